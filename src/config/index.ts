@@ -1,0 +1,104 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+
+/**
+ * One schema for flags, environment and an optional JSON config file.
+ * Precedence: flags > env > --config FILE > defaults. Parsed once, then frozen.
+ */
+export const configSchema = z
+  .object({
+    host: z.string().min(1).default("127.0.0.1"),
+    port: z.coerce.number().int().min(0).max(65_535).default(8787),
+    db: z.string().min(1).default("data/crs.sqlite"),
+    publicUrl: z.string().url().optional(),
+    /** Server pepper for key digests and cursor signatures; falls back to the one stored at init. */
+    secret: z.string().min(16).optional(),
+    apiKey: z.string().optional(),
+    /** `default`, `off`, or a JSON object overriding single controls. */
+    limits: z.string().default("default"),
+    analystEngine: z.enum(["local", "anthropic"]).default("local"),
+    analystModel: z.string().optional(),
+    anthropicApiKey: z.string().optional(),
+    anthropicBaseUrl: z.string().url().optional(),
+    analystHeartbeatMs: z.coerce.number().int().min(10).default(15_000),
+    analystMinMs: z.coerce.number().int().min(0).default(0),
+    oauthIssuer: z.string().optional(),
+    oauthJwks: z.string().optional(),
+    logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  })
+  .strict();
+
+export type Config = Readonly<z.infer<typeof configSchema>>;
+export type ConfigInput = z.input<typeof configSchema>;
+
+const ENV: Record<string, keyof ConfigInput> = {
+  CRS_HOST: "host",
+  CRS_PORT: "port",
+  CRS_DB: "db",
+  CRS_PUBLIC_URL: "publicUrl",
+  CRS_SECRET: "secret",
+  CRS_API_KEY: "apiKey",
+  CRS_LIMITS: "limits",
+  CRS_ANALYST_ENGINE: "analystEngine",
+  CRS_ANALYST_MODEL: "analystModel",
+  ANTHROPIC_API_KEY: "anthropicApiKey",
+  ANTHROPIC_BASE_URL: "anthropicBaseUrl",
+  CRS_ANALYST_HEARTBEAT_MS: "analystHeartbeatMs",
+  CRS_ANALYST_MIN_MS: "analystMinMs",
+  CRS_OAUTH_ISSUER: "oauthIssuer",
+  CRS_OAUTH_JWKS: "oauthJwks",
+  CRS_LOG_LEVEL: "logLevel",
+};
+
+export interface LoadConfigOptions {
+  flags?: Partial<Record<keyof ConfigInput, unknown>>;
+  env?: NodeJS.ProcessEnv;
+  configFile?: string;
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  let fromFile: Record<string, unknown> = {};
+  if (options.configFile) {
+    try {
+      fromFile = JSON.parse(readFileSync(options.configFile, "utf8")) as Record<string, unknown>;
+    } catch (error) {
+      throw new ConfigError(`cannot read config file ${options.configFile}: ${(error as Error).message}`);
+    }
+  }
+  const fromEnv: Record<string, unknown> = {};
+  for (const [name, key] of Object.entries(ENV)) {
+    const value = env[name];
+    if (value !== undefined && value !== "") fromEnv[key] = value;
+  }
+  const fromFlags = Object.fromEntries(
+    Object.entries(options.flags ?? {}).filter(([, v]) => v !== undefined),
+  );
+  const parsed = configSchema.safeParse({ ...fromFile, ...fromEnv, ...fromFlags });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(
+      `invalid configuration ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  return Object.freeze(parsed.data);
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** The public origin and the addresses the contract derives from it. */
+export function publicUrls(config: Config, boundPort?: number) {
+  const origin = (config.publicUrl ?? `http://${config.host}:${boundPort ?? config.port}`).replace(
+    /\/+$/,
+    "",
+  );
+  return {
+    apiOrigin: origin,
+    baseUrl: `${origin}/v1`,
+    mcpUrl: `${origin}/mcp`,
+    problemsUrl: `${origin}/problems`,
+  };
+}
+export type PublicUrls = ReturnType<typeof publicUrls>;

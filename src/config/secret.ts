@@ -1,0 +1,16 @@
+import { randomBytes } from "node:crypto";
+import { type Db, getMeta, setMeta } from "../store/connection.js";
+import type { Config } from "./index.js";
+
+/**
+ * The server pepper (key digests, cursor signatures): `CRS_SECRET` when set, otherwise the one generated at
+ * init and kept in the database, so a self-hosted instance works with no configuration.
+ */
+export function resolveSecret(db: Db, config: Config): string {
+  if (config.secret) return config.secret;
+  const stored = getMeta(db, "server_secret");
+  if (stored) return stored;
+  const generated = randomBytes(32).toString("base64url");
+  setMeta(db, "server_secret", generated);
+  return generated;
+}

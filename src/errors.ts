@@ -1,0 +1,88 @@
+/**
+ * One error family for every layer. Each interface maps it once:
+ * REST → application/problem+json, MCP → an isError result carrying the hint.
+ */
+export type ErrorCode =
+  | "invalid_parameter"
+  | "unknown_parameter"
+  | "invalid_json"
+  | "invalid_cursor"
+  | "unauthorized"
+  | "insufficient_scope"
+  | "entitlement_missing"
+  | "subscription_inactive"
+  | "grant_missing"
+  | "credential_misplaced"
+  | "not_found"
+  | "method_not_allowed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "not_acceptable"
+  | "idempotency_conflict"
+  | "rate_limited"
+  | "analyst_unavailable"
+  | "internal_error";
+
+export interface ServiceErrorOptions {
+  detail?: string;
+  /** Tells an agent how to fix the call (MCP hint; REST `hint` field). */
+  hint?: string;
+  /** Seconds; set on 429 and some 503s. */
+  retryAfter?: number;
+  /** Extra response headers (e.g. RateLimit-*). */
+  headers?: Record<string, string>;
+  /** Structured extras safe to show the caller (e.g. which parameter failed). */
+  extra?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string;
+  readonly hint?: string;
+  readonly retryAfter?: number;
+  readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, status: number, title: string, options: ServiceErrorOptions = {}) {
+    super(options.detail ?? title, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ServiceError";
+    this.code = code;
+    this.status = status;
+    this.title = title;
+    this.detail = options.detail;
+    this.hint = options.hint;
+    this.retryAfter = options.retryAfter;
+    this.headers = options.headers;
+    this.extra = options.extra;
+  }
+}
+
+export const invalidParameter = (parameter: string, rule: string, hint?: string) =>
+  new ServiceError("invalid_parameter", 400, "Invalid parameter", {
+    detail: `Parameter '${parameter}' ${rule}.`,
+    hint: hint ?? `Fix '${parameter}' and call again.`,
+    extra: { parameter },
+  });
+
+export const notFound = (what: string, id: string) =>
+  new ServiceError("not_found", 404, "Not found", {
+    detail: `No ${what} with id '${truncateForMessage(id)}'.`,
+    hint: `Check the ${what} id; ids come from search and list results.`,
+  });
+
+export const internalError = (cause?: unknown) =>
+  new ServiceError("internal_error", 500, "Internal error", {
+    detail: "The service failed unexpectedly. Quote the request id when contacting support.",
+    hint: "Retry later; if it persists, report the request id.",
+    cause,
+  });
+
+/** Echo user input in messages only in a bounded, printable form. */
+export function truncateForMessage(value: string, max = 80): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  const clean = value.replace(/[\u0000-\u001f\u007f]/g, "?");
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}

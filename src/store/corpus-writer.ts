@@ -1,0 +1,408 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "./connection.js";
+
+/** What every ingest path (generator, importers) hands to the store. Times are Unix seconds. */
+export interface VideoInput {
+  id: string;
+  caption: string;
+  hookText: string | null;
+  transcript: string | null;
+  createdAt: number;
+  mediaType: "video" | "slideshow";
+  region: string | null;
+  language: string | null;
+  durationS: number | null;
+  musicId: string | null;
+  musicTitle: string | null;
+  musicAuthor: string | null;
+  /** Lower-case, without '#'. */
+  hashtags: string[];
+  authorUid: string;
+  advertiserId: string | null;
+  /** Platform ad flag when the record has one (isAd, paid partnership, …); null when unknown. */
+  platformAd: boolean | null;
+  platformAdEvidence: string | null;
+  url: string | null;
+  source: string;
+}
+
+export interface StatsInput {
+  observedAt: number;
+  plays: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+}
+
+export interface CreatorInput {
+  uid: string;
+  handle: string;
+  nickname: string;
+  followers: number | null;
+  verified: boolean;
+  region: string | null;
+  /** When this observation of the creator was made (drives handle history). */
+  observedAt: number;
+  isHouse?: boolean;
+  houseAdvertiserId?: string | null;
+}
+
+export interface AdvertiserInput {
+  id?: string;
+  name: string;
+  focus: "apps" | "dtc" | "other";
+  industry: string | null;
+  domain: string | null;
+  aliases: { kind: "handle" | "name" | "domain"; alias: string }[];
+  firstSeen: number;
+}
+
+export interface LabelInput {
+  label: "ad" | "hook" | "viral_hook" | (string & {});
+  value: string;
+  confidence: number;
+  modelVersion: string;
+  evidence: string;
+  observedAt: number;
+}
+
+export type UpsertOutcome = "inserted" | "updated" | "unchanged";
+
+const VIDEO_COLUMNS = [
+  "caption",
+  "hook_text",
+  "transcript",
+  "created_at",
+  "media_type",
+  "region",
+  "language",
+  "duration_s",
+  "music_id",
+  "music_title",
+  "music_author",
+  "hashtags",
+  "author_uid",
+  "advertiser_id",
+  "platform_ad",
+  "platform_ad_evidence",
+  "url",
+  "source",
+] as const;
+
+type VideoRow = Record<(typeof VIDEO_COLUMNS)[number], string | number | null> & { seq: number };
+
+function videoRow(v: VideoInput): Record<(typeof VIDEO_COLUMNS)[number], string | number | null> {
+  return {
+    caption: v.caption,
+    hook_text: v.hookText,
+    transcript: v.transcript,
+    created_at: v.createdAt,
+    media_type: v.mediaType,
+    region: v.region,
+    language: v.language,
+    duration_s: v.durationS,
+    music_id: v.musicId,
+    music_title: v.musicTitle,
+    music_author: v.musicAuthor,
+    hashtags: v.hashtags.join(" "),
+    author_uid: v.authorUid,
+    advertiser_id: v.advertiserId,
+    platform_ad: v.platformAd === null ? null : v.platformAd ? 1 : 0,
+    platform_ad_evidence: v.platformAdEvidence,
+    url: v.url,
+    source: v.source,
+  };
+}
+
+/**
+ * The write side of the corpus: every insert or update of a video keeps its FTS row, its latest-stats
+ * cache and its creator's handle history in step, inside the caller's transaction (`batch`).
+ */
+export class CorpusWriter {
+  private nextSeq: number;
+  private readonly stmt;
+
+  constructor(private readonly db: Db) {
+    this.nextSeq = this.readMaxSeq() + 1;
+    const placeholders = VIDEO_COLUMNS.map((c) => `@${c}`).join(", ");
+    this.stmt = {
+      getVideo: db.prepare(`SELECT seq, ${VIDEO_COLUMNS.join(", ")} FROM videos WHERE id = ?`),
+      insertVideo: db.prepare(
+        `INSERT INTO videos (id, seq, ${VIDEO_COLUMNS.join(", ")}, stats_at, imported_at, updated_at)
+         VALUES (@id, @seq, ${placeholders}, @now, @now, @now)`,
+      ),
+      updateVideo: db.prepare(
+        `UPDATE videos SET ${VIDEO_COLUMNS.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @now WHERE id = @id`,
+      ),
+      insertFts: db.prepare(
+        "INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (?, ?, ?, ?, ?)",
+      ),
+      deleteFts: db.prepare("DELETE FROM videos_fts WHERE rowid = ?"),
+      latestStats: db.prepare(
+        "SELECT observed_at, plays, likes, comments, shares, saves FROM video_stats WHERE video_id = ? ORDER BY observed_at DESC LIMIT 1",
+      ),
+      insertStats: db.prepare(
+        `INSERT OR IGNORE INTO video_stats (video_id, observed_at, plays, likes, comments, shares, saves)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      cacheStats: db.prepare(
+        `UPDATE videos SET plays = ?, likes = ?, comments = ?, shares = ?, saves = ?, stats_at = ?
+         WHERE id = ? AND stats_at <= ?`,
+      ),
+      getCreator: db.prepare(
+        "SELECT uid, handle, nickname, followers, verified, region, is_house, house_advertiser_id FROM creators WHERE uid = ?",
+      ),
+      insertCreator: db.prepare(
+        `INSERT INTO creators (uid, handle, nickname, followers, verified, region, is_house, house_advertiser_id, first_seen, updated_at)
+         VALUES (@uid, @handle, @nickname, @followers, @verified, @region, @is_house, @house_advertiser_id, @observedAt, @observedAt)`,
+      ),
+      updateCreator: db.prepare(
+        `UPDATE creators SET handle = @handle, nickname = @nickname, followers = @followers, verified = @verified,
+           region = @region, is_house = @is_house, house_advertiser_id = @house_advertiser_id, updated_at = @now WHERE uid = @uid`,
+      ),
+      getHandle: db.prepare("SELECT first_seen, last_seen FROM creator_handles WHERE uid = ? AND handle = ?"),
+      insertHandle: db.prepare(
+        "INSERT INTO creator_handles (uid, handle, first_seen, last_seen) VALUES (?, ?, ?, ?)",
+      ),
+      touchHandle: db.prepare(
+        `UPDATE creator_handles SET first_seen = min(first_seen, @at), last_seen = max(last_seen, @at)
+         WHERE uid = @uid AND handle = @handle`,
+      ),
+      insertAdvertiser: db.prepare(
+        `INSERT INTO advertisers (id, name, focus, industry, domain, first_seen, created_at, updated_at)
+         VALUES (@id, @name, @focus, @industry, @domain, @firstSeen, @now, @now)
+         ON CONFLICT(id) DO UPDATE SET name = excluded.name, focus = excluded.focus, industry = excluded.industry,
+           domain = excluded.domain, first_seen = min(first_seen, excluded.first_seen), updated_at = excluded.updated_at`,
+      ),
+      insertAlias: db.prepare(
+        "INSERT OR IGNORE INTO advertiser_aliases (advertiser_id, kind, alias) VALUES (?, ?, ?)",
+      ),
+      findAdvertiserByAlias: db.prepare(
+        "SELECT advertiser_id AS id FROM advertiser_aliases WHERE alias = ? COLLATE NOCASE LIMIT 1",
+      ),
+      currentHandle: db.prepare(
+        "SELECT handle FROM creator_handles WHERE uid = ? ORDER BY last_seen DESC, first_seen DESC LIMIT 1",
+      ),
+      labelAd: db.prepare("UPDATE videos SET label_ad = ? WHERE id = ?"),
+      labelViral: db.prepare("UPDATE videos SET label_viral_hook = ? WHERE id = ?"),
+      labelHook: db.prepare("UPDATE videos SET label_hook = ?, hook_type = ? WHERE id = ?"),
+      upsertLabel: db.prepare(
+        `INSERT INTO labels (video_id, label, value, confidence, model_version, evidence, observed_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT(video_id, label) DO UPDATE SET value = excluded.value, confidence = excluded.confidence,
+           model_version = excluded.model_version, evidence = excluded.evidence, observed_at = excluded.observed_at`,
+      ),
+    };
+  }
+
+  private readMaxSeq(): number {
+    const row = this.db.prepare("SELECT coalesce(max(seq), 0) AS m FROM videos").get() as { m: number };
+    return row.m;
+  }
+
+  /** Runs `fn` in one transaction (one per import batch). */
+  batch<T>(fn: () => T): T {
+    return this.db.transaction(() => {
+      // Another process may have written since we last looked; seq must stay unique.
+      this.nextSeq = Math.max(this.nextSeq, this.readMaxSeq() + 1);
+      return fn();
+    })();
+  }
+
+  upsertVideo(video: VideoInput, now: number): UpsertOutcome {
+    const row = videoRow(video);
+    const existing = this.stmt.getVideo.get(video.id) as VideoRow | undefined;
+    if (!existing) {
+      const seq = this.nextSeq++;
+      this.stmt.insertVideo.run({ id: video.id, seq, ...row, now });
+      this.stmt.insertFts.run(seq, row.caption, row.hook_text ?? "", row.transcript ?? "", row.hashtags);
+      return "inserted";
+    }
+    const changed = VIDEO_COLUMNS.some((c) => existing[c] !== row[c]);
+    if (!changed) return "unchanged";
+    this.stmt.updateVideo.run({ id: video.id, ...row, now });
+    const textChanged =
+      existing.caption !== row.caption ||
+      existing.hook_text !== row.hook_text ||
+      existing.transcript !== row.transcript ||
+      existing.hashtags !== row.hashtags;
+    if (textChanged) {
+      this.stmt.deleteFts.run(existing.seq);
+      this.stmt.insertFts.run(
+        existing.seq,
+        row.caption,
+        row.hook_text ?? "",
+        row.transcript ?? "",
+        row.hashtags,
+      );
+    }
+    return "updated";
+  }
+
+  /**
+   * Adds a stat snapshot unless the latest one already has the same figures (so re-importing the same
+   * file changes nothing) and keeps the latest-snapshot cache on the video row. Returns true if added.
+   */
+  addSnapshot(videoId: string, s: StatsInput): boolean {
+    const latest = this.stmt.latestStats.get(videoId) as (StatsInput & { observed_at: number }) | undefined;
+    if (
+      latest &&
+      latest.plays === s.plays &&
+      latest.likes === s.likes &&
+      latest.comments === s.comments &&
+      latest.shares === s.shares &&
+      latest.saves === s.saves
+    ) {
+      return false;
+    }
+    const info = this.stmt.insertStats.run(
+      videoId,
+      s.observedAt,
+      s.plays,
+      s.likes,
+      s.comments,
+      s.shares,
+      s.saves,
+    );
+    if (info.changes === 0) return false;
+    this.stmt.cacheStats.run(
+      s.plays,
+      s.likes,
+      s.comments,
+      s.shares,
+      s.saves,
+      s.observedAt,
+      videoId,
+      s.observedAt,
+    );
+    return true;
+  }
+
+  /** Inserts many snapshots for a new video without the duplicate check (generator fast path). */
+  addSnapshotsFresh(videoId: string, snapshots: StatsInput[]): void {
+    let latest: StatsInput | undefined;
+    for (const s of snapshots) {
+      this.stmt.insertStats.run(videoId, s.observedAt, s.plays, s.likes, s.comments, s.shares, s.saves);
+      if (!latest || s.observedAt >= latest.observedAt) latest = s;
+    }
+    if (latest) {
+      this.stmt.cacheStats.run(
+        latest.plays,
+        latest.likes,
+        latest.comments,
+        latest.shares,
+        latest.saves,
+        latest.observedAt,
+        videoId,
+        latest.observedAt,
+      );
+    }
+  }
+
+  /** Upserts a creator and records a handle change in the history (old handle kept). */
+  upsertCreator(c: CreatorInput, now: number): UpsertOutcome {
+    const existing = this.stmt.getCreator.get(c.uid) as
+      | {
+          handle: string;
+          nickname: string;
+          followers: number | null;
+          verified: number;
+          region: string | null;
+          is_house: number;
+          house_advertiser_id: string | null;
+        }
+      | undefined;
+    const next = {
+      uid: c.uid,
+      handle: c.handle,
+      nickname: c.nickname,
+      followers: c.followers,
+      verified: c.verified ? 1 : 0,
+      region: c.region,
+      is_house: c.isHouse ? 1 : 0,
+      house_advertiser_id: c.houseAdvertiserId ?? null,
+    };
+    if (!existing) {
+      this.stmt.insertCreator.run({ ...next, observedAt: c.observedAt });
+      this.stmt.insertHandle.run(c.uid, c.handle, c.observedAt, c.observedAt);
+      return "inserted";
+    }
+    // Keep what the new observation does not know (an importer without follower counts, say).
+    const merged = {
+      ...next,
+      nickname: c.nickname || existing.nickname,
+      followers: c.followers ?? existing.followers,
+      region: c.region ?? existing.region,
+      is_house: c.isHouse === undefined ? existing.is_house : next.is_house,
+      house_advertiser_id:
+        c.houseAdvertiserId === undefined ? existing.house_advertiser_id : next.house_advertiser_id,
+    };
+    const handleRow = this.stmt.getHandle.get(c.uid, c.handle) as
+      | { first_seen: number; last_seen: number }
+      | undefined;
+    let changed = false;
+    if (!handleRow) {
+      this.stmt.insertHandle.run(c.uid, c.handle, c.observedAt, c.observedAt);
+      changed = true;
+    } else if (c.observedAt > handleRow.last_seen || c.observedAt < handleRow.first_seen) {
+      this.stmt.touchHandle.run({ uid: c.uid, handle: c.handle, at: c.observedAt });
+      changed = true;
+    }
+    // The current handle is the one seen most recently.
+    const current = this.stmt.currentHandle.get(c.uid) as { handle: string };
+    merged.handle = current.handle;
+    const rowChanged =
+      merged.handle !== existing.handle ||
+      merged.nickname !== existing.nickname ||
+      merged.followers !== existing.followers ||
+      merged.verified !== existing.verified ||
+      merged.region !== existing.region ||
+      merged.is_house !== existing.is_house ||
+      merged.house_advertiser_id !== existing.house_advertiser_id;
+    if (rowChanged) this.stmt.updateCreator.run({ ...merged, now });
+    return rowChanged || changed ? "updated" : "unchanged";
+  }
+
+  /** Inserts or updates an advertiser; returns its UUID (new UUID when none is given). */
+  upsertAdvertiser(a: AdvertiserInput, now: number): string {
+    const id = a.id ?? randomUUID();
+    this.stmt.insertAdvertiser.run({
+      id,
+      name: a.name,
+      focus: a.focus,
+      industry: a.industry,
+      domain: a.domain,
+      firstSeen: a.firstSeen,
+      now,
+    });
+    this.stmt.insertAlias.run(id, "name", a.name);
+    for (const alias of a.aliases) this.stmt.insertAlias.run(id, alias.kind, alias.alias);
+    return id;
+  }
+
+  /** Resolves a handle, name or domain to an advertiser UUID, if one is known. */
+  findAdvertiserByAlias(alias: string): string | undefined {
+    return (this.stmt.findAdvertiserByAlias.get(alias) as { id: string } | undefined)?.id;
+  }
+
+  /**
+   * Records a label observation and writes it through to the video's filter columns.
+   * Values: `ad` and `viral_hook` are "yes"/"no"; `hook` is the pattern type (e.g. "question") or "no".
+   */
+  setLabel(videoId: string, l: LabelInput): void {
+    this.stmt.upsertLabel.run(
+      videoId,
+      l.label,
+      l.value,
+      l.confidence,
+      l.modelVersion,
+      l.evidence,
+      l.observedAt,
+    );
+    const on = l.value !== "no" ? 1 : 0;
+    if (l.label === "ad") this.stmt.labelAd.run(on, videoId);
+    else if (l.label === "viral_hook") this.stmt.labelViral.run(on, videoId);
+    else if (l.label === "hook") this.stmt.labelHook.run(on, on ? l.value : null, videoId);
+  }
+}

@@ -1,0 +1,14 @@
+import { core001 } from "./001-core.js";
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/**
+ * Numbered migrations. Numbers are reserved per layer so parallel work never collides:
+ * 001 core schema · 002 ingest · 003 engine · 004 identity · 005 limits · 006 analyst · 007+ later.
+ * A gap is fine: the runner applies every version above `user_version` in order.
+ */
+export const migrations: Migration[] = [core001];

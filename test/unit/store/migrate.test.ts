@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { openDb } from "../../../src/store/connection.js";
+import { CorpusWriter } from "../../../src/store/corpus-writer.js";
+import { latestVersion, migrate } from "../../../src/store/migrate.js";
+import { tempDb } from "../../helpers/db.js";
+
+describe("migrations", () => {
+  it("bring an empty database to the latest version and are idempotent", () => {
+    const { db, file } = tempDb();
+    expect(db.pragma("user_version", { simple: true })).toBe(latestVersion());
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
+    expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((r) => r.name);
+    for (const t of [
+      "videos",
+      "video_stats",
+      "creators",
+      "creator_handles",
+      "advertisers",
+      "labels",
+      "trend_reports",
+      "organisations",
+      "users",
+      "memberships",
+      "api_keys",
+      "key_events",
+      "analyst_runs",
+      "usage_ledger",
+    ]) {
+      expect(tables).toContain(t);
+    }
+    db.close();
+    const again = openDb(file);
+    expect(migrate(again)).toBe(latestVersion());
+    again.close();
+  });
+});
+
+describe("CorpusWriter", () => {
+  const base = {
+    caption: "stop scrolling if you love #skincare",
+    hookText: "Stop scrolling if you love skincare",
+    transcript: null,
+    createdAt: 1_700_000_000,
+    mediaType: "video" as const,
+    region: "US",
+    language: "en",
+    durationS: 21,
+    musicId: null,
+    musicTitle: null,
+    musicAuthor: null,
+    hashtags: ["skincare"],
+    authorUid: "u1",
+    advertiserId: null,
+    platformAd: null,
+    platformAdEvidence: null,
+    url: null,
+    source: "test",
+  };
+
+  it("keeps FTS, stats cache and handle history in step", () => {
+    const { db } = tempDb();
+    const w = new CorpusWriter(db);
+    w.batch(() => {
+      expect(
+        w.upsertCreator(
+          {
+            uid: "u1",
+            handle: "glowgirl",
+            nickname: "Glow",
+            followers: 10,
+            verified: false,
+            region: "US",
+            observedAt: 100,
+          },
+          100,
+        ),
+      ).toBe("inserted");
+      expect(w.upsertVideo({ ...base, id: "v1" }, 100)).toBe("inserted");
+      expect(
+        w.addSnapshot("v1", { observedAt: 100, plays: 10, likes: 1, comments: 0, shares: 0, saves: 0 }),
+      ).toBe(true);
+    });
+    expect(w.upsertVideo({ ...base, id: "v1" }, 200)).toBe("unchanged");
+    expect(
+      w.addSnapshot("v1", { observedAt: 200, plays: 10, likes: 1, comments: 0, shares: 0, saves: 0 }),
+    ).toBe(false);
+    expect(
+      w.addSnapshot("v1", { observedAt: 300, plays: 50, likes: 2, comments: 0, shares: 0, saves: 0 }),
+    ).toBe(true);
+    expect(db.prepare("SELECT plays, stats_at FROM videos WHERE id='v1'").get()).toEqual({
+      plays: 50,
+      stats_at: 300,
+    });
+
+    const hit = () => db.prepare("SELECT rowid FROM videos_fts WHERE videos_fts MATCH ?").all("serum");
+    expect(hit()).toHaveLength(0);
+    expect(w.upsertVideo({ ...base, id: "v1", caption: "new serum drop" }, 300)).toBe("updated");
+    expect(hit()).toHaveLength(1);
+    expect(db.prepare("SELECT rowid FROM videos_fts WHERE videos_fts MATCH 'scrolling'").all()).toHaveLength(
+      1,
+    );
+
+    expect(
+      w.upsertCreator(
+        {
+          uid: "u1",
+          handle: "glowlab",
+          nickname: "Glow",
+          followers: 12,
+          verified: false,
+          region: "US",
+          observedAt: 400,
+        },
+        400,
+      ),
+    ).toBe("updated");
+    expect(db.prepare("SELECT handle FROM creators WHERE uid='u1'").get()).toEqual({ handle: "glowlab" });
+    expect(db.prepare("SELECT handle FROM creator_handles WHERE uid='u1' ORDER BY first_seen").all()).toEqual(
+      [{ handle: "glowgirl" }, { handle: "glowlab" }],
+    );
+
+    w.setLabel("v1", {
+      label: "hook",
+      value: "stop_scrolling",
+      confidence: 0.9,
+      modelVersion: "t1",
+      evidence: "x",
+      observedAt: 1,
+    });
+    expect(db.prepare("SELECT label_hook, hook_type FROM videos WHERE id='v1'").get()).toEqual({
+      label_hook: 1,
+      hook_type: "stop_scrolling",
+    });
+  });
+});
