@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import type { Clock } from "../clock.js";
 import type { Config, PublicUrls } from "../config/index.js";
 import type { Db } from "../store/connection.js";
