@@ -1,4 +1,5 @@
 import { core001 } from "./001-core.js";
+import { limits005 } from "./005-limits.js";
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
  * 001 core schema · 002 ingest · 003 engine · 004 identity · 005 limits · 006 analyst · 007+ later.
  * A gap is fine: the runner applies every version above `user_version` in order.
  */
-export const migrations: Migration[] = [core001];
+export const migrations: Migration[] = [core001, limits005];
