@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { hostHeaderValidation, originValidation } from "@modelcontextprotocol/express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import type { PublicUrls } from "../config/index.js";
+import { internalError, ServiceError } from "../errors.js";
+import { logger } from "../log.js";
+import type { ToolRegistry } from "../registry/invoke.js";
+import type { Principal } from "../registry/types.js";
+import type { Metrics } from "./metrics.js";
+import { sendProblem } from "./problem.js";
+import { PROBLEM_CATALOG } from "./problem-catalog.js";
+import { mountTools } from "./rest-bridge.js";
+
+export interface AuthRequest {
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+  endpoint: "rest" | "mcp";
+  body?: unknown;
+}
+
+export interface AppParts {
+  registry: ToolRegistry;
+  authenticate(req: AuthRequest): Promise<Principal>;
+  /** Edge limiter for failed authentication, per client address. */
+  authFailures: { check(ip: string): void; recordFailure(ip: string): void };
+  urls: PublicUrls;
+  openapiJson: string;
+  protectedResourceMetadata(): Record<string, unknown>;
+  mcp: (req: Request, res: Response, body?: unknown) => Promise<void>;
+  metrics: Metrics;
+  health(): { ok: boolean; detail: string };
+  /** Hostnames accepted in Host/Origin at /mcp (DNS-rebinding protection). */
+  allowedHosts: string[];
+  /** Routes that are not a plain tool bridge (the analyst's SSE endpoint). */
+  customRoutes?(router: Router, helpers: RouteHelpers): void;
+}
+
+export interface RouteHelpers {
+  principalOf(req: Request): Principal;
+  requestIdOf(req: Request): string;
+  jsonBody: express.RequestHandler[];
+}
+
+interface CrsLocals {
+  requestId: string;
+  principal?: Principal;
+}
+
+const locals = (res: Response) => res.locals as CrsLocals;
+
+/** REST bodies are small (the analyst question is at most 8 000 characters plus 12 000 of context). */
+const REST_BODY_LIMIT = "64kb";
+
+export function createApp(parts: AppParts): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("trust proxy", false);
+  app.set("query parser", "simple");
+
+  // Request id + access log + metrics. Only the path is logged: query strings can carry misplaced secrets.
+  app.use((req, res, next) => {
+    const requestId = randomUUID();
+    locals(res).requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = performance.now();
+    res.on("finish", () => {
+      const seconds = (performance.now() - started) / 1000;
+      const route =
+        (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? "unmatched" : req.path);
+      parts.metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
+      parts.metrics.httpDuration.observe({ method: req.method, route }, seconds);
+      logger.info(
+        {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(seconds * 1000),
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  const requestIdOf = (req: Request) => locals(req.res as Response).requestId;
+  const principalOf = (req: Request) => {
+    const principal = locals(req.res as Response).principal;
+    if (!principal) throw internalError(new Error("route reached without authentication"));
+    return principal;
+  };
+
+  const authenticate =
+    (endpoint: "rest" | "mcp") => async (req: Request, res: Response, next: NextFunction) => {
+      const ip = req.socket.remoteAddress ?? "unknown";
+      parts.authFailures.check(ip);
+      try {
+        locals(res).principal = await parts.authenticate({
+          headers: req.headers,
+          url: req.originalUrl,
+          endpoint,
+        });
+      } catch (error) {
+        if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
+        throw error;
+      }
+      next();
+    };
+
+  const jsonBody: express.RequestHandler[] = [
+    (req, _res, next) => {
+      if (!req.is("application/json")) {
+        throw new ServiceError("unsupported_media_type", 415, "Unsupported media type", {
+          detail: "Send the body as application/json.",
+          hint: "Set Content-Type: application/json.",
+        });
+      }
+      next();
+    },
+    express.json({ limit: REST_BODY_LIMIT, strict: true }),
+    (req, _res, next) => {
+      if (typeof req.body !== "object" || req.body === null || Array.isArray(req.body)) {
+        throw new ServiceError("invalid_json", 400, "Invalid JSON", {
+          detail: "The body must be a JSON object.",
+          hint: "Send a JSON object with the documented properties.",
+        });
+      }
+      next();
+    },
+  ];
+
+  // Public documents.
+  app.get("/healthz", (_req, res) => {
+    const health = parts.health();
+    res
+      .status(health.ok ? 200 : 503)
+      .json({ status: health.ok ? "ok" : "unavailable", database: health.detail });
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.type(parts.metrics.registry.contentType).send(await parts.metrics.registry.metrics());
+  });
+  app.get("/openapi.json", (_req, res) => {
+    res.type("application/json").send(parts.openapiJson);
+  });
+  app.get("/problems/:code", (req, res) => {
+    const entry = PROBLEM_CATALOG[req.params.code as keyof typeof PROBLEM_CATALOG];
+    if (!entry) throw new ServiceError("not_found", 404, "Not found", { detail: "No such problem type." });
+    res
+      .type("text/html")
+      .send(
+        `<!doctype html><html><head><meta charset="utf-8"><title>${entry.title}</title></head><body><h1>${entry.title}</h1><p>HTTP ${entry.status} · code <code>${req.params.code}</code></p><p>${escapeHtml(entry.description)}</p></body></html>`,
+      );
+  });
+  const prm = (_req: Request, res: Response) => {
+    res.json(parts.protectedResourceMetadata());
+  };
+  app.get("/.well-known/oauth-protected-resource", prm);
+  app.get("/.well-known/oauth-protected-resource/mcp", prm);
+
+  // MCP: Host/Origin checks against DNS rebinding, then bearer authentication before any MCP processing.
+  const mcpGuards = [hostHeaderValidation(parts.allowedHosts), originValidation(parts.allowedHosts)];
+  app.all("/mcp", ...mcpGuards, authenticate("mcp"), async (req, res) => {
+    const principal = principalOf(req);
+    (req as Request & { auth?: unknown }).auth = {
+      token: "",
+      clientId: principal.clientId ?? principal.keyId ?? principal.credentialId,
+      scopes: principal.scopes,
+      extra: { principal, requestId: requestIdOf(req) },
+    };
+    await parts.mcp(req, res);
+  });
+
+  // REST under /v1.
+  const v1 = express.Router({ caseSensitive: true, strict: false });
+  v1.use(authenticate("rest"));
+  parts.customRoutes?.(v1, { principalOf, requestIdOf, jsonBody });
+  const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf });
+  for (const [path, methods] of routes) {
+    v1.all(path, (req) => {
+      throw new ServiceError("method_not_allowed", 405, "Method not allowed", {
+        detail: `${req.method} is not allowed on this route.`,
+        hint: `Use ${[...methods].join(" or ")}.`,
+        headers: { Allow: [...methods].join(", ") },
+      });
+    });
+  }
+  app.use("/v1", v1);
+
+  app.use((req) => {
+    throw new ServiceError("not_found", 404, "Not found", {
+      detail: `No route ${req.method} ${req.path.slice(0, 200)}.`,
+      hint: "See /openapi.json for the routes; REST routes live under /v1.",
+    });
+  });
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const requestId = locals(res).requestId ?? randomUUID();
+    sendProblem(res, toServiceError(error, req, requestId), requestId, parts.urls.problemsUrl);
+  });
+
+  return app;
+}
+
+/** Maps body-parser and unknown failures onto the problem family without leaking internals. */
+function toServiceError(error: unknown, req: Request, requestId: string): ServiceError {
+  if (error instanceof ServiceError) return error;
+  const e = error as { type?: string; status?: number };
+  if (e?.type === "entity.parse.failed") {
+    return new ServiceError("invalid_json", 400, "Invalid JSON", {
+      detail: "The request body is not valid JSON.",
+      hint: "Send a JSON object.",
+    });
+  }
+  if (e?.type === "entity.too.large") {
+    return new ServiceError("payload_too_large", 413, "Payload too large", {
+      detail: `The body exceeds ${REST_BODY_LIMIT}.`,
+    });
+  }
+  if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") {
+    return new ServiceError("unsupported_media_type", 415, "Unsupported media type", {
+      detail: "Send the body as UTF-8 JSON.",
+    });
+  }
+  if (e?.status === 400 || (e as { code?: string })?.code === "ERR_INVALID_URL") {
+    return new ServiceError("invalid_parameter", 400, "Bad request", {
+      detail: "The request could not be parsed.",
+    });
+  }
+  logger.error({ err: error, requestId, path: req.path }, "unhandled error");
+  return internalError(error);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"]/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] as string,
+  );
+}

@@ -1,0 +1,80 @@
+import type { Request, Response, Router } from "express";
+import { invalidParameter, ServiceError } from "../errors.js";
+import type { ToolDefinition } from "../registry/define.js";
+import { inputProperties } from "../registry/input-errors.js";
+import type { ToolRegistry } from "../registry/invoke.js";
+import type { Principal } from "../registry/types.js";
+
+type JsonSchemaProp = ReturnType<typeof inputProperties>[string];
+
+/** `/videos/{id}` → `/videos/:id` */
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+const NUMERIC = /^-?\d+(\.\d+)?$/;
+
+function isNumeric(schema: JsonSchemaProp | undefined): boolean {
+  if (!schema) return false;
+  if (schema.type === "integer" || schema.type === "number") return true;
+  return (schema.anyOf ?? []).some(
+    (s) => s.type === "number" || s.type === "integer" || typeof s.const === "number",
+  );
+}
+
+/** Query strings carry text; numbers are converted only where the schema says number and the text is numeric. */
+function coerce(schema: JsonSchemaProp | undefined, value: string): unknown {
+  if (isNumeric(schema) && NUMERIC.test(value)) return Number(value);
+  if (schema?.type === "boolean" && (value === "true" || value === "false")) return value === "true";
+  return value;
+}
+
+/** Builds a tool's input from the path and query of a REST request (strictness is left to the tool's schema). */
+export function restInput(tool: ToolDefinition, req: Request): Record<string, unknown> {
+  const props = inputProperties(tool.input);
+  const input: Record<string, unknown> = {};
+  const pathNames = new Set(Object.keys(req.params ?? {}));
+  for (const [name, raw] of Object.entries(req.query as Record<string, unknown>)) {
+    if (pathNames.has(name)) {
+      throw new ServiceError("unknown_parameter", 400, "Unknown parameter", {
+        detail: `'${name.slice(0, 40)}' is a path parameter here and cannot also be sent in the query.`,
+        hint: `Remove '${name.slice(0, 40)}' from the query string.`,
+        extra: { parameter: name },
+      });
+    }
+    if (typeof raw !== "string")
+      throw invalidParameter(name.slice(0, 40), "must be given once, as a plain value");
+    input[name] = coerce(props[name], raw);
+  }
+  for (const name of pathNames) input[name] = req.params[name];
+  return input;
+}
+
+export interface BridgeOptions {
+  registry: ToolRegistry;
+  principalOf(req: Request): Principal;
+  requestIdOf(req: Request): string;
+}
+
+/** Mounts one route per tool from its `rest` binding; returns path → methods for the 405 answers. */
+export function mountTools(router: Router, options: BridgeOptions): Map<string, Set<string>> {
+  const routes = new Map<string, Set<string>>();
+  for (const tool of options.registry.list()) {
+    const path = expressPath(tool.rest.path);
+    const methods = routes.get(path) ?? new Set<string>();
+    methods.add(tool.rest.method);
+    if (tool.rest.method === "GET") methods.add("HEAD");
+    routes.set(path, methods);
+    if (tool.rest.custom) continue;
+    const handler = async (req: Request, res: Response) => {
+      const input = restInput(tool, req);
+      const outcome = await options.registry.invoke(tool.name, input, options.principalOf(req), {
+        requestId: options.requestIdOf(req),
+        transport: "rest",
+      });
+      res.set(outcome.headers);
+      res.status(200).json({ ...outcome.output, request_id: options.requestIdOf(req) });
+    };
+    if (tool.rest.method === "GET") router.get(path, handler);
+    else router.post(path, handler);
+  }
+  return routes;
+}
