@@ -1,0 +1,170 @@
+import type { Clock } from "../clock.js";
+import type { Config, PublicUrls } from "../config/index.js";
+import type { ServiceError } from "../errors.js";
+import { logger as defaultLogger, type Logger } from "../log.js";
+import type { Principal } from "../registry/types.js";
+import type { Db } from "../store/connection.js";
+import { createApiKeyVerifier } from "./api-key-verifier.js";
+import {
+  challengeFor,
+  credentialMisplaced,
+  type Endpoint,
+  grantMissing,
+  subscriptionInactive,
+  unauthorized,
+} from "./auth-errors.js";
+import { findMisplacedCredential } from "./credential-placement.js";
+import { jwksResolver } from "./jwks.js";
+import { isClientGranted, isClientRegistered } from "./oauth-clients.js";
+import { type AccessTokenClaims, looksLikeJwt, verifyAccessToken } from "./oauth-token.js";
+import { findOrgById, findOrgByName, type Organisation } from "./orgs.js";
+import { protectedResourceMetadataUrl } from "./protected-resource.js";
+import { findMembership, findUserByEmail, findUserById, type User } from "./users.js";
+
+export interface AuthRequest {
+  headers: Record<string, string | string[] | undefined>;
+  url: string;
+  endpoint: Endpoint;
+  /** The parsed body, when the transport has one: scanned for misplaced keys. */
+  body?: unknown;
+}
+
+/** A principal plus when its credential stops working (MCP's verifier needs it; null = no expiry). */
+export type AuthenticatedPrincipal = Principal & { expiresAt: number | null };
+
+export interface Authenticator {
+  /** Resolves the caller or throws ServiceError: 401 unauthorized / credential_misplaced, 403 with a code. */
+  authenticate(req: AuthRequest): Promise<AuthenticatedPrincipal>;
+}
+
+export interface AuthenticatorDeps {
+  db: Db;
+  secret: string;
+  clock: Clock;
+  config: Config;
+  urls: PublicUrls;
+  /** Defaults to the service logger; failures log a reason and never the credential. */
+  logger?: Logger;
+}
+
+// Node lowercases header names; other callers may not, so match case-insensitively.
+function header(headers: AuthRequest["headers"], name: string): string | string[] | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
+}
+
+export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
+  const { db, clock, config, urls } = deps;
+  const log = deps.logger ?? defaultLogger;
+  const apiKeys = createApiKeyVerifier(db, deps.secret);
+  const prmUrl = protectedResourceMetadataUrl(urls);
+  // OAuth needs both an issuer and a key set; without them a JWT is just an unknown credential.
+  const oauth =
+    config.oauthIssuer && config.oauthJwks
+      ? { issuer: config.oauthIssuer, getKey: jwksResolver(config.oauthJwks) }
+      : null;
+
+  function refuse(req: AuthRequest, reason: string, extra: Record<string, unknown> = {}): ServiceError {
+    log.info({ endpoint: req.endpoint, reason, ...extra }, "authentication refused");
+    return unauthorized(challengeFor(req.endpoint, prmUrl));
+  }
+
+  function requireActive(org: Organisation | undefined, req: AuthRequest): Organisation {
+    if (!org) throw refuse(req, "organisation missing");
+    if (org.subscription !== "active") {
+      log.info({ endpoint: req.endpoint, orgId: org.id }, "subscription inactive");
+      throw subscriptionInactive();
+    }
+    return org;
+  }
+
+  function withApiKey(token: string, req: AuthRequest, now: number): AuthenticatedPrincipal {
+    const check = apiKeys.verify(token, now);
+    if (!check.ok) throw refuse(req, `api key ${check.reason}`);
+    const org = requireActive(findOrgById(db, check.orgId), req);
+    apiKeys.recordUse(check, now);
+    return {
+      kind: "api_key",
+      credentialId: check.keyId,
+      keyId: check.keyId,
+      keyPrefix: check.prefix,
+      clientId: null,
+      userId: check.userId,
+      orgId: org.id,
+      scopes: check.scopes,
+      expiresAt: check.expiresAt,
+    };
+  }
+
+  function tokenUser(claims: AccessTokenClaims): User | undefined {
+    const bySubject = claims.subject ? findUserById(db, claims.subject) : undefined;
+    return bySubject ?? (claims.email ? findUserByEmail(db, claims.email) : undefined);
+  }
+
+  function tokenOrg(claims: AccessTokenClaims): Organisation | undefined {
+    if (claims.orgId) return findOrgById(db, claims.orgId);
+    return claims.orgName ? findOrgByName(db, claims.orgName) : undefined;
+  }
+
+  async function withAccessToken(
+    token: string,
+    req: AuthRequest,
+    now: number,
+  ): Promise<AuthenticatedPrincipal> {
+    if (!oauth || req.endpoint !== "mcp") throw refuse(req, "jwt where no OAuth is accepted");
+    const check = await verifyAccessToken(token, { ...oauth, audience: urls.mcpUrl, now });
+    if (!check.ok) throw refuse(req, `access token ${check.reason}`);
+    const { claims } = check;
+    if (!isClientRegistered(db, claims.clientId)) throw refuse(req, "client not registered");
+    const user = tokenUser(claims);
+    if (!user) throw refuse(req, "token user unknown", { clientId: claims.clientId });
+    const org = tokenOrg(claims);
+    if (!org) throw refuse(req, "token organisation unknown", { clientId: claims.clientId });
+    if (!findMembership(db, user.id, org.id))
+      throw refuse(req, "user not a member", { clientId: claims.clientId });
+    if (!isClientGranted(db, claims.clientId, org.id)) {
+      log.info({ endpoint: req.endpoint, clientId: claims.clientId, orgId: org.id }, "oauth grant missing");
+      throw grantMissing();
+    }
+    requireActive(org, req);
+    return {
+      kind: "oauth",
+      credentialId: `oauth:${claims.clientId}`,
+      keyId: null,
+      keyPrefix: null,
+      clientId: claims.clientId,
+      userId: user.id,
+      orgId: org.id,
+      scopes: claims.scopes,
+      expiresAt: claims.expiresAt,
+    };
+  }
+
+  async function authenticate(req: AuthRequest): Promise<AuthenticatedPrincipal> {
+    const challenge = challengeFor(req.endpoint, prmUrl);
+    const cookie = header(req.headers, "cookie");
+    const cookieText = Array.isArray(cookie) ? cookie.join("; ") : cookie;
+    const misplaced = findMisplacedCredential(req.url, cookieText, req.body);
+    if (misplaced) {
+      log.warn(
+        { endpoint: req.endpoint, where: misplaced },
+        "credential outside the Authorization header refused",
+      );
+      throw credentialMisplaced(challenge, misplaced);
+    }
+    const authorization = header(req.headers, "authorization");
+    if (authorization === undefined) {
+      throw refuse(req, cookieText ? "cookie session without bearer" : "no credential");
+    }
+    if (Array.isArray(authorization)) throw refuse(req, "several Authorization headers");
+    const match = /^Bearer +(\S+) *$/i.exec(authorization);
+    if (!match?.[1]) throw refuse(req, "not a bearer credential");
+    const token = match[1];
+    const now = clock.nowSeconds();
+    if (token.startsWith("crs_")) return withApiKey(token, req, now);
+    if (looksLikeJwt(token)) return withAccessToken(token, req, now);
+    throw refuse(req, "malformed bearer");
+  }
+
+  return { authenticate };
+}
