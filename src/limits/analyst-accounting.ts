@@ -1,0 +1,308 @@
+import type { Clock } from "../clock.js";
+import { ServiceError } from "../errors.js";
+import type { Principal } from "../registry/types.js";
+import type { Db } from "../store/connection.js";
+import type { LimitsConfig, WindowRule } from "./config.js";
+import { nextUtcMonth, utcMonth } from "./periods.js";
+
+export type AnalystControl =
+  | "analystHourlyCredential"
+  | "analystHourlyOrg"
+  | "analystConcurrency"
+  | "analystMonthly";
+
+/** Response headers on analyst calls: the organisation's monthly allowance. */
+export interface AnalystHeaders {
+  /** Monthly allowance (requests). */
+  "X-Agent-Limit": string;
+  /** Requests left this UTC month. */
+  "X-Agent-Remaining": string;
+  /** Start of the next UTC month, Unix seconds. */
+  "X-Agent-Reset": string;
+}
+
+export interface AnalystClaim {
+  runId: string;
+  orgId: string;
+  credentialId: string;
+  claimedAt: number;
+  /** false when the run already held a claim (a repeated claim takes nothing). */
+  created: boolean;
+  headers: AnalystHeaders;
+}
+
+export interface AnalystRelease {
+  /** The concurrency slot was freed by this call (false: unknown run or already released). */
+  released: boolean;
+  /** A -1 ledger row was written by this call (false: no refund asked, or already refunded). */
+  refunded: boolean;
+}
+
+/** The organisation's monthly allowance this UTC month. */
+export interface MonthlyStanding {
+  period: string;
+  limit: number;
+  used: number;
+  remaining: number;
+  resetAt: number;
+}
+
+/** A sliding hourly window over persisted claims. */
+export interface HourlyStanding {
+  limit: number;
+  used: number;
+  windowSeconds: number;
+  /** When one more request fits again: the oldest counted claim leaves the window (now if none counted). */
+  resetAt: number;
+}
+
+interface ClaimRow {
+  run_id: string;
+  org_id: string;
+  credential_id: string;
+  period: string;
+  claimed_at: number;
+  released_at: number | null;
+  refunded: number;
+}
+
+const LEDGER_KIND = "analyst";
+
+/**
+ * Analyst accounting, all persisted so it survives restarts: hourly windows per credential and per
+ * organisation (refunded runs do not count), concurrent runs per organisation, and the monthly
+ * allowance in `usage_ledger` (+1 per accepted request, -1 per refund, period `YYYY-MM` UTC).
+ * Check and take happen in one IMMEDIATE transaction, so parallel claims (even across processes)
+ * never exceed a budget. May be called inside the caller's transaction (it becomes a savepoint).
+ */
+export class AnalystAccounting {
+  private readonly claimTx;
+  private readonly releaseTx;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly config: LimitsConfig,
+  ) {
+    this.claimTx = db.transaction((principal: Principal, runId: string) =>
+      this.claimInside(principal, runId),
+    );
+    this.releaseTx = db.transaction((runId: string, refund: boolean) => this.releaseInside(runId, refund));
+  }
+
+  claim(principal: Principal, runId: string): AnalystClaim {
+    return this.claimTx.immediate(principal, runId);
+  }
+
+  release(runId: string, outcome: { refund: boolean }): AnalystRelease {
+    return this.releaseTx.immediate(runId, outcome.refund);
+  }
+
+  /** Run ids whose claim still holds a concurrency slot (crash recovery at start-up). */
+  openClaims(): string[] {
+    return this.db
+      .prepare<[], { run_id: string }>(
+        "SELECT run_id FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at",
+      )
+      .all()
+      .map((row) => row.run_id);
+  }
+
+  monthly(orgId: string, now = this.now()): MonthlyStanding {
+    const period = utcMonth(now);
+    const limit = this.monthlyLimit(orgId);
+    const used = Math.max(
+      0,
+      this.db
+        .prepare<[string, string, string], { used: number | null }>(
+          "SELECT SUM(delta) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
+        )
+        .get(orgId, LEDGER_KIND, period)?.used ?? 0,
+    );
+    return { period, limit, used, remaining: Math.max(0, limit - used), resetAt: nextUtcMonth(now) };
+  }
+
+  hourly(column: "credential_id" | "org_id", id: string, rule: WindowRule, now = this.now()): HourlyStanding {
+    const since = now - rule.windowSeconds;
+    const times = this.db
+      .prepare<[string, number], { claimed_at: number }>(
+        `SELECT claimed_at FROM limit_analyst_claims WHERE ${column} = ? AND claimed_at > ? AND refunded = 0 ORDER BY claimed_at`,
+      )
+      .all(id, since)
+      .map((row) => row.claimed_at);
+    // One more fits once enough of the oldest claims have left the window to bring used below the limit.
+    const mustLeave = Math.max(1, times.length - rule.max + 1);
+    const leaving = times[mustLeave - 1];
+    return {
+      limit: rule.max,
+      used: times.length,
+      windowSeconds: rule.windowSeconds,
+      resetAt: leaving === undefined ? now : leaving + rule.windowSeconds,
+    };
+  }
+
+  running(orgId: string): number {
+    return (
+      this.db
+        .prepare<[string], { n: number }>(
+          "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
+        )
+        .get(orgId)?.n ?? 0
+    );
+  }
+
+  headers(orgId: string): AnalystHeaders {
+    const monthly = this.monthly(orgId);
+    return {
+      "X-Agent-Limit": String(monthly.limit),
+      "X-Agent-Remaining": String(monthly.remaining),
+      "X-Agent-Reset": String(monthly.resetAt),
+    };
+  }
+
+  private claimInside(principal: Principal, runId: string): AnalystClaim {
+    const now = this.now();
+    const existing = this.findClaim(runId);
+    if (existing) {
+      return {
+        runId,
+        orgId: existing.org_id,
+        credentialId: existing.credential_id,
+        claimedAt: existing.claimed_at,
+        created: false,
+        headers: this.headers(existing.org_id),
+      };
+    }
+    if (this.config.enabled) this.enforce(principal, now);
+    const period = utcMonth(now);
+    this.db
+      .prepare(
+        "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(runId, principal.orgId, principal.credentialId, period, now);
+    this.ledger(principal.orgId, principal.credentialId, runId, 1, period, now);
+    return {
+      runId,
+      orgId: principal.orgId,
+      credentialId: principal.credentialId,
+      claimedAt: now,
+      created: true,
+      headers: this.headers(principal.orgId),
+    };
+  }
+
+  private enforce(principal: Principal, now: number): void {
+    const blocked: { control: AnalystControl; limit: number; retryAfter: number; detail: string }[] = [];
+    const perCredential = this.hourly(
+      "credential_id",
+      principal.credentialId,
+      this.config.analystHourlyCredential,
+      now,
+    );
+    if (perCredential.used >= perCredential.limit) {
+      blocked.push({
+        control: "analystHourlyCredential",
+        limit: perCredential.limit,
+        retryAfter: this.hourlyWait(perCredential, now),
+        detail: `${perCredential.limit} analyst requests per ${perCredential.windowSeconds} s for this credential`,
+      });
+    }
+    const perOrg = this.hourly("org_id", principal.orgId, this.config.analystHourlyOrg, now);
+    if (perOrg.used >= perOrg.limit) {
+      blocked.push({
+        control: "analystHourlyOrg",
+        limit: perOrg.limit,
+        retryAfter: this.hourlyWait(perOrg, now),
+        detail: `${perOrg.limit} analyst requests per ${perOrg.windowSeconds} s for the organisation`,
+      });
+    }
+    const concurrency = this.config.analystConcurrency;
+    if (this.running(principal.orgId) >= concurrency.max) {
+      blocked.push({
+        control: "analystConcurrency",
+        limit: concurrency.max,
+        retryAfter: concurrency.retryAfterSeconds,
+        detail: `${concurrency.max} analyst runs at once for the organisation`,
+      });
+    }
+    const monthly = this.monthly(principal.orgId, now);
+    if (monthly.remaining <= 0) {
+      blocked.push({
+        control: "analystMonthly",
+        limit: monthly.limit,
+        retryAfter: monthly.resetAt - now,
+        detail: `the monthly allowance of ${monthly.limit} analyst requests (${monthly.period}, UTC)`,
+      });
+    }
+    if (blocked.length === 0) return;
+    const worst = blocked.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
+    const retryAfter = Math.max(1, Math.ceil(worst.retryAfter));
+    throw new ServiceError("rate_limited", 429, "Analyst limit reached", {
+      detail: `Reached ${blocked.map((b) => b.detail).join("; ")}.`,
+      hint:
+        worst.control === "analystMonthly"
+          ? `The organisation's monthly analyst allowance is used up; it renews in ${retryAfter} s (start of next UTC month).`
+          : worst.control === "analystConcurrency"
+            ? `The organisation already has ${concurrency.max} analyst runs in progress; retry after ${retryAfter} s or wait for one to finish.`
+            : `Wait ${retryAfter} s (Retry-After) before the next analyst request.`,
+      retryAfter,
+      headers: { "Retry-After": String(retryAfter), ...this.headers(principal.orgId) },
+      extra: { control: worst.control, controls: blocked.map((b) => b.control), limit: worst.limit },
+    });
+  }
+
+  private hourlyWait(standing: HourlyStanding, now: number): number {
+    return standing.limit <= 0 ? standing.windowSeconds : standing.resetAt - now;
+  }
+
+  private releaseInside(runId: string, refund: boolean): AnalystRelease {
+    const claim = this.findClaim(runId);
+    if (!claim) return { released: false, refunded: false };
+    const now = this.now();
+    const released = claim.released_at === null;
+    if (released) {
+      this.db.prepare("UPDATE limit_analyst_claims SET released_at = ? WHERE run_id = ?").run(now, runId);
+    }
+    const refunded = refund && claim.refunded === 0;
+    if (refunded) {
+      this.db.prepare("UPDATE limit_analyst_claims SET refunded = 1 WHERE run_id = ?").run(runId);
+      // The refund goes to the month that was charged.
+      this.ledger(claim.org_id, claim.credential_id, runId, -1, claim.period, now);
+    }
+    return { released, refunded };
+  }
+
+  private findClaim(runId: string): ClaimRow | undefined {
+    return this.db
+      .prepare<[string], ClaimRow>("SELECT * FROM limit_analyst_claims WHERE run_id = ?")
+      .get(runId);
+  }
+
+  private monthlyLimit(orgId: string): number {
+    const row = this.db
+      .prepare<[string], { analyst_monthly: number }>(
+        "SELECT analyst_monthly FROM organisations WHERE id = ?",
+      )
+      .get(orgId);
+    return row?.analyst_monthly ?? this.config.analystMonthlyDefault.max;
+  }
+
+  private ledger(
+    orgId: string,
+    credentialId: string,
+    runId: string,
+    delta: number,
+    period: string,
+    now: number,
+  ): void {
+    this.db
+      .prepare(
+        "INSERT INTO usage_ledger(org_id, credential_id, kind, run_id, delta, period, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(orgId, credentialId, LEDGER_KIND, runId, delta, period, now);
+  }
+
+  private now(): number {
+    return Math.floor(this.clock.nowSeconds());
+  }
+}

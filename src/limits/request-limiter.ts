@@ -1,0 +1,140 @@
+import type { Clock } from "../clock.js";
+import { ServiceError } from "../errors.js";
+import type { CostClass, Principal } from "../registry/types.js";
+import type { Db } from "../store/connection.js";
+import type { LimitsConfig, WindowRule } from "./config.js";
+import { DailyContentCounter, type DailyStanding } from "./daily-content.js";
+import { type ControlStanding, closestToLimit, rateLimitHeaders } from "./headers.js";
+import type { WindowState, WindowStore } from "./windows.js";
+
+export type RateControl = "burst" | "perCredential" | "perOrg";
+export type RequestControl = RateControl | "dailyContent";
+
+interface Checked {
+  name: RequestControl;
+  quota: number;
+  windowSeconds: number;
+  state: WindowState;
+}
+
+const SCOPE: Record<RequestControl, string> = {
+  burst: "credential",
+  perCredential: "credential",
+  perOrg: "organisation",
+  dailyContent: "organisation",
+};
+
+/**
+ * Per-call admission: burst, per-credential and per-organisation windows for every call, plus the
+ * organisation's daily content budget for cost "content". Synchronous, so check-all-then-take-all
+ * cannot interleave with another call in this process: a rejected call takes nothing anywhere.
+ */
+export class RequestLimiter {
+  readonly daily: DailyContentCounter;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+    private readonly config: LimitsConfig,
+    readonly windows: WindowStore,
+  ) {
+    this.daily = new DailyContentCounter(db);
+  }
+
+  admit(principal: Principal, cost: CostClass): { headers: Record<string, string> } {
+    if (!this.config.enabled) return { headers: {} };
+    const now = Math.floor(this.clock.nowSeconds());
+    const checked = this.rateWindows(principal).map(({ name, key, rule }) => ({
+      name,
+      quota: rule.max,
+      windowSeconds: rule.windowSeconds,
+      state: this.windows.peek(key, rule, now),
+      key,
+      rule,
+    }));
+    const blocked: Checked[] = checked.filter((c) => c.state.remaining <= 0);
+    if (blocked.length > 0) {
+      // Report the daily budget too when it is also spent, so Retry-After covers every blocker.
+      if (cost === "content") {
+        const daily = dailyChecked(
+          this.daily.standing(principal.orgId, this.config.dailyContent.max, now),
+          now,
+        );
+        if (daily.state.remaining <= 0) blocked.push(daily);
+      }
+      throw rateLimited(blocked);
+    }
+    const standings: Checked[] = [];
+    if (cost === "content") {
+      const taken = this.daily.tryTake(principal.orgId, this.config.dailyContent.max, now);
+      if (!taken) {
+        throw rateLimited([
+          dailyChecked(this.daily.standing(principal.orgId, this.config.dailyContent.max, now), now),
+        ]);
+      }
+      standings.push(dailyChecked(taken, now));
+    }
+    for (const c of checked) {
+      this.windows.take(c.key, c.rule, now);
+      const used = c.state.used + 1;
+      standings.push({
+        ...c,
+        state: { used, remaining: c.quota - used, retryAfter: 0, resetIn: c.windowSeconds },
+      });
+    }
+    return { headers: rateLimitHeaders(closestToLimit(standings.map(standing))) };
+  }
+
+  rateWindows(principal: Principal): { name: RateControl; key: string; rule: WindowRule }[] {
+    return [
+      { name: "burst", key: `burst:${principal.credentialId}`, rule: this.config.burst },
+      { name: "perCredential", key: `credential:${principal.credentialId}`, rule: this.config.perCredential },
+      { name: "perOrg", key: `org:${principal.orgId}`, rule: this.config.perOrg },
+    ];
+  }
+}
+
+function dailyChecked(daily: DailyStanding, now: number): Checked {
+  const remaining = Math.max(0, daily.max - daily.used);
+  const untilMidnight = daily.resetAt - now;
+  return {
+    name: "dailyContent",
+    quota: daily.max,
+    windowSeconds: 86_400,
+    state: {
+      used: daily.used,
+      remaining,
+      retryAfter: remaining > 0 ? 0 : untilMidnight,
+      resetIn: untilMidnight,
+    },
+  };
+}
+
+const standing = (c: Checked): ControlStanding => ({
+  name: c.name,
+  quota: c.quota,
+  windowSeconds: c.windowSeconds,
+  remaining: c.state.remaining,
+  resetIn: c.state.resetIn,
+});
+
+function rateLimited(blocked: readonly Checked[]): ServiceError {
+  // The longest wait among the blockers is the first moment every one of them has room.
+  const worst = blocked.reduce((a, b) => (b.state.retryAfter > a.state.retryAfter ? b : a));
+  const retryAfter = Math.max(1, Math.ceil(worst.state.retryAfter));
+  const names = blocked.map((b) => b.name);
+  const window = worst.name === "dailyContent" ? "UTC day" : `${worst.windowSeconds} s`;
+  return new ServiceError("rate_limited", 429, "Rate limit reached", {
+    detail: `The ${worst.name} limit (${worst.quota} per ${window} per ${SCOPE[worst.name]}) is reached.`,
+    hint:
+      worst.name === "dailyContent"
+        ? `The organisation's daily content budget is spent; retry after ${retryAfter} s (next UTC day).`
+        : `Wait ${retryAfter} s (Retry-After) before the next call; pace calls and cap concurrency instead of retrying in a loop.`,
+    retryAfter,
+    headers: {
+      "Retry-After": String(retryAfter),
+      ...rateLimitHeaders(standing({ ...worst, state: { ...worst.state, remaining: 0 } })),
+    },
+    extra: { control: worst.name, controls: names, limit: worst.quota, window_seconds: worst.windowSeconds },
+  });
+}

@@ -1,0 +1,116 @@
+import type { WindowRule } from "./config.js";
+
+/** A key's standing in one sliding window at a moment. */
+export interface WindowState {
+  used: number;
+  remaining: number;
+  /** Seconds until one more unit fits (0 when there is room now): a truthful Retry-After. */
+  retryAfter: number;
+  /** Seconds until every counted unit has left the window (0 when nothing is counted). */
+  resetIn: number;
+}
+
+/**
+ * Sliding-window counters. All-or-nothing across several controls works because callers `peek`
+ * every control first and `take` only when all have room, in one synchronous step. A shared
+ * implementation (Redis) would do the same peek-all-then-take-all in one Lua script.
+ */
+export interface WindowStore {
+  peek(key: string, rule: WindowRule, now: number): WindowState;
+  take(key: string, rule: WindowRule, now: number): void;
+}
+
+interface Log {
+  /** Ascending whole seconds with the units counted in that second. */
+  seconds: number[];
+  units: number[];
+  total: number;
+  windowSeconds: number;
+}
+
+/**
+ * One-process window store: a per-second log per key, so memory per key is bounded by the window
+ * length in seconds and the answer is exact (no fixed-window double burst at a boundary).
+ * Time comes from the caller (the injected clock), never from Date.now.
+ */
+export class MemoryWindowStore implements WindowStore {
+  private readonly logs = new Map<string, Log>();
+  private lastSweep = Number.NEGATIVE_INFINITY;
+  private longestWindow = 0;
+
+  peek(key: string, rule: WindowRule, now: number): WindowState {
+    const log = this.logs.get(key);
+    if (!log) return emptyState(rule);
+    expire(log, now - rule.windowSeconds);
+    return stateOf(log, rule, now);
+  }
+
+  take(key: string, rule: WindowRule, now: number): void {
+    this.sweep(now);
+    let log = this.logs.get(key);
+    if (!log) {
+      log = { seconds: [], units: [], total: 0, windowSeconds: rule.windowSeconds };
+      this.logs.set(key, log);
+    }
+    log.windowSeconds = rule.windowSeconds;
+    this.longestWindow = Math.max(this.longestWindow, rule.windowSeconds);
+    const last = log.seconds.length - 1;
+    if (last >= 0 && log.seconds[last] === now) log.units[last] = (log.units[last] ?? 0) + 1;
+    else {
+      log.seconds.push(now);
+      log.units.push(1);
+    }
+    log.total += 1;
+  }
+
+  /** Keys tracked (for tests of eviction and for metrics). */
+  get size(): number {
+    return this.logs.size;
+  }
+
+  /** Drops idle keys at most once per longest window, so memory follows active callers only. */
+  private sweep(now: number): void {
+    if (now - this.lastSweep < this.longestWindow) return;
+    this.lastSweep = now;
+    for (const [key, log] of this.logs) {
+      expire(log, now - log.windowSeconds);
+      if (log.total === 0) this.logs.delete(key);
+    }
+  }
+}
+
+function emptyState(rule: WindowRule): WindowState {
+  return rule.max > 0
+    ? { used: 0, remaining: rule.max, retryAfter: 0, resetIn: 0 }
+    : { used: 0, remaining: 0, retryAfter: rule.windowSeconds, resetIn: 0 };
+}
+
+/** Removes seconds at or before `cutoff` (a unit counted at s is inside the window until s + windowSeconds). */
+function expire(log: Log, cutoff: number): void {
+  let drop = 0;
+  while (drop < log.seconds.length && (log.seconds[drop] ?? 0) <= cutoff) {
+    log.total -= log.units[drop] ?? 0;
+    drop += 1;
+  }
+  if (drop > 0) {
+    log.seconds.splice(0, drop);
+    log.units.splice(0, drop);
+  }
+}
+
+function stateOf(log: Log, rule: WindowRule, now: number): WindowState {
+  const used = log.total;
+  const remaining = Math.max(0, rule.max - used);
+  const newest = log.seconds[log.seconds.length - 1];
+  const resetIn = newest === undefined ? 0 : newest + rule.windowSeconds - now;
+  if (remaining > 0) return { used, remaining, retryAfter: 0, resetIn };
+  if (rule.max <= 0) return { used, remaining, retryAfter: Math.max(resetIn, rule.windowSeconds), resetIn };
+  // The oldest seconds must leave until used drops to max - 1.
+  let toFree = used - rule.max + 1;
+  for (let i = 0; i < log.seconds.length; i += 1) {
+    toFree -= log.units[i] ?? 0;
+    if (toFree <= 0)
+      return { used, remaining, retryAfter: (log.seconds[i] ?? now) + rule.windowSeconds - now, resetIn };
+  }
+  return { used, remaining, retryAfter: resetIn, resetIn };
+}
