@@ -1,0 +1,87 @@
+import { userInfo } from "node:os";
+import { CliError, commandConfig } from "../cli/common.js";
+import { type Clock, systemClock } from "../clock.js";
+import { resolveSecret } from "../config/secret.js";
+import { type Db, openDb } from "../store/connection.js";
+import { IdentityError } from "./identity-error.js";
+
+/** What the admin commands act on: the database, the pepper, "now" and who is acting. */
+export interface AdminContext {
+  db: Db;
+  secret: string;
+  now: number;
+  actor: string;
+  json: boolean;
+}
+
+/** Tests swap the clock so expiry and last-used times are deterministic. */
+let adminClock: Clock = systemClock;
+export function setAdminClock(clock: Clock): void {
+  adminClock = clock;
+}
+
+/** The audit actor for commands typed at a terminal: `cli:<os user>`. */
+function cliActor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return "cli";
+  }
+}
+
+/** Opens the database named by --db/--config/env, runs the action, maps refusals to one-line CLI errors. */
+export async function withAdminContext<T>(
+  values: { db?: unknown; config?: unknown; json?: unknown },
+  action: (context: AdminContext) => T,
+): Promise<T> {
+  const config = commandConfig(values);
+  const db = openDb(config.db);
+  try {
+    const context = {
+      db,
+      secret: resolveSecret(db, config),
+      now: adminClock.nowSeconds(),
+      actor: cliActor(),
+      json: values.json === true,
+    };
+    return action(context);
+  } catch (error) {
+    if (error instanceof IdentityError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    db.close();
+  }
+}
+
+/** The sub-command word and the rest of argv, or a usage error. */
+export function splitSubcommand<S extends string>(
+  args: string[],
+  known: readonly S[],
+  usage: string,
+): [S, string[]] {
+  const [sub, ...rest] = args;
+  if (!sub || sub === "--help" || sub === "-h") throw new CliError(usage);
+  if (!(known as readonly string[]).includes(sub))
+    throw new CliError(`unknown sub-command '${sub}'\n${usage}`);
+  return [sub as S, rest];
+}
+
+export function requireString(value: unknown, flag: string): string {
+  if (typeof value !== "string" || value.trim() === "") throw new CliError(`missing ${flag}`);
+  return value;
+}
+
+export function parseCount(value: unknown, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  if (!/^\d+$/.test(text)) throw new CliError(`${flag} must be a non-negative integer, got '${text}'`);
+  return Number(text);
+}
+
+export function onePositional(positionals: string[], what: string): string {
+  if (positionals.length !== 1 || !positionals[0]) throw new CliError(`expected exactly one ${what}`);
+  return positionals[0];
+}
+
+export const isoTime = (seconds: number | null): string =>
+  seconds === null ? "-" : new Date(seconds * 1000).toISOString().replace(/\.000Z$/, "Z");
