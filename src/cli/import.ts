@@ -1,6 +1,119 @@
-import { CliError } from "./common.js";
+import { isTranscriptRow } from "../ingest/importers/detect.js";
+import { type ImportSummary, importFile, summaryLine } from "../ingest/importers/import-file.js";
+import { progressBar } from "../ingest/importers/progress-bar.js";
+import { containerOf, readRecords } from "../ingest/importers/read-records.js";
+import { readTranscriptFile } from "../ingest/importers/transcripts.js";
+import { IMPORT_FORMATS, ImportFileError, type ImportFormat } from "../ingest/importers/types.js";
+import { afterIngest } from "../ingest/pipeline.js";
+import type { Db } from "../store/connection.js";
+import { openDb } from "../store/connection.js";
+import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
-// Placeholder until this command's layer lands; it fails loudly rather than pretending.
-export async function run(_args: string[]): Promise<number> {
-  throw new CliError("'import' is not available in this build yet");
+const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--db FILE] [--json]
+
+Upserts scraped videos by id. Bad records go to FILE.rejects.jsonl with their reason.
+Transcript side files (a CSV/JSONL of id or webVideoUrl + script_video|transcript) are joined by video id,
+whether given with --transcripts or among the FILEs (auto-detected).`;
+
+/** A FILE whose first decodable record is a transcript row is a side file, not videos. */
+async function isTranscriptFile(file: string): Promise<boolean> {
+  for await (const record of readRecords(file, await containerOf(file), { bytesRead: 0, totalBytes: 0 })) {
+    if (record.error === undefined) return isTranscriptRow(record.value);
+  }
+  return false;
+}
+
+export async function run(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(args, {
+    format: { type: "string", default: "auto" },
+    transcripts: { type: "string", multiple: true },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const format = values.format as string;
+  if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new CliError(`--format must be auto or one of ${IMPORT_FORMATS.join(", ")}`);
+  }
+  if (positionals.length === 0) throw new CliError(`no FILE given\n${USAGE}`);
+  const config = commandConfig(values);
+  const now = Math.floor(Date.now() / 1000);
+
+  const sideFiles = [...(values.transcripts ?? [])];
+  const videoFiles: string[] = [];
+  for (const file of positionals) {
+    try {
+      if (format === "auto" && (await isTranscriptFile(file))) sideFiles.push(file);
+      else videoFiles.push(file);
+    } catch (error) {
+      throw new CliError(`${file}: cannot read (${(error as Error).message})`);
+    }
+  }
+  const transcripts = new Map<string, string>();
+  for (const file of sideFiles) {
+    const read = await readTranscriptFile(file).catch((error: Error) => {
+      throw new CliError(`${file}: ${error.message}`);
+    });
+    for (const [id, text] of read.transcripts) transcripts.set(id, text);
+    process.stderr.write(
+      `${file}: ${read.transcripts.size} transcripts${read.unusable ? `, ${read.unusable} rows naming no video` : ""}\n`,
+    );
+  }
+
+  const db: Db = openDb(config.db);
+  const summaries: ImportSummary[] = [];
+  let failed = false;
+  try {
+    for (const file of videoFiles) {
+      const bar = process.stderr.isTTY ? progressBar(file) : null;
+      let summary: ImportSummary;
+      try {
+        summary = await importFile(db, file, {
+          format: format as ImportFormat | "auto",
+          now,
+          transcripts,
+          onProgress: bar?.update,
+        });
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new CliError(error.message);
+        throw error;
+      } finally {
+        bar?.done();
+      }
+      summaries.push(summary);
+      if (summary.rejectsFile) process.stderr.write(`${file}: rejects written to ${summary.rejectsFile}\n`);
+      if (!values.json && videoFiles.length > 1) {
+        process.stdout.write(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}\n`);
+      }
+      if (summary.videoIds.length > 0) {
+        try {
+          afterIngest(db, now, summary.videoIds);
+        } catch (error) {
+          // The records are stored; only the derived labels/scores are stale. Say so and fail the command.
+          failed = true;
+          process.stderr.write(
+            `crs: ${file}: records stored, but labels/scores were not refreshed: ${(error as Error).message}\n`,
+          );
+        }
+      }
+    }
+  } finally {
+    db.close();
+  }
+  const total = summaries.reduce(
+    (t, s) => ({
+      imported: t.imported + s.imported,
+      updated: t.updated + s.updated,
+      rejected: t.rejected + s.rejected,
+      unchanged: t.unchanged + s.unchanged,
+    }),
+    { imported: 0, updated: 0, rejected: 0, unchanged: 0 },
+  );
+  if (values.json) {
+    output(true, { ...total, files: summaries.map(({ videoIds: _ids, ...rest }) => rest) }, "");
+  } else {
+    output(false, total, summaryLine(total));
+  }
+  return failed ? 1 : 0;
 }

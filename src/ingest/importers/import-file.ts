@@ -1,0 +1,136 @@
+import { accessSync, constants } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import type { Db } from "../../store/connection.js";
+import { CorpusWriter } from "../../store/corpus-writer.js";
+import { detectRecordFormat } from "./detect.js";
+import { mapRecord } from "./map-record.js";
+import { type Container, containerOf, type ReadProgress, readRecords } from "./read-records.js";
+import { RecordWriter } from "./record-writer.js";
+import { RejectsFile } from "./rejects.js";
+import { ImportFileError, type ImportFormat, type MappedRecord, RecordError } from "./types.js";
+
+export interface ImportOptions {
+  /** A fixed format, or `auto` (default): detected from the file's wrapper or first record. */
+  format?: ImportFormat | "auto";
+  /** Import time (Unix seconds): the observation time of records without a scrape time. */
+  now: number;
+  /** Transcripts joined by video id (from a side file); they fill `transcript` when the record has none. */
+  transcripts?: ReadonlyMap<string, string>;
+  /** Records per transaction (default 5 000). */
+  batchSize?: number;
+  /** Where rejected records go; default FILE.rejects.jsonl, or ./<name>.rejects.jsonl when FILE's folder is read-only. */
+  rejectsPath?: string;
+  onProgress?: (records: number, progress: ReadProgress) => void;
+}
+
+export interface ImportSummary {
+  file: string;
+  format: ImportFormat | null;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  /** Videos inserted or changed (new fields or a new stat snapshot): what afterIngest should refresh. */
+  videoIds: string[];
+  /** Where rejects were written; null when there were none. */
+  rejectsFile: string | null;
+  transcriptsJoined: number;
+}
+
+export function defaultRejectsPath(file: string): string {
+  const beside = `${file}.rejects.jsonl`;
+  try {
+    accessSync(dirname(resolve(file)), constants.W_OK);
+    return beside;
+  } catch {
+    return resolve(`${basename(file)}.rejects.jsonl`);
+  }
+}
+
+/** `imported N, updated M, rejected R, unchanged U` — the line `crs import` prints per file. */
+export function summaryLine(
+  s: Pick<ImportSummary, "imported" | "updated" | "rejected" | "unchanged">,
+): string {
+  return `imported ${s.imported}, updated ${s.updated}, rejected ${s.rejected}, unchanged ${s.unchanged}`;
+}
+
+/**
+ * Parses one file and writes every valid record (one transaction per batch); bad records go to the rejects
+ * file with a specific reason. Does not run afterIngest: the caller does, with `videoIds`.
+ */
+export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
+  const container: Container = await containerOf(file).catch((error: Error) => {
+    throw new ImportFileError(`${file}: cannot read (${error.message})`);
+  });
+  const rejects = new RejectsFile(options.rejectsPath ?? defaultRejectsPath(file));
+  const writer = new RecordWriter(db, new CorpusWriter(db), options.now);
+  const batchSize = options.batchSize ?? 5000;
+  const summary: ImportSummary = {
+    file,
+    format: options.format && options.format !== "auto" ? options.format : null,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: 0,
+    videoIds: [],
+    rejectsFile: null,
+    transcriptsJoined: 0,
+  };
+  const progress: ReadProgress = { bytesRead: 0, totalBytes: 0 };
+  let batch: MappedRecord[] = [];
+  let seen = 0;
+
+  const flush = () => {
+    const current = batch;
+    const format = summary.format;
+    batch = [];
+    if (format === null || current.length === 0) {
+      rejects.flush();
+      return;
+    }
+    writer.inBatch(() => {
+      for (const record of current) {
+        const result = writer.write(record, format, options.transcripts);
+        if (result.transcriptJoined) summary.transcriptsJoined++;
+        if (result.outcome === "unchanged") summary.unchanged++;
+        else {
+          summary[result.outcome]++;
+          summary.videoIds.push(record.video.id);
+        }
+      }
+    });
+    rejects.flush();
+    options.onProgress?.(seen, progress);
+  };
+
+  for await (const source of readRecords(file, container, progress)) {
+    seen++;
+    if (source.error !== undefined) {
+      rejects.add(source.position, source.error, source.raw);
+      continue;
+    }
+    if (summary.format === null) {
+      const detected = source.hint ?? detectRecordFormat(source.value);
+      if (detected === null || detected === "transcripts") {
+        throw new ImportFileError(
+          detected === "transcripts"
+            ? `${file}: this is a transcript file; pass it with --transcripts (or alongside the videos file)`
+            : `${file}: cannot detect the format from its first record; pass --format`,
+        );
+      }
+      summary.format = detected;
+    }
+    try {
+      batch.push(mapRecord(summary.format, source.value, options.now));
+    } catch (error) {
+      if (!(error instanceof RecordError)) throw error;
+      rejects.add(source.position, error.message, source.value);
+      continue;
+    }
+    if (batch.length >= batchSize) flush();
+  }
+  flush();
+  summary.rejected = rejects.count;
+  summary.rejectsFile = rejects.count > 0 ? rejects.path : null;
+  return summary;
+}

@@ -1,0 +1,40 @@
+import type { CreatorInput, StatsInput, VideoInput } from "../../store/corpus-writer.js";
+
+/** Formats `crs import` reads. `auto` picks one per file from its extension and content. */
+export const IMPORT_FORMATS = ["apify", "collector", "tiktok-web", "research-api", "jsonl"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** An advertiser the record itself names (never guessed from text). */
+export interface NamedAdvertiser {
+  name: string;
+  focus: "apps" | "dtc" | "other";
+  industry: string | null;
+  domain: string | null;
+  handle: string | null;
+}
+
+/**
+ * One source record mapped to store inputs, before the importer merges it with what is already stored.
+ * `hookText: undefined` means "derive from transcript/caption"; times are Unix seconds.
+ */
+export interface MappedRecord {
+  video: Omit<VideoInput, "hookText" | "authorUid" | "advertiserId" | "source"> & {
+    hookText?: string | null;
+  };
+  creator: Omit<CreatorInput, "observedAt">;
+  /** True when the format gives only a handle, so `creator.uid` is a surrogate to resolve against the store. */
+  uidFromHandle: boolean;
+  stats: Omit<StatsInput, "observedAt">;
+  /** The record's own scrape time, when it carries one. */
+  observedAt: number | null;
+  advertiser: NamedAdvertiser | null;
+}
+
+/** A record that cannot land, with the specific reason written to FILE.rejects.jsonl. */
+export class RecordError extends Error {}
+
+/** A whole-file failure (malformed JSON, undetectable format, unreadable file): one clear line, no stack. */
+export class ImportFileError extends Error {}
+
+/** Where a record sits in its file: 1-based line for line formats (JSONL, CSV), 0-based index in JSON arrays. */
+export type RecordPosition = { line: number; index?: number } | { index: number };
