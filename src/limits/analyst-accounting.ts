@@ -78,9 +78,10 @@ const LEDGER_KIND = "analyst";
 export class AnalystAccounting {
   private readonly claimTx;
   private readonly releaseTx;
+  private readonly sql;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
   ) {
@@ -88,6 +89,37 @@ export class AnalystAccounting {
       this.claimInside(principal, runId),
     );
     this.releaseTx = db.transaction((runId: string, refund: boolean) => this.releaseInside(runId, refund));
+    const hourlySql = (column: string) =>
+      `SELECT claimed_at FROM limit_analyst_claims WHERE ${column} = ? AND claimed_at > ? AND refunded = 0 ORDER BY claimed_at`;
+    this.sql = {
+      openClaims: db.prepare<[], { run_id: string }>(
+        "SELECT run_id FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
+      ),
+      monthlyUsed: db.prepare<[string, string, string], { used: number | null }>(
+        "SELECT SUM(delta) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
+      ),
+      hourly: {
+        credential_id: db.prepare<[string, number], { claimed_at: number }>(hourlySql("credential_id")),
+        org_id: db.prepare<[string, number], { claimed_at: number }>(hourlySql("org_id")),
+      },
+      running: db.prepare<[string], { n: number }>(
+        "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
+      ),
+      insertClaim: db.prepare<[string, string, string, string, number]>(
+        "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at) VALUES (?, ?, ?, ?, ?)",
+      ),
+      findClaim: db.prepare<[string], ClaimRow>("SELECT * FROM limit_analyst_claims WHERE run_id = ?"),
+      markReleased: db.prepare<[number, string]>(
+        "UPDATE limit_analyst_claims SET released_at = ? WHERE run_id = ?",
+      ),
+      markRefunded: db.prepare<[string]>("UPDATE limit_analyst_claims SET refunded = 1 WHERE run_id = ?"),
+      orgAllowance: db.prepare<[string], { analyst_monthly: number }>(
+        "SELECT analyst_monthly FROM organisations WHERE id = ?",
+      ),
+      ledger: db.prepare<[string, string, string, string, number, string, number]>(
+        "INSERT INTO usage_ledger(org_id, credential_id, kind, run_id, delta, period, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      ),
+    };
   }
 
   claim(principal: Principal, runId: string): AnalystClaim {
@@ -100,36 +132,19 @@ export class AnalystAccounting {
 
   /** Run ids whose claim still holds a concurrency slot (crash recovery at start-up). */
   openClaims(): string[] {
-    return this.db
-      .prepare<[], { run_id: string }>(
-        "SELECT run_id FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at",
-      )
-      .all()
-      .map((row) => row.run_id);
+    return this.sql.openClaims.all().map((row) => row.run_id);
   }
 
   monthly(orgId: string, now = this.now()): MonthlyStanding {
     const period = utcMonth(now);
     const limit = this.monthlyLimit(orgId);
-    const used = Math.max(
-      0,
-      this.db
-        .prepare<[string, string, string], { used: number | null }>(
-          "SELECT SUM(delta) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
-        )
-        .get(orgId, LEDGER_KIND, period)?.used ?? 0,
-    );
+    const used = Math.max(0, this.sql.monthlyUsed.get(orgId, LEDGER_KIND, period)?.used ?? 0);
     return { period, limit, used, remaining: Math.max(0, limit - used), resetAt: nextUtcMonth(now) };
   }
 
   hourly(column: "credential_id" | "org_id", id: string, rule: WindowRule, now = this.now()): HourlyStanding {
     const since = now - rule.windowSeconds;
-    const times = this.db
-      .prepare<[string, number], { claimed_at: number }>(
-        `SELECT claimed_at FROM limit_analyst_claims WHERE ${column} = ? AND claimed_at > ? AND refunded = 0 ORDER BY claimed_at`,
-      )
-      .all(id, since)
-      .map((row) => row.claimed_at);
+    const times = this.sql.hourly[column].all(id, since).map((row) => row.claimed_at);
     // One more fits once enough of the oldest claims have left the window to bring used below the limit.
     const mustLeave = Math.max(1, times.length - rule.max + 1);
     const leaving = times[mustLeave - 1];
@@ -142,13 +157,7 @@ export class AnalystAccounting {
   }
 
   running(orgId: string): number {
-    return (
-      this.db
-        .prepare<[string], { n: number }>(
-          "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
-        )
-        .get(orgId)?.n ?? 0
-    );
+    return this.sql.running.get(orgId)?.n ?? 0;
   }
 
   headers(orgId: string): AnalystHeaders {
@@ -175,11 +184,7 @@ export class AnalystAccounting {
     }
     if (this.config.enabled) this.enforce(principal, now);
     const period = utcMonth(now);
-    this.db
-      .prepare(
-        "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at) VALUES (?, ?, ?, ?, ?)",
-      )
-      .run(runId, principal.orgId, principal.credentialId, period, now);
+    this.sql.insertClaim.run(runId, principal.orgId, principal.credentialId, period, now);
     this.ledger(principal.orgId, principal.credentialId, runId, 1, period, now);
     return {
       runId,
@@ -261,11 +266,11 @@ export class AnalystAccounting {
     const now = this.now();
     const released = claim.released_at === null;
     if (released) {
-      this.db.prepare("UPDATE limit_analyst_claims SET released_at = ? WHERE run_id = ?").run(now, runId);
+      this.sql.markReleased.run(now, runId);
     }
     const refunded = refund && claim.refunded === 0;
     if (refunded) {
-      this.db.prepare("UPDATE limit_analyst_claims SET refunded = 1 WHERE run_id = ?").run(runId);
+      this.sql.markRefunded.run(runId);
       // The refund goes to the month that was charged.
       this.ledger(claim.org_id, claim.credential_id, runId, -1, claim.period, now);
     }
@@ -273,17 +278,11 @@ export class AnalystAccounting {
   }
 
   private findClaim(runId: string): ClaimRow | undefined {
-    return this.db
-      .prepare<[string], ClaimRow>("SELECT * FROM limit_analyst_claims WHERE run_id = ?")
-      .get(runId);
+    return this.sql.findClaim.get(runId);
   }
 
   private monthlyLimit(orgId: string): number {
-    const row = this.db
-      .prepare<[string], { analyst_monthly: number }>(
-        "SELECT analyst_monthly FROM organisations WHERE id = ?",
-      )
-      .get(orgId);
+    const row = this.sql.orgAllowance.get(orgId);
     return row?.analyst_monthly ?? this.config.analystMonthlyDefault.max;
   }
 
@@ -295,11 +294,7 @@ export class AnalystAccounting {
     period: string,
     now: number,
   ): void {
-    this.db
-      .prepare(
-        "INSERT INTO usage_ledger(org_id, credential_id, kind, run_id, delta, period, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(orgId, credentialId, LEDGER_KIND, runId, delta, period, now);
+    this.sql.ledger.run(orgId, credentialId, LEDGER_KIND, runId, delta, period, now);
   }
 
   private now(): number {

@@ -1,5 +1,8 @@
+import { DAY } from "../clock.js";
 import type { Db } from "../store/connection.js";
 import { nextUtcDay, utcDay } from "./periods.js";
+
+const KEEP_DAYS = 35;
 
 /** Today's content calls for an organisation and when the count starts again (UTC midnight). */
 export interface DailyStanding {
@@ -13,6 +16,8 @@ export interface DailyStanding {
 export class DailyContentCounter {
   private readonly read;
   private readonly increment;
+  private readonly prune;
+  private lastDay = "";
 
   constructor(db: Db) {
     this.read = db.prepare<[string, string], { calls: number }>(
@@ -24,6 +29,7 @@ export class DailyContentCounter {
        ON CONFLICT(org_id, day) DO UPDATE SET calls = calls + 1 WHERE calls < ?
        RETURNING calls`,
     );
+    this.prune = db.prepare<[string]>("DELETE FROM limit_daily_content WHERE day < ?");
   }
 
   standing(orgId: string, max: number, now: number): DailyStanding {
@@ -35,6 +41,11 @@ export class DailyContentCounter {
   tryTake(orgId: string, max: number, now: number): DailyStanding | undefined {
     if (max <= 0) return undefined;
     const day = utcDay(now);
+    if (day !== this.lastDay) {
+      // Once per day per process: keep a month of history for operators, drop older rows.
+      this.lastDay = day;
+      this.prune.run(utcDay(now - KEEP_DAYS * DAY));
+    }
     const row = this.increment.get(orgId, day, max);
     return row ? { day, used: row.calls, max, resetAt: nextUtcDay(now) } : undefined;
   }

@@ -207,3 +207,17 @@ describe("admit: RateLimit headers", () => {
     for (let i = 0; i < 50; i += 1) expect(t.limiter.admit(principal(), "content").headers).toEqual({});
   });
 });
+
+describe("daily content rows", () => {
+  it("are pruned after 35 days, keeping recent history", () => {
+    const t = setup();
+    t.limiter.admit(principal(), "content");
+    t.clock.advance(10 * 86_400);
+    t.limiter.admit(principal(), "content");
+    const days = () => t.db.prepare("SELECT day FROM limit_daily_content ORDER BY day").pluck().all();
+    expect(days()).toEqual(["2026-03-10", "2026-03-20"]);
+    t.clock.advance(30 * 86_400);
+    t.limiter.admit(principal(), "content");
+    expect(days()).toEqual(["2026-03-20", "2026-04-19"]);
+  });
+});
