@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { publicUrls } from "../../../src/config/index.js";
+import { requireAnalystEntitlement, requireScope } from "../../../src/identity/authorize.js";
+import { bootstrapIdentity } from "../../../src/identity/bootstrap.js";
+import { updateOrg } from "../../../src/identity/orgs.js";
+import {
+  protectedResourceMetadata,
+  protectedResourceMetadataUrl,
+} from "../../../src/identity/protected-resource.js";
+import type { Principal } from "../../../src/registry/types.js";
+import { tempDb } from "../../helpers/db.js";
+import { authenticatorFor, bearer, ISSUER, identityWorld, NOW, PEPPER, testConfig } from "./fixtures.js";
+
+const principal = (orgId: string, scopes: Principal["scopes"]): Principal => ({
+  kind: "api_key",
+  credentialId: "k",
+  keyId: "k",
+  keyPrefix: "abcdefgh",
+  clientId: null,
+  userId: "u",
+  orgId,
+  scopes,
+});
+
+describe("authorisation helpers", () => {
+  it("requireScope answers 403 insufficient_scope naming the scope", () => {
+    expect(() =>
+      requireScope(principal("o", ["content:read", "agent:request"]), "agent:request"),
+    ).not.toThrow();
+    expect(() => requireScope(principal("o", ["content:read"]), "agent:request")).toThrow(
+      expect.objectContaining({
+        status: 403,
+        code: "insufficient_scope",
+        extra: { required_scope: "agent:request" },
+      }),
+    );
+  });
+
+  it("requireAnalystEntitlement follows the organisation's analyst switch", () => {
+    const { db, org } = identityWorld();
+    expect(() => requireAnalystEntitlement(db, principal(org.id, ["agent:request"]))).not.toThrow();
+    updateOrg(db, "acme", { analystEnabled: false }, NOW);
+    expect(() => requireAnalystEntitlement(db, principal(org.id, ["agent:request"]))).toThrow(
+      expect.objectContaining({ status: 403, code: "entitlement_missing" }),
+    );
+  });
+});
+
+describe("protected resource metadata", () => {
+  it("names the MCP URL as resource and the configured issuer", () => {
+    const config = testConfig({ oauthIssuer: ISSUER });
+    const urls = publicUrls(config);
+    expect(protectedResourceMetadata(urls, config)).toEqual({
+      resource: "https://crs.example.test/mcp",
+      authorization_servers: [ISSUER],
+      bearer_methods_supported: ["header"],
+      scopes_supported: ["content:read", "agent:request"],
+      resource_name: "Creative Research Service",
+    });
+    expect(protectedResourceMetadataUrl(urls)).toBe(
+      "https://crs.example.test/.well-known/oauth-protected-resource/mcp",
+    );
+  });
+
+  it("names no authorization server when OAuth is off", () => {
+    const config = testConfig();
+    expect(protectedResourceMetadata(publicUrls(config), config)).not.toHaveProperty("authorization_servers");
+  });
+});
+
+describe("bootstrapIdentity", () => {
+  it("creates org default, admin@localhost and a working key with both scopes, once", async () => {
+    const { db } = tempDb();
+    const result = bootstrapIdentity(db, PEPPER, NOW);
+    expect(result.org.name).toBe("default");
+    expect(result.user.email).toBe("admin@localhost");
+    expect(result.key.scopes).toEqual(["content:read", "agent:request"]);
+    const { auth } = authenticatorFor(db);
+    await expect(auth.authenticate(bearer(result.key.secret))).resolves.toMatchObject({
+      orgId: result.org.id,
+      userId: result.user.id,
+      scopes: ["content:read", "agent:request"],
+    });
+    expect(() => bootstrapIdentity(db, PEPPER, NOW)).toThrow(/already revealed/);
+  });
+});
