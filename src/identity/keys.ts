@@ -252,7 +252,7 @@ export function listKeys(db: Db, orgId: string, now: number): KeySummary[] {
   const rows = db
     .prepare(
       `SELECT k.*, u.email AS user_email FROM api_keys k JOIN users u ON u.id = k.user_id
-       WHERE k.org_id = ? ORDER BY k.created_at, k.prefix`,
+       WHERE k.org_id = ? ORDER BY k.created_at, k.rowid`,
     )
     .all(orgId) as (KeyRow & { user_email: string })[];
   return rows.map((r) => summarise(r, now));
