@@ -1,4 +1,4 @@
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import type { Db } from "../../store/connection.js";
 import { CorpusWriter } from "../../store/corpus-writer.js";
@@ -59,7 +59,10 @@ export function summaryLine(
  * file with a specific reason. Does not run afterIngest: the caller does, with `videoIds`.
  */
 export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
-  const container: Container = await containerOf(file).catch((error: Error) => {
+  const container: Container = await (async () => {
+    if (!statSync(file).isFile()) throw new Error("not a file");
+    return containerOf(file);
+  })().catch((error: Error) => {
     throw new ImportFileError(`${file}: cannot read (${error.message})`);
   });
   const rejects = new RejectsFile(options.rejectsPath ?? defaultRejectsPath(file));
