@@ -12,6 +12,8 @@ type JsonSchema = {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  default?: unknown;
+  description?: string;
 };
 
 /** The rule a parameter must follow, in words, read from its JSON Schema (so messages match the docs). */

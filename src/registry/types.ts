@@ -1,5 +1,6 @@
 import type { Clock } from "../clock.js";
 import type { Config, PublicUrls } from "../config/index.js";
+import type { Limiter } from "../limits/index.js";
 import type { Db } from "../store/connection.js";
 
 export type Scope = "content:read" | "agent:request";
@@ -25,6 +26,23 @@ export interface ServiceDeps {
   clock: Clock;
   secret: string;
   urls: PublicUrls;
+  /** The one limiter (usage reads it; invokeTool admits through it). */
+  limiter: Limiter;
+  /** The analyst service (run store, engine, streaming); set once the registry exists, since it plans through it. */
+  analyst: AnalystPort | null;
+}
+
+/**
+ * What the tool layer needs from the analyst service; the analyst module implements it.
+ * Kept structural so the registry does not depend on the analyst's internals.
+ */
+export interface AnalystPort {
+  /** Starts or joins a run for `service_analyze` and resolves with its current record once terminal or on duplicate. */
+  analyzeForTool(
+    principal: Principal,
+    input: { question: string; context?: string; idempotency_key: string },
+    ctx: ToolCallContext,
+  ): Promise<Record<string, unknown>>;
 }
 
 export interface ToolCallContext {

@@ -1,0 +1,56 @@
+import { createAnalystService } from "./analyst/service.js";
+import { type Clock, systemClock } from "./clock.js";
+import type { Config, PublicUrls } from "./config/index.js";
+import { resolveSecret } from "./config/secret.js";
+import { type Guide, loadGuides } from "./content/guides.js";
+import { loadPrompts, type PromptTemplate } from "./content/prompts.js";
+import { createMetrics, type Metrics } from "./http/metrics.js";
+import { type Authenticator, createAuthenticator } from "./identity/authenticate.js";
+import { createLimiter, type Limiter, parseLimitsConfig } from "./limits/index.js";
+import { buildOpenApi, serialiseOpenApi } from "./openapi/build.js";
+import { ToolRegistry } from "./registry/invoke.js";
+import type { ServiceDeps } from "./registry/types.js";
+import type { Db } from "./store/connection.js";
+import { allTools } from "./tools/index.js";
+
+export interface ServiceCore {
+  deps: ServiceDeps;
+  registry: ToolRegistry;
+  limiter: Limiter;
+  metrics: Metrics;
+  authenticator: Authenticator;
+  analyst: ReturnType<typeof createAnalystService>;
+  openapiJson: string;
+  guides: Guide[];
+  prompts: PromptTemplate[];
+}
+
+/** Everything both transports share: one registry, one limiter, one analyst, one OpenAPI document. */
+export function createServiceCore(
+  config: Config,
+  db: Db,
+  urls: PublicUrls,
+  clock: Clock = systemClock,
+): ServiceCore {
+  const secret = resolveSecret(db, config);
+  const limiter = createLimiter({ db, clock, config: parseLimitsConfig(config.limits) });
+  const deps: ServiceDeps = { db, config, clock, secret, urls, limiter, analyst: null };
+  const metrics = createMetrics();
+  const registry = new ToolRegistry(allTools, deps, limiter, metrics.observeTool);
+  const analyst = createAnalystService({ deps, registry, metrics });
+  deps.analyst = analyst;
+  analyst.recoverInterrupted();
+  const openapiJson = serialiseOpenApi(buildOpenApi(registry.list(), urls, analyst.openApi()));
+  const authenticator = createAuthenticator({ db, secret, clock, config, urls });
+  return {
+    deps,
+    registry,
+    limiter,
+    metrics,
+    authenticator,
+    analyst,
+    openapiJson,
+    guides: loadGuides(),
+    prompts: loadPrompts(),
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { listAdvertiserVideos } from "../../domain/advertisers.js";
+import { VideoSummary } from "../../domain/records.js";
+import { notFound } from "../../errors.js";
+import { defineListTool, READ_ONLY } from "../../registry/define.js";
+import { cursorParam, limitParam } from "../../registry/schemas.js";
+
+export const listAdvertiserVideosTool = defineListTool({
+  name: "service_list_advertiser_videos",
+  title: "List an advertiser's videos",
+  description: "Videos attributed to the advertiser (by canonical UUID), newest first.",
+  input: z
+    .object({
+      id: z.string().uuid().describe("Canonical advertiser UUID."),
+      limit: limitParam(),
+      cursor: cursorParam,
+    })
+    .strict(),
+  item: VideoSummary,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/advertisers/{id}/videos", errors: [400, 401, 403, 404, 429] },
+  summarize: ({ data, meta }, input) =>
+    `${data.length} video(s) of advertiser ${input.id}${meta.has_more ? "; more with next_cursor" : ""}.`,
+  handler: (input, ctx) => {
+    const result = listAdvertiserVideos(ctx.deps.db, input.id, { limit: input.limit, after: ctx.after });
+    if (!result) throw notFound("advertiser", input.id);
+    return result;
+  },
+});

@@ -1,0 +1,37 @@
+import { z } from "zod";
+import { searchAdvertisers } from "../../domain/advertisers.js";
+import { AdvertiserSummary } from "../../domain/records.js";
+import { defineListTool, READ_ONLY } from "../../registry/define.js";
+import { cursorParam, limitParam } from "../../registry/schemas.js";
+
+export const searchAdvertisersTool = defineListTool({
+  name: "service_search_advertisers",
+  title: "Search advertisers",
+  description:
+    "Discover canonical advertisers (UUIDs). q matches names and aliases (handles, names, domains). view: all (default), trending (ad activity growth over window), new (first seen within window); focus: all (default), apps, dtc; window: 0 (today, UTC), 2, 7 (default) or 30 days.",
+  input: z
+    .object({
+      q: z.string().max(100).optional().describe("Name, alias, handle or domain words (max 100 characters)."),
+      view: z.enum(["all", "trending", "new"]).optional().describe("all (default), trending or new."),
+      focus: z.enum(["all", "apps", "dtc"]).optional().describe("all (default), apps or dtc."),
+      window: z
+        .union([z.literal(0), z.literal(2), z.literal(7), z.literal(30)])
+        .optional()
+        .describe("Days: 0 (the current UTC day), 2, 7 (default) or 30."),
+      limit: limitParam(),
+      cursor: cursorParam,
+    })
+    .strict(),
+  item: AdvertiserSummary,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/advertisers", errors: [400, 401, 403, 429] },
+  summarize: ({ data, meta }) =>
+    `${data.length} advertiser(s)${meta.has_more ? "; more with next_cursor" : ""}.${data
+      .slice(0, 5)
+      .map((a) => `\n- ${a.id} ${a.name} (${a.focus})`)
+      .join("")}`,
+  handler: (input, ctx) =>
+    searchAdvertisers(ctx.deps.db, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+});

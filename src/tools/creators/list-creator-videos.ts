@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { listCreatorVideos } from "../../domain/creators.js";
+import { VideoSummary } from "../../domain/records.js";
+import { notFound } from "../../errors.js";
+import { defineListTool, READ_ONLY } from "../../registry/define.js";
+import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
+import { idParam } from "../params.js";
+
+export const listCreatorVideosTool = defineListTool({
+  name: "service_list_creator_videos",
+  title: "List a creator's videos",
+  description:
+    "A creator's videos by UID, newest first; ads=yes for their ads only, ads=no for organic posts only.",
+  input: z
+    .object({
+      id: idParam("Creator UID."),
+      ads: triState("Ad label"),
+      limit: limitParam(),
+      cursor: cursorParam,
+    })
+    .strict(),
+  item: VideoSummary,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/creators/{id}/videos", errors: [400, 401, 403, 404, 429] },
+  summarize: ({ data, meta }, input) =>
+    `${data.length} video(s) of creator ${input.id}${meta.has_more ? "; more with next_cursor" : ""}.`,
+  handler: (input, ctx) => {
+    const result = listCreatorVideos(ctx.deps.db, input.id, {
+      ads: input.ads,
+      limit: input.limit,
+      after: ctx.after,
+    });
+    if (!result) throw notFound("creator", input.id);
+    return result;
+  },
+});

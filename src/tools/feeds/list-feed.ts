@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { VideoSummary } from "../../domain/records.js";
+import { listFeed } from "../../domain/videos.js";
+import { defineListTool, READ_ONLY } from "../../registry/define.js";
+import { cursorParam, limitParam } from "../../registry/schemas.js";
+
+export const listFeedTool = defineListTool({
+  name: "service_list_feed",
+  title: "List a ranked feed",
+  description:
+    "Browse a ranked feed: breakout (videos out-performing their creator's baseline by a wide factor recently), early_breakout (young videos whose early velocity already out-runs the creator's baseline), trending (recency-weighted view velocity), newest. Definitions: service://guide/metrics.",
+  input: z
+    .object({
+      feed: z
+        .enum(["breakout", "early_breakout", "trending", "newest"])
+        .describe("Which ranking: breakout, early_breakout, trending or newest."),
+      limit: limitParam(),
+      cursor: cursorParam,
+    })
+    .strict(),
+  item: VideoSummary,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/feeds/{feed}", errors: [400, 401, 403, 429] },
+  summarize: ({ data, meta }, input) =>
+    `${data.length} video(s) from the ${input.feed} feed${meta.has_more ? "; more with next_cursor" : ""}.${data
+      .slice(0, 5)
+      .map((v) => `\n- ${v.id}: ${v.desc.slice(0, 80)} (${v.play_count} plays)`)
+      .join("")}`,
+  handler: (input, ctx) =>
+    listFeed(ctx.deps.db, input.feed, { limit: input.limit, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { TrendDetail } from "../../domain/records.js";
+import { getTrend } from "../../domain/trends.js";
+import { notFound } from "../../errors.js";
+import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
+import { idParam } from "../params.js";
+
+export const getTrendTool = defineSingleTool({
+  name: "service_get_trend",
+  title: "Get a trend report",
+  description: "One trend report with its period, signal figures and example videos.",
+  input: z.object({ id: idParam("Trend report id.") }).strict(),
+  record: TrendDetail,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/trends/{id}", errors: [401, 403, 404, 429] },
+  summarize: ({ data }) => `Trend ${data.id}: ${data.title}.`,
+  handler: (input, ctx) => {
+    const trend = getTrend(ctx.deps.db, input.id);
+    if (!trend) throw notFound("trend report", input.id);
+    return trend;
+  },
+});

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { TrendSummary } from "../../domain/records.js";
+import { listTrends } from "../../domain/trends.js";
+import { defineListTool, READ_ONLY } from "../../registry/define.js";
+import { cursorParam, limitParam } from "../../registry/schemas.js";
+
+export const listTrendsTool = defineListTool({
+  name: "service_list_trends",
+  title: "List trend reports",
+  description:
+    "Published trend reports, newest first: what rose recently (hashtags, sounds, hook patterns, formats) with the signal's figures. Fetch one with service_get_trend for its example videos.",
+  input: z.object({ limit: limitParam(), cursor: cursorParam }).strict(),
+  item: TrendSummary,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/trends", errors: [400, 401, 403, 429] },
+  summarize: ({ data }) =>
+    `${data.length} trend report(s).${data
+      .slice(0, 5)
+      .map((t) => `\n- ${t.id}: ${t.title}`)
+      .join("")}`,
+  handler: (input, ctx) => listTrends(ctx.deps.db, { limit: input.limit, after: ctx.after }),
+});

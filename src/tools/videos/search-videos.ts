@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { VideoSummary } from "../../domain/records.js";
+import { searchVideos } from "../../domain/videos.js";
+import { defineListTool, READ_ONLY } from "../../registry/define.js";
+import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
+import { languageParam, regionParam } from "../params.js";
+
+export const searchVideosTool = defineListTool({
+  name: "service_search_videos",
+  title: "Search videos",
+  description:
+    "Full-text search and filtered browse over videos and slideshows (caption, opening hook, transcript, hashtags). Filter by ad, hook, viral hook, media type, region and language; sort by best_match (relevance blended with popularity; default with q), trending (recent view velocity; default without q), newest, views, comments or reposts. Use it to find example creatives; follow up with service_get_video for the full record.",
+  input: z
+    .object({
+      q: z
+        .string()
+        .max(200)
+        .optional()
+        .describe("Words to search for (max 200 characters); treated as plain words, never as query syntax."),
+      sort: z
+        .enum(["best_match", "trending", "newest", "views", "comments", "reposts"])
+        .optional()
+        .describe(
+          "Order: best_match (default with q), trending (default without q), newest, views, comments, reposts (shares).",
+        ),
+      ad: triState("Ad label (model-assisted)"),
+      hook: triState("Has a recognised opening hook"),
+      viral_hook: triState("Viral hook label"),
+      media_type: z
+        .enum(["any", "video", "slideshow"])
+        .optional()
+        .describe("any (default), video or slideshow."),
+      region: regionParam,
+      language: languageParam,
+      limit: limitParam(),
+      cursor: cursorParam,
+    })
+    .strict(),
+  item: VideoSummary,
+  annotations: READ_ONLY,
+  scope: "content:read",
+  cost: "content",
+  rest: { method: "GET", path: "/videos", errors: [400, 401, 403, 429] },
+  summarize: ({ data, meta }, input) =>
+    `${data.length} video(s)${meta.total !== null ? ` of ${meta.total}` : ""}${input.q ? ` for "${input.q}"` : ""}${meta.has_more ? "; more with next_cursor" : ""}.${data
+      .slice(0, 5)
+      .map((v) => `\n- ${v.id}: ${v.desc.slice(0, 80)} (${v.play_count} plays)`)
+      .join("")}`,
+  handler: (input, ctx) =>
+    searchVideos(ctx.deps.db, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+});

@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Clock } from "../../../src/clock.js";
+import { loadConfig } from "../../../src/config/index.js";
+import { resolveSecret } from "../../../src/config/secret.js";
+import { createKey } from "../../../src/identity/keys.js";
+import { createOrg, updateOrg } from "../../../src/identity/orgs.js";
+import { addUserToOrg } from "../../../src/identity/users.js";
+import { initDatabase } from "../../../src/ingest/init.js";
+import type { Scope } from "../../../src/registry/types.js";
+import { type RunningServer, startServer } from "../../../src/server.js";
+import { type Db, openDb } from "../../../src/store/connection.js";
+
+export interface TestServer {
+  url: string;
+  /** Both scopes, organisation `default`. */
+  key: string;
+  db: Db;
+  secret: string;
+  server: RunningServer;
+  clock: MutableClock;
+  /** Creates a user + key in another organisation (or in `default`). */
+  addKey(options: { org?: string; email?: string; scopes?: Scope[] }): string;
+  setSubscription(org: string, subscription: "active" | "past_due" | "canceled"): void;
+  close(): Promise<void>;
+}
+
+export interface MutableClock extends Clock {
+  advance(seconds: number): void;
+}
+
+export function mutableClock(start = Math.floor(Date.now() / 1000)): MutableClock {
+  let offset = 0;
+  return { nowSeconds: () => start + offset, advance: (s) => void (offset += s) };
+}
+
+/** A real server on a loopback port over a small generated corpus (deterministic seed). */
+export async function startTestServer(
+  options: { videos?: number; limits?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), "crs-e2e-"));
+  const file = join(dir, "crs.sqlite");
+  const config = loadConfig({
+    env: { CRS_LOG_LEVEL: "silent", ...options.env },
+    flags: { db: file, host: "127.0.0.1", port: 0, limits: options.limits ?? "off" },
+  });
+  const db = openDb(file);
+  const clock = mutableClock();
+  const secret = resolveSecret(db, config);
+  const init = initDatabase(db, { videos: options.videos ?? 1200, seed: 7, now: clock.nowSeconds(), secret });
+  const server = await startServer(config, { db, clock });
+  let counter = 0;
+  return {
+    url: server.url,
+    key: init.key.secret,
+    db,
+    secret,
+    server,
+    clock,
+    addKey({ org = "default", email, scopes = ["content:read", "agent:request"] }) {
+      const now = clock.nowSeconds();
+      if (org !== "default" && !db.prepare("SELECT 1 FROM organisations WHERE name = ?").get(org)) {
+        createOrg(db, { name: org }, now);
+      }
+      const userEmail = email ?? `user${++counter}@${org.replace(/\W/g, "")}.test`;
+      addUserToOrg(db, { email: userEmail, orgName: org }, now);
+      return createKey(db, secret, { orgName: org, email: userEmail, scopes, actor: "test" }, now).secret;
+    },
+    setSubscription(org, subscription) {
+      updateOrg(db, org, { subscription }, clock.nowSeconds());
+    },
+    async close() {
+      await server.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function getJson(url: string, key?: string, init: RequestInit = {}) {
+  const res = await fetch(url, {
+    ...init,
+    headers: {
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(init.headers as Record<string, string>),
+    },
+  });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: body as Record<string, unknown> & { data?: unknown },
+  };
+}
