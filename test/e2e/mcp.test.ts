@@ -80,7 +80,7 @@ describe("MCP over Streamable HTTP, 2026-07-28 (SDK v2 client)", () => {
       name: "service_get_video",
       arguments: { id: data[0]?.id },
     })) as ToolResult;
-    expect((one.structuredContent?.data as { id: string }).id).toBe(data[0]?.id);
+    expect(((one.structuredContent as { data: unknown }).data as { id: string }).id).toBe(data[0]?.id);
 
     const missing = (await client.callTool({
       name: "service_get_video",
@@ -131,12 +131,12 @@ describe("MCP over Streamable HTTP, 2026-07-28 (SDK v2 client)", () => {
       name: "find_breakout_ads",
       arguments: { topic: "skincare", region: "US" },
     });
-    const text = (filled.messages[0]?.content as { text: string }).text;
+    const text = (filled.messages[0] as { content: { text: string } }).content.text;
     expect(text).toContain("skincare");
     expect(text).toContain("service_list_feed");
     expect(text).toContain("US");
     const noRegion = await client.getPrompt({ name: "find_breakout_ads", arguments: { topic: "skincare" } });
-    expect((noRegion.messages[0]?.content as { text: string }).text).not.toContain("region");
+    expect((noRegion.messages[0] as { content: { text: string } }).content.text).not.toContain("region");
     await client.close();
   });
 });

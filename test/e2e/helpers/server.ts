@@ -32,7 +32,12 @@ export interface MutableClock extends Clock {
 
 export function mutableClock(start = Math.floor(Date.now() / 1000)): MutableClock {
   let offset = 0;
-  return { nowSeconds: () => start + offset, advance: (s) => void (offset += s) };
+  return {
+    nowSeconds: () => start + offset,
+    advance: (seconds) => {
+      offset += seconds;
+    },
+  };
 }
 
 /** A real server on a loopback port over a small generated corpus (deterministic seed). */
