@@ -150,7 +150,7 @@ describe("MCP for 2025-era clients (v1 SDK, stateless Streamable HTTP)", () => {
       name: "service_list_feed",
       arguments: { feed: "trending", limit: 2 },
     })) as ToolResult;
-    expect((res.structuredContent?.data as unknown[]).length).toBe(2);
+    expect((res.structuredContent as { data: unknown[] }).data.length).toBe(2);
     const { resources } = await client.listResources();
     expect(resources).toHaveLength(6);
     await client.close();
