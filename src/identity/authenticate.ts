@@ -58,6 +58,8 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   const log = deps.logger ?? defaultLogger;
   const apiKeys = createApiKeyVerifier(db, deps.secret);
   const prmUrl = protectedResourceMetadataUrl(urls);
+  // The API-key path runs on every request: keep its org lookup prepared once.
+  const orgSubscription = db.prepare("SELECT id, subscription FROM organisations WHERE id = ?");
   // OAuth needs both an issuer and a key set; without them a JWT is just an unknown credential.
   const oauth =
     config.oauthIssuer && config.oauthJwks
@@ -69,7 +71,10 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     return unauthorized(challengeFor(req.endpoint, prmUrl));
   }
 
-  function requireActive(org: Organisation | undefined, req: AuthRequest): Organisation {
+  function requireActive<O extends Pick<Organisation, "id" | "subscription">>(
+    org: O | undefined,
+    req: AuthRequest,
+  ): O {
     if (!org) throw refuse(req, "organisation missing");
     if (org.subscription !== "active") {
       log.info({ endpoint: req.endpoint, orgId: org.id }, "subscription inactive");
@@ -81,7 +86,10 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   function withApiKey(token: string, req: AuthRequest, now: number): AuthenticatedPrincipal {
     const check = apiKeys.verify(token, now);
     if (!check.ok) throw refuse(req, `api key ${check.reason}`);
-    const org = requireActive(findOrgById(db, check.orgId), req);
+    const org = requireActive(
+      orgSubscription.get(check.orgId) as Pick<Organisation, "id" | "subscription"> | undefined,
+      req,
+    );
     apiKeys.recordUse(check, now);
     return {
       kind: "api_key",
