@@ -14,7 +14,7 @@ export const unauthorized = (challenge: string) =>
     headers: { "WWW-Authenticate": challenge },
   });
 
-export const credentialMisplaced = (challenge: string, where: "query string" | "cookie" | "body") =>
+export const credentialMisplaced = (challenge: string, where: "URL" | "query string" | "cookie" | "body") =>
   new ServiceError("credential_misplaced", 401, "Credential misplaced", {
     detail: `A credential was sent in the ${where}; credentials are accepted only in the Authorization header.`,
     hint: "Remove it from the URL, cookies and body, send 'Authorization: Bearer <key>', and rotate the key if the URL may have been logged.",

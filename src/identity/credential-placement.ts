@@ -5,10 +5,18 @@ const CREDENTIAL_NAMES = new Set(["api_key", "apikey", "access_token", "key"]);
 const MAX_SCAN_DEPTH = 8;
 const MAX_SCAN_NODES = 10_000;
 
-export type Misplacement = "query string" | "cookie" | "body";
+export type Misplacement = "URL" | "query string" | "cookie" | "body";
 
 const looksLikeCredential = (name: string, value: string): boolean =>
   (CREDENTIAL_NAMES.has(name.toLowerCase()) && value !== "") || KEY_LOOKALIKE.test(value);
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 function queryHasCredential(url: string): boolean {
   const query = url.indexOf("?");
@@ -53,6 +61,7 @@ export function findMisplacedCredential(
   body: unknown,
 ): Misplacement | null {
   if (queryHasCredential(url)) return "query string";
+  if (KEY_LOOKALIKE.test(safeDecode(url.split("?")[0] ?? ""))) return "URL";
   if (cookie && cookiesHaveCredential(cookie)) return "cookie";
   if (body !== undefined && bodyHasCredential(body)) return "body";
   return null;

@@ -119,6 +119,7 @@ describe("authenticate: API keys", () => {
       { ...bearer(key.secret, "rest", "/v1/agent/answers"), body: { question: `use ${key.secret}` } },
       { ...bearer(key.secret, "mcp", "/mcp"), body: { params: { arguments: { api_key: "zzz" } } } },
       { ...bearer(key.secret), url: `/v1/videos?cursor=${key.secret}` },
+      { ...bearer(key.secret), url: `/v1/videos/${key.secret}` },
     ];
     for (const req of misplaced) {
       const error = await refusal(auth.authenticate(req));
