@@ -1,0 +1,151 @@
+// Import throughput: a synthetic project-JSONL file of N records (default 1 000 000) imported into a fresh db,
+// against a floor measured in the same run: bare prepared inserts of the same rows into videos + videos_fts.
+// Usage: npx tsc -p tsconfig.json && node bench/import.mjs [--records N] [--dist DIR]
+import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: { records: { type: "string", default: "1000000" }, dist: { type: "string", default: "dist" } },
+});
+const N = Number(values.records);
+const dist = resolve(values.dist);
+const { openDb } = await import(join(dist, "store/connection.js"));
+const { importFile } = await import(join(dist, "ingest/importers/import-file.js"));
+const { afterIngest } = await import(join(dist, "ingest/pipeline.js"));
+
+const NOW = 1_718_000_000;
+const WORDS = [
+  "stop",
+  "scrolling",
+  "this",
+  "hotel",
+  "budget",
+  "pov",
+  "you",
+  "found",
+  "the",
+  "best",
+  "deal",
+  "today",
+];
+
+/** Deterministic xorshift32 so every run writes the same file. */
+function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+function row(i, rand) {
+  const words = Array.from(
+    { length: 6 + Math.floor(rand() * 10) },
+    () => WORDS[Math.floor(rand() * WORDS.length)],
+  );
+  const uid = String(6_800_000_000_000_000_000n + BigInt(Math.floor(rand() * Math.max(1, N / 10))));
+  return {
+    id: String(7_300_000_000_000_000_000n + BigInt(i)),
+    caption: `${words.join(" ")}! #tag${i % 500} #fyp`,
+    created_at: 1_700_000_000 + (i % 10_000_000),
+    hashtags: [`tag${i % 500}`, "fyp"],
+    region: i % 3 === 0 ? "US" : "VN",
+    language: i % 3 === 0 ? "en" : "vi",
+    author: { uid, handle: `user${uid.slice(-7)}` },
+    stats: {
+      plays: Math.floor(rand() * 1e6),
+      likes: Math.floor(rand() * 1e4),
+      comments: Math.floor(rand() * 500),
+      shares: 3,
+      saves: 1,
+    },
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), "crs-bench-import-"));
+const file = join(dir, "corpus.jsonl");
+const out = createWriteStream(file);
+const rand = rng(42);
+for (let i = 0; i < N; i++) {
+  if (!out.write(`${JSON.stringify(row(i, rand))}\n`)) await new Promise((r) => out.once("drain", r));
+}
+await new Promise((r) => out.end(r));
+console.log(`file: ${N} records, ${(statSync(file).size / 1e6).toFixed(1)} MB`);
+
+// Floor: the same rows as bare inserts into videos + videos_fts (creators inserted first, untimed).
+const floorDb = openDb(join(dir, "floor.sqlite"));
+{
+  const r = rng(42);
+  const rows = Array.from({ length: N }, (_, i) => row(i, r));
+  const creator = floorDb.prepare(
+    "INSERT OR IGNORE INTO creators (uid, handle, first_seen, updated_at) VALUES (?, ?, ?, ?)",
+  );
+  floorDb.transaction(() => {
+    for (const v of rows) creator.run(v.author.uid, v.author.handle, NOW, NOW);
+  })();
+  const video = floorDb.prepare(
+    `INSERT INTO videos (id, seq, caption, created_at, media_type, region, language, hashtags, author_uid, source,
+       plays, likes, comments, shares, saves, stats_at, imported_at, updated_at)
+     VALUES (?, ?, ?, ?, 'video', ?, ?, ?, ?, 'jsonl', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const fts = floorDb.prepare(
+    "INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (?, ?, '', '', ?)",
+  );
+  const t0 = performance.now();
+  for (let start = 0; start < N; start += 5000) {
+    floorDb.transaction(() => {
+      for (let i = start; i < Math.min(N, start + 5000); i++) {
+        const v = rows[i];
+        const tags = v.hashtags.join(" ");
+        video.run(
+          v.id,
+          i + 1,
+          v.caption,
+          v.created_at,
+          v.region,
+          v.language,
+          tags,
+          v.author.uid,
+          v.stats.plays,
+          v.stats.likes,
+          v.stats.comments,
+          v.stats.shares,
+          v.stats.saves,
+          NOW,
+          NOW,
+          NOW,
+        );
+        fts.run(i + 1, v.caption, tags);
+      }
+    })();
+  }
+  const s = (performance.now() - t0) / 1000;
+  var floorRate = N / s;
+  console.log(`floor (bare videos + videos_fts inserts): ${s.toFixed(2)} s, ${Math.round(floorRate)} rows/s`);
+}
+floorDb.close();
+
+const db = openDb(join(dir, "import.sqlite"));
+const t0 = performance.now();
+const summary = await importFile(db, file, { now: NOW, format: "auto" });
+const seconds = (performance.now() - t0) / 1000;
+const rate = N / seconds;
+console.log(
+  `import: ${seconds.toFixed(2)} s, ${Math.round(rate)} records/s (imported ${summary.imported}, rejected ${summary.rejected}); ` +
+    `ratio to floor ${(rate / floorRate).toFixed(2)}; goal >= 50000 records/s: ${rate >= 50_000 ? "met" : "NOT met"}`,
+);
+const t1 = performance.now();
+try {
+  afterIngest(db, NOW, summary.videoIds);
+  console.log(
+    `afterIngest (labels, scores, hook neighbours): ${((performance.now() - t1) / 1000).toFixed(2)} s`,
+  );
+} catch (error) {
+  console.log(`afterIngest not measured: ${error.message}`);
+}
+db.close();
+rmSync(dir, { recursive: true, force: true });
