@@ -77,6 +77,7 @@ await new Promise((r) => out.end(r));
 console.log(`file: ${N} records, ${(statSync(file).size / 1e6).toFixed(1)} MB`);
 
 // Floor: the same rows as bare inserts into videos + videos_fts (creators inserted first, untimed).
+let floorRate = 0;
 const floorDb = openDb(join(dir, "floor.sqlite"));
 {
   const r = rng(42);
@@ -124,7 +125,7 @@ const floorDb = openDb(join(dir, "floor.sqlite"));
     })();
   }
   const s = (performance.now() - t0) / 1000;
-  var floorRate = N / s;
+  floorRate = N / s;
   console.log(`floor (bare videos + videos_fts inserts): ${s.toFixed(2)} s, ${Math.round(floorRate)} rows/s`);
 }
 floorDb.close();
