@@ -1,0 +1,82 @@
+/**
+ * Text handling shared by search and the hook embedder. The tokenizer mirrors FTS5's
+ * `unicode61 remove_diacritics 2`: fold diacritics, lower-case, split on anything not a letter or digit.
+ */
+
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const MARKS = /\p{M}/gu;
+
+export function tokenize(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(MARKS, "")
+    .toLowerCase()
+    .split(SEPARATORS)
+    .filter((t) => t.length > 0);
+}
+
+/** Words of a user query, deduplicated and capped (a 200-char query has at most ~100 anyway). */
+export function queryTerms(q: string, max = 12): string[] {
+  return [...new Set(tokenize(q))].slice(0, max);
+}
+
+/** An FTS5 MATCH expression that treats every term as a literal word (implicit AND of quoted strings). */
+export function ftsMatch(terms: readonly string[]): string {
+  return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(" ");
+}
+
+/** Column weights for bm25: caption, hook, transcript, hashtags (the FTS column order). */
+export const FIELD_WEIGHTS = [3, 3, 1, 2] as const;
+
+/** How strongly popularity lifts text relevance in best_match: score = relevance + PRIOR_WEIGHT · log10(1 + plays). */
+export const PRIOR_WEIGHT = 0.5;
+
+export interface CorpusTextStats {
+  docs: number;
+  avgTokens: number;
+}
+
+/**
+ * FTS5's bm25 (k1 = 1.2, b = 0.75), as a positive relevance: per term, idf × weighted tf saturation, where tf
+ * is summed over columns with FIELD_WEIGHTS and document length is the unweighted token count.
+ */
+export function bm25(
+  termColumnCounts: readonly (readonly number[])[],
+  docTokens: number,
+  dfs: readonly number[],
+  stats: CorpusTextStats,
+): number {
+  const k1 = 1.2;
+  const b = 0.75;
+  let score = 0;
+  termColumnCounts.forEach((counts, i) => {
+    const df = dfs[i] ?? 1;
+    const idf = Math.max(1e-6, Math.log((stats.docs - df + 0.5) / (df + 0.5)));
+    let f = 0;
+    counts.forEach((c, col) => {
+      f += c * (FIELD_WEIGHTS[col] ?? 1);
+    });
+    score += (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docTokens) / Math.max(1, stats.avgTokens)));
+  });
+  return score;
+}
+
+/** Reads FTS5's own totals record (row count and tokens per column) from the `%_data` shadow table. */
+export function readFtsAverages(blob: Buffer): CorpusTextStats {
+  let offset = 0;
+  // SQLite varints: big-endian 7-bit groups with a continuation bit; the 9th byte carries 8 bits.
+  const varint = (): number => {
+    let value = 0;
+    for (let i = 0; i < 9; i++) {
+      const byte = blob[offset++] ?? 0;
+      if (i === 8) return value * 256 + byte;
+      value = value * 128 + (byte & 0x7f);
+      if ((byte & 0x80) === 0) return value;
+    }
+    return value;
+  };
+  const docs = varint();
+  let tokens = 0;
+  while (offset < blob.length) tokens += varint();
+  return { docs, avgTokens: docs > 0 ? tokens / docs : 0 };
+}

@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HOUR } from "../../../src/clock.js";
+import { refreshScores } from "../../../src/domain/scores.js";
+import { configureSearch, searchTuning } from "../../../src/domain/search-tuning.js";
+import { getVideo, listFeed, searchVideos } from "../../../src/domain/videos.js";
+import type { Db } from "../../../src/store/connection.js";
+import { tempDb } from "../../helpers/db.js";
+import { buildCorpus, NOW, type VideoSpec } from "./corpus.js";
+
+const ids = (r: { items: { id: string }[] }) => r.items.map((v) => v.id);
+
+function corpus(): VideoSpec[] {
+  const specs: VideoSpec[] = [];
+  for (let i = 0; i < 30; i++) {
+    specs.push({
+      id: `v${String(i).padStart(3, "0")}`,
+      author: `c${i % 5}`,
+      caption: `${i % 2 ? "cooking pasta" : "gym workout"} fyp ${i % 3 === 0 ? "viral" : "daily"}`,
+      hashtags: i % 4 === 0 ? ["fyp", "foodtok"] : ["fyp"],
+      plays: 1000 + i * 100,
+      comments: (30 - i) * 3,
+      shares: (i * 7) % 31,
+      ageHours: 24 * 6 - i,
+      region: i % 3 === 0 ? "GB" : "US",
+      ad: i % 5 === 0,
+      media: i % 6 === 0 ? "slideshow" : "video",
+      hook: i % 2 ? "nobody tells you this about pasta" : null,
+    });
+  }
+  specs.push({
+    id: "rare1",
+    author: "c0",
+    caption: "zucchini noodles secret",
+    plays: 50,
+    hook: "the secret about zucchini no one mentions",
+  });
+  return specs;
+}
+
+describe("searchVideos", () => {
+  let db: Db;
+  beforeEach(() => {
+    db = tempDb().db;
+    buildCorpus(db, corpus());
+    refreshScores(db, NOW);
+  });
+  afterEach(() => db.close());
+
+  it("ranks by relevance blended with popularity and returns an exact total", () => {
+    const r = searchVideos(db, { q: "zucchini", limit: 10 }, NOW);
+    expect(ids(r)).toEqual(["rare1"]);
+    expect(r.total).toBe(1);
+    const pasta = searchVideos(db, { q: "pasta", limit: 50 }, NOW);
+    expect(pasta.total).toBe(15);
+    // Same text relevance for all, so the popularity prior orders them: most played first.
+    const plays = pasta.items.map((v) => v.play_count);
+    expect([...plays].sort((a, b) => b - a)).toEqual(plays);
+  });
+
+  it("orders each sort by its definition, ties by id descending", () => {
+    const check = (
+      sort: "views" | "comments" | "reposts" | "newest",
+      key: (v: {
+        play_count: number;
+        comment_count: number;
+        share_count: number;
+        created_at: string;
+        id: string;
+      }) => number | string,
+    ) => {
+      const r = searchVideos(db, { sort, limit: 50 }, NOW);
+      expect(r.items.length).toBe(31);
+      r.items.slice(1).forEach((b, i) => {
+        const a = r.items[i];
+        if (!a) throw new Error("missing item");
+        expect(key(a) > key(b) || (key(a) === key(b) && a.id > b.id)).toBe(true);
+      });
+    };
+    check("views", (v) => v.play_count);
+    check("comments", (v) => v.comment_count);
+    check("reposts", (v) => v.share_count);
+    check("newest", (v) => v.created_at);
+  });
+
+  it("defaults to trending without q", () => {
+    const r = searchVideos(db, { limit: 50 }, NOW);
+    const explicit = searchVideos(db, { sort: "trending", limit: 50 }, NOW);
+    expect(ids(r)).toEqual(ids(explicit));
+  });
+
+  it("applies every filter", () => {
+    const all = (p: Parameters<typeof searchVideos>[1]) => searchVideos(db, { ...p, limit: 50 }, NOW).items;
+    expect(all({ ad: "yes" }).every((v) => v.labels.ad?.value === "yes")).toBe(true);
+    expect(all({ ad: "yes" }).length).toBe(6);
+    expect(all({ ad: "no" }).every((v) => v.labels.ad?.value === "no")).toBe(true);
+    expect(all({ hook: "yes" }).every((v) => v.hook !== null)).toBe(true);
+    expect(all({ hook: "no" }).every((v) => v.hook === null)).toBe(true);
+    expect(all({ media_type: "slideshow" }).every((v) => v.media_type === "slideshow")).toBe(true);
+    expect(all({ region: "GB" }).every((v) => v.region === "GB")).toBe(true);
+    expect(
+      all({ region: "GB", ad: "yes", q: "fyp" }).every(
+        (v) => v.region === "GB" && v.labels.ad?.value === "yes",
+      ),
+    ).toBe(true);
+    expect(all({ language: "fr" })).toEqual([]);
+    expect(all({ viral_hook: "yes" })).toEqual([]);
+  });
+
+  it("treats FTS syntax in q as plain words", () => {
+    for (const q of [
+      '"unbalanced',
+      "pasta NEAR(gym)",
+      "pas*",
+      "-pasta",
+      "pasta OR gym AND",
+      "((pasta",
+      "🍝 ünïcödé ​",
+      "x".repeat(200),
+      "***",
+      "'; DROP TABLE videos; --",
+    ]) {
+      expect(() => searchVideos(db, { q, limit: 5 }, NOW)).not.toThrow();
+    }
+    expect(searchVideos(db, { q: "pasta OR", limit: 50 }, NOW).items.length).toBe(0);
+    expect(searchVideos(db, { q: '"pasta"', limit: 50 }, NOW).total).toBe(15);
+  });
+
+  it("pages with disjoint, consecutive, stable pages", () => {
+    for (const p of [{ q: "fyp" }, {}, { sort: "views" as const }]) {
+      const full = ids(searchVideos(db, { ...p, limit: 50 }, NOW));
+      const seen: string[] = [];
+      let after = null;
+      do {
+        const page = searchVideos(db, { ...p, limit: 7, after }, NOW);
+        seen.push(...ids(page));
+        after = page.next;
+      } while (after);
+      expect(seen).toEqual(full);
+    }
+  });
+
+  describe("bounded path for common words", () => {
+    const saved = { ...searchTuning() };
+    beforeEach(() => {
+      configureSearch({ exactCap: 5, headSize: 8, recentCap: 3 });
+      refreshScores(db, NOW);
+    });
+    afterEach(() => configureSearch(saved));
+
+    it("answers from the popularity prefix plus newest matches, every word present", () => {
+      const r = searchVideos(db, { q: "fyp", limit: 50 }, NOW);
+      expect(r.total).toBeNull();
+      // The most played fyp videos come first.
+      expect(r.items[0]?.id).toBe("v029");
+      const both = searchVideos(db, { q: "fyp pasta", limit: 50 }, NOW);
+      expect(both.items.length).toBeGreaterThan(0);
+      expect(both.items.every((v) => v.desc.includes("pasta"))).toBe(true);
+      const views = searchVideos(db, { q: "fyp", sort: "views", limit: 3 }, NOW);
+      expect(views.items.map((v) => v.play_count)).toEqual([3900, 3800, 3700]);
+    });
+  });
+});
+
+describe("feeds", () => {
+  let db: Db;
+  beforeEach(() => {
+    db = tempDb().db;
+    const base = (i: number, author: string): VideoSpec => ({
+      id: `${author}-old${i}`,
+      author,
+      plays: 1000 + i * 10,
+      ageHours: 24 * 40 + i,
+    });
+    buildCorpus(db, [
+      ...[0, 1, 2, 3].map((i) => base(i, "a")),
+      ...[0, 1, 2, 3].map((i) => base(i, "b")),
+      ...[0, 1, 2, 3].map((i) => base(i, "e")),
+      // A breakout: 40x the creator's baseline, 5 days old.
+      {
+        id: "a-hit",
+        author: "a",
+        plays: 40_000,
+        ageHours: 24 * 5,
+        history: [{ hoursAgo: 48, plays: 30_000 }],
+      },
+      // Ordinary: at the baseline.
+      { id: "b-normal", author: "b", plays: 1100, ageHours: 24 * 5, history: [{ hoursAgo: 48, plays: 900 }] },
+      // Young and already at 3x the baseline after 20 hours.
+      { id: "e-young", author: "e", plays: 3000, ageHours: 20, history: [{ hoursAgo: 10, plays: 1500 }] },
+    ]);
+    refreshScores(db, NOW);
+  });
+  afterEach(() => db.close());
+
+  it("breakout holds constructed breakouts and not ordinary videos", () => {
+    const r = ids(listFeed(db, "breakout", { limit: 20 }, NOW));
+    expect(r[0]).toBe("a-hit");
+    expect(r).not.toContain("b-normal");
+    expect(r.some((id) => id.includes("-old"))).toBe(false);
+  });
+
+  it("early_breakout holds young videos out-pacing the baseline", () => {
+    const r = ids(listFeed(db, "early_breakout", { limit: 20 }, NOW));
+    expect(r).toEqual(["e-young"]);
+  });
+
+  it("trending ranks by recent velocity; newest by publication", () => {
+    const trending = ids(listFeed(db, "trending", { limit: 3 }, NOW));
+    expect(trending[0]).toBe("a-hit");
+    expect(ids(listFeed(db, "newest", { limit: 1 }, NOW))).toEqual(["e-young"]);
+    const p1 = listFeed(db, "newest", { limit: 5 }, NOW);
+    const p2 = listFeed(db, "newest", { limit: 5, after: p1.next }, NOW);
+    expect(ids(p1).filter((id) => ids(p2).includes(id))).toEqual([]);
+    expect(ids(listFeed(db, "newest", { limit: 10 }, NOW))).toEqual([...ids(p1), ...ids(p2)]);
+  });
+
+  it("getVideo returns metrics growth, snapshots, labels and scores", () => {
+    const v = getVideo(db, "a-hit");
+    expect(v?.snapshots.length).toBe(2);
+    expect(v?.growth.find((g) => g.window_days === 1)?.plays).toBe(10_000);
+    expect(v?.growth.find((g) => g.window_days === 7)?.plays).toBe(40_000);
+    expect(v?.scores.breakout).toBeGreaterThan(5);
+    expect(v?.label_details.ad?.model_version).toBe("test-1");
+    expect(v?.creator.uid).toBe("a");
+    expect(getVideo(db, "nope")).toBeNull();
+    expect(HOUR).toBe(3600);
+  });
+});
