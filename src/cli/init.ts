@@ -1,6 +1,84 @@
-import { CliError } from "./common.js";
+import { rmSync } from "node:fs";
+import { systemClock } from "../clock.js";
+import { resolveSecret } from "../config/secret.js";
+import { type InitStage, initDatabase } from "../ingest/init.js";
+import { openDb } from "../store/connection.js";
+import { isEmptyDatabase } from "../store/empty.js";
+import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
-// Placeholder until this command's layer lands; it fails loudly rather than pretending.
-export async function run(_args: string[]): Promise<number> {
-  throw new CliError("'init' is not available in this build yet");
+const USAGE = "usage: crs init [--db FILE] [--videos N] [--seed S] [--force] [--json]\n";
+
+function positiveInt(value: string | undefined, name: string, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+    throw new CliError(`--${name} must be an integer >= ${min}, got '${value}'`);
+  }
+  return Number(value);
+}
+
+/** `crs init`: schema + embedded corpus + org `default`, user `admin@localhost` and a key printed once. */
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseCommand(
+    args,
+    { videos: { type: "string" }, seed: { type: "string" }, force: { type: "boolean", default: false } },
+    false,
+  );
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const videos = positiveInt(values.videos, "videos", 20_000, 1);
+  const seed = positiveInt(values.seed, "seed", 42, 0);
+  const config = commandConfig(values);
+  if (config.db === ":memory:") throw new CliError("--db must be a file for init");
+
+  let db = openDb(config.db);
+  if (!isEmptyDatabase(db)) {
+    if (!values.force) {
+      db.close();
+      throw new CliError(`${config.db} already holds a corpus or organisations; use --force to start over`);
+    }
+    db.close();
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${config.db}${suffix}`, { force: true });
+    db = openDb(config.db);
+  }
+
+  try {
+    const started = Date.now();
+    let lastStage: InitStage | null = null;
+    const result = initDatabase(db, {
+      videos,
+      seed,
+      now: systemClock.nowSeconds(),
+      secret: resolveSecret(db, config),
+      onProgress: (stage, done, total) => {
+        if (stage === "corpus") process.stderr.write(`\rcrs init: corpus ${done}/${total} videos`);
+        else if (stage !== lastStage)
+          process.stderr.write(`${lastStage === "corpus" ? "\n" : ""}crs init: ${stage}…\n`);
+        lastStage = stage;
+      },
+    });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const summary = {
+      db: config.db,
+      seed,
+      corpus: result.corpus,
+      trend_reports: result.trendReports,
+      key: result.key,
+      seconds: Number(seconds),
+    };
+    output(
+      Boolean(values.json),
+      summary,
+      [
+        `initialised ${config.db} in ${seconds}s: ${result.corpus.videos} videos, ${result.corpus.creators} creators, ` +
+          `${result.corpus.advertisers} advertisers, ${result.corpus.snapshots} snapshots, ${result.trendReports} trend reports (seed ${seed})`,
+        `API key for admin@localhost in organisation "default" (shown once, keep it; scopes ${result.key.scopes.join(",")}):`,
+        result.key.secret,
+      ].join("\n"),
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
 }

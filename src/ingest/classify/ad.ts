@@ -1,0 +1,157 @@
+import { confidence, type LabelVerdict } from "./verdict.js";
+
+export type { LabelVerdict } from "./verdict.js";
+
+export interface AdTextInput {
+  caption: string;
+  /** Lower-case, without '#'. */
+  hashtags: string[];
+  transcript: string | null;
+  hookText: string | null;
+  /** The record was attributed to a known advertiser (brand handle, shop anchor, import mapping). */
+  advertiserAttributed: boolean;
+}
+
+export const AD_TEXT_MODEL = "ad-text-v1";
+
+/** Disclosure hashtags across the corpus languages (#ad, #publi, #werbung, #iklan, #광고, …). */
+const DISCLOSURE_TAGS = new Set([
+  "ad",
+  "ads",
+  "advert",
+  "advertisement",
+  "sponsored",
+  "sponsor",
+  "spon",
+  "paidpartnership",
+  "paidpartner",
+  "publicidad",
+  "publi",
+  "publicidade",
+  "anuncio",
+  "patrocinado",
+  "pub",
+  "partenariat",
+  "sponsorisé",
+  "werbung",
+  "anzeige",
+  "iklan",
+  "quangcao",
+  "quảngcáo",
+  "pr",
+  "広告",
+  "プロモーション",
+  "광고",
+  "협찬",
+  "유료광고",
+  "โฆษณา",
+  "reklam",
+  "işbirliği",
+  "sponsorlu",
+  "إعلان",
+  "اعلان",
+]);
+
+interface Feature {
+  name: string;
+  weight: number;
+  pattern: RegExp;
+}
+
+/** Text features; each counts once. Weights are log-odds a reader can check by hand. */
+const FEATURES: Feature[] = [
+  {
+    name: "disclosure phrase",
+    weight: 3,
+    pattern:
+      /paid partnership|sponsored by|in partnership with|colaboración pagada|patrocinado por|parceria paga|partenariat rémunéré|sponsorisé par|bezahlte partnerschaft|in kooperation mit|kerja sama berbayar|disponsori|hợp tác có trả phí|được tài trợ|タイアップ|提供|유료 광고|ร่วมงานแบบมีค่าตอบแทน|สนับสนุนโดย|ücretli ortaklık|sponsorlu|شراكة مدفوعة|برعاية/iu,
+  },
+  {
+    name: "app install call to action",
+    weight: 1.6,
+    pattern:
+      /download (the|our) app|download now|install (it )?now|get the app|descarga la app|baixe o app|télécharge l['’]appli|lade dir die app|app (jetzt )?runter|download aplikasi|tải app|アプリをダウンロード|앱 다운로드|ดาวน์โหลดแอป|uygulamayı indir|حم[ّ]?ل التطبيق/iu,
+  },
+  {
+    name: "purchase call to action",
+    weight: 1.4,
+    pattern:
+      /shop now|buy now|order now|get yours|compra ya|cómpralo|compre agora|achète|jetzt kaufen|beli sekarang|mua ngay|đặt ngay|今すぐ購入|지금 구매|สั่งซื้อ|satın al|تسوق الآن|اطلب الآن/iu,
+  },
+  {
+    name: "discount",
+    weight: 1,
+    pattern:
+      /\d+\s?%\s?(off|de descuento|desconto|de réduction|rabatt)|(diskon|giảm|ลด|indirim)\s?%?\d+\s?%?|%\d+\s?indirim|\d+%\s?(オフ|할인)|خصم|free shipping|envío gratis|frete grátis|livraison gratuite|kostenloser versand|gratis ongkir|freeship|miễn phí vận chuyển|送料無料|무료배송|ส่งฟรี|ücretsiz kargo|شحن مجاني/iu,
+  },
+  {
+    name: "shop or web link",
+    weight: 1.2,
+    pattern:
+      /https?:\/\/|www\.|\b[a-z0-9-]+\.(com|shop|store|app|co)\b|tiktok ?shop|tiktokmademebuyit|shop link/iu,
+  },
+  {
+    name: "link in bio",
+    weight: 0.8,
+    pattern:
+      /link (in|in my|on my|en la|en mi|na|di|ở) bio|lien en bio|link bio|bio ?link|プロフィールのリンク|프로필 링크|ลิงก์ในไบโอ|link bioda|الرابط في البايو/iu,
+  },
+  {
+    name: "contact or booking prompt",
+    weight: 0.8,
+    pattern:
+      /hotline|whatsapp|zalo|dm (me )?to order|call now|book now|liên hệ|đặt phòng|\b0\d{2,3}[.\s]?\d{3}[.\s]?\d{3,4}\b/iu,
+  },
+];
+
+const PROMO_KEYWORD = /(code|c[oó]digo|cupom|cup[oó]n|kode|mã|コード|코드|โค้ด|kod|كود)/iu;
+/** A promo code looks like SAVE20: capitals with digits, 4–15 characters. */
+const PROMO_TOKEN = /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,15}\b/u;
+const BIAS = -2.5;
+const ATTRIBUTION_WEIGHT = 3.2;
+const DISCLOSURE_TAG_WEIGHT = 3;
+const PROMO_WEIGHT = 2.6;
+
+/**
+ * A transparent weighted model for "is this an ad?" over text and metadata: disclosure tags and phrases,
+ * promo codes, calls to action, shop/link signals, contact prompts and advertiser attribution add log-odds
+ * to a negative prior; "yes" when the probability reaches 0.5. Confidence is the probability of the verdict.
+ */
+export function classifyAdText(input: AdTextInput): LabelVerdict {
+  const text = [input.hookText ?? "", input.caption, input.transcript ?? ""].join("\n");
+  const inlineTags = [...text.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => (m[1] as string).toLowerCase());
+  const evidence: string[] = [];
+  let score = BIAS;
+
+  const disclosure = [...input.hashtags.map((t) => t.toLowerCase()), ...inlineTags].find((t) =>
+    DISCLOSURE_TAGS.has(t),
+  );
+  if (disclosure) {
+    score += DISCLOSURE_TAG_WEIGHT;
+    evidence.push(`disclosure tag #${disclosure}`);
+  }
+  const promo = PROMO_KEYWORD.test(text) ? PROMO_TOKEN.exec(text) : null;
+  if (promo) {
+    score += PROMO_WEIGHT;
+    evidence.push(`promo code ${promo[0]}`);
+  }
+  for (const feature of FEATURES) {
+    const match = feature.pattern.exec(text);
+    if (!match) continue;
+    score += feature.weight;
+    evidence.push(`${feature.name} "${match[0].trim()}"`);
+  }
+  if (input.advertiserAttributed) {
+    score += ATTRIBUTION_WEIGHT;
+    evidence.push("attributed to an advertiser");
+  }
+
+  const p = 1 / (1 + Math.exp(-score));
+  const isAd = p >= 0.5;
+  return {
+    value: isAd ? "yes" : "no",
+    confidence: confidence(isAd ? p : 1 - p),
+    evidence:
+      evidence.length > 0 ? evidence.join("; ") : "no disclosure, promo, call-to-action or advertiser signal",
+  };
+}

@@ -1,0 +1,43 @@
+import { buildTrendReports } from "../domain/trends-builder.js";
+import { bootstrapIdentity } from "../identity/bootstrap.js";
+import type { Db } from "../store/connection.js";
+import { type CorpusCounts, generateCorpus } from "./generator/index.js";
+import { afterIngest } from "./pipeline.js";
+
+export interface InitOptions {
+  videos: number;
+  seed: number;
+  /** Unix seconds: the end of the corpus's history and the time stamped on labels, scores and the key. */
+  now: number;
+  /** Server pepper for the first key's digest. */
+  secret: string;
+  onProgress?: (stage: InitStage, done: number, total: number) => void;
+}
+
+export type InitStage = "corpus" | "labels" | "trends" | "identity";
+
+export interface InitResult {
+  corpus: CorpusCounts;
+  trendReports: number;
+  key: { id: string; secret: string; prefix: string; scopes: string[] };
+}
+
+/**
+ * A first start: the embedded corpus, its labels, scores and hook neighbours, the trend reports, then org
+ * `default`, user `admin@localhost` and a key with both scopes (its secret is returned once).
+ */
+export function initDatabase(db: Db, opts: InitOptions): InitResult {
+  const corpus = generateCorpus(db, {
+    videos: opts.videos,
+    seed: opts.seed,
+    now: opts.now,
+    onProgress: (done, total) => opts.onProgress?.("corpus", done, total),
+  });
+  opts.onProgress?.("labels", 0, 1);
+  afterIngest(db, opts.now);
+  opts.onProgress?.("trends", 0, 1);
+  const trends = buildTrendReports(db, opts.now);
+  opts.onProgress?.("identity", 0, 1);
+  const identity = bootstrapIdentity(db, opts.secret, opts.now);
+  return { corpus, trendReports: trends.reports, key: identity.key };
+}
