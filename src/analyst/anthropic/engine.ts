@@ -1,0 +1,111 @@
+import Anthropic from "@anthropic-ai/sdk";
+import Bottleneck from "bottleneck";
+import { z } from "zod";
+import type { Config } from "../../config/index.js";
+import type { ToolRegistry } from "../../registry/invoke.js";
+import type { AnalystEngine, EngineRequest } from "../engine.js";
+import { type Answer, answerSchema } from "../record.js";
+
+const DEFAULT_MODEL = "claude-sonnet-4-5";
+/** Model turns per run before the engine gives up (each turn may call several tools). */
+const MAX_TURNS = 12;
+/** Tool results sent back to the model are cut here to bound the prompt. */
+const MAX_RESULT_CHARS = 20_000;
+const SUBMIT = "submit_answer";
+
+const submittedAnswer = answerSchema.omit({ engine: true, method: true });
+
+const SYSTEM = `You are the analyst of the Creative Research Service, a corpus of short-form video creatives.
+Answer the user's question using the tools; every figure must come from tool results. Finish by calling ${SUBMIT}
+exactly once with a summary, findings (each with evidence: type video|creator|advertiser, the id exactly as the
+tools returned it, and the figures you used) and caveats (labels are model-assisted observations). Never invent ids.`;
+
+/** Claude with tool use over the registry's content tools; outbound calls throttled with bottleneck. */
+export function createAnthropicEngine(config: Config, registry: ToolRegistry): AnalystEngine {
+  const client = new Anthropic({
+    apiKey: config.anthropicApiKey ?? "missing",
+    baseURL: config.anthropicBaseUrl,
+    maxRetries: 2,
+  });
+  const throttle = new Bottleneck({ maxConcurrent: 2, minTime: 250 });
+  const tools: Anthropic.Messages.Tool[] = [
+    ...registry
+      .list()
+      .filter((tool) => tool.scope === "content:read")
+      .map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        input_schema: inputSchema(tool.input),
+      })),
+    {
+      name: SUBMIT,
+      description: "Submit the final evidence-backed answer.",
+      input_schema: inputSchema(submittedAnswer),
+    },
+  ];
+
+  return {
+    name: "anthropic",
+    async answer(request: EngineRequest): Promise<Answer> {
+      const messages: Anthropic.Messages.MessageParam[] = [
+        {
+          role: "user",
+          content: request.context ? `${request.question}\n\nContext:\n${request.context}` : request.question,
+        },
+      ];
+      for (let turn = 0; turn < MAX_TURNS; turn++) {
+        const response = await throttle.schedule(() =>
+          client.messages.create(
+            {
+              model: config.analystModel ?? DEFAULT_MODEL,
+              max_tokens: 4096,
+              system: SYSTEM,
+              tools,
+              messages,
+            },
+            { signal: request.signal },
+          ),
+        );
+        messages.push({ role: "assistant", content: response.content });
+        const calls = response.content.filter(
+          (block): block is Anthropic.Messages.ToolUseBlock => block.type === "tool_use",
+        );
+        const submit = calls.find((call) => call.name === SUBMIT);
+        if (submit) {
+          const parsed = submittedAnswer.parse(submit.input);
+          return { ...parsed, method: request.method(), engine: "anthropic" };
+        }
+        if (calls.length === 0)
+          throw new Error(`model stopped (${response.stop_reason}) without submitting an answer`);
+        const results: Anthropic.Messages.ToolResultBlockParam[] = [];
+        for (const call of calls) {
+          try {
+            const output = await request.callTool(call.name, (call.input ?? {}) as Record<string, unknown>);
+            results.push({
+              type: "tool_result",
+              tool_use_id: call.id,
+              content: JSON.stringify(output).slice(0, MAX_RESULT_CHARS),
+            });
+          } catch (error) {
+            results.push({
+              type: "tool_result",
+              tool_use_id: call.id,
+              is_error: true,
+              content: (error as Error).message,
+            });
+          }
+        }
+        messages.push({ role: "user", content: results });
+      }
+      throw new Error(`no answer after ${MAX_TURNS} model turns`);
+    },
+  };
+}
+
+function inputSchema(schema: z.ZodType): Anthropic.Messages.Tool.InputSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: "input",
+    unrepresentable: "any",
+  }) as Record<string, unknown>;
+  return { ...rest, type: "object" };
+}

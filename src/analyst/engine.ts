@@ -1,0 +1,30 @@
+import type { Clock } from "../clock.js";
+import type { Principal } from "../registry/types.js";
+import type { Db } from "../store/connection.js";
+import type { Answer, MethodStep } from "./record.js";
+
+/** Calls a registry tool on the run's behalf (internal transport, limiter skipped: the run was admitted). */
+export type ToolCaller = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+export interface EngineRequest {
+  question: string;
+  context: string | null;
+  principal: Principal;
+  signal: AbortSignal;
+  /** Calls a tool and records it in `method`. */
+  callTool: ToolCaller;
+  /** The calls made so far through callTool, in order. */
+  method(): MethodStep[];
+}
+
+/** Read-only facts an engine may use besides the tools (aggregates the tools cannot express). */
+export interface EngineDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** Turns a question into an evidence-backed answer; evidence is verified by the service afterwards. */
+export interface AnalystEngine {
+  readonly name: "local" | "anthropic";
+  answer(request: EngineRequest): Promise<Answer>;
+}

@@ -1,0 +1,38 @@
+import type { RunRecord } from "./record.js";
+import { parseAnswer, type RunRow } from "./run-store.js";
+
+/** The public run record for a stored run. `acceptedAtMs` refines elapsed time while this process holds the run. */
+export function runRecord(
+  row: RunRow,
+  options: {
+    baseUrl: string;
+    replayed: boolean;
+    nowMs: number;
+    acceptedAtMs?: number;
+    finishedAtMs?: number;
+  },
+): RunRecord {
+  const started = options.acceptedAtMs ?? row.created_at * 1000;
+  const ended = options.finishedAtMs ?? (row.finished_at === null ? options.nowMs : row.finished_at * 1000);
+  return {
+    id: row.id,
+    status: row.status,
+    status_url: statusUrl(options.baseUrl, row.id),
+    question: row.question,
+    context: row.context,
+    created_at: row.created_at,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    elapsed_ms: Math.max(0, Math.round(ended - started)),
+    replayed: options.replayed,
+    answer: parseAnswer(row),
+    error:
+      row.status === "failed"
+        ? { code: row.error_code ?? "engine_failed", message: row.error_message ?? "The run failed." }
+        : null,
+  };
+}
+
+export const statusUrl = (baseUrl: string, id: string) => `${baseUrl}/agent/answers/${id}`;
+
+export const isTerminal = (status: RunRecord["status"]) => status === "completed" || status === "failed";

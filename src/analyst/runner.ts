@@ -1,0 +1,175 @@
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import PQueue from "p-queue";
+import type { Clock } from "../clock.js";
+import type { Limiter } from "../limits/index.js";
+import { logger } from "../log.js";
+import type { ToolRegistry } from "../registry/invoke.js";
+import type { Principal } from "../registry/types.js";
+import type { Db } from "../store/connection.js";
+import type { AnalystEngine } from "./engine.js";
+import { unresolvedEvidence } from "./evidence.js";
+import type { MethodStep, RunStatus } from "./record.js";
+import type { RunRow, RunStore } from "./run-store.js";
+
+/** Runs at once in this process (the limiter caps each organisation at its own concurrency). */
+const WORKERS = 4;
+/** Nothing runs forever: an engine that has not answered by then fails (refunded). */
+export const RUN_TIMEOUT_MS = 10 * 60 * 1000;
+
+export interface LiveRun {
+  id: string;
+  status: RunStatus;
+  acceptedAtMs: number;
+  finishedAtMs?: number;
+  done: Promise<void>;
+}
+
+export interface RunnerDeps {
+  db: Db;
+  clock: Clock;
+  limiter: Limiter;
+  registry: ToolRegistry;
+  store: RunStore;
+  engine: AnalystEngine;
+  minMs: number;
+  onTerminal(status: "completed" | "failed"): void;
+}
+
+interface Slot extends LiveRun {
+  controller: AbortController;
+  resolve(): void;
+}
+
+/**
+ * The in-process run queue: queued → running → completed | failed, the allowance released on every terminal
+ * path and refunded when the service caused the failure. The answer is saved before anyone is told.
+ */
+export class RunQueue {
+  private readonly queue = new PQueue({ concurrency: WORKERS });
+  private readonly live = new Map<string, Slot>();
+  private closing = false;
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  get(id: string): LiveRun | undefined {
+    return this.live.get(id);
+  }
+
+  schedule(run: RunRow, principal: Principal, requestId: string): LiveRun {
+    let resolve = () => {};
+    const done = new Promise<void>((r) => {
+      resolve = r;
+    });
+    const slot: Slot = {
+      id: run.id,
+      status: "queued",
+      acceptedAtMs: performance.now(),
+      done,
+      controller: new AbortController(),
+      resolve,
+    };
+    this.live.set(run.id, slot);
+    void this.queue.add(() => this.execute(slot, run, principal, requestId));
+    return slot;
+  }
+
+  /** Ends every run this process holds as `interrupted` (refunded), then waits briefly for workers to notice. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.queue.clear();
+    for (const slot of this.live.values()) {
+      this.finish(slot, "failed", () =>
+        this.deps.store.fail(
+          slot.id,
+          { code: "interrupted", message: "The service stopped during the run." },
+          this.now(),
+        ),
+      );
+      slot.controller.abort();
+    }
+    await Promise.race([this.queue.onIdle(), sleep(2000, undefined, { ref: false })]);
+  }
+
+  private async execute(slot: Slot, run: RunRow, principal: Principal, requestId: string): Promise<void> {
+    if (this.closing || slot.status !== "queued") return;
+    const { store, engine, registry } = this.deps;
+    store.markRunning(slot.id, this.now());
+    slot.status = "running";
+    const timer = setTimeout(() => slot.controller.abort(new Error("timeout")), RUN_TIMEOUT_MS);
+    timer.unref();
+    const method: MethodStep[] = [];
+    try {
+      const answer = await engine.answer({
+        question: run.question,
+        context: run.context,
+        principal,
+        signal: slot.controller.signal,
+        method: () => [...method],
+        callTool: async (tool, args) => {
+          const outcome = await registry.invoke(tool, args, principal, {
+            requestId,
+            transport: "internal",
+            skipLimiter: true,
+            signal: slot.controller.signal,
+          });
+          method.push({ tool, arguments: args });
+          return outcome.output;
+        },
+      });
+      const remaining = this.deps.minMs - (performance.now() - slot.acceptedAtMs);
+      if (remaining > 0) await sleep(remaining, undefined, { signal: slot.controller.signal });
+      if (this.closing) return;
+      const missing = unresolvedEvidence(this.deps.db, answer);
+      if (missing.length > 0) {
+        const ids = missing
+          .map((m) => `${m.type} ${m.id}`)
+          .slice(0, 5)
+          .join(", ");
+        this.finish(slot, "failed", () =>
+          store.fail(
+            slot.id,
+            { code: "evidence_unverified", message: `Cited ids not in the store: ${ids}.` },
+            this.now(),
+          ),
+        );
+        return;
+      }
+      this.finish(slot, "completed", () => store.complete(slot.id, answer, this.now()));
+    } catch (error) {
+      if (this.closing) return;
+      const timedOut = slot.controller.signal.aborted;
+      logger.warn({ err: error, runId: slot.id }, "analyst run failed");
+      this.finish(slot, "failed", () =>
+        store.fail(
+          slot.id,
+          timedOut
+            ? { code: "timeout", message: `The run exceeded ${RUN_TIMEOUT_MS / 1000} s.` }
+            : { code: "engine_failed", message: "The analyst engine failed; the request was refunded." },
+          this.now(),
+        ),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Saves the terminal status and releases the allowance in one transaction; only failures are refunded. */
+  private finish(slot: Slot, status: "completed" | "failed", save: () => boolean): void {
+    if (slot.finishedAtMs !== undefined) return;
+    const saved = this.deps.db.transaction(() => {
+      const changed = save();
+      if (changed) this.deps.limiter.releaseAnalyst(slot.id, { refund: status === "failed" });
+      return changed;
+    })();
+    slot.status = status;
+    slot.finishedAtMs = performance.now();
+    this.live.delete(slot.id);
+    if (saved) this.deps.onTerminal(status);
+    slot.resolve();
+  }
+
+  private now(): number {
+    return Math.floor(this.deps.clock.nowSeconds());
+  }
+}

@@ -1,0 +1,175 @@
+import { performance } from "node:perf_hooks";
+import type { Router } from "express";
+import type { RouteHelpers } from "../http/app.js";
+import type { Metrics } from "../http/metrics.js";
+import { requireAnalystEntitlement } from "../identity/authorize.js";
+import { logger } from "../log.js";
+import type { OpenApiExtras } from "../openapi/build.js";
+import type { ToolRegistry } from "../registry/invoke.js";
+import type { AnalystPort, Principal, ServiceDeps, ToolCallContext } from "../registry/types.js";
+import { analystMeta, type Heartbeat } from "./call-meta.js";
+import { createEngine } from "./create-engine.js";
+import type { AnalystEngine } from "./engine.js";
+import { analystOpenApi } from "./openapi.js";
+import type { RunRecord } from "./record.js";
+import { mountAnalystRoutes } from "./routes.js";
+import { RunStore } from "./run-store.js";
+import { isTerminal, runRecord } from "./run-view.js";
+import { type LiveRun, RunQueue } from "./runner.js";
+
+export interface AnalystServiceParts {
+  deps: ServiceDeps;
+  registry: ToolRegistry;
+  metrics?: Pick<Metrics, "analystRuns">;
+  /** Overrides the engine chosen by config.analystEngine (tests). */
+  engine?: AnalystEngine;
+}
+
+export interface AnalystService extends AnalystPort {
+  /** Start-up crash recovery: unfinished runs → failed/interrupted, their claims released and refunded. */
+  recoverInterrupted(): { interrupted: number; released: number };
+  /** The run as its organisation sees it; undefined for another organisation's or an unknown id. */
+  status(principal: Principal, id: string): RunRecord | undefined;
+  openApi(): OpenApiExtras;
+  mountRoutes(router: Router, helpers: RouteHelpers): void;
+  close(): Promise<void>;
+}
+
+type AnalyzeInput = { question: string; context?: string; idempotency_key: string };
+
+export function createAnalystService(parts: AnalystServiceParts): AnalystService {
+  const { deps, registry } = parts;
+  const { db, clock, limiter, config, urls } = deps;
+  const now = () => Math.floor(clock.nowSeconds());
+  const store = new RunStore(db, (principal, runId) => {
+    limiter.claimAnalyst(principal, runId);
+  });
+  const engine = parts.engine ?? createEngine(config, { db, clock }, registry);
+  const runs = new RunQueue({
+    db,
+    clock,
+    limiter,
+    registry,
+    store,
+    engine,
+    minMs: config.analystMinMs,
+    onTerminal: (status) => parts.metrics?.analystRuns.inc({ status }),
+  });
+
+  const view = (id: string, replayed: boolean, live?: LiveRun): RunRecord => {
+    const row = store.get(id);
+    if (!row) throw new Error(`analyst run ${id} missing`);
+    return runRecord(row, {
+      baseUrl: urls.baseUrl,
+      replayed,
+      nowMs: performance.now(),
+      acceptedAtMs: live?.acceptedAtMs,
+      finishedAtMs: live?.finishedAtMs,
+    });
+  };
+
+  // Beats once at acceptance (so streams open before work starts), then every heartbeat interval.
+  const beatWhileRunning = (live: LiveRun, ctx: ToolCallContext, listener?: (beat: Heartbeat) => void) => {
+    let count = 0;
+    const beat = () => {
+      if (isTerminal(live.status)) return;
+      const heartbeat: Heartbeat = {
+        status: live.status === "running" ? "running" : "queued",
+        elapsed_ms: Math.round(performance.now() - live.acceptedAtMs),
+      };
+      count += 1;
+      listener?.(heartbeat);
+      ctx.progress?.({
+        progress: count,
+        message: `${heartbeat.status}, ${Math.round(heartbeat.elapsed_ms / 1000)} s elapsed`,
+      });
+    };
+    beat();
+    const timer = setInterval(beat, config.analystHeartbeatMs);
+    return () => clearInterval(timer);
+  };
+
+  let pruneTimer: NodeJS.Timeout | undefined;
+
+  return {
+    async analyzeForTool(principal, input: AnalyzeInput, ctx) {
+      requireAnalystEntitlement(db, principal);
+      const meta = analystMeta(ctx);
+      const acceptance = store.accept(
+        principal,
+        {
+          question: input.question,
+          context: input.context,
+          idempotencyKey: meta.idempotencyKey ?? input.idempotency_key,
+        },
+        now(),
+      );
+      // A duplicate never waits and never starts work: it returns the current status or the saved result.
+      if (acceptance.kind === "existing") {
+        return view(acceptance.run.id, true, runs.get(acceptance.run.id));
+      }
+      const live = runs.schedule(acceptance.run, principal, ctx.requestId);
+      const stop = beatWhileRunning(live, ctx, meta.onHeartbeat);
+      try {
+        await waitFor(live.done, ctx.signal);
+      } finally {
+        stop();
+      }
+      return view(live.id, false, live);
+    },
+
+    recoverInterrupted() {
+      const ids = store.unfinished();
+      const at = now();
+      let interrupted = 0;
+      for (const id of ids) {
+        if (store.fail(id, { code: "interrupted", message: "The service restarted during the run." }, at))
+          interrupted += 1;
+      }
+      const released = limiter.releaseAll([...new Set([...ids, ...limiter.openAnalystClaims()])], {
+        refund: true,
+      });
+      const pruned = store.prune(at);
+      if (interrupted + released + pruned > 0)
+        logger.info({ interrupted, released, pruned }, "analyst runs recovered at start-up");
+      pruneTimer = setInterval(() => store.prune(now()), 3_600_000);
+      pruneTimer.unref();
+      return { interrupted, released };
+    },
+
+    status(principal, id) {
+      const row = store.getForOrg(id, principal.orgId);
+      return row ? view(row.id, true, runs.get(row.id)) : undefined;
+    },
+
+    openApi: () => analystOpenApi(),
+
+    mountRoutes(router, helpers) {
+      mountAnalystRoutes(router, helpers, {
+        registry,
+        service: this,
+        limiter,
+        problemsUrl: urls.problemsUrl,
+      });
+    },
+
+    async close() {
+      if (pruneTimer) clearInterval(pruneTimer);
+      await runs.close();
+    },
+  };
+}
+
+/** Resolves when the run ends, or early when the caller goes away (the run itself carries on). */
+function waitFor(done: Promise<void>, signal?: AbortSignal): Promise<void> {
+  if (!signal) return done;
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onAbort = () => resolve();
+    signal.addEventListener("abort", onAbort, { once: true });
+    void done.then(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    });
+  });
+}
