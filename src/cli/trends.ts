@@ -1,6 +1,25 @@
-import { CliError } from "./common.js";
+import { buildTrendReports } from "../domain/trends-builder.js";
+import { openDb } from "../store/connection.js";
+import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
-// Placeholder until this command's layer lands; it fails loudly rather than pretending.
-export async function run(_args: string[]): Promise<number> {
-  throw new CliError("'trends' is not available in this build yet");
+/** `crs trends build [--db FILE] [--json]`: (re)builds trend reports from the current corpus. */
+export async function run(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(args, {});
+  if (values.help || positionals[0] !== "build" || positionals.length !== 1) {
+    if (values.help) {
+      process.stdout.write("usage: crs trends build [--db FILE] [--json]\n");
+      return 0;
+    }
+    throw new CliError("usage: crs trends build [--db FILE] [--json]");
+  }
+  const config = commandConfig(values);
+  const db = openDb(config.db);
+  try {
+    const now = Math.floor(Date.now() / 1000);
+    const result = buildTrendReports(db, now);
+    output(values.json, result, `built ${result.reports} trend reports`);
+    return 0;
+  } finally {
+    db.close();
+  }
 }

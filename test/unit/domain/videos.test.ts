@@ -89,7 +89,8 @@ describe("searchVideos", () => {
   });
 
   it("applies every filter", () => {
-    const all = (p: Parameters<typeof searchVideos>[1]) => searchVideos(db, { ...p, limit: 50 }, NOW).items;
+    const all = (p: Omit<Parameters<typeof searchVideos>[1], "limit">) =>
+      searchVideos(db, { ...p, limit: 50 }, NOW).items;
     expect(all({ ad: "yes" }).every((v) => v.labels.ad?.value === "yes")).toBe(true);
     expect(all({ ad: "yes" }).length).toBe(6);
     expect(all({ ad: "no" }).every((v) => v.labels.ad?.value === "no")).toBe(true);

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DAY } from "../../../src/clock.js";
+import {
+  getAdvertiser,
+  listAdvertiserVideos,
+  searchAdvertisers,
+  windowStart,
+} from "../../../src/domain/advertisers.js";
+import { getCreator, listCreatorVideos, searchCreators } from "../../../src/domain/creators.js";
+import { refreshScores } from "../../../src/domain/scores.js";
+import type { Db } from "../../../src/store/connection.js";
+import { tempDb } from "../../helpers/db.js";
+import { buildCorpus, NOW } from "./corpus.js";
+
+describe("creators and advertisers", () => {
+  let db: Db;
+  let brand = "";
+  beforeEach(() => {
+    db = tempDb().db;
+    const writer = buildCorpus(
+      db,
+      [
+        { id: "1", author: "u1", plays: 5000, ad: true, history: [{ hoursAgo: 24 * 3, plays: 1000 }] },
+        { id: "2", author: "u1", plays: 3000 },
+        { id: "3", author: "u2", plays: 200, history: [{ hoursAgo: 24 * 3, plays: 190 }] },
+        { id: "4", author: "u3", plays: 900 },
+      ],
+      [
+        { uid: "u1", handle: "pasta_queen", nickname: "Queen of Pasta" },
+        { uid: "u2", handle: "gymbro", nickname: "Gym Bro" },
+        { uid: "u3", handle: "brand_house", nickname: "Acme Official", isHouse: true },
+      ],
+    );
+    writer.batch(() => {
+      // u1 renames: the old handle stays in the history.
+      writer.upsertCreator(
+        {
+          uid: "u1",
+          handle: "noodle_queen",
+          nickname: "Queen of Pasta",
+          followers: 5000,
+          verified: true,
+          region: "US",
+          observedAt: NOW - DAY,
+        },
+        NOW,
+      );
+      brand = writer.upsertAdvertiser(
+        {
+          name: "Acme Apps",
+          focus: "apps",
+          industry: "software",
+          domain: "acme.io",
+          aliases: [{ kind: "handle", alias: "acmeapp" }],
+          firstSeen: NOW - 2 * DAY,
+        },
+        NOW,
+      );
+      writer.upsertAdvertiser(
+        {
+          name: "Shoe Co",
+          focus: "dtc",
+          industry: "fashion",
+          domain: null,
+          aliases: [],
+          firstSeen: NOW - 60 * DAY,
+        },
+        NOW,
+      );
+    });
+    db.prepare("UPDATE videos SET advertiser_id = ? WHERE id IN ('1', '4')").run(brand);
+    refreshScores(db, NOW);
+  });
+  afterEach(() => db.close());
+
+  it("resolves a creator by uid, current handle and former handle", () => {
+    expect(getCreator(db, "u1")?.resolved_by).toBe("uid");
+    const current = getCreator(db, "@noodle_queen");
+    expect(current?.resolved_by).toBe("handle");
+    expect(current?.handle_changed).toBe(false);
+    const former = getCreator(db, "PASTA_QUEEN");
+    expect(former?.uid).toBe("u1");
+    expect(former?.resolved_by).toBe("former_handle");
+    expect(former?.handle_changed).toBe(true);
+    expect(former?.handle).toBe("noodle_queen");
+    expect(former?.former_handles).toEqual(["pasta_queen"]);
+    expect(getCreator(db, "nobody_here")).toBeNull();
+  });
+
+  it("searches creators by handle, former handle and nickname, with type and view", () => {
+    const uids = (p: Parameters<typeof searchCreators>[1]) =>
+      searchCreators(db, p, NOW).items.map((c) => c.uid);
+    expect(uids({ q: "pasta", limit: 10 })).toEqual(["u1"]);
+    expect(uids({ q: "noodle", limit: 10 })).toEqual(["u1"]);
+    expect(uids({ q: "gym", limit: 10 })).toEqual(["u2"]);
+    expect(uids({ q: '"(*', limit: 10 })).toEqual([]);
+    expect(uids({ type: "house", limit: 10 })).toEqual(["u3"]);
+    expect(uids({ type: "advertised", limit: 10 })).toEqual(["u1"]);
+    const trending = searchCreators(db, { view: "trending", window: 7, limit: 10 }, NOW).items;
+    expect(trending[0]?.uid).toBe("u1");
+    expect(trending[0]?.growth).toBe(5000 + 3000);
+    expect(uids({ view: "new", window: 2, limit: 10 })).toEqual([]);
+    const p1 = searchCreators(db, { limit: 2 }, NOW);
+    const p2 = searchCreators(db, { limit: 2, after: p1.next }, NOW);
+    expect([...p1.items, ...p2.items].map((c) => c.uid).sort()).toEqual(["u1", "u2", "u3"]);
+  });
+
+  it("lists a creator's videos with the ads filter", () => {
+    expect(listCreatorVideos(db, "u1", { ads: "yes", limit: 10 })?.items.map((v) => v.id)).toEqual(["1"]);
+    expect(listCreatorVideos(db, "u1", { ads: "no", limit: 10 })?.items.map((v) => v.id)).toEqual(["2"]);
+    expect(listCreatorVideos(db, "u1", { limit: 10 })?.items.length).toBe(2);
+    expect(listCreatorVideos(db, "zz", { limit: 10 })).toBeNull();
+  });
+
+  it("searches and fetches advertisers", () => {
+    expect(searchAdvertisers(db, { q: "acmeapp", limit: 10 }, NOW).items.map((a) => a.id)).toEqual([brand]);
+    expect(searchAdvertisers(db, { focus: "dtc", limit: 10 }, NOW).items.map((a) => a.name)).toEqual([
+      "Shoe Co",
+    ]);
+    expect(
+      searchAdvertisers(db, { view: "new", window: 7, limit: 10 }, NOW).items.map((a) => a.name),
+    ).toEqual(["Acme Apps"]);
+    expect(searchAdvertisers(db, { q: "%", limit: 10 }, NOW).items).toEqual([]);
+    const acme = getAdvertiser(db, brand);
+    expect(acme?.video_count).toBe(2);
+    expect(acme?.creator_count).toBe(2);
+    expect(acme?.aliases).toContain("acmeapp");
+    expect(
+      listAdvertiserVideos(db, brand, { limit: 10 })
+        ?.items.map((v) => v.id)
+        .sort(),
+    ).toEqual(["1", "4"]);
+    expect(getAdvertiser(db, "00000000-0000-0000-0000-000000000000")).toBeNull();
+    expect(windowStart(NOW, 0)).toBe(Math.floor(NOW / DAY) * DAY);
+  });
+});
