@@ -36,9 +36,13 @@ export interface Selection {
   filters: Record<string, unknown>;
 }
 
-/** The corpus's "now": its latest stats observation, so windows still mean something on a stale import. */
-export function corpusNow(db: Db): number {
-  return db.prepare<[], { now: number | null }>("SELECT MAX(stats_at) AS now FROM videos").get()?.now ?? 0;
+/**
+ * Where time windows end: the corpus's latest stats observation (so windows still mean something on a stale
+ * import), but never later than the clock.
+ */
+export function windowEnd(db: Db, clockNow: number): number {
+  const latest = db.prepare<[], { now: number | null }>("SELECT MAX(stats_at) AS now FROM videos").get()?.now;
+  return Math.min(clockNow, latest ?? clockNow);
 }
 
 const ftsQuery = (words: string[]) => words.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");

@@ -1,7 +1,7 @@
 import { DAY } from "../../clock.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import type { Answer, MethodStep } from "../record.js";
-import { corpusNow, creatorBaselines, isBreakout, selectVideos } from "./corpus-query.js";
+import { creatorBaselines, isBreakout, selectVideos, windowEnd } from "./corpus-query.js";
 import { analyse } from "./findings.js";
 import { type ParsedQuestion, parseQuestion } from "./question.js";
 
@@ -44,7 +44,7 @@ export class LocalEngine implements AnalystEngine {
   async answer(request: EngineRequest): Promise<Answer> {
     const { db } = this.deps;
     const q = parseQuestion(db, request.question, request.context);
-    const now = corpusNow(db);
+    const now = windowEnd(db, Math.floor(this.deps.clock.nowSeconds()));
     const tryTool = async (tool: string, args: Record<string, unknown>) => {
       if (request.signal.aborted) throw request.signal.reason ?? new Error("aborted");
       try {
@@ -112,7 +112,7 @@ export class LocalEngine implements AnalystEngine {
     const caveats = [LABEL_CAVEAT, ...analysis.definitions];
     if (q.windowDays !== null || growthQuestion)
       caveats.push(
-        `Time windows end at the corpus's latest stats observation (${new Date(now * 1000).toISOString()}), ${q.windowDays ?? 7} days = ${(q.windowDays ?? 7) * DAY} s.`,
+        `Time windows end at the latest stats observation in the store, or now if earlier (${new Date(now * 1000).toISOString()}), ${q.windowDays ?? 7} days = ${(q.windowDays ?? 7) * DAY} s.`,
       );
     if (selection.ignoredWords.length > 0)
       caveats.push(`Words that matched no video and were ignored: ${selection.ignoredWords.join(", ")}.`);

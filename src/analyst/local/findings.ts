@@ -147,8 +147,7 @@ function hookPatterns(input: AnalysisInput): Analysis {
     (v) => v.hook_type,
   );
   const top = groups[0];
-  if (!top)
-    return empty(`None of the ${fmt(input.videos.length)} ${input.subject} has a detected hook.`);
+  if (!top) return empty(`None of the ${fmt(input.videos.length)} ${input.subject} has a detected hook.`);
   const share = (g: Group) => pct(g.count, hooked.length);
   return {
     summary: `"${top.key}" hooks dominate ${input.subject}: ${top.count} of ${hooked.length} hooked videos (${share(top)} %)${groups[1] ? `, ahead of "${groups[1].key}" (${share(groups[1])} %)` : ""}.`,

@@ -179,8 +179,8 @@ function intentOf(lower: string, creators: number, advertisers: number): Intent 
     return "media_comparison";
   if (has(lower, /\b(grew|growth|grow|growing|gained|gain)\b/)) return "growth";
   if (has(lower, /\b(share|percentage|percent|fraction|proportion|what portion)\b/)) return "share";
-  if (has(lower, /\b(how many|number of|count)\b/)) return "count";
   if (has(lower, /\b(median|typical|average|mean)\b/)) return "median";
+  if (has(lower, /\b(how many|number of|count)\b/)) return "count";
   if (has(lower, /\b(most|top|best|highest|biggest)\b/)) return "top_videos";
   return "overview";
 }
