@@ -29,7 +29,7 @@ const RULES: HookRule[] = [
   {
     pattern: "challenge",
     strength: 0.9,
-    test: /challenge|i tried .* for \d+ days|for \d+ days straight|\breto\b|desaf[ií]o|d[ée]fi\b|tantangan|thử thách|チャレンジ|やってみた|챌린지|해봤다|ชาเลนจ์|ทุกวัน|\d+ (días|dias|jours|tage|hari|ngày|gün|يوم(اً)?)\b.*(todos|tous|jeden|tiap|mỗi|her|كل)|(todos los días|todos os dias|tous les jours|jeden tag|tiap hari|mỗi ngày|her gün|كل يوم)|تحدي/iu,
+    test: /challenge|i tried .* for \d+ days|for \d+ days straight|\breto\b|desaf[ií]o|d[ée]fi\b|tantangan|thử thách|チャレンジ|やってみた|してみた|챌린지|해봤다|ชาเลนจ์|ทุกวัน|\d+ (días|dias|jours|tage|hari|ngày|gün|يوم(اً)?)\b.*(todos|tous|jeden|tiap|mỗi|her|كل)|(todos los días|todos os dias|tous les jours|jeden tag|tiap hari|mỗi ngày|her gün|كل يوم)|تحدي/iu,
   },
   {
     pattern: "secret",

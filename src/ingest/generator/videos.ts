@@ -79,7 +79,7 @@ function snapshotTimes(r: SeededRandom, createdAt: number, now: number): number[
     const keep = young ? 1 : offset < DAY ? 0.3 : 0.85;
     if (!r.chance(keep)) continue;
     const jitter = Math.floor((r.next() - 0.5) * 0.1 * offset);
-    times.push(createdAt + offset + jitter);
+    times.push(Math.min(now - HOUR, createdAt + offset + jitter));
   }
   if (times.length === 0 && age > 2 * HOUR) times.push(createdAt + Math.floor(age / 2));
   times.push(now);
