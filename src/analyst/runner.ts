@@ -74,7 +74,7 @@ export class RunQueue {
     return slot;
   }
 
-  /** Ends every run this process holds as `interrupted` (refunded), then waits briefly for workers to notice. */
+  /** Ends every run this process holds as `interrupted` (refunded), then waits up to a second for workers to notice. */
   async close(): Promise<void> {
     this.closing = true;
     this.queue.clear();
@@ -88,7 +88,7 @@ export class RunQueue {
       );
       slot.controller.abort();
     }
-    await Promise.race([this.queue.onIdle(), sleep(2000, undefined, { ref: false })]);
+    await Promise.race([this.queue.onIdle(), sleep(1000, undefined, { ref: false })]);
   }
 
   private async execute(slot: Slot, run: RunRow, principal: Principal, requestId: string): Promise<void> {
