@@ -25,7 +25,7 @@ export const findSimilarHooksTool = defineListTool({
   summarize: ({ data }) =>
     `${data.length} video(s) with a similar hook.${data
       .slice(0, 5)
-      .map((h) => `\n- ${h.id} (${h.similarity.toFixed(2)}): ${h.hook_text.slice(0, 80)}`)
+      .map((h) => `\n- ${h.video.id} (${h.similarity.toFixed(2)}): ${h.hook_text.slice(0, 80)}`)
       .join("")}`,
   handler: (input, ctx) => {
     const result = similarHooks(ctx.deps.db, input.id, input.limit);
