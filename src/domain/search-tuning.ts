@@ -11,7 +11,7 @@ export interface SearchTuning {
   recentCap: number;
 }
 
-const tuning: SearchTuning = { exactCap: 4000, headSize: 1000, recentCap: 300 };
+const tuning: SearchTuning = { exactCap: 4000, headSize: 400, recentCap: 100 };
 
 export const searchTuning = (): Readonly<SearchTuning> => tuning;
 

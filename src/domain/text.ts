@@ -5,11 +5,20 @@
 
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 const MARKS = /\p{M}/gu;
+const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
+// Characters NFKD changes: Latin letters with marks, combining marks, compatibility and full-width forms.
+const FOLDABLE = /[\u00a0-\u024f\u0300-\u036f\u1e00-\u1eff\u2000-\u2bff\u3000-\u33ff\uf900-\uffef]/;
 
 export function tokenize(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(MARKS, "")
+  // Only text with foldable characters pays for NFKD; ASCII also gets the cheaper split (ranking's hot loop).
+  if (ASCII.test(text))
+    return text
+      .toLowerCase()
+      .split(ASCII_SEPARATORS)
+      .filter((t) => t.length > 0);
+  const folded = FOLDABLE.test(text) ? text.normalize("NFKD").replace(MARKS, "") : text;
+  return folded
     .toLowerCase()
     .split(SEPARATORS)
     .filter((t) => t.length > 0);

@@ -232,7 +232,7 @@ function boundedCandidates(
     .prepare(
       `SELECT v.id, v.seq, ${keyColumn} AS key, v.plays,
          ${needText ? "v.caption, v.hook_text, v.transcript, v.hashtags" : "'' AS caption, NULL AS hook_text, NULL AS transcript, '' AS hashtags"}
-       FROM videos v WHERE v.seq IN (SELECT value FROM json_each(@seqs)) AND ${filter.sql}`,
+       FROM json_each(@seqs) j CROSS JOIN videos v ON v.seq = j.value WHERE ${filter.sql}`,
     )
     .all({ ...filter.params, seqs: JSON.stringify(seqs) }) as CandidateRow[];
   if (!needText) return rows.map((r) => ({ id: r.id, key: r.key }));

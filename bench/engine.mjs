@@ -1,0 +1,226 @@
+// Research-engine benchmark: p50/p99 per operation on a large corpus, against the naive FTS5 reference
+// (`ORDER BY bm25(...)` over every match) measured in the same run on the same queries.
+// Usage: npx tsc -p tsconfig.json && node bench/engine.mjs [--db FILE] [--dist DIR] [--iterations N]
+//   FILE defaults to data/bench-1m.sqlite; build one with `node dist/cli.js init --videos 1000000 --db FILE`.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "data/bench-1m.sqlite" },
+    dist: { type: "string", default: "dist" },
+    iterations: { type: "string", default: "60" },
+  },
+});
+if (!existsSync(values.db)) {
+  console.error(`no database at ${values.db}: run crs init --videos 1000000 --db ${values.db} first`);
+  process.exit(2);
+}
+const load = (p) => import(pathToFileURL(resolve(values.dist, p)).href);
+const { openDb } = await load("store/connection.js");
+const videos = await load("domain/videos.js");
+const { searchCreators } = await load("domain/creators.js");
+const { searchAdvertisers } = await load("domain/advertisers.js");
+
+const db = openDb(values.db);
+const N = Number(values.iterations);
+const now = Number(db.prepare("SELECT max(stats_at) AS t FROM videos").get().t);
+
+function time(fn) {
+  const t0 = process.hrtime.bigint();
+  fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+function measure(inputs, fn) {
+  for (const x of inputs.slice(0, 3)) fn(x); // warm the page cache and statement cache
+  const samples = [];
+  for (let i = 0; i < N; i++) samples.push(time(() => fn(inputs[i % inputs.length])));
+  samples.sort((a, b) => a - b);
+  const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  return { p50: at(0.5), p99: at(0.99) };
+}
+
+// Query material from the corpus itself.
+const count = (q) => db.prepare("SELECT count(*) AS n FROM videos_fts WHERE videos_fts MATCH ?").get(q).n;
+const common = db.prepare("SELECT term, df FROM engine_common_terms ORDER BY df DESC LIMIT 40").all();
+const total = db.prepare("SELECT count(*) AS n FROM videos").get().n;
+const veryCommon = common.filter((t) => t.df >= total * 0.1).slice(0, 6);
+const fewCommon = (veryCommon.length ? veryCommon : common.slice(0, 6)).map((t) => t.term);
+const pairs = [];
+for (let i = 0; i < fewCommon.length; i++)
+  for (let j = i + 1; j < fewCommon.length && pairs.length < 8; j++)
+    pairs.push(`${fewCommon[i]} ${fewCommon[j]}`);
+const captions = db.prepare("SELECT caption FROM videos WHERE seq % 997 = 0 LIMIT 400").all();
+const rare = [];
+for (const { caption } of captions) {
+  for (const w of caption.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (w.length < 5 || rare.includes(w)) continue;
+    const n = count(`"${w}"`);
+    if (n >= 1 && n <= 500) rare.push(w);
+    if (rare.length >= 20) break;
+  }
+  if (rare.length >= 20) break;
+}
+const regions = db
+  .prepare(
+    "SELECT region FROM videos WHERE region IS NOT NULL GROUP BY region ORDER BY count(*) DESC LIMIT 3",
+  )
+  .all()
+  .map((r) => r.region);
+console.log(
+  `corpus: ${total} videos; very common terms: ${fewCommon.map((t) => `${t} (${((100 * (common.find((c) => c.term === t)?.df ?? 0)) / total).toFixed(1)} %)`).join(", ")}`,
+);
+console.log(`rare terms: ${rare.length}; regions: ${regions.join(", ")}; iterations per operation: ${N}\n`);
+
+const fts = (terms) =>
+  terms
+    .split(" ")
+    .map((t) => `"${t}"`)
+    .join(" ");
+// The reference ranks with FTS5's bm25 over every match, then loads the same 20 records we return.
+const naiveRank = db.prepare(
+  `SELECT v.id FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? ORDER BY bm25(videos_fts, 3, 3, 1, 2) LIMIT 20) m
+   JOIN videos v ON v.seq = m.rowid`,
+);
+const naiveFilteredRank = db.prepare(
+  `SELECT v.id FROM videos_fts f JOIN videos v ON v.seq = f.rowid
+   WHERE videos_fts MATCH ? AND v.region = ? AND v.label_ad = 1 ORDER BY bm25(videos_fts, 3, 3, 1, 2) LIMIT 20`,
+);
+const { loadVideoSummaries } = await load("domain/video-rows.js");
+const naive = {
+  all: (q) =>
+    loadVideoSummaries(
+      db,
+      naiveRank.all(q).map((r) => r.id),
+    ),
+};
+const naiveFiltered = {
+  all: (q, region) =>
+    loadVideoSummaries(
+      db,
+      naiveFilteredRank.all(q, region).map((r) => r.id),
+    ),
+};
+const search = (p) => videos.searchVideos(db, { limit: 20, ...p }, now);
+
+const rows = [];
+function row(name, ours, reference) {
+  rows.push({ name, ours, reference });
+}
+row(
+  "search: very common term",
+  measure(fewCommon, (q) => search({ q })),
+  measure(fewCommon, (q) => naive.all(fts(q))),
+);
+row(
+  "search: two common terms",
+  measure(pairs, (q) => search({ q })),
+  measure(pairs, (q) => naive.all(fts(q))),
+);
+row(
+  "search: rare term",
+  measure(rare, (q) => search({ q })),
+  measure(rare, (q) => naive.all(fts(q))),
+);
+const filtered = fewCommon.flatMap((q) => regions.map((region) => ({ q, region })));
+row(
+  "search: common term + region + ad",
+  measure(filtered, (x) => search({ q: x.q, region: x.region, ad: "yes" })),
+  measure(filtered, (x) => naiveFiltered.all(fts(x.q), x.region)),
+);
+row(
+  "search: common term, sort=views",
+  measure(fewCommon, (q) => search({ q, sort: "views" })),
+  null,
+);
+row(
+  "search: page 5 of a common term",
+  measure(fewCommon, (q) => {
+    let after = null;
+    for (let i = 0; i < 5; i++) after = search({ q, after }).next;
+  }),
+  null,
+);
+for (const feed of ["trending", "breakout", "early_breakout", "newest"]) {
+  row(
+    `feed: ${feed}`,
+    measure([0], () => videos.listFeed(db, feed, { limit: 20 }, now)),
+    null,
+  );
+}
+row(
+  "browse: region + ad, trending",
+  measure(regions, (region) => search({ region, ad: "yes" })),
+  null,
+);
+row(
+  "browse: slideshow + hook, views",
+  measure([0], () => search({ media_type: "slideshow", hook: "yes", sort: "views" })),
+  null,
+);
+const hookedIds = db
+  .prepare("SELECT id FROM videos WHERE seq % 997 = 0 AND hook_text IS NOT NULL LIMIT 200")
+  .all()
+  .map((r) => r.id);
+row(
+  "similar hooks (limit 8)",
+  measure(hookedIds, (id) => videos.similarHooks(db, id, 8)),
+  null,
+);
+const handles = db
+  .prepare("SELECT handle FROM creators WHERE rowid % 53 = 0 LIMIT 100")
+  .all()
+  .map((r) => r.handle.slice(0, 5));
+row(
+  "creators: q (handle prefix)",
+  measure(handles, (q) => searchCreators(db, { q, limit: 20 }, now)),
+  null,
+);
+row(
+  "creators: trending, window 7",
+  measure([0], () => searchCreators(db, { view: "trending", window: 7, limit: 20 }, now)),
+  null,
+);
+row(
+  "creators: hire_ready",
+  measure([0], () => searchCreators(db, { type: "hire_ready", limit: 20 }, now)),
+  null,
+);
+const names = db
+  .prepare("SELECT name FROM advertisers LIMIT 50")
+  .all()
+  .map((r) => r.name.slice(0, 4));
+row(
+  "advertisers: q",
+  measure(names, (q) => searchAdvertisers(db, { q, limit: 20 }, now)),
+  null,
+);
+row(
+  "advertisers: trending, today",
+  measure([0], () => searchAdvertisers(db, { view: "trending", window: 0, limit: 20 }, now)),
+  null,
+);
+const ids = db
+  .prepare("SELECT id FROM videos WHERE seq % 4999 = 0 LIMIT 100")
+  .all()
+  .map((r) => r.id);
+row(
+  "get video",
+  measure(ids, (id) => videos.getVideo(db, id)),
+  null,
+);
+
+const f = (x) => x.toFixed(2).padStart(8);
+console.log(
+  `${"operation".padEnd(36)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} | ${"naive p50".padStart(9)} ${"naive p99".padStart(9)} | p50 ratio`,
+);
+for (const r of rows) {
+  const ref = r.reference
+    ? `${f(r.reference.p50)}  ${f(r.reference.p99)} | ${(r.ours.p50 / r.reference.p50).toFixed(3)}`
+    : "";
+  console.log(`${r.name.padEnd(36)} ${f(r.ours.p50)} ${f(r.ours.p99)} | ${ref}`);
+}
+console.log(`\npeak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+db.close();
