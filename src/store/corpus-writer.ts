@@ -130,7 +130,7 @@ export class CorpusWriter {
       getVideo: db.prepare(`SELECT seq, ${VIDEO_COLUMNS.join(", ")} FROM videos WHERE id = ?`),
       insertVideo: db.prepare(
         `INSERT INTO videos (id, seq, ${VIDEO_COLUMNS.join(", ")}, stats_at, imported_at, updated_at)
-         VALUES (@id, @seq, ${placeholders}, @now, @now, @now)`,
+         VALUES (@id, @seq, ${placeholders}, 0, @now, @now)`,
       ),
       updateVideo: db.prepare(
         `UPDATE videos SET ${VIDEO_COLUMNS.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @now WHERE id = @id`,
