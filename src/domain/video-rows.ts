@@ -1,5 +1,6 @@
 import type { Db } from "../store/connection.js";
 import type { VideoSummary } from "./records.js";
+import { prepared } from "./statements.js";
 
 /** Columns a VideoSummary needs; `v` = videos, `c` = creators, `a` = advertisers. */
 export const VIDEO_SUMMARY_SELECT = `
@@ -46,12 +47,11 @@ type LabelMap = Map<string, Record<string, { value: string; confidence: number }
 function labelsFor(db: Db, ids: readonly string[]): LabelMap {
   const map: LabelMap = new Map();
   if (ids.length === 0) return map;
-  const rows = db
-    .prepare(
-      `SELECT video_id, label, value, confidence FROM labels
+  const rows = prepared(
+    db,
+    `SELECT video_id, label, value, confidence FROM labels
        WHERE video_id IN (SELECT value FROM json_each(?)) AND label IN ('ad', 'hook', 'viral_hook')`,
-    )
-    .all(JSON.stringify(ids)) as { video_id: string; label: string; value: string; confidence: number }[];
+  ).all(JSON.stringify(ids)) as { video_id: string; label: string; value: string; confidence: number }[];
   for (const r of rows) {
     const entry = map.get(r.video_id) ?? {};
     entry[r.label] = { value: r.value, confidence: r.confidence };
@@ -89,11 +89,10 @@ function toSummary(r: VideoSummaryRow, labels: LabelMap): VideoSummary {
 /** Loads summaries for the given ids, returned in the order asked (missing ids skipped). */
 export function loadVideoSummaries(db: Db, ids: readonly string[]): VideoSummary[] {
   if (ids.length === 0) return [];
-  const rows = db
-    .prepare(
-      `SELECT ${VIDEO_SUMMARY_SELECT} FROM ${VIDEO_SUMMARY_FROM} WHERE v.id IN (SELECT value FROM json_each(?))`,
-    )
-    .all(JSON.stringify(ids)) as VideoSummaryRow[];
+  const rows = prepared(
+    db,
+    `SELECT ${VIDEO_SUMMARY_SELECT} FROM ${VIDEO_SUMMARY_FROM} WHERE v.id IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify(ids)) as VideoSummaryRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const labels = labelsFor(db, ids);
   return ids.flatMap((id) => {

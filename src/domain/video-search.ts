@@ -3,6 +3,7 @@ import type { Db } from "../store/connection.js";
 import { compareDesc, isAfter, pageOf, readKeyset } from "./paging.js";
 import type { VideoSummary } from "./records.js";
 import { searchTuning } from "./search-tuning.js";
+import { prepared } from "./statements.js";
 import {
   bm25,
   type CorpusTextStats,
@@ -122,16 +123,17 @@ export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListR
     return browse(db, sort === "best_match" ? "trending" : sort, filter, p.limit, position);
   const match = ftsMatch(terms);
   const { exactCap } = searchTuning();
-  const probe = db
-    .prepare("SELECT count(*) AS n FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? LIMIT ?)")
-    .get(match, exactCap + 1) as { n: number };
+  const probe = prepared(
+    db,
+    "SELECT count(*) AS n FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? LIMIT ?)",
+  ).get(match, exactCap + 1) as { n: number };
   if (probe.n === 0) return empty();
   const rows =
     probe.n <= exactCap
       ? exactCandidates(db, match, sort, filter)
       : boundedCandidates(db, terms, match, sort, filter);
   rows.sort(compareDesc);
-  const total = probe.n <= exactCap ? rows.length : null;
+  const total = probe.n > exactCap ? null : filter.sql === "1" ? probe.n : rows.length;
   return finish(
     db,
     rows.filter((r) => isAfter(r.key, r.id, position)),
@@ -149,17 +151,19 @@ function browse(
 ): ListResult<VideoSummary> {
   const column = SORT_COLUMN[sort];
   const keyset = position ? `AND (v.${column}, v.id) < (@k, @id)` : "";
-  const rows = db
-    .prepare(
-      `SELECT v.id, v.${column} AS key FROM videos v INDEXED BY engine_videos_${indexName(sort)}
+  const rows = prepared(
+    db,
+    `SELECT v.id, v.${column} AS key FROM videos v INDEXED BY engine_videos_${indexName(sort)}
        WHERE ${filter.sql} ${keyset} ORDER BY v.${column} DESC, v.id DESC LIMIT @n`,
-    )
-    .all({ ...filter.params, ...(position ?? {}), n: limit + 1 }) as { id: string; key: number }[];
+  ).all({ ...filter.params, ...(position ?? {}), n: limit + 1 }) as { id: string; key: number }[];
   return finish(db, rows, limit, null);
 }
 
 const indexName = (sort: Exclude<VideoSort, "best_match">): string =>
   ({ trending: "trending", newest: "newest", views: "plays", comments: "comments", reposts: "shares" })[sort];
+
+/** Unfiltered best_match re-ranks only the TEXT_TOP most relevant matches with the prior (no join per match). */
+const TEXT_TOP = 1000;
 
 function exactCandidates(
   db: Db,
@@ -168,20 +172,18 @@ function exactCandidates(
   filter: Filter,
 ): { id: string; key: number }[] {
   if (sort === "best_match") {
-    return db
-      .prepare(
-        `SELECT v.id, (-m.bm + ${PRIOR_WEIGHT} * log10(1 + v.plays)) AS key
-         FROM (SELECT rowid AS seq, bm25(videos_fts, ${FIELD_WEIGHTS.join(", ")}) AS bm FROM videos_fts WHERE videos_fts MATCH @match) m
+    return prepared(
+      db,
+      `SELECT v.id, (-m.bm + ${PRIOR_WEIGHT} * log10(1 + v.plays)) AS key
+         FROM (SELECT rowid AS seq, bm25(videos_fts, ${FIELD_WEIGHTS.join(", ")}) AS bm FROM videos_fts WHERE videos_fts MATCH @match ${filter.sql === "1" ? `ORDER BY bm LIMIT ${TEXT_TOP}` : ""}) m
          JOIN videos v ON v.seq = m.seq WHERE ${filter.sql}`,
-      )
-      .all({ ...filter.params, match }) as { id: string; key: number }[];
+    ).all({ ...filter.params, match }) as { id: string; key: number }[];
   }
-  return db
-    .prepare(
-      `SELECT v.id, v.${SORT_COLUMN[sort]} AS key FROM videos v
+  return prepared(
+    db,
+    `SELECT v.id, v.${SORT_COLUMN[sort]} AS key FROM videos v
        WHERE v.seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH @match) AND ${filter.sql}`,
-    )
-    .all({ ...filter.params, match }) as { id: string; key: number }[];
+  ).all({ ...filter.params, match }) as { id: string; key: number }[];
 }
 
 interface CandidateRow {
@@ -205,7 +207,7 @@ function boundedCandidates(
   const { recentCap } = searchTuning();
   const dfs = terms.map(
     (t) =>
-      (db.prepare("SELECT df FROM engine_common_terms WHERE term = ?").get(t) as { df: number } | undefined)
+      (prepared(db, "SELECT df FROM engine_common_terms WHERE term = ?").get(t) as { df: number } | undefined)
         ?.df,
   );
   // The rarest word that has a precomputed head gives the popularity-ordered prefix.
@@ -218,23 +220,23 @@ function boundedCandidates(
       headTerm = t;
     }
   });
-  const recent = db
-    .prepare("SELECT rowid AS seq FROM videos_fts WHERE videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?")
-    .all(match, recentCap) as { seq: number }[];
+  const recent = prepared(
+    db,
+    "SELECT rowid AS seq FROM videos_fts WHERE videos_fts MATCH ? ORDER BY rowid DESC LIMIT ?",
+  ).all(match, recentCap) as { seq: number }[];
   const recentSeqs = new Set(recent.map((r) => r.seq));
   const heads = headTerm
-    ? (db.prepare("SELECT seq FROM engine_term_heads WHERE term = ?").all(headTerm) as { seq: number }[])
+    ? (prepared(db, "SELECT seq FROM engine_term_heads WHERE term = ?").all(headTerm) as { seq: number }[])
     : [];
   const seqs = [...recentSeqs, ...heads.map((h) => h.seq).filter((s) => !recentSeqs.has(s))];
   const needText = sort === "best_match" || terms.length > 1;
   const keyColumn = sort === "best_match" ? "v.plays" : `v.${SORT_COLUMN[sort]}`;
-  const rows = db
-    .prepare(
-      `SELECT v.id, v.seq, ${keyColumn} AS key, v.plays,
+  const rows = prepared(
+    db,
+    `SELECT v.id, v.seq, ${keyColumn} AS key, v.plays,
          ${needText ? "v.caption, v.hook_text, v.transcript, v.hashtags" : "'' AS caption, NULL AS hook_text, NULL AS transcript, '' AS hashtags"}
        FROM json_each(@seqs) j CROSS JOIN videos v ON v.seq = j.value WHERE ${filter.sql}`,
-    )
-    .all({ ...filter.params, seqs: JSON.stringify(seqs) }) as CandidateRow[];
+  ).all({ ...filter.params, seqs: JSON.stringify(seqs) }) as CandidateRow[];
   if (!needText) return rows.map((r) => ({ id: r.id, key: r.key }));
   const stats = corpusStats(db);
   const termDfs = dfs.map((df) => df ?? searchTuning().exactCap);
@@ -256,7 +258,7 @@ function boundedCandidates(
 }
 
 function corpusStats(db: Db): CorpusTextStats {
-  const row = db.prepare("SELECT block FROM videos_fts_data WHERE id = 1").get() as
+  const row = prepared(db, "SELECT block FROM videos_fts_data WHERE id = 1").get() as
     | { block: Buffer }
     | undefined;
   return row ? readFtsAverages(row.block) : { docs: 0, avgTokens: 0 };
