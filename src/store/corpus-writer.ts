@@ -128,9 +128,11 @@ export class CorpusWriter {
     const placeholders = VIDEO_COLUMNS.map((c) => `@${c}`).join(", ");
     this.stmt = {
       getVideo: db.prepare(`SELECT seq, ${VIDEO_COLUMNS.join(", ")} FROM videos WHERE id = ?`),
+      // A new video starts with its first snapshot (or none: stats_at 0, so any first snapshot lands).
       insertVideo: db.prepare(
-        `INSERT INTO videos (id, seq, ${VIDEO_COLUMNS.join(", ")}, stats_at, imported_at, updated_at)
-         VALUES (@id, @seq, ${placeholders}, 0, @now, @now)`,
+        `INSERT INTO videos (id, seq, ${VIDEO_COLUMNS.join(", ")}, plays, likes, comments, shares, saves, stats_at,
+           imported_at, updated_at)
+         VALUES (@id, @seq, ${placeholders}, @plays, @likes, @comments, @shares, @saves, @stats_at, @now, @now)`,
       ),
       updateVideo: db.prepare(
         `UPDATE videos SET ${VIDEO_COLUMNS.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @now WHERE id = @id`,
@@ -210,13 +212,32 @@ export class CorpusWriter {
     })();
   }
 
-  upsertVideo(video: VideoInput, now: number): UpsertOutcome {
+  /**
+   * Inserts or updates a video. `firstStats` is written with a new video in the same statements (the
+   * import fast path: no separate snapshot lookup and cache update); for an existing video it is ignored —
+   * call addSnapshot.
+   */
+  upsertVideo(video: VideoInput, now: number, firstStats?: StatsInput): UpsertOutcome {
     const row = videoRow(video);
     const existing = this.stmt.getVideo.get(video.id) as VideoRow | undefined;
     if (!existing) {
       const seq = this.nextSeq++;
-      this.stmt.insertVideo.run({ id: video.id, seq, ...row, now });
+      const s = firstStats;
+      this.stmt.insertVideo.run({
+        id: video.id,
+        seq,
+        ...row,
+        plays: s?.plays ?? 0,
+        likes: s?.likes ?? 0,
+        comments: s?.comments ?? 0,
+        shares: s?.shares ?? 0,
+        saves: s?.saves ?? 0,
+        stats_at: s?.observedAt ?? 0,
+        now,
+      });
       this.stmt.insertFts.run(seq, row.caption, row.hook_text ?? "", row.transcript ?? "", row.hashtags);
+      if (s)
+        this.stmt.insertStats.run(video.id, s.observedAt, s.plays, s.likes, s.comments, s.shares, s.saves);
       return "inserted";
     }
     const changed = VIDEO_COLUMNS.some((c) => existing[c] !== row[c]);

@@ -176,7 +176,12 @@ describe("MCP transport protection", () => {
     });
 
   it("401 without a bearer (a cookie session is not enough), pointing at the resource metadata", async () => {
-    for (const headers of [{}, { cookie: "session=abc" }, { authorization: "Bearer wrong" }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { cookie: "session=abc" },
+      { authorization: "Bearer wrong" },
+    ];
+    for (const headers of attempts) {
       const res = await post(headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toContain("resource_metadata=");

@@ -13,8 +13,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (path: string, key: string | undefined = t.key, init?: RequestInit) =>
-  getJson(`${v}${path}`, key, init);
+/** `key: null` sends no credential. */
+const get = (path: string, key: string | null = t.key, init?: RequestInit) =>
+  getJson(`${v}${path}`, key ?? undefined, init);
 
 function expectProblem(res: Awaited<ReturnType<typeof getJson>>, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);

@@ -35,7 +35,6 @@ const CREATOR_CACHE_LIMIT = 200_000;
 export class RecordWriter {
   private readonly known: Statement;
   private readonly uidByHandle: Statement;
-  private readonly unsetStatsAt: Statement;
   private readonly creatorsWritten = new Map<string, string>();
 
   constructor(
@@ -47,9 +46,6 @@ export class RecordWriter {
       `SELECT transcript, region, language, duration_s, music_id, music_title, music_author, url, platform_ad,
               platform_ad_evidence, advertiser_id FROM videos WHERE id = ?`,
     );
-    // CorpusWriter inserts a video with stats_at = now and only caches snapshots at or after stats_at, so a
-    // new video's first snapshot from an earlier scrape time would never reach the cache (plays stay 0).
-    this.unsetStatsAt = db.prepare("UPDATE videos SET stats_at = 0 WHERE id = ?");
     this.uidByHandle = db.prepare("SELECT uid FROM creators WHERE handle = ? COLLATE NOCASE LIMIT 2");
   }
 
@@ -84,9 +80,9 @@ export class RecordWriter {
         : (known?.advertiser_id ?? null),
       source: format,
     };
-    const outcome = this.corpus.upsertVideo(video, this.now);
-    if (outcome === "inserted" && observedAt < this.now) this.unsetStatsAt.run(video.id);
-    const snapshot = this.corpus.addSnapshot(video.id, { ...record.stats, observedAt });
+    const stats = { ...record.stats, observedAt };
+    const outcome = this.corpus.upsertVideo(video, this.now, stats);
+    const snapshot = outcome !== "inserted" && this.corpus.addSnapshot(video.id, stats);
     return {
       outcome:
         outcome === "inserted" ? "imported" : outcome === "updated" || snapshot ? "updated" : "unchanged",
