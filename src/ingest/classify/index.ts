@@ -23,6 +23,18 @@ interface VideoRow {
   plays: number;
 }
 
+interface StoredLabel {
+  video_id: string;
+  label: string;
+  value: string;
+  confidence: number;
+  model_version: string;
+  evidence: string;
+}
+
+const labelKey = (value: string, confidence: number, model: string, evidence: string) =>
+  `${value}\u0000${confidence}\u0000${model}\u0000${evidence}`;
+
 const COLUMNS =
   "seq, id, caption, hashtags, transcript, hook_text, advertiser_id, platform_ad, platform_ad_evidence, language, author_uid, plays";
 
@@ -65,20 +77,42 @@ export function adVerdict(
 export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]): { labelled: number } {
   const writer = new CorpusWriter(db);
   let labelled = 0;
+  const existing = db.prepare(
+    "SELECT video_id, label, value, confidence, model_version, evidence FROM labels WHERE video_id IN (SELECT value FROM json_each(?))",
+  );
   const label = (rows: VideoRow[], baselines: Map<string, CreatorBaseline>) => {
+    // A re-run over unchanged videos writes nothing: only labels whose observation changed are stored.
+    const stored = new Map<string, string>();
+    for (const l of existing.all(JSON.stringify(rows.map((row) => row.id))) as StoredLabel[]) {
+      stored.set(`${l.video_id}\t${l.label}`, labelKey(l.value, l.confidence, l.model_version, l.evidence));
+    }
+    const put = (id: string, name: string, verdict: LabelVerdict, modelVersion: string) => {
+      if (
+        stored.get(`${id}\t${name}`) ===
+        labelKey(verdict.value, verdict.confidence, modelVersion, verdict.evidence)
+      )
+        return;
+      writer.setLabel(id, {
+        label: name,
+        value: verdict.value,
+        confidence: verdict.confidence,
+        evidence: verdict.evidence,
+        modelVersion,
+        observedAt: now,
+      });
+    };
     writer.batch(() => {
       for (const row of rows) {
         const ad = adVerdict(row);
-        writer.setLabel(row.id, { label: "ad", ...ad, modelVersion: ad.model, observedAt: now });
+        put(row.id, "ad", ad, ad.model);
         const hook = classifyHook(row.hook_text, row.language);
-        writer.setLabel(row.id, { label: "hook", ...hook, modelVersion: HOOK_MODEL, observedAt: now });
-        const viral = classifyViralHook(hook.value, row.plays, baselines.get(row.author_uid));
-        writer.setLabel(row.id, {
-          label: "viral_hook",
-          ...viral,
-          modelVersion: VIRAL_HOOK_MODEL,
-          observedAt: now,
-        });
+        put(row.id, "hook", hook, HOOK_MODEL);
+        put(
+          row.id,
+          "viral_hook",
+          classifyViralHook(hook.value, row.plays, baselines.get(row.author_uid)),
+          VIRAL_HOOK_MODEL,
+        );
       }
     });
     labelled += rows.length;

@@ -162,6 +162,30 @@ describe("classifyVideos", () => {
     });
   });
 
+  it("re-runs write only the labels that changed", () => {
+    seedCreator(12_000);
+    classifyVideos(db, NOW);
+    classifyVideos(db, NOW + 60);
+    const times = db.prepare("SELECT DISTINCT observed_at FROM labels").pluck().all();
+    expect(times).toEqual([NOW]);
+    const writer = new CorpusWriter(db);
+    writer.batch(() =>
+      writer.upsertVideo(
+        video("7000000000000000010", {
+          caption: "#ad love it",
+          hashtags: ["ad"],
+          hookText: "Why is this lake so blue?",
+        }),
+        NOW,
+      ),
+    );
+    classifyVideos(db, NOW + 120, ["7000000000000000010"]);
+    expect(labelOf("7000000000000000010", "ad").value).toBe("yes");
+    expect(db.prepare("SELECT count(*) AS n FROM labels WHERE observed_at = ?").get(NOW + 120)).toEqual({
+      n: 1,
+    });
+  });
+
   it("labels a whole generated corpus with evidence and confidence in range", () => {
     generateCorpus(db, { videos: 2_000, seed: 3, now: NOW });
     expect(classifyVideos(db, NOW)).toEqual({ labelled: 2_000 });
