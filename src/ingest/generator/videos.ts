@@ -37,11 +37,19 @@ function awemeId(r: SeededRandom, createdAt: number, used: Set<string>): string 
   }
 }
 
-function openingLine(r: SeededRandom, language: Language, topic: Topic): string | null {
+/** Rises linearly from 0 two weeks before `now` to 1 at `now`: how far into a recent trend a post sits. */
+function recentRamp(createdAt: number, now: number): number {
+  return Math.max(0, 1 - (now - createdAt) / (14 * DAY));
+}
+
+/** Hook patterns catching on lately, so hook-pattern trend reports have a real signal. */
+const RISING_PATTERNS = ["secret", "pov"] as const;
+
+function openingLine(r: SeededRandom, language: Language, topic: Topic, ramp: number): string | null {
   const roll = r.next();
   if (roll < 0.2) return null;
   if (roll < 0.35) return r.pick(PLAIN_OPENERS[language]);
-  const pattern = r.pick(HOOK_PATTERNS);
+  const pattern = r.chance(ramp * 0.3) ? r.pick(RISING_PATTERNS) : r.pick(HOOK_PATTERNS);
   return fill(r.pick(HOOK_TEMPLATES[language][pattern]), topic.noun[language], r.int(3, 10));
 }
 
@@ -126,11 +134,12 @@ export function generateVideo(
   // A few ads reach us without a known advertiser (unattributed noise).
   const advertiser = isAd && r.chance(0.92) ? r.pick(advertisers) : null;
 
-  const hookText = openingLine(r, language, topic);
+  const ramp = recentRamp(createdAt, now);
+  const hookText = openingLine(r, language, topic, ramp);
   const tags = new Set<string>();
   const tagCount = r.int(1, 4);
   for (let i = 0; i < tagCount; i++) tags.add(r.pick(topic.tags));
-  if (r.chance(createdAt >= now - 14 * DAY ? 0.35 : 0.02)) tags.add(topic.risingTag);
+  if (r.chance(0.02 + 0.45 * ramp)) tags.add(topic.risingTag);
   for (const common of COMMON_TAGS) if (r.chance(common.share)) tags.add(common.tag);
   if (r.chance(0.3)) tags.add(r.pick(words.localTags));
 
