@@ -186,6 +186,13 @@ export class CorpusWriter {
       currentHandle: db.prepare(
         "SELECT handle FROM creator_handles WHERE uid = ? ORDER BY last_seen DESC, first_seen DESC LIMIT 1",
       ),
+      labelFlags: db.prepare(
+        `UPDATE videos SET label_ad = coalesce(@ad, label_ad),
+           label_hook = coalesce(@hook, label_hook),
+           hook_type = CASE WHEN @hook IS NULL THEN hook_type WHEN @hook = 1 THEN @hook_type ELSE NULL END,
+           label_viral_hook = coalesce(@viral, label_viral_hook)
+         WHERE id = @id`,
+      ),
       labelAd: db.prepare("UPDATE videos SET label_ad = ? WHERE id = ?"),
       labelViral: db.prepare("UPDATE videos SET label_viral_hook = ? WHERE id = ?"),
       labelHook: db.prepare("UPDATE videos SET label_hook = ?, hook_type = ? WHERE id = ?"),
@@ -405,6 +412,42 @@ export class CorpusWriter {
   /** Resolves a handle, name or domain to an advertiser UUID, if one is known. */
   findAdvertiserByAlias(alias: string): string | undefined {
     return (this.stmt.findAdvertiserByAlias.get(alias) as { id: string } | undefined)?.id;
+  }
+
+  /**
+   * Records several label observations of one video and writes them through to its filter columns in one
+   * UPDATE (the classifier's path: 4 statements per video instead of 6).
+   */
+  setLabels(videoId: string, labels: readonly LabelInput[]): void {
+    if (labels.length === 0) return;
+    const flags: { ad: number | null; hook: number | null; hook_type: string | null; viral: number | null } =
+      {
+        ad: null,
+        hook: null,
+        hook_type: null,
+        viral: null,
+      };
+    for (const l of labels) {
+      this.stmt.upsertLabel.run(
+        videoId,
+        l.label,
+        l.value,
+        l.confidence,
+        l.modelVersion,
+        l.evidence,
+        l.observedAt,
+      );
+      const on = l.value !== "no" ? 1 : 0;
+      if (l.label === "ad") flags.ad = on;
+      else if (l.label === "viral_hook") flags.viral = on;
+      else if (l.label === "hook") {
+        flags.hook = on;
+        flags.hook_type = on ? l.value : null;
+      }
+    }
+    if (flags.ad !== null || flags.hook !== null || flags.viral !== null) {
+      this.stmt.labelFlags.run({ id: videoId, ...flags });
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Db } from "../../store/connection.js";
-import { CorpusWriter } from "../../store/corpus-writer.js";
+import { CorpusWriter, type LabelInput } from "../../store/corpus-writer.js";
 import { AD_TEXT_MODEL, classifyAdText } from "./ad.js";
 import { classifyHook, HOOK_MODEL } from "./hook.js";
 import type { LabelVerdict } from "./verdict.js";
@@ -86,13 +86,14 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
     for (const l of existing.all(JSON.stringify(rows.map((row) => row.id))) as StoredLabel[]) {
       stored.set(`${l.video_id}\t${l.label}`, labelKey(l.value, l.confidence, l.model_version, l.evidence));
     }
+    const changed: LabelInput[] = [];
     const put = (id: string, name: string, verdict: LabelVerdict, modelVersion: string) => {
       if (
         stored.get(`${id}\t${name}`) ===
         labelKey(verdict.value, verdict.confidence, modelVersion, verdict.evidence)
       )
         return;
-      writer.setLabel(id, {
+      changed.push({
         label: name,
         value: verdict.value,
         confidence: verdict.confidence,
@@ -103,6 +104,7 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
     };
     writer.batch(() => {
       for (const row of rows) {
+        changed.length = 0;
         const ad = adVerdict(row);
         put(row.id, "ad", ad, ad.model);
         const hook = classifyHook(row.hook_text, row.language);
@@ -113,6 +115,7 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
           classifyViralHook(hook.value, row.plays, baselines.get(row.author_uid)),
           VIRAL_HOOK_MODEL,
         );
+        writer.setLabels(row.id, changed);
       }
     });
     labelled += rows.length;
