@@ -137,12 +137,14 @@ export function buildOpenApi(
     },
   };
   for (const tool of tools) {
+    // Custom routes (the analyst) describe their own responses in `extras`.
+    if (tool.rest.custom) continue;
     const schemaName = `${operationId(tool.name).replace(/^./, (c) => c.toUpperCase())}Response`;
     const envelope = jsonSchema(tool.output) as { properties?: Json; required?: string[] };
     envelope.properties = { ...envelope.properties, request_id: { type: "string", format: "uuid" } };
+    if (tool.kind === "list") envelope.properties.meta = { $ref: "#/components/schemas/PageMeta" };
     envelope.required = [...(envelope.required ?? []), "request_id"];
     schemas[schemaName] = envelope as Json;
-    if (tool.rest.custom) continue;
     const path = tool.rest.path;
     paths[path] = {
       ...(paths[path] ?? {}),
