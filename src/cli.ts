@@ -16,7 +16,7 @@ const COMMANDS: Record<
     load: () => import("./cli/init.js"),
   },
   import: {
-    summary: "import scraped items (apify, tiktok-web, research-api, jsonl)",
+    summary: "import scraped items (apify, collector, tiktok-web, research-api, jsonl)",
     load: () => import("./cli/import.js"),
   },
   classify: { summary: "re-run the label models over the corpus", load: () => import("./cli/classify.js") },
