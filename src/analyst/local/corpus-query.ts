@@ -2,11 +2,13 @@ import { DAY, HOUR } from "../../clock.js";
 import type { Db } from "../../store/connection.js";
 import type { ParsedQuestion } from "./question.js";
 
-/** A breakout: plays at least this many times the creator's median plays (documented in the guide). */
-export const BREAKOUT_MULTIPLE = 3;
-/** An early breakout: a breakout created at most this long before the corpus's latest observation. */
+/**
+ * Breakouts are the service's own: a video is a breakout when it is in the `breakout` feed (breakout_score > 0)
+ * and an early breakout when it is in `early_breakout` — the definitions of the metrics guide — so the
+ * analyst and the feeds never disagree.
+ */
 export const EARLY_AGE_SECONDS = 72 * HOUR;
-/** A creator's baseline needs this many videos; creators with fewer have no breakouts. */
+/** A creator's median needs this many videos (used for the median figures the answers quote). */
 export const MIN_BASELINE_VIDEOS = 3;
 
 export interface VideoFacts {
@@ -26,6 +28,8 @@ export interface VideoFacts {
   comments: number;
   shares: number;
   saves: number;
+  breakout_score: number;
+  early_breakout_score: number;
 }
 
 export interface Selection {
@@ -98,7 +102,8 @@ export function selectVideos(
   const videos = db
     .prepare<(string | number)[], VideoFacts>(
       `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.region, v.language, v.hashtags,
-              v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves
+              v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
+              v.breakout_score, v.early_breakout_score
        FROM videos v ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}`,
     )
     .all(...params);
@@ -125,21 +130,20 @@ export function creatorBaselines(db: Db, uids: Iterable<string>): Map<string, nu
   return out;
 }
 
-/** plays ÷ the creator's median plays (a median of 0 counts as 1), or null without a baseline. */
-export function breakoutMultiple(video: VideoFacts, baselines: Map<string, number>): number | null {
-  const base = baselines.get(video.author_uid);
-  return base === undefined ? null : video.plays / Math.max(1, base);
+/** How far the video out-runs its creator: the breakout factor, else the early-breakout ratio; null if neither. */
+export function breakoutMultiple(video: VideoFacts, _baselines?: Map<string, number>): number | null {
+  if (video.breakout_score > 0) return video.breakout_score;
+  if (video.early_breakout_score > 0) return video.early_breakout_score;
+  return null;
 }
 
 export function isBreakout(
   video: VideoFacts,
-  baselines: Map<string, number>,
+  _baselines: Map<string, number>,
   kind: "breakout" | "early",
-  now: number,
+  _now: number,
 ): boolean {
-  const multiple = breakoutMultiple(video, baselines);
-  if (multiple === null || multiple < BREAKOUT_MULTIPLE) return false;
-  return kind === "breakout" || video.created_at >= now - EARLY_AGE_SECONDS;
+  return kind === "early" ? video.early_breakout_score > 0 : video.breakout_score > 0;
 }
 
 export function engagementRate(videos: readonly VideoFacts[]): number | null {

@@ -2,7 +2,6 @@ import { DAY } from "../../clock.js";
 import type { Db } from "../../store/connection.js";
 import type { Evidence, Finding } from "../record.js";
 import {
-  BREAKOUT_MULTIPLE,
   breakoutMultiple,
   creatorBaselines,
   engagementRate,
@@ -454,7 +453,7 @@ export function analyse(input: AnalysisInput): Analysis {
   })();
   if (input.q.breakout || input.q.shareOf === "breakout")
     analysis.definitions.push(
-      `Breakout: plays at least ${BREAKOUT_MULTIPLE}× the creator's median plays over all their videos (creators with at least 3 videos).${input.q.early ? " Early breakout: a breakout created within 72 h of the corpus's latest observation." : ""}`,
+      `Breakout: a video in the breakout feed — published within 14 days with at least 5× its creator's baseline plays (see service://guide/metrics).${input.q.early ? " Early breakout: at most 72 h old with an early pace at least 3× the creator's baseline pace." : ""}`,
     );
   return analysis;
 }

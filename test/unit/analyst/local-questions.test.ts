@@ -49,16 +49,9 @@ async function check(question: string, verify: (answer: Answer) => void): Promis
 const fmt = (n: number) => n.toLocaleString("en-US");
 const pct = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
-// Creator baseline = median plays over all the creator's videos (≥ 3 videos); breakout = plays ≥ 3 × max(median, 1).
-const BREAKOUTS = `
-  WITH ranked AS (
-    SELECT author_uid, plays, ROW_NUMBER() OVER (PARTITION BY author_uid ORDER BY plays) AS rn,
-           COUNT(*) OVER (PARTITION BY author_uid) AS n FROM videos),
-  base AS (
-    SELECT author_uid, AVG(plays) AS med FROM ranked WHERE rn IN ((n + 1) / 2, (n + 2) / 2)
-    GROUP BY author_uid HAVING MAX(n) >= 3),
-  breakouts AS (
-    SELECT v.* FROM videos v JOIN base b ON b.author_uid = v.author_uid WHERE v.plays >= 3 * MAX(b.med, 1))`;
+// Breakouts are the stored feed definitions (breakout_score / early_breakout_score > 0, see the metrics guide).
+const BREAKOUTS = "WITH breakouts AS (SELECT * FROM videos WHERE breakout_score > 0)";
+const EARLY_BREAKOUTS = "WITH breakouts AS (SELECT * FROM videos WHERE early_breakout_score > 0)";
 
 const topic = (word: string) => `seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH '"${word}"')`;
 
@@ -139,10 +132,10 @@ describe("local engine answers concrete questions (expected answers by independe
   it("what hook patterns dominate early breakouts", async () => {
     const rows = db
       .prepare(
-        `${BREAKOUTS} SELECT hook_type, COUNT(*) AS n FROM breakouts WHERE label_hook = 1 AND created_at >= ?
+        `${EARLY_BREAKOUTS} SELECT hook_type, COUNT(*) AS n FROM breakouts WHERE label_hook = 1
          GROUP BY hook_type ORDER BY n DESC`,
       )
-      .all(end - 72 * 3600) as { hook_type: string; n: number }[];
+      .all() as { hook_type: string; n: number }[];
     expect(rows.length).toBeGreaterThan(0);
     const best = rows[0]?.n as number;
     await check("What hook patterns dominate early breakouts?", (a) => {
