@@ -52,7 +52,7 @@ export function loadAdvertiserSummaries(
         aliases: JSON.parse(r.aliases) as string[],
         video_count: r.videos ?? 0,
         creator_count: r.creators ?? 0,
-        growth: r.growth ?? 0,
+        growth: Math.round(r.growth ?? 0),
         window_days: window,
         first_seen: isoTime(r.first_seen),
       },

@@ -64,7 +64,7 @@ export function loadCreatorSummaries(
           hire_ready: r.is_hire_ready === 1,
           house: r.is_house === 1,
         },
-        growth: r[GAIN[window]] ?? 0,
+        growth: Math.round(r[GAIN[window]] ?? 0),
         window_days: window,
         video_count: r.videos ?? 0,
         ad_count: r.ad_videos ?? 0,
