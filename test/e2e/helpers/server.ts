@@ -14,6 +14,8 @@ import { type Db, openDb } from "../../../src/store/connection.js";
 
 export interface TestServer {
   url: string;
+  /** The SQLite file; pass it back as `file` (with `key` and `clock`) to restart on the same data. */
+  file: string;
   /** Both scopes, organisation `default`. */
   key: string;
   db: Db;
@@ -40,25 +42,43 @@ export function mutableClock(start = Math.floor(Date.now() / 1000)): MutableCloc
   };
 }
 
+export interface TestServerOptions {
+  videos?: number;
+  limits?: string;
+  env?: Record<string, string>;
+  /**
+   * An existing database file (a restart): no corpus is generated, `key` must be the key the first
+   * server returned, and the file is left in place on close (the caller removes it).
+   */
+  file?: string;
+  key?: string;
+  /** The first server's clock, so a restart keeps the same moment (counters are per UTC day/month). */
+  clock?: MutableClock;
+  /** Keep the generated database file on close (to restart on it). */
+  keepFile?: boolean;
+}
+
 /** A real server on a loopback port over a small generated corpus (deterministic seed). */
-export async function startTestServer(
-  options: { videos?: number; limits?: string; env?: Record<string, string> } = {},
-): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), "crs-e2e-"));
-  const file = join(dir, "crs.sqlite");
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  if (options.file && !options.key) throw new Error("restarting on a file needs the key of the first server");
+  const dir = options.file ? undefined : mkdtempSync(join(tmpdir(), "crs-e2e-"));
+  const file = options.file ?? join(dir as string, "crs.sqlite");
   const config = loadConfig({
     env: { CRS_LOG_LEVEL: "silent", ...options.env },
     flags: { db: file, host: "127.0.0.1", port: 0, limits: options.limits ?? "off" },
   });
   const db = openDb(file);
-  const clock = mutableClock();
+  const clock = options.clock ?? mutableClock();
   const secret = resolveSecret(db, config);
-  const init = initDatabase(db, { videos: options.videos ?? 1200, seed: 7, now: clock.nowSeconds(), secret });
+  const key =
+    options.key ??
+    initDatabase(db, { videos: options.videos ?? 1200, seed: 7, now: clock.nowSeconds(), secret }).key.secret;
   const server = await startServer(config, { db, clock });
   let counter = 0;
   return {
     url: server.url,
-    key: init.key.secret,
+    file,
+    key,
     db,
     secret,
     server,
@@ -78,7 +98,7 @@ export async function startTestServer(
     async close() {
       await server.close();
       db.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (dir && !options.keepFile) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
