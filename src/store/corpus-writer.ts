@@ -193,9 +193,6 @@ export class CorpusWriter {
            label_viral_hook = coalesce(@viral, label_viral_hook)
          WHERE id = @id`,
       ),
-      labelAd: db.prepare("UPDATE videos SET label_ad = ? WHERE id = ?"),
-      labelViral: db.prepare("UPDATE videos SET label_viral_hook = ? WHERE id = ?"),
-      labelHook: db.prepare("UPDATE videos SET label_hook = ?, hook_type = ? WHERE id = ?"),
       upsertLabel: db.prepare(
         `INSERT INTO labels (video_id, label, value, confidence, model_version, evidence, observed_at)
          VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -455,18 +452,6 @@ export class CorpusWriter {
    * Values: `ad` and `viral_hook` are "yes"/"no"; `hook` is the pattern type (e.g. "question") or "no".
    */
   setLabel(videoId: string, l: LabelInput): void {
-    this.stmt.upsertLabel.run(
-      videoId,
-      l.label,
-      l.value,
-      l.confidence,
-      l.modelVersion,
-      l.evidence,
-      l.observedAt,
-    );
-    const on = l.value !== "no" ? 1 : 0;
-    if (l.label === "ad") this.stmt.labelAd.run(on, videoId);
-    else if (l.label === "viral_hook") this.stmt.labelViral.run(on, videoId);
-    else if (l.label === "hook") this.stmt.labelHook.run(on, on ? l.value : null, videoId);
+    this.setLabels(videoId, [l]);
   }
 }

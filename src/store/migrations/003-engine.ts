@@ -42,6 +42,8 @@ CREATE TABLE engine_creator_stats (
 CREATE INDEX engine_creator_gain_2d ON engine_creator_stats(gain_2d, uid);
 CREATE INDEX engine_creator_gain_7d ON engine_creator_stats(gain_7d, uid);
 CREATE INDEX engine_creator_gain_30d ON engine_creator_stats(gain_30d, uid);
+CREATE INDEX engine_creators_followers ON creators(coalesce(followers, 0), uid);
+CREATE INDEX engine_creators_first_seen ON creators(first_seen, uid);
 
 CREATE TABLE engine_advertiser_stats (
   advertiser_id TEXT PRIMARY KEY REFERENCES advertisers(id) ON DELETE CASCADE,

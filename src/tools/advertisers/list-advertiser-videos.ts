@@ -4,6 +4,7 @@ import { VideoSummary } from "../../domain/records.js";
 import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
+import { videoPageSummary } from "../summaries.js";
 
 export const listAdvertiserVideosTool = defineListTool({
   name: "service_list_advertiser_videos",
@@ -21,8 +22,7 @@ export const listAdvertiserVideosTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/advertisers/{id}/videos", errors: [400, 401, 403, 404, 429] },
-  summarize: ({ data, meta }, input) =>
-    `${data.length} video(s) of advertiser ${input.id}${meta.has_more ? "; more with next_cursor" : ""}.`,
+  summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `of advertiser ${input.id}`),
   handler: (input, ctx) => {
     const result = listAdvertiserVideos(ctx.deps.db, input.id, { limit: input.limit, after: ctx.after });
     if (!result) throw notFound("advertiser", input.id);

@@ -5,6 +5,7 @@ import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
 import { idParam } from "../params.js";
+import { videoPageSummary } from "../summaries.js";
 
 export const listCreatorVideosTool = defineListTool({
   name: "service_list_creator_videos",
@@ -24,8 +25,7 @@ export const listCreatorVideosTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/creators/{id}/videos", errors: [400, 401, 403, 404, 429] },
-  summarize: ({ data, meta }, input) =>
-    `${data.length} video(s) of creator ${input.id}${meta.has_more ? "; more with next_cursor" : ""}.`,
+  summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `of creator ${input.id}`),
   handler: (input, ctx) => {
     const result = listCreatorVideos(ctx.deps.db, input.id, {
       ads: input.ads,

@@ -3,6 +3,7 @@ import { VideoSummary } from "../../domain/records.js";
 import { listFeed } from "../../domain/videos.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
+import { videoPageSummary } from "../summaries.js";
 
 export const listFeedTool = defineListTool({
   name: "service_list_feed",
@@ -23,11 +24,7 @@ export const listFeedTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/feeds/{feed}", errors: [400, 401, 403, 429] },
-  summarize: ({ data, meta }, input) =>
-    `${data.length} video(s) from the ${input.feed} feed${meta.has_more ? "; more with next_cursor" : ""}.${data
-      .slice(0, 5)
-      .map((v) => `\n- ${v.id}: ${v.desc.slice(0, 80)} (${v.play_count} plays)`)
-      .join("")}`,
+  summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `from the ${input.feed} feed`),
   handler: (input, ctx) =>
     listFeed(ctx.deps.db, input.feed, { limit: input.limit, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

@@ -4,6 +4,7 @@ import { searchVideos } from "../../domain/videos.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
 import { languageParam, regionParam } from "../params.js";
+import { videoPageSummary } from "../summaries.js";
 
 export const searchVideosTool = defineListTool({
   name: "service_search_videos",
@@ -42,10 +43,7 @@ export const searchVideosTool = defineListTool({
   cost: "content",
   rest: { method: "GET", path: "/videos", errors: [400, 401, 403, 429] },
   summarize: ({ data, meta }, input) =>
-    `${data.length} video(s)${meta.total !== null ? ` of ${meta.total}` : ""}${input.q ? ` for "${input.q}"` : ""}${meta.has_more ? "; more with next_cursor" : ""}.${data
-      .slice(0, 5)
-      .map((v) => `\n- ${v.id}: ${v.desc.slice(0, 80)} (${v.play_count} plays)`)
-      .join("")}`,
+    videoPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters"),
   handler: (input, ctx) =>
     searchVideos(ctx.deps.db, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });
