@@ -5,9 +5,11 @@
 
 const SEPARATORS = /[^\p{L}\p{N}]+/u;
 const MARKS = /\p{M}/gu;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the ASCII range includes control characters on purpose
 const ASCII = /^[\x00-\x7f]*$/;
 const ASCII_SEPARATORS = /[^a-z0-9]+/;
 // Characters NFKD changes: Latin letters with marks, combining marks, compatibility and full-width forms.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: code-point ranges, combining marks included on purpose
 const FOLDABLE = /[\u00a0-\u024f\u0300-\u036f\u1e00-\u1eff\u2000-\u2bff\u3000-\u33ff\uf900-\uffef]/;
 
 export function tokenize(text: string): string[] {

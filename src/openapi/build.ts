@@ -15,7 +15,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output"): Json 
   return rest;
 }
 
-const problemRef = (status: number, description: string, extraHeaders: Json = {}) => ({
+const problemRef = (description: string, extraHeaders: Json = {}) => ({
   description,
   headers: { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" }, ...extraHeaders },
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
@@ -35,14 +35,14 @@ function errorResponses(statuses: number[]): Json {
   for (const status of statuses) {
     out[String(status)] =
       status === 429
-        ? problemRef(429, STATUS_TEXT[429] as string, {
+        ? problemRef(STATUS_TEXT[429] as string, {
             "Retry-After": { $ref: "#/components/headers/Retry-After" },
           })
         : status === 401
-          ? problemRef(401, STATUS_TEXT[401] as string, {
+          ? problemRef(STATUS_TEXT[401] as string, {
               "WWW-Authenticate": { schema: { type: "string" }, description: "`Bearer` challenge." },
             })
-          : problemRef(status, STATUS_TEXT[status] ?? "Error.");
+          : problemRef(STATUS_TEXT[status] ?? "Error.");
   }
   return out;
 }
