@@ -1,19 +1,22 @@
 import type { RunRecord } from "./record.js";
 import { parseAnswer, type RunRow } from "./run-store.js";
 
-/** The public run record for a stored run. `acceptedAtMs` refines elapsed time while this process holds the run. */
+/**
+ * The public run record for a stored run. Elapsed time comes from the stored timestamps (whole seconds) once
+ * the run is terminal, so every reader — the first caller, a replay, the status endpoint — sees the same
+ * record; while it runs, it is measured against the wall clock.
+ */
 export function runRecord(
   row: RunRow,
   options: {
     baseUrl: string;
     replayed: boolean;
+    /** Wall-clock now, epoch milliseconds. */
     nowMs: number;
-    acceptedAtMs?: number;
-    finishedAtMs?: number;
   },
 ): RunRecord {
-  const started = options.acceptedAtMs ?? row.created_at * 1000;
-  const ended = options.finishedAtMs ?? (row.finished_at === null ? options.nowMs : row.finished_at * 1000);
+  const started = row.created_at * 1000;
+  const ended = row.finished_at === null ? options.nowMs : row.finished_at * 1000;
   return {
     id: row.id,
     status: row.status,

@@ -56,15 +56,13 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
     onTerminal: (status) => parts.metrics?.analystRuns.inc({ status }),
   });
 
-  const view = (id: string, replayed: boolean, live?: LiveRun): RunRecord => {
+  const view = (id: string, replayed: boolean): RunRecord => {
     const row = store.get(id);
     if (!row) throw new Error(`analyst run ${id} missing`);
     return runRecord(row, {
       baseUrl: urls.baseUrl,
       replayed,
-      nowMs: performance.now(),
-      acceptedAtMs: live?.acceptedAtMs,
-      finishedAtMs: live?.finishedAtMs,
+      nowMs: Date.now(),
     });
   };
 
@@ -106,7 +104,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
       );
       // A duplicate never waits and never starts work: it returns the current status or the saved result.
       if (acceptance.kind === "existing") {
-        return view(acceptance.run.id, true, runs.get(acceptance.run.id));
+        return view(acceptance.run.id, true);
       }
       const live = runs.schedule(acceptance.run, principal, ctx.requestId);
       const stop = beatWhileRunning(live, ctx, meta.onHeartbeat);
@@ -115,7 +113,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
       } finally {
         stop();
       }
-      return view(live.id, false, live);
+      return view(live.id, false);
     },
 
     recoverInterrupted() {
@@ -139,7 +137,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
 
     status(principal, id) {
       const row = store.getForOrg(id, principal.orgId);
-      return row ? view(row.id, true, runs.get(row.id)) : undefined;
+      return row ? view(row.id, true) : undefined;
     },
 
     openApi: () => analystOpenApi(),

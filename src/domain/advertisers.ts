@@ -99,10 +99,10 @@ export function getAdvertiser(db: Db, id: string): AdvertiserDetail | null {
     ...summary,
     domain: extra.domain,
     growth_by_window: {
-      "0": extra.gain_today ?? 0,
-      "2": extra.gain_2d ?? 0,
-      "7": extra.gain_7d ?? 0,
-      "30": extra.gain_30d ?? 0,
+      "0": Math.round(extra.gain_today ?? 0),
+      "2": Math.round(extra.gain_2d ?? 0),
+      "7": Math.round(extra.gain_7d ?? 0),
+      "30": Math.round(extra.gain_30d ?? 0),
     },
     top_creators: topCreators,
     recent_videos: loadVideoSummaries(

@@ -62,15 +62,20 @@ export function searchCreators(db: Db, p: SearchCreatorsParams, now: number): Li
     rows.sort(compareDesc);
     rows = rows.filter((r) => isAfter(r.key, r.id, position)).slice(0, p.limit + 1);
   } else {
+    // Browse orders match an index exactly: the gain index (stats rows always exist after a refresh),
+    // or the creators expression indexes on followers / first_seen.
+    const trending = view === "trending";
+    const browseKey = trending ? `s.gain_${window}d` : key;
+    const id = trending ? "s.uid" : "c.uid";
     const from =
       view === "trending"
         ? `engine_creator_stats s INDEXED BY engine_creator_gain_${window}d JOIN creators c ON c.uid = s.uid`
         : "creators c LEFT JOIN engine_creator_stats s ON s.uid = c.uid";
     rows = db
       .prepare(
-        `SELECT c.uid AS id, ${key} AS key FROM ${from}
-         WHERE ${type} AND ${viewFilter} ${position ? `AND (${key}, c.uid) < (@k, @id)` : ""}
-         ORDER BY ${key} DESC, c.uid DESC LIMIT @n`,
+        `SELECT ${id} AS id, ${browseKey} AS key FROM ${from}
+         WHERE ${type} AND ${viewFilter} ${position ? `AND (${browseKey}, ${id}) < (@k, @id)` : ""}
+         ORDER BY ${browseKey} DESC, ${id} DESC LIMIT @n`,
       )
       .all(params) as { id: string; key: number }[];
   }
@@ -134,7 +139,11 @@ export function getCreator(db: Db, idOrHandle: string): CreatorDetail | null {
     resolved_by: resolvedBy,
     handle_changed: resolvedBy === "former_handle",
     baseline_plays: stats && stats.videos > 0 ? Math.exp(stats.sum_ln_plays / stats.videos) - 1 : 0,
-    growth_by_window: { "2": stats?.gain_2d ?? 0, "7": stats?.gain_7d ?? 0, "30": stats?.gain_30d ?? 0 },
+    growth_by_window: {
+      "2": Math.round(stats?.gain_2d ?? 0),
+      "7": Math.round(stats?.gain_7d ?? 0),
+      "30": Math.round(stats?.gain_30d ?? 0),
+    },
     house_advertiser: house ?? null,
     recent_videos: loadVideoSummaries(
       db,

@@ -56,4 +56,41 @@ describe("MCP structuredContent equals the REST body (minus request_id)", () => 
     }
     await client.close();
   });
+
+  it("for usage (same record; only the live counters move between the two calls)", async () => {
+    const client = await connectModern(t.url, t.key);
+    const viaMcp = (await client.callTool({ name: "service_get_usage", arguments: {} })) as {
+      structuredContent: { data: Record<string, unknown> };
+    };
+    const viaRest = await getJson(`${t.url}/v1/usage`, t.key);
+    const shape = (value: unknown): unknown =>
+      value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+        : typeof value;
+    expect(shape(viaMcp.structuredContent.data)).toEqual(shape(viaRest.body.data));
+    const monthly = (d: unknown) => (d as { analyst: { monthly: unknown } }).analyst.monthly;
+    expect(monthly(viaMcp.structuredContent.data)).toEqual(monthly(viaRest.body.data));
+    await client.close();
+  });
+
+  it("for the analyst (the MCP run, replayed over REST by its idempotency key)", async () => {
+    const client = await connectModern(t.url, t.key);
+    const key = "3f0a4f7e-7c59-4d7e-9a65-2d3f1b6f0c11";
+    const question = "Which advertiser ran the most ads in the last 30 days?";
+    const viaMcp = (await client.callTool(
+      { name: "service_analyze", arguments: { question, idempotency_key: key } },
+      { timeout: 120_000 },
+    )) as { structuredContent: Record<string, unknown> };
+    const viaRest = await getJson(`${t.url}/v1/agent/answers`, t.key, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", "idempotency-key": key },
+      body: JSON.stringify({ question }),
+    });
+    expect(viaRest.status).toBe(200);
+    // The REST call is a replay of the MCP run: the same record, flagged as replayed.
+    const run = (body: Record<string, unknown>) => ({ ...(body.data as object), replayed: "<either>" });
+    expect((viaRest.body.data as { replayed: boolean }).replayed).toBe(true);
+    expect(run(viaMcp.structuredContent)).toEqual(run(viaRest.body));
+    await client.close();
+  });
 });
