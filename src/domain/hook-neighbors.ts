@@ -24,12 +24,20 @@ export function computeHookNeighbors(
     .all() as { id: string; hook_text: string }[];
   const dims = embedder.dimensions;
   const vectors = new Int8Array(hooks.length * dims);
+  // Embedded on first use: a scoped run only embeds the hooks it compares.
+  const embedded = new Uint8Array(hooks.length);
+  const vectorAt = (i: number): number => {
+    if (!embedded[i]) {
+      const v = embedder.embed(hooks[i]?.hook_text ?? "");
+      for (let d = 0; d < dims; d++) vectors[i * dims + d] = Math.round((v[d] ?? 0) * 127);
+      embedded[i] = 1;
+    }
+    return i * dims;
+  };
   const keysOf: string[][] = [];
   const signature: string[] = [];
   const postings = new Map<string, number[]>();
   hooks.forEach((h, i) => {
-    const v = embedder.embed(h.hook_text);
-    for (let d = 0; d < dims; d++) vectors[i * dims + d] = Math.round((v[d] ?? 0) * 127);
     const keys = embedder.keys(h.hook_text);
     keysOf.push(keys);
     signature.push([...keys].sort().join(" "));
@@ -39,16 +47,20 @@ export function computeHookNeighbors(
       else postings.set(k, [i]);
     }
   });
-  const positionIn = new Map<string, Map<number, number>>();
+  // Where each hook sits in each of its keys' lists (aligned with keysOf), without a Map per key.
+  const positionsOf: number[][] = keysOf.map((keys) => keys.map(() => -1));
   for (const [k, list] of postings) {
-    list.sort((a, b) =>
-      (signature[a] ?? "") < (signature[b] ?? "")
-        ? -1
-        : (signature[a] ?? "") > (signature[b] ?? "")
-          ? 1
-          : a - b,
-    );
-    if (list.length > 2 * WINDOW) positionIn.set(k, new Map(list.map((idx, pos) => [idx, pos])));
+    list.sort((x, y) => {
+      const sx = signature[x] ?? "";
+      const sy = signature[y] ?? "";
+      return sx < sy ? -1 : sx > sy ? 1 : x - y;
+    });
+    if (list.length <= 2 * WINDOW) continue;
+    list.forEach((idx, pos) => {
+      const at = keysOf[idx]?.indexOf(k) ?? -1;
+      const positions = positionsOf[idx];
+      if (positions && at >= 0) positions[at] = pos;
+    });
   }
   const wanted = videoIds ? new Set(videoIds) : null;
   const remove = db.prepare("DELETE FROM hook_neighbors WHERE video_id = ?");
@@ -61,20 +73,22 @@ export function computeHookNeighbors(
     hooks.forEach((h, i) => {
       if (wanted && !wanted.has(h.id)) return;
       const candidates = new Set<number>();
-      const keys = [...(keysOf[i] ?? [])].sort(
-        (a, b) => (postings.get(a)?.length ?? 0) - (postings.get(b)?.length ?? 0),
-      );
-      for (const k of keys) {
-        const list = postings.get(k) ?? [];
-        const pos = positionIn.get(k)?.get(i);
-        const slice = pos === undefined ? list : list.slice(Math.max(0, pos - WINDOW), pos + WINDOW + 1);
+      const own = keysOf[i] ?? [];
+      const size = (at: number) => postings.get(own[at] ?? "")?.length ?? 0;
+      const order = own.map((_, at) => at).sort((x, y) => size(x) - size(y));
+      for (const at of order) {
+        const list = postings.get(own[at] ?? "") ?? [];
+        const pos = positionsOf[i]?.[at] ?? -1;
+        const slice = pos < 0 ? list : list.slice(Math.max(0, pos - WINDOW), pos + WINDOW + 1);
         for (const c of slice) if (c !== i) candidates.add(c);
         if (candidates.size >= CANDIDATE_CAP) break;
       }
       const scored: { idx: number; sim: number }[] = [];
       for (const c of candidates) {
         let dot = 0;
-        for (let d = 0; d < dims; d++) dot += (vectors[i * dims + d] ?? 0) * (vectors[c * dims + d] ?? 0);
+        const a = vectorAt(i);
+        const b = vectorAt(c);
+        for (let d = 0; d < dims; d++) dot += (vectors[a + d] ?? 0) * (vectors[b + d] ?? 0);
         scored.push({ idx: c, sim: dot / (127 * 127) });
       }
       scored.sort((a, b) => b.sim - a.sim || a.idx - b.idx);

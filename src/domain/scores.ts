@@ -51,7 +51,8 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     } else {
       db.exec("INSERT INTO engine_creators SELECT uid FROM creators");
     }
-    const scopeFilter = scoped ? "WHERE video_id IN (SELECT id FROM engine_scope)" : "";
+    // Scoped: drive from the scope so video_stats is read by primary key, not scanned.
+    const scopeFilter = scoped ? "JOIN engine_scope sc ON sc.id = video_stats.video_id" : "";
     const videoFilter = scoped ? "WHERE v.id IN (SELECT id FROM engine_scope)" : "";
     refreshVideoGains(db, now, scopeFilter, videoFilter);
     refreshVelocity(db, now, videoFilter);
@@ -82,6 +83,7 @@ function refreshVideoGains(db: Db, now: number, scopeFilter: string, videoFilter
   db.prepare(
     `CREATE TEMP TABLE engine_snap AS SELECT video_id, ${aggregates} FROM video_stats ${scopeFilter} GROUP BY video_id`,
   ).run(starts);
+  db.exec("CREATE UNIQUE INDEX temp.engine_snap_video ON engine_snap(video_id)");
   const gain = (w: string) => `max(0, v.plays - coalesce(s.before_${w},
       CASE WHEN v.created_at >= :${w} OR s.after_at_${w} IS NULL OR s.after_at_${w} <= v.created_at THEN 0
       ELSE s.after_plays_${w} * (:${w} - v.created_at) * 1.0 / (s.after_at_${w} - v.created_at) END))`;
