@@ -21,6 +21,8 @@ export interface RunRow {
   created_at: number;
   started_at: number | null;
   finished_at: number | null;
+  created_at_ms: number | null;
+  finished_at_ms: number | null;
   result: string | null;
   error_code: string | null;
   error_message: string | null;
@@ -88,9 +90,9 @@ export class RunStore {
     return (
       this.db
         .prepare(
-          "UPDATE analyst_runs SET status = 'completed', finished_at = ?, result = ? WHERE id = ? AND status IN ('queued', 'running')",
+          "UPDATE analyst_runs SET status = 'completed', finished_at = ?, finished_at_ms = ?, result = ? WHERE id = ? AND status IN ('queued', 'running')",
         )
-        .run(now, JSON.stringify(answer), id).changes === 1
+        .run(now, Date.now(), JSON.stringify(answer), id).changes === 1
     );
   }
 
@@ -98,9 +100,9 @@ export class RunStore {
     return (
       this.db
         .prepare(
-          "UPDATE analyst_runs SET status = 'failed', finished_at = ?, error_code = ?, error_message = ? WHERE id = ? AND status IN ('queued', 'running')",
+          "UPDATE analyst_runs SET status = 'failed', finished_at = ?, finished_at_ms = ?, error_code = ?, error_message = ? WHERE id = ? AND status IN ('queued', 'running')",
         )
-        .run(now, error.code, error.message.slice(0, 500), id).changes === 1
+        .run(now, Date.now(), error.code, error.message.slice(0, 500), id).changes === 1
     );
   }
 
@@ -137,8 +139,8 @@ export class RunStore {
     const id = randomUUID();
     this.db
       .prepare(
-        `INSERT INTO analyst_runs (id, org_id, credential_id, key_id, idempotency_key, fingerprint, status, question, context, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?)`,
+        `INSERT INTO analyst_runs (id, org_id, credential_id, key_id, idempotency_key, fingerprint, status, question, context, created_at, created_at_ms)
+         VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -150,6 +152,7 @@ export class RunStore {
         request.question,
         request.context ?? null,
         now,
+        Date.now(),
       );
     // Throws rate_limited (429) when a budget is spent: the transaction rolls back and no run remains.
     this.claim(principal, id);

@@ -2,9 +2,9 @@ import type { RunRecord } from "./record.js";
 import { parseAnswer, type RunRow } from "./run-store.js";
 
 /**
- * The public run record for a stored run. Elapsed time comes from the stored timestamps (whole seconds) once
- * the run is terminal, so every reader — the first caller, a replay, the status endpoint — sees the same
- * record; while it runs, it is measured against the wall clock.
+ * The public run record for a stored run. Elapsed time comes from the stored millisecond timestamps once the
+ * run is terminal, so every reader — the first caller, a replay, the status endpoint — sees the same record;
+ * while it runs, it is measured against the wall clock.
  */
 export function runRecord(
   row: RunRow,
@@ -15,8 +15,8 @@ export function runRecord(
     nowMs: number;
   },
 ): RunRecord {
-  const started = row.created_at * 1000;
-  const ended = row.finished_at === null ? options.nowMs : row.finished_at * 1000;
+  const started = row.created_at_ms ?? row.created_at * 1000;
+  const ended = row.finished_at === null ? options.nowMs : (row.finished_at_ms ?? row.finished_at * 1000);
   return {
     id: row.id,
     status: row.status,
