@@ -4,7 +4,7 @@ import type { Db } from "../store/connection.js";
 import { ADVERTISER_GAIN, type AdvertiserWindow, loadAdvertiserSummaries } from "./advertiser-rows.js";
 import { compareDesc, isAfter, pageOf, readKeyset } from "./paging.js";
 import type { AdvertiserDetail, AdvertiserSummary, VideoSummary } from "./records.js";
-import { loadVideoSummaries } from "./video-rows.js";
+import { loadVideoSummaries, videoPage } from "./video-rows.js";
 
 export interface SearchAdvertisersParams {
   q?: string;
@@ -126,13 +126,5 @@ export function listAdvertiserVideos(
        ${position ? "AND (created_at, id) < (@k, @id)" : ""} ORDER BY created_at DESC, id DESC LIMIT @n`,
     )
     .all({ aid: id, n: p.limit + 1, ...(position ?? {}) }) as { id: string; key: number }[];
-  const { page, next } = pageOf(rows, p.limit);
-  return {
-    items: loadVideoSummaries(
-      db,
-      page.map((r) => r.id),
-    ),
-    total: null,
-    next,
-  };
+  return videoPage(db, rows, p.limit, null);
 }

@@ -5,7 +5,7 @@ import { type CreatorWindow, loadCreatorSummaries } from "./creator-rows.js";
 import { compareDesc, isAfter, pageOf, readKeyset } from "./paging.js";
 import type { CreatorDetail, CreatorSummary, VideoSummary } from "./records.js";
 import { ftsMatch, queryTerms } from "./text.js";
-import { loadVideoSummaries } from "./video-rows.js";
+import { loadVideoSummaries, videoPage } from "./video-rows.js";
 
 export interface SearchCreatorsParams {
   q?: string;
@@ -170,13 +170,5 @@ export function listCreatorVideos(
        ${position ? "AND (created_at, id) < (@k, @id)" : ""} ORDER BY created_at DESC, id DESC LIMIT @n`,
     )
     .all({ uid, n: p.limit + 1, ...(position ?? {}) }) as { id: string; key: number }[];
-  const { page, next } = pageOf(rows, p.limit);
-  return {
-    items: loadVideoSummaries(
-      db,
-      page.map((r) => r.id),
-    ),
-    total: null,
-    next,
-  };
+  return videoPage(db, rows, p.limit, null);
 }

@@ -1,4 +1,6 @@
+import type { ListResult } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
+import { pageOf } from "./paging.js";
 import type { VideoSummary } from "./records.js";
 import { prepared } from "./statements.js";
 
@@ -99,4 +101,22 @@ export function loadVideoSummaries(db: Db, ids: readonly string[]): VideoSummary
     const row = byId.get(id);
     return row ? [toSummary(row, labels)] : [];
   });
+}
+
+/** One page of a keyset list: the first `limit` rows as summaries, and where the next page starts. */
+export function videoPage(
+  db: Db,
+  rows: readonly { key: number; id: string }[],
+  limit: number,
+  total: number | null,
+): ListResult<VideoSummary> {
+  const { page, next } = pageOf(rows, limit);
+  return {
+    items: loadVideoSummaries(
+      db,
+      page.map((r) => r.id),
+    ),
+    total,
+    next,
+  };
 }

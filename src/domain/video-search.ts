@@ -1,6 +1,6 @@
 import type { ListResult, PagePosition } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
-import { compareDesc, isAfter, pageOf, readKeyset } from "./paging.js";
+import { compareDesc, isAfter, readKeyset } from "./paging.js";
 import type { VideoSummary } from "./records.js";
 import { searchTuning } from "./search-tuning.js";
 import { prepared } from "./statements.js";
@@ -14,7 +14,7 @@ import {
   readFtsAverages,
   tokenize,
 } from "./text.js";
-import { loadVideoSummaries } from "./video-rows.js";
+import { videoPage } from "./video-rows.js";
 
 export type VideoSort = "best_match" | "trending" | "newest" | "views" | "comments" | "reposts";
 export type YesNoAny = "any" | "yes" | "no";
@@ -83,23 +83,6 @@ function filtersOf(p: SearchVideosParams): Filter {
 
 const empty = <T>(): ListResult<T> => ({ items: [], total: 0, next: null });
 
-function finish(
-  db: Db,
-  rows: { key: number; id: string }[],
-  limit: number,
-  total: number | null,
-): ListResult<VideoSummary> {
-  const { page, next } = pageOf(rows, limit);
-  return {
-    items: loadVideoSummaries(
-      db,
-      page.map((r) => r.id),
-    ),
-    total,
-    next,
-  };
-}
-
 /**
  * Video search. Without words it is an index walk in the chosen order (keyset `(key, id) < position`).
  * With words (always literal: each is quoted for FTS5) there are two paths:
@@ -134,7 +117,7 @@ export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListR
       : boundedCandidates(db, terms, match, sort, filter);
   rows.sort(compareDesc);
   const total = probe.n > exactCap ? null : filter.sql === "1" ? probe.n : rows.length;
-  return finish(
+  return videoPage(
     db,
     rows.filter((r) => isAfter(r.key, r.id, position)),
     p.limit,
@@ -156,7 +139,7 @@ function browse(
     `SELECT v.id, v.${column} AS key FROM videos v INDEXED BY engine_videos_${indexName(sort)}
        WHERE ${filter.sql} ${keyset} ORDER BY v.${column} DESC, v.id DESC LIMIT @n`,
   ).all({ ...filter.params, ...(position ?? {}), n: limit + 1 }) as { id: string; key: number }[];
-  return finish(db, rows, limit, null);
+  return videoPage(db, rows, limit, null);
 }
 
 const indexName = (sort: Exclude<VideoSort, "best_match">): string =>

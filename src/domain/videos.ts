@@ -3,9 +3,9 @@ import type { ListResult, PagePosition } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
 import { loadAdvertiserSummaries } from "./advertiser-rows.js";
 import { loadCreatorSummaries } from "./creator-rows.js";
-import { pageOf, readKeyset } from "./paging.js";
+import { readKeyset } from "./paging.js";
 import type { SimilarHook, VideoDetail, VideoSummary } from "./records.js";
-import { isoTime, loadVideoSummaries } from "./video-rows.js";
+import { isoTime, loadVideoSummaries, videoPage } from "./video-rows.js";
 
 export {
   type SearchVideosParams,
@@ -44,15 +44,7 @@ export function listFeed(
        ORDER BY ${q.column} DESC, id DESC LIMIT @n`,
     )
     .all({ ...(position ?? {}), n: p.limit + 1 }) as { id: string; key: number }[];
-  const { page, next } = pageOf(rows, p.limit);
-  return {
-    items: loadVideoSummaries(
-      db,
-      page.map((r) => r.id),
-    ),
-    total: null,
-    next,
-  };
+  return videoPage(db, rows, p.limit, null);
 }
 
 /** Precomputed neighbours (hook-neighbors.ts), best first. null = no such video; no hook = empty list. */
