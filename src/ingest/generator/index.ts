@@ -1,3 +1,4 @@
+import { beginBulkLoad } from "../../store/bulk.js";
 import { type Db, setMeta } from "../../store/connection.js";
 import { CorpusWriter } from "../../store/corpus-writer.js";
 import {
@@ -33,25 +34,12 @@ const BATCH = 5_000;
  * some house accounts), then videos with sparse stat snapshots, one transaction per ~5 000 videos.
  */
 export function generateCorpus(db: Db, opts: GenerateOptions): CorpusCounts {
-  return withBulkLoad(db, () => writeCorpus(db, opts));
-}
-
-/**
- * Bulk-load settings while the corpus is written: no fsync per checkpoint, fewer checkpoints, a larger page
- * cache. Safe because generation fills a fresh database; an interrupted init is redone with `--force`.
- */
-function withBulkLoad<T>(db: Db, fn: () => T): T {
-  const saved = ["synchronous", "wal_autocheckpoint", "cache_size"].map(
-    (name) => [name, db.pragma(name, { simple: true })] as const,
-  );
-  db.pragma("synchronous = OFF");
-  db.pragma("wal_autocheckpoint = 25000");
-  db.pragma("cache_size = -262144");
+  // Safe to skip fsync: generation fills a fresh database; an interrupted init is redone with `--force`.
+  const end = beginBulkLoad(db, { unsafe: true });
   try {
-    return fn();
+    return writeCorpus(db, opts);
   } finally {
-    for (const [name, value] of saved) db.pragma(`${name} = ${String(value)}`);
-    db.pragma("wal_checkpoint(TRUNCATE)");
+    end();
   }
 }
 

@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
+import { beginBulkLoad } from "../../store/bulk.js";
 import type { Db } from "../../store/connection.js";
 import { CorpusWriter } from "../../store/corpus-writer.js";
 import { detectRecordFormat } from "./detect.js";
@@ -59,6 +60,15 @@ export function summaryLine(
  * file with a specific reason. Does not run afterIngest: the caller does, with `videoIds`.
  */
 export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
+  const end = beginBulkLoad(db, { unsafe: false });
+  try {
+    return await importFileInBulk(db, file, options);
+  } finally {
+    end();
+  }
+}
+
+async function importFileInBulk(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
   const container: Container = await (async () => {
     if (!statSync(file).isFile()) throw new Error("not a file");
     return containerOf(file);
