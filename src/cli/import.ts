@@ -9,9 +9,11 @@ import type { Db } from "../store/connection.js";
 import { openDb } from "../store/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
-const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--db FILE] [--json]
+const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE] [--json]
 
 Upserts scraped videos by id. Bad records go to FILE.rejects.jsonl with their reason.
+--bulk is for a large initial load: the ranking indexes are rebuilt once at the end instead of updated per
+record (much faster); searches of a server reading the same database fail until the load ends.
 Transcript side files (a CSV/JSONL of id or webVideoUrl + script_video|transcript) are joined by video id,
 whether given with --transcripts or among the FILEs (auto-detected).`;
 
@@ -27,6 +29,7 @@ export async function run(args: string[]): Promise<number> {
   const { values, positionals } = parseCommand(args, {
     format: { type: "string", default: "auto" },
     transcripts: { type: "string", multiple: true },
+    bulk: { type: "boolean", default: false },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -74,6 +77,7 @@ export async function run(args: string[]): Promise<number> {
           now,
           transcripts,
           onProgress: bar?.update,
+          bulk: values.bulk === true,
         });
       } catch (error) {
         if (error instanceof ImportFileError) throw new CliError(error.message);

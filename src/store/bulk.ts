@@ -1,20 +1,61 @@
-import type { Db } from "./connection.js";
+import { type Db, getMeta, setMeta } from "./connection.js";
 
 const BULK_CACHE_KIB = 262_144; // 256 MiB: keeps the videos table's secondary indexes in memory during a load
+const DEFERRED_INDEXES = "bulk_deferred_indexes";
+
+export interface BulkOptions {
+  /** Skip fsync: only for filling a fresh database that can be rebuilt (the generator; `crs init --force`). */
+  unsafe: boolean;
+  /**
+   * Drop the secondary indexes of `videos` for the load and rebuild them at the end (sorting once is far
+   * cheaper than a dozen b-tree updates per row). Readers that need those indexes fail meanwhile, so this is
+   * for initial loads (`crs import --bulk`) with no server reading the same file.
+   */
+  deferIndexes?: boolean;
+}
 
 /**
- * Settings for a bulk load, undone by the returned function: a large page cache (the ranking indexes on
- * videos make every insert touch a dozen b-trees) and fewer WAL checkpoints. `unsafe` also skips fsync —
- * only for filling a fresh database that can be rebuilt (the generator; `crs init --force`).
+ * Settings for a bulk load, undone by the returned function: a large page cache, fewer WAL checkpoints, and
+ * optionally deferred indexes. The definitions of deferred indexes are kept in `meta` first, so a crash
+ * mid-load is repaired by restoreDeferredIndexes on the next open.
  */
-export function beginBulkLoad(db: Db, options: { unsafe: boolean }): () => void {
+export function beginBulkLoad(db: Db, options: BulkOptions): () => void {
   const names = ["cache_size", "wal_autocheckpoint", ...(options.unsafe ? ["synchronous"] : [])];
   const saved = names.map((name) => [name, db.pragma(name, { simple: true })] as const);
   db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
   db.pragma("wal_autocheckpoint = 25000");
   if (options.unsafe) db.pragma("synchronous = OFF");
+  if (options.deferIndexes) deferIndexes(db);
   return () => {
+    if (options.deferIndexes) restoreDeferredIndexes(db);
     for (const [name, value] of saved) db.pragma(`${name} = ${String(value)}`);
     db.pragma("wal_checkpoint(TRUNCATE)");
   };
+}
+
+function deferIndexes(db: Db): void {
+  db.transaction(() => {
+    const indexes = db
+      .prepare(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'videos' AND sql IS NOT NULL",
+      )
+      .all() as { name: string; sql: string }[];
+    const pending = JSON.parse(getMeta(db, DEFERRED_INDEXES) ?? "[]") as string[];
+    setMeta(db, DEFERRED_INDEXES, JSON.stringify([...pending, ...indexes.map((i) => i.sql)]));
+    for (const index of indexes) db.exec(`DROP INDEX "${index.name.replace(/"/g, '""')}"`);
+  })();
+}
+
+/** Rebuilds indexes a bulk load deferred (at its end, or on the next open after a crash). */
+export function restoreDeferredIndexes(db: Db): number {
+  const pending = getMeta(db, DEFERRED_INDEXES);
+  if (!pending) return 0;
+  const statements = JSON.parse(pending) as string[];
+  db.transaction(() => {
+    for (const sql of statements)
+      db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, "CREATE $1INDEX IF NOT EXISTS "));
+    db.prepare("DELETE FROM meta WHERE key = ?").run(DEFERRED_INDEXES);
+  })();
+  db.pragma("optimize");
+  return statements.length;
 }

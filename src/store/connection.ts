@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { restoreDeferredIndexes } from "./bulk.js";
 import { migrate } from "./migrate.js";
 
 export type Db = Database.Database;
@@ -21,7 +22,10 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("temp_store = MEMORY");
   db.pragma("cache_size = -65536"); // 64 MiB page cache: bounded, keeps RSS predictable
-  if (options.migrate !== false && !options.readonly) migrate(db);
+  if (options.migrate !== false && !options.readonly) {
+    migrate(db);
+    restoreDeferredIndexes(db); // a bulk load that died mid-way left its indexes to rebuild
+  }
   return db;
 }
 

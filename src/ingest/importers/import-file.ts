@@ -22,6 +22,8 @@ export interface ImportOptions {
   /** Where rejected records go; default FILE.rejects.jsonl, or ./<name>.rejects.jsonl when FILE's folder is read-only. */
   rejectsPath?: string;
   onProgress?: (records: number, progress: ReadProgress) => void;
+  /** Initial-load mode: defer the videos indexes and rebuild them at the end (see beginBulkLoad). */
+  bulk?: boolean;
 }
 
 export interface ImportSummary {
@@ -60,7 +62,7 @@ export function summaryLine(
  * file with a specific reason. Does not run afterIngest: the caller does, with `videoIds`.
  */
 export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
-  const end = beginBulkLoad(db, { unsafe: false });
+  const end = beginBulkLoad(db, { unsafe: false, deferIndexes: options.bulk ?? false });
   try {
     return await importFileInBulk(db, file, options);
   } finally {
