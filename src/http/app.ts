@@ -101,6 +101,7 @@ export function createApp(parts: AppParts): express.Express {
           headers: req.headers,
           url: req.originalUrl,
           endpoint,
+          body: req.body as unknown,
         });
       } catch (error) {
         if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
@@ -174,6 +175,11 @@ export function createApp(parts: AppParts): express.Express {
 
   // REST under /v1.
   const v1 = express.Router({ caseSensitive: true, strict: false });
+  // JSON bodies are parsed before authentication so a key pasted into a body is refused, never accepted.
+  const parseJson = express.json({ limit: REST_BODY_LIMIT, strict: true });
+  v1.use((req, res, next) =>
+    req.method === "POST" && req.is("application/json") ? parseJson(req, res, next) : next(),
+  );
   v1.use(authenticate("rest"));
   parts.customRoutes?.(v1, { principalOf, requestIdOf, jsonBody });
   const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf });

@@ -94,6 +94,17 @@ describe("authentication", () => {
     expect(JSON.stringify(res.body)).not.toContain(t.key);
   });
 
+  it("refuses a key pasted into a JSON body, even with a valid header", async () => {
+    const res = await get("/agent/answers", t.key, {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": "body-key-test-1" },
+      body: JSON.stringify({ question: `use ${t.key}` }),
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("credential_misplaced");
+    expect(JSON.stringify(res.body)).not.toContain(t.key);
+  });
+
   it("403 subscription_inactive for a lapsed organisation", async () => {
     const key = t.addKey({ org: "lapsed" });
     expectList(await get("/videos", key));
