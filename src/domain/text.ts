@@ -26,6 +26,30 @@ export function tokenize(text: string): string[] {
     .filter((t) => t.length > 0);
 }
 
+/** Per-term occurrence counts in each column, and the document's token count (bm25's inputs). */
+export interface TermCounts {
+  counts: number[][];
+  length: number;
+}
+
+/**
+ * Counts `terms` in each column with one pass per column and no token arrays per term: the bounded
+ * search calls this for hundreds of candidates per query, so it must not allocate per token.
+ */
+export function termCounts(columns: readonly string[], terms: readonly string[]): TermCounts {
+  const index = new Map(terms.map((t, i) => [t, i]));
+  const counts = terms.map(() => columns.map(() => 0));
+  let length = 0;
+  columns.forEach((text, col) => {
+    for (const token of tokenize(text)) {
+      length += 1;
+      const perColumn = counts[index.get(token) ?? -1];
+      if (perColumn) perColumn[col] = (perColumn[col] ?? 0) + 1;
+    }
+  });
+  return { counts, length };
+}
+
 /** Words of a user query, deduplicated and capped (a 200-char query has at most ~100 anyway). */
 export function queryTerms(q: string, max = 12): string[] {
   return [...new Set(tokenize(q))].slice(0, max);

@@ -1,6 +1,6 @@
 import type { ListResult, PagePosition } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
-import { compareDesc, isAfter, readKeyset } from "./paging.js";
+import { compareDesc, isAfter, type KeysetPosition, readKeyset } from "./paging.js";
 import type { VideoSummary } from "./records.js";
 import { searchTuning } from "./search-tuning.js";
 import { prepared } from "./statements.js";
@@ -12,7 +12,7 @@ import {
   PRIOR_WEIGHT,
   queryTerms,
   readFtsAverages,
-  tokenize,
+  termCounts,
 } from "./text.js";
 import { videoPage } from "./video-rows.js";
 
@@ -86,14 +86,18 @@ const empty = <T>(): ListResult<T> => ({ items: [], total: 0, next: null });
 /**
  * Video search. Without words it is an index walk in the chosen order (keyset `(key, id) < position`).
  * With words (always literal: each is quoted for FTS5) there are two paths:
- *  - exact: when the whole query matches at most `exactCap` videos (a bounded probe counts up to cap + 1),
- *    every match is ranked — bm25 with FIELD_WEIGHTS plus the popularity prior for best_match.
+ *  - exact: when the whole query matches at most `exactCap` videos, every match is ranked in SQL — bm25
+ *    with FIELD_WEIGHTS plus the popularity prior for best_match — and only the page (limit + 1 rows past
+ *    the keyset position) leaves SQLite. A query holding a word outside `engine_common_terms` is known to
+ *    be under the cap without a probe; only all-common queries count their matches first (bounded probe).
+ *    Unfiltered best_match joins the matches to the covering `(seq, plays, id)` index, never the rows.
  *  - bounded: above the cap every word is common (fyp, viral, a brand). FTS5's bm25 would first count the
  *    whole doclist and the sort would touch every match, so instead the candidates are the most played
  *    videos containing the rarest common word (precomputed `engine_term_heads`) plus the newest
  *    `recentCap` matches by rowid; the other words are checked and bm25 is computed here from the text
  *    with the stored document frequencies. Work is O(headSize + recentCap), whatever the corpus size.
- * `total` is exact on the exact path and null (unknown) on the bounded one.
+ * `total` is exact on the exact path and null (unknown) on the bounded one. A word that grew past the cap
+ * since the last full refresh of the common terms is still ranked exactly (slower, never wrong).
  */
 export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListResult<VideoSummary> {
   const hasQuery = p.q !== undefined && p.q.trim() !== "";
@@ -106,22 +110,34 @@ export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListR
     return browse(db, sort === "best_match" ? "trending" : sort, filter, p.limit, position);
   const match = ftsMatch(terms);
   const { exactCap } = searchTuning();
-  const probe = prepared(
-    db,
-    "SELECT count(*) AS n FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? LIMIT ?)",
-  ).get(match, exactCap + 1) as { n: number };
-  if (probe.n === 0) return empty();
-  const rows =
-    probe.n <= exactCap
-      ? exactCandidates(db, match, sort, filter)
-      : boundedCandidates(db, terms, match, sort, filter);
+  const dfs = terms.map(
+    (t) =>
+      (prepared(db, "SELECT df FROM engine_common_terms WHERE term = ?").get(t) as { df: number } | undefined)
+        ?.df,
+  );
+  let matches: number | null = null;
+  if (dfs.every((df) => df !== undefined)) {
+    // One common word alone is over the cap by definition; several may rarely meet, so count (bounded).
+    matches =
+      terms.length === 1
+        ? exactCap + 1
+        : (
+            prepared(
+              db,
+              "SELECT count(*) AS n FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? LIMIT ?)",
+            ).get(match, exactCap + 1) as { n: number }
+          ).n;
+    if (matches === 0) return empty();
+  }
+  if (matches === null || matches <= exactCap)
+    return exactPage(db, match, sort, filter, p.limit, position, filter.sql === "1" ? matches : null);
+  const rows = boundedCandidates(db, terms, dfs, match, sort, filter);
   rows.sort(compareDesc);
-  const total = probe.n > exactCap ? null : filter.sql === "1" ? probe.n : rows.length;
   return videoPage(
     db,
     rows.filter((r) => isAfter(r.key, r.id, position)),
     p.limit,
-    total,
+    null,
   );
 }
 
@@ -145,28 +161,50 @@ function browse(
 const indexName = (sort: Exclude<VideoSort, "best_match">): string =>
   ({ trending: "trending", newest: "newest", views: "plays", comments: "comments", reposts: "shares" })[sort];
 
-/** Unfiltered best_match re-ranks only the TEXT_TOP most relevant matches with the prior (no join per match). */
-const TEXT_TOP = 1000;
+/** The `(id, key)` of every match passing the filter, as SQL the exact path pages and counts over. */
+function exactKeys(sort: VideoSort, filter: Filter): string {
+  const fts = "SELECT rowid AS seq FROM videos_fts WHERE videos_fts MATCH @match";
+  if (sort !== "best_match")
+    return `SELECT v.id AS id, v.${SORT_COLUMN[sort]} AS key FROM videos v
+              WHERE v.seq IN (${fts}) AND ${filter.sql}`;
+  // Unfiltered, the covering index serves the join; filters need the row anyway.
+  const videos = filter.sql === "1" ? "videos v INDEXED BY engine_videos_seq_plays" : "videos v";
+  return `SELECT v.id AS id, (-m.bm + ${PRIOR_WEIGHT} * log10(1 + v.plays)) AS key
+            FROM (SELECT rowid AS seq, bm25(videos_fts, ${FIELD_WEIGHTS.join(", ")}) AS bm
+                    FROM videos_fts WHERE videos_fts MATCH @match) m
+            JOIN ${videos} ON v.seq = m.seq WHERE ${filter.sql}`;
+}
 
-function exactCandidates(
+/**
+ * One page of an exactly ranked query. `total` is known when the probe counted an unfiltered query, or
+ * when the first page holds every match; otherwise one count over the (at most exactCap) matches.
+ */
+function exactPage(
   db: Db,
   match: string,
   sort: VideoSort,
   filter: Filter,
-): { id: string; key: number }[] {
-  if (sort === "best_match") {
-    return prepared(
-      db,
-      `SELECT v.id, (-m.bm + ${PRIOR_WEIGHT} * log10(1 + v.plays)) AS key
-         FROM (SELECT rowid AS seq, bm25(videos_fts, ${FIELD_WEIGHTS.join(", ")}) AS bm FROM videos_fts WHERE videos_fts MATCH @match ${filter.sql === "1" ? `ORDER BY bm LIMIT ${TEXT_TOP}` : ""}) m
-         JOIN videos v ON v.seq = m.seq WHERE ${filter.sql}`,
-    ).all({ ...filter.params, match }) as { id: string; key: number }[];
-  }
-  return prepared(
+  limit: number,
+  position: KeysetPosition | null,
+  knownTotal: number | null,
+): ListResult<VideoSummary> {
+  const keys = exactKeys(sort, filter);
+  const keyset = position ? "WHERE key < @k OR (key = @k AND id < @id)" : "";
+  const params = { ...filter.params, match };
+  const rows = prepared(
     db,
-    `SELECT v.id, v.${SORT_COLUMN[sort]} AS key FROM videos v
-       WHERE v.seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH @match) AND ${filter.sql}`,
-  ).all({ ...filter.params, match }) as { id: string; key: number }[];
+    `SELECT id, key FROM (${keys}) ${keyset} ORDER BY key DESC, id DESC LIMIT @n`,
+  ).all({ ...params, ...(position ?? {}), n: limit + 1 }) as { id: string; key: number }[];
+  let total = knownTotal;
+  if (total === null && !position && rows.length <= limit) total = rows.length;
+  if (total === null) {
+    const count =
+      filter.sql === "1"
+        ? "SELECT count(*) AS n FROM videos_fts WHERE videos_fts MATCH @match"
+        : `SELECT count(*) AS n FROM (${keys})`;
+    total = (prepared(db, count).get(params) as { n: number }).n;
+  }
+  return videoPage(db, rows, limit, total);
 }
 
 interface CandidateRow {
@@ -183,16 +221,12 @@ interface CandidateRow {
 function boundedCandidates(
   db: Db,
   terms: readonly string[],
+  dfs: readonly (number | undefined)[],
   match: string,
   sort: VideoSort,
   filter: Filter,
 ): { id: string; key: number }[] {
   const { recentCap } = searchTuning();
-  const dfs = terms.map(
-    (t) =>
-      (prepared(db, "SELECT df FROM engine_common_terms WHERE term = ?").get(t) as { df: number } | undefined)
-        ?.df,
-  );
   // The rarest word that has a precomputed head gives the popularity-ordered prefix.
   let headTerm: string | undefined;
   let headDf = Number.POSITIVE_INFINITY;
@@ -225,15 +259,16 @@ function boundedCandidates(
   const termDfs = dfs.map((df) => df ?? searchTuning().exactCap);
   const out: { id: string; key: number }[] = [];
   for (const row of rows) {
-    const columns = [row.caption, row.hook_text ?? "", row.transcript ?? "", row.hashtags].map(tokenize);
-    const counts = terms.map((t) => columns.map((tokens) => tokens.filter((x) => x === t).length));
+    const { counts, length } = termCounts(
+      [row.caption, row.hook_text ?? "", row.transcript ?? "", row.hashtags],
+      terms,
+    );
     // Head candidates come from one word's list: keep only those holding every word.
     if (!recentSeqs.has(row.seq) && counts.some((c) => c.every((n) => n === 0))) continue;
     if (sort !== "best_match") {
       out.push({ id: row.id, key: row.key });
       continue;
     }
-    const length = columns.reduce((sum, tokens) => sum + tokens.length, 0);
     const relevance = bm25(counts, length, termDfs, stats);
     out.push({ id: row.id, key: relevance + PRIOR_WEIGHT * Math.log10(1 + row.plays) });
   }

@@ -2,6 +2,7 @@ import { core001 } from "./001-core.js";
 import { engine003 } from "./003-engine.js";
 import { limits005 } from "./005-limits.js";
 import { analyst006 } from "./006-analyst.js";
+import { search007 } from "./007-search.js";
 
 export interface Migration {
   version: number;
@@ -14,4 +15,4 @@ export interface Migration {
  * 001 core schema · 002 ingest · 003 engine · 004 identity · 005 limits · 006 analyst · 007+ later.
  * A gap is fine: the runner applies every version above `user_version` in order.
  */
-export const migrations: Migration[] = [core001, engine003, limits005, analyst006];
+export const migrations: Migration[] = [core001, engine003, limits005, analyst006, search007];
