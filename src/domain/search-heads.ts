@@ -1,3 +1,4 @@
+import type { Statement } from "better-sqlite3";
 import type { Db } from "../store/connection.js";
 import { searchTuning } from "./search-tuning.js";
 import { tokenize } from "./text.js";
@@ -34,8 +35,9 @@ export function refreshSearchHeads(db: Db, videoIds?: readonly string[]): void {
       (r) => [r.term, r.df],
     ),
   );
-  if (common.size === 0) return;
   const insert = db.prepare("INSERT OR REPLACE INTO engine_term_heads (term, rank, seq) VALUES (?, ?, ?)");
+  if (videoIds) promoteGrownTerms(db, videoIds, common, insert);
+  if (common.size === 0) return;
   if (!videoIds) {
     const filled = new Map<string, number>();
     const full = () => filled.size === common.size && [...filled.values()].every((n) => n >= headSize);
@@ -88,5 +90,44 @@ export function refreshSearchHeads(db: Db, videoIds?: readonly string[]): void {
         insert.run(term, state.top, row.seq);
       }
     }
+  }
+}
+
+/**
+ * The search trusts `engine_common_terms` to know, without probing, that a query holding any other word
+ * is under the exact cap. A scoped refresh therefore promotes the words of the refreshed videos that have
+ * grown past the cap since the last full rebuild, with a head taken from their own (just over cap) matches.
+ */
+function promoteGrownTerms(
+  db: Db,
+  videoIds: readonly string[],
+  common: Map<string, number>,
+  insert: Statement,
+): void {
+  const { exactCap, headSize } = searchTuning();
+  const rows = db
+    .prepare(`${TEXT_SELECT} WHERE id IN (SELECT value FROM json_each(?))`)
+    .all(JSON.stringify(videoIds)) as TextRow[];
+  const words = new Set<string>();
+  for (const row of rows) for (const term of docTerms(row)) if (!common.has(term)) words.add(term);
+  const match = (term: string) => `"${term.replaceAll('"', '""')}"`;
+  const overCap = db.prepare(
+    "SELECT count(*) AS n FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? LIMIT ?)",
+  );
+  const df = db.prepare("SELECT count(*) AS n FROM videos_fts WHERE videos_fts MATCH ?");
+  const head = db.prepare(
+    `SELECT v.seq FROM videos v WHERE v.seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ?)
+       ORDER BY v.plays DESC, v.id DESC LIMIT ?`,
+  );
+  const addCommon = db.prepare("INSERT OR REPLACE INTO engine_common_terms (term, df) VALUES (?, ?)");
+  for (const term of words) {
+    if ((overCap.get(match(term), exactCap + 1) as { n: number }).n <= exactCap) continue;
+    const n = (df.get(match(term)) as { n: number }).n;
+    addCommon.run(term, n);
+    db.prepare("DELETE FROM engine_term_heads WHERE term = ?").run(term);
+    (head.all(match(term), headSize) as { seq: number }[]).forEach((r, rank) => {
+      insert.run(term, rank, r.seq);
+    });
+    common.set(term, n);
   }
 }

@@ -118,6 +118,41 @@ describe("searchVideos exact path", () => {
   });
 });
 
+describe("common words", () => {
+  const saved = { ...searchTuning() };
+  afterEach(() => configureSearch(saved));
+
+  it("a scoped refresh promotes a word that grew past the cap, with its most played videos as head", () => {
+    const { db } = tempDb();
+    configureSearch({ exactCap: 20, headSize: 4, recentCap: 2 });
+    buildCorpus(db, corpus());
+    refreshScores(db, NOW);
+    expect(searchVideos(db, { q: "lemon", limit: 5 }, NOW).total).toBe(15);
+    const grown = Array.from({ length: 8 }, (_, i) => ({
+      id: `new${i}`,
+      author: "c2",
+      caption: "lemon curd",
+      plays: i === 3 ? 90_000 : 100 + i,
+    }));
+    buildCorpus(db, grown);
+    refreshScores(
+      db,
+      NOW,
+      grown.map((v) => v.id),
+    );
+    const df = db.prepare("SELECT df FROM engine_common_terms WHERE term = 'lemon'").get() as { df: number };
+    expect(df.df).toBe(23);
+    const heads = db.prepare("SELECT count(*) AS n FROM engine_term_heads WHERE term = 'lemon'").get() as {
+      n: number;
+    };
+    expect(heads.n).toBeGreaterThanOrEqual(4);
+    const r = searchVideos(db, { q: "lemon", limit: 5 }, NOW);
+    expect(r.total).toBeNull();
+    expect(r.items[0]?.id).toBe("new3");
+    db.close();
+  });
+});
+
 describe("text helpers", () => {
   it("termCounts counts each term per column and the document length like tokenize", () => {
     const columns = ["Fyp fyp, Crème brûlée!", "", "the fyp", "fyp creme"];
