@@ -90,30 +90,56 @@ const VIDEO_COLUMNS = [
   "source",
 ] as const;
 
-type VideoRow = Record<(typeof VIDEO_COLUMNS)[number], string | number | null> & { seq: number };
+type VideoColumn = (typeof VIDEO_COLUMNS)[number];
 
-function videoRow(v: VideoInput): Record<(typeof VIDEO_COLUMNS)[number], string | number | null> {
-  return {
-    caption: v.caption,
-    hook_text: v.hookText,
-    transcript: v.transcript,
-    created_at: v.createdAt,
-    media_type: v.mediaType,
-    region: v.region,
-    language: v.language,
-    duration_s: v.durationS,
-    music_id: v.musicId,
-    music_title: v.musicTitle,
-    music_author: v.musicAuthor,
-    hashtags: v.hashtags.join(" "),
-    author_uid: v.authorUid,
-    advertiser_id: v.advertiserId,
-    platform_ad: v.platformAd === null ? null : v.platformAd ? 1 : 0,
-    platform_ad_evidence: v.platformAdEvidence,
-    url: v.url,
-    source: v.source,
-  };
+/** A video as stored: its FTS rowid (`seq`) and the columns upsertVideo writes. */
+export interface StoredVideo extends Record<VideoColumn, string | number | null> {
+  seq: number;
+  caption: string;
+  hook_text: string | null;
+  transcript: string | null;
+  region: string | null;
+  language: string | null;
+  duration_s: number | null;
+  music_id: string | null;
+  music_title: string | null;
+  music_author: string | null;
+  hashtags: string;
+  advertiser_id: string | null;
+  platform_ad: number | null;
+  platform_ad_evidence: string | null;
+  url: string | null;
 }
+
+/** The VIDEO_COLUMNS values of a video, in column order (positional binding is cheaper than named). */
+function videoValues(v: VideoInput): (string | number | null)[] {
+  return [
+    v.caption,
+    v.hookText,
+    v.transcript,
+    v.createdAt,
+    v.mediaType,
+    v.region,
+    v.language,
+    v.durationS,
+    v.musicId,
+    v.musicTitle,
+    v.musicAuthor,
+    v.hashtags.join(" "),
+    v.authorUid,
+    v.advertiserId,
+    v.platformAd === null ? null : v.platformAd ? 1 : 0,
+    v.platformAdEvidence,
+    v.url,
+    v.source,
+  ];
+}
+
+// Column positions the FTS row and the change checks read.
+const CAPTION = 0;
+const HOOK = 1;
+const TRANSCRIPT = 2;
+const HASHTAGS = 11;
 
 /**
  * The write side of the corpus: every insert or update of a video keeps its FTS row, its latest-stats
@@ -121,21 +147,27 @@ function videoRow(v: VideoInput): Record<(typeof VIDEO_COLUMNS)[number], string 
  */
 export class CorpusWriter {
   private nextSeq: number;
+  private batchDepth = 0;
+  /** Lowest seq of a video inserted in the open batch whose first snapshot is not written yet. */
+  private firstSnapshotsFrom: number | null = null;
   private readonly stmt;
 
   constructor(private readonly db: Db) {
     this.nextSeq = this.readMaxSeq() + 1;
-    const placeholders = VIDEO_COLUMNS.map((c) => `@${c}`).join(", ");
+    const placeholders = VIDEO_COLUMNS.map(() => "?").join(", ");
     this.stmt = {
       getVideo: db.prepare(`SELECT seq, ${VIDEO_COLUMNS.join(", ")} FROM videos WHERE id = ?`),
+      storedVideos: db.prepare(
+        `SELECT id, seq, ${VIDEO_COLUMNS.join(", ")} FROM videos WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
       // A new video starts with its first snapshot (or none: stats_at 0, so any first snapshot lands).
       insertVideo: db.prepare(
         `INSERT INTO videos (id, seq, ${VIDEO_COLUMNS.join(", ")}, plays, likes, comments, shares, saves, stats_at,
            imported_at, updated_at)
-         VALUES (@id, @seq, ${placeholders}, @plays, @likes, @comments, @shares, @saves, @stats_at, @now, @now)`,
+         VALUES (?, ?, ${placeholders}, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       updateVideo: db.prepare(
-        `UPDATE videos SET ${VIDEO_COLUMNS.map((c) => `${c} = @${c}`).join(", ")}, updated_at = @now WHERE id = @id`,
+        `UPDATE videos SET ${VIDEO_COLUMNS.map((c) => `${c} = ?`).join(", ")}, updated_at = ? WHERE id = ?`,
       ),
       insertFts: db.prepare(
         "INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (?, ?, ?, ?, ?)",
@@ -143,6 +175,10 @@ export class CorpusWriter {
       deleteFts: db.prepare("DELETE FROM videos_fts WHERE rowid = ?"),
       latestStats: db.prepare(
         "SELECT observed_at, plays, likes, comments, shares, saves FROM video_stats WHERE video_id = ? ORDER BY observed_at DESC LIMIT 1",
+      ),
+      firstSnapshots: db.prepare(
+        `INSERT OR IGNORE INTO video_stats (video_id, observed_at, plays, likes, comments, shares, saves)
+         SELECT id, stats_at, plays, likes, comments, shares, saves FROM videos WHERE seq >= ? AND stats_at > 0`,
       ),
       insertStats: db.prepare(
         `INSERT OR IGNORE INTO video_stats (video_id, observed_at, plays, likes, comments, shares, saves)
@@ -209,60 +245,106 @@ export class CorpusWriter {
 
   /** Runs `fn` in one transaction (one per import batch). */
   batch<T>(fn: () => T): T {
-    return this.db.transaction(() => {
-      // Another process may have written since we last looked; seq must stay unique.
-      this.nextSeq = Math.max(this.nextSeq, this.readMaxSeq() + 1);
-      return fn();
-    })();
+    const outermost = this.batchDepth === 0;
+    this.batchDepth++;
+    try {
+      return this.db.transaction(() => {
+        // Another process may have written since we last looked; seq must stay unique.
+        this.nextSeq = Math.max(this.nextSeq, this.readMaxSeq() + 1);
+        const result = fn();
+        this.writeFirstSnapshots();
+        return result;
+      })();
+    } catch (error) {
+      if (outermost) this.firstSnapshotsFrom = null; // rolled back with the videos they belonged to
+      throw error;
+    } finally {
+      this.batchDepth--;
+    }
+  }
+
+  /**
+   * Writes the first snapshots of the videos this batch inserted, from the stats cached on their rows, in
+   * one statement (a statement per video costs more than the insert itself). Runs before anything reads
+   * snapshots or changes that cache, and at the end of the batch.
+   */
+  private writeFirstSnapshots(): void {
+    if (this.firstSnapshotsFrom === null) return;
+    this.stmt.firstSnapshots.run(this.firstSnapshotsFrom);
+    this.firstSnapshotsFrom = null;
+  }
+
+  /** The stored row of a video, if it exists. */
+  storedVideo(id: string): StoredVideo | undefined {
+    return this.stmt.getVideo.get(id) as StoredVideo | undefined;
+  }
+
+  /** The stored rows of those ids that exist, by id: one statement for a whole import batch. */
+  storedVideos(ids: readonly string[]): Map<string, StoredVideo> {
+    const rows = this.stmt.storedVideos.all(JSON.stringify(ids)) as (StoredVideo & { id: string })[];
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /**
    * Inserts or updates a video. `firstStats` is written with a new video in the same statements (the
    * import fast path: no separate snapshot lookup and cache update); for an existing video it is ignored —
-   * call addSnapshot.
+   * call addSnapshot. `stored` is the row the caller already read (null: known not to exist), so a batch
+   * that looked its ids up at once skips the per-video lookup; omitted, it is read here.
    */
-  upsertVideo(video: VideoInput, now: number, firstStats?: StatsInput): UpsertOutcome {
-    const row = videoRow(video);
-    const existing = this.stmt.getVideo.get(video.id) as VideoRow | undefined;
+  upsertVideo(
+    video: VideoInput,
+    now: number,
+    firstStats?: StatsInput,
+    stored?: StoredVideo | null,
+  ): UpsertOutcome {
+    const values = videoValues(video);
+    const existing = stored === undefined ? this.storedVideo(video.id) : stored;
     if (!existing) {
       const seq = this.nextSeq++;
       const s = firstStats;
-      this.stmt.insertVideo.run({
-        id: video.id,
+      this.stmt.insertVideo.run(
+        video.id,
         seq,
-        ...row,
-        plays: s?.plays ?? 0,
-        likes: s?.likes ?? 0,
-        comments: s?.comments ?? 0,
-        shares: s?.shares ?? 0,
-        saves: s?.saves ?? 0,
-        stats_at: s?.observedAt ?? 0,
+        ...values,
+        s?.plays ?? 0,
+        s?.likes ?? 0,
+        s?.comments ?? 0,
+        s?.shares ?? 0,
+        s?.saves ?? 0,
+        s?.observedAt ?? 0,
         now,
-      });
-      this.stmt.insertFts.run(seq, row.caption, row.hook_text ?? "", row.transcript ?? "", row.hashtags);
-      if (s)
+        now,
+      );
+      this.insertFts(seq, values);
+      // Inside a batch the snapshot is written with the batch's others (see writeFirstSnapshots).
+      if (s && this.batchDepth > 0 && s.observedAt > 0) this.firstSnapshotsFrom ??= seq;
+      else if (s)
         this.stmt.insertStats.run(video.id, s.observedAt, s.plays, s.likes, s.comments, s.shares, s.saves);
       return "inserted";
     }
-    const changed = VIDEO_COLUMNS.some((c) => existing[c] !== row[c]);
+    const changed = VIDEO_COLUMNS.some((c, i) => existing[c] !== values[i]);
     if (!changed) return "unchanged";
-    this.stmt.updateVideo.run({ id: video.id, ...row, now });
+    this.stmt.updateVideo.run(...values, now, video.id);
     const textChanged =
-      existing.caption !== row.caption ||
-      existing.hook_text !== row.hook_text ||
-      existing.transcript !== row.transcript ||
-      existing.hashtags !== row.hashtags;
+      existing.caption !== values[CAPTION] ||
+      existing.hook_text !== values[HOOK] ||
+      existing.transcript !== values[TRANSCRIPT] ||
+      existing.hashtags !== values[HASHTAGS];
     if (textChanged) {
       this.stmt.deleteFts.run(existing.seq);
-      this.stmt.insertFts.run(
-        existing.seq,
-        row.caption,
-        row.hook_text ?? "",
-        row.transcript ?? "",
-        row.hashtags,
-      );
+      this.insertFts(existing.seq, values);
     }
     return "updated";
+  }
+
+  private insertFts(seq: number, values: readonly (string | number | null)[]): void {
+    this.stmt.insertFts.run(
+      seq,
+      values[CAPTION],
+      values[HOOK] ?? "",
+      values[TRANSCRIPT] ?? "",
+      values[HASHTAGS],
+    );
   }
 
   /**
@@ -270,6 +352,7 @@ export class CorpusWriter {
    * file changes nothing) and keeps the latest-snapshot cache on the video row. Returns true if added.
    */
   addSnapshot(videoId: string, s: StatsInput): boolean {
+    this.writeFirstSnapshots();
     const latest = this.stmt.latestStats.get(videoId) as (StatsInput & { observed_at: number }) | undefined;
     if (
       latest &&
@@ -306,6 +389,7 @@ export class CorpusWriter {
 
   /** Inserts many snapshots for a new video without the duplicate check (generator fast path). */
   addSnapshotsFresh(videoId: string, snapshots: StatsInput[]): void {
+    this.writeFirstSnapshots();
     let latest: StatsInput | undefined;
     for (const s of snapshots) {
       this.stmt.insertStats.run(videoId, s.observedAt, s.plays, s.likes, s.comments, s.shares, s.saves);

@@ -5,8 +5,8 @@ import type { Db } from "../../store/connection.js";
 import { CorpusWriter } from "../../store/corpus-writer.js";
 import { detectRecordFormat } from "./detect.js";
 import { mapRecord } from "./map-record.js";
-import { type Container, containerOf, type ReadProgress, readRecords } from "./read-records.js";
-import { RecordWriter } from "./record-writer.js";
+import { type Container, containerOf, type ReadProgress, readRecordChunks } from "./read-records.js";
+import { RecordWriter, type WriteResult } from "./record-writer.js";
 import { RejectsFile } from "./rejects.js";
 import { ImportFileError, type ImportFormat, type MappedRecord, RecordError } from "./types.js";
 
@@ -103,46 +103,47 @@ async function importFileInBulk(db: Db, file: string, options: ImportOptions): P
       rejects.flush();
       return;
     }
-    writer.inBatch(() => {
-      for (const record of current) {
-        const result = writer.write(record, format, options.transcripts);
-        if (result.transcriptJoined) summary.transcriptsJoined++;
-        if (result.outcome === "unchanged") summary.unchanged++;
-        else {
-          summary[result.outcome]++;
-          summary.videoIds.push(record.video.id);
-        }
+    const results = writer.writeBatch(current, format, options.transcripts);
+    for (let i = 0; i < results.length; i++) {
+      const result = results[i] as WriteResult;
+      if (result.transcriptJoined) summary.transcriptsJoined++;
+      if (result.outcome === "unchanged") summary.unchanged++;
+      else {
+        summary[result.outcome]++;
+        summary.videoIds.push((current[i] as MappedRecord).video.id);
       }
-    });
+    }
     rejects.flush();
     options.onProgress?.(seen, progress);
   };
 
-  for await (const source of readRecords(file, container, progress)) {
-    seen++;
-    if (source.error !== undefined) {
-      rejects.add(source.position, source.error, source.raw);
-      continue;
-    }
-    if (summary.format === null) {
-      const detected = source.hint ?? detectRecordFormat(source.value);
-      if (detected === null || detected === "transcripts") {
-        throw new ImportFileError(
-          detected === "transcripts"
-            ? `${file}: this is a transcript file; pass it with --transcripts (or alongside the videos file)`
-            : `${file}: cannot detect the format from its first record; pass --format`,
-        );
+  for await (const chunk of readRecordChunks(file, container, progress)) {
+    for (const source of chunk) {
+      seen++;
+      if (source.error !== undefined) {
+        rejects.add(source.position, source.error, source.raw);
+        continue;
       }
-      summary.format = detected;
+      if (summary.format === null) {
+        const detected = source.hint ?? detectRecordFormat(source.value);
+        if (detected === null || detected === "transcripts") {
+          throw new ImportFileError(
+            detected === "transcripts"
+              ? `${file}: this is a transcript file; pass it with --transcripts (or alongside the videos file)`
+              : `${file}: cannot detect the format from its first record; pass --format`,
+          );
+        }
+        summary.format = detected;
+      }
+      try {
+        batch.push(mapRecord(summary.format, source.value, options.now));
+      } catch (error) {
+        if (!(error instanceof RecordError)) throw error;
+        rejects.add(source.position, error.message, source.value);
+        continue;
+      }
+      if (batch.length >= batchSize) flush();
     }
-    try {
-      batch.push(mapRecord(summary.format, source.value, options.now));
-    } catch (error) {
-      if (!(error instanceof RecordError)) throw error;
-      rejects.add(source.position, error.message, source.value);
-      continue;
-    }
-    if (batch.length >= batchSize) flush();
   }
   flush();
   summary.rejected = rejects.count;

@@ -15,9 +15,12 @@ function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, "\uFFFD");
 }
 
+// Printable ASCII is already well-formed NFC without NULs: the common case skips three passes over the text.
+const PLAIN_ASCII = /^[\t\n\r -~]*$/;
+
 /** Well-formed NFC text without NULs (lone surrogates would not round-trip SQLite and re-imports would differ). */
 export function cleanText(text: string, field: string, max: number): string {
-  const clean = wellFormed(text).replaceAll("\u0000", "").normalize("NFC");
+  const clean = PLAIN_ASCII.test(text) ? text : wellFormed(text).replaceAll("\u0000", "").normalize("NFC");
   if (clean.length > max)
     throw new RecordError(`${field} is ${clean.length} characters, over the ${max} limit`);
   return clean;
@@ -42,7 +45,8 @@ export function normalizeLanguage(value: string | null): string | null {
 export function normalizeHashtags(tags: readonly string[]): string[] {
   const seen = new Set<string>();
   for (const tag of tags) {
-    const clean = wellFormed(tag).normalize("NFC").trim().replace(/^#+/, "").toLowerCase();
+    const nfc = PLAIN_ASCII.test(tag) ? tag : wellFormed(tag).normalize("NFC");
+    const clean = nfc.trim().replace(/^#+/, "").toLowerCase();
     if (clean && !/\s/.test(clean)) seen.add(clean);
   }
   return [...seen];
@@ -87,12 +91,20 @@ export function openingHook(transcript: string | null, caption: string): string 
     const hook = bounded(firstSentence(spoken));
     if (hook) return hook;
   }
-  const firstLine =
-    caption
-      .replace(/[#@][\p{L}\p{N}_.]+/gu, " ")
-      .split(/\r?\n/)
-      .map((line) => line.replace(/\s+/g, " ").trim())
-      .find((line) => /[\p{L}\p{N}]/u.test(line)) ?? "";
-  const hook = bounded(firstSentence(firstLine));
+  const hook = bounded(firstSentence(firstCaptionLine(caption)));
   return hook || null;
+}
+
+const TAG_OR_MENTION = /[#@][\p{L}\p{N}_.]+/gu;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The caption's first line with a letter or digit, hashtags and @mentions removed, spaces collapsed. */
+function firstCaptionLine(caption: string): string {
+  const text =
+    caption.includes("#") || caption.includes("@") ? caption.replace(TAG_OR_MENTION, " ") : caption;
+  for (const line of text.includes("\n") ? text.split(/\r?\n/) : [text]) {
+    const clean = line.replace(/\s+/g, " ").trim();
+    if (LETTER_OR_DIGIT.test(clean)) return clean;
+  }
+  return "";
 }

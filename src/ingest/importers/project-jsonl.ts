@@ -8,6 +8,7 @@ import {
   normalizeLanguage,
   normalizeRegion,
 } from "./normalize.js";
+import { checkProjectRecord } from "./project-record-check.js";
 import { type MappedRecord, RecordError } from "./types.js";
 
 const count = z.number().int().min(0);
@@ -72,15 +73,21 @@ export const projectRecordSchema = z.object({
     .describe("Only when the source names the brand behind the video"),
 });
 export type ProjectRecord = z.input<typeof projectRecordSchema>;
+/** A project record as the schema outputs it (defaults applied). */
+export type ProjectRecordData = z.output<typeof projectRecordSchema>;
 
-export function mapProjectRecord(value: unknown, now: number): MappedRecord {
+function parseProjectRecord(value: unknown): ProjectRecordData {
   const parsed = projectRecordSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
     throw new RecordError(`${where}${issue?.message ?? "invalid record"}`);
   }
-  const r = parsed.data;
+  return parsed.data;
+}
+
+export function mapProjectRecord(value: unknown, now: number): MappedRecord {
+  const r = checkProjectRecord(value) ?? parseProjectRecord(value);
   const caption = cleanText(r.caption, "caption", MAX_CAPTION);
   const ad = r.advertiser;
   return {

@@ -1,7 +1,6 @@
 import { createReadStream, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
-import { createInterface } from "node:readline";
 import { parse as parseCsv } from "csv-parse";
 import { unflattenRow } from "./csv-paths.js";
 import { isObject } from "./fields.js";
@@ -33,8 +32,11 @@ export interface ReadProgress {
 // 19-digit aweme ids as JSON numbers would be rounded by JSON.parse; id-named fields are read as strings.
 const BIG_ID = /"(id|[A-Za-z]*Id|[a-z_]*_id)"(\s*:\s*)(\d{16,})(?=\s*[,}\]])/g;
 
+// Every BIG_ID match has this shape: a cheap pre-check, as ids in JSON Lines are usually strings already.
+const BARE_BIG_NUMBER = /:\s*\d{16}/;
+
 function parseJson(text: string): unknown {
-  return JSON.parse(/\d{16}/.test(text) ? text.replace(BIG_ID, '"$1"$2"$3"') : text);
+  return JSON.parse(BARE_BIG_NUMBER.test(text) ? text.replace(BIG_ID, '"$1"$2"$3"') : text);
 }
 
 /** Picks the container from the extension, else from the first bytes (JSON Lines when line one is a whole object). */
@@ -82,18 +84,28 @@ function clip(raw: string): string {
   return raw.length > 10_000 ? `${raw.slice(0, 10_000)}…` : raw;
 }
 
+/** Records one at a time (see readRecordChunks). */
 export async function* readRecords(
   path: string,
   container: Container,
   progress: ReadProgress,
 ): AsyncGenerator<SourceRecord> {
+  for await (const chunk of readRecordChunks(path, container, progress)) yield* chunk;
+}
+
+/** Records in file order, in chunks (one per block read from JSON Lines): one await per chunk, not per record. */
+export async function* readRecordChunks(
+  path: string,
+  container: Container,
+  progress: ReadProgress,
+): AsyncGenerator<SourceRecord[]> {
   progress.totalBytes = statSync(path).size;
   if (container === "json") yield* readJson(path, progress);
   else if (container === "jsonl") yield* readJsonLines(path, progress);
-  else yield* readCsv(path, progress);
+  else for await (const record of readCsv(path, progress)) yield [record];
 }
 
-async function* readJson(path: string, progress: ReadProgress): AsyncGenerator<SourceRecord> {
+async function* readJson(path: string, progress: ReadProgress): AsyncGenerator<SourceRecord[]> {
   if (progress.totalBytes > MAX_JSON_BYTES) {
     throw new ImportFileError(
       `${path}: ${progress.totalBytes} bytes of JSON is over the ${MAX_JSON_BYTES}-byte limit for whole-file JSON; convert it to JSON Lines (one record per line) to stream it`,
@@ -109,30 +121,54 @@ async function* readJson(path: string, progress: ReadProgress): AsyncGenerator<S
     throw new ImportFileError(`${path}: malformed JSON (${(error as Error).message})`);
   }
   const { items, hint } = unwrap(value);
-  for (let index = 0; index < items.length; index++) yield { position: { index }, value: items[index], hint };
+  yield items.map((item, index) => ({ position: { index }, value: item, hint }));
 }
 
-async function* readJsonLines(path: string, progress: ReadProgress): AsyncGenerator<SourceRecord> {
+// Line ends as readline knows them: CRLF, LF or a lone CR.
+const LINE_END = /\r\n|\n|\r/;
+
+/** Splits a stream of text into lines exactly as readline (crlfDelay: Infinity) does, a block at a time. */
+async function* linesOf(stream: AsyncIterable<string>): AsyncGenerator<string[]> {
+  let rest = "";
+  for await (const chunk of stream) {
+    const text = rest + chunk;
+    // A CR at the end may be the first half of a CRLF split across blocks: keep it for the next block.
+    const cut = text.endsWith("\r") ? text.length - 1 : text.length;
+    const lines = text.includes("\r") ? text.slice(0, cut).split(LINE_END) : text.split("\n");
+    rest = (lines.pop() ?? "") + text.slice(cut);
+    yield lines;
+  }
+  if (rest !== "") yield rest.endsWith("\r") ? [rest.slice(0, -1)] : [rest];
+}
+
+async function* readJsonLines(path: string, progress: ReadProgress): AsyncGenerator<SourceRecord[]> {
   const stream = createReadStream(path, { encoding: "utf8", highWaterMark: 1024 * 1024 });
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
-  for await (const rawLine of lines) {
-    line++;
+  for await (const lines of linesOf(stream)) {
     progress.bytesRead = stream.bytesRead;
-    const text = (line === 1 ? rawLine.replace(/^\uFEFF/, "") : rawLine).trim();
-    if (text === "") continue;
-    let value: unknown;
-    try {
-      value = parseJson(text);
-    } catch (error) {
-      yield { position: { line }, error: `malformed JSON: ${(error as Error).message}`, raw: clip(text) };
-      continue;
+    const records: SourceRecord[] = [];
+    for (const rawLine of lines) {
+      line++;
+      const text = (line === 1 ? rawLine.replace(/^\uFEFF/, "") : rawLine).trim();
+      if (text === "") continue;
+      let value: unknown;
+      try {
+        value = parseJson(text);
+      } catch (error) {
+        records.push({
+          position: { line },
+          error: `malformed JSON: ${(error as Error).message}`,
+          raw: clip(text),
+        });
+        continue;
+      }
+      const { items, hint, single } = unwrap(value);
+      if (single) records.push({ position: { line }, value: items[0], hint });
+      else
+        for (let index = 0; index < items.length; index++)
+          records.push({ position: { line, index }, value: items[index], hint });
     }
-    const { items, hint, single } = unwrap(value);
-    if (single) yield { position: { line }, value: items[0], hint };
-    else
-      for (let index = 0; index < items.length; index++)
-        yield { position: { line, index }, value: items[index], hint };
+    yield records;
   }
 }
 

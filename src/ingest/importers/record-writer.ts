@@ -1,6 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../../store/connection.js";
-import type { CorpusWriter, VideoInput } from "../../store/corpus-writer.js";
+import type { CorpusWriter, CreatorInput, StoredVideo, VideoInput } from "../../store/corpus-writer.js";
 import { openingHook } from "./normalize.js";
 import type { ImportFormat, MappedRecord, NamedAdvertiser } from "./types.js";
 
@@ -10,22 +10,22 @@ export interface WriteResult {
   transcriptJoined: boolean;
 }
 
-interface KnownVideo {
-  transcript: string | null;
-  region: string | null;
-  language: string | null;
-  duration_s: number | null;
-  music_id: string | null;
-  music_title: string | null;
-  music_author: string | null;
-  url: string | null;
-  platform_ad: number | null;
-  platform_ad_evidence: string | null;
-  advertiser_id: string | null;
-}
-
 // Creators already written this run with the same observation are skipped (a file lists an author many times).
 const CREATOR_CACHE_LIMIT = 200_000;
+
+/** The observation already written for this creator this run is the same one (nothing to write). */
+function sameCreator(a: CreatorInput, b: MappedRecord["creator"], observedAt: number): boolean {
+  return (
+    a.observedAt === observedAt &&
+    a.handle === b.handle &&
+    a.nickname === b.nickname &&
+    a.followers === b.followers &&
+    a.verified === b.verified &&
+    a.region === b.region &&
+    a.isHouse === b.isHouse &&
+    a.houseAdvertiserId === b.houseAdvertiserId
+  );
+}
 
 /**
  * Writes mapped records through CorpusWriter. Upsert by id: fields a record does not know (null) keep what
@@ -33,44 +33,69 @@ const CREATOR_CACHE_LIMIT = 200_000;
  * that merge. `videos.source` is the format name.
  */
 export class RecordWriter {
-  private readonly known: Statement;
   private readonly uidByHandle: Statement;
-  private readonly creatorsWritten = new Map<string, string>();
+  private readonly creatorsWritten = new Map<string, CreatorInput>();
 
   constructor(
     db: Db,
     private readonly corpus: CorpusWriter,
     private readonly now: number,
   ) {
-    this.known = db.prepare(
-      `SELECT transcript, region, language, duration_s, music_id, music_title, music_author, url, platform_ad,
-              platform_ad_evidence, advertiser_id FROM videos WHERE id = ?`,
-    );
     this.uidByHandle = db.prepare("SELECT uid FROM creators WHERE handle = ? COLLATE NOCASE LIMIT 2");
   }
 
-  inBatch(fn: () => void): void {
-    this.corpus.batch(fn);
+  /**
+   * Writes a batch of records in one transaction, in order. The stored rows of the whole batch are read
+   * with one statement, so a brand-new video costs no lookup at all.
+   */
+  writeBatch(
+    records: readonly MappedRecord[],
+    format: ImportFormat,
+    transcripts?: ReadonlyMap<string, string>,
+  ): WriteResult[] {
+    const results: WriteResult[] = [];
+    this.corpus.batch(() => {
+      const stored = this.corpus.storedVideos(records.map((r) => r.video.id));
+      // A video written earlier in this batch is read again: the prefetched row (or its absence) is stale.
+      const written = new Set<string>();
+      for (const record of records) {
+        const id = record.video.id;
+        const row = written.has(id) ? this.corpus.storedVideo(id) : (stored.get(id) ?? null);
+        results.push(this.write(record, format, transcripts, row));
+        written.add(id);
+      }
+    });
+    return results;
   }
 
-  write(record: MappedRecord, format: ImportFormat, transcripts?: ReadonlyMap<string, string>): WriteResult {
+  /** Writes one record (inside the caller's batch); `stored` is its row when already read (null: absent). */
+  write(
+    record: MappedRecord,
+    format: ImportFormat,
+    transcripts?: ReadonlyMap<string, string>,
+    stored?: StoredVideo | null,
+  ): WriteResult {
     const observedAt = record.observedAt ?? this.now;
     const authorUid = this.writeCreator(record, observedAt);
-    const known = this.known.get(record.video.id) as KnownVideo | undefined;
+    const known = stored === undefined ? this.corpus.storedVideo(record.video.id) : (stored ?? undefined);
     const joined = record.video.transcript === null ? (transcripts?.get(record.video.id) ?? null) : null;
     const v = record.video;
     const transcript = v.transcript ?? joined ?? known?.transcript ?? null;
     const platformKnown = v.platformAd !== null;
     const video: VideoInput = {
-      ...v,
+      id: v.id,
+      caption: v.caption,
       transcript,
       hookText: v.hookText !== undefined ? v.hookText : openingHook(transcript, v.caption),
+      createdAt: v.createdAt,
+      mediaType: v.mediaType,
       region: v.region ?? known?.region ?? null,
       language: v.language ?? known?.language ?? null,
       durationS: v.durationS ?? known?.duration_s ?? null,
       musicId: v.musicId ?? known?.music_id ?? null,
       musicTitle: v.musicTitle ?? known?.music_title ?? null,
       musicAuthor: v.musicAuthor ?? known?.music_author ?? null,
+      hashtags: v.hashtags,
       url: v.url ?? known?.url ?? null,
       platformAd: platformKnown ? v.platformAd : known?.platform_ad == null ? null : known.platform_ad === 1,
       platformAdEvidence: platformKnown ? v.platformAdEvidence : (known?.platform_ad_evidence ?? null),
@@ -81,7 +106,7 @@ export class RecordWriter {
       source: format,
     };
     const stats = { ...record.stats, observedAt };
-    const outcome = this.corpus.upsertVideo(video, this.now, stats);
+    const outcome = this.corpus.upsertVideo(video, this.now, stats, known ?? null);
     const snapshot = outcome !== "inserted" && this.corpus.addSnapshot(video.id, stats);
     return {
       outcome:
@@ -97,12 +122,12 @@ export class RecordWriter {
       const matches = this.uidByHandle.all(record.creator.handle) as { uid: string }[];
       if (matches.length === 1 && matches[0]) uid = matches[0].uid;
     }
-    const creator = { ...record.creator, uid, observedAt };
-    const signature = JSON.stringify(creator);
-    if (this.creatorsWritten.get(uid) === signature) return uid;
+    const previous = this.creatorsWritten.get(uid);
+    if (previous && sameCreator(previous, record.creator, observedAt)) return uid;
+    const creator: CreatorInput = { ...record.creator, uid, observedAt };
     if (this.creatorsWritten.size >= CREATOR_CACHE_LIMIT) this.creatorsWritten.clear();
     this.corpus.upsertCreator(creator, this.now);
-    this.creatorsWritten.set(uid, signature);
+    this.creatorsWritten.set(uid, creator);
     return uid;
   }
 
