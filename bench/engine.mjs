@@ -33,15 +33,29 @@ function time(fn) {
   fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
-// Warm-up: every distinct input runs once before timing (ours and the naive reference alike), as a
-// serving process has the pages of its popular queries hot; the timed runs then repeat those inputs.
-function measure(inputs, fn) {
-  for (const x of inputs) fn(x);
-  const samples = [];
-  for (let i = 0; i < N; i++) samples.push(time(() => fn(inputs[i % inputs.length])));
+// Warm-up: every distinct input runs once before each timed block (ours and the naive reference alike),
+// as a serving process has the pages of its popular queries hot; the timed runs repeat those inputs.
+// With a reference, blocks alternate (ours, reference, ours, reference) so both see the same machine
+// load on a shared machine, without one's sweep evicting the other's pages mid-block.
+const percentiles = (samples) => {
   samples.sort((a, b) => a - b);
   const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
   return { p50: at(0.5), p99: at(0.99) };
+};
+function block(inputs, fn, samples, from, to) {
+  for (const x of inputs) fn(x);
+  for (let i = from; i < to; i++) samples.push(time(() => fn(inputs[i % inputs.length])));
+}
+function compare(inputs, fn, reference) {
+  const ours = [];
+  const theirs = [];
+  const half = Math.floor(N / 2);
+  block(inputs, fn, ours, 0, reference ? half : N);
+  if (!reference) return { ours: percentiles(ours), reference: null };
+  block(inputs, reference, theirs, 0, half);
+  block(inputs, fn, ours, half, N);
+  block(inputs, reference, theirs, half, N);
+  return { ours: percentiles(ours), reference: percentiles(theirs) };
 }
 
 // Query material from the corpus itself.
@@ -108,59 +122,66 @@ const naiveFiltered = {
 const search = (p) => videos.searchVideos(db, { limit: 20, ...p }, now);
 
 const rows = [];
-function row(name, ours, reference) {
+function row(name, { ours, reference }) {
   rows.push({ name, ours, reference });
 }
 row(
   "search: very common term",
-  measure(fewCommon, (q) => search({ q })),
-  measure(fewCommon, (q) => naive.all(fts(q))),
+  compare(
+    fewCommon,
+    (q) => search({ q }),
+    (q) => naive.all(fts(q)),
+  ),
 );
 row(
   "search: two common terms",
-  measure(pairs, (q) => search({ q })),
-  measure(pairs, (q) => naive.all(fts(q))),
+  compare(
+    pairs,
+    (q) => search({ q }),
+    (q) => naive.all(fts(q)),
+  ),
 );
 row(
   "search: rare term",
-  measure(rare, (q) => search({ q })),
-  measure(rare, (q) => naive.all(fts(q))),
+  compare(
+    rare,
+    (q) => search({ q }),
+    (q) => naive.all(fts(q)),
+  ),
 );
 const filtered = fewCommon.flatMap((q) => regions.map((region) => ({ q, region })));
 row(
   "search: common term + region + ad",
-  measure(filtered, (x) => search({ q: x.q, region: x.region, ad: "yes" })),
-  measure(filtered, (x) => naiveFiltered.all(fts(x.q), x.region)),
+  compare(
+    filtered,
+    (x) => search({ q: x.q, region: x.region, ad: "yes" }),
+    (x) => naiveFiltered.all(fts(x.q), x.region),
+  ),
 );
 row(
   "search: common term, sort=views",
-  measure(fewCommon, (q) => search({ q, sort: "views" })),
-  null,
+  compare(fewCommon, (q) => search({ q, sort: "views" })),
 );
 row(
   "search: page 5 of a common term",
-  measure(fewCommon, (q) => {
+  compare(fewCommon, (q) => {
     let after = null;
     for (let i = 0; i < 5; i++) after = search({ q, after }).next;
   }),
-  null,
 );
 for (const feed of ["trending", "breakout", "early_breakout", "newest"]) {
   row(
     `feed: ${feed}`,
-    measure([0], () => videos.listFeed(db, feed, { limit: 20 }, now)),
-    null,
+    compare([0], () => videos.listFeed(db, feed, { limit: 20 }, now)),
   );
 }
 row(
   "browse: region + ad, trending",
-  measure(regions, (region) => search({ region, ad: "yes" })),
-  null,
+  compare(regions, (region) => search({ region, ad: "yes" })),
 );
 row(
   "browse: slideshow + hook, views",
-  measure([0], () => search({ media_type: "slideshow", hook: "yes", sort: "views" })),
-  null,
+  compare([0], () => search({ media_type: "slideshow", hook: "yes", sort: "views" })),
 );
 const hookedIds = db
   .prepare("SELECT id FROM videos WHERE seq % 997 = 0 AND hook_text IS NOT NULL LIMIT 200")
@@ -168,8 +189,7 @@ const hookedIds = db
   .map((r) => r.id);
 row(
   "similar hooks (limit 8)",
-  measure(hookedIds, (id) => videos.similarHooks(db, id, 8)),
-  null,
+  compare(hookedIds, (id) => videos.similarHooks(db, id, 8)),
 );
 const handles = db
   .prepare("SELECT handle FROM creators WHERE rowid % 53 = 0 LIMIT 100")
@@ -177,18 +197,15 @@ const handles = db
   .map((r) => r.handle.slice(0, 5));
 row(
   "creators: q (handle prefix)",
-  measure(handles, (q) => searchCreators(db, { q, limit: 20 }, now)),
-  null,
+  compare(handles, (q) => searchCreators(db, { q, limit: 20 }, now)),
 );
 row(
   "creators: trending, window 7",
-  measure([0], () => searchCreators(db, { view: "trending", window: 7, limit: 20 }, now)),
-  null,
+  compare([0], () => searchCreators(db, { view: "trending", window: 7, limit: 20 }, now)),
 );
 row(
   "creators: hire_ready",
-  measure([0], () => searchCreators(db, { type: "hire_ready", limit: 20 }, now)),
-  null,
+  compare([0], () => searchCreators(db, { type: "hire_ready", limit: 20 }, now)),
 );
 const names = db
   .prepare("SELECT name FROM advertisers LIMIT 50")
@@ -196,13 +213,11 @@ const names = db
   .map((r) => r.name.slice(0, 4));
 row(
   "advertisers: q",
-  measure(names, (q) => searchAdvertisers(db, { q, limit: 20 }, now)),
-  null,
+  compare(names, (q) => searchAdvertisers(db, { q, limit: 20 }, now)),
 );
 row(
   "advertisers: trending, today",
-  measure([0], () => searchAdvertisers(db, { view: "trending", window: 0, limit: 20 }, now)),
-  null,
+  compare([0], () => searchAdvertisers(db, { view: "trending", window: 0, limit: 20 }, now)),
 );
 const ids = db
   .prepare("SELECT id FROM videos WHERE seq % 4999 = 0 LIMIT 100")
@@ -210,8 +225,7 @@ const ids = db
   .map((r) => r.id);
 row(
   "get video",
-  measure(ids, (id) => videos.getVideo(db, id)),
-  null,
+  compare(ids, (id) => videos.getVideo(db, id)),
 );
 
 const f = (x) => x.toFixed(2).padStart(8);

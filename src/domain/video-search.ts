@@ -161,7 +161,7 @@ function browse(
 const indexName = (sort: Exclude<VideoSort, "best_match">): string =>
   ({ trending: "trending", newest: "newest", views: "plays", comments: "comments", reposts: "shares" })[sort];
 
-/** The `(id, key)` of every match passing the filter, as SQL the exact path pages and counts over. */
+/** The `(id, key)` of every match passing the filter: SQL ending in its WHERE clause, to page or count. */
 function exactKeys(sort: VideoSort, filter: Filter): string {
   const fts = "SELECT rowid AS seq FROM videos_fts WHERE videos_fts MATCH @match";
   if (sort !== "best_match")
@@ -189,12 +189,14 @@ function exactPage(
   knownTotal: number | null,
 ): ListResult<VideoSummary> {
   const keys = exactKeys(sort, filter);
-  const keyset = position ? "WHERE key < @k OR (key = @k AND id < @id)" : "";
+  // Flat (SQLite resolves the result aliases in WHERE): a wrapping subquery costs ~15 % on rare words.
+  const keyset = position ? "AND (key < @k OR (key = @k AND id < @id))" : "";
   const params = { ...filter.params, match };
-  const rows = prepared(
-    db,
-    `SELECT id, key FROM (${keys}) ${keyset} ORDER BY key DESC, id DESC LIMIT @n`,
-  ).all({ ...params, ...(position ?? {}), n: limit + 1 }) as { id: string; key: number }[];
+  const rows = prepared(db, `${keys} ${keyset} ORDER BY key DESC, id DESC LIMIT @n`).all({
+    ...params,
+    ...(position ?? {}),
+    n: limit + 1,
+  }) as { id: string; key: number }[];
   let total = knownTotal;
   if (total === null && !position && rows.length <= limit) total = rows.length;
   if (total === null) {
