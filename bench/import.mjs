@@ -1,7 +1,10 @@
 // Import throughput: a synthetic project-JSONL file of N records (default 1 000 000) imported into a fresh db,
 // against a floor measured in the same run: bare prepared inserts of the same rows into videos + videos_fts.
-// Usage: npx tsc -p tsconfig.json && node bench/import.mjs [--records N] [--dist DIR] [--incremental]
-// (--incremental: import without --bulk, every index updated per record, as into a live database)
+// Usage: npx tsc -p tsconfig.json && node bench/import.mjs [--records N] [--dist DIR] [--incremental] [--no-after]
+// (--incremental: import without --bulk, every index updated per record, as into a live database;
+//  --no-after: skip timing afterIngest, which is not part of the import figure)
+// The import figure is what a user waits for: reading, writing, rebuilding the deferred indexes and the
+// final checkpoint (the floor's own index rebuild and checkpoint are not timed, so the ratio is conservative).
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -12,6 +15,7 @@ const { values } = parseArgs({
     records: { type: "string", default: "1000000" },
     dist: { type: "string", default: "dist" },
     incremental: { type: "boolean", default: false },
+    "no-after": { type: "boolean", default: false },
   },
 });
 const N = Number(values.records);
@@ -150,6 +154,11 @@ console.log(
     `ratio to floor ${(rate / floorRate).toFixed(2)}; goal >= 50000 records/s: ${rate >= 50_000 ? "met" : "NOT met"}`,
 );
 const t1 = performance.now();
+if (values["no-after"]) {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
+}
 try {
   afterIngest(db, NOW, summary.videoIds);
   console.log(
