@@ -124,10 +124,8 @@ export class ToolRegistry {
       logger.error({ tool: name, issues: checked.error.issues.slice(0, 5) }, "tool output failed its schema");
       throw internalError(checked.error);
     }
-    const text =
-      tool.kind === "list"
-        ? tool.summarize(checked.data as never, input)
-        : tool.summarize(checked.data as never, input);
+    // Both kinds summarise their own validated output (the union is not callable without a cast).
+    const text = tool.summarize(checked.data as never, input);
     return { output: checked.data as Record<string, unknown>, headers, text };
   }
 
