@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     reporters: ["default"],
+    // Request and auth logs (info) would drown the test output; warnings and errors still show.
+    env: { CRS_LOG_LEVEL: "warn" },
   },
 });
