@@ -40,13 +40,16 @@ export function termCounts(columns: readonly string[], terms: readonly string[])
   const index = new Map(terms.map((t, i) => [t, i]));
   const counts = terms.map(() => columns.map(() => 0));
   let length = 0;
-  columns.forEach((text, col) => {
-    for (const token of tokenize(text)) {
-      length += 1;
-      const perColumn = counts[index.get(token) ?? -1];
-      if (perColumn) perColumn[col] = (perColumn[col] ?? 0) + 1;
+  for (let col = 0; col < columns.length; col++) {
+    const tokens = tokenize(columns[col] ?? "");
+    length += tokens.length;
+    for (const token of tokens) {
+      const i = index.get(token);
+      if (i === undefined) continue;
+      const perColumn = counts[i] as number[];
+      perColumn[col] = (perColumn[col] ?? 0) + 1;
     }
-  });
+  }
   return { counts, length };
 }
 
