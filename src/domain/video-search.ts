@@ -97,7 +97,7 @@ const empty = <T>(): ListResult<T> => ({ items: [], total: 0, next: null });
  *    `recentCap` matches by rowid; the other words are checked and bm25 is computed here from the text
  *    with the stored document frequencies. Work is O(headSize + recentCap), whatever the corpus size.
  * `total` is exact on the exact path and null (unknown) on the bounded one. A word that grew past the cap
- * since the last full refresh of the common terms is still ranked exactly (slower, never wrong).
+ * is promoted by the next refresh (search-heads.ts); until then it is ranked exactly (slower, never wrong).
  */
 export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListResult<VideoSummary> {
   const hasQuery = p.q !== undefined && p.q.trim() !== "";
