@@ -1,10 +1,21 @@
-import { createMcpHandler, McpServer, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  type CallToolResult,
+  createMcpHandler,
+  type GetPromptResult,
+  McpServer,
+  type ReadResourceResult,
+  type ResourceMetadata,
+  type ServerContext,
+  type StandardSchemaWithJSON,
+  type ToolAnnotations,
+} from "@modelcontextprotocol/server";
 import { z } from "zod";
 import type { Guide } from "../content/guides.js";
 import { type PromptTemplate, renderPrompt } from "../content/prompts.js";
 import { internalError, ServiceError } from "../errors.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
+import { advertisedSchema } from "./advertised-schema.js";
 
 export const SERVER_INFO = { name: "creative-research-service", version: "1.0.0-beta.1" } as const;
 
@@ -45,86 +56,106 @@ export function errorResult(error: unknown) {
   };
 }
 
-/** One server definition from the registry, the guides and the prompts; built per request (stateless). */
-export function buildMcpServer(parts: McpParts): McpServer {
-  const server = new McpServer(SERVER_INFO, {
-    capabilities: { tools: {}, resources: {}, prompts: {} },
-    instructions: INSTRUCTIONS,
-  });
+interface ToolConfig {
+  title: string;
+  description: string;
+  inputSchema: StandardSchemaWithJSON;
+  outputSchema: StandardSchemaWithJSON;
+  annotations: ToolAnnotations;
+}
+type ToolHandler = (args: unknown, ctx: ServerContext) => Promise<CallToolResult>;
+interface PromptConfig {
+  title: string;
+  description: string;
+  argsSchema: StandardSchemaWithJSON;
+}
+type PromptHandler = (args: unknown) => GetPromptResult;
 
-  for (const tool of parts.registry.list()) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: { title: tool.title, ...tool.annotations },
-      },
-      async (args: unknown, ctx: ServerContext) => {
-        try {
-          const principal = await parts.principal(ctx);
-          const token = ctx.mcpReq._meta?.progressToken;
-          const progress =
-            token === undefined
-              ? undefined
-              : (update: { progress: number; total?: number; message?: string }) => {
-                  void ctx.mcpReq
-                    .notify({ method: "notifications/progress", params: { progressToken: token, ...update } })
-                    .catch(() => undefined);
-                };
-          const outcome = await parts.registry.invoke(tool.name, args, principal, {
-            requestId: parts.requestId(ctx),
-            transport: "mcp",
-            signal: ctx.mcpReq.signal,
-            progress,
-          });
-          return {
-            content: [{ type: "text" as const, text: outcome.text }],
-            structuredContent: outcome.output,
-          };
-        } catch (error) {
-          return errorResult(error);
-        }
-      },
-    );
-  }
+interface Registration {
+  tools: { name: string; config: ToolConfig; handler: ToolHandler }[];
+  resources: {
+    name: string;
+    uri: string;
+    metadata: ResourceMetadata;
+    read: (uri: URL) => ReadResourceResult;
+  }[];
+  prompts: { name: string; config: PromptConfig; handler: PromptHandler }[];
+}
+
+/**
+ * Everything a server registers, built once: the factory runs per HTTP request, and rebuilding schemas,
+ * configs and closures there was most of the MCP overhead.
+ */
+function registration(parts: McpParts): Registration {
+  const tools = parts.registry.list().map((tool) => ({
+    name: tool.name,
+    config: {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: advertisedSchema(tool.input, "input"),
+      outputSchema: advertisedSchema(tool.output, "output"),
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    handler: async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
+      try {
+        const principal = await parts.principal(ctx);
+        const token = ctx.mcpReq._meta?.progressToken;
+        const progress =
+          token === undefined
+            ? undefined
+            : (update: { progress: number; total?: number; message?: string }) => {
+                void ctx.mcpReq
+                  .notify({ method: "notifications/progress", params: { progressToken: token, ...update } })
+                  .catch(() => undefined);
+              };
+        const outcome = await parts.registry.invoke(tool.name, args, principal, {
+          requestId: parts.requestId(ctx),
+          transport: "mcp",
+          signal: ctx.mcpReq.signal,
+          progress,
+        });
+        return {
+          content: [{ type: "text" as const, text: outcome.text }],
+          structuredContent: outcome.output,
+        };
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  }));
 
   // Reading a resource runs no search and costs nothing.
-  for (const guide of parts.guides) {
-    server.registerResource(
-      guide.name,
-      guide.uri,
-      { title: guide.title, description: guide.description, mimeType: guide.mimeType },
-      async (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: guide.mimeType, text: guide.text }] }),
-    );
-  }
-  server.registerResource(
-    "schema-openapi",
-    "service://schema/openapi",
-    {
+  const resources = parts.guides.map((guide) => ({
+    name: guide.name,
+    uri: guide.uri,
+    metadata: { title: guide.title, description: guide.description, mimeType: guide.mimeType },
+    read: (uri: URL) => ({ contents: [{ uri: uri.href, mimeType: guide.mimeType, text: guide.text }] }),
+  }));
+  resources.push({
+    name: "schema-openapi",
+    uri: "service://schema/openapi",
+    metadata: {
       title: "OpenAPI 3.1 REST contract",
       description:
         "The complete OpenAPI 3.1 description of the REST interface (same bytes as /openapi.json).",
       mimeType: "application/json",
     },
-    async (uri: URL) => ({
+    read: (uri: URL) => ({
       contents: [{ uri: uri.href, mimeType: "application/json", text: parts.openapiJson }],
     }),
-  );
+  });
 
   // Invoking a prompt calls nothing: it only fills a template.
-  for (const prompt of parts.prompts) {
+  const prompts = parts.prompts.map((prompt) => {
     const shape: Record<string, z.ZodOptional<z.ZodString> | z.ZodString> = {};
     for (const arg of prompt.arguments) {
       const base = z.string().min(1).max(2000).describe(arg.description);
       shape[arg.name] = arg.required ? base : base.optional();
     }
-    server.registerPrompt(
-      prompt.name,
-      { title: prompt.title, description: prompt.description, argsSchema: z.object(shape) },
-      (args: Record<string, unknown>) => ({
+    return {
+      name: prompt.name,
+      config: { title: prompt.title, description: prompt.description, argsSchema: z.object(shape) },
+      handler: (args: unknown) => ({
         description: prompt.description,
         messages: [
           {
@@ -136,9 +167,33 @@ export function buildMcpServer(parts: McpParts): McpServer {
           },
         ],
       }),
-    );
-  }
-  return server;
+    };
+  });
+  return { tools, resources, prompts };
+}
+
+/** A factory of identical servers (stateless: one per request) sharing one registration. */
+export function mcpServerFactory(parts: McpParts): () => McpServer {
+  const { tools, resources, prompts } = registration(parts);
+  return () => {
+    const server = new McpServer(SERVER_INFO, {
+      capabilities: { tools: {}, resources: {}, prompts: {} },
+      instructions: INSTRUCTIONS,
+    });
+    for (const tool of tools) server.registerTool(tool.name, tool.config, tool.handler);
+    for (const resource of resources) {
+      server.registerResource(resource.name, resource.uri, resource.metadata, async (uri: URL) =>
+        resource.read(uri),
+      );
+    }
+    for (const prompt of prompts) server.registerPrompt(prompt.name, prompt.config, prompt.handler);
+    return server;
+  };
+}
+
+/** One server definition from the registry, the guides and the prompts. */
+export function buildMcpServer(parts: McpParts): McpServer {
+  return mcpServerFactory(parts)();
 }
 
 /** Streamable HTTP: 2026-07-28 requests and the stateless fallback for 2025-era clients, always answered over SSE. */
@@ -146,16 +201,15 @@ export function createHttpMcpHandler(parts: Omit<McpParts, "principal" | "reques
   const fromAuth = (ctx: ServerContext) =>
     (ctx.http?.authInfo?.extra ?? {}) as { principal?: Principal; requestId?: string };
   return createMcpHandler(
-    () =>
-      buildMcpServer({
-        ...parts,
-        principal: async (ctx) => {
-          const principal = fromAuth(ctx).principal;
-          if (!principal) throw internalError(new Error("MCP request reached a tool without a principal"));
-          return principal;
-        },
-        requestId: (ctx) => fromAuth(ctx).requestId ?? "00000000-0000-0000-0000-000000000000",
-      }),
+    mcpServerFactory({
+      ...parts,
+      principal: async (ctx) => {
+        const principal = fromAuth(ctx).principal;
+        if (!principal) throw internalError(new Error("MCP request reached a tool without a principal"));
+        return principal;
+      },
+      requestId: (ctx) => fromAuth(ctx).requestId ?? "00000000-0000-0000-0000-000000000000",
+    }),
     { responseMode: "sse", keepAliveMs, maxRequestBodySize: 1024 * 1024 },
   );
 }

@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import type { ServiceCore } from "../core.js";
 import { ServiceError } from "../errors.js";
-import { buildMcpServer } from "./server.js";
+import { mcpServerFactory } from "./server.js";
 
 /**
  * MCP over stdio. Every tool call authenticates CRS_API_KEY afresh, so a missing, bad, rotated or revoked
  * key fails each call with the same 401 meaning as REST (never silently), and a rotation takes effect at once.
  */
 export function serveMcpStdio(core: ServiceCore, apiKey: string | undefined) {
-  return serveStdio(() =>
-    buildMcpServer({
+  return serveStdio(
+    mcpServerFactory({
       registry: core.registry,
       guides: core.guides,
       prompts: core.prompts,
