@@ -55,7 +55,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     urls,
     openapiJson: core.openapiJson,
     protectedResourceMetadata: () => ({ ...protectedResourceMetadata(urls, config) }),
-    mcp: (req, res) => mcpNode(req, res),
+    mcp: (req, res, body) => mcpNode(req, res, body),
     metrics: core.metrics,
     health: () => {
       try {

@@ -51,6 +51,8 @@ const locals = (res: Response) => res.locals as CrsLocals;
 
 /** REST bodies are small (the analyst question is at most 8 000 characters plus 12 000 of context). */
 const REST_BODY_LIMIT = "64kb";
+/** MCP messages: the transport's own bound (1 MiB). */
+const MCP_BODY_LIMIT = "1mb";
 
 export function createApp(parts: AppParts): express.Express {
   const app = express();
@@ -162,7 +164,21 @@ export function createApp(parts: AppParts): express.Express {
 
   // MCP: Host/Origin checks against DNS rebinding, then bearer authentication before any MCP processing.
   const mcpGuards = [hostHeaderValidation(parts.allowedHosts), originValidation(parts.allowedHosts)];
-  app.all("/mcp", ...mcpGuards, authenticate("mcp"), async (req, res) => {
+  // The JSON-RPC body is parsed once here (so a key pasted into it is refused, and the SDK need not re-read
+  // the stream); a body that is not JSON gets the JSON-RPC parse error an MCP client expects.
+  const parseMcpJson = express.json({ limit: MCP_BODY_LIMIT, strict: false });
+  const mcpBody = (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "POST" || !req.is("application/json")) return next();
+    parseMcpJson(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const e = error as { type?: string };
+      if (e.type === "entity.too.large") return next(error);
+      res
+        .status(400)
+        .json({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: invalid JSON" } });
+    });
+  };
+  app.all("/mcp", ...mcpGuards, mcpBody, authenticate("mcp"), async (req, res) => {
     const principal = principalOf(req);
     (req as Request & { auth?: unknown }).auth = {
       token: "",
@@ -170,7 +186,7 @@ export function createApp(parts: AppParts): express.Express {
       scopes: principal.scopes,
       extra: { principal, requestId: requestIdOf(req) },
     };
-    await parts.mcp(req, res);
+    await parts.mcp(req, res, req.body);
   });
 
   // REST under /v1.

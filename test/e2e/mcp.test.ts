@@ -191,6 +191,34 @@ describe("MCP transport protection", () => {
     expect(await (await fetch(`${t.url}/.well-known/oauth-protected-resource`)).json()).toEqual(prm);
   });
 
+  it("answers malformed JSON with a JSON-RPC parse error and refuses a key pasted into a message", async () => {
+    const garbled = await fetch(`${t.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${t.key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: '{"jsonrpc": "2.0", "id": 1, "method": ',
+    });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    const pasted = await fetch(`${t.url}/mcp`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${t.key}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        ...initialize,
+        params: { ...initialize.params, clientInfo: { name: t.key, version: "1" } },
+      }),
+    });
+    expect(pasted.status).toBe(401);
+    expect(JSON.stringify(await pasted.json())).not.toContain(t.key);
+  });
+
   it("rejects a foreign Host or Origin (DNS rebinding)", async () => {
     expect((await post({ authorization: `Bearer ${t.key}`, origin: "http://evil.example" })).status).toBe(
       403,
