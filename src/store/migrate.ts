@@ -9,10 +9,23 @@ export function migrate(db: Database.Database): number {
   const current = db.pragma("user_version", { simple: true }) as number;
   const pending = [...migrations].filter((m) => m.version > current).sort((a, b) => a.version - b.version);
   for (const migration of pending) {
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.pragma(`user_version = ${migration.version}`);
-    })();
+    // A table rebuild must not cascade the old table's DROP to its children: foreign keys are off for it
+    // (the pragma is a no-op inside a transaction) and checked before the commit instead.
+    const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
+    if (migration.foreignKeysOff) db.pragma("foreign_keys = OFF");
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        if (migration.foreignKeysOff) {
+          const broken = db.pragma("foreign_key_check") as { table: string }[];
+          if (broken.length > 0)
+            throw new Error(`migration ${migration.version}: ${broken.length} foreign key violations`);
+        }
+        db.pragma(`user_version = ${migration.version}`);
+      })();
+    } finally {
+      if (migration.foreignKeysOff) db.pragma(`foreign_keys = ${foreignKeys}`);
+    }
   }
   return (db.pragma("user_version", { simple: true }) as number) ?? current;
 }

@@ -3,11 +3,14 @@ import { engine003 } from "./003-engine.js";
 import { limits005 } from "./005-limits.js";
 import { analyst006 } from "./006-analyst.js";
 import { search007 } from "./007-search.js";
+import { videosRowid008 } from "./008-videos-rowid.js";
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Run with foreign keys off (a table rebuild), checked with foreign_key_check before the commit. */
+  foreignKeysOff?: boolean;
 }
 
 /**
@@ -15,4 +18,4 @@ export interface Migration {
  * 001 core schema · 002 ingest · 003 engine · 004 identity · 005 limits · 006 analyst · 007+ later.
  * A gap is fine: the runner applies every version above `user_version` in order.
  */
-export const migrations: Migration[] = [core001, engine003, limits005, analyst006, search007];
+export const migrations: Migration[] = [core001, engine003, limits005, analyst006, search007, videosRowid008];

@@ -1,7 +1,9 @@
+import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../../src/store/connection.js";
 import { CorpusWriter } from "../../../src/store/corpus-writer.js";
 import { latestVersion, migrate } from "../../../src/store/migrate.js";
+import { migrations } from "../../../src/store/migrations/index.js";
 import { tempDb } from "../../helpers/db.js";
 
 describe("migrations", () => {
@@ -35,6 +37,64 @@ describe("migrations", () => {
     const again = openDb(file);
     expect(migrate(again)).toBe(latestVersion());
     again.close();
+  });
+});
+
+describe("migration 8 (videos.seq becomes the rowid)", () => {
+  it("keeps every video, its children and its search row when upgrading a version-7 database", () => {
+    const { file } = tempDb();
+    // A fresh file brought to version 7 only, then filled the way version 7 stored videos.
+    const old = new Database(`${file}.v7`);
+    old.pragma("foreign_keys = ON");
+    for (const m of migrations.filter((m) => m.version <= 7)) old.exec(m.sql);
+    old.pragma("user_version = 7");
+    old.exec(`
+      INSERT INTO creators (uid, handle, first_seen, updated_at) VALUES ('u1', 'glow', 1, 1);
+      INSERT INTO videos (id, seq, caption, created_at, media_type, author_uid, source, plays, stats_at, imported_at, updated_at)
+        VALUES ('v9', 9, 'serum launch', 100, 'video', 'u1', 'test', 50, 100, 1, 1),
+               ('v3', 3, 'stop scrolling', 200, 'slideshow', 'u1', 'test', 70, 100, 1, 1);
+      INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (9, 'serum launch', '', '', ''),
+        (3, 'stop scrolling', '', '', '');
+      INSERT INTO video_stats VALUES ('v9', 100, 50, 0, 0, 0, 0), ('v3', 100, 70, 0, 0, 0, 0);
+      INSERT INTO labels (video_id, label, value, confidence, model_version, evidence, observed_at)
+        VALUES ('v9', 'ad', 'no', 0.7, 't', 'x', 1);
+    `);
+    old.close();
+
+    const db = openDb(`${file}.v7`);
+    expect(db.pragma("user_version", { simple: true })).toBe(latestVersion());
+    expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
+    expect(db.prepare("SELECT rowid AS r, seq, id, plays FROM videos ORDER BY rowid").all()).toEqual([
+      { r: 3, seq: 3, id: "v3", plays: 70 },
+      { r: 9, seq: 9, id: "v9", plays: 50 },
+    ]);
+    expect(db.prepare("SELECT count(*) AS n FROM video_stats").get()).toEqual({ n: 2 });
+    expect(db.prepare("SELECT video_id FROM labels").all()).toEqual([{ video_id: "v9" }]);
+    expect(db.pragma("foreign_key_check")).toEqual([]);
+    const hit = db
+      .prepare(
+        "SELECT v.id FROM videos_fts f JOIN videos v ON v.seq = f.rowid WHERE videos_fts MATCH 'serum'",
+      )
+      .all();
+    expect(hit).toEqual([{ id: "v9" }]);
+    // Children still cascade from the rebuilt table, and a duplicate id is still refused.
+    db.prepare("DELETE FROM videos WHERE id = 'v9'").run();
+    expect(db.prepare("SELECT count(*) AS n FROM video_stats").get()).toEqual({ n: 1 });
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO videos (id, seq, created_at, media_type, author_uid, source, stats_at, imported_at, updated_at) VALUES ('v3', 4, 1, 'video', 'u1', 't', 0, 1, 1)",
+        )
+        .run(),
+    ).toThrow(/UNIQUE/);
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'videos'").all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    expect(indexes).toContain("engine_videos_newest");
+    expect(indexes).not.toContain("videos_created");
+    db.close();
   });
 });
 
