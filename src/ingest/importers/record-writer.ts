@@ -13,18 +13,13 @@ export interface WriteResult {
 // Creators already written this run with the same observation are skipped (a file lists an author many times).
 const CREATOR_CACHE_LIMIT = 200_000;
 
-/** The observation already written for this creator this run is the same one (nothing to write). */
-function sameCreator(a: CreatorInput, b: MappedRecord["creator"], observedAt: number): boolean {
-  return (
-    a.observedAt === observedAt &&
-    a.handle === b.handle &&
-    a.nickname === b.nickname &&
-    a.followers === b.followers &&
-    a.verified === b.verified &&
-    a.region === b.region &&
-    a.isHouse === b.isHouse &&
-    a.houseAdvertiserId === b.houseAdvertiserId
-  );
+/**
+ * What a creator observation writes, as one string: equal strings mean an identical observation, so a file
+ * that lists an author many times writes it once (one string compare, not eight property reads per record).
+ */
+function creatorObservation(c: MappedRecord["creator"], observedAt: number): string {
+  // Free text is length-prefixed, so no two different observations give the same string.
+  return `${observedAt} ${c.followers} ${c.verified} ${c.region} ${c.isHouse} ${c.houseAdvertiserId} ${c.handle.length}:${c.handle}${c.nickname}`;
 }
 
 /**
@@ -34,7 +29,7 @@ function sameCreator(a: CreatorInput, b: MappedRecord["creator"], observedAt: nu
  */
 export class RecordWriter {
   private readonly uidByHandle: Statement;
-  private readonly creatorsWritten = new Map<string, CreatorInput>();
+  private readonly creatorsWritten = new Map<string, string>();
 
   constructor(
     db: Db,
@@ -105,7 +100,15 @@ export class RecordWriter {
         : (known?.advertiser_id ?? null),
       source: format,
     };
-    const stats = { ...record.stats, observedAt };
+    const r = record.stats;
+    const stats = {
+      plays: r.plays,
+      likes: r.likes,
+      comments: r.comments,
+      shares: r.shares,
+      saves: r.saves,
+      observedAt,
+    };
     const outcome = this.corpus.upsertVideo(video, this.now, stats, known ?? null);
     const snapshot = outcome !== "inserted" && this.corpus.addSnapshot(video.id, stats);
     return {
@@ -122,12 +125,12 @@ export class RecordWriter {
       const matches = this.uidByHandle.all(record.creator.handle) as { uid: string }[];
       if (matches.length === 1 && matches[0]) uid = matches[0].uid;
     }
-    const previous = this.creatorsWritten.get(uid);
-    if (previous && sameCreator(previous, record.creator, observedAt)) return uid;
+    const observation = creatorObservation(record.creator, observedAt);
+    if (this.creatorsWritten.get(uid) === observation) return uid;
     const creator: CreatorInput = { ...record.creator, uid, observedAt };
     if (this.creatorsWritten.size >= CREATOR_CACHE_LIMIT) this.creatorsWritten.clear();
     this.corpus.upsertCreator(creator, this.now);
-    this.creatorsWritten.set(uid, creator);
+    this.creatorsWritten.set(uid, observation);
     return uid;
   }
 
