@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isObject } from "./importers/fields.js";
 import { openingHook } from "./importers/normalize.js";
@@ -85,8 +86,26 @@ function report(path: string, e: AdEvaluation): string {
   ].join("\n");
 }
 
+/** A folder stands for the one export in it (JSON or CSV, transcript side files aside); null when ambiguous. */
+export function exportIn(folder: string): string | null {
+  const candidates = readdirSync(folder).filter(
+    (name) => /\.(json|jsonl|csv)$/i.test(name) && !/transcript/i.test(name),
+  );
+  return candidates.length === 1 && candidates[0] ? join(folder, candidates[0]) : null;
+}
+
 async function main(argv: string[]): Promise<number> {
-  const path = argv[0];
+  let path = argv[0];
+  if (path && existsSync(path) && statSync(path).isDirectory()) {
+    const found = exportIn(path);
+    if (!found) {
+      process.stderr.write(
+        `eval:labels: ${path} is a folder without exactly one JSON/CSV export in it; pass the export file itself\n`,
+      );
+      return 2;
+    }
+    path = found;
+  }
   if (!path || !existsSync(path)) {
     process.stderr.write(
       `eval:labels: ${path ? `${path} not found` : "no PATH given"}. Usage: npm run eval:labels -- PATH/videos_apify_flat.csv\n` +

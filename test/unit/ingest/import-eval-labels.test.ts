@@ -1,6 +1,8 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { evaluateAdModel } from "../../../src/ingest/eval-labels.js";
+import { evaluateAdModel, exportIn } from "../../../src/ingest/eval-labels.js";
 
 const CSV = join(import.meta.dirname, "../../fixtures/import/apify-flat.csv");
 
@@ -15,5 +17,14 @@ describe("eval:labels", () => {
     expect(e).toMatchObject({ records: 2, positives: 1, truePositive: 1, falsePositive: 0, trueNegative: 1 });
     expect([e.precision, e.recall, e.f1]).toEqual([1, 1, 1]);
     expect(seen.some((c) => c.includes("isAd") || c.includes("isSponsored"))).toBe(false);
+  });
+
+  it("takes a folder for the one export in it, transcript side files aside", () => {
+    const folder = mkdtempSync(join(tmpdir(), "crs-eval-"));
+    writeFileSync(join(folder, "videos_apify_flat.csv"), "id\n");
+    writeFileSync(join(folder, "transcripts_12.csv"), "id,text\n");
+    expect(exportIn(folder)).toBe(join(folder, "videos_apify_flat.csv"));
+    writeFileSync(join(folder, "more.json"), "[]");
+    expect(exportIn(folder)).toBeNull();
   });
 });
