@@ -3,8 +3,11 @@ import {
   createMcpHandler,
   type GetPromptResult,
   McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
   type ReadResourceResult,
   type ResourceMetadata,
+  Server,
   type ServerContext,
   type StandardSchemaWithJSON,
   type ToolAnnotations,
@@ -14,8 +17,8 @@ import type { Guide } from "../content/guides.js";
 import { type PromptTemplate, renderPrompt } from "../content/prompts.js";
 import { internalError, ServiceError } from "../errors.js";
 import type { ToolRegistry } from "../registry/invoke.js";
-import type { Principal } from "../registry/types.js";
-import { advertisedSchema } from "./advertised-schema.js";
+import type { CostClass, Principal } from "../registry/types.js";
+import { advertisedJson, advertisedSchema } from "./advertised-schema.js";
 
 export const SERVER_INFO = { name: "creative-research-service", version: "1.0.0-beta.1" } as const;
 
@@ -71,8 +74,18 @@ interface PromptConfig {
 }
 type PromptHandler = (args: unknown) => GetPromptResult;
 
+interface RegisteredTool {
+  name: string;
+  config: ToolConfig;
+  handler: ToolHandler;
+  /** The advertised output JSON Schema, which the SDK's result projection reads. */
+  outputJson: Record<string, unknown>;
+  /** Runs for minutes: answered over SSE from the start (see LONG_RUNNING). */
+  longRunning: boolean;
+}
+
 interface Registration {
-  tools: { name: string; config: ToolConfig; handler: ToolHandler }[];
+  tools: RegisteredTool[];
   resources: {
     name: string;
     uri: string;
@@ -96,6 +109,8 @@ function registration(parts: McpParts): Registration {
       outputSchema: advertisedSchema(tool.output, "output"),
       annotations: { title: tool.title, ...tool.annotations },
     },
+    outputJson: advertisedJson(tool.output, "output"),
+    longRunning: tool.cost === LONG_RUNNING,
     handler: async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
       try {
         const principal = await parts.principal(ctx);
@@ -174,7 +189,10 @@ function registration(parts: McpParts): Registration {
 
 /** A factory of identical servers (stateless: one per request) sharing one registration. */
 export function mcpServerFactory(parts: McpParts): () => McpServer {
-  const { tools, resources, prompts } = registration(parts);
+  return serverFactory(registration(parts));
+}
+
+function serverFactory({ tools, resources, prompts }: Registration): () => McpServer {
   return () => {
     const server = new McpServer(SERVER_INFO, {
       capabilities: { tools: {}, resources: {}, prompts: {} },
@@ -191,25 +209,79 @@ export function mcpServerFactory(parts: McpParts): () => McpServer {
   };
 }
 
+/**
+ * Servers that answer tools/call only, the way McpServer's own tools/call handler does (unknown tool → the
+ * same JSON-RPC error; the result projected by the same codec), without registering 14 tools, 6 resources
+ * and 5 prompts per request, which was the largest server-side cost of an MCP call.
+ */
+function toolCallServerFactory({ tools }: Registration): () => Server {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return () => {
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: { listChanged: true } },
+      instructions: INSTRUCTIONS,
+    });
+    server.setRequestHandler("tools/call", async (request, ctx) => {
+      const tool = byName.get(request.params.name);
+      if (!tool)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      const result = await tool.handler(request.params.arguments ?? {}, ctx);
+      return server.projectCallToolResult(result, tool.outputJson);
+    });
+    return server;
+  };
+}
+
 /** One server definition from the registry, the guides and the prompts. */
 export function buildMcpServer(parts: McpParts): McpServer {
   return mcpServerFactory(parts)();
 }
 
-/** Streamable HTTP: 2026-07-28 requests and the stateless fallback for 2025-era clients, always answered over SSE. */
+/** Tools of this cost class run for minutes (the analyst). */
+const LONG_RUNNING: CostClass = "analyst";
+
+/** The tool a JSON-RPC tools/call message names, or undefined for any other message. */
+function calledTool(body: unknown): string | undefined {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const message = body as { method?: unknown; params?: { name?: unknown } };
+  if (message.method !== "tools/call") return undefined;
+  const name = message.params?.name;
+  return typeof name === "string" ? name : "";
+}
+
+type McpRequestOptions = Parameters<ReturnType<typeof createMcpHandler>["fetch"]>[1];
+
+/**
+ * Streamable HTTP: 2026-07-28 requests and the stateless fallback for 2025-era clients. Answers are plain JSON
+ * unless the call sends a notification first (the SDK's "auto" mode: SSE costs both ends ~1 ms a call);
+ * long-running tools are answered over SSE from the start, so keep-alive comments flow while they think.
+ * tools/call is served by tools/call-only servers; every other message by a full McpServer.
+ */
 export function createHttpMcpHandler(parts: Omit<McpParts, "principal" | "requestId">, keepAliveMs: number) {
   const fromAuth = (ctx: ServerContext) =>
     (ctx.http?.authInfo?.extra ?? {}) as { principal?: Principal; requestId?: string };
-  return createMcpHandler(
-    mcpServerFactory({
-      ...parts,
-      principal: async (ctx) => {
-        const principal = fromAuth(ctx).principal;
-        if (!principal) throw internalError(new Error("MCP request reached a tool without a principal"));
-        return principal;
-      },
-      requestId: (ctx) => fromAuth(ctx).requestId ?? "00000000-0000-0000-0000-000000000000",
-    }),
-    { responseMode: "sse", keepAliveMs, maxRequestBodySize: 1024 * 1024 },
-  );
+  const shared = registration({
+    ...parts,
+    principal: async (ctx) => {
+      const principal = fromAuth(ctx).principal;
+      if (!principal) throw internalError(new Error("MCP request reached a tool without a principal"));
+      return principal;
+    },
+    requestId: (ctx) => fromAuth(ctx).requestId ?? "00000000-0000-0000-0000-000000000000",
+  });
+  const options = { keepAliveMs, maxRequestBodySize: 1024 * 1024 };
+  const documents = createMcpHandler(serverFactory(shared), { ...options, responseMode: "auto" });
+  const calls = createMcpHandler(toolCallServerFactory(shared), { ...options, responseMode: "auto" });
+  const longCalls = createMcpHandler(toolCallServerFactory(shared), { ...options, responseMode: "sse" });
+  const longRunning = new Set(shared.tools.filter((tool) => tool.longRunning).map((tool) => tool.name));
+  return {
+    fetch(request: Request, requestOptions?: McpRequestOptions): Promise<Response> {
+      const tool = calledTool(requestOptions?.parsedBody);
+      if (tool === undefined) return documents.fetch(request, requestOptions);
+      return (longRunning.has(tool) ? longCalls : calls).fetch(request, requestOptions);
+    },
+    async close() {
+      await Promise.all([documents.close(), calls.close(), longCalls.close()]);
+    },
+  };
 }
