@@ -73,6 +73,8 @@ export function createApp(parts: AppParts): express.Express {
         (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? "unmatched" : req.path);
       parts.metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
       parts.metrics.httpDuration.observe({ method: req.method, route }, seconds);
+      // Checked per request (the level can change at run time); skips building the entry when it is off.
+      if (!logger.isLevelEnabled("info")) return;
       logger.info(
         {
           requestId,

@@ -28,8 +28,11 @@ function coerce(schema: JsonSchemaProp | undefined, value: string): unknown {
 }
 
 /** Builds a tool's input from the path and query of a REST request (strictness is left to the tool's schema). */
-export function restInput(tool: ToolDefinition, req: Request): Record<string, unknown> {
-  const props = inputProperties(tool.input);
+export function restInput(
+  tool: ToolDefinition,
+  req: Request,
+  props: Record<string, JsonSchemaProp> = inputProperties(tool.input),
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   const pathNames = new Set(Object.keys(req.params ?? {}));
   for (const [name, raw] of Object.entries(req.query as Record<string, unknown>)) {
@@ -48,6 +51,12 @@ export function restInput(tool: ToolDefinition, req: Request): Record<string, un
   return input;
 }
 
+/** `{...}` + request_id as the last member, without copying the output object to add it. */
+export function withRequestId(outputJson: string, requestId: string): string {
+  const members = outputJson === "{}" ? "{" : `${outputJson.slice(0, -1)},`;
+  return `${members}"request_id":${JSON.stringify(requestId)}}`;
+}
+
 export interface BridgeOptions {
   registry: ToolRegistry;
   principalOf(req: Request): Principal;
@@ -64,14 +73,26 @@ export function mountTools(router: Router, options: BridgeOptions): Map<string, 
     if (tool.rest.method === "GET") methods.add("HEAD");
     routes.set(path, methods);
     if (tool.rest.custom) continue;
+    // The schema's properties are read once per tool, not per request.
+    const props = inputProperties(tool.input);
     const handler = async (req: Request, res: Response) => {
-      const input = restInput(tool, req);
-      const outcome = await options.registry.invoke(tool.name, input, options.principalOf(req), {
-        requestId: options.requestIdOf(req),
-        transport: "rest",
-      });
-      res.set(outcome.headers);
-      res.status(200).json({ ...outcome.output, request_id: options.requestIdOf(req) });
+      const requestId = options.requestIdOf(req);
+      const outcome = await options.registry.invoke(
+        tool.name,
+        restInput(tool, req, props),
+        options.principalOf(req),
+        {
+          requestId,
+          transport: "rest",
+        },
+      );
+      for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
+      // Serialised once and written as is (res.json would copy the output to add request_id, then re-check it).
+      const body = withRequestId(JSON.stringify(outcome.output), requestId);
+      res.statusCode = 200;
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Content-Length", Buffer.byteLength(body));
+      res.end(req.method === "HEAD" ? undefined : body);
     };
     if (tool.rest.method === "GET") router.get(path, handler);
     else router.post(path, handler);
