@@ -4,7 +4,8 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, publicUrls } from "./config/index.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
-import { createApp } from "./http/app.js";
+import { type AppParts, createApp } from "./http/app.js";
+import { createFastRest } from "./http/fast-rest.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
 import { logger } from "./log.js";
 import { createHttpMcpHandler } from "./mcp/server.js";
@@ -22,6 +23,8 @@ export interface StartOptions {
   clock?: Clock;
   /** An already-open database (tests); otherwise config.db is opened. */
   db?: Db;
+  /** Answer GET tool routes before express (default true; tests turn it off to compare the two). */
+  fastRest?: boolean;
 }
 
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
@@ -48,7 +51,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const mcpNode = toNodeHandler(mcpHandler);
   const publicHost = new URL(urls.apiOrigin).hostname;
 
-  const app = createApp({
+  const appParts: AppParts = {
     registry: core.registry,
     authenticate: (req) => core.authenticator.authenticate(req),
     authFailures: core.limiter.authFailures,
@@ -67,8 +70,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     allowedHosts: [...new Set(["localhost", "127.0.0.1", "[::1]", publicHost, config.host])],
     customRoutes: (router, helpers) => core.analyst.mountRoutes(router, helpers),
+  };
+  const app = createApp(appParts);
+  const fast = options.fastRest === false ? () => false : createFastRest(appParts);
+  server.on("request", (req, res) => {
+    if (!fast(req, res)) app(req, res);
   });
-  server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");
 
   return {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { hostHeaderValidation, originValidation } from "@modelcontextprotocol/express";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
@@ -54,6 +55,44 @@ const REST_BODY_LIMIT = "64kb";
 /** MCP messages: the transport's own bound (1 MiB). */
 const MCP_BODY_LIMIT = "1mb";
 
+/**
+ * Gives a request its id (X-Request-Id) and, when it finishes, counts it in the metrics and writes the access
+ * log line. `route` is read at the end (the route template, never the query: it can carry misplaced secrets).
+ */
+export function observeRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: Metrics,
+  route: () => string,
+): string {
+  const requestId = randomUUID();
+  res.setHeader("X-Request-Id", requestId);
+  const started = performance.now();
+  res.on("finish", () => {
+    const seconds = (performance.now() - started) / 1000;
+    const template = route();
+    const method = req.method ?? "GET";
+    metrics.httpRequests.inc({ method, route: template, status: String(res.statusCode) });
+    metrics.httpDuration.observe({ method, route: template }, seconds);
+    // Checked per request (the level can change at run time); skips building the entry when it is off.
+    if (!logger.isLevelEnabled("info")) return;
+    // Express rewrites req.url inside mounted routers; originalUrl is what the client asked for.
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? "";
+    const query = url.indexOf("?");
+    logger.info(
+      {
+        requestId,
+        method,
+        path: query < 0 ? url : url.slice(0, query),
+        status: res.statusCode,
+        ms: Math.round(seconds * 1000),
+      },
+      "request",
+    );
+  });
+  return requestId;
+}
+
 export function createApp(parts: AppParts): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -63,29 +102,12 @@ export function createApp(parts: AppParts): express.Express {
 
   // Request id + access log + metrics. Only the path is logged: query strings can carry misplaced secrets.
   app.use((req, res, next) => {
-    const requestId = randomUUID();
-    locals(res).requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    const started = performance.now();
-    res.on("finish", () => {
-      const seconds = (performance.now() - started) / 1000;
-      const route =
-        (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? "unmatched" : req.path);
-      parts.metrics.httpRequests.inc({ method: req.method, route, status: String(res.statusCode) });
-      parts.metrics.httpDuration.observe({ method: req.method, route }, seconds);
-      // Checked per request (the level can change at run time); skips building the entry when it is off.
-      if (!logger.isLevelEnabled("info")) return;
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          path: req.path,
-          status: res.statusCode,
-          ms: Math.round(seconds * 1000),
-        },
-        "request",
-      );
-    });
+    locals(res).requestId = observeRequest(
+      req,
+      res,
+      parts.metrics,
+      () => (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? "unmatched" : req.path),
+    );
     next();
   });
 

@@ -1,4 +1,4 @@
-import type { Response } from "express";
+import type { ServerResponse } from "node:http";
 import type { ServiceError } from "../errors.js";
 
 /** RFC 9457 problem body with the contract's fields plus the hint agents use to fix a call. */
@@ -16,8 +16,9 @@ export function problemBody(error: ServiceError, requestId: string, problemsUrl:
   };
 }
 
+/** Writes a problem answer (plain Node response, so express routes and the fast REST path share it). */
 export function sendProblem(
-  res: Response,
+  res: ServerResponse,
   error: ServiceError,
   requestId: string,
   problemsUrl: string,
@@ -29,8 +30,9 @@ export function sendProblem(
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
   if (error.retryAfter !== undefined)
     res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.retryAfter))));
-  res
-    .status(error.status)
-    .type("application/problem+json")
-    .send(JSON.stringify(problemBody(error, requestId, problemsUrl)));
+  const body = JSON.stringify(problemBody(error, requestId, problemsUrl));
+  res.statusCode = error.status;
+  res.setHeader("Content-Type", "application/problem+json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body); // Node leaves the body out of a HEAD answer
 }

@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Request, Response, Router } from "express";
 import { invalidParameter, ServiceError } from "../errors.js";
 import type { ToolDefinition } from "../registry/define.js";
@@ -30,13 +31,14 @@ function coerce(schema: JsonSchemaProp | undefined, value: string): unknown {
 /** Builds a tool's input from the path and query of a REST request (strictness is left to the tool's schema). */
 export function restInput(
   tool: ToolDefinition,
-  req: Request,
+  query: Record<string, unknown>,
+  params: Record<string, string>,
   props: Record<string, JsonSchemaProp> = inputProperties(tool.input),
 ): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  const pathNames = new Set(Object.keys(req.params ?? {}));
-  for (const [name, raw] of Object.entries(req.query as Record<string, unknown>)) {
-    if (pathNames.has(name)) {
+  const pathNames = Object.keys(params);
+  for (const [name, raw] of Object.entries(query)) {
+    if (pathNames.includes(name)) {
       throw new ServiceError("unknown_parameter", 400, "Unknown parameter", {
         detail: `'${name.slice(0, 40)}' is a path parameter here and cannot also be sent in the query.`,
         hint: `Remove '${name.slice(0, 40)}' from the query string.`,
@@ -47,7 +49,7 @@ export function restInput(
       throw invalidParameter(name.slice(0, 40), "must be given once, as a plain value");
     input[name] = coerce(props[name], raw);
   }
-  for (const name of pathNames) input[name] = req.params[name];
+  for (const name of pathNames) input[name] = params[name];
   return input;
 }
 
@@ -55,6 +57,21 @@ export function restInput(
 export function withRequestId(outputJson: string, requestId: string): string {
   const members = outputJson === "{}" ? "{" : `${outputJson.slice(0, -1)},`;
   return `${members}"request_id":${JSON.stringify(requestId)}}`;
+}
+
+/** A tool's 200 answer: serialised once and written as is (res.json would copy the output to add request_id). */
+export function writeAnswer(
+  res: ServerResponse,
+  outcome: { output: unknown; headers: Record<string, string> },
+  requestId: string,
+  head: boolean,
+): void {
+  for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
+  const body = withRequestId(JSON.stringify(outcome.output), requestId);
+  res.statusCode = 200;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(head ? undefined : body);
 }
 
 export interface BridgeOptions {
@@ -79,20 +96,19 @@ export function mountTools(router: Router, options: BridgeOptions): Map<string, 
       const requestId = options.requestIdOf(req);
       const outcome = await options.registry.invoke(
         tool.name,
-        restInput(tool, req, props),
+        restInput(
+          tool,
+          req.query as Record<string, unknown>,
+          (req.params ?? {}) as Record<string, string>,
+          props,
+        ),
         options.principalOf(req),
         {
           requestId,
           transport: "rest",
         },
       );
-      for (const [name, value] of Object.entries(outcome.headers)) res.setHeader(name, value);
-      // Serialised once and written as is (res.json would copy the output to add request_id, then re-check it).
-      const body = withRequestId(JSON.stringify(outcome.output), requestId);
-      res.statusCode = 200;
-      res.setHeader("Content-Type", "application/json; charset=utf-8");
-      res.setHeader("Content-Length", Buffer.byteLength(body));
-      res.end(req.method === "HEAD" ? undefined : body);
+      writeAnswer(res, outcome, requestId, req.method === "HEAD");
     };
     if (tool.rest.method === "GET") router.get(path, handler);
     else router.post(path, handler);
