@@ -1,10 +1,11 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toNodeHandler } from "@modelcontextprotocol/node";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, publicUrls } from "./config/index.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
 import { type AppParts, createApp } from "./http/app.js";
+import { createFastMcp } from "./http/fast-mcp.js";
 import { createFastRest } from "./http/fast-rest.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
 import { logger } from "./log.js";
@@ -23,8 +24,8 @@ export interface StartOptions {
   clock?: Clock;
   /** An already-open database (tests); otherwise config.db is opened. */
   db?: Db;
-  /** Answer GET tool routes before express (default true; tests turn it off to compare the two). */
-  fastRest?: boolean;
+  /** Answer REST tool GETs and MCP POSTs before express (default true; tests turn it off to compare). */
+  fastPaths?: boolean;
 }
 
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
@@ -72,7 +73,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     customRoutes: (router, helpers) => core.analyst.mountRoutes(router, helpers),
   };
   const app = createApp(appParts);
-  const fast = options.fastRest === false ? () => false : createFastRest(appParts);
+  const fastRest = createFastRest(appParts);
+  const fastMcp = createFastMcp(appParts);
+  const fast =
+    options.fastPaths === false
+      ? () => false
+      : (req: IncomingMessage, res: ServerResponse) => fastRest(req, res) || fastMcp(req, res);
   server.on("request", (req, res) => {
     if (!fast(req, res)) app(req, res);
   });

@@ -54,6 +54,17 @@ const locals = (res: Response) => res.locals as CrsLocals;
 const REST_BODY_LIMIT = "64kb";
 /** MCP messages: the transport's own bound (1 MiB). */
 const MCP_BODY_LIMIT = "1mb";
+export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** What the MCP handler reads as `authInfo`: the caller resolved by our authentication, and the request id. */
+export function mcpAuthInfo(principal: Principal, requestId: string) {
+  return {
+    token: "",
+    clientId: principal.clientId ?? principal.keyId ?? principal.credentialId,
+    scopes: principal.scopes,
+    extra: { principal, requestId },
+  };
+}
 
 /**
  * Gives a request its id (X-Request-Id) and, when it finishes, counts it in the metrics and writes the access
@@ -203,13 +214,7 @@ export function createApp(parts: AppParts): express.Express {
     });
   };
   app.all("/mcp", ...mcpGuards, mcpBody, authenticate("mcp"), async (req, res) => {
-    const principal = principalOf(req);
-    (req as Request & { auth?: unknown }).auth = {
-      token: "",
-      clientId: principal.clientId ?? principal.keyId ?? principal.credentialId,
-      scopes: principal.scopes,
-      extra: { principal, requestId: requestIdOf(req) },
-    };
+    (req as Request & { auth?: unknown }).auth = mcpAuthInfo(principalOf(req), requestIdOf(req));
     await parts.mcp(req, res, req.body);
   });
 

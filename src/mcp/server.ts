@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { Guide } from "../content/guides.js";
 import { type PromptTemplate, renderPrompt } from "../content/prompts.js";
 import { internalError, ServiceError } from "../errors.js";
-import type { ToolRegistry } from "../registry/invoke.js";
+import type { InvokeOptions, ToolRegistry } from "../registry/invoke.js";
 import type { CostClass, Principal } from "../registry/types.js";
 import { advertisedJson, advertisedSchema } from "./advertised-schema.js";
 
@@ -57,6 +57,22 @@ export function errorResult(error: unknown) {
       },
     },
   };
+}
+
+/** A tool call's MCP result: the output as structuredContent plus its text summary, or an isError result. */
+export async function callTool(
+  registry: ToolRegistry,
+  name: string,
+  args: unknown,
+  principal: Principal,
+  options: Omit<InvokeOptions, "transport">,
+): Promise<CallToolResult> {
+  try {
+    const outcome = await registry.invoke(name, args, principal, { ...options, transport: "mcp" });
+    return { content: [{ type: "text" as const, text: outcome.text }], structuredContent: outcome.output };
+  } catch (error) {
+    return errorResult(error);
+  }
 }
 
 interface ToolConfig {
@@ -123,16 +139,11 @@ function registration(parts: McpParts): Registration {
                   .notify({ method: "notifications/progress", params: { progressToken: token, ...update } })
                   .catch(() => undefined);
               };
-        const outcome = await parts.registry.invoke(tool.name, args, principal, {
+        return await callTool(parts.registry, tool.name, args, principal, {
           requestId: parts.requestId(ctx),
-          transport: "mcp",
           signal: ctx.mcpReq.signal,
           progress,
         });
-        return {
-          content: [{ type: "text" as const, text: outcome.text }],
-          structuredContent: outcome.output,
-        };
       } catch (error) {
         return errorResult(error);
       }
