@@ -17,6 +17,8 @@ export type ApiKeyCheck =
       orgId: string;
       scopes: Scope[];
       expiresAt: number | null;
+      /** When the key was last recorded as used (as read with it): spares a write when that is recent. */
+      lastUsedAt: number | null;
     }
   | { ok: false; reason: "malformed" | "unknown" | "digest_mismatch" | "revoked" | "rotated" | "expired" };
 
@@ -33,9 +35,11 @@ export function createApiKeyVerifier(db: Db, pepper: string) {
 
   /** Call once the whole request is authenticated: a refused request is not a use. */
   function recordUse(
-    key: { keyId: string; prefix: string; userId: string; orgId: string },
+    key: { keyId: string; prefix: string; userId: string; orgId: string; lastUsedAt?: number | null },
     now: number,
   ): void {
+    // The row read with the key already says the UPDATE would change nothing: skip the write transaction.
+    if (key.lastUsedAt != null && key.lastUsedAt > now - USE_RECORD_INTERVAL_SECONDS) return;
     const moved = touch.run({ now, id: key.keyId, interval: USE_RECORD_INTERVAL_SECONDS }).changes === 1;
     if (!moved) return;
     recordKeyEvent(db, {
@@ -67,6 +71,7 @@ export function createApiKeyVerifier(db: Db, pepper: string) {
       orgId: row.org_id,
       scopes: knownScopes(row.scopes),
       expiresAt: row.expires_at,
+      lastUsedAt: row.last_used_at,
     };
   }
 
