@@ -229,6 +229,68 @@ describe("the fast MCP path", () => {
       }),
     ],
     ["a body that is not JSON", { headers: toolCall("modern", "x").headers, body: "{" }],
+    [
+      "a fractional id",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        m.body.id = 1.5;
+      }),
+    ],
+    [
+      "a null id",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        m.body.id = null;
+      }),
+    ],
+    [
+      "a very long id",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        m.body.id = "x".repeat(500);
+      }),
+    ],
+    ["arguments as an array", toolCall("modern", "service_get_usage", [1, 2])],
+    [
+      "jsonrpc 1.0",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        m.body.jsonrpc = "1.0";
+      }),
+    ],
+    [
+      "no _meta",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        delete (m.body.params as Record<string, unknown>)._meta;
+      }),
+    ],
+    [
+      "a client version that is a number",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        const params = m.body.params as { _meta: Record<string, unknown> };
+        params._meta = { ...params._meta, "io.modelcontextprotocol/clientInfo": { name: "x", version: 2 } };
+      }),
+    ],
+    [
+      "an older protocol in _meta",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        const params = m.body.params as { _meta: Record<string, unknown> };
+        params._meta = { ...params._meta, "io.modelcontextprotocol/protocolVersion": "2025-11-25" };
+      }),
+    ],
+    [
+      "a method header that disagrees",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        m.headers["mcp-method"] = "tools/list";
+      }),
+    ],
+    [
+      "an Accept without SSE",
+      toolCall("modern", "service_get_usage", {}, (m) => {
+        m.headers.accept = "application/json";
+      }),
+    ],
+    ["a JSON array body", { headers: toolCall("modern", "x").headers, body: "[]" }],
+    [
+      "a key pasted into the arguments",
+      toolCall("modern", "service_search_videos", { q: "crs_abcdefgh_0123456789abcdefghijklmnop" }),
+    ],
   ];
   it.each(cases)("%s: the same answer as express + the SDK", async (_label, message) => {
     const fast = await mcpAnswer(t.url, message);
