@@ -1,4 +1,5 @@
 import type Database from "better-sqlite3";
+import { logger } from "../log.js";
 import { migrations } from "./migrations/index.js";
 
 /**
@@ -12,6 +13,12 @@ export function migrate(db: Database.Database): number {
     // A table rebuild must not cascade the old table's DROP to its children: foreign keys are off for it
     // (the pragma is a no-op inside a transaction) and checked before the commit instead.
     const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
+    // An upgrade (not a fresh database) that rebuilds a table takes a while on a large corpus: say so.
+    if (migration.foreignKeysOff && current > 0)
+      logger.info(
+        { version: migration.version, name: migration.name },
+        "upgrading the database (rebuilds a table)",
+      );
     if (migration.foreignKeysOff) db.pragma("foreign_keys = OFF");
     try {
       db.transaction(() => {
