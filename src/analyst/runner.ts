@@ -117,8 +117,11 @@ export class RunQueue {
           return outcome.output;
         },
       });
-      const remaining = this.deps.minMs - (performance.now() - slot.acceptedAtMs);
-      if (remaining > 0) await sleep(remaining, undefined, { signal: slot.controller.signal });
+      // Timers can fire a millisecond early: wait until the monotonic clock has passed minMs by 1 ms, so the
+      // reported elapsed_ms (wall-clock stamps, the first taken before acceptance) never rounds below minMs.
+      const remaining = () => this.deps.minMs + 1 - (performance.now() - slot.acceptedAtMs);
+      while (remaining() > 0)
+        await sleep(Math.ceil(remaining()), undefined, { signal: slot.controller.signal });
       if (this.closing) return;
       const missing = unresolvedEvidence(this.deps.db, answer);
       if (missing.length > 0) {
