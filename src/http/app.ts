@@ -104,6 +104,37 @@ export function observeRequest(
   return requestId;
 }
 
+/**
+ * Bearer authentication behind the failed-authentication edge limiter: a client address with too many recent
+ * 401s is refused before its credential is looked at, and each new 401 counts against it.
+ */
+export async function authenticateRequest(
+  parts: Pick<AppParts, "authenticate" | "authFailures">,
+  req: IncomingMessage,
+  request: { url: string; endpoint: "rest" | "mcp"; body?: unknown },
+): Promise<Principal> {
+  const ip = req.socket.remoteAddress ?? "unknown";
+  parts.authFailures.check(ip);
+  try {
+    return await parts.authenticate({ headers: req.headers, ...request });
+  } catch (error) {
+    if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
+    throw error;
+  }
+}
+
+/** A failure answered as a problem; anything not a ServiceError is logged and becomes internal_error. */
+export function answerFailure(
+  res: ServerResponse,
+  error: unknown,
+  requestId: string,
+  path: string,
+  problemsUrl: string,
+): void {
+  if (!(error instanceof ServiceError)) logger.error({ err: error, requestId, path }, "unhandled error");
+  sendProblem(res, error instanceof ServiceError ? error : internalError(error), requestId, problemsUrl);
+}
+
 export function createApp(parts: AppParts): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -131,19 +162,11 @@ export function createApp(parts: AppParts): express.Express {
 
   const authenticate =
     (endpoint: "rest" | "mcp") => async (req: Request, res: Response, next: NextFunction) => {
-      const ip = req.socket.remoteAddress ?? "unknown";
-      parts.authFailures.check(ip);
-      try {
-        locals(res).principal = await parts.authenticate({
-          headers: req.headers,
-          url: req.originalUrl,
-          endpoint,
-          body: req.body as unknown,
-        });
-      } catch (error) {
-        if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
-        throw error;
-      }
+      locals(res).principal = await authenticateRequest(parts, req, {
+        url: req.originalUrl,
+        endpoint,
+        body: req.body as unknown,
+      });
       next();
     };
 

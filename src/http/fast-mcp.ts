@@ -5,12 +5,15 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
-import { internalError, ServiceError } from "../errors.js";
-import { logger } from "../log.js";
 import { callTool, SERVER_INFO } from "../mcp/server.js";
-import type { Principal } from "../registry/types.js";
-import { type AppParts, MCP_BODY_LIMIT_BYTES, mcpAuthInfo, observeRequest } from "./app.js";
-import { sendProblem } from "./problem.js";
+import {
+  type AppParts,
+  answerFailure,
+  authenticateRequest,
+  MCP_BODY_LIMIT_BYTES,
+  mcpAuthInfo,
+  observeRequest,
+} from "./app.js";
 
 type FastMcpParts = Pick<
   AppParts,
@@ -136,20 +139,7 @@ export function createFastMcp(parts: FastMcpParts): (req: IncomingMessage, res: 
         });
         return;
       }
-      const ip = req.socket.remoteAddress ?? "unknown";
-      parts.authFailures.check(ip);
-      let principal: Principal;
-      try {
-        principal = await parts.authenticate({
-          headers: req.headers,
-          url: req.url ?? "",
-          endpoint: "mcp",
-          body,
-        });
-      } catch (error) {
-        if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
-        throw error;
-      }
+      const principal = await authenticateRequest(parts, req, { url: req.url ?? "", endpoint: "mcp", body });
       const call = plainModernCall(req.headers, body, callable);
       if (!call) {
         Object.assign(req, { body, auth: mcpAuthInfo(principal, requestId) });
@@ -167,14 +157,7 @@ export function createFastMcp(parts: FastMcpParts): (req: IncomingMessage, res: 
         id: call.id,
       });
     } catch (error) {
-      if (!(error instanceof ServiceError))
-        logger.error({ err: error, requestId, path: "/mcp" }, "unhandled error");
-      sendProblem(
-        res,
-        error instanceof ServiceError ? error : internalError(error),
-        requestId,
-        parts.urls.problemsUrl,
-      );
+      answerFailure(res, error, requestId, "/mcp", parts.urls.problemsUrl);
     }
   }
 

@@ -1,11 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { parse as parseQuery } from "node:querystring";
-import { internalError, ServiceError } from "../errors.js";
-import { logger } from "../log.js";
 import type { ToolDefinition } from "../registry/define.js";
 import { inputProperties } from "../registry/input-errors.js";
-import { type AppParts, observeRequest } from "./app.js";
-import { sendProblem } from "./problem.js";
+import { type AppParts, answerFailure, authenticateRequest, observeRequest } from "./app.js";
 import { expressPath, restInput, writeAnswer } from "./rest-bridge.js";
 
 interface FastRoute {
@@ -64,16 +61,8 @@ export function createFastRest(parts: FastParts): (req: IncomingMessage, res: Se
     search: string,
   ): Promise<void> {
     const requestId = observeRequest(req, res, parts.metrics, () => route.template);
-    const ip = req.socket.remoteAddress ?? "unknown";
     try {
-      parts.authFailures.check(ip);
-      let principal: Awaited<ReturnType<FastParts["authenticate"]>>;
-      try {
-        principal = await parts.authenticate({ headers: req.headers, url: req.url ?? "", endpoint: "rest" });
-      } catch (error) {
-        if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
-        throw error;
-      }
+      const principal = await authenticateRequest(parts, req, { url: req.url ?? "", endpoint: "rest" });
       const params: Record<string, string> = {};
       route.params.forEach((name, i) => {
         params[name] = values[i] as string;
@@ -86,10 +75,7 @@ export function createFastRest(parts: FastParts): (req: IncomingMessage, res: Se
       );
       writeAnswer(res, outcome, requestId, req.method === "HEAD");
     } catch (error) {
-      if (!(error instanceof ServiceError))
-        logger.error({ err: error, requestId, path: route.template }, "unhandled error");
-      const problem = error instanceof ServiceError ? error : internalError(error);
-      sendProblem(res, problem, requestId, parts.urls.problemsUrl);
+      answerFailure(res, error, requestId, route.template, parts.urls.problemsUrl);
     }
   }
 
