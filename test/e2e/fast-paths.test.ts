@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/index.js";
 import { type RunningServer, startServer } from "../../src/server.js";
+import { META, toolCall } from "./helpers/mcp-messages.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
 
 // REST tool GETs (src/http/fast-rest.ts) and MCP POSTs (src/http/fast-mcp.ts) are answered before express. The
@@ -131,38 +132,6 @@ describe("the fast REST path", () => {
     }
   });
 });
-
-const MODERN = "2026-07-28";
-const META = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientInfo": { name: "equivalence", version: "1" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** A tools/call as the v2 SDK client sends it (modern) or the v1 client (2025 era); `tweak` edits the message. */
-function toolCall(
-  era: "modern" | "legacy",
-  name: unknown,
-  args?: unknown,
-  tweak: (message: { headers: Record<string, string>; body: Record<string, unknown> }) => void = () => {},
-) {
-  const headers: Record<string, string> = {
-    accept: "application/json, text/event-stream",
-    "content-type": "application/json",
-    "mcp-protocol-version": era === "modern" ? MODERN : "2025-11-25",
-  };
-  if (era === "modern") {
-    headers["mcp-method"] = "tools/call";
-    if (typeof name === "string") headers["mcp-name"] = name;
-  }
-  const params = { name, arguments: args, ...(era === "modern" ? { _meta: { ...META } } : {}) };
-  const message = {
-    headers,
-    body: { jsonrpc: "2.0", id: 7, method: "tools/call", params } as Record<string, unknown>,
-  };
-  tweak(message);
-  return message;
-}
 
 async function mcpAnswer(
   base: string,

@@ -2,6 +2,7 @@ import { createMcpHandler, type ServerContext } from "@modelcontextprotocol/serv
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHttpMcpHandler, mcpServerFactory } from "../../src/mcp/server.js";
 import type { Principal } from "../../src/registry/types.js";
+import { META, toolCall } from "./helpers/mcp-messages.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
 // createHttpMcpHandler serves tools/call from tools/call-only servers; these tests hold it to the answers a
@@ -44,28 +45,6 @@ afterAll(async () => {
   await sdk?.close();
   await t?.close();
 });
-
-const MODERN = "2026-07-28";
-const META = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientInfo": { name: "equivalence", version: "1" },
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-
-/** A tools/call as the SDK clients send it: the v2 client in the modern era, the v1 client in the 2025 era. */
-function toolCall(era: "modern" | "legacy", name: unknown, args?: unknown) {
-  const headers: Record<string, string> = {
-    accept: "application/json, text/event-stream",
-    "content-type": "application/json",
-    "mcp-protocol-version": era === "modern" ? MODERN : "2025-11-25",
-  };
-  if (era === "modern") {
-    headers["mcp-method"] = "tools/call";
-    if (typeof name === "string") headers["mcp-name"] = name;
-  }
-  const params = { name, arguments: args, ...(era === "modern" ? { _meta: META } : {}) };
-  return { headers, body: { jsonrpc: "2.0", id: 7, method: "tools/call", params } };
-}
 
 async function answer(handler: Handler, message: { headers: Record<string, string>; body: unknown }) {
   const request = new Request("http://127.0.0.1/mcp", {
