@@ -5,7 +5,7 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
-import { callTool, SERVER_INFO } from "../mcp/server.js";
+import { callTool, LONG_RUNNING, SERVER_INFO } from "../mcp/server.js";
 import {
   type AppParts,
   answerFailure,
@@ -121,7 +121,7 @@ export function createFastMcp(parts: FastMcpParts): (req: IncomingMessage, res: 
   const callable = new Set(
     parts.registry
       .list()
-      .filter((tool) => tool.cost !== "analyst")
+      .filter((tool) => tool.cost !== LONG_RUNNING)
       .map((tool) => tool.name),
   );
 

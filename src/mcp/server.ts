@@ -249,7 +249,7 @@ export function buildMcpServer(parts: McpParts): McpServer {
 }
 
 /** Tools of this cost class run for minutes (the analyst). */
-const LONG_RUNNING: CostClass = "analyst";
+export const LONG_RUNNING: CostClass = "analyst";
 
 /** The tool a JSON-RPC tools/call message names, or undefined for any other message. */
 function calledTool(body: unknown): string | undefined {
