@@ -25,6 +25,7 @@ const { openDb } = await import(join(dist, "store/connection.js"));
 const { importFile } = await import(join(dist, "ingest/importers/import-file.js"));
 const { afterIngest } = await import(join(dist, "ingest/pipeline.js"));
 const { beginBulkLoad } = await import(join(dist, "store/bulk.js"));
+const { SeededRandom } = await import(join(dist, "ingest/generator/random.js"));
 
 const NOW = 1_718_000_000;
 const WORDS = [
@@ -42,15 +43,10 @@ const WORDS = [
   "today",
 ];
 
-/** Deterministic xorshift32 so every run writes the same file. */
+/** A seeded stream in [0, 1) (the corpus generator's PRNG), so every run writes the same file. */
 function rng(seed) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
+  const random = new SeededRandom(seed);
+  return () => random.next();
 }
 
 function row(i, rand) {

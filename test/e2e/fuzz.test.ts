@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SeededRandom } from "../../src/ingest/generator/random.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -21,15 +22,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Deterministic xorshift32, so a failure reproduces. */
-function rng(seed: number) {
-  let x = seed >>> 0 || 1;
-  return () => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) / 4294967296;
-  };
+/** A seeded stream in [0, 1), so a failure reproduces (the corpus generator's PRNG). */
+function rng(seed: number): () => number {
+  const random = new SeededRandom(seed);
+  return () => random.next();
 }
 
 const HOSTILE: readonly string[] = [
