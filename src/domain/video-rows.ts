@@ -4,43 +4,47 @@ import { pageOf } from "./paging.js";
 import type { VideoSummary } from "./records.js";
 import { prepared } from "./statements.js";
 
-/** Columns a VideoSummary needs; `v` = videos, `c` = creators, `a` = advertisers. */
-export const VIDEO_SUMMARY_SELECT = `
+/**
+ * Columns a VideoSummary needs; `v` = videos, `c` = creators, `a` = advertisers. Rows are read as arrays
+ * (`raw`) in this order and destructured into SummaryRow: building 25-key objects row by row in the driver
+ * cost about as much as the query itself.
+ */
+const SUMMARY_SELECT = `
   v.id, v.seq, v.caption, v.hook_text, v.created_at, v.media_type, v.region, v.language, v.duration_s,
-  v.music_id, v.music_title, v.music_author, v.hashtags, v.author_uid, c.handle AS author_handle,
-  v.advertiser_id, a.name AS advertiser_name, v.url, v.plays, v.likes, v.comments, v.shares, v.saves,
+  v.music_id, v.music_title, v.music_author, v.hashtags, v.author_uid, c.handle,
+  v.advertiser_id, a.name, v.url, v.plays, v.likes, v.comments, v.shares, v.saves,
   v.stats_at, v.hook_type`;
 
-export const VIDEO_SUMMARY_FROM = `videos v JOIN creators c ON c.uid = v.author_uid
+const SUMMARY_FROM = `videos v JOIN creators c ON c.uid = v.author_uid
   LEFT JOIN advertisers a ON a.id = v.advertiser_id`;
 
-export interface VideoSummaryRow {
-  id: string;
-  seq: number;
-  caption: string;
-  hook_text: string | null;
-  created_at: number;
-  media_type: "video" | "slideshow";
-  region: string | null;
-  language: string | null;
-  duration_s: number | null;
-  music_id: string | null;
-  music_title: string | null;
-  music_author: string | null;
-  hashtags: string;
-  author_uid: string;
-  author_handle: string;
-  advertiser_id: string | null;
-  advertiser_name: string | null;
-  url: string | null;
-  plays: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  saves: number;
-  stats_at: number;
-  hook_type: string | null;
-}
+type SummaryRow = [
+  id: string,
+  seq: number,
+  caption: string,
+  hook_text: string | null,
+  created_at: number,
+  media_type: "video" | "slideshow",
+  region: string | null,
+  language: string | null,
+  duration_s: number | null,
+  music_id: string | null,
+  music_title: string | null,
+  music_author: string | null,
+  hashtags: string,
+  author_uid: string,
+  author_handle: string,
+  advertiser_id: string | null,
+  advertiser_name: string | null,
+  url: string | null,
+  plays: number,
+  likes: number,
+  comments: number,
+  shares: number,
+  saves: number,
+  stats_at: number,
+  hook_type: string | null,
+];
 
 export const isoTime = (seconds: number): string => new Date(seconds * 1000).toISOString();
 
@@ -51,56 +55,102 @@ function labelsFor(db: Db, ids: readonly string[]): LabelMap {
   if (ids.length === 0) return map;
   const rows = prepared(
     db,
-    `SELECT video_id, label, value, confidence FROM labels
-       WHERE video_id IN (SELECT value FROM json_each(?)) AND label IN ('ad', 'hook', 'viral_hook')`,
-  ).all(JSON.stringify(ids)) as { video_id: string; label: string; value: string; confidence: number }[];
-  for (const r of rows) {
-    const entry = map.get(r.video_id) ?? {};
-    entry[r.label] = { value: r.value, confidence: r.confidence };
-    map.set(r.video_id, entry);
+    `SELECT l.video_id, l.label, l.value, l.confidence FROM json_each(?) j
+       JOIN labels l ON l.video_id = j.value AND l.label IN ('ad', 'hook', 'viral_hook')`,
+  )
+    .raw(true)
+    .all(JSON.stringify(ids)) as [string, string, string, number][];
+  for (const [videoId, label, value, confidence] of rows) {
+    const entry = map.get(videoId) ?? {};
+    entry[label] = { value, confidence };
+    map.set(videoId, entry);
   }
   return map;
 }
 
-function toSummary(r: VideoSummaryRow, labels: LabelMap): VideoSummary {
-  const l = labels.get(r.id) ?? {};
+function toSummary(r: SummaryRow, labels: LabelMap): VideoSummary {
+  const [
+    id,
+    ,
+    caption,
+    hookText,
+    createdAt,
+    mediaType,
+    region,
+    language,
+    durationS,
+    musicId,
+    musicTitle,
+    musicAuthor,
+    hashtags,
+    authorUid,
+    authorHandle,
+    advertiserId,
+    advertiserName,
+    url,
+    plays,
+    likes,
+    comments,
+    shares,
+    saves,
+    statsAt,
+    hookType,
+  ] = r;
+  const l = labels.get(id) ?? {};
   return {
-    id: r.id,
-    desc: r.caption,
-    play_count: r.plays,
-    like_count: r.likes,
-    comment_count: r.comments,
-    share_count: r.shares,
-    save_count: r.saves,
-    stats_at: isoTime(r.stats_at),
-    created_at: isoTime(r.created_at),
-    media_type: r.media_type,
-    region: r.region,
-    language: r.language,
-    duration_s: r.duration_s,
-    hashtags: r.hashtags.split(" ").filter((h) => h.length > 0),
-    music: r.music_id ? { id: r.music_id, title: r.music_title, author: r.music_author } : null,
-    hook: r.hook_text ? { text: r.hook_text, type: r.hook_type } : null,
+    id,
+    desc: caption,
+    play_count: plays,
+    like_count: likes,
+    comment_count: comments,
+    share_count: shares,
+    save_count: saves,
+    stats_at: isoTime(statsAt),
+    created_at: isoTime(createdAt),
+    media_type: mediaType,
+    region,
+    language,
+    duration_s: durationS,
+    hashtags: hashtags.split(" ").filter((h) => h.length > 0),
+    music: musicId ? { id: musicId, title: musicTitle, author: musicAuthor } : null,
+    hook: hookText ? { text: hookText, type: hookType } : null,
     labels: { ad: l.ad ?? null, hook: l.hook ?? null, viral_hook: l.viral_hook ?? null },
-    author: { uid: r.author_uid, handle: r.author_handle },
-    advertiser: r.advertiser_id ? { id: r.advertiser_id, name: r.advertiser_name ?? "" } : null,
-    url: r.url,
+    author: { uid: authorUid, handle: authorHandle },
+    advertiser: advertiserId ? { id: advertiserId, name: advertiserName ?? "" } : null,
+    url,
   };
 }
 
 /** Loads summaries for the given ids, returned in the order asked (missing ids skipped). */
 export function loadVideoSummaries(db: Db, ids: readonly string[]): VideoSummary[] {
   if (ids.length === 0) return [];
-  const rows = prepared(
-    db,
-    `SELECT ${VIDEO_SUMMARY_SELECT} FROM ${VIDEO_SUMMARY_FROM} WHERE v.id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(ids)) as VideoSummaryRow[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = summaryRows(db, "id", ids);
+  const byId = new Map(rows.map((r) => [r[0], r]));
   const labels = labelsFor(db, ids);
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toSummary(row, labels)] : [];
   });
+}
+
+/** Loads summaries by seq (the FTS rowid: no detour through the id index), keyed by seq. */
+export function loadVideoSummariesBySeq(db: Db, seqs: readonly number[]): Map<number, VideoSummary> {
+  if (seqs.length === 0) return new Map();
+  const rows = summaryRows(db, "seq", seqs);
+  const labels = labelsFor(
+    db,
+    rows.map((r) => r[0]),
+  );
+  return new Map(rows.map((r) => [r[1], toSummary(r, labels)]));
+}
+
+function summaryRows(db: Db, key: "id" | "seq", values: readonly (string | number)[]): SummaryRow[] {
+  return prepared(
+    db,
+    `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.${key} IN (SELECT value FROM json_each(?))`,
+  )
+    .raw(true)
+    .all(JSON.stringify(values)) as SummaryRow[];
 }
 
 /** One page of a keyset list: the first `limit` rows as summaries, and where the next page starts. */
