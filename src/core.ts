@@ -4,6 +4,7 @@ import type { Config, PublicUrls } from "./config/index.js";
 import { resolveSecret } from "./config/secret.js";
 import { type Guide, loadGuides } from "./content/guides.js";
 import { loadPrompts, type PromptTemplate } from "./content/prompts.js";
+import { warmRankingColumns } from "./domain/ranking-columns.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
 import { type Authenticator, createAuthenticator } from "./identity/authenticate.js";
 import { createLimiter, type Limiter, parseLimitsConfig } from "./limits/index.js";
@@ -33,6 +34,7 @@ export function createServiceCore(
   clock: Clock = systemClock,
 ): ServiceCore {
   const secret = resolveSecret(db, config);
+  warmRankingColumns(db); // in the background: searches rank in SQL until it is read
   const limiter = createLimiter({ db, clock, config: parseLimitsConfig(config.limits) });
   const deps: ServiceDeps = { db, config, clock, secret, urls, limiter, analyst: null };
   const metrics = createMetrics();

@@ -63,6 +63,9 @@ export function ftsMatch(terms: readonly string[]): string {
   return terms.map((t) => `"${t.replaceAll('"', '""')}"`).join(" ");
 }
 
+/** The columns of `videos_fts`, in order. */
+export const FTS_COLUMNS = ["caption", "hook", "transcript", "hashtags"] as const;
+
 /** Column weights for bm25: caption, hook, transcript, hashtags (the FTS column order). */
 export const FIELD_WEIGHTS = [3, 3, 1, 2] as const;
 
@@ -84,37 +87,59 @@ export function bm25(
   dfs: readonly number[],
   stats: CorpusTextStats,
 ): number {
-  const k1 = 1.2;
-  const b = 0.75;
   let score = 0;
   termColumnCounts.forEach((counts, i) => {
-    const df = dfs[i] ?? 1;
-    const idf = Math.max(1e-6, Math.log((stats.docs - df + 0.5) / (df + 0.5)));
     let f = 0;
     counts.forEach((c, col) => {
       f += c * (FIELD_WEIGHTS[col] ?? 1);
     });
-    score += (idf * (f * (k1 + 1))) / (f + k1 * (1 - b + (b * docTokens) / Math.max(1, stats.avgTokens)));
+    score += bm25Term(f, docTokens, bm25Idf(dfs[i] ?? 1, stats.docs), stats);
   });
   return score;
 }
 
-/** Reads FTS5's own totals record (row count and tokens per column) from the `%_data` shadow table. */
-export function readFtsAverages(blob: Buffer): CorpusTextStats {
+/** bm25's idf for a term in `df` of `docs` documents, as FTS5 computes it (`log` may be SQLite's own). */
+export function bm25Idf(df: number, docs: number, log: (x: number) => number = Math.log): number {
+  const idf = log((docs - df + 0.5) / (df + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
+}
+
+/**
+ * One term's share of bm25 given its weighted frequency `f` in a document of `docTokens` tokens: the same
+ * operations in the same order as FTS5's bm25 (fts5_aux.c), so with FTS5's idf the score is bit-equal.
+ */
+export function bm25Term(f: number, docTokens: number, idf: number, stats: CorpusTextStats): number {
+  const k1 = 1.2;
+  const b = 0.75;
+  return idf * ((f * (k1 + 1.0)) / (f + k1 * (1 - b + (b * docTokens) / stats.avgTokens)));
+}
+
+/**
+ * Sum of `count` SQLite varints of `blob` from the `first`-th on: FTS5 writes its size records this way
+ * (big-endian 7-bit groups with a continuation bit; a 9th byte carries 8 bits).
+ */
+export function sumVarints(blob: Uint8Array, first = 0, count = Number.POSITIVE_INFINITY): number {
+  let sum = 0;
   let offset = 0;
-  // SQLite varints: big-endian 7-bit groups with a continuation bit; the 9th byte carries 8 bits.
-  const varint = (): number => {
+  for (let n = 0; offset < blob.length && n < first + count; n++) {
     let value = 0;
-    for (let i = 0; i < 9; i++) {
-      const byte = blob[offset++] ?? 0;
-      if (i === 8) return value * 256 + byte;
+    for (let i = 0; i < 9 && offset < blob.length; i++) {
+      const byte = blob[offset++] as number;
+      if (i === 8) {
+        value = value * 256 + byte;
+        break;
+      }
       value = value * 128 + (byte & 0x7f);
-      if ((byte & 0x80) === 0) return value;
+      if ((byte & 0x80) === 0) break;
     }
-    return value;
-  };
-  const docs = varint();
-  let tokens = 0;
-  while (offset < blob.length) tokens += varint();
+    if (n >= first) sum += value;
+  }
+  return sum;
+}
+
+/** Reads FTS5's own totals record (row count, then tokens per column) from the `%_data` shadow table. */
+export function readFtsAverages(blob: Uint8Array): CorpusTextStats {
+  const docs = sumVarints(blob, 0, 1);
+  const tokens = sumVarints(blob, 1);
   return { docs, avgTokens: docs > 0 ? tokens / docs : 0 };
 }

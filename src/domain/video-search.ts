@@ -1,6 +1,8 @@
 import type { ListResult, PagePosition } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
+import { rankInMemory } from "./memory-rank.js";
 import { compareDesc, isAfter, type KeysetPosition, readKeyset } from "./paging.js";
+import { currentRankingColumns } from "./ranking-columns.js";
 import type { VideoSummary } from "./records.js";
 import { searchTuning } from "./search-tuning.js";
 import { prepared } from "./statements.js";
@@ -90,7 +92,9 @@ const empty = <T>(): ListResult<T> => ({ items: [], total: 0, next: null });
  *    with FIELD_WEIGHTS plus the popularity prior for best_match — and only the page (limit + 1 rows past
  *    the keyset position) leaves SQLite. A query holding a word outside `engine_common_terms` is known to
  *    be under the cap without a probe; only all-common queries count their matches first (bounded probe).
- *    Unfiltered best_match joins the matches to the covering `(seq, plays, id)` index, never the rows.
+ *    Unfiltered best_match ranks in memory (memory-rank.ts: per-video prior and length columns, one word's
+ *    occurrences read straight from the index) while those columns are current; otherwise, and with
+ *    filters, SQL joins the matches to the covering `(seq, plays, id)` index or to the rows.
  *  - bounded: above the cap every word is common (fyp, viral, a brand). FTS5's bm25 would first count the
  *    whole doclist and the sort would touch every match, so instead the candidates are the most played
  *    videos containing the rarest common word (precomputed `engine_term_heads`) plus the newest
@@ -130,7 +134,7 @@ export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListR
     if (matches === 0) return empty();
   }
   if (matches === null || matches <= exactCap)
-    return exactPage(db, match, sort, filter, p.limit, position, filter.sql === "1" ? matches : null);
+    return exactPage(db, terms, sort, filter, p.limit, position, filter.sql === "1" ? matches : null);
   const rows = boundedCandidates(db, terms, dfs, match, sort, filter);
   rows.sort(compareDesc);
   return videoPage(
@@ -181,13 +185,19 @@ function exactKeys(sort: VideoSort, filter: Filter): string {
  */
 function exactPage(
   db: Db,
-  match: string,
+  terms: readonly string[],
   sort: VideoSort,
   filter: Filter,
   limit: number,
   position: KeysetPosition | null,
   knownTotal: number | null,
 ): ListResult<VideoSummary> {
+  const match = ftsMatch(terms);
+  const columns = sort === "best_match" && filter.sql === "1" ? currentRankingColumns(db) : null;
+  if (columns) {
+    const page = rankInMemory(db, terms, match, columns, corpusStats(db), limit, position);
+    if (page) return page;
+  }
   const keys = exactKeys(sort, filter);
   // Flat (SQLite resolves the result aliases in WHERE): a wrapping subquery costs ~15 % on rare words.
   const keyset = position ? "AND (key < @k OR (key = @k AND id < @id))" : "";

@@ -150,6 +150,8 @@ export class CorpusWriter {
   private batchDepth = 0;
   /** Lowest seq of a video inserted in the open batch whose first snapshot is not written yet. */
   private firstSnapshotsFrom: number | null = null;
+  /** Plays or indexed text changed in the open batch: `meta.corpus_generation` moves at its end. */
+  private rankingChanged = false;
   private readonly stmt;
 
   constructor(private readonly db: Db) {
@@ -173,6 +175,11 @@ export class CorpusWriter {
         "INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (?, ?, ?, ?, ?)",
       ),
       deleteFts: db.prepare("DELETE FROM videos_fts WHERE rowid = ?"),
+      // Readers caching per-video ranking inputs (domain/ranking-columns.ts) compare against it.
+      bumpGeneration: db.prepare(
+        `INSERT INTO meta (key, value) VALUES ('corpus_generation', '1')
+         ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1`,
+      ),
       latestStats: db.prepare(
         "SELECT observed_at, plays, likes, comments, shares, saves FROM video_stats WHERE video_id = ? ORDER BY observed_at DESC LIMIT 1",
       ),
@@ -253,10 +260,17 @@ export class CorpusWriter {
         this.nextSeq = Math.max(this.nextSeq, this.readMaxSeq() + 1);
         const result = fn();
         this.writeFirstSnapshots();
+        if (outermost && this.rankingChanged) {
+          this.stmt.bumpGeneration.run();
+          this.rankingChanged = false;
+        }
         return result;
       })();
     } catch (error) {
-      if (outermost) this.firstSnapshotsFrom = null; // rolled back with the videos they belonged to
+      if (outermost) {
+        this.firstSnapshotsFrom = null; // rolled back with the videos they belonged to
+        this.rankingChanged = false;
+      }
       throw error;
     } finally {
       this.batchDepth--;
@@ -272,6 +286,12 @@ export class CorpusWriter {
     if (this.firstSnapshotsFrom === null) return;
     this.stmt.firstSnapshots.run(this.firstSnapshotsFrom);
     this.firstSnapshotsFrom = null;
+  }
+
+  /** Plays or indexed text changed: the generation moves with the batch, or now outside one. */
+  private rankingMoved(): void {
+    if (this.batchDepth > 0) this.rankingChanged = true;
+    else this.stmt.bumpGeneration.run();
   }
 
   /** The stored row of a video, if it exists. */
@@ -316,6 +336,7 @@ export class CorpusWriter {
         now,
       );
       this.insertFts(seq, values);
+      this.rankingMoved();
       // Inside a batch the snapshot is written with the batch's others (see writeFirstSnapshots).
       if (s && this.batchDepth > 0 && s.observedAt > 0) this.firstSnapshotsFrom ??= seq;
       else if (s)
@@ -333,6 +354,7 @@ export class CorpusWriter {
     if (textChanged) {
       this.stmt.deleteFts.run(existing.seq);
       this.insertFts(existing.seq, values);
+      this.rankingMoved();
     }
     return "updated";
   }
@@ -374,7 +396,7 @@ export class CorpusWriter {
       s.saves,
     );
     if (info.changes === 0) return false;
-    this.stmt.cacheStats.run(
+    const cached = this.stmt.cacheStats.run(
       s.plays,
       s.likes,
       s.comments,
@@ -384,6 +406,7 @@ export class CorpusWriter {
       videoId,
       s.observedAt,
     );
+    if (cached.changes > 0) this.rankingMoved(); // an older snapshot leaves the cached plays as they were
     return true;
   }
 
@@ -406,6 +429,7 @@ export class CorpusWriter {
         videoId,
         latest.observedAt,
       );
+      this.rankingMoved();
     }
   }
 
