@@ -62,7 +62,9 @@ export function summaryLine(
  * file with a specific reason. Does not run afterIngest: the caller does, with `videoIds`.
  */
 export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
-  const end = beginBulkLoad(db, { unsafe: false, deferIndexes: options.bulk ?? false });
+  const bulk = options.bulk ?? false;
+  // RecordWriter writes a video's creator and advertiser before the video: a bulk load skips the checks.
+  const end = beginBulkLoad(db, { unsafe: false, deferIndexes: bulk, parentsWrittenFirst: bulk });
   try {
     return await importFileInBulk(db, file, options);
   } finally {

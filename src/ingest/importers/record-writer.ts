@@ -71,6 +71,8 @@ export class RecordWriter {
     stored?: StoredVideo | null,
   ): WriteResult {
     const observedAt = record.observedAt ?? this.now;
+    // Parents first: the creator (here) and the advertiser (below) are written before the video, and the
+    // first snapshot after it, so a bulk load runs without foreign key checks (see beginBulkLoad).
     const authorUid = this.writeCreator(record, observedAt);
     const known = stored === undefined ? this.corpus.storedVideo(record.video.id) : (stored ?? undefined);
     const joined = record.video.transcript === null ? (transcripts?.get(record.video.id) ?? null) : null;
