@@ -1,5 +1,7 @@
+import { CreatorObservations } from "./creator-observations.js";
 import { detectRecordFormat } from "./detect.js";
 import { mapRecord } from "./map-record.js";
+import { openingHook } from "./normalize.js";
 import { type Container, type ReadProgress, readRecordChunks } from "./read-records.js";
 import { rejectLine } from "./rejects.js";
 import { ImportFileError, type ImportFormat, type MappedRecord, RecordError } from "./types.js";
@@ -37,6 +39,7 @@ export async function* parseChunks(
   const progress: ReadProgress = { bytesRead: 0, totalBytes: 0 };
   let format = options.format === "auto" ? null : options.format;
   let seen = 0;
+  const creators = new CreatorObservations();
   for await (const block of readRecordChunks(file, container, progress)) {
     const records: MappedRecord[] = [];
     const rejects: string[] = [];
@@ -58,7 +61,7 @@ export async function* parseChunks(
         format = detected;
       }
       try {
-        records.push(mapRecord(format, source.value, options.now));
+        records.push(prepareRecord(mapRecord(format, source.value, options.now), creators, options.now));
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
         rejects.push(rejectLine(source.position, error.message, source.value));
@@ -66,4 +69,18 @@ export async function* parseChunks(
     }
     yield { records, rejects, format, seen, bytesRead: progress.bytesRead, totalBytes: progress.totalBytes };
   }
+}
+
+/**
+ * Work the writer would do that needs no store, done here (on the parse worker's core): see
+ * MappedRecord.ownHook and creatorRepeated. Records are written in file order, so an earlier record's
+ * creator observation is in the store by the time a repeat of it is written. A record that names only a
+ * handle may resolve to any creator, so it makes every earlier observation unknown.
+ */
+function prepareRecord(record: MappedRecord, creators: CreatorObservations, now: number): MappedRecord {
+  if (record.video.hookText === undefined)
+    record.ownHook = openingHook(record.video.transcript, record.video.caption);
+  if (record.uidFromHandle) creators.forgetAll();
+  else record.creatorRepeated = creators.repeat(record.creator.uid, record.creator, record.observedAt ?? now);
+  return record;
 }

@@ -9,7 +9,7 @@ import type { MappedRecord } from "./types.js";
  */
 export type EncodedRecords = unknown[];
 
-const FIELDS_PER_RECORD = 32;
+const FIELDS_PER_RECORD = 34;
 
 export function encodeRecords(records: readonly MappedRecord[]): EncodedRecords {
   const out: unknown[] = new Array(records.length * FIELDS_PER_RECORD);
@@ -47,6 +47,8 @@ export function encodeRecords(records: readonly MappedRecord[]): EncodedRecords 
     out[i++] = s.saves;
     out[i++] = r.observedAt;
     out[i++] = r.advertiser;
+    out[i++] = r.ownHook;
+    out[i++] = r.creatorRepeated;
   }
   return out;
 }
@@ -94,7 +96,9 @@ export function decodeRecords(encoded: EncodedRecords): MappedRecord[] {
     };
     const observedAt = f[i++] as number | null;
     const advertiser = f[i++] as MappedRecord["advertiser"];
-    records[n] = { video, creator, uidFromHandle, stats, observedAt, advertiser };
+    const ownHook = f[i++] as string | null | undefined;
+    const creatorRepeated = f[i++] as boolean | undefined;
+    records[n] = { video, creator, uidFromHandle, stats, observedAt, advertiser, ownHook, creatorRepeated };
   }
   return records;
 }
