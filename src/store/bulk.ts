@@ -1,3 +1,4 @@
+import { startBackgroundCheckpoints } from "./checkpointer.js";
 import { type Db, getMeta, setMeta } from "./connection.js";
 
 const BULK_CACHE_KIB = 262_144; // 256 MiB: keeps the videos table's secondary indexes in memory during a load
@@ -18,6 +19,8 @@ export interface BulkOptions {
    * deletes nothing, so no check could fail: the importer (see RecordWriter.write).
    */
   parentsWrittenFirst?: boolean;
+  /** Checkpoint the WAL on a worker thread (see startBackgroundCheckpoints): for loads of some size. */
+  backgroundCheckpoints?: boolean;
 }
 
 /**
@@ -34,12 +37,19 @@ export function beginBulkLoad(db: Db, options: BulkOptions): () => void {
   ];
   const saved = names.map((name) => [name, db.pragma(name, { simple: true })] as const);
   db.pragma(`cache_size = -${BULK_CACHE_KIB}`);
+  // The connection's own checkpoints stay on: they keep the WAL bounded (a busy writer rarely lets the
+  // checkpointer empty it, so the WAL is not restarted), and copy only what the checkpointer has not.
   db.pragma("wal_autocheckpoint = 25000");
+  const stopCheckpoints = options.backgroundCheckpoints ? startBackgroundCheckpoints(db) : null;
   if (options.unsafe) db.pragma("synchronous = OFF");
   if (options.parentsWrittenFirst) db.pragma("foreign_keys = OFF");
   if (options.deferIndexes) deferIndexes(db);
   return () => {
-    if (options.deferIndexes) restoreDeferredIndexes(db);
+    try {
+      if (options.deferIndexes) restoreDeferredIndexes(db);
+    } finally {
+      stopCheckpoints?.();
+    }
     for (const [name, value] of saved) db.pragma(`${name} = ${String(value)}`);
     db.pragma("wal_checkpoint(TRUNCATE)");
   };
@@ -63,11 +73,11 @@ export function restoreDeferredIndexes(db: Db): number {
   const pending = getMeta(db, DEFERRED_INDEXES);
   if (!pending) return 0;
   const statements = JSON.parse(pending) as string[];
-  db.transaction(() => {
-    for (const sql of statements)
-      db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, "CREATE $1INDEX IF NOT EXISTS "));
-    db.prepare("DELETE FROM meta WHERE key = ?").run(DEFERRED_INDEXES);
-  })();
+  // One transaction per index, so a background checkpointer copies each while the next is built. A crash
+  // in between is safe: the list stays in meta until the last one is built, and built ones are skipped.
+  for (const sql of statements)
+    db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, "CREATE $1INDEX IF NOT EXISTS "));
+  db.prepare("DELETE FROM meta WHERE key = ?").run(DEFERRED_INDEXES);
   db.pragma("optimize");
   return statements.length;
 }

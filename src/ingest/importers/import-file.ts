@@ -45,6 +45,9 @@ export interface ImportSummary {
   transcriptsJoined: number;
 }
 
+// Below this size a worker thread's start-up (~50 ms) costs more than it saves.
+const WORKER_MIN_BYTES = 8 * 1024 * 1024;
+
 export function defaultRejectsPath(file: string): string {
   const beside = `${file}.rejects.jsonl`;
   try {
@@ -68,17 +71,20 @@ export function summaryLine(
  */
 export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
   const bulk = options.bulk ?? false;
-  // RecordWriter writes a video's creator and advertiser before the video: a bulk load skips the checks.
-  const end = beginBulkLoad(db, { unsafe: false, deferIndexes: bulk, parentsWrittenFirst: bulk });
+  const large = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= WORKER_MIN_BYTES;
+  const end = beginBulkLoad(db, {
+    unsafe: false,
+    deferIndexes: bulk,
+    // RecordWriter writes a video's creator and advertiser before the video: a bulk load skips the checks.
+    parentsWrittenFirst: bulk,
+    backgroundCheckpoints: large,
+  });
   try {
     return await importFileInBulk(db, file, options);
   } finally {
     end();
   }
 }
-
-// Below this size the worker's start-up (~50 ms) costs more than it saves.
-const WORKER_MIN_BYTES = 8 * 1024 * 1024;
 
 async function importFileInBulk(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
   const [container, size] = await (async () => {
