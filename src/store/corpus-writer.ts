@@ -198,9 +198,10 @@ export class CorpusWriter {
       getCreator: db.prepare(
         "SELECT uid, handle, nickname, followers, verified, region, is_house, house_advertiser_id FROM creators WHERE uid = ?",
       ),
+      // Positional: binding by name costs more than the insert itself (a new creator is in every import).
       insertCreator: db.prepare(
         `INSERT INTO creators (uid, handle, nickname, followers, verified, region, is_house, house_advertiser_id, first_seen, updated_at)
-         VALUES (@uid, @handle, @nickname, @followers, @verified, @region, @is_house, @house_advertiser_id, @observedAt, @observedAt)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       updateCreator: db.prepare(
         `UPDATE creators SET handle = @handle, nickname = @nickname, followers = @followers, verified = @verified,
@@ -457,7 +458,18 @@ export class CorpusWriter {
       house_advertiser_id: c.houseAdvertiserId ?? null,
     };
     if (!existing) {
-      this.stmt.insertCreator.run({ ...next, observedAt: c.observedAt });
+      this.stmt.insertCreator.run(
+        next.uid,
+        next.handle,
+        next.nickname,
+        next.followers,
+        next.verified,
+        next.region,
+        next.is_house,
+        next.house_advertiser_id,
+        c.observedAt,
+        c.observedAt,
+      );
       this.stmt.insertHandle.run(c.uid, c.handle, c.observedAt, c.observedAt);
       return "inserted";
     }

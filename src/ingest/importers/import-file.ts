@@ -3,12 +3,12 @@ import { basename, dirname, resolve } from "node:path";
 import { beginBulkLoad } from "../../store/bulk.js";
 import type { Db } from "../../store/connection.js";
 import { CorpusWriter } from "../../store/corpus-writer.js";
-import { detectRecordFormat } from "./detect.js";
-import { mapRecord } from "./map-record.js";
-import { type Container, containerOf, type ReadProgress, readRecordChunks } from "./read-records.js";
+import { parseChunks } from "./parse-chunks.js";
+import { parseChunksInWorker, parseWorkerAvailable } from "./parse-in-worker.js";
+import { containerOf, type ReadProgress } from "./read-records.js";
 import { RecordWriter, type WriteResult } from "./record-writer.js";
 import { RejectsFile } from "./rejects.js";
-import { ImportFileError, type ImportFormat, type MappedRecord, RecordError } from "./types.js";
+import { ImportFileError, type ImportFormat, type MappedRecord } from "./types.js";
 
 export interface ImportOptions {
   /** A fixed format, or `auto` (default): detected from the file's wrapper or first record. */
@@ -24,6 +24,11 @@ export interface ImportOptions {
   onProgress?: (records: number, progress: ReadProgress) => void;
   /** Initial-load mode: defer the videos indexes and rebuild them at the end (see beginBulkLoad). */
   bulk?: boolean;
+  /**
+   * Read and map the file on a worker thread while this one writes (see parseChunksInWorker). Default: for
+   * files of 8 MiB and more, when the compiled worker is there (not when running from the sources).
+   */
+  parseInWorker?: boolean;
 }
 
 export interface ImportSummary {
@@ -39,6 +44,9 @@ export interface ImportSummary {
   rejectsFile: string | null;
   transcriptsJoined: number;
 }
+
+// Below this size a worker thread's start-up (~50 ms) costs more than it saves.
+const WORKER_MIN_BYTES = 8 * 1024 * 1024;
 
 export function defaultRejectsPath(file: string): string {
   const beside = `${file}.rejects.jsonl`;
@@ -62,7 +70,15 @@ export function summaryLine(
  * file with a specific reason. Does not run afterIngest: the caller does, with `videoIds`.
  */
 export async function importFile(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
-  const end = beginBulkLoad(db, { unsafe: false, deferIndexes: options.bulk ?? false });
+  const bulk = options.bulk ?? false;
+  const large = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) >= WORKER_MIN_BYTES;
+  const end = beginBulkLoad(db, {
+    unsafe: false,
+    deferIndexes: bulk,
+    // RecordWriter writes a video's creator and advertiser before the video: a bulk load skips the checks.
+    parentsWrittenFirst: bulk,
+    backgroundCheckpoints: large,
+  });
   try {
     return await importFileInBulk(db, file, options);
   } finally {
@@ -71,9 +87,10 @@ export async function importFile(db: Db, file: string, options: ImportOptions): 
 }
 
 async function importFileInBulk(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
-  const container: Container = await (async () => {
-    if (!statSync(file).isFile()) throw new Error("not a file");
-    return containerOf(file);
+  const [container, size] = await (async () => {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw new Error("not a file");
+    return [await containerOf(file), stat.size] as const;
   })().catch((error: Error) => {
     throw new ImportFileError(`${file}: cannot read (${error.message})`);
   });
@@ -118,31 +135,19 @@ async function importFileInBulk(db: Db, file: string, options: ImportOptions): P
     options.onProgress?.(seen, progress);
   };
 
-  for await (const chunk of readRecordChunks(file, container, progress)) {
-    for (const source of chunk) {
-      seen++;
-      if (source.error !== undefined) {
-        rejects.add(source.position, source.error, source.raw);
-        continue;
-      }
-      if (summary.format === null) {
-        const detected = source.hint ?? detectRecordFormat(source.value);
-        if (detected === null || detected === "transcripts") {
-          throw new ImportFileError(
-            detected === "transcripts"
-              ? `${file}: this is a transcript file; pass it with --transcripts (or alongside the videos file)`
-              : `${file}: cannot detect the format from its first record; pass --format`,
-          );
-        }
-        summary.format = detected;
-      }
-      try {
-        batch.push(mapRecord(summary.format, source.value, options.now));
-      } catch (error) {
-        if (!(error instanceof RecordError)) throw error;
-        rejects.add(source.position, error.message, source.value);
-        continue;
-      }
+  const parseOptions = { format: options.format ?? "auto", now: options.now };
+  const inWorker = (options.parseInWorker ?? size >= WORKER_MIN_BYTES) && parseWorkerAvailable();
+  const chunks = inWorker
+    ? parseChunksInWorker(file, container, parseOptions, 2 * batchSize)
+    : parseChunks(file, container, parseOptions);
+  for await (const chunk of chunks) {
+    seen = chunk.seen;
+    progress.bytesRead = chunk.bytesRead;
+    progress.totalBytes = chunk.totalBytes;
+    summary.format = chunk.format;
+    rejects.addLines(chunk.rejects);
+    for (const record of chunk.records) {
+      batch.push(record);
       if (batch.length >= batchSize) flush();
     }
   }

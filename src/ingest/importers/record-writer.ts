@@ -1,6 +1,7 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "../../store/connection.js";
 import type { CorpusWriter, CreatorInput, StoredVideo, VideoInput } from "../../store/corpus-writer.js";
+import { CreatorObservations } from "./creator-observations.js";
 import { openingHook } from "./normalize.js";
 import type { ImportFormat, MappedRecord, NamedAdvertiser } from "./types.js";
 
@@ -10,18 +11,6 @@ export interface WriteResult {
   transcriptJoined: boolean;
 }
 
-// Creators already written this run with the same observation are skipped (a file lists an author many times).
-const CREATOR_CACHE_LIMIT = 200_000;
-
-/**
- * What a creator observation writes, as one string: equal strings mean an identical observation, so a file
- * that lists an author many times writes it once (one string compare, not eight property reads per record).
- */
-function creatorObservation(c: MappedRecord["creator"], observedAt: number): string {
-  // Free text is length-prefixed, so no two different observations give the same string.
-  return `${observedAt} ${c.followers} ${c.verified} ${c.region} ${c.isHouse} ${c.houseAdvertiserId} ${c.handle.length}:${c.handle}${c.nickname}`;
-}
-
 /**
  * Writes mapped records through CorpusWriter. Upsert by id: fields a record does not know (null) keep what
  * the store already has, so a poorer format never erases a richer import; the opening hook is derived after
@@ -29,7 +18,8 @@ function creatorObservation(c: MappedRecord["creator"], observedAt: number): str
  */
 export class RecordWriter {
   private readonly uidByHandle: Statement;
-  private readonly creatorsWritten = new Map<string, string>();
+  /** Creators written this run (a record's creatorRepeated covers its file; this, handle-only records). */
+  private readonly creatorsWritten = new CreatorObservations();
 
   constructor(
     db: Db,
@@ -71,6 +61,8 @@ export class RecordWriter {
     stored?: StoredVideo | null,
   ): WriteResult {
     const observedAt = record.observedAt ?? this.now;
+    // Parents first: the creator (here) and the advertiser (below) are written before the video, and the
+    // first snapshot after it, so a bulk load runs without foreign key checks (see beginBulkLoad).
     const authorUid = this.writeCreator(record, observedAt);
     const known = stored === undefined ? this.corpus.storedVideo(record.video.id) : (stored ?? undefined);
     const joined = record.video.transcript === null ? (transcripts?.get(record.video.id) ?? null) : null;
@@ -81,7 +73,12 @@ export class RecordWriter {
       id: v.id,
       caption: v.caption,
       transcript,
-      hookText: v.hookText !== undefined ? v.hookText : openingHook(transcript, v.caption),
+      hookText:
+        v.hookText !== undefined
+          ? v.hookText
+          : record.ownHook !== undefined && transcript === v.transcript
+            ? record.ownHook
+            : openingHook(transcript, v.caption),
       createdAt: v.createdAt,
       mediaType: v.mediaType,
       region: v.region ?? known?.region ?? null,
@@ -120,17 +117,15 @@ export class RecordWriter {
 
   private writeCreator(record: MappedRecord, observedAt: number): string {
     let uid = record.creator.uid;
+    if (record.creatorRepeated) return uid;
     if (record.uidFromHandle) {
       // Only a unique match is trusted; otherwise the surrogate `@handle` UID stands.
       const matches = this.uidByHandle.all(record.creator.handle) as { uid: string }[];
       if (matches.length === 1 && matches[0]) uid = matches[0].uid;
     }
-    const observation = creatorObservation(record.creator, observedAt);
-    if (this.creatorsWritten.get(uid) === observation) return uid;
+    if (this.creatorsWritten.repeat(uid, record.creator, observedAt)) return uid;
     const creator: CreatorInput = { ...record.creator, uid, observedAt };
-    if (this.creatorsWritten.size >= CREATOR_CACHE_LIMIT) this.creatorsWritten.clear();
     this.corpus.upsertCreator(creator, this.now);
-    this.creatorsWritten.set(uid, observation);
     return uid;
   }
 

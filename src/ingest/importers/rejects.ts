@@ -1,6 +1,11 @@
 import { appendFileSync, rmSync, writeFileSync } from "node:fs";
 import type { RecordPosition } from "./types.js";
 
+/** One FILE.rejects.jsonl line: where the record sits, why it was rejected, and the record itself. */
+export function rejectLine(position: RecordPosition, reason: string, record: unknown): string {
+  return JSON.stringify({ ...position, reason, record });
+}
+
 /**
  * FILE.rejects.jsonl: one `{"line"|"index": …, "reason": …, "record": …}` per rejected record. Each run
  * rewrites it (a stale file from an earlier run is removed), so it always describes the latest import.
@@ -14,9 +19,10 @@ export class RejectsFile {
     rmSync(path, { force: true });
   }
 
-  add(position: RecordPosition, reason: string, record: unknown): void {
-    this.count++;
-    this.pending.push(JSON.stringify({ ...position, reason, record }));
+  /** Lines made by rejectLine (by the parse worker, say), in file order. */
+  addLines(lines: readonly string[]): void {
+    this.count += lines.length;
+    for (const line of lines) this.pending.push(line);
     if (this.pending.length >= 1000) this.flush();
   }
 

@@ -28,6 +28,13 @@ export interface MappedRecord {
   /** The record's own scrape time, when it carries one. */
   observedAt: number | null;
   advertiser: NamedAdvertiser | null;
+  /**
+   * Set while parsing (see prepareRecord), so the writing thread does less: the opening hook of the
+   * record's own transcript or caption (when `hookText` is undefined), and whether an earlier record of
+   * the file made this very observation of this creator (by UID; never for `uidFromHandle` records).
+   */
+  ownHook?: string | null;
+  creatorRepeated?: boolean;
 }
 
 /** A record that cannot land, with the specific reason written to FILE.rejects.jsonl. */

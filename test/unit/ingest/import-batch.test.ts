@@ -41,11 +41,11 @@ function state(db: Db): unknown {
   };
 }
 
-async function importMixed(batchSize: number) {
+async function importMixed(batchSize: number, bulk = false) {
   const { db, dir } = tempDb();
   const file = join(dir, "mixed.jsonl");
   writeFileSync(file, MIXED);
-  const summary = await importFile(db, file, { now: NOW, batchSize });
+  const summary = await importFile(db, file, { now: NOW, batchSize, bulk });
   return { db, summary, rejects: readFileSync(`${file}.rejects.jsonl`, "utf8") };
 }
 
@@ -61,6 +61,20 @@ describe("batched writes", () => {
     });
     expect(state(all.db)).toEqual(state(one.db));
     expect(all.rejects).toBe(one.rejects);
+  });
+
+  it("a bulk load (no foreign key checks, deferred indexes) lands exactly as a plain import", async () => {
+    const plain = await importMixed(3);
+    const bulk = await importMixed(3, true);
+    expect({ ...bulk.summary, file: "", rejectsFile: "" }).toEqual({
+      ...plain.summary,
+      file: "",
+      rejectsFile: "",
+    });
+    expect(state(bulk.db)).toEqual(state(plain.db));
+    expect(bulk.rejects).toBe(plain.rejects);
+    expect(bulk.db.pragma("foreign_key_check")).toEqual([]);
+    expect(bulk.db.pragma("foreign_keys", { simple: true })).toBe(1);
   });
 
   it("every new video gets its first snapshot, equal to the figures on its row", async () => {

@@ -1,0 +1,104 @@
+import type { MappedRecord } from "./types.js";
+
+/**
+ * Mapped records as one flat array of field values, for passing from the parse worker to the writing
+ * thread. Structured clone copies a flat array of strings and numbers about five times faster than the
+ * same records as nested objects (no property names, no object per record): measured 70 ms against 300 ms
+ * for 50 000 records on the receiving side, which is the thread that writes to SQLite and must not wait.
+ * encodeRecords and decodeRecords list the fields in the same order; the round-trip test covers each.
+ */
+export type EncodedRecords = unknown[];
+
+const FIELDS_PER_RECORD = 34;
+
+export function encodeRecords(records: readonly MappedRecord[]): EncodedRecords {
+  const out: unknown[] = new Array(records.length * FIELDS_PER_RECORD);
+  let i = 0;
+  for (const { video: v, creator: c, stats: s, ...r } of records) {
+    out[i++] = v.id;
+    out[i++] = v.caption;
+    out[i++] = v.hookText;
+    out[i++] = v.transcript;
+    out[i++] = v.createdAt;
+    out[i++] = v.mediaType;
+    out[i++] = v.region;
+    out[i++] = v.language;
+    out[i++] = v.durationS;
+    out[i++] = v.musicId;
+    out[i++] = v.musicTitle;
+    out[i++] = v.musicAuthor;
+    out[i++] = v.hashtags;
+    out[i++] = v.platformAd;
+    out[i++] = v.platformAdEvidence;
+    out[i++] = v.url;
+    out[i++] = c.uid;
+    out[i++] = c.handle;
+    out[i++] = c.nickname;
+    out[i++] = c.followers;
+    out[i++] = c.verified;
+    out[i++] = c.region;
+    out[i++] = c.isHouse;
+    out[i++] = c.houseAdvertiserId;
+    out[i++] = r.uidFromHandle;
+    out[i++] = s.plays;
+    out[i++] = s.likes;
+    out[i++] = s.comments;
+    out[i++] = s.shares;
+    out[i++] = s.saves;
+    out[i++] = r.observedAt;
+    out[i++] = r.advertiser;
+    out[i++] = r.ownHook;
+    out[i++] = r.creatorRepeated;
+  }
+  return out;
+}
+
+// The casts restate what encodeRecords wrote at each position.
+export function decodeRecords(encoded: EncodedRecords): MappedRecord[] {
+  const records: MappedRecord[] = new Array(encoded.length / FIELDS_PER_RECORD);
+  const f = encoded;
+  for (let n = 0, i = 0; i < f.length; n++) {
+    const video: MappedRecord["video"] = {
+      id: f[i++] as string,
+      caption: f[i++] as string,
+      hookText: f[i++] as string | null | undefined,
+      transcript: f[i++] as string | null,
+      createdAt: f[i++] as number,
+      mediaType: f[i++] as "video" | "slideshow",
+      region: f[i++] as string | null,
+      language: f[i++] as string | null,
+      durationS: f[i++] as number | null,
+      musicId: f[i++] as string | null,
+      musicTitle: f[i++] as string | null,
+      musicAuthor: f[i++] as string | null,
+      hashtags: f[i++] as string[],
+      platformAd: f[i++] as boolean | null,
+      platformAdEvidence: f[i++] as string | null,
+      url: f[i++] as string | null,
+    };
+    const creator: MappedRecord["creator"] = {
+      uid: f[i++] as string,
+      handle: f[i++] as string,
+      nickname: f[i++] as string,
+      followers: f[i++] as number | null,
+      verified: f[i++] as boolean,
+      region: f[i++] as string | null,
+      isHouse: f[i++] as boolean | undefined,
+      houseAdvertiserId: f[i++] as string | null | undefined,
+    };
+    const uidFromHandle = f[i++] as boolean;
+    const stats: MappedRecord["stats"] = {
+      plays: f[i++] as number,
+      likes: f[i++] as number,
+      comments: f[i++] as number,
+      shares: f[i++] as number,
+      saves: f[i++] as number,
+    };
+    const observedAt = f[i++] as number | null;
+    const advertiser = f[i++] as MappedRecord["advertiser"];
+    const ownHook = f[i++] as string | null | undefined;
+    const creatorRepeated = f[i++] as boolean | undefined;
+    records[n] = { video, creator, uidFromHandle, stats, observedAt, advertiser, ownHook, creatorRepeated };
+  }
+  return records;
+}
