@@ -23,15 +23,18 @@ export interface RankingColumns {
 interface Entry {
   columns: RankingColumns | null;
   building: Promise<RankingColumns> | null;
+  /** When the last background read started (ms): during a long import the corpus moves all the time. */
+  warmedAt: number;
 }
 
 const entries = new WeakMap<Db, Entry>();
 const CHUNK = 16_384; // rows per event-loop turn: ~40 ms at most of a serving process's time
+const REWARM_MS = 10_000; // at most one background read per 10 s while writes keep landing
 
 const entryOf = (db: Db): Entry => {
   let entry = entries.get(db);
   if (!entry) {
-    entry = { columns: null, building: null };
+    entry = { columns: null, building: null, warmedAt: Number.NEGATIVE_INFINITY };
     entries.set(db, entry);
   }
   return entry;
@@ -58,12 +61,17 @@ export function currentRankingColumns(db: Db): RankingColumns | null {
 }
 
 /**
- * Starts reading the columns in the background unless a read is under way (a serving process calls it at
- * startup). The read does not keep the process alive: a command that exits meanwhile just drops it. A
- * failure (the connection closed mid-read) leaves the SQL path in charge.
+ * Starts reading the columns in the background unless a read is under way or one started less than
+ * REWARM_MS ago (a serving process calls it at startup; stale searches call it). The read does not keep
+ * the process alive: a command that exits meanwhile just drops it. A failure (the connection closed
+ * mid-read) leaves the SQL path in charge.
  */
 export function warmRankingColumns(db: Db): void {
-  if (!entryOf(db).building) void loadRankingColumns(db, true).catch(() => undefined);
+  const entry = entryOf(db);
+  const now = Date.now();
+  if (entry.building || now - entry.warmedAt < REWARM_MS) return;
+  entry.warmedAt = now;
+  void loadRankingColumns(db, true).catch(() => undefined);
 }
 
 /**
