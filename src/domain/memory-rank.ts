@@ -43,6 +43,10 @@ interface Scored {
 
 const instanceTables = new WeakSet<Db>();
 
+// One string for the whole list: handing SQLite rows to JS one by one costs more than the scan itself.
+const OCCURRENCES_SQL = `SELECT group_concat(doc * 4 + (CASE col ${FTS_COLUMNS.map((name, i) => `WHEN '${name}' THEN ${i}`).join(" ")} END))
+  FROM temp.engine_videos_instances WHERE term = ?`;
+
 /** Occurrences of one FTS term as `doc · 4 + column`: one number per occurrence, in doclist order. */
 function occurrences(db: Db, term: string): number[] {
   if (!instanceTables.has(db)) {
@@ -52,14 +56,7 @@ function occurrences(db: Db, term: string): number[] {
     );
     instanceTables.add(db);
   }
-  const column = FTS_COLUMNS.map((name, i) => `WHEN '${name}' THEN ${i}`).join(" ");
-  // One string for the whole list: handing SQLite rows to JS one by one costs more than the scan itself.
-  const list = prepared(
-    db,
-    `SELECT group_concat(doc * 4 + (CASE col ${column} END)) FROM temp.engine_videos_instances WHERE term = ?`,
-  )
-    .pluck(true)
-    .get(term) as string | null;
+  const list = prepared(db, OCCURRENCES_SQL).pluck(true).get(term) as string | null;
   return list ? list.split(",").map(Number) : [];
 }
 

@@ -116,7 +116,7 @@ async function readColumns(db: Db, background: boolean): Promise<RankingColumns>
     for (const [seq, lift] of lifts.raw(true).iterate(from, to) as Iterable<[number, number]>)
       prior[seq] = lift;
     for (const [seq, sz] of sizes.raw(true).iterate(from, to) as Iterable<[number, Buffer]>)
-      if (seq <= m) tokens[seq] = sumVarints(sz);
+      tokens[seq] = sumVarints(sz);
     await nextTurn(background);
   }
   return { generation, prior, tokens };

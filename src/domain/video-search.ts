@@ -134,7 +134,7 @@ export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListR
     if (matches === 0) return empty();
   }
   if (matches === null || matches <= exactCap)
-    return exactPage(db, terms, sort, filter, p.limit, position, filter.sql === "1" ? matches : null);
+    return exactPage(db, terms, match, sort, filter, p.limit, position, filter.sql === "1" ? matches : null);
   const rows = boundedCandidates(db, terms, dfs, match, sort, filter);
   rows.sort(compareDesc);
   return videoPage(
@@ -186,13 +186,13 @@ function exactKeys(sort: VideoSort, filter: Filter): string {
 function exactPage(
   db: Db,
   terms: readonly string[],
+  match: string,
   sort: VideoSort,
   filter: Filter,
   limit: number,
   position: KeysetPosition | null,
   knownTotal: number | null,
 ): ListResult<VideoSummary> {
-  const match = ftsMatch(terms);
   const columns = sort === "best_match" && filter.sql === "1" ? currentRankingColumns(db) : null;
   if (columns) {
     const page = rankInMemory(db, terms, match, columns, corpusStats(db), limit, position);

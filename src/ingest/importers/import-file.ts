@@ -80,17 +80,21 @@ export async function importFile(db: Db, file: string, options: ImportOptions): 
     backgroundCheckpoints: large,
   });
   try {
-    return await importFileInBulk(db, file, options);
+    return await importFileInBulk(db, file, options, large);
   } finally {
     end();
   }
 }
 
-async function importFileInBulk(db: Db, file: string, options: ImportOptions): Promise<ImportSummary> {
-  const [container, size] = await (async () => {
-    const stat = statSync(file);
-    if (!stat.isFile()) throw new Error("not a file");
-    return [await containerOf(file), stat.size] as const;
+async function importFileInBulk(
+  db: Db,
+  file: string,
+  options: ImportOptions,
+  large: boolean,
+): Promise<ImportSummary> {
+  const container = await (async () => {
+    if (!statSync(file).isFile()) throw new Error("not a file");
+    return containerOf(file);
   })().catch((error: Error) => {
     throw new ImportFileError(`${file}: cannot read (${error.message})`);
   });
@@ -136,7 +140,7 @@ async function importFileInBulk(db: Db, file: string, options: ImportOptions): P
   };
 
   const parseOptions = { format: options.format ?? "auto", now: options.now };
-  const inWorker = (options.parseInWorker ?? size >= WORKER_MIN_BYTES) && parseWorkerAvailable();
+  const inWorker = (options.parseInWorker ?? large) && parseWorkerAvailable();
   const chunks = inWorker
     ? parseChunksInWorker(file, container, parseOptions, 2 * batchSize)
     : parseChunks(file, container, parseOptions);
