@@ -1,6 +1,8 @@
 import { DAY, HOUR } from "../../../src/clock.js";
+import { refreshScores } from "../../../src/domain/scores.js";
 import type { Db } from "../../../src/store/connection.js";
 import { CorpusWriter, type VideoInput } from "../../../src/store/corpus-writer.js";
+import { tempDb } from "../../helpers/db.js";
 
 export const NOW = 1_750_000_000;
 
@@ -107,4 +109,12 @@ export function buildCorpus(
     }
   });
   return writer;
+}
+
+/** A fresh database holding the constructed corpus, its scores refreshed at NOW. */
+export function scoredCorpusDb(videos: VideoSpec[]): Db {
+  const { db } = tempDb();
+  buildCorpus(db, videos);
+  refreshScores(db, NOW);
+  return db;
 }

@@ -6,13 +6,11 @@ import {
   currentRankingColumns,
   loadRankingColumns,
 } from "../../../src/domain/ranking-columns.js";
-import { refreshScores } from "../../../src/domain/scores.js";
 import { ftsMatch, queryTerms, readFtsAverages } from "../../../src/domain/text.js";
 import { type SearchVideosParams, searchVideos } from "../../../src/domain/videos.js";
 import type { Db } from "../../../src/store/connection.js";
 import { CorpusWriter } from "../../../src/store/corpus-writer.js";
-import { tempDb } from "../../helpers/db.js";
-import { buildCorpus, NOW, type VideoSpec } from "./corpus.js";
+import { NOW, scoredCorpusDb, type VideoSpec } from "./corpus.js";
 
 /** Rare words, shared words, exact ties (the twins: same text, same plays), words in hooks and hashtags. */
 function corpus(): VideoSpec[] {
@@ -57,9 +55,7 @@ function allPages(db: Db, p: Omit<SearchVideosParams, "limit" | "after">, limit:
 describe("ranking in memory", () => {
   let db: Db;
   beforeEach(() => {
-    db = tempDb().db;
-    buildCorpus(db, corpus());
-    refreshScores(db, NOW);
+    db = scoredCorpusDb(corpus());
   });
   afterEach(() => db.close());
 

@@ -5,7 +5,7 @@ import { bm25, FIELD_WEIGHTS, readFtsAverages, termCounts, tokenize } from "../.
 import { searchVideos } from "../../../src/domain/videos.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
-import { buildCorpus, NOW, type VideoSpec } from "./corpus.js";
+import { buildCorpus, NOW, scoredCorpusDb, type VideoSpec } from "./corpus.js";
 
 const ids = (r: { items: { id: string }[] }) => r.items.map((v) => v.id);
 
@@ -43,9 +43,7 @@ function allPages(db: Db, p: Omit<Parameters<typeof searchVideos>[1], "limit" | 
 describe("searchVideos exact path", () => {
   let db: Db;
   beforeEach(() => {
-    db = tempDb().db;
-    buildCorpus(db, corpus());
-    refreshScores(db, NOW);
+    db = scoredCorpusDb(corpus());
   });
   afterEach(() => db.close());
 

@@ -5,7 +5,7 @@ import { configureSearch, searchTuning } from "../../../src/domain/search-tuning
 import { getVideo, listFeed, searchVideos } from "../../../src/domain/videos.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
-import { buildCorpus, NOW, type VideoSpec } from "./corpus.js";
+import { buildCorpus, NOW, scoredCorpusDb, type VideoSpec } from "./corpus.js";
 
 const ids = (r: { items: { id: string }[] }) => r.items.map((v) => v.id);
 
@@ -40,9 +40,7 @@ function corpus(): VideoSpec[] {
 describe("searchVideos", () => {
   let db: Db;
   beforeEach(() => {
-    db = tempDb().db;
-    buildCorpus(db, corpus());
-    refreshScores(db, NOW);
+    db = scoredCorpusDb(corpus());
   });
   afterEach(() => db.close());
 

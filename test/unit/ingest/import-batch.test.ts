@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { importFile } from "../../../src/ingest/importers/import-file.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
+import { importState } from "../../helpers/import-state.js";
 
 const NOW = 1_718_000_000;
 
@@ -31,15 +32,7 @@ const MIXED = [
   record("5", 50),
 ].join("\n");
 
-function state(db: Db): unknown {
-  return {
-    videos: db.prepare("SELECT * FROM videos ORDER BY id").all(),
-    stats: db.prepare("SELECT * FROM video_stats ORDER BY video_id, observed_at").all(),
-    creators: db.prepare("SELECT * FROM creators ORDER BY uid").all(),
-    handles: db.prepare("SELECT * FROM creator_handles ORDER BY uid, handle").all(),
-    fts: db.prepare("SELECT rowid FROM videos_fts WHERE videos_fts MATCH 'after' ORDER BY rowid").all(),
-  };
-}
+const state = (db: Db) => importState(db, "after");
 
 async function importMixed(batchSize: number, bulk = false) {
   const { db, dir } = tempDb();

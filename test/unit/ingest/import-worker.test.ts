@@ -6,6 +6,7 @@ import { containerOf } from "../../../src/ingest/importers/read-records.js";
 import { decodeRecords, encodeRecords } from "../../../src/ingest/importers/record-codec.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
+import { importState } from "../../helpers/import-state.js";
 
 const NOW = 1_718_000_000;
 const FIXTURES = join(import.meta.dirname, "../../fixtures/import");
@@ -45,15 +46,7 @@ function line(i: number): string {
   });
 }
 
-function state(db: Db): unknown {
-  return {
-    videos: db.prepare("SELECT * FROM videos ORDER BY id").all(),
-    stats: db.prepare("SELECT * FROM video_stats ORDER BY video_id, observed_at").all(),
-    creators: db.prepare("SELECT * FROM creators ORDER BY uid").all(),
-    handles: db.prepare("SELECT * FROM creator_handles ORDER BY uid, handle").all(),
-    fts: db.prepare("SELECT rowid FROM videos_fts WHERE videos_fts MATCH 'again' ORDER BY rowid").all(),
-  };
-}
+const state = (db: Db) => importState(db, "again");
 
 describe("parsing on a worker thread", () => {
   // The worker runs compiled code: this imports the build (npm test builds first).
