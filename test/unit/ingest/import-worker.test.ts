@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { type ParsedChunk, parseChunks } from "../../../src/ingest/importers/parse-chunks.js";
 import { containerOf } from "../../../src/ingest/importers/read-records.js";
 import { decodeRecords, encodeRecords } from "../../../src/ingest/importers/record-codec.js";
+import type { MappedRecord } from "../../../src/ingest/importers/types.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
 import { importState } from "../../helpers/import-state.js";
@@ -25,10 +26,48 @@ describe("records passed from the parse worker", () => {
     for (const name of files) {
       const records = (await chunksOf(join(FIXTURES, name))).flatMap((c) => c.records);
       expect(records.length, name).toBeGreaterThan(0);
-      // A structured clone of the flat array, as postMessage makes it. toEqual: an absent optional field
-      // comes back present and undefined (the writer reads both alike); null and undefined stay apart.
+      // Cloned as postMessage does. toEqual: an absent optional field comes back present and undefined
+      // (the writer reads both alike); null and undefined stay apart.
       expect(decodeRecords(structuredClone(encodeRecords(records))), name).toEqual(records);
     }
+  });
+
+  it("keep undefined, null and each value apart in every optional field", () => {
+    const base: MappedRecord = {
+      video: {
+        id: "7300000000000000001",
+        caption: 'caption ✨ "quoted" \u2028 line',
+        transcript: null,
+        createdAt: 1_717_000_000,
+        mediaType: "slideshow",
+        region: "VN",
+        language: "vi",
+        durationS: 12.5,
+        musicId: null,
+        musicTitle: "Sound",
+        musicAuthor: null,
+        hashtags: ["fyp", "du lịch"],
+        platformAd: false,
+        platformAdEvidence: null,
+        url: null,
+      },
+      creator: { uid: "6800", handle: "h", nickname: "", followers: 0, verified: false, region: null },
+      uidFromHandle: false,
+      stats: { plays: 0, likes: 0, comments: 0, shares: 0, saves: 0 },
+      observedAt: null,
+      advertiser: { name: "Brand", focus: "dtc", industry: null, domain: "brand.com", handle: null },
+    };
+    const variants: MappedRecord[] = [];
+    for (const value of [undefined, null, "", "hook"]) {
+      variants.push({ ...base, video: { ...base.video, hookText: value }, ownHook: value });
+      if (value !== "hook")
+        variants.push({ ...base, creator: { ...base.creator, houseAdvertiserId: value } });
+    }
+    for (const value of [undefined, true, false]) {
+      variants.push({ ...base, creator: { ...base.creator, isHouse: value }, creatorRepeated: value });
+    }
+    // toEqual tells null from undefined (not an absent field from an undefined one: the writer reads both alike).
+    expect(decodeRecords(structuredClone(encodeRecords(variants)))).toEqual(variants);
   });
 });
 
