@@ -2,7 +2,7 @@ import { confidence, type LabelVerdict } from "./verdict.js";
 
 export const HOOK_MODEL = "hook-patterns-v1";
 
-interface HookRule {
+export interface HookRule {
   pattern: string;
   /** How sure a match makes us; explicit markers ("POV:", "stop scrolling") are surer than a bare "?". */
   strength: number;
@@ -12,14 +12,16 @@ interface HookRule {
 /**
  * First match wins, so the order settles overlaps: "Before and after: 30 days" is before_after, not a list;
  * "Nobody tells you this about X" is secret, not story; a line is a question only when nothing more specific
- * matched.
+ * matched. Word boundaries are lookarounds rather than `\b`, which is slow under /iu (see ad.ts FEATURES).
+ * The `\b` after challenge's "\d+ (días|…|يوم)" stays: it sits behind digits V8 scans for first, so it costs
+ * nothing there, and its alternatives end in word ("días") and non-word ("يوم") characters alike.
  */
-const RULES: HookRule[] = [
-  { pattern: "pov", strength: 0.95, test: /^\s*\W{0,3}pov\b/iu },
+export const RULES: HookRule[] = [
+  { pattern: "pov", strength: 0.95, test: /^\s*\W{0,3}pov(?![a-z0-9_])/iu },
   {
     pattern: "stop_scrolling",
     strength: 0.93,
-    test: /stop scrolling|don['’]?t scroll|keep scrolling|deja de (hacer )?scroll|no sigas deslizando|para de rolar|pare de rolar|arr[eê]te de scroller|ne scrolle pas|h[oö]r auf zu scrollen|nicht weiterscrollen|berhenti scroll|jangan scroll|dừng lướt|đừng lướt|スクロール(を止めて|しないで)|스크롤 멈춰|หยุดเลื่อน|อย่าเพิ่งเลื่อน|kaydırmayı bırak|^geçme\b|توقف عن التمرير|لا تتخطى/iu,
+    test: /stop scrolling|don['’]?t scroll|keep scrolling|deja de (hacer )?scroll|no sigas deslizando|para de rolar|pare de rolar|arr[eê]te de scroller|ne scrolle pas|h[oö]r auf zu scrollen|nicht weiterscrollen|berhenti scroll|jangan scroll|dừng lướt|đừng lướt|スクロール(を止めて|しないで)|스크롤 멈춰|หยุดเลื่อน|อย่าเพิ่งเลื่อน|kaydırmayı bırak|^geçme(?![a-z0-9_])|توقف عن التمرير|لا تتخطى/iu,
   },
   {
     pattern: "before_after",
@@ -29,12 +31,12 @@ const RULES: HookRule[] = [
   {
     pattern: "challenge",
     strength: 0.9,
-    test: /challenge|i tried .* for \d+ days|for \d+ days straight|\breto\b|desaf[ií]o|d[ée]fi\b|tantangan|thử thách|チャレンジ|やってみた|してみた|챌린지|해봤다|ชาเลนจ์|ทุกวัน|\d+ (días|dias|jours|tage|hari|ngày|gün|يوم(اً)?)\b.*(todos|tous|jeden|tiap|mỗi|her|كل)|(todos los días|todos os dias|tous les jours|jeden tag|tiap hari|mỗi ngày|her gün|كل يوم)|تحدي/iu,
+    test: /challenge|i tried .* for \d+ days|for \d+ days straight|(?<![a-z0-9_])reto(?![a-z0-9_])|desaf[ií]o|d[ée]fi(?![a-z0-9_])|tantangan|thử thách|チャレンジ|やってみた|してみた|챌린지|해봤다|ชาเลนจ์|ทุกวัน|\d+ (días|dias|jours|tage|hari|ngày|gün|يوم(اً)?)\b.*(todos|tous|jeden|tiap|mỗi|her|كل)|(todos los días|todos os dias|tous les jours|jeden tag|tiap hari|mỗi ngày|her gün|كل يوم)|تحدي/iu,
   },
   {
     pattern: "secret",
     strength: 0.9,
-    test: /nobody (tells|talks|mentions)|no one (tells|talks|mentions)|secret|nadie te (dice|cuenta)|secreto|ningu[eé]m (te )?(conta|fala)|segredo|personne ne (te )?(dit|parle)|niemand (sagt|erz[äa]hlt)|keiner erw[äa]hnt|geheimnis|(nggak|tidak|gak) ada yang (kasih tahu|bilang)|rahasia|không ai (nói|nhắc)|bí mật|誰も教えてくれない|秘密|아무도 (알려주지|말 안)|비밀|ไม่มีใครบอก|ความลับ|kimsenin .*(söylemediği|bahsetmediği)|\bsır\b|لا أحد يخبرك|السر/iu,
+    test: /nobody (tells|talks|mentions)|no one (tells|talks|mentions)|secret|nadie te (dice|cuenta)|secreto|ningu[eé]m (te )?(conta|fala)|segredo|personne ne (te )?(dit|parle)|niemand (sagt|erz[äa]hlt)|keiner erw[äa]hnt|geheimnis|(nggak|tidak|gak) ada yang (kasih tahu|bilang)|rahasia|không ai (nói|nhắc)|bí mật|誰も教えてくれない|秘密|아무도 (알려주지|말 안)|비밀|ไม่มีใครบอก|ความลับ|kimsenin .*(söylemediği|bahsetmediği)|(?<![a-z0-9_])sır(?![a-z0-9_])|لا أحد يخبرك|السر/iu,
   },
   {
     pattern: "numbered_list",
@@ -44,7 +46,7 @@ const RULES: HookRule[] = [
   {
     pattern: "tutorial",
     strength: 0.85,
-    test: /how to|here['’]?s how|step[- ]by[- ]step|tutorial|c[oó]mo (empezar|hacer|usar)|paso a paso|como (come[cç]ar|fazer|usar)|passo a passo|comment (commencer|faire)|[ée]tape par [ée]tape|\btuto\b|^so (geht|f[äa]ngst|machst)|anleitung|schritt f[üu]r schritt|^cara (mulai|membuat|bikin)|langkah demi langkah|^cách\b|hướng dẫn|やり方|方法|방법|튜토리얼|วิธี|สอน|nasıl yapılır|adım adım|rehberi|طريقة|خطوة بخطوة|شرح/iu,
+    test: /how to|here['’]?s how|step[- ]by[- ]step|tutorial|c[oó]mo (empezar|hacer|usar)|paso a paso|como (come[cç]ar|fazer|usar)|passo a passo|comment (commencer|faire)|[ée]tape par [ée]tape|(?<![a-z0-9_])tuto(?![a-z0-9_])|^so (geht|f[äa]ngst|machst)|anleitung|schritt f[üu]r schritt|^cara (mulai|membuat|bikin)|langkah demi langkah|^cách(?![a-z0-9_])|hướng dẫn|やり方|方法|방법|튜토리얼|วิธี|สอน|nasıl yapılır|adım adım|rehberi|طريقة|خطوة بخطوة|شرح/iu,
   },
   {
     pattern: "story",
@@ -54,12 +56,12 @@ const RULES: HookRule[] = [
   {
     pattern: "bold_claim",
     strength: 0.8,
-    test: /\bthe best\b|\bthe only\b.*\bneed\b|never going back|changed my|you['’]?ll ever|el mejor|la mejor|la única|el único|o melhor|a melhor|a única|o único|le meilleur|la meilleure|la seule|le seul|der beste|das beste|die beste|die einzige|der einzige|terbaik|satu-satunya|tốt nhất|đỉnh nhất|duy nhất|最強|これだけでいい|최고의|만 있으면|ที่ดีที่สุด|เดียวที่|en iyi|htiyacın olan tek|أفضل|الوحيد/iu,
+    test: /(?<![a-z0-9_])the best(?![a-z0-9_])|(?<![a-z0-9_])the only(?![a-z0-9_]).*(?<![a-z0-9_])need(?![a-z0-9_])|never going back|changed my|you['’]?ll ever|el mejor|la mejor|la única|el único|o melhor|a melhor|a única|o único|le meilleur|la meilleure|la seule|le seul|der beste|das beste|die beste|die einzige|der einzige|terbaik|satu-satunya|tốt nhất|đỉnh nhất|duy nhất|最強|これだけでいい|최고의|만 있으면|ที่ดีที่สุด|เดียวที่|en iyi|htiyacın olan tek|أفضل|الوحيد/iu,
   },
   {
     pattern: "question",
     strength: 0.75,
-    test: /[?？؟]\s*$|^\s*(why|what|how|is|are|do|did|can|would)\b.*[?？]/iu,
+    test: /[?？؟]\s*$|^\s*(why|what|how|is|are|do|did|can|would)(?![a-z0-9_]).*[?？]/iu,
   },
 ];
 

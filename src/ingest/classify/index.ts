@@ -1,11 +1,17 @@
 import type { Db } from "../../store/connection.js";
-import { CorpusWriter, type LabelInput } from "../../store/corpus-writer.js";
+import {
+  CorpusWriter,
+  type LabelEntry,
+  type LabelFlags,
+  type LabelInput,
+} from "../../store/corpus-writer.js";
 import { AD_TEXT_MODEL, classifyAdText } from "./ad.js";
 import { classifyHook, HOOK_MODEL } from "./hook.js";
 import type { LabelVerdict } from "./verdict.js";
 import { type CreatorBaseline, classifyViralHook, median, VIRAL_HOOK_MODEL } from "./viral-hook.js";
 
 export const PLATFORM_FLAG_MODEL = "platform-flag-v1";
+/** Videos per read and per transaction. */
 const PAGE = 5_000;
 
 interface VideoRow {
@@ -21,22 +27,67 @@ interface VideoRow {
   language: string | null;
   author_uid: string;
   plays: number;
+  /** The filter columns as stored, so setLabels can skip an UPDATE that would change nothing. */
+  flags: LabelFlags;
 }
-
-interface StoredLabel {
-  video_id: string;
-  label: string;
-  value: string;
-  confidence: number;
-  model_version: string;
-  evidence: string;
-}
-
-const labelKey = (value: string, confidence: number, model: string, evidence: string) =>
-  `${value}\u0000${confidence}\u0000${model}\u0000${evidence}`;
 
 const COLUMNS =
-  "seq, id, caption, hashtags, transcript, hook_text, advertiser_id, platform_ad, platform_ad_evidence, language, author_uid, plays";
+  "seq, id, caption, hashtags, transcript, hook_text, advertiser_id, platform_ad, platform_ad_evidence, language, author_uid, plays, label_ad, label_hook, hook_type, label_viral_hook";
+
+type RawRow = [
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  string | null,
+  string | null,
+  string,
+  number,
+  number,
+  number,
+  string | null,
+  number,
+];
+
+/** Rows are read raw (arrays): better-sqlite3 builds a result object far slower than a literal does. */
+function videoRow(r: RawRow): VideoRow {
+  return {
+    seq: r[0],
+    id: r[1],
+    caption: r[2],
+    hashtags: r[3],
+    transcript: r[4],
+    hook_text: r[5],
+    advertiser_id: r[6],
+    platform_ad: r[7],
+    platform_ad_evidence: r[8],
+    language: r[9],
+    author_uid: r[10],
+    plays: r[11],
+    flags: { ad: r[12], hook: r[13], hookType: r[14], viral: r[15] },
+  };
+}
+
+/** A stored observation: value, confidence, model_version, evidence. */
+type StoredLabel = [string, number, string, string];
+
+/** The labels stored for a batch, by video id and label name. */
+type StoredLabels = Map<string, Map<string, StoredLabel>>;
+
+/** Same observation as stored (the re-run check): every field equal, so nothing to write. */
+function unchanged(stored: StoredLabel | undefined, verdict: LabelVerdict, modelVersion: string): boolean {
+  return (
+    stored !== undefined &&
+    stored[0] === verdict.value &&
+    stored[1] === verdict.confidence &&
+    stored[2] === modelVersion &&
+    stored[3] === verdict.evidence
+  );
+}
 
 /** The `ad` label: the platform's own flag when the record carried one, otherwise the text model. */
 export function adVerdict(
@@ -77,73 +128,92 @@ export function adVerdict(
 export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]): { labelled: number } {
   const writer = new CorpusWriter(db);
   let labelled = 0;
-  const existing = db.prepare(
-    "SELECT video_id, label, value, confidence, model_version, evidence FROM labels WHERE video_id IN (SELECT value FROM json_each(?))",
-  );
-  const label = (rows: VideoRow[], baselines: Map<string, CreatorBaseline>) => {
-    // A re-run over unchanged videos writes nothing: only labels whose observation changed are stored.
-    const stored = new Map<string, string>();
-    for (const l of existing.all(JSON.stringify(rows.map((row) => row.id))) as StoredLabel[]) {
-      stored.set(`${l.video_id}\t${l.label}`, labelKey(l.value, l.confidence, l.model_version, l.evidence));
-    }
-    const changed: LabelInput[] = [];
-    const put = (id: string, name: string, verdict: LabelVerdict, modelVersion: string) => {
-      if (
-        stored.get(`${id}\t${name}`) ===
-        labelKey(verdict.value, verdict.confidence, modelVersion, verdict.evidence)
-      )
-        return;
-      changed.push({
-        label: name,
-        value: verdict.value,
-        confidence: verdict.confidence,
-        evidence: verdict.evidence,
-        modelVersion,
-        observedAt: now,
-      });
-    };
-    writer.batch(() => {
-      for (const row of rows) {
-        changed.length = 0;
-        const ad = adVerdict(row);
-        put(row.id, "ad", ad, ad.model);
-        const hook = classifyHook(row.hook_text, row.language);
-        put(row.id, "hook", hook, HOOK_MODEL);
-        put(
-          row.id,
-          "viral_hook",
-          classifyViralHook(hook.value, row.plays, baselines.get(row.author_uid)),
-          VIRAL_HOOK_MODEL,
-        );
-        writer.setLabels(row.id, changed);
+  const existing = db
+    .prepare(
+      "SELECT video_id, label, value, confidence, model_version, evidence FROM labels WHERE video_id IN (SELECT value FROM json_each(?))",
+    )
+    .raw();
+  const storedLabels = (rows: readonly VideoRow[]): StoredLabels => {
+    const stored: StoredLabels = new Map();
+    const found = existing.all(JSON.stringify(rows.map((row) => row.id))) as [
+      string,
+      string,
+      string,
+      number,
+      string,
+      string,
+    ][];
+    for (const [videoId, name, value, confidence, modelVersion, evidence] of found) {
+      let labels = stored.get(videoId);
+      if (!labels) {
+        labels = new Map();
+        stored.set(videoId, labels);
       }
-    });
+      labels.set(name, [value, confidence, modelVersion, evidence]);
+    }
+    return stored;
+  };
+  const observation = (name: string, verdict: LabelVerdict, modelVersion: string): LabelInput => ({
+    label: name,
+    value: verdict.value,
+    confidence: verdict.confidence,
+    evidence: verdict.evidence,
+    modelVersion,
+    observedAt: now,
+  });
+  // Runs inside the batch's transaction: the flags setLabelsOfMany compares against are the ones it writes.
+  const label = (rows: readonly VideoRow[], baselines: Map<string, CreatorBaseline>) => {
+    const stored = storedLabels(rows);
+    const entries: LabelEntry[] = [];
+    for (const row of rows) {
+      const labels = stored.get(row.id);
+      const ad = adVerdict(row);
+      const hook = classifyHook(row.hook_text, row.language);
+      const viral = classifyViralHook(hook.value, row.plays, baselines.get(row.author_uid));
+      // A re-run over unchanged videos writes nothing: only labels whose observation changed are stored.
+      const changed: LabelInput[] = [];
+      if (!unchanged(labels?.get("ad"), ad, ad.model)) changed.push(observation("ad", ad, ad.model));
+      if (!unchanged(labels?.get("hook"), hook, HOOK_MODEL))
+        changed.push(observation("hook", hook, HOOK_MODEL));
+      if (!unchanged(labels?.get("viral_hook"), viral, VIRAL_HOOK_MODEL))
+        changed.push(observation("viral_hook", viral, VIRAL_HOOK_MODEL));
+      if (changed.length > 0) entries.push({ videoId: row.id, labels: changed, current: row.flags });
+    }
+    writer.setLabelsOfMany(entries);
     labelled += rows.length;
   };
 
   if (videoIds === undefined) {
     const baselines = allBaselines(db);
-    const page = db.prepare(`SELECT ${COLUMNS} FROM videos WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`);
-    for (let after = 0; ; ) {
-      const rows = page.all(after) as VideoRow[];
-      if (rows.length === 0) break;
-      label(rows, baselines);
-      after = (rows[rows.length - 1] as VideoRow).seq;
-    }
+    const page = db.prepare(`SELECT ${COLUMNS} FROM videos WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`).raw();
+    let after = 0;
+    while (
+      writer.batch(() => {
+        const rows = (page.all(after) as RawRow[]).map(videoRow);
+        if (rows.length === 0) return false;
+        label(rows, baselines);
+        after = (rows[rows.length - 1] as VideoRow).seq;
+        return true;
+      })
+    );
     return { labelled };
   }
 
-  const byIds = db.prepare(`SELECT ${COLUMNS} FROM videos WHERE id IN (SELECT value FROM json_each(?))`);
+  const byIds = db
+    .prepare(`SELECT ${COLUMNS} FROM videos WHERE id IN (SELECT value FROM json_each(?))`)
+    .raw();
   const playsOf = db.prepare("SELECT plays FROM videos WHERE author_uid = ?").pluck();
   const baselines = new Map<string, CreatorBaseline>();
   for (let i = 0; i < videoIds.length; i += PAGE) {
-    const rows = byIds.all(JSON.stringify(videoIds.slice(i, i + PAGE))) as VideoRow[];
-    for (const row of rows) {
-      if (baselines.has(row.author_uid)) continue;
-      const plays = playsOf.all(row.author_uid) as number[];
-      baselines.set(row.author_uid, { medianPlays: median(plays), videos: plays.length });
-    }
-    label(rows, baselines);
+    writer.batch(() => {
+      const rows = (byIds.all(JSON.stringify(videoIds.slice(i, i + PAGE))) as RawRow[]).map(videoRow);
+      for (const row of rows) {
+        if (baselines.has(row.author_uid)) continue;
+        const plays = playsOf.all(row.author_uid) as number[];
+        baselines.set(row.author_uid, { medianPlays: median(plays), videos: plays.length });
+      }
+      label(rows, baselines);
+    });
   }
   return { labelled };
 }
