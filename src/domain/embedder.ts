@@ -98,7 +98,9 @@ export class HashingEmbedder implements Embedder {
     const tokens = s
       .split(" ")
       .filter((t) => t.length > 0 && !STOP_WORDS.has(t))
-      .map((t) => CONCEPTS[t] ?? t);
+      // Own properties only: a hook saying "constructor" must not pick up Object.prototype's (a function
+      // as a token, and embed() threw on it).
+      .map((t) => (Object.hasOwn(CONCEPTS, t) ? (CONCEPTS[t] as string) : t));
     // "nobody tells you" is a secret, whichever way it is phrased.
     if (tokens.includes("NOBODY") && tokens.includes("TELL")) tokens.push("SECRET");
     return tokens;
