@@ -4,8 +4,15 @@ import { tokenize } from "./text.js";
 export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
-  embed(text: string): Float32Array;
-  /** Content words after canonicalisation: used to block candidate pairs (they must share one). */
+  /**
+   * The unit vector of `text`. With `into` (`dimensions` long), written there and returned: a caller that
+   * embeds a whole corpus in turn (computeHookNeighbors) saves an allocation per text.
+   */
+  embed(text: string, into?: Float32Array): Float32Array;
+  /**
+   * Content words after canonicalisation: used to block candidate pairs (they must share one). Distinct,
+   * non-empty and without spaces (hook_keys stores them space-separated).
+   */
   keys(text: string): string[];
 }
 
@@ -102,10 +109,16 @@ const DOLLAR = 0x24;
 export class HashingEmbedder implements Embedder {
   readonly name = "hashing-v1";
   // computeHookNeighbors asks keys() and embed() of the same hook in turn: the second call reuses the
-  // tokens of the first (canon is about half the cost of an embedding). Callers never see this array.
+  // tokens of the first (canon is about half the cost of an embedding). Callers never see these arrays.
   private lastText: string | undefined;
   private lastTokens: string[] = [];
-  constructor(readonly dimensions = 128) {}
+  private lastUnique: string[] = [];
+  /** dimensions - 1 when a power of two: h % dimensions as a mask (h is uint32, so % is a float modulo). */
+  private readonly mask: number;
+  constructor(readonly dimensions = 128) {
+    const power = dimensions > 0 && dimensions <= 1 << 30 && (dimensions & (dimensions - 1)) === 0;
+    this.mask = power ? dimensions - 1 : -1;
+  }
 
   private canon(text: string): string[] {
     if (text === this.lastText) return this.lastTokens;
@@ -121,31 +134,42 @@ export class HashingEmbedder implements Embedder {
     if (tokens.includes("NOBODY") && tokens.includes("TELL")) tokens.push("SECRET");
     this.lastText = text;
     this.lastTokens = tokens;
+    this.lastUnique = [...new Set(tokens)];
     return tokens;
   }
 
-  keys(text: string): string[] {
-    return [...new Set(this.canon(text))];
+  /** The distinct canonical tokens of `text`, in order of first appearance. */
+  private unique(text: string): string[] {
+    this.canon(text);
+    return this.lastUnique;
   }
 
-  embed(text: string): Float32Array {
+  keys(text: string): string[] {
+    return [...this.unique(text)];
+  }
+
+  embed(text: string, into?: Float32Array): Float32Array {
     const dims = this.dimensions;
-    const v = new Float32Array(dims);
+    const v = into ?? new Float32Array(dims);
+    if (into) v.fill(0);
+    const mask = this.mask;
     // Adds ±weight at the feature's slot; the hash's top bit is the sign.
     const add = (state: number, weight: number) => {
       const h = state >>> 0;
-      const d = h % dims;
+      const d = mask >= 0 ? state & mask : h % dims;
       v[d] = (v[d] as number) + (h & 0x80000000 ? -weight : weight);
     };
     const tokens = this.canon(text);
-    const unique = [...new Set(tokens)];
+    const unique = this.unique(text);
     for (const t of unique) add(fnvStep(WORD, t), 1);
     for (let i = 1; i < tokens.length; i++) {
       const h = Math.imul(fnvStep(BIGRAM, tokens[i - 1] as string) ^ SPACE, FNV_PRIME);
       add(fnvStep(h, tokens[i] as string), 0.4);
     }
     for (const t of unique) {
-      if (/[A-Z]/.test(t) && t === t.toUpperCase()) continue;
+      // Concept tokens (upper case) have no trigrams. A token starting a-z is not one: skip the test.
+      const first = t.charCodeAt(0);
+      if (!(first >= 0x61 && first <= 0x7a) && /[A-Z]/.test(t) && t === t.toUpperCase()) continue;
       // The trigrams of "^" + t + "$", read from t without building the padded string (t is never empty).
       let a = CARET;
       let b = t.charCodeAt(0);

@@ -118,12 +118,16 @@ describe("HashingEmbedder", () => {
     }
   });
 
-  it("gives the same vector whether or not keys() of the same text came first", () => {
+  it("gives the same vector whether or not keys() of the same text came first, or into a reused array", () => {
     const e = new HashingEmbedder();
     const alone = new HashingEmbedder();
+    const into = new Float32Array(e.dimensions);
     for (const text of hooks(500, 11)) {
       e.keys(text);
-      expect(Buffer.from(e.embed(text).buffer)).toEqual(Buffer.from(alone.embed(text).buffer));
+      const expected = Buffer.from(alone.embed(text).buffer);
+      expect(Buffer.from(e.embed(text).buffer)).toEqual(expected);
+      expect(e.embed(text, into)).toBe(into);
+      expect(Buffer.from(into.buffer)).toEqual(expected);
       expect(e.keys(text)).toEqual(alone.keys(text));
     }
   });
