@@ -1,5 +1,7 @@
-import type { Db } from "../store/connection.js";
+import type { Statement } from "better-sqlite3";
+import { type Db, getMeta, setMeta } from "../store/connection.js";
 import { defaultEmbedder, type Embedder } from "./embedder.js";
+import { prepared } from "./statements.js";
 
 /** Neighbours stored per hooked video, and how many candidates each is compared with at most. */
 export const HOOK_NEIGHBORS = 12;
@@ -7,6 +9,17 @@ const CANDIDATE_CAP = 120;
 const WINDOW = 24;
 /** Vectors are kept as int8: component × SCALE, rounded; similarity = dot / SCALE². */
 const SCALE = 127;
+/** Bytes per stored neighbour: its videos.seq (uint32) then the int8 dot product (int32), big-endian. */
+const ENTRY = 8;
+const MAX_SEQ = 0xffff_ffff;
+/** meta key: the embedder whose keys hook_keys holds (a scoped run trusts them only for that one). */
+const KEYS_EMBEDDER = "hook_keys_embedder";
+/**
+ * A scoped run re-derives the keys of the stale hooks and embeds the candidates of each video asked for
+ * (tens of texts read and embedded one by one), while a run over everything embeds each hook once: past
+ * 1/32 of the corpus, the run over everything is the cheaper.
+ */
+const SCOPED_SHARE = 32;
 
 /**
  * Precomputes each hooked video's most similar hooks into hook_neighbors, so similarHooks is a lookup.
@@ -15,159 +28,478 @@ const SCALE = 127;
  * video are the hooks sharing most of its keys; rarer (more specific) keys are visited first, and at
  * most CANDIDATE_CAP candidates are scored. Vectors are kept as int8 (≈ dims bytes per hook).
  * With `videoIds`, only those videos' lists are recomputed (against the whole corpus).
+ *
+ * Storage (migration 009): one hook_neighbors row per hooked video that has neighbours, the list packed in
+ * a blob. hook_keys holds every hooked video's key signature, so a scoped run reads those instead of
+ * deriving every hook's keys from its text; triggers on videos list new and re-worded hooks in
+ * hook_keys_stale, and every run brings hook_keys up to date. A run over everything (no `videoIds`, a large
+ * share of the corpus, or keys stored for another embedder) derives all keys again and rewrites hook_keys.
  */
 export function computeHookNeighbors(
   db: Db,
   videoIds?: readonly string[],
   embedder: Embedder = defaultEmbedder,
 ): void {
-  const hooks = db
-    .prepare("SELECT id, hook_text FROM videos WHERE hook_text IS NOT NULL AND hook_text <> '' ORDER BY id")
-    .all() as { id: string; hook_text: string }[];
-  const wanted = videoIds ? new Set(videoIds) : null;
-  const texts = hooks.map((h) => h.hook_text);
-  const vectors = new SparseVectors(texts, embedder);
-  // A run over (nearly) everything embeds every hook anyway: together with its keys (one canonical pass).
-  const eager = !wanted || wanted.size * 4 >= hooks.length;
-  const keysOf = texts.map((text, i) => {
-    const keys = embedder.keys(text);
-    if (eager) vectors.ensure(i);
-    return keys;
-  });
-  const blocking = Blocking.ofAll(keysOf);
-  const select = new NeighbourSelection(hooks.length, embedder.dimensions, vectors);
-  const remove = db.prepare("DELETE FROM hook_neighbors WHERE video_id = ?");
-  const insert = db.prepare(
-    "INSERT INTO hook_neighbors (video_id, rank, neighbor_id, similarity) VALUES (?, ?, ?, ?)",
-  );
+  // One write transaction from the first read: the stale marks cleared are exactly the ones read, and no
+  // other writer changes a hook in between.
   db.transaction(() => {
-    if (wanted) for (const id of wanted) remove.run(id);
-    else db.exec("DELETE FROM hook_neighbors");
-    hooks.forEach((h, i) => {
-      if (wanted && !wanted.has(h.id)) return;
-      const found = select.of(i, blocking);
-      for (let rank = 0; rank < found; rank++)
-        insert.run(
-          h.id,
-          rank + 1,
-          hooks[select.idx[rank] as number]?.id,
-          similarity(select.dot[rank] as number),
-        );
-    });
-  })();
+    if (videoIds && scopedRun(db, new Set(videoIds), embedder)) return;
+    fullRun(db, videoIds ? new Set(videoIds) : null, embedder);
+  }).immediate();
 }
 
-/** The stored similarity of an int8 dot product: cosine, clamped to [0, 1]. */
-export function similarity(dot: number): number {
+/** A hooked video's stored neighbours, best first: their videos.seq and similarity (cosine in [0, 1]). */
+export function readHookNeighbors(db: Db, seq: number): { seq: number; similarity: number }[] {
+  const blob = prepared(db, "SELECT neighbors FROM hook_neighbors WHERE seq = ?").pluck().get(seq) as
+    | Buffer
+    | undefined;
+  const out: { seq: number; similarity: number }[] = [];
+  if (!blob) return out;
+  for (let at = 0; at + ENTRY <= blob.length; at += ENTRY)
+    out.push({ seq: blob.readUInt32BE(at), similarity: similarity(blob.readInt32BE(at + 4)) });
+  return out;
+}
+
+/** The similarity of an int8 dot product: cosine, clamped to [0, 1] (rounding can pass 1). */
+function similarity(dot: number): number {
   return Math.min(1, Math.max(0, dot / (SCALE * SCALE)));
 }
 
+/** Every hook's keys from its text, every list built whole; `wanted` limits which lists are written. */
+function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
+  const rows = db
+    .prepare(
+      wanted
+        ? "SELECT seq, id, hook_text FROM videos ORDER BY id"
+        : "SELECT seq, id, hook_text FROM videos WHERE hook_text IS NOT NULL AND hook_text <> '' ORDER BY id",
+    )
+    .raw()
+    .all() as [number, string, string | null][];
+  const seqs: number[] = [];
+  const texts: string[] = [];
+  const write: boolean[] = [];
+  const unhooked: number[] = []; // wanted videos without a hook: their lists go
+  for (const [seq, id, text] of rows) {
+    if (!text) {
+      if (wanted?.has(id)) unhooked.push(seq);
+      continue;
+    }
+    seqs.push(checkedSeq(seq));
+    texts.push(text);
+    write.push(!wanted || wanted.has(id));
+  }
+  const n = seqs.length;
+  const vectors = new SparseVectors(n, embedder, (h) => texts[h] ?? "");
+  // A run over (nearly) everything embeds every hook anyway: right after its keys (one canonical pass).
+  const eager = !wanted || wanted.size * 4 >= n;
+  const keysOf = texts.map((text, h) => {
+    const keys = embedder.keys(text);
+    if (eager) vectors.ensure(h);
+    return keys;
+  });
+  const blocking = Blocking.ofAll(keysOf);
+  // Hooks in list order: consecutive hooks share most candidates, so with the vectors stored in that order
+  // the scoring mostly reads memory already in cache (in id order, candidates are scattered through it).
+  // A hook with no key has no candidates, hence no list.
+  if (eager) vectors.relayout(blocking.order);
+  const select = new NeighbourSelection(n, embedder.dimensions, vectors);
+  const lists = new ListBuffer(n);
+  for (const h of blocking.order)
+    if (write[h]) lists.add(seqs[h] as number, select.of(h, h, blocking), select, seqs);
+
+  db.exec("DELETE FROM hook_keys; DELETE FROM hook_keys_stale");
+  const putKeys = new BatchInsert(db, "INSERT INTO hook_keys (seq, keys) VALUES", "(?, ?)");
+  for (const h of orderBy(seqs)) putKeys.add(seqs[h], blocking.signatures[blocking.signatureOf[h] as number]);
+  putKeys.flush();
+  setMeta(db, KEYS_EMBEDDER, embedder.name);
+  if (wanted)
+    dropLists(db, [...unhooked, ...seqs.filter((_, h) => write[h])]); // each wanted video's old list goes
+  else db.exec("DELETE FROM hook_neighbors");
+  lists.insert(db);
+}
+
 /**
- * The blocking structure: every key's posting list (hook indexes, sorted by the hooks' key signature, then
- * index), and for each hook its keys in the embedder's order with its position in each key's list. Flat
- * typed arrays (CSR): at 1M hooks, arrays of arrays and per-key Maps cost more than the scoring.
+ * Only the lists asked for, from the stored keys of every other hook: reads each hook's signature (not its
+ * text), builds only the posting lists of the keys those videos have, and embeds only what they are
+ * compared with. False when it cannot (keys stored for another embedder) or should not (a large share).
+ */
+function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
+  if (getMeta(db, KEYS_EMBEDDER) !== embedder.name) return false;
+  const count = (sql: string) => db.prepare(sql).pluck().get() as number;
+  const stale = count("SELECT count(*) FROM hook_keys_stale");
+  if ((wanted.size + stale) * SCOPED_SHARE > count("SELECT count(*) FROM hook_keys")) return false;
+
+  // Keys of hooks added or re-worded since the last run (null: no hook any more).
+  const fresh = new Map<number, string | null>();
+  const staleRows = db
+    .prepare("SELECT s.seq, v.hook_text FROM hook_keys_stale s JOIN videos v ON v.seq = s.seq")
+    .raw()
+    .all() as [number, string | null][];
+  for (const [seq, text] of staleRows) fresh.set(seq, text ? signature(embedder.keys(text)) : null);
+
+  const asked = db
+    .prepare("SELECT seq, hook_text FROM videos WHERE id IN (SELECT value FROM json_each(?))")
+    .raw()
+    .all(JSON.stringify([...wanted])) as [number, string | null][];
+  const askedText = new Map<number, string>();
+  const unhooked: number[] = [];
+  for (const [seq, text] of asked) {
+    if (text) askedText.set(seq, text);
+    else unhooked.push(seq);
+  }
+
+  // Every hook in id order (the order the lists and ties go by), with its signature.
+  const hooks = db
+    .prepare(
+      `SELECT v.seq, k.keys FROM videos v LEFT JOIN hook_keys k ON k.seq = v.seq
+       WHERE k.seq IS NOT NULL OR v.seq IN (SELECT seq FROM hook_keys_stale) ORDER BY v.id`,
+    )
+    .raw()
+    .all() as [number, string | null][];
+  const seqs: number[] = [];
+  const sigIndex = new Map<string, number>();
+  const signatureOf = new Int32Array(hooks.length);
+  const rows: { hook: number; keys: string[] }[] = [];
+  for (const [seq, stored] of hooks) {
+    const sig = fresh.has(seq) ? fresh.get(seq) : stored;
+    if (sig === null || sig === undefined) continue;
+    const h = seqs.length;
+    seqs.push(checkedSeq(seq));
+    let s = sigIndex.get(sig);
+    if (s === undefined) {
+      s = sigIndex.size;
+      sigIndex.set(sig, s);
+    }
+    signatureOf[h] = s;
+    const text = askedText.get(seq);
+    // Keys in the embedder's order: the order they are visited in (ties between equal list lengths).
+    if (text !== undefined) rows.push({ hook: h, keys: embedder.keys(text) });
+  }
+
+  // Every hook asked for is in hook_keys or stale (the triggers see to it); if not, rebuild everything.
+  if (rows.length !== askedText.size) return false;
+  const n = seqs.length;
+  const hookText = prepared(db, "SELECT hook_text FROM videos WHERE seq = ?").pluck();
+  const vectors = new SparseVectors(n, embedder, (h) => {
+    const seq = seqs[h] as number;
+    return askedText.get(seq) ?? ((hookText.get(seq) as string | undefined) || "");
+  });
+  const blocking = Blocking.around(signatureOf.subarray(0, n), [...sigIndex.keys()], rows);
+  const select = new NeighbourSelection(n, embedder.dimensions, vectors);
+  const lists = new ListBuffer(rows.length);
+  rows.forEach((row, r) => {
+    lists.add(seqs[row.hook] as number, select.of(r, row.hook, blocking), select, seqs);
+  });
+
+  const putKeys = db.prepare("INSERT OR REPLACE INTO hook_keys (seq, keys) VALUES (?, ?)");
+  const dropKeys = db.prepare("DELETE FROM hook_keys WHERE seq = ?");
+  for (const [seq, sig] of fresh) {
+    if (sig === null) dropKeys.run(seq);
+    else putKeys.run(seq, sig);
+  }
+  db.exec("DELETE FROM hook_keys_stale");
+  dropLists(db, [...unhooked, ...askedText.keys()]);
+  lists.insert(db);
+  return true;
+}
+
+/** The stored form of a hook's keys: sorted, space-separated (also the order its lists are sorted by). */
+function signature(keys: readonly string[]): string {
+  checkKeys(keys);
+  return [...keys].sort().join(" ");
+}
+
+/** Keys are words: a space or an empty key would not survive the space-separated stored form. */
+function checkKeys(keys: readonly string[]): void {
+  for (const k of keys)
+    if (k.length === 0 || k.includes(" ")) throw new Error(`embedder keys must be non-empty words: "${k}"`);
+}
+
+function checkedSeq(seq: number): number {
+  if (seq < 0 || seq > MAX_SEQ) throw new Error(`videos.seq ${seq} does not fit a hook_neighbors entry`);
+  return seq;
+}
+
+/** Hook indexes by ascending seq: rows are written in rowid order (appends, not b-tree splits). */
+function orderBy(seqs: readonly number[]): Int32Array {
+  return Int32Array.from(seqs, (_, h) => h).sort((a, b) => (seqs[a] as number) - (seqs[b] as number));
+}
+
+/** Deletes the stored lists of these videos (by seq). */
+function dropLists(db: Db, seqs: readonly number[]): void {
+  const drop = db.prepare("DELETE FROM hook_neighbors WHERE seq = ?");
+  if (seqs.length < 10_000) {
+    for (const seq of seqs) drop.run(seq);
+    return;
+  }
+  // Many (a run over every id): one scan of the stored seqs, and one statement if every list goes.
+  const going = new Set(seqs);
+  const stored = db.prepare("SELECT seq FROM hook_neighbors").pluck().all() as number[];
+  if (stored.every((seq) => going.has(seq))) db.exec("DELETE FROM hook_neighbors");
+  else for (const seq of stored) if (going.has(seq)) drop.run(seq);
+}
+
+/** Computed lists, packed as they are stored (in one buffer), until they are written in seq order. */
+class ListBuffer {
+  private readonly seqs: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly bytes: Buffer;
+  private readonly view: DataView;
+  private used = 0;
+
+  /** For up to `lists` lists. */
+  constructor(lists: number) {
+    this.bytes = Buffer.alloc(lists * HOOK_NEIGHBORS * ENTRY);
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length);
+  }
+
+  /** The `found` neighbours `select` holds (hook indexes mapped to seqs through `seqOf`), for video `seq`. */
+  add(seq: number, found: number, select: NeighbourSelection, seqOf: readonly number[]): void {
+    if (found === 0) return; // no list: the same as an empty one to similarHooks
+    for (let r = 0; r < found; r++) {
+      this.view.setUint32(this.used, seqOf[select.idx[r] as number] as number);
+      this.view.setInt32(this.used + 4, select.dot[r] as number);
+      this.used += ENTRY;
+    }
+    this.seqs.push(seq);
+    this.ends.push(this.used);
+  }
+
+  /** Inserts every list (the videos' old lists already deleted). */
+  insert(db: Db): void {
+    const put = new BatchInsert(db, "INSERT INTO hook_neighbors (seq, neighbors) VALUES", "(?, ?)");
+    for (const i of orderBy(this.seqs)) {
+      const start = i > 0 ? (this.ends[i - 1] as number) : 0;
+      put.add(this.seqs[i], this.bytes.subarray(start, this.ends[i] as number));
+    }
+    put.flush();
+  }
+}
+
+/**
+ * An INSERT of BATCH rows per statement: a statement per row cost more than the row itself (the driver's
+ * call, bind and reset), about twice the time for 200k rows.
+ */
+class BatchInsert {
+  private static readonly BATCH = 32;
+  private readonly single: Statement;
+  private readonly batch: Statement;
+  private readonly args: unknown[] = [];
+  private readonly width: number;
+
+  /** `insert` up to VALUES, `row` the placeholders of one row: "(?, ?)". */
+  constructor(db: Db, insert: string, row: string) {
+    this.single = db.prepare(`${insert} ${row}`);
+    this.batch = db.prepare(`${insert} ${Array(BatchInsert.BATCH).fill(row).join(", ")}`);
+    this.width = row.split("?").length - 1;
+  }
+
+  add(...values: unknown[]): void {
+    this.args.push(...values);
+    if (this.args.length === BatchInsert.BATCH * this.width) {
+      this.batch.run(this.args);
+      this.args.length = 0;
+    }
+  }
+
+  /** Inserts the rows still held (fewer than a batch). */
+  flush(): void {
+    for (let at = 0; at < this.args.length; at += this.width)
+      this.single.run(this.args.slice(at, at + this.width));
+    this.args.length = 0;
+  }
+}
+
+/**
+ * The blocking structure: posting lists of keys (hook indexes sorted by the hooks' key signature, then
+ * index), and for each row (a hook whose neighbours are wanted) its keys in the embedder's order with its
+ * position in each key's list. Flat typed arrays (CSR) rather than arrays of arrays and per-key Maps:
+ * fewer allocations and less garbage at a million hooks.
  */
 class Blocking {
+  private readonly keyOrder = new Int32Array(64);
+
   private constructor(
-    /** Per hook h: its keys are keyIds[keyStart[h] .. keyStart[h + 1]), in the embedder's order. */
-    readonly keyStart: Int32Array,
+    /** Per row r: its keys are keyIds[rowStart[r] .. rowStart[r + 1]), in the embedder's order. */
+    readonly rowStart: Int32Array,
     readonly keyIds: Int32Array,
-    /** Aligned with keyIds: where the hook sits in that key's list. */
+    /** Aligned with keyIds: where the row's hook sits in that key's list. */
     readonly positions: Int32Array,
     /** Per key k: its list is items[listStart[k] .. listStart[k + 1]). */
     readonly listStart: Int32Array,
     readonly items: Int32Array,
+    /** Per hook, its signature (an index into signatures); distinct signatures. */
+    readonly signatureOf: Int32Array,
+    readonly signatures: readonly string[],
+    /** Every hook in some list, in (signature, index) order: the order of every list. */
+    readonly order: Int32Array,
   ) {}
 
-  /** From every hook's keys (index = hook, hooks in id order). */
+  /** Every hook a row (row = hook index), from every hook's keys (hooks in id order). */
   static ofAll(keysOf: readonly (readonly string[])[]): Blocking {
     const n = keysOf.length;
     const keyIndex = new Map<string, number>();
     const sigIndex = new Map<string, number>();
-    const keyStart = new Int32Array(n + 1);
-    for (let h = 0; h < n; h++) keyStart[h + 1] = (keyStart[h] as number) + (keysOf[h] as string[]).length;
-    const keyIds = new Int32Array(keyStart[n] as number);
-    const sigOf = new Int32Array(n);
-    const listLength: number[] = [];
+    const rowStart = new Int32Array(n + 1);
+    for (let h = 0; h < n; h++) rowStart[h + 1] = (rowStart[h] as number) + (keysOf[h] as string[]).length;
+    const keyIds = new Int32Array(rowStart[n] as number);
+    const signatureOf = new Int32Array(n);
     const lastHook: number[] = [];
     for (let h = 0; h < n; h++) {
       const keys = keysOf[h] as string[];
-      let at = keyStart[h] as number;
+      let at = rowStart[h] as number;
       for (const k of keys) {
         let id = keyIndex.get(k);
         if (id === undefined) {
           id = keyIndex.size;
           keyIndex.set(k, id);
-          listLength.push(0);
           lastHook.push(-1);
         }
         // Keys are a set (the hashing embedder's are): a repeated one would list the hook twice under it.
         if (lastHook[id] === h) throw new Error(`embedder keys must be distinct: "${k}" twice`);
         lastHook[id] = h;
         keyIds[at++] = id;
-        listLength[id] = (listLength[id] as number) + 1;
       }
-      const signature = [...keys].sort().join(" ");
-      let sig = sigIndex.get(signature);
-      if (sig === undefined) {
-        sig = sigIndex.size;
-        sigIndex.set(signature, sig);
+      const sig = signature(keys);
+      let s = sigIndex.get(sig);
+      if (s === undefined) {
+        s = sigIndex.size;
+        sigIndex.set(sig, s);
       }
-      sigOf[h] = sig;
+      signatureOf[h] = s;
     }
-    // Hooks in (signature, index) order: distinct signatures sorted once, then a counting sort by rank
-    // (stable, so equal signatures stay in index order) — instead of a string comparison per list entry.
     const signatures = [...sigIndex.keys()];
-    const bySignature = signatures
-      .map((_, s) => s)
-      .sort((a, b) => compareStrings(signatures[a], signatures[b]));
-    const rank = new Int32Array(signatures.length);
-    bySignature.forEach((s, r) => {
-      rank[s] = r;
-    });
-    const next = new Int32Array(signatures.length + 1);
-    for (let h = 0; h < n; h++) {
-      const r = (rank[sigOf[h] as number] as number) + 1;
-      next[r] = (next[r] as number) + 1;
-    }
-    for (let r = 0; r < signatures.length; r++) next[r + 1] = (next[r + 1] as number) + (next[r] as number);
-    const order = new Int32Array(n);
-    for (let h = 0; h < n; h++) {
-      const r = rank[sigOf[h] as number] as number;
-      const slot = next[r] as number;
-      order[slot] = h;
-      next[r] = slot + 1;
-    }
-
-    const keyCount = listLength.length;
-    const listStart = new Int32Array(keyCount + 1);
-    for (let k = 0; k < keyCount; k++)
-      listStart[k + 1] = (listStart[k] as number) + (listLength[k] as number);
-    const fill = listStart.slice(0, keyCount);
-    const items = new Int32Array(listStart[keyCount] as number);
-    const positions = new Int32Array(keyIds.length);
-    for (const h of order)
-      for (let at = keyStart[h] as number; at < (keyStart[h + 1] as number); at++) {
-        const k = keyIds[at] as number;
-        const slot = fill[k] as number;
-        items[slot] = h;
-        positions[at] = slot - (listStart[k] as number);
-        fill[k] = slot + 1;
-      }
-    return new Blocking(keyStart, keyIds, positions, listStart, items);
+    // Each signature's keys, for the lists: here all of a hook's keys (its own, in any order).
+    const keysOfSignature = (s: number): Int32Array => {
+      const sig = signatures[s] as string;
+      return sig === ""
+        ? new Int32Array(0)
+        : Int32Array.from(sig.split(" "), (k) => keyIndex.get(k) as number);
+    };
+    const rows = Int32Array.from({ length: n }, (_, h) => h);
+    return Blocking.build(rowStart, keyIds, rows, keyIndex.size, signatureOf, signatures, keysOfSignature);
   }
 
   /**
-   * The hooks compared with hook h: for each of its keys, rarest first, the whole list if it is short,
-   * else the WINDOW entries either side of h; until CANDIDATE_CAP are collected (checked per key).
+   * Only the lists of the rows' keys, from every hook's signature (`signatureOf`, hooks in id order);
+   * each row is a hook with its keys (fresh from its text, in the embedder's order).
+   */
+  static around(
+    signatureOf: Int32Array,
+    signatures: readonly string[],
+    rows: readonly { hook: number; keys: readonly string[] }[],
+  ): Blocking {
+    const keyIndex = new Map<string, number>();
+    const rowStart = new Int32Array(rows.length + 1);
+    rows.forEach((row, r) => {
+      rowStart[r + 1] = (rowStart[r] as number) + row.keys.length;
+    });
+    const keyIds = new Int32Array(rowStart[rows.length] as number);
+    rows.forEach((row, r) => {
+      checkKeys(row.keys);
+      let at = rowStart[r] as number;
+      for (const k of row.keys) {
+        let id = keyIndex.get(k);
+        if (id === undefined) {
+          id = keyIndex.size;
+          keyIndex.set(k, id);
+        }
+        for (let a = rowStart[r] as number; a < at; a++)
+          if (keyIds[a] === id) throw new Error(`embedder keys must be distinct: "${k}" twice`);
+        keyIds[at++] = id;
+      }
+    });
+    // Each signature's keys among the rows' keys: the lists of other keys are never read.
+    const keysOfSignature = (s: number): Int32Array => {
+      const sig = signatures[s] as string;
+      if (sig === "") return new Int32Array(0);
+      const ids: number[] = [];
+      for (const k of sig.split(" ")) {
+        const id = keyIndex.get(k);
+        if (id !== undefined) ids.push(id);
+      }
+      return Int32Array.from(ids);
+    };
+    const hooks = Int32Array.from(rows, (row) => row.hook);
+    return Blocking.build(rowStart, keyIds, hooks, keyIndex.size, signatureOf, signatures, keysOfSignature);
+  }
+
+  private static build(
+    rowStart: Int32Array,
+    keyIds: Int32Array,
+    rowHooks: Int32Array,
+    keyCount: number,
+    signatureOf: Int32Array,
+    signatures: readonly string[],
+    keysOfSignature: (s: number) => Int32Array,
+  ): Blocking {
+    const n = signatureOf.length;
+    const sigKeys = signatures.map((_, s) => keysOfSignature(s));
+    const hooksWith = new Int32Array(signatures.length);
+    for (let h = 0; h < n; h++) {
+      const s = signatureOf[h] as number;
+      hooksWith[s] = (hooksWith[s] as number) + 1;
+    }
+    const listStart = new Int32Array(keyCount + 1);
+    sigKeys.forEach((keys, s) => {
+      for (const k of keys) listStart[k + 1] = (listStart[k + 1] as number) + (hooksWith[s] as number);
+    });
+    for (let k = 0; k < keyCount; k++)
+      listStart[k + 1] = (listStart[k + 1] as number) + (listStart[k] as number);
+
+    // Hooks in (signature, index) order: the signatures sorted once, then a counting sort by rank (stable,
+    // so equal signatures stay in index order) — not a string comparison per list entry. Signatures
+    // without a listed key are left out.
+    const listed = signatures.map((_, s) => s).filter((s) => (sigKeys[s] as Int32Array).length > 0);
+    listed.sort((a, b) => compareStrings(signatures[a], signatures[b]));
+    const next = new Int32Array(signatures.length).fill(-1);
+    let placed = 0;
+    for (const s of listed) {
+      next[s] = placed;
+      placed += hooksWith[s] as number;
+    }
+    const order = new Int32Array(placed);
+    for (let h = 0; h < n; h++) {
+      const s = signatureOf[h] as number;
+      const slot = next[s] as number;
+      if (slot < 0) continue;
+      order[slot] = h;
+      next[s] = slot + 1;
+    }
+
+    // Where each row's hook sits in its keys' lists: rows found by hook.
+    const rowOf = new Int32Array(n).fill(-1);
+    rowHooks.forEach((h, r) => {
+      rowOf[h] = r;
+    });
+    const fill = listStart.slice(0, keyCount);
+    const items = new Int32Array(listStart[keyCount] as number);
+    const positions = new Int32Array(keyIds.length);
+    for (const h of order) {
+      const r = rowOf[h] as number;
+      for (const k of sigKeys[signatureOf[h] as number] as Int32Array) {
+        const slot = fill[k] as number;
+        items[slot] = h;
+        fill[k] = slot + 1;
+        if (r < 0) continue;
+        for (let at = rowStart[r] as number; at < (rowStart[r + 1] as number); at++)
+          if (keyIds[at] === k) positions[at] = slot - (listStart[k] as number);
+      }
+    }
+    return new Blocking(rowStart, keyIds, positions, listStart, items, signatureOf, signatures, order);
+  }
+
+  /**
+   * The hooks compared with row r (hook h): for each of its keys, rarest first, the whole list if it is
+   * short, else the WINDOW entries either side of h; until CANDIDATE_CAP are collected (checked per key).
    * Writes them to `out` (deduplicated with `seen`, marked with `stamp`) and returns how many.
    */
-  candidates(h: number, out: Int32Array, seen: Int32Array, stamp: number): number {
+  candidates(r: number, h: number, out: Int32Array, seen: Int32Array, stamp: number): number {
     const { keyIds, positions, listStart, items } = this;
-    const first = this.keyStart[h] as number;
-    const count = (this.keyStart[h + 1] as number) - first;
+    const first = this.rowStart[r] as number;
+    const count = (this.rowStart[r + 1] as number) - first;
     // Key slots by list length, stable (ties keep the embedder's order): a few keys, insertion sort.
-    const order = new Int32Array(count);
+    const order = count <= this.keyOrder.length ? this.keyOrder : new Int32Array(count);
     for (let a = 0; a < count; a++) {
       const length = this.lengthOf(keyIds[first + a] as number);
       let b = a;
@@ -224,22 +556,25 @@ class SparseVectors {
   private dims: Uint16Array;
   private values: Int8Array;
   private used = 0;
+  private readonly scratch: Float32Array;
 
   constructor(
-    private readonly texts: readonly string[],
+    hooks: number,
     private readonly embedder: Embedder,
+    private readonly textOf: (h: number) => string,
   ) {
     if (embedder.dimensions > 65_536)
       throw new Error(`embedder ${embedder.name}: more than 65536 dimensions`);
-    this.start = new Int32Array(texts.length).fill(-1);
-    this.length = new Uint16Array(texts.length);
-    this.dims = new Uint16Array(Math.max(1024, texts.length * 32));
+    this.start = new Int32Array(hooks).fill(-1);
+    this.length = new Uint16Array(hooks);
+    this.dims = new Uint16Array(Math.max(1024, Math.min(hooks, 1 << 20) * 32));
     this.values = new Int8Array(this.dims.length);
+    this.scratch = new Float32Array(embedder.dimensions);
   }
 
   ensure(h: number): void {
     if ((this.start[h] as number) >= 0) return;
-    const v = this.embedder.embed(this.texts[h] ?? "");
+    const v = this.embedder.embed(this.textOf(h), this.scratch);
     const dims = this.embedder.dimensions;
     if (this.used + dims > this.dims.length) {
       const size = Math.max(this.dims.length * 2, this.used + dims);
@@ -252,7 +587,9 @@ class SparseVectors {
     }
     const start = this.used;
     for (let d = 0; d < dims; d++) {
-      const q = Math.round((v[d] ?? 0) * SCALE);
+      const x = v[d] as number;
+      if (x === 0) continue; // most components: no feature hashed there
+      const q = Math.round(x * SCALE);
       if (q === 0) continue;
       this.dims[this.used] = d;
       this.values[this.used++] = q;
@@ -261,8 +598,31 @@ class SparseVectors {
     this.length[h] = this.used - start;
   }
 
-  /** Adds hook h's components into `dense` (which must be all zero where h is non-zero). */
-  scatter(h: number, dense: Int32Array): void {
+  /** Stores the vectors of the hooks in `order` in that order (the others after them). */
+  relayout(order: Int32Array): void {
+    const dims = new Uint16Array(this.used);
+    const values = new Int8Array(this.used);
+    const start = new Int32Array(this.start.length).fill(-1);
+    let used = 0;
+    const place = (h: number) => {
+      const from = this.start[h] as number;
+      if (from < 0 || (start[h] as number) >= 0) return;
+      const end = from + (this.length[h] as number);
+      start[h] = used;
+      for (let p = from; p < end; p++) {
+        dims[used] = this.dims[p] as number;
+        values[used++] = this.values[p] as number;
+      }
+    };
+    for (const h of order) place(h);
+    for (let h = 0; h < start.length; h++) place(h);
+    this.dims = dims;
+    this.values = values;
+    this.start.set(start);
+  }
+
+  /** Writes hook h's components into `dense` (which must be all zero). */
+  scatter(h: number, dense: Float64Array): void {
     this.ensure(h);
     const start = this.start[h] as number;
     const end = start + (this.length[h] as number);
@@ -270,14 +630,17 @@ class SparseVectors {
   }
 
   /** Zeroes what scatter(h) wrote. */
-  clear(h: number, dense: Int32Array): void {
+  clear(h: number, dense: Float64Array): void {
     const start = this.start[h] as number;
     const end = start + (this.length[h] as number);
     for (let p = start; p < end; p++) dense[this.dims[p] as number] = 0;
   }
 
-  /** Hook h's dot product with the vector scattered into `dense`: an exact integer. */
-  dot(h: number, dense: Int32Array): number {
+  /**
+   * Hook h's dot product with the vector scattered into `dense`: an exact integer (|sum| < 2^53). `dense`
+   * holds doubles: V8 multiplies them without the int32 overflow checks (about a third faster).
+   */
+  dot(h: number, dense: Float64Array): number {
     this.ensure(h);
     const start = this.start[h] as number;
     const end = start + (this.length[h] as number);
@@ -292,14 +655,14 @@ class SparseVectors {
  * A hook's best neighbours among its candidates: positive dot products, highest first, ties by hook index
  * (the order of a full sort of the candidates by similarity, then index), kept to HOOK_NEIGHBORS by
  * insertion. Similarity is dot / SCALE² for every pair, so ordering by the integer dot is the same order.
- * After of(h), idx[0 .. n) and dot[0 .. n) hold the list.
+ * After of(), idx[0 .. found) and dot[0 .. found) hold the list.
  */
 class NeighbourSelection {
   readonly idx = new Int32Array(HOOK_NEIGHBORS);
   readonly dot = new Int32Array(HOOK_NEIGHBORS);
   private readonly candidates = new Int32Array(CANDIDATE_CAP + 2 * WINDOW + 1);
   private readonly seen: Int32Array;
-  private readonly dense: Int32Array;
+  private readonly dense: Float64Array;
   private stamp = 0;
 
   constructor(
@@ -308,11 +671,12 @@ class NeighbourSelection {
     private readonly vectors: SparseVectors,
   ) {
     this.seen = new Int32Array(hooks);
-    this.dense = new Int32Array(dimensions);
+    this.dense = new Float64Array(dimensions);
   }
 
-  of(h: number, blocking: Blocking): number {
-    const found = blocking.candidates(h, this.candidates, this.seen, ++this.stamp);
+  /** The list of row r of `blocking`, hook h. */
+  of(r: number, h: number, blocking: Blocking): number {
+    const found = blocking.candidates(r, h, this.candidates, this.seen, ++this.stamp);
     const { idx, dot, dense, vectors } = this;
     vectors.scatter(h, dense);
     let size = 0;
