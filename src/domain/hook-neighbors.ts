@@ -1,5 +1,6 @@
 import type { Statement } from "better-sqlite3";
 import { type Db, getMeta, setMeta } from "../store/connection.js";
+import { SEQ_WATERMARK } from "../store/corpus-writer.js";
 import { defaultEmbedder, type Embedder } from "./embedder.js";
 import { prepared } from "./statements.js";
 
@@ -31,9 +32,10 @@ const SCOPED_SHARE = 32;
  *
  * Storage (migration 009): one hook_neighbors row per hooked video that has neighbours, the list packed in
  * a blob. hook_keys holds every hooked video's key signature, so a scoped run reads those instead of
- * deriving every hook's keys from its text; triggers on videos list new and re-worded hooks in
- * hook_keys_stale, and every run brings hook_keys up to date. A run over everything (no `videoIds`, a large
- * share of the corpus, or keys stored for another embedder) derives all keys again and rewrites hook_keys.
+ * deriving every hook's keys from its text; it derives only those of videos added since (seq above
+ * meta.videos_seq_watermark) and of hooks CorpusWriter re-worded (hook_keys_stale), and every run brings
+ * hook_keys up to date. A run over everything (no `videoIds`, a large share of the corpus, or keys stored for another
+ * embedder) derives all keys again and rewrites hook_keys.
  */
 export function computeHookNeighbors(
   db: Db,
@@ -112,6 +114,7 @@ function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
   for (const h of orderBy(seqs)) putKeys.add(seqs[h], blocking.signatures[blocking.signatureOf[h] as number]);
   putKeys.flush();
   setMeta(db, KEYS_EMBEDDER, embedder.name);
+  raiseWatermark(db);
   if (wanted)
     dropLists(db, [...unhooked, ...seqs.filter((_, h) => write[h])]); // each wanted video's old list goes
   else db.exec("DELETE FROM hook_neighbors");
@@ -124,44 +127,67 @@ function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
  * compared with. False when it cannot (keys stored for another embedder) or should not (a large share).
  */
 function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
-  if (getMeta(db, KEYS_EMBEDDER) !== embedder.name) return false;
-  const count = (sql: string) => db.prepare(sql).pluck().get() as number;
-  const stale = count("SELECT count(*) FROM hook_keys_stale");
-  if ((wanted.size + stale) * SCOPED_SHARE > count("SELECT count(*) FROM hook_keys")) return false;
+  const covered = Number(getMeta(db, SEQ_WATERMARK));
+  if (getMeta(db, KEYS_EMBEDDER) !== embedder.name || !Number.isSafeInteger(covered)) return false;
+  const count = (sql: string, ...args: number[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...args) as number;
+  const changes =
+    count("SELECT count(*) FROM videos WHERE seq > ?", covered) +
+    count("SELECT count(*) FROM hook_keys_stale");
+  if ((wanted.size + changes) * SCOPED_SHARE > count("SELECT count(*) FROM hook_keys")) return false;
 
-  // Keys of hooks added or re-worded since the last run (null: no hook any more).
+  // Keys of hooks new since the last run (seq above what hook_keys covers) or re-worded (CorpusWriter marks
+  // them); null: no hook (any more).
   const fresh = new Map<number, string | null>();
-  const staleRows = db
-    .prepare("SELECT s.seq, v.hook_text FROM hook_keys_stale s JOIN videos v ON v.seq = s.seq")
+  const changed = db
+    .prepare(
+      `SELECT seq, hook_text FROM videos WHERE seq > ?
+       UNION SELECT v.seq, v.hook_text FROM hook_keys_stale s JOIN videos v ON v.seq = s.seq`,
+    )
     .raw()
-    .all() as [number, string | null][];
-  for (const [seq, text] of staleRows) fresh.set(seq, text ? signature(embedder.keys(text)) : null);
+    .all(covered) as [number, string | null][];
+  for (const [seq, text] of changed) fresh.set(seq, text ? signature(embedder.keys(text)) : null);
 
+  // The videos asked for, with their keys in the embedder's order (the order they are visited in).
   const asked = db
     .prepare("SELECT seq, hook_text FROM videos WHERE id IN (SELECT value FROM json_each(?))")
     .raw()
     .all(JSON.stringify([...wanted])) as [number, string | null][];
-  const askedText = new Map<number, string>();
+  const askedKeys = new Map<number, { text: string; keys: string[]; signature: string }>();
   const unhooked: number[] = [];
   for (const [seq, text] of asked) {
-    if (text) askedText.set(seq, text);
-    else unhooked.push(seq);
+    if (!text) {
+      unhooked.push(seq);
+      continue;
+    }
+    const keys = embedder.keys(text);
+    askedKeys.set(seq, { text, keys, signature: signature(keys) });
   }
+  const noHook = new Set(unhooked);
 
   // Every hook in id order (the order the lists and ties go by), with its signature.
   const hooks = db
     .prepare(
       `SELECT v.seq, k.keys FROM videos v LEFT JOIN hook_keys k ON k.seq = v.seq
-       WHERE k.seq IS NOT NULL OR v.seq IN (SELECT seq FROM hook_keys_stale) ORDER BY v.id`,
+       WHERE k.seq IS NOT NULL OR v.seq > ? OR v.seq IN (SELECT seq FROM hook_keys_stale) ORDER BY v.id`,
     )
     .raw()
-    .all() as [number, string | null][];
+    .all(covered) as [number, string | null][];
   const seqs: number[] = [];
   const sigIndex = new Map<string, number>();
   const signatureOf = new Int32Array(hooks.length);
   const rows: { hook: number; keys: string[] }[] = [];
   for (const [seq, stored] of hooks) {
-    const sig = fresh.has(seq) ? fresh.get(seq) : stored;
+    let sig = fresh.has(seq) ? fresh.get(seq) : stored;
+    // An asked video's text was just read: if it disagrees (a hook changed by SQL, not CorpusWriter), the
+    // text wins, here and in hook_keys.
+    const own = askedKeys.get(seq);
+    const current = own ? own.signature : noHook.has(seq) ? null : sig;
+    if (current !== sig) fresh.set(seq, current ?? null);
+    sig = current;
     if (sig === null || sig === undefined) continue;
     const h = seqs.length;
     seqs.push(checkedSeq(seq));
@@ -171,18 +197,16 @@ function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
       sigIndex.set(sig, s);
     }
     signatureOf[h] = s;
-    const text = askedText.get(seq);
-    // Keys in the embedder's order: the order they are visited in (ties between equal list lengths).
-    if (text !== undefined) rows.push({ hook: h, keys: embedder.keys(text) });
+    if (own) rows.push({ hook: h, keys: own.keys });
   }
 
-  // Every hook asked for is in hook_keys or stale (the triggers see to it); if not, rebuild everything.
-  if (rows.length !== askedText.size) return false;
+  // Every hooked video asked for is in hook_keys, new or marked; if not (a hook added by SQL), rebuild all.
+  if (rows.length !== askedKeys.size) return false;
   const n = seqs.length;
   const hookText = prepared(db, "SELECT hook_text FROM videos WHERE seq = ?").pluck();
   const vectors = new SparseVectors(n, embedder, (h) => {
     const seq = seqs[h] as number;
-    return askedText.get(seq) ?? ((hookText.get(seq) as string | undefined) || "");
+    return askedKeys.get(seq)?.text ?? ((hookText.get(seq) as string | undefined) || "");
   });
   const blocking = Blocking.around(signatureOf.subarray(0, n), [...sigIndex.keys()], rows);
   const select = new NeighbourSelection(n, embedder.dimensions, vectors);
@@ -198,9 +222,21 @@ function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
     else putKeys.run(seq, sig);
   }
   db.exec("DELETE FROM hook_keys_stale");
-  dropLists(db, [...unhooked, ...askedText.keys()]);
+  raiseWatermark(db);
+  dropLists(db, [...unhooked, ...askedKeys.keys()]);
   lists.insert(db);
   return true;
+}
+
+/**
+ * hook_keys now covers every video, and the lists name none above the highest seq: the watermark rises to
+ * it (never falls: CorpusWriter gives new videos seqs above it, so none is ever handed out twice).
+ */
+function raiseWatermark(db: Db): void {
+  db.prepare(
+    `INSERT INTO meta (key, value) SELECT ?, coalesce(max(seq), 0) FROM videos WHERE true
+     ON CONFLICT(key) DO UPDATE SET value = max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))`,
+  ).run(SEQ_WATERMARK);
 }
 
 /** The stored form of a hook's keys: sorted, space-separated (also the order its lists are sorted by). */

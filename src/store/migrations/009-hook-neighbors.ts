@@ -9,14 +9,17 @@ import type { Migration } from "./index.js";
  * value that reads as 1 again).
  *
  * `hook_keys` keeps every hooked video's blocking keys (sorted, space-separated), so a scoped run need not
- * derive every hook's keys from its text; `hook_keys_stale` lists the videos whose hook is new or
- * re-worded since. It starts empty and meta.hook_keys_embedder unset: the first run derives every key.
+ * derive every hook's keys from its text. What it does not cover yet: videos above
+ * meta.videos_seq_watermark (the highest seq when it was last brought up to date) and hooks CorpusWriter
+ * re-worded since, listed in `hook_keys_stale`. Not triggers on insert and update: any trigger on videos
+ * makes SQLite keep a statement journal for each INSERT or UPDATE of a video, a copy of every page the row
+ * and its indexes touch (~20 µs a video: half again the import). Both start empty with
+ * meta.hook_keys_embedder unset: the first run derives every key.
  *
- * Triggers keep both true whoever writes `videos` (a table rebuild of videos must create them again).
- * Videos are never deleted by the service (only tests do); when one is, its list and keys go with it, and
- * lists naming it skip it on read (its seq no longer exists). CorpusWriter hands out max(seq) + 1, so the
- * seq of a deleted newest video can be handed out again; a list computed before would then name the newer
- * video until that list is recomputed.
+ * CorpusWriter hands out seqs above the watermark too, so a seq a list may name is never given to another
+ * video. Videos are never deleted by the service (only tests do); when one is, the trigger below drops its
+ * list and keys, and lists naming it skip it on read (its seq is gone for good). A table rebuild of videos
+ * must create the trigger again.
  */
 export const hookNeighbors009: Migration = {
   version: 9,
@@ -45,26 +48,14 @@ CREATE TABLE hook_keys_stale (
   seq INTEGER PRIMARY KEY
 );
 
-CREATE TRIGGER hook_keys_new AFTER INSERT ON videos
-WHEN new.hook_text IS NOT NULL AND new.hook_text <> ''
-BEGIN
-  INSERT OR IGNORE INTO hook_keys_stale (seq) VALUES (new.seq);
-END;
-
-CREATE TRIGGER hook_keys_changed AFTER UPDATE OF seq, hook_text ON videos
-WHEN old.seq IS NOT new.seq OR old.hook_text IS NOT new.hook_text
-BEGIN
-  DELETE FROM hook_neighbors WHERE seq = old.seq AND old.seq <> new.seq;
-  DELETE FROM hook_keys WHERE seq = old.seq AND old.seq <> new.seq;
-  DELETE FROM hook_keys_stale WHERE seq = old.seq AND old.seq <> new.seq;
-  INSERT OR IGNORE INTO hook_keys_stale (seq) VALUES (new.seq);
-END;
-
 CREATE TRIGGER hook_neighbors_gone AFTER DELETE ON videos
 BEGIN
   DELETE FROM hook_neighbors WHERE seq = old.seq;
   DELETE FROM hook_keys WHERE seq = old.seq;
   DELETE FROM hook_keys_stale WHERE seq = old.seq;
 END;
+
+-- The carried-over lists name seqs up to the current highest.
+INSERT OR REPLACE INTO meta (key, value) SELECT 'videos_seq_watermark', coalesce(max(seq), 0) FROM videos;
 `,
 };

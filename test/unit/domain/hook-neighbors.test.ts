@@ -30,6 +30,9 @@ describe("computeHookNeighbors", () => {
     referenceHookNeighbors(db, lists, videoIds, embedder);
   };
   const ids = (sql: string) => db.prepare(sql).pluck().all() as string[];
+  /** A new hook for an existing video, written the way imports write it (CorpusWriter). */
+  const reword = (id: string | undefined, hook: string | null) =>
+    buildCorpus(db, [{ id: id ?? "", author: "a1", hook }]);
 
   beforeAll(() => {
     ({ db, dir } = tempDb());
@@ -75,9 +78,7 @@ describe("computeHookNeighbors", () => {
     const added = vocabularyHooks(3, "w", 4);
     buildCorpus(db, added);
     const [changed] = ids("SELECT id FROM videos WHERE hook_text IS NOT NULL ORDER BY seq LIMIT 1 OFFSET 90");
-    db.prepare("UPDATE videos SET hook_text = 'why nobody talks about budget hotels' WHERE id = ?").run(
-      changed,
-    );
+    reword(changed, "why nobody talks about budget hotels");
     const asked = [...added.map((v) => v.id), changed ?? ""];
     computeHookNeighbors(db, asked, counting);
     referenceHookNeighbors(db, lists, asked);
@@ -89,36 +90,55 @@ describe("computeHookNeighbors", () => {
     expectSameLists(db, lists);
   });
 
-  it("triggers mark new and re-worded hooks, and a deleted video's rows go", () => {
+  it("knows what changed since the last run: new videos by seq, hooks CorpusWriter re-worded", () => {
     const stale = () => db.prepare("SELECT seq FROM hook_keys_stale ORDER BY seq").pluck().all() as number[];
+    const watermark = () =>
+      Number(db.prepare("SELECT value FROM meta WHERE key = 'videos_seq_watermark'").pluck().get());
     const seqOf = (id: string) => db.prepare("SELECT seq FROM videos WHERE id = ?").pluck().get(id) as number;
     expect(stale()).toEqual([]);
+    expect(watermark()).toBe(db.prepare("SELECT max(seq) FROM videos").pluck().get());
     buildCorpus(db, [
       { id: "t-hooked", author: "a3", hook: "stop scrolling this budget deal" },
       { id: "t-plain", author: "a3", hook: null },
     ]);
-    expect(stale()).toEqual([seqOf("t-hooked")]);
-    const [same, caption, reworded] = ids("SELECT id FROM videos WHERE hook_text <> '' ORDER BY seq LIMIT 3");
-    db.prepare("UPDATE videos SET hook_text = hook_text WHERE id = ?").run(same);
-    db.prepare("UPDATE videos SET caption = 'new caption' WHERE id = ?").run(caption);
-    db.prepare("UPDATE videos SET hook_text = 'the best hotel deal' WHERE id = ?").run(reworded);
-    expect(stale()).toEqual([seqOf("t-hooked"), seqOf(reworded ?? "")].sort((a, b) => a - b));
-    const gone = seqOf("t-hooked");
-    both(["t-hooked", reworded ?? ""]);
-    const rows = (seq: number) =>
-      ["hook_neighbors", "hook_keys", "hook_keys_stale"].map(
-        (t) => db.prepare(`SELECT count(*) FROM ${t} WHERE seq = ?`).pluck().get(seq) as number,
-      );
-    expect(rows(gone)).toEqual([1, 1, 0]);
-    db.prepare("UPDATE videos SET hook_text = 'stop scrolling' WHERE id = 't-hooked'").run();
-    expect(rows(gone)).toEqual([1, 1, 1]);
-    db.prepare("DELETE FROM videos WHERE id = 't-hooked'").run();
-    expect(rows(gone)).toEqual([0, 0, 0]);
-    lists.delete("t-hooked");
+    expect(seqOf("t-hooked")).toBeGreaterThan(watermark());
+    expect(stale()).toEqual([]);
+    const [same, reworded] = ids("SELECT id FROM videos WHERE hook_text <> '' ORDER BY seq LIMIT 2 OFFSET 5");
+    const sameHook = db.prepare("SELECT hook_text FROM videos WHERE id = ?").pluck().get(same) as string;
+    reword(same, sameHook); // other fields change, the hook does not
+    reword(reworded, "the best hotel deal");
+    expect(stale()).toEqual([seqOf(reworded ?? "")]);
+    both(["t-hooked"]);
+    // And lists that name it.
+    both(lists.get("t-hooked")?.map((n) => n.id) ?? []);
+    expect(stale()).toEqual([]);
+    expect(watermark()).toBe(seqOf("t-plain"));
     expectSameLists(db, lists);
   });
 
-  it("a scoped run after an import of a few videos, changed hooks and a removed one", () => {
+  it("a deleted video's rows go, lists naming it skip it, and its seq is not handed out again", () => {
+    const seqOf = (id: string) => db.prepare("SELECT seq FROM videos WHERE id = ?").pluck().get(id) as number;
+    const rows = (seq: number) =>
+      ["hook_neighbors", "hook_keys"].map(
+        (t) => db.prepare(`SELECT count(*) FROM ${t} WHERE seq = ?`).pluck().get(seq) as number,
+      );
+    const gone = seqOf("t-hooked");
+    const naming = [...lists].filter(([, l]) => l.some((n) => n.id === "t-hooked"));
+    expect(naming.length).toBeGreaterThan(0);
+    expect(rows(gone)).toEqual([1, 1]);
+    // The two newest videos go: max(seq) + 1 would be the deleted hook's seq again.
+    db.prepare("DELETE FROM videos WHERE seq >= ?").run(gone);
+    expect(rows(gone)).toEqual([0, 0]);
+    lists.delete("t-hooked");
+    expectSameLists(db, lists);
+    buildCorpus(db, [{ id: "t-next", author: "a3", hook: "stop scrolling this budget deal" }]);
+    expect(seqOf("t-next")).toBeGreaterThan(gone + 1);
+    expectSameLists(db, lists); // the lists that named the deleted video do not name t-next
+    both(["t-next"]);
+    expectSameLists(db, lists);
+  });
+
+  it("a scoped run after an import of a few videos, and hooks changed (by SQL) among those asked for", () => {
     const added = vocabularyHooks(12, "y", 2);
     buildCorpus(db, [
       ...added,
@@ -140,7 +160,7 @@ describe("computeHookNeighbors", () => {
 
   it("a scoped run that leaves out videos whose hooks changed still blocks on their current text", () => {
     const [changed] = ids("SELECT id FROM videos WHERE hook_text IS NOT NULL ORDER BY seq LIMIT 1 OFFSET 70");
-    db.prepare("UPDATE videos SET hook_text = 'stop scrolling pov budget deal' WHERE id = ?").run(changed);
+    reword(changed, "stop scrolling pov budget deal");
     buildCorpus(db, vocabularyHooks(5, "z", 3));
     both(ids("SELECT id FROM videos WHERE seq % 97 = 3"));
     expectSameLists(db, lists);

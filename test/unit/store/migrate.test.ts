@@ -6,7 +6,6 @@ import { CorpusWriter } from "../../../src/store/corpus-writer.js";
 import { latestVersion, migrate } from "../../../src/store/migrate.js";
 import { migrations } from "../../../src/store/migrations/index.js";
 import { tempDb } from "../../helpers/db.js";
-import { buildCorpus } from "../domain/corpus.js";
 import {
   expectSameLists,
   type Lists,
@@ -213,11 +212,21 @@ describe("migration 9 (a packed hook-neighbour list per video)", () => {
     old.pragma("foreign_keys = ON");
     for (const m of migrations.filter((m) => m.version <= 8)) old.exec(m.sql);
     old.pragma("user_version = 8");
-    buildCorpus(old, [
-      ...vocabularyHooks(300, "m", 9),
-      { id: "twin-a", author: "a1", hook: "stop scrolling this hotel deal today" },
-      { id: "twin-b", author: "a1", hook: "stop scrolling this hotel deal today" },
-    ]);
+    // Videos as version 8 stored them (CorpusWriter writes the version-9 tables too).
+    old.exec("INSERT INTO creators (uid, handle, first_seen, updated_at) VALUES ('a1', 'a1', 1, 1)");
+    const video = old.prepare(
+      `INSERT INTO videos (id, seq, hook_text, created_at, media_type, author_uid, source, stats_at, imported_at, updated_at)
+       VALUES (?, ?, ?, 1, 'video', 'a1', 'test', 1, 1, 1)`,
+    );
+    old.transaction(() => {
+      [
+        ...vocabularyHooks(300, "m", 9),
+        { id: "twin-a", hook: "stop scrolling this hotel deal today" },
+        { id: "twin-b", hook: "stop scrolling this hotel deal today" },
+      ].forEach((v, i) => {
+        video.run(v.id, 1 + i * 3, v.hook);
+      });
+    })();
     const lists: Lists = new Map();
     referenceHookNeighbors(old, lists);
     const insert = old.prepare(
@@ -234,6 +243,8 @@ describe("migration 9 (a packed hook-neighbour list per video)", () => {
     const db = openDb(`${file}.v8`);
     expect(db.pragma("user_version", { simple: true })).toBe(latestVersion());
     expect(expectSameLists(db, lists)).toBeGreaterThan(3_000);
+    // New videos get seqs above those the carried-over lists name, even if the newest is deleted.
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'videos_seq_watermark'").pluck().get()).toBe("904");
     // No keys yet: the first run derives them all, then lists are recomputed as before.
     expect(db.prepare("SELECT count(*) FROM hook_keys").pluck().get()).toBe(0);
     const some = [...lists.keys()].filter((_, i) => i % 40 === 0);
