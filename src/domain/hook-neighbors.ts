@@ -140,12 +140,12 @@ function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
   if ((wanted.size + changes) * SCOPED_SHARE > count("SELECT count(*) FROM hook_keys")) return false;
 
   // Keys of hooks new since the last run (seq above what hook_keys covers) or re-worded (CorpusWriter marks
-  // them); null: no hook (any more).
+  // them); null: no hook (any more). CROSS JOIN: the few marked rows drive the join, not a scan of videos.
   const fresh = new Map<number, string | null>();
   const changed = db
     .prepare(
       `SELECT seq, hook_text FROM videos WHERE seq > ?
-       UNION SELECT v.seq, v.hook_text FROM hook_keys_stale s JOIN videos v ON v.seq = s.seq`,
+       UNION SELECT v.seq, v.hook_text FROM hook_keys_stale s CROSS JOIN videos v ON v.seq = s.seq`,
     )
     .raw()
     .all(covered) as [number, string | null][];
