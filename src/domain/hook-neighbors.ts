@@ -105,12 +105,12 @@ function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
   // A hook with no key has no candidates, hence no list.
   if (eager) vectors.relayout(blocking.order);
   const select = new NeighbourSelection(n, embedder.dimensions, vectors);
-  const lists = new ListBuffer(n);
+  const lists = new ListBuffer(wanted ? write.filter(Boolean).length : n);
   for (const h of blocking.order)
     if (write[h]) lists.add(seqs[h] as number, select.of(h, h, blocking), select, seqs);
 
   db.exec("DELETE FROM hook_keys; DELETE FROM hook_keys_stale");
-  const putKeys = new BatchInsert(db, "INSERT INTO hook_keys (seq, keys) VALUES", "(?, ?)");
+  const putKeys = new BatchInsert(db, "INSERT INTO hook_keys (seq, keys) VALUES");
   for (const h of orderBy(seqs)) putKeys.add(seqs[h], blocking.signatures[blocking.signatureOf[h] as number]);
   putKeys.flush();
   setMeta(db, KEYS_EMBEDDER, embedder.name);
@@ -303,7 +303,7 @@ class ListBuffer {
 
   /** Inserts every list (the videos' old lists already deleted). */
   insert(db: Db): void {
-    const put = new BatchInsert(db, "INSERT INTO hook_neighbors (seq, neighbors) VALUES", "(?, ?)");
+    const put = new BatchInsert(db, "INSERT INTO hook_neighbors (seq, neighbors) VALUES");
     for (const i of orderBy(this.seqs)) {
       const start = i > 0 ? (this.ends[i - 1] as number) : 0;
       put.add(this.seqs[i], this.bytes.subarray(start, this.ends[i] as number));
@@ -313,26 +313,24 @@ class ListBuffer {
 }
 
 /**
- * An INSERT of BATCH rows per statement: a statement per row cost more than the row itself (the driver's
- * call, bind and reset), about twice the time for 200k rows.
+ * An INSERT of two-column rows, BATCH rows per statement: a statement per row cost more than the row
+ * itself (the driver's call, bind and reset), about twice the time for 200k rows.
  */
 class BatchInsert {
   private static readonly BATCH = 32;
   private readonly single: Statement;
   private readonly batch: Statement;
   private readonly args: unknown[] = [];
-  private readonly width: number;
 
-  /** `insert` up to VALUES, `row` the placeholders of one row: "(?, ?)". */
-  constructor(db: Db, insert: string, row: string) {
-    this.single = db.prepare(`${insert} ${row}`);
-    this.batch = db.prepare(`${insert} ${Array(BatchInsert.BATCH).fill(row).join(", ")}`);
-    this.width = row.split("?").length - 1;
+  /** `insert` up to VALUES: "INSERT INTO t (a, b) VALUES". */
+  constructor(db: Db, insert: string) {
+    this.single = db.prepare(`${insert} (?, ?)`);
+    this.batch = db.prepare(`${insert} ${Array(BatchInsert.BATCH).fill("(?, ?)").join(", ")}`);
   }
 
-  add(...values: unknown[]): void {
-    this.args.push(...values);
-    if (this.args.length === BatchInsert.BATCH * this.width) {
+  add(a: unknown, b: unknown): void {
+    this.args.push(a, b);
+    if (this.args.length === 2 * BatchInsert.BATCH) {
       this.batch.run(this.args);
       this.args.length = 0;
     }
@@ -340,8 +338,7 @@ class BatchInsert {
 
   /** Inserts the rows still held (fewer than a batch). */
   flush(): void {
-    for (let at = 0; at < this.args.length; at += this.width)
-      this.single.run(this.args.slice(at, at + this.width));
+    for (let at = 0; at < this.args.length; at += 2) this.single.run(this.args[at], this.args[at + 1]);
     this.args.length = 0;
   }
 }
