@@ -596,8 +596,9 @@ class SparseVectors {
     private readonly embedder: Embedder,
     private readonly textOf: (h: number) => string,
   ) {
-    if (embedder.dimensions > 65_536)
-      throw new Error(`embedder ${embedder.name}: more than 65536 dimensions`);
+    // Dimension indexes and per-hook counts are uint16.
+    if (embedder.dimensions > 65_535)
+      throw new Error(`embedder ${embedder.name}: more than 65535 dimensions`);
     this.start = new Int32Array(hooks).fill(-1);
     this.length = new Uint16Array(hooks);
     this.dims = new Uint16Array(Math.max(1024, Math.min(hooks, 1 << 20) * 32));

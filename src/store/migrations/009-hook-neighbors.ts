@@ -24,6 +24,7 @@ import type { Migration } from "./index.js";
 export const hookNeighbors009: Migration = {
   version: 9,
   name: "hook-neighbors",
+  rebuildsTable: true, // ~4 s at 200k videos (2.4M old rows)
   sql: `
 CREATE TABLE hook_neighbors_009 (
   seq       INTEGER PRIMARY KEY,
