@@ -4,8 +4,15 @@ import { tokenize } from "./text.js";
 export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
-  embed(text: string): Float32Array;
-  /** Content words after canonicalisation: used to block candidate pairs (they must share one). */
+  /**
+   * The unit vector of `text`. With `into` (`dimensions` long), written there and returned: a caller that
+   * embeds a whole corpus in turn (computeHookNeighbors) saves an allocation per text.
+   */
+  embed(text: string, into?: Float32Array): Float32Array;
+  /**
+   * Content words after canonicalisation: used to block candidate pairs (they must share one). Distinct,
+   * non-empty and without spaces (hook_keys stores them space-separated).
+   */
   keys(text: string): string[];
 }
 
@@ -74,14 +81,25 @@ const STOP_WORDS = new Set(
   ),
 );
 
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over `s`, continued from state `h` (the int32 state; `>>> 0` gives the hash). */
+function fnvStep(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h;
 }
+
+/**
+ * Features are FNV-1a hashes of "w:" + token, "b:" + token + " " + token and "c:" + trigram. The hash is
+ * streamed from the state after the prefix instead of over a built string: computeHookNeighbors embeds
+ * every hook of the corpus, and building ~30 feature strings per hook cost more than hashing them.
+ */
+const WORD = fnvStep(0x811c9dc5, "w:");
+const BIGRAM = fnvStep(0x811c9dc5, "b:");
+const TRIGRAM = fnvStep(0x811c9dc5, "c:");
+const SPACE = 0x20;
+const CARET = 0x5e;
+const DOLLAR = 0x24;
 
 /**
  * The offline default: canonical concept tokens (synonyms and paraphrase phrases folded), their bigrams,
@@ -90,43 +108,82 @@ function fnv1a(s: string): number {
  */
 export class HashingEmbedder implements Embedder {
   readonly name = "hashing-v1";
-  constructor(readonly dimensions = 128) {}
+  // computeHookNeighbors asks keys() and embed() of the same hook in turn: the second call reuses the
+  // tokens of the first (canon is about half the cost of an embedding). Callers never see these arrays.
+  private lastText: string | undefined;
+  private lastTokens: string[] = [];
+  private lastUnique: string[] = [];
+  /** dimensions - 1 when a power of two: h % dimensions as a mask (h is uint32, so % is a float modulo). */
+  private readonly mask: number;
+  constructor(readonly dimensions = 128) {
+    const power = dimensions > 0 && dimensions <= 1 << 30 && (dimensions & (dimensions - 1)) === 0;
+    this.mask = power ? dimensions - 1 : -1;
+  }
 
   private canon(text: string): string[] {
+    if (text === this.lastText) return this.lastTokens;
     let s = ` ${tokenize(text).join(" ")} `;
     for (const [pattern, concept] of PHRASES) s = s.replace(pattern, concept);
-    const tokens = s
-      .split(" ")
-      .filter((t) => t.length > 0 && !STOP_WORDS.has(t))
-      .map((t) => CONCEPTS[t] ?? t);
+    const tokens: string[] = [];
+    for (const t of s.split(" ")) {
+      if (t.length === 0 || STOP_WORDS.has(t)) continue;
+      // Own properties only: a hook saying "constructor" must not pick up Object.prototype's.
+      tokens.push(Object.hasOwn(CONCEPTS, t) ? (CONCEPTS[t] as string) : t);
+    }
     // "nobody tells you" is a secret, whichever way it is phrased.
     if (tokens.includes("NOBODY") && tokens.includes("TELL")) tokens.push("SECRET");
+    this.lastText = text;
+    this.lastTokens = tokens;
+    this.lastUnique = [...new Set(tokens)];
     return tokens;
   }
 
-  keys(text: string): string[] {
-    return [...new Set(this.canon(text))];
+  /** The distinct canonical tokens of `text`, in order of first appearance. */
+  private unique(text: string): string[] {
+    this.canon(text);
+    return this.lastUnique;
   }
 
-  embed(text: string): Float32Array {
-    const v = new Float32Array(this.dimensions);
-    const add = (feature: string, weight: number) => {
-      const h = fnv1a(feature);
-      v[h % this.dimensions] = (v[h % this.dimensions] ?? 0) + (h & 0x80000000 ? -weight : weight);
+  keys(text: string): string[] {
+    return [...this.unique(text)];
+  }
+
+  embed(text: string, into?: Float32Array): Float32Array {
+    const dims = this.dimensions;
+    const v = into ?? new Float32Array(dims);
+    if (into) v.fill(0);
+    const mask = this.mask;
+    // Adds ±weight at the feature's slot; the hash's top bit is the sign.
+    const add = (state: number, weight: number) => {
+      const h = state >>> 0;
+      const d = mask >= 0 ? state & mask : h % dims;
+      v[d] = (v[d] as number) + (h & 0x80000000 ? -weight : weight);
     };
     const tokens = this.canon(text);
-    const unique = [...new Set(tokens)];
-    for (const t of unique) add(`w:${t}`, 1);
-    for (let i = 1; i < tokens.length; i++) add(`b:${tokens[i - 1]} ${tokens[i]}`, 0.4);
+    const unique = this.unique(text);
+    for (const t of unique) add(fnvStep(WORD, t), 1);
+    for (let i = 1; i < tokens.length; i++) {
+      const h = Math.imul(fnvStep(BIGRAM, tokens[i - 1] as string) ^ SPACE, FNV_PRIME);
+      add(fnvStep(h, tokens[i] as string), 0.4);
+    }
     for (const t of unique) {
-      if (t === t.toUpperCase() && /[A-Z]/.test(t)) continue;
-      const padded = `^${t}$`;
-      for (let i = 0; i + 3 <= padded.length; i++) add(`c:${padded.slice(i, i + 3)}`, 0.25);
+      // Concept tokens (upper case) have no trigrams. A token starting a-z is not one: skip the test.
+      const first = t.charCodeAt(0);
+      if (!(first >= 0x61 && first <= 0x7a) && /[A-Z]/.test(t) && t === t.toUpperCase()) continue;
+      // The trigrams of "^" + t + "$", read from t without building the padded string (t is never empty).
+      let a = CARET;
+      let b = t.charCodeAt(0);
+      for (let i = 1; i <= t.length; i++) {
+        const c = i < t.length ? t.charCodeAt(i) : DOLLAR;
+        add(Math.imul(Math.imul(Math.imul(TRIGRAM ^ a, FNV_PRIME) ^ b, FNV_PRIME) ^ c, FNV_PRIME), 0.25);
+        a = b;
+        b = c;
+      }
     }
     let norm = 0;
-    for (const x of v) norm += x * x;
+    for (let i = 0; i < dims; i++) norm += (v[i] as number) * (v[i] as number);
     norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < v.length; i++) v[i] = (v[i] ?? 0) / norm;
+    for (let i = 0; i < dims; i++) v[i] = (v[i] as number) / norm;
     return v;
   }
 }

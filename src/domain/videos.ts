@@ -3,9 +3,10 @@ import type { ListResult, PagePosition } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
 import { loadAdvertiserSummaries } from "./advertiser-rows.js";
 import { loadCreatorSummaries } from "./creator-rows.js";
+import { readHookNeighbors } from "./hook-neighbors.js";
 import { readKeyset } from "./paging.js";
 import type { SimilarHook, VideoDetail, VideoSummary } from "./records.js";
-import { isoTime, loadVideoSummaries, videoPage } from "./video-rows.js";
+import { isoTime, loadVideoSummaries, loadVideoSummariesBySeq, videoPage } from "./video-rows.js";
 
 export {
   type SearchVideosParams,
@@ -49,26 +50,20 @@ export function listFeed(
 
 /** Precomputed neighbours (hook-neighbors.ts), best first. null = no such video; no hook = empty list. */
 export function similarHooks(db: Db, id: string, limit: number): ListResult<SimilarHook> | null {
-  const exists = db.prepare("SELECT 1 FROM videos WHERE id = ?").get(id);
-  if (!exists) return null;
-  const rows = db
-    .prepare(
-      `SELECT n.neighbor_id, n.similarity, v.hook_text FROM hook_neighbors n JOIN videos v ON v.id = n.neighbor_id
-       WHERE n.video_id = ? ORDER BY n.rank LIMIT ?`,
-    )
-    .all(id, limit) as { neighbor_id: string; similarity: number; hook_text: string | null }[];
-  const videos = new Map(
-    loadVideoSummaries(
-      db,
-      rows.map((r) => r.neighbor_id),
-    ).map((v) => [v.id, v]),
+  const video = db.prepare("SELECT seq FROM videos WHERE id = ?").get(id) as { seq: number } | undefined;
+  if (!video) return null;
+  const neighbours = readHookNeighbors(db, video.seq);
+  // A neighbour deleted since its list was computed has no summary: skipped, the next one moves up.
+  const summaries = loadVideoSummariesBySeq(
+    db,
+    neighbours.map((n) => n.seq),
   );
-  const items = rows.flatMap((r) => {
-    const video = videos.get(r.neighbor_id);
-    return video
-      ? [{ similarity: Math.min(1, Math.max(0, r.similarity)), hook_text: r.hook_text ?? "", video }]
-      : [];
-  });
+  const items = neighbours
+    .flatMap((n) => {
+      const video = summaries.get(n.seq);
+      return video ? [{ similarity: n.similarity, hook_text: video.hook?.text ?? "", video }] : [];
+    })
+    .slice(0, limit);
   return { items, total: items.length, next: null };
 }
 

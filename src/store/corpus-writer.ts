@@ -85,6 +85,13 @@ export interface LabelEntry {
 
 export type UpsertOutcome = "inserted" | "updated" | "unchanged";
 
+/**
+ * meta key: a videos.seq that derived data (hook_keys, hook_neighbors lists) may name is at most this —
+ * the highest seq when it was last computed. New videos get higher seqs (so a seq is never reused, and a
+ * video above the watermark is new to hook_keys).
+ */
+export const SEQ_WATERMARK = "videos_seq_watermark";
+
 const VIDEO_COLUMNS = [
   "caption",
   "hook_text",
@@ -199,6 +206,9 @@ export class CorpusWriter {
         "INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (?, ?, ?, ?, ?)",
       ),
       deleteFts: db.prepare("DELETE FROM videos_fts WHERE rowid = ?"),
+      // The hook's stored blocking keys are stale (computeHookNeighbors re-derives them). Written here, not
+      // by a trigger: a trigger on videos makes every update of a video keep a statement journal.
+      hookReworded: db.prepare("INSERT OR IGNORE INTO hook_keys_stale (seq) VALUES (?)"),
       // Readers caching per-video ranking inputs (domain/ranking-columns.ts) compare against it.
       bumpGeneration: db.prepare(
         `INSERT INTO meta (key, value) VALUES ('corpus_generation', '1')
@@ -270,8 +280,17 @@ export class CorpusWriter {
     };
   }
 
+  /**
+   * The highest seq handed out: the videos' and the watermark's (see SEQ_WATERMARK). A seq stays taken
+   * after its video is deleted, so derived data naming it (hook_neighbors) never names another video.
+   */
   private readMaxSeq(): number {
-    const row = this.db.prepare("SELECT coalesce(max(seq), 0) AS m FROM videos").get() as { m: number };
+    const row = this.db
+      .prepare(
+        `SELECT max(coalesce((SELECT max(seq) FROM videos), 0),
+                    coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = '${SEQ_WATERMARK}'), 0)) AS m`,
+      )
+      .get() as { m: number };
     return row.m;
   }
 
@@ -381,6 +400,7 @@ export class CorpusWriter {
       this.insertFts(existing.seq, values);
       this.rankingMoved();
     }
+    if (existing.hook_text !== values[HOOK]) this.stmt.hookReworded.run(existing.seq);
     return "updated";
   }
 

@@ -14,7 +14,7 @@ export function migrate(db: Database.Database): number {
     // (the pragma is a no-op inside a transaction) and checked before the commit instead.
     const foreignKeys = db.pragma("foreign_keys", { simple: true }) as number;
     // An upgrade (not a fresh database) that rebuilds a table takes a while on a large corpus: say so.
-    if (migration.foreignKeysOff && current > 0)
+    if ((migration.foreignKeysOff || migration.rebuildsTable) && current > 0)
       logger.info(
         { version: migration.version, name: migration.name },
         "upgrading the database (rebuilds a table)",

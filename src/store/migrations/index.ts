@@ -4,6 +4,7 @@ import { limits005 } from "./005-limits.js";
 import { analyst006 } from "./006-analyst.js";
 import { search007 } from "./007-search.js";
 import { videosRowid008 } from "./008-videos-rowid.js";
+import { hookNeighbors009 } from "./009-hook-neighbors.js";
 
 export interface Migration {
   version: number;
@@ -11,6 +12,8 @@ export interface Migration {
   sql: string;
   /** Run with foreign keys off (a table rebuild), checked with foreign_key_check before the commit. */
   foreignKeysOff?: boolean;
+  /** Rewrites a table's rows (seconds on a large corpus): an upgrade says so in the log. */
+  rebuildsTable?: boolean;
 }
 
 /**
@@ -18,4 +21,12 @@ export interface Migration {
  * 001 core schema · 002 ingest · 003 engine · 004 identity · 005 limits · 006 analyst · 007+ later.
  * A gap is fine: the runner applies every version above `user_version` in order.
  */
-export const migrations: Migration[] = [core001, engine003, limits005, analyst006, search007, videosRowid008];
+export const migrations: Migration[] = [
+  core001,
+  engine003,
+  limits005,
+  analyst006,
+  search007,
+  videosRowid008,
+  hookNeighbors009,
+];

@@ -21,6 +21,13 @@ describe("similar hooks", () => {
     expect(cosine(base, paraphrase)).toBeGreaterThan(cosine(base, unrelated) + 0.3);
   });
 
+  it("treats words that name Object.prototype members as plain words", () => {
+    const e = new HashingEmbedder();
+    expect(e.keys("the constructor of this house")).toEqual(["constructor", "house"]);
+    const v = e.embed("the constructor of this house");
+    expect(cosine(v, v)).toBeCloseTo(1, 5);
+  });
+
   let db: Db;
   beforeEach(() => {
     db = tempDb().db;

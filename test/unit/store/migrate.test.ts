@@ -1,10 +1,17 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { computeHookNeighbors } from "../../../src/domain/hook-neighbors.js";
 import { openDb } from "../../../src/store/connection.js";
 import { CorpusWriter } from "../../../src/store/corpus-writer.js";
 import { latestVersion, migrate } from "../../../src/store/migrate.js";
 import { migrations } from "../../../src/store/migrations/index.js";
 import { tempDb } from "../../helpers/db.js";
+import {
+  expectSameLists,
+  type Lists,
+  referenceHookNeighbors,
+  vocabularyHooks,
+} from "../domain/hook-neighbors-reference.js";
 
 describe("migrations", () => {
   it("bring an empty database to the latest version and are idempotent", () => {
@@ -194,5 +201,57 @@ describe("CorpusWriter", () => {
       label_hook: 1,
       hook_type: "stop_scrolling",
     });
+  });
+});
+
+describe("migration 9 (a packed hook-neighbour list per video)", () => {
+  it("carries every stored list over: similarHooks returns what it returned before", () => {
+    const { file } = tempDb();
+    // A version-8 database whose hook_neighbors rows were written by the algorithm as it was.
+    const old = new Database(`${file}.v8`);
+    old.pragma("foreign_keys = ON");
+    for (const m of migrations.filter((m) => m.version <= 8)) old.exec(m.sql);
+    old.pragma("user_version = 8");
+    // Videos as version 8 stored them (CorpusWriter writes the version-9 tables too).
+    old.exec("INSERT INTO creators (uid, handle, first_seen, updated_at) VALUES ('a1', 'a1', 1, 1)");
+    const video = old.prepare(
+      `INSERT INTO videos (id, seq, hook_text, created_at, media_type, author_uid, source, stats_at, imported_at, updated_at)
+       VALUES (?, ?, ?, 1, 'video', 'a1', 'test', 1, 1, 1)`,
+    );
+    old.transaction(() => {
+      [
+        ...vocabularyHooks(300, "m", 9),
+        { id: "twin-a", hook: "stop scrolling this hotel deal today" },
+        { id: "twin-b", hook: "stop scrolling this hotel deal today" },
+      ].forEach((v, i) => {
+        video.run(v.id, 1 + i * 3, v.hook);
+      });
+    })();
+    const lists: Lists = new Map();
+    referenceHookNeighbors(old, lists);
+    const insert = old.prepare(
+      "INSERT INTO hook_neighbors (video_id, rank, neighbor_id, similarity) VALUES (?, ?, ?, ?)",
+    );
+    old.transaction(() => {
+      for (const [id, list] of lists)
+        for (const [rank, n] of list.entries()) insert.run(id, rank + 1, n.id, n.similarity);
+    })();
+    // Identical hooks: a dot product past 127² was stored clamped to 1.
+    expect(lists.get("twin-a")?.[0]).toEqual({ id: "twin-b", similarity: 1 });
+    old.close();
+
+    const db = openDb(`${file}.v8`);
+    expect(db.pragma("user_version", { simple: true })).toBe(latestVersion());
+    expect(expectSameLists(db, lists)).toBeGreaterThan(3_000);
+    // New videos get seqs above those the carried-over lists name, even if the newest is deleted.
+    expect(db.prepare("SELECT value FROM meta WHERE key = 'videos_seq_watermark'").pluck().get()).toBe("904");
+    // No keys yet: the first run derives them all, then lists are recomputed as before.
+    expect(db.prepare("SELECT count(*) FROM hook_keys").pluck().get()).toBe(0);
+    const some = [...lists.keys()].filter((_, i) => i % 40 === 0);
+    computeHookNeighbors(db, some);
+    referenceHookNeighbors(db, lists, some);
+    expect(db.prepare("SELECT count(*) FROM hook_keys").pluck().get()).toBe(302);
+    expectSameLists(db, lists);
+    db.close();
   });
 });
