@@ -116,6 +116,21 @@ export const FEATURES: Feature[] = [
   },
 ];
 
+const INLINE_TAG = /#([\p{L}\p{N}_]+)/gu;
+
+/** The first disclosure tag among the hashtags, else among the text's inline #tags; lower-cased. */
+function disclosureTag(hashtags: readonly string[], text: string): string | undefined {
+  for (const tag of hashtags) {
+    const lower = tag.toLowerCase();
+    if (DISCLOSURE_TAGS.has(lower)) return lower;
+  }
+  for (const match of text.matchAll(INLINE_TAG)) {
+    const lower = (match[1] as string).toLowerCase();
+    if (DISCLOSURE_TAGS.has(lower)) return lower;
+  }
+  return undefined;
+}
+
 const PROMO_KEYWORD = /(code|c[oó]digo|cupom|cup[oó]n|kode|mã|コード|코드|โค้ด|kod|كود)/iu;
 /** A promo code looks like SAVE20: capitals with digits, 4–15 characters. */
 const PROMO_TOKEN = /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,15}\b/u;
@@ -130,14 +145,11 @@ const PROMO_WEIGHT = 2.6;
  * to a negative prior; "yes" when the probability reaches 0.5. Confidence is the probability of the verdict.
  */
 export function classifyAdText(input: AdTextInput): LabelVerdict {
-  const text = [input.hookText ?? "", input.caption, input.transcript ?? ""].join("\n");
-  const inlineTags = [...text.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => (m[1] as string).toLowerCase());
+  const text = `${input.hookText ?? ""}\n${input.caption}\n${input.transcript ?? ""}`;
   const evidence: string[] = [];
   let score = BIAS;
 
-  const disclosure = [...input.hashtags.map((t) => t.toLowerCase()), ...inlineTags].find((t) =>
-    DISCLOSURE_TAGS.has(t),
-  );
+  const disclosure = disclosureTag(input.hashtags, text);
   if (disclosure) {
     score += DISCLOSURE_TAG_WEIGHT;
     evidence.push(`disclosure tag #${disclosure}`);

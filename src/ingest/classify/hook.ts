@@ -65,13 +65,19 @@ export const RULES: HookRule[] = [
   },
 ];
 
+/** The text up to its first line break, trimmed (which drops the "\r" of a "\r\n"). */
+function firstLine(text: string): string {
+  const end = text.indexOf("\n");
+  return (end < 0 ? text : text.slice(0, end)).trim();
+}
+
 /**
  * Detects the opening-line hook pattern (question, pov, stop_scrolling, numbered_list, bold_claim,
  * before_after, story, challenge, tutorial, secret) across the corpus languages; "no" when the line follows
  * none. `language` is the record's language; the rules are language-independent, so it only shapes evidence.
  */
 export function classifyHook(text: string | null, language: string | null): LabelVerdict {
-  const line = text?.split(/\r?\n/)[0]?.trim() ?? "";
+  const line = firstLine(text ?? "");
   if (line.length === 0) return { value: "no", confidence: 0.95, evidence: "no opening line" };
   for (const rule of RULES) {
     const match = rule.test.exec(line);

@@ -118,7 +118,12 @@ export function adVerdict(
     hookText: row.hook_text,
     advertiserAttributed: row.advertiser_id !== null,
   });
-  return { ...verdict, model: AD_TEXT_MODEL };
+  return {
+    value: verdict.value,
+    confidence: verdict.confidence,
+    evidence: verdict.evidence,
+    model: AD_TEXT_MODEL,
+  };
 }
 
 /**
