@@ -18,7 +18,8 @@ const KEYS_EMBEDDER = "hook_keys_embedder";
 /**
  * A scoped run re-derives the keys of the stale hooks and embeds the candidates of each video asked for
  * (tens of texts read and embedded one by one), while a run over everything embeds each hook once: past
- * 1/32 of the corpus, the run over everything is the cheaper.
+ * about 1/32 of the corpus, the run over everything is the cheaper (at 200k videos, 6,000 asked for took
+ * ~4 s scoped, a full run ~5 s).
  */
 const SCOPED_SHARE = 32;
 
@@ -34,8 +35,8 @@ const SCOPED_SHARE = 32;
  * a blob. hook_keys holds every hooked video's key signature, so a scoped run reads those instead of
  * deriving every hook's keys from its text; it derives only those of videos added since (seq above
  * meta.videos_seq_watermark) and of hooks CorpusWriter re-worded (hook_keys_stale), and every run brings
- * hook_keys up to date. A run over everything (no `videoIds`, a large share of the corpus, or keys stored for another
- * embedder) derives all keys again and rewrites hook_keys.
+ * hook_keys up to date. A run over everything (no `videoIds`, a large share of the corpus, or keys stored
+ * for another embedder) derives all keys again and rewrites hook_keys.
  */
 export function computeHookNeighbors(
   db: Db,
@@ -69,37 +70,38 @@ function similarity(dot: number): number {
 
 /** Every hook's keys from its text, every list built whole; `wanted` limits which lists are written. */
 function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
-  const rows = db
-    .prepare(
-      wanted
-        ? "SELECT seq, id, hook_text FROM videos ORDER BY id"
-        : "SELECT seq, id, hook_text FROM videos WHERE hook_text IS NOT NULL AND hook_text <> '' ORDER BY id",
-    )
-    .raw()
-    .all() as [number, string, string | null][];
+  // A run over (nearly) everything embeds every hook anyway: as it comes, right after its keys (one
+  // canonical pass, and no text kept). Otherwise only the hooks compared are, from the texts kept.
+  const videos = db.prepare("SELECT count(*) FROM videos").pluck().get() as number; // at least the hooks
+  const eager = !wanted || wanted.size * 4 >= videos;
   const seqs: number[] = [];
   const texts: string[] = [];
   const write: boolean[] = [];
   const unhooked: number[] = []; // wanted videos without a hook: their lists go
+  const table = new KeyTable();
+  const vectors = new SparseVectors(videos, embedder, (h) => texts[h] ?? "");
+  const rows = db
+    .prepare(
+      wanted
+        ? "SELECT seq, id, hook_text FROM videos ORDER BY id"
+        : "SELECT seq, NULL, hook_text FROM videos WHERE hook_text IS NOT NULL AND hook_text <> '' ORDER BY id",
+    )
+    .raw()
+    .iterate() as IterableIterator<[number, string | null, string | null]>;
   for (const [seq, id, text] of rows) {
     if (!text) {
-      if (wanted?.has(id)) unhooked.push(seq);
+      if (wanted?.has(id ?? "")) unhooked.push(seq);
       continue;
     }
+    const h = seqs.length;
     seqs.push(checkedSeq(seq));
-    texts.push(text);
-    write.push(!wanted || wanted.has(id));
+    write.push(!wanted || wanted.has(id ?? ""));
+    table.add(embedder.keys(text));
+    if (eager) vectors.embed(h, text);
+    else texts.push(text);
   }
   const n = seqs.length;
-  const vectors = new SparseVectors(n, embedder, (h) => texts[h] ?? "");
-  // A run over (nearly) everything embeds every hook anyway: right after its keys (one canonical pass).
-  const eager = !wanted || wanted.size * 4 >= n;
-  const keysOf = texts.map((text, h) => {
-    const keys = embedder.keys(text);
-    if (eager) vectors.ensure(h);
-    return keys;
-  });
-  const blocking = Blocking.ofAll(keysOf);
+  const blocking = table.blocking();
   // Hooks in list order: consecutive hooks share most candidates, so with the vectors stored in that order
   // the scoring mostly reads memory already in cache (in id order, candidates are scattered through it).
   // A hook with no key has no candidates, hence no list.
@@ -344,6 +346,86 @@ class BatchInsert {
 }
 
 /**
+ * Every hook's keys, interned as the hooks come (in id order): key ids in one growing array, each hook's
+ * signature an index into the distinct ones. No array of keys is kept per hook: 200k small arrays living
+ * through the run cost the garbage collector more than interning does.
+ */
+class KeyTable {
+  private readonly keyIndex = new Map<string, number>();
+  private readonly sigIndex = new Map<string, number>();
+  private readonly lastHook: number[] = [];
+  private keyIds = new Int32Array(1 << 16);
+  private rowStart = new Int32Array(1 << 12);
+  private signatureOf = new Int32Array(1 << 12);
+  /** Per signature, a hook that has it (its keys are the signature's). */
+  private readonly firstWith: number[] = [];
+  private hooks = 0;
+
+  /** Adds the next hook's keys (in the embedder's order). */
+  add(keys: readonly string[]): void {
+    const h = this.hooks++;
+    if (h + 2 > this.rowStart.length) {
+      this.rowStart = grown(this.rowStart, 2 * this.rowStart.length);
+      this.signatureOf = grown(this.signatureOf, 2 * this.signatureOf.length);
+    }
+    let at = this.rowStart[h] as number;
+    if (at + keys.length > this.keyIds.length)
+      this.keyIds = grown(this.keyIds, Math.max(2 * this.keyIds.length, at + keys.length));
+    for (const k of keys) {
+      let id = this.keyIndex.get(k);
+      if (id === undefined) {
+        id = this.keyIndex.size;
+        this.keyIndex.set(k, id);
+        this.lastHook.push(-1);
+      }
+      // Keys are a set (the hashing embedder's are): a repeated one would list the hook twice under it.
+      if (this.lastHook[id] === h) throw new Error(`embedder keys must be distinct: "${k}" twice`);
+      this.lastHook[id] = h;
+      this.keyIds[at++] = id;
+    }
+    this.rowStart[h + 1] = at;
+    const sig = signature(keys);
+    let s = this.sigIndex.get(sig);
+    if (s === undefined) {
+      s = this.sigIndex.size;
+      this.sigIndex.set(sig, s);
+      this.firstWith.push(h);
+    }
+    this.signatureOf[h] = s;
+  }
+
+  /** Every hook a row (row = hook index), every key's list. */
+  blocking(): Blocking {
+    const n = this.hooks;
+    const rowStart = this.rowStart.subarray(0, n + 1);
+    const keyIds = this.keyIds.subarray(0, rowStart[n] as number);
+    const keysOfSignature = (s: number): Int32Array => {
+      const h = this.firstWith[s] as number;
+      return keyIds.subarray(rowStart[h] as number, rowStart[h + 1] as number);
+    };
+    const rows = Int32Array.from({ length: n }, (_, h) => h);
+    const signatures = [...this.sigIndex.keys()];
+    const signatureOf = this.signatureOf.subarray(0, n);
+    return Blocking.build(
+      rowStart,
+      keyIds,
+      rows,
+      this.keyIndex.size,
+      signatureOf,
+      signatures,
+      keysOfSignature,
+    );
+  }
+}
+
+/** A copy of `array` with room for `size` entries. */
+function grown(array: Int32Array, size: number): Int32Array<ArrayBuffer> {
+  const copy = new Int32Array(size);
+  copy.set(array);
+  return copy;
+}
+
+/**
  * The blocking structure: posting lists of keys (hook indexes sorted by the hooks' key signature, then
  * index), and for each row (a hook whose neighbours are wanted) its keys in the embedder's order with its
  * position in each key's list. Flat typed arrays (CSR) rather than arrays of arrays and per-key Maps:
@@ -367,51 +449,6 @@ class Blocking {
     /** Every hook in some list, in (signature, index) order: the order of every list. */
     readonly order: Int32Array,
   ) {}
-
-  /** Every hook a row (row = hook index), from every hook's keys (hooks in id order). */
-  static ofAll(keysOf: readonly (readonly string[])[]): Blocking {
-    const n = keysOf.length;
-    const keyIndex = new Map<string, number>();
-    const sigIndex = new Map<string, number>();
-    const rowStart = new Int32Array(n + 1);
-    for (let h = 0; h < n; h++) rowStart[h + 1] = (rowStart[h] as number) + (keysOf[h] as string[]).length;
-    const keyIds = new Int32Array(rowStart[n] as number);
-    const signatureOf = new Int32Array(n);
-    const lastHook: number[] = [];
-    for (let h = 0; h < n; h++) {
-      const keys = keysOf[h] as string[];
-      let at = rowStart[h] as number;
-      for (const k of keys) {
-        let id = keyIndex.get(k);
-        if (id === undefined) {
-          id = keyIndex.size;
-          keyIndex.set(k, id);
-          lastHook.push(-1);
-        }
-        // Keys are a set (the hashing embedder's are): a repeated one would list the hook twice under it.
-        if (lastHook[id] === h) throw new Error(`embedder keys must be distinct: "${k}" twice`);
-        lastHook[id] = h;
-        keyIds[at++] = id;
-      }
-      const sig = signature(keys);
-      let s = sigIndex.get(sig);
-      if (s === undefined) {
-        s = sigIndex.size;
-        sigIndex.set(sig, s);
-      }
-      signatureOf[h] = s;
-    }
-    const signatures = [...sigIndex.keys()];
-    // Each signature's keys, for the lists: here all of a hook's keys (its own, in any order).
-    const keysOfSignature = (s: number): Int32Array => {
-      const sig = signatures[s] as string;
-      return sig === ""
-        ? new Int32Array(0)
-        : Int32Array.from(sig.split(" "), (k) => keyIndex.get(k) as number);
-    };
-    const rows = Int32Array.from({ length: n }, (_, h) => h);
-    return Blocking.build(rowStart, keyIds, rows, keyIndex.size, signatureOf, signatures, keysOfSignature);
-  }
 
   /**
    * Only the lists of the rows' keys, from every hook's signature (`signatureOf`, hooks in id order);
@@ -457,7 +494,7 @@ class Blocking {
     return Blocking.build(rowStart, keyIds, hooks, keyIndex.size, signatureOf, signatures, keysOfSignature);
   }
 
-  private static build(
+  static build(
     rowStart: Int32Array,
     keyIds: Int32Array,
     rowHooks: Int32Array,
@@ -607,8 +644,12 @@ class SparseVectors {
   }
 
   ensure(h: number): void {
-    if ((this.start[h] as number) >= 0) return;
-    const v = this.embedder.embed(this.textOf(h), this.scratch);
+    if ((this.start[h] as number) < 0) this.embed(h, this.textOf(h));
+  }
+
+  /** Embeds hook h from its text (h not embedded yet). */
+  embed(h: number, text: string): void {
+    const v = this.embedder.embed(text, this.scratch);
     const dims = this.embedder.dimensions;
     if (this.used + dims > this.dims.length) {
       const size = Math.max(this.dims.length * 2, this.used + dims);
