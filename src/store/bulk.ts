@@ -1,11 +1,8 @@
-import { availableParallelism } from "node:os";
 import { startBackgroundCheckpoints } from "./checkpointer.js";
 import { type Db, getMeta, setMeta } from "./connection.js";
 
 const BULK_CACHE_KIB = 262_144; // 256 MiB: keeps the videos table's secondary indexes in memory during a load
 const DEFERRED_INDEXES = "bulk_deferred_indexes";
-const SORT_CACHE_KIB = 8192; // while rebuilding deferred indexes: see restoreDeferredIndexes
-const SORT_THREADS = 4;
 
 /**
  * Indexes of `videos` a load keeps up to date, as a new row costs them next to nothing while rebuilding
@@ -90,24 +87,12 @@ export function restoreDeferredIndexes(db: Db): number {
   const pending = getMeta(db, DEFERRED_INDEXES);
   if (!pending) return 0;
   const statements = JSON.parse(pending) as string[];
-  // SQLite's sorter sorts in memory up to the page cache's size; with a small cache and helper threads it
-  // sorts chunks on the other cores and merges them (the loading's parse worker is done by now). Measured
-  // at 1M videos, the seven deferred indexes: 8.4 s with the bulk load's 256 MiB cache and no threads,
-  // 6.1 s with 8 MiB and 2 threads.
-  const saved = [
-    ["cache_size", db.pragma("cache_size", { simple: true })],
-    ["threads", db.pragma("threads", { simple: true })],
-  ] as const;
-  db.pragma(`cache_size = -${SORT_CACHE_KIB}`);
-  db.pragma(`threads = ${Math.min(SORT_THREADS, availableParallelism())}`);
-  try {
-    // One transaction per index, so a background checkpointer copies each while the next is built. A crash
-    // in between is safe: the list stays in meta until the last one is built, and built ones are skipped.
-    for (const sql of statements)
-      db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, "CREATE $1INDEX IF NOT EXISTS "));
-  } finally {
-    for (const [name, value] of saved) db.pragma(`${name} = ${String(value)}`);
-  }
+  // One transaction per index, so a background checkpointer copies each while the next is built. A crash
+  // in between is safe: the list stays in meta until the last one is built, and built ones are skipped.
+  // (SQLite's threaded sorter with a small sort cache built these faster on a quiet copy, but slowed a
+  // whole 1M load next to the checkpointer: 26.9 s against 32.2 s for the bench's schema floor.)
+  for (const sql of statements)
+    db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, "CREATE $1INDEX IF NOT EXISTS "));
   db.prepare("DELETE FROM meta WHERE key = ?").run(DEFERRED_INDEXES);
   db.pragma("optimize");
   return statements.length;
