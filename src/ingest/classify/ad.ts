@@ -1,4 +1,4 @@
-import { confidence, type LabelVerdict } from "./verdict.js";
+import { anyOf, confidence, type LabelVerdict } from "./verdict.js";
 
 export type { LabelVerdict } from "./verdict.js";
 
@@ -134,6 +134,8 @@ function disclosureTag(hashtags: readonly string[], text: string): string | unde
 const PROMO_KEYWORD = /(code|c[oó]digo|cupom|cup[oó]n|kode|mã|コード|코드|โค้ด|kod|كود)/iu;
 /** A promo code looks like SAVE20: capitals with digits, 4–15 characters. */
 const PROMO_TOKEN = /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,15}\b/u;
+/** Rules out the promo code and every feature at once on the many texts that show none of them. */
+const ANY_SIGNAL = anyOf([PROMO_KEYWORD, ...FEATURES.map((f) => f.hint ?? f.pattern)]);
 const BIAS = -2.5;
 const ATTRIBUTION_WEIGHT = 3.2;
 const DISCLOSURE_TAG_WEIGHT = 3;
@@ -154,17 +156,19 @@ export function classifyAdText(input: AdTextInput): LabelVerdict {
     score += DISCLOSURE_TAG_WEIGHT;
     evidence.push(`disclosure tag #${disclosure}`);
   }
-  const promo = PROMO_KEYWORD.test(text) ? PROMO_TOKEN.exec(text) : null;
-  if (promo) {
-    score += PROMO_WEIGHT;
-    evidence.push(`promo code ${promo[0]}`);
-  }
-  for (const feature of FEATURES) {
-    if (feature.hint && !feature.hint.test(text)) continue;
-    const match = feature.pattern.exec(text);
-    if (!match) continue;
-    score += feature.weight;
-    evidence.push(`${feature.name} "${match[0].trim()}"`);
+  if (ANY_SIGNAL.test(text)) {
+    const promo = PROMO_KEYWORD.test(text) ? PROMO_TOKEN.exec(text) : null;
+    if (promo) {
+      score += PROMO_WEIGHT;
+      evidence.push(`promo code ${promo[0]}`);
+    }
+    for (const feature of FEATURES) {
+      if (feature.hint && !feature.hint.test(text)) continue;
+      const match = feature.pattern.exec(text);
+      if (!match) continue;
+      score += feature.weight;
+      evidence.push(`${feature.name} "${match[0].trim()}"`);
+    }
   }
   if (input.advertiserAttributed) {
     score += ATTRIBUTION_WEIGHT;

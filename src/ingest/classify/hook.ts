@@ -1,4 +1,4 @@
-import { confidence, type LabelVerdict } from "./verdict.js";
+import { anyOf, confidence, type LabelVerdict } from "./verdict.js";
 
 export const HOOK_MODEL = "hook-patterns-v1";
 
@@ -65,6 +65,9 @@ export const RULES: HookRule[] = [
   },
 ];
 
+/** Most opening lines follow no pattern: one scan tells, rather than one per rule. */
+const ANY_RULE = anyOf(RULES.map((rule) => rule.test));
+
 /** The text up to its first line break, trimmed (which drops the "\r" of a "\r\n"). */
 function firstLine(text: string): string {
   const end = text.indexOf("\n");
@@ -79,14 +82,16 @@ function firstLine(text: string): string {
 export function classifyHook(text: string | null, language: string | null): LabelVerdict {
   const line = firstLine(text ?? "");
   if (line.length === 0) return { value: "no", confidence: 0.95, evidence: "no opening line" };
-  for (const rule of RULES) {
-    const match = rule.test.exec(line);
-    if (!match) continue;
-    return {
-      value: rule.pattern,
-      confidence: confidence(rule.strength),
-      evidence: `opening line${language ? ` (${language})` : ""} matches ${rule.pattern}: "${match[0].trim() || line.slice(0, 40)}"`,
-    };
+  if (ANY_RULE.test(line)) {
+    for (const rule of RULES) {
+      const match = rule.test.exec(line);
+      if (!match) continue;
+      return {
+        value: rule.pattern,
+        confidence: confidence(rule.strength),
+        evidence: `opening line${language ? ` (${language})` : ""} matches ${rule.pattern}: "${match[0].trim() || line.slice(0, 40)}"`,
+      };
+    }
   }
   return {
     value: "no",

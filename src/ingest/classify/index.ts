@@ -11,8 +11,10 @@ import type { LabelVerdict } from "./verdict.js";
 import { type CreatorBaseline, classifyViralHook, median, VIRAL_HOOK_MODEL } from "./viral-hook.js";
 
 export const PLATFORM_FLAG_MODEL = "platform-flag-v1";
-/** Videos per read and per transaction. */
+/** Videos (or ids) per read and per lookup of their stored labels. */
 const PAGE = 5_000;
+/** Pages per write transaction: fewer commits, while other writers wait at most ~0.5 s. */
+const PAGES_PER_TRANSACTION = 4;
 
 interface VideoRow {
   seq: number;
@@ -132,7 +134,6 @@ export function adVerdict(
  */
 export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]): { labelled: number } {
   const writer = new CorpusWriter(db);
-  let labelled = 0;
   const existing = db
     .prepare(
       "SELECT video_id, label, value, confidence, model_version, evidence FROM labels WHERE video_id IN (SELECT value FROM json_each(?))",
@@ -185,23 +186,34 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
       if (changed.length > 0) entries.push({ videoId: row.id, labels: changed, current: row.flags });
     }
     writer.setLabelsOfMany(entries);
-    labelled += rows.length;
   };
 
-  if (videoIds === undefined) {
+  if (videoIds === undefined || videoIds.length >= manyIds(db)) {
+    // Every video, or ids covering most of them (a first import): one pass in seq order, filtered to the
+    // ids, costs less than looking each id up, and one scan gives every creator's baseline. Each id is
+    // labelled once; a repeated id would have found its labels stored and unchanged the second time.
+    const wanted = videoIds === undefined ? null : new Set(videoIds);
+    const found = new Set<string>();
     const baselines = allBaselines(db);
     const page = db.prepare(`SELECT ${COLUMNS} FROM videos WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`).raw();
     let after = 0;
-    while (
+    let done = false;
+    while (!done) {
       writer.batch(() => {
-        const rows = (page.all(after) as RawRow[]).map(videoRow);
-        if (rows.length === 0) return false;
-        label(rows, baselines);
-        after = (rows[rows.length - 1] as VideoRow).seq;
-        return true;
-      })
-    );
-    return { labelled };
+        for (let i = 0; i < PAGES_PER_TRANSACTION && !done; i++) {
+          const raw = page.all(after) as RawRow[];
+          if (raw.length === 0) {
+            done = true;
+            break;
+          }
+          after = (raw[raw.length - 1] as RawRow)[0];
+          const rows = (wanted ? raw.filter((r) => wanted.has(r[1])) : raw).map(videoRow);
+          for (const row of rows) found.add(row.id);
+          label(rows, baselines);
+        }
+      });
+    }
+    return { labelled: videoIds === undefined ? found.size : labelledBySlices(videoIds, found) };
   }
 
   const byIds = db
@@ -209,18 +221,43 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
     .raw();
   const playsOf = db.prepare("SELECT plays FROM videos WHERE author_uid = ?").pluck();
   const baselines = new Map<string, CreatorBaseline>();
-  for (let i = 0; i < videoIds.length; i += PAGE) {
+  let labelled = 0;
+  for (let i = 0; i < videoIds.length; i += PAGE * PAGES_PER_TRANSACTION) {
     writer.batch(() => {
-      const rows = (byIds.all(JSON.stringify(videoIds.slice(i, i + PAGE))) as RawRow[]).map(videoRow);
-      for (const row of rows) {
-        if (baselines.has(row.author_uid)) continue;
-        const plays = playsOf.all(row.author_uid) as number[];
-        baselines.set(row.author_uid, { medianPlays: median(plays), videos: plays.length });
+      const end = Math.min(videoIds.length, i + PAGE * PAGES_PER_TRANSACTION);
+      for (let j = i; j < end; j += PAGE) {
+        const rows = (byIds.all(JSON.stringify(videoIds.slice(j, Math.min(end, j + PAGE)))) as RawRow[]).map(
+          videoRow,
+        );
+        for (const row of rows) {
+          if (baselines.has(row.author_uid)) continue;
+          const plays = playsOf.all(row.author_uid) as number[];
+          baselines.set(row.author_uid, { medianPlays: median(plays), videos: plays.length });
+        }
+        label(rows, baselines);
+        labelled += rows.length;
       }
-      label(rows, baselines);
     });
   }
   return { labelled };
+}
+
+/** How many ids make the seq-order pass cheaper than looking them up: half the corpus. */
+function manyIds(db: Db): number {
+  const maxSeq = db.prepare("SELECT coalesce(max(seq), 0) FROM videos").pluck().get() as number;
+  return Math.max(PAGE, Math.ceil(maxSeq / 2));
+}
+
+/**
+ * `labelled` as the id-by-id path counts it: the distinct ids of each PAGE-id slice that exist (an id
+ * repeated in another slice counts again there).
+ */
+function labelledBySlices(videoIds: readonly string[], found: ReadonlySet<string>): number {
+  let labelled = 0;
+  for (let i = 0; i < videoIds.length; i += PAGE) {
+    for (const id of new Set(videoIds.slice(i, i + PAGE))) if (found.has(id)) labelled++;
+  }
+  return labelled;
 }
 
 /** Every creator's median plays and video count, in one pass over the corpus. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FEATURES } from "../../../src/ingest/classify/ad.js";
 import { RULES } from "../../../src/ingest/classify/hook.js";
+import { anyOf } from "../../../src/ingest/classify/verdict.js";
 import {
   HOOK_PATTERNS,
   HOOK_TEMPLATES,
@@ -111,8 +112,8 @@ function lines(): string[] {
   return [...out];
 }
 
-describe("word boundaries spelled as lookarounds", () => {
-  it("test what \\b tests under /iu, next to a word character, for every code point", () => {
+describe("the classifiers' faster patterns", () => {
+  it("spell \\b as a lookaround testing the same, next to a word character, for every code point", () => {
     const boundaryAfter = /^a\b/iu;
     const lookaheadAfter = new RegExp(`^a${AFTER_WORD}`, "iu");
     const boundaryBefore = /\ba$/iu;
@@ -157,7 +158,7 @@ describe("word boundaries spelled as lookarounds", () => {
     expect(mismatches).toEqual([]);
   });
 
-  it("hint at every text an ad feature can match", () => {
+  it("give each ad feature a hint that matches every text the feature can", () => {
     const samples = lines();
     for (const feature of FEATURES) {
       if (!feature.hint) continue;
@@ -165,5 +166,16 @@ describe("word boundaries spelled as lookarounds", () => {
       expect(missed, feature.name).toEqual([]);
       expect(samples.filter((line) => feature.pattern.test(line)).length, feature.name).toBeGreaterThan(100);
     }
+  });
+
+  it("pass every text to the rules or features through anyOf that one of them matches", () => {
+    const samples = lines();
+    for (const patterns of [RULES.map((r) => r.test), FEATURES.map((f) => f.hint ?? f.pattern)]) {
+      const any = anyOf(patterns);
+      const missed = samples.filter((line) => patterns.some((p) => p.test(line)) && !any.test(line));
+      expect(missed).toEqual([]);
+      expect(samples.filter((line) => any.test(line)).length).toBeGreaterThan(samples.length / 10);
+    }
+    expect(() => anyOf([/x/iu, /y/i])).toThrow(/not an \/iu pattern/);
   });
 });
