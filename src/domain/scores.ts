@@ -67,7 +67,7 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     const scopeFilter = scoped ? "JOIN engine_scope sc ON sc.id = video_stats.video_id" : "";
     const videoFilter = scoped ? "WHERE v.id IN (SELECT id FROM engine_scope)" : "";
     refreshVideoGains(db, now, scopeFilter, videoFilter);
-    refreshCreatorStats(db, now);
+    refreshCreatorStats(db, now, !scoped);
     refreshVideoScores(db, now, videoFilter);
     refreshAdvertiserStats(db, scoped);
     refreshCreatorSearch(db, scoped);
@@ -106,21 +106,32 @@ function refreshVideoGains(db: Db, now: number, scopeFilter: string, videoFilter
   ).run(starts);
 }
 
-function refreshCreatorStats(db: Db, now: number): void {
+function refreshCreatorStats(db: Db, now: number, full: boolean): void {
   const since30 = now - 30 * DAY;
+  // A full refresh reads the videos in one scan and groups them with a sort: probing per creator (the
+  // author index, then the video's row) reads every video at random, ~2.5x slower at 1M videos. The ln
+  // sum is floating point, so it adds in seq order on both paths: a scoped refresh gives exactly the
+  // figures a full one does.
+  const videos = full
+    ? "videos v NOT INDEXED"
+    : "engine_creators scope CROSS JOIN videos v ON v.author_uid = scope.uid";
   db.prepare(
     `INSERT OR REPLACE INTO engine_creator_stats
        (uid, videos, ad_videos, sum_ln_plays, gain_2d, gain_7d, gain_30d, engagement_30d, last_video_at)
-     SELECT c.uid, count(v.id),
-       coalesce(sum(v.label_ad = 1 OR v.platform_ad = 1), 0),
-       coalesce(sum(ln(1.0 + v.plays)), 0),
-       coalesce(sum(g.gain_2d), 0), coalesce(sum(g.gain_7d), 0), coalesce(sum(g.gain_30d), 0),
-       coalesce(sum(v.likes + v.comments + v.shares + v.saves) FILTER (WHERE v.created_at >= :since30) * 1.0
-         / nullif(sum(v.plays) FILTER (WHERE v.created_at >= :since30), 0), 0),
-       max(v.created_at)
-     FROM engine_creators c LEFT JOIN videos v ON v.author_uid = c.uid
-     LEFT JOIN engine_video_gains g ON g.video_id = v.id
-     GROUP BY c.uid`,
+     SELECT c.uid, coalesce(a.videos, 0), coalesce(a.ad_videos, 0), coalesce(a.sum_ln_plays, 0),
+       coalesce(a.gain_2d, 0), coalesce(a.gain_7d, 0), coalesce(a.gain_30d, 0), coalesce(a.engagement_30d, 0),
+       a.last_video_at
+     FROM engine_creators c LEFT JOIN (
+       SELECT v.author_uid AS uid, count(*) AS videos,
+         sum(v.label_ad = 1 OR v.platform_ad = 1) AS ad_videos,
+         sum(ln(1.0 + v.plays) ORDER BY v.seq) AS sum_ln_plays,
+         sum(g.gain_2d) AS gain_2d, sum(g.gain_7d) AS gain_7d, sum(g.gain_30d) AS gain_30d,
+         sum(v.likes + v.comments + v.shares + v.saves) FILTER (WHERE v.created_at >= :since30) * 1.0
+           / nullif(sum(v.plays) FILTER (WHERE v.created_at >= :since30), 0) AS engagement_30d,
+         max(v.created_at) AS last_video_at
+       FROM ${videos} LEFT JOIN engine_video_gains g ON g.video_id = v.id
+       GROUP BY v.author_uid
+     ) a ON a.uid = c.uid`,
   ).run({ since30 });
   db.prepare(
     `UPDATE creators SET
