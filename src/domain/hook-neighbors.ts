@@ -70,36 +70,67 @@ function similarity(dot: number): number {
 
 /** Every hook's keys from its text, every list built whole; `wanted` limits which lists are written. */
 function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
+  writeFullRun(db, computeFullRun(db, wanted, embedder));
+}
+
+/**
+ * What a run over every hook writes, computed and not yet written: plain arrays and bytes, so the
+ * computing can happen on a worker thread with its own connection (see startHookNeighbors).
+ */
+export interface FullRunResult {
+  embedder: string;
+  /** hook_keys: each hooked video's seq (ascending) and the index of its signature in `signatures`. */
+  keySeqs: Uint32Array;
+  keySignatureOf: Int32Array;
+  signatures: readonly string[];
+  /** The videos whose stored lists go before the new ones are written; null: every stored list goes. */
+  dropped: number[] | null;
+  lists: PackedLists;
+}
+
+/** Computed neighbour lists, packed as stored: list i is bytes[ends[i - 1] .. ends[i]) of video seqs[i]. */
+export interface PackedLists {
+  seqs: Uint32Array;
+  ends: Int32Array;
+  bytes: Uint8Array;
+}
+
+/** The reading and computing half of a full run (it writes nothing). */
+export function computeFullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): FullRunResult {
   // A run over (nearly) everything embeds every hook anyway: as it comes, right after its keys (one
   // canonical pass, and no text kept). Otherwise only the hooks compared are, from the texts kept.
-  const videos = db.prepare("SELECT count(*) FROM videos").pluck().get() as number; // at least the hooks
-  const eager = !wanted || wanted.size * 4 >= videos;
   const seqs: number[] = [];
   const texts: string[] = [];
   const write: boolean[] = [];
   const unhooked: number[] = []; // wanted videos without a hook: their lists go
   const table = new KeyTable();
-  const vectors = new SparseVectors(videos, embedder, (h) => texts[h] ?? "");
-  const rows = db
-    .prepare(
-      wanted
-        ? "SELECT seq, id, hook_text FROM videos ORDER BY id"
-        : "SELECT seq, NULL, hook_text FROM videos WHERE hook_text IS NOT NULL AND hook_text <> '' ORDER BY id",
-    )
-    .raw()
-    .iterate() as IterableIterator<[number, string | null, string | null]>;
-  for (const [seq, id, text] of rows) {
-    if (!text) {
-      if (wanted?.has(id ?? "")) unhooked.push(seq);
-      continue;
+  // One read transaction: the count sizes the vectors for the rows the scan then reads.
+  const { eager, vectors } = db.transaction(() => {
+    const videos = db.prepare("SELECT count(*) FROM videos").pluck().get() as number; // at least the hooks
+    const eager = !wanted || wanted.size * 4 >= videos;
+    const vectors = new SparseVectors(videos, embedder, (h) => texts[h] ?? "");
+    const rows = db
+      .prepare(
+        wanted
+          ? "SELECT seq, id, hook_text FROM videos ORDER BY id"
+          : "SELECT seq, NULL, hook_text FROM videos WHERE hook_text IS NOT NULL AND hook_text <> '' ORDER BY id",
+      )
+      .raw()
+      .iterate() as IterableIterator<[number, string | null, string | null]>;
+    for (const [seq, id, text] of rows) {
+      if (!text) {
+        if (wanted?.has(id ?? "")) unhooked.push(seq);
+        continue;
+      }
+      const h = seqs.length;
+      seqs.push(checkedSeq(seq));
+      write.push(!wanted || wanted.has(id ?? ""));
+      table.add(embedder.keys(text));
+      if (eager) vectors.embed(h, text);
+      else texts.push(text);
     }
-    const h = seqs.length;
-    seqs.push(checkedSeq(seq));
-    write.push(!wanted || wanted.has(id ?? ""));
-    table.add(embedder.keys(text));
-    if (eager) vectors.embed(h, text);
-    else texts.push(text);
-  }
+    return { eager, vectors };
+  })();
   const n = seqs.length;
   const blocking = table.blocking();
   // Hooks in list order: consecutive hooks share most candidates, so with the vectors stored in that order
@@ -111,16 +142,30 @@ function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
   for (const h of blocking.order)
     if (write[h]) lists.add(seqs[h] as number, select.of(h, h, blocking), select, seqs);
 
+  const bySeq = orderBy(seqs);
+  return {
+    embedder: embedder.name,
+    keySeqs: Uint32Array.from(bySeq, (h) => seqs[h] as number),
+    keySignatureOf: Int32Array.from(bySeq, (h) => blocking.signatureOf[h] as number),
+    signatures: blocking.signatures,
+    dropped: wanted ? [...unhooked, ...seqs.filter((_, h) => write[h])] : null,
+    lists: lists.packed(),
+  };
+}
+
+/** The writing half of a full run: hook_keys, the lists and the marks, as computeFullRun found them. */
+export function writeFullRun(db: Db, run: FullRunResult): void {
   db.exec("DELETE FROM hook_keys; DELETE FROM hook_keys_stale");
   const putKeys = new BatchInsert(db, "INSERT INTO hook_keys (seq, keys) VALUES");
-  for (const h of orderBy(seqs)) putKeys.add(seqs[h], blocking.signatures[blocking.signatureOf[h] as number]);
+  for (let i = 0; i < run.keySeqs.length; i++)
+    putKeys.add(run.keySeqs[i], run.signatures[run.keySignatureOf[i] as number]);
   putKeys.flush();
-  setMeta(db, KEYS_EMBEDDER, embedder.name);
+  setMeta(db, KEYS_EMBEDDER, run.embedder);
   raiseWatermark(db);
-  if (wanted)
-    dropLists(db, [...unhooked, ...seqs.filter((_, h) => write[h])]); // each wanted video's old list goes
+  if (run.dropped)
+    dropLists(db, run.dropped); // each wanted video's old list goes
   else db.exec("DELETE FROM hook_neighbors");
-  lists.insert(db);
+  insertLists(db, run.lists);
 }
 
 /**
@@ -129,17 +174,8 @@ function fullRun(db: Db, wanted: Set<string> | null, embedder: Embedder): void {
  * compared with. False when it cannot (keys stored for another embedder) or should not (a large share).
  */
 function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
+  if (!scopedRunPays(db, wanted.size, embedder)) return false;
   const covered = Number(getMeta(db, SEQ_WATERMARK));
-  if (getMeta(db, KEYS_EMBEDDER) !== embedder.name || !Number.isSafeInteger(covered)) return false;
-  const count = (sql: string, ...args: number[]) =>
-    db
-      .prepare(sql)
-      .pluck()
-      .get(...args) as number;
-  const changes =
-    count("SELECT count(*) FROM videos WHERE seq > ?", covered) +
-    count("SELECT count(*) FROM hook_keys_stale");
-  if ((wanted.size + changes) * SCOPED_SHARE > count("SELECT count(*) FROM hook_keys")) return false;
 
   // Keys of hooks new since the last run (seq above what hook_keys covers) or re-worded (CorpusWriter marks
   // them); null: no hook (any more). CROSS JOIN: the few marked rows drive the join, not a scan of videos.
@@ -226,8 +262,32 @@ function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
   db.exec("DELETE FROM hook_keys_stale");
   raiseWatermark(db);
   dropLists(db, [...unhooked, ...askedKeys.keys()]);
-  lists.insert(db);
+  insertLists(db, lists.packed());
   return true;
+}
+
+/** Whether a scoped run can and should take `wanted` videos (see scopedRun). */
+function scopedRunPays(db: Db, wanted: number, embedder: Embedder): boolean {
+  const covered = Number(getMeta(db, SEQ_WATERMARK));
+  if (getMeta(db, KEYS_EMBEDDER) !== embedder.name || !Number.isSafeInteger(covered)) return false;
+  const count = (sql: string, ...args: number[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...args) as number;
+  const changes =
+    count("SELECT count(*) FROM videos WHERE seq > ?", covered) +
+    count("SELECT count(*) FROM hook_keys_stale");
+  return (wanted + changes) * SCOPED_SHARE <= count("SELECT count(*) FROM hook_keys");
+}
+
+/** Whether computeHookNeighbors(db, videoIds, embedder) would take a run over every hook. */
+export function runsOverEveryHook(
+  db: Db,
+  videoIds: readonly string[] | undefined,
+  embedder: Embedder = defaultEmbedder,
+): boolean {
+  return !videoIds || !scopedRunPays(db, new Set(videoIds).size, embedder);
 }
 
 /**
@@ -259,7 +319,7 @@ function checkedSeq(seq: number): number {
 }
 
 /** Hook indexes by ascending seq: rows are written in rowid order (appends, not b-tree splits). */
-function orderBy(seqs: readonly number[]): Int32Array {
+function orderBy(seqs: ArrayLike<number>): Int32Array {
   return Int32Array.from(seqs, (_, h) => h).sort((a, b) => (seqs[a] as number) - (seqs[b] as number));
 }
 
@@ -303,15 +363,25 @@ class ListBuffer {
     this.ends.push(this.used);
   }
 
-  /** Inserts every list (the videos' old lists already deleted). */
-  insert(db: Db): void {
-    const put = new BatchInsert(db, "INSERT INTO hook_neighbors (seq, neighbors) VALUES");
-    for (const i of orderBy(this.seqs)) {
-      const start = i > 0 ? (this.ends[i - 1] as number) : 0;
-      put.add(this.seqs[i], this.bytes.subarray(start, this.ends[i] as number));
-    }
-    put.flush();
+  /** The lists as computed, in one buffer. */
+  packed(): PackedLists {
+    return {
+      seqs: Uint32Array.from(this.seqs),
+      ends: Int32Array.from(this.ends),
+      bytes: new Uint8Array(this.bytes.buffer, this.bytes.byteOffset, this.used),
+    };
   }
+}
+
+/** Inserts every list, in seq order (the videos' old lists already deleted). */
+function insertLists(db: Db, lists: PackedLists): void {
+  const put = new BatchInsert(db, "INSERT INTO hook_neighbors (seq, neighbors) VALUES");
+  const bytes = Buffer.from(lists.bytes.buffer, lists.bytes.byteOffset, lists.bytes.length);
+  for (const i of orderBy(lists.seqs)) {
+    const start = i > 0 ? (lists.ends[i - 1] as number) : 0;
+    put.add(lists.seqs[i], bytes.subarray(start, lists.ends[i] as number));
+  }
+  put.flush();
 }
 
 /**

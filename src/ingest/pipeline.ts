@@ -1,15 +1,22 @@
-import { computeHookNeighbors } from "../domain/hook-neighbors.js";
+import { startHookNeighbors } from "../domain/hook-neighbors-background.js";
 import { refreshScores } from "../domain/scores.js";
 import type { Db } from "../store/connection.js";
 import { classifyVideos } from "./classify/index.js";
 
 /**
  * What runs after any ingest (generator, import): labels first (viral_hook reads the creator baselines the
- * classifier computes), then the precomputed ranking scores, then similar-hook neighbours.
+ * classifier computes), then the precomputed ranking scores, then similar-hook neighbours, which read
+ * only the hooks: a large run of them is computed on a worker thread meanwhile (see startHookNeighbors).
  * `videoIds` limits the work to what changed; omitted = the whole corpus.
  */
 export function afterIngest(db: Db, now: number, videoIds?: readonly string[]): void {
-  classifyVideos(db, now, videoIds);
-  refreshScores(db, now, videoIds);
-  computeHookNeighbors(db, videoIds);
+  const neighbours = startHookNeighbors(db, videoIds);
+  try {
+    classifyVideos(db, now, videoIds);
+    refreshScores(db, now, videoIds);
+  } catch (error) {
+    neighbours.cancel();
+    throw error;
+  }
+  neighbours.finish();
 }
