@@ -1,8 +1,6 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads";
 import { logger } from "../log.js";
-import type { Db } from "../store/connection.js";
+import { type Db, dataVersion } from "../store/connection.js";
+import { SyncWorker, workerAvailable } from "../worker-channel.js";
 import { computeHookNeighbors, runsOverEveryHook, writeFullRun } from "./hook-neighbors.js";
 import type { NeighboursMessage } from "./hook-neighbors-worker.js";
 
@@ -41,32 +39,21 @@ export function startHookNeighbors(
     return "this thread" as const;
   };
   const inline: HookNeighboursRun = { finish: here, cancel: () => {} };
-  if (db.memory || db.inTransaction || !existsSync(fileURLToPath(WORKER_URL))) return inline;
+  if (db.memory || db.inTransaction || !workerAvailable(WORKER_URL)) return inline;
   const videos = (db.prepare("SELECT max(seq) FROM videos").pluck().get() as number | null) ?? 0;
   if (videos < (options.minVideos ?? MIN_VIDEOS) || !runsOverEveryHook(db, videoIds)) return inline;
 
   const version = dataVersion(db);
-  const signal = new SharedArrayBuffer(4);
-  const flag = new Int32Array(signal);
-  const { port1, port2 } = new MessageChannel();
-  const worker = new Worker(WORKER_URL, {
-    workerData: { file: db.name, videoIds: videoIds ? [...videoIds] : null, signal, port: port2 },
-    transferList: [port2],
-  });
-  worker.on("error", (error) => logger.warn({ err: error }, "hook neighbours worker failed"));
-  worker.unref();
-  const stop = () => {
-    port1.close();
-    void worker.terminate();
-  };
+  const worker = new SyncWorker<NeighboursMessage>(
+    WORKER_URL,
+    { file: db.name, videoIds: videoIds ? [...videoIds] : null },
+    { lookahead: 1 },
+  );
   return {
-    cancel: stop,
+    cancel: () => worker.stop(),
     finish: () => {
-      const done = Atomics.wait(flag, 0, 0, WAIT_MS) !== "timed-out";
-      const message = done
-        ? (receiveMessageOnPort(port1)?.message as NeighboursMessage | undefined)
-        : undefined;
-      stop();
+      const message = worker.next(WAIT_MS);
+      worker.stop();
       if (message?.ok) {
         const written = db.transaction(() => {
           if (dataVersion(db) !== version) return false; // another connection wrote meanwhile
@@ -76,15 +63,11 @@ export function startHookNeighbors(
         if (written.immediate()) return "worker";
       } else {
         logger.warn(
-          { reason: message ? message.message : done ? "no result" : "timed out" },
+          { reason: message ? message.message : "no result in time" },
           "hook neighbours worker gave no result: computing them on this thread",
         );
       }
       return here();
     },
   };
-}
-
-function dataVersion(db: Db): number {
-  return db.pragma("data_version", { simple: true }) as number;
 }

@@ -1,20 +1,19 @@
-import { type MessagePort, workerData } from "node:worker_threads";
+import { workerData } from "node:worker_threads";
+import { type ChannelData, workerChannel } from "../worker-channel.js";
 import type { FullRunResult } from "./hook-neighbors.js";
 
 /**
  * The worker side of startHookNeighbors: computes a run over every hook with its own read-only
- * connection and posts the result on `port`. Whatever happens, it raises the flag last, so the thread
- * waiting on it never waits for a worker that failed to start or threw.
+ * connection and posts the result (or why there is none), then finishes the channel whatever happened.
  */
 export type NeighboursMessage = { ok: true; run: FullRunResult } | { ok: false; message: string };
 
-const { file, videoIds, signal, port } = workerData as {
+const { file, videoIds, channel } = workerData as {
   file: string;
   videoIds: string[] | null;
-  signal: SharedArrayBuffer;
-  port: MessagePort;
+  channel: ChannelData;
 };
-const flag = new Int32Array(signal);
+const out = workerChannel(channel);
 try {
   const { default: Database } = await import("better-sqlite3");
   const { computeFullRun } = await import("./hook-neighbors.js");
@@ -23,14 +22,12 @@ try {
   try {
     db.pragma("busy_timeout = 5000");
     const run = computeFullRun(db, videoIds ? new Set(videoIds) : null, defaultEmbedder);
-    port.postMessage({ ok: true, run } satisfies NeighboursMessage);
+    out.post({ ok: true, run } satisfies NeighboursMessage);
   } finally {
     db.close();
   }
 } catch (error) {
-  port.postMessage({ ok: false, message: (error as Error).message } satisfies NeighboursMessage);
+  out.post({ ok: false, message: (error as Error).message } satisfies NeighboursMessage);
 } finally {
-  port.close();
-  Atomics.store(flag, 0, 1);
-  Atomics.notify(flag, 0);
+  out.finish();
 }

@@ -40,3 +40,11 @@ export function setMeta(db: Db, key: string, value: string): void {
     "INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
   ).run(key, value);
 }
+
+/**
+ * Moves whenever another connection commits to the database (never for this connection's own commits):
+ * work computed elsewhere from an earlier read still applies while it has not moved.
+ */
+export function dataVersion(db: Db): number {
+  return db.pragma("data_version", { simple: true }) as number;
+}
