@@ -46,7 +46,7 @@ export function startHookNeighbors(
   const version = dataVersion(db);
   const worker = new SyncWorker<NeighboursMessage>(
     WORKER_URL,
-    { file: db.name, videoIds: videoIds ? [...videoIds] : null },
+    { file: db.name, videoIds: videoIds ?? null }, // cloned into the worker
     { lookahead: 1 },
   );
   return {

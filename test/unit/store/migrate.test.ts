@@ -13,6 +13,15 @@ import {
   vocabularyHooks,
 } from "../domain/hook-neighbors-reference.js";
 
+/** A new database file brought to `version` only, as that version of the service left it. */
+function databaseAtVersion(file: string, version: number): Database.Database {
+  const db = new Database(file);
+  db.pragma("foreign_keys = ON");
+  for (const m of migrations.filter((m) => m.version <= version)) db.exec(m.sql);
+  db.pragma(`user_version = ${version}`);
+  return db;
+}
+
 describe("migrations", () => {
   it("bring an empty database to the latest version and are idempotent", () => {
     const { db, file } = tempDb();
@@ -51,10 +60,7 @@ describe("migration 8 (videos.seq becomes the rowid)", () => {
   it("keeps every video, its children and its search row when upgrading a version-7 database", () => {
     const { file } = tempDb();
     // A fresh file brought to version 7 only, then filled the way version 7 stored videos.
-    const old = new Database(`${file}.v7`);
-    old.pragma("foreign_keys = ON");
-    for (const m of migrations.filter((m) => m.version <= 7)) old.exec(m.sql);
-    old.pragma("user_version = 7");
+    const old = databaseAtVersion(`${file}.v7`, 7);
     old.exec(`
       INSERT INTO creators (uid, handle, first_seen, updated_at) VALUES ('u1', 'glow', 1, 1);
       INSERT INTO videos (id, seq, caption, created_at, media_type, author_uid, source, plays, stats_at, imported_at, updated_at)
@@ -208,10 +214,7 @@ describe("migration 9 (a packed hook-neighbour list per video)", () => {
   it("carries every stored list over: similarHooks returns what it returned before", () => {
     const { file } = tempDb();
     // A version-8 database whose hook_neighbors rows were written by the algorithm as it was.
-    const old = new Database(`${file}.v8`);
-    old.pragma("foreign_keys = ON");
-    for (const m of migrations.filter((m) => m.version <= 8)) old.exec(m.sql);
-    old.pragma("user_version = 8");
+    const old = databaseAtVersion(`${file}.v8`, 8);
     // Videos as version 8 stored them (CorpusWriter writes the version-9 tables too).
     old.exec("INSERT INTO creators (uid, handle, first_seen, updated_at) VALUES ('a1', 'a1', 1, 1)");
     const video = old.prepare(
