@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HashingEmbedder } from "../../../src/domain/embedder.js";
+import { HashingEmbedder } from "../../../src/store/hooks/embedder.js";
 
 /**
  * The feature hashing as it was written before it streamed the hash (feature strings built and hashed

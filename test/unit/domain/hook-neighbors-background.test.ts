@@ -2,15 +2,15 @@ import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { computeHookNeighbors } from "../../../src/domain/hook-neighbors.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
-import { type Db, openDb } from "../../../src/store/connection.js";
+import { type Db, openDb } from "../../../src/store/sqlite/connection.js";
+import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { tempDb } from "../../helpers/db.js";
 import { buildCorpus, NOW } from "./corpus.js";
 
 // The worker thread runs compiled code: this imports the build (npm test builds first).
-const dist = join(import.meta.dirname, "../../../dist/domain");
-type Background = typeof import("../../../src/domain/hook-neighbors-background.js");
+const dist = join(import.meta.dirname, "../../../dist/store/sqlite/hook-neighbors");
+type Background = typeof import("../../../src/store/sqlite/hook-neighbors/background.js");
 
 /** Everything a run of computeHookNeighbors writes. */
 const written = (db: Db) => ({
@@ -43,7 +43,7 @@ describe("startHookNeighbors (a run over every hook on a worker thread)", () => 
   };
 
   beforeAll(async () => {
-    background = (await import(join(dist, "hook-neighbors-background.js"))) as Background;
+    background = (await import(join(dist, "background.js"))) as Background;
     base = tempDb();
     generateCorpus(base.db, { videos: 1_500, seed: 9, now: NOW });
     base.db.exec(

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
-import { defaultEmbedder, type Embedder } from "../../../src/domain/embedder.js";
-import { similarHooks } from "../../../src/domain/videos.js";
-import type { Db } from "../../../src/store/connection.js";
+import { similarHooks } from "../../../src/domain/hooks/similar-hooks.js";
+import { defaultEmbedder, type Embedder } from "../../../src/store/hooks/embedder.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import type { VideoSpec } from "./corpus.js";
 
 export type Lists = Map<string, { id: string; similarity: number }[]>;
@@ -109,7 +110,7 @@ export function expectSameLists(db: Db, lists: Lists): number {
     const expected = (lists.get(id) ?? [])
       .filter((n) => videos.has(n.id))
       .map((n) => ({ id: n.id, similarity: n.similarity, hook_text: videos.get(n.id) }));
-    const got = similarHooks(db, id, 12)?.items.map((s) => ({
+    const got = similarHooks(createSqliteStore(db), id, 12)?.items.map((s) => ({
       id: s.video.id,
       similarity: s.similarity,
       hook_text: s.hook_text,
@@ -117,7 +118,7 @@ export function expectSameLists(db: Db, lists: Lists): number {
     expect(got, id).toEqual(expected);
     // A smaller limit is the head of the same list (checked on a sample: each call costs a few queries).
     if (neighbours % 23 === 0)
-      expect(similarHooks(db, id, 5)?.items.map((s) => s.video.id)).toEqual(
+      expect(similarHooks(createSqliteStore(db), id, 5)?.items.map((s) => s.video.id)).toEqual(
         expected.slice(0, 5).map((n) => n.id),
       );
     neighbours += expected.length;

@@ -1,9 +1,9 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultEmbedder, type Embedder } from "../../../src/domain/embedder.js";
-import { computeHookNeighbors } from "../../../src/domain/hook-neighbors.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
-import type { Db } from "../../../src/store/connection.js";
+import { defaultEmbedder, type Embedder } from "../../../src/store/hooks/embedder.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { tempDb } from "../../helpers/db.js";
 import { buildCorpus, NOW } from "./corpus.js";
 import {

@@ -1,10 +1,10 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY, HOUR } from "../../../src/clock.js";
-import { refreshScores } from "../../../src/domain/scores.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
-import type { Db } from "../../../src/store/connection.js";
-import { CorpusWriter } from "../../../src/store/corpus-writer.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
+import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
 import { tempDb } from "../../helpers/db.js";
 
 const NOW = 1_760_000_000;

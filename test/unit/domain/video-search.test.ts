@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { refreshScores } from "../../../src/domain/scores.js";
-import { configureSearch, searchTuning } from "../../../src/domain/search-tuning.js";
-import { bm25, FIELD_WEIGHTS, readFtsAverages, termCounts, tokenize } from "../../../src/domain/text.js";
-import { searchVideos } from "../../../src/domain/videos.js";
-import type { Db } from "../../../src/store/connection.js";
+import { searchVideos } from "../../../src/domain/search/videos.js";
+import { configureSearch, searchTuning } from "../../../src/store/search-tuning.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { bm25, FIELD_WEIGHTS, readFtsAverages, termCounts } from "../../../src/store/sqlite/fts.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
+import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
+import { tokenize } from "../../../src/store/text.js";
 import { tempDb } from "../../helpers/db.js";
 import { buildCorpus, NOW, scoredCorpusDb, type VideoSpec } from "./corpus.js";
 
@@ -32,7 +34,7 @@ function allPages(db: Db, p: Omit<Parameters<typeof searchVideos>[1], "limit" | 
   const totals: (number | null)[] = [];
   let after = null;
   do {
-    const page = searchVideos(db, { ...p, limit, after }, NOW);
+    const page = searchVideos(createSqliteStore(db), { ...p, limit, after }, NOW);
     seen.push(...ids(page));
     totals.push(page.total);
     after = page.next;
@@ -48,7 +50,7 @@ describe("searchVideos exact path", () => {
   afterEach(() => db.close());
 
   it("ranks every match by relevance plus the prior, in SQL, with ties broken by id descending", () => {
-    const r = searchVideos(db, { q: "twin", limit: 50 }, NOW);
+    const r = searchVideos(createSqliteStore(db), { q: "twin", limit: 50 }, NOW);
     expect(ids(r)).toEqual([
       "twin9",
       "twin8",
@@ -63,14 +65,14 @@ describe("searchVideos exact path", () => {
     ]);
     expect(r.total).toBe(10);
     // Same text: the prior alone orders them, most played first.
-    const tart = searchVideos(db, { q: "lemon tart", limit: 50 }, NOW);
+    const tart = searchVideos(createSqliteStore(db), { q: "lemon tart", limit: 50 }, NOW);
     const plays = tart.items.map((v) => v.play_count);
     expect(plays.length).toBe(15);
     expect([...plays].sort((a, b) => b - a)).toEqual(plays);
   });
 
   it("pages through ties and filters with stable pages and the same exact total on each page", () => {
-    const full = ids(searchVideos(db, { q: "twin", limit: 50 }, NOW));
+    const full = ids(searchVideos(createSqliteStore(db), { q: "twin", limit: 50 }, NOW));
     const paged = allPages(db, { q: "twin" }, 3);
     expect(paged.seen).toEqual(full);
     expect(new Set(paged.totals)).toEqual(new Set([10]));
@@ -78,7 +80,11 @@ describe("searchVideos exact path", () => {
     expect(filtered.seen.length).toBeGreaterThan(0);
     expect(new Set(filtered.totals)).toEqual(new Set([filtered.seen.length]));
     const views = allPages(db, { q: "lemon", sort: "views", ad: "no" }, 4);
-    const viewsFull = searchVideos(db, { q: "lemon", sort: "views", ad: "no", limit: 50 }, NOW);
+    const viewsFull = searchVideos(
+      createSqliteStore(db),
+      { q: "lemon", sort: "views", ad: "no", limit: 50 },
+      NOW,
+    );
     expect(views.seen).toEqual(ids(viewsFull));
     expect(new Set(views.totals)).toEqual(new Set([viewsFull.items.length]));
   });
@@ -92,24 +98,24 @@ describe("searchVideos exact path", () => {
     afterEach(() => configureSearch(saved));
 
     it("ranks a common word with a rare one exactly (no probe needed) and an alone common word bounded", () => {
-      const mixed = searchVideos(db, { q: "fyp blueberry", limit: 50 }, NOW);
+      const mixed = searchVideos(createSqliteStore(db), { q: "fyp blueberry", limit: 50 }, NOW);
       expect(ids(mixed).sort()).toEqual(["v000", "v010", "v020"]);
       expect(mixed.total).toBe(3);
-      expect(searchVideos(db, { q: "fyp", limit: 50 }, NOW).total).toBeNull();
+      expect(searchVideos(createSqliteStore(db), { q: "fyp", limit: 50 }, NOW).total).toBeNull();
     });
 
     it("ranks exactly when common words rarely meet (counted by the bounded probe)", () => {
       // "twin" and "bakery" (10 each) are over the cap of 8 and meet 10 times: bounded.
-      expect(searchVideos(db, { q: "twin bakery", limit: 4 }, NOW).total).toBeNull();
+      expect(searchVideos(createSqliteStore(db), { q: "twin bakery", limit: 4 }, NOW).total).toBeNull();
       // "lemon" and "leg" (15 each) never meet; then one video holds both.
-      expect(searchVideos(db, { q: "lemon leg", limit: 4 }, NOW)).toEqual({
+      expect(searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW)).toEqual({
         items: [],
         total: 0,
         next: null,
       });
       buildCorpus(db, [{ id: "both", author: "c1", caption: "lemon after leg day" }]);
       refreshScores(db, NOW);
-      const both = searchVideos(db, { q: "lemon leg", limit: 4 }, NOW);
+      const both = searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW);
       expect(ids(both)).toEqual(["both"]);
       expect(both.total).toBe(1);
     });
@@ -125,7 +131,7 @@ describe("common words", () => {
     configureSearch({ exactCap: 20, headSize: 4, recentCap: 2 });
     buildCorpus(db, corpus());
     refreshScores(db, NOW);
-    expect(searchVideos(db, { q: "lemon", limit: 5 }, NOW).total).toBe(15);
+    expect(searchVideos(createSqliteStore(db), { q: "lemon", limit: 5 }, NOW).total).toBe(15);
     const grown = Array.from({ length: 8 }, (_, i) => ({
       id: `new${i}`,
       author: "c2",
@@ -144,7 +150,7 @@ describe("common words", () => {
       n: number;
     };
     expect(heads.n).toBeGreaterThanOrEqual(4);
-    const r = searchVideos(db, { q: "lemon", limit: 5 }, NOW);
+    const r = searchVideos(createSqliteStore(db), { q: "lemon", limit: 5 }, NOW);
     expect(r.total).toBeNull();
     expect(r.items[0]?.id).toBe("new3");
     db.close();
