@@ -89,8 +89,6 @@ export function restoreDeferredIndexes(db: Db): number {
   const statements = JSON.parse(pending) as string[];
   // One transaction per index, so a background checkpointer copies each while the next is built. A crash
   // in between is safe: the list stays in meta until the last one is built, and built ones are skipped.
-  // (SQLite's threaded sorter with a small sort cache built these faster on a quiet copy, but slowed a
-  // whole 1M load next to the checkpointer: 26.9 s against 32.2 s for the bench's schema floor.)
   for (const sql of statements)
     db.exec(sql.replace(/^CREATE (UNIQUE )?INDEX /i, "CREATE $1INDEX IF NOT EXISTS "));
   db.prepare("DELETE FROM meta WHERE key = ?").run(DEFERRED_INDEXES);

@@ -11,7 +11,7 @@ import {
   type Lists,
   referenceHookNeighbors,
   vocabularyHooks,
-} from "../domain/hook-neighbors-reference.js";
+} from "./hook-neighbors-reference.js";
 
 /** A new database file brought to `version` only, as that version of the service left it. */
 function databaseAtVersion(file: string, version: number): Database.Database {

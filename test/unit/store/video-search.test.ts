@@ -7,7 +7,7 @@ import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
 import { tokenize } from "../../../src/store/text.js";
 import { tempDb } from "../../helpers/db.js";
-import { buildCorpus, NOW, scoredCorpusDb, type VideoSpec } from "./corpus.js";
+import { buildCorpus, NOW, scoredCorpusDb, type VideoSpec } from "../domain/corpus.js";
 
 const ids = (r: { items: { id: string }[] }) => r.items.map((v) => v.id);
 

@@ -5,7 +5,7 @@ import { defaultEmbedder, type Embedder } from "../../../src/store/hooks/embedde
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { tempDb } from "../../helpers/db.js";
-import { buildCorpus, NOW } from "./corpus.js";
+import { buildCorpus, NOW } from "../domain/corpus.js";
 import {
   expectSameLists,
   type Lists,

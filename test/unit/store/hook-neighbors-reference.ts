@@ -3,7 +3,7 @@ import { similarHooks } from "../../../src/domain/hooks/similar-hooks.js";
 import { defaultEmbedder, type Embedder } from "../../../src/store/hooks/embedder.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
-import type { VideoSpec } from "./corpus.js";
+import type { VideoSpec } from "../domain/corpus.js";
 
 export type Lists = Map<string, { id: string; similarity: number }[]>;
 

@@ -6,7 +6,7 @@ import { generateCorpus } from "../../../src/ingest/generator/index.js";
 import { type Db, openDb } from "../../../src/store/sqlite/connection.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { tempDb } from "../../helpers/db.js";
-import { buildCorpus, NOW } from "./corpus.js";
+import { buildCorpus, NOW } from "../domain/corpus.js";
 
 // The worker thread runs compiled code: this imports the build (npm test builds first).
 const dist = join(import.meta.dirname, "../../../dist/store/sqlite/hook-neighbors");
