@@ -11,7 +11,7 @@ const { values } = parseArgs({
 });
 const N = Number(values.videos);
 const dist = resolve(values.dist);
-const { openDb } = await import(join(dist, "store/connection.js"));
+const { openDb } = await import(join(dist, "store/sqlite/connection.js"));
 const { generateCorpus } = await import(join(dist, "ingest/generator/index.js"));
 const { classifyVideos } = await import(join(dist, "ingest/classify/index.js"));
 

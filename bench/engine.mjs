@@ -19,21 +19,20 @@ if (!existsSync(values.db)) {
   process.exit(2);
 }
 const load = (p) => import(pathToFileURL(resolve(values.dist, p)).href);
-const { openDb } = await load("store/connection.js");
-const videos = await load("domain/videos.js");
-const { searchCreators } = await load("domain/creators.js");
-const { searchAdvertisers } = await load("domain/advertisers.js");
-
-const { loadRankingColumns } = await load("domain/ranking-columns.js");
+const { openDb } = await load("store/sqlite/connection.js");
+const { createSqliteStore } = await load("store/sqlite/index.js");
+const { searchVideos } = await load("domain/search/videos.js");
+const { listFeed } = await load("domain/feeds/list-feed.js");
+const { similarHooks } = await load("domain/hooks/similar-hooks.js");
+const { getVideo } = await load("domain/read-models/videos.js");
+const { searchCreators } = await load("domain/search/creators.js");
+const { searchAdvertisers } = await load("domain/search/advertisers.js");
+const { toVideoSummary } = await load("domain/read-models/summaries.js");
+const { videoRowsBySeq } = await load("store/sqlite/videos.js");
 
 const db = openDb(values.db);
+const store = createSqliteStore(db);
 const N = Number(values.iterations);
-// A serving process reads the in-memory ranking columns at startup (serve and mcp start this read).
-{
-  const t0 = process.hrtime.bigint();
-  await loadRankingColumns(db);
-  console.log(`ranking columns read in ${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms`);
-}
 const now = Number(db.prepare("SELECT max(stats_at) AS t FROM videos").get().t);
 
 function time(fn) {
@@ -116,14 +115,13 @@ const naiveFilteredRank = db
      WHERE videos_fts MATCH ? AND v.region = ? AND v.label_ad = 1 ORDER BY bm25(videos_fts, 3, 3, 1, 2) LIMIT 20`,
   )
   .pluck();
-const { loadVideoSummariesBySeq } = await load("domain/video-rows.js");
 const summariesInOrder = (seqs) => {
-  const bySeq = loadVideoSummariesBySeq(db, seqs);
-  return seqs.map((s) => bySeq.get(s));
+  const bySeq = videoRowsBySeq(db, seqs);
+  return seqs.map((s) => toVideoSummary(bySeq.get(s)));
 };
 const naive = { all: (q) => summariesInOrder(naiveRank.all(q)) };
 const naiveFiltered = { all: (q, region) => summariesInOrder(naiveFilteredRank.all(q, region)) };
-const search = (p) => videos.searchVideos(db, { limit: 20, ...p }, now);
+const search = (p) => searchVideos(store, { limit: 20, ...p }, now);
 
 const rows = [];
 function row(name, { ours, reference }) {
@@ -186,7 +184,7 @@ row(
 for (const feed of ["trending", "breakout", "early_breakout", "newest"]) {
   row(
     `feed: ${feed}`,
-    compare([0], () => videos.listFeed(db, feed, { limit: 20 }, now)),
+    compare([0], () => listFeed(store, feed, { limit: 20 }, now)),
   );
 }
 row(
@@ -203,7 +201,7 @@ const hookedIds = db
   .map((r) => r.id);
 row(
   "similar hooks (limit 8)",
-  compare(hookedIds, (id) => videos.similarHooks(db, id, 8)),
+  compare(hookedIds, (id) => similarHooks(store, id, 8)),
 );
 const handles = db
   .prepare("SELECT handle FROM creators WHERE rowid % 53 = 0 LIMIT 100")
@@ -211,15 +209,15 @@ const handles = db
   .map((r) => r.handle.slice(0, 5));
 row(
   "creators: q (handle prefix)",
-  compare(handles, (q) => searchCreators(db, { q, limit: 20 }, now)),
+  compare(handles, (q) => searchCreators(store, { q, limit: 20 }, now)),
 );
 row(
   "creators: trending, window 7",
-  compare([0], () => searchCreators(db, { view: "trending", window: 7, limit: 20 }, now)),
+  compare([0], () => searchCreators(store, { view: "trending", window: 7, limit: 20 }, now)),
 );
 row(
   "creators: hire_ready",
-  compare([0], () => searchCreators(db, { type: "hire_ready", limit: 20 }, now)),
+  compare([0], () => searchCreators(store, { type: "hire_ready", limit: 20 }, now)),
 );
 const names = db
   .prepare("SELECT name FROM advertisers LIMIT 50")
@@ -227,11 +225,11 @@ const names = db
   .map((r) => r.name.slice(0, 4));
 row(
   "advertisers: q",
-  compare(names, (q) => searchAdvertisers(db, { q, limit: 20 }, now)),
+  compare(names, (q) => searchAdvertisers(store, { q, limit: 20 }, now)),
 );
 row(
   "advertisers: trending, today",
-  compare([0], () => searchAdvertisers(db, { view: "trending", window: 0, limit: 20 }, now)),
+  compare([0], () => searchAdvertisers(store, { view: "trending", window: 0, limit: 20 }, now)),
 );
 const ids = db
   .prepare("SELECT id FROM videos WHERE seq % 4999 = 0 LIMIT 100")
@@ -239,7 +237,7 @@ const ids = db
   .map((r) => r.id);
 row(
   "get video",
-  compare(ids, (id) => videos.getVideo(db, id)),
+  compare(ids, (id) => getVideo(store, id)),
 );
 
 const f = (x) => x.toFixed(2).padStart(8);

@@ -22,10 +22,10 @@ const { values } = parseArgs({
 });
 const N = Number(values.records);
 const dist = resolve(values.dist);
-const { openDb } = await import(join(dist, "store/connection.js"));
+const { openDb } = await import(join(dist, "store/sqlite/connection.js"));
 const { importFile } = await import(join(dist, "ingest/importers/import-file.js"));
 const { afterIngest } = await import(join(dist, "ingest/pipeline.js"));
-const { beginBulkLoad } = await import(join(dist, "store/bulk.js"));
+const { beginBulkLoad } = await import(join(dist, "store/sqlite/bulk.js"));
 const { SeededRandom } = await import(join(dist, "ingest/generator/random.js"));
 
 const NOW = 1_718_000_000;

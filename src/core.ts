@@ -4,7 +4,6 @@ import type { Config, PublicUrls } from "./config/index.js";
 import { resolveSecret } from "./config/secret.js";
 import { type Guide, loadGuides } from "./content/guides.js";
 import { loadPrompts, type PromptTemplate } from "./content/prompts.js";
-import { warmRankingColumns } from "./domain/ranking-columns.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
 import { type Authenticator, createAuthenticator } from "./identity/authenticate.js";
 import { createLimiter, type Limiter, parseLimitsConfig } from "./limits/index.js";
@@ -12,6 +11,7 @@ import { buildOpenApi, serialiseOpenApi } from "./openapi/build.js";
 import { ToolRegistry } from "./registry/invoke.js";
 import type { ServiceDeps } from "./registry/types.js";
 import type { Db } from "./store/connection.js";
+import { createSqliteStore } from "./store/sqlite/index.js";
 import { allTools } from "./tools/index.js";
 
 export interface ServiceCore {
@@ -34,9 +34,17 @@ export function createServiceCore(
   clock: Clock = systemClock,
 ): ServiceCore {
   const secret = resolveSecret(db, config);
-  warmRankingColumns(db); // in the background: searches rank in SQL until it is read
   const limiter = createLimiter({ db, clock, config: parseLimitsConfig(config.limits) });
-  const deps: ServiceDeps = { db, config, clock, secret, urls, limiter, analyst: null };
+  const deps: ServiceDeps = {
+    store: createSqliteStore(db),
+    db,
+    config,
+    clock,
+    secret,
+    urls,
+    limiter,
+    analyst: null,
+  };
   const metrics = createMetrics();
   const registry = new ToolRegistry(allTools, deps, limiter, metrics.observeTool);
   const analyst = createAnalystService({ deps, registry, metrics });

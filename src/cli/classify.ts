@@ -1,6 +1,6 @@
 import { systemClock } from "../clock.js";
 import { afterIngest } from "../ingest/pipeline.js";
-import { openDb } from "../store/connection.js";
+import { openDb } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 const USAGE = "usage: crs classify [--db FILE] [--json]\n";

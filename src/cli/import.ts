@@ -5,8 +5,8 @@ import { containerOf, readRecords } from "../ingest/importers/read-records.js";
 import { readTranscriptFile } from "../ingest/importers/transcripts.js";
 import { IMPORT_FORMATS, ImportFileError, type ImportFormat } from "../ingest/importers/types.js";
 import { afterIngest } from "../ingest/pipeline.js";
-import type { Db } from "../store/connection.js";
-import { openDb } from "../store/connection.js";
+import type { Db } from "../store/sqlite/connection.js";
+import { openDb } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE] [--json]

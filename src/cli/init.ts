@@ -2,8 +2,8 @@ import { rmSync } from "node:fs";
 import { systemClock } from "../clock.js";
 import { resolveSecret } from "../config/secret.js";
 import { type InitStage, initDatabase } from "../ingest/init.js";
-import { openDb } from "../store/connection.js";
-import { isEmptyDatabase } from "../store/empty.js";
+import { openDb } from "../store/sqlite/connection.js";
+import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 const USAGE = "usage: crs init [--db FILE] [--videos N] [--seed S] [--force] [--json]\n";

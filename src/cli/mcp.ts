@@ -1,8 +1,8 @@
 import { publicUrls } from "../config/index.js";
 import { createServiceCore } from "../core.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
-import { openDb } from "../store/connection.js";
-import { isEmptyDatabase } from "../store/empty.js";
+import { openDb } from "../store/sqlite/connection.js";
+import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { commandConfig, parseCommand } from "./common.js";
 
 /** `crs mcp`: MCP over stdio (stdout is the protocol; everything else goes to stderr). */

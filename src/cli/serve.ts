@@ -3,8 +3,8 @@ import { resolveSecret } from "../config/secret.js";
 import { initDatabase } from "../ingest/init.js";
 import { logger } from "../log.js";
 import { startServer } from "../server.js";
-import { openDb } from "../store/connection.js";
-import { isEmptyDatabase } from "../store/empty.js";
+import { openDb } from "../store/sqlite/connection.js";
+import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { commandConfig, parseCommand } from "./common.js";
 
 const DEFAULT_VIDEOS = 20_000;

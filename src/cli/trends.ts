@@ -1,5 +1,6 @@
-import { buildTrendReports } from "../domain/trends-builder.js";
-import { openDb } from "../store/connection.js";
+import { buildTrendReports } from "../domain/trends/build.js";
+import { openDb } from "../store/sqlite/connection.js";
+import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 /** `crs trends build [--db FILE] [--json]`: (re)builds trend reports from the current corpus. */
@@ -16,7 +17,7 @@ export async function run(args: string[]): Promise<number> {
   const db = openDb(config.db);
   try {
     const now = Math.floor(Date.now() / 1000);
-    const result = buildTrendReports(db, now);
+    const result = buildTrendReports(createSqliteStore(db), now);
     output(values.json, result, `built ${result.reports} trend reports`);
     return 0;
   } finally {

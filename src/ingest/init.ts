@@ -1,6 +1,7 @@
-import { buildTrendReports } from "../domain/trends-builder.js";
+import { buildTrendReports } from "../domain/trends/build.js";
 import { bootstrapIdentity } from "../identity/bootstrap.js";
-import type { Db } from "../store/connection.js";
+import type { Db } from "../store/sqlite/connection.js";
+import { createSqliteStore } from "../store/sqlite/index.js";
 import { type CorpusCounts, generateCorpus } from "./generator/index.js";
 import { afterIngest } from "./pipeline.js";
 
@@ -36,7 +37,7 @@ export function initDatabase(db: Db, opts: InitOptions): InitResult {
   opts.onProgress?.("labels", 0, 1);
   afterIngest(db, opts.now);
   opts.onProgress?.("trends", 0, 1);
-  const trends = buildTrendReports(db, opts.now);
+  const trends = buildTrendReports(createSqliteStore(db), opts.now);
   opts.onProgress?.("identity", 0, 1);
   const identity = bootstrapIdentity(db, opts.secret, opts.now);
   return { corpus, trendReports: trends.reports, key: identity.key };

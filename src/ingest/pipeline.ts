@@ -1,6 +1,6 @@
-import { startHookNeighbors } from "../domain/hook-neighbors-background.js";
-import { refreshScores } from "../domain/scores.js";
-import type { Db } from "../store/connection.js";
+import type { Db } from "../store/sqlite/connection.js";
+import { startHookNeighbors } from "../store/sqlite/hook-neighbors/background.js";
+import { refreshScores } from "../store/sqlite/refresh/scores.js";
 import { classifyVideos } from "./classify/index.js";
 
 /**

@@ -2,6 +2,7 @@ import type { Clock } from "../clock.js";
 import type { Config, PublicUrls } from "../config/index.js";
 import type { Limiter } from "../limits/index.js";
 import type { Db } from "../store/connection.js";
+import type { Store } from "../store/types.js";
 
 export type Scope = "content:read" | "agent:request";
 export const ALL_SCOPES: readonly Scope[] = ["content:read", "agent:request"];
@@ -21,6 +22,9 @@ export interface Principal {
 
 /** Everything a handler may depend on; built once per process. */
 export interface ServiceDeps {
+  /** The corpus store every content tool reads (repositories, no database module). */
+  store: Store;
+  /** The SQLite connection: still used by identity, limits and the analyst until they have repositories. */
   db: Db;
   config: Config;
   clock: Clock;

@@ -1,4 +1,4 @@
-import type { VideoSummary } from "../domain/records.js";
+import type { VideoSummary } from "../domain/schemas/records.js";
 
 /** The MCP text summary of a page of videos: how many, from what, and the first few with their plays. */
 export function videoPageSummary(

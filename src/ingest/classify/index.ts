@@ -1,10 +1,10 @@
-import type { Db } from "../../store/connection.js";
+import type { Db } from "../../store/sqlite/connection.js";
 import {
   CorpusWriter,
   type LabelEntry,
   type LabelFlags,
   type LabelInput,
-} from "../../store/corpus-writer.js";
+} from "../../store/sqlite/corpus-writer.js";
 import { AD_TEXT_MODEL, classifyAdText } from "./ad.js";
 import { classifyHook, HOOK_MODEL } from "./hook.js";
 import type { LabelVerdict } from "./verdict.js";

@@ -1,6 +1,6 @@
-import { beginBulkLoad } from "../../store/bulk.js";
-import { type Db, setMeta } from "../../store/connection.js";
-import { CorpusWriter } from "../../store/corpus-writer.js";
+import { beginBulkLoad } from "../../store/sqlite/bulk.js";
+import { type Db, setMeta } from "../../store/sqlite/connection.js";
+import { CorpusWriter } from "../../store/sqlite/corpus-writer.js";
 import {
   advertiserCount,
   type CreatorPlan,

@@ -1,5 +1,5 @@
 import { DAY, HOUR } from "../../clock.js";
-import type { StatsInput, VideoInput } from "../../store/corpus-writer.js";
+import type { StatsInput, VideoInput } from "../../store/sqlite/corpus-writer.js";
 import type { AdvertiserPlan, CreatorPlan } from "./entities.js";
 import { HOOK_PATTERNS, HOOK_TEMPLATES, PLAIN_OPENERS } from "./hook-templates.js";
 import { LANGUAGE_TEXT, type Language } from "./languages.js";

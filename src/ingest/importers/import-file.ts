@@ -1,8 +1,8 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
-import { beginBulkLoad } from "../../store/bulk.js";
-import type { Db } from "../../store/connection.js";
-import { CorpusWriter } from "../../store/corpus-writer.js";
+import { beginBulkLoad } from "../../store/sqlite/bulk.js";
+import type { Db } from "../../store/sqlite/connection.js";
+import { CorpusWriter } from "../../store/sqlite/corpus-writer.js";
 import { parseChunks } from "./parse-chunks.js";
 import { parseChunksInWorker, parseWorkerAvailable } from "./parse-in-worker.js";
 import { containerOf, type ReadProgress } from "./read-records.js";

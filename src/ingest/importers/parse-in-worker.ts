@@ -1,6 +1,5 @@
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
+import { workerAvailable } from "../../worker-channel.js";
 import type { ParsedChunk, ParseOptions } from "./parse-chunks.js";
 import type { Container } from "./read-records.js";
 import { decodeRecords, type EncodedRecords } from "./record-codec.js";
@@ -20,9 +19,7 @@ export interface WorkerRequest {
 const WORKER_URL = new URL("./parse-worker.js", import.meta.url);
 
 /** False when running from the TypeScript sources (the tests), which a worker thread cannot load. */
-export function parseWorkerAvailable(): boolean {
-  return existsSync(fileURLToPath(WORKER_URL));
-}
+export const parseWorkerAvailable = (): boolean => workerAvailable(WORKER_URL);
 
 /**
  * parseChunks on a worker thread: reading, JSON decoding and mapping (about a fifth of an import's time)

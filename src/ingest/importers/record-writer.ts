@@ -1,6 +1,11 @@
 import type { Statement } from "better-sqlite3";
-import type { Db } from "../../store/connection.js";
-import type { CorpusWriter, CreatorInput, StoredVideo, VideoInput } from "../../store/corpus-writer.js";
+import type { Db } from "../../store/sqlite/connection.js";
+import type {
+  CorpusWriter,
+  CreatorInput,
+  StoredVideo,
+  VideoInput,
+} from "../../store/sqlite/corpus-writer.js";
 import { CreatorObservations } from "./creator-observations.js";
 import { openingHook } from "./normalize.js";
 import type { ImportFormat, MappedRecord, NamedAdvertiser } from "./types.js";

@@ -1,4 +1,4 @@
-import type { CreatorInput, StatsInput, VideoInput } from "../../store/corpus-writer.js";
+import type { CreatorInput, StatsInput, VideoInput } from "../../store/sqlite/corpus-writer.js";
 
 /** Formats `crs import` reads. `auto` picks one per file from its extension and content. */
 export const IMPORT_FORMATS = ["apify", "collector", "tiktok-web", "research-api", "jsonl"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getAdvertiser } from "../../domain/advertisers.js";
-import { AdvertiserDetail } from "../../domain/records.js";
+import { getAdvertiser } from "../../domain/read-models/advertisers.js";
+import { AdvertiserDetail } from "../../domain/schemas/records.js";
 import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
 import { idParam } from "../params.js";
@@ -18,7 +18,7 @@ export const getAdvertiserTool = defineSingleTool({
   rest: { method: "GET", path: "/advertisers/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Advertiser ${data.id}: ${data.name} (${data.focus}).`,
   handler: (input, ctx) => {
-    const advertiser = getAdvertiser(ctx.deps.db, input.id);
+    const advertiser = getAdvertiser(ctx.deps.store, input.id);
     if (!advertiser) throw notFound("advertiser", input.id);
     return advertiser;
   },

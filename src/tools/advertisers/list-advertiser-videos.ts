@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listAdvertiserVideos } from "../../domain/advertisers.js";
-import { VideoSummary } from "../../domain/records.js";
+import { listAdvertiserVideos } from "../../domain/read-models/advertisers.js";
+import { VideoSummary } from "../../domain/schemas/records.js";
 import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
@@ -24,7 +24,7 @@ export const listAdvertiserVideosTool = defineListTool({
   rest: { method: "GET", path: "/advertisers/{id}/videos", errors: [400, 401, 403, 404, 429] },
   summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `of advertiser ${input.id}`),
   handler: (input, ctx) => {
-    const result = listAdvertiserVideos(ctx.deps.db, input.id, { limit: input.limit, after: ctx.after });
+    const result = listAdvertiserVideos(ctx.deps.store, input.id, { limit: input.limit, after: ctx.after });
     if (!result) throw notFound("advertiser", input.id);
     return result;
   },

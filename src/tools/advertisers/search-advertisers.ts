@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { searchAdvertisers } from "../../domain/advertisers.js";
-import { AdvertiserSummary } from "../../domain/records.js";
+import { AdvertiserSummary } from "../../domain/schemas/records.js";
+import { searchAdvertisers } from "../../domain/search/advertisers.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
 
@@ -33,5 +33,5 @@ export const searchAdvertisersTool = defineListTool({
       .map((a) => `\n- ${a.id} ${a.name} (${a.focus})`)
       .join("")}`,
   handler: (input, ctx) =>
-    searchAdvertisers(ctx.deps.db, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+    searchAdvertisers(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { getCreator } from "../../domain/creators.js";
-import { CreatorDetail } from "../../domain/records.js";
+import { getCreator } from "../../domain/read-models/creators.js";
+import { CreatorDetail } from "../../domain/schemas/records.js";
 import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
 import { idParam } from "../params.js";
@@ -18,7 +18,7 @@ export const getCreatorTool = defineSingleTool({
   rest: { method: "GET", path: "/creators/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Creator ${data.uid} @${data.handle} (${data.nickname}).`,
   handler: (input, ctx) => {
-    const creator = getCreator(ctx.deps.db, input.id);
+    const creator = getCreator(ctx.deps.store, input.id);
     if (!creator) throw notFound("creator", input.id);
     return creator;
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { listCreatorVideos } from "../../domain/creators.js";
-import { VideoSummary } from "../../domain/records.js";
+import { listCreatorVideos } from "../../domain/read-models/creators.js";
+import { VideoSummary } from "../../domain/schemas/records.js";
 import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
@@ -27,7 +27,7 @@ export const listCreatorVideosTool = defineListTool({
   rest: { method: "GET", path: "/creators/{id}/videos", errors: [400, 401, 403, 404, 429] },
   summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `of creator ${input.id}`),
   handler: (input, ctx) => {
-    const result = listCreatorVideos(ctx.deps.db, input.id, {
+    const result = listCreatorVideos(ctx.deps.store, input.id, {
       ads: input.ads,
       limit: input.limit,
       after: ctx.after,

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { searchCreators } from "../../domain/creators.js";
-import { CreatorSummary } from "../../domain/records.js";
+import { CreatorSummary } from "../../domain/schemas/records.js";
+import { searchCreators } from "../../domain/search/creators.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
 
@@ -40,5 +40,5 @@ export const searchCreatorsTool = defineListTool({
       .map((c) => `\n- ${c.uid} @${c.handle}`)
       .join("")}`,
   handler: (input, ctx) =>
-    searchCreators(ctx.deps.db, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+    searchCreators(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

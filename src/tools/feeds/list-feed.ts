@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VideoSummary } from "../../domain/records.js";
-import { listFeed } from "../../domain/videos.js";
+import { listFeed } from "../../domain/feeds/list-feed.js";
+import { VideoSummary } from "../../domain/schemas/records.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
 import { videoPageSummary } from "../summaries.js";
@@ -26,5 +26,10 @@ export const listFeedTool = defineListTool({
   rest: { method: "GET", path: "/feeds/{feed}", errors: [400, 401, 403, 429] },
   summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `from the ${input.feed} feed`),
   handler: (input, ctx) =>
-    listFeed(ctx.deps.db, input.feed, { limit: input.limit, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+    listFeed(
+      ctx.deps.store,
+      input.feed,
+      { limit: input.limit, after: ctx.after },
+      ctx.deps.clock.nowSeconds(),
+    ),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TrendDetail } from "../../domain/records.js";
-import { getTrend } from "../../domain/trends.js";
+import { TrendDetail } from "../../domain/schemas/records.js";
+import { getTrend } from "../../domain/trends/reports.js";
 import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
 import { idParam } from "../params.js";
@@ -17,7 +17,7 @@ export const getTrendTool = defineSingleTool({
   rest: { method: "GET", path: "/trends/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Trend ${data.id}: ${data.title}.`,
   handler: (input, ctx) => {
-    const trend = getTrend(ctx.deps.db, input.id);
+    const trend = getTrend(ctx.deps.store, input.id);
     if (!trend) throw notFound("trend report", input.id);
     return trend;
   },

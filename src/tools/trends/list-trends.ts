@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TrendSummary } from "../../domain/records.js";
-import { listTrends } from "../../domain/trends.js";
+import { TrendSummary } from "../../domain/schemas/records.js";
+import { listTrends } from "../../domain/trends/reports.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
 
@@ -20,5 +20,5 @@ export const listTrendsTool = defineListTool({
       .slice(0, 5)
       .map((t) => `\n- ${t.id}: ${t.title}`)
       .join("")}`,
-  handler: (input, ctx) => listTrends(ctx.deps.db, { limit: input.limit, after: ctx.after }),
+  handler: (input, ctx) => listTrends(ctx.deps.store, { limit: input.limit, after: ctx.after }),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { SimilarHook } from "../../domain/records.js";
-import { similarHooks } from "../../domain/videos.js";
+import { similarHooks } from "../../domain/hooks/similar-hooks.js";
+import { SimilarHook } from "../../domain/schemas/records.js";
 import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { limitParam } from "../../registry/schemas.js";
@@ -28,7 +28,7 @@ export const findSimilarHooksTool = defineListTool({
       .map((h) => `\n- ${h.video.id} (${h.similarity.toFixed(2)}): ${h.hook_text.slice(0, 80)}`)
       .join("")}`,
   handler: (input, ctx) => {
-    const result = similarHooks(ctx.deps.db, input.id, input.limit);
+    const result = similarHooks(ctx.deps.store, input.id, input.limit);
     if (!result) throw notFound("video", input.id);
     return { ...result, next: null };
   },

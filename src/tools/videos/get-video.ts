@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VideoDetail } from "../../domain/records.js";
-import { getVideo } from "../../domain/videos.js";
+import { getVideo } from "../../domain/read-models/videos.js";
+import { VideoDetail } from "../../domain/schemas/records.js";
 import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
 import { idParam } from "../params.js";
@@ -18,7 +18,7 @@ export const getVideoTool = defineSingleTool({
   rest: { method: "GET", path: "/videos/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Video ${data.id}: ${data.desc.slice(0, 120)} — ${data.play_count} plays.`,
   handler: (input, ctx) => {
-    const video = getVideo(ctx.deps.db, input.id);
+    const video = getVideo(ctx.deps.store, input.id);
     if (!video) throw notFound("video", input.id);
     return video;
   },

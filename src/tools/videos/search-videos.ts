@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { VideoSummary } from "../../domain/records.js";
-import { searchVideos } from "../../domain/videos.js";
+import { VideoSummary } from "../../domain/schemas/records.js";
+import { searchVideos } from "../../domain/search/videos.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
 import { languageParam, regionParam } from "../params.js";
@@ -45,5 +45,5 @@ export const searchVideosTool = defineListTool({
   summarize: ({ data, meta }, input) =>
     videoPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters"),
   handler: (input, ctx) =>
-    searchVideos(ctx.deps.db, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
+    searchVideos(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

@@ -10,6 +10,7 @@ import { createLimiter, parseLimitsConfig } from "../../../src/limits/index.js";
 import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
 import type { Db } from "../../../src/store/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { analyzeTool } from "../../../src/tools/analyst/analyze.js";
 import { tempDb } from "../../helpers/db.js";
 
@@ -23,6 +24,7 @@ function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
   const identity = bootstrapIdentity(db, "s".repeat(32), NOW);
   const limiter = createLimiter({ db, clock, config: parseLimitsConfig("default") });
   const deps: ServiceDeps = {
+    store: createSqliteStore(db),
     db,
     config,
     clock,
@@ -188,6 +190,7 @@ describe("analyst service", () => {
 function setupDepsOf(t: { db: Db; limiter: ServiceDeps["limiter"]; service: unknown }): ServiceDeps {
   const config = loadConfig({ env: { CRS_ANALYST_HEARTBEAT_MS: "20" }, flags: { db: ":memory:" } });
   return {
+    store: createSqliteStore(t.db),
     db: t.db,
     config,
     clock: fixedClock(NOW),

@@ -1,7 +1,7 @@
 import { DAY, HOUR } from "../../../src/clock.js";
-import { refreshScores } from "../../../src/domain/scores.js";
-import type { Db } from "../../../src/store/connection.js";
-import { CorpusWriter, type VideoInput } from "../../../src/store/corpus-writer.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { CorpusWriter, type VideoInput } from "../../../src/store/sqlite/corpus-writer.js";
+import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
 import { tempDb } from "../../helpers/db.js";
 
 export const NOW = 1_750_000_000;

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY } from "../../../src/clock.js";
-import { HashingEmbedder } from "../../../src/domain/embedder.js";
-import { computeHookNeighbors } from "../../../src/domain/hook-neighbors.js";
-import { refreshScores } from "../../../src/domain/scores.js";
-import { getTrend, listTrends } from "../../../src/domain/trends.js";
-import { buildTrendReports } from "../../../src/domain/trends-builder.js";
-import { similarHooks } from "../../../src/domain/videos.js";
-import type { Db } from "../../../src/store/connection.js";
+import { similarHooks } from "../../../src/domain/hooks/similar-hooks.js";
+import { buildTrendReports } from "../../../src/domain/trends/build.js";
+import { getTrend, listTrends } from "../../../src/domain/trends/reports.js";
+import { HashingEmbedder } from "../../../src/store/hooks/embedder.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
+import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
 import { tempDb } from "../../helpers/db.js";
 import { buildCorpus, NOW, type VideoSpec } from "./corpus.js";
 
@@ -48,15 +49,15 @@ describe("similar hooks", () => {
   afterEach(() => db.close());
 
   it("similarHooks ranks the paraphrase first and excludes the video itself", () => {
-    const r = similarHooks(db, "h0", 12);
+    const r = similarHooks(createSqliteStore(db), "h0", 12);
     expect(r?.items[0]?.video.id).toBe("h1");
     expect(r?.items[0]?.hook_text).toBe("the secret about meal prep no one mentions");
     expect(r?.items.some((s) => s.video.id === "h0")).toBe(false);
     const sims = r?.items.map((s) => s.similarity) ?? [];
     expect([...sims].sort((a, b) => b - a)).toEqual(sims);
-    expect(similarHooks(db, "h0", 1)?.items.length).toBe(1);
-    expect(similarHooks(db, "nohook", 5)?.items).toEqual([]);
-    expect(similarHooks(db, "missing", 5)).toBeNull();
+    expect(similarHooks(createSqliteStore(db), "h0", 1)?.items.length).toBe(1);
+    expect(similarHooks(createSqliteStore(db), "nohook", 5)?.items).toEqual([]);
+    expect(similarHooks(createSqliteStore(db), "missing", 5)).toBeNull();
   });
 
   it("recomputes only the videos asked for", () => {
@@ -64,7 +65,7 @@ describe("similar hooks", () => {
       "UPDATE videos SET hook_text = 'the hidden truth about meal prep nobody talks about' WHERE id = 'h3'",
     ).run();
     computeHookNeighbors(db, ["h3"]);
-    expect(similarHooks(db, "h3", 3)?.items.map((s) => s.video.id)).toContain("h0");
+    expect(similarHooks(createSqliteStore(db), "h3", 3)?.items.map((s) => s.video.id)).toContain("h0");
   });
 });
 
@@ -94,25 +95,29 @@ describe("trend reports", () => {
   afterEach(() => db.close());
 
   it("builds deterministic reports with figures and examples", () => {
-    const { reports } = buildTrendReports(db, NOW);
+    const { reports } = buildTrendReports(createSqliteStore(db), NOW);
     expect(reports).toBeGreaterThan(0);
-    const list = listTrends(db, { limit: 50 });
+    const list = listTrends(createSqliteStore(db), { limit: 50 });
     expect(list.total).toBe(reports);
     const glowup = list.items.find((t) => t.kind === "hashtag" && t.subject === "glowup");
     expect(glowup?.signal).toMatchObject({ videos: 6, previous_videos: 1 });
     expect(list.items.some((t) => t.subject === "oldnews")).toBe(false);
     expect(list.items.some((t) => t.kind === "sound" && t.subject === "s1")).toBe(true);
     expect(list.items.some((t) => t.kind === "hook_pattern" && t.subject === "suspense")).toBe(true);
-    const detail = glowup ? getTrend(db, glowup.id) : null;
+    const detail = glowup ? getTrend(createSqliteStore(db), glowup.id) : null;
     expect(detail?.examples.length).toBe(5);
     expect(detail?.examples.every((e) => e.video.hashtags.includes("glowup"))).toBe(true);
     expect(Date.parse(detail?.period.end ?? "") / 1000).toBe(NOW);
     expect(Date.parse(detail?.period.start ?? "") / 1000).toBe(NOW - 7 * DAY);
     // Same corpus, same now: same ids.
-    buildTrendReports(db, NOW);
-    expect(listTrends(db, { limit: 50 }).items.map((t) => t.id)).toEqual(list.items.map((t) => t.id));
-    const p1 = listTrends(db, { limit: 1 });
-    expect(listTrends(db, { limit: 1, after: p1.next }).items[0]?.id).not.toBe(p1.items[0]?.id);
-    expect(getTrend(db, "nope")).toBeNull();
+    buildTrendReports(createSqliteStore(db), NOW);
+    expect(listTrends(createSqliteStore(db), { limit: 50 }).items.map((t) => t.id)).toEqual(
+      list.items.map((t) => t.id),
+    );
+    const p1 = listTrends(createSqliteStore(db), { limit: 1 });
+    expect(listTrends(createSqliteStore(db), { limit: 1, after: p1.next }).items[0]?.id).not.toBe(
+      p1.items[0]?.id,
+    );
+    expect(getTrend(createSqliteStore(db), "nope")).toBeNull();
   });
 });

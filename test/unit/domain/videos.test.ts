@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HOUR } from "../../../src/clock.js";
-import { refreshScores } from "../../../src/domain/scores.js";
-import { configureSearch, searchTuning } from "../../../src/domain/search-tuning.js";
-import { getVideo, listFeed, searchVideos } from "../../../src/domain/videos.js";
-import type { Db } from "../../../src/store/connection.js";
+import { listFeed } from "../../../src/domain/feeds/list-feed.js";
+import { getVideo } from "../../../src/domain/read-models/videos.js";
+import { searchVideos } from "../../../src/domain/search/videos.js";
+import { configureSearch, searchTuning } from "../../../src/store/search-tuning.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
+import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
 import { tempDb } from "../../helpers/db.js";
 import { buildCorpus, NOW, scoredCorpusDb, type VideoSpec } from "./corpus.js";
 
@@ -45,10 +48,10 @@ describe("searchVideos", () => {
   afterEach(() => db.close());
 
   it("ranks by relevance blended with popularity and returns an exact total", () => {
-    const r = searchVideos(db, { q: "zucchini", limit: 10 }, NOW);
+    const r = searchVideos(createSqliteStore(db), { q: "zucchini", limit: 10 }, NOW);
     expect(ids(r)).toEqual(["rare1"]);
     expect(r.total).toBe(1);
-    const pasta = searchVideos(db, { q: "pasta", limit: 50 }, NOW);
+    const pasta = searchVideos(createSqliteStore(db), { q: "pasta", limit: 50 }, NOW);
     expect(pasta.total).toBe(15);
     // Same text relevance for all, so the popularity prior orders them: most played first.
     const plays = pasta.items.map((v) => v.play_count);
@@ -66,7 +69,7 @@ describe("searchVideos", () => {
         id: string;
       }) => number | string,
     ) => {
-      const r = searchVideos(db, { sort, limit: 50 }, NOW);
+      const r = searchVideos(createSqliteStore(db), { sort, limit: 50 }, NOW);
       expect(r.items.length).toBe(31);
       r.items.slice(1).forEach((b, i) => {
         const a = r.items[i];
@@ -81,14 +84,14 @@ describe("searchVideos", () => {
   });
 
   it("defaults to trending without q", () => {
-    const r = searchVideos(db, { limit: 50 }, NOW);
-    const explicit = searchVideos(db, { sort: "trending", limit: 50 }, NOW);
+    const r = searchVideos(createSqliteStore(db), { limit: 50 }, NOW);
+    const explicit = searchVideos(createSqliteStore(db), { sort: "trending", limit: 50 }, NOW);
     expect(ids(r)).toEqual(ids(explicit));
   });
 
   it("applies every filter", () => {
     const all = (p: Omit<Parameters<typeof searchVideos>[1], "limit">) =>
-      searchVideos(db, { ...p, limit: 50 }, NOW).items;
+      searchVideos(createSqliteStore(db), { ...p, limit: 50 }, NOW).items;
     expect(all({ ad: "yes" }).every((v) => v.labels.ad?.value === "yes")).toBe(true);
     expect(all({ ad: "yes" }).length).toBe(6);
     expect(all({ ad: "no" }).every((v) => v.labels.ad?.value === "no")).toBe(true);
@@ -118,19 +121,19 @@ describe("searchVideos", () => {
       "***",
       "'; DROP TABLE videos; --",
     ]) {
-      expect(() => searchVideos(db, { q, limit: 5 }, NOW)).not.toThrow();
+      expect(() => searchVideos(createSqliteStore(db), { q, limit: 5 }, NOW)).not.toThrow();
     }
-    expect(searchVideos(db, { q: "pasta OR", limit: 50 }, NOW).items.length).toBe(0);
-    expect(searchVideos(db, { q: '"pasta"', limit: 50 }, NOW).total).toBe(15);
+    expect(searchVideos(createSqliteStore(db), { q: "pasta OR", limit: 50 }, NOW).items.length).toBe(0);
+    expect(searchVideos(createSqliteStore(db), { q: '"pasta"', limit: 50 }, NOW).total).toBe(15);
   });
 
   it("pages with disjoint, consecutive, stable pages", () => {
     for (const p of [{ q: "fyp" }, {}, { sort: "views" as const }]) {
-      const full = ids(searchVideos(db, { ...p, limit: 50 }, NOW));
+      const full = ids(searchVideos(createSqliteStore(db), { ...p, limit: 50 }, NOW));
       const seen: string[] = [];
       let after = null;
       do {
-        const page = searchVideos(db, { ...p, limit: 7, after }, NOW);
+        const page = searchVideos(createSqliteStore(db), { ...p, limit: 7, after }, NOW);
         seen.push(...ids(page));
         after = page.next;
       } while (after);
@@ -147,14 +150,14 @@ describe("searchVideos", () => {
     afterEach(() => configureSearch(saved));
 
     it("answers from the popularity prefix plus newest matches, every word present", () => {
-      const r = searchVideos(db, { q: "fyp", limit: 50 }, NOW);
+      const r = searchVideos(createSqliteStore(db), { q: "fyp", limit: 50 }, NOW);
       expect(r.total).toBeNull();
       // The most played fyp videos come first.
       expect(r.items[0]?.id).toBe("v029");
-      const both = searchVideos(db, { q: "fyp pasta", limit: 50 }, NOW);
+      const both = searchVideos(createSqliteStore(db), { q: "fyp pasta", limit: 50 }, NOW);
       expect(both.items.length).toBeGreaterThan(0);
       expect(both.items.every((v) => v.desc.includes("pasta"))).toBe(true);
-      const views = searchVideos(db, { q: "fyp", sort: "views", limit: 3 }, NOW);
+      const views = searchVideos(createSqliteStore(db), { q: "fyp", sort: "views", limit: 3 }, NOW);
       expect(views.items.map((v) => v.play_count)).toEqual([3900, 3800, 3700]);
     });
   });
@@ -192,36 +195,39 @@ describe("feeds", () => {
   afterEach(() => db.close());
 
   it("breakout holds constructed breakouts and not ordinary videos", () => {
-    const r = ids(listFeed(db, "breakout", { limit: 20 }, NOW));
+    const r = ids(listFeed(createSqliteStore(db), "breakout", { limit: 20 }, NOW));
     expect(r[0]).toBe("a-hit");
     expect(r).not.toContain("b-normal");
     expect(r.some((id) => id.includes("-old"))).toBe(false);
   });
 
   it("early_breakout holds young videos out-pacing the baseline", () => {
-    const r = ids(listFeed(db, "early_breakout", { limit: 20 }, NOW));
+    const r = ids(listFeed(createSqliteStore(db), "early_breakout", { limit: 20 }, NOW));
     expect(r).toEqual(["e-young"]);
   });
 
   it("trending ranks by recent velocity; newest by publication", () => {
-    const trending = ids(listFeed(db, "trending", { limit: 3 }, NOW));
+    const trending = ids(listFeed(createSqliteStore(db), "trending", { limit: 3 }, NOW));
     expect(trending[0]).toBe("a-hit");
-    expect(ids(listFeed(db, "newest", { limit: 1 }, NOW))).toEqual(["e-young"]);
-    const p1 = listFeed(db, "newest", { limit: 5 }, NOW);
-    const p2 = listFeed(db, "newest", { limit: 5, after: p1.next }, NOW);
+    expect(ids(listFeed(createSqliteStore(db), "newest", { limit: 1 }, NOW))).toEqual(["e-young"]);
+    const p1 = listFeed(createSqliteStore(db), "newest", { limit: 5 }, NOW);
+    const p2 = listFeed(createSqliteStore(db), "newest", { limit: 5, after: p1.next }, NOW);
     expect(ids(p1).filter((id) => ids(p2).includes(id))).toEqual([]);
-    expect(ids(listFeed(db, "newest", { limit: 10 }, NOW))).toEqual([...ids(p1), ...ids(p2)]);
+    expect(ids(listFeed(createSqliteStore(db), "newest", { limit: 10 }, NOW))).toEqual([
+      ...ids(p1),
+      ...ids(p2),
+    ]);
   });
 
   it("getVideo returns metrics growth, snapshots, labels and scores", () => {
-    const v = getVideo(db, "a-hit");
+    const v = getVideo(createSqliteStore(db), "a-hit");
     expect(v?.snapshots.length).toBe(2);
     expect(v?.growth.find((g) => g.window_days === 1)?.plays).toBe(10_000);
     expect(v?.growth.find((g) => g.window_days === 7)?.plays).toBe(40_000);
     expect(v?.scores.breakout).toBeGreaterThan(5);
     expect(v?.label_details.ad?.model_version).toBe("test-1");
     expect(v?.creator.uid).toBe("a");
-    expect(getVideo(db, "nope")).toBeNull();
+    expect(getVideo(createSqliteStore(db), "nope")).toBeNull();
     expect(HOUR).toBe(3600);
   });
 });

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classifyVideos } from "../../../src/ingest/classify/index.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
-import { type Db, openDb } from "../../../src/store/connection.js";
-import { CorpusWriter, type StoredVideo, type VideoInput } from "../../../src/store/corpus-writer.js";
+import { type Db, openDb } from "../../../src/store/sqlite/connection.js";
+import { CorpusWriter, type StoredVideo, type VideoInput } from "../../../src/store/sqlite/corpus-writer.js";
 import { referenceClassifyVideos } from "../../helpers/classify-reference.js";
 
 const NOW = 1_760_000_000;

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { classifyVideos } from "../../../src/ingest/classify/index.js";
 import { classifyViralHook, median } from "../../../src/ingest/classify/viral-hook.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
-import type { Db } from "../../../src/store/connection.js";
-import { CorpusWriter, type VideoInput } from "../../../src/store/corpus-writer.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { CorpusWriter, type VideoInput } from "../../../src/store/sqlite/corpus-writer.js";
 import { tempDb } from "../../helpers/db.js";
 
 const NOW = 1_760_000_000;

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { beginBulkLoad } from "../../../src/store/bulk.js";
-import { openDb } from "../../../src/store/connection.js";
+import { beginBulkLoad } from "../../../src/store/sqlite/bulk.js";
+import { openDb } from "../../../src/store/sqlite/connection.js";
 import { tempDb } from "../../helpers/db.js";
 
 const videoIndexes = (db: ReturnType<typeof openDb>) =>
@@ -52,8 +52,8 @@ describe("bulk load", () => {
 
   // The checkpointer is a worker thread, which runs compiled code: this imports the build.
   it("checkpoints on a worker thread during the load and stops with it, the WAL emptied", async () => {
-    const dist = join(import.meta.dirname, "../../../dist/store");
-    const bulk = (await import(join(dist, "bulk.js"))) as typeof import("../../../src/store/bulk.js");
+    const dist = join(import.meta.dirname, "../../../dist/store/sqlite");
+    const bulk = (await import(join(dist, "bulk.js"))) as typeof import("../../../src/store/sqlite/bulk.js");
     const { db, file } = tempDb();
     const end = bulk.beginBulkLoad(db, { unsafe: false, deferIndexes: true, backgroundCheckpoints: true });
     const before = statSync(file).size;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../../../src/store/connection.js";
-import { CorpusWriter, type StatsInput, type VideoInput } from "../../../src/store/corpus-writer.js";
+import type { Db } from "../../../src/store/sqlite/connection.js";
+import { CorpusWriter, type StatsInput, type VideoInput } from "../../../src/store/sqlite/corpus-writer.js";
 import { tempDb } from "../../helpers/db.js";
 
 const NOW = 1_718_000_000;

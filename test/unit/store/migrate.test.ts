@@ -1,17 +1,17 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { computeHookNeighbors } from "../../../src/domain/hook-neighbors.js";
-import { openDb } from "../../../src/store/connection.js";
-import { CorpusWriter } from "../../../src/store/corpus-writer.js";
-import { latestVersion, migrate } from "../../../src/store/migrate.js";
-import { migrations } from "../../../src/store/migrations/index.js";
+import { openDb } from "../../../src/store/sqlite/connection.js";
+import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
+import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
+import { latestVersion, migrate } from "../../../src/store/sqlite/migrate.js";
+import { migrations } from "../../../src/store/sqlite/migrations/index.js";
 import { tempDb } from "../../helpers/db.js";
 import {
   expectSameLists,
   type Lists,
   referenceHookNeighbors,
   vocabularyHooks,
-} from "../domain/hook-neighbors-reference.js";
+} from "./hook-neighbors-reference.js";
 
 /** A new database file brought to `version` only, as that version of the service left it. */
 function databaseAtVersion(file: string, version: number): Database.Database {

@@ -1,0 +1,52 @@
+import { DAY } from "../../clock.js";
+import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { AdvertiserWindow, Store } from "../../store/types.js";
+import { compareDesc, isAfter, pageOf, readKeyset } from "../read-models/paging.js";
+import { toAdvertiserSummary } from "../read-models/summaries.js";
+import type { AdvertiserSummary } from "../schemas/records.js";
+
+export interface SearchAdvertisersParams {
+  q?: string;
+  view?: "all" | "trending" | "new";
+  focus?: "all" | "apps" | "dtc";
+  window?: AdvertiserWindow;
+  limit: number;
+  after?: PagePosition | null;
+}
+
+/**
+ * Defaults when omitted. Window 0 = "today": since 00:00 UTC of the current day. Orders: all = video
+ * count, trending = plays gained over the window, new = first seen (only those first seen within it).
+ */
+export const ADVERTISER_SEARCH_DEFAULTS = { view: "all", focus: "all", window: 7 } as const;
+
+/** Start of the window: window 0 is the current UTC day. */
+export const windowStart = (now: number, window: AdvertiserWindow): number =>
+  window === 0 ? Math.floor(now / DAY) * DAY : now - window * DAY;
+
+/** Every match is ranked here (advertisers are few); `total` is exact. */
+export function searchAdvertisers(
+  store: Store,
+  p: SearchAdvertisersParams,
+  now: number,
+): ListResult<AdvertiserSummary> {
+  const window = p.window ?? ADVERTISER_SEARCH_DEFAULTS.window;
+  const rows = store.advertisers.search({
+    q: p.q?.trim() ?? "",
+    view: p.view ?? ADVERTISER_SEARCH_DEFAULTS.view,
+    focus: p.focus ?? ADVERTISER_SEARCH_DEFAULTS.focus,
+    window,
+    since: windowStart(now, window),
+  });
+  rows.sort(compareDesc);
+  const position = readKeyset(p.after);
+  const { page, next } = pageOf(
+    rows.filter((r) => isAfter(r.key, r.id, position)),
+    p.limit,
+  );
+  return {
+    items: store.advertisers.summaries(page.map((r) => r.id)).map((r) => toAdvertiserSummary(r, window)),
+    total: rows.length,
+    next,
+  };
+}

@@ -1,0 +1,53 @@
+import type { ListResult, PagePosition } from "../../registry/types.js";
+import { queryTerms } from "../../store/text.js";
+import type { Store, VideoFilter, VideoSort } from "../../store/types.js";
+import { readKeyset } from "../read-models/paging.js";
+import { videoPage } from "../read-models/summaries.js";
+import type { VideoSummary } from "../schemas/records.js";
+
+export type { VideoSort };
+
+export interface SearchVideosParams extends VideoFilter {
+  q?: string;
+  sort?: VideoSort;
+  limit: number;
+  after?: PagePosition | null;
+}
+
+/** Defaults when a parameter is omitted (the docs cite these). */
+export const VIDEO_SEARCH_DEFAULTS = {
+  sortWithQuery: "best_match",
+  sortWithoutQuery: "trending",
+  ad: "any",
+  hook: "any",
+  viral_hook: "any",
+  media_type: "any",
+} as const;
+
+/**
+ * Video search: words (normalised, at most 12, always literal) are ranked by the store; without words
+ * it is a browse in the chosen order (best_match without words means trending). A query made only of
+ * separators matches nothing.
+ */
+export function searchVideos(store: Store, p: SearchVideosParams, _now: number): ListResult<VideoSummary> {
+  const hasQuery = p.q !== undefined && p.q.trim() !== "";
+  const terms = hasQuery ? queryTerms(p.q ?? "") : [];
+  if (hasQuery && terms.length === 0) return { items: [], total: 0, next: null };
+  const sort =
+    p.sort ?? (terms.length ? VIDEO_SEARCH_DEFAULTS.sortWithQuery : VIDEO_SEARCH_DEFAULTS.sortWithoutQuery);
+  const filter: VideoFilter = {
+    ad: p.ad,
+    hook: p.hook,
+    viral_hook: p.viral_hook,
+    media_type: p.media_type,
+    region: p.region,
+    language: p.language,
+  };
+  const position = readKeyset(p.after);
+  if (terms.length === 0) {
+    const rows = store.videos.browse(sort === "best_match" ? "trending" : sort, filter, p.limit, position);
+    return videoPage(store, rows, p.limit, null);
+  }
+  const { rows, total } = store.videos.search(terms, sort, filter, p.limit, position);
+  return videoPage(store, rows, p.limit, total);
+}

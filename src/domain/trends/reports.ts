@@ -1,0 +1,33 @@
+import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { Store } from "../../store/types.js";
+import { toTrendSummary, toVideoSummary } from "../read-models/summaries.js";
+import type { TrendDetail, TrendSummary } from "../schemas/records.js";
+
+/** Published reports, newest first, then by id; the position is an offset (the set is ~12 reports). */
+export function listTrends(
+  store: Store,
+  p: { limit: number; after?: PagePosition | null },
+): ListResult<TrendSummary> {
+  const offset = typeof p.after === "number" && p.after > 0 ? Math.floor(p.after) : 0;
+  const { rows, total } = store.trends.list(p.limit, offset);
+  return {
+    items: rows.slice(0, p.limit).map(toTrendSummary),
+    total,
+    next: rows.length > p.limit ? offset + p.limit : null,
+  };
+}
+
+export function getTrend(store: Store, id: string): TrendDetail | null {
+  const found = store.trends.get(id);
+  if (!found) return null;
+  const videos = new Map(
+    store.videos.summaries(found.examples.map((e) => e.videoId)).map((v) => [v.id, toVideoSummary(v)]),
+  );
+  return {
+    ...toTrendSummary(found.report),
+    examples: found.examples.flatMap((e) => {
+      const video = videos.get(e.videoId);
+      return video ? [{ rank: e.rank, note: e.note, video }] : [];
+    }),
+  };
+}

@@ -1,0 +1,84 @@
+import type { TrendReportRow, TrendRepository, TrendVideoRow } from "../types.js";
+import type { Db } from "./connection.js";
+import { prepared } from "./statements.js";
+
+interface ReportRow {
+  id: string;
+  kind: TrendReportRow["kind"];
+  subject: string;
+  title: string;
+  summary: string;
+  period_start: number;
+  period_end: number;
+  signal: string;
+  published_at: number;
+}
+
+const toRow = (r: ReportRow): TrendReportRow => ({
+  id: r.id,
+  kind: r.kind,
+  subject: r.subject,
+  title: r.title,
+  summary: r.summary,
+  periodStart: r.period_start,
+  periodEnd: r.period_end,
+  signal: JSON.parse(r.signal) as TrendReportRow["signal"],
+  publishedAt: r.published_at,
+});
+
+export function sqliteTrends(db: Db): TrendRepository {
+  return {
+    list: (limit, offset) => {
+      const rows = prepared(
+        db,
+        "SELECT * FROM trend_reports ORDER BY published_at DESC, id LIMIT ? OFFSET ?",
+      ).all(limit + 1, offset) as ReportRow[];
+      const total = (prepared(db, "SELECT count(*) AS n FROM trend_reports").get() as { n: number }).n;
+      return { rows: rows.map(toRow), total };
+    },
+    get: (id) => {
+      const row = prepared(db, "SELECT * FROM trend_reports WHERE id = ?").get(id) as ReportRow | undefined;
+      if (!row) return null;
+      const examples = prepared(
+        db,
+        "SELECT rank, video_id AS videoId, note FROM trend_examples WHERE report_id = ? ORDER BY rank",
+      ).all(id) as { rank: number; videoId: string; note: string }[];
+      return { report: toRow(row), examples };
+    },
+    videosCreatedBetween: (from, to) =>
+      db
+        .prepare(
+          `SELECT id, created_at AS createdAt, hashtags, music_id AS musicId, music_title AS musicTitle,
+             hook_type AS hookType, media_type AS mediaType, duration_s AS durationS, plays,
+             trending_score AS trending
+           FROM videos INDEXED BY engine_videos_newest WHERE created_at > ? AND created_at <= ?`,
+        )
+        .iterate(from, to) as Iterable<TrendVideoRow>,
+    replaceReports: (reports) => {
+      db.transaction(() => {
+        db.exec("DELETE FROM trend_examples; DELETE FROM trend_reports");
+        const insertReport = db.prepare(
+          `INSERT INTO trend_reports (id, kind, subject, title, summary, period_start, period_end, signal, published_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        );
+        const insertExample = db.prepare(
+          "INSERT INTO trend_examples (report_id, rank, video_id, note) VALUES (?, ?, ?, ?)",
+        );
+        for (const { report: r, examples } of reports) {
+          insertReport.run(
+            r.id,
+            r.kind,
+            r.subject,
+            r.title,
+            r.summary,
+            r.periodStart,
+            r.periodEnd,
+            JSON.stringify(r.signal),
+            r.publishedAt,
+          );
+          for (const e of examples) insertExample.run(r.id, e.rank, e.videoId, e.note);
+        }
+      })();
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY } from "../../../src/clock.js";
+import type { Store, TrendReportRow } from "../../../src/store/types.js";
+import { type StoreUnderTest, storeFactories } from "./factories.js";
+import { contractFixture, must } from "./fixture.js";
+
+const fixture = contractFixture();
+const [serum, appify] = fixture.advertisers;
+
+describe.each(storeFactories)("store contract: creators, advertisers, hooks, trends ($name)", (factory) => {
+  let handle: StoreUnderTest;
+  let store: Store;
+  beforeAll(() => {
+    handle = factory.create(fixture);
+    store = handle.store;
+  });
+  afterAll(() => handle.close());
+
+  it("creators: name words with the last as a prefix; views order by their figure", () => {
+    const glow = store.creators.search(
+      { terms: ["glo"], view: "all", type: "all", window: 7, since: 0 },
+      20,
+      null,
+    );
+    expect(glow.map((r) => r.id)).toEqual(["c1"]);
+    const all = store.creators.search({ terms: [], view: "all", type: "all", window: 7, since: 0 }, 20, null);
+    expect(all.map((r) => r.id)).toEqual(["c1", "c3", "c2"]); // by followers
+    const fresh = store.creators.search(
+      { terms: [], view: "new", type: "all", window: 7, since: fixture.now - 7 * DAY },
+      20,
+      null,
+    );
+    expect(fresh.map((r) => r.id)).toEqual(["c2"]);
+    const page = store.creators.search({ terms: [], view: "all", type: "all", window: 7, since: 0 }, 1, null);
+    expect(page).toHaveLength(2);
+    const next = store.creators.search({ terms: [], view: "all", type: "all", window: 7, since: 0 }, 1, {
+      k: must(page[0]).key,
+      id: must(page[0]).id,
+    });
+    expect(must(next[0]).id).toBe("c3");
+  });
+
+  it("creators: summaries, handles current and former, detail", () => {
+    const [c1] = store.creators.summaries(["c1"]);
+    expect(c1).toMatchObject({
+      uid: "c1",
+      handle: "glow.lab",
+      formerHandles: ["glowgirl"],
+      nickname: "Glow Lab",
+    });
+    expect(must(c1).videos).toBe(fixture.videos.filter((v) => v.author === "c1").length);
+    expect(must(c1).advertised).toBe(true);
+    expect(store.creators.summaries(["nobody", "c2"]).map((r) => r.uid)).toEqual(["c2"]);
+    expect(store.creators.exists("c1")).toBe(true);
+    expect(store.creators.exists("glow.lab")).toBe(false);
+    expect(store.creators.uidByHandle("GLOW.LAB")).toBe("c1");
+    expect(store.creators.uidByHandle("glowgirl")).toBeNull();
+    expect(store.creators.uidByFormerHandle("GlowGirl")).toBe("c1");
+    const detail = must(store.creators.detail("c1"));
+    expect(detail.stats?.videos).toBe(must(c1).videos);
+    expect(detail.recentVideoIds).toHaveLength(5);
+    expect(detail.house).toBeNull();
+    expect(store.creators.detail("nobody")).toBeNull();
+  });
+
+  it("advertisers: substring of a name or alias, every match with its key", () => {
+    expect(store.advertisers.search({ q: "SERUM", view: "all", focus: "all", window: 7, since: 0 })).toEqual([
+      { id: must(serum).id, key: 2 },
+    ]);
+    expect(store.advertisers.search({ q: "y_app", view: "all", focus: "all", window: 7, since: 0 })).toEqual([
+      { id: must(appify).id, key: 1 },
+    ]);
+    expect(store.advertisers.search({ q: "%", view: "all", focus: "all", window: 7, since: 0 })).toEqual([]);
+    const apps = store.advertisers.search({ q: "", view: "all", focus: "apps", window: 7, since: 0 });
+    expect(apps.map((r) => r.id)).toEqual([must(appify).id]);
+    const fresh = store.advertisers.search({
+      q: "",
+      view: "new",
+      focus: "all",
+      window: 2,
+      since: fixture.now - 2 * DAY,
+    });
+    expect(fresh.map((r) => r.id)).toEqual([must(appify).id]);
+  });
+
+  it("advertisers: summaries and detail", () => {
+    const [a] = store.advertisers.summaries([must(serum).id]);
+    expect(a).toMatchObject({ name: "Serum Co", focus: "dtc", domain: "serum.example", videos: 2 });
+    expect(must(a).aliases).toEqual(["serum.example", "serumco"]);
+    const detail = must(store.advertisers.detail(must(serum).id));
+    expect(detail.recentVideoIds.sort()).toEqual(
+      [must(fixture.videos[3]).id, must(fixture.videos[9]).id].sort(),
+    );
+    expect(detail.topCreators.reduce((n, c) => n + c.videos, 0)).toBe(2);
+    expect(store.advertisers.detail("00000000-0000-0000-0000-000000000000")).toBeNull();
+  });
+
+  it("hooks: paraphrased hooks are neighbours, best first; none for a video without a hook", () => {
+    const [a, b, c] = [must(fixture.videos[5]), must(fixture.videos[6]), must(fixture.videos[7])];
+    const neighbours = must(store.hooks.neighbours(a.id));
+    expect(neighbours.map((n) => n.video.id)).toContain(b.id);
+    expect(neighbours.map((n) => n.video.id)).not.toContain(a.id);
+    expect(must(neighbours[0]).video.id).toBe(b.id);
+    expect(neighbours.every((n) => n.similarity > 0 && n.similarity <= 1)).toBe(true);
+    expect(neighbours.map((n) => n.similarity)).toEqual(
+      [...neighbours.map((n) => n.similarity)].sort((x, y) => y - x),
+    );
+    expect(must(store.hooks.neighbours(c.id)).length).toBeGreaterThan(0);
+    expect(store.hooks.neighbours(must(fixture.videos[0]).id)).toEqual([]);
+    expect(store.hooks.neighbours("missing")).toBeNull();
+  });
+
+  it("trends: reads videos by creation time, replaces the reports atomically, lists newest first", () => {
+    const recent = [...store.trends.videosCreatedBetween(fixture.now - DAY, fixture.now)];
+    const expected = fixture.videos.filter(
+      (v) => v.createdAt > fixture.now - DAY && v.createdAt <= fixture.now,
+    );
+    expect(recent.map((r) => r.id).sort()).toEqual(expected.map((v) => v.id).sort());
+    const report = (id: string, publishedAt: number): TrendReportRow => ({
+      id,
+      kind: "hashtag",
+      subject: id,
+      title: `#${id} is rising`,
+      summary: "",
+      periodStart: fixture.now - 7 * DAY,
+      periodEnd: fixture.now,
+      signal: { videos: 3, previous_videos: 1, growth_ratio: 2, plays: 100 },
+      publishedAt,
+    });
+    store.trends.replaceReports([
+      { report: report("old", fixture.now - 10), examples: [] },
+      {
+        report: report("new", fixture.now),
+        examples: [{ rank: 1, videoId: must(fixture.videos[1]).id, note: "n" }],
+      },
+    ]);
+    const list = store.trends.list(1, 0);
+    expect(list.total).toBe(2);
+    expect(list.rows.map((r) => r.id)).toEqual(["new", "old"]);
+    expect(store.trends.get("new")).toEqual({
+      report: report("new", fixture.now),
+      examples: [{ rank: 1, videoId: must(fixture.videos[1]).id, note: "n" }],
+    });
+    store.trends.replaceReports([{ report: report("only", fixture.now), examples: [] }]);
+    expect(store.trends.list(10, 0).rows.map((r) => r.id)).toEqual(["only"]);
+    expect(store.trends.get("new")).toBeNull();
+  });
+});

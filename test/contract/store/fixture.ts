@@ -1,0 +1,149 @@
+import { DAY, HOUR } from "../../../src/clock.js";
+
+/**
+ * The corpus every store implementation is loaded with before the contract runs: plain data, no engine.
+ * A factory writes it through its own ingest path, then computes scores, aggregates and hook neighbours.
+ */
+export const NOW = 1_750_000_000;
+
+export interface FixtureVideo {
+  id: string;
+  author: string;
+  caption: string;
+  hook: string | null;
+  hookType: string | null;
+  hashtags: string[];
+  createdAt: number;
+  plays: number;
+  /** Earlier snapshots (the latest carries `plays`, an hour before NOW). */
+  history: { observedAt: number; plays: number }[];
+  region: string;
+  media: "video" | "slideshow";
+  advertiserId: string | null;
+  ad: boolean;
+  viral: boolean;
+}
+
+export interface FixtureCreator {
+  uid: string;
+  /** Handles in the order they were used; the last is current. */
+  handles: string[];
+  nickname: string;
+  followers: number;
+  firstSeen: number;
+}
+
+export interface FixtureAdvertiser {
+  id: string;
+  name: string;
+  focus: "apps" | "dtc" | "other";
+  domain: string | null;
+  aliases: string[];
+  firstSeen: number;
+}
+
+export interface Fixture {
+  now: number;
+  creators: FixtureCreator[];
+  advertisers: FixtureAdvertiser[];
+  videos: FixtureVideo[];
+}
+
+const ADVERTISER_A = "0b6f1a52-4a38-4d36-9a0e-5a3f2e0e8f01";
+const ADVERTISER_B = "7c1d2e3f-5b6a-4c8d-9e0f-1a2b3c4d5e6f";
+
+function video(n: number, over: Partial<FixtureVideo> = {}): FixtureVideo {
+  const id = `7${String(n).padStart(18, "0")}`;
+  return {
+    id,
+    author: n % 3 === 0 ? "c1" : n % 3 === 1 ? "c2" : "c3",
+    caption: `clip number ${n} morning routine`,
+    hook: null,
+    hookType: null,
+    hashtags: ["fyp"],
+    createdAt: NOW - (n + 1) * 6 * HOUR,
+    plays: 1000 + n * 137,
+    history: [],
+    region: n % 2 === 0 ? "US" : "GB",
+    media: n % 5 === 0 ? "slideshow" : "video",
+    advertiserId: null,
+    ad: false,
+    viral: false,
+    ...over,
+  };
+}
+
+/** 40 videos by three creators, two advertisers, a few hooks that paraphrase each other. */
+export function contractFixture(): Fixture {
+  const videos: FixtureVideo[] = [];
+  for (let n = 0; n < 40; n++) videos.push(video(n));
+  const at = (n: number, over: Partial<FixtureVideo>) => {
+    videos[n] = { ...(videos[n] as FixtureVideo), ...over };
+  };
+  at(1, { caption: "skincare serum review", hashtags: ["skincare", "fyp"], plays: 50_000, ad: true });
+  at(2, { caption: "my skincare night routine", hashtags: ["skincare"], plays: 9_000 });
+  at(3, { caption: "skincare mistakes to avoid", plays: 120_000, advertiserId: ADVERTISER_A, ad: true });
+  at(4, { caption: "zucchini bread recipe", plays: 700 });
+  at(5, { hook: "nobody tells you this about skincare", hookType: "secret" });
+  at(6, { hook: "no one tells you this about skincare", hookType: "secret" });
+  at(7, { hook: "nobody talks about this skincare secret", hookType: "secret" });
+  at(8, { hook: "the best pasta you will ever make", hookType: "statement" });
+  at(9, { advertiserId: ADVERTISER_A, ad: true });
+  at(10, { advertiserId: ADVERTISER_B, ad: true, viral: true });
+  at(11, {
+    plays: 90_000,
+    createdAt: NOW - 20 * HOUR,
+    history: [{ observedAt: NOW - 10 * HOUR, plays: 10_000 }],
+  });
+  return {
+    now: NOW,
+    creators: [
+      {
+        uid: "c1",
+        handles: ["glowgirl", "glow.lab"],
+        nickname: "Glow Lab",
+        followers: 90_000,
+        firstSeen: NOW - 60 * DAY,
+      },
+      {
+        uid: "c2",
+        handles: ["pastaking"],
+        nickname: "Pasta King",
+        followers: 5_000,
+        firstSeen: NOW - 3 * DAY,
+      },
+      {
+        uid: "c3",
+        handles: ["dailyvlogs"],
+        nickname: "Daily Vlogs",
+        followers: 40_000,
+        firstSeen: NOW - 20 * DAY,
+      },
+    ],
+    advertisers: [
+      {
+        id: ADVERTISER_A,
+        name: "Serum Co",
+        focus: "dtc",
+        domain: "serum.example",
+        aliases: ["serumco", "serum.example"],
+        firstSeen: NOW - 40 * DAY,
+      },
+      {
+        id: ADVERTISER_B,
+        name: "Appify",
+        focus: "apps",
+        domain: null,
+        aliases: ["appify_app"],
+        firstSeen: NOW - DAY,
+      },
+    ],
+    videos,
+  };
+}
+
+/** The value, or a test failure when it is missing. */
+export function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("expected a value");
+  return value;
+}
