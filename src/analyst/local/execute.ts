@@ -173,7 +173,8 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): VideoFilte
     if (plan.creators.length === 1) filter.author_uid = plan.creators[0]?.uid;
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
-  if (plan.window) filter.since = windowStart(ctx.now, plan.window.days);
+  // "Right now"-style wording picks the shortest tool window; it does not restrict publication time.
+  if (plan.window && !plan.window.shortest) filter.since = windowStart(ctx.now, plan.window.days);
   return filter;
 }
 
@@ -209,7 +210,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
     if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
   }
-  if (plan.window)
+  if (plan.window && !plan.window.shortest)
     parts.push(
       plan.window.days === 0 ? "published today (UTC)" : `published in the last ${plan.window.days} days`,
     );
@@ -219,7 +220,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
 const hasVideoFilters = (plan: Plan) =>
   plan.topics.length > 0 ||
   plan.attributes.length > 0 ||
-  plan.window !== null ||
+  (plan.window !== null && !plan.window.shortest) ||
   plan.creators.length + plan.advertisers.length > 0;
 
 /** Pages a list tool (at most `pages` pages of 50) and returns every item. */
@@ -678,7 +679,7 @@ async function trending(ctx: Ctx): Promise<Outcome> {
     plan.subject === "formats"
   )
     return trendReport(ctx);
-  const { items, tool, args } = await videoView(ctx, "trending");
+  const { items, tool } = await videoView(ctx, "trending");
   return videoRanking(
     plan,
     items,
@@ -880,7 +881,7 @@ function figureOf(videos: readonly VideoFact[], metric: Metric, statistic: "sum"
 const showFigure = (metric: Metric, value: number) =>
   metric === "engagement" ? `${round(value * 100, 2)} %` : fmt(round(value, 1));
 
-async function examples(ctx: Ctx, videos: VideoFact[], n = 3): Promise<Evidence[]> {
+async function examples(_ctx: Ctx, videos: VideoFact[], n = 3): Promise<Evidence[]> {
   return [...videos]
     .sort((a, b) => b.plays - a.plays || b.id.localeCompare(a.id))
     .slice(0, n)

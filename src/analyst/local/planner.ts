@@ -346,6 +346,7 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
   else if (
     /\b(which|what|top|most common|popular|best)\b[^?]*\bhooks?\b/.test(lowerAll) &&
     !/\bhooked\b/.test(lowerAll) &&
+    !placed.some((p) => p.item.kind === "hook") &&
     !placed.some((p) => p.item.kind === "hook_type")
   )
     subject = "hook_types";
@@ -462,7 +463,7 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
       /\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
         lowerAll,
       )) ||
-    /\bwhat('s| is) (rising|trending|emerging)\b(?!.*\b(creators?|advertisers?|brands?|videos?|ads?)\b)/.test(
+    /\bwhat('s| is) (rising|emerging|on the rise)\b(?!.*\b(creators?|advertisers?|brands?|videos?|ads?)\b)/.test(
       lowerAll,
     ) ||
     (/\b(trends?)\b/.test(lowerAll) &&
