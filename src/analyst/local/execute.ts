@@ -824,6 +824,11 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
   const caveats = [
     "Trend reports are the published reports (service_list_trends), newest first; each compares a window with the one before it.",
   ];
+  const unapplied = plan.attributes.filter((a) => a.kind !== "hook_type");
+  if (unapplied.length > 0 || plan.creators.length + plan.advertisers.length > 0)
+    caveats.push(
+      `Trend reports cover the whole corpus; they cannot be narrowed to ${[...unapplied.map(attributeLabel), ...plan.creators.map((c) => `@${c.handle}`), ...plan.advertisers.map((a) => a.name)].join(", ")}.`,
+    );
   if (matches.length === 0) {
     const reason = `no published trend report matches${kind ? ` kind ${kind}` : ""}${plan.topics.length ? ` and "${plan.topics.join(" ")}"` : ""} (${reports.length} reports exist)`;
     return {
@@ -1077,6 +1082,24 @@ async function count(ctx: Ctx): Promise<Outcome> {
       computed: "service_search_advertisers (meta.total)",
     };
   }
+  if (
+    (plan.subject === "creators" || plan.subject === "advertisers") &&
+    plan.creators.length + plan.advertisers.length === 0
+  ) {
+    const videos = ctx.facts.videos(videoFilter(ctx));
+    const key =
+      plan.subject === "creators" ? (v: VideoFact) => v.author_uid : (v: VideoFact) => v.advertiser_id;
+    const distinct = new Set(videos.map(key).filter((k): k is string => k !== null));
+    const what = `${plan.subject} with at least one of the ${describe(plan)}`;
+    const statement = `There are ${fmt(distinct.size)} ${what} (${fmt(videos.length)} videos).`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: await examples(ctx, videos) }],
+      caveats: [],
+      result: { count: distinct.size, videos: videos.length },
+      computed: `aggregate: distinct ${plan.subject} over the videos`,
+    };
+  }
   await corroborate(ctx);
   const videos = ctx.facts.videos(videoFilter(ctx));
   const what = describe(plan);
@@ -1259,7 +1282,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const metric = plan.metric;
   const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
-  if (plan.subject === "creators" && !filtered && (metric === null || metric === "followers"))
+  if (plan.subject === "creators" && ((!filtered && metric === null) || metric === "followers"))
     return creatorView(ctx, "all");
   if (plan.subject === "advertisers" && !filtered && (metric === null || metric === "videos"))
     return advertiserView(ctx, "all");

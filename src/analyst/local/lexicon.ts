@@ -377,6 +377,7 @@ export const FUNCTION_WORDS = new Set(
   outperforming outperform outperformed outperforms rising rise rose surge surging early emerging
   kind kinds type types style styles sort sorts pattern patterns category categories hook hooks hooked
   opening openings opener openers intro intros first-line format formats media mediatype
+  fastest faster fast quickest quickly quick rapidly
   ad ads advert adverts advertisement advertisements advertising sponsored promoted promo paid organic
   non-ad non-ads natural unpaid slideshow slideshows carousel carousels photo photos image images picture
   pictures video videos clip clips regular normal standard vertical moving
@@ -420,8 +421,9 @@ export const CUES = {
     /\b(breakouts?|break(ing)? out|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
   early:
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
-  rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more)\b/,
-  overview: /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe)\b/,
+  rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?)\b/,
+  overview:
+    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with))\b/,
   future:
     /\b(will|going to|next (week|month|year|quarter)|predict\w*|forecast\w*|tomorrow|future|upcoming|expect(ed)? to)\b/,
   why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,

@@ -328,6 +328,16 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
     )
   )
     metric = "videos";
+  if (
+    !metric &&
+    /\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
+      lowerAll,
+    ) &&
+    /\b(hooks?|formats?|slideshows?)\b/.test(lowerAll)
+  ) {
+    metric = "plays";
+    understood.push('performance read as views (plays) (from "best"/"works")');
+  }
   if (metric)
     understood.push(
       `metric ${metric === "plays" ? "views (plays)" : metric === "engagement" ? "engagement rate" : metric}`,
@@ -371,7 +381,14 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
     subject = "creators";
   else if (pick("regions")) subject = "regions";
   else if (pick("languages")) subject = "languages";
-  else if (pick("formats") || CUES.breakdownFormat.test(lowerAll)) subject = "formats";
+  else if (
+    pick("formats") ||
+    CUES.breakdownFormat.test(lowerAll) ||
+    (/\bslideshows?\b/.test(lowerAll) &&
+      /\b(regular |normal |standard )?videos?\b(?! ads?)/.test(lowerAll.replace(/\bslideshows?\b/g, "")) &&
+      /\b(than|or|vs\.?|versus|compared?|against)\b/.test(lowerAll))
+  )
+    subject = "formats";
   else if (focus === "apps" && !pick("videos") && /\b(apps|app advertisers|games)\b/.test(lowerAll))
     subject = "advertisers";
   if (
@@ -437,6 +454,25 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
 
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
+  const namedPlaces = [
+    ...new Set(
+      Object.entries(REGION_WORDS)
+        .filter(([name]) => !(name in LANGUAGE_WORDS) && findPhrase(lowerAll, name) >= 0)
+        .map(([, code]) => code)
+        .concat(
+          [...original.matchAll(/\b([A-Z]{2})\b/g)]
+            .map((m) => m[1] as string)
+            .filter(
+              (c) =>
+                regions.has(c) &&
+                (c === "US" ||
+                  !/^(IN|IT|IS|ME|MY|NO|OK|OR|SO|TO|UP|WE|AM|AS|AT|BE|BY|DO|GO|HE|HI|IF|OF|ON)$/.test(c)),
+            ),
+        ),
+    ),
+  ];
+  if (!decline && namedPlaces.length >= 2)
+    decline = `it names several regions (${namedPlaces.join(", ")}); the local analyst answers for one region at a time — ask once per region`;
   let shareOf: Attribute | null = null;
   const early = /\bearly[- ]breakouts?\b|\bearly\b.*\bbreak|\bjust (starting|beginning) to break\b/.test(
     lowerAll,
@@ -485,8 +521,8 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
   ) {
     intent = "breakdown";
     groupBy = "media_type";
-  } else if (CUES.count.test(lowerAll)) intent = "count";
-  else if (CUES.median.test(lowerAll)) intent = "measure";
+  } else if (CUES.median.test(lowerAll)) intent = "measure";
+  else if (CUES.count.test(lowerAll)) intent = "count";
   else if (
     CUES.newest.test(lowerAll) ||
     /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll)
