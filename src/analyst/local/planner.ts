@@ -474,9 +474,9 @@ export function planQuestion(facts: CorpusFacts, question: string, context: stri
   if (!decline && namedPlaces.length >= 2)
     decline = `it names several regions (${namedPlaces.join(", ")}); the local analyst answers for one region at a time — ask once per region`;
   let shareOf: Attribute | null = null;
-  const early = /\bearly[- ]breakouts?\b|\bearly\b.*\bbreak|\bjust (starting|beginning) to break\b/.test(
-    lowerAll,
-  );
+  const early =
+    (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
+    /\bjust (starting|beginning) to break\b|\bfirst (72|few) hours\b/.test(lowerAll);
   const entityCount = creators.length + advertisers.length;
   let intent: Intent;
   let groupBy: Plan["groupBy"] = null;

@@ -304,3 +304,46 @@ describe("stray words and honest refusals", () => {
     expect(answer.method.some((m) => m.tool === "service_get_creator")).toBe(true);
   });
 });
+
+describe("phrasings that must read the same", () => {
+  it("reads early breakouts in either word order", async () => {
+    for (const q of [
+      "Which videos are breaking out early?",
+      "Show me early breakouts",
+      "Which young videos broke out?",
+    ])
+      expect(
+        (await ask(q)).method.some((m) => m.arguments.feed === "early_breakout"),
+        q,
+      ).toBe(true);
+  });
+
+  it("reads a median as a measure even with 'number of', and 'than' between formats as a format breakdown", async () => {
+    expect((await plan("What's the average number of views for Mexican ads?")).intent).toBe("measure");
+    const formats = await plan("Are slideshows more engaging than videos for fitness?");
+    expect(formats).toMatchObject({ intent: "breakdown", subject: "formats", metric: "engagement" });
+  });
+
+  it("a hook share is a share, not a hook-type breakdown", async () => {
+    const whole = sqlCount("region = 'CO'");
+    const part = sqlCount("region = 'CO' AND label_hook = 1");
+    expect(result(await ask("What fraction of videos from Colombia have a hook?"))).toMatchObject({
+      part,
+      whole,
+    });
+  });
+
+  it("counts creators as creators, not videos", async () => {
+    const n = (
+      db
+        .prepare("SELECT count(DISTINCT author_uid) AS n FROM videos WHERE region = 'JP' AND label_ad = 1")
+        .get() as { n: number }
+    ).n;
+    expect(result(await ask("How many creators posted ads in Japan?")).count).toBe(n);
+  });
+
+  it("declines a question over several regions instead of answering for one", async () => {
+    const answer = await ask("Compare the US and Brazil on ad share");
+    expect(String(result(answer).declined)).toMatch(/several regions \(.*BR.*\)|several regions \(.*US.*\)/);
+  });
+});
