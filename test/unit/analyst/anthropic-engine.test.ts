@@ -77,7 +77,7 @@ function reply(body: Request): unknown {
     ]);
   if (turn === 2) return message([submit("tu_2", "0000000000000000000")]);
   // Turn 3: read the uid from the tool result of turn 1, as a model would.
-  const toolResult = (body.messages[2]?.content as Block[])[0];
+  const toolResult = ((body.messages[2]?.content ?? []) as Block[])[0];
   const uid = (JSON.parse(String(toolResult?.content)) as { data: { uid: string }[] }).data[0]?.uid as string;
   return message([submit("tu_3", uid)]);
 }
@@ -148,7 +148,7 @@ describe("anthropic engine (against a local fake Messages API)", () => {
 
     // The fabricated id was sent back as an error before the corrected answer was accepted.
     expect(requests).toHaveLength(3);
-    const rejection = (requests[2]?.messages.at(-1)?.content as Block[])[0];
+    const rejection = ((requests[2]?.messages.at(-1)?.content ?? []) as Block[])[0];
     expect(rejection).toMatchObject({ type: "tool_result", tool_use_id: "tu_2", is_error: true });
     expect(String(rejection?.content)).toMatch(/creator 0000000000000000000/);
 
