@@ -6,6 +6,6 @@ import { LocalEngine } from "./local/engine.js";
 
 /** CRS_ANALYST_ENGINE: `local` (default, offline) or `anthropic` (Claude with tool use over the registry). */
 export function createEngine(config: Config, deps: EngineDeps, registry: ToolRegistry): AnalystEngine {
-  if (config.analystEngine === "anthropic") return createAnthropicEngine(config, registry);
+  if (config.analystEngine === "anthropic") return createAnthropicEngine(config, registry, deps);
   return new LocalEngine(deps);
 }

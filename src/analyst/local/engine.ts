@@ -1,40 +1,35 @@
-import { DAY } from "../../clock.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import type { Answer, MethodStep } from "../record.js";
-import { creatorBaselines, isBreakout, selectVideos, windowEnd } from "./corpus-query.js";
-import { analyse } from "./findings.js";
-import { type ParsedQuestion, parseQuestion } from "./question.js";
+import type { Answer } from "../record.js";
+import { CorpusFacts } from "./corpus-facts.js";
+import { declined, execute } from "./execute.js";
+import { type Plan, planQuestion } from "./planner.js";
 
 const LABEL_CAVEAT =
   "Labels (ad, hook, hook type, viral hook) are model-assisted observations with a confidence, not legal determinations.";
 
-/** The words that describe the selected videos, e.g. "breakout ads about skincare in US in the last 7 days". */
-function subjectOf(q: ParsedQuestion, topic: string | undefined): string {
-  const kind =
-    q.mediaType === "slideshow"
-      ? "slideshows"
-      : q.ad === true
-        ? "ads"
-        : q.ad === false
-          ? "organic videos"
-          : "videos";
-  const parts = [
-    `${q.breakout === "early" ? "early breakout " : q.breakout ? "breakout " : ""}${q.hook ? "hooked " : ""}${kind}`,
-  ];
-  if (topic) parts.push(`about "${topic}"`);
-  if (q.region) parts.push(`in ${q.region}`);
-  if (q.language) parts.push(`in language ${q.language}`);
-  if (q.advertisers.length > 0 && !q.intent.startsWith("compare"))
-    parts.push(`by ${q.advertisers.map((a) => a.name).join(", ")}`);
-  if (q.creators.length > 0 && !q.intent.startsWith("compare"))
-    parts.push(`by ${q.creators.map((c) => `@${c.handle}`).join(", ")}`);
-  if (q.windowDays !== null && q.intent !== "growth") parts.push(`in the last ${q.windowDays} days`);
-  return parts.join(" ");
+/** The plan as the `aggregate` step reports it (what was understood, what was ignored). */
+function planSummary(plan: Plan): Record<string, unknown> {
+  return {
+    intent: plan.intent,
+    subject: plan.subject,
+    metric: plan.metric,
+    window_days: plan.window?.days ?? null,
+    topics: plan.topics,
+    filters: plan.attributes.map((a) => `${a.kind}=${a.value}`),
+    creators: plan.creators.map((c) => c.uid),
+    advertisers: plan.advertisers.map((a) => a.id),
+    ...(plan.focus ? { focus: plan.focus } : {}),
+    ...(plan.creatorType ? { creator_type: plan.creatorType } : {}),
+    understood: plan.understood,
+    ignored: plan.ignored,
+  };
 }
 
 /**
- * Offline engine: parses the question, makes the corroborating tool calls a client could repeat, computes the
- * asked-for aggregate over the store (read-only SQL where the tools cannot express it) and cites the records.
+ * Offline engine: a planner links the question's names against the corpus and reads its window, metric and
+ * intent; the plan runs through the registry's tools (the same views REST and MCP serve) and, for aggregates
+ * no tool offers, through read-only queries over the store (corpus-facts.ts). Unlinked words are reported, not
+ * used; questions it cannot answer are declined with what it understood.
  */
 export class LocalEngine implements AnalystEngine {
   readonly name = "local" as const;
@@ -42,103 +37,41 @@ export class LocalEngine implements AnalystEngine {
   constructor(private readonly deps: EngineDeps) {}
 
   async answer(request: EngineRequest): Promise<Answer> {
-    const { db } = this.deps;
-    const q = parseQuestion(db, request.question, request.context);
-    const now = windowEnd(db, Math.floor(this.deps.clock.nowSeconds()));
-    const tryTool = async (tool: string, args: Record<string, unknown>) => {
+    const facts = new CorpusFacts(this.deps.db);
+    const plan = planQuestion(facts, request.question, request.context);
+    const call = async (tool: string, args: Record<string, unknown>) => {
       if (request.signal.aborted) throw request.signal.reason ?? new Error("aborted");
-      try {
-        return await request.callTool(tool, args);
-      } catch {
-        return null; // A tool refusing a planned call does not sink the answer; only made calls are listed.
-      }
+      return request.callTool(tool, args);
     };
-
-    const growthQuestion = q.intent === "growth";
-    const selection = selectVideos(db, growthQuestion ? { ...q, windowDays: null } : q, now, {
-      byCreators: true,
-      byAdvertisers: true,
-    });
-    await tryTool("service_search_videos", searchArguments(q, selection.filters.topic as string | undefined));
-    if (q.breakout)
-      await tryTool("service_list_feed", {
-        feed: q.breakout === "early" ? "early_breakout" : "breakout",
-        limit: 20,
-      });
-    for (const c of q.creators) await tryTool("service_get_creator", { id: c.uid });
-    for (const a of q.advertisers) await tryTool("service_get_advertiser", { id: a.id });
-
-    const needsBaselines = q.breakout !== null || q.shareOf === "breakout";
-    const baselines = needsBaselines
-      ? creatorBaselines(
-          db,
-          selection.videos.map((v) => v.author_uid),
-        )
-      : new Map<string, number>();
-    const videos = q.breakout
-      ? selection.videos.filter((v) => isBreakout(v, baselines, q.breakout ?? "breakout", now))
-      : selection.videos;
-    const analysis = analyse({
-      db,
-      q,
-      now,
-      videos,
-      baselines,
-      subject: subjectOf(q, selection.filters.topic as string | undefined),
-    });
-
-    if (
-      analysis.headline?.type === "advertiser" &&
-      !q.advertisers.some((a) => a.id === analysis.headline?.id)
-    )
-      await tryTool("service_get_advertiser", { id: analysis.headline.id });
-    if (analysis.headline?.type === "creator" && !q.creators.some((c) => c.uid === analysis.headline?.id))
-      await tryTool("service_get_creator", { id: analysis.headline.id });
-    if (q.intent === "hook_patterns" && analysis.headline?.type === "video")
-      await tryTool("service_find_similar_hooks", { id: analysis.headline.id, limit: 8 });
-
-    const aggregate: MethodStep = {
-      tool: "aggregate",
-      arguments: {
-        intent: q.intent,
-        measure: q.metric,
-        filters: selection.filters,
-        ...(q.breakout ? { breakout: q.breakout } : {}),
-        ...(growthQuestion ? { growth_window_days: q.windowDays ?? 7 } : {}),
-        window_end: now,
-        videos_considered: videos.length,
-      },
-    };
-    const caveats = [LABEL_CAVEAT, ...analysis.definitions];
-    if (q.windowDays !== null || growthQuestion)
+    let outcome: Awaited<ReturnType<typeof execute>>;
+    try {
+      outcome = await execute({ plan, call, facts, now: Math.floor(this.deps.clock.nowSeconds()) });
+    } catch (error) {
+      if (request.signal.aborted) throw error;
+      // A tool refusing the plan's call: say so rather than answer something else.
+      outcome = declined(plan, `a tool call failed (${(error as Error).message.slice(0, 200)})`);
+    }
+    const caveats = [LABEL_CAVEAT, ...outcome.caveats];
+    if (plan.ignored.length > 0)
       caveats.push(
-        `Time windows end at the latest stats observation in the store, or now if earlier (${new Date(now * 1000).toISOString()}), ${q.windowDays ?? 7} days = ${(q.windowDays ?? 7) * DAY} s.`,
+        `Words not linked to anything in the corpus, and ignored (not used as filters): ${plan.ignored.join(", ")}.`,
       );
-    if (selection.ignoredWords.length > 0)
-      caveats.push(`Words that matched no video and were ignored: ${selection.ignoredWords.join(", ")}.`);
-    if (selection.filters.topic)
+    if (plan.window && plan.intent !== "decline")
       caveats.push(
-        "Topic words are matched as whole words in captions, opening hooks, transcripts and hashtags.",
+        "Time windows end now (the service clock); publication windows select videos by their publish time.",
       );
-    if (videos.length < 10)
-      caveats.push(`Only ${videos.length} videos matched; treat the figures as indicative.`);
     return {
-      summary: analysis.summary,
-      findings: analysis.findings,
-      method: [...request.method(), aggregate],
+      summary: outcome.summary,
+      findings: outcome.findings,
+      method: [
+        ...request.method(),
+        {
+          tool: "aggregate",
+          arguments: { plan: planSummary(plan), computed: outcome.computed, result: outcome.result },
+        },
+      ],
       caveats,
       engine: this.name,
     };
   }
-}
-
-function searchArguments(q: ParsedQuestion, topic: string | undefined): Record<string, unknown> {
-  const args: Record<string, unknown> = { sort: "views", limit: 10 };
-  if (topic) args.q = topic.slice(0, 200);
-  if (q.region) args.region = q.region;
-  if (q.language) args.language = q.language;
-  if (q.mediaType) args.media_type = q.mediaType;
-  if (q.ad !== null) args.ad = q.ad ? "yes" : "no";
-  if (q.hook !== null) args.hook = "yes";
-  return args;
 }

@@ -1,66 +1,99 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
-import { createAnthropicEngine } from "../../../src/analyst/anthropic/engine.js";
+import { createAnthropicEngine, DEFAULT_MODEL } from "../../../src/analyst/anthropic/engine.js";
+import { unresolvedEvidence } from "../../../src/analyst/evidence.js";
 import type { MethodStep } from "../../../src/analyst/record.js";
 import { fixedClock } from "../../../src/clock.js";
 import { loadConfig } from "../../../src/config/index.js";
-import { defineSingleTool, READ_ONLY } from "../../../src/registry/define.js";
-import { ToolRegistry } from "../../../src/registry/invoke.js";
-import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
+import type { ToolRegistry } from "../../../src/registry/invoke.js";
+import type { Db } from "../../../src/store/connection.js";
+import { analystCorpus, CORPUS_NOW } from "./corpus.js";
+import { callTool, corpusRegistry, PRINCIPAL } from "./harness.js";
 
-/** A local fake of the Messages API: turn 1 asks for a search, turn 2 submits the answer. */
+/**
+ * A local fake of the Messages API, scripted like a model that plans with the registry's tools:
+ * turn 1 asks for the trending creators, turn 2 submits an answer citing an id that does not exist,
+ * turn 3 (after the engine's evidence check sends it back) cites the id the tool returned.
+ */
+type Block = {
+  type: string;
+  id?: string;
+  name?: string;
+  input?: unknown;
+  tool_use_id?: string;
+  content?: unknown;
+  is_error?: boolean;
+};
+type Request = {
+  model: string;
+  system: string;
+  messages: { role: string; content: string | Block[] }[];
+  tools: { name: string }[];
+};
 let server: Server;
 let baseUrl: string;
-const requests: { messages: { role: string; content: unknown }[]; tools: { name: string }[] }[] = [];
+const requests: Request[] = [];
+let db: Db;
+let registry: ToolRegistry;
 
-const message = (content: unknown[], stop: string) => ({
+const message = (content: unknown[]) => ({
   id: `msg_${requests.length}`,
   type: "message",
   role: "assistant",
   model: "fake",
   content,
-  stop_reason: stop,
+  stop_reason: "tool_use",
   stop_sequence: null,
   usage: { input_tokens: 1, output_tokens: 1 },
 });
 
+const submit = (id: string, uid: string) => ({
+  type: "tool_use",
+  id,
+  name: "submit_answer",
+  input: {
+    summary: "The top trending creator this week.",
+    findings: [
+      {
+        statement: "Leads on plays gained over 7 days.",
+        evidence: [{ type: "creator", id: uid, figures: { rank: 1 } }],
+      },
+    ],
+    caveats: ["Labels are model-assisted."],
+  },
+});
+
+function reply(body: Request): unknown {
+  const turn = requests.length;
+  if (turn === 1)
+    return message([
+      {
+        type: "tool_use",
+        id: "tu_1",
+        name: "service_search_creators",
+        input: { view: "trending", window: 7, limit: 3 },
+      },
+    ]);
+  if (turn === 2) return message([submit("tu_2", "0000000000000000000")]);
+  // Turn 3: read the uid from the tool result of turn 1, as a model would.
+  const toolResult = ((body.messages[2]?.content ?? []) as Block[])[0];
+  const uid = (JSON.parse(String(toolResult?.content)) as { data: { uid: string }[] }).data[0]?.uid as string;
+  return message([submit("tu_3", uid)]);
+}
+
 beforeAll(async () => {
+  db = analystCorpus(1500);
+  registry = corpusRegistry(db);
   server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk) => {
       body += chunk;
     });
     req.on("end", () => {
-      requests.push(JSON.parse(body));
-      const reply =
-        requests.length === 1
-          ? message(
-              [{ type: "tool_use", id: "tu_1", name: "service_search_videos", input: { q: "skincare" } }],
-              "tool_use",
-            )
-          : message(
-              [
-                {
-                  type: "tool_use",
-                  id: "tu_2",
-                  name: "submit_answer",
-                  input: {
-                    summary: "Skincare leads.",
-                    findings: [
-                      {
-                        statement: "v1 has 10 plays",
-                        evidence: [{ type: "video", id: "v1", figures: { plays: 10 } }],
-                      },
-                    ],
-                    caveats: ["Labels are model-assisted."],
-                  },
-                },
-              ],
-              "tool_use",
-            );
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply));
+      const parsed = JSON.parse(body) as Request;
+      requests.push(parsed);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply(parsed)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -69,53 +102,61 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-});
-
-const searchTool = defineSingleTool({
-  name: "service_search_videos",
-  title: "Search",
-  description: "Search videos.",
-  input: z.object({ q: z.string().optional() }).strict(),
-  record: z.object({ ids: z.array(z.string()) }),
-  annotations: READ_ONLY,
-  scope: "content:read",
-  cost: "content",
-  rest: { method: "GET", path: "/videos" },
-  summarize: () => "found",
-  handler: () => ({ ids: ["v1"] }),
+  db.close();
 });
 
 describe("anthropic engine (against a local fake Messages API)", () => {
-  it("plans tool calls through the registry and returns the submitted answer with the method", async () => {
+  it("plans with the registry's tools, is held to the evidence check, and uses a current default model", async () => {
     const config = loadConfig({
       env: { CRS_ANALYST_ENGINE: "anthropic", ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: baseUrl },
       flags: { db: ":memory:" },
     });
-    const registry = new ToolRegistry([searchTool as never], { clock: fixedClock(0) } as ServiceDeps);
-    const engine = createAnthropicEngine(config, registry);
+    const engine = createAnthropicEngine(config, registry, { db, clock: fixedClock(CORPUS_NOW) });
     const method: MethodStep[] = [];
     const answer = await engine.answer({
-      question: "What leads in skincare?",
+      question: "Which creators are trending this week, asking for my boss?",
       context: null,
-      principal: {} as Principal,
+      principal: PRINCIPAL,
       signal: new AbortController().signal,
-      method: () => method,
+      method: () => [...method],
       callTool: async (tool, args) => {
+        const out = await callTool(registry, tool, args);
         method.push({ tool, arguments: args });
-        return { data: { ids: ["v1"] } };
+        return out;
       },
     });
+
+    // The same tool view REST serves; the cited id is the one it returned, and it resolves.
+    const truth = (
+      await callTool(registry, "service_search_creators", { view: "trending", window: 7, limit: 1 })
+    ).data as { uid: string }[];
     expect(answer.engine).toBe("anthropic");
-    expect(answer.summary).toBe("Skincare leads.");
-    expect(answer.findings[0]?.evidence[0]?.id).toBe("v1");
-    expect(answer.method).toEqual([{ tool: "service_search_videos", arguments: { q: "skincare" } }]);
-    expect(requests[0]?.tools.map((t) => t.name)).toEqual(["service_search_videos", "submit_answer"]);
-    const toolResult = requests[1]?.messages.at(-1)?.content as {
-      type: string;
-      tool_use_id: string;
-      content: string;
-    }[];
-    expect(toolResult[0]).toMatchObject({ type: "tool_result", tool_use_id: "tu_1" });
-    expect(JSON.parse(toolResult[0]?.content ?? "{}")).toEqual({ data: { ids: ["v1"] } });
+    expect(answer.findings[0]?.evidence[0]).toMatchObject({ type: "creator", id: truth[0]?.uid });
+    expect(unresolvedEvidence(db, answer)).toEqual([]);
+    expect(answer.method).toEqual([
+      { tool: "service_search_creators", arguments: { view: "trending", window: 7, limit: 3 } },
+    ]);
+
+    // Tools offered = the registry's content tools (never the analyst itself) + submit_answer.
+    const offered = requests[0]?.tools.map((t) => t.name) ?? [];
+    const content = registry
+      .list()
+      .filter((t) => t.scope === "content:read")
+      .map((t) => t.name);
+    expect(offered).toEqual([...content, "submit_answer"]);
+    expect(offered).not.toContain("service_analyze");
+
+    // The fabricated id was sent back as an error before the corrected answer was accepted.
+    expect(requests).toHaveLength(3);
+    const rejection = ((requests[2]?.messages.at(-1)?.content ?? []) as Block[])[0];
+    expect(rejection).toMatchObject({ type: "tool_result", tool_use_id: "tu_2", is_error: true });
+    expect(String(rejection?.content)).toMatch(/creator 0000000000000000000/);
+
+    // The planner's reading goes along; the stray words are named as matching nothing.
+    const first = String(requests[0]?.messages[0]?.content);
+    expect(first).toMatch(/window 7 days/);
+    expect(first).toMatch(/match nothing in the corpus: .*boss/);
+    expect(requests[0]?.model).toBe(DEFAULT_MODEL);
+    expect(DEFAULT_MODEL).not.toMatch(/^claude-3|sonnet-4-5/);
   });
 });

@@ -1,0 +1,210 @@
+import { ftsMatch, queryTerms } from "../../domain/text.js";
+import type { Db } from "../../store/connection.js";
+
+/**
+ * The local analyst's only direct reads of the store (read-only SQL), for what no registry tool offers:
+ *  - linking names in a question to entities (exact handle / nickname / advertiser alias look-ups, whether a
+ *    word is a hashtag the corpus uses);
+ *  - aggregates over a filtered set of videos (counts, shares, group-bys, medians). The filter means exactly
+ *    what the same arguments mean to `service_search_videos` (`q` as literal full-text words, region,
+ *    language, media type, ad/hook/viral-hook labels), plus an author, an advertiser and a publication window.
+ * Everything else the analyst says comes from registry tools.
+ */
+
+export interface VideoFilter {
+  q?: string;
+  region?: string;
+  language?: string;
+  media_type?: "video" | "slideshow";
+  ad?: "yes" | "no";
+  hook?: "yes" | "no";
+  viral_hook?: "yes" | "no";
+  hook_type?: string;
+  author_uid?: string;
+  advertiser_id?: string;
+  /** Published at or after (Unix seconds). */
+  since?: number;
+}
+
+export interface VideoFact {
+  id: string;
+  author_uid: string;
+  advertiser_id: string | null;
+  created_at: number;
+  media_type: "video" | "slideshow";
+  region: string | null;
+  language: string | null;
+  hashtags: string;
+  hook_type: string | null;
+  label_ad: number;
+  label_hook: number;
+  plays: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+}
+
+export interface LinkedCreator {
+  uid: string;
+  handle: string;
+  nickname: string;
+  /** How it was linked: current handle, former handle or nickname. */
+  by: "handle" | "former_handle" | "nickname";
+}
+
+export interface AdvertiserName {
+  id: string;
+  name: string;
+  /** Lower-cased name and aliases (names, handles, domains) that resolve to it. */
+  names: string[];
+}
+
+export class CorpusFacts {
+  constructor(private readonly db: Db) {}
+
+  /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */
+  creatorByHandle(handle: string): LinkedCreator | null {
+    const current = this.db
+      .prepare<[string], { uid: string; handle: string; nickname: string }>(
+        "SELECT uid, handle, nickname FROM creators WHERE handle = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1",
+      )
+      .get(handle);
+    if (current) return { ...current, by: "handle" };
+    const former = this.db
+      .prepare<[string], { uid: string; handle: string; nickname: string }>(
+        `SELECT c.uid, c.handle, c.nickname FROM creator_handles h JOIN creators c ON c.uid = h.uid
+         WHERE h.handle = ? COLLATE NOCASE ORDER BY h.last_seen DESC LIMIT 1`,
+      )
+      .get(handle);
+    return former ? { ...former, by: "former_handle" } : null;
+  }
+
+  /** Creators whose display name is exactly `name` (or its part before " | "); linked only when unique. */
+  creatorByNickname(name: string): LinkedCreator | null {
+    const rows = this.db
+      .prepare<[string, string], { uid: string; handle: string; nickname: string }>(
+        `SELECT uid, handle, nickname FROM creators
+         WHERE nickname = ? COLLATE NOCASE OR nickname LIKE ? ESCAPE '\\' LIMIT 2`,
+      )
+      .all(name, `${name.replace(/[\\%_]/g, (c) => `\\${c}`)} |%`);
+    return rows.length === 1 ? { ...(rows[0] as LinkedCreator), by: "nickname" } : null;
+  }
+
+  advertiserNames(): AdvertiserName[] {
+    const rows = this.db
+      .prepare<[], { id: string; name: string; alias: string | null }>(
+        `SELECT a.id, a.name, x.alias FROM advertisers a LEFT JOIN advertiser_aliases x ON x.advertiser_id = a.id`,
+      )
+      .all();
+    const byId = new Map<string, AdvertiserName>();
+    for (const row of rows) {
+      const entry = byId.get(row.id) ?? { id: row.id, name: row.name, names: [row.name.toLowerCase()] };
+      if (row.name.toLowerCase().endsWith(" app")) entry.names.push(row.name.toLowerCase().slice(0, -4));
+      if (row.alias) entry.names.push(row.alias.toLowerCase().replace(/^@/, ""));
+      byId.set(row.id, entry);
+    }
+    return [...byId.values()];
+  }
+
+  /** How many videos carry `word` as a hashtag (capped at `cap`). */
+  hashtagUse(word: string, cap = 50): number {
+    if (!/^[\p{L}\p{N}_]+$/u.test(word)) return 0;
+    return (
+      this.db
+        .prepare<[string, number], { n: number }>(
+          "SELECT count(*) AS n FROM (SELECT rowid FROM videos_fts WHERE videos_fts MATCH ? LIMIT ?)",
+        )
+        .get(`hashtags : ${ftsMatch([word])}`, cap) as { n: number }
+    ).n;
+  }
+
+  /** A display name for a ranking line (the headline entity is fetched through its tool). */
+  nameOf(type: "creator" | "advertiser", id: string): string {
+    if (type === "advertiser")
+      return (
+        this.db.prepare<[string], { name: string }>("SELECT name FROM advertisers WHERE id = ?").get(id)
+          ?.name ?? id
+      );
+    const handle = this.db
+      .prepare<[string], { handle: string }>("SELECT handle FROM creators WHERE uid = ?")
+      .get(id)?.handle;
+    return handle ? `@${handle}` : id;
+  }
+
+  /** Region and language codes present in the corpus. */
+  codes(): { regions: Set<string>; languages: Set<string> } {
+    const regions = this.db
+      .prepare<[], { v: string }>("SELECT DISTINCT region AS v FROM videos WHERE region IS NOT NULL")
+      .all();
+    const languages = this.db
+      .prepare<[], { v: string }>("SELECT DISTINCT language AS v FROM videos WHERE language IS NOT NULL")
+      .all();
+    return { regions: new Set(regions.map((r) => r.v)), languages: new Set(languages.map((r) => r.v)) };
+  }
+
+  /** Every video passing the filter, with the columns the aggregates need. */
+  videos(filter: VideoFilter): VideoFact[] {
+    const { where, params } = whereOf(filter);
+    return this.db
+      .prepare<Record<string, string | number>, VideoFact>(
+        `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.region, v.language, v.hashtags,
+                v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves
+         FROM videos v WHERE ${where}`,
+      )
+      .all(params);
+  }
+
+  count(filter: VideoFilter): number {
+    const { where, params } = whereOf(filter);
+    return (
+      this.db
+        .prepare<Record<string, string | number>, { n: number }>(
+          `SELECT count(*) AS n FROM videos v WHERE ${where}`,
+        )
+        .get(params) as { n: number }
+    ).n;
+  }
+}
+
+function whereOf(filter: VideoFilter): { where: string; params: Record<string, string | number> } {
+  const parts: string[] = [];
+  const params: Record<string, string | number> = {};
+  const terms = filter.q ? queryTerms(filter.q) : [];
+  if (filter.q !== undefined && terms.length === 0) parts.push("0");
+  if (terms.length > 0) {
+    parts.push("v.seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH @match)");
+    params.match = ftsMatch(terms);
+  }
+  const eq = (column: string, name: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    parts.push(`v.${column} = @${name}`);
+    params[name] = value;
+  };
+  eq("region", "region", filter.region);
+  eq("language", "language", filter.language);
+  eq("media_type", "media_type", filter.media_type);
+  if (filter.ad) eq("label_ad", "ad", filter.ad === "yes" ? 1 : 0);
+  if (filter.hook) eq("label_hook", "hook", filter.hook === "yes" ? 1 : 0);
+  if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
+  if (filter.hook_type) {
+    eq("hook_type", "hook_type", filter.hook_type);
+    parts.push("v.label_hook = 1");
+  }
+  eq("author_uid", "author", filter.author_uid);
+  eq("advertiser_id", "advertiser", filter.advertiser_id);
+  if (filter.since !== undefined) {
+    parts.push("v.created_at >= @since");
+    params.since = filter.since;
+  }
+  return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };
+}
+
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

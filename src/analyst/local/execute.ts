@@ -1,0 +1,1454 @@
+import { DAY } from "../../clock.js";
+import type { Evidence, Finding } from "../record.js";
+import { type CorpusFacts, median, type VideoFact, type VideoFilter } from "./corpus-facts.js";
+import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, type Metric, snapWindow } from "./lexicon.js";
+import { type Attribute, attributeLabel, type Plan } from "./planner.js";
+
+/** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
+export type Call = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+export interface Outcome {
+  summary: string;
+  findings: Finding[];
+  caveats: string[];
+  /** The computed result, machine-readable (the `aggregate` step's `result`). */
+  result: Record<string, unknown>;
+  /** How the result was computed ("tool view", "aggregate over …"). */
+  computed: string;
+}
+
+interface Ctx {
+  plan: Plan;
+  call: Call;
+  facts: CorpusFacts;
+  now: number;
+}
+
+type Video = {
+  id: string;
+  desc: string;
+  play_count: number;
+  like_count: number;
+  comment_count: number;
+  share_count: number;
+  save_count: number;
+  created_at: string;
+  media_type: string;
+  region: string | null;
+  language: string | null;
+  hashtags: string[];
+  hook: { text: string; type: string | null } | null;
+  author: { uid: string; handle: string };
+  advertiser: { id: string; name: string } | null;
+};
+type Creator = {
+  uid: string;
+  handle: string;
+  nickname: string;
+  followers: number | null;
+  region: string | null;
+  growth: number;
+  window_days: number;
+  video_count: number;
+  ad_count: number;
+  first_seen: string;
+  flags: { advertised: boolean; hire_ready: boolean; house: boolean };
+};
+type Advertiser = {
+  id: string;
+  name: string;
+  focus: string;
+  industry: string | null;
+  video_count: number;
+  creator_count: number;
+  growth: number;
+  window_days: number;
+  first_seen: string;
+};
+
+const fmt = (n: number) =>
+  Number.isInteger(n) ? n.toLocaleString("en-US") : n.toLocaleString("en-US", { maximumFractionDigits: 4 });
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10000) / 100);
+const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
+const list = <T>(out: Record<string, unknown>) => (out.data as T[]) ?? [];
+
+const METRIC_NAME: Record<Metric, string> = {
+  plays: "views",
+  likes: "likes",
+  comments: "comments",
+  shares: "shares",
+  saves: "saves",
+  engagement: "engagement rate",
+  growth: "growth (plays gained)",
+  followers: "followers",
+  videos: "videos",
+};
+
+function videoEvidence(v: Video, extra: Evidence["figures"] = {}): Evidence {
+  return {
+    type: "video",
+    id: v.id,
+    figures: {
+      plays: v.play_count,
+      likes: v.like_count,
+      comments: v.comment_count,
+      shares: v.share_count,
+      ...extra,
+    },
+  };
+}
+
+function factEvidence(v: VideoFact, extra: Evidence["figures"] = {}): Evidence {
+  return {
+    type: "video",
+    id: v.id,
+    figures: { plays: v.plays, likes: v.likes, comments: v.comments, shares: v.shares, ...extra },
+  };
+}
+
+const factValue = (v: VideoFact, metric: Metric): number => {
+  if (metric === "engagement")
+    return v.plays === 0 ? 0 : (v.likes + v.comments + v.shares + v.saves) / v.plays;
+  if (
+    metric === "plays" ||
+    metric === "likes" ||
+    metric === "comments" ||
+    metric === "shares" ||
+    metric === "saves"
+  )
+    return v[metric];
+  return 1;
+};
+
+/** Pooled engagement rate: (likes + comments + shares + saves) ÷ plays over the set. */
+function pooledEngagement(videos: readonly VideoFact[]): number {
+  const plays = videos.reduce((s, v) => s + v.plays, 0);
+  return plays === 0 ? 0 : videos.reduce((s, v) => s + v.likes + v.comments + v.shares + v.saves, 0) / plays;
+}
+
+const ENGAGEMENT_DEFINITION =
+  "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos in question.";
+
+/** The plan's filters, as `service_search_videos` arguments (hook type, author, advertiser and window are not tool filters). */
+function searchArgs(plan: Plan): Record<string, unknown> {
+  const args: Record<string, unknown> = {};
+  if (plan.topics.length > 0) args.q = plan.topics.join(" ");
+  for (const a of plan.attributes) {
+    if (a.kind === "ad") args.ad = a.value;
+    else if (a.kind === "hook") args.hook = "yes";
+    else if (a.kind === "viral_hook") args.viral_hook = "yes";
+    else if (a.kind === "media_type") args.media_type = a.value;
+    else if (a.kind === "region") args.region = a.value;
+    else if (a.kind === "language") args.language = a.value;
+    else if (a.kind === "hook_type") args.hook = "yes";
+  }
+  return args;
+}
+
+function applyAttribute(filter: VideoFilter, a: Attribute): VideoFilter {
+  switch (a.kind) {
+    case "ad":
+      return { ...filter, ad: a.value };
+    case "hook":
+      return { ...filter, hook: "yes" };
+    case "viral_hook":
+      return { ...filter, viral_hook: "yes" };
+    case "media_type":
+      return { ...filter, media_type: a.value };
+    case "region":
+      return { ...filter, region: a.value };
+    case "language":
+      return { ...filter, language: a.value };
+    case "hook_type":
+      return { ...filter, hook_type: a.value };
+  }
+}
+
+function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): VideoFilter {
+  const { plan } = ctx;
+  let filter: VideoFilter = {};
+  if (plan.topics.length > 0) filter.q = plan.topics.join(" ");
+  for (const a of plan.attributes) filter = applyAttribute(filter, a);
+  if (options.entities !== false) {
+    if (plan.creators.length === 1) filter.author_uid = plan.creators[0]?.uid;
+    if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
+  }
+  // "Right now"-style wording picks the shortest tool window; it does not restrict publication time.
+  if (plan.window && !plan.window.shortest) filter.since = windowStart(ctx.now, plan.window.days);
+  return filter;
+}
+
+const windowStart = (now: number, days: number) =>
+  days === 0 ? Math.floor(now / DAY) * DAY : now - days * DAY;
+
+/** Words describing the selected videos ("ads about "skincare" in region BR in the last 30 days"). */
+function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {}): string {
+  const ad = plan.attributes.find((a) => a.kind === "ad");
+  const media = plan.attributes.find((a) => a.kind === "media_type");
+  let noun =
+    options.noun ??
+    (media?.value === "slideshow"
+      ? ad?.value === "yes"
+        ? "slideshow ads"
+        : "slideshows"
+      : ad?.value === "yes"
+        ? "ads"
+        : ad?.value === "no"
+          ? "organic videos"
+          : "videos");
+  if (plan.attributes.some((a) => a.kind === "hook")) noun = `${noun} with a detected hook`;
+  if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
+  const parts = [noun];
+  if (plan.topics.length > 0) parts.push(`about "${plan.topics.join(" ")}"`);
+  const hookType = plan.attributes.find((a) => a.kind === "hook_type");
+  if (hookType) parts.push(`with ${hookType.value} hooks`);
+  const region = plan.attributes.find((a) => a.kind === "region");
+  if (region) parts.push(`in region ${region.value}`);
+  const language = plan.attributes.find((a) => a.kind === "language");
+  if (language) parts.push(`in language ${language.value}`);
+  if (options.entities !== false) {
+    if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
+    if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
+  }
+  if (plan.window && !plan.window.shortest)
+    parts.push(
+      plan.window.days === 0 ? "published today (UTC)" : `published in the last ${plan.window.days} days`,
+    );
+  return parts.join(" ");
+}
+
+const hasVideoFilters = (plan: Plan) =>
+  plan.topics.length > 0 ||
+  plan.attributes.length > 0 ||
+  (plan.window !== null && !plan.window.shortest) ||
+  plan.creators.length + plan.advertisers.length > 0;
+
+/** Pages a list tool (at most `pages` pages of 50) and returns every item. */
+async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown>, pages = 20): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < pages; page++) {
+    const out = await call(tool, { ...args, limit: 50, ...(cursor ? { cursor } : {}) });
+    items.push(...list<T>(out));
+    const meta = out.meta as { has_more: boolean; next_cursor: string | null };
+    if (!meta.has_more || !meta.next_cursor) break;
+    cursor = meta.next_cursor;
+  }
+  return items;
+}
+
+export async function execute(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  switch (plan.intent) {
+    case "decline":
+      return declined(plan, plan.decline ?? "the question could not be read");
+    case "profile":
+      return profile(ctx);
+    case "trending":
+      return trending(ctx);
+    case "newest":
+      return newest(ctx);
+    case "breakout":
+      return breakout(ctx);
+    case "trend_report":
+      return trendReport(ctx);
+    case "compare":
+      return compare(ctx);
+    case "breakdown":
+      return breakdown(ctx);
+    case "share":
+      return share(ctx);
+    case "count":
+      return count(ctx);
+    case "measure":
+      return measure(ctx);
+    case "rank":
+      return rank(ctx);
+    case "overview":
+      return overview(ctx);
+  }
+}
+
+export function declined(plan: Plan, reason: string): Outcome {
+  const understood =
+    plan.understood.length > 0 ? plan.understood.join("; ") : "no names, places, measures or time window";
+  const summary = `I cannot answer this question: ${reason}. What I understood: ${understood}.${plan.ignored.length > 0 ? ` Words I could not link: ${plan.ignored.join(", ")}.` : ""}`;
+  return {
+    summary,
+    findings: [{ statement: `Not answered: ${reason}.`, evidence: [] }],
+    caveats: [
+      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, profiles, the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
+    ],
+    result: { declined: reason },
+    computed: "nothing (declined)",
+  };
+}
+
+// ---------- profile ----------
+
+async function profile(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const creator = plan.creators[0];
+  if (creator) {
+    const c = (await call("service_get_creator", { id: creator.uid })).data as Creator & {
+      growth_by_window: Record<string, number>;
+      baseline_plays: number;
+      recent_videos: Video[];
+      house_advertiser: { id: string; name: string } | null;
+    };
+    const window = snapWindow(plan.window?.days ?? 7, CREATOR_WINDOWS);
+    const growth = c.growth_by_window[String(window)] ?? 0;
+    const flags = Object.entries(c.flags)
+      .filter(([, on]) => on)
+      .map(([f]) => f.replace("_", "-"));
+    const summary = `@${c.handle} (${c.nickname}${c.region ? `, ${c.region}` : ""}): ${c.followers === null ? "followers unknown" : `${fmt(c.followers)} followers`}, ${fmt(c.video_count)} videos of which ${fmt(c.ad_count)} ads, ${fmt(growth)} plays gained over ${window} days${flags.length ? `; ${flags.join(", ")}` : ""}.`;
+    return {
+      summary,
+      findings: [
+        {
+          statement: summary,
+          evidence: [
+            {
+              type: "creator",
+              id: c.uid,
+              figures: {
+                handle: c.handle,
+                followers: c.followers,
+                videos: c.video_count,
+                ads: c.ad_count,
+                [`growth_${window}d`]: growth,
+                baseline_plays: round(c.baseline_plays, 1),
+              },
+            },
+          ],
+        },
+        ...(c.house_advertiser
+          ? [
+              {
+                statement: `A house account of ${c.house_advertiser.name}.`,
+                evidence: [
+                  {
+                    type: "advertiser" as const,
+                    id: c.house_advertiser.id,
+                    figures: { name: c.house_advertiser.name },
+                  },
+                ],
+              },
+            ]
+          : []),
+        {
+          statement: `Most recent videos: ${
+            c.recent_videos
+              .slice(0, 3)
+              .map((v) => `${v.id} (${fmt(v.play_count)} plays)`)
+              .join(", ") || "none"
+          }.`,
+          evidence: c.recent_videos.slice(0, 3).map((v) => videoEvidence(v)),
+        },
+      ],
+      caveats: [],
+      result: {
+        creator: c.uid,
+        followers: c.followers,
+        videos: c.video_count,
+        ads: c.ad_count,
+        growth,
+        window_days: window,
+      },
+      computed: "service_get_creator",
+    };
+  }
+  const advertiser = plan.advertisers[0] as { id: string; name: string };
+  const a = (await call("service_get_advertiser", { id: advertiser.id })).data as Advertiser & {
+    growth_by_window: Record<string, number>;
+    top_creators: { uid: string; handle: string; videos: number }[];
+    recent_videos: Video[];
+    domain: string | null;
+  };
+  const window = snapWindow(plan.window?.days ?? 7, ADVERTISER_WINDOWS);
+  const growth = a.growth_by_window[String(window)] ?? 0;
+  const summary = `${a.name} (${a.focus}${a.industry ? `, ${a.industry}` : ""}${a.domain ? `, ${a.domain}` : ""}): ${fmt(a.video_count)} videos by ${fmt(a.creator_count)} creators, ${fmt(growth)} plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}.`;
+  return {
+    summary,
+    findings: [
+      {
+        statement: summary,
+        evidence: [
+          {
+            type: "advertiser",
+            id: a.id,
+            figures: {
+              name: a.name,
+              focus: a.focus,
+              videos: a.video_count,
+              creators: a.creator_count,
+              [`growth_${window}d`]: growth,
+            },
+          },
+        ],
+      },
+      {
+        statement: `Creators with the most videos for ${a.name}: ${a.top_creators.map((c) => `@${c.handle} (${c.videos})`).join(", ") || "none"}.`,
+        evidence: a.top_creators.slice(0, 3).map((c) => ({
+          type: "creator" as const,
+          id: c.uid,
+          figures: { handle: c.handle, videos: c.videos },
+        })),
+      },
+      {
+        statement: `Most recent: ${
+          a.recent_videos
+            .slice(0, 3)
+            .map((v) => `${v.id} (${fmt(v.play_count)} plays)`)
+            .join(", ") || "none"
+        }.`,
+        evidence: a.recent_videos.slice(0, 3).map((v) => videoEvidence(v)),
+      },
+    ],
+    caveats: [],
+    result: {
+      advertiser: a.id,
+      videos: a.video_count,
+      creators: a.creator_count,
+      growth,
+      window_days: window,
+    },
+    computed: "service_get_advertiser",
+  };
+}
+
+// ---------- tool views: trending, newest, breakout ----------
+
+async function restrictCreators(
+  ctx: Ctx,
+  creators: Creator[],
+): Promise<{ items: Creator[]; note: string | null }> {
+  const { plan } = ctx;
+  const region = plan.attributes.find((a) => a.kind === "region")?.value;
+  let items = creators;
+  const notes: string[] = [];
+  if (region) {
+    items = items.filter((c) => c.region === region);
+    notes.push(`creators whose region is ${region}`);
+  }
+  if (plan.topics.length > 0 || plan.attributes.some((a) => a.kind !== "region")) {
+    const filter = videoFilter(ctx, { entities: false });
+    delete filter.region;
+    delete filter.since;
+    const authors = new Set(ctx.facts.videos(filter).map((v) => v.author_uid));
+    items = items.filter((c) => authors.has(c.uid));
+    notes.push(
+      `creators with at least one of the ${describe({ ...plan, window: null, attributes: plan.attributes.filter((a) => a.kind !== "region") })}`,
+    );
+  }
+  return { items, note: notes.length > 0 ? notes.join(" and ") : null };
+}
+
+function creatorEvidence(c: Creator, extra: Evidence["figures"] = {}): Evidence {
+  return {
+    type: "creator",
+    id: c.uid,
+    figures: { handle: c.handle, followers: c.followers, videos: c.video_count, ...extra },
+  };
+}
+
+function advertiserEvidence(a: Advertiser, extra: Evidence["figures"] = {}): Evidence {
+  return {
+    type: "advertiser",
+    id: a.id,
+    figures: { name: a.name, focus: a.focus, videos: a.video_count, ...extra },
+  };
+}
+
+async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const window = snapWindow(plan.window?.shortest ? 2 : (plan.window?.days ?? 7), CREATOR_WINDOWS);
+  const args: Record<string, unknown> = { view };
+  if (view !== "all") args.window = window;
+  if (plan.creatorType) args.type = plan.creatorType;
+  const needsFilter = plan.topics.length > 0 || plan.attributes.length > 0;
+  const fetched = needsFilter
+    ? await pageAll<Creator>(call, "service_search_creators", args, 10)
+    : list<Creator>(await call("service_search_creators", { ...args, limit: 10 }));
+  const { items, note } = await restrictCreators(ctx, fetched);
+  const top = items.slice(0, 5);
+  const label =
+    view === "trending"
+      ? `plays gained over ${window} days`
+      : view === "new"
+        ? `first seen within ${window} days`
+        : "followers";
+  const figure = (c: Creator) =>
+    view === "trending"
+      ? `${fmt(c.growth)} plays gained`
+      : view === "new"
+        ? `first seen ${c.first_seen}`
+        : `${fmt(c.followers ?? 0)} followers`;
+  const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} creators${plan.creatorType ? ` (${plan.creatorType.replace("_", "-")})` : ""}${note ? ` among ${note}` : ""} (${label})`;
+  if (top.length === 0)
+    return {
+      summary: `No creators match: ${what}.`,
+      findings: [{ statement: `No creators match: ${what}.`, evidence: [] }],
+      caveats: [],
+      result: { ranking: [] },
+      computed: `service_search_creators view=${view}`,
+    };
+  const first = top[0] as Creator;
+  return {
+    summary: `${what}: @${first.handle} leads with ${figure(first)}${top[1] ? `, then @${top[1].handle} (${figure(top[1])})` : ""}.`,
+    findings: top.map((c, i) => ({
+      statement: `#${i + 1} @${c.handle}: ${figure(c)}.`,
+      evidence: [
+        creatorEvidence(
+          c,
+          view === "trending"
+            ? { growth: c.growth, window_days: c.window_days }
+            : { first_seen: c.first_seen },
+        ),
+      ],
+    })),
+    caveats: [
+      view === "trending"
+        ? `Trending creators are the service_search_creators view=trending ranking (plays gained across a creator's videos over ${window} days; the tool offers 2, 7 and 30).`
+        : view === "new"
+          ? `New creators: first observed within ${window} days, newest first (service_search_creators view=new).`
+          : "Ordered by followers (service_search_creators view=all).",
+      ...(plan.window && plan.window.days !== window && view !== "all"
+        ? [`The ${plan.window.days}-day window asked for was read as the tool's ${window}-day window.`]
+        : []),
+    ],
+    result: { ranking: top.map((c) => c.uid), window_days: window },
+    computed: `service_search_creators view=${view}`,
+  };
+}
+
+async function advertiserView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const days = plan.window?.shortest ? 2 : (plan.window?.days ?? 7);
+  const window = snapWindow(days, ADVERTISER_WINDOWS);
+  const args: Record<string, unknown> = { view, limit: 10 };
+  if (view !== "all") args.window = window;
+  if (plan.focus) args.focus = plan.focus;
+  const items = list<Advertiser>(await call("service_search_advertisers", args));
+  const top = items.slice(0, 5);
+  const label =
+    view === "trending"
+      ? `plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}`
+      : view === "new"
+        ? `first seen ${window === 0 ? "today" : `within ${window} days`}`
+        : "videos in the corpus";
+  const figure = (a: Advertiser) =>
+    view === "trending"
+      ? `${fmt(a.growth)} plays gained`
+      : view === "new"
+        ? `first seen ${a.first_seen}`
+        : `${fmt(a.video_count)} videos`;
+  const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} ${plan.focus ? `${plan.focus} ` : ""}advertisers (${label})`;
+  if (top.length === 0)
+    return {
+      summary: `No advertisers match: ${what}.`,
+      findings: [{ statement: `No advertisers match: ${what}.`, evidence: [] }],
+      caveats: [],
+      result: { ranking: [] },
+      computed: `service_search_advertisers view=${view}`,
+    };
+  const first = top[0] as Advertiser;
+  return {
+    summary: `${what}: ${first.name} leads with ${figure(first)}${top[1] ? `, then ${top[1].name} (${figure(top[1])})` : ""}.`,
+    findings: top.map((a, i) => ({
+      statement: `#${i + 1} ${a.name}: ${figure(a)}.`,
+      evidence: [
+        advertiserEvidence(
+          a,
+          view === "trending"
+            ? { growth: a.growth, window_days: a.window_days }
+            : { first_seen: a.first_seen },
+        ),
+      ],
+    })),
+    caveats: [
+      view === "trending"
+        ? "Trending advertisers are the service_search_advertisers view=trending ranking (plays gained across the advertiser's videos; windows 0 = today, 2, 7, 30 days)."
+        : view === "new"
+          ? "New advertisers: first observed within the window, newest first (service_search_advertisers view=new)."
+          : "Ordered by videos in the corpus (service_search_advertisers view=all).",
+      ...(plan.window && plan.window.days !== window && view !== "all"
+        ? [`The ${plan.window.days}-day window asked for was read as the tool's ${window}-day window.`]
+        : []),
+      ...(hasVideoFilters(plan)
+        ? [
+            `The advertiser views cannot be narrowed by ${describe(plan)}; this is the ${plan.focus ?? "whole"} advertiser ranking.`,
+          ]
+        : []),
+    ],
+    result: { ranking: top.map((a) => a.id), window_days: window },
+    computed: `service_search_advertisers view=${view}`,
+  };
+}
+
+/** Videos from a feed or a sorted search, with any filter the tool lacks applied to its items in order. */
+async function videoView(
+  ctx: Ctx,
+  order: "trending" | "newest" | "views" | "comments" | "reposts",
+): Promise<{ items: Video[]; tool: string; args: Record<string, unknown> }> {
+  const { plan, call } = ctx;
+  if (plan.creators.length === 1 && order === "newest") {
+    const ad = plan.attributes.find((a) => a.kind === "ad")?.value;
+    const args = { id: plan.creators[0]?.uid, ...(ad ? { ads: ad } : {}) };
+    const items = await filterByFacts(
+      ctx,
+      await pageAll<Video>(call, "service_list_creator_videos", args, 4),
+    );
+    return { items, tool: "service_list_creator_videos", args };
+  }
+  if (plan.advertisers.length === 1 && order === "newest") {
+    const args = { id: plan.advertisers[0]?.id };
+    const items = await filterByFacts(
+      ctx,
+      await pageAll<Video>(call, "service_list_advertiser_videos", args, 4),
+    );
+    return { items, tool: "service_list_advertiser_videos", args };
+  }
+  if (!hasVideoFilters(plan) && (order === "trending" || order === "newest")) {
+    const args = { feed: order, limit: 10 };
+    return { items: list<Video>(await call("service_list_feed", args)), tool: "service_list_feed", args };
+  }
+  const args = { ...searchArgs(plan), sort: order };
+  const exact =
+    plan.window === null &&
+    !plan.attributes.some((a) => a.kind === "hook_type") &&
+    plan.creators.length + plan.advertisers.length === 0;
+  if (exact) {
+    return {
+      items: list<Video>(await call("service_search_videos", { ...args, limit: 10 })),
+      tool: "service_search_videos",
+      args,
+    };
+  }
+  const items = await filterByFacts(ctx, await pageAll<Video>(call, "service_search_videos", args, 20));
+  return { items, tool: "service_search_videos", args };
+}
+
+/** Keeps the items (in order) that pass the plan's whole filter (author, advertiser, window, hook type too). */
+async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
+  const ids = new Set(ctx.facts.videos(videoFilter(ctx)).map((v) => v.id));
+  return items.filter((v) => ids.has(v.id));
+}
+
+function videoRanking(
+  _plan: Plan,
+  items: Video[],
+  what: string,
+  key: (v: Video) => string,
+  result: Record<string, unknown>,
+  computed: string,
+  caveats: string[],
+): Outcome {
+  const top = items.slice(0, 5);
+  if (top.length === 0)
+    return {
+      summary: `No ${what}.`,
+      findings: [{ statement: `No ${what}.`, evidence: [] }],
+      caveats,
+      result: { ...result, ranking: [] },
+      computed,
+    };
+  const first = top[0] as Video;
+  return {
+    summary: `${what[0]?.toUpperCase()}${what.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.`,
+    findings: top.map((v, i) => ({
+      statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.`,
+      evidence: [
+        videoEvidence(v, { created_at: v.created_at, ...(v.hook?.type ? { hook_type: v.hook.type } : {}) }),
+      ],
+    })),
+    caveats,
+    result: { ...result, ranking: top.map((v) => v.id) },
+    computed,
+  };
+}
+
+async function trending(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  if (plan.subject === "creators") return creatorView(ctx, "trending");
+  if (plan.subject === "advertisers") return advertiserView(ctx, "trending");
+  if (
+    plan.subject === "hashtags" ||
+    plan.subject === "sounds" ||
+    plan.subject === "hook_types" ||
+    plan.subject === "formats"
+  )
+    return trendReport(ctx);
+  const { items, tool } = await videoView(ctx, "trending");
+  return videoRanking(
+    plan,
+    items,
+    `trending ${describe(plan)}`,
+    (v) => `${fmt(v.play_count)} plays`,
+    {},
+    `${tool} ${tool === "service_list_feed" ? "feed=trending" : "sort=trending"}`,
+    [
+      "Trending: recency-weighted view velocity, the order of the trending feed and of sort=trending (service://guide/metrics).",
+    ],
+  );
+}
+
+async function newest(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  if (plan.subject === "creators" && plan.creators.length === 0) return creatorView(ctx, "new");
+  if (plan.subject === "advertisers" && plan.advertisers.length === 0) return advertiserView(ctx, "new");
+  const saveWindow = plan.window;
+  const { items, tool, args } = await videoView(ctx, "newest");
+  return videoRanking(
+    { ...plan, window: saveWindow },
+    items,
+    `newest ${describe(plan)}`,
+    (v) => `published ${v.created_at}`,
+    {},
+    `${tool} ${JSON.stringify(args)}`,
+    ["Newest: by publication time, newest first."],
+  );
+}
+
+async function breakout(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const feed = plan.early ? "early_breakout" : "breakout";
+  const all = await pageAll<Video>(call, "service_list_feed", { feed }, 20);
+  const items = hasVideoFilters(plan) ? await filterByFacts(ctx, all) : all;
+  const what = `${plan.early ? "early breakout" : "breakout"} ${describe(plan)}`;
+  const caveats = [
+    plan.early
+      ? "Early breakout: a video in the early_breakout feed (at most 72 h old, early pace well above its creator's baseline pace; service://guide/metrics)."
+      : "Breakout: a video in the breakout feed (recent, with plays a wide multiple of its creator's baseline; service://guide/metrics).",
+    ...(all.length >= 1000 ? ["The feed was read to its first 1,000 items (20 pages)."] : []),
+  ];
+  const computed = `service_list_feed feed=${feed}, ${items.length} of ${all.length} items match the filters`;
+  if (plan.subject === "advertisers" || plan.subject === "creators" || plan.subject === "hook_types") {
+    const keyOf = (v: Video): string | null =>
+      plan.subject === "advertisers"
+        ? (v.advertiser?.id ?? null)
+        : plan.subject === "creators"
+          ? v.author.uid
+          : (v.hook?.type ?? null);
+    const groups = new Map<string, Video[]>();
+    for (const v of items) {
+      const k = keyOf(v);
+      if (k === null) continue;
+      groups.set(k, [...(groups.get(k) ?? []), v]);
+    }
+    const ranked = [...groups].sort(
+      (a, b) =>
+        b[1].length - a[1].length ||
+        b[1].reduce((s, v) => s + v.play_count, 0) - a[1].reduce((s, v) => s + v.play_count, 0) ||
+        a[0].localeCompare(b[0]),
+    );
+    const name = (k: string, vs: Video[]) =>
+      plan.subject === "advertisers"
+        ? (vs[0]?.advertiser?.name ?? k)
+        : plan.subject === "creators"
+          ? `@${vs[0]?.author.handle}`
+          : k;
+    const top = ranked.slice(0, 5);
+    if (top.length === 0)
+      return {
+        summary: `No ${what}.`,
+        findings: [{ statement: `No ${what}.`, evidence: [] }],
+        caveats,
+        result: { count: items.length, ranking: [] },
+        computed,
+      };
+    const [k0, v0] = top[0] as [string, Video[]];
+    const evidenceOf = (k: string, vs: Video[]): Evidence[] => [
+      ...(plan.subject === "advertisers"
+        ? [{ type: "advertiser" as const, id: k, figures: { name: name(k, vs), breakout_videos: vs.length } }]
+        : plan.subject === "creators"
+          ? [
+              {
+                type: "creator" as const,
+                id: k,
+                figures: { handle: vs[0]?.author.handle ?? k, breakout_videos: vs.length },
+              },
+            ]
+          : []),
+      ...vs.slice(0, 2).map((v) => videoEvidence(v, plan.subject === "hook_types" ? { hook_type: k } : {})),
+    ];
+    return {
+      summary: `${name(k0, v0)} has the most ${what}: ${v0.length} of ${items.length}${top[1] ? `, ahead of ${name(top[1][0], top[1][1])} (${top[1][1].length})` : ""}.`,
+      findings: top.map(([k, vs], i) => ({
+        statement: `#${i + 1} ${name(k, vs)}: ${vs.length} ${what}.`,
+        evidence: evidenceOf(k, vs),
+      })),
+      caveats,
+      result: { count: items.length, ranking: top.map(([k]) => k), counts: top.map(([, vs]) => vs.length) },
+      computed,
+    };
+  }
+  const out = videoRanking(
+    plan,
+    items,
+    what,
+    (v) => `${fmt(v.play_count)} plays`,
+    { count: items.length },
+    computed,
+    caveats,
+  );
+  out.summary = `${fmt(items.length)} ${what}${all.length >= 1000 ? " among the first 1,000 feed items" : ""}. ${out.summary}`;
+  return out;
+}
+
+// ---------- trend reports ----------
+
+type Trend = {
+  id: string;
+  kind: string;
+  subject: string;
+  title: string;
+  summary: string;
+  signal: { videos: number; previous_videos: number; growth_ratio: number; plays: number };
+};
+
+async function trendReport(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const reports = list<Trend>(await call("service_list_trends", { limit: 50 }));
+  const hookType = plan.attributes.find((a) => a.kind === "hook_type")?.value;
+  const kind = plan.trendKind ?? (hookType ? "hook_pattern" : null);
+  const matches = reports.filter((r) => {
+    if (kind && r.kind !== kind) return false;
+    if (hookType && r.kind === "hook_pattern" && r.subject !== hookType) return false;
+    if (plan.topics.length > 0) {
+      const text = `${r.subject} ${r.title} ${r.summary}`.toLowerCase();
+      return plan.topics.some((t) => text.includes(t));
+    }
+    return true;
+  });
+  const caveats = [
+    "Trend reports are the published reports (service_list_trends), newest first; each compares a window with the one before it.",
+  ];
+  const unapplied = plan.attributes.filter((a) => a.kind !== "hook_type");
+  if (unapplied.length > 0 || plan.creators.length + plan.advertisers.length > 0)
+    caveats.push(
+      `Trend reports cover the whole corpus; they cannot be narrowed to ${[...unapplied.map(attributeLabel), ...plan.creators.map((c) => `@${c.handle}`), ...plan.advertisers.map((a) => a.name)].join(", ")}.`,
+    );
+  if (matches.length === 0) {
+    const reason = `no published trend report matches${kind ? ` kind ${kind}` : ""}${plan.topics.length ? ` and "${plan.topics.join(" ")}"` : ""} (${reports.length} reports exist)`;
+    return {
+      summary: `There is ${reason}.`,
+      findings: [{ statement: `There is ${reason}.`, evidence: [] }],
+      caveats,
+      result: { reports: [] },
+      computed: "service_list_trends",
+    };
+  }
+  const top = matches[0] as Trend;
+  const detail = (await call("service_get_trend", { id: top.id })).data as Trend & {
+    examples: { rank: number; note: string; video: Video }[];
+  };
+  return {
+    summary: `${top.title} (report ${top.id}): ${top.signal.videos} videos in the window vs ${top.signal.previous_videos} before (×${round(top.signal.growth_ratio, 2)}).${
+      matches.length > 1
+        ? ` ${matches.length - 1} more matching report(s): ${matches
+            .slice(1, 4)
+            .map((m) => m.title)
+            .join("; ")}.`
+        : ""
+    }`,
+    findings: [
+      {
+        statement: `${top.title}: ${top.summary}`,
+        evidence: detail.examples
+          .slice(0, 3)
+          .map((e) => videoEvidence(e.video, { trend_report: top.id, example_rank: e.rank })),
+      },
+      ...matches.slice(1, 4).map((m) => ({
+        statement: `${m.title} (report ${m.id}): ${m.signal.videos} videos vs ${m.signal.previous_videos}.`,
+        evidence: [],
+      })),
+    ],
+    caveats,
+    result: { reports: matches.map((m) => m.id) },
+    computed: "service_list_trends + service_get_trend",
+  };
+}
+
+// ---------- aggregates ----------
+
+function figureOf(videos: readonly VideoFact[], metric: Metric, statistic: "sum" | "median"): number {
+  if (metric === "engagement")
+    return statistic === "sum"
+      ? pooledEngagement(videos)
+      : (median(videos.map((v) => factValue(v, metric))) ?? 0);
+  if (metric === "videos" || metric === "followers" || metric === "growth") return videos.length;
+  return statistic === "sum"
+    ? videos.reduce((s, v) => s + factValue(v, metric), 0)
+    : (median(videos.map((v) => factValue(v, metric))) ?? 0);
+}
+
+const showFigure = (metric: Metric, value: number) =>
+  metric === "engagement" ? `${round(value * 100, 2)} %` : fmt(round(value, 1));
+
+async function examples(_ctx: Ctx, videos: VideoFact[], n = 3): Promise<Evidence[]> {
+  return [...videos]
+    .sort((a, b) => b.plays - a.plays || b.id.localeCompare(a.id))
+    .slice(0, n)
+    .map((v) => factEvidence(v));
+}
+
+async function corroborate(ctx: Ctx): Promise<void> {
+  // The same filter through the search tool, so a client can repeat it (the tool does not count).
+  if (ctx.plan.creators.length + ctx.plan.advertisers.length === 0)
+    await ctx
+      .call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 })
+      .catch(() => null);
+}
+
+async function breakdown(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const by = plan.groupBy ?? "hook_type";
+  let filter = videoFilter(ctx);
+  if (by === "hook_type") filter = { ...filter, hook: "yes" };
+  if (by === "media_type") delete filter.media_type;
+  if (by === "hook_type") delete filter.hook_type;
+  await corroborate(ctx);
+  const videos = ctx.facts.videos(filter).filter((v) => (by === "hook_type" ? v.hook_type !== null : true));
+  const metric =
+    plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
+      ? plan.metric
+      : null;
+  const groups = new Map<string, VideoFact[]>();
+  for (const v of videos) {
+    const k = by === "hook_type" ? (v.hook_type as string) : v.media_type;
+    groups.set(k, [...(groups.get(k) ?? []), v]);
+  }
+  const statistic = metric === "engagement" ? "sum" : "median";
+  const ranked = [...groups]
+    .map(([key, vs]) => ({ key, videos: vs, value: metric ? figureOf(vs, metric, statistic) : vs.length }))
+    .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
+  const base = describe({
+    ...plan,
+    attributes: plan.attributes.filter(
+      (a) => !(by === "media_type" && a.kind === "media_type") && a.kind !== "hook_type",
+    ),
+  });
+  const groupName = by === "hook_type" ? "hook type" : "format";
+  const measure = metric
+    ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
+    : "number of videos";
+  const caveats = [
+    by === "hook_type"
+      ? "Hook type: the pattern the hook classifier recorded for the opening line, over videos with a detected hook (label hook = yes)."
+      : "Format: video or slideshow (media_type).",
+    ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
+  ];
+  const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
+  if (ranked.length === 0)
+    return {
+      summary: `No ${base} to break down.`,
+      findings: [{ statement: `No ${base} to break down.`, evidence: [] }],
+      caveats,
+      result: { ranking: [] },
+      computed,
+    };
+  const first = ranked[0] as (typeof ranked)[number];
+  const show = (g: (typeof ranked)[number]) =>
+    metric
+      ? `${showFigure(metric, g.value)} ${measure} over ${fmt(g.videos.length)} videos`
+      : `${fmt(g.videos.length)} videos (${pct(g.videos.length, videos.length)} %)`;
+  return {
+    summary: `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`,
+    findings: await Promise.all(
+      ranked.slice(0, 5).map(async (g) => ({
+        statement: `${g.key}: ${show(g)}.`,
+        evidence: (await examples(ctx, g.videos, 2)).map((e) => ({
+          ...e,
+          figures: { ...e.figures, [by]: g.key },
+        })),
+      })),
+    ),
+    caveats,
+    result: {
+      ranking: ranked.map((g) => g.key),
+      values: ranked.map((g) => round(g.value)),
+      videos: videos.length,
+      measure,
+    },
+    computed,
+  };
+}
+
+function attributeTest(a: Attribute): (v: VideoFact) => boolean {
+  switch (a.kind) {
+    case "ad":
+      return (v) => v.label_ad === (a.value === "yes" ? 1 : 0);
+    case "hook":
+      return (v) => v.label_hook === 1;
+    case "viral_hook":
+      return () => true;
+    case "media_type":
+      return (v) => v.media_type === a.value;
+    case "region":
+      return (v) => v.region === a.value;
+    case "language":
+      return (v) => v.language === a.value;
+    case "hook_type":
+      return (v) => v.label_hook === 1 && v.hook_type === a.value;
+  }
+}
+
+async function share(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const target = plan.shareOf as Attribute;
+  const creator = plan.creators[0];
+  if (
+    creator &&
+    target.kind === "ad" &&
+    target.value === "yes" &&
+    plan.attributes.length === 0 &&
+    !plan.window &&
+    plan.topics.length === 0
+  ) {
+    const c = (await call("service_get_creator", { id: creator.uid })).data as Creator;
+    const s = pct(c.ad_count, c.video_count);
+    const statement = `${fmt(c.ad_count)} of @${c.handle}'s ${fmt(c.video_count)} videos are ads: ${s} %.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: [creatorEvidence(c, { ads: c.ad_count, share_pct: s })] }],
+      caveats: [],
+      result: { part: c.ad_count, whole: c.video_count, share_pct: s },
+      computed: "service_get_creator (ad_count ÷ video_count)",
+    };
+  }
+  await corroborate(ctx);
+  const base = ctx.facts.videos(videoFilter(ctx));
+  const part = base.filter(attributeTest(target));
+  const s = pct(part.length, base.length);
+  const whole = describe(plan);
+  const statement = `${fmt(part.length)} of ${fmt(base.length)} ${whole} are ${attributeLabel(target)}: ${s} %.`;
+  return {
+    summary: base.length === 0 ? `There are no ${whole}, so no share can be given.` : statement,
+    findings: [{ statement, evidence: await examples(ctx, part) }],
+    caveats:
+      target.kind === "viral_hook" ? ["The viral-hook share is not computed by the local analyst."] : [],
+    result: { part: part.length, whole: base.length, share_pct: s },
+    computed: `aggregate: share of ${attributeLabel(target)} among ${whole}`,
+  };
+}
+
+async function count(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const onlyEntity =
+    plan.topics.length === 0 &&
+    !plan.window &&
+    plan.attributes.every((a) => a.kind === "ad" && a.value === "yes");
+  const sumMetric =
+    plan.metric && ["plays", "likes", "comments", "shares", "saves"].includes(plan.metric)
+      ? plan.metric
+      : null;
+  if (!sumMetric && onlyEntity && plan.creators.length === 1 && plan.advertisers.length === 0) {
+    const c = (await call("service_get_creator", { id: plan.creators[0]?.uid })).data as Creator;
+    const ads = plan.attributes.length > 0;
+    const n = ads ? c.ad_count : c.video_count;
+    const statement = `@${c.handle} has ${fmt(n)} ${ads ? "ads" : "videos"} in the corpus${ads ? ` (of ${fmt(c.video_count)} videos)` : ""}.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: [creatorEvidence(c, { ads: c.ad_count })] }],
+      caveats: [],
+      result: { count: n },
+      computed: "service_get_creator",
+    };
+  }
+  if (!sumMetric && onlyEntity && plan.advertisers.length === 1 && plan.creators.length === 0) {
+    const a = (await call("service_get_advertiser", { id: plan.advertisers[0]?.id })).data as Advertiser;
+    const statement = `${a.name} has ${fmt(a.video_count)} videos assigned in the corpus, by ${fmt(a.creator_count)} creators.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: [advertiserEvidence(a, { creators: a.creator_count })] }],
+      caveats: [],
+      result: { count: a.video_count },
+      computed: "service_get_advertiser",
+    };
+  }
+  if (plan.subject === "advertisers" && plan.advertisers.length === 0 && !hasVideoFilters(plan)) {
+    const out = await call("service_search_advertisers", {
+      ...(plan.focus ? { focus: plan.focus } : {}),
+      limit: 1,
+    });
+    const total = (out.meta as { total: number | null }).total ?? 0;
+    const statement = `There are ${fmt(total)} ${plan.focus ? `${plan.focus} ` : ""}advertisers in the corpus.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: list<Advertiser>(out).map((a) => advertiserEvidence(a)) }],
+      caveats: [],
+      result: { count: total },
+      computed: "service_search_advertisers (meta.total)",
+    };
+  }
+  if (
+    (plan.subject === "creators" || plan.subject === "advertisers") &&
+    plan.creators.length + plan.advertisers.length === 0
+  ) {
+    const videos = ctx.facts.videos(videoFilter(ctx));
+    const key =
+      plan.subject === "creators" ? (v: VideoFact) => v.author_uid : (v: VideoFact) => v.advertiser_id;
+    const distinct = new Set(videos.map(key).filter((k): k is string => k !== null));
+    const what = `${plan.subject} with at least one of the ${describe(plan)}`;
+    const statement = `There are ${fmt(distinct.size)} ${what} (${fmt(videos.length)} videos).`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: await examples(ctx, videos) }],
+      caveats: [],
+      result: { count: distinct.size, videos: videos.length },
+      computed: `aggregate: distinct ${plan.subject} over the videos`,
+    };
+  }
+  await corroborate(ctx);
+  const videos = ctx.facts.videos(videoFilter(ctx));
+  const what = describe(plan);
+  if (sumMetric) {
+    const total = videos.reduce((s, v) => s + factValue(v, sumMetric as Metric), 0);
+    const statement = `${what} have ${fmt(total)} ${METRIC_NAME[sumMetric]} in total (${fmt(videos.length)} videos, latest snapshots).`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: await examples(ctx, videos) }],
+      caveats: [],
+      result: { count: videos.length, total, metric: sumMetric },
+      computed: `aggregate: sum of ${sumMetric}`,
+    };
+  }
+  const statement = `There are ${fmt(videos.length)} ${what}.`;
+  return {
+    summary: statement,
+    findings: [{ statement, evidence: await examples(ctx, videos) }],
+    caveats: [],
+    result: { count: videos.length },
+    computed: "aggregate: count",
+  };
+}
+
+async function measure(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const metric: Metric =
+    plan.metric && !["videos", "followers", "growth"].includes(plan.metric) ? plan.metric : "plays";
+  await corroborate(ctx);
+  const videos = ctx.facts.videos(videoFilter(ctx));
+  const what = describe(plan);
+  if (videos.length === 0)
+    return {
+      summary: `There are no ${what} to measure.`,
+      findings: [{ statement: `There are no ${what}.`, evidence: [] }],
+      caveats: [],
+      result: { videos: 0 },
+      computed: "aggregate: median",
+    };
+  const value = median(videos.map((v) => factValue(v, metric))) as number;
+  const near = [...videos]
+    .sort(
+      (a, b) =>
+        Math.abs(factValue(a, metric) - value) - Math.abs(factValue(b, metric) - value) ||
+        a.id.localeCompare(b.id),
+    )
+    .slice(0, 3);
+  const statement = `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(videos.length)} videos).`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement: `${statement} The cited videos sit at the median.`,
+        evidence: near.map((v) => factEvidence(v, { [metric]: round(factValue(v, metric)) })),
+      },
+    ],
+    caveats:
+      metric === "engagement"
+        ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."]
+        : [],
+    result: { median: round(value), videos: videos.length, metric },
+    computed: `aggregate: median ${metric} per video`,
+  };
+}
+
+async function overview(ctx: Ctx): Promise<Outcome> {
+  const videos = ctx.facts.videos(videoFilter(ctx));
+  const what = describe(ctx.plan);
+  const top = list<Video>(
+    await ctx.call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 }),
+  );
+  const mid = median(videos.map((v) => v.plays));
+  const statement = `${fmt(videos.length)} ${what}; median plays ${mid === null ? "n/a" : fmt(mid)}; ${pct(videos.filter((v) => v.label_ad === 1).length, videos.length)} % ads.`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement,
+        evidence:
+          ctx.plan.window || ctx.plan.creators.length + ctx.plan.advertisers.length > 0
+            ? await examples(ctx, videos)
+            : top.slice(0, 3).map((v) => videoEvidence(v)),
+      },
+    ],
+    caveats: [],
+    result: { count: videos.length, median_plays: mid },
+    computed: "aggregate: count, median plays, ad share",
+  };
+}
+
+async function compare(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const metric: Metric = plan.metric ?? (plan.creators.length >= 2 ? "followers" : "videos");
+  const caveats: string[] = metric === "engagement" ? [ENGAGEMENT_DEFINITION] : [];
+  type Row = {
+    id: string;
+    name: string;
+    type: "creator" | "advertiser";
+    value: number;
+    figures: Evidence["figures"];
+  };
+  const rows: Row[] = [];
+  let windowNote = "";
+  const viaFacts =
+    ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric) ||
+    hasVideoFilters({ ...plan, creators: [], advertisers: [] });
+  for (const c of plan.creators) {
+    const d = (await call("service_get_creator", { id: c.uid })).data as Creator & {
+      growth_by_window: Record<string, number>;
+    };
+    const window = snapWindow(plan.window?.days ?? 7, CREATOR_WINDOWS);
+    let value: number;
+    if (metric === "growth") {
+      value = d.growth_by_window[String(window)] ?? 0;
+      windowNote = ` over ${window} days`;
+    } else if (viaFacts) {
+      const vs = ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
+      value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, "sum");
+    } else if (metric === "videos")
+      value = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? d.ad_count : d.video_count;
+    else value = d.followers ?? 0;
+    rows.push({
+      id: d.uid,
+      name: `@${d.handle}`,
+      type: "creator",
+      value,
+      figures: {
+        handle: d.handle,
+        followers: d.followers,
+        videos: d.video_count,
+        ads: d.ad_count,
+        [metric]: round(value),
+      },
+    });
+  }
+  for (const a of plan.advertisers) {
+    const d = (await call("service_get_advertiser", { id: a.id })).data as Advertiser & {
+      growth_by_window: Record<string, number>;
+    };
+    const window = snapWindow(plan.window?.days ?? 7, ADVERTISER_WINDOWS);
+    let value: number;
+    if (metric === "growth") {
+      value = d.growth_by_window[String(window)] ?? 0;
+      windowNote = window === 0 ? " today (UTC)" : ` over ${window} days`;
+    } else if (viaFacts || metric === "followers") {
+      const vs = ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), advertiser_id: a.id });
+      value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, "sum");
+    } else value = d.video_count;
+    rows.push({
+      id: d.id,
+      name: d.name,
+      type: "advertiser",
+      value,
+      figures: { name: d.name, videos: d.video_count, creators: d.creator_count, [metric]: round(value) },
+    });
+  }
+  const ranked = [...rows].sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
+  const [first, second] = ranked as [Row, Row];
+  const label = `${metric === "videos" && plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ads" : METRIC_NAME[metric]}${windowNote}`;
+  const scope =
+    viaFacts && hasVideoFilters({ ...plan, creators: [], advertisers: [] })
+      ? ` (over their ${describe({ ...plan, creators: [], advertisers: [] })})`
+      : "";
+  const tie = first.value === second.value;
+  return {
+    summary: tie
+      ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
+      : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${showFigure(metric, second.value)} for ${second.name}.`,
+    findings: rows.map((r) => ({
+      statement: `${r.name}: ${showFigure(metric, r.value)} ${label}.`,
+      evidence: [{ type: r.type, id: r.id, figures: r.figures }],
+    })),
+    caveats,
+    result: { ranking: ranked.map((r) => r.id), values: ranked.map((r) => round(r.value)), metric },
+    computed: `compare on ${metric}`,
+  };
+}
+
+async function rank(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const metric = plan.metric;
+  const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
+  if (plan.subject === "creators" && ((!filtered && metric === null) || metric === "followers"))
+    return creatorView(ctx, "all");
+  if (plan.subject === "advertisers" && !filtered && (metric === null || metric === "videos"))
+    return advertiserView(ctx, "all");
+  if (metric === "growth" && (plan.subject === "creators" || plan.subject === "advertisers"))
+    return trending(ctx);
+  if (plan.subject === "videos" || plan.subject === "sounds" || plan.subject === "trend_reports") {
+    const sort =
+      metric === "comments"
+        ? "comments"
+        : metric === "shares"
+          ? "reposts"
+          : metric === null || metric === "plays" || metric === "videos"
+            ? "views"
+            : null;
+    if (sort && plan.creators.length + plan.advertisers.length === 0) {
+      const { items, tool, args } = await videoView(ctx, sort);
+      const key = (v: Video) =>
+        sort === "comments"
+          ? `${fmt(v.comment_count)} comments`
+          : sort === "reposts"
+            ? `${fmt(v.share_count)} shares`
+            : `${fmt(v.play_count)} plays`;
+      return videoRanking(
+        plan,
+        items,
+        `most ${sort === "reposts" ? "shared" : sort === "comments" ? "commented" : "viewed"} ${describe(plan)}`,
+        key,
+        {},
+        `${tool} sort=${sort} ${JSON.stringify(args)}`,
+        [],
+      );
+    }
+    const m: Metric =
+      metric && ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric)
+        ? metric
+        : "plays";
+    await corroborate(ctx);
+    const videos = ctx.facts.videos(videoFilter(ctx));
+    const ranked = [...videos]
+      .sort((a, b) => factValue(b, m) - factValue(a, m) || b.id.localeCompare(a.id))
+      .slice(0, 5);
+    const what = `${describe(plan)} by ${METRIC_NAME[m]}`;
+    if (ranked.length === 0)
+      return {
+        summary: `No ${what}.`,
+        findings: [{ statement: `No ${describe(plan)}.`, evidence: [] }],
+        caveats: [],
+        result: { ranking: [] },
+        computed: "aggregate",
+      };
+    const top = ranked[0] as VideoFact;
+    return {
+      summary: `The top ${what} is ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}.`,
+      findings: ranked.map((v, i) => ({
+        statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
+        evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],
+      })),
+      caveats:
+        m === "engagement" ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."] : [],
+      result: { ranking: ranked.map((v) => v.id) },
+      computed: `aggregate: videos ranked by ${m}`,
+    };
+  }
+  // Groups over the filtered videos: creators, advertisers, hashtags, regions, languages.
+  const by =
+    plan.subject === "creators"
+      ? "creator"
+      : plan.subject === "advertisers"
+        ? "advertiser"
+        : plan.subject === "hashtags"
+          ? "hashtag"
+          : plan.subject === "languages"
+            ? "language"
+            : plan.subject === "regions"
+              ? "region"
+              : "region";
+  await corroborate(ctx);
+  let videos = ctx.facts.videos(videoFilter(ctx));
+  let focusIds: Set<string> | null = null;
+  if (by === "advertiser" && plan.focus) {
+    focusIds = new Set(
+      (await pageAll<Advertiser>(call, "service_search_advertisers", { focus: plan.focus }, 20)).map(
+        (a) => a.id,
+      ),
+    );
+    videos = videos.filter((v) => v.advertiser_id !== null && focusIds?.has(v.advertiser_id));
+  }
+  const m: Metric =
+    metric && ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric)
+      ? metric
+      : "videos";
+  const groups = new Map<string, VideoFact[]>();
+  for (const v of videos) {
+    const keys =
+      by === "creator"
+        ? [v.author_uid]
+        : by === "advertiser"
+          ? v.advertiser_id
+            ? [v.advertiser_id]
+            : []
+          : by === "hashtag"
+            ? [...new Set(v.hashtags.split(/\s+/).filter(Boolean))]
+            : by === "language"
+              ? v.language
+                ? [v.language]
+                : []
+              : v.region
+                ? [v.region]
+                : [];
+    for (const k of keys) groups.set(k, [...(groups.get(k) ?? []), v]);
+  }
+  const ranked = [...groups]
+    .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, m, "sum") }))
+    .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
+  const what = describe(plan);
+  const measureName =
+    m === "videos"
+      ? `number of ${what}`
+      : m === "engagement"
+        ? `engagement rate of their ${what}`
+        : `total ${METRIC_NAME[m]} of their ${what}`;
+  if (ranked.length === 0)
+    return {
+      summary: `No ${by} has any ${what}.`,
+      findings: [{ statement: `No ${what}.`, evidence: [] }],
+      caveats: [],
+      result: { ranking: [] },
+      computed: "aggregate",
+    };
+  const names = new Map<string, string>();
+  const top = ranked.slice(0, 5);
+  if (by === "creator" || by === "advertiser") {
+    const headline = top[0] as (typeof ranked)[number];
+    if (by === "creator") {
+      const c = (await call("service_get_creator", { id: headline.key })).data as Creator;
+      names.set(c.uid, `@${c.handle}`);
+    } else {
+      const a = (await call("service_get_advertiser", { id: headline.key })).data as Advertiser;
+      names.set(a.id, a.name);
+    }
+    for (const g of top.slice(1)) names.set(g.key, ctx.facts.nameOf(by, g.key));
+  }
+  const nameOf = (k: string) => names.get(k) ?? (by === "hashtag" ? `#${k}` : k);
+  const evidenceOf = async (g: (typeof ranked)[number]): Promise<Evidence[]> => [
+    ...(by === "creator" || by === "advertiser"
+      ? [
+          {
+            type: by,
+            id: g.key,
+            figures: { name: nameOf(g.key), videos: g.videos.length, [m]: round(g.value) },
+          } as Evidence,
+        ]
+      : []),
+    ...(await examples(ctx, g.videos, 2)),
+  ];
+  const first = top[0] as (typeof ranked)[number];
+  return {
+    summary: `${nameOf(first.key)} leads by ${measureName}: ${showFigure(m, first.value)}${top[1] ? `, ahead of ${nameOf(top[1].key)} (${showFigure(m, top[1].value)})` : ""}.`,
+    findings: await Promise.all(
+      top.map(async (g, i) => ({
+        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${g.videos.length} videos`}.`,
+        evidence: await evidenceOf(g),
+      })),
+    ),
+    caveats: m === "engagement" ? [ENGAGEMENT_DEFINITION] : [],
+    result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
+    computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : m}`,
+  };
+}

@@ -1,0 +1,543 @@
+/**
+ * The planner's fixed vocabulary: places (codes, country names, demonyms), languages, metrics, formats, hook
+ * types, time words and the cue words of each intent. Entity names (creators, advertisers, hashtags) are not
+ * here: they are linked against the corpus (corpus-facts.ts).
+ */
+
+/** Country names and demonyms → ISO 3166-1 alpha-2. Multi-word names are matched before single words. */
+export const REGION_WORDS: Record<string, string> = {
+  "united states": "US",
+  "united states of america": "US",
+  usa: "US",
+  "u.s.": "US",
+  "u.s": "US",
+  america: "US",
+  american: "US",
+  americans: "US",
+  "united kingdom": "GB",
+  uk: "GB",
+  "great britain": "GB",
+  britain: "GB",
+  british: "GB",
+  england: "GB",
+  canada: "CA",
+  canadian: "CA",
+  canadians: "CA",
+  australia: "AU",
+  australian: "AU",
+  australians: "AU",
+  aussie: "AU",
+  philippines: "PH",
+  filipino: "PH",
+  filipinos: "PH",
+  philippine: "PH",
+  mexico: "MX",
+  mexican: "MX",
+  mexicans: "MX",
+  spain: "ES",
+  spaniards: "ES",
+  argentina: "AR",
+  argentine: "AR",
+  argentinian: "AR",
+  argentinians: "AR",
+  colombia: "CO",
+  colombian: "CO",
+  colombians: "CO",
+  brazil: "BR",
+  brasil: "BR",
+  brazilian: "BR",
+  brazilians: "BR",
+  portugal: "PT",
+  france: "FR",
+  germany: "DE",
+  indonesia: "ID",
+  vietnam: "VN",
+  "viet nam": "VN",
+  japan: "JP",
+  korea: "KR",
+  "south korea": "KR",
+  thailand: "TH",
+  turkey: "TR",
+  türkiye: "TR",
+  turkiye: "TR",
+  "saudi arabia": "SA",
+  saudi: "SA",
+  saudis: "SA",
+  uae: "AE",
+  "united arab emirates": "AE",
+  emirates: "AE",
+  emirati: "AE",
+  dubai: "AE",
+  egypt: "EG",
+  egyptian: "EG",
+  egyptians: "EG",
+  india: "IN",
+  indian: "IN",
+  italy: "IT",
+  nigeria: "NG",
+  nigerian: "NG",
+  "south africa": "ZA",
+  netherlands: "NL",
+  dutch: "NL",
+  poland: "PL",
+  polish: "PL",
+  malaysia: "MY",
+  malaysian: "MY",
+  singapore: "SG",
+  chile: "CL",
+  chilean: "CL",
+  peru: "PE",
+  peruvian: "PE",
+};
+
+/** Language names → ISO 639-1. */
+export const LANGUAGE_WORDS: Record<string, string> = {
+  english: "en",
+  spanish: "es",
+  castilian: "es",
+  portuguese: "pt",
+  french: "fr",
+  german: "de",
+  indonesian: "id",
+  bahasa: "id",
+  vietnamese: "vi",
+  japanese: "ja",
+  korean: "ko",
+  thai: "th",
+  turkish: "tr",
+  arabic: "ar",
+  italian: "it",
+  hindi: "hi",
+  dutch: "nl",
+  polish: "pl",
+  malay: "ms",
+};
+
+/** Language names that are also demonyms: read as the region after "from"/"based in", else as the language. */
+export const DEMONYM_OF_LANGUAGE: Record<string, string> = {
+  spanish: "ES",
+  portuguese: "PT",
+  french: "FR",
+  german: "DE",
+  indonesian: "ID",
+  vietnamese: "VN",
+  japanese: "JP",
+  korean: "KR",
+  thai: "TH",
+  turkish: "TR",
+  italian: "IT",
+};
+
+export type Metric =
+  | "plays"
+  | "likes"
+  | "comments"
+  | "shares"
+  | "saves"
+  | "engagement"
+  | "growth"
+  | "followers"
+  | "videos";
+
+export const METRIC_WORDS: Record<string, Metric> = {
+  view: "plays",
+  views: "plays",
+  viewed: "plays",
+  viewership: "plays",
+  viewers: "plays",
+  watched: "plays",
+  watches: "plays",
+  play: "plays",
+  plays: "plays",
+  played: "plays",
+  reach: "plays",
+  like: "likes",
+  likes: "likes",
+  liked: "likes",
+  hearts: "likes",
+  comment: "comments",
+  comments: "comments",
+  commented: "comments",
+  discussed: "comments",
+  share: "shares",
+  shares: "shares",
+  shared: "shares",
+  reposts: "shares",
+  reposted: "shares",
+  repost: "shares",
+  saves: "saves",
+  saved: "saves",
+  bookmarks: "saves",
+  engagement: "engagement",
+  engaging: "engagement",
+  engaged: "engagement",
+  interaction: "engagement",
+  interactions: "engagement",
+  growth: "growth",
+  grew: "growth",
+  grow: "growth",
+  growing: "growth",
+  grown: "growth",
+  gained: "growth",
+  gain: "growth",
+  gains: "growth",
+  rising: "growth",
+  momentum: "growth",
+  climbing: "growth",
+  followers: "followers",
+  follower: "followers",
+  following: "followers",
+  fans: "followers",
+  audience: "followers",
+  subscribers: "followers",
+};
+
+/** Things the corpus does not record; a question resting on them is declined with the reason. */
+export const UNKNOWN_MEASURES: Record<string, string> = {
+  revenue: "revenue",
+  sales: "sales",
+  sold: "sales",
+  sell: "sales",
+  selling: "sales",
+  profit: "profit",
+  profits: "profit",
+  roi: "return on ad spend",
+  roas: "return on ad spend",
+  spend: "ad spend",
+  spent: "ad spend",
+  spending: "ad spend",
+  budget: "ad spend",
+  budgets: "ad spend",
+  cpm: "ad prices",
+  cpc: "ad prices",
+  cost: "ad prices",
+  costs: "ad prices",
+  price: "prices",
+  prices: "prices",
+  conversions: "conversions",
+  conversion: "conversions",
+  installs: "app installs",
+  downloads: "app installs",
+  clicks: "clicks",
+  ctr: "clicks",
+  demographics: "audience demographics",
+  gender: "audience demographics",
+  age: "audience demographics",
+  income: "income",
+  salary: "income",
+  earn: "earnings",
+  earns: "earnings",
+  earnings: "earnings",
+  paid: "payments",
+  pay: "payments",
+  money: "earnings",
+  sentiment: "sentiment",
+  watchtime: "watch time",
+  retention: "watch time",
+};
+
+/** The corpus's hook patterns and the words that name them. */
+export const HOOK_TYPE_WORDS: Record<string, string> = {
+  question: "question",
+  questions: "question",
+  pov: "pov",
+  "point of view": "pov",
+  "stop scrolling": "stop_scrolling",
+  "stop-scrolling": "stop_scrolling",
+  stop_scrolling: "stop_scrolling",
+  "numbered list": "numbered_list",
+  numbered_list: "numbered_list",
+  listicle: "numbered_list",
+  listicles: "numbered_list",
+  "bold claim": "bold_claim",
+  bold_claim: "bold_claim",
+  "before and after": "before_after",
+  "before/after": "before_after",
+  "before-after": "before_after",
+  before_after: "before_after",
+  transformation: "before_after",
+  story: "story",
+  storytime: "story",
+  storytelling: "story",
+  challenge: "challenge",
+  challenges: "challenge",
+  tutorial: "tutorial",
+  tutorials: "tutorial",
+  "how-to": "tutorial",
+  secret: "secret",
+  secrets: "secret",
+};
+export const HOOK_TYPES = [
+  "question",
+  "pov",
+  "stop_scrolling",
+  "numbered_list",
+  "bold_claim",
+  "before_after",
+  "story",
+  "challenge",
+  "tutorial",
+  "secret",
+] as const;
+
+/** Words naming the thing a question is about. */
+export type Subject =
+  | "videos"
+  | "creators"
+  | "advertisers"
+  | "hashtags"
+  | "hook_types"
+  | "formats"
+  | "regions"
+  | "languages"
+  | "sounds"
+  | "trend_reports";
+
+export const SUBJECT_WORDS: Record<string, Subject> = {
+  video: "videos",
+  videos: "videos",
+  clip: "videos",
+  clips: "videos",
+  post: "videos",
+  posts: "videos",
+  content: "videos",
+  creative: "videos",
+  creatives: "videos",
+  tiktoks: "videos",
+  tiktok: "videos",
+  reels: "videos",
+  uploads: "videos",
+  ad: "videos",
+  ads: "videos",
+  slideshow: "videos",
+  slideshows: "videos",
+  creator: "creators",
+  creators: "creators",
+  influencer: "creators",
+  influencers: "creators",
+  account: "creators",
+  accounts: "creators",
+  channel: "creators",
+  channels: "creators",
+  author: "creators",
+  authors: "creators",
+  tiktokers: "creators",
+  who: "creators",
+  advertiser: "advertisers",
+  advertisers: "advertisers",
+  brand: "advertisers",
+  brands: "advertisers",
+  company: "advertisers",
+  companies: "advertisers",
+  marketer: "advertisers",
+  marketers: "advertisers",
+  sponsor: "advertisers",
+  sponsors: "advertisers",
+  hashtag: "hashtags",
+  hashtags: "hashtags",
+  tag: "hashtags",
+  tags: "hashtags",
+  format: "formats",
+  formats: "formats",
+  region: "regions",
+  regions: "regions",
+  country: "regions",
+  countries: "regions",
+  market: "regions",
+  markets: "regions",
+  geography: "regions",
+  geo: "regions",
+  geos: "regions",
+  language: "languages",
+  languages: "languages",
+  sound: "sounds",
+  sounds: "sounds",
+  song: "sounds",
+  songs: "sounds",
+  music: "sounds",
+  audio: "sounds",
+};
+
+/** Words (after the entities, places, metrics and subjects) that carry the question's shape, not its content. */
+export const FUNCTION_WORDS = new Set(
+  `a an the and or nor but of in on at to for from by with about into onto over under than then that this these
+  those what which who whom whose when where why how is are was were be been being am do does did done doing
+  have has had having it its it's itself their theirs there they them we our ours us you your yours i me my
+  mine he she his her him some any all each every per between among across within during since until up down
+  out off as so also only just very really quite please ok okay hey hi thanks tell show give find list get
+  got let lets let's can could should would will shall may might must need want like know see look looking
+  me one ones other others another such same own more most less least much many few lot lots bit overall
+  total number count counts amount share rate rates percentage percent proportion fraction ratio portion how's what's
+  whats which's there's who's is it right now currently today yesterday week weeks month months day days
+  hour hours year years quarter last past previous recent recently latest newest new newer fresh just
+  first top best biggest largest highest lowest smallest worst leading most least better worse bigger
+  larger smaller higher lower more fewer greater compare compared comparing comparison versus vs vs.
+  against between difference different differ rank ranked ranking rankings order ordered sort sorted
+  trending trend trends hot popular viral blowing blew blow breaking broke breakout breakouts break
+  outperforming outperform outperformed outperforms rising rise rose surge surging early emerging
+  kind kinds type types style styles sort sorts pattern patterns category categories hook hooks hooked
+  opening openings opener openers intro intros first-line format formats media mediatype
+  fastest faster fast quickest quickly quick rapidly
+  ad ads advert adverts advertisement advertisements advertising sponsored promoted promo paid organic
+  non-ad non-ads natural unpaid slideshow slideshows carousel carousels photo photos image images picture
+  pictures video videos clip clips regular normal standard vertical moving
+  profile overview summary summarise summarize summarize describe description about info information
+  details detail breakdown break split distribution spread mix grouped group groups by
+  median average mean typical typically usually generally per avg
+  perform performs performed performing performance work works worked working do does doing did done
+  run runs ran running post posts posted posting publish published publishing upload uploaded uploads
+  make makes made making use uses used using produce produced create created creating put puts
+  get gets getting receive received attract attracts attracted bring brings generate generated drive
+  drives driving earn earned pull pulls pulled rack racked
+  dominate dominates dominated dominating common commonest frequent frequently often used popular
+  successful success effective winning win wins won strongest strong stronger weak weakest good great
+  best-performing top-performing high-performing well
+  tell us say said mean means meant appear appears appeared seen see saw there here
+  going go goes gone went come comes came since ago now anything something everything nothing else
+  right yes no not don't doesn't didn't isn't aren't wasn't weren't
+  ones thing things stuff people folks guys someone anyone everyone
+  in-market market's brand's creator's advertiser's video's`.split(/\s+/),
+);
+
+/** Intent cue phrases (matched as whole words on the lower-cased question). */
+export const CUES = {
+  compare:
+    /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
+  count: /\b(how many|number of|count of|count|how much)\b/,
+  share: /\b(share|percentage|percent|proportion|fraction|portion|what part|ratio|how often|% of|rate of)\b/,
+  breakdownHook:
+    /\b(hook (types?|styles?|patterns?|kinds?|formats?)|(types?|kinds?|styles?|sorts?|patterns?) of (opening |)hooks?|which hooks?|what hooks?|hooks? (work|works|perform|performs|do best|did best|get|gets|got|drive|drives)|by hook)\b/,
+  breakdownFormat:
+    /\b(formats?|slideshows? (or|vs\.?|versus) (regular |normal |)videos?|videos? (or|vs\.?|versus) slideshows?|by media|media types?)\b/,
+  trendReport:
+    /\b(trend reports?|trends? reports?|reports?|what('s| is) rising|rising (hashtags?|sounds?|songs?|hooks?|formats?|trends?)|trends?\b(?! *(creators|advertisers|videos))|emerging (hashtags?|sounds?|trends?))\b/,
+  profile:
+    /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup)\b/,
+  newest:
+    /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared)\b/,
+  trending:
+    /\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
+  breakout:
+    /\b(breakouts?|break(ing)? out|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
+  early:
+    /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
+  rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?)\b/,
+  overview:
+    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with))\b/,
+  future:
+    /\b(will|going to|next (week|month|year|quarter)|predict\w*|forecast\w*|tomorrow|future|upcoming|expect(ed)? to)\b/,
+  why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,
+  median: /\b(median|average|mean|typical(ly)?|usually|on average|avg)\b/,
+};
+
+/** Tool windows: creators 2/7/30 days, advertisers 0 (today)/2/7/30. */
+export const CREATOR_WINDOWS = [2, 7, 30] as const;
+export const ADVERTISER_WINDOWS = [0, 2, 7, 30] as const;
+
+const UNIT_DAYS: Record<string, number> = {
+  hour: 1 / 24,
+  hours: 1 / 24,
+  hr: 1 / 24,
+  hrs: 1 / 24,
+  h: 1 / 24,
+  day: 1,
+  days: 1,
+  d: 1,
+  week: 7,
+  weeks: 7,
+  wk: 7,
+  wks: 7,
+  fortnight: 14,
+  fortnights: 14,
+  month: 30,
+  months: 30,
+  quarter: 90,
+  quarters: 90,
+  year: 365,
+  years: 365,
+};
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  couple: 2,
+  "a couple of": 2,
+  three: 3,
+  few: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  ten: 10,
+  fourteen: 14,
+  thirty: 30,
+  ninety: 90,
+};
+
+export interface WindowReading {
+  /** Days; 0 = the current UTC day. */
+  days: number;
+  /** The words it was read from. */
+  phrase: string;
+  /** "right now"-style wording: the shortest window the tool offers. */
+  shortest?: boolean;
+}
+
+/** Reads a time window from the (lower-cased) question; null when it names none. */
+export function readWindow(text: string): WindowReading | null {
+  const numbered = text.match(
+    /\b(?:in |over |during |for |within )?(?:the )?(?:last|past|previous|recent|trailing)\s+(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety|few|couple of)\s+(hours?|hrs?|days?|weeks?|wks?|months?|quarters?|years?|fortnights?)\b/,
+  );
+  if (numbered) {
+    const n = /^\d+$/.test(numbered[1] as string)
+      ? Number(numbered[1])
+      : (NUMBER_WORDS[numbered[1] as string] ?? 1);
+    const days = n * (UNIT_DAYS[numbered[2] as string] ?? 1);
+    return { days: Math.max(1, Math.round(days)), phrase: numbered[0].trim() };
+  }
+  const ago = text.match(/\b(\d{1,3})\s+(hours?|days?|weeks?|months?)\s+ago\b/);
+  if (ago)
+    return {
+      days: Math.max(1, Math.round(Number(ago[1]) * (UNIT_DAYS[ago[2] as string] ?? 1))),
+      phrase: ago[0],
+    };
+  const since = text.match(/\b(\d{1,3})[- ]?(day|week|month)s?\b(?! old)/);
+  if (since && /\b(window|period|span|range)\b/.test(text))
+    return { days: Number(since[1]) * (UNIT_DAYS[since[2] as string] ?? 1), phrase: since[0] };
+  const single = text.match(
+    /\b(?:this|the last|the past|last|past|previous|over the last|over the past)\s+(day|week|fortnight|month|quarter|year)\b/,
+  );
+  if (single) return { days: UNIT_DAYS[single[1] as string] ?? 7, phrase: single[0] };
+  if (/\b(today|so far today|this morning|tonight)\b/.test(text))
+    return {
+      days: 0,
+      phrase: (text.match(/\b(today|so far today|this morning|tonight)\b/) as string[])[0] as string,
+    };
+  if (/\b(yesterday|last 24 hours|past 24 hours|last day)\b/.test(text))
+    return { days: 2, phrase: "since yesterday" };
+  if (/\b(weekly|week-over-week|wow)\b/.test(text)) return { days: 7, phrase: "weekly" };
+  if (/\b(monthly|month-over-month|mom)\b/.test(text)) return { days: 30, phrase: "monthly" };
+  const now = text.match(
+    /\b(right now|currently|at the moment|at present|these days|lately|nowadays|as of now|now)\b/,
+  );
+  if (now) return { days: 2, phrase: now[0], shortest: true };
+  return null;
+}
+
+/** The tool window nearest to `days` (ties to the longer window). */
+export function snapWindow<T extends number>(days: number, offered: readonly T[]): T {
+  let best = offered[0] as T;
+  for (const w of offered) if (Math.abs(w - days) <= Math.abs(best - days)) best = w;
+  return best;
+}
+
+/** Singular form for lexicon look-ups ("brands" → "brand", "countries" → "country"). */
+export function singular(word: string): string {
+  if (word.length > 4 && word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.length > 4 && /(ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
+  if (word.length > 3 && word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us"))
+    return word.slice(0, -1);
+  return word;
+}

@@ -1,0 +1,592 @@
+import type { CorpusFacts, LinkedCreator } from "./corpus-facts.js";
+import {
+  CUES,
+  DEMONYM_OF_LANGUAGE,
+  FUNCTION_WORDS,
+  HOOK_TYPE_WORDS,
+  LANGUAGE_WORDS,
+  METRIC_WORDS,
+  type Metric,
+  REGION_WORDS,
+  readWindow,
+  SUBJECT_WORDS,
+  type Subject,
+  singular,
+  UNKNOWN_MEASURES,
+  type WindowReading,
+} from "./lexicon.js";
+
+export type Intent =
+  | "rank"
+  | "compare"
+  | "count"
+  | "share"
+  | "measure"
+  | "breakdown"
+  | "trend_report"
+  | "profile"
+  | "newest"
+  | "trending"
+  | "breakout"
+  | "overview"
+  | "decline";
+
+/** An attribute a video set can be restricted to (also what a share is asked of). */
+export type Attribute =
+  | { kind: "ad"; value: "yes" | "no" }
+  | { kind: "media_type"; value: "video" | "slideshow" }
+  | { kind: "hook"; value: "yes" }
+  | { kind: "viral_hook"; value: "yes" }
+  | { kind: "hook_type"; value: string }
+  | { kind: "region"; value: string }
+  | { kind: "language"; value: string };
+
+interface Placed<T> {
+  item: T;
+  at: number;
+}
+
+export interface Plan {
+  intent: Intent;
+  subject: Subject;
+  /** Null when the question names no measure (the intent's default applies). */
+  metric: Metric | null;
+  window: WindowReading | null;
+  /** Full-text topic words (hashtags the corpus uses), as `service_search_videos` reads `q`. */
+  topics: string[];
+  attributes: Attribute[];
+  creators: LinkedCreator[];
+  advertisers: { id: string; name: string }[];
+  focus: "apps" | "dtc" | null;
+  creatorType: "advertised" | "hire_ready" | "house" | null;
+  early: boolean;
+  /** For `share`: the attribute whose share of the rest is asked for. */
+  shareOf: Attribute | null;
+  /** For `breakdown`/`compare` of groups: what the groups are. */
+  groupBy: "hook_type" | "media_type" | "region" | "language" | "hashtag" | null;
+  /** For trend-report look-ups: the report kind asked for. */
+  trendKind: "hashtag" | "sound" | "hook_pattern" | "format" | null;
+  /** What was understood, one phrase per linked element ("region BR (from \"Brazilian\")"). */
+  understood: string[];
+  /** Content words that linked to nothing; never used as filters. */
+  ignored: string[];
+  /** Why the question is declined (intent `decline`). */
+  decline: string | null;
+}
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu;
+
+/** Replaces a matched span with spaces so that later passes do not read it again. */
+function consume(text: string, at: number, length: number): string {
+  return text.slice(0, at) + " ".repeat(length) + text.slice(at + length);
+}
+
+function findPhrase(text: string, phrase: string, from = 0): number {
+  let start = from;
+  for (;;) {
+    const at = text.indexOf(phrase, start);
+    if (at < 0) return -1;
+    const before = text[at - 1];
+    const after = text[at + phrase.length];
+    if (
+      (before === undefined || !/[\p{L}\p{N}@#]/u.test(before)) &&
+      (after === undefined || !/[\p{L}\p{N}]/u.test(after))
+    )
+      return at;
+    start = at + 1;
+  }
+}
+
+const attributeLabel = (a: Attribute): string => {
+  switch (a.kind) {
+    case "ad":
+      return a.value === "yes" ? "ads" : "organic (non-ad) videos";
+    case "media_type":
+      return a.value === "slideshow" ? "slideshows" : "regular videos (not slideshows)";
+    case "hook":
+      return "videos with a detected hook";
+    case "viral_hook":
+      return "viral hooks";
+    case "hook_type":
+      return `hook type ${a.value}`;
+    case "region":
+      return `region ${a.value}`;
+    case "language":
+      return `language ${a.value}`;
+  }
+};
+
+export { attributeLabel };
+
+/**
+ * Reads a question into a plan: links names against the corpus, reads window, metric, intent and subject, and
+ * keeps every other content word as ignored. Context (optional) only fills a window, region or language the
+ * question leaves open.
+ */
+export function planQuestion(facts: CorpusFacts, question: string, context: string | null): Plan {
+  const original = question.replace(/[’]/g, "'");
+  let text = original.toLowerCase();
+  const understood: string[] = [];
+  const placed: Placed<Attribute>[] = [];
+  const creators: LinkedCreator[] = [];
+  const advertisers: { id: string; name: string }[] = [];
+  const unknownHandles: string[] = [];
+  const { regions, languages } = facts.codes();
+
+  // 1. @handles (the "@" makes them creators whatever they are).
+  for (const match of original.matchAll(/@([\p{L}\p{N}._]{1,64})/gu)) {
+    const handle = (match[1] as string).replace(/[.]+$/, "").replace(/'s$/, "");
+    const creator = facts.creatorByHandle(handle);
+    if (creator) {
+      if (!creators.some((c) => c.uid === creator.uid)) creators.push(creator);
+      understood.push(
+        `creator @${creator.handle} (uid ${creator.uid}${creator.by === "former_handle" ? `, formerly @${handle}` : ""})`,
+      );
+    } else unknownHandles.push(`@${handle}`);
+    text = consume(text, match.index ?? 0, (match[0] as string).length);
+  }
+
+  // 2. Advertiser names and aliases, longest first.
+  const names = facts
+    .advertiserNames()
+    .flatMap((a) => a.names.map((n) => ({ a, n })))
+    .filter(
+      ({ n }) => n.length >= 3 && !FUNCTION_WORDS.has(n) && !(n in SUBJECT_WORDS) && !(n in METRIC_WORDS),
+    )
+    .sort((x, y) => y.n.length - x.n.length);
+  for (const { a, n } of names) {
+    const at = findPhrase(text, n);
+    if (at < 0) continue;
+    if (!advertisers.some((x) => x.id === a.id)) {
+      advertisers.push({ id: a.id, name: a.name });
+      understood.push(
+        `advertiser ${a.name} (id ${a.id}${n !== a.name.toLowerCase() ? `, from "${n}"` : ""})`,
+      );
+    }
+    text = consume(text, at, n.length);
+  }
+
+  // 3. Time window (question first, then context).
+  let window = readWindow(text);
+  if (window) {
+    const at = text.indexOf(window.phrase);
+    if (at >= 0) text = consume(text, at, window.phrase.length);
+  } else if (context) window = readWindow(context.toLowerCase());
+  if (window)
+    understood.push(
+      `window ${window.days === 0 ? "today (UTC)" : `${window.days} days`} (from "${window.phrase}")`,
+    );
+
+  const place = (item: Attribute, at: number, words: string) => {
+    placed.push({ item, at });
+    understood.push(`${attributeLabel(item)} (from "${words}")`);
+  };
+
+  // 4. Places and languages: multi-word names, then upper-case codes, then single words.
+  const byLength = (o: Record<string, string>) => Object.entries(o).sort((x, y) => y[0].length - x[0].length);
+  for (const [name, code] of byLength(REGION_WORDS)) {
+    if (name in LANGUAGE_WORDS) continue;
+    for (let at = findPhrase(text, name); at >= 0; at = findPhrase(text, name)) {
+      if (!placed.some((p) => p.item.kind === "region")) place({ kind: "region", value: code }, at, name);
+      text = consume(text, at, name.length);
+    }
+  }
+  for (const match of original.matchAll(/\b([A-Z]{2})\b/g)) {
+    const code = match[1] as string;
+    if (!regions.has(code) || placed.some((p) => p.item.kind === "region")) continue;
+    if (
+      code === "US" ||
+      !/^(AD|AM|AS|AT|BE|BY|DO|GO|HE|HI|IF|IN|IS|IT|ME|MY|NO|OF|OK|ON|OR|SO|TO|UP|US|WE)$/.test(code)
+    ) {
+      place({ kind: "region", value: code }, match.index ?? 0, code);
+      text = consume(text, match.index ?? 0, 2);
+    }
+  }
+  for (const [name, code] of byLength(LANGUAGE_WORDS)) {
+    for (let at = findPhrase(text, name); at >= 0; at = findPhrase(text, name)) {
+      const before = text.slice(Math.max(0, at - 12), at);
+      const demonym = DEMONYM_OF_LANGUAGE[name] ?? REGION_WORDS[name];
+      const asRegion =
+        demonym !== undefined && (/\b(from|based in|located in)\s*$/.test(before) || !languages.has(code));
+      if (asRegion && !placed.some((p) => p.item.kind === "region"))
+        place({ kind: "region", value: demonym }, at, name);
+      else if (!asRegion && !placed.some((p) => p.item.kind === "language"))
+        place({ kind: "language", value: code }, at, name);
+      text = consume(text, at, name.length);
+    }
+  }
+  if (context) {
+    const lower = context.toLowerCase();
+    if (!placed.some((p) => p.item.kind === "region"))
+      for (const [name, code] of byLength(REGION_WORDS))
+        if (!(name in LANGUAGE_WORDS) && findPhrase(lower, name) >= 0) {
+          place({ kind: "region", value: code }, Number.MAX_SAFE_INTEGER, `context: ${name}`);
+          break;
+        }
+  }
+  text = text.replace(/\b(language|speaking|-language)\b/g, (m) =>
+    placed.some((p) => p.item.kind === "language") ? " ".repeat(m.length) : m,
+  );
+
+  // 5. Unknown measures and question shapes the corpus cannot answer.
+  const lowerAll = original.toLowerCase();
+  let decline: string | null = null;
+  for (const word of lowerAll.match(WORD) ?? []) {
+    const measure = UNKNOWN_MEASURES[word];
+    if (measure && !decline)
+      decline = `the corpus records plays, likes, comments, shares, saves, followers and labels, not ${measure}`;
+  }
+  if (
+    !decline &&
+    CUES.future.test(lowerAll) &&
+    !/\bwill\b.*\?$/.test("") &&
+    /\b(next|predict|forecast|tomorrow|future|upcoming|going to|will (be|go|grow|trend|break|win|perform|do))\b/.test(
+      lowerAll,
+    )
+  )
+    decline = "it reports what the corpus observed; it does not forecast";
+  if (!decline && CUES.why.test(lowerAll))
+    decline = "it can report what happened and where, not why (causes are not in the corpus)";
+  if (!decline && unknownHandles.length > 0)
+    decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
+
+  // 6. Hook types (the ambiguous words only next to "hook"), labels, formats, focus, creator types.
+  const hookContext = /\bhooks?\b|\bopen(ing|ers?)\b|\bintros?\b/.test(lowerAll);
+  for (const [phrase, type] of Object.entries(HOOK_TYPE_WORDS).sort((x, y) => y[0].length - x[0].length)) {
+    const at = findPhrase(text, phrase);
+    if (at < 0) continue;
+    const distinctive = /pov|stop|numbered|listicle|bold|before|transformation|storytime|point of view/.test(
+      phrase,
+    );
+    if (!distinctive && !hookContext) continue;
+    if (!placed.some((p) => p.item.kind === "hook_type" && p.item.value === type))
+      place({ kind: "hook_type", value: type }, at, phrase);
+    text = consume(text, at, phrase.length);
+  }
+  const flag = (pattern: RegExp, item: Attribute | null, apply?: () => void) => {
+    const match = text.match(pattern);
+    if (!match) return;
+    const at = match.index ?? 0;
+    if (item && !placed.some((p) => p.item.kind === item.kind)) place(item, at, match[0].trim());
+    apply?.();
+    // Subject-bearing words ("ads", "slideshows") stay readable for the subject pass.
+  };
+  flag(/\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?)\b/, {
+    kind: "ad",
+    value: "no",
+  });
+  flag(
+    /\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\b/,
+    { kind: "ad", value: "yes" },
+  );
+  flag(/\b(slideshows?|carousels?|photo (posts?|mode|carousels?)|image posts?|photo slides?)\b/, {
+    kind: "media_type",
+    value: "slideshow",
+  });
+  flag(/\bviral hooks?\b/, { kind: "viral_hook", value: "yes" });
+  flag(
+    /\b(hooked|with (a )?hooks?|have (a )?hooks?|has (a )?hooks?|use (a )?hooks?|open with (a )?hooks?)\b/,
+    { kind: "hook", value: "yes" },
+  );
+  let focus: Plan["focus"] = null;
+  const focusMatch = lowerAll.match(
+    /\b(apps?|mobile apps?|app advertisers|app developers|games?|gaming apps?)\b|\b(dtc|d2c|direct[- ]to[- ]consumer|e-?commerce|consumer brands?|product brands?|shops?)\b/,
+  );
+  if (focusMatch) {
+    focus = focusMatch[1] ? "apps" : "dtc";
+    understood.push(`focus ${focus} (from "${focusMatch[0]}")`);
+  }
+  let creatorType: Plan["creatorType"] = null;
+  const typeMatch = lowerAll.match(
+    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with)\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
+  );
+  if (typeMatch) {
+    creatorType = typeMatch[1] ? "hire_ready" : typeMatch[2] ? "house" : "advertised";
+    understood.push(`creator type ${creatorType} (from "${typeMatch[0]}")`);
+  }
+
+  // 7. Metric.
+  let metric: Metric | null = null;
+  if (/\bengagement rate\b|\bengagement\b|\bengaging\b|\binteraction rate\b/.test(lowerAll))
+    metric = "engagement";
+  else
+    for (const match of text.matchAll(WORD)) {
+      const word = match[0] as string;
+      // "share of" / "what share" asks for a proportion, not for shares.
+      if (word === "share" && /^\s*of\b/.test(text.slice((match.index ?? 0) + word.length))) continue;
+      if (word === "share" && CUES.share.test(lowerAll) && !/\bshares\b/.test(lowerAll)) continue;
+      const m = METRIC_WORDS[word];
+      if (m) {
+        metric = m;
+        break;
+      }
+    }
+  if (
+    !metric &&
+    /\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
+      lowerAll,
+    )
+  )
+    metric = "videos";
+  if (
+    !metric &&
+    /\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
+      lowerAll,
+    ) &&
+    /\b(hooks?|formats?|slideshows?)\b/.test(lowerAll)
+  ) {
+    metric = "plays";
+    understood.push('performance read as views (plays) (from "best"/"works")');
+  }
+  if (metric)
+    understood.push(
+      `metric ${metric === "plays" ? "views (plays)" : metric === "engagement" ? "engagement rate" : metric}`,
+    );
+
+  // 8. Subject.
+  const subjectHits: Subject[] = [];
+  for (const word of lowerAll.replace(/@[\p{L}\p{N}._]+/gu, " ").match(WORD) ?? []) {
+    const s = SUBJECT_WORDS[word] ?? SUBJECT_WORDS[singular(word)];
+    if (s) subjectHits.push(s);
+  }
+  let subject: Subject = "videos";
+  const pick = (s: Subject) => subjectHits.includes(s);
+  if (CUES.breakdownHook.test(lowerAll) || /\bhook (type|style|pattern|kind)s?\b/.test(lowerAll))
+    subject = "hook_types";
+  else if (
+    /\b(which|what|top|most common|popular|best)\b[^?]*\bhooks?\b/.test(lowerAll) &&
+    !/\bhooked\b/.test(lowerAll) &&
+    !placed.some((p) => p.item.kind === "hook") &&
+    !placed.some((p) => p.item.kind === "hook_type")
+  )
+    subject = "hook_types";
+  else if (pick("hashtags")) subject = "hashtags";
+  else if (pick("sounds")) subject = "sounds";
+  else if (/\b(trend reports?|reports?)\b/.test(lowerAll)) subject = "trend_reports";
+  else if (
+    /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(advertisers?|brands?|compan(y|ies)|marketers?|sponsors?)\b/.test(
+      lowerAll,
+    ) ||
+    (pick("advertisers") && !pick("creators"))
+  )
+    subject = "advertisers";
+  else if (
+    /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(creators?|influencers?|accounts?|channels?)\b/.test(
+      lowerAll,
+    ) ||
+    (pick("creators") && !/^\s*who\b/.test(lowerAll)
+      ? true
+      : /^\s*who\b/.test(lowerAll) && !pick("advertisers"))
+  )
+    subject = "creators";
+  else if (pick("regions")) subject = "regions";
+  else if (pick("languages")) subject = "languages";
+  else if (
+    pick("formats") ||
+    CUES.breakdownFormat.test(lowerAll) ||
+    (/\bslideshows?\b/.test(lowerAll) &&
+      /\b(regular |normal |standard )?videos?\b(?! ads?)/.test(lowerAll.replace(/\bslideshows?\b/g, "")) &&
+      /\b(than|or|vs\.?|versus|compared?|against)\b/.test(lowerAll))
+  )
+    subject = "formats";
+  else if (focus === "apps" && !pick("videos") && /\b(apps|app advertisers|games)\b/.test(lowerAll))
+    subject = "advertisers";
+  if (
+    subject === "creators" &&
+    advertisers.length > 0 &&
+    creators.length === 0 &&
+    /\bfor\b|\bwith\b|\bbehind\b/.test(lowerAll)
+  )
+    subject = "creators";
+
+  // 9. Remaining words: handles without "@", hashtags, nicknames; the rest is ignored.
+  const topics: string[] = [];
+  const ignored: string[] = [];
+  for (const match of text.matchAll(WORD)) {
+    let word = (match[0] as string).replace(/['’]s$/, "").replace(/[._-]+$/, "");
+    const at = match.index ?? 0;
+    const hashed = text[at - 1] === "#";
+    if (word.length === 0) continue;
+    if (
+      !hashed &&
+      (FUNCTION_WORDS.has(word) ||
+        FUNCTION_WORDS.has(singular(word)) ||
+        word in METRIC_WORDS ||
+        word in SUBJECT_WORDS ||
+        singular(word) in SUBJECT_WORDS ||
+        word in UNKNOWN_MEASURES ||
+        /^\d+(\.\d+)?%?$/.test(word))
+    )
+      continue;
+    if (/^(apps?|games?|dtc|d2c|shops?|e-?commerce|hire|hireable|house|owned|language|speaking)$/.test(word))
+      continue;
+    const handleLike = /[._\d]/.test(word) || word.length >= 4;
+    const asHandle = handleLike ? facts.creatorByHandle(word) : null;
+    if (asHandle && !hashed) {
+      if (!creators.some((c) => c.uid === asHandle.uid)) creators.push(asHandle);
+      understood.push(`creator @${asHandle.handle} (uid ${asHandle.uid}, from "${word}")`);
+      continue;
+    }
+    word = word.replace(/[._-]/g, "");
+    const forms = [...new Set([word, singular(word), word.replace(/-/g, "")])];
+    const tag = forms.find((f) => f.length >= 2 && facts.hashtagUse(f) >= 5);
+    if (tag) {
+      if (!topics.includes(tag)) {
+        topics.push(tag);
+        understood.push(
+          `topic "${tag}" (a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
+        );
+      }
+      continue;
+    }
+    const capital = original.slice(at, at + 1);
+    const nick =
+      capital === capital.toUpperCase() && /\p{L}/u.test(capital)
+        ? facts.creatorByNickname(match[0] as string)
+        : null;
+    if (nick) {
+      if (!creators.some((c) => c.uid === nick.uid)) creators.push(nick);
+      understood.push(`creator @${nick.handle} (uid ${nick.uid}, by display name "${match[0]}")`);
+      continue;
+    }
+    if (!ignored.includes(word)) ignored.push(word);
+  }
+
+  // 10. Intent.
+  const attributes = placed.map((p) => p.item);
+  const namedPlaces = [
+    ...new Set(
+      Object.entries(REGION_WORDS)
+        .filter(([name]) => !(name in LANGUAGE_WORDS) && findPhrase(lowerAll, name) >= 0)
+        .map(([, code]) => code)
+        .concat(
+          [...original.matchAll(/\b([A-Z]{2})\b/g)]
+            .map((m) => m[1] as string)
+            .filter(
+              (c) =>
+                regions.has(c) &&
+                (c === "US" ||
+                  !/^(IN|IT|IS|ME|MY|NO|OK|OR|SO|TO|UP|WE|AM|AS|AT|BE|BY|DO|GO|HE|HI|IF|OF|ON)$/.test(c)),
+            ),
+        ),
+    ),
+  ];
+  if (!decline && namedPlaces.length >= 2)
+    decline = `it names several regions (${namedPlaces.join(", ")}); the local analyst answers for one region at a time — ask once per region`;
+  let shareOf: Attribute | null = null;
+  const early =
+    (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
+    /\bjust (starting|beginning) to break\b|\bfirst (72|few) hours\b/.test(lowerAll);
+  const entityCount = creators.length + advertisers.length;
+  let intent: Intent;
+  let groupBy: Plan["groupBy"] = null;
+  let trendKind: Plan["trendKind"] = null;
+  const regionsNamed = attributes.filter((a) => a.kind === "region").length;
+  const tagKind = (): Plan["trendKind"] =>
+    subject === "hashtags"
+      ? "hashtag"
+      : subject === "sounds"
+        ? "sound"
+        : subject === "hook_types"
+          ? "hook_pattern"
+          : subject === "formats"
+            ? "format"
+            : null;
+  if (decline) intent = "decline";
+  else if (
+    /\b(trend reports?|trends? reports?)\b/.test(lowerAll) ||
+    ((subject === "hashtags" || subject === "sounds" || subject === "hook_types" || subject === "formats") &&
+      /\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
+        lowerAll,
+      )) ||
+    /\bwhat('s| is) (rising|emerging|on the rise)\b(?!.*\b(creators?|advertisers?|brands?|videos?|ads?)\b)/.test(
+      lowerAll,
+    ) ||
+    (/\b(trends?)\b/.test(lowerAll) &&
+      !/\btrending\b/.test(lowerAll) &&
+      subject !== "creators" &&
+      subject !== "advertisers")
+  ) {
+    intent = "trend_report";
+    trendKind = tagKind();
+  } else if (CUES.breakout.test(lowerAll) || (early && /\bbreak/.test(lowerAll))) intent = "breakout";
+  else if (entityCount >= 2 || (CUES.compare.test(lowerAll) && entityCount >= 2)) intent = "compare";
+  else if (subject === "hook_types") {
+    intent = "breakdown";
+    groupBy = "hook_type";
+  } else if (CUES.share.test(lowerAll) || /\bhow many of\b/.test(lowerAll)) intent = "share";
+  else if (
+    subject === "formats" ||
+    (CUES.breakdownFormat.test(lowerAll) && /\b(or|vs\.?|versus|compare)\b/.test(lowerAll))
+  ) {
+    intent = "breakdown";
+    groupBy = "media_type";
+  } else if (CUES.median.test(lowerAll)) intent = "measure";
+  else if (CUES.count.test(lowerAll)) intent = "count";
+  else if (
+    CUES.newest.test(lowerAll) ||
+    /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll)
+  )
+    intent = "newest";
+  else if (CUES.trending.test(lowerAll) || metric === "growth") intent = "trending";
+  else if (entityCount === 1 && (CUES.profile.test(lowerAll) || attributes.length === 0)) intent = "profile";
+  else if (
+    CUES.rank.test(lowerAll) ||
+    subject === "regions" ||
+    subject === "languages" ||
+    subject === "hashtags"
+  )
+    intent = "rank";
+  else if (CUES.overview.test(lowerAll) && (attributes.length > 0 || topics.length > 0)) intent = "overview";
+  else {
+    intent = "decline";
+    decline =
+      "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
+  }
+  if (intent === "rank" && subject === "regions") groupBy = "region";
+  if (intent === "rank" && subject === "languages") groupBy = "language";
+  if (intent === "rank" && subject === "hashtags") groupBy = "hashtag";
+  if (intent === "rank" && subject === "formats") {
+    intent = "breakdown";
+    groupBy = "media_type";
+  }
+  if (intent === "compare" && entityCount < 2) {
+    if (regionsNamed >= 2) groupBy = "region";
+  }
+
+  if (intent === "share") {
+    // "what share of <base> are <target>": the attribute after the verb is the target.
+    const verb = lowerAll.search(
+      /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|got|get|include)\b/,
+    );
+    const after = placed.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
+    const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
+    if (target) shareOf = target.item;
+    else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
+    if (!shareOf) {
+      intent = "decline";
+      decline = "it could not tell which property the share is asked of";
+    }
+  }
+  const filters = shareOf ? attributes.filter((a) => a !== shareOf) : attributes;
+
+  return {
+    intent,
+    subject,
+    metric,
+    window,
+    topics,
+    attributes: filters,
+    creators,
+    advertisers,
+    focus,
+    creatorType,
+    early,
+    shareOf,
+    groupBy,
+    trendKind,
+    understood,
+    ignored,
+    decline,
+  };
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from "node:crypto";
+import { LocalEngine } from "../../../src/analyst/local/engine.js";
+import type { Answer, MethodStep } from "../../../src/analyst/record.js";
+import { fixedClock } from "../../../src/clock.js";
+import { ToolRegistry } from "../../../src/registry/invoke.js";
+import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
+import type { Db } from "../../../src/store/connection.js";
+import { allTools } from "../../../src/tools/index.js";
+import { CORPUS_NOW } from "./corpus.js";
+
+export const PRINCIPAL: Principal = {
+  kind: "api_key",
+  credentialId: "k",
+  keyId: "k",
+  keyPrefix: "p",
+  clientId: null,
+  userId: "u",
+  orgId: "o",
+  scopes: ["content:read", "agent:request"],
+};
+
+/** The registry's real tools over a corpus (no limiter: internal calls skip it anyway). */
+export function corpusRegistry(db: Db): ToolRegistry {
+  return new ToolRegistry(allTools, {
+    db,
+    clock: fixedClock(CORPUS_NOW),
+    secret: "test-secret-test-secret-test-secret",
+    analyst: null,
+  } as unknown as ServiceDeps);
+}
+
+/** Calls a tool as the analyst's run does (internal transport). */
+export async function callTool(registry: ToolRegistry, tool: string, args: Record<string, unknown>) {
+  const outcome = await registry.invoke(tool, args, PRINCIPAL, {
+    requestId: randomUUID(),
+    transport: "internal",
+    skipLimiter: true,
+  });
+  return outcome.output as Record<string, unknown> & { data: unknown; meta?: { total: number | null } };
+}
+
+/** Asks the local engine a question, its tool calls going through the registry like a real run's. */
+export async function askLocal(
+  db: Db,
+  registry: ToolRegistry,
+  question: string,
+  context: string | null = null,
+): Promise<Answer> {
+  const engine = new LocalEngine({ db, clock: fixedClock(CORPUS_NOW) });
+  const method: MethodStep[] = [];
+  return engine.answer({
+    question,
+    context,
+    principal: PRINCIPAL,
+    signal: new AbortController().signal,
+    method: () => [...method],
+    callTool: async (tool, args) => {
+      const out = await callTool(registry, tool, args);
+      method.push({ tool, arguments: args });
+      return out;
+    },
+  });
+}
+
+/** The `aggregate` step's parts: the plan as understood and the machine-readable result. */
+export function aggregateOf(answer: Answer): {
+  plan: {
+    intent: string;
+    subject: string;
+    metric: string | null;
+    window_days: number | null;
+    topics: string[];
+    filters: string[];
+    creators: string[];
+    advertisers: string[];
+    ignored: string[];
+    understood: string[];
+    focus?: string;
+  };
+  result: Record<string, unknown>;
+} {
+  const step = answer.method.at(-1);
+  if (step?.tool !== "aggregate") throw new Error("answer has no aggregate step");
+  return step.arguments as never;
+}

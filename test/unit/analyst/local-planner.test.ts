@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Answer } from "../../../src/analyst/record.js";
+import { buildTrendReports } from "../../../src/domain/trends-builder.js";
+import type { ToolRegistry } from "../../../src/registry/invoke.js";
+import type { Db } from "../../../src/store/connection.js";
+import { analystCorpus, CORPUS_NOW } from "./corpus.js";
+import { aggregateOf, askLocal, callTool, corpusRegistry } from "./harness.js";
+
+/**
+ * The local analyst's planner and answers on a generated corpus. Expected answers come from the registry's
+ * tools called directly (the endpoints' own views) or from independent SQL, never from the analyst's code.
+ */
+let db: Db;
+let registry: ToolRegistry;
+const DAY = 86_400;
+
+const ask = (question: string, context: string | null = null) => askLocal(db, registry, question, context);
+const plan = async (question: string) => aggregateOf(await ask(question)).plan;
+const result = (answer: Answer) => aggregateOf(answer).result;
+const ids = <T extends { id?: string; uid?: string }>(out: { data: unknown }) =>
+  (out.data as T[]).map((x) => (x.uid ?? x.id) as string);
+const sqlCount = (where: string, ...params: (string | number)[]) =>
+  (db.prepare(`SELECT count(*) AS n FROM videos WHERE ${where}`).get(...params) as { n: number }).n;
+
+let creator: { uid: string; handle: string; nickname: string };
+let other: { uid: string; handle: string };
+let renamed: { uid: string; old: string; handle: string };
+let advertiser: { id: string; name: string; domain: string };
+let adv2: { id: string; name: string };
+let brandTag: string;
+
+beforeAll(() => {
+  db = analystCorpus(4000);
+  buildTrendReports(db, CORPUS_NOW);
+  registry = corpusRegistry(db);
+  const people = db
+    .prepare("SELECT uid, handle, nickname FROM creators ORDER BY followers DESC, uid LIMIT 2")
+    .all() as { uid: string; handle: string; nickname: string }[];
+  creator = people[0] as typeof creator;
+  other = people[1] as typeof other;
+  const r = db
+    .prepare(
+      "SELECT h.uid, h.handle AS old, c.handle FROM creator_handles h JOIN creators c ON c.uid = h.uid WHERE h.handle <> c.handle LIMIT 1",
+    )
+    .get() as typeof renamed;
+  renamed = r;
+  const ads = db
+    .prepare(
+      `SELECT a.id, a.name, a.domain FROM advertisers a JOIN engine_advertiser_stats s ON s.advertiser_id = a.id
+       WHERE a.name NOT LIKE '% %' ORDER BY s.videos DESC, a.id LIMIT 2`,
+    )
+    .all() as (typeof advertiser)[];
+  advertiser = ads[0] as typeof advertiser;
+  adv2 = ads[1] as typeof adv2;
+  brandTag = (
+    db
+      .prepare("SELECT alias FROM advertiser_aliases WHERE advertiser_id = ? AND kind = 'name'")
+      .get(advertiser.id) as { alias: string }
+  ).alias;
+});
+
+afterAll(() => db.close());
+
+describe("entity linking", () => {
+  it("links a creator by handle with and without @, and by a former handle", async () => {
+    expect((await plan(`Tell me about @${creator.handle}`)).creators).toEqual([creator.uid]);
+    expect((await plan(`tell me about ${creator.handle}`)).creators).toEqual([creator.uid]);
+    const former = await plan(`Who is @${renamed.old}?`);
+    expect(former.creators).toEqual([renamed.uid]);
+  });
+
+  it("links advertisers by name and by alias (domain, brand tag)", async () => {
+    expect((await plan(`Tell me about ${advertiser.name}`)).advertisers).toEqual([advertiser.id]);
+    expect((await plan(`what do we know about ${advertiser.domain}?`)).advertisers).toEqual([advertiser.id]);
+    expect((await plan(`profile of ${brandTag}`)).advertisers).toEqual([advertiser.id]);
+  });
+
+  it("reads regions by code, country name and demonym, and languages by name", async () => {
+    for (const q of [
+      "How many ads were posted in Brazil?",
+      "How many Brazilian ads are there?",
+      "How many ads in BR?",
+    ])
+      expect((await plan(q)).filters, q).toContain("region=BR");
+    expect((await plan("How many ads from the United Kingdom?")).filters).toContain("region=GB");
+    expect((await plan("how many videos are in Spanish?")).filters).toContain("language=es");
+    expect((await plan("How many videos from Spanish creators... I mean from France?")).filters).toContain(
+      "region=FR",
+    );
+    // the pronoun "us" is not the United States
+    const pronoun = await plan("tell us how many slideshows there are");
+    expect(pronoun.filters).not.toContain("region=US");
+  });
+
+  it("links hashtags the corpus uses as topics, plurals included", async () => {
+    const p = await plan("How many recipes videos are there?");
+    expect(p.topics).toEqual(["recipe"]);
+  });
+});
+
+describe("time windows and metrics", () => {
+  it.each([
+    ["Which creators are trending this week?", 7],
+    ["Which creators grew the most in the last 30 days?", 30],
+    ["Which creators are hot right now?", 2],
+    ["Which advertisers are trending today?", 0],
+    ["Which creators are trending over the past 2 weeks?", 14],
+  ])("%s → %i days", async (q, days) => {
+    expect((await plan(q)).window_days).toBe(days);
+  });
+
+  it.each([
+    ["Which skincare ads have the most views?", "plays"],
+    ["Which skincare ads got the most likes?", "likes"],
+    ["Which skincare ads were most commented?", "comments"],
+    ["Which skincare ads were reposted most?", "shares"],
+    ["Which skincare ads have the best engagement rate?", "engagement"],
+    ["Which creators grew fastest?", "growth"],
+  ])("%s → %s", async (q, metric) => {
+    expect((await plan(q)).metric).toBe(metric);
+  });
+});
+
+describe("intents agree with the endpoints' own views", () => {
+  it("trending creators over a window = service_search_creators view=trending", async () => {
+    const answer = await ask("Which creators are trending this week?");
+    const truth = ids(
+      await callTool(registry, "service_search_creators", { view: "trending", window: 7, limit: 5 }),
+    );
+    expect(result(answer).ranking).toEqual(truth);
+    expect(answer.findings[0]?.evidence[0]).toMatchObject({ type: "creator", id: truth[0] });
+  });
+
+  it("advertisers by focus and window = service_search_advertisers", async () => {
+    const answer = await ask("Which app advertisers grew the most over the last 30 days?");
+    const truth = ids(
+      await callTool(registry, "service_search_advertisers", {
+        view: "trending",
+        focus: "apps",
+        window: 30,
+        limit: 5,
+      }),
+    );
+    expect(result(answer).ranking).toEqual(truth);
+    const biggest = await ask("Which DTC brands have the most videos?");
+    expect(result(biggest).ranking).toEqual(
+      ids(await callTool(registry, "service_search_advertisers", { focus: "dtc", limit: 5 })),
+    );
+  });
+
+  it("breakout, early breakout, trending and newest = the feeds", async () => {
+    for (const [q, feed] of [
+      ["Show me the breakout videos", "breakout"],
+      ["Which videos are early breakouts?", "early_breakout"],
+      ["What videos are trending?", "trending"],
+      ["What are the newest videos?", "newest"],
+    ] as const) {
+      const truth = ids(await callTool(registry, "service_list_feed", { feed, limit: 5 }));
+      expect(result(await ask(q)).ranking, q).toEqual(truth);
+    }
+  });
+
+  it("most viewed videos with filters = service_search_videos sort=views", async () => {
+    const answer = await ask("What are the most viewed ads in the US?");
+    const truth = ids(
+      await callTool(registry, "service_search_videos", { sort: "views", ad: "yes", region: "US", limit: 5 }),
+    );
+    expect(result(answer).ranking).toEqual(truth);
+  });
+
+  it("trend-report look-up = service_list_trends", async () => {
+    const reports = (await callTool(registry, "service_list_trends", { limit: 50 })).data as {
+      id: string;
+      kind: string;
+    }[];
+    const hashtags = reports.filter((r) => r.kind === "hashtag").map((r) => r.id);
+    expect(hashtags.length).toBeGreaterThan(0);
+    const answer = await ask("Which hashtags are rising?");
+    expect(result(answer).reports).toEqual(hashtags);
+  });
+
+  it("profiles a creator and an advertiser with the get tools' figures", async () => {
+    const c = (await callTool(registry, "service_get_creator", { id: creator.uid })).data as {
+      followers: number;
+      video_count: number;
+    };
+    const answer = await ask(`Tell me about ${creator.handle}`);
+    expect(result(answer)).toMatchObject({
+      creator: creator.uid,
+      followers: c.followers,
+      videos: c.video_count,
+    });
+    const a = (await callTool(registry, "service_get_advertiser", { id: advertiser.id })).data as {
+      video_count: number;
+    };
+    expect(result(await ask(`Give me an overview of ${advertiser.name}`))).toMatchObject({
+      videos: a.video_count,
+    });
+  });
+
+  it("compares two creators on followers and two advertisers on size", async () => {
+    const a = await ask(`Who has more followers, @${creator.handle} or @${other.handle}?`);
+    expect(result(a).ranking).toEqual([creator.uid, other.uid]);
+    const sizes = await Promise.all(
+      [advertiser.id, adv2.id].map(
+        async (id) =>
+          ((await callTool(registry, "service_get_advertiser", { id })).data as { video_count: number })
+            .video_count,
+      ),
+    );
+    const b = await ask(`Which is bigger, ${adv2.name} or ${advertiser.name}?`);
+    expect(result(b).values).toEqual([...sizes].sort((x, y) => y - x));
+  });
+
+  it("counts and shares by independent SQL", async () => {
+    const since = CORPUS_NOW - 30 * DAY;
+    const n = sqlCount("label_ad = 1 AND region = 'DE' AND created_at >= ?", since);
+    expect(result(await ask("How many ads were posted in Germany in the last 30 days?")).count).toBe(n);
+    const whole = sqlCount("language = 'ja'");
+    const part = sqlCount("language = 'ja' AND media_type = 'slideshow'");
+    expect(result(await ask("What share of Japanese-language videos are slideshows?"))).toMatchObject({
+      part,
+      whole,
+    });
+    const ads = sqlCount("region = 'MX' AND label_ad = 1");
+    const mx = sqlCount("region = 'MX'");
+    expect(result(await ask("What percentage of Mexican videos are ads?"))).toMatchObject({
+      part: ads,
+      whole: mx,
+    });
+  });
+
+  it("breaks down hook types under a metric (median views per video)", async () => {
+    const rows = db
+      .prepare(
+        "SELECT hook_type AS k, plays FROM videos WHERE label_hook = 1 AND hook_type IS NOT NULL AND label_ad = 1 AND region = 'US'",
+      )
+      .all() as { k: string; plays: number }[];
+    const groups = new Map<string, number[]>();
+    for (const r of rows) groups.set(r.k, [...(groups.get(r.k) ?? []), r.plays]);
+    const med = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const m = Math.floor(s.length / 2);
+      return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+    };
+    const best = [...groups].sort(
+      (a, b) => med(b[1]) - med(a[1]) || b[1].length - a[1].length || a[0].localeCompare(b[0]),
+    )[0]?.[0];
+    const answer = await ask("Which hook type gets the most views in American ads?");
+    expect((result(answer).ranking as string[])[0]).toBe(best);
+  });
+
+  it("ranks regions by number of ads", async () => {
+    const top = db
+      .prepare(
+        "SELECT region FROM videos WHERE label_ad = 1 AND region IS NOT NULL GROUP BY region ORDER BY count(*) DESC, region LIMIT 1",
+      )
+      .get() as { region: string };
+    expect((result(await ask("Which country has the most ads?")).ranking as string[])[0]).toBe(top.region);
+  });
+});
+
+describe("stray words and honest refusals", () => {
+  it("ignores words it cannot link instead of filtering by them", async () => {
+    const plain = await ask("Which creators are trending this week?");
+    const chatty = await ask(
+      "Quick one for my boss, super urgent: which creators are trending this week, pretty please with sprinkles?",
+    );
+    expect(result(chatty).ranking).toEqual(result(plain).ranking);
+    const p = aggregateOf(chatty).plan;
+    expect(p.ignored).toEqual(expect.arrayContaining(["boss", "urgent", "sprinkles"]));
+    expect(p.topics).toEqual([]);
+    expect(chatty.caveats.join(" ")).toMatch(/ignored/);
+  });
+
+  it.each([
+    ["What will be trending next month?", /forecast/],
+    ["Which brands spent the most on ads?", /ad spend/],
+    ["How much revenue did skincare ads make?", /revenue/],
+    ["Why do POV hooks work?", /not why/],
+    ["@nobody_such_handle_xyz: how many videos?", /no creator/],
+    ["flibber jabberwock?", /could not tell what to compute/],
+  ])("declines %s", async (q, reason) => {
+    const answer = await ask(q);
+    const { result: r, plan: p } = aggregateOf(answer);
+    expect(p.intent).toBe("decline");
+    expect(String(r.declined)).toMatch(reason);
+    expect(answer.summary).toMatch(/^I cannot answer this question/);
+    expect(answer.findings.flatMap((f) => f.evidence)).toEqual([]);
+  });
+
+  it("every cited id resolves and every answer ends with its aggregate step", async () => {
+    const answer = await ask("Which creator has the most skincare videos?");
+    for (const e of answer.findings.flatMap((f) => f.evidence)) {
+      const table =
+        e.type === "video"
+          ? "videos WHERE id"
+          : e.type === "creator"
+            ? "creators WHERE uid"
+            : "advertisers WHERE id";
+      expect(db.prepare(`SELECT 1 FROM ${table} = ?`).get(e.id), `${e.type} ${e.id}`).toBeDefined();
+    }
+    expect(answer.method.at(-1)?.tool).toBe("aggregate");
+    expect(answer.method.some((m) => m.tool === "service_get_creator")).toBe(true);
+  });
+});
+
+describe("phrasings that must read the same", () => {
+  it("reads early breakouts in either word order", async () => {
+    for (const q of [
+      "Which videos are breaking out early?",
+      "Show me early breakouts",
+      "Which young videos broke out?",
+    ])
+      expect(
+        (await ask(q)).method.some((m) => m.arguments.feed === "early_breakout"),
+        q,
+      ).toBe(true);
+  });
+
+  it("reads a median as a measure even with 'number of', and 'than' between formats as a format breakdown", async () => {
+    expect((await plan("What's the average number of views for Mexican ads?")).intent).toBe("measure");
+    const formats = await plan("Are slideshows more engaging than videos for fitness?");
+    expect(formats).toMatchObject({ intent: "breakdown", subject: "formats", metric: "engagement" });
+  });
+
+  it("a hook share is a share, not a hook-type breakdown", async () => {
+    const whole = sqlCount("region = 'CO'");
+    const part = sqlCount("region = 'CO' AND label_hook = 1");
+    expect(result(await ask("What fraction of videos from Colombia have a hook?"))).toMatchObject({
+      part,
+      whole,
+    });
+  });
+
+  it("counts creators as creators, not videos", async () => {
+    const n = (
+      db
+        .prepare("SELECT count(DISTINCT author_uid) AS n FROM videos WHERE region = 'JP' AND label_ad = 1")
+        .get() as { n: number }
+    ).n;
+    expect(result(await ask("How many creators posted ads in Japan?")).count).toBe(n);
+  });
+
+  it("declines a question over several regions instead of answering for one", async () => {
+    const answer = await ask("Compare the US and Brazil on ad share");
+    expect(String(result(answer).declined)).toMatch(/several regions \(.*BR.*\)|several regions \(.*US.*\)/);
+  });
+});
