@@ -1,6 +1,7 @@
 import type { Clock } from "../clock.js";
 import type { Principal } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
+import type { Store } from "../store/types.js";
 import type { Answer, MethodStep } from "./record.js";
 
 /** Calls a registry tool on the run's behalf (internal transport, limiter skipped: the run was admitted). */
@@ -19,7 +20,10 @@ export interface EngineRequest {
 
 /** Read-only facts an engine may use besides the tools (aggregates the tools cannot express). */
 export interface EngineDeps {
+  /** Evidence checks read ids through it. */
   db: Db;
+  /** Linking and aggregate reads (the facts repository). */
+  store: Store;
   clock: Clock;
 }
 

@@ -44,7 +44,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
   const store = new RunStore(db, (principal, runId) => {
     limiter.claimAnalyst(principal, runId);
   });
-  const engine = parts.engine ?? createEngine(config, { db, clock }, registry);
+  const engine = parts.engine ?? createEngine(config, { db, clock, store: deps.store }, registry);
   const runs = new RunQueue({
     db,
     clock,

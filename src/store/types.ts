@@ -1,3 +1,5 @@
+import type { FactsRepository } from "./facts.js";
+
 /**
  * The storage contract the domain depends on: one repository per concern, engine-neutral. An
  * implementation (today `sqlite/`, later `postgres/`) returns plain rows (Unix-second times, raw counts);
@@ -279,4 +281,6 @@ export interface Store {
   readonly creators: CreatorRepository;
   readonly advertisers: AdvertiserRepository;
   readonly trends: TrendRepository;
+  /** Linking and aggregate reads of the analyst (what no tool offers). */
+  readonly facts: FactsRepository;
 }

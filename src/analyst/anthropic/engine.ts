@@ -5,7 +5,6 @@ import type { Config } from "../../config/index.js";
 import type { ToolRegistry } from "../../registry/invoke.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import { unresolvedEvidence } from "../evidence.js";
-import { CorpusFacts } from "../local/corpus-facts.js";
 import { planQuestion } from "../local/planner.js";
 import { type Answer, answerSchema } from "../record.js";
 
@@ -61,7 +60,7 @@ export function createAnthropicEngine(
     name: "anthropic",
     async answer(request: EngineRequest): Promise<Answer> {
       // The local planner's reading (names linked against the corpus, window, metric) as a starting point.
-      const plan = planQuestion(new CorpusFacts(deps.db), request.question, request.context);
+      const plan = planQuestion(deps.store.facts, request.question, request.context);
       const reading = [
         plan.understood.length > 0 ? `Linked in the corpus: ${plan.understood.join("; ")}.` : "",
         plan.ignored.length > 0 ? `Words that match nothing in the corpus: ${plan.ignored.join(", ")}.` : "",

@@ -1,6 +1,5 @@
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import type { Answer } from "../record.js";
-import { CorpusFacts } from "./corpus-facts.js";
 import { declined, execute } from "./execute.js";
 import { type Plan, planQuestion } from "./planner.js";
 
@@ -28,7 +27,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
 /**
  * Offline engine: a planner links the question's names against the corpus and reads its window, metric and
  * intent; the plan runs through the registry's tools (the same views REST and MCP serve) and, for aggregates
- * no tool offers, through read-only queries over the store (corpus-facts.ts). Unlinked words are reported, not
+ * no tool offers, through read-only queries over the store (the store's facts repository). Unlinked words are reported, not
  * used; questions it cannot answer are declined with what it understood.
  */
 export class LocalEngine implements AnalystEngine {
@@ -37,7 +36,7 @@ export class LocalEngine implements AnalystEngine {
   constructor(private readonly deps: EngineDeps) {}
 
   async answer(request: EngineRequest): Promise<Answer> {
-    const facts = new CorpusFacts(this.deps.db);
+    const facts = this.deps.store.facts;
     const plan = planQuestion(facts, request.question, request.context);
     const call = async (tool: string, args: Record<string, unknown>) => {
       if (request.signal.aborted) throw request.signal.reason ?? new Error("aborted");

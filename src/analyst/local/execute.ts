@@ -1,7 +1,8 @@
 import { DAY } from "../../clock.js";
+import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
 import type { Evidence, Finding } from "../record.js";
-import { type CorpusFacts, median, type VideoFact, type VideoFilter } from "./corpus-facts.js";
 import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, type Metric, snapWindow } from "./lexicon.js";
+import { median } from "./median.js";
 import { type Attribute, attributeLabel, type Plan } from "./planner.js";
 
 /** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
@@ -20,7 +21,7 @@ export interface Outcome {
 interface Ctx {
   plan: Plan;
   call: Call;
-  facts: CorpusFacts;
+  facts: FactsRepository;
   now: number;
 }
 
@@ -145,7 +146,7 @@ function searchArgs(plan: Plan): Record<string, unknown> {
   return args;
 }
 
-function applyAttribute(filter: VideoFilter, a: Attribute): VideoFilter {
+function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
   switch (a.kind) {
     case "ad":
       return { ...filter, ad: a.value };
@@ -164,9 +165,9 @@ function applyAttribute(filter: VideoFilter, a: Attribute): VideoFilter {
   }
 }
 
-function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): VideoFilter {
+function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilter {
   const { plan } = ctx;
-  let filter: VideoFilter = {};
+  let filter: FactsFilter = {};
   if (plan.topics.length > 0) filter.q = plan.topics.join(" ");
   for (const a of plan.attributes) filter = applyAttribute(filter, a);
   if (options.entities !== false) {

@@ -1,7 +1,7 @@
 /**
  * The planner's fixed vocabulary: places (codes, country names, demonyms), languages, metrics, formats, hook
  * types, time words and the cue words of each intent. Entity names (creators, advertisers, hashtags) are not
- * here: they are linked against the corpus (corpus-facts.ts).
+ * here: they are linked against the corpus (the store's facts repository).
  */
 
 /** Country names and demonyms → ISO 3166-1 alpha-2. Multi-word names are matched before single words. */

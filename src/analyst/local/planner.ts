@@ -1,4 +1,4 @@
-import type { CorpusFacts, LinkedCreator } from "./corpus-facts.js";
+import type { FactsRepository, LinkedCreator } from "../../store/facts.js";
 import {
   CUES,
   DEMONYM_OF_LANGUAGE,
@@ -123,7 +123,7 @@ export { attributeLabel };
  * keeps every other content word as ignored. Context (optional) only fills a window, region or language the
  * question leaves open.
  */
-export function planQuestion(facts: CorpusFacts, question: string, context: string | null): Plan {
+export function planQuestion(facts: FactsRepository, question: string, context: string | null): Plan {
   const original = question.replace(/[’]/g, "'");
   let text = original.toLowerCase();
   const understood: string[] = [];

@@ -2,6 +2,7 @@ import type { Store } from "../types.js";
 import { sqliteAdvertisers } from "./advertisers.js";
 import type { Db } from "./connection.js";
 import { sqliteCreators } from "./creators.js";
+import { SqliteFacts } from "./facts.js";
 import { sqliteHooks } from "./hooks.js";
 import { sqliteTrends } from "./trends.js";
 import { sqliteVideos } from "./videos.js";
@@ -18,6 +19,7 @@ export function createSqliteStore(db: Db): Store {
       creators: sqliteCreators(db),
       advertisers: sqliteAdvertisers(db),
       trends: sqliteTrends(db),
+      facts: new SqliteFacts(db),
     };
     stores.set(db, store);
   }

@@ -8,6 +8,7 @@ import { fixedClock } from "../../../src/clock.js";
 import { loadConfig } from "../../../src/config/index.js";
 import type { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Db } from "../../../src/store/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { analystCorpus, CORPUS_NOW } from "./corpus.js";
 import { callTool, corpusRegistry, PRINCIPAL } from "./harness.js";
 
@@ -111,7 +112,11 @@ describe("anthropic engine (against a local fake Messages API)", () => {
       env: { CRS_ANALYST_ENGINE: "anthropic", ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: baseUrl },
       flags: { db: ":memory:" },
     });
-    const engine = createAnthropicEngine(config, registry, { db, clock: fixedClock(CORPUS_NOW) });
+    const engine = createAnthropicEngine(config, registry, {
+      db,
+      store: createSqliteStore(db),
+      clock: fixedClock(CORPUS_NOW),
+    });
     const method: MethodStep[] = [];
     const answer = await engine.answer({
       question: "Which creators are trending this week, asking for my boss?",

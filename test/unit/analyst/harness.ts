@@ -5,6 +5,7 @@ import { fixedClock } from "../../../src/clock.js";
 import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
 import type { Db } from "../../../src/store/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { allTools } from "../../../src/tools/index.js";
 import { CORPUS_NOW } from "./corpus.js";
 
@@ -23,6 +24,7 @@ export const PRINCIPAL: Principal = {
 export function corpusRegistry(db: Db): ToolRegistry {
   return new ToolRegistry(allTools, {
     db,
+    store: createSqliteStore(db),
     clock: fixedClock(CORPUS_NOW),
     secret: "test-secret-test-secret-test-secret",
     analyst: null,
@@ -46,7 +48,7 @@ export async function askLocal(
   question: string,
   context: string | null = null,
 ): Promise<Answer> {
-  const engine = new LocalEngine({ db, clock: fixedClock(CORPUS_NOW) });
+  const engine = new LocalEngine({ db, store: createSqliteStore(db), clock: fixedClock(CORPUS_NOW) });
   const method: MethodStep[] = [];
   return engine.answer({
     question,

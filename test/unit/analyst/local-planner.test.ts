@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Answer } from "../../../src/analyst/record.js";
-import { buildTrendReports } from "../../../src/domain/trends-builder.js";
+import { buildTrendReports } from "../../../src/domain/trends/build.js";
 import type { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Db } from "../../../src/store/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { analystCorpus, CORPUS_NOW } from "./corpus.js";
 import { aggregateOf, askLocal, callTool, corpusRegistry } from "./harness.js";
 
@@ -31,7 +32,7 @@ let brandTag: string;
 
 beforeAll(() => {
   db = analystCorpus(4000);
-  buildTrendReports(db, CORPUS_NOW);
+  buildTrendReports(createSqliteStore(db), CORPUS_NOW);
   registry = corpusRegistry(db);
   const people = db
     .prepare("SELECT uid, handle, nickname FROM creators ORDER BY followers DESC, uid LIMIT 2")

@@ -1,66 +1,9 @@
-import { ftsMatch, queryTerms } from "../../domain/text.js";
-import type { Db } from "../../store/connection.js";
+import type { AdvertiserName, FactsFilter, FactsRepository, LinkedCreator, VideoFact } from "../facts.js";
+import { queryTerms } from "../text.js";
+import type { Db } from "./connection.js";
+import { ftsMatch } from "./fts.js";
 
-/**
- * The local analyst's only direct reads of the store (read-only SQL), for what no registry tool offers:
- *  - linking names in a question to entities (exact handle / nickname / advertiser alias look-ups, whether a
- *    word is a hashtag the corpus uses);
- *  - aggregates over a filtered set of videos (counts, shares, group-bys, medians). The filter means exactly
- *    what the same arguments mean to `service_search_videos` (`q` as literal full-text words, region,
- *    language, media type, ad/hook/viral-hook labels), plus an author, an advertiser and a publication window.
- * Everything else the analyst says comes from registry tools.
- */
-
-export interface VideoFilter {
-  q?: string;
-  region?: string;
-  language?: string;
-  media_type?: "video" | "slideshow";
-  ad?: "yes" | "no";
-  hook?: "yes" | "no";
-  viral_hook?: "yes" | "no";
-  hook_type?: string;
-  author_uid?: string;
-  advertiser_id?: string;
-  /** Published at or after (Unix seconds). */
-  since?: number;
-}
-
-export interface VideoFact {
-  id: string;
-  author_uid: string;
-  advertiser_id: string | null;
-  created_at: number;
-  media_type: "video" | "slideshow";
-  region: string | null;
-  language: string | null;
-  hashtags: string;
-  hook_type: string | null;
-  label_ad: number;
-  label_hook: number;
-  plays: number;
-  likes: number;
-  comments: number;
-  shares: number;
-  saves: number;
-}
-
-export interface LinkedCreator {
-  uid: string;
-  handle: string;
-  nickname: string;
-  /** How it was linked: current handle, former handle or nickname. */
-  by: "handle" | "former_handle" | "nickname";
-}
-
-export interface AdvertiserName {
-  id: string;
-  name: string;
-  /** Lower-cased name and aliases (names, handles, domains) that resolve to it. */
-  names: string[];
-}
-
-export class CorpusFacts {
+export class SqliteFacts implements FactsRepository {
   constructor(private readonly db: Db) {}
 
   /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */
@@ -144,7 +87,7 @@ export class CorpusFacts {
   }
 
   /** Every video passing the filter, with the columns the aggregates need. */
-  videos(filter: VideoFilter): VideoFact[] {
+  videos(filter: FactsFilter): VideoFact[] {
     const { where, params } = whereOf(filter);
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
@@ -155,7 +98,7 @@ export class CorpusFacts {
       .all(params);
   }
 
-  count(filter: VideoFilter): number {
+  count(filter: FactsFilter): number {
     const { where, params } = whereOf(filter);
     return (
       this.db
@@ -167,7 +110,7 @@ export class CorpusFacts {
   }
 }
 
-function whereOf(filter: VideoFilter): { where: string; params: Record<string, string | number> } {
+function whereOf(filter: FactsFilter): { where: string; params: Record<string, string | number> } {
   const parts: string[] = [];
   const params: Record<string, string | number> = {};
   const terms = filter.q ? queryTerms(filter.q) : [];
@@ -198,13 +141,4 @@ function whereOf(filter: VideoFilter): { where: string; params: Record<string, s
     params.since = filter.since;
   }
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };
-}
-
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }

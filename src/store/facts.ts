@@ -1,0 +1,73 @@
+/**
+ * The local analyst's only direct reads of the store (read-only SQL), for what no registry tool offers:
+ *  - linking names in a question to entities (exact handle / nickname / advertiser alias look-ups, whether a
+ *    word is a hashtag the corpus uses);
+ *  - aggregates over a filtered set of videos (counts, shares, group-bys, medians). The filter means exactly
+ *    what the same arguments mean to `service_search_videos` (`q` as literal full-text words, region,
+ *    language, media type, ad/hook/viral-hook labels), plus an author, an advertiser and a publication window.
+ * Everything else the analyst says comes from registry tools.
+ */
+
+export interface FactsFilter {
+  q?: string;
+  region?: string;
+  language?: string;
+  media_type?: "video" | "slideshow";
+  ad?: "yes" | "no";
+  hook?: "yes" | "no";
+  viral_hook?: "yes" | "no";
+  hook_type?: string;
+  author_uid?: string;
+  advertiser_id?: string;
+  /** Published at or after (Unix seconds). */
+  since?: number;
+}
+
+export interface VideoFact {
+  id: string;
+  author_uid: string;
+  advertiser_id: string | null;
+  created_at: number;
+  media_type: "video" | "slideshow";
+  region: string | null;
+  language: string | null;
+  hashtags: string;
+  hook_type: string | null;
+  label_ad: number;
+  label_hook: number;
+  plays: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  saves: number;
+}
+
+export interface LinkedCreator {
+  uid: string;
+  handle: string;
+  nickname: string;
+  /** How it was linked: current handle, former handle or nickname. */
+  by: "handle" | "former_handle" | "nickname";
+}
+
+export interface AdvertiserName {
+  id: string;
+  name: string;
+  /** Lower-cased name and aliases (names, handles, domains) that resolve to it. */
+  names: string[];
+}
+
+/** The aggregate and linking reads of the analyst (implemented per store engine). */
+export interface FactsRepository {
+  /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */
+  creatorByHandle(handle: string): LinkedCreator | null;
+  /** The one creator whose display name is exactly `name` (case-insensitive); null when none or several. */
+  creatorByNickname(name: string): LinkedCreator | null;
+  advertiserNames(): AdvertiserName[];
+  /** How many videos (up to `cap`) carry `word` as a hashtag. */
+  hashtagUse(word: string, cap?: number): number;
+  nameOf(type: "creator" | "advertiser", id: string): string;
+  codes(): { regions: Set<string>; languages: Set<string> };
+  videos(filter: FactsFilter): VideoFact[];
+  count(filter: FactsFilter): number;
+}
