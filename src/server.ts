@@ -67,7 +67,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         return { ok: false, detail: (error as Error).message };
       }
     },
-    customRoutes: (router, helpers) => core.analyst.mountRoutes(router, helpers),
   });
   server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");

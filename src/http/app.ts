@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import type { PublicUrls } from "../config/index.js";
 import { internalError, ServiceError } from "../errors.js";
 import { logger } from "../log.js";
@@ -39,14 +39,6 @@ export interface AppParts {
   };
   metrics: Metrics;
   health(): { ok: boolean; detail: string };
-  /** Routes that are not a plain tool bridge (the analyst's SSE endpoint). */
-  customRoutes?(router: Router, helpers: RouteHelpers): void;
-}
-
-export interface RouteHelpers {
-  principalOf(req: Request): Principal;
-  requestIdOf(req: Request): string;
-  jsonBody: express.RequestHandler[];
 }
 
 interface CrsLocals {
@@ -230,8 +222,7 @@ export function createApp(parts: AppParts): express.Express {
     req.method === "POST" && req.is("application/json") ? parseJson(req, res, next) : next(),
   );
   v1.use(authenticate("rest"));
-  parts.customRoutes?.(v1, { principalOf, requestIdOf, jsonBody });
-  const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf });
+  const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf, jsonBody });
   for (const [path, methods] of routes) {
     v1.all(path, (req) => {
       throw new ServiceError("method_not_allowed", 405, "Method not allowed", {
