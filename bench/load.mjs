@@ -7,7 +7,7 @@
 // server is started first, then the runs alternate between them round by round (order reversed every other
 // round) so machine drift hits them alike. Goals (issue 16): REST within 10 % of main's; MCP ≥ 0.75 × REST.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -75,6 +75,17 @@ function serve(cli, db) {
   });
 }
 
+/**
+ * The server process's CPU time so far (user + system, ms) from /proc (Linux; null elsewhere). Per request it
+ * is steadier than req/s on a shared machine: a loaded neighbour slows the clock, not the work.
+ */
+function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
 const label = (i) => (clis.length === 1 ? "server" : `#${i + 1} ${clis[i]}`);
 
 const restRequest = (s) => ({
@@ -129,13 +140,21 @@ async function check(s) {
   return restBody.meta.count;
 }
 
-async function load(request, duration) {
+async function load(request, duration, pid) {
+  const cpuBefore = pid ? cpuMs(pid) : null;
   const result = await autocannon({ ...request, connections: CONNECTIONS, duration, pipelining: 1 });
+  const cpuAfter = pid ? cpuMs(pid) : null;
   const failed = result.errors + result.timeouts + result.non2xx;
   if (failed > 0)
     throw new Error(`${failed} failed requests (${result.non2xx} non-2xx, ${result.errors} errors)`);
   // Requests completed over the measured time (autocannon's per-second average drops the partial second).
-  return { rps: result.requests.total / duration, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.total / duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu:
+      cpuBefore === null || cpuAfter === null ? Number.NaN : (cpuAfter - cpuBefore) / result.requests.total,
+  };
 }
 
 for (const [i, cli] of clis.entries()) {
@@ -158,29 +177,28 @@ for (let round = 0; round < ROUNDS; round += 1) {
     for (const kind of ["rest", "mcp"]) {
       const request = kind === "rest" ? restRequest(s) : mcpRequest(s);
       if (WARMUP > 0) await load(request, WARMUP);
-      const figures = await load(request, DURATION);
+      const figures = await load(request, DURATION, s.child.pid);
       s[kind].push(figures);
       console.log(
-        `  round ${round + 1} ${label(i)} ${kind.toUpperCase().padEnd(4)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms`,
+        `  round ${round + 1} ${label(i)} ${kind.toUpperCase().padEnd(4)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  server CPU ${figures.cpu.toFixed(2)} ms/request`,
       );
     }
   }
 }
 
 const mean = (runs, field) => runs.reduce((sum, r) => sum + r[field], 0) / runs.length;
+const line = (runs) =>
+  `${mean(runs, "rps").toFixed(0).padStart(6)} req/s  p50 ${mean(runs, "p50").toFixed(1)} ms  p99 ${mean(runs, "p99").toFixed(1)} ms  server CPU ${mean(runs, "cpu").toFixed(2)} ms/request`;
 console.log("\nmean over rounds:");
-const restRps = [];
 for (const [i, s] of servers.entries()) {
-  const rest = mean(s.rest, "rps");
-  const mcp = mean(s.mcp, "rps");
-  restRps.push(rest);
   console.log(
-    `${label(i)}\n  REST ${rest.toFixed(0).padStart(6)} req/s  p50 ${mean(s.rest, "p50").toFixed(1)} ms  p99 ${mean(s.rest, "p99").toFixed(1)} ms\n  MCP  ${mcp.toFixed(0).padStart(6)} req/s  p50 ${mean(s.mcp, "p50").toFixed(1)} ms  p99 ${mean(s.mcp, "p99").toFixed(1)} ms\n  MCP/REST ${(mcp / rest).toFixed(2)} (goal ≥ 0.75)`,
+    `${label(i)}\n  REST ${line(s.rest)}\n  MCP  ${line(s.mcp)}\n  MCP/REST throughput ${(mean(s.mcp, "rps") / mean(s.rest, "rps")).toFixed(2)} (goal ≥ 0.75), CPU per request ${(mean(s.mcp, "cpu") / mean(s.rest, "cpu")).toFixed(2)}`,
   );
 }
-if (servers.length > 1) {
-  const first = restRps[0];
-  for (let i = 1; i < restRps.length; i += 1)
-    console.log(`REST #${i + 1}/#1 ${(restRps[i] / first).toFixed(2)} (goal ≥ 0.90 against main's)`);
+for (let i = 1; i < servers.length; i += 1) {
+  const [first, other] = [servers[0], servers[i]];
+  console.log(
+    `#${i + 1} vs #1: REST throughput ${(mean(other.rest, "rps") / mean(first.rest, "rps")).toFixed(2)} (goal ≥ 0.90 against main's), CPU per request ${(mean(other.rest, "cpu") / mean(first.rest, "cpu")).toFixed(2)}; MCP throughput ${(mean(other.mcp, "rps") / mean(first.mcp, "rps")).toFixed(2)}`,
+  );
 }
 process.exit(0);

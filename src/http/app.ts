@@ -5,11 +5,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { PublicUrls } from "../config/index.js";
 import { internalError, ServiceError } from "../errors.js";
 import { logger } from "../log.js";
+import { PROBLEM_CATALOG } from "../problem-catalog.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
 import type { Metrics } from "./metrics.js";
 import { sendProblem } from "./problem.js";
-import { PROBLEM_CATALOG } from "./problem-catalog.js";
 import { mountTools } from "./rest-bridge.js";
 
 export interface AuthRequest {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PublicUrls } from "../config/index.js";
-import { PROBLEM_CATALOG } from "../http/problem-catalog.js";
+import { PROBLEM_CATALOG } from "../problem-catalog.js";
 import { MAX_PAGES } from "../registry/cursor.js";
 import { pathParameters, restBodySchema, restDefinitions, type ToolDefinition } from "../registry/define.js";
 import { inputProperties } from "../registry/input-errors.js";
