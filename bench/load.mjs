@@ -2,7 +2,7 @@
 // connections, limits off, on the 20 000-video corpus. REST `GET /v1/videos?q=skincare` and the same search as
 // an MCP `tools/call` of service_search_videos (2026-07-28, stateless POST to /mcp through the SDK).
 // Usage: npm run build && node bench/load.mjs [--cli dist/cli.js]… [--videos 20000] [--connections 32]
-//          [--duration 10] [--warmup 3] [--rounds 2] [--q skincare]
+//          [--duration 10] [--warmup 3] [--settle 10] [--rounds 2] [--q skincare]
 // Several --cli (e.g. main's build in a throwaway clone, then this one) are measured in the same run: every
 // server is started first, then the runs alternate between them round by round (order reversed every other
 // round) so machine drift hits them alike. Goals (issue 16): REST within 10 % of main's; MCP ≥ 0.75 × REST.
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     connections: { type: "string", default: "32" },
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "3" },
+    settle: { type: "string", default: "10" },
     rounds: { type: "string", default: "2" },
     q: { type: "string", default: "skincare" },
   },
@@ -30,6 +31,7 @@ const clis = (values.cli ?? [join(here, "..", "dist", "cli.js")]).map((p) => res
 const CONNECTIONS = Number(values.connections);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
+const SETTLE = Number(values.settle);
 const ROUNDS = Number(values.rounds);
 const MODERN = "2026-07-28";
 
@@ -164,6 +166,11 @@ for (const [i, cli] of clis.entries()) {
   servers.push(s);
   const count = await check(s);
   console.log(`${label(i)}: serving ${url}; q=${values.q} → ${count} results a page (REST = MCP)`);
+}
+// A server warms caches in the background after it starts (ranking columns): load each one unmeasured first.
+for (const s of servers) {
+  await load(restRequest(s), SETTLE);
+  await load(mcpRequest(s), SETTLE);
 }
 console.log(
   `load: ${CONNECTIONS} connections, ${DURATION} s a run after ${WARMUP} s warm-up, ${ROUNDS} rounds, CRS_LIMITS=off`,
