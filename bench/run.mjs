@@ -12,6 +12,7 @@ const BENCHES = {
   "identity-authenticate": "API-key authentication cost vs one HMAC (quick)",
   corpus: "corpus generation vs bare inserts (--videos N, default 200000)",
   import: "JSONL import vs bare inserts (--records N, default 1000000; several minutes)",
+  load: "REST and MCP search throughput at 32 connections vs a real `crs serve` (--cli DIST/cli.js, repeatable)",
   engine:
     "search, feeds, similar hooks, creators/advertisers at 1M vs naive FTS (--db FILE of `crs init --videos 1000000`)",
 };

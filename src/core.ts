@@ -50,7 +50,7 @@ export function createServiceCore(
   const analyst = createAnalystService({ deps, registry, metrics });
   deps.analyst = analyst;
   analyst.recoverInterrupted();
-  const openapiJson = serialiseOpenApi(buildOpenApi(registry.list(), urls, analyst.openApi()));
+  const openapiJson = serialiseOpenApi(buildOpenApi(registry.list(), urls));
   const authenticator = createAuthenticator({ db, secret, clock, config, urls });
   return {
     deps,

@@ -1,15 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { toNodeHandler } from "@modelcontextprotocol/node";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, publicUrls } from "./config/index.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
-import { type AppParts, createApp } from "./http/app.js";
-import { createFastMcp } from "./http/fast-mcp.js";
-import { createFastRest } from "./http/fast-rest.js";
+import { createApp } from "./http/app.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
 import { logger } from "./log.js";
-import { createHttpMcpHandler } from "./mcp/server.js";
+import { createMcpEndpoint } from "./mcp/http.js";
 import { type Db, openDb } from "./store/connection.js";
 
 export interface RunningServer {
@@ -24,8 +21,6 @@ export interface StartOptions {
   clock?: Clock;
   /** An already-open database (tests); otherwise config.db is opened. */
   db?: Db;
-  /** Answer REST tool GETs and MCP POSTs before express (default true; tests turn it off to compare). */
-  fastPaths?: boolean;
 }
 
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
@@ -45,21 +40,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const urls = publicUrls(config, port);
   const core = createServiceCore(config, db, urls, clock);
 
-  const mcpHandler = createHttpMcpHandler(
-    { registry: core.registry, guides: core.guides, prompts: core.prompts, openapiJson: core.openapiJson },
-    config.analystHeartbeatMs,
-  );
-  const mcpNode = toNodeHandler(mcpHandler);
   const publicHost = new URL(urls.apiOrigin).hostname;
+  const mcp = createMcpEndpoint(
+    { registry: core.registry, guides: core.guides, prompts: core.prompts, openapiJson: core.openapiJson },
+    {
+      keepAliveMs: config.analystHeartbeatMs,
+      // Hostnames accepted in Host/Origin at /mcp (DNS-rebinding protection).
+      allowedHosts: [...new Set(["localhost", "127.0.0.1", "[::1]", publicHost, config.host])],
+    },
+  );
 
-  const appParts: AppParts = {
+  const app = createApp({
     registry: core.registry,
     authenticate: (req) => core.authenticator.authenticate(req),
     authFailures: core.limiter.authFailures,
     urls,
     openapiJson: core.openapiJson,
     protectedResourceMetadata: () => ({ ...protectedResourceMetadata(urls, config) }),
-    mcp: (req, res, body) => mcpNode(req, res, body),
+    mcp,
     metrics: core.metrics,
     health: () => {
       try {
@@ -69,19 +67,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         return { ok: false, detail: (error as Error).message };
       }
     },
-    allowedHosts: [...new Set(["localhost", "127.0.0.1", "[::1]", publicHost, config.host])],
-    customRoutes: (router, helpers) => core.analyst.mountRoutes(router, helpers),
-  };
-  const app = createApp(appParts);
-  const fastRest = createFastRest(appParts);
-  const fastMcp = createFastMcp(appParts);
-  const fast =
-    options.fastPaths === false
-      ? () => false
-      : (req: IncomingMessage, res: ServerResponse) => fastRest(req, res) || fastMcp(req, res);
-  server.on("request", (req, res) => {
-    if (!fast(req, res)) app(req, res);
   });
+  server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");
 
   return {
@@ -91,7 +78,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     core,
     async close() {
       await core.analyst.close();
-      await mcpHandler.close();
+      await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!options.db) db.close();

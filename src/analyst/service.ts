@@ -1,18 +1,11 @@
 import { performance } from "node:perf_hooks";
-import type { Router } from "express";
-import type { RouteHelpers } from "../http/app.js";
-import type { Metrics } from "../http/metrics.js";
 import { requireAnalystEntitlement } from "../identity/authorize.js";
 import { logger } from "../log.js";
-import type { OpenApiExtras } from "../openapi/build.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { AnalystPort, Principal, ServiceDeps, ToolCallContext } from "../registry/types.js";
-import { analystMeta, type Heartbeat } from "./call-meta.js";
 import { createEngine } from "./create-engine.js";
 import type { AnalystEngine } from "./engine.js";
-import { analystOpenApi } from "./openapi.js";
 import type { RunRecord } from "./record.js";
-import { mountAnalystRoutes } from "./routes.js";
 import { RunStore } from "./run-store.js";
 import { isTerminal, runRecord } from "./run-view.js";
 import { type LiveRun, RunQueue } from "./runner.js";
@@ -20,7 +13,8 @@ import { type LiveRun, RunQueue } from "./runner.js";
 export interface AnalystServiceParts {
   deps: ServiceDeps;
   registry: ToolRegistry;
-  metrics?: Pick<Metrics, "analystRuns">;
+  /** Counts runs by terminal status (the service's metrics). */
+  metrics?: { analystRuns: { inc(labels: { status: string }): void } };
   /** Overrides the engine chosen by config.analystEngine (tests). */
   engine?: AnalystEngine;
 }
@@ -28,14 +22,20 @@ export interface AnalystServiceParts {
 export interface AnalystService extends AnalystPort {
   /** Start-up crash recovery: unfinished runs → failed/interrupted, their claims released and refunded. */
   recoverInterrupted(): { interrupted: number; released: number };
-  /** The run as its organisation sees it; undefined for another organisation's or an unknown id. */
+  /** The run as its organisation sees it; undefined for another organisation's, an unknown or a malformed id. */
   status(principal: Principal, id: string): RunRecord | undefined;
-  openApi(): OpenApiExtras;
-  mountRoutes(router: Router, helpers: RouteHelpers): void;
   close(): Promise<void>;
 }
 
 type AnalyzeInput = { question: string; context?: string; idempotency_key: string };
+
+/** One heartbeat: what the run is doing and how long it has taken so far (a REST stream's event data). */
+interface Heartbeat {
+  status: "queued" | "running";
+  elapsed_ms: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAnalystService(parts: AnalystServiceParts): AnalystService {
   const { deps, registry } = parts;
@@ -67,7 +67,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
   };
 
   // Beats once at acceptance (so streams open before work starts), then every heartbeat interval.
-  const beatWhileRunning = (live: LiveRun, ctx: ToolCallContext, listener?: (beat: Heartbeat) => void) => {
+  const beatWhileRunning = (live: LiveRun, ctx: ToolCallContext) => {
     let count = 0;
     const beat = () => {
       if (isTerminal(live.status)) return;
@@ -76,10 +76,10 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
         elapsed_ms: Math.round(performance.now() - live.acceptedAtMs),
       };
       count += 1;
-      listener?.(heartbeat);
       ctx.progress?.({
         progress: count,
         message: `${heartbeat.status}, ${Math.round(heartbeat.elapsed_ms / 1000)} s elapsed`,
+        detail: { ...heartbeat },
       });
     };
     beat();
@@ -92,13 +92,13 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
   return {
     async analyzeForTool(principal, input: AnalyzeInput, ctx) {
       requireAnalystEntitlement(db, principal);
-      const meta = analystMeta(ctx);
       const acceptance = store.accept(
         principal,
         {
           question: input.question,
           context: input.context,
-          idempotencyKey: meta.idempotencyKey ?? input.idempotency_key,
+          // Stored as sent: a REST Idempotency-Key is any 8..200 characters, the tool's input a UUID.
+          idempotencyKey: ctx.sentAs?.idempotency_key ?? input.idempotency_key,
         },
         now(),
       );
@@ -107,7 +107,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
         return view(acceptance.run.id, true);
       }
       const live = runs.schedule(acceptance.run, principal, ctx.requestId);
-      const stop = beatWhileRunning(live, ctx, meta.onHeartbeat);
+      const stop = beatWhileRunning(live, ctx);
       try {
         await waitFor(live.done, ctx.signal);
       } finally {
@@ -136,19 +136,9 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
     },
 
     status(principal, id) {
-      const row = store.getForOrg(id, principal.orgId);
+      if (!UUID.test(id)) return undefined;
+      const row = store.getForOrg(id.toLowerCase(), principal.orgId);
       return row ? view(row.id, true) : undefined;
-    },
-
-    openApi: () => analystOpenApi(),
-
-    mountRoutes(router, helpers) {
-      mountAnalystRoutes(router, helpers, {
-        registry,
-        service: this,
-        limiter,
-        problemsUrl: urls.problemsUrl,
-      });
     },
 
     async close() {

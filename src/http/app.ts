@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { hostHeaderValidation, originValidation } from "@modelcontextprotocol/express";
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import type { PublicUrls } from "../config/index.js";
 import { internalError, ServiceError } from "../errors.js";
 import { logger } from "../log.js";
+import { PROBLEM_CATALOG } from "../problem-catalog.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
 import type { Metrics } from "./metrics.js";
 import { sendProblem } from "./problem.js";
-import { PROBLEM_CATALOG } from "./problem-catalog.js";
 import { mountTools } from "./rest-bridge.js";
 
 export interface AuthRequest {
@@ -28,19 +27,18 @@ export interface AppParts {
   urls: PublicUrls;
   openapiJson: string;
   protectedResourceMetadata(): Record<string, unknown>;
-  mcp: (req: Request, res: Response, body?: unknown) => Promise<void>;
+  /** The MCP endpoint (src/mcp): its Host/Origin guards, then the SDK for an authenticated request. */
+  mcp: {
+    guards: express.RequestHandler[];
+    handle(
+      req: IncomingMessage,
+      res: ServerResponse,
+      body: unknown,
+      caller: { principal: Principal; requestId: string },
+    ): Promise<void>;
+  };
   metrics: Metrics;
   health(): { ok: boolean; detail: string };
-  /** Hostnames accepted in Host/Origin at /mcp (DNS-rebinding protection). */
-  allowedHosts: string[];
-  /** Routes that are not a plain tool bridge (the analyst's SSE endpoint). */
-  customRoutes?(router: Router, helpers: RouteHelpers): void;
-}
-
-export interface RouteHelpers {
-  principalOf(req: Request): Principal;
-  requestIdOf(req: Request): string;
-  jsonBody: express.RequestHandler[];
 }
 
 interface CrsLocals {
@@ -54,23 +52,12 @@ const locals = (res: Response) => res.locals as CrsLocals;
 const REST_BODY_LIMIT = "64kb";
 /** MCP messages: the transport's own bound (1 MiB). */
 const MCP_BODY_LIMIT = "1mb";
-export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
-
-/** What the MCP handler reads as `authInfo`: the caller resolved by our authentication, and the request id. */
-export function mcpAuthInfo(principal: Principal, requestId: string) {
-  return {
-    token: "",
-    clientId: principal.clientId ?? principal.keyId ?? principal.credentialId,
-    scopes: principal.scopes,
-    extra: { principal, requestId },
-  };
-}
 
 /**
  * Gives a request its id (X-Request-Id) and, when it finishes, counts it in the metrics and writes the access
  * log line. `route` is read at the end (the route template, never the query: it can carry misplaced secrets).
  */
-export function observeRequest(
+function observeRequest(
   req: IncomingMessage,
   res: ServerResponse,
   metrics: Metrics,
@@ -108,7 +95,7 @@ export function observeRequest(
  * Bearer authentication behind the failed-authentication edge limiter: a client address with too many recent
  * 401s is refused before its credential is looked at, and each new 401 counts against it.
  */
-export async function authenticateRequest(
+async function authenticateRequest(
   parts: Pick<AppParts, "authenticate" | "authFailures">,
   req: IncomingMessage,
   request: { url: string; endpoint: "rest" | "mcp"; body?: unknown },
@@ -121,18 +108,6 @@ export async function authenticateRequest(
     if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
     throw error;
   }
-}
-
-/** A failure answered as a problem; anything not a ServiceError is logged and becomes internal_error. */
-export function answerFailure(
-  res: ServerResponse,
-  error: unknown,
-  requestId: string,
-  path: string,
-  problemsUrl: string,
-): void {
-  if (!(error instanceof ServiceError)) logger.error({ err: error, requestId, path }, "unhandled error");
-  sendProblem(res, error instanceof ServiceError ? error : internalError(error), requestId, problemsUrl);
 }
 
 export function createApp(parts: AppParts): express.Express {
@@ -221,7 +196,6 @@ export function createApp(parts: AppParts): express.Express {
   app.get("/.well-known/oauth-protected-resource/mcp", prm);
 
   // MCP: Host/Origin checks against DNS rebinding, then bearer authentication before any MCP processing.
-  const mcpGuards = [hostHeaderValidation(parts.allowedHosts), originValidation(parts.allowedHosts)];
   // The JSON-RPC body is parsed once here (so a key pasted into it is refused, and the SDK need not re-read
   // the stream); a body that is not JSON gets the JSON-RPC parse error an MCP client expects.
   const parseMcpJson = express.json({ limit: MCP_BODY_LIMIT, strict: false });
@@ -236,9 +210,8 @@ export function createApp(parts: AppParts): express.Express {
         .json({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: invalid JSON" } });
     });
   };
-  app.all("/mcp", ...mcpGuards, mcpBody, authenticate("mcp"), async (req, res) => {
-    (req as Request & { auth?: unknown }).auth = mcpAuthInfo(principalOf(req), requestIdOf(req));
-    await parts.mcp(req, res, req.body);
+  app.all("/mcp", ...parts.mcp.guards, mcpBody, authenticate("mcp"), async (req, res) => {
+    await parts.mcp.handle(req, res, req.body, { principal: principalOf(req), requestId: requestIdOf(req) });
   });
 
   // REST under /v1.
@@ -249,8 +222,7 @@ export function createApp(parts: AppParts): express.Express {
     req.method === "POST" && req.is("application/json") ? parseJson(req, res, next) : next(),
   );
   v1.use(authenticate("rest"));
-  parts.customRoutes?.(v1, { principalOf, requestIdOf, jsonBody });
-  const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf });
+  const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf, jsonBody });
   for (const [path, methods] of routes) {
     v1.all(path, (req) => {
       throw new ServiceError("method_not_allowed", 405, "Method not allowed", {

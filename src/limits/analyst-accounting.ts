@@ -1,6 +1,6 @@
 import type { Clock } from "../clock.js";
 import { ServiceError } from "../errors.js";
-import type { Principal } from "../registry/types.js";
+import type { Principal } from "../registry/principal.js";
 import type { Db } from "../store/connection.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { nextUtcMonth, utcMonth } from "./periods.js";

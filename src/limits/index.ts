@@ -1,5 +1,5 @@
 import type { Clock } from "../clock.js";
-import type { CostClass, Principal } from "../registry/types.js";
+import type { CostClass, Principal } from "../registry/principal.js";
 import type { Db } from "../store/connection.js";
 import {
   AnalystAccounting,
@@ -42,6 +42,8 @@ export interface Limiter {
   /** Runs still holding a concurrency slot (for start-up recovery). */
   openAnalystClaims(): string[];
   analystHeaders(orgId: string): AnalystHeaders;
+  /** The standing of a cost class's budget as headers: the analyst allowance (X-Agent-*); none for the others. */
+  budgetHeaders(principal: Principal, cost: CostClass): Record<string, string>;
   usage(principal: Principal): UsageRecord;
   authFailures: AuthFailureLimiter;
 }
@@ -68,6 +70,7 @@ export function createLimiter(deps: LimiterDeps): Limiter {
       runIds.reduce((freed, runId) => freed + (analyst.release(runId, outcome).released ? 1 : 0), 0),
     openAnalystClaims: () => analyst.openClaims(),
     analystHeaders: (orgId) => analyst.headers(orgId),
+    budgetHeaders: (principal, cost) => (cost === "analyst" ? { ...analyst.headers(principal.orgId) } : {}),
     usage: (principal) => buildUsage(principal, Math.floor(clock.nowSeconds()), config, requests, analyst),
     authFailures: createAuthFailureLimiter(clock, config, windows),
   };

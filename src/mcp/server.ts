@@ -3,11 +3,8 @@ import {
   createMcpHandler,
   type GetPromptResult,
   McpServer,
-  ProtocolError,
-  ProtocolErrorCode,
   type ReadResourceResult,
   type ResourceMetadata,
-  Server,
   type ServerContext,
   type StandardSchemaWithJSON,
   type ToolAnnotations,
@@ -17,8 +14,8 @@ import type { Guide } from "../content/guides.js";
 import { type PromptTemplate, renderPrompt } from "../content/prompts.js";
 import { internalError, ServiceError } from "../errors.js";
 import type { InvokeOptions, ToolRegistry } from "../registry/invoke.js";
-import type { CostClass, Principal } from "../registry/types.js";
-import { advertisedJson, advertisedSchema } from "./advertised-schema.js";
+import type { Principal } from "../registry/types.js";
+import { advertisedSchema } from "./advertised-schema.js";
 
 export const SERVER_INFO = { name: "creative-research-service", version: "1.0.0-beta.1" } as const;
 
@@ -60,7 +57,7 @@ export function errorResult(error: unknown) {
 }
 
 /** A tool call's MCP result: the output as structuredContent plus its text summary, or an isError result. */
-export async function callTool(
+async function callTool(
   registry: ToolRegistry,
   name: string,
   args: unknown,
@@ -90,18 +87,8 @@ interface PromptConfig {
 }
 type PromptHandler = (args: unknown) => GetPromptResult;
 
-interface RegisteredTool {
-  name: string;
-  config: ToolConfig;
-  handler: ToolHandler;
-  /** The advertised output JSON Schema, which the SDK's result projection reads. */
-  outputJson: Record<string, unknown>;
-  /** Runs for minutes: answered over SSE from the start (see LONG_RUNNING). */
-  longRunning: boolean;
-}
-
 interface Registration {
-  tools: RegisteredTool[];
+  tools: { name: string; config: ToolConfig; handler: ToolHandler }[];
   resources: {
     name: string;
     uri: string;
@@ -125,8 +112,6 @@ function registration(parts: McpParts): Registration {
       outputSchema: advertisedSchema(tool.output, "output"),
       annotations: { title: tool.title, ...tool.annotations },
     },
-    outputJson: advertisedJson(tool.output, "output"),
-    longRunning: tool.cost === LONG_RUNNING,
     handler: async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
       try {
         const principal = await parts.principal(ctx);
@@ -134,9 +119,12 @@ function registration(parts: McpParts): Registration {
         const progress =
           token === undefined
             ? undefined
-            : (update: { progress: number; total?: number; message?: string }) => {
+            : ({ progress, total, message }: { progress: number; total?: number; message?: string }) => {
                 void ctx.mcpReq
-                  .notify({ method: "notifications/progress", params: { progressToken: token, ...update } })
+                  .notify({
+                    method: "notifications/progress",
+                    params: { progressToken: token, progress, total, message },
+                  })
                   .catch(() => undefined);
               };
         return await callTool(parts.registry, tool.name, args, principal, {
@@ -198,12 +186,12 @@ function registration(parts: McpParts): Registration {
   return { tools, resources, prompts };
 }
 
-/** A factory of identical servers (stateless: one per request) sharing one registration. */
+/**
+ * The one MCP server definition, from the registry, the guides and the prompts: a factory of identical
+ * servers (stateless: one per HTTP request, or one for a stdio session) sharing one registration.
+ */
 export function mcpServerFactory(parts: McpParts): () => McpServer {
-  return serverFactory(registration(parts));
-}
-
-function serverFactory({ tools, resources, prompts }: Registration): () => McpServer {
+  const { tools, resources, prompts } = registration(parts);
   return () => {
     const server = new McpServer(SERVER_INFO, {
       capabilities: { tools: {}, resources: {}, prompts: {} },
@@ -220,58 +208,25 @@ function serverFactory({ tools, resources, prompts }: Registration): () => McpSe
   };
 }
 
-/**
- * Servers that answer tools/call only, the way McpServer's own tools/call handler does (unknown tool → the
- * same JSON-RPC error; the result projected by the same codec), without registering 14 tools, 6 resources
- * and 5 prompts per request, which was the largest server-side cost of an MCP call.
- */
-function toolCallServerFactory({ tools }: Registration): () => Server {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return () => {
-    const server = new Server(SERVER_INFO, {
-      capabilities: { tools: { listChanged: true } },
-      instructions: INSTRUCTIONS,
-    });
-    server.setRequestHandler("tools/call", async (request, ctx) => {
-      const tool = byName.get(request.params.name);
-      if (!tool)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
-      const result = await tool.handler(request.params.arguments ?? {}, ctx);
-      return server.projectCallToolResult(result, tool.outputJson);
-    });
-    return server;
+/** What the HTTP endpoint hands the SDK as `authInfo`: the caller our authentication resolved, and the request id. */
+export function mcpAuthInfo(principal: Principal, requestId: string) {
+  return {
+    token: "",
+    clientId: principal.clientId ?? principal.keyId ?? principal.credentialId,
+    scopes: principal.scopes,
+    extra: { principal, requestId },
   };
 }
 
-/** One server definition from the registry, the guides and the prompts. */
-export function buildMcpServer(parts: McpParts): McpServer {
-  return mcpServerFactory(parts)();
-}
-
-/** Tools of this cost class run for minutes (the analyst). */
-export const LONG_RUNNING: CostClass = "analyst";
-
-/** The tool a JSON-RPC tools/call message names, or undefined for any other message. */
-function calledTool(body: unknown): string | undefined {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
-  const message = body as { method?: unknown; params?: { name?: unknown } };
-  if (message.method !== "tools/call") return undefined;
-  const name = message.params?.name;
-  return typeof name === "string" ? name : "";
-}
-
-type McpRequestOptions = Parameters<ReturnType<typeof createMcpHandler>["fetch"]>[1];
-
 /**
- * Streamable HTTP: 2026-07-28 requests and the stateless fallback for 2025-era clients. Answers are plain JSON
- * unless the call sends a notification first (the SDK's "auto" mode: SSE costs both ends ~1 ms a call);
- * long-running tools are answered over SSE from the start, so keep-alive comments flow while they think.
- * tools/call is served by tools/call-only servers; every other message by a full McpServer.
+ * Streamable HTTP through the SDK: 2026-07-28 requests, and 2025-era clients through its stateless fallback.
+ * Answers are plain JSON unless the call sends a notification first (the SDK's "auto" mode), so a tool that
+ * reports progress (the analyst) streams over SSE from its first notification, with keep-alive comments.
  */
 export function createHttpMcpHandler(parts: Omit<McpParts, "principal" | "requestId">, keepAliveMs: number) {
   const fromAuth = (ctx: ServerContext) =>
     (ctx.http?.authInfo?.extra ?? {}) as { principal?: Principal; requestId?: string };
-  const shared = registration({
+  const factory = mcpServerFactory({
     ...parts,
     principal: async (ctx) => {
       const principal = fromAuth(ctx).principal;
@@ -280,19 +235,12 @@ export function createHttpMcpHandler(parts: Omit<McpParts, "principal" | "reques
     },
     requestId: (ctx) => fromAuth(ctx).requestId ?? "00000000-0000-0000-0000-000000000000",
   });
-  const options = { keepAliveMs, maxRequestBodySize: 1024 * 1024 };
-  const documents = createMcpHandler(serverFactory(shared), { ...options, responseMode: "auto" });
-  const calls = createMcpHandler(toolCallServerFactory(shared), { ...options, responseMode: "auto" });
-  const longCalls = createMcpHandler(toolCallServerFactory(shared), { ...options, responseMode: "sse" });
-  const longRunning = new Set(shared.tools.filter((tool) => tool.longRunning).map((tool) => tool.name));
-  return {
-    fetch(request: Request, requestOptions?: McpRequestOptions): Promise<Response> {
-      const tool = calledTool(requestOptions?.parsedBody);
-      if (tool === undefined) return documents.fetch(request, requestOptions);
-      return (longRunning.has(tool) ? longCalls : calls).fetch(request, requestOptions);
-    },
-    async close() {
-      await Promise.all([documents.close(), calls.close(), longCalls.close()]);
-    },
-  };
+  return createMcpHandler(factory, {
+    keepAliveMs,
+    maxRequestBodySize: MCP_BODY_LIMIT_BYTES,
+    responseMode: "auto",
+  });
 }
+
+/** The transport's own bound on one MCP message (1 MiB). */
+export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;

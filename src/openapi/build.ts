@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { PublicUrls } from "../config/index.js";
-import { PROBLEM_CATALOG } from "../http/problem-catalog.js";
+import { PROBLEM_CATALOG } from "../problem-catalog.js";
 import { MAX_PAGES } from "../registry/cursor.js";
-import type { ToolDefinition } from "../registry/define.js";
+import { pathParameters, restBodySchema, restDefinitions, type ToolDefinition } from "../registry/define.js";
 import { inputProperties } from "../registry/input-errors.js";
 import { pageMetaSchema } from "../registry/schemas.js";
+import type { CostClass } from "../registry/types.js";
 import { describeService } from "./description.js";
 
 type Json = Record<string, unknown>;
@@ -26,23 +27,37 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Missing, malformed, unknown, revoked, rotated-out or expired credential.",
   403: "Credential valid but scope, entitlement, subscription or grant insufficient (see `code`).",
   404: "No such resource.",
+  406: "Accept allows none of the response's media types.",
   409: "Idempotency key reused with a different body.",
   429: "A fair-use or rate limit was reached; wait `Retry-After` seconds.",
 };
 
-function errorResponses(statuses: number[]): Json {
+/** The headers that report a cost class's budget (RestBinding.budget), as component references. */
+const BUDGET_HEADERS: Partial<Record<CostClass, Json>> = {
+  analyst: {
+    "X-Agent-Limit": { $ref: "#/components/headers/X-Agent-Limit" },
+    "X-Agent-Remaining": { $ref: "#/components/headers/X-Agent-Remaining" },
+    "X-Agent-Reset": { $ref: "#/components/headers/X-Agent-Reset" },
+  },
+};
+
+function errorResponses(tool: ToolDefinition, budget: Json): Json {
+  const statuses =
+    tool.rest.errors ?? (tool.kind === "list" ? [400, 401, 403, 429] : [400, 401, 403, 404, 429]);
+  const text = (status: number) => tool.rest.errorNotes?.[status] ?? STATUS_TEXT[status] ?? "Error.";
   const out: Json = {};
   for (const status of statuses) {
     out[String(status)] =
       status === 429
-        ? problemRef(STATUS_TEXT[429] as string, {
+        ? problemRef(text(429), {
+            ...budget,
             "Retry-After": { $ref: "#/components/headers/Retry-After" },
           })
         : status === 401
-          ? problemRef(STATUS_TEXT[401] as string, {
+          ? problemRef(text(401), {
               "WWW-Authenticate": { schema: { type: "string" }, description: "`Bearer` challenge." },
             })
-          : problemRef(STATUS_TEXT[status] ?? "Error.");
+          : problemRef(text(status), budget);
   }
   return out;
 }
@@ -51,64 +66,116 @@ function operationId(name: string): string {
   return name.replace(/^service_/, "").replace(/_(\w)/g, (_m, c: string) => c.toUpperCase());
 }
 
-function toolOperation(tool: ToolDefinition, schemaName: string): Json {
+const componentName = (tool: ToolDefinition, suffix: string) =>
+  `${operationId(tool.name).replace(/^./, (c) => c.toUpperCase())}${suffix}`;
+
+/** Path, query and header parameters; a POST's other inputs are its JSON body (`requestBody`). */
+function parameters(tool: ToolDefinition): Json[] {
+  const headerInputs = tool.rest.headers ?? [];
+  const fromHeaders = new Set(headerInputs.map((h) => h.input));
   const props = inputProperties(tool.input);
   const required = new Set(
     ((jsonSchema(tool.input, "input").required as string[] | undefined) ?? []).filter(
       (n) => props[n]?.default === undefined,
     ),
   );
-  const pathNames = [...tool.rest.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-  const parameters = Object.entries(props).map(([name, schema]) => {
-    const { description, ...rest } = schema as Json;
-    const inPath = pathNames.includes(name);
-    return {
-      name,
-      in: inPath ? "path" : "query",
-      required: inPath || required.has(name),
-      description: (description as string | undefined) ?? name,
-      schema: rest,
-    };
-  });
-  const statuses =
-    tool.rest.errors ?? (tool.kind === "list" ? [400, 401, 403, 429] : [400, 401, 403, 404, 429]);
-  return {
-    operationId: operationId(tool.name),
-    summary: tool.title,
-    description: `${tool.description}\n\nMCP tool: \`${tool.name}\`. Scope: \`${tool.scope}\`.`,
-    tags: [tool.rest.path.split("/")[1] ?? "service"],
-    security: [{ bearerAuth: [tool.scope] }],
-    parameters,
-    responses: {
-      "200": {
-        description:
-          tool.kind === "list"
-            ? "A page of results (list envelope)."
-            : "The record (single-record envelope).",
-        headers: {
-          "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
-          RateLimit: { $ref: "#/components/headers/RateLimit" },
-          "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
-        },
-        content: { "application/json": { schema: { $ref: `#/components/schemas/${schemaName}` } } },
-      },
-      ...errorResponses(statuses),
-    },
-  };
+  const pathNames = pathParameters(tool.rest.path);
+  const fromUrl = Object.entries(props).filter(
+    ([name]) => !fromHeaders.has(name) && (tool.rest.method === "GET" || pathNames.includes(name)),
+  );
+  return [
+    ...fromUrl.map(([name, schema]) => {
+      const { description, ...rest } = schema as Json;
+      const inPath = pathNames.includes(name);
+      return {
+        name,
+        in: inPath ? "path" : "query",
+        required: inPath || required.has(name),
+        description: (description as string | undefined) ?? name,
+        schema: rest,
+      };
+    }),
+    ...headerInputs.map((h) => ({
+      name: h.header,
+      in: "header",
+      required: true,
+      description: h.description,
+      schema: { type: "string", minLength: h.minLength, maxLength: h.maxLength },
+    })),
+  ];
 }
 
-export interface OpenApiExtras {
-  /** Paths a module mounts by itself (the analyst), already in OpenAPI form. */
-  paths?: Record<string, Json>;
-  schemas?: Record<string, Json>;
+function toolOperation(tool: ToolDefinition, envelope: Json, restOnly: boolean, schemas: Json): Json {
+  const { rest } = tool;
+  const budget = (rest.budget && BUDGET_HEADERS[rest.budget]) || {};
+  const answerHeaders = {
+    "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" },
+    RateLimit: { $ref: "#/components/headers/RateLimit" },
+    "RateLimit-Policy": { $ref: "#/components/headers/RateLimit-Policy" },
+    ...budget,
+  };
+  const json = { "application/json": { schema: envelope } };
+  const record = rest.recordName ?? "the record";
+  const operation: Json = {
+    operationId: operationId(tool.name),
+    summary: tool.title,
+    description: restOnly
+      ? (rest.description ?? tool.description)
+      : `${rest.description ?? tool.description}\n\nMCP tool: \`${tool.name}\`. Scope: \`${tool.scope}\`.`,
+    tags: [rest.path.split("/")[1] ?? "service"],
+    security: [{ bearerAuth: tool.scope ? [tool.scope] : [] }],
+    parameters: parameters(tool),
+  };
+  if (rest.method === "POST") {
+    const name = componentName(tool, "Request");
+    schemas[name] = jsonSchema(restBodySchema(tool), "input");
+    operation.requestBody = {
+      required: true,
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+    };
+  }
+  operation.responses = {
+    "200": {
+      description: rest.stream
+        ? rest.stream.description
+        : tool.kind === "list"
+          ? "A page of results (list envelope)."
+          : "The record (single-record envelope).",
+      headers: answerHeaders,
+      content: rest.stream
+        ? {
+            "text/event-stream": {
+              schema: {
+                type: "string",
+                description: `\`event: ${rest.stream.progressEvent}\` frames, then one \`event: ${rest.stream.finalEvent}\` (${record}).`,
+              },
+            },
+            ...json,
+          }
+        : json,
+    },
+    ...(rest.pending
+      ? {
+          "202": {
+            description: rest.pending.description,
+            headers: {
+              ...answerHeaders,
+              Location: {
+                description: "The status URL: poll it for the final record.",
+                schema: { type: "string" },
+              },
+            },
+            content: json,
+          },
+        }
+      : {}),
+    ...errorResponses(tool, budget),
+  };
+  return operation;
 }
 
 /** The OpenAPI 3.1 document, generated from the registry; serialised once and served byte-identically. */
-export function buildOpenApi(
-  tools: readonly ToolDefinition[],
-  urls: PublicUrls,
-  extras: OpenApiExtras = {},
-): Json {
+export function buildOpenApi(tools: readonly ToolDefinition[], urls: PublicUrls): Json {
   const paths: Record<string, Json> = {};
   const schemas: Record<string, Json> = {
     PageMeta: jsonSchema(pageMetaSchema),
@@ -136,23 +203,30 @@ export function buildOpenApi(
       },
     },
   };
-  for (const tool of tools) {
-    // Custom routes (the analyst) describe their own responses in `extras`.
-    if (tool.rest.custom) continue;
-    const schemaName = `${operationId(tool.name).replace(/^./, (c) => c.toUpperCase())}Response`;
+  for (const tool of restDefinitions(tools)) {
     const envelope = jsonSchema(tool.output) as { properties?: Json; required?: string[] };
     envelope.properties = { ...envelope.properties, request_id: { type: "string", format: "uuid" } };
     if (tool.kind === "list") envelope.properties.meta = { $ref: "#/components/schemas/PageMeta" };
+    // A record several operations answer (the analyst run) is one component.
+    const recordName = tool.kind === "single" ? tool.rest.recordName : undefined;
+    if (tool.kind === "single" && recordName) {
+      schemas[recordName] ??= jsonSchema(tool.record);
+      envelope.properties.data = { $ref: `#/components/schemas/${recordName}` };
+    }
     envelope.required = [...(envelope.required ?? []), "request_id"];
+    const schemaName = componentName(tool, "Response");
     schemas[schemaName] = envelope as Json;
     const path = tool.rest.path;
     paths[path] = {
       ...(paths[path] ?? {}),
-      [tool.rest.method.toLowerCase()]: toolOperation(tool, schemaName),
+      [tool.rest.method.toLowerCase()]: toolOperation(
+        tool,
+        { $ref: `#/components/schemas/${schemaName}` },
+        !tools.includes(tool),
+        schemas,
+      ),
     };
   }
-  Object.assign(paths, extras.paths ?? {});
-  Object.assign(schemas, extras.schemas ?? {});
   return {
     openapi: "3.1.0",
     info: {
@@ -200,6 +274,18 @@ export function buildOpenApi(
         "RateLimit-Policy": {
           description: "IETF RateLimit-Policy for that control (quota `q`, window seconds `w`).",
           schema: { type: "string" },
+        },
+        "X-Agent-Limit": {
+          description: "The organisation's monthly analyst allowance (requests per UTC month).",
+          schema: { type: "integer" },
+        },
+        "X-Agent-Remaining": {
+          description: "Analyst requests left this UTC month after this request.",
+          schema: { type: "integer" },
+        },
+        "X-Agent-Reset": {
+          description: "When the allowance renews: start of the next UTC month, Unix seconds.",
+          schema: { type: "integer" },
         },
       },
       schemas,

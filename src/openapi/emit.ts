@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { analystOpenApi } from "../analyst/openapi.js";
 import { loadConfig, publicUrls } from "../config/index.js";
 import { allTools } from "../tools/index.js";
 import { buildOpenApi, serialiseOpenApi } from "./build.js";
@@ -10,6 +9,6 @@ import { buildOpenApi, serialiseOpenApi } from "./build.js";
  */
 const target = process.argv[2];
 const config = loadConfig();
-const text = serialiseOpenApi(buildOpenApi(allTools, publicUrls(config), analystOpenApi()));
+const text = serialiseOpenApi(buildOpenApi(allTools, publicUrls(config)));
 if (target) writeFileSync(target, text);
 else process.stdout.write(text);

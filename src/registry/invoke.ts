@@ -3,7 +3,12 @@ import type { z } from "zod";
 import { internalError, ServiceError } from "../errors.js";
 import { logger } from "../log.js";
 import { decodeCursor, encodeCursor, MAX_PAGES, queryHash } from "./cursor.js";
-import type { ListToolDefinition, SingleToolDefinition, ToolDefinition } from "./define.js";
+import {
+  type ListToolDefinition,
+  restDefinitions,
+  type SingleToolDefinition,
+  type ToolDefinition,
+} from "./define.js";
 import { inputError } from "./input-errors.js";
 import type { PageMeta } from "./schemas.js";
 import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext } from "./types.js";
@@ -11,16 +16,18 @@ import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext }
 /** The limiter hook invokeTool draws on (the limits layer implements it; one instance for REST and MCP). */
 export interface ToolLimiter {
   admit(principal: Principal, cost: CostClass): { headers: Record<string, string> };
+  /** The standing of a cost class's budget as headers (a REST binding's `budget`). */
+  budgetHeaders(principal: Principal, cost: CostClass): Record<string, string>;
 }
 
-export const NO_LIMITS: ToolLimiter = { admit: () => ({ headers: {} }) };
+export const NO_LIMITS: ToolLimiter = { admit: () => ({ headers: {} }), budgetHeaders: () => ({}) };
 
 export interface InvokeOptions {
   requestId: string;
   transport: ToolCallContext["transport"];
   signal?: AbortSignal;
   progress?: ToolCallContext["progress"];
-  meta?: Record<string, unknown>;
+  sentAs?: ToolCallContext["sentAs"];
   /** Internal calls (the analyst planning through the registry) skip the limiter: the run was already admitted. */
   skipLimiter?: boolean;
 }
@@ -37,10 +44,13 @@ export type CallObserver = (tool: string, transport: string, outcome: string, se
 
 /**
  * The one call path for both interfaces: strict parse → scope → limiter → handler → output parse.
- * MCP and REST only translate the outcome.
+ * MCP and REST only translate the outcome. Tools are served by both; a tool's REST-only routes (its
+ * `rest.routes`, e.g. a status URL) by REST alone, through the same path.
  */
 export class ToolRegistry {
   private readonly byName = new Map<string, ToolDefinition>();
+  private readonly tools: ToolDefinition[];
+  private readonly restOnly: Set<string>;
 
   constructor(
     tools: readonly ToolDefinition[],
@@ -48,18 +58,31 @@ export class ToolRegistry {
     private readonly limiter: ToolLimiter = NO_LIMITS,
     private readonly observe?: CallObserver,
   ) {
-    for (const tool of tools) {
+    this.tools = [...tools];
+    this.restOnly = new Set(tools.flatMap((tool) => (tool.rest.routes ?? []).map((route) => route.name)));
+    for (const tool of restDefinitions(tools)) {
       if (this.byName.has(tool.name)) throw new Error(`duplicate tool ${tool.name}`);
       this.byName.set(tool.name, tool);
     }
   }
 
+  /** The tools (MCP and REST). */
   list(): ToolDefinition[] {
+    return [...this.tools];
+  }
+
+  /** Every definition REST serves: the tools and their REST-only routes. */
+  restRoutes(): ToolDefinition[] {
     return [...this.byName.values()];
   }
 
   get(name: string): ToolDefinition | undefined {
     return this.byName.get(name);
+  }
+
+  /** The standing of a cost class's budget as headers (see RestBinding.budget). */
+  budgetHeaders(principal: Principal, cost: CostClass): Record<string, string> {
+    return this.limiter.budgetHeaders(principal, cost);
   }
 
   async invoke(
@@ -85,7 +108,9 @@ export class ToolRegistry {
   }
 
   private async run(name: string, rawInput: unknown, principal: Principal, options: InvokeOptions) {
-    const tool = this.byName.get(name);
+    const found = this.byName.get(name);
+    // A REST-only route is no tool to MCP or the analyst.
+    const tool = options.transport === "rest" || !this.restOnly.has(name) ? found : undefined;
     if (!tool) {
       throw new ServiceError("not_found", 404, "Unknown tool", {
         detail: `There is no tool named '${name.slice(0, 80)}'.`,
@@ -96,7 +121,7 @@ export class ToolRegistry {
     if (!parsed.success) throw inputError(tool.input, parsed.error);
     const input = parsed.data as Record<string, unknown>;
 
-    if (!principal.scopes.includes(tool.scope)) {
+    if (tool.scope !== null && !principal.scopes.includes(tool.scope)) {
       throw new ServiceError("insufficient_scope", 403, "Insufficient scope", {
         detail: `This call needs the '${tool.scope}' scope, which the credential does not have.`,
         hint: `Use a key created with the '${tool.scope}' scope.`,
@@ -112,7 +137,7 @@ export class ToolRegistry {
       transport: options.transport,
       signal: options.signal,
       progress: options.progress,
-      meta: { ...options.meta, responseHeaders: headers },
+      sentAs: options.sentAs,
     };
     const output =
       tool.kind === "list"

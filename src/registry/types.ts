@@ -3,22 +3,9 @@ import type { Config, PublicUrls } from "../config/index.js";
 import type { Limiter } from "../limits/index.js";
 import type { Db } from "../store/connection.js";
 import type { Store } from "../store/types.js";
+import type { Principal } from "./principal.js";
 
-export type Scope = "content:read" | "agent:request";
-export const ALL_SCOPES: readonly Scope[] = ["content:read", "agent:request"];
-
-/** Who is calling: produced by identity's authenticate(), never by a tool. */
-export interface Principal {
-  kind: "api_key" | "oauth";
-  /** What the per-credential limits count: the key id, or `oauth:<client_id>`. */
-  credentialId: string;
-  keyId: string | null;
-  keyPrefix: string | null;
-  clientId: string | null;
-  userId: string;
-  orgId: string;
-  scopes: Scope[];
-}
+export { ALL_SCOPES, type CostClass, type Principal, type Scope } from "./principal.js";
 
 /** Everything a handler may depend on; built once per process. */
 export interface ServiceDeps {
@@ -47,6 +34,8 @@ export interface AnalystPort {
     input: { question: string; context?: string; idempotency_key: string },
     ctx: ToolCallContext,
   ): Promise<Record<string, unknown>>;
+  /** A run as its organisation sees it; undefined for another organisation's run or an unknown id. */
+  status(principal: Principal, id: string): Record<string, unknown> | undefined;
 }
 
 export interface ToolCallContext {
@@ -55,10 +44,18 @@ export interface ToolCallContext {
   requestId: string;
   transport: "rest" | "mcp" | "internal";
   signal?: AbortSignal;
-  /** Progress for long tools (MCP progress notifications, SSE heartbeats). */
-  progress?: (update: { progress: number; total?: number; message?: string }) => void;
-  /** Extra transport facts a tool may need (e.g. the analyst's Accept mode). */
-  meta?: Record<string, unknown>;
+  /** Progress for long tools (MCP progress notifications; SSE frames carrying `detail` over REST). */
+  progress?: (update: ProgressUpdate) => void;
+  /** Inputs the transport mapped from another form, by input name: their text as sent (a REST header's). */
+  sentAs?: Record<string, string>;
+}
+
+export interface ProgressUpdate {
+  progress: number;
+  total?: number;
+  message?: string;
+  /** The update as structured data (REST streams send it as the event's data; MCP sends the rest). */
+  detail?: Record<string, unknown>;
 }
 
 /** JSON-serialisable resume point produced by a domain list function. */
@@ -71,18 +68,9 @@ export interface ListResult<T> {
   next: PagePosition | null;
 }
 
-export interface RestBinding {
-  method: "GET" | "POST";
-  /** Relative to /v1, with `{name}` path parameters, e.g. `/videos/{id}`. */
-  path: string;
-}
-
 export interface ToolAnnotations {
   readOnlyHint: boolean;
   destructiveHint: boolean;
   idempotentHint: boolean;
   openWorldHint: boolean;
 }
-
-/** Which limiter budget a call draws on. */
-export type CostClass = "content" | "analyst" | "usage";

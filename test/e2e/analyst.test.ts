@@ -150,6 +150,41 @@ describe("analyst over REST and MCP (real sockets)", () => {
     expect(tooLong.body.code).toBe("invalid_parameter");
   });
 
+  it("a key that is no UUID is kept as sent (its retry replays); Accept decides the delivery", async () => {
+    const key = `retry-me-${randomUUID()}`;
+    const first = await post(t.url, t.key, key, QUESTION);
+    expect(first.status).toBe(200);
+    const again = await post(t.url, t.key, key, QUESTION);
+    expect(data(again.body).replayed).toBe(true);
+    expect(data(again.body).id).toBe(data(first.body).id);
+    const stored = t.db
+      .prepare("SELECT idempotency_key FROM analyst_runs WHERE id = ?")
+      .get(data(first.body).id);
+    expect(stored).toEqual({ idempotency_key: key });
+    const html = await post(t.url, t.key, randomUUID(), QUESTION, "text/html");
+    expect(html.status).toBe(406);
+    expect(html.body.code).toBe("not_acceptable");
+    expect(html.headers.get("x-agent-limit")).toBe("100");
+  });
+
+  it("the status URL is no MCP tool and answers REST like any route (HEAD, 405, strict query)", async () => {
+    const res = await post(t.url, t.key, randomUUID(), QUESTION);
+    const url = data(res.body).status_url as string;
+    const auth = { authorization: `Bearer ${t.key}` };
+    const head = await fetch(url, { method: "HEAD", headers: auth });
+    expect(head.status).toBe(200);
+    const put = await fetch(url, { method: "PUT", headers: auth });
+    expect(put.status).toBe(405);
+    expect(put.headers.get("allow")).toBe("GET, HEAD");
+    const extra = await fetch(`${url}?verbose=1`, { headers: auth });
+    expect(extra.status).toBe(400);
+    expect(((await extra.json()) as { code: string }).code).toBe("unknown_parameter");
+    const client = await connectModern(t.url, t.key);
+    const tools = await client.listTools();
+    expect(tools.tools.map((tool) => tool.name)).not.toContain("service_get_analyst_request");
+    await client.close();
+  });
+
   it("403 without the agent:request scope or without the organisation's entitlement", async () => {
     const readOnly = t.addKey({ scopes: ["content:read"] });
     const noScope = await post(t.url, readOnly, randomUUID(), QUESTION);

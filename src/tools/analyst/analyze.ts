@@ -1,7 +1,20 @@
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { runRecordSchema } from "../../analyst/record.js";
-import { internalError } from "../../errors.js";
+import { internalError, ServiceError } from "../../errors.js";
 import { defineSingleTool } from "../../registry/define.js";
+import { getAnalystRequestRoute } from "./get-analyst-request.js";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The tool input wants a UUID key; a REST key that is not one maps to a stable UUID-shaped digest of itself. */
+export function toolKeyFor(restKey: string): string {
+  if (UUID.test(restKey)) return restKey.toLowerCase();
+  const hex = createHash("sha256").update(restKey).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+type Run = z.output<typeof runRecordSchema>;
 
 export const analyzeTool = defineSingleTool({
   name: "service_analyze",
@@ -26,7 +39,58 @@ export const analyzeTool = defineSingleTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   scope: "agent:request",
   cost: "analyst",
-  rest: { method: "POST", path: "/agent/answers", custom: true, errors: [400, 401, 403, 409, 429, 502, 503] },
+  rest: {
+    method: "POST",
+    path: "/agent/answers",
+    description:
+      "Starts an analyst request and streams it as Server-Sent Events (`event: heartbeat` every CRS_ANALYST_HEARTBEAT_MS with `{status, elapsed_ms}`, then one `event: final` whose data is the whole AnalystRun). With `Accept: application/json` the completed run is returned as JSON after the full runtime. The result is saved before `final` is written: if the connection drops, retry with the same Idempotency-Key and body, or GET the status URL. Same key + same body while running → 202 with `Location`; after completion → the saved result, consuming nothing; same key + different body → 409. Keys are kept 30 days after the run finished. A failed run (refunded) may be retried with the same key and body: that starts fresh work.",
+    errors: [400, 401, 403, 406, 409, 429, 502, 503],
+    errorNotes: {
+      400: "Missing or invalid Idempotency-Key, invalid or unknown body property.",
+      403: "No `agent:request` scope, or the organisation has no analyst entitlement.",
+      406: "Accept allows neither text/event-stream nor application/json.",
+      409: "Idempotency key reused with a different body (`idempotency_conflict`).",
+      429: "Analyst hourly, concurrency or monthly limit reached; wait `Retry-After` seconds.",
+      502: "The run failed (JSON delivery); refunded. Retry with the same key and body.",
+      503: "Temporarily unavailable; retry with backoff and the same key.",
+    },
+    recordName: "AnalystRun",
+    // Any 8..200 characters over REST; the run is stored under the key as sent (ctx.sentAs).
+    headers: [
+      {
+        header: "Idempotency-Key",
+        input: "idempotency_key",
+        description:
+          "Caller-generated key (8..200 characters, e.g. a UUID), reused only to retry the identical request.",
+        minLength: 8,
+        maxLength: 200,
+        hint: "Send an Idempotency-Key header (8..200 characters, e.g. a UUID).",
+        toInput: toolKeyFor,
+      },
+    ],
+    stream: {
+      progressEvent: "heartbeat",
+      finalEvent: "final",
+      description: "The run: an SSE stream (default) or, with Accept: application/json, the completed run.",
+    },
+    budget: "analyst",
+    pending: {
+      location: (run: Run) =>
+        run.replayed && (run.status === "queued" || run.status === "running") ? run.status_url : undefined,
+      description:
+        "An identical request is still running; poll `Location` (the status URL). No second stream.",
+    },
+    // JSON delivery of a failed run: 502 (transient), pointing at the saved record; the allowance was refunded.
+    failure: (run: Run) =>
+      run.status !== "failed"
+        ? undefined
+        : new ServiceError("analyst_unavailable", 502, "Analyst run failed", {
+            detail: `The analyst run failed (${run.error?.code ?? "engine_failed"}); the request was refunded.`,
+            hint: "Retry with the same Idempotency-Key and body: a failed run's key starts fresh work.",
+            extra: { run_id: run.id, status_url: run.status_url, error_code: run.error?.code ?? null },
+          }),
+    routes: [getAnalystRequestRoute],
+  },
   summarize: ({ data }) => {
     if (data.status === "completed" && data.answer) return data.answer.summary;
     if (data.status === "failed")
@@ -35,8 +99,6 @@ export const analyzeTool = defineSingleTool({
   },
   handler: (input, ctx) => {
     if (!ctx.deps.analyst) throw internalError(new Error("analyst service not wired"));
-    return ctx.deps.analyst.analyzeForTool(ctx.principal, input, ctx) as Promise<
-      z.output<typeof runRecordSchema>
-    >;
+    return ctx.deps.analyst.analyzeForTool(ctx.principal, input, ctx) as Promise<Run>;
   },
 });

@@ -26,7 +26,7 @@ export class SseStream {
     this.res.flushHeaders();
   }
 
-  send(event: "heartbeat" | "final", data: unknown): void {
+  send(event: string, data: unknown): void {
     if (!this.opened || this.res.writableEnded || this.res.destroyed) return;
     // JSON.stringify never emits raw newlines, so one `data:` line carries the whole payload.
     this.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);

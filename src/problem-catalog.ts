@@ -1,4 +1,4 @@
-import type { ErrorCode } from "../errors.js";
+import type { ErrorCode } from "./errors.js";
 
 /**
  * Every stable problem `code`, its status and what it means. One source for the

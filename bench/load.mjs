@@ -1,0 +1,218 @@
+// Throughput under concurrency: a real `crs serve` process driven over sockets by autocannon at 32 concurrent
+// connections, limits off, on the 20 000-video corpus. REST `GET /v1/videos?q=skincare` and the same search as
+// an MCP `tools/call` of service_search_videos (2026-07-28, stateless POST to /mcp through the SDK).
+// Usage: npm run build && node bench/load.mjs [--cli dist/cli.js]… [--videos 20000] [--connections 32]
+//          [--duration 10] [--warmup 3] [--settle 10] [--rounds 2] [--q skincare]
+// Several --cli (e.g. main's build in a throwaway clone, then this one) are measured in the same run: every
+// server is started first, then the runs alternate between them round by round (order reversed every other
+// round) so machine drift hits them alike. Goals (issue 16): REST within 10 % of main's; MCP ≥ 0.75 × REST.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const { values } = parseArgs({
+  options: {
+    cli: { type: "string", multiple: true },
+    videos: { type: "string", default: "20000" },
+    connections: { type: "string", default: "32" },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    settle: { type: "string", default: "10" },
+    rounds: { type: "string", default: "2" },
+    q: { type: "string", default: "skincare" },
+  },
+});
+const clis = (values.cli ?? [join(here, "..", "dist", "cli.js")]).map((p) => resolve(p));
+const CONNECTIONS = Number(values.connections);
+const DURATION = Number(values.duration);
+const WARMUP = Number(values.warmup);
+const SETTLE = Number(values.settle);
+const ROUNDS = Number(values.rounds);
+const MODERN = "2026-07-28";
+
+const dir = mkdtempSync(join(tmpdir(), "crs-bench-load-"));
+const servers = [];
+process.on("exit", () => {
+  for (const s of servers) s.child.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `crs init` with the same seed for every checkout (each builds its own database with its own schema). */
+function initCorpus(cli, i) {
+  const db = join(dir, `crs-${i}.sqlite`);
+  const started = performance.now();
+  const result = spawnSync(
+    process.execPath,
+    [cli, "init", "--db", db, "--videos", values.videos, "--seed", "42", "--json"],
+    { encoding: "utf8", env: { ...process.env, CRS_LOG_LEVEL: "silent" } },
+  );
+  if (result.status !== 0) throw new Error(`crs init failed for ${cli}:\n${result.stderr}`);
+  const key = JSON.parse(result.stdout).key.secret;
+  console.log(
+    `${label(i)}: ${values.videos} videos in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { db, key };
+}
+
+/** `crs serve` on a free port, limits off, request log off; resolves with its origin once it listens. */
+function serve(cli, db) {
+  const child = spawn(process.execPath, [cli, "serve", "--db", db, "--host", "127.0.0.1", "--port", "0"], {
+    env: { ...process.env, CRS_LIMITS: "off", CRS_LOG_LEVEL: "silent" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  return new Promise((resolvePromise, reject) => {
+    let err = "";
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+      const match = /serving (http:\/\/\S+?) \(/.exec(err);
+      if (match) resolvePromise({ child, url: match[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`crs serve exited (${code}):\n${err}`)));
+  });
+}
+
+/**
+ * The server process's CPU time so far (user + system, ms) from /proc (Linux; null elsewhere). Per request it
+ * is steadier than req/s on a shared machine: a loaded neighbour slows the clock, not the work.
+ */
+function cpuMs(pid) {
+  const file = `/proc/${pid}/stat`;
+  if (!existsSync(file)) return null;
+  const fields = readFileSync(file, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+const label = (i) => (clis.length === 1 ? "server" : `#${i + 1} ${clis[i]}`);
+
+const restRequest = (s) => ({
+  url: `${s.url}/v1/videos?q=${encodeURIComponent(values.q)}`,
+  method: "GET",
+  headers: { authorization: `Bearer ${s.key}` },
+});
+const mcpRequest = (s) => ({
+  url: `${s.url}/mcp`,
+  method: "POST",
+  headers: {
+    authorization: `Bearer ${s.key}`,
+    accept: "application/json, text/event-stream",
+    "content-type": "application/json",
+    "mcp-protocol-version": MODERN,
+    "mcp-method": "tools/call",
+    "mcp-name": "service_search_videos",
+  },
+  // The envelope the v2 SDK client sends for a 2026-07-28 tools/call.
+  body: JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: {
+      name: "service_search_videos",
+      arguments: { q: values.q },
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": MODERN,
+        "io.modelcontextprotocol/clientInfo": { name: "crs-bench-load", version: "1.0.0" },
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
+    },
+  }),
+});
+
+/** One request of each kind, checked, so the load measures successful searches with the same answer. */
+async function check(s) {
+  const rest = restRequest(s);
+  const r = await fetch(rest.url, { headers: rest.headers });
+  const restBody = await r.json();
+  if (r.status !== 200) throw new Error(`REST ${r.status}: ${JSON.stringify(restBody).slice(0, 300)}`);
+  const mcp = mcpRequest(s);
+  const m = await fetch(mcp.url, { method: "POST", headers: mcp.headers, body: mcp.body });
+  const text = await m.text();
+  if (m.status !== 200) throw new Error(`MCP ${m.status}: ${text.slice(0, 300)}`);
+  const json = JSON.parse(text.startsWith("{") ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? "null"));
+  const result = json?.result;
+  if (!result || result.isError) throw new Error(`MCP call failed: ${text.slice(0, 300)}`);
+  const ids = (body) => body.data.map((v) => v.id).join(",");
+  if (ids(result.structuredContent) !== ids(restBody))
+    throw new Error("REST and MCP answered different pages for the same search");
+  return restBody.meta.count;
+}
+
+/** One autocannon run; `pid` measures it (a failed request then fails the bench), without one it only warms. */
+async function load(request, duration, pid) {
+  const cpuBefore = pid ? cpuMs(pid) : null;
+  const result = await autocannon({
+    ...request,
+    connections: CONNECTIONS,
+    duration,
+    pipelining: 1,
+    timeout: 30,
+  });
+  const cpuAfter = pid ? cpuMs(pid) : null;
+  const failed = result.errors + result.timeouts + result.non2xx;
+  if (failed > 0 && pid)
+    throw new Error(`${failed} failed requests (${result.non2xx} non-2xx, ${result.errors} errors)`);
+  // Requests completed over the measured time (autocannon's per-second average drops the partial second).
+  return {
+    rps: result.requests.total / duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu:
+      cpuBefore === null || cpuAfter === null ? Number.NaN : (cpuAfter - cpuBefore) / result.requests.total,
+  };
+}
+
+for (const [i, cli] of clis.entries()) {
+  const { db, key } = initCorpus(cli, i);
+  const { child, url } = await serve(cli, db);
+  const s = { cli, child, url, key, rest: [], mcp: [] };
+  servers.push(s);
+  const count = await check(s);
+  console.log(`${label(i)}: serving ${url}; q=${values.q} → ${count} results a page (REST = MCP)`);
+}
+// A server warms caches in the background after it starts (ranking columns): load each one unmeasured first.
+for (const s of servers) {
+  await load(restRequest(s), SETTLE);
+  await load(mcpRequest(s), SETTLE);
+}
+console.log(
+  `load: ${CONNECTIONS} connections, ${DURATION} s a run after ${WARMUP} s warm-up, ${ROUNDS} rounds, CRS_LIMITS=off`,
+);
+
+for (let round = 0; round < ROUNDS; round += 1) {
+  const order = servers.map((_, i) => i);
+  if (round % 2 === 1) order.reverse();
+  for (const i of order) {
+    const s = servers[i];
+    for (const kind of ["rest", "mcp"]) {
+      const request = kind === "rest" ? restRequest(s) : mcpRequest(s);
+      if (WARMUP > 0) await load(request, WARMUP);
+      const figures = await load(request, DURATION, s.child.pid);
+      s[kind].push(figures);
+      console.log(
+        `  round ${round + 1} ${label(i)} ${kind.toUpperCase().padEnd(4)} ${figures.rps.toFixed(0).padStart(6)} req/s  p50 ${figures.p50} ms  p99 ${figures.p99} ms  server CPU ${figures.cpu.toFixed(2)} ms/request`,
+      );
+    }
+  }
+}
+
+const mean = (runs, field) => runs.reduce((sum, r) => sum + r[field], 0) / runs.length;
+const line = (runs) =>
+  `${mean(runs, "rps").toFixed(0).padStart(6)} req/s  p50 ${mean(runs, "p50").toFixed(1)} ms  p99 ${mean(runs, "p99").toFixed(1)} ms  server CPU ${mean(runs, "cpu").toFixed(2)} ms/request`;
+console.log("\nmean over rounds:");
+for (const [i, s] of servers.entries()) {
+  console.log(
+    `${label(i)}\n  REST ${line(s.rest)}\n  MCP  ${line(s.mcp)}\n  MCP/REST throughput ${(mean(s.mcp, "rps") / mean(s.rest, "rps")).toFixed(2)} (goal ≥ 0.75), CPU per request ${(mean(s.mcp, "cpu") / mean(s.rest, "cpu")).toFixed(2)}`,
+  );
+}
+for (let i = 1; i < servers.length; i += 1) {
+  const [first, other] = [servers[0], servers[i]];
+  console.log(
+    `#${i + 1} vs #1: REST throughput ${(mean(other.rest, "rps") / mean(first.rest, "rps")).toFixed(2)} (goal ≥ 0.90 against main's), CPU per request ${(mean(other.rest, "cpu") / mean(first.rest, "cpu")).toFixed(2)}; MCP throughput ${(mean(other.mcp, "rps") / mean(first.mcp, "rps")).toFixed(2)}`,
+  );
+}
+process.exit(0);

@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { runRecordSchema } from "../../analyst/record.js";
+import { internalError, notFound } from "../../errors.js";
+import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
+
+type Run = z.output<typeof runRecordSchema>;
+
+/** The status URL of an analyst request: a REST-only route of service_analyze (MCP callers retry the tool). */
+export const getAnalystRequestRoute = defineSingleTool({
+  name: "service_get_analyst_request",
+  title: "Get an analyst request",
+  description:
+    "The status or result of an analyst request owned by the caller's organisation (others' → 404).",
+  input: z
+    .object({
+      // Any text: an id that is not a UUID names no request (404), as does another organisation's.
+      id: z.string().meta({ format: "uuid" }).describe("Analyst request id (UUID)."),
+    })
+    .strict(),
+  record: runRecordSchema,
+  annotations: READ_ONLY,
+  scope: null,
+  cost: "usage",
+  rest: {
+    method: "GET",
+    path: "/agent/answers/{id}",
+    errors: [400, 401, 404, 429],
+    errorNotes: {
+      400: "An unknown query parameter (`unknown_parameter`).",
+      404: "No such analyst request for this organisation.",
+    },
+    recordName: "AnalystRun",
+    budget: "analyst",
+  },
+  summarize: ({ data }) => `The analyst request is ${data.status}.`,
+  handler: (input, ctx) => {
+    if (!ctx.deps.analyst) throw internalError(new Error("analyst service not wired"));
+    const run = ctx.deps.analyst.status(ctx.principal, input.id);
+    if (!run) throw notFound("analyst request", input.id);
+    return run as Run;
+  },
+});
