@@ -10,6 +10,7 @@ import { createFastRest } from "./http/fast-rest.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
 import { logger } from "./log.js";
 import { createHttpMcpHandler } from "./mcp/server.js";
+import { createSettingsRouter } from "./settings/router.js";
 import { type Db, openDb } from "./store/connection.js";
 
 export interface RunningServer {
@@ -71,6 +72,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     allowedHosts: [...new Set(["localhost", "127.0.0.1", "[::1]", publicHost, config.host])],
     customRoutes: (router, helpers) => core.analyst.mountRoutes(router, helpers),
+    settings: createSettingsRouter({
+      db,
+      secret: core.deps.secret,
+      clock,
+      limiter: core.limiter,
+      publicOrigin: urls.apiOrigin,
+    }),
   };
   const app = createApp(appParts);
   const fastRest = createFastRest(appParts);

@@ -35,6 +35,8 @@ export interface AppParts {
   allowedHosts: string[];
   /** Routes that are not a plain tool bridge (the analyst's SSE endpoint). */
   customRoutes?(router: Router, helpers: RouteHelpers): void;
+  /** The settings web app (src/settings/), mounted at /settings. */
+  settings?: express.RequestHandler;
 }
 
 export interface RouteHelpers {
@@ -261,6 +263,7 @@ export function createApp(parts: AppParts): express.Express {
     });
   }
   app.use("/v1", v1);
+  if (parts.settings) app.use("/settings", parts.settings);
 
   app.use((req) => {
     throw new ServiceError("not_found", 404, "Not found", {
