@@ -18,7 +18,7 @@ export function analystRequestsPerDay(db: Db, orgId: string, now: number): Analy
   const period = utcMonth(now);
   const rows = db
     .prepare(
-      `SELECT (at - @start) / ${DAY} AS day, SUM(delta) AS n FROM usage_ledger
+      `SELECT CAST((at - @start) / ${DAY} AS INTEGER) AS day, SUM(delta) AS n FROM usage_ledger
        WHERE org_id = @orgId AND kind = 'analyst' AND period = @period GROUP BY day`,
     )
     .all({ start: monthStart, orgId, period }) as { day: number; n: number }[];

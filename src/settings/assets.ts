@@ -45,7 +45,7 @@ a { color: var(--accent); }
 .skip { position: absolute; left: -999px; top: 0; background: var(--paper); padding: .5rem 1rem; }
 .skip:focus { left: .5rem; z-index: 10; }
 header.site { background: var(--wash); border-bottom: 1px solid var(--line); }
-.bar { max-width: 72rem; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .75rem 1.5rem; align-items: center; }
+.bar { max-width: 80rem; margin: 0 auto; padding: .75rem 1rem; display: flex; flex-wrap: wrap; gap: .75rem 1.25rem; align-items: center; }
 .brand { font-weight: 700; margin-right: auto; text-decoration: none; color: var(--ink); }
 nav.main ul { list-style: none; display: flex; flex-wrap: wrap; gap: .25rem 1rem; margin: 0; padding: 0; }
 nav.main a { display: inline-block; padding: .5rem .25rem; }
@@ -58,6 +58,7 @@ h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.25rem; margin: 2rem 0 .75rem; }
 .who { color: var(--muted); margin: 0 0 1rem; }
 .panel { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1rem 0; background: var(--paper); }
+.panel > :first-child { margin-top: 0; }
 .narrow { max-width: 28rem; }
 label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
 .check { display: flex; gap: .5rem; align-items: flex-start; font-weight: 400; }
@@ -113,3 +114,6 @@ summary { cursor: pointer; color: var(--accent); }
   table.cards td::before { content: attr(data-label); font-weight: 600; color: var(--muted); }
 }
 `;
+
+/** The tab icon (a browser asks for one; without it every page logs a 404). */
+export const SETTINGS_ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0b5cad"/><path d="M9 21h14M9 16h10M9 11h14" stroke="#fff" stroke-width="3" stroke-linecap="round"/></svg>`;

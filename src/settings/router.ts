@@ -30,7 +30,7 @@ import type { Limiter } from "../limits/index.js";
 import { logger as defaultLogger, type Logger } from "../log.js";
 import type { Db } from "../store/connection.js";
 import { analystRequestsPerDay } from "./analyst-days.js";
-import { SETTINGS_CSS, SETTINGS_JS } from "./assets.js";
+import { SETTINGS_CSS, SETTINGS_ICON, SETTINGS_JS } from "./assets.js";
 import {
   type CookieOptions,
   clearCookie,
@@ -111,6 +111,11 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
   router.get("/assets/app.js", (_req, res) => {
     res.setHeader("Cache-Control", "public, max-age=300");
     res.type("text/javascript; charset=utf-8").send(SETTINGS_JS);
+  });
+
+  router.get("/assets/icon.svg", (_req, res) => {
+    res.setHeader("Cache-Control", "public, max-age=86400");
+    res.type("image/svg+xml").send(SETTINGS_ICON);
   });
 
   router.use(express.urlencoded({ extended: false, limit: "16kb", parameterLimit: 20 }));

@@ -66,6 +66,7 @@ export function page(frame: Frame, body: SafeHtml): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${frame.title} · CRS settings</title>
+<link rel="icon" href="/settings/assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/settings/assets/app.css">
 <script src="/settings/assets/app.js" defer></script>
 </head>
