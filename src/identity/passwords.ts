@@ -5,7 +5,8 @@ import { IdentityError } from "./identity-error.js";
 /**
  * Settings-app passwords: scrypt (memory-hard, in Node's crypto) with a random 16-byte salt per hash, stored
  * as `scrypt$<log2 N>$<r>$<p>$<salt b64url>$<hash b64url>` so the cost can rise later without breaking old
- * hashes. N = 2^15, r = 8 (32 MiB, ~0.1 s a hash): OWASP's scrypt floor.
+ * hashes. N = 2^15, r = 8: 32 MiB and ~0.1 s a hash on a server core (twice Node's default N), on the
+ * libuv thread pool so the event loop keeps serving while it runs.
  */
 const COST = { log2N: 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
