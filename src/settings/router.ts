@@ -313,6 +313,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
       messagePage({
         title: "No organisation",
         message: `${s.user.email} is not a member of any organisation yet. Ask your operator to add you.`,
+        viewer: viewerOf(s),
       }),
     );
   }
@@ -330,6 +331,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
           title: "Not switched",
           message: "You are not a member of that organisation.",
           link: { href: `/settings/${back}`, text: "Back" },
+          viewer: viewerOf(s),
         }),
       );
     selectSessionOrg(db, s.token, target.orgId);

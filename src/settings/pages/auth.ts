@@ -1,6 +1,6 @@
 import { PASSWORD_MIN } from "../../identity/passwords.js";
 import { html } from "../html.js";
-import { messages, page } from "./layout.js";
+import { messages, page, type Viewer } from "./layout.js";
 
 export function signInPage(input: { csrf: string; email?: string; error?: string; notice?: string }): string {
   return page(
@@ -48,9 +48,11 @@ export function messagePage(input: {
   title: string;
   message: string;
   link?: { href: string; text: string };
+  /** Signed in: the page keeps the header (sections, organisation switcher, sign-out). */
+  viewer?: Viewer;
 }): string {
   return page(
-    { title: input.title },
+    { title: input.title, viewer: input.viewer },
     html`<h1>${input.title}</h1>
 <div class="panel narrow">
 <p>${input.message}</p>
