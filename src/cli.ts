@@ -22,7 +22,10 @@ const COMMANDS: Record<
   classify: { summary: "re-run the label models over the corpus", load: () => import("./cli/classify.js") },
   trends: { summary: "trends build: (re)build trend reports", load: () => import("./cli/trends.js") },
   orgs: { summary: "orgs create|list|set", load: () => import("./cli/orgs.js") },
-  users: { summary: "users create EMAIL --org NAME", load: () => import("./cli/users.js") },
+  users: {
+    summary: "users create|invite EMAIL --org NAME, users set-password EMAIL",
+    load: () => import("./cli/users.js"),
+  },
   keys: { summary: "keys reveal|create|list|rotate|revoke", load: () => import("./cli/keys.js") },
   "oauth-clients": { summary: "oauth-clients add|list|remove", load: () => import("./cli/oauth-clients.js") },
 };

@@ -7,6 +7,7 @@ import { createApp } from "./http/app.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
 import { logger } from "./log.js";
 import { createMcpEndpoint } from "./mcp/http.js";
+import { createSettingsRouter } from "./settings/router.js";
 import { type Db, openDb } from "./store/connection.js";
 
 export interface RunningServer {
@@ -67,6 +68,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         return { ok: false, detail: (error as Error).message };
       }
     },
+    settings: createSettingsRouter({
+      db,
+      secret: core.deps.secret,
+      clock,
+      limiter: core.limiter,
+      publicOrigin: urls.apiOrigin,
+    }),
   });
   server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");

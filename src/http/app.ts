@@ -39,6 +39,8 @@ export interface AppParts {
   };
   metrics: Metrics;
   health(): { ok: boolean; detail: string };
+  /** The settings web app (src/settings/), mounted at /settings. */
+  settings?: express.RequestHandler;
 }
 
 interface CrsLocals {
@@ -233,6 +235,7 @@ export function createApp(parts: AppParts): express.Express {
     });
   }
   app.use("/v1", v1);
+  if (parts.settings) app.use("/settings", parts.settings);
 
   app.use((req) => {
     throw new ServiceError("not_found", 404, "Not found", {

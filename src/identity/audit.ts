@@ -34,6 +34,8 @@ export function recordKeyEvent(db: Db, event: KeyEvent): void {
 export interface KeyEventFilter {
   keyId?: string;
   orgId?: string;
+  /** Events about this user's keys (the settings app shows a member only their own). */
+  userId?: string;
   limit?: number;
 }
 
@@ -54,11 +56,13 @@ export function listKeyEvents(db: Db, filter: KeyEventFilter = {}): KeyEvent[] {
     .prepare(
       `SELECT key_id, key_prefix, org_id, user_id, event, actor, at, detail FROM key_events
        WHERE (@keyId IS NULL OR key_id = @keyId) AND (@orgId IS NULL OR org_id = @orgId)
+         AND (@userId IS NULL OR user_id = @userId)
        ORDER BY at DESC, id DESC LIMIT @limit`,
     )
     .all({
       keyId: filter.keyId ?? null,
       orgId: filter.orgId ?? null,
+      userId: filter.userId ?? null,
       limit: filter.limit ?? 1000,
     }) as KeyEventRow[];
   return rows.map((r) => ({

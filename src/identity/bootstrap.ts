@@ -1,5 +1,6 @@
 import type { Db } from "../store/connection.js";
 import { issueDefaultKey } from "./keys.js";
+import { setMembershipRole } from "./memberships.js";
 import { createOrg, findOrgByName } from "./orgs.js";
 import { addUserToOrg } from "./users.js";
 
@@ -13,7 +14,7 @@ export const BOOTSTRAP_ORG = "default";
 export const BOOTSTRAP_EMAIL = "admin@localhost";
 
 /**
- * First identity of a fresh install: org `default`, user `admin@localhost`, their membership and its default
+ * First identity of a fresh install: org `default`, user `admin@localhost`, their membership (owner) and its default
  * key slot (both scopes). The secret is returned once for `crs init` to print. Refuses (IdentityError) when
  * that slot was already revealed.
  */
@@ -21,6 +22,7 @@ export function bootstrapIdentity(db: Db, secret: string, now: number): Bootstra
   return db.transaction(() => {
     const org = findOrgByName(db, BOOTSTRAP_ORG) ?? createOrg(db, { name: BOOTSTRAP_ORG }, now);
     const { user, membership } = addUserToOrg(db, { email: BOOTSTRAP_EMAIL, orgName: org.name }, now);
+    setMembershipRole(db, membership.id, "owner");
     const key = issueDefaultKey(db, secret, membership, "init", now);
     return {
       org: { id: org.id, name: org.name },

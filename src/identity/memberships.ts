@@ -1,0 +1,47 @@
+import type { Db } from "../store/connection.js";
+import type { Subscription } from "./orgs.js";
+
+/** An owner sees and can revoke every key of the organisation; a member manages their own keys. */
+export type MembershipRole = "owner" | "member";
+
+/** One organisation a user belongs to, as the settings app's organisation switcher lists it. */
+export interface UserMembership {
+  membershipId: string;
+  orgId: string;
+  orgName: string;
+  subscription: Subscription;
+  analystEnabled: boolean;
+  role: MembershipRole;
+}
+
+interface Row {
+  membership_id: string;
+  org_id: string;
+  org_name: string;
+  subscription: Subscription;
+  analyst_enabled: number;
+  role: MembershipRole;
+}
+
+/** The user's memberships, by organisation name. */
+export function listUserMemberships(db: Db, userId: string): UserMembership[] {
+  const rows = db
+    .prepare(
+      `SELECT m.id AS membership_id, o.id AS org_id, o.name AS org_name, o.subscription, o.analyst_enabled, m.role
+       FROM memberships m JOIN organisations o ON o.id = m.org_id
+       WHERE m.user_id = ? ORDER BY o.name`,
+    )
+    .all(userId) as Row[];
+  return rows.map((r) => ({
+    membershipId: r.membership_id,
+    orgId: r.org_id,
+    orgName: r.org_name,
+    subscription: r.subscription,
+    analystEnabled: r.analyst_enabled === 1,
+    role: r.role,
+  }));
+}
+
+export function setMembershipRole(db: Db, membershipId: string, role: MembershipRole): void {
+  db.prepare("UPDATE memberships SET role = ? WHERE id = ?").run(role, membershipId);
+}

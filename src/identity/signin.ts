@@ -1,0 +1,34 @@
+import type { Db } from "../store/connection.js";
+import { dummyPasswordHash, storedPasswordHash, verifyPassword } from "./passwords.js";
+import { clearAccountFailures, recordSigninFailure, signinBlockedFor } from "./signin-throttle.js";
+import { findUserByEmail, type User } from "./users.js";
+
+export type SigninResult =
+  | { ok: true; user: User }
+  /** One reason for an unknown email, a user with no password yet and a wrong password: no enumeration. */
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "throttled"; retryAfter: number };
+
+/**
+ * Checks a settings-app sign-in: throttled per account and per address first, then the password (an unknown
+ * account is checked against a dummy hash, so it costs the same time as a wrong password).
+ */
+export async function checkSignin(
+  db: Db,
+  input: { email: string; password: string; address: string },
+  now: () => number,
+): Promise<SigninResult> {
+  const email = input.email.trim().toLowerCase().slice(0, 320);
+  const attempt = { email, address: input.address };
+  const wait = signinBlockedFor(db, attempt, now());
+  if (wait !== null) return { ok: false, reason: "throttled", retryAfter: wait };
+  const user = findUserByEmail(db, email);
+  const stored = user ? storedPasswordHash(db, user.id) : undefined;
+  const matches = await verifyPassword(input.password, stored ?? (await dummyPasswordHash()));
+  if (!user || !stored || !matches) {
+    recordSigninFailure(db, attempt, now());
+    return { ok: false, reason: "invalid" };
+  }
+  clearAccountFailures(db, email);
+  return { ok: true, user };
+}
