@@ -35,7 +35,16 @@ export function createServiceCore(
 ): ServiceCore {
   const secret = resolveSecret(db, config);
   warmRankingColumns(db); // in the background: searches rank in SQL until it is read
-  const limiter = createLimiter({ db, clock, config: parseLimitsConfig(config.limits) });
+  const limiter = createLimiter({
+    db,
+    clock,
+    config: parseLimitsConfig(config.limits),
+    // A local run takes about a second unless a minimum is set; a model run some tens of seconds.
+    expectedAnalystRunSeconds: Math.max(
+      Math.ceil(config.analystMinMs / 1000),
+      config.analystEngine === "anthropic" ? 30 : 1,
+    ),
+  });
   const deps: ServiceDeps = { db, config, clock, secret, urls, limiter, analyst: null };
   const metrics = createMetrics();
   const registry = new ToolRegistry(allTools, deps, limiter, metrics.observeTool);

@@ -4,12 +4,17 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, publicUrls } from "./config/index.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
+import { recentStorageFailure } from "./errors.js";
 import { type AppParts, createApp } from "./http/app.js";
+import { clientAddress, parseTrustProxy } from "./http/client-address.js";
 import { createFastMcp } from "./http/fast-mcp.js";
 import { createFastRest } from "./http/fast-rest.js";
+import { validateJwksSource } from "./identity/jwks.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
+import { admitMcpReads } from "./limits/mcp-reads.js";
 import { logger } from "./log.js";
 import { createHttpMcpHandler } from "./mcp/server.js";
+import type { Principal } from "./registry/types.js";
 import { type Db, openDb } from "./store/connection.js";
 
 export interface RunningServer {
@@ -31,12 +36,18 @@ export interface StartOptions {
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
+  // Settings that would fail on the first request fail at start instead.
+  const trustProxy = parseTrustProxy(config.trustProxy);
+  if (config.oauthJwks) validateJwksSource(config.oauthJwks);
   const db = options.db ?? openDb(config.db);
 
-  const server: Server = createServer();
+  // Receiving a request (headers + body) is bounded; answering is not (analyst streams run for minutes).
+  const server: Server = createServer({
+    requestTimeout: config.requestTimeoutMs,
+    headersTimeout: Math.floor(config.requestTimeoutMs / 2),
+    connectionsCheckingInterval: Math.min(1000, Math.floor(config.requestTimeoutMs / 4)),
+  });
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0; // analyst streams run for minutes
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -56,10 +67,19 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     registry: core.registry,
     authenticate: (req) => core.authenticator.authenticate(req),
     authFailures: core.limiter.authFailures,
+    clientAddress: (req) => clientAddress(req, trustProxy),
+    checkBody: (req) => core.authenticator.checkBody(req),
+    metricsToken: config.metricsToken,
     urls,
     openapiJson: core.openapiJson,
-    protectedResourceMetadata: () => ({ ...protectedResourceMetadata(urls, config) }),
-    mcp: (req, res, body) => mcpNode(req, res, body),
+    protectedResourceMetadata: () => protectedResourceMetadata(urls, config),
+    mcp: async (req, res, body) => {
+      const principal = (req as { auth?: { extra?: { principal?: Principal } } }).auth?.extra?.principal;
+      if (principal)
+        for (const [name, value] of Object.entries(admitMcpReads(core.limiter, principal, body)))
+          res.setHeader(name, value);
+      await mcpNode(req, res, body);
+    },
     metrics: core.metrics,
     health: () => {
       try {
@@ -69,6 +89,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         return { ok: false, detail: (error as Error).message };
       }
     },
+    ready: () => readiness(db),
     allowedHosts: [...new Set(["localhost", "127.0.0.1", "[::1]", publicHost, config.host])],
     customRoutes: (router, helpers) => core.analyst.mountRoutes(router, helpers),
   };
@@ -97,4 +118,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (!options.db) db.close();
     },
   };
+}
+
+/** Ready = the database answers, takes a write lock now, and no full/read-only failure was seen recently. */
+function readiness(db: Db): { ok: boolean; detail: string } {
+  try {
+    db.prepare("SELECT 1").get();
+    const failure = recentStorageFailure(15_000);
+    if (failure && !/BUSY|LOCKED/.test(failure.code)) return { ok: false, detail: failure.code };
+    if (!db.inTransaction) {
+      const busy = db.pragma("busy_timeout", { simple: true }) as number;
+      db.pragma("busy_timeout = 0");
+      try {
+        db.exec("BEGIN IMMEDIATE");
+        db.exec("ROLLBACK");
+      } finally {
+        db.pragma(`busy_timeout = ${busy}`);
+      }
+    }
+    return { ok: true, detail: "ok" };
+  } catch (error) {
+    return { ok: false, detail: (error as { code?: string }).code ?? "unavailable" };
+  }
 }

@@ -3,6 +3,7 @@ import type { Request, Response, Router } from "express";
 import { z } from "zod";
 import { invalidParameter, notFound, ServiceError } from "../errors.js";
 import type { RouteHelpers } from "../http/app.js";
+import { insufficientScope } from "../identity/auth-errors.js";
 import type { Limiter } from "../limits/index.js";
 import { inputError } from "../registry/input-errors.js";
 import type { ToolRegistry } from "../registry/invoke.js";
@@ -124,6 +125,8 @@ export function mountAnalystRoutes(router: Router, helpers: RouteHelpers, parts:
 
   router.get("/agent/answers/:id", (req: Request, res: Response) => {
     const principal = helpers.principalOf(req);
+    // A run holds the question, context and answer: the analyst's scope covers reading it back.
+    if (!principal.scopes.includes("agent:request")) throw insufficientScope("agent:request");
     const { headers } = parts.limiter.admit(principal, "usage");
     res.set({ ...headers, ...agentHeaders(principal) });
     const id = String(req.params.id);

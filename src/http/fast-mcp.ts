@@ -5,6 +5,7 @@ import {
   validateHostHeader,
   validateOriginHeader,
 } from "@modelcontextprotocol/server";
+import { logger } from "../log.js";
 import { callTool, LONG_RUNNING, SERVER_INFO } from "../mcp/server.js";
 import {
   type AppParts,
@@ -14,10 +15,19 @@ import {
   mcpAuthInfo,
   observeRequest,
 } from "./app.js";
+import { jsonTooDeep } from "./json-limits.js";
 
 type FastMcpParts = Pick<
   AppParts,
-  "registry" | "authenticate" | "authFailures" | "urls" | "metrics" | "allowedHosts" | "mcp"
+  | "registry"
+  | "authenticate"
+  | "authFailures"
+  | "clientAddress"
+  | "checkBody"
+  | "urls"
+  | "metrics"
+  | "allowedHosts"
+  | "mcp"
 >;
 
 const MODERN = "2026-07-28";
@@ -102,7 +112,9 @@ function readBody(req: IncomingMessage, length: number): Promise<Buffer> {
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= length) chunks.push(chunk);
+      // The limit holds while reading: a body longer than it announced is cut off.
+      if (size > length) return req.destroy();
+      chunks.push(chunk);
     });
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
@@ -128,9 +140,20 @@ export function createFastMcp(parts: FastMcpParts): (req: IncomingMessage, res: 
   async function serve(req: IncomingMessage, res: ServerResponse, length: number): Promise<void> {
     const requestId = observeRequest(req, res, parts.metrics, () => "/mcp");
     try {
+      // The credential in the headers is verified before the body is read.
+      const principal = await authenticateRequest(parts, req, { url: req.url ?? "", endpoint: "mcp" });
       let body: unknown;
       try {
         body = JSON.parse((await readBody(req, length)).toString("utf8"));
+        if (jsonTooDeep(body)) {
+          logger.warn({ path: "/mcp" }, "JSON body too deep refused");
+          writeJson(res, 400, "application/json; charset=utf-8", {
+            jsonrpc: "2.0",
+            id: null,
+            error: { code: -32600, message: "Invalid Request: JSON nested too deeply" },
+          });
+          return;
+        }
       } catch {
         writeJson(res, 400, "application/json; charset=utf-8", {
           jsonrpc: "2.0",
@@ -139,7 +162,7 @@ export function createFastMcp(parts: FastMcpParts): (req: IncomingMessage, res: 
         });
         return;
       }
-      const principal = await authenticateRequest(parts, req, { url: req.url ?? "", endpoint: "mcp", body });
+      parts.checkBody({ headers: req.headers, url: req.url ?? "", endpoint: "mcp", body });
       const call = plainModernCall(req.headers, body, callable);
       if (!call) {
         Object.assign(req, { body, auth: mcpAuthInfo(principal, requestId) });

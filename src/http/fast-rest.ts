@@ -37,7 +37,10 @@ function compile(tool: ToolDefinition): FastRoute {
   };
 }
 
-type FastParts = Pick<AppParts, "registry" | "authenticate" | "authFailures" | "urls" | "metrics">;
+type FastParts = Pick<
+  AppParts,
+  "registry" | "authenticate" | "authFailures" | "clientAddress" | "urls" | "metrics"
+>;
 
 /**
  * The hot path of the REST bridge: a GET (or HEAD) of a tool route under /v1 is answered here, before express,

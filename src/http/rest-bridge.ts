@@ -35,7 +35,8 @@ export function restInput(
   params: Record<string, string>,
   props: Record<string, JsonSchemaProp> = inputProperties(tool.input),
 ): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
+  // No prototype: `?__proto__=x` becomes an own key the strict input refuses, not a prototype swap.
+  const input: Record<string, unknown> = Object.create(null);
   const pathNames = Object.keys(params);
   for (const [name, raw] of Object.entries(query)) {
     if (pathNames.includes(name)) {

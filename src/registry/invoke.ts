@@ -11,6 +11,8 @@ import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext }
 /** The limiter hook invokeTool draws on (the limits layer implements it; one instance for REST and MCP). */
 export interface ToolLimiter {
   admit(principal: Principal, cost: CostClass): { headers: Record<string, string> };
+  /** Gives an admission back when the tool itself refused the call with rate_limited (e.g. the analyst). */
+  refund?(principal: Principal, cost: CostClass): void;
 }
 
 export const NO_LIMITS: ToolLimiter = { admit: () => ({ headers: {} }) };
@@ -100,6 +102,7 @@ export class ToolRegistry {
       throw new ServiceError("insufficient_scope", 403, "Insufficient scope", {
         detail: `This call needs the '${tool.scope}' scope, which the credential does not have.`,
         hint: `Use a key created with the '${tool.scope}' scope.`,
+        headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${tool.scope}"` },
         extra: { required_scope: tool.scope },
       });
     }
@@ -114,10 +117,18 @@ export class ToolRegistry {
       progress: options.progress,
       meta: { ...options.meta, responseHeaders: headers },
     };
-    const output =
-      tool.kind === "list"
-        ? await this.runList(tool, input, ctx)
-        : { data: await this.runSingle(tool, input, ctx) };
+    let output: Record<string, unknown>;
+    try {
+      output =
+        tool.kind === "list"
+          ? await this.runList(tool, input, ctx)
+          : { data: await this.runSingle(tool, input, ctx) };
+    } catch (error) {
+      // Refused by a limit of the tool's own (the analyst's budgets): the request windows are given back.
+      if (!options.skipLimiter && error instanceof ServiceError && error.code === "rate_limited")
+        this.limiter.refund?.(principal, tool.cost);
+      throw error;
+    }
 
     const checked = tool.output.safeParse(output);
     if (!checked.success) {
