@@ -68,7 +68,7 @@ export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
     // The socket is the nearest proxy; the N-1 further proxies appended their peers to the header.
     const chain = [...hops, socket];
     const client = chain[chain.length - 1 - trust.hops];
-    return client && isIP(unmapped(client)) ? unmapped(client) : (chain[0] ?? socket);
+    return client && isIP(unmapped(client)) ? unmapped(client) : socket;
   }
   if (!isTrusted(trust.list, socket)) return socket;
   for (let i = hops.length - 1; i >= 0; i -= 1) {
