@@ -20,15 +20,17 @@ export interface AuthFailureLimiter {
   failed(address: string, authorization: string | string[] | undefined, refusal: unknown): unknown;
 }
 
-/** What the throttle counts a credential by: never the secret itself. */
+/**
+ * What the throttle counts a credential by, never the secret itself: one of 256 buckets per address, chosen by
+ * a hash of the API key's prefix (so every guess at one key lands in one bucket) or of any other bearer, or
+ * `none`. Bucketing bounds what one address can make the throttle remember, however many values it sends.
+ */
 export function credentialFingerprint(authorization: string | string[] | undefined): string {
   if (authorization === undefined) return "none";
   const text = Array.isArray(authorization) ? authorization.join(",") : authorization;
-  const token = /^\s*Bearer\s+(\S+)/i.exec(text)?.[1];
-  if (!token) return `h:${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
-  const prefix = /^crs_([a-z0-9]{8})_/.exec(token)?.[1];
-  if (prefix) return `k:${prefix}`;
-  return `h:${createHash("sha256").update(token).digest("hex").slice(0, 16)}`;
+  const token = /^\s*Bearer\s+(\S+)/i.exec(text)?.[1] ?? text;
+  const identity = /^crs_([a-z0-9]{8})_/.exec(token)?.[1] ?? token;
+  return `b:${createHash("sha256").update(identity).digest("hex").slice(0, 2)}`;
 }
 
 export function createAuthFailureLimiter(

@@ -47,11 +47,16 @@ describe("authFailures (edge limit per client address and presented credential)"
       expect((off.limiter.authFailures.failed("::1", bad, refusal()) as ServiceError).status).toBe(401);
   });
 
-  it("fingerprints by key prefix or a hash, never keeping the secret", () => {
-    expect(credentialFingerprint(bad)).toBe("k:abcd1234");
+  it("fingerprints into one of 256 buckets by key prefix or token hash, never keeping the secret", () => {
+    expect(credentialFingerprint(bad)).toMatch(/^b:[0-9a-f]{2}$/);
+    // Every guess at one key (same prefix, any secret) lands in the same bucket.
+    expect(credentialFingerprint("Bearer crs_abcd1234_othersecretothersecret11")).toBe(
+      credentialFingerprint(bad),
+    );
     expect(credentialFingerprint(undefined)).toBe("none");
     const jwt = credentialFingerprint("Bearer eyJhbGciOi.eyJzdWIi.sig");
-    expect(jwt).toMatch(/^h:[0-9a-f]{16}$/);
-    expect(jwt).not.toContain("eyJ");
+    expect(jwt).toMatch(/^b:[0-9a-f]{2}$/);
+    const buckets = new Set(Array.from({ length: 5000 }, (_, i) => credentialFingerprint(`Bearer t${i}`)));
+    expect(buckets.size).toBeLessThanOrEqual(256);
   });
 });
