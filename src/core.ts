@@ -34,7 +34,16 @@ export function createServiceCore(
   clock: Clock = systemClock,
 ): ServiceCore {
   const secret = resolveSecret(db, config);
-  const limiter = createLimiter({ db, clock, config: parseLimitsConfig(config.limits) });
+  const limiter = createLimiter({
+    db,
+    clock,
+    config: parseLimitsConfig(config.limits),
+    // A local run takes about a second unless a minimum is set; a model run some tens of seconds.
+    expectedAnalystRunSeconds: Math.max(
+      Math.ceil(config.analystMinMs / 1000),
+      config.analystEngine === "anthropic" ? 30 : 1,
+    ),
+  });
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
     db,

@@ -21,6 +21,7 @@ export type ErrorCode =
   | "idempotency_conflict"
   | "rate_limited"
   | "analyst_unavailable"
+  | "service_unavailable"
   | "internal_error";
 
 export interface ServiceErrorOptions {
@@ -73,7 +74,42 @@ export const notFound = (what: string, id: string) =>
     hint: `Check the ${what} id; ids come from search and list results.`,
   });
 
-export const internalError = (cause?: unknown) =>
+/** SQLite result codes that say the storage, not the request, failed: answered 503 + Retry-After. */
+const STORAGE_CODES = /^SQLITE_(FULL|READONLY|BUSY|LOCKED|IOERR|CANTOPEN|NOMEM|PROTOCOL)/;
+
+export function isStorageError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && STORAGE_CODES.test(code);
+}
+
+let lastStorageFailure: { code: string; at: number } | null = null;
+
+/** The last storage failure answered within `ms` (readiness turns it into a 503 for a while). */
+export function recentStorageFailure(ms: number): { code: string; at: number } | null {
+  return lastStorageFailure && Date.now() - lastStorageFailure.at < ms ? lastStorageFailure : null;
+}
+
+/** The database cannot take the request right now (full, read-only, locked): retry, nothing was changed. */
+export const storageUnavailable = (cause?: unknown) => {
+  const code = String((cause as { code?: unknown } | null)?.code ?? "");
+  lastStorageFailure = { code, at: Date.now() };
+  const retryAfter = /BUSY|LOCKED/.test(code) ? 2 : 30;
+  return new ServiceError("service_unavailable", 503, "Service unavailable", {
+    detail: /BUSY|LOCKED/.test(code)
+      ? "The database is busy; the request was not carried out."
+      : "The database cannot take writes right now; the request was not carried out.",
+    hint: `Retry after ${retryAfter} s with backoff.`,
+    retryAfter,
+    headers: { "Retry-After": String(retryAfter) },
+    cause,
+  });
+};
+
+/** Anything unexpected becomes internal_error (500) — except a storage failure, which is a 503. */
+export const internalError = (cause?: unknown): ServiceError =>
+  isStorageError(cause) ? storageUnavailable(cause) : unexpected(cause);
+
+const unexpected = (cause?: unknown) =>
   new ServiceError("internal_error", 500, "Internal error", {
     detail: "The service failed unexpectedly. Quote the request id when contacting support.",
     hint: "Retry later; if it persists, report the request id.",

@@ -106,6 +106,12 @@ export const PROBLEM_CATALOG: Record<ErrorCode, { status: number; title: string;
     title: "Internal error",
     description: "The service failed unexpectedly. Quote `request_id` when contacting support.",
   },
+  service_unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    description:
+      "A dependency is unavailable for a moment: the database is full, read-only or locked, or the OAuth signing keys cannot be fetched. Nothing was changed. Retry after `Retry-After` seconds with backoff.",
+  },
   analyst_unavailable: {
     status: 503,
     title: "Analyst unavailable",

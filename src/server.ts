@@ -3,8 +3,12 @@ import type { AddressInfo } from "node:net";
 import { type Clock, systemClock } from "./clock.js";
 import { type Config, publicUrls } from "./config/index.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
+import { recentStorageFailure } from "./errors.js";
 import { createApp } from "./http/app.js";
+import { clientAddress, parseTrustProxy } from "./http/client-address.js";
+import { validateJwksSource } from "./identity/jwks.js";
 import { protectedResourceMetadata } from "./identity/protected-resource.js";
+import { admitMcpReads } from "./limits/mcp-reads.js";
 import { logger } from "./log.js";
 import { createMcpEndpoint } from "./mcp/http.js";
 import { createSettingsRouter } from "./settings/router.js";
@@ -27,12 +31,18 @@ export interface StartOptions {
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
+  // Settings that would fail on the first request fail at start instead.
+  const trustProxy = parseTrustProxy(config.trustProxy);
+  if (config.oauthJwks) validateJwksSource(config.oauthJwks);
   const db = options.db ?? openDb(config.db);
 
-  const server: Server = createServer();
+  // Receiving a request (headers + body) is bounded; answering is not (analyst streams run for minutes).
+  const server: Server = createServer({
+    requestTimeout: config.requestTimeoutMs,
+    headersTimeout: Math.floor(config.requestTimeoutMs / 2),
+    connectionsCheckingInterval: Math.min(1000, Math.floor(config.requestTimeoutMs / 4)),
+  });
   server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 0; // analyst streams run for minutes
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, () => resolve());
@@ -55,10 +65,21 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     registry: core.registry,
     authenticate: (req) => core.authenticator.authenticate(req),
     authFailures: core.limiter.authFailures,
+    clientAddress: (req) => clientAddress(req, trustProxy),
+    checkBody: (req) => core.authenticator.checkBody(req),
+    metricsToken: config.metricsToken,
     urls,
     openapiJson: core.openapiJson,
-    protectedResourceMetadata: () => ({ ...protectedResourceMetadata(urls, config) }),
-    mcp,
+    protectedResourceMetadata: () => protectedResourceMetadata(urls, config),
+    mcp: {
+      guards: mcp.guards,
+      handle: async (req, res, body, caller) => {
+        // MCP protocol reads (resources/read, tools/list, prompts/*, ping) draw on their own cheap window.
+        for (const [name, value] of Object.entries(admitMcpReads(core.limiter, caller.principal, body)))
+          res.setHeader(name, value);
+        await mcp.handle(req, res, body, caller);
+      },
+    },
     metrics: core.metrics,
     health: () => {
       try {
@@ -75,6 +96,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       limiter: core.limiter,
       publicOrigin: urls.apiOrigin,
     }),
+    ready: () => readiness(db),
   });
   server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");
@@ -92,4 +114,26 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       if (!options.db) db.close();
     },
   };
+}
+
+/** Ready = the database answers, takes a write lock now, and no full/read-only failure was seen recently. */
+function readiness(db: Db): { ok: boolean; detail: string } {
+  try {
+    db.prepare("SELECT 1").get();
+    const failure = recentStorageFailure(15_000);
+    if (failure && !/BUSY|LOCKED/.test(failure.code)) return { ok: false, detail: failure.code };
+    if (!db.inTransaction) {
+      const busy = db.pragma("busy_timeout", { simple: true }) as number;
+      db.pragma("busy_timeout = 0");
+      try {
+        db.exec("BEGIN IMMEDIATE");
+        db.exec("ROLLBACK");
+      } finally {
+        db.pragma(`busy_timeout = ${busy}`);
+      }
+    }
+    return { ok: true, detail: "ok" };
+  } catch (error) {
+    return { ok: false, detail: (error as { code?: string }).code ?? "unavailable" };
+  }
 }

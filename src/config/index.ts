@@ -24,6 +24,16 @@ export const configSchema = z
     analystMinMs: z.coerce.number().int().min(0).default(0),
     oauthIssuer: z.string().optional(),
     oauthJwks: z.string().optional(),
+    /** `off` (default): OAuth users are bound by `sub` only; `verified`: an `email` with `email_verified: true` may match. */
+    oauthEmailMatch: z.enum(["off", "verified"]).default("off"),
+    /** Seconds; when set, a token whose `exp - iat` exceeds it (or without `iat`) is refused. */
+    oauthMaxTokenLifetime: z.coerce.number().int().min(1).optional(),
+    /** `off`, a hop count (1..10) or a comma-separated CIDR list of proxies whose X-Forwarded-For is believed. */
+    trustProxy: z.string().default("off"),
+    /** When set, /metrics requires `Authorization: Bearer <token>`. */
+    metricsToken: z.string().min(16).optional(),
+    /** Receiving a whole request (headers and body) may take this long; headers alone half of it. */
+    requestTimeoutMs: z.coerce.number().int().min(1000).max(600_000).default(30_000),
     logLevel: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .strict();
@@ -47,6 +57,11 @@ const ENV: Record<string, keyof ConfigInput> = {
   CRS_ANALYST_MIN_MS: "analystMinMs",
   CRS_OAUTH_ISSUER: "oauthIssuer",
   CRS_OAUTH_JWKS: "oauthJwks",
+  CRS_OAUTH_EMAIL_MATCH: "oauthEmailMatch",
+  CRS_OAUTH_MAX_TOKEN_LIFETIME: "oauthMaxTokenLifetime",
+  CRS_TRUST_PROXY: "trustProxy",
+  CRS_METRICS_TOKEN: "metricsToken",
+  CRS_REQUEST_TIMEOUT_MS: "requestTimeoutMs",
   CRS_LOG_LEVEL: "logLevel",
 };
 

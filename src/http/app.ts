@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -6,8 +6,10 @@ import type { PublicUrls } from "../config/index.js";
 import { internalError, ServiceError } from "../errors.js";
 import { logger } from "../log.js";
 import { PROBLEM_CATALOG } from "../problem-catalog.js";
+import { redactSecrets } from "../redact.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
+import { jsonTooDeep } from "./json-limits.js";
 import type { Metrics } from "./metrics.js";
 import { sendProblem } from "./problem.js";
 import { mountTools } from "./rest-bridge.js";
@@ -22,11 +24,22 @@ export interface AuthRequest {
 export interface AppParts {
   registry: ToolRegistry;
   authenticate(req: AuthRequest): Promise<Principal>;
-  /** Edge limiter for failed authentication, per client address. */
-  authFailures: { check(ip: string): void; recordFailure(ip: string): void };
+  /** Edge limiter for failed authentication, per client address and presented credential. */
+  authFailures: {
+    failed(address: string, authorization: string | string[] | undefined, refusal: unknown): unknown;
+  };
+  /** The client address (X-Forwarded-For only through CRS_TRUST_PROXY). */
+  clientAddress(req: IncomingMessage): string;
+  /** Refuses a credential pasted into a parsed body (read only after the header credential verified). */
+  checkBody(req: AuthRequest): void;
+  /** When set, /metrics requires this bearer token. */
+  metricsToken?: string;
+  /** /readyz: the database answers and takes writes. */
+  ready?(): { ok: boolean; detail: string };
   urls: PublicUrls;
   openapiJson: string;
-  protectedResourceMetadata(): Record<string, unknown>;
+  /** null without OAuth: the well-known paths then answer 404. */
+  protectedResourceMetadata(): object | null;
   /** The MCP endpoint (src/mcp): its Host/Origin guards, then the SDK for an authenticated request. */
   mcp: {
     guards: express.RequestHandler[];
@@ -67,6 +80,9 @@ function observeRequest(
 ): string {
   const requestId = randomUUID();
   res.setHeader("X-Request-Id", requestId);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  // Answers to a credential are the caller's own: no shared or private cache keeps them.
+  if (req.headers.authorization !== undefined) noStore(res);
   const started = performance.now();
   res.on("finish", () => {
     const seconds = (performance.now() - started) / 1000;
@@ -83,7 +99,7 @@ function observeRequest(
       {
         requestId,
         method,
-        path: query < 0 ? url : url.slice(0, query),
+        path: redactSecrets(query < 0 ? url : url.slice(0, query)),
         status: res.statusCode,
         ms: Math.round(seconds * 1000),
       },
@@ -94,21 +110,36 @@ function observeRequest(
 }
 
 /**
- * Bearer authentication behind the failed-authentication edge limiter: a client address with too many recent
- * 401s is refused before its credential is looked at, and each new 401 counts against it.
+ * `Cache-Control: no-store`, kept even when a handler (the MCP SDK's SSE answer) writes its own value with
+ * writeHead: a plain-object header argument has its Cache-Control replaced.
  */
-async function authenticateRequest(
-  parts: Pick<AppParts, "authenticate" | "authFailures">,
+function noStore(res: ServerResponse): void {
+  res.setHeader("Cache-Control", "no-store");
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    const headers = args[args.length - 1];
+    if (headers && typeof headers === "object" && !Array.isArray(headers)) {
+      for (const name of Object.keys(headers))
+        if (name.toLowerCase() === "cache-control") (headers as Record<string, unknown>)[name] = "no-store";
+    }
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
+
+/**
+ * Bearer authentication from the headers, behind the failed-authentication edge limiter: the credential is
+ * always verified (one that verifies is never refused); a 401 counts against (client address, credential
+ * fingerprint) and becomes a 429 once that pair failed too often.
+ */
+export async function authenticateRequest(
+  parts: Pick<AppParts, "authenticate" | "authFailures" | "clientAddress">,
   req: IncomingMessage,
   request: { url: string; endpoint: "rest" | "mcp"; body?: unknown },
 ): Promise<Principal> {
-  const ip = req.socket.remoteAddress ?? "unknown";
-  parts.authFailures.check(ip);
   try {
     return await parts.authenticate({ headers: req.headers, ...request });
   } catch (error) {
-    if (error instanceof ServiceError && error.status === 401) parts.authFailures.recordFailure(ip);
-    throw error;
+    throw parts.authFailures.failed(parts.clientAddress(req), req.headers.authorization, error);
   }
 }
 
@@ -125,7 +156,8 @@ export function createApp(parts: AppParts): express.Express {
       req,
       res,
       parts.metrics,
-      () => (req.route?.path as string | undefined) ?? (res.statusCode === 404 ? "unmatched" : req.path),
+      // The route template only: a request that matched no route (401 before routing, 404, 405) is one label.
+      () => (req.route?.path as string | undefined) ?? "unmatched",
     );
     next();
   });
@@ -139,13 +171,21 @@ export function createApp(parts: AppParts): express.Express {
 
   const authenticate =
     (endpoint: "rest" | "mcp") => async (req: Request, res: Response, next: NextFunction) => {
-      locals(res).principal = await authenticateRequest(parts, req, {
-        url: req.originalUrl,
-        endpoint,
-        body: req.body as unknown,
-      });
+      locals(res).principal = await authenticateRequest(parts, req, { url: req.originalUrl, endpoint });
       next();
     };
+  // After the body was read (only once the header credential verified): a key pasted into it is refused.
+  const bodyGuard = (endpoint: "rest" | "mcp") => (req: Request, _res: Response, next: NextFunction) => {
+    if (req.body !== undefined && tooDeep(req, req.body)) {
+      throw new ServiceError("invalid_json", 400, "Invalid JSON", {
+        detail: "The JSON body is nested too deeply.",
+        hint: "Send a flat JSON object with the documented properties.",
+      });
+    }
+    if (req.body !== undefined)
+      parts.checkBody({ headers: req.headers, url: req.originalUrl, endpoint, body: req.body as unknown });
+    next();
+  };
 
   const jsonBody: express.RequestHandler[] = [
     (req, _res, next) => {
@@ -176,7 +216,20 @@ export function createApp(parts: AppParts): express.Express {
       .status(health.ok ? 200 : 503)
       .json({ status: health.ok ? "ok" : "unavailable", database: health.detail });
   });
-  app.get("/metrics", async (_req, res) => {
+  app.get("/readyz", (_req, res) => {
+    const ready = parts.ready?.() ?? parts.health();
+    res.status(ready.ok ? 200 : 503);
+    if (!ready.ok) res.set("Retry-After", "5");
+    res.json({ status: ready.ok ? "ready" : "unavailable", database: ready.detail });
+  });
+  app.get("/metrics", async (req, res) => {
+    if (parts.metricsToken !== undefined && !bearerMatches(req.headers.authorization, parts.metricsToken)) {
+      throw new ServiceError("unauthorized", 401, "Unauthorized", {
+        detail: "/metrics requires the metrics bearer token.",
+        hint: "Send 'Authorization: Bearer <CRS_METRICS_TOKEN>'.",
+        headers: { "WWW-Authenticate": 'Bearer realm="metrics"' },
+      });
+    }
     res.type(parts.metrics.registry.contentType).send(await parts.metrics.registry.metrics());
   });
   app.get("/openapi.json", (_req, res) => {
@@ -191,8 +244,15 @@ export function createApp(parts: AppParts): express.Express {
         `<!doctype html><html><head><meta charset="utf-8"><title>${entry.title}</title></head><body><h1>${entry.title}</h1><p>HTTP ${entry.status} · code <code>${req.params.code}</code></p><p>${escapeHtml(entry.description)}</p></body></html>`,
       );
   });
-  const prm = (_req: Request, res: Response) => {
-    res.json(parts.protectedResourceMetadata());
+  const prm = (req: Request, res: Response) => {
+    const document = parts.protectedResourceMetadata();
+    if (!document) {
+      throw new ServiceError("not_found", 404, "Not found", {
+        detail: `No route ${req.method} ${redactSecrets(req.path.slice(0, 200))}.`,
+        hint: "This server accepts API keys only (no OAuth authorization server is configured).",
+      });
+    }
+    res.json(document);
   };
   app.get("/.well-known/oauth-protected-resource", prm);
   app.get("/.well-known/oauth-protected-resource/mcp", prm);
@@ -212,18 +272,38 @@ export function createApp(parts: AppParts): express.Express {
         .json({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: invalid JSON" } });
     });
   };
-  app.all("/mcp", ...parts.mcp.guards, mcpBody, authenticate("mcp"), async (req, res) => {
-    await parts.mcp.handle(req, res, req.body, { principal: principalOf(req), requestId: requestIdOf(req) });
-  });
+  const mcpDepth = (req: Request, res: Response, next: NextFunction) => {
+    if (req.body === undefined || !tooDeep(req, req.body)) return next();
+    res.status(400).json({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: "Invalid Request: JSON nested too deeply" },
+    });
+  };
+  app.all(
+    "/mcp",
+    ...parts.mcp.guards,
+    authenticate("mcp"),
+    mcpBody,
+    mcpDepth,
+    bodyGuard("mcp"),
+    async (req, res) => {
+      await parts.mcp.handle(req, res, req.body, {
+        principal: principalOf(req),
+        requestId: requestIdOf(req),
+      });
+    },
+  );
 
   // REST under /v1.
   const v1 = express.Router({ caseSensitive: true, strict: false });
-  // JSON bodies are parsed before authentication so a key pasted into a body is refused, never accepted.
+  // Bodies are read only once the header credential verified; a key pasted into a body is then refused.
   const parseJson = express.json({ limit: REST_BODY_LIMIT, strict: true });
+  v1.use(authenticate("rest"));
   v1.use((req, res, next) =>
     req.method === "POST" && req.is("application/json") ? parseJson(req, res, next) : next(),
   );
-  v1.use(authenticate("rest"));
+  v1.use(bodyGuard("rest"));
   const routes = mountTools(v1, { registry: parts.registry, principalOf, requestIdOf, jsonBody });
   for (const [path, methods] of routes) {
     v1.all(path, (req) => {
@@ -239,7 +319,7 @@ export function createApp(parts: AppParts): express.Express {
 
   app.use((req) => {
     throw new ServiceError("not_found", 404, "Not found", {
-      detail: `No route ${req.method} ${req.path.slice(0, 200)}.`,
+      detail: `No route ${req.method} ${redactSecrets(req.path.slice(0, 200))}.`,
       hint: "See /openapi.json for the routes; REST routes live under /v1.",
     });
   });
@@ -279,6 +359,24 @@ function toServiceError(error: unknown, req: Request, requestId: string): Servic
   }
   logger.error({ err: error, requestId, path: req.path }, "unhandled error");
   return internalError(error);
+}
+
+/** A JSON body nested beyond what any operation takes: refused (and logged) before anything walks it. */
+function tooDeep(req: Request, body: unknown): boolean {
+  if (!jsonTooDeep(body)) return false;
+  logger.warn(
+    { path: redactSecrets(req.path.slice(0, 200)), method: req.method },
+    "JSON body too deep refused",
+  );
+  return true;
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const presented = /^Bearer +(\S+) *$/i.exec(header ?? "")?.[1];
+  if (!presented) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function escapeHtml(text: string): string {

@@ -28,6 +28,8 @@ export function sendProblem(
     return;
   }
   for (const [name, value] of Object.entries(error.headers ?? {})) res.setHeader(name, value);
+  // Refused before its body was received (e.g. 401 before reading): close rather than wait for the rest.
+  if (res.req && !res.req.complete) res.setHeader("Connection", "close");
   if (error.retryAfter !== undefined)
     res.setHeader("Retry-After", String(Math.max(1, Math.ceil(error.retryAfter))));
   const body = JSON.stringify(problemBody(error, requestId, problemsUrl));

@@ -43,7 +43,8 @@ function queryInput(
   props: Record<string, JsonSchemaProp>,
   fromHeaders: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
+  // No prototype: `?__proto__=x` becomes an own key the strict input refuses, not a prototype swap.
+  const input: Record<string, unknown> = Object.create(null);
   const pathNames = Object.keys(params);
   for (const [name, raw] of Object.entries(query)) {
     if (pathNames.includes(name)) throw inQuery(name, "a path parameter");

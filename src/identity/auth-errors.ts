@@ -2,9 +2,16 @@ import { ServiceError } from "../errors.js";
 
 export type Endpoint = "rest" | "mcp";
 
-/** The `WWW-Authenticate` value the HTTP layer sends with a 401 from this endpoint. */
-export const challengeFor = (endpoint: Endpoint, prmUrl: string): string =>
-  endpoint === "mcp" ? `Bearer resource_metadata="${prmUrl}"` : 'Bearer realm="crs"';
+/**
+ * The `WWW-Authenticate` value sent with a 401 from this endpoint: with OAuth configured, /mcp links the
+ * protected-resource metadata (MCP authorization); otherwise a plain RFC 6750 challenge.
+ */
+export const challengeFor = (endpoint: Endpoint, prmUrl: string | null): string =>
+  endpoint === "mcp" && prmUrl ? `Bearer realm="crs", resource_metadata="${prmUrl}"` : 'Bearer realm="crs"';
+
+/** RFC 6750 §3.1: a 403 for a missing scope names it in the challenge. */
+export const scopeChallenge = (scope: string): string =>
+  `Bearer error="insufficient_scope", scope="${scope}"`;
 
 /** One answer for missing, malformed, unknown, revoked, rotated-out and expired alike: probing learns nothing. */
 export const unauthorized = (challenge: string) =>
@@ -37,7 +44,17 @@ export const insufficientScope = (scope: string) =>
   new ServiceError("insufficient_scope", 403, "Insufficient scope", {
     detail: `This call requires scope '${scope}'.`,
     hint: `Use a key or token that carries '${scope}'.`,
+    headers: { "WWW-Authenticate": scopeChallenge(scope) },
     extra: { required_scope: scope },
+  });
+
+/** The OAuth key set cannot be fetched right now: the token may be fine, so 503 (retry), never 401. */
+export const keySetUnavailable = (retryAfter: number) =>
+  new ServiceError("service_unavailable", 503, "Service unavailable", {
+    detail: "The OAuth signing keys cannot be fetched right now.",
+    hint: `Retry after ${retryAfter} s.`,
+    retryAfter,
+    headers: { "Retry-After": String(retryAfter) },
   });
 
 export const entitlementMissing = () =>

@@ -10,15 +10,16 @@ import {
   credentialMisplaced,
   type Endpoint,
   grantMissing,
+  keySetUnavailable,
   subscriptionInactive,
   unauthorized,
 } from "./auth-errors.js";
 import { findMisplacedCredential } from "./credential-placement.js";
-import { jwksResolver } from "./jwks.js";
+import { JwksUnavailableError, jwksResolver } from "./jwks.js";
 import { isClientGranted, isClientRegistered } from "./oauth-clients.js";
 import { type AccessTokenClaims, looksLikeJwt, verifyAccessToken } from "./oauth-token.js";
 import { findOrgById, findOrgByName, type Organisation } from "./orgs.js";
-import { protectedResourceMetadataUrl } from "./protected-resource.js";
+import { protectedResourceMetadata, protectedResourceMetadataUrl } from "./protected-resource.js";
 import { findMembership, findUserByEmail, findUserById, type User } from "./users.js";
 
 export interface AuthRequest {
@@ -35,6 +36,8 @@ export type AuthenticatedPrincipal = Principal & { expiresAt: number | null };
 export interface Authenticator {
   /** Resolves the caller or throws ServiceError: 401 unauthorized / credential_misplaced, 403 with a code. */
   authenticate(req: AuthRequest): Promise<AuthenticatedPrincipal>;
+  /** Throws 401 credential_misplaced when a key or token was pasted into the (parsed) body. */
+  checkBody(req: AuthRequest): void;
 }
 
 export interface AuthenticatorDeps {
@@ -57,13 +60,18 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   const { db, clock, config, urls } = deps;
   const log = deps.logger ?? defaultLogger;
   const apiKeys = createApiKeyVerifier(db, deps.secret);
-  const prmUrl = protectedResourceMetadataUrl(urls);
+  // Challenges link the metadata only where it is published (OAuth configured).
+  const prmUrl = protectedResourceMetadata(urls, config) ? protectedResourceMetadataUrl(urls) : null;
   // The API-key path runs on every request: keep its org lookup prepared once.
   const orgSubscription = db.prepare("SELECT id, subscription FROM organisations WHERE id = ?");
   // OAuth needs both an issuer and a key set; without them a JWT is just an unknown credential.
   const oauth =
     config.oauthIssuer && config.oauthJwks
-      ? { issuer: config.oauthIssuer, getKey: jwksResolver(config.oauthJwks) }
+      ? {
+          issuer: config.oauthIssuer,
+          getKey: jwksResolver(config.oauthJwks, () => clock.nowSeconds()),
+          maxLifetime: config.oauthMaxTokenLifetime,
+        }
       : null;
 
   function refuse(req: AuthRequest, reason: string, extra: Record<string, unknown> = {}): ServiceError {
@@ -90,7 +98,12 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
       orgSubscription.get(check.orgId) as Pick<Organisation, "id" | "subscription"> | undefined,
       req,
     );
-    apiKeys.recordUse(check, now);
+    // Best-effort: a full, read-only or locked database must not turn a read into a failure.
+    try {
+      apiKeys.recordUse(check, now);
+    } catch (error) {
+      log.warn({ err: error, keyPrefix: check.prefix }, "could not record key use (continuing)");
+    }
     return {
       kind: "api_key",
       credentialId: check.keyId,
@@ -104,9 +117,15 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     };
   }
 
+  /**
+   * Bound by `sub` (a CRS user id). An `email` matches only when the operator allows it
+   * (CRS_OAUTH_EMAIL_MATCH=verified) and the issuer marks it verified: an unverified email is anyone's claim.
+   */
   function tokenUser(claims: AccessTokenClaims): User | undefined {
     const bySubject = claims.subject ? findUserById(db, claims.subject) : undefined;
-    return bySubject ?? (claims.email ? findUserByEmail(db, claims.email) : undefined);
+    if (bySubject) return bySubject;
+    if (config.oauthEmailMatch !== "verified" || !claims.emailVerified || !claims.email) return undefined;
+    return findUserByEmail(db, claims.email.trim().toLowerCase());
   }
 
   function tokenOrg(claims: AccessTokenClaims): Organisation | undefined {
@@ -120,7 +139,14 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     now: number,
   ): Promise<AuthenticatedPrincipal> {
     if (!oauth || req.endpoint !== "mcp") throw refuse(req, "jwt where no OAuth is accepted");
-    const check = await verifyAccessToken(token, { ...oauth, audience: urls.mcpUrl, now });
+    let check: Awaited<ReturnType<typeof verifyAccessToken>>;
+    try {
+      check = await verifyAccessToken(token, { ...oauth, audience: urls.mcpUrl, now });
+    } catch (error) {
+      if (!(error instanceof JwksUnavailableError)) throw error;
+      log.warn({ endpoint: req.endpoint, reason: error.message }, "OAuth key set unavailable");
+      throw keySetUnavailable(error.retryAfter);
+    }
     if (!check.ok) throw refuse(req, `access token ${check.reason}`);
     const { claims } = check;
     if (!isClientRegistered(db, claims.clientId)) throw refuse(req, "client not registered");
@@ -137,7 +163,9 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     requireActive(org, req);
     return {
       kind: "oauth",
-      credentialId: `oauth:${claims.clientId}`,
+      // Limits and analyst budgets count per client, organisation and user: one user of a shared client
+      // cannot spend another organisation's (or another user's) allowance.
+      credentialId: `oauth:${claims.clientId}:${org.id}:${user.id}`,
       keyId: null,
       keyPrefix: null,
       clientId: claims.clientId,
@@ -174,5 +202,16 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     throw refuse(req, "malformed bearer");
   }
 
-  return { authenticate };
+  function checkBody(req: AuthRequest): void {
+    if (req.body === undefined) return;
+    const misplaced = findMisplacedCredential("", undefined, req.body);
+    if (!misplaced) return;
+    log.warn(
+      { endpoint: req.endpoint, where: misplaced },
+      "credential outside the Authorization header refused",
+    );
+    throw credentialMisplaced(challengeFor(req.endpoint, prmUrl), misplaced);
+  }
+
+  return { authenticate, checkBody };
 }

@@ -1,5 +1,6 @@
 import { type JWSAlgorithm, type JWTVerifyGetKey, jwtVerify } from "jose";
 import type { Scope } from "../registry/types.js";
+import { JwksUnavailableError } from "./jwks.js";
 import { knownScopes } from "./scopes.js";
 
 /** Asymmetric only: `none` and the HMAC family (HS*) are never accepted, whatever the key set holds. */
@@ -20,15 +21,17 @@ export const ACCEPTED_ALGORITHMS: JWSAlgorithm[] = [
 /** What a verified access token says, before it is matched against our users, orgs and clients. */
 export interface AccessTokenClaims {
   clientId: string;
-  /** `sub`: matched first as a CRS user id. */
+  /** `sub`: the CRS user id the token is bound to. */
   subject: string | null;
-  /** `email`: the user when `sub` is not a CRS user id. */
+  /** `email`, and whether the issuer says it is verified (`email_verified: true`, the boolean). */
   email: string | null;
+  emailVerified: boolean;
   /** `org_id` (a CRS organisation id) wins over `org` (an organisation name). */
   orgId: string | null;
   orgName: string | null;
   scopes: Scope[];
   expiresAt: number;
+  issuedAt: number | null;
 }
 
 export type TokenCheck = { ok: true; claims: AccessTokenClaims } | { ok: false; reason: string };
@@ -45,7 +48,14 @@ export const looksLikeJwt = (token: string): boolean => /^[\w-]+\.[\w-]+\.[\w-]*
  */
 export async function verifyAccessToken(
   token: string,
-  options: { getKey: JWTVerifyGetKey; issuer: string; audience: string; now: number },
+  options: {
+    getKey: JWTVerifyGetKey;
+    issuer: string;
+    audience: string;
+    now: number;
+    /** Seconds: a token with a longer `exp - iat`, or without `iat`, is refused. */
+    maxLifetime?: number;
+  },
 ): Promise<TokenCheck> {
   let payload: Record<string, unknown>;
   try {
@@ -59,6 +69,8 @@ export async function verifyAccessToken(
     });
     payload = result.payload;
   } catch (error) {
+    // The key set could not be had: not the token's fault (the HTTP layer answers 503).
+    if (error instanceof JwksUnavailableError) throw error;
     return { ok: false, reason: `jwt: ${(error as { code?: string }).code ?? (error as Error).message}` };
   }
   const aud = payload.aud;
@@ -66,6 +78,12 @@ export async function verifyAccessToken(
   if (audiences.length !== 1 || audiences[0] !== options.audience) return { ok: false, reason: "audience" };
   const clientId = text(payload.client_id) ?? text(payload.azp);
   if (!clientId) return { ok: false, reason: "client_id missing" };
+  const issuedAt = typeof payload.iat === "number" ? payload.iat : null;
+  if (options.maxLifetime !== undefined) {
+    if (issuedAt === null) return { ok: false, reason: "iat missing (maximum lifetime set)" };
+    if ((payload.exp as number) - issuedAt > options.maxLifetime)
+      return { ok: false, reason: "lifetime too long" };
+  }
   const scopeText = text(payload.scope) ?? (Array.isArray(payload.scp) ? payload.scp.join(" ") : "");
   return {
     ok: true,
@@ -73,10 +91,12 @@ export async function verifyAccessToken(
       clientId,
       subject: text(payload.sub),
       email: text(payload.email),
+      emailVerified: payload.email_verified === true,
       orgId: text(payload.org_id),
       orgName: text(payload.org),
       scopes: knownScopes(scopeText),
       expiresAt: payload.exp as number,
+      issuedAt,
     },
   };
 }

@@ -20,11 +20,18 @@ export const PROTECTED_RESOURCE_PATHS = [
 export const protectedResourceMetadataUrl = (urls: PublicUrls): string =>
   `${urls.apiOrigin}/.well-known/oauth-protected-resource/mcp`;
 
-/** Without `CRS_OAUTH_ISSUER` no authorization server is named: API keys are the only bearer then. */
-export function protectedResourceMetadata(urls: PublicUrls, config: Config): ProtectedResourceMetadata {
+/**
+ * Published only with OAuth configured (issuer and key set): the MCP authorization spec requires
+ * `authorization_servers`, so in API-key mode there is no document (null → 404) and no challenge links one.
+ */
+export function protectedResourceMetadata(
+  urls: PublicUrls,
+  config: Config,
+): ProtectedResourceMetadata | null {
+  if (!config.oauthIssuer || !config.oauthJwks) return null;
   return {
     resource: urls.mcpUrl,
-    ...(config.oauthIssuer ? { authorization_servers: [config.oauthIssuer] } : {}),
+    authorization_servers: [config.oauthIssuer],
     bearer_methods_supported: ["header"],
     scopes_supported: [...ALL_SCOPES],
     resource_name: "Creative Research Service",

@@ -84,6 +84,8 @@ export class AnalystAccounting {
     db: Db,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
+    /** Expected run length: with all slots busy, Retry-After is when the earliest running run should end. */
+    private readonly expectedRunSeconds?: number,
   ) {
     this.claimTx = db.transaction((principal: Principal, runId: string) =>
       this.claimInside(principal, runId),
@@ -102,6 +104,9 @@ export class AnalystAccounting {
         credential_id: db.prepare<[string, number], { claimed_at: number }>(hourlySql("credential_id")),
         org_id: db.prepare<[string, number], { claimed_at: number }>(hourlySql("org_id")),
       },
+      runningSince: db.prepare<[string], { claimed_at: number }>(
+        "SELECT claimed_at FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL ORDER BY claimed_at LIMIT 1",
+      ),
       running: db.prepare<[string], { n: number }>(
         "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
       ),
@@ -226,7 +231,7 @@ export class AnalystAccounting {
       blocked.push({
         control: "analystConcurrency",
         limit: concurrency.max,
-        retryAfter: concurrency.retryAfterSeconds,
+        retryAfter: this.concurrencyWait(principal.orgId, now),
         detail: `${concurrency.max} analyst runs at once for the organisation`,
       });
     }
@@ -254,6 +259,19 @@ export class AnalystAccounting {
       headers: { "Retry-After": String(retryAfter), ...this.headers(principal.orgId) },
       extra: { control: worst.control, controls: blocked.map((b) => b.control), limit: worst.limit },
     });
+  }
+
+  /**
+   * Seconds until a slot should free: the earliest running run's start plus the expected run length; the
+   * configured guess when no expectation is known or the run is already overdue.
+   */
+  private concurrencyWait(orgId: string, now: number): number {
+    const fallback = this.config.analystConcurrency.retryAfterSeconds;
+    const expected = this.expectedRunSeconds;
+    const oldest = this.sql.runningSince.get(orgId)?.claimed_at;
+    if (expected === undefined || oldest === undefined) return fallback;
+    const wait = oldest + expected - now;
+    return wait >= 1 ? Math.min(wait, Math.max(fallback, expected)) : Math.min(fallback, 2);
   }
 
   private hourlyWait(standing: HourlyStanding, now: number): number {

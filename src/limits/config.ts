@@ -24,8 +24,13 @@ export interface LimitsConfig {
   analystConcurrency: { max: number; retryAfterSeconds: number };
   /** Monthly analyst allowance given to a new organisation (the org's own `analyst_monthly` is authoritative). */
   analystMonthlyDefault: { max: number };
-  /** Failed authentications per client address before it is blocked for the rest of the window. */
+  /** Failed authentications per (client address, presented credential) before further failures get 429. */
   authFailures: WindowRule;
+  /**
+   * MCP protocol reads (resources/read, tools/list, prompts/*, ping) per credential: the cheap cost class.
+   * Counted in their own window, so listing and reading guides never spends the tool-call budget.
+   */
+  mcpReads: WindowRule;
 }
 
 export const DEFAULT_LIMITS: LimitsConfig = {
@@ -39,6 +44,7 @@ export const DEFAULT_LIMITS: LimitsConfig = {
   analystConcurrency: { max: 2, retryAfterSeconds: 10 },
   analystMonthlyDefault: { max: 100 },
   authFailures: { max: 20, windowSeconds: 300 },
+  mcpReads: { max: 60, windowSeconds: 10 },
 };
 
 const count = z.number().int().min(0).max(1_000_000_000);
@@ -62,6 +68,7 @@ const overridesSchema = z.strictObject({
     .optional(),
   analystMonthlyDefault: maxOverride.optional(),
   authFailures: windowOverride.optional(),
+  mcpReads: windowOverride.optional(),
 });
 
 export const CONTROL_NAMES = Object.keys(overridesSchema.shape) as (keyof typeof overridesSchema.shape)[];

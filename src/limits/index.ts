@@ -33,6 +33,8 @@ export interface Limiter {
   readonly config: LimitsConfig;
   /** Once per tool call; throws ServiceError rate_limited (429, Retry-After) or returns RateLimit headers. */
   admit(principal: Principal, cost: CostClass): { headers: Record<string, string> };
+  /** Gives back one admission (a call refused by a later limit, e.g. the analyst's). */
+  refund(principal: Principal, cost: CostClass): void;
   /** Takes hourly, concurrency and monthly analyst budget for a run before work begins; idempotent per run. */
   claimAnalyst(principal: Principal, runId: string): AnalystClaim;
   /** Frees the run's concurrency slot (idempotent); `refund` gives the monthly request back once. */
@@ -52,6 +54,8 @@ export interface LimiterDeps {
   db: Db;
   clock: Clock;
   config: LimitsConfig;
+  /** How long an analyst run is expected to take (concurrency Retry-After counts from the running runs). */
+  expectedAnalystRunSeconds?: number;
   /** Where the in-memory windows live; defaults to one process's memory. */
   windows?: WindowStore;
 }
@@ -60,10 +64,11 @@ export function createLimiter(deps: LimiterDeps): Limiter {
   const { db, clock, config } = deps;
   const windows = deps.windows ?? new MemoryWindowStore();
   const requests = new RequestLimiter(db, clock, config, windows);
-  const analyst = new AnalystAccounting(db, clock, config);
+  const analyst = new AnalystAccounting(db, clock, config, deps.expectedAnalystRunSeconds);
   return {
     config,
     admit: (principal, cost) => requests.admit(principal, cost),
+    refund: (principal, cost) => requests.refund(principal, cost),
     claimAnalyst: (principal, runId) => analyst.claim(principal, runId),
     releaseAnalyst: (runId, outcome) => analyst.release(runId, outcome),
     releaseAll: (runIds, outcome) =>

@@ -8,7 +8,7 @@ import { type ControlStanding, closestToLimit, rateLimitHeaders } from "./header
 import type { WindowState, WindowStore } from "./windows.js";
 
 export type RateControl = "burst" | "perCredential" | "perOrg";
-export type RequestControl = RateControl | "dailyContent";
+export type RequestControl = RateControl | "dailyContent" | "mcpReads";
 
 interface Checked {
   name: RequestControl;
@@ -22,6 +22,7 @@ const SCOPE: Record<RequestControl, string> = {
   perCredential: "credential",
   perOrg: "organisation",
   dailyContent: "organisation",
+  mcpReads: "credential",
 };
 
 /**
@@ -44,14 +45,16 @@ export class RequestLimiter {
   admit(principal: Principal, cost: CostClass): { headers: Record<string, string> } {
     if (!this.config.enabled) return { headers: {} };
     const now = Math.floor(this.clock.nowSeconds());
-    const checked = this.rateWindows(principal).map(({ name, key, rule }) => ({
-      name,
-      quota: rule.max,
-      windowSeconds: rule.windowSeconds,
-      state: this.windows.peek(key, rule, now),
-      key,
-      rule,
-    }));
+    const checked = (cost === "read" ? this.readWindows(principal) : this.rateWindows(principal)).map(
+      ({ name, key, rule }) => ({
+        name,
+        quota: rule.max,
+        windowSeconds: rule.windowSeconds,
+        state: this.windows.peek(key, rule, now),
+        key,
+        rule,
+      }),
+    );
     const blocked: Checked[] = checked.filter((c) => c.state.remaining <= 0);
     if (blocked.length > 0) {
       // Report the daily budget too when it is also spent, so Retry-After covers every blocker.
@@ -83,6 +86,22 @@ export class RequestLimiter {
       });
     }
     return { headers: rateLimitHeaders(closestToLimit(standings.map(standing))) };
+  }
+
+  /**
+   * Gives back what `admit` took for a call that was then refused by a limit of its own (the analyst's hourly,
+   * concurrency or monthly budget): a refused request costs nothing. Rate windows only; no cost class that
+   * draws on the daily content budget is refused after admission.
+   */
+  refund(principal: Principal, cost: CostClass): void {
+    if (!this.config.enabled) return;
+    const windows = cost === "read" ? this.readWindows(principal) : this.rateWindows(principal);
+    for (const { key } of windows) this.windows.give(key);
+  }
+
+  /** The cheap class: MCP protocol reads draw on their own per-credential window only. */
+  readWindows(principal: Principal): { name: RequestControl; key: string; rule: WindowRule }[] {
+    return [{ name: "mcpReads", key: `reads:${principal.credentialId}`, rule: this.config.mcpReads }];
   }
 
   rateWindows(principal: Principal): { name: RateControl; key: string; rule: WindowRule }[] {

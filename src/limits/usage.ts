@@ -36,7 +36,9 @@ export const usageRecordSchema = z
     organisation_id: z.string().describe("The organisation the caller's credential belongs to."),
     credential_id: z
       .string()
-      .describe("The credential the per-credential figures refer to (key id or oauth:<client_id>)."),
+      .describe(
+        "The credential the per-credential figures refer to (key id, or oauth:<client_id>:<org_id>:<user_id> for an OAuth token).",
+      ),
     limits_enforced: z
       .boolean()
       .describe("false when the operator disabled limits (CRS_LIMITS=off); figures are still reported."),

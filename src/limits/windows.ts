@@ -18,6 +18,8 @@ export interface WindowState {
 export interface WindowStore {
   peek(key: string, rule: WindowRule, now: number): WindowState;
   take(key: string, rule: WindowRule, now: number): void;
+  /** Gives back one unit taken at or before `now` (the newest first): a refused call refunds its admission. */
+  give(key: string): void;
 }
 
 interface Log {
@@ -61,6 +63,18 @@ export class MemoryWindowStore implements WindowStore {
       log.units.push(1);
     }
     log.total += 1;
+  }
+
+  give(key: string): void {
+    const log = this.logs.get(key);
+    if (!log) return;
+    for (let i = log.seconds.length - 1; i >= 0; i -= 1) {
+      const units = log.units[i] ?? 0;
+      if (units <= 0) continue;
+      log.units[i] = units - 1;
+      log.total -= 1;
+      return;
+    }
   }
 
   /** Keys tracked (for tests of eviction and for metrics). */

@@ -123,7 +123,7 @@ function toolOperation(tool: ToolDefinition, envelope: Json, restOnly: boolean, 
       ? (rest.description ?? tool.description)
       : `${rest.description ?? tool.description}\n\nMCP tool: \`${tool.name}\`. Scope: \`${tool.scope}\`.`,
     tags: [rest.path.split("/")[1] ?? "service"],
-    security: [{ bearerAuth: tool.scope ? [tool.scope] : [] }],
+    security: [{ bearerAuth: [tool.scope] }],
     parameters: parameters(tool),
   };
   if (rest.method === "POST") {

@@ -83,8 +83,8 @@ interface ToolBase<I extends z.ZodObject, D> {
   /** Strict input object: unknown keys fail. */
   input: I;
   annotations: ToolAnnotations;
-  /** The scope a credential needs; null: any authenticated caller (REST-only routes such as a status URL). */
-  scope: Scope | null;
+  /** The scope a credential needs. */
+  scope: Scope;
   cost: CostClass;
   /** How the REST bridge exposes it. */
   rest: RestBinding<D>;

@@ -18,6 +18,8 @@ export interface ToolLimiter {
   admit(principal: Principal, cost: CostClass): { headers: Record<string, string> };
   /** The standing of a cost class's budget as headers (a REST binding's `budget`). */
   budgetHeaders(principal: Principal, cost: CostClass): Record<string, string>;
+  /** Gives an admission back when the tool itself refused the call with rate_limited (e.g. the analyst). */
+  refund?(principal: Principal, cost: CostClass): void;
 }
 
 export const NO_LIMITS: ToolLimiter = { admit: () => ({ headers: {} }), budgetHeaders: () => ({}) };
@@ -121,10 +123,11 @@ export class ToolRegistry {
     if (!parsed.success) throw inputError(tool.input, parsed.error);
     const input = parsed.data as Record<string, unknown>;
 
-    if (tool.scope !== null && !principal.scopes.includes(tool.scope)) {
+    if (!principal.scopes.includes(tool.scope)) {
       throw new ServiceError("insufficient_scope", 403, "Insufficient scope", {
         detail: `This call needs the '${tool.scope}' scope, which the credential does not have.`,
         hint: `Use a key created with the '${tool.scope}' scope.`,
+        headers: { "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${tool.scope}"` },
         extra: { required_scope: tool.scope },
       });
     }
@@ -139,10 +142,18 @@ export class ToolRegistry {
       progress: options.progress,
       sentAs: options.sentAs,
     };
-    const output =
-      tool.kind === "list"
-        ? await this.runList(tool, input, ctx)
-        : { data: await this.runSingle(tool, input, ctx) };
+    let output: Record<string, unknown>;
+    try {
+      output =
+        tool.kind === "list"
+          ? await this.runList(tool, input, ctx)
+          : { data: await this.runSingle(tool, input, ctx) };
+    } catch (error) {
+      // Refused by a limit of the tool's own (the analyst's budgets): the request windows are given back.
+      if (!options.skipLimiter && error instanceof ServiceError && error.code === "rate_limited")
+        this.limiter.refund?.(principal, tool.cost);
+      throw error;
+    }
 
     const checked = tool.output.safeParse(output);
     if (!checked.success) {

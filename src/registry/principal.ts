@@ -6,7 +6,7 @@ export const ALL_SCOPES: readonly Scope[] = ["content:read", "agent:request"];
 /** Who is calling: produced by identity's authenticate(), never by a tool. */
 export interface Principal {
   kind: "api_key" | "oauth";
-  /** What the per-credential limits count: the key id, or `oauth:<client_id>`. */
+  /** What the per-credential limits count: the key id, or `oauth:<client_id>:<org_id>:<user_id>`. */
   credentialId: string;
   keyId: string | null;
   keyPrefix: string | null;
@@ -16,5 +16,6 @@ export interface Principal {
   scopes: Scope[];
 }
 
-/** Which limiter budget a call draws on. */
-export type CostClass = "content" | "analyst" | "usage";
+/** Which limiter budget a call draws on. `read`: an MCP protocol read (resources/read, tools/list, prompts/*,
+ * ping), counted in its own cheap window. */
+export type CostClass = "content" | "analyst" | "usage" | "read";

@@ -175,7 +175,7 @@ describe("MCP transport protection", () => {
       body: JSON.stringify(initialize),
     });
 
-  it("401 without a bearer (a cookie session is not enough), pointing at the resource metadata", async () => {
+  it("401 without a bearer (a cookie session is not enough); API-key mode publishes no resource metadata", async () => {
     const attempts: Record<string, string>[] = [
       {},
       { cookie: "session=abc" },
@@ -184,11 +184,11 @@ describe("MCP transport protection", () => {
     for (const headers of attempts) {
       const res = await post(headers);
       expect(res.status).toBe(401);
-      expect(res.headers.get("www-authenticate")).toContain("resource_metadata=");
+      expect(res.headers.get("www-authenticate")).toBe('Bearer realm="crs"');
     }
-    const prm = await (await fetch(`${t.url}/.well-known/oauth-protected-resource/mcp`)).json();
-    expect(prm).toMatchObject({ resource: `${t.url}/mcp`, bearer_methods_supported: ["header"] });
-    expect(await (await fetch(`${t.url}/.well-known/oauth-protected-resource`)).json()).toEqual(prm);
+    // The MCP authorization spec requires authorization_servers: without OAuth there is no document.
+    expect((await fetch(`${t.url}/.well-known/oauth-protected-resource/mcp`)).status).toBe(404);
+    expect((await fetch(`${t.url}/.well-known/oauth-protected-resource`)).status).toBe(404);
   });
 
   it("answers malformed JSON with a JSON-RPC parse error and refuses a key pasted into a message", async () => {

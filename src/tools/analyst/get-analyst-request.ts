@@ -19,14 +19,16 @@ export const getAnalystRequestRoute = defineSingleTool({
     .strict(),
   record: runRecordSchema,
   annotations: READ_ONLY,
-  scope: null,
+  // Reading a run (question, context, answer) is analyst use: the contract puts it under agent:request.
+  scope: "agent:request",
   cost: "usage",
   rest: {
     method: "GET",
     path: "/agent/answers/{id}",
-    errors: [400, 401, 404, 429],
+    errors: [400, 401, 403, 404, 429],
     errorNotes: {
       400: "An unknown query parameter (`unknown_parameter`).",
+      403: "No `agent:request` scope.",
       404: "No such analyst request for this organisation.",
     },
     recordName: "AnalystRun",

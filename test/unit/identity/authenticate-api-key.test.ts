@@ -90,13 +90,10 @@ describe("authenticate: API keys", () => {
     }
   });
 
-  it("points MCP 401s at the protected resource metadata", async () => {
+  it("answers MCP 401s in API-key mode with a plain Bearer challenge (no metadata is published)", async () => {
     const { auth } = world();
     const error = await refusal(auth.authenticate({ headers: {}, url: "/mcp", endpoint: "mcp" }));
-    expect(error.headers).toEqual({
-      "WWW-Authenticate":
-        'Bearer resource_metadata="https://crs.example.test/.well-known/oauth-protected-resource/mcp"',
-    });
+    expect(error.headers).toEqual({ "WWW-Authenticate": 'Bearer realm="crs"' });
   });
 
   it("rejects an application session cookie without a bearer at MCP", async () => {

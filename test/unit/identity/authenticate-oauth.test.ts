@@ -34,7 +34,8 @@ describe("authenticate: OAuth access tokens at /mcp", () => {
     const principal = await w.mcp(await w.mint(w.claims()));
     expect(principal).toEqual({
       kind: "oauth",
-      credentialId: "oauth:claude-desktop",
+      // Limits count per client, organisation and user.
+      credentialId: `oauth:claude-desktop:${w.org.id}:${w.user.id}`,
       keyId: null,
       keyPrefix: null,
       clientId: "claude-desktop",
@@ -45,9 +46,9 @@ describe("authenticate: OAuth access tokens at /mcp", () => {
     });
   });
 
-  it("accepts azp for the client, email for the user and org for the organisation name", async () => {
+  it("accepts azp for the client, a verified email (when allowed) for the user and org for the organisation name", async () => {
     const w = await oauthWorld();
-    const token = await w.mint(
+    const claims = (extra: JWTPayload) =>
       w.claims({
         client_id: undefined,
         azp: "claude-desktop",
@@ -56,9 +57,18 @@ describe("authenticate: OAuth access tokens at /mcp", () => {
         org_id: undefined,
         org: "acme",
         scope: "content:read",
-      }),
-    );
-    await expect(w.mcp(token)).resolves.toMatchObject({
+        ...extra,
+      });
+    // By default a user is bound by `sub` only; an email needs email_verified and the operator's consent.
+    await expect(w.mcp(await w.mint(claims({ email_verified: true })))).rejects.toMatchObject(unauthorized);
+    const allowing = authenticatorFor(w.db, {
+      oauthIssuer: ISSUER,
+      oauthJwks: w.jwksFile,
+      oauthEmailMatch: "verified",
+    });
+    const mcp = (token: string) => allowing.auth.authenticate(bearer(token, "mcp", "/mcp"));
+    await expect(mcp(await w.mint(claims({})))).rejects.toMatchObject(unauthorized);
+    await expect(mcp(await w.mint(claims({ email_verified: true })))).resolves.toMatchObject({
       userId: w.user.id,
       orgId: w.org.id,
       scopes: ["content:read"],

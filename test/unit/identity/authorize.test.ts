@@ -48,7 +48,7 @@ describe("authorisation helpers", () => {
 
 describe("protected resource metadata", () => {
   it("names the MCP URL as resource and the configured issuer", () => {
-    const config = testConfig({ oauthIssuer: ISSUER });
+    const config = testConfig({ oauthIssuer: ISSUER, oauthJwks: "/etc/crs/jwks.json" });
     const urls = publicUrls(config);
     expect(protectedResourceMetadata(urls, config)).toEqual({
       resource: "https://crs.example.test/mcp",
@@ -62,9 +62,11 @@ describe("protected resource metadata", () => {
     );
   });
 
-  it("names no authorization server when OAuth is off", () => {
+  it("publishes no document when OAuth is off (API-key mode: the well-known paths answer 404)", () => {
     const config = testConfig();
-    expect(protectedResourceMetadata(publicUrls(config), config)).not.toHaveProperty("authorization_servers");
+    expect(protectedResourceMetadata(publicUrls(config), config)).toBeNull();
+    const issuerOnly = testConfig({ oauthIssuer: ISSUER });
+    expect(protectedResourceMetadata(publicUrls(issuerOnly), issuerOnly)).toBeNull();
   });
 });
 
