@@ -35,14 +35,13 @@ describe("REST-only routes", () => {
     }
   });
 
-  it("without a scope admit any authenticated caller (a content-only key reaches the handler)", async () => {
-    // The handler runs and fails for want of an analyst service: past the scope check, which would be a 403.
+  it("keep their scope: a content-only key cannot read an analyst run (403 insufficient_scope)", async () => {
     await expect(
       registry.invoke("service_get_analyst_request", { id: "x" }, principal, {
         requestId: "r",
         transport: "rest",
       }),
-    ).rejects.toMatchObject({ code: "internal_error" });
+    ).rejects.toMatchObject({ code: "insufficient_scope", status: 403 });
   });
 });
 
@@ -75,7 +74,7 @@ describe("the analyst's REST binding", () => {
     );
     const status = doc.paths["/agent/answers/{id}"].get;
     expect(status.operationId).toBe("getAnalystRequest");
-    expect(status.security).toEqual([{ bearerAuth: [] }]);
+    expect(status.security).toEqual([{ bearerAuth: ["agent:request"] }]);
     expect(status.description).not.toContain("MCP tool");
     expect(status.parameters).toEqual([
       expect.objectContaining({
