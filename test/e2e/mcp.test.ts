@@ -78,6 +78,17 @@ describe("MCP over Streamable HTTP, 2026-07-28 (SDK v2 client)", () => {
     expect(found._meta?.["crs/request_id"]).toMatch(/^[0-9a-f-]{36}$/);
     const data = found.structuredContent?.data as { id: string }[];
     expect(data).toHaveLength(3);
+    // A text-only client can cite every returned id and page on with the exact cursor.
+    const lines = (found.content[0]?.text ?? "").split("\n");
+    for (const video of data) expect(lines.filter((l) => l.startsWith(`- ${video.id}: `))).toHaveLength(1);
+    const next = (found.structuredContent?.meta as { next_cursor: string } | undefined)?.next_cursor;
+    expect(lines.at(-1)).toBe(`More results: call again with the same parameters and cursor "${next}".`);
+    const page2 = (await client.callTool({
+      name: "service_search_videos",
+      arguments: { limit: 3, cursor: /cursor "([^"]+)"/.exec(lines.at(-1) ?? "")?.[1] },
+    })) as ToolResult;
+    expect(page2.isError).toBeFalsy();
+    expect((page2.structuredContent?.data as { id: string }[] | undefined)?.[0]?.id).not.toBe(data[0]?.id);
     const one = (await client.callTool({
       name: "service_get_video",
       arguments: { id: data[0]?.id },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { runRecordSchema } from "../../analyst/record.js";
 import { internalError } from "../../errors.js";
 import { defineSingleTool } from "../../registry/define.js";
+import { answerSummary } from "../summaries.js";
 
 export const analyzeTool = defineSingleTool({
   name: "service_analyze",
@@ -28,7 +29,7 @@ export const analyzeTool = defineSingleTool({
   cost: "analyst",
   rest: { method: "POST", path: "/agent/answers", custom: true, errors: [400, 401, 403, 409, 429, 502, 503] },
   summarize: ({ data }) => {
-    if (data.status === "completed" && data.answer) return data.answer.summary;
+    if (data.status === "completed" && data.answer) return answerSummary(data.answer, data.id);
     if (data.status === "failed")
       return `The analyst request failed (${data.error?.code ?? "engine_failed"}); it was refunded. Retry with the same idempotency_key.`;
     return `The analyst request is ${data.status}; call again with the same idempotency_key for the result (status: ${data.status_url}).`;
