@@ -21,6 +21,7 @@ export type ErrorCode =
   | "idempotency_conflict"
   | "rate_limited"
   | "analyst_unavailable"
+  | "database_unavailable"
   | "internal_error";
 
 export interface ServiceErrorOptions {
