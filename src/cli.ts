@@ -11,6 +11,10 @@ const COMMANDS: Record<
     load: () => import("./cli/serve.js"),
   },
   mcp: { summary: "MCP over stdio (credential from CRS_API_KEY)", load: () => import("./cli/mcp.js") },
+  "mcp-config": {
+    summary: "print an MCP host's configuration (claude-desktop, claude-code, cursor, vscode)",
+    load: () => import("./cli/mcp-config.js"),
+  },
   init: {
     summary: "create the schema, the embedded corpus and a first key",
     load: () => import("./cli/init.js"),

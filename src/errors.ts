@@ -22,6 +22,7 @@ export type ErrorCode =
   | "rate_limited"
   | "analyst_unavailable"
   | "service_unavailable"
+  | "database_unavailable"
   | "internal_error";
 
 export interface ServiceErrorOptions {

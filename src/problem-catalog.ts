@@ -118,6 +118,12 @@ export const PROBLEM_CATALOG: Record<ErrorCode, { status: number; title: string;
     description:
       "The analyst engine failed transiently; the analyst request was refunded. Retry with backoff and the same idempotency key.",
   },
+  database_unavailable: {
+    status: 503,
+    title: "Database unavailable",
+    description:
+      "The service's database is missing, empty or not a CRS database (for example a wrong `CRS_DB` path for `crs mcp`). The detail names the path; an operator fixes it with `crs init --db PATH` or by pointing `CRS_DB` at the initialised database. Retrying does not help until then.",
+  },
 };
 
 export const PROBLEM_CODES = Object.keys(PROBLEM_CATALOG) as ErrorCode[];

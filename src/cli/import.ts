@@ -1,12 +1,14 @@
+import { buildTrendReports } from "../domain/trends/build.js";
 import { isTranscriptRow } from "../ingest/importers/detect.js";
 import { type ImportSummary, importFile, summaryLine } from "../ingest/importers/import-file.js";
-import { progressBar } from "../ingest/importers/progress-bar.js";
+import { ImportProgress } from "../ingest/importers/progress-bar.js";
 import { containerOf, readRecords } from "../ingest/importers/read-records.js";
 import { readTranscriptFile } from "../ingest/importers/transcripts.js";
 import { IMPORT_FORMATS, ImportFileError, type ImportFormat } from "../ingest/importers/types.js";
 import { afterIngest } from "../ingest/pipeline.js";
 import type { Db } from "../store/sqlite/connection.js";
 import { openDb } from "../store/sqlite/connection.js";
+import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE] [--json]
@@ -66,40 +68,66 @@ export async function run(args: string[]): Promise<number> {
 
   const db: Db = openDb(config.db);
   const summaries: ImportSummary[] = [];
+  const progress = new ImportProgress(process.stderr);
   let failed = false;
+  let changed = 0;
   try {
     for (const file of videoFiles) {
-      const bar = process.stderr.isTTY ? progressBar(file) : null;
+      progress.start("parse/write", file);
       let summary: ImportSummary;
       try {
         summary = await importFile(db, file, {
           format: format as ImportFormat | "auto",
           now,
           transcripts,
-          onProgress: bar?.update,
+          onProgress: progress.update,
           bulk: values.bulk === true,
         });
       } catch (error) {
+        progress.abort();
         if (error instanceof ImportFileError) throw new CliError(error.message);
         throw error;
-      } finally {
-        bar?.done();
       }
+      progress.end(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}`);
       summaries.push(summary);
       if (summary.rejectsFile) process.stderr.write(`${file}: rejects written to ${summary.rejectsFile}\n`);
       if (!values.json && videoFiles.length > 1) {
         process.stdout.write(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}\n`);
       }
-      if (summary.videoIds.length > 0) {
+      const videos = summary.videoIds.length;
+      if (videos > 0) {
+        const subject = `${ImportProgress.count(videos)} video(s)`;
         try {
-          afterIngest(db, now, summary.videoIds);
+          let first = true;
+          afterIngest(db, now, summary.videoIds, (phase) => {
+            if (!first) progress.end(subject);
+            first = false;
+            progress.start(phase, subject);
+          });
+          progress.end(subject);
+          changed += videos;
         } catch (error) {
           // The records are stored; only the derived labels/scores are stale. Say so and fail the command.
+          progress.abort();
           failed = true;
           process.stderr.write(
             `crs: ${file}: records stored, but labels/scores were not refreshed: ${(error as Error).message}\n`,
           );
         }
+      }
+    }
+    if (changed > 0 && !failed) {
+      // Trend reports compare windows of the whole corpus: rebuilt once, after every file.
+      progress.start("trends", "the whole corpus");
+      try {
+        const { reports } = buildTrendReports(createSqliteStore(db), now);
+        progress.end(`${reports} trend report(s)`);
+      } catch (error) {
+        progress.abort();
+        failed = true;
+        process.stderr.write(
+          `crs: records stored, but trend reports were not rebuilt: ${(error as Error).message}\n`,
+        );
       }
     }
   } finally {

@@ -6,7 +6,8 @@ import { openDb } from "../store/sqlite/connection.js";
 import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
-const USAGE = "usage: crs init [--db FILE] [--videos N] [--seed S] [--force] [--json]\n";
+const USAGE =
+  "usage: crs init [--db FILE] [--videos N] [--seed S] [--empty] [--force] [--json]\n  --empty (or --videos 0): schema, organisation default, user admin@localhost and a key, no synthetic corpus (then crs import)\n";
 
 function positiveInt(value: string | undefined, name: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -20,14 +21,21 @@ function positiveInt(value: string | undefined, name: string, fallback: number, 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseCommand(
     args,
-    { videos: { type: "string" }, seed: { type: "string" }, force: { type: "boolean", default: false } },
+    {
+      videos: { type: "string" },
+      seed: { type: "string" },
+      force: { type: "boolean", default: false },
+      empty: { type: "boolean", default: false },
+    },
     false,
   );
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  const videos = positiveInt(values.videos, "videos", 20_000, 1);
+  if (values.empty && values.videos !== undefined && values.videos !== "0")
+    throw new CliError("--empty creates no synthetic corpus: drop --videos (or give --videos 0)");
+  const videos = values.empty ? 0 : positiveInt(values.videos, "videos", 20_000, 0);
   const seed = positiveInt(values.seed, "seed", 42, 0);
   const config = commandConfig(values);
   if (config.db === ":memory:") throw new CliError("--db must be a file for init");
@@ -67,12 +75,16 @@ export async function run(args: string[]): Promise<number> {
       key: result.key,
       seconds: Number(seconds),
     };
+    const what =
+      videos === 0
+        ? "empty (no synthetic corpus): add real data with `crs import FILE…`, then `crs serve`"
+        : `${result.corpus.videos} videos, ${result.corpus.creators} creators, ` +
+          `${result.corpus.advertisers} advertisers, ${result.corpus.snapshots} snapshots, ${result.trendReports} trend reports (seed ${seed})`;
     output(
       Boolean(values.json),
-      summary,
+      { ...summary, empty: videos === 0 },
       [
-        `initialised ${config.db} in ${seconds}s: ${result.corpus.videos} videos, ${result.corpus.creators} creators, ` +
-          `${result.corpus.advertisers} advertisers, ${result.corpus.snapshots} snapshots, ${result.trendReports} trend reports (seed ${seed})`,
+        `initialised ${config.db} in ${seconds}s: ${what}`,
         `API key for admin@localhost in organisation "default" (shown once, keep it; scopes ${result.key.scopes.join(",")}):`,
         result.key.secret,
       ].join("\n"),

@@ -1,9 +1,12 @@
+import { resolve } from "node:path";
 import { publicUrls } from "../config/index.js";
 import { createServiceCore } from "../core.js";
+import type { ServiceError } from "../errors.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
-import { openDb } from "../store/sqlite/connection.js";
+import { type Db, openDb } from "../store/sqlite/connection.js";
 import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { commandConfig, parseCommand } from "./common.js";
+import { databaseProblem, databaseUnavailable } from "./database-check.js";
 
 /** `crs mcp`: MCP over stdio (stdout is the protocol; everything else goes to stderr). */
 export async function run(args: string[]): Promise<number> {
@@ -13,16 +16,24 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const config = commandConfig(values);
-  const db = openDb(config.db);
-  if (isEmptyDatabase(db)) {
-    process.stderr.write(
-      `crs mcp: the database ${config.db} is empty; run \`crs init\` first. Tool calls will fail.\n`,
-    );
+  const file = resolve(config.db);
+  const problem = databaseProblem(file);
+  let unavailable: ServiceError | undefined;
+  let db: Db;
+  if (problem) {
+    unavailable = databaseUnavailable(problem, file);
+    process.stderr.write(`crs mcp: ${unavailable.detail} ${unavailable.hint} Every tool call will fail.\n`);
+    // The tools, resources and prompts are still listed (from an in-memory schema); every tool call fails.
+    db = openDb(":memory:");
+  } else {
+    db = openDb(file);
+    if (!config.apiKey)
+      process.stderr.write(
+        "crs mcp: CRS_API_KEY is not set; every tool call will answer 401 until it is set in the MCP client's configuration.\n",
+      );
   }
-  if (!config.apiKey)
-    process.stderr.write("crs mcp: CRS_API_KEY is not set; every tool call will answer 401.\n");
   const core = createServiceCore(config, db, publicUrls(config));
-  const handle = serveMcpStdio(core, config.apiKey);
+  const handle = serveMcpStdio(core, config.apiKey, unavailable);
   await new Promise<void>((resolve) => {
     const stop = () => {
       handle

@@ -6,6 +6,7 @@ import { type CorpusCounts, generateCorpus } from "./generator/index.js";
 import { afterIngest } from "./pipeline.js";
 
 export interface InitOptions {
+  /** 0 = no synthetic corpus (`crs init --empty`): schema, organisation, user and key only, for real data. */
   videos: number;
   seed: number;
   /** Unix seconds: the end of the corpus's history and the time stamped on labels, scores and the key. */
@@ -25,9 +26,19 @@ export interface InitResult {
 
 /**
  * A first start: the embedded corpus, its labels, scores and hook neighbours, the trend reports, then org
- * `default`, user `admin@localhost` and a key with both scopes (its secret is returned once).
+ * `default`, user `admin@localhost` and a key with both scopes (its secret is returned once). With
+ * `videos: 0` only the organisation, user and key: the database then waits for `crs import`.
  */
 export function initDatabase(db: Db, opts: InitOptions): InitResult {
+  if (opts.videos === 0) {
+    opts.onProgress?.("identity", 0, 1);
+    const identity = bootstrapIdentity(db, opts.secret, opts.now);
+    return {
+      corpus: { videos: 0, creators: 0, advertisers: 0, snapshots: 0 },
+      trendReports: 0,
+      key: identity.key,
+    };
+  }
   const corpus = generateCorpus(db, {
     videos: opts.videos,
     seed: opts.seed,

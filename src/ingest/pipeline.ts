@@ -7,16 +7,25 @@ import { classifyVideos } from "./classify/index.js";
  * What runs after any ingest (generator, import): labels first (viral_hook reads the creator baselines the
  * classifier computes), then the precomputed ranking scores, then similar-hook neighbours, which read
  * only the hooks: a large run of them is computed on a worker thread meanwhile (see startHookNeighbors).
- * `videoIds` limits the work to what changed; omitted = the whole corpus.
+ * `videoIds` limits the work to what changed; omitted = the whole corpus. `onPhase` hears each step start
+ * (labels, scores, then the wait for or computation of the neighbours), for progress displays.
  */
-export function afterIngest(db: Db, now: number, videoIds?: readonly string[]): void {
+export function afterIngest(
+  db: Db,
+  now: number,
+  videoIds?: readonly string[],
+  onPhase?: (phase: "labels" | "scores" | "neighbours") => void,
+): void {
   const neighbours = startHookNeighbors(db, videoIds);
   try {
+    onPhase?.("labels");
     classifyVideos(db, now, videoIds);
+    onPhase?.("scores");
     refreshScores(db, now, videoIds);
   } catch (error) {
     neighbours.cancel();
     throw error;
   }
+  onPhase?.("neighbours");
   neighbours.finish();
 }

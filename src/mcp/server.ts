@@ -32,8 +32,11 @@ export interface McpParts {
 const INSTRUCTIONS =
   "Creative Research Service: search and read a classified corpus of short-form video creatives (videos, slideshows, creators, advertisers, ranked feeds, trend reports) and ask the analyst for evidence-backed answers. Start with the resource service://guide/getting-started. IDs are immutable (video id, creator UID, advertiser UUID); handles change. Labels (ad, hook, viral hook) are model-assisted observations with confidence.";
 
+/** Where MCP results carry the request id (REST puts it in the body's request_id), for users to quote. */
+export const REQUEST_ID_META_KEY = "crs/request_id";
+
 /** Turns any failure into an isError result whose text tells the caller how to fix the call. */
-export function errorResult(error: unknown) {
+export function errorResult(error: unknown, requestId?: string) {
   const e = error instanceof ServiceError ? error : internalError(error);
   const retry = e.retryAfter !== undefined ? ` Retry after ${Math.ceil(e.retryAfter)} s.` : "";
   const hint = e.hint ? ` Hint: ${e.hint}` : "";
@@ -42,10 +45,11 @@ export function errorResult(error: unknown) {
     content: [
       {
         type: "text" as const,
-        text: `${e.title} (${e.code}, HTTP ${e.status}): ${e.detail ?? e.title}${hint}${retry}`,
+        text: `${e.title} (${e.code}, HTTP ${e.status}): ${e.detail ?? e.title}${hint}${retry}${requestId ? ` Request id: ${requestId}.` : ""}`,
       },
     ],
     _meta: {
+      ...(requestId ? { [REQUEST_ID_META_KEY]: requestId } : {}),
       "crs/error": {
         code: e.code,
         status: e.status,
@@ -66,9 +70,13 @@ async function callTool(
 ): Promise<CallToolResult> {
   try {
     const outcome = await registry.invoke(name, args, principal, { ...options, transport: "mcp" });
-    return { content: [{ type: "text" as const, text: outcome.text }], structuredContent: outcome.output };
+    return {
+      content: [{ type: "text" as const, text: outcome.text }],
+      structuredContent: outcome.output,
+      _meta: { [REQUEST_ID_META_KEY]: options.requestId },
+    };
   } catch (error) {
-    return errorResult(error);
+    return errorResult(error, options.requestId);
   }
 }
 
@@ -113,6 +121,7 @@ function registration(parts: McpParts): Registration {
       annotations: { title: tool.title, ...tool.annotations },
     },
     handler: async (args: unknown, ctx: ServerContext): Promise<CallToolResult> => {
+      const requestId = parts.requestId(ctx);
       try {
         const principal = await parts.principal(ctx);
         const token = ctx.mcpReq._meta?.progressToken;
@@ -128,12 +137,12 @@ function registration(parts: McpParts): Registration {
                   .catch(() => undefined);
               };
         return await callTool(parts.registry, tool.name, args, principal, {
-          requestId: parts.requestId(ctx),
+          requestId,
           signal: ctx.mcpReq.signal,
           progress,
         });
       } catch (error) {
-        return errorResult(error);
+        return errorResult(error, requestId);
       }
     },
   }));

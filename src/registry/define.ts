@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { ServiceError } from "../errors.js";
-import { listEnvelope, singleEnvelope } from "./schemas.js";
+import { listEnvelope, type PageMeta, singleEnvelope } from "./schemas.js";
 import type {
   CostClass,
   ListResult,
@@ -95,10 +95,7 @@ export interface ListToolDefinition<I extends z.ZodObject = z.ZodObject, T exten
   kind: "list";
   item: T;
   output: ReturnType<typeof listEnvelope<T>>;
-  summarize(
-    result: { data: z.output<T>[]; meta: { total: number | null; has_more: boolean } },
-    input: z.output<I>,
-  ): string;
+  summarize(result: { data: z.output<T>[]; meta: PageMeta }, input: z.output<I>): string;
   handler(
     input: z.output<I>,
     ctx: ListCallContext,

@@ -53,32 +53,130 @@ export function inputProperties(input: z.ZodObject): Record<string, JsonSchema> 
   return props;
 }
 
-/** Turns the first zod issue into the contract's 400: unknown_parameter or invalid_parameter naming the rule. */
-export function inputError(input: z.ZodObject, error: z.ZodError): ServiceError {
+/** What went wrong with one parameter; `extra.reason` in problem bodies and `_meta["crs/error"]` of MCP results. */
+export type InputProblem =
+  | "missing"
+  | "wrong_type"
+  | "out_of_range"
+  | "not_allowed"
+  | "wrong_format"
+  | "unknown"
+  | "not_an_object";
+
+/** Strings that look like credentials are never echoed back (a key pasted into the wrong field). */
+const CREDENTIAL = /(crs_[A-Za-z0-9]{4,}_|sk-ant-|sk-[A-Za-z0-9]{16,}|^ey[A-Za-z0-9_-]{10,}\.|^Bearer\s)/i;
+const ECHO_MAX = 40;
+
+/** A received value in words, bounded and printable; credentials only by their length. */
+export function describeReceived(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (typeof value === "string") {
+    if (CREDENTIAL.test(value))
+      return `a string of ${value.length} characters (not shown: it looks like a credential)`;
+    if (value.length > ECHO_MAX)
+      return `a string of ${value.length} characters ("${truncateForMessage(value, ECHO_MAX)}")`;
+    return `the string ${JSON.stringify(truncateForMessage(value, ECHO_MAX))}`;
+  }
+  if (typeof value === "number")
+    return Number.isFinite(value) ? `the number ${value}` : `the number ${String(value)}`;
+  if (typeof value === "boolean") return `the boolean ${value}`;
+  if (Array.isArray(value)) return `an array of ${value.length} item(s)`;
+  if (typeof value === "object") return "an object";
+  return `a ${typeof value}`;
+}
+
+function has(raw: unknown, name: string): boolean {
+  return typeof raw === "object" && raw !== null && !Array.isArray(raw) && Object.hasOwn(raw, name);
+}
+
+function valueAt(raw: unknown, name: string): unknown {
+  return has(raw, name) ? (raw as Record<string, unknown>)[name] : undefined;
+}
+
+const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
+
+/**
+ * Turns the first zod issue into the contract's 400 (codes stay `unknown_parameter` / `invalid_parameter`): the
+ * detail names the kind of failure (missing, wrong type, out of range, value not allowed, wrong format,
+ * unknown), the parameter, what was received (bounded; never a credential) and what is allowed.
+ * `raw` is the input as sent; parse with `{ reportInput: true }` or pass it so the received value is known.
+ */
+export function inputError(input: z.ZodObject, error: z.ZodError, raw?: unknown): ServiceError {
+  const props = inputProperties(input);
+  const accepted = Object.keys(props).join(", ") || "none";
   const unknown = error.issues.find((i) => i.code === "unrecognized_keys");
   if (unknown && unknown.code === "unrecognized_keys") {
+    const source = raw ?? unknown.input;
     const names = unknown.keys.map((k) => `'${truncateForMessage(k, 40)}'`).join(", ");
-    const allowed = Object.keys(inputProperties(input)).join(", ");
+    const first = unknown.keys[0] ?? "";
+    const received = has(source, first) ? describeReceived(valueAt(source, first)) : undefined;
+    const plural = unknown.keys.length > 1 ? "s" : "";
     return new ServiceError("unknown_parameter", 400, "Unknown parameter", {
-      detail: `Unknown parameter ${names}. Accepted: ${allowed || "none"}.`,
-      hint: `Remove ${names}; inputs are strict so misspellings fail instead of being ignored.`,
-      extra: { parameter: unknown.keys[0] },
+      detail: `Unknown parameter${plural} ${names}${received ? ` (received ${received})` : ""}. Accepted: ${accepted}.`,
+      hint: `Remove ${names} or use one of the accepted names; inputs are strict so misspellings fail instead of being ignored.`,
+      extra: { parameter: first, reason: "unknown" satisfies InputProblem, allowed: accepted },
     });
   }
   const issue = error.issues[0];
   const name = issue ? String(issue.path[0] ?? "") : "";
-  if (!name) {
+  if (!issue || !name) {
+    const received = describeReceived(raw ?? issue?.input);
     return new ServiceError("invalid_parameter", 400, "Invalid parameter", {
-      detail: "The input must be an object of named parameters.",
-      hint: "Send the parameters as a JSON object.",
+      detail: `The input must be an object of named parameters; received ${received}.`,
+      hint: `Send the parameters as a JSON object, e.g. {"limit": 5}. Accepted: ${accepted}.`,
+      extra: { reason: "not_an_object" satisfies InputProblem },
     });
   }
-  const props = inputProperties(input);
-  const rule =
-    issue?.code === "invalid_type" && issue.input === undefined ? "is required" : describeRule(props[name]);
+  const label = `'${truncateForMessage(name, 40)}'`;
+  const rule = describeRule(props[name]);
+  // Without `raw` and without zod's reportInput the value is unknown: say so rather than guess.
+  const known = raw !== undefined || "input" in issue;
+  const value = raw !== undefined ? valueAt(raw, name) : issue.input;
+  const present =
+    raw !== undefined
+      ? has(raw, name)
+      : known
+        ? value !== undefined
+        : !(issue.code === "invalid_type" && /received undefined$/.test(issue.message));
+  const received = known ? describeReceived(value) : "a value";
+
+  let reason: InputProblem;
+  let detail: string;
+  let hint = `Fix ${label} (it ${rule}) and call again.`;
+  if (!present || (issue.code === "invalid_type" && value === undefined)) {
+    reason = "missing";
+    detail = `Parameter ${label} is missing; it is required and ${rule}.`;
+    hint = `Add ${label} (it ${rule}) and call again.`;
+  } else if (issue.code === "invalid_type") {
+    reason = "wrong_type";
+    const whole = issue.expected === "int" && typeof value === "number";
+    detail = whole
+      ? `Parameter ${label} must be a whole number: received ${received}; it ${rule}.`
+      : `Parameter ${label} has the wrong type: received ${received}; it ${rule}.`;
+    if (typeof value === "string" && NUMERIC_TEXT.test(value) && issue.expected !== "string")
+      hint = `Send ${label} as a number, not a string: ${value} instead of "${value}".`;
+    else if (value === null) hint = `Omit ${label} to use its default, or send a value (it ${rule}).`;
+  } else if (issue.code === "too_big" || issue.code === "too_small") {
+    reason = "out_of_range";
+    const big = issue.code === "too_big";
+    const text = typeof value === "string" || issue.origin === "string";
+    const what = text ? (big ? "is too long" : "is too short") : "is out of range";
+    const got = typeof value === "string" && big ? `a string of ${value.length} characters` : received;
+    detail = `Parameter ${label} ${what}: received ${got}; it ${rule}.`;
+  } else if (issue.code === "invalid_value") {
+    reason = "not_allowed";
+    detail = `Parameter ${label} has a value that is not allowed: received ${received}; it ${rule}.`;
+  } else if (issue.code === "invalid_format") {
+    reason = "wrong_format";
+    detail = `Parameter ${label} has the wrong format: received ${received}; it ${rule}.`;
+  } else {
+    reason = "wrong_type";
+    detail = `Parameter ${label} is not valid: received ${received}; it ${rule}.`;
+  }
   return new ServiceError("invalid_parameter", 400, "Invalid parameter", {
-    detail: `Parameter '${truncateForMessage(name, 40)}' ${rule}.`,
-    hint: `Fix '${truncateForMessage(name, 40)}' (${rule}) and call again.`,
-    extra: { parameter: name },
+    detail,
+    hint,
+    extra: { parameter: name, reason, allowed: rule.replace(/^must be /, "") },
   });
 }

@@ -119,8 +119,9 @@ export class ToolRegistry {
         hint: "List the tools and use one of their names.",
       });
     }
-    const parsed = tool.input.safeParse(rawInput ?? {});
-    if (!parsed.success) throw inputError(tool.input, parsed.error);
+    // reportInput: the issues carry what was sent, so the error names the received value, not only the rule.
+    const parsed = tool.input.safeParse(rawInput ?? {}, { reportInput: true });
+    if (!parsed.success) throw inputError(tool.input, parsed.error, rawInput ?? {});
     const input = parsed.data as Record<string, unknown>;
 
     if (!principal.scopes.includes(tool.scope)) {

@@ -1,13 +1,110 @@
-import type { VideoSummary } from "../domain/schemas/records.js";
+import type { Answer } from "../analyst/record.js";
+import type {
+  AdvertiserSummary,
+  CreatorSummary,
+  SimilarHook,
+  TrendSummary,
+  VideoSummary,
+} from "../domain/schemas/records.js";
+import type { PageMeta } from "../registry/schemas.js";
 
-/** The MCP text summary of a page of videos: how many, from what, and the first few with their plays. */
-export function videoPageSummary(
-  data: readonly VideoSummary[],
-  meta: { total: number | null; has_more: boolean },
+/**
+ * MCP text summaries that stand alone: a client that reads only the text (not structuredContent) gets every
+ * returned ID, one line each, and the exact cursor to page on, so it can cite and continue.
+ */
+
+/** A line of user-visible text, single-line and bounded. */
+export function clip(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** How a page ends: the exact next_cursor when there is more, the cap when the traversal stopped, or the end. */
+export function pageTail(meta: Pick<PageMeta, "has_more" | "next_cursor" | "truncated">): string {
+  if (meta.has_more && meta.next_cursor)
+    return `More results: call again with the same parameters and cursor "${meta.next_cursor}".`;
+  if (meta.truncated) return "Stopped at the 20-page cap; narrow the query to see more.";
+  return "No more results.";
+}
+
+/** `N thing(s)[ of T] what:` + one line per item + the page tail. */
+export function pageSummary(
+  noun: string,
+  meta: Pick<PageMeta, "total" | "has_more" | "next_cursor" | "truncated">,
+  what: string,
+  lines: readonly string[],
+): string {
+  const total = meta.total !== null && meta.total !== undefined ? ` of ${meta.total}` : "";
+  const head = `${lines.length} ${noun}(s)${total}${what ? ` ${what}` : ""}${lines.length ? ":" : "."}`;
+  return [head, ...lines.map((line) => `- ${line}`), pageTail(meta)].join("\n");
+}
+
+export const videoLine = (v: VideoSummary) => `${v.id}: ${clip(v.desc)} (${v.play_count} plays)`;
+
+/** A page of videos: how many, from what, every video id with its caption and plays, and the cursor. */
+export function videoPageSummary(data: readonly VideoSummary[], meta: PageMeta, what: string): string {
+  return pageSummary("video", meta, what, data.map(videoLine));
+}
+
+export function creatorPageSummary(data: readonly CreatorSummary[], meta: PageMeta, what: string): string {
+  return pageSummary(
+    "creator",
+    meta,
+    what,
+    data.map(
+      (c) =>
+        `${c.uid} @${c.handle}${c.nickname ? ` (${clip(c.nickname, 40)})` : ""}, ${c.video_count} video(s)${
+          c.followers !== null ? `, ${c.followers} followers` : ""
+        }`,
+    ),
+  );
+}
+
+export function advertiserPageSummary(
+  data: readonly AdvertiserSummary[],
+  meta: PageMeta,
   what: string,
 ): string {
-  const total = meta.total !== null ? ` of ${meta.total}` : "";
-  const more = meta.has_more ? "; more with next_cursor" : "";
-  const lines = data.slice(0, 5).map((v) => `\n- ${v.id}: ${v.desc.slice(0, 80)} (${v.play_count} plays)`);
-  return `${data.length} video(s)${total} ${what}${more}.${lines.join("")}`;
+  return pageSummary(
+    "advertiser",
+    meta,
+    what,
+    data.map((a) => `${a.id} ${clip(a.name, 60)} (${a.focus}), ${a.video_count} video(s)`),
+  );
+}
+
+export function trendPageSummary(data: readonly TrendSummary[], meta: PageMeta): string {
+  return pageSummary(
+    "trend report",
+    meta,
+    "",
+    data.map((t) => `${t.id}: ${clip(t.title)} (${t.kind}, ${t.signal.videos} videos)`),
+  );
+}
+
+export function similarHookSummary(data: readonly SimilarHook[], meta: PageMeta, id: string): string {
+  return pageSummary(
+    "video",
+    meta,
+    `with a hook similar to video ${id}`,
+    data.map((h) => `${h.video.id} (similarity ${h.similarity.toFixed(2)}): ${clip(h.hook_text)}`),
+  );
+}
+
+/** The analyst's answer in text: summary, each finding with its evidence IDs, and the caveats. */
+export function answerSummary(answer: Answer, requestId: string): string {
+  const lines = [answer.summary, ""];
+  if (answer.findings.length === 0) lines.push("Findings: none.");
+  else lines.push("Findings:");
+  answer.findings.forEach((finding, i) => {
+    const evidence = finding.evidence.map((e) => `${e.type} ${e.id}`).join(", ");
+    lines.push(`${i + 1}. ${finding.statement}`);
+    lines.push(`   Evidence: ${evidence || "none (a count of zero)"}`);
+  });
+  if (answer.caveats.length > 0) {
+    lines.push("", "Caveats:");
+    for (const caveat of answer.caveats) lines.push(`- ${caveat}`);
+  }
+  lines.push("", `Analyst request ${requestId} (engine ${answer.engine}).`);
+  return lines.join("\n");
 }

@@ -219,10 +219,27 @@ describe("analyst over REST and MCP (real sockets)", () => {
     const result = (await client.callTool(
       { name: "service_analyze", arguments: { ...QUESTION, idempotency_key } },
       { onprogress: (p) => progress.push(p.progress), resetTimeoutOnProgress: true },
-    )) as { isError?: boolean; structuredContent?: { data: Record<string, unknown> } };
+    )) as {
+      isError?: boolean;
+      content: { text?: string }[];
+      structuredContent?: { data: Record<string, unknown> };
+    };
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent?.data.status).toBe("completed");
     expect(progress.length).toBeGreaterThanOrEqual(2);
+    // The text alone carries the answer: its findings and every evidence id behind them.
+    const answer = result.structuredContent?.data.answer as {
+      summary: string;
+      findings: { statement: string; evidence: { id: string }[] }[];
+    };
+    const text = result.content[0]?.text ?? "";
+    expect(text).toContain(answer.summary);
+    expect(answer.findings.length).toBeGreaterThan(0);
+    for (const finding of answer.findings) {
+      expect(text).toContain(finding.statement);
+      for (const evidence of finding.evidence) expect(text).toContain(evidence.id);
+    }
+    expect(text).toContain(String(result.structuredContent?.data.id));
     const again = (await client.callTool({
       name: "service_analyze",
       arguments: { ...QUESTION, idempotency_key },

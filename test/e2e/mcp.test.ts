@@ -44,6 +44,7 @@ afterAll(async () => {
 
 type ToolResult = {
   isError?: boolean;
+  _meta?: Record<string, unknown>;
   structuredContent?: Record<string, unknown>;
   content: { type: string; text?: string }[];
 };
@@ -74,8 +75,20 @@ describe("MCP over Streamable HTTP, 2026-07-28 (SDK v2 client)", () => {
     })) as ToolResult;
     expect(found.isError).toBeFalsy();
     expect(found.content[0]?.text).toMatch(/video/);
+    expect(found._meta?.["crs/request_id"]).toMatch(/^[0-9a-f-]{36}$/);
     const data = found.structuredContent?.data as { id: string }[];
     expect(data).toHaveLength(3);
+    // A text-only client can cite every returned id and page on with the exact cursor.
+    const lines = (found.content[0]?.text ?? "").split("\n");
+    for (const video of data) expect(lines.filter((l) => l.startsWith(`- ${video.id}: `))).toHaveLength(1);
+    const next = (found.structuredContent?.meta as { next_cursor: string } | undefined)?.next_cursor;
+    expect(lines.at(-1)).toBe(`More results: call again with the same parameters and cursor "${next}".`);
+    const page2 = (await client.callTool({
+      name: "service_search_videos",
+      arguments: { limit: 3, cursor: /cursor "([^"]+)"/.exec(lines.at(-1) ?? "")?.[1] },
+    })) as ToolResult;
+    expect(page2.isError).toBeFalsy();
+    expect((page2.structuredContent?.data as { id: string }[] | undefined)?.[0]?.id).not.toBe(data[0]?.id);
     const one = (await client.callTool({
       name: "service_get_video",
       arguments: { id: data[0]?.id },
@@ -93,6 +106,31 @@ describe("MCP over Streamable HTTP, 2026-07-28 (SDK v2 client)", () => {
       arguments: { limit: 99 },
     })) as ToolResult;
     expect(bad.isError).toBe(true);
+    expect(bad.content[0]?.text).toMatch(
+      /'limit' is out of range: received the number 99; it must be an integer from 1 to 50\..*Request id: [0-9a-f-]{36}\./,
+    );
+    expect(bad._meta?.["crs/request_id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bad._meta?.["crs/error"]).toMatchObject({
+      code: "invalid_parameter",
+      parameter: "limit",
+      reason: "out_of_range",
+    });
+    for (const [limit, text] of [
+      ["5", /'limit' has the wrong type: received the string "5"/],
+      [2.5, /'limit' must be a whole number: received the number 2.5/],
+      [true, /'limit' has the wrong type: received the boolean true/],
+      [null, /'limit' has the wrong type: received null/],
+    ] as const) {
+      const wrong = (await client.callTool({
+        name: "service_search_videos",
+        arguments: { limit },
+      })) as ToolResult;
+      expect(wrong.isError).toBe(true);
+      expect(wrong.content[0]?.text).toMatch(text);
+      expect(wrong.content[0]?.text).not.toMatch(/is required/);
+    }
+    const q = (await client.callTool({ name: "service_search_videos", arguments: { q: 123 } })) as ToolResult;
+    expect(q.content[0]?.text).toMatch(/'q' has the wrong type: received the number 123/);
     const unknown = (await client.callTool({
       name: "service_search_videos",
       arguments: { colour: "red" },

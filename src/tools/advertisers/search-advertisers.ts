@@ -3,6 +3,7 @@ import { AdvertiserSummary } from "../../domain/schemas/records.js";
 import { searchAdvertisers } from "../../domain/search/advertisers.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
+import { advertiserPageSummary } from "../summaries.js";
 
 export const searchAdvertisersTool = defineListTool({
   name: "service_search_advertisers",
@@ -27,11 +28,8 @@ export const searchAdvertisersTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/advertisers", errors: [400, 401, 403, 429] },
-  summarize: ({ data, meta }) =>
-    `${data.length} advertiser(s)${meta.has_more ? "; more with next_cursor" : ""}.${data
-      .slice(0, 5)
-      .map((a) => `\n- ${a.id} ${a.name} (${a.focus})`)
-      .join("")}`,
+  summarize: ({ data, meta }, input) =>
+    advertiserPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters"),
   handler: (input, ctx) =>
     searchAdvertisers(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

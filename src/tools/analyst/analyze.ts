@@ -16,6 +16,8 @@ export function toolKeyFor(restKey: string): string {
 
 type Run = z.output<typeof runRecordSchema>;
 
+import { answerSummary } from "../summaries.js";
+
 export const analyzeTool = defineSingleTool({
   name: "service_analyze",
   title: "Ask the analyst",
@@ -92,7 +94,7 @@ export const analyzeTool = defineSingleTool({
     routes: [getAnalystRequestRoute],
   },
   summarize: ({ data }) => {
-    if (data.status === "completed" && data.answer) return data.answer.summary;
+    if (data.status === "completed" && data.answer) return answerSummary(data.answer, data.id);
     if (data.status === "failed")
       return `The analyst request failed (${data.error?.code ?? "engine_failed"}); it was refunded. Retry with the same idempotency_key.`;
     return `The analyst request is ${data.status}; call again with the same idempotency_key for the result (status: ${data.status_url}).`;

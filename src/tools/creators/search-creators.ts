@@ -3,6 +3,7 @@ import { CreatorSummary } from "../../domain/schemas/records.js";
 import { searchCreators } from "../../domain/search/creators.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
+import { creatorPageSummary } from "../summaries.js";
 
 export const searchCreatorsTool = defineListTool({
   name: "service_search_creators",
@@ -34,11 +35,8 @@ export const searchCreatorsTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/creators", errors: [400, 401, 403, 429] },
-  summarize: ({ data, meta }) =>
-    `${data.length} creator(s)${meta.has_more ? "; more with next_cursor" : ""}.${data
-      .slice(0, 5)
-      .map((c) => `\n- ${c.uid} @${c.handle}`)
-      .join("")}`,
+  summarize: ({ data, meta }, input) =>
+    creatorPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters"),
   handler: (input, ctx) =>
     searchCreators(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

@@ -3,6 +3,7 @@ import { TrendSummary } from "../../domain/schemas/records.js";
 import { listTrends } from "../../domain/trends/reports.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
+import { trendPageSummary } from "../summaries.js";
 
 export const listTrendsTool = defineListTool({
   name: "service_list_trends",
@@ -15,10 +16,6 @@ export const listTrendsTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/trends", errors: [400, 401, 403, 429] },
-  summarize: ({ data }) =>
-    `${data.length} trend report(s).${data
-      .slice(0, 5)
-      .map((t) => `\n- ${t.id}: ${t.title}`)
-      .join("")}`,
+  summarize: ({ data, meta }) => trendPageSummary(data, meta),
   handler: (input, ctx) => listTrends(ctx.deps.store, { limit: input.limit, after: ctx.after }),
 });

@@ -5,6 +5,7 @@ import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { limitParam } from "../../registry/schemas.js";
 import { idParam } from "../params.js";
+import { similarHookSummary } from "../summaries.js";
 
 export const findSimilarHooksTool = defineListTool({
   name: "service_find_similar_hooks",
@@ -22,11 +23,7 @@ export const findSimilarHooksTool = defineListTool({
   scope: "content:read",
   cost: "content",
   rest: { method: "GET", path: "/videos/{id}/similar-hooks", errors: [400, 401, 403, 404, 429] },
-  summarize: ({ data }) =>
-    `${data.length} video(s) with a similar hook.${data
-      .slice(0, 5)
-      .map((h) => `\n- ${h.video.id} (${h.similarity.toFixed(2)}): ${h.hook_text.slice(0, 80)}`)
-      .join("")}`,
+  summarize: ({ data, meta }, input) => similarHookSummary(data, meta, input.id),
   handler: (input, ctx) => {
     const result = similarHooks(ctx.deps.store, input.id, input.limit);
     if (!result) throw notFound("video", input.id);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { Answer } from "../../../src/analyst/record.js";
+import { answerSummary, pageSummary, pageTail } from "../../../src/tools/summaries.js";
+
+describe("text summaries", () => {
+  it("names every item on its own line and ends with the exact cursor", () => {
+    const text = pageSummary(
+      "creator",
+      { total: 40, has_more: true, next_cursor: "abc.DEF-123_x" },
+      'for "cats"',
+      ["u1 @one", "u2 @two", "u3 @three", "u4 @four", "u5 @five", "u6 @six"],
+    );
+    expect(text.split("\n")).toEqual([
+      '6 creator(s) of 40 for "cats":',
+      "- u1 @one",
+      "- u2 @two",
+      "- u3 @three",
+      "- u4 @four",
+      "- u5 @five",
+      "- u6 @six",
+      'More results: call again with the same parameters and cursor "abc.DEF-123_x".',
+    ]);
+  });
+
+  it("says when there is no more, and when the 20-page cap stopped the traversal", () => {
+    expect(pageTail({ has_more: false, next_cursor: null })).toBe("No more results.");
+    expect(pageTail({ has_more: false, next_cursor: null, truncated: true })).toMatch(/20-page cap/);
+    expect(pageSummary("video", { total: 0, has_more: false, next_cursor: null }, "", [])).toBe(
+      "0 video(s) of 0.\nNo more results.",
+    );
+  });
+
+  it("gives the analyst's findings with their evidence ids and caveats", () => {
+    const answer: Answer = {
+      summary: "Brand A leads.",
+      findings: [
+        {
+          statement: "Brand A has 3 videos.",
+          evidence: [
+            { type: "advertiser", id: "7c9e6679-7425-40de-944b-e07fc1f90ae7", figures: { videos: 3 } },
+            { type: "video", id: "7311", figures: {} },
+          ],
+        },
+        { statement: "No creator is exclusive.", evidence: [] },
+      ],
+      method: [],
+      caveats: ["Labels are model-assisted."],
+      engine: "local",
+    };
+    const text = answerSummary(answer, "run-1");
+    expect(text).toContain(
+      "1. Brand A has 3 videos.\n   Evidence: advertiser 7c9e6679-7425-40de-944b-e07fc1f90ae7, video 7311",
+    );
+    expect(text).toContain("2. No creator is exclusive.\n   Evidence: none");
+    expect(text).toContain("- Labels are model-assisted.");
+    expect(text).toContain("Analyst request run-1 (engine local).");
+  });
+});
