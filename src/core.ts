@@ -7,7 +7,14 @@ import { loadPrompts, type PromptTemplate } from "./content/prompts.js";
 import { warmRankingColumns } from "./domain/ranking-columns.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
 import { type Authenticator, createAuthenticator } from "./identity/authenticate.js";
-import { createLimiter, type Limiter, parseLimitsConfig } from "./limits/index.js";
+import {
+  connectRedis,
+  createLimiter,
+  DatabaseWindowStore,
+  type Limiter,
+  parseLimitsConfig,
+  RedisWindowStore,
+} from "./limits/index.js";
 import { buildOpenApi, serialiseOpenApi } from "./openapi/build.js";
 import { ToolRegistry } from "./registry/invoke.js";
 import type { ServiceDeps } from "./registry/types.js";
@@ -35,7 +42,18 @@ export function createServiceCore(
 ): ServiceCore {
   const secret = resolveSecret(db, config);
   warmRankingColumns(db); // in the background: searches rank in SQL until it is read
-  const limiter = createLimiter({ db, clock, config: parseLimitsConfig(config.limits) });
+  // Request windows live where every process serving this deployment sees them: Redis when configured
+  // (several instances), else the database file (every process on it). Auth-failure windows stay in the file.
+  const databaseWindows = new DatabaseWindowStore(db);
+  const limiter = createLimiter({
+    db,
+    clock,
+    config: parseLimitsConfig(config.limits),
+    windows: config.redisUrl
+      ? new RedisWindowStore(connectRedis(config.redisUrl), config.redisPrefix)
+      : databaseWindows,
+    authWindows: databaseWindows,
+  });
   const deps: ServiceDeps = { db, config, clock, secret, urls, limiter, analyst: null };
   const metrics = createMetrics();
   const registry = new ToolRegistry(allTools, deps, limiter, metrics.observeTool);

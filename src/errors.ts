@@ -21,6 +21,7 @@ export type ErrorCode =
   | "idempotency_conflict"
   | "rate_limited"
   | "analyst_unavailable"
+  | "unavailable"
   | "internal_error";
 
 export interface ServiceErrorOptions {
@@ -77,6 +78,19 @@ export const internalError = (cause?: unknown) =>
   new ServiceError("internal_error", 500, "Internal error", {
     detail: "The service failed unexpectedly. Quote the request id when contacting support.",
     hint: "Retry later; if it persists, report the request id.",
+    cause,
+  });
+
+/**
+ * A shared engine the limits depend on (Redis) is unreachable: the call is refused, never served unlimited,
+ * and nothing is counted for it. The message names the engine, never its address or credentials.
+ */
+export const serviceUnavailable = (engine: string, retryAfter: number, cause?: unknown) =>
+  new ServiceError("unavailable", 503, "Service unavailable", {
+    detail: `The service cannot reach its ${engine} right now, so it cannot count this call; nothing was counted.`,
+    hint: `Retry after ${retryAfter} s (Retry-After) with backoff; the call is safe to repeat.`,
+    retryAfter,
+    headers: { "Retry-After": String(retryAfter) },
     cause,
   });
 

@@ -80,8 +80,23 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ? () => false
       : (req: IncomingMessage, res: ServerResponse) => fastRest(req, res) || fastMcp(req, res);
   server.on("request", (req, res) => {
+    if (req.url === "/readyz") return readyz(res);
     if (!fast(req, res)) app(req, res);
   });
+  // Ready = the database answers and the shared limits store (Redis, when configured) is reachable.
+  const readyz = (res: ServerResponse) => {
+    const health = appParts.health();
+    const limits = core.limiter.unready();
+    const ok = health.ok && limits === undefined;
+    res.writeHead(ok ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
+    res.end(
+      JSON.stringify({
+        status: ok ? "ready" : "unavailable",
+        database: health.detail,
+        limits: limits ?? `${core.limiter.windowsKind} ok`,
+      }),
+    );
+  };
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");
 
   return {
@@ -91,6 +106,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     core,
     async close() {
       await core.analyst.close();
+      await core.limiter.close();
       await mcpHandler.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -122,9 +122,9 @@ export function mountAnalystRoutes(router: Router, helpers: RouteHelpers, parts:
     res.status(200).set(headers).json({ data: record, request_id: requestId });
   });
 
-  router.get("/agent/answers/:id", (req: Request, res: Response) => {
+  router.get("/agent/answers/:id", async (req: Request, res: Response) => {
     const principal = helpers.principalOf(req);
-    const { headers } = parts.limiter.admit(principal, "usage");
+    const { headers } = await parts.limiter.admit(principal, "usage");
     res.set({ ...headers, ...agentHeaders(principal) });
     const id = String(req.params.id);
     const record = UUID.test(id) ? parts.service.status(principal, id.toLowerCase()) : undefined;

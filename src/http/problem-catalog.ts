@@ -112,6 +112,12 @@ export const PROBLEM_CATALOG: Record<ErrorCode, { status: number; title: string;
     description:
       "The analyst engine failed transiently; the analyst request was refunded. Retry with backoff and the same idempotency key.",
   },
+  unavailable: {
+    status: 503,
+    title: "Service unavailable",
+    description:
+      "A shared engine the service counts limits in (Redis) is unreachable, so the call was refused rather than served unlimited; nothing was counted. Wait `Retry-After` seconds and retry with backoff.",
+  },
 };
 
 export const PROBLEM_CODES = Object.keys(PROBLEM_CATALOG) as ErrorCode[];

@@ -10,10 +10,10 @@ import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext }
 
 /** The limiter hook invokeTool draws on (the limits layer implements it; one instance for REST and MCP). */
 export interface ToolLimiter {
-  admit(principal: Principal, cost: CostClass): { headers: Record<string, string> };
+  admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }>;
 }
 
-export const NO_LIMITS: ToolLimiter = { admit: () => ({ headers: {} }) };
+export const NO_LIMITS: ToolLimiter = { admit: async () => ({ headers: {} }) };
 
 export interface InvokeOptions {
   requestId: string;
@@ -103,7 +103,9 @@ export class ToolRegistry {
         extra: { required_scope: tool.scope },
       });
     }
-    const { headers } = options.skipLimiter ? { headers: {} } : this.limiter.admit(principal, tool.cost);
+    const { headers } = options.skipLimiter
+      ? { headers: {} }
+      : await this.limiter.admit(principal, tool.cost);
 
     const ctx: ToolCallContext = {
       principal,
