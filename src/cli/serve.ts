@@ -134,6 +134,7 @@ async function supervise(count: number): Promise<number> {
     worker.on("message", (message: { type?: string; url?: string }) => {
       if (message?.type !== "crs:listening" || !worker.process.pid) return;
       listening.add(worker.process.pid);
+      if (announced) process.stderr.write(`crs: worker ${worker.process.pid} (replacement) listening\n`);
       if (!announced && listening.size >= count) {
         announced = true;
         const url = message.url ?? "";

@@ -42,7 +42,8 @@ const harnesses: [string, Harness, boolean][] = [
     {
       open() {
         if (!server) throw new Error("redis not started");
-        const prefix = `test${(prefixSeq += 1)}:`;
+        prefixSeq += 1;
+        const prefix = `test${prefixSeq}:`;
         return {
           store: new RedisWindowStore(connectRedis(server.url), prefix),
           twin: new RedisWindowStore(connectRedis(server.url), prefix),
@@ -127,7 +128,11 @@ for (const [name, harness, enabled] of harnesses) {
       expect(states.map((s) => s.used)).toEqual([0, 0]);
       // A refusal by a window never asks the alongside step (so it takes nothing there either).
       const full: WindowRequest = { key: "zero", rule: { max: 0, windowSeconds: 10 } };
-      expect(await store.takeAll([full], T, () => (asked += 1) > 0)).toMatchObject({ taken: false });
+      const count = () => {
+        asked += 1;
+        return true;
+      };
+      expect(await store.takeAll([full], T, count)).toMatchObject({ taken: false });
       expect(asked).toBe(1);
     });
 
@@ -163,7 +168,11 @@ describe.skipIf(!redis.available)("redis window store when Redis goes away", () 
       expect((error as ServiceError).headers?.["Retry-After"]).toBe("5");
       expect(store.unready()).toBeDefined();
       let alongside = 0;
-      await expect(store.takeAll([burst], T, () => (alongside += 1) > 0)).rejects.toThrow(ServiceError);
+      const count = () => {
+        alongside += 1;
+        return true;
+      };
+      await expect(store.takeAll([burst], T, count)).rejects.toThrow(ServiceError);
       expect(alongside).toBe(0);
       await own.start();
       await ready(store);
