@@ -12,6 +12,8 @@ const BENCHES = {
   "identity-authenticate": "API-key authentication cost vs one HMAC (quick)",
   corpus: "corpus generation vs bare inserts (--videos N, default 200000)",
   import: "JSONL import vs bare inserts (--records N, default 1000000; several minutes)",
+  workers:
+    "throughput of `crs serve --workers 2` vs 1 at 32 clients, limits ON, 20 000 corpus (--seconds, --videos)",
   engine:
     "search, feeds, similar hooks, creators/advertisers at 1M vs naive FTS (--db FILE of `crs init --videos 1000000`)",
 };
