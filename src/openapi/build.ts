@@ -28,14 +28,15 @@ const STATUS_TEXT: Record<number, string> = {
   404: "No such resource.",
   409: "Idempotency key reused with a different body.",
   429: "A fair-use or rate limit was reached; wait `Retry-After` seconds.",
+  503: "The limits store (Redis) is unreachable: nothing was counted; wait `Retry-After` seconds (code `unavailable`).",
 };
 
 function errorResponses(statuses: number[]): Json {
   const out: Json = {};
   for (const status of statuses) {
     out[String(status)] =
-      status === 429
-        ? problemRef(STATUS_TEXT[429] as string, {
+      status === 429 || status === 503
+        ? problemRef(STATUS_TEXT[status] as string, {
             "Retry-After": { $ref: "#/components/headers/Retry-After" },
           })
         : status === 401
@@ -70,8 +71,13 @@ function toolOperation(tool: ToolDefinition, schemaName: string): Json {
       schema: rest,
     };
   });
-  const statuses =
-    tool.rest.errors ?? (tool.kind === "list" ? [400, 401, 403, 429] : [400, 401, 403, 404, 429]);
+  // Every limited call can also answer 503 `unavailable` when the shared limits store (Redis) is unreachable.
+  const statuses = [
+    ...new Set([
+      ...(tool.rest.errors ?? (tool.kind === "list" ? [400, 401, 403, 429] : [400, 401, 403, 404, 429])),
+      503,
+    ]),
+  ];
   return {
     operationId: operationId(tool.name),
     summary: tool.title,
