@@ -107,7 +107,9 @@ export function violations(srcDir) {
   for (const [from, targets] of graph) {
     const a = layerOf(from);
     if (a.rank === undefined) {
-      problems.push(`${from}: a module at the top of src/ belongs in a layer folder (${Object.keys(LAYERS).join(", ")}) — cli.ts excepted`);
+      problems.push(
+        `${from}: a module at the top of src/ belongs in a layer folder (${Object.keys(LAYERS).join(", ")}) — cli.ts excepted`,
+      );
       continue;
     }
     for (const to of targets) {
@@ -117,7 +119,8 @@ export function violations(srcDir) {
       }
       const b = layerOf(to);
       if (b.rank === undefined) continue; // reported as a misplaced module above
-      if (b.rank > a.rank) problems.push(`${from} → ${to}: upward import (${a.name} may not depend on ${b.name})`);
+      if (b.rank > a.rank)
+        problems.push(`${from} → ${to}: upward import (${a.name} may not depend on ${b.name})`);
     }
   }
   for (const c of cycles(graph)) problems.push(`import cycle: ${c.join(" ↔ ")}`);

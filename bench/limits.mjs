@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 const dist = resolve(process.env.CRS_DIST ?? new URL("../dist", import.meta.url).pathname);
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const { openDb } = await load("store/connection.js");
-const { createLimiter, parseLimitsConfig } = await load("limits/index.js");
+const { createLimiter, DatabaseWindowStore, parseLimitsConfig } = await load("limits/index.js");
 
 const dir = mkdtempSync(join(tmpdir(), "crs-bench-limits-"));
 const db = openDb(join(dir, "crs.sqlite"));
@@ -28,6 +28,8 @@ let tick = 1_770_000_000;
 const clock = { nowSeconds: () => tick };
 const limiter = createLimiter({ db, clock, config: roomy });
 const offLimiter = createLimiter({ db, clock, config: parseLimitsConfig("off") });
+// What `crs serve` uses: the windows in the database file, shared by every process on it.
+const sharedLimiter = createLimiter({ db, clock, config: roomy, windows: new DatabaseWindowStore(db) });
 const principals = Array.from({ length: 50 }, (_, i) => ({
   kind: "api_key",
   credentialId: `key-${i}`,
@@ -69,6 +71,7 @@ function measure(label, iterations, fn) {
   return { label, micros };
 }
 
+// admit() returns a promise; the memory and database stores do their work before returning it.
 const noop = () => ({ headers: {} });
 const rows = [
   measure("floor: empty limiter (NO_LIMITS)", 200_000, () => noop()),
@@ -80,6 +83,10 @@ const rows = [
   measure("admit content (3 windows + daily SQLite)", 50_000, (i) => {
     if (i % 1000 === 0) tick += 1;
     return limiter.admit(principals[i % 50], "content");
+  }),
+  measure("admit content (windows in the database file)", 20_000, (i) => {
+    if (i % 1000 === 0) tick += 1;
+    return sharedLimiter.admit(principals[i % 50], "content");
   }),
   measure("floor: SQLite point read", 100_000, () => pointRead.get("org")),
   measure("floor: FTS5 search, 20 of 5000 rows", 10_000, (i) => search.all(words[i % 10])),

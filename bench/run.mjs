@@ -13,6 +13,8 @@ const BENCHES = {
   corpus: "corpus generation vs bare inserts (--videos N, default 200000)",
   import: "JSONL import vs bare inserts (--records N, default 1000000; several minutes)",
   load: "REST and MCP search throughput at 32 connections vs a real `crs serve` (--cli DIST/cli.js, repeatable)",
+  workers:
+    "throughput of `crs serve --workers 2` vs 1 at 32 clients, limits ON, 20 000 corpus (--seconds, --videos)",
   engine:
     "search, feeds, similar hooks, creators/advertisers at 1M vs naive FTS (--db FILE of `crs init --videos 1000000`)",
 };

@@ -6,7 +6,14 @@ import { type Guide, loadGuides } from "./content/guides.js";
 import { loadPrompts, type PromptTemplate } from "./content/prompts.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
 import { type Authenticator, createAuthenticator } from "./identity/authenticate.js";
-import { createLimiter, type Limiter, parseLimitsConfig } from "./limits/index.js";
+import {
+  connectRedis,
+  createLimiter,
+  DatabaseWindowStore,
+  type Limiter,
+  parseLimitsConfig,
+  RedisWindowStore,
+} from "./limits/index.js";
 import { buildOpenApi, serialiseOpenApi } from "./openapi/build.js";
 import { ToolRegistry } from "./registry/invoke.js";
 import type { ServiceDeps } from "./registry/types.js";
@@ -34,6 +41,9 @@ export function createServiceCore(
   clock: Clock = systemClock,
 ): ServiceCore {
   const secret = resolveSecret(db, config);
+  // Request windows live where every process serving this deployment sees them: Redis when configured
+  // (several instances), else the database file (every process on it). Auth-failure windows stay in the file.
+  const databaseWindows = new DatabaseWindowStore(db);
   const limiter = createLimiter({
     db,
     clock,
@@ -43,6 +53,10 @@ export function createServiceCore(
       Math.ceil(config.analystMinMs / 1000),
       config.analystEngine === "anthropic" ? 30 : 1,
     ),
+    windows: config.redisUrl
+      ? new RedisWindowStore(connectRedis(config.redisUrl), config.redisPrefix)
+      : databaseWindows,
+    authWindows: databaseWindows,
   });
   const deps: ServiceDeps = {
     store: createSqliteStore(db),

@@ -117,6 +117,19 @@ const unexpected = (cause?: unknown) =>
     cause,
   });
 
+/**
+ * A shared engine the limits depend on (Redis) is unreachable: the call is refused, never served unlimited,
+ * and nothing is counted for it. The message names the engine, never its address or credentials.
+ */
+export const serviceUnavailable = (engine: string, retryAfter: number, cause?: unknown) =>
+  new ServiceError("service_unavailable", 503, "Service unavailable", {
+    detail: `The service cannot reach its ${engine} right now, so it cannot count this call; nothing was counted.`,
+    hint: `Retry after ${retryAfter} s (Retry-After) with backoff; the call is safe to repeat.`,
+    retryAfter,
+    headers: { "Retry-After": String(retryAfter) },
+    cause,
+  });
+
 /** Echo user input in messages only in a bounded, printable form. */
 export function truncateForMessage(value: string, max = 80): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point

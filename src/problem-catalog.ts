@@ -110,7 +110,7 @@ export const PROBLEM_CATALOG: Record<ErrorCode, { status: number; title: string;
     status: 503,
     title: "Service unavailable",
     description:
-      "A dependency is unavailable for a moment: the database is full, read-only or locked, or the OAuth signing keys cannot be fetched. Nothing was changed. Retry after `Retry-After` seconds with backoff.",
+      "A dependency is unavailable for a moment: the database is full, read-only or locked, the OAuth signing keys cannot be fetched, or the limits store (Redis) is unreachable. Nothing was changed or counted. Retry after `Retry-After` seconds with backoff.",
   },
   analyst_unavailable: {
     status: 503,

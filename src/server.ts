@@ -13,6 +13,7 @@ import { logger } from "./log.js";
 import { createMcpEndpoint } from "./mcp/http.js";
 import { createSettingsRouter } from "./settings/router.js";
 import { type Db, openDb } from "./store/connection.js";
+import { latestVersion } from "./store/sqlite/migrate.js";
 
 export interface RunningServer {
   url: string;
@@ -28,12 +29,17 @@ export interface StartOptions {
   db?: Db;
 }
 
+/** Settings that would fail on the first request fail at start instead (also run by a --workers primary). */
+export function checkStartSettings(config: Config): { trustProxy: ReturnType<typeof parseTrustProxy> } {
+  const trustProxy = parseTrustProxy(config.trustProxy);
+  if (config.oauthJwks) validateJwksSource(config.oauthJwks);
+  return { trustProxy };
+}
+
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  // Settings that would fail on the first request fail at start instead.
-  const trustProxy = parseTrustProxy(config.trustProxy);
-  if (config.oauthJwks) validateJwksSource(config.oauthJwks);
+  const { trustProxy } = checkStartSettings(config);
   const db = options.db ?? openDb(config.db);
 
   // Receiving a request (headers + body) is bounded; answering is not (analyst streams run for minutes).
@@ -75,7 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       guards: mcp.guards,
       handle: async (req, res, body, caller) => {
         // MCP protocol reads (resources/read, tools/list, prompts/*, ping) draw on their own cheap window.
-        for (const [name, value] of Object.entries(admitMcpReads(core.limiter, caller.principal, body)))
+        for (const [name, value] of Object.entries(await admitMcpReads(core.limiter, caller.principal, body)))
           res.setHeader(name, value);
         await mcp.handle(req, res, body, caller);
       },
@@ -96,7 +102,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       limiter: core.limiter,
       publicOrigin: urls.apiOrigin,
     }),
-    ready: () => readiness(db),
+    ready: () => readiness(db, core.limiter),
   });
   server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");
@@ -108,6 +114,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     core,
     async close() {
       await core.analyst.close();
+      await core.limiter.close();
       await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -117,7 +124,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 }
 
 /** Ready = the database answers, takes a write lock now, and no full/read-only failure was seen recently. */
-function readiness(db: Db): { ok: boolean; detail: string } {
+/**
+ * Ready to serve: the database answers and takes writes (no recent full/read-only failure), its migrations are
+ * current, it holds a corpus, and the shared limits store (Redis, when configured) is reachable.
+ */
+function readiness(db: Db, limiter: { unready(): string | undefined }): { ok: boolean; detail: string } {
   try {
     db.prepare("SELECT 1").get();
     const failure = recentStorageFailure(15_000);
@@ -132,6 +143,16 @@ function readiness(db: Db): { ok: boolean; detail: string } {
         db.pragma(`busy_timeout = ${busy}`);
       }
     }
+    const version = db.pragma("user_version", { simple: true }) as number;
+    if (version !== latestVersion())
+      return {
+        ok: false,
+        detail: `schema version ${version}, expected ${latestVersion()} (restart to migrate)`,
+      };
+    if (!db.prepare("SELECT 1 FROM videos LIMIT 1").get())
+      return { ok: false, detail: "no corpus yet (crs import FILE, or crs init without --empty)" };
+    const limits = limiter.unready();
+    if (limits) return { ok: false, detail: `limits store: ${limits}` };
     return { ok: true, detail: "ok" };
   } catch (error) {
     return { ok: false, detail: (error as { code?: string }).code ?? "unavailable" };

@@ -114,6 +114,17 @@ export class RunStore {
       .map((row) => row.id);
   }
 
+  /** Unfinished runs that no open limiter claim holds (left inconsistent by an older version): recoverable. */
+  unfinishedUnclaimed(): string[] {
+    return this.db
+      .prepare<[], { id: string }>(
+        `SELECT id FROM analyst_runs r WHERE status IN ('queued', 'running')
+           AND NOT EXISTS (SELECT 1 FROM limit_analyst_claims c WHERE c.run_id = r.id AND c.released_at IS NULL)`,
+      )
+      .all()
+      .map((row) => row.id);
+  }
+
   /** Forgets terminal runs (and so their keys) finished before the retention horizon; returns how many. */
   prune(now: number): number {
     return this.db

@@ -20,12 +20,19 @@ export interface AnalystServiceParts {
 }
 
 export interface AnalystService extends AnalystPort {
-  /** Start-up crash recovery: unfinished runs → failed/interrupted, their claims released and refunded. */
+  /**
+   * Crash recovery, at start-up and then every few seconds: runs whose process died (or whose lease ran out)
+   * → failed/interrupted, their claims released and refunded. Runs another living process holds are untouched,
+   * so several processes share one store.
+   */
   recoverInterrupted(): { interrupted: number; released: number };
   /** The run as its organisation sees it; undefined for another organisation's, an unknown or a malformed id. */
   status(principal: Principal, id: string): RunRecord | undefined;
   close(): Promise<void>;
 }
+
+/** How often a process renews its analyst leases and looks for stopped processes' runs (a third of the 30 s lease). */
+const LEASE_UPKEEP_MS = 10_000;
 
 type AnalyzeInput = { question: string; context?: string; idempotency_key: string };
 
@@ -88,6 +95,21 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
   };
 
   let pruneTimer: NodeJS.Timeout | undefined;
+  let leaseTimer: NodeJS.Timeout | undefined;
+
+  const recover = () =>
+    db
+      .transaction(() => {
+        const ids = [...new Set([...limiter.abandonedAnalystClaims(), ...store.unfinishedUnclaimed()])];
+        const at = now();
+        let interrupted = 0;
+        for (const id of ids) {
+          if (store.fail(id, { code: "interrupted", message: "The service restarted during the run." }, at))
+            interrupted += 1;
+        }
+        return { interrupted, released: limiter.releaseAll(ids, { refund: true }) };
+      })
+      .immediate();
 
   return {
     async analyzeForTool(principal, input: AnalyzeInput, ctx) {
@@ -117,22 +139,25 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
     },
 
     recoverInterrupted() {
-      const ids = store.unfinished();
-      const at = now();
-      let interrupted = 0;
-      for (const id of ids) {
-        if (store.fail(id, { code: "interrupted", message: "The service restarted during the run." }, at))
-          interrupted += 1;
-      }
-      const released = limiter.releaseAll([...new Set([...ids, ...limiter.openAnalystClaims()])], {
-        refund: true,
-      });
-      const pruned = store.prune(at);
-      if (interrupted + released + pruned > 0)
-        logger.info({ interrupted, released, pruned }, "analyst runs recovered at start-up");
+      const result = recover();
+      const pruned = store.prune(now());
+      if (result.interrupted + result.released + pruned > 0)
+        logger.info({ ...result, pruned }, "analyst runs recovered at start-up");
       pruneTimer = setInterval(() => store.prune(now()), 3_600_000);
       pruneTimer.unref();
-      return { interrupted, released };
+      // Renew this process's leases and take back the slots of processes that died, a few times per lease.
+      leaseTimer = setInterval(() => {
+        try {
+          limiter.renewAnalystLeases();
+          const later = recover();
+          if (later.interrupted + later.released > 0)
+            logger.info(later, "analyst runs of a stopped process recovered");
+        } catch (error) {
+          logger.warn({ err: error }, "analyst lease upkeep failed; retrying");
+        }
+      }, LEASE_UPKEEP_MS);
+      leaseTimer.unref();
+      return result;
     },
 
     status(principal, id) {
@@ -143,6 +168,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
 
     async close() {
       if (pruneTimer) clearInterval(pruneTimer);
+      if (leaseTimer) clearInterval(leaseTimer);
       await runs.close();
     },
   };

@@ -39,6 +39,7 @@ export async function run(args: string[]): Promise<number> {
       handle
         .close()
         .then(() => core.analyst.close())
+        .then(() => core.limiter.close())
         .finally(() => {
           db.close();
           resolve();

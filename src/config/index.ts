@@ -22,6 +22,16 @@ export const configSchema = z
     anthropicBaseUrl: z.string().url().optional(),
     analystHeartbeatMs: z.coerce.number().int().min(10).default(15_000),
     analystMinMs: z.coerce.number().int().min(0).default(0),
+    /** Redis for the request windows (several instances): redis://, rediss://, unix:///path or a socket path. */
+    redisUrl: z
+      .string()
+      .regex(
+        /^(rediss?:\/\/|unix:\/\/\/|\/)/i,
+        "must be redis://…, rediss://…, unix:///path or an absolute socket path",
+      )
+      .optional(),
+    /** Prefix of every Redis key the service writes (several deployments can share one Redis). */
+    redisPrefix: z.string().min(1).max(64).default("crs:"),
     oauthIssuer: z.string().optional(),
     oauthJwks: z.string().optional(),
     /** `off` (default): OAuth users are bound by `sub` only; `verified`: an `email` with `email_verified: true` may match. */
@@ -55,6 +65,8 @@ const ENV: Record<string, keyof ConfigInput> = {
   ANTHROPIC_BASE_URL: "anthropicBaseUrl",
   CRS_ANALYST_HEARTBEAT_MS: "analystHeartbeatMs",
   CRS_ANALYST_MIN_MS: "analystMinMs",
+  CRS_REDIS_URL: "redisUrl",
+  CRS_REDIS_PREFIX: "redisPrefix",
   CRS_OAUTH_ISSUER: "oauthIssuer",
   CRS_OAUTH_JWKS: "oauthJwks",
   CRS_OAUTH_EMAIL_MATCH: "oauthEmailMatch",

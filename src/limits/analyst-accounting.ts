@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { Clock } from "../clock.js";
 import { ServiceError } from "../errors.js";
 import type { Principal } from "../registry/principal.js";
@@ -68,6 +70,37 @@ interface ClaimRow {
 
 const LEDGER_KIND = "analyst";
 
+/** Who holds a claim's concurrency slot, and until when unless renewed. */
+export interface LeaseOptions {
+  /** This process: `host:pid:nonce` (see `processOwner`). */
+  owner: string;
+  /** A claim whose lease ran out (its process stopped renewing) is abandoned: the slot comes back. */
+  leaseSeconds: number;
+}
+
+/** A process's owner tag: the host and pid say whether it still lives on this machine; the nonce tells restarts apart. */
+export function processOwner(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+}
+
+/**
+ * Whether the process that wrote `owner` is gone for sure: on this host, its pid no longer exists, or the pid is
+ * ours under another nonce (a restarted container reuses pid 1). Elsewhere only the lease can tell.
+ */
+export function ownerIsGone(owner: string, self: string): boolean {
+  if (owner === self) return false;
+  const [host, pidText] = owner.split(":");
+  const pid = Number(pidText);
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 /**
  * Analyst accounting, all persisted so it survives restarts: hourly windows per credential and per
  * organisation (refunded runs do not count), concurrent runs per organisation, and the monthly
@@ -84,6 +117,7 @@ export class AnalystAccounting {
     db: Db,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
+    private readonly lease: LeaseOptions = { owner: processOwner(), leaseSeconds: 30 },
     /** Expected run length: with all slots busy, Retry-After is when the earliest running run should end. */
     private readonly expectedRunSeconds?: number,
   ) {
@@ -94,8 +128,11 @@ export class AnalystAccounting {
     const hourlySql = (column: string) =>
       `SELECT claimed_at FROM limit_analyst_claims WHERE ${column} = ? AND claimed_at > ? AND refunded = 0 ORDER BY claimed_at`;
     this.sql = {
-      openClaims: db.prepare<[], { run_id: string }>(
-        "SELECT run_id FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
+      openClaims: db.prepare<[], { run_id: string; owner: string | null; lease_until: number | null }>(
+        "SELECT run_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
+      ),
+      renew: db.prepare<[number, string]>(
+        "UPDATE limit_analyst_claims SET lease_until = ? WHERE owner = ? AND released_at IS NULL",
       ),
       monthlyUsed: db.prepare<[string, string, string], { used: number | null }>(
         "SELECT SUM(delta) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
@@ -110,8 +147,8 @@ export class AnalystAccounting {
       running: db.prepare<[string], { n: number }>(
         "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
       ),
-      insertClaim: db.prepare<[string, string, string, string, number]>(
-        "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at) VALUES (?, ?, ?, ?, ?)",
+      insertClaim: db.prepare<[string, string, string, string, number, string, number]>(
+        "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at, owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?)",
       ),
       findClaim: db.prepare<[string], ClaimRow>("SELECT * FROM limit_analyst_claims WHERE run_id = ?"),
       markReleased: db.prepare<[number, string]>(
@@ -135,9 +172,31 @@ export class AnalystAccounting {
     return this.releaseTx.immediate(runId, outcome.refund);
   }
 
-  /** Run ids whose claim still holds a concurrency slot (crash recovery at start-up). */
+  /** Run ids whose claim still holds a concurrency slot. */
   openClaims(): string[] {
     return this.sql.openClaims.all().map((row) => row.run_id);
+  }
+
+  /**
+   * Open claims no living process holds: written before leases existed, their process is gone from this
+   * host, or their lease ran out. Another living process's claims are never among them.
+   */
+  abandonedClaims(now = this.now()): string[] {
+    return this.sql.openClaims
+      .all()
+      .filter(
+        (row) =>
+          row.owner === null ||
+          row.lease_until === null ||
+          (row.owner !== this.lease.owner &&
+            (row.lease_until < now || ownerIsGone(row.owner, this.lease.owner))),
+      )
+      .map((row) => row.run_id);
+  }
+
+  /** Extends the lease of every claim this process holds; returns how many. */
+  renewLeases(now = this.now()): number {
+    return this.sql.renew.run(now + this.lease.leaseSeconds, this.lease.owner).changes;
   }
 
   monthly(orgId: string, now = this.now()): MonthlyStanding {
@@ -189,7 +248,15 @@ export class AnalystAccounting {
     }
     if (this.config.enabled) this.enforce(principal, now);
     const period = utcMonth(now);
-    this.sql.insertClaim.run(runId, principal.orgId, principal.credentialId, period, now);
+    this.sql.insertClaim.run(
+      runId,
+      principal.orgId,
+      principal.credentialId,
+      period,
+      now,
+      this.lease.owner,
+      now + this.lease.leaseSeconds,
+    );
     this.ledger(principal.orgId, principal.credentialId, runId, 1, period, now);
     return {
       runId,

@@ -16,16 +16,16 @@ export const MCP_READ_METHODS: ReadonlySet<string> = new Set([
  * Admits each protocol read in a JSON-RPC message (or batch) before the MCP server sees it; tool calls are
  * admitted by the registry at their own cost. Throws rate_limited (429, Retry-After) when the window is spent.
  */
-export function admitMcpReads(
-  limiter: { admit(principal: Principal, cost: "read"): { headers: Record<string, string> } },
+export async function admitMcpReads(
+  limiter: { admit(principal: Principal, cost: "read"): Promise<{ headers: Record<string, string> }> },
   principal: Principal,
   body: unknown,
-): Record<string, string> {
+): Promise<Record<string, string>> {
   let headers: Record<string, string> = {};
   for (const message of Array.isArray(body) ? body : [body]) {
     const method = (message as { method?: unknown } | null)?.method;
     if (typeof method === "string" && MCP_READ_METHODS.has(method))
-      headers = limiter.admit(principal, "read").headers;
+      headers = (await limiter.admit(principal, "read")).headers;
   }
   return headers;
 }

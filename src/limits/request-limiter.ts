@@ -5,7 +5,7 @@ import type { Db } from "../store/connection.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { DailyContentCounter, type DailyStanding } from "./daily-content.js";
 import { type ControlStanding, closestToLimit, rateLimitHeaders } from "./headers.js";
-import type { WindowState, WindowStore } from "./windows.js";
+import type { AtomicWindowStore, WindowState } from "./windows.js";
 
 export type RateControl = "burst" | "perCredential" | "perOrg";
 export type RequestControl = RateControl | "dailyContent" | "mcpReads";
@@ -27,8 +27,9 @@ const SCOPE: Record<RequestControl, string> = {
 
 /**
  * Per-call admission: burst, per-credential and per-organisation windows for every call, plus the
- * organisation's daily content budget for cost "content". Synchronous, so check-all-then-take-all
- * cannot interleave with another call in this process: a rejected call takes nothing anywhere.
+ * organisation's daily content budget for cost "content". Check-all-then-take-all is one atomic step of
+ * the window store (the daily counter's own check-and-take runs inside it), so a rejected call takes
+ * nothing anywhere, even with several processes or instances sharing the store.
  */
 export class RequestLimiter {
   readonly daily: DailyContentCounter;
@@ -37,48 +38,46 @@ export class RequestLimiter {
     db: Db,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
-    readonly windows: WindowStore,
+    readonly windows: AtomicWindowStore,
   ) {
     this.daily = new DailyContentCounter(db);
   }
 
-  admit(principal: Principal, cost: CostClass): { headers: Record<string, string> } {
+  async admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }> {
     if (!this.config.enabled) return { headers: {} };
     const now = Math.floor(this.clock.nowSeconds());
-    const checked = (cost === "read" ? this.readWindows(principal) : this.rateWindows(principal)).map(
-      ({ name, key, rule }) => ({
-        name,
-        quota: rule.max,
-        windowSeconds: rule.windowSeconds,
-        state: this.windows.peek(key, rule, now),
-        key,
-        rule,
-      }),
+    const windows = cost === "read" ? this.readWindows(principal) : this.rateWindows(principal);
+    let daily: DailyStanding | undefined;
+    const outcome = await this.windows.takeAll(
+      windows,
+      now,
+      cost === "content"
+        ? () => {
+            daily = this.daily.tryTake(principal.orgId, this.config.dailyContent.max, now);
+            return daily !== undefined;
+          }
+        : undefined,
     );
-    const blocked: Checked[] = checked.filter((c) => c.state.remaining <= 0);
-    if (blocked.length > 0) {
+    const checked: Checked[] = windows.map(({ name, rule }, i) => ({
+      name,
+      quota: rule.max,
+      windowSeconds: rule.windowSeconds,
+      state: outcome.states[i] as WindowState,
+    }));
+    if (!outcome.taken) {
+      const dailyNow = () =>
+        dailyChecked(this.daily.standing(principal.orgId, this.config.dailyContent.max, now), now);
+      if (outcome.refusedBy === "alongside") throw rateLimited([dailyNow()]);
+      const blocked = checked.filter((c) => c.state.remaining <= 0);
       // Report the daily budget too when it is also spent, so Retry-After covers every blocker.
       if (cost === "content") {
-        const daily = dailyChecked(
-          this.daily.standing(principal.orgId, this.config.dailyContent.max, now),
-          now,
-        );
-        if (daily.state.remaining <= 0) blocked.push(daily);
+        const spent = dailyNow();
+        if (spent.state.remaining <= 0) blocked.push(spent);
       }
       throw rateLimited(blocked);
     }
-    const standings: Checked[] = [];
-    if (cost === "content") {
-      const taken = this.daily.tryTake(principal.orgId, this.config.dailyContent.max, now);
-      if (!taken) {
-        throw rateLimited([
-          dailyChecked(this.daily.standing(principal.orgId, this.config.dailyContent.max, now), now),
-        ]);
-      }
-      standings.push(dailyChecked(taken, now));
-    }
+    const standings: Checked[] = daily ? [dailyChecked(daily, now)] : [];
     for (const c of checked) {
-      this.windows.take(c.key, c.rule, now);
       const used = c.state.used + 1;
       standings.push({
         ...c,
@@ -93,10 +92,10 @@ export class RequestLimiter {
    * concurrency or monthly budget): a refused request costs nothing. Rate windows only; no cost class that
    * draws on the daily content budget is refused after admission.
    */
-  refund(principal: Principal, cost: CostClass): void {
+  async refund(principal: Principal, cost: CostClass): Promise<void> {
     if (!this.config.enabled) return;
     const windows = cost === "read" ? this.readWindows(principal) : this.rateWindows(principal);
-    for (const { key } of windows) this.windows.give(key);
+    await this.windows.giveAll(windows, Math.floor(this.clock.nowSeconds()));
   }
 
   /** The cheap class: MCP protocol reads draw on their own per-credential window only. */

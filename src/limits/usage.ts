@@ -25,7 +25,9 @@ const rateWindow = (who: string) =>
     .object({
       limit: count.describe(`Calls allowed per window for ${who}.`),
       window_seconds: count.describe("Length of the sliding window in seconds."),
-      used: count.describe(`Calls by ${who} counted in the current window (this process).`),
+      used: count.describe(
+        `Calls by ${who} counted in the current window (shared by every process of the deployment).`,
+      ),
       remaining: count.describe("Calls that fit now: limit minus used, at least 0."),
     })
     .describe(`Request-rate window for ${who}; every tool call (REST or MCP) counts once.`);

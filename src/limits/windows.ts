@@ -11,15 +11,62 @@ export interface WindowState {
 }
 
 /**
- * Sliding-window counters. All-or-nothing across several controls works because callers `peek`
- * every control first and `take` only when all have room, in one synchronous step. A shared
- * implementation (Redis) would do the same peek-all-then-take-all in one Lua script.
+ * Sliding-window counters, one key at a time and synchronous (the per-address auth-failure limiter).
+ * Implemented by the memory store (one process) and the database store (every process on the file).
  */
 export interface WindowStore {
   peek(key: string, rule: WindowRule, now: number): WindowState;
   take(key: string, rule: WindowRule, now: number): void;
   /** Gives back one unit taken at or before `now` (the newest first): a refused call refunds its admission. */
   give(key: string): void;
+}
+
+/** One window of an all-or-nothing request: the key and the rule it is counted under. */
+export interface WindowRequest {
+  key: string;
+  rule: WindowRule;
+}
+
+/** What `takeAll` did; `states` are the standings before the take, in the order asked. */
+export type WindowTake =
+  | { taken: true; states: WindowState[] }
+  | { taken: false; refusedBy: "window" | "alongside"; states: WindowState[] };
+
+/**
+ * Request windows with all-or-nothing admission: `takeAll` peeks every window and takes one unit in each
+ * only when all have room, in one atomic step of the store (a process's event loop, one IMMEDIATE
+ * transaction, one Redis script), so a refused call consumes nothing anywhere and parallel callers on
+ * every process sharing the store never exceed a window.
+ */
+export interface AtomicWindowStore {
+  /** Where the windows live, for logs and `/readyz` (`memory`, `database`, `redis`). */
+  readonly kind: string;
+  peekAll(windows: readonly WindowRequest[], now: number): Promise<WindowState[]>;
+  /**
+   * `alongside` runs when every window has room, before anything is taken (inside the database
+   * transaction for the database store): when it returns false nothing is taken. It is the daily
+   * content counter's own atomic check-and-take.
+   */
+  takeAll(windows: readonly WindowRequest[], now: number, alongside?: () => boolean): Promise<WindowTake>;
+  /** Gives back one unit (the newest taken at or before `now`) in every window: a refused call's refund. */
+  giveAll(windows: readonly WindowRequest[], now: number): Promise<void>;
+  /** Not ready (e.g. Redis unreachable): a reason; undefined when ready. */
+  unready?(): string | undefined;
+  close?(): Promise<void>;
+}
+
+/** peek-all-then-take-all over a synchronous store, in one synchronous step. */
+export function takeAllSync(
+  store: WindowStore,
+  windows: readonly WindowRequest[],
+  now: number,
+  alongside?: () => boolean,
+): WindowTake {
+  const states = windows.map(({ key, rule }) => store.peek(key, rule, now));
+  if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
+  if (alongside && !alongside()) return { taken: false, refusedBy: "alongside", states };
+  for (const { key, rule } of windows) store.take(key, rule, now);
+  return { taken: true, states };
 }
 
 interface Log {
@@ -35,7 +82,8 @@ interface Log {
  * length in seconds and the answer is exact (no fixed-window double burst at a boundary).
  * Time comes from the caller (the injected clock), never from Date.now.
  */
-export class MemoryWindowStore implements WindowStore {
+export class MemoryWindowStore implements WindowStore, AtomicWindowStore {
+  readonly kind = "memory";
   private readonly logs = new Map<string, Log>();
   private lastSweep = Number.NEGATIVE_INFINITY;
   private longestWindow = 0;
@@ -77,6 +125,19 @@ export class MemoryWindowStore implements WindowStore {
     }
   }
 
+  peekAll(windows: readonly WindowRequest[], now: number): Promise<WindowState[]> {
+    return Promise.resolve(windows.map(({ key, rule }) => this.peek(key, rule, now)));
+  }
+
+  takeAll(windows: readonly WindowRequest[], now: number, alongside?: () => boolean): Promise<WindowTake> {
+    return Promise.resolve(takeAllSync(this, windows, now, alongside));
+  }
+
+  giveAll(windows: readonly WindowRequest[]): Promise<void> {
+    for (const { key } of windows) this.give(key);
+    return Promise.resolve();
+  }
+
   /** Keys tracked (for tests of eviction and for metrics). */
   get size(): number {
     return this.logs.size;
@@ -91,6 +152,25 @@ export class MemoryWindowStore implements WindowStore {
       if (log.total === 0) this.logs.delete(key);
     }
   }
+}
+
+/**
+ * The standing of one window from its per-second log (ascending seconds already inside the window):
+ * the one computation every store shares, so their answers are identical.
+ */
+export function stateFromLog(
+  seconds: readonly number[],
+  units: readonly number[],
+  rule: WindowRule,
+  now: number,
+): WindowState {
+  if (seconds.length === 0) return emptyState(rule);
+  const total = units.reduce((a, b) => a + b, 0);
+  return stateOf(
+    { seconds: [...seconds], units: [...units], total, windowSeconds: rule.windowSeconds },
+    rule,
+    now,
+  );
 }
 
 function emptyState(rule: WindowRule): WindowState {

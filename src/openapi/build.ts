@@ -30,6 +30,7 @@ const STATUS_TEXT: Record<number, string> = {
   406: "Accept allows none of the response's media types.",
   409: "Idempotency key reused with a different body.",
   429: "A fair-use or rate limit was reached; wait `Retry-After` seconds.",
+  503: "A dependency is briefly unavailable (storage full, read-only or locked; the limits store (Redis) unreachable): nothing was counted; wait `Retry-After` seconds (code `service_unavailable`).",
 };
 
 /** The headers that report a cost class's budget (RestBinding.budget), as component references. */
@@ -42,14 +43,19 @@ const BUDGET_HEADERS: Partial<Record<CostClass, Json>> = {
 };
 
 function errorResponses(tool: ToolDefinition, budget: Json): Json {
-  const statuses =
-    tool.rest.errors ?? (tool.kind === "list" ? [400, 401, 403, 429] : [400, 401, 403, 404, 429]);
+  // Every limited call can also answer 503 `service_unavailable` (storage or the shared limits store unreachable).
+  const statuses = [
+    ...new Set([
+      ...(tool.rest.errors ?? (tool.kind === "list" ? [400, 401, 403, 429] : [400, 401, 403, 404, 429])),
+      503,
+    ]),
+  ];
   const text = (status: number) => tool.rest.errorNotes?.[status] ?? STATUS_TEXT[status] ?? "Error.";
   const out: Json = {};
   for (const status of statuses) {
     out[String(status)] =
-      status === 429
-        ? problemRef(text(429), {
+      status === 429 || status === 503
+        ? problemRef(text(status), {
             ...budget,
             "Retry-After": { $ref: "#/components/headers/Retry-After" },
           })

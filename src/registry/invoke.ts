@@ -15,14 +15,14 @@ import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext }
 
 /** The limiter hook invokeTool draws on (the limits layer implements it; one instance for REST and MCP). */
 export interface ToolLimiter {
-  admit(principal: Principal, cost: CostClass): { headers: Record<string, string> };
+  admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }>;
   /** The standing of a cost class's budget as headers (a REST binding's `budget`). */
   budgetHeaders(principal: Principal, cost: CostClass): Record<string, string>;
   /** Gives an admission back when the tool itself refused the call with rate_limited (e.g. the analyst). */
-  refund?(principal: Principal, cost: CostClass): void;
+  refund?(principal: Principal, cost: CostClass): Promise<void>;
 }
 
-export const NO_LIMITS: ToolLimiter = { admit: () => ({ headers: {} }), budgetHeaders: () => ({}) };
+export const NO_LIMITS: ToolLimiter = { admit: async () => ({ headers: {} }), budgetHeaders: () => ({}) };
 
 export interface InvokeOptions {
   requestId: string;
@@ -132,7 +132,9 @@ export class ToolRegistry {
         extra: { required_scope: tool.scope },
       });
     }
-    const { headers } = options.skipLimiter ? { headers: {} } : this.limiter.admit(principal, tool.cost);
+    const { headers } = options.skipLimiter
+      ? { headers: {} }
+      : await this.limiter.admit(principal, tool.cost);
 
     const ctx: ToolCallContext = {
       principal,
@@ -152,7 +154,7 @@ export class ToolRegistry {
     } catch (error) {
       // Refused by a limit of the tool's own (the analyst's budgets): the request windows are given back.
       if (!options.skipLimiter && error instanceof ServiceError && error.code === "rate_limited")
-        this.limiter.refund?.(principal, tool.cost);
+        await this.limiter.refund?.(principal, tool.cost);
       throw error;
     }
 

@@ -494,12 +494,12 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     send(res, 200, auditPage({ viewer: viewerOf(s), rows, isOwner, limit: AUDIT_LIMIT }));
   });
 
-  router.get("/usage", (_req, res) => {
+  router.get("/usage", async (_req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
     // The organisation-wide view GET /v1/usage gives a key of this organisation; the per-credential windows
     // are read for a credential id no key has, so only their configured limits are shown.
-    const usage = deps.limiter.usage({
+    const usage = await deps.limiter.usage({
       kind: "api_key",
       credentialId: `settings:${s.user.id}`,
       keyId: null,

@@ -12,10 +12,14 @@ import { openDb } from "../../src/store/connection.js";
 
 /** `crs serve` as a child process (needs `npm run build`), resolved once it prints where it serves. */
 function serve(db: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["dist/cli.js", "serve", "--port", "0", "--db", db], {
-    env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "silent", CRS_LIMITS: "default", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["dist/cli.js", "serve", "--workers", "1", "--port", "0", "--db", db],
+    {
+      env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "silent", CRS_LIMITS: "default", ...env },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let err = "";
     child.stderr?.on("data", (chunk: Buffer) => {

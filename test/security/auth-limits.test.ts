@@ -293,10 +293,11 @@ describe("finding 10: storage errors are 503 with Retry-After, never 500", () =>
       lock.pragma("busy_timeout = 100");
       lock.exec("BEGIN IMMEDIATE");
       lock.prepare("UPDATE organisations SET updated_at = updated_at").run();
-      // A fresh key's first use wants to write last_used_at: best-effort, the read is served.
+      // Limited calls count their request windows in the database (shared by every worker): 503, not 500.
       const res = await call(`${local.url}/v1/usage`, { key: world.spare[2] });
-      expect(res.status).toBe(200);
-      // A content call counts the daily budget in the database: 503 + Retry-After, not 500.
+      expect(res.status).toBe(503);
+      expect(res.body.code).toBe("service_unavailable");
+      // A content call counts the daily budget in the database too: 503 + Retry-After, not 500.
       const content = await call(`${local.url}/v1/videos?limit=1`, { key: world.spare[2] });
       expect(content.status).toBe(503);
       expect(content.body.code).toBe("service_unavailable");
@@ -306,6 +307,23 @@ describe("finding 10: storage errors are 503 with Retry-After, never 500", () =>
       expect((await call(`${local.url}/readyz`)).status).toBe(503);
       lock.exec("ROLLBACK");
       expect((await call(`${local.url}/readyz`)).status).toBe(200);
+    } finally {
+      if (lock.inTransaction) lock.exec("ROLLBACK");
+      lock.close();
+      await local.close();
+    }
+  });
+
+  it("records last_used_at best-effort: with nothing else to write, a read is served while the database is locked", async () => {
+    const local = await serve(world, { CRS_LIMITS: "off" });
+    const lock = new Database(local.db);
+    try {
+      lock.pragma("busy_timeout = 100");
+      lock.exec("BEGIN IMMEDIATE");
+      lock.prepare("UPDATE organisations SET updated_at = updated_at").run();
+      // A fresh key's first use wants to write last_used_at: best-effort, the read is served.
+      const res = await call(`${local.url}/v1/usage`, { key: world.spare[4] });
+      expect(res.status).toBe(200);
     } finally {
       if (lock.inTransaction) lock.exec("ROLLBACK");
       lock.close();

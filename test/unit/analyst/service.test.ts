@@ -149,10 +149,15 @@ describe("analyst service", () => {
     const pending = t.ask();
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(t.limiter.openAnalystClaims()).toHaveLength(1);
-    // A second service over the same store plays the restarted process.
+    // A second service over the same store plays the restarted process: its own limiter carries a new owner
+    // tag with this pid, which says the claim's process (same pid, other tag) is gone.
+    const restartedDeps = {
+      ...setupDepsOf(t),
+      limiter: createLimiter({ db: t.db, clock: setupDepsOf(t).clock, config: parseLimitsConfig("default") }),
+    };
     const restarted = createAnalystService({
-      deps: setupDepsOf(t),
-      registry: new ToolRegistry([], setupDepsOf(t)),
+      deps: restartedDeps,
+      registry: new ToolRegistry([], restartedDeps),
       engine: { name: "local", answer: async () => ANSWER },
     });
     expect(restarted.recoverInterrupted()).toEqual({ interrupted: 1, released: 1 });

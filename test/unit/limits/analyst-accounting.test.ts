@@ -16,7 +16,7 @@ const ledgerSum = (t: ReturnType<typeof setup>, orgId: string) =>
   ).s ?? 0;
 
 describe("analyst hourly limits", () => {
-  it("per credential: the 11th request within an hour waits until the oldest leaves the window", () => {
+  it("per credential: the 11th request within an hour waits until the oldest leaves the window", async () => {
     const t = setup();
     const who = principal("org-a", "key-1");
     for (let i = 0; i < 10; i += 1) {
@@ -35,7 +35,7 @@ describe("analyst hourly limits", () => {
     expect(t.limiter.claimAnalyst(who, "run-x").created).toBe(true);
   });
 
-  it("per organisation: 20 across its credentials", () => {
+  it("per organisation: 20 across its credentials", async () => {
     const t = setup();
     for (let i = 0; i < 20; i += 1) claimAndFinish(t, principal("org-a", `key-${i % 4}`), `run-${i}`);
     const error = rejection(() => t.limiter.claimAnalyst(principal("org-a", "key-9"), "run-x"));
@@ -44,7 +44,7 @@ describe("analyst hourly limits", () => {
     expect(() => t.limiter.claimAnalyst(principal("org-b", "key-b"), "run-b")).not.toThrow();
   });
 
-  it("refunded runs do not count toward the hourly windows", () => {
+  it("refunded runs do not count toward the hourly windows", async () => {
     const t = setup(limits({ analystHourlyCredential: { max: 1, windowSeconds: HOUR } }));
     t.limiter.claimAnalyst(principal(), "run-1");
     t.limiter.releaseAnalyst("run-1", { refund: true });
@@ -53,23 +53,23 @@ describe("analyst hourly limits", () => {
 });
 
 describe("analyst concurrency", () => {
-  it("allows 2 running per organisation; a release frees a slot", () => {
+  it("allows 2 running per organisation; a release frees a slot", async () => {
     const t = setup();
     t.limiter.claimAnalyst(principal("org-a", "key-1"), "run-1");
     t.limiter.claimAnalyst(principal("org-a", "key-2"), "run-2");
     const error = rejection(() => t.limiter.claimAnalyst(principal("org-a", "key-3"), "run-3"));
     expect(error.extra?.control).toBe("analystConcurrency");
     expect(error.retryAfter).toBe(10);
-    expect(t.limiter.usage(principal()).analyst.concurrency).toEqual({ limit: 2, running: 2 });
+    expect((await t.limiter.usage(principal())).analyst.concurrency).toEqual({ limit: 2, running: 2 });
     expect(t.limiter.releaseAnalyst("run-1", { refund: false })).toEqual({ released: true, refunded: false });
     expect(() => t.limiter.claimAnalyst(principal("org-a", "key-3"), "run-3")).not.toThrow();
   });
 
-  it("a rejected claim takes nothing: no ledger row, no slot, no hourly count", () => {
+  it("a rejected claim takes nothing: no ledger row, no slot, no hourly count", async () => {
     const t = setup(limits({ analystConcurrency: { max: 1, retryAfterSeconds: 10 } }));
     t.limiter.claimAnalyst(principal(), "run-1");
     for (let i = 0; i < 5; i += 1) expect(() => t.limiter.claimAnalyst(principal(), `run-x${i}`)).toThrow();
-    const usage = t.limiter.usage(principal());
+    const usage = await t.limiter.usage(principal());
     expect(usage.analyst.monthly.used).toBe(1);
     expect(usage.analyst.hourly.credential.used).toBe(1);
     expect(usage.analyst.concurrency.running).toBe(1);
@@ -84,10 +84,10 @@ describe("analyst concurrency", () => {
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    expect(t.limiter.usage(principal()).analyst.monthly.used).toBe(2);
+    expect((await t.limiter.usage(principal())).analyst.monthly.used).toBe(2);
   });
 
-  it("running claims survive a restart and release afterwards (crash recovery)", () => {
+  it("running claims survive a restart and release afterwards (crash recovery)", async () => {
     const t = setup();
     t.limiter.claimAnalyst(principal(), "run-1");
     t.limiter.claimAnalyst(principal(), "run-2");
@@ -98,13 +98,13 @@ describe("analyst concurrency", () => {
     expect(t.limiter.releaseAll(open, { refund: true })).toBe(2);
     expect(t.limiter.releaseAll(open, { refund: true })).toBe(0);
     expect(t.limiter.openAnalystClaims()).toEqual([]);
-    expect(t.limiter.usage(principal()).analyst.monthly.used).toBe(0);
+    expect((await t.limiter.usage(principal())).analyst.monthly.used).toBe(0);
     expect(() => t.limiter.claimAnalyst(principal(), "run-3")).not.toThrow();
   });
 });
 
 describe("analyst monthly allowance", () => {
-  it("uses the organisation's own allowance and renews at the start of the next UTC month", () => {
+  it("uses the organisation's own allowance and renews at the start of the next UTC month", async () => {
     const t = setup(limits({ analystConcurrency: { max: 100, retryAfterSeconds: 10 } }));
     addOrg(t.db, "org-small", 3);
     t.clock.now = Date.UTC(2026, 2, 31, 23, 0, 0) / 1000;
@@ -125,7 +125,7 @@ describe("analyst monthly allowance", () => {
     ).toBe("2");
   });
 
-  it("writes +1 per accepted request in period YYYY-MM and survives a restart", () => {
+  it("writes +1 per accepted request in period YYYY-MM and survives a restart", async () => {
     const t = setup();
     t.limiter.claimAnalyst(principal(), "run-1");
     const row = t.db.prepare("SELECT * FROM usage_ledger WHERE run_id = 'run-1'").get();
@@ -140,7 +140,7 @@ describe("analyst monthly allowance", () => {
     expect(t.limiter.analystHeaders("org-a")["X-Agent-Remaining"]).toBe("99");
   });
 
-  it("a refund restores the remaining allowance exactly once", () => {
+  it("a refund restores the remaining allowance exactly once", async () => {
     const t = setup();
     t.limiter.claimAnalyst(principal(), "run-1");
     expect(t.limiter.analystHeaders("org-a")["X-Agent-Remaining"]).toBe("99");
@@ -150,18 +150,18 @@ describe("analyst monthly allowance", () => {
     expect(ledgerSum(t, "org-a")).toBe(0);
   });
 
-  it("a repeated claim for the same run takes nothing (duplicate requests consume nothing)", () => {
+  it("a repeated claim for the same run takes nothing (duplicate requests consume nothing)", async () => {
     const t = setup();
     expect(t.limiter.claimAnalyst(principal(), "run-1").created).toBe(true);
     const again = t.limiter.claimAnalyst(principal(), "run-1");
     expect(again.created).toBe(false);
     expect(again.headers["X-Agent-Remaining"]).toBe("99");
-    expect(t.limiter.usage(principal()).analyst.concurrency.running).toBe(1);
+    expect((await t.limiter.usage(principal())).analyst.concurrency.running).toBe(1);
   });
 });
 
 describe("analyst release", () => {
-  it("is idempotent on every path and safe for unknown runs", () => {
+  it("is idempotent on every path and safe for unknown runs", async () => {
     const t = setup();
     t.limiter.claimAnalyst(principal(), "run-ok");
     expect(t.limiter.releaseAnalyst("run-ok", { refund: false })).toEqual({
@@ -176,10 +176,10 @@ describe("analyst release", () => {
       released: false,
       refunded: false,
     });
-    expect(t.limiter.usage(principal()).analyst.monthly.used).toBe(1);
+    expect((await t.limiter.usage(principal())).analyst.monthly.used).toBe(1);
   });
 
-  it("can run inside the caller's transaction and rolls back with it", () => {
+  it("can run inside the caller's transaction and rolls back with it", async () => {
     const t = setup();
     const failingInsert = t.db.transaction(() => {
       t.limiter.claimAnalyst(principal(), "run-1");
@@ -192,14 +192,14 @@ describe("analyst release", () => {
 });
 
 describe("limits off", () => {
-  it("claims always succeed and are still tracked, so release and usage stay true", () => {
+  it("claims always succeed and are still tracked, so release and usage stay true", async () => {
     const t = setup(limits({ enabled: false, analystConcurrency: { max: 0, retryAfterSeconds: 10 } }));
     for (let i = 0; i < 5; i += 1) t.limiter.claimAnalyst(principal(), `run-${i}`);
-    const usage = t.limiter.usage(principal());
+    const usage = await t.limiter.usage(principal());
     expect(usage.limits_enforced).toBe(false);
     expect(usage.analyst.concurrency.running).toBe(5);
     expect(usage.analyst.monthly.used).toBe(5);
     expect(t.limiter.releaseAll(["run-0", "run-1"], { refund: true })).toBe(2);
-    expect(t.limiter.usage(principal()).analyst.monthly.used).toBe(3);
+    expect((await t.limiter.usage(principal())).analyst.monthly.used).toBe(3);
   });
 });

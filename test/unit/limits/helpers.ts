@@ -72,3 +72,14 @@ export function rejection(call: () => unknown): ServiceError {
   }
   throw new Error("expected a ServiceError, but the call succeeded");
 }
+
+/** The ServiceError an async call rejects with (fails the test if it resolves or rejects otherwise). */
+export async function rejected(call: Promise<unknown>): Promise<ServiceError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ServiceError) return error;
+    throw error;
+  }
+  throw new Error("expected a ServiceError, but the call succeeded");
+}

@@ -4,18 +4,18 @@ import { usageRecordSchema } from "../../../src/limits/index.js";
 import { limits, principal, setup } from "./helpers.js";
 
 describe("usage", () => {
-  it("reports true numbers for the caller's organisation and credential", () => {
+  it("reports true numbers for the caller's organisation and credential", async () => {
     const t = setup();
     const me = principal("org-a", "key-1");
-    for (let i = 0; i < 4; i += 1) t.limiter.admit(me, "content");
-    t.limiter.admit(principal("org-a", "key-2"), "content");
-    t.limiter.admit(principal("org-b", "key-b"), "content");
+    for (let i = 0; i < 4; i += 1) await t.limiter.admit(me, "content");
+    await t.limiter.admit(principal("org-a", "key-2"), "content");
+    await t.limiter.admit(principal("org-b", "key-b"), "content");
     t.limiter.claimAnalyst(me, "run-1");
     t.limiter.claimAnalyst(principal("org-a", "key-2"), "run-2");
     t.limiter.releaseAnalyst("run-2", { refund: false });
     t.clock.advance(30);
 
-    const usage = usageRecordSchema.parse(t.limiter.usage(me));
+    const usage = usageRecordSchema.parse(await t.limiter.usage(me));
     expect(usage.organisation_id).toBe("org-a");
     expect(usage.credential_id).toBe("key-1");
     expect(usage.limits_enforced).toBe(true);
@@ -54,20 +54,20 @@ describe("usage", () => {
     });
   });
 
-  it("reading usage draws no daily content budget and is itself only rate-limited", () => {
+  it("reading usage draws no daily content budget and is itself only rate-limited", async () => {
     const t = setup(limits({ dailyContent: { max: 1 } }));
-    t.limiter.admit(principal(), "content");
-    expect(() => t.limiter.admit(principal(), "usage")).not.toThrow();
-    expect(t.limiter.usage(principal()).search.daily.used).toBe(1);
+    await t.limiter.admit(principal(), "content");
+    await expect(t.limiter.admit(principal(), "usage")).resolves.toBeDefined();
+    expect((await t.limiter.usage(principal())).search.daily.used).toBe(1);
   });
 
-  it("hourly reset is now when nothing is counted", () => {
+  it("hourly reset is now when nothing is counted", async () => {
     const t = setup();
-    const usage = t.limiter.usage(principal());
+    const usage = await t.limiter.usage(principal());
     expect(usage.analyst.hourly.credential.reset_at_unix).toBe(t.clock.now);
   });
 
-  it("the schema describes every field (it becomes the MCP output schema and OpenAPI component)", () => {
+  it("the schema describes every field (it becomes the MCP output schema and OpenAPI component)", async () => {
     const undocumented: string[] = [];
     const visit = (node: unknown, path: string): void => {
       if (!node || typeof node !== "object") return;

@@ -6,6 +6,7 @@ import { search007 } from "./007-search.js";
 import { videosRowid008 } from "./008-videos-rowid.js";
 import { hookNeighbors009 } from "./009-hook-neighbors.js";
 import { settings010 } from "./010-settings.js";
+import { sharedLimits011 } from "./011-shared-limits.js";
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   videosRowid008,
   hookNeighbors009,
   settings010,
+  sharedLimits011,
 ];

@@ -1,0 +1,144 @@
+// Throughput of `crs serve --workers 2` vs `--workers 1` at 32 concurrent clients, limits ON (a generous JSON
+// override, so every call still goes through the shared windows and the daily counter in the SQLite file).
+// Needs `npm run build`. Usage: node bench/workers.mjs [--videos 20000] [--db FILE] [--seconds 15]
+//   [--connections 32] [--workers 1,2]
+// With --db, FILE must come from `crs init` and its first key must be in CRS_BENCH_KEY.
+// The load generator (autocannon) runs in this process: on a 2-core machine it competes with the workers for
+// CPU, so the ratio measured there is a floor of what the workers give on a machine with a spare core.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+
+const { values } = parseArgs({
+  options: {
+    videos: { type: "string", default: "20000" },
+    db: { type: "string" },
+    seconds: { type: "string", default: "15" },
+    connections: { type: "string", default: "32" },
+    workers: { type: "string", default: "1,2" },
+  },
+});
+const cli = resolve(new URL("../dist/cli.js", import.meta.url).pathname);
+const seconds = Number(values.seconds);
+const connections = Number(values.connections);
+const big = 1_000_000_000;
+const LIMITS =
+  process.env.CRS_BENCH_LIMITS ??
+  JSON.stringify({
+    burst: { max: big },
+    perCredential: { max: big },
+    perOrg: { max: big },
+    dailyContent: { max: big },
+  });
+
+let dir;
+let db = values.db;
+let key = process.env.CRS_BENCH_KEY;
+if (!db) {
+  dir = mkdtempSync(join(tmpdir(), "crs-bench-workers-"));
+  db = join(dir, "crs.sqlite");
+  process.stdout.write(`creating a ${values.videos}-video corpus in ${db}…\n`);
+  const init = spawnSync(process.execPath, [cli, "init", "--db", db, "--videos", values.videos], {
+    encoding: "utf8",
+  });
+  if (init.status !== 0) throw new Error(`crs init failed: ${init.stderr}`);
+  key = init.stdout.match(/crs_\S+/)?.[0];
+}
+if (!key) throw new Error("no API key: set CRS_BENCH_KEY when passing --db");
+
+// A mix of what clients do: searches of several kinds, feeds, records, usage.
+const PATHS = [
+  "/v1/videos?q=hook&limit=20",
+  "/v1/videos?q=skincare%20routine&limit=20",
+  "/v1/videos?q=unboxing&sort=views&limit=20",
+  "/v1/videos?region=US&limit=20",
+  "/v1/videos?q=asmr&limit=10",
+  "/v1/trends?limit=10",
+  "/v1/usage",
+];
+
+function serve(workers) {
+  const child = spawn(
+    process.execPath,
+    [cli, "serve", "--workers", String(workers), "--port", "0", "--db", db],
+    {
+      env: { ...process.env, CRS_LOG_LEVEL: "warn", CRS_LIMITS: LIMITS },
+      stdio: ["ignore", "ignore", "pipe"],
+    },
+  );
+  return new Promise((ok, fail) => {
+    let err = "";
+    child.stderr.on("data", (chunk) => {
+      err += chunk;
+      const match = err.match(/crs: serving (http:\/\/\S+)/);
+      if (match) ok({ child, url: match[1] });
+    });
+    child.once("exit", (code) => fail(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+function load(url, duration) {
+  return new Promise((ok, fail) => {
+    let i = 0;
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        headers: { authorization: `Bearer ${key}` },
+        requests: [
+          {
+            setupRequest: (req) => {
+              i += 1;
+              return { ...req, path: PATHS[i % PATHS.length] };
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? fail(error) : ok(result)),
+    );
+  });
+}
+
+async function measure(workers) {
+  const { child, url } = await serve(workers);
+  await load(url, 3); // warm-up: page cache, prepared statements, JIT
+  const result = await load(url, seconds);
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+  return {
+    workers,
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const counts = values.workers.split(",").map(Number);
+process.stdout.write(
+  `${connections} connections, ${seconds} s per run (after 3 s warm-up), limits ON (maxima ${big}), ${availableParallelism()} cores\n`,
+);
+const rows = [];
+for (const workers of counts) {
+  const row = await measure(workers);
+  rows.push(row);
+  process.stdout.write(
+    `--workers ${String(workers).padEnd(2)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
+      `(${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)\n`,
+  );
+}
+const one = rows.find((r) => r.workers === 1);
+for (const row of rows) {
+  if (one && row !== one)
+    process.stdout.write(
+      `--workers ${row.workers} / --workers 1: ${(row.rps / one.rps).toFixed(2)}× (target ≥ 1.7× for 2)\n`,
+    );
+}
+if (dir) rmSync(dir, { recursive: true, force: true });
