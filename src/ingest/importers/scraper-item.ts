@@ -1,3 +1,4 @@
+import { accountSignalsOf } from "./account-signals.js";
 import {
   isObject,
   objectAt,
@@ -103,6 +104,7 @@ export function mapScraperItem(
       followers: optionalCount(author.fans, "authorMeta.fans"),
       verified: optionalBool(author.verified, "authorMeta.verified") ?? false,
       region: normalizeRegion(optionalText(author.region, "authorMeta.region")),
+      account: accountSignalsOf(author, "authorMeta"),
     },
     uidFromHandle: false,
     stats: {

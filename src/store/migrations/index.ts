@@ -5,6 +5,7 @@ import { analyst006 } from "./006-analyst.js";
 import { search007 } from "./007-search.js";
 import { videosRowid008 } from "./008-videos-rowid.js";
 import { hookNeighbors009 } from "./009-hook-neighbors.js";
+import { accountSignals010 } from "./010-account-signals.js";
 
 export interface Migration {
   version: number;
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   search007,
   videosRowid008,
   hookNeighbors009,
+  accountSignals010,
 ];

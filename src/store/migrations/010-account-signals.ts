@@ -1,0 +1,23 @@
+import type { Migration } from "./index.js";
+
+/**
+ * Account-level signals the importers read from the author objects (business/commerce account and its
+ * category, TikTok Shop seller, bio link, private account), kept beside `creators` (which has followers and
+ * verified) so the creator upsert on the import's hot path is unchanged. NULL = the formats seen so far did
+ * not carry the field. The `ad` model reads them (src/ingest/classify/ad-signals.ts).
+ */
+export const accountSignals010: Migration = {
+  version: 10,
+  name: "account-signals",
+  sql: `
+CREATE TABLE creator_accounts (
+  uid             TEXT PRIMARY KEY REFERENCES creators(uid) ON DELETE CASCADE,
+  business        INTEGER CHECK (business IS NULL OR business IN (0, 1)),
+  category        TEXT,
+  seller          INTEGER CHECK (seller IS NULL OR seller IN (0, 1)),
+  bio_link        TEXT,
+  private_account INTEGER CHECK (private_account IS NULL OR private_account IN (0, 1)),
+  observed_at     INTEGER NOT NULL
+) WITHOUT ROWID;
+`,
+};
