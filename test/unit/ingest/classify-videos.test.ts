@@ -183,7 +183,10 @@ describe("classifyVideos", () => {
     expect(labelOf("7000000000000000010", "ad").value).toBe("yes");
     // The ad label and the branded observation changed; hook and viral_hook did not.
     expect(
-      db.prepare("SELECT label FROM labels WHERE observed_at = ? ORDER BY label").pluck().all(NOW + 120),
+      db
+        .prepare("SELECT label FROM labels WHERE observed_at = ? ORDER BY label")
+        .pluck()
+        .all(NOW + 120),
     ).toEqual(["ad", "branded"]);
   });
 
