@@ -1,5 +1,6 @@
 import { DAY } from "../clock.js";
 import type { Db } from "../store/connection.js";
+import { type RecencyAnchor, recencyAnchor } from "./recency.js";
 
 /**
  * Trend reports: what rose in the last TREND_WINDOW_DAYS against the window before it. Subjects are
@@ -54,7 +55,17 @@ const slug = (s: string): string =>
     .replace(/^-|-$/g, "")
     .slice(0, 40) || "x";
 
-export function buildTrendReports(db: Db, now: number): { reports: number } {
+export function buildTrendReports(
+  db: Db,
+  publishedAt: number,
+): { reports: number; basis: RecencyAnchor["basis"] } {
+  // Windows end now, or at the newest video of a corpus collected earlier (see recency.ts).
+  const anchor = recencyAnchor(db, publishedAt, TREND_WINDOW_DAYS);
+  const now = anchor.at;
+  const basisNote =
+    anchor.basis === "corpus"
+      ? ` Windows end at the corpus's newest video (${new Date(now * 1000).toISOString().slice(0, 10)}): within-corpus recency, not snapshot history.`
+      : "";
   const start = now - TREND_WINDOW_DAYS * DAY;
   const previousStart = start - TREND_WINDOW_DAYS * DAY;
   const tallies = new Map<string, Tally>();
@@ -120,21 +131,31 @@ export function buildTrendReports(db: Db, now: number): { reports: number } {
       const title = `${kindName} ${t.label} is rising (${rise.toFixed(1)}x in ${TREND_WINDOW_DAYS} days)`;
       const summary =
         `${t.videos} videos used ${t.label} in the last ${TREND_WINDOW_DAYS} days, against ${t.previous} in the ` +
-        `${TREND_WINDOW_DAYS} days before (${rise.toFixed(2)}x); together they have ${t.plays.toLocaleString("en-US")} plays.`;
+        `${TREND_WINDOW_DAYS} days before (${rise.toFixed(2)}x); together they have ${t.plays.toLocaleString("en-US")} plays.${basisNote}`;
       const signal = {
         videos: t.videos,
         previous_videos: t.previous,
         growth_ratio: Number(rise.toFixed(4)),
         plays: t.plays,
       };
-      insertReport.run(id, t.kind, t.subject, title, summary, start, now, JSON.stringify(signal), now);
+      insertReport.run(
+        id,
+        t.kind,
+        t.subject,
+        title,
+        summary,
+        start,
+        now,
+        JSON.stringify(signal),
+        publishedAt,
+      );
       trimExamples(t);
       t.examples.slice(0, EXAMPLES).forEach((e, i) => {
         insertExample.run(id, i + 1, e.id, `trending score ${e.trending.toFixed(1)}, ${e.plays} plays`);
       });
     }
   })();
-  return { reports: picked.length };
+  return { reports: picked.length, basis: anchor.basis };
 }
 
 function trimExamples(t: Tally): void {
