@@ -4,6 +4,7 @@ import { rankInMemory } from "./memory-rank.js";
 import { compareDesc, isAfter, type KeysetPosition, readKeyset } from "./paging.js";
 import { currentRankingColumns } from "./ranking-columns.js";
 import type { VideoSummary } from "./records.js";
+import { expandQuery } from "./search-expansion.js";
 import { searchTuning } from "./search-tuning.js";
 import { prepared } from "./statements.js";
 import {
@@ -112,8 +113,11 @@ export function searchVideos(db: Db, p: SearchVideosParams, _now: number): ListR
   const position = readKeyset(p.after);
   if (terms.length === 0)
     return browse(db, sort === "best_match" ? "trending" : sort, filter, p.limit, position);
-  const match = ftsMatch(terms);
   const { exactCap } = searchTuning();
+  // Compounds, run-together words, hashtag stems and "phrases" (search-expansion.ts): ranked exactly.
+  const expanded = expandQuery(db, p.q ?? "", exactCap);
+  if (expanded) return exactPage(db, terms, expanded.match, sort, filter, p.limit, position, null, false);
+  const match = ftsMatch(terms);
   const dfs = terms.map(
     (t) =>
       (prepared(db, "SELECT df FROM engine_common_terms WHERE term = ?").get(t) as { df: number } | undefined)
@@ -192,8 +196,9 @@ function exactPage(
   limit: number,
   position: KeysetPosition | null,
   knownTotal: number | null,
+  inMemory = true,
 ): ListResult<VideoSummary> {
-  const columns = sort === "best_match" && filter.sql === "1" ? currentRankingColumns(db) : null;
+  const columns = inMemory && sort === "best_match" && filter.sql === "1" ? currentRankingColumns(db) : null;
   if (columns) {
     const page = rankInMemory(db, terms, match, columns, corpusStats(db), limit, position);
     if (page) return page;

@@ -1,5 +1,6 @@
 import { startHookNeighbors } from "../domain/hook-neighbors-background.js";
 import { refreshScores } from "../domain/scores.js";
+import { refreshSearchCompounds } from "../domain/search-compounds.js";
 import { buildTrendReports } from "../domain/trends-builder.js";
 import type { Db } from "../store/connection.js";
 import { classifyVideos } from "./classify/index.js";
@@ -19,6 +20,7 @@ export function afterIngest(db: Db, now: number, videoIds?: readonly string[]): 
     classifyVideos(db, now, videoIds);
     inferAdvertisers(db, now);
     refreshScores(db, now, videoIds);
+    refreshSearchCompounds(db);
     buildTrendReports(db, now);
   } catch (error) {
     neighbours.cancel();

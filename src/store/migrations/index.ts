@@ -6,6 +6,7 @@ import { search007 } from "./007-search.js";
 import { videosRowid008 } from "./008-videos-rowid.js";
 import { hookNeighbors009 } from "./009-hook-neighbors.js";
 import { accountSignals010 } from "./010-account-signals.js";
+import { searchFold011 } from "./011-search-fold.js";
 
 export interface Migration {
   version: number;
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   videosRowid008,
   hookNeighbors009,
   accountSignals010,
+  searchFold011,
 ];
