@@ -137,7 +137,7 @@ export function computeFullRun(db: Db, wanted: Set<string> | null, embedder: Emb
   // the scoring mostly reads memory already in cache (in id order, candidates are scattered through it).
   // A hook with no key has no candidates, hence no list.
   if (eager) vectors.relayout(blocking.order);
-  const select = new NeighbourSelection(n, embedder.dimensions, vectors);
+  const select = new NeighbourSelection(n, embedder.dimensions, vectors, embedder.minSimilarity);
   const lists = new ListBuffer(wanted ? write.filter(Boolean).length : n);
   for (const h of blocking.order)
     if (write[h]) lists.add(seqs[h] as number, select.of(h, h, blocking), select, seqs);
@@ -247,7 +247,7 @@ function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
     return askedKeys.get(seq)?.text ?? ((hookText.get(seq) as string | undefined) || "");
   });
   const blocking = Blocking.around(signatureOf.subarray(0, n), [...sigIndex.keys()], rows);
-  const select = new NeighbourSelection(n, embedder.dimensions, vectors);
+  const select = new NeighbourSelection(n, embedder.dimensions, vectors, embedder.minSimilarity);
   const lists = new ListBuffer(rows.length);
   rows.forEach((row, r) => {
     lists.add(seqs[row.hook] as number, select.of(r, row.hook, blocking), select, seqs);
@@ -809,12 +809,16 @@ class NeighbourSelection {
   private readonly seen: Int32Array;
   private readonly dense: Float64Array;
   private stamp = 0;
+  /** The embedder's minimum similarity as an int8 dot product (a neighbour needs more than 0 anyway). */
+  private readonly minDot: number;
 
   constructor(
     hooks: number,
     dimensions: number,
     private readonly vectors: SparseVectors,
+    minSimilarity = 0,
   ) {
+    this.minDot = Math.max(1, Math.ceil(minSimilarity * SCALE * SCALE));
     this.seen = new Int32Array(hooks);
     this.dense = new Float64Array(dimensions);
   }
@@ -822,13 +826,13 @@ class NeighbourSelection {
   /** The list of row r of `blocking`, hook h. */
   of(r: number, h: number, blocking: Blocking): number {
     const found = blocking.candidates(r, h, this.candidates, this.seen, ++this.stamp);
-    const { idx, dot, dense, vectors } = this;
+    const { idx, dot, dense, vectors, minDot } = this;
     vectors.scatter(h, dense);
     let size = 0;
     for (let i = 0; i < found; i++) {
       const c = this.candidates[i] as number;
       const d = vectors.dot(c, dense);
-      if (d <= 0) continue;
+      if (d < minDot) continue;
       if (size === HOOK_NEIGHBORS) {
         const lastDot = dot[size - 1] as number;
         if (d < lastDot || (d === lastDot && c > (idx[size - 1] as number))) continue;

@@ -3,6 +3,7 @@ import type { ListResult, PagePosition } from "../registry/types.js";
 import type { Db } from "../store/connection.js";
 import { loadAdvertiserSummaries } from "./advertiser-rows.js";
 import { loadCreatorSummaries } from "./creator-rows.js";
+import { collapseNearDuplicates } from "./hook-dedupe.js";
 import { readHookNeighbors } from "./hook-neighbors.js";
 import { readKeyset } from "./paging.js";
 import type { SimilarHook, VideoDetail, VideoSummary } from "./records.js";
@@ -50,7 +51,9 @@ export function listFeed(
 
 /** Precomputed neighbours (hook-neighbors.ts), best first. null = no such video; no hook = empty list. */
 export function similarHooks(db: Db, id: string, limit: number): ListResult<SimilarHook> | null {
-  const video = db.prepare("SELECT seq FROM videos WHERE id = ?").get(id) as { seq: number } | undefined;
+  const video = db.prepare("SELECT seq, caption, hook_text FROM videos WHERE id = ?").get(id) as
+    | { seq: number; caption: string; hook_text: string | null }
+    | undefined;
   if (!video) return null;
   const neighbours = readHookNeighbors(db, video.seq);
   // A neighbour deleted since its list was computed has no summary: skipped, the next one moves up.
@@ -58,12 +61,16 @@ export function similarHooks(db: Db, id: string, limit: number): ListResult<Simi
     db,
     neighbours.map((n) => n.seq),
   );
-  const items = neighbours
-    .flatMap((n) => {
-      const video = summaries.get(n.seq);
-      return video ? [{ similarity: n.similarity, hook_text: video.hook?.text ?? "", video }] : [];
-    })
-    .slice(0, limit);
+  const found = neighbours.flatMap((n) => {
+    const video = summaries.get(n.seq);
+    return video ? [{ similarity: n.similarity, hook_text: video.hook?.text ?? "", video }] : [];
+  });
+  // Near-duplicate captions (re-uploads, the same caption twice) are collapsed (hook-dedupe.ts).
+  const items = collapseNearDuplicates(
+    `${video.caption} ${video.hook_text ?? ""}`,
+    found,
+    (i) => `${i.video.desc} ${i.hook_text}`,
+  ).slice(0, limit);
   return { items, total: items.length, next: null };
 }
 
