@@ -13,7 +13,8 @@ import type { Embedder } from "./embedder.js";
  * - words (weight² 0.15): the remaining content words, hashed, so identical wording scores a little higher.
  *
  * So a paraphrase in another language (same move, same topic) scores ~0.85, the same topic with another
- * move ≤ ~0.6, the same move about something else ≤ ~0.4. Lists below MIN_SIMILARITY are not returned.
+ * move ≤ ~0.6, the same move about something else ≤ ~0.4. A part a hook lacks is a slot of its own (a hash
+ * of its text), so two hooks are never alike for what neither has. Lists below MIN_SIMILARITY are not returned.
  */
 export const HOOK_MODEL_NAME = "hook-move-v1";
 export const MIN_SIMILARITY = 0.5;
@@ -26,7 +27,7 @@ const W_WORD = Math.sqrt(0.15);
 const MOVES: [string, RegExp][] = [
   [
     "question",
-    /\?|^(what|why|how much|which|who|where|when|is|are|do|does|can|should|would)\b|\b(tai sao|vi sao|co nen|bao nhieu|o dau|the nao|co dang|nen khong|khong\s*$)|(^|\s)(que|por que|como|cual|donde|cuanto|warum|wieso|was|welche|wo|wie viel|lohnt sich|apa|kenapa|mengapa|bagaimana|berapa|dimana|gimana)\b/u,
+    /\?|^(what|why|how much|which|who|where|when|is|are|do|does|can|should|would)\b|\b(tai sao|vi sao|co nen|bao nhieu|o dau|the nao|co dang|nen khong|khong\s*$)|^(por que|cual|donde|cuanto|warum|wieso|welche|wie viel|lohnt sich|kenapa|mengapa|bagaimana|berapa|dimana|gimana)\b/u,
   ],
   [
     "warning",
@@ -34,7 +35,7 @@ const MOVES: [string, RegExp][] = [
   ],
   [
     "list",
-    /\btop\s?\d+\b|(?<!no\.? ?)\b\d{1,2}\s+(things?|places?|ways?|reasons?|tips?|hotels?|resorts?|spots?|mistakes?|khach san|dia diem|mon|dieu|cach|ly do|homestay|resort|quan|cosas|lugares|hoteles|consejos|razones|dinge|orte|tipps|grunde|tempat|hotel|cara|alasan|rekomendasi)\b/u,
+    /\btop\s?\d+\b|(?<!no\.? ?)\b\d{1,2}\s+(?:\p{L}+\s+)?(things?|places?|ways?|reasons?|tips?|hotels?|resorts?|spots?|mistakes?|khach san|dia diem|mon|dieu|cach|ly do|homestay|resort|quan|cosas|lugares|hoteles|consejos|razones|dinge|orte|tipps|grunde|tempat|hotel|cara|alasan|rekomendasi)\b/u,
   ],
   ["pov", /\bpov\b|^(when you|khi ban|cuando tu|wenn du|ketika kamu|saat kamu)\b/u],
   [
@@ -276,10 +277,19 @@ export class HookMoveEmbedder implements Embedder {
     v.fill(0);
     const a = analyseHook(text);
     const parts: [number, number[]][] = [];
-    if (a.moves.length) parts.push([W_MOVE, a.moves.map((m) => this.moveSlot.get(m) as number)]);
-    if (a.topics.length) parts.push([W_TOPIC, a.topics.map((t) => this.topicSlot.get(t) as number)]);
     const span = this.dimensions - this.wordStart;
-    if (a.words.length) parts.push([W_WORD, a.words.map((w) => this.wordStart + (fnv(w) % span))]);
+    // A part the hook lacks (no recognised move, topic or other word) counts as one of its own: a slot
+    // hashed from the whole text, so two hooks never look alike for what neither has.
+    const own = (part: string) => [this.wordStart + (fnv(`${part}:${text}`) % span)];
+    parts.push([W_MOVE, a.moves.length ? a.moves.map((m) => this.moveSlot.get(m) as number) : own("move")]);
+    parts.push([
+      W_TOPIC,
+      a.topics.length ? a.topics.map((t) => this.topicSlot.get(t) as number) : own("topic"),
+    ]);
+    parts.push([
+      W_WORD,
+      a.words.length ? a.words.map((w) => this.wordStart + (fnv(w) % span)) : own("words"),
+    ]);
     const total = Math.sqrt(parts.reduce((s, [w]) => s + w * w, 0)) || 1;
     for (const [weight, slots] of parts) {
       const each = weight / total / Math.sqrt(slots.length);
