@@ -1,6 +1,13 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import {
+  AD_SIGNALS_MODEL,
+  type AdSignalsInput,
+  adProbability,
+  BRANDED_MODEL,
+  classifyBranded,
+} from "./classify/ad-signals.js";
 import { isObject } from "./importers/fields.js";
 import { openingHook } from "./importers/normalize.js";
 import { containerOf, readRecords } from "./importers/read-records.js";
@@ -79,11 +86,167 @@ export async function evaluateAdModel(path: string, classify: ClassifyAdText): P
 function report(path: string, e: AdEvaluation): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   return [
-    `ad text model vs platform flags (isAd/isSponsored) — ${path}`,
+    `branded text model (${BRANDED_MODEL}) vs platform flags (isAd/isSponsored) — ${path}`,
     `records with a known flag: ${e.records}; flagged ads: ${e.positives} (base rate ${pct(e.positives / Math.max(1, e.records))})`,
     `confusion: TP ${e.truePositive}  FP ${e.falsePositive}  FN ${e.falseNegative}  TN ${e.trueNegative}`,
     `precision ${pct(e.precision)}  recall ${pct(e.recall)}  F1 ${e.f1.toFixed(3)}`,
   ].join("\n");
+}
+
+/** One record as the `ad` model sees it, with the hidden truth beside it. */
+interface Scored {
+  truth: boolean;
+  author: string;
+  input: AdSignalsInput;
+}
+
+/** Probability bands of eval:labels, highest first (lower bounds). */
+export const BANDS = [0.9, 0.7, 0.5, 0.3, 0.1, 0] as const;
+
+export interface BandRow {
+  from: number;
+  to: number;
+  videos: number;
+  flagged: number;
+  meanP: number;
+  /** Precision and recall of "yes" at p ≥ from. */
+  precisionAtOrAbove: number;
+  recallAtOrAbove: number;
+}
+
+export interface SignalsEvaluation {
+  records: number;
+  positives: number;
+  averagePrecision: number;
+  bands: BandRow[];
+  /** Yes/no at p ≥ 0.5. */
+  precision: number;
+  recall: number;
+}
+
+/** Average precision of a ranking by p (ties broken by order, i.e. stably). */
+export function averagePrecision(scored: readonly { p: number; truth: boolean }[]): number {
+  const sorted = [...scored].sort((a, b) => b.p - a.p);
+  let hits = 0;
+  let sum = 0;
+  sorted.forEach((s, i) => {
+    if (!s.truth) return;
+    hits++;
+    sum += hits / (i + 1);
+  });
+  return hits === 0 ? 0 : sum / hits;
+}
+
+/** Precision/recall per band, AP and calibration of probabilities against the truth. */
+export function scoreProbabilities(scored: readonly { p: number; truth: boolean }[]): SignalsEvaluation {
+  const positives = scored.filter((s) => s.truth).length;
+  const bands: BandRow[] = BANDS.map((from, i) => {
+    const to = i === 0 ? 1 : (BANDS[i - 1] as number);
+    const inBand = scored.filter((s) => s.p >= from && (i === 0 ? s.p <= 1 : s.p < to));
+    const above = scored.filter((s) => s.p >= from);
+    const aboveTrue = above.filter((s) => s.truth).length;
+    return {
+      from,
+      to,
+      videos: inBand.length,
+      flagged: inBand.filter((s) => s.truth).length,
+      meanP: inBand.length > 0 ? inBand.reduce((t, s) => t + s.p, 0) / inBand.length : 0,
+      precisionAtOrAbove: above.length > 0 ? aboveTrue / above.length : 0,
+      recallAtOrAbove: positives > 0 ? aboveTrue / positives : 0,
+    };
+  });
+  const yes = scored.filter((s) => s.p >= 0.5);
+  const tp = yes.filter((s) => s.truth).length;
+  return {
+    records: scored.length,
+    positives,
+    averagePrecision: averagePrecision(scored),
+    bands,
+    precision: yes.length > 0 ? tp / yes.length : 0,
+    recall: positives > 0 ? tp / positives : 0,
+  };
+}
+
+/**
+ * Scores the `ad` signals model against the platform flags of an Apify export, flags hidden from the model.
+ * With `history`, each video gets the flags of its author's OTHER videos in the file (leave-one-out).
+ */
+export async function evaluateAdSignals(
+  path: string,
+): Promise<{ withHistory: SignalsEvaluation; withoutHistory: SignalsEvaluation }> {
+  const now = Math.floor(Date.now() / 1000);
+  const scored: Scored[] = [];
+  const progress = { bytesRead: 0, totalBytes: 0 };
+  for await (const source of readRecords(path, await containerOf(path), progress)) {
+    if (source.error !== undefined || !isObject(source.value)) continue;
+    let record: ReturnType<typeof mapScraperItem>;
+    try {
+      record = mapScraperItem(source.value, now, "apify");
+    } catch (error) {
+      if (error instanceof RecordError) continue;
+      throw error;
+    }
+    const truth = record.video.platformAd;
+    if (truth === null) continue;
+    const { caption, hashtags, transcript } = record.video;
+    const c = record.creator;
+    scored.push({
+      truth,
+      author: c.uid,
+      input: {
+        text: {
+          caption,
+          hashtags,
+          transcript,
+          hookText: openingHook(transcript, caption),
+          advertiserAttributed: false,
+        },
+        author: {
+          followers: c.followers,
+          verified: c.verified,
+          business: c.account?.business ?? null,
+          seller: c.account?.seller ?? null,
+          bioLink: c.account?.bioLink ?? null,
+        },
+        plays: record.stats.plays,
+        history: null,
+      },
+    });
+  }
+  const totals = new Map<string, { flagged: number; known: number }>();
+  for (const s of scored) {
+    const t = totals.get(s.author) ?? { flagged: 0, known: 0 };
+    t.known++;
+    if (s.truth) t.flagged++;
+    totals.set(s.author, t);
+  }
+  const withoutHistory = scoreProbabilities(
+    scored.map((s) => ({ p: adProbability(s.input).p, truth: s.truth })),
+  );
+  const withHistory = scoreProbabilities(
+    scored.map((s) => {
+      const t = totals.get(s.author) as { flagged: number; known: number };
+      // Leave-one-out: the author's other videos only.
+      const history = { flagged: t.flagged - (s.truth ? 1 : 0), known: t.known - 1 };
+      return { p: adProbability({ ...s.input, history }).p, truth: s.truth };
+    }),
+  );
+  return { withHistory, withoutHistory };
+}
+
+export function signalsReport(title: string, e: SignalsEvaluation): string {
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const lines = [
+    `${title}: ${e.records} videos, ${e.positives} flagged; average precision ${e.averagePrecision.toFixed(3)} (base rate ${pct(e.positives / Math.max(1, e.records))}); at p>=0.5 precision ${pct(e.precision)} recall ${pct(e.recall)}`,
+    "  band        videos  flagged  mean p  observed  | p>=band: precision  recall",
+  ];
+  for (const b of e.bands) {
+    const observed = b.videos > 0 ? b.flagged / b.videos : 0;
+    lines.push(
+      `  ${b.from.toFixed(1)}-${b.to.toFixed(1)}  ${String(b.videos).padStart(7)}  ${String(b.flagged).padStart(7)}  ${b.meanP.toFixed(3).padStart(6)}  ${pct(observed).padStart(8)}  |           ${pct(b.precisionAtOrAbove).padStart(6)}  ${pct(b.recallAtOrAbove).padStart(6)}`,
+    );
+  }
+  return lines.join("\n");
 }
 
 /** A folder stands for the one export in it (JSON or CSV, transcript side files aside); null when ambiguous. */
@@ -113,14 +276,14 @@ async function main(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  // Resolved at run time: the ad model is its own module (src/ingest/classify/ad.ts).
-  const adModule: string = "./classify/ad.js";
-  const loaded = (await import(adModule)) as { classifyAdText?: ClassifyAdText };
-  if (typeof loaded.classifyAdText !== "function") {
-    process.stderr.write("eval:labels: classify/ad.js does not export classifyAdText\n");
-    return 1;
-  }
-  process.stdout.write(`${report(path, await evaluateAdModel(path, loaded.classifyAdText))}\n`);
+  process.stdout.write(`${report(path, await evaluateAdModel(path, classifyBranded))}\n\n`);
+  const { withHistory, withoutHistory } = await evaluateAdSignals(path);
+  process.stdout.write(
+    `ad model (${AD_SIGNALS_MODEL}) vs platform flags, flags hidden; weights are documented priors, not fitted here\n` +
+      `${signalsReport("with history (author's other flagged videos, leave-one-out)", withHistory)}\n` +
+      `${signalsReport("without history", withoutHistory)}\n` +
+      "mean p vs observed per band is the calibration table.\n",
+  );
   return 0;
 }
 

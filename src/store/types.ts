@@ -107,7 +107,8 @@ export interface VideoRepository {
    * Videos holding every term (normalised tokens, at least one), in `sort` order, after `position`:
    * best_match = text relevance (the implementation's) lifted by popularity. `total` is the exact match
    * count when the implementation knows it cheaply, else null (very common terms are ranked over a bounded
-   * candidate set, so the count is unknown).
+   * candidate set, so the count is unknown). `query` is the user's text as typed: an implementation may
+   * read "quoted phrases", compounds and hashtag stems from it (matching more, never fewer, videos).
    */
   search(
     terms: readonly string[],
@@ -115,6 +116,7 @@ export interface VideoRepository {
     filter: VideoFilter,
     limit: number,
     position: KeysetPosition | null,
+    query?: string,
   ): { rows: Keyed[]; total: number | null };
   /** Every video passing the filter, in `sort` order. */
   browse(sort: BrowseSort, filter: VideoFilter, limit: number, position: KeysetPosition | null): Keyed[];
@@ -263,6 +265,8 @@ export interface TrendRepository {
   get(
     id: string,
   ): { report: TrendReportRow; examples: { rank: number; videoId: string; note: string }[] } | null;
+  /** The newest video's creation time at or before `notAfter` (null: none): where recency windows end. */
+  newestVideoAt(notAfter: number): number | null;
   /** Videos created in (from, to]. */
   videosCreatedBetween(from: number, to: number): Iterable<TrendVideoRow>;
   /** Replaces every published report with these, atomically. */

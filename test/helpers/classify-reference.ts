@@ -1,4 +1,4 @@
-import { classifyAdText } from "../../src/ingest/classify/ad.js";
+import { classifyAdSignals, classifyBranded } from "../../src/ingest/classify/ad-signals.js";
 import { classifyHook } from "../../src/ingest/classify/hook.js";
 import type { LabelVerdict } from "../../src/ingest/classify/verdict.js";
 import { type CreatorBaseline, classifyViralHook, median } from "../../src/ingest/classify/viral-hook.js";
@@ -79,6 +79,19 @@ export function referenceClassifyVideos(
     labelFlags.run({ id: videoId, ...flags, viral });
   };
 
+  const authorOf = db.prepare(
+    "SELECT c.followers, c.verified, a.business, a.seller, a.bio_link FROM creators c LEFT JOIN creator_accounts a ON a.uid = c.uid WHERE c.uid = ?",
+  );
+  const historyOf = db.prepare(
+    "SELECT coalesce(sum(platform_ad), 0) AS flagged, count(platform_ad) AS known FROM videos WHERE author_uid = ?",
+  );
+  const textOf = (row: VideoRow) => ({
+    caption: row.caption,
+    hashtags: row.hashtags.length > 0 ? row.hashtags.split(" ") : [],
+    transcript: row.transcript,
+    hookText: row.hook_text,
+    advertiserAttributed: row.advertiser_id !== null,
+  });
   const adVerdict = (row: VideoRow): LabelVerdict & { model: string } => {
     if (row.platform_ad !== null) {
       const evidence = row.platform_ad_evidence ?? (row.platform_ad ? "isAd" : "isAd=false");
@@ -89,14 +102,31 @@ export function referenceClassifyVideos(
         model: "platform-flag-v1",
       };
     }
-    const verdict = classifyAdText({
-      caption: row.caption,
-      hashtags: row.hashtags.length > 0 ? row.hashtags.split(" ") : [],
-      transcript: row.transcript,
-      hookText: row.hook_text,
-      advertiserAttributed: row.advertiser_id !== null,
+    const a = authorOf.get(row.author_uid) as
+      | {
+          followers: number | null;
+          verified: number;
+          business: number | null;
+          seller: number | null;
+          bio_link: string | null;
+        }
+      | undefined;
+    const h = historyOf.get(row.author_uid) as { flagged: number; known: number };
+    const verdict = classifyAdSignals({
+      text: textOf(row),
+      author: a
+        ? {
+            followers: a.followers,
+            verified: a.verified === 1,
+            business: a.business === null ? null : a.business === 1,
+            seller: a.seller === null ? null : a.seller === 1,
+            bioLink: a.bio_link,
+          }
+        : null,
+      plays: row.plays,
+      history: h,
     });
-    return { ...verdict, model: "ad-text-v1" };
+    return { ...verdict, model: "ad-signals-v1" };
   };
 
   let labelled = 0;
@@ -126,6 +156,7 @@ export function referenceClassifyVideos(
         changed.length = 0;
         const ad = adVerdict(row);
         put(row.id, "ad", ad, ad.model);
+        put(row.id, "branded", classifyBranded(textOf(row)), "branded-text-v1");
         const hook = classifyHook(row.hook_text, row.language);
         put(row.id, "hook", hook, "hook-patterns-v1");
         put(

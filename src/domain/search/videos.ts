@@ -48,6 +48,6 @@ export function searchVideos(store: Store, p: SearchVideosParams, _now: number):
     const rows = store.videos.browse(sort === "best_match" ? "trending" : sort, filter, p.limit, position);
     return videoPage(store, rows, p.limit, null);
   }
-  const { rows, total } = store.videos.search(terms, sort, filter, p.limit, position);
+  const { rows, total } = store.videos.search(terms, sort, filter, p.limit, position, p.q);
   return videoPage(store, rows, p.limit, total);
 }

@@ -1,4 +1,5 @@
 import { DAY } from "../../clock.js";
+import { type RecencyAnchor, recencyAnchor } from "../../shared/recency.js";
 import type { Store, TrendReportRow, TrendVideoRow } from "../../store/types.js";
 
 /**
@@ -41,7 +42,17 @@ const slug = (s: string): string =>
     .replace(/^-|-$/g, "")
     .slice(0, 40) || "x";
 
-export function buildTrendReports(store: Store, now: number): { reports: number } {
+export function buildTrendReports(
+  store: Store,
+  publishedAt: number,
+): { reports: number; basis: RecencyAnchor["basis"] } {
+  // Windows end now, or at the newest video of a corpus collected earlier (see recency.ts).
+  const anchor = recencyAnchor(store.trends.newestVideoAt(publishedAt), publishedAt, TREND_WINDOW_DAYS);
+  const now = anchor.at;
+  const basisNote =
+    anchor.basis === "corpus"
+      ? ` Windows end at the corpus's newest video (${new Date(now * 1000).toISOString().slice(0, 10)}): within-corpus recency, not snapshot history.`
+      : "";
   const start = now - TREND_WINDOW_DAYS * DAY;
   const previousStart = start - TREND_WINDOW_DAYS * DAY;
   const tallies = new Map<string, Tally>();
@@ -96,7 +107,7 @@ export function buildTrendReports(store: Store, now: number): { reports: number 
       title: `${kindName} ${t.label} is rising (${rise.toFixed(1)}x in ${TREND_WINDOW_DAYS} days)`,
       summary:
         `${t.videos} videos used ${t.label} in the last ${TREND_WINDOW_DAYS} days, against ${t.previous} in the ` +
-        `${TREND_WINDOW_DAYS} days before (${rise.toFixed(2)}x); together they have ${t.plays.toLocaleString("en-US")} plays.`,
+        `${TREND_WINDOW_DAYS} days before (${rise.toFixed(2)}x); together they have ${t.plays.toLocaleString("en-US")} plays.${basisNote}`,
       periodStart: start,
       periodEnd: now,
       signal: {
@@ -105,7 +116,7 @@ export function buildTrendReports(store: Store, now: number): { reports: number 
         growth_ratio: Number(rise.toFixed(4)),
         plays: t.plays,
       },
-      publishedAt: now,
+      publishedAt,
     };
     trimExamples(t);
     const examples = t.examples.slice(0, EXAMPLES).map((e, i) => ({
@@ -116,7 +127,7 @@ export function buildTrendReports(store: Store, now: number): { reports: number 
     return { report, examples };
   });
   store.trends.replaceReports(reports);
-  return { reports: picked.length };
+  return { reports: picked.length, basis: anchor.basis };
 }
 
 function trimExamples(t: Tally): void {

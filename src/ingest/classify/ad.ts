@@ -131,6 +131,21 @@ function disclosureTag(hashtags: readonly string[], text: string): string | unde
   return undefined;
 }
 
+/**
+ * A paid-partnership disclosure in the text: a disclosure tag (#ad, #publi, #werbung, #iklan, #quangcao, …)
+ * or phrase ("paid partnership", "được tài trợ", …); null when there is none. The `ad` model counts it as
+ * strong evidence of a paid placement; calls to action and promo codes alone only make a video `branded`.
+ */
+export function textDisclosure(
+  input: Pick<AdTextInput, "caption" | "hashtags" | "transcript" | "hookText">,
+): string | null {
+  const text = `${input.hookText ?? ""}\n${input.caption}\n${input.transcript ?? ""}`;
+  const tag = disclosureTag(input.hashtags, text);
+  if (tag) return `disclosure tag #${tag}`;
+  const phrase = (FEATURES[0] as Feature).pattern.exec(text);
+  return phrase ? `disclosure phrase "${phrase[0].trim()}"` : null;
+}
+
 const PROMO_KEYWORD = /(code|c[oó]digo|cupom|cup[oó]n|kode|mã|コード|코드|โค้ด|kod|كود)/iu;
 /** A promo code looks like SAVE20: capitals with digits, 4–15 characters. */
 const PROMO_TOKEN = /\b(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{4,15}\b/u;
@@ -141,34 +156,56 @@ const ATTRIBUTION_WEIGHT = 3.2;
 const DISCLOSURE_TAG_WEIGHT = 3;
 const PROMO_WEIGHT = 2.6;
 
-/**
- * A transparent weighted model for "is this an ad?" over text and metadata: disclosure tags and phrases,
- * promo codes, calls to action, shop/link signals, contact prompts and advertiser attribution add log-odds
- * to a negative prior; "yes" when the probability reaches 0.5. Confidence is the probability of the verdict.
- */
-export function classifyAdText(input: AdTextInput): LabelVerdict {
-  const text = `${input.hookText ?? ""}\n${input.caption}\n${input.transcript ?? ""}`;
-  const evidence: string[] = [];
-  let score = BIAS;
+/** One commercial signal found in a text: its kind (a FEATURES name, "disclosure tag" or "promo code"). */
+export interface TextSignal {
+  name: string;
+  weight: number;
+  /** What was found, e.g. `#ad`, `promo code SAVE20`, `purchase call to action "mua ngay"`. */
+  evidence: string;
+}
 
+/** Every commercial signal in the hook, caption and transcript (each feature once). */
+export function textSignals(
+  input: Pick<AdTextInput, "caption" | "hashtags" | "transcript" | "hookText">,
+): TextSignal[] {
+  const text = `${input.hookText ?? ""}\n${input.caption}\n${input.transcript ?? ""}`;
+  const found: TextSignal[] = [];
   const disclosure = disclosureTag(input.hashtags, text);
-  if (disclosure) {
-    score += DISCLOSURE_TAG_WEIGHT;
-    evidence.push(`disclosure tag #${disclosure}`);
-  }
+  if (disclosure)
+    found.push({
+      name: "disclosure tag",
+      weight: DISCLOSURE_TAG_WEIGHT,
+      evidence: `disclosure tag #${disclosure}`,
+    });
   if (ANY_SIGNAL.test(text)) {
     const promo = PROMO_KEYWORD.test(text) ? PROMO_TOKEN.exec(text) : null;
-    if (promo) {
-      score += PROMO_WEIGHT;
-      evidence.push(`promo code ${promo[0]}`);
-    }
+    if (promo) found.push({ name: "promo code", weight: PROMO_WEIGHT, evidence: `promo code ${promo[0]}` });
     for (const feature of FEATURES) {
       if (feature.hint && !feature.hint.test(text)) continue;
       const match = feature.pattern.exec(text);
       if (!match) continue;
-      score += feature.weight;
-      evidence.push(`${feature.name} "${match[0].trim()}"`);
+      found.push({
+        name: feature.name,
+        weight: feature.weight,
+        evidence: `${feature.name} "${match[0].trim()}"`,
+      });
     }
+  }
+  return found;
+}
+
+/**
+ * A transparent weighted model for "is this an ad?" over text and metadata: disclosure tags and phrases,
+ * promo codes, calls to action, shop/link signals, contact prompts and advertiser attribution add log-odds
+ * to a negative prior; "yes" when the probability reaches 0.5. Confidence is the probability of the verdict.
+ * (The stored `ad` label now uses ad-signals.ts; this text score remains its reference and eval baseline.)
+ */
+export function classifyAdText(input: AdTextInput): LabelVerdict {
+  const evidence: string[] = [];
+  let score = BIAS;
+  for (const signal of textSignals(input)) {
+    score += signal.weight;
+    evidence.push(signal.evidence);
   }
   if (input.advertiserAttributed) {
     score += ATTRIBUTION_WEIGHT;

@@ -5,7 +5,10 @@ import {
   type LabelFlags,
   type LabelInput,
 } from "../../store/sqlite/corpus-writer.js";
+import type { AdTextInput } from "./ad.js";
 import { AD_TEXT_MODEL, classifyAdText } from "./ad.js";
+import { AdContext } from "./ad-context.js";
+import { AD_SIGNALS_MODEL, BRANDED_MODEL, classifyAdSignals, classifyBranded } from "./ad-signals.js";
 import { classifyHook, HOOK_MODEL } from "./hook.js";
 import type { LabelVerdict } from "./verdict.js";
 import { type CreatorBaseline, classifyViralHook, median, VIRAL_HOOK_MODEL } from "./viral-hook.js";
@@ -91,19 +94,35 @@ function unchanged(stored: StoredLabel | undefined, verdict: LabelVerdict, model
   );
 }
 
-/** The `ad` label: the platform's own flag when the record carried one, otherwise the text model. */
-export function adVerdict(
-  row: Pick<
-    VideoRow,
-    | "caption"
-    | "hashtags"
-    | "transcript"
-    | "hook_text"
-    | "advertiser_id"
-    | "platform_ad"
-    | "platform_ad_evidence"
-  >,
-): LabelVerdict & { model: string } {
+type AdRow = Pick<
+  VideoRow,
+  | "caption"
+  | "hashtags"
+  | "transcript"
+  | "hook_text"
+  | "advertiser_id"
+  | "platform_ad"
+  | "platform_ad_evidence"
+  | "author_uid"
+  | "plays"
+>;
+
+function adText(row: AdRow): AdTextInput {
+  return {
+    caption: row.caption,
+    hashtags: row.hashtags.length > 0 ? row.hashtags.split(" ") : [],
+    transcript: row.transcript,
+    hookText: row.hook_text,
+    advertiserAttributed: row.advertiser_id !== null,
+  };
+}
+
+/**
+ * The `ad` label (paid placement): the platform's own flag when the record carried one, otherwise the
+ * signals model over the author's account, reach, the author's other flagged videos and text disclosure
+ * (see ad-signals.ts).
+ */
+export function adVerdict(row: AdRow, context: AdContext): LabelVerdict & { model: string } {
   if (row.platform_ad !== null) {
     const evidence = row.platform_ad_evidence ?? (row.platform_ad ? "isAd" : "isAd=false");
     return {
@@ -113,19 +132,18 @@ export function adVerdict(
       model: PLATFORM_FLAG_MODEL,
     };
   }
-  const verdict = classifyAdText({
-    caption: row.caption,
-    hashtags: row.hashtags.length > 0 ? row.hashtags.split(" ") : [],
-    transcript: row.transcript,
-    hookText: row.hook_text,
-    advertiserAttributed: row.advertiser_id !== null,
+  const verdict = classifyAdSignals({
+    text: adText(row),
+    author: context.author(row.author_uid),
+    plays: row.plays,
+    history: context.history(row.author_uid),
   });
-  return {
-    value: verdict.value,
-    confidence: verdict.confidence,
-    evidence: verdict.evidence,
-    model: AD_TEXT_MODEL,
-  };
+  return { ...verdict, model: AD_SIGNALS_MODEL };
+}
+
+/** The `branded` observation: commercial intent in the text, whatever the platform flag says. */
+export function brandedVerdict(row: AdRow): LabelVerdict {
+  return classifyBranded(adText(row));
 }
 
 /**
@@ -134,6 +152,7 @@ export function adVerdict(
  */
 export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]): { labelled: number } {
   const writer = new CorpusWriter(db);
+  const adContext = new AdContext(db);
   const existing = db
     .prepare(
       "SELECT video_id, label, value, confidence, model_version, evidence FROM labels WHERE video_id IN (SELECT value FROM json_each(?))",
@@ -173,12 +192,15 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
     const entries: LabelEntry[] = [];
     for (const row of rows) {
       const labels = stored.get(row.id);
-      const ad = adVerdict(row);
+      const ad = adVerdict(row, adContext);
+      const branded = brandedVerdict(row);
       const hook = classifyHook(row.hook_text, row.language);
       const viral = classifyViralHook(hook.value, row.plays, baselines.get(row.author_uid));
       // A re-run over unchanged videos writes nothing: only labels whose observation changed are stored.
       const changed: LabelInput[] = [];
       if (!unchanged(labels?.get("ad"), ad, ad.model)) changed.push(observation("ad", ad, ad.model));
+      if (!unchanged(labels?.get("branded"), branded, BRANDED_MODEL))
+        changed.push(observation("branded", branded, BRANDED_MODEL));
       if (!unchanged(labels?.get("hook"), hook, HOOK_MODEL))
         changed.push(observation("hook", hook, HOOK_MODEL));
       if (!unchanged(labels?.get("viral_hook"), viral, VIRAL_HOOK_MODEL))
@@ -195,6 +217,7 @@ export function classifyVideos(db: Db, now: number, videoIds?: readonly string[]
     const wanted = videoIds === undefined ? null : new Set(videoIds);
     const found = new Set<string>();
     const baselines = allBaselines(db);
+    adContext.preloadHistory();
     const page = db.prepare(`SELECT ${COLUMNS} FROM videos WHERE seq > ? ORDER BY seq LIMIT ${PAGE}`).raw();
     let after = 0;
     let done = false;

@@ -1,3 +1,4 @@
+import type { AccountSignals } from "./account-signals.js";
 import type { MappedRecord } from "./types.js";
 
 /**
@@ -12,7 +13,7 @@ import type { MappedRecord } from "./types.js";
  */
 export type EncodedRecords = string;
 
-const FIELDS_PER_RECORD = 34;
+const FIELDS_PER_RECORD = 35;
 const UNDEFINED = 0;
 const put = <T>(value: T | undefined): T | typeof UNDEFINED => (value === undefined ? UNDEFINED : value);
 const take = <T>(value: unknown): T | undefined => (value === UNDEFINED ? undefined : (value as T));
@@ -45,6 +46,7 @@ export function encodeRecords(records: readonly MappedRecord[]): EncodedRecords 
     out[i++] = c.region;
     out[i++] = put(c.isHouse);
     out[i++] = put(c.houseAdvertiserId);
+    out[i++] = put(c.account);
     out[i++] = r.uidFromHandle;
     out[i++] = s.plays;
     out[i++] = s.likes;
@@ -91,6 +93,7 @@ export function decodeRecords(encoded: EncodedRecords): MappedRecord[] {
       region: f[i++] as string | null,
       isHouse: take<boolean>(f[i++]),
       houseAdvertiserId: take<string | null>(f[i++]),
+      account: take<AccountSignals | null>(f[i++]),
     };
     const uidFromHandle = f[i++] as boolean;
     const stats: MappedRecord["stats"] = {

@@ -6,6 +6,7 @@ import type {
   StoredVideo,
   VideoInput,
 } from "../../store/sqlite/corpus-writer.js";
+import { AccountWriter } from "./account-writer.js";
 import { CreatorObservations } from "./creator-observations.js";
 import { openingHook } from "./normalize.js";
 import type { ImportFormat, MappedRecord, NamedAdvertiser } from "./types.js";
@@ -25,6 +26,7 @@ export class RecordWriter {
   private readonly uidByHandle: Statement;
   /** Creators written this run (a record's creatorRepeated covers its file; this, handle-only records). */
   private readonly creatorsWritten = new CreatorObservations();
+  private readonly accounts: AccountWriter;
 
   constructor(
     db: Db,
@@ -32,6 +34,7 @@ export class RecordWriter {
     private readonly now: number,
   ) {
     this.uidByHandle = db.prepare("SELECT uid FROM creators WHERE handle = ? COLLATE NOCASE LIMIT 2");
+    this.accounts = new AccountWriter(db);
   }
 
   /**
@@ -129,8 +132,10 @@ export class RecordWriter {
       if (matches.length === 1 && matches[0]) uid = matches[0].uid;
     }
     if (this.creatorsWritten.repeat(uid, record.creator, observedAt)) return uid;
-    const creator: CreatorInput = { ...record.creator, uid, observedAt };
+    const { account, ...fields } = record.creator;
+    const creator: CreatorInput = { ...fields, uid, observedAt };
     this.corpus.upsertCreator(creator, this.now);
+    this.accounts.write(uid, account, observedAt);
     return uid;
   }
 

@@ -1,3 +1,5 @@
+import { detectLanguage } from "../../shared/text/language.js";
+import { accountSignalsOf } from "./account-signals.js";
 import {
   isObject,
   objectAt,
@@ -52,6 +54,16 @@ export function collectorScrapeTime(
 }
 
 /**
+ * The record's language: detected from its caption and transcript when the text says so clearly, else the
+ * source's code. Apify's `textLanguage` is often wrong (English captions marked `ha`, `un` for hashtag-only
+ * captions), so the text wins over it.
+ */
+function languageOf(caption: string, transcript: string | null, code: string | null): string | null {
+  const detected = detectLanguage(`${caption}\n${transcript ?? ""}`);
+  return detected?.language ?? normalizeLanguage(code);
+}
+
+/**
  * Apify `clockworks/tiktok-scraper` items and the tiktok-scraper collector records share one shape
  * (`text`, `createTime`, `authorMeta`, `musicMeta`, `videoMeta`, flattened counts). Apify adds
  * `textLanguage`, `locationCreated`, `collectCount`, `isAd`/`isSponsored`, `isSlideshow`; the collector has
@@ -86,7 +98,7 @@ export function mapScraperItem(
       createdAt,
       mediaType: slideshow ? "slideshow" : "video",
       region: normalizeRegion(optionalText(item.locationCreated, "locationCreated")),
-      language: normalizeLanguage(optionalText(item.textLanguage, "textLanguage")),
+      language: languageOf(caption, transcriptText, optionalText(item.textLanguage, "textLanguage")),
       durationS: optionalNumber(videoMeta.duration, "videoMeta.duration"),
       musicId: optionalText(music.musicId, "musicMeta.musicId"),
       musicTitle: optionalText(music.musicName, "musicMeta.musicName"),
@@ -103,6 +115,7 @@ export function mapScraperItem(
       followers: optionalCount(author.fans, "authorMeta.fans"),
       verified: optionalBool(author.verified, "authorMeta.verified") ?? false,
       region: normalizeRegion(optionalText(author.region, "authorMeta.region")),
+      account: accountSignalsOf(author, "authorMeta"),
     },
     uidFromHandle: false,
     stats: {

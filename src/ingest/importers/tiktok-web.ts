@@ -1,3 +1,4 @@
+import { accountSignalsOf } from "./account-signals.js";
 import {
   isObject,
   objectAt,
@@ -83,6 +84,7 @@ export function mapWebItem(raw: Record<string, unknown>, now: number): MappedRec
       followers: optionalCount(authorStats.followerCount, "authorStats.followerCount"),
       verified: optionalBool(author.verified, "author.verified") ?? false,
       region: normalizeRegion(optionalText(author.region, "author.region")),
+      account: accountSignalsOf(author, "author"),
     },
     uidFromHandle: false,
     stats: {

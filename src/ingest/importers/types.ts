@@ -1,4 +1,5 @@
 import type { CreatorInput, StatsInput, VideoInput } from "../../store/sqlite/corpus-writer.js";
+import type { AccountSignals } from "./account-signals.js";
 
 /** Formats `crs import` reads. `auto` picks one per file from its extension and content. */
 export const IMPORT_FORMATS = ["apify", "collector", "tiktok-web", "research-api", "jsonl"] as const;
@@ -21,7 +22,8 @@ export interface MappedRecord {
   video: Omit<VideoInput, "hookText" | "authorUid" | "advertiserId" | "source"> & {
     hookText?: string | null;
   };
-  creator: Omit<CreatorInput, "observedAt">;
+  /** `account`: business/seller/bio-link signals when the format carries them (see account-signals.ts). */
+  creator: Omit<CreatorInput, "observedAt"> & { account?: AccountSignals | null };
   /** True when the format gives only a handle, so `creator.uid` is a surrogate to resolve against the store. */
   uidFromHandle: boolean;
   stats: Omit<StatsInput, "observedAt">;

@@ -1,9 +1,20 @@
 import { tokenize } from "../text.js";
+import { HookMoveEmbedder } from "./hook-model.js";
 
-/** Turns a hook into a unit-length vector; cosine similarity = dot product. A model-based one can replace it. */
+/**
+ * Turns a hook into a unit-length vector; cosine similarity = dot product. The default is the hook model
+ * (hook-model.ts: rhetorical move + topic across the corpus languages). To plug in a real embedding model,
+ * implement this interface over a model file on disk (e.g. an ONNX sentence encoder loaded at start-up; the
+ * service downloads nothing at run time): `name` identifies the model and its version (stored lists and
+ * blocking keys are recomputed when it changes), `dimensions` its output size (at most 65 535), `embed` an
+ * L2-normalised vector, `keys` the words candidate pairs are blocked on (e.g. the hook's content words, or
+ * cluster ids of the vector), and `minSimilarity` the cosine below which a neighbour is not listed.
+ */
 export interface Embedder {
   readonly name: string;
   readonly dimensions: number;
+  /** Neighbours less similar than this (cosine) are not listed; default: any positive similarity. */
+  readonly minSimilarity?: number;
   /**
    * The unit vector of `text`. With `into` (`dimensions` long), written there and returned: a caller that
    * embeds a whole corpus in turn (computeHookNeighbors) saves an allocation per text.
@@ -188,4 +199,5 @@ export class HashingEmbedder implements Embedder {
   }
 }
 
-export const defaultEmbedder: Embedder = new HashingEmbedder();
+/** The hook model (hook-model.ts); HashingEmbedder remains for comparison and tests. */
+export const defaultEmbedder: Embedder = new HookMoveEmbedder();

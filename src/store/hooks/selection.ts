@@ -1,5 +1,5 @@
 import { type Blocking, CANDIDATE_CAP, WINDOW } from "./blocking.js";
-import type { SparseVectors } from "./vectors.js";
+import { SCALE, type SparseVectors } from "./vectors.js";
 
 /** Neighbours kept per hooked video. */
 export const HOOK_NEIGHBORS = 12;
@@ -17,12 +17,16 @@ export class NeighbourSelection {
   private readonly seen: Int32Array;
   private readonly dense: Float64Array;
   private stamp = 0;
+  /** The embedder's minimum similarity as an int8 dot product (a neighbour needs more than 0 anyway). */
+  private readonly minDot: number;
 
   constructor(
     hooks: number,
     dimensions: number,
     private readonly vectors: SparseVectors,
+    minSimilarity = 0,
   ) {
+    this.minDot = Math.max(1, Math.ceil(minSimilarity * SCALE * SCALE));
     this.seen = new Int32Array(hooks);
     this.dense = new Float64Array(dimensions);
   }
@@ -30,13 +34,13 @@ export class NeighbourSelection {
   /** The list of row r of `blocking`, hook h. */
   of(r: number, h: number, blocking: Blocking): number {
     const found = blocking.candidates(r, h, this.candidates, this.seen, ++this.stamp);
-    const { idx, dot, dense, vectors } = this;
+    const { idx, dot, dense, vectors, minDot } = this;
     vectors.scatter(h, dense);
     let size = 0;
     for (let i = 0; i < found; i++) {
       const c = this.candidates[i] as number;
       const d = vectors.dot(c, dense);
-      if (d <= 0) continue;
+      if (d < minDot) continue;
       if (size === HOOK_NEIGHBORS) {
         const lastDot = dot[size - 1] as number;
         if (d < lastDot || (d === lastDot && c > (idx[size - 1] as number))) continue;

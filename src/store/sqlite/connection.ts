@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { foldText } from "../../shared/text/normalize.js";
 import { restoreDeferredIndexes } from "./bulk.js";
 import type { Db } from "./db.js";
 import { migrate } from "./migrate.js";
@@ -23,6 +24,10 @@ export function openDb(file: string, options: OpenOptions = {}): Db {
   db.pragma("synchronous = NORMAL");
   db.pragma("temp_store = MEMORY");
   db.pragma("cache_size = -65536"); // 64 MiB page cache: bounded, keeps RSS predictable
+  // The search text normaliser as SQL, for migrations that rebuild the FTS index (013-search-fold).
+  db.function("crs_fold", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? foldText(text) : "",
+  );
   if (options.migrate !== false && !options.readonly) {
     migrate(db);
     restoreDeferredIndexes(db); // a bulk load that died mid-way left its indexes to rebuild

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { foldText } from "../../shared/text/normalize.js";
 import type { Db } from "./connection.js";
 
 /** What every ingest path (generator, importers) hands to the store. Times are Unix seconds. */
@@ -383,12 +384,13 @@ export class CorpusWriter {
   }
 
   private insertFts(seq: number, values: readonly (string | number | null)[]): void {
+    // The index holds folded text (shared/text/normalize.ts), as queries are folded: "Đà Nẵng" ~ "da nang".
     this.stmt.insertFts.run(
       seq,
-      values[CAPTION],
-      values[HOOK] ?? "",
-      values[TRANSCRIPT] ?? "",
-      values[HASHTAGS],
+      foldText(values[CAPTION] as string),
+      foldText((values[HOOK] as string | null) ?? ""),
+      foldText((values[TRANSCRIPT] as string | null) ?? ""),
+      foldText(values[HASHTAGS] as string),
     );
   }
 

@@ -45,6 +45,10 @@ export function sqliteTrends(db: Db): TrendRepository {
       ).all(id) as { rank: number; videoId: string; note: string }[];
       return { report: toRow(row), examples };
     },
+    newestVideoAt: (notAfter) =>
+      (db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(notAfter) as
+        | number
+        | null) ?? null,
     videosCreatedBetween: (from, to) =>
       db
         .prepare(

@@ -10,6 +10,7 @@ import {
   readFtsAverages,
   termCounts,
 } from "./fts.js";
+import { expandQuery } from "./search-expansion.js";
 import { prepared } from "./statements.js";
 
 /** Sort key column of each non-text sort; every list is `key DESC, id DESC`. */
@@ -80,10 +81,14 @@ export function searchText(
   videoFilter: VideoFilter,
   limit: number,
   position: KeysetPosition | null,
+  query = terms.join(" "),
 ): { rows: Keyed[]; total: number | null } {
   const filter = filtersOf(videoFilter);
   const match = ftsMatch(terms);
   const { exactCap } = searchTuning();
+  // Compounds, run-together words, hashtag stems and "phrases" (search-expansion.ts): ranked exactly.
+  const expanded = expandQuery(db, query, exactCap);
+  if (expanded) return exactPage(db, expanded.match, sort, filter, limit, position, null);
   const dfs = terms.map(
     (t) =>
       (prepared(db, "SELECT df FROM engine_common_terms WHERE term = ?").get(t) as { df: number } | undefined)

@@ -256,7 +256,8 @@ function byAdvertiser(db: Db, id: string, limit: number, position: KeysetPositio
 
 export function sqliteVideos(db: Db): VideoRepository {
   return {
-    search: (terms, sort, filter, limit, position) => searchText(db, terms, sort, filter, limit, position),
+    search: (terms, sort, filter, limit, position, query) =>
+      searchText(db, terms, sort, filter, limit, position, query),
     browse: (sort, filter, limit, position) => browseVideos(db, sort, filter, limit, position),
     feed: (name, limit, position) => feed(db, name, limit, position),
     summaries: (ids) => videoRows(db, ids),

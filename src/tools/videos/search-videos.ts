@@ -17,7 +17,9 @@ export const searchVideosTool = defineListTool({
         .string()
         .max(200)
         .optional()
-        .describe("Words to search for (max 200 characters); treated as plain words, never as query syntax."),
+        .describe(
+          'Words to search for (max 200 characters): plain words, accents and case folded; "quoted words" must appear together as a phrase. No other query syntax.',
+        ),
       sort: z
         .enum(["best_match", "trending", "newest", "views", "comments", "reposts"])
         .optional()

@@ -158,7 +158,7 @@ describe("classifyVideos stores what the pre-optimisation classifier stored", ()
     const ref = copy("full-ref");
     const cur = copy("full-cur");
     both(ref, cur, (db, classify) => classify(db, NOW));
-    expect(cur.prepare("SELECT count(*) AS n FROM labels").get()).toEqual({ n: 3 * VIDEOS });
+    expect(cur.prepare("SELECT count(*) AS n FROM labels").get()).toEqual({ n: 4 * VIDEOS });
     both(ref, cur, (db, classify) => classify(db, NOW + 60));
     // The unchanged re-run wrote nothing: every observation is still the first run's.
     expect(cur.prepare("SELECT DISTINCT observed_at FROM labels").pluck().all()).toEqual([NOW]);

@@ -154,7 +154,7 @@ describe("classifyVideos", () => {
       model: "platform-flag-v1",
       evidence: "platform flag: isSponsored",
     });
-    expect(labelOf("7000000000000000022", "ad")).toMatchObject({ value: "yes", model: "ad-text-v1" });
+    expect(labelOf("7000000000000000022", "ad")).toMatchObject({ value: "yes", model: "ad-signals-v1" });
     // Only the given videos were labelled.
     expect(db.prepare("SELECT count(DISTINCT video_id) AS n FROM labels").get()).toEqual({ n: 3 });
     expect(db.prepare("SELECT label_ad FROM videos WHERE id = '7000000000000000021'").get()).toEqual({
@@ -181,9 +181,13 @@ describe("classifyVideos", () => {
     );
     classifyVideos(db, NOW + 120, ["7000000000000000010"]);
     expect(labelOf("7000000000000000010", "ad").value).toBe("yes");
-    expect(db.prepare("SELECT count(*) AS n FROM labels WHERE observed_at = ?").get(NOW + 120)).toEqual({
-      n: 1,
-    });
+    // The ad label and the branded observation changed; hook and viral_hook did not.
+    expect(
+      db
+        .prepare("SELECT label FROM labels WHERE observed_at = ? ORDER BY label")
+        .pluck()
+        .all(NOW + 120),
+    ).toEqual(["ad", "branded"]);
   });
 
   it("labels a whole generated corpus with evidence and confidence in range", () => {
@@ -195,7 +199,7 @@ describe("classifyVideos", () => {
                 count(DISTINCT label) AS labels FROM labels`,
       )
       .get() as { n: number; lo: number; hi: number; blank: number; labels: number };
-    expect(stats).toMatchObject({ n: 6_000, blank: 0, labels: 3 });
+    expect(stats).toMatchObject({ n: 8_000, blank: 0, labels: 4 });
     expect(stats.lo).toBeGreaterThanOrEqual(0);
     expect(stats.hi).toBeLessThanOrEqual(1);
     const flags = db

@@ -51,7 +51,7 @@ describe("computeHookNeighbors", () => {
 
   it("a full run stores the reference lists", () => {
     both();
-    expect(expectSameLists(db, lists)).toBeGreaterThan(15_000);
+    expect(expectSameLists(db, lists)).toBeGreaterThan(10_000); // fewer since weak (< 0.5) and near-duplicate neighbours are left out;
     expect(lists.has("only-stop-words")).toBe(false);
     // Both kinds of key list occur: long ones (windowed around the hook) and short ones (read whole).
     const sizes = new Map<string, number>();

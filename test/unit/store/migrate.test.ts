@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { HashingEmbedder } from "../../../src/store/hooks/embedder.js";
 import { openDb } from "../../../src/store/sqlite/connection.js";
 import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
@@ -231,7 +232,8 @@ describe("migration 9 (a packed hook-neighbour list per video)", () => {
       });
     })();
     const lists: Lists = new Map();
-    referenceHookNeighbors(old, lists);
+    // The lists version 8 stored came from the hashing embedder of the time.
+    referenceHookNeighbors(old, lists, undefined, new HashingEmbedder());
     const insert = old.prepare(
       "INSERT INTO hook_neighbors (video_id, rank, neighbor_id, similarity) VALUES (?, ?, ?, ?)",
     );

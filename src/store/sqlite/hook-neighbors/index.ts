@@ -114,7 +114,7 @@ export function computeFullRun(db: Db, wanted: Set<string> | null, embedder: Emb
   // the scoring mostly reads memory already in cache (in id order, candidates are scattered through it).
   // A hook with no key has no candidates, hence no list.
   if (eager) vectors.relayout(blocking.order);
-  const select = new NeighbourSelection(n, embedder.dimensions, vectors);
+  const select = new NeighbourSelection(n, embedder.dimensions, vectors, embedder.minSimilarity);
   const lists = new ListBuffer(wanted ? write.filter(Boolean).length : n);
   for (const h of blocking.order)
     if (write[h]) lists.add(seqs[h] as number, select.of(h, h, blocking), select, seqs);
@@ -224,7 +224,7 @@ function scopedRun(db: Db, wanted: Set<string>, embedder: Embedder): boolean {
     return askedKeys.get(seq)?.text ?? ((hookText.get(seq) as string | undefined) || "");
   });
   const blocking = Blocking.around(signatureOf.subarray(0, n), [...sigIndex.keys()], rows);
-  const select = new NeighbourSelection(n, embedder.dimensions, vectors);
+  const select = new NeighbourSelection(n, embedder.dimensions, vectors, embedder.minSimilarity);
   const lists = new ListBuffer(rows.length);
   rows.forEach((row, r) => {
     lists.add(seqs[row.hook] as number, select.of(r, row.hook, blocking), select, seqs);

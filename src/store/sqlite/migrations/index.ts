@@ -7,6 +7,8 @@ import { videosRowid008 } from "./008-videos-rowid.js";
 import { hookNeighbors009 } from "./009-hook-neighbors.js";
 import { settings010 } from "./010-settings.js";
 import { sharedLimits011 } from "./011-shared-limits.js";
+import { accountSignals012 } from "./012-account-signals.js";
+import { searchFold013 } from "./013-search-fold.js";
 
 export interface Migration {
   version: number;
@@ -33,4 +35,6 @@ export const migrations: Migration[] = [
   hookNeighbors009,
   settings010,
   sharedLimits011,
+  accountSignals012,
+  searchFold013,
 ];

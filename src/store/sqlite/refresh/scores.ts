@@ -1,4 +1,5 @@
 import { DAY, HOUR } from "../../../clock.js";
+import { recencyAnchor } from "../../../shared/recency.js";
 import type { Db } from "../connection.js";
 import { refreshCreatorSearch } from "./creator-search.js";
 import { refreshSearchHeads } from "./search-heads.js";
@@ -11,8 +12,11 @@ import { refreshSearchHeads } from "./search-heads.js";
  * - trending: velocity × 0.5^(hours since the latest snapshot / 24): a velocity measured a day ago counts
  *   half. Videos whose latest snapshot is older than TRENDING_WINDOW_DAYS score 0.
  * - creator baseline (of a video): the geometric mean of (1 + plays) − 1 over the creator's OTHER videos;
- *   needs at least BASELINE_MIN_OTHERS other videos, else there is no baseline and no breakout.
- * - breakout: (1 + plays) / (1 + baseline) for videos published within BREAKOUT_WINDOW_DAYS, kept when it
+ *   needs at least BASELINE_MIN_OTHERS other videos. A creator with fewer (most creators of a real scrape)
+ *   falls back to follower-relative reach: baseline = FOLLOWER_REACH × followers, when followers are known;
+ *   otherwise there is no baseline and no breakout.
+ * - breakout: (1 + plays) / (1 + baseline) for videos published within BREAKOUT_WINDOW_DAYS (of now, or of
+ *   the corpus's newest video when nothing newer exists: see recency.ts), kept when it
  *   is at least BREAKOUT_FACTOR (else 0).
  * - early_breakout: for videos at most EARLY_MAX_AGE_HOURS old, the early pace plays / max(6, age in hours)
  *   divided by the baseline pace (1 + baseline) / 72 (the pace that reaches the creator's typical lifetime
@@ -28,6 +32,8 @@ export const TRENDING_WINDOW_DAYS = 7;
 export const BREAKOUT_WINDOW_DAYS = 14;
 export const BREAKOUT_FACTOR = 5;
 export const BASELINE_MIN_OTHERS = 2;
+/** Plays a typical video gets as a share of the account's followers: the baseline without a history. */
+export const FOLLOWER_REACH = 0.5;
 export const EARLY_MAX_AGE_HOURS = 72;
 export const EARLY_FACTOR = 3;
 export const HIRE_READY_ENGAGEMENT = 0.05;
@@ -70,8 +76,12 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     refreshCreatorStats(db, now, !scoped);
     // A full refresh moves nearly every video's trending score (it decays with time): the index is
     // rebuilt once (a sort) rather than updated a row at a time (~1M random b-tree updates at 1M videos).
-    if (scoped) refreshVideoScores(db, now, videoFilter);
-    else withoutIndex(db, "engine_videos_trending", () => refreshVideoScores(db, now, videoFilter));
+    const newest = db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(now) as
+      | number
+      | null;
+    const asOf = recencyAnchor(newest, now, BREAKOUT_WINDOW_DAYS).at;
+    if (scoped) refreshVideoScores(db, now, videoFilter, asOf);
+    else withoutIndex(db, "engine_videos_trending", () => refreshVideoScores(db, now, videoFilter, asOf));
     refreshAdvertiserStats(db, scoped);
     refreshCreatorSearch(db, scoped);
     refreshSearchHeads(db, scoped ? [...(videoIds ?? [])] : undefined);
@@ -150,10 +160,11 @@ function refreshCreatorStats(db: Db, now: number, full: boolean): void {
  * velocity, trending, breakout and early_breakout in one pass over the videos (each UPDATE rewrites every
  * row it touches). Reads engine_snap (refreshVideoGains) and engine_creator_stats (refreshCreatorStats).
  */
-function refreshVideoScores(db: Db, now: number, videoFilter: string): void {
+function refreshVideoScores(db: Db, now: number, videoFilter: string, asOf: number): void {
   db.prepare(
     `WITH prev AS (
        SELECT v.id, v.plays, v.stats_at, v.created_at, s.videos AS creator_videos, s.sum_ln_plays,
+         (SELECT followers FROM creators c WHERE c.uid = v.author_uid) AS followers,
          -- Only a video with a snapshot before its latest has a previous one: the others skip both probes.
          CASE WHEN snap.first_at < v.stats_at THEN (SELECT max(observed_at) FROM video_stats p
            WHERE p.video_id = v.id AND p.observed_at < v.stats_at) END AS prev_at,
@@ -165,14 +176,15 @@ function refreshVideoScores(db: Db, now: number, videoFilter: string): void {
        SELECT id, plays, stats_at, created_at,
          max(0.0, plays - coalesce(prev_plays, 0)) / max(1.0, (stats_at - coalesce(prev_at, min(created_at, stats_at))) / ${HOUR}.0) AS velocity,
          CASE WHEN creator_videos - 1 >= ${BASELINE_MIN_OTHERS}
-           THEN exp((sum_ln_plays - ln(1.0 + plays)) / (creator_videos - 1)) - 1 END AS baseline
+           THEN exp((sum_ln_plays - ln(1.0 + plays)) / (creator_videos - 1)) - 1
+           WHEN followers > 0 THEN ${FOLLOWER_REACH} * followers END AS baseline
        FROM prev
      ), scored AS (
        SELECT id, stats_at, velocity,
-         CASE WHEN baseline IS NULL OR created_at < :now - ${BREAKOUT_WINDOW_DAYS * DAY} THEN 0
+         CASE WHEN baseline IS NULL OR created_at < :asOf - ${BREAKOUT_WINDOW_DAYS * DAY} THEN 0
            ELSE (1.0 + plays) / (1.0 + baseline) END AS breakout,
-         CASE WHEN baseline IS NULL OR created_at < :now - ${EARLY_MAX_AGE_HOURS * HOUR} OR created_at > :now THEN 0
-           ELSE (plays / max(6.0, (:now - created_at) / ${HOUR}.0)) / ((1.0 + baseline) / 72.0) END AS early
+         CASE WHEN baseline IS NULL OR created_at < :asOf - ${EARLY_MAX_AGE_HOURS * HOUR} OR created_at > :now THEN 0
+           ELSE (plays / max(6.0, (:asOf - created_at) / ${HOUR}.0)) / ((1.0 + baseline) / 72.0) END AS early
        FROM base
      ), final AS (
        SELECT id, velocity,
@@ -188,7 +200,7 @@ function refreshVideoScores(db: Db, now: number, videoFilter: string): void {
        -- A row whose scores did not move is not rewritten (most of them, on a refresh after a small import).
        AND (videos.velocity IS NOT final.velocity OR videos.trending_score IS NOT final.trending
          OR videos.breakout_score IS NOT final.breakout OR videos.early_breakout_score IS NOT final.early)`,
-  ).run({ now });
+  ).run({ now, asOf });
 }
 
 /**

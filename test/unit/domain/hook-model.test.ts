@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { collapseNearDuplicates } from "../../../src/domain/hooks/dedupe.js";
+import { defaultEmbedder } from "../../../src/store/hooks/embedder.js";
+import { analyseHook, HookMoveEmbedder, MIN_SIMILARITY } from "../../../src/store/hooks/hook-model.js";
+
+const e = new HookMoveEmbedder();
+const sim = (a: string, b: string) => {
+  const x = e.embed(a);
+  const y = e.embed(b);
+  let d = 0;
+  for (let i = 0; i < x.length; i++) d += (x[i] as number) * (y[i] as number);
+  return d;
+};
+
+describe("the hook model: rhetorical move and topic across languages", () => {
+  it("is the default embedder, with a minimum similarity", () => {
+    expect(defaultEmbedder.name).toBe("hook-move-v1");
+    expect(defaultEmbedder.minSimilarity).toBe(MIN_SIMILARITY);
+  });
+
+  it.each([
+    ["Có nên ở khách sạn này ở Đà Lạt không?", "question", "hotel"],
+    ["Should you stay at this hotel in Da Lat?", "question", "hotel"],
+    ["Đừng bao giờ đặt phòng ở đây khi đến Vũng Tàu", "warning", "vungtau"],
+    ["Evita este hotel en Bali", "warning", "bali"],
+    ["Top 5 khách sạn view biển ở Nha Trang", "list", "beach"],
+    ["5 Tempat makan murah di Bali", "list", "food"],
+    ["POV: you finally booked the beach villa", "pov", "beach"],
+    ["Vorher nachher: unser Zimmer", "before_after", "room"],
+    ["Day 3 of the gym challenge", "challenge", "fitness"],
+    ["Der beste Pool in München", "claim", "pool"],
+    ["Hôm nay mình đi thực tập ở khách sạn", "story", "job"],
+  ])("%s → %s about %s", (text, move, topic) => {
+    const a = analyseHook(text);
+    expect(a.moves).toContain(move);
+    expect(a.topics).toContain(topic);
+  });
+
+  it("ranks paraphrases across wording and language above the same topic with another move", () => {
+    const cases: [string, string[], string[]][] = [
+      [
+        "Đừng bao giờ ở khách sạn này khi đến Vũng Tàu",
+        [
+          "Avoid this hotel in Vung Tau",
+          "Evita este hotel en Vũng Tàu",
+          "Jangan menginap di hotel ini di Vung Tau",
+        ],
+        [
+          "Top 5 khách sạn đẹp nhất Vũng Tàu",
+          "Review khách sạn ở Vũng Tàu",
+          "POV: your Vung Tau hotel has a pool",
+        ],
+      ],
+      [
+        "Có nên đi thực tập ở khách sạn không?",
+        ["Should you do an internship at a hotel?", "¿Vale la pena hacer prácticas en un hotel?"],
+        ["Khách sạn 5 sao giá rẻ ở Đà Lạt", "Review khách sạn ở Cần Thơ", "Top 3 hotels for interns"],
+      ],
+      [
+        "Top 5 resorts in Phu Quoc",
+        ["5 resort đẹp nhất Phú Quốc", "Die 5 schönsten Hotels in Phu Quoc"],
+        ["Phú Quốc có gì vui?", "Storytime: my Phu Quoc resort trip"],
+      ],
+    ];
+    for (const [query, paraphrases, others] of cases) {
+      const worstParaphrase = Math.min(...paraphrases.map((p) => sim(query, p)));
+      const bestOther = Math.max(...others.map((o) => sim(query, o)));
+      expect(worstParaphrase, query).toBeGreaterThan(bestOther);
+      expect(worstParaphrase, query).toBeGreaterThanOrEqual(MIN_SIMILARITY);
+    }
+  });
+
+  it("puts an unrelated hook below the minimum similarity", () => {
+    expect(sim("Có nên đi thực tập ở khách sạn không?", "Day 3 of the gym challenge")).toBeLessThan(
+      MIN_SIMILARITY,
+    );
+    expect(sim("Top 5 resorts in Phu Quoc", "My skincare routine before and after")).toBeLessThan(
+      MIN_SIMILARITY,
+    );
+  });
+
+  it("blocks on topic concepts and content words", () => {
+    expect(e.keys("Evita este hotel en Bali")).toEqual(
+      expect.arrayContaining(["T_hotel", "T_bali", "evita"]),
+    );
+  });
+});
+
+describe("near-duplicate captions are collapsed", () => {
+  it("drops re-uploads of the query and of better-ranked neighbours", () => {
+    const items = [
+      "Khách sạn view biển đẹp nhất Vũng Tàu #vungtau",
+      "Khách sạn view biển đẹp nhất Vũng Tàu #vungtau #xuhuong",
+      "Top 5 resort Vũng Tàu",
+      "TOP 5 RESORT VŨNG TÀU",
+      "Evita este hotel en Vũng Tàu",
+    ];
+    expect(collapseNearDuplicates("Đừng ở khách sạn này ở Vũng Tàu", items, (t) => t)).toEqual([
+      "Khách sạn view biển đẹp nhất Vũng Tàu #vungtau",
+      "Top 5 resort Vũng Tàu",
+      "Evita este hotel en Vũng Tàu",
+    ]);
+    expect(collapseNearDuplicates("Top 5 resort Vũng Tàu", items.slice(2), (t) => t)).toEqual([
+      "Evita este hotel en Vũng Tàu",
+    ]);
+  });
+});
