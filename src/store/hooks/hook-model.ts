@@ -7,7 +7,7 @@ import type { Embedder } from "./embedder.js";
  * parts, each unit length, weighted and joined into one unit vector (cosine = dot product):
  *
  * - moves (weight² 0.4): question, warning/avoid, list, POV, before/after, challenge, claim (superlatives,
- *   "must"), story (first person), how-to — by multilingual patterns;
+ *   "must"), story (first person), secret/reveal ("nobody tells you", "the truth about"), how-to — by multilingual patterns;
  * - topics (weight² 0.45): concepts from a small multilingual lexicon of the corpus domains (hotel, room,
  *   pool, beach, view, price, food, travel, places, jobs, skincare, fitness, …);
  * - words (weight² 0.15): the remaining content words, hashed, so identical wording scores a little higher.
@@ -53,6 +53,10 @@ const MOVES: [string, RegExp][] = [
   [
     "story",
     /^(i |i'm|my |we |today i|hom nay|minh da|minh vua|tui|toi da|ke chuyen|storytime|story time|ayer|hoy fui|cuando fui|gestern|ich habe|ich war|kemarin|aku |saya )|\bstorytime\b/u,
+  ],
+  [
+    "secret",
+    /\b(secrets?|hidden|nobody (tells|talks|knows|mentions)|no one (tells|talks|knows|mentions)|nobody told me|they don ?t (tell|want)|truth about|bi mat|it ai biet|khong ai noi|secreto|nadie te dice|nadie habla|la verdad sobre|geheimnis|niemand (sagt|erzahlt)|die wahrheit uber|rahasia|tidak ada yang (bilang|tahu)|fakta tersembunyi)\b/u,
   ],
   [
     "howto",
@@ -117,6 +121,10 @@ const TOPICS: [string, string[]][] = [
     "food",
     [
       "food",
+      "meal",
+      "meal prep",
+      "recipe",
+      "cooking",
       "an",
       "mon",
       "breakfast",

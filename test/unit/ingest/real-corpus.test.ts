@@ -2,12 +2,14 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DAY } from "../../../src/clock.js";
+import { buildTrendReports } from "../../../src/domain/trends/build.js";
 import { importFile } from "../../../src/ingest/importers/import-file.js";
 import { inferredConfidence } from "../../../src/ingest/infer-advertisers.js";
 import { afterIngest } from "../../../src/ingest/pipeline.js";
 import { recencyAnchor } from "../../../src/shared/recency.js";
 import { detectLanguage } from "../../../src/shared/text/language.js";
 import type { Db } from "../../../src/store/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { tempDb } from "../../helpers/db.js";
 
 describe("language detection for unreliable source codes", () => {
@@ -81,6 +83,7 @@ async function importOld(specs: Spec[]): Promise<void> {
   );
   const summary = await importFile(db, file, { format: "apify", now: NOW });
   afterIngest(db, NOW, summary.videoIds);
+  buildTrendReports(createSqliteStore(db), NOW); // as crs import does after its last file
 }
 
 describe("a real-data-only corpus is not empty", () => {

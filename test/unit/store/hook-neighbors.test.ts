@@ -17,6 +17,7 @@ import {
 const firstKeys: Embedder = {
   name: "first-keys-test",
   dimensions: defaultEmbedder.dimensions,
+  minSimilarity: defaultEmbedder.minSimilarity,
   embed: (text) => defaultEmbedder.embed(text),
   keys: (text) => defaultEmbedder.keys(text).slice(0, 2),
 };
@@ -66,6 +67,7 @@ describe("computeHookNeighbors", () => {
     const counting: Embedder = {
       name: defaultEmbedder.name, // the stored keys are the default's: a scoped run may read them
       dimensions: defaultEmbedder.dimensions,
+      minSimilarity: defaultEmbedder.minSimilarity,
       keys: (text) => {
         calls.keys++;
         return defaultEmbedder.keys(text);
