@@ -1,8 +1,8 @@
-import type { Clock } from "../clock.js";
+import type { Answer, MethodStep } from "../domain/schemas/analyst-record.js";
 import type { Principal } from "../registry/types.js";
+import type { Clock } from "../shared/clock.js";
 import type { Db } from "../store/connection.js";
 import type { Store } from "../store/types.js";
-import type { Answer, MethodStep } from "./record.js";
 
 /** Calls a registry tool on the run's behalf (internal transport, limiter skipped: the run was admitted). */
 export type ToolCaller = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;

@@ -1,5 +1,5 @@
+import type { Answer, Evidence } from "../domain/schemas/analyst-record.js";
 import type { Db } from "../store/connection.js";
-import type { Answer, Evidence } from "./record.js";
 
 const LOOKUP: Record<Evidence["type"], string> = {
   video: "SELECT 1 FROM videos WHERE id = ?",

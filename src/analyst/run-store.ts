@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
-import { DAY } from "../clock.js";
-import { ServiceError } from "../errors.js";
+import { type Answer, answerSchema, type RunStatus } from "../domain/schemas/analyst-record.js";
 import type { Principal } from "../registry/types.js";
+import { DAY } from "../shared/clock.js";
+import { ServiceError } from "../shared/errors.js";
 import type { Db } from "../store/connection.js";
-import { type Answer, answerSchema, type RunStatus } from "./record.js";
 
 /** Idempotency keys (and their runs) are kept this long after the run finished; documented in the guide. */
 export const KEY_RETENTION_SECONDS = 30 * DAY;

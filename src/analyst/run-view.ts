@@ -1,4 +1,4 @@
-import type { RunRecord } from "./record.js";
+import type { RunRecord } from "../domain/schemas/analyst-record.js";
 import { parseAnswer, type RunRow } from "./run-store.js";
 
 /**

@@ -1,15 +1,15 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import PQueue from "p-queue";
-import type { Clock } from "../clock.js";
+import type { MethodStep, RunStatus } from "../domain/schemas/analyst-record.js";
 import type { Limiter } from "../limits/index.js";
-import { logger } from "../log.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
+import type { Clock } from "../shared/clock.js";
+import { logger } from "../shared/log.js";
 import type { Db } from "../store/connection.js";
 import type { AnalystEngine } from "./engine.js";
 import { unresolvedEvidence } from "./evidence.js";
-import type { MethodStep, RunStatus } from "./record.js";
 import type { RunRow, RunStore } from "./run-store.js";
 
 /** Runs at once in this process (the limiter caps each organisation at its own concurrency). */

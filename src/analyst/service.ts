@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
+import type { RunRecord } from "../domain/schemas/analyst-record.js";
 import { requireAnalystEntitlement } from "../identity/authorize.js";
-import { logger } from "../log.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { AnalystPort, Principal, ServiceDeps, ToolCallContext } from "../registry/types.js";
+import { logger } from "../shared/log.js";
 import { createEngine } from "./create-engine.js";
 import type { AnalystEngine } from "./engine.js";
-import type { RunRecord } from "./record.js";
 import { RunStore } from "./run-store.js";
 import { isTerminal, runRecord } from "./run-view.js";
 import { type LiveRun, RunQueue } from "./runner.js";

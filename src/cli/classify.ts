@@ -1,5 +1,5 @@
-import { systemClock } from "../clock.js";
 import { afterIngest } from "../ingest/pipeline.js";
+import { systemClock } from "../shared/clock.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 

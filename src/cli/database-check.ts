@@ -1,6 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
-import { ServiceError } from "../errors.js";
+import { ServiceError } from "../shared/errors.js";
 import type { Db } from "../store/connection.js";
 import { isEmptyDatabase } from "../store/sqlite/empty.js";
 

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
-import { systemClock } from "../clock.js";
-import { resolveSecret } from "../config/secret.js";
 import { type InitStage, initDatabase } from "../ingest/init.js";
+import { systemClock } from "../shared/clock.js";
+import { resolveSecret } from "../store/secret.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";

@@ -1,12 +1,3 @@
-import { DAY } from "../clock.js";
-import {
-  isoTime,
-  onePositional,
-  parseCount,
-  requireString,
-  splitSubcommand,
-  withAdminContext,
-} from "../identity/cli-support.js";
 import {
   createKey,
   type IssuedKey,
@@ -17,6 +8,15 @@ import {
 } from "../identity/keys.js";
 import { requireOrg } from "../identity/orgs.js";
 import { parseKeyScopes } from "../identity/scopes.js";
+import { DAY } from "../shared/clock.js";
+import {
+  isoTime,
+  onePositional,
+  parseCount,
+  requireString,
+  splitSubcommand,
+  withAdminContext,
+} from "./cli-support.js";
 import { CliError, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs keys reveal --org NAME --user EMAIL

@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
+import { createServiceCore } from "../app/core.js";
 import { publicUrls } from "../config/index.js";
-import { createServiceCore } from "../core.js";
-import type { ServiceError } from "../errors.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
+import type { ServiceError } from "../shared/errors.js";
 import { type Db, openDb } from "../store/sqlite/connection.js";
 import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { commandConfig, parseCommand } from "./common.js";

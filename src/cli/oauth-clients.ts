@@ -1,5 +1,5 @@
-import { isoTime, onePositional, splitSubcommand, withAdminContext } from "../identity/cli-support.js";
 import { addOAuthClient, listOAuthClients, removeOAuthClient } from "../identity/oauth-clients.js";
+import { isoTime, onePositional, splitSubcommand, withAdminContext } from "./cli-support.js";
 import { CliError, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs oauth-clients add CLIENT_ID --org NAME [--org NAME…]

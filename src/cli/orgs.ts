@@ -1,11 +1,5 @@
-import {
-  isoTime,
-  onePositional,
-  parseCount,
-  splitSubcommand,
-  withAdminContext,
-} from "../identity/cli-support.js";
 import { createOrg, listOrgs, SUBSCRIPTIONS, type Subscription, updateOrg } from "../identity/orgs.js";
+import { isoTime, onePositional, parseCount, splitSubcommand, withAdminContext } from "./cli-support.js";
 import { CliError, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs orgs create NAME [--analyst-monthly N]

@@ -1,11 +1,11 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
-import { systemClock } from "../clock.js";
+import { checkStartSettings, type RunningServer, startServer } from "../app/server.js";
 import type { Config } from "../config/index.js";
-import { resolveSecret } from "../config/secret.js";
 import { initDatabase } from "../ingest/init.js";
-import { logger } from "../log.js";
-import { checkStartSettings, type RunningServer, startServer } from "../server.js";
+import { systemClock } from "../shared/clock.js";
+import { logger } from "../shared/log.js";
+import { resolveSecret } from "../store/secret.js";
 import { type Db, openDb } from "../store/sqlite/connection.js";
 import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { CliError, commandConfig, parseCommand } from "./common.js";

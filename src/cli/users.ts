@@ -1,16 +1,10 @@
 import { createInterface } from "node:readline";
 import { publicUrls } from "../config/index.js";
-import {
-  isoTime,
-  onePositional,
-  requireString,
-  splitSubcommand,
-  withAdminContext,
-} from "../identity/cli-support.js";
 import { createInvite } from "../identity/invites.js";
 import { setMembershipRole } from "../identity/memberships.js";
 import { hashPassword, passwordProblem, storePasswordHash } from "../identity/passwords.js";
 import { addUserToOrg, requireUser } from "../identity/users.js";
+import { isoTime, onePositional, requireString, splitSubcommand, withAdminContext } from "./cli-support.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs users create EMAIL --org NAME [--owner]

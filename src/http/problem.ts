@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ServiceError } from "../errors.js";
+import type { ServiceError } from "../shared/errors.js";
 
 /** RFC 9457 problem body with the contract's fields plus the hint agents use to fix a call. */
 export function problemBody(error: ServiceError, requestId: string, problemsUrl: string) {

@@ -1,10 +1,10 @@
 import type { ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response, Router } from "express";
-import { invalidParameter, ServiceError } from "../errors.js";
 import { type RestHeaderInput, restBodySchema, type ToolDefinition } from "../registry/define.js";
 import { inputError, inputProperties } from "../registry/input-errors.js";
 import type { InvokeOutcome, ToolRegistry } from "../registry/invoke.js";
 import type { Principal, ProgressUpdate } from "../registry/types.js";
+import { invalidParameter, ServiceError } from "../shared/errors.js";
 import { SseStream } from "./sse.js";
 
 type JsonSchemaProp = ReturnType<typeof inputProperties>[string];

@@ -1,4 +1,4 @@
-import type { Scope } from "../registry/types.js";
+import type { Scope } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import { recordKeyEvent } from "./audit.js";
 import { digestKey, digestsEqual, parseKeyPrefix } from "./key-material.js";

@@ -1,4 +1,4 @@
-import { ServiceError } from "../errors.js";
+import { ServiceError } from "../shared/errors.js";
 
 export type Endpoint = "rest" | "mcp";
 

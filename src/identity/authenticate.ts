@@ -1,8 +1,8 @@
-import type { Clock } from "../clock.js";
 import type { Config, PublicUrls } from "../config/index.js";
-import type { ServiceError } from "../errors.js";
-import { logger as defaultLogger, type Logger } from "../log.js";
-import type { Principal } from "../registry/types.js";
+import type { Clock } from "../shared/clock.js";
+import type { ServiceError } from "../shared/errors.js";
+import { logger as defaultLogger, type Logger } from "../shared/log.js";
+import type { Principal } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import { createApiKeyVerifier } from "./api-key-verifier.js";
 import {

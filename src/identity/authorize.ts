@@ -1,4 +1,4 @@
-import type { Principal, Scope } from "../registry/types.js";
+import type { Principal, Scope } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import { entitlementMissing, insufficientScope } from "./auth-errors.js";
 

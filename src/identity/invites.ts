@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { DAY } from "../clock.js";
+import { DAY } from "../shared/clock.js";
 import type { Db } from "../store/connection.js";
 import { IdentityError } from "./identity-error.js";
 import { setMembershipRole } from "./memberships.js";

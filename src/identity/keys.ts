@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ALL_SCOPES, type Scope } from "../registry/types.js";
+import { ALL_SCOPES, type Scope } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import { recordKeyEvent } from "./audit.js";
 import { IdentityError } from "./identity-error.js";

@@ -1,5 +1,5 @@
 import { type JWSAlgorithm, type JWTVerifyGetKey, jwtVerify } from "jose";
-import type { Scope } from "../registry/types.js";
+import type { Scope } from "../shared/principal.js";
 import { JwksUnavailableError } from "./jwks.js";
 import { knownScopes } from "./scopes.js";
 

@@ -1,5 +1,5 @@
 import type { Config, PublicUrls } from "../config/index.js";
-import { ALL_SCOPES } from "../registry/types.js";
+import { ALL_SCOPES } from "../shared/principal.js";
 
 /** RFC 9728 metadata for the MCP endpoint, served at both well-known paths. */
 export interface ProtectedResourceMetadata {

@@ -1,4 +1,4 @@
-import { ALL_SCOPES, type Scope } from "../registry/types.js";
+import { ALL_SCOPES, type Scope } from "../shared/principal.js";
 import { IdentityError } from "./identity-error.js";
 
 export const isScope = (value: string): value is Scope => (ALL_SCOPES as readonly string[]).includes(value);

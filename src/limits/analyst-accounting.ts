@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
-import type { Clock } from "../clock.js";
-import { ServiceError } from "../errors.js";
-import type { Principal } from "../registry/principal.js";
+import type { Clock } from "../shared/clock.js";
+import { ServiceError } from "../shared/errors.js";
+import type { Principal } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { nextUtcMonth, utcMonth } from "./periods.js";

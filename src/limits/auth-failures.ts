@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Clock } from "../clock.js";
-import { ServiceError } from "../errors.js";
+import type { Clock } from "../shared/clock.js";
+import { ServiceError } from "../shared/errors.js";
 import type { LimitsConfig } from "./config.js";
 import type { WindowStore } from "./windows.js";
 

@@ -1,4 +1,4 @@
-import { DAY } from "../clock.js";
+import { DAY } from "../shared/clock.js";
 import type { Db } from "../store/connection.js";
 import { nextUtcDay, utcDay } from "./periods.js";
 

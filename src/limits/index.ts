@@ -1,5 +1,5 @@
-import type { Clock } from "../clock.js";
-import type { CostClass, Principal } from "../registry/principal.js";
+import type { Clock } from "../shared/clock.js";
+import type { CostClass, Principal } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import {
   AnalystAccounting,

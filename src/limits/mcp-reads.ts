@@ -1,4 +1,4 @@
-import type { Principal } from "../registry/types.js";
+import type { Principal } from "../shared/principal.js";
 
 /** MCP methods that only read protocol documents: admitted at the cheap `read` cost class. */
 export const MCP_READ_METHODS: ReadonlySet<string> = new Set([

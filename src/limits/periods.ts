@@ -1,4 +1,4 @@
-import { DAY } from "../clock.js";
+import { DAY } from "../shared/clock.js";
 
 /** UTC calendar periods the persisted counters are keyed by (Unix seconds in, Unix seconds out). */
 

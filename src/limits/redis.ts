@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
-import { serviceUnavailable } from "../errors.js";
-import { logger } from "../log.js";
+import { serviceUnavailable } from "../shared/errors.js";
+import { logger } from "../shared/log.js";
 import {
   type AtomicWindowStore,
   stateFromLog,

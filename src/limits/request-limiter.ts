@@ -1,6 +1,6 @@
-import type { Clock } from "../clock.js";
-import { ServiceError } from "../errors.js";
-import type { CostClass, Principal } from "../registry/principal.js";
+import type { Clock } from "../shared/clock.js";
+import { ServiceError } from "../shared/errors.js";
+import type { CostClass, Principal } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { DailyContentCounter, type DailyStanding } from "./daily-content.js";

@@ -12,9 +12,9 @@ import {
 import { z } from "zod";
 import type { Guide } from "../content/guides.js";
 import { type PromptTemplate, renderPrompt } from "../content/prompts.js";
-import { internalError, ServiceError } from "../errors.js";
 import type { InvokeOptions, ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
+import { internalError, ServiceError } from "../shared/errors.js";
 import { advertisedSchema } from "./advertised-schema.js";
 
 export const SERVER_INFO = { name: "creative-research-service", version: "1.0.0-beta.1" } as const;

@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
-import type { ServiceCore } from "../core.js";
-import { ServiceError } from "../errors.js";
+import type { Guide } from "../content/guides.js";
+import type { PromptTemplate } from "../content/prompts.js";
+import type { Authenticator } from "../identity/authenticate.js";
+import type { ToolRegistry } from "../registry/invoke.js";
+import { ServiceError } from "../shared/errors.js";
 import { mcpServerFactory } from "./server.js";
 
 /** What to do about a refused CRS_API_KEY, in stdio terms (the HTTP hint speaks of Authorization headers). */
@@ -13,7 +16,16 @@ const STDIO_KEY_HINT =
  * key fails each call with the same 401 meaning as REST (never silently), and a rotation takes effect at once.
  * `unavailable` (a missing or empty database) fails every call before any credential is looked at.
  */
-export function serveMcpStdio(core: ServiceCore, apiKey: string | undefined, unavailable?: ServiceError) {
+/** What stdio needs of the service core (built by the composition root). */
+export interface StdioCore {
+  registry: ToolRegistry;
+  guides: Guide[];
+  prompts: PromptTemplate[];
+  openapiJson: string;
+  authenticator: Authenticator;
+}
+
+export function serveMcpStdio(core: StdioCore, apiKey: string | undefined, unavailable?: ServiceError) {
   return serveStdio(
     mcpServerFactory({
       registry: core.registry,

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { PublicUrls } from "../config/index.js";
-import { PROBLEM_CATALOG } from "../problem-catalog.js";
 import { MAX_PAGES } from "../registry/cursor.js";
 import { pathParameters, restBodySchema, restDefinitions, type ToolDefinition } from "../registry/define.js";
 import { inputProperties } from "../registry/input-errors.js";
 import { pageMetaSchema } from "../registry/schemas.js";
 import type { CostClass } from "../registry/types.js";
+import { PROBLEM_CATALOG } from "../shared/problem-catalog.js";
 import { describeService } from "./description.js";
 
 type Json = Record<string, unknown>;

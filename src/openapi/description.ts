@@ -1,5 +1,5 @@
 import type { PublicUrls } from "../config/index.js";
-import { PROBLEM_CATALOG } from "../problem-catalog.js";
+import { PROBLEM_CATALOG } from "../shared/problem-catalog.js";
 
 /** The OpenAPI description: the decisions the contract leaves open, written where clients read them. */
 export function describeService(urls: PublicUrls, maxPages: number): string {

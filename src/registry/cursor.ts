@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { ServiceError } from "../errors.js";
+import { ServiceError } from "../shared/errors.js";
 import type { PagePosition } from "./types.js";
 
 /** Cursors live 24 h and one traversal stops at 20 pages (the contract's bounds). */

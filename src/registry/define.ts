@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ServiceError } from "../errors.js";
+import type { ServiceError } from "../shared/errors.js";
 import { listEnvelope, type PageMeta, singleEnvelope } from "./schemas.js";
 import type {
   CostClass,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ServiceError, truncateForMessage } from "../errors.js";
+import { ServiceError, truncateForMessage } from "../shared/errors.js";
 
 type JsonSchema = {
   type?: string | string[];

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import type { z } from "zod";
-import { internalError, ServiceError } from "../errors.js";
-import { logger } from "../log.js";
+import { internalError, ServiceError } from "../shared/errors.js";
+import { logger } from "../shared/log.js";
 import { decodeCursor, encodeCursor, MAX_PAGES, queryHash } from "./cursor.js";
 import {
   type ListToolDefinition,

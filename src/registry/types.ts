@@ -1,11 +1,11 @@
-import type { Clock } from "../clock.js";
 import type { Config, PublicUrls } from "../config/index.js";
 import type { Limiter } from "../limits/index.js";
+import type { Clock } from "../shared/clock.js";
+import type { Principal } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
 import type { Store } from "../store/types.js";
-import type { Principal } from "./principal.js";
 
-export { ALL_SCOPES, type CostClass, type Principal, type Scope } from "./principal.js";
+export { ALL_SCOPES, type CostClass, type Principal, type Scope } from "../shared/principal.js";
 
 /** Everything a handler may depend on; built once per process. */
 export interface ServiceDeps {
@@ -58,15 +58,7 @@ export interface ProgressUpdate {
   detail?: Record<string, unknown>;
 }
 
-/** JSON-serialisable resume point produced by a domain list function. */
-export type PagePosition = string | number | boolean | null | PagePosition[] | { [k: string]: PagePosition };
-
-/** What a list handler returns; invokeTool turns it into `{data, meta}` with a signed cursor. */
-export interface ListResult<T> {
-  items: T[];
-  total: number | null;
-  next: PagePosition | null;
-}
+export type { ListResult, PagePosition } from "../shared/principal.js";
 
 export interface ToolAnnotations {
   readOnlyHint: boolean;

@@ -1,5 +1,5 @@
-import { DAY } from "../clock.js";
 import { utcMonth } from "../limits/periods.js";
+import { DAY } from "../shared/clock.js";
 import type { Db } from "../store/connection.js";
 
 /** Accepted analyst requests (minus refunds) of an organisation on each UTC day of the month containing `now`. */

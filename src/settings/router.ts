@@ -1,6 +1,4 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import type { Clock } from "../clock.js";
-import { DAY } from "../clock.js";
 import { listKeyEvents } from "../identity/audit.js";
 import { IdentityError } from "../identity/identity-error.js";
 import { peekInvite, redeemInvite } from "../identity/invites.js";
@@ -27,7 +25,9 @@ import {
 import { checkSignin } from "../identity/signin.js";
 import { findUserById, type User } from "../identity/users.js";
 import type { Limiter } from "../limits/index.js";
-import { logger as defaultLogger, type Logger } from "../log.js";
+import type { Clock } from "../shared/clock.js";
+import { DAY } from "../shared/clock.js";
+import { logger as defaultLogger, type Logger } from "../shared/log.js";
 import type { Db } from "../store/connection.js";
 import { analystRequestsPerDay } from "./analyst-days.js";
 import { SETTINGS_CSS, SETTINGS_ICON, SETTINGS_JS } from "./assets.js";

@@ -1,4 +1,4 @@
-import type { Answer } from "../analyst/record.js";
+import type { Answer } from "../domain/schemas/analyst-record.js";
 import type {
   AdvertiserSummary,
   CreatorSummary,

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config/index.js";
-import { resolveSecret } from "../../src/config/secret.js";
 import { initDatabase } from "../../src/ingest/init.js";
+import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
+import { resolveSecret } from "../../src/store/secret.js";
 
 /** `crs serve` as a child process (needs `npm run build`), resolved once it prints where it serves. */
 function serve(db: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {

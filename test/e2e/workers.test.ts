@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config/index.js";
-import { resolveSecret } from "../../src/config/secret.js";
 import { initDatabase } from "../../src/ingest/init.js";
+import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
+import { resolveSecret } from "../../src/store/secret.js";
 import { redisAvailability, startRedis, type TestRedis } from "../helpers/redis.js";
 
 /**

@@ -4,16 +4,16 @@ import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
-import { systemClock } from "../../src/clock.js";
 import { loadConfig } from "../../src/config/index.js";
-import { resolveSecret } from "../../src/config/secret.js";
 import { createKey } from "../../src/identity/keys.js";
 import { addOAuthClient } from "../../src/identity/oauth-clients.js";
 import { createOrg } from "../../src/identity/orgs.js";
 import { addUserToOrg } from "../../src/identity/users.js";
 import { initDatabase } from "../../src/ingest/init.js";
 import type { Scope } from "../../src/registry/types.js";
+import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
+import { resolveSecret } from "../../src/store/secret.js";
 
 /**
  * The attack suite's world: a small corpus, two organisations (`default` and `rival`), keys of each kind and

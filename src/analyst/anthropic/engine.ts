@@ -2,11 +2,11 @@ import Anthropic from "@anthropic-ai/sdk";
 import Bottleneck from "bottleneck";
 import { z } from "zod";
 import type { Config } from "../../config/index.js";
+import { type Answer, answerSchema } from "../../domain/schemas/analyst-record.js";
 import type { ToolRegistry } from "../../registry/invoke.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import { unresolvedEvidence } from "../evidence.js";
 import { planQuestion } from "../local/planner.js";
-import { type Answer, answerSchema } from "../record.js";
 
 /** A current Sonnet (claude-sonnet-4-5 reaches end of life on 2026-11-30); override with CRS_ANALYST_MODEL. */
 export const DEFAULT_MODEL = "claude-sonnet-5-5";

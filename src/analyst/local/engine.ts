@@ -1,5 +1,5 @@
+import type { Answer } from "../../domain/schemas/analyst-record.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import type { Answer } from "../record.js";
 import { declined, execute } from "./execute.js";
 import { type Plan, planQuestion } from "./planner.js";
 

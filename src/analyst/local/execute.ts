@@ -1,6 +1,6 @@
-import { DAY } from "../../clock.js";
+import type { Evidence, Finding } from "../../domain/schemas/analyst-record.js";
+import { DAY } from "../../shared/clock.js";
 import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
-import type { Evidence, Finding } from "../record.js";
 import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, type Metric, snapWindow } from "./lexicon.js";
 import { median } from "./median.js";
 import { type Attribute, attributeLabel, type Plan } from "./planner.js";

@@ -1,4 +1,4 @@
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import type { Feed, Store } from "../../store/types.js";
 import { readKeyset } from "../read-models/paging.js";
 import { videoPage } from "../read-models/summaries.js";

@@ -1,4 +1,4 @@
-import type { ListResult } from "../../registry/types.js";
+import type { ListResult } from "../../shared/principal.js";
 import type { Store } from "../../store/types.js";
 import { toVideoSummary } from "../read-models/summaries.js";
 import type { SimilarHook } from "../schemas/records.js";

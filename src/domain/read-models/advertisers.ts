@@ -1,4 +1,4 @@
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import type { Store } from "../../store/types.js";
 import type { AdvertiserDetail, VideoSummary } from "../schemas/records.js";
 import { readKeyset } from "./paging.js";

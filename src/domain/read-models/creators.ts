@@ -1,4 +1,4 @@
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import type { Store, YesNoAny } from "../../store/types.js";
 import type { CreatorDetail, VideoSummary } from "../schemas/records.js";
 import { readKeyset } from "./paging.js";

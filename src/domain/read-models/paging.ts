@@ -1,4 +1,4 @@
-import type { PagePosition } from "../../registry/types.js";
+import type { PagePosition } from "../../shared/principal.js";
 import type { KeysetPosition } from "../../store/types.js";
 
 export type { KeysetPosition };

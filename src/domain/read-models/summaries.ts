@@ -1,4 +1,4 @@
-import type { ListResult } from "../../registry/types.js";
+import type { ListResult } from "../../shared/principal.js";
 import type {
   AdvertiserRow,
   AdvertiserWindow,

@@ -1,4 +1,4 @@
-import { DAY } from "../../clock.js";
+import { DAY } from "../../shared/clock.js";
 import type { SnapshotRow, Store } from "../../store/types.js";
 import type { VideoDetail } from "../schemas/records.js";
 import { isoTime, toAdvertiserSummary, toCreatorSummary, toVideoSummary } from "./summaries.js";

@@ -1,5 +1,5 @@
-import { DAY } from "../../clock.js";
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import { DAY } from "../../shared/clock.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import type { AdvertiserWindow, Store } from "../../store/types.js";
 import { compareDesc, isAfter, pageOf, readKeyset } from "../read-models/paging.js";
 import { toAdvertiserSummary } from "../read-models/summaries.js";

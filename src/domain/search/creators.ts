@@ -1,5 +1,5 @@
-import { DAY } from "../../clock.js";
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import { DAY } from "../../shared/clock.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import { queryTerms } from "../../store/text.js";
 import type { CreatorType, CreatorView, CreatorWindow, Store } from "../../store/types.js";
 import { pageOf, readKeyset } from "../read-models/paging.js";

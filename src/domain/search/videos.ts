@@ -1,4 +1,4 @@
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import { queryTerms } from "../../store/text.js";
 import type { Store, VideoFilter, VideoSort } from "../../store/types.js";
 import { readKeyset } from "../read-models/paging.js";

@@ -1,4 +1,4 @@
-import { DAY } from "../../clock.js";
+import { DAY } from "../../shared/clock.js";
 import { type RecencyAnchor, recencyAnchor } from "../../shared/recency.js";
 import type { Store, TrendReportRow, TrendVideoRow } from "../../store/types.js";
 

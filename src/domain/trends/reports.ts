@@ -1,4 +1,4 @@
-import type { ListResult, PagePosition } from "../../registry/types.js";
+import type { ListResult, PagePosition } from "../../shared/principal.js";
 import type { Store } from "../../store/types.js";
 import { toTrendSummary, toVideoSummary } from "../read-models/summaries.js";
 import type { TrendDetail, TrendSummary } from "../schemas/records.js";

@@ -1,4 +1,4 @@
-import { DAY } from "../../clock.js";
+import { DAY } from "../../shared/clock.js";
 import { LANGUAGE_TEXT, type Language, REGIONS } from "./languages.js";
 import { type SeededRandom, WeightedPicker } from "./random.js";
 import { TOPICS, type Topic } from "./topics.js";

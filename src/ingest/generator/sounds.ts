@@ -1,4 +1,4 @@
-import { DAY } from "../../clock.js";
+import { DAY } from "../../shared/clock.js";
 import { type SeededRandom, WeightedPicker } from "./random.js";
 
 export interface Sound {

@@ -1,4 +1,4 @@
-import { DAY, HOUR } from "../../clock.js";
+import { DAY, HOUR } from "../../shared/clock.js";
 import type { StatsInput, VideoInput } from "../../store/sqlite/corpus-writer.js";
 import type { AdvertiserPlan, CreatorPlan } from "./entities.js";
 import { HOOK_PATTERNS, HOOK_TEMPLATES, PLAIN_OPENERS } from "./hook-templates.js";

@@ -1,4 +1,5 @@
 import { objectAt, optionalBool, optionalText } from "./fields.js";
+import type { AccountSignals } from "./types.js";
 
 type Bag = Record<string, unknown>;
 
@@ -8,17 +9,7 @@ type Bag = Record<string, unknown>;
  * private account. Each is null when the format does not carry it, so a poorer import never erases it.
  * These are the account-level signals the `ad` model reads (src/ingest/classify/ad-signals.ts).
  */
-export interface AccountSignals {
-  /** A business ("commerce") account: Apify `commerceUserInfo.commerceUser`, web `commerceUserInfo`. */
-  business: boolean | null;
-  /** The business account's category as the platform shows it, e.g. "Travel & Tourism". */
-  category: string | null;
-  /** A TikTok Shop seller (`ttSeller`). */
-  seller: boolean | null;
-  /** The link in the bio (a URL), "" when the format carries the field and it is empty. */
-  bioLink: string | null;
-  privateAccount: boolean | null;
-}
+export type { AccountSignals };
 
 export const NO_ACCOUNT_SIGNALS: AccountSignals = {
   business: null,

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { workerAvailable } from "../../worker-channel.js";
+import { workerAvailable } from "../../shared/worker-channel.js";
 import type { ParsedChunk, ParseOptions } from "./parse-chunks.js";
 import type { Container } from "./read-records.js";
 import { decodeRecords, type EncodedRecords } from "./record-codec.js";

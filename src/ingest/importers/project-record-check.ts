@@ -1,4 +1,4 @@
-import type { ProjectRecordData } from "./project-jsonl.js";
+import type { ProjectRecordData } from "./project-schema.js";
 
 /**
  * A hand-written check of the common shape of a project JSONL record, about ten times cheaper than the zod

@@ -1,5 +1,4 @@
 import type { CreatorInput, StatsInput, VideoInput } from "../../store/sqlite/corpus-writer.js";
-import type { AccountSignals } from "./account-signals.js";
 
 /** Formats `crs import` reads. `auto` picks one per file from its extension and content. */
 export const IMPORT_FORMATS = ["apify", "collector", "tiktok-web", "research-api", "jsonl"] as const;
@@ -47,3 +46,16 @@ export class ImportFileError extends Error {}
 
 /** Where a record sits in its file: 1-based line for line formats (JSONL, CSV), 0-based index in JSON arrays. */
 export type RecordPosition = { line: number; index?: number } | { index: number };
+
+/** Account-level signals a format carries for the author (null: the format does not carry it). */
+export interface AccountSignals {
+  /** A business ("commerce") account: Apify `commerceUserInfo.commerceUser`, web `commerceUserInfo`. */
+  business: boolean | null;
+  /** The business account's category as the platform shows it, e.g. "Travel & Tourism". */
+  category: string | null;
+  /** A TikTok Shop seller (`ttSeller`). */
+  seller: boolean | null;
+  /** The link in the bio (a URL), "" when the format carries the field and it is empty. */
+  bioLink: string | null;
+  privateAccount: boolean | null;
+}

@@ -1,5 +1,4 @@
 import { tokenize } from "../text.js";
-import { HookMoveEmbedder } from "./hook-model.js";
 
 /**
  * Turns a hook into a unit-length vector; cosine similarity = dot product. The default is the hook model
@@ -198,6 +197,3 @@ export class HashingEmbedder implements Embedder {
     return v;
   }
 }
-
-/** The hook model (hook-model.ts); HashingEmbedder remains for comparison and tests. */
-export const defaultEmbedder: Embedder = new HookMoveEmbedder();

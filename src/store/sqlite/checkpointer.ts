@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { logger } from "../../log.js";
-import { workerAvailable } from "../../worker-channel.js";
+import { logger } from "../../shared/log.js";
+import { workerAvailable } from "../../shared/worker-channel.js";
 import type { Db } from "./db.js";
 
 const WORKER_URL = new URL("./checkpoint-worker.js", import.meta.url);

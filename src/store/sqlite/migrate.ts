@@ -1,5 +1,5 @@
 import type Database from "better-sqlite3";
-import { logger } from "../../log.js";
+import { logger } from "../../shared/log.js";
 import { migrations } from "./migrations/index.js";
 
 /**

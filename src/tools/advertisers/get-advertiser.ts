@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getAdvertiser } from "../../domain/read-models/advertisers.js";
 import { AdvertiserDetail } from "../../domain/schemas/records.js";
-import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
+import { notFound } from "../../shared/errors.js";
 import { idParam } from "../params.js";
 
 export const getAdvertiserTool = defineSingleTool({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { listAdvertiserVideos } from "../../domain/read-models/advertisers.js";
 import { VideoSummary } from "../../domain/schemas/records.js";
-import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam } from "../../registry/schemas.js";
+import { notFound } from "../../shared/errors.js";
 import { videoPageSummary } from "../summaries.js";
 
 export const listAdvertiserVideosTool = defineListTool({

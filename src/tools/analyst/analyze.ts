@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { runRecordSchema } from "../../analyst/record.js";
-import { internalError, ServiceError } from "../../errors.js";
+import { runRecordSchema } from "../../domain/schemas/analyst-record.js";
 import { defineSingleTool } from "../../registry/define.js";
+import { internalError, ServiceError } from "../../shared/errors.js";
 import { getAnalystRequestRoute } from "./get-analyst-request.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { runRecordSchema } from "../../analyst/record.js";
-import { internalError, notFound } from "../../errors.js";
+import { runRecordSchema } from "../../domain/schemas/analyst-record.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
+import { internalError, notFound } from "../../shared/errors.js";
 
 type Run = z.output<typeof runRecordSchema>;
 

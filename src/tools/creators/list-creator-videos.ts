@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { listCreatorVideos } from "../../domain/read-models/creators.js";
 import { VideoSummary } from "../../domain/schemas/records.js";
-import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { cursorParam, limitParam, triState } from "../../registry/schemas.js";
+import { notFound } from "../../shared/errors.js";
 import { idParam } from "../params.js";
 import { videoPageSummary } from "../summaries.js";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { TrendDetail } from "../../domain/schemas/records.js";
 import { getTrend } from "../../domain/trends/reports.js";
-import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
+import { notFound } from "../../shared/errors.js";
 import { idParam } from "../params.js";
 
 export const getTrendTool = defineSingleTool({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { similarHooks } from "../../domain/hooks/similar-hooks.js";
 import { SimilarHook } from "../../domain/schemas/records.js";
-import { notFound } from "../../errors.js";
 import { defineListTool, READ_ONLY } from "../../registry/define.js";
 import { limitParam } from "../../registry/schemas.js";
+import { notFound } from "../../shared/errors.js";
 import { idParam } from "../params.js";
 import { similarHookSummary } from "../summaries.js";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getVideo } from "../../domain/read-models/videos.js";
 import { VideoDetail } from "../../domain/schemas/records.js";
-import { notFound } from "../../errors.js";
 import { defineSingleTool, READ_ONLY } from "../../registry/define.js";
+import { notFound } from "../../shared/errors.js";
 import { idParam } from "../params.js";
 
 export const getVideoTool = defineSingleTool({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../../src/clock.js";
+import { DAY } from "../../../src/shared/clock.js";
 import type { Store, TrendReportRow } from "../../../src/store/types.js";
 import { type StoreUnderTest, storeFactories } from "./factories.js";
 import { contractFixture, must } from "./fixture.js";

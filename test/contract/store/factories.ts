@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { HOUR } from "../../../src/clock.js";
+import { HOUR } from "../../../src/shared/clock.js";
 import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";

@@ -1,4 +1,4 @@
-import { DAY, HOUR } from "../../../src/clock.js";
+import { DAY, HOUR } from "../../../src/shared/clock.js";
 
 /**
  * The corpus every store implementation is loaded with before the contract runs: plain data, no engine.

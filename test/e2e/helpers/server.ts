@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Clock } from "../../../src/clock.js";
+import { type RunningServer, startServer } from "../../../src/app/server.js";
 import { loadConfig } from "../../../src/config/index.js";
-import { resolveSecret } from "../../../src/config/secret.js";
 import { createKey } from "../../../src/identity/keys.js";
 import { createOrg, updateOrg } from "../../../src/identity/orgs.js";
 import { addUserToOrg } from "../../../src/identity/users.js";
 import { initDatabase } from "../../../src/ingest/init.js";
 import type { Scope } from "../../../src/registry/types.js";
-import { type RunningServer, startServer } from "../../../src/server.js";
+import type { Clock } from "../../../src/shared/clock.js";
 import { type Db, openDb } from "../../../src/store/connection.js";
+import { resolveSecret } from "../../../src/store/secret.js";
 
 export interface TestServer {
   url: string;

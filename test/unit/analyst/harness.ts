@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { LocalEngine } from "../../../src/analyst/local/engine.js";
-import type { Answer, MethodStep } from "../../../src/analyst/record.js";
-import { fixedClock } from "../../../src/clock.js";
+import type { Answer, MethodStep } from "../../../src/domain/schemas/analyst-record.js";
 import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
+import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { allTools } from "../../../src/tools/index.js";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Answer } from "../../../src/analyst/record.js";
+import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
 import { buildTrendReports } from "../../../src/domain/trends/build.js";
 import type { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Db } from "../../../src/store/connection.js";

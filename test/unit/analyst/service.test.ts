@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AnalystEngine } from "../../../src/analyst/engine.js";
-import type { Answer } from "../../../src/analyst/record.js";
 import { createAnalystService } from "../../../src/analyst/service.js";
-import { fixedClock } from "../../../src/clock.js";
 import { loadConfig } from "../../../src/config/index.js";
+import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
 import { bootstrapIdentity } from "../../../src/identity/bootstrap.js";
 import { createLimiter, parseLimitsConfig } from "../../../src/limits/index.js";
 import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
+import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { analyzeTool } from "../../../src/tools/analyst/analyze.js";

@@ -1,4 +1,4 @@
-import { DAY, HOUR } from "../../../src/clock.js";
+import { DAY, HOUR } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { CorpusWriter, type VideoInput } from "../../../src/store/sqlite/corpus-writer.js";
 import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DAY } from "../../../src/clock.js";
 import { getAdvertiser, listAdvertiserVideos } from "../../../src/domain/read-models/advertisers.js";
 import { getCreator, listCreatorVideos } from "../../../src/domain/read-models/creators.js";
 import { searchAdvertisers, windowStart } from "../../../src/domain/search/advertisers.js";
 import { searchCreators } from "../../../src/domain/search/creators.js";
+import { DAY } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { collapseNearDuplicates } from "../../../src/domain/hooks/dedupe.js";
-import { defaultEmbedder } from "../../../src/store/hooks/embedder.js";
+import { defaultEmbedder } from "../../../src/store/hooks/default-embedder.js";
 import { analyseHook, HookMoveEmbedder, MIN_SIMILARITY } from "../../../src/store/hooks/hook-model.js";
 
 const e = new HookMoveEmbedder();

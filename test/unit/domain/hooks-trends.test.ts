@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DAY } from "../../../src/clock.js";
 import { similarHooks } from "../../../src/domain/hooks/similar-hooks.js";
 import { buildTrendReports } from "../../../src/domain/trends/build.js";
 import { getTrend, listTrends } from "../../../src/domain/trends/reports.js";
+import { DAY } from "../../../src/shared/clock.js";
 import { HashingEmbedder } from "../../../src/store/hooks/embedder.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HOUR } from "../../../src/clock.js";
 import { listFeed } from "../../../src/domain/feeds/list-feed.js";
 import { getVideo } from "../../../src/domain/read-models/videos.js";
 import { searchVideos } from "../../../src/domain/search/videos.js";
+import { HOUR } from "../../../src/shared/clock.js";
 import { configureSearch, searchTuning } from "../../../src/store/search-tuning.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";

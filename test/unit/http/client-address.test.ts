@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { clientAddress, parseTrustProxy, TrustProxyError } from "../../../src/http/client-address.js";
-import { redactSecrets } from "../../../src/redact.js";
+import { redactSecrets } from "../../../src/shared/redact.js";
 
 const req = (socket: string, xff?: string) =>
   ({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../../../src/errors.js";
 import { USE_RECORD_INTERVAL_SECONDS } from "../../../src/identity/api-key-verifier.js";
 import { listKeyEvents } from "../../../src/identity/audit.js";
 import type { AuthRequest } from "../../../src/identity/authenticate.js";
@@ -12,6 +11,7 @@ import {
 } from "../../../src/identity/keys.js";
 import { createOrg, updateOrg } from "../../../src/identity/orgs.js";
 import { addUserToOrg } from "../../../src/identity/users.js";
+import { ServiceError } from "../../../src/shared/errors.js";
 import { authenticatorFor, bearer, identityWorld, NOW, PEPPER } from "./fixtures.js";
 
 const who = { orgName: "acme", email: "ana@acme.test", actor: "cli:test" };

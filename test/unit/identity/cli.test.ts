@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setAdminClock } from "../../../src/cli/cli-support.js";
 import { CliError } from "../../../src/cli/common.js";
 import { run as keys } from "../../../src/cli/keys.js";
 import { run as oauthClients } from "../../../src/cli/oauth-clients.js";
 import { run as orgs } from "../../../src/cli/orgs.js";
 import { run as users } from "../../../src/cli/users.js";
-import { fixedClock } from "../../../src/clock.js";
 import { publicUrls } from "../../../src/config/index.js";
-import { resolveSecret } from "../../../src/config/secret.js";
 import { createAuthenticator } from "../../../src/identity/authenticate.js";
-import { setAdminClock } from "../../../src/identity/cli-support.js";
+import { fixedClock } from "../../../src/shared/clock.js";
 import { openDb } from "../../../src/store/connection.js";
+import { resolveSecret } from "../../../src/store/secret.js";
 import { tempDb } from "../../helpers/db.js";
 import { memoryLogger, NOW, testConfig } from "./fixtures.js";
 

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from "jose";
 import pino from "pino";
-import { fixedClock } from "../../../src/clock.js";
 import { type Config, loadConfig, publicUrls } from "../../../src/config/index.js";
 import { type Authenticator, createAuthenticator } from "../../../src/identity/authenticate.js";
 import { createOrg } from "../../../src/identity/orgs.js";
 import { addUserToOrg } from "../../../src/identity/users.js";
+import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
 

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY, HOUR } from "../../../src/clock.js";
 import { classifyHook } from "../../../src/ingest/classify/hook.js";
 import { HOOK_PATTERNS } from "../../../src/ingest/generator/hook-templates.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
+import { DAY, HOUR } from "../../../src/shared/clock.js";
 import { type Db, getMeta } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
 

@@ -1,11 +1,11 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DAY } from "../../../src/clock.js";
 import { buildTrendReports } from "../../../src/domain/trends/build.js";
 import { importFile } from "../../../src/ingest/importers/import-file.js";
 import { inferredConfidence } from "../../../src/ingest/infer-advertisers.js";
 import { afterIngest } from "../../../src/ingest/pipeline.js";
+import { DAY } from "../../../src/shared/clock.js";
 import { recencyAnchor } from "../../../src/shared/recency.js";
 import { detectLanguage } from "../../../src/shared/text/language.js";
 import type { Db } from "../../../src/store/connection.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOUR } from "../../../src/clock.js";
+import { HOUR } from "../../../src/shared/clock.js";
 import { addOrg, limits, principal, rejection, setup } from "./helpers.js";
 
 /** Claims then releases (without refund) so only the control under test can block. */

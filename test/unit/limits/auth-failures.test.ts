@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ServiceError } from "../../../src/errors.js";
 import { credentialFingerprint } from "../../../src/limits/auth-failures.js";
+import { ServiceError } from "../../../src/shared/errors.js";
 import { limits, setup } from "./helpers.js";
 
 const refusal = () =>

@@ -1,7 +1,7 @@
-import type { Clock } from "../../../src/clock.js";
-import { ServiceError } from "../../../src/errors.js";
 import { createLimiter, DEFAULT_LIMITS, type Limiter, type LimitsConfig } from "../../../src/limits/index.js";
 import type { Principal } from "../../../src/registry/types.js";
+import type { Clock } from "../../../src/shared/clock.js";
+import { ServiceError } from "../../../src/shared/errors.js";
 import { type Db, openDb } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ServiceError } from "../../../src/errors.js";
 import {
   type AtomicWindowStore,
   connectRedis,
@@ -8,6 +7,7 @@ import {
   RedisWindowStore,
   type WindowRequest,
 } from "../../../src/limits/index.js";
+import { ServiceError } from "../../../src/shared/errors.js";
 import { openDb } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
 import { redisAvailability, startRedis, type TestRedis } from "../../helpers/redis.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Answer } from "../../../src/analyst/record.js";
+import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
 import { answerSummary, pageSummary, pageTail } from "../../../src/tools/summaries.js";
 
 describe("text summaries", () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ServiceError } from "../../../src/errors.js";
 import { describeReceived, inputError } from "../../../src/registry/input-errors.js";
 import { limitParam } from "../../../src/registry/schemas.js";
+import type { ServiceError } from "../../../src/shared/errors.js";
 import { searchVideosTool } from "../../../src/tools/videos/search-videos.js";
 
 const schema = z

@@ -1,7 +1,8 @@
 import { expect } from "vitest";
 import { collapseNearDuplicates } from "../../../src/domain/hooks/dedupe.js";
 import { similarHooks } from "../../../src/domain/hooks/similar-hooks.js";
-import { defaultEmbedder, type Embedder } from "../../../src/store/hooks/embedder.js";
+import { defaultEmbedder } from "../../../src/store/hooks/default-embedder.js";
+import type { Embedder } from "../../../src/store/hooks/embedder.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import type { VideoSpec } from "../domain/corpus.js";

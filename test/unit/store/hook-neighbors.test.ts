@@ -1,7 +1,8 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
-import { defaultEmbedder, type Embedder } from "../../../src/store/hooks/embedder.js";
+import { defaultEmbedder } from "../../../src/store/hooks/default-embedder.js";
+import type { Embedder } from "../../../src/store/hooks/embedder.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { tempDb } from "../../helpers/db.js";

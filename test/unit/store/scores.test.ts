@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DAY, HOUR } from "../../../src/clock.js";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
+import { DAY, HOUR } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/sqlite/connection.js";
 import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
 import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";

@@ -1,5 +1,5 @@
-import { logger } from "../../../log.js";
-import { SyncWorker, workerAvailable } from "../../../worker-channel.js";
+import { logger } from "../../../shared/log.js";
+import { SyncWorker, workerAvailable } from "../../../shared/worker-channel.js";
 import { type Db, dataVersion } from "../connection.js";
 import { computeHookNeighbors, runsOverEveryHook, writeFullRun } from "./index.js";
 import type { NeighboursMessage } from "./worker.js";

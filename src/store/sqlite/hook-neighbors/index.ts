@@ -1,5 +1,6 @@
 import { Blocking, KeyTable, signature } from "../../hooks/blocking.js";
-import { defaultEmbedder, type Embedder } from "../../hooks/embedder.js";
+import { defaultEmbedder } from "../../hooks/default-embedder.js";
+import type { Embedder } from "../../hooks/embedder.js";
 import { NeighbourSelection } from "../../hooks/selection.js";
 import { SparseVectors } from "../../hooks/vectors.js";
 import { type Db, getMeta, setMeta } from "../connection.js";

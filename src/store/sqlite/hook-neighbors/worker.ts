@@ -1,5 +1,5 @@
 import { workerData } from "node:worker_threads";
-import { type ChannelData, workerChannel } from "../../../worker-channel.js";
+import { type ChannelData, workerChannel } from "../../../shared/worker-channel.js";
 import type { FullRunResult } from "./index.js";
 
 /**
@@ -17,7 +17,7 @@ const out = workerChannel(channel);
 try {
   const { default: Database } = await import("better-sqlite3");
   const { computeFullRun } = await import("./index.js");
-  const { defaultEmbedder } = await import("../../hooks/embedder.js");
+  const { defaultEmbedder } = await import("../../hooks/default-embedder.js");
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /** The whole first schema: corpus, labels, trends, and the identity/analyst tables later layers fill. */
 export const core001: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * The research engine's indexes and precomputed tables. Browse indexes are (column, id) so a keyset

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /** Limits: counters that must survive a restart (daily content calls, analyst claims). */
 export const limits005: Migration = {

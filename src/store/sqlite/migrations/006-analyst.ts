@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /** Millisecond timestamps of analyst runs, so elapsed time is exact for every reader (not whole seconds). */
 export const analyst006: Migration = {

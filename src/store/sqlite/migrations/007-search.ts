@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * Text search's join from FTS rowids to the popularity prior: `(seq, plays, id)` covers it, so ranking

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * `videos.seq` becomes the rowid (it was a second unique index beside the rowid): one b-tree fewer per

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * Similar-hook lists become one row per hooked video (computeHookNeighbors wrote ~12 rows per video, each

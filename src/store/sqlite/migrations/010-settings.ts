@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * The settings web app: membership roles, settings-app passwords, one-time invitations, server-side sessions

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * Limits shared by every process on the file (`crs serve --workers N`): the request windows, and a lease on

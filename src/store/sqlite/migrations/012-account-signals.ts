@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * Account-level signals the importers read from the author objects (business/commerce account and its

@@ -1,4 +1,4 @@
-import type { Migration } from "./index.js";
+import type { Migration } from "./types.js";
 
 /**
  * The FTS index is fed folded text (shared/text/normalize.ts: Đ → d, ß → ss, ø → o, … beyond what

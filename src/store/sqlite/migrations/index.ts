@@ -9,16 +9,9 @@ import { settings010 } from "./010-settings.js";
 import { sharedLimits011 } from "./011-shared-limits.js";
 import { accountSignals012 } from "./012-account-signals.js";
 import { searchFold013 } from "./013-search-fold.js";
+import type { Migration } from "./types.js";
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-  /** Run with foreign keys off (a table rebuild), checked with foreign_key_check before the commit. */
-  foreignKeysOff?: boolean;
-  /** Rewrites a table's rows (seconds on a large corpus): an upgrade says so in the log. */
-  rebuildsTable?: boolean;
-}
+export type { Migration } from "./types.js";
 
 /**
  * Numbered migrations. Numbers are reserved per layer so parallel work never collides:

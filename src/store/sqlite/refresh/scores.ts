@@ -1,4 +1,4 @@
-import { DAY, HOUR } from "../../../clock.js";
+import { DAY, HOUR } from "../../../shared/clock.js";
 import { recencyAnchor } from "../../../shared/recency.js";
 import type { Db } from "../connection.js";
 import { refreshCreatorSearch } from "./creator-search.js";

@@ -1,9 +1,9 @@
 import { userInfo } from "node:os";
-import { CliError, commandConfig } from "../cli/common.js";
-import { type Clock, systemClock } from "../clock.js";
-import { resolveSecret } from "../config/secret.js";
+import { IdentityError } from "../identity/identity-error.js";
+import { type Clock, systemClock } from "../shared/clock.js";
 import { type Db, openDb } from "../store/connection.js";
-import { IdentityError } from "./identity-error.js";
+import { resolveSecret } from "../store/secret.js";
+import { CliError, commandConfig } from "./common.js";
 
 /** What the admin commands act on: the database, the pepper, "now" and who is acting. */
 export interface AdminContext {

@@ -1,11 +1,9 @@
-import { createAnalystService } from "./analyst/service.js";
-import { type Clock, systemClock } from "./clock.js";
-import type { Config, PublicUrls } from "./config/index.js";
-import { resolveSecret } from "./config/secret.js";
-import { type Guide, loadGuides } from "./content/guides.js";
-import { loadPrompts, type PromptTemplate } from "./content/prompts.js";
-import { createMetrics, type Metrics } from "./http/metrics.js";
-import { type Authenticator, createAuthenticator } from "./identity/authenticate.js";
+import { createAnalystService } from "../analyst/service.js";
+import type { Config, PublicUrls } from "../config/index.js";
+import { type Guide, loadGuides } from "../content/guides.js";
+import { loadPrompts, type PromptTemplate } from "../content/prompts.js";
+import { createMetrics, type Metrics } from "../http/metrics.js";
+import { type Authenticator, createAuthenticator } from "../identity/authenticate.js";
 import {
   connectRedis,
   createLimiter,
@@ -13,13 +11,15 @@ import {
   type Limiter,
   parseLimitsConfig,
   RedisWindowStore,
-} from "./limits/index.js";
-import { buildOpenApi, serialiseOpenApi } from "./openapi/build.js";
-import { ToolRegistry } from "./registry/invoke.js";
-import type { ServiceDeps } from "./registry/types.js";
-import type { Db } from "./store/connection.js";
-import { createSqliteStore } from "./store/sqlite/index.js";
-import { allTools } from "./tools/index.js";
+} from "../limits/index.js";
+import { buildOpenApi, serialiseOpenApi } from "../openapi/build.js";
+import { ToolRegistry } from "../registry/invoke.js";
+import type { ServiceDeps } from "../registry/types.js";
+import { type Clock, systemClock } from "../shared/clock.js";
+import type { Db } from "../store/connection.js";
+import { resolveSecret } from "../store/secret.js";
+import { createSqliteStore } from "../store/sqlite/index.js";
+import { allTools } from "../tools/index.js";
 
 export interface ServiceCore {
   deps: ServiceDeps;

@@ -1,4 +1,7 @@
-/** Who is calling and what a call draws on: a leaf module, so the limiter can name them without the registry. */
+/**
+ * Who is calling, what a call draws on, and what a list handler returns: a leaf module, so identity, limits and
+ * the domain can name them without the registry.
+ */
 
 export type Scope = "content:read" | "agent:request";
 export const ALL_SCOPES: readonly Scope[] = ["content:read", "agent:request"];
@@ -19,3 +22,13 @@ export interface Principal {
 /** Which limiter budget a call draws on. `read`: an MCP protocol read (resources/read, tools/list, prompts/*,
  * ping), counted in its own cheap window. */
 export type CostClass = "content" | "analyst" | "usage" | "read";
+
+/** JSON-serialisable resume point produced by a domain list function. */
+export type PagePosition = string | number | boolean | null | PagePosition[] | { [k: string]: PagePosition };
+
+/** What a list handler returns; invokeTool turns it into `{data, meta}` with a signed cursor. */
+export interface ListResult<T> {
+  items: T[];
+  total: number | null;
+  next: PagePosition | null;
+}

@@ -3,8 +3,8 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // A worker thread runs compiled code: the channel comes from the build (npm test builds first).
-const channelModule = pathToFileURL(join(import.meta.dirname, "../../dist/worker-channel.js")).href;
-const { SyncWorker } = (await import(channelModule)) as typeof import("../../src/worker-channel.js");
+const channelModule = pathToFileURL(join(import.meta.dirname, "../../dist/shared/worker-channel.js")).href;
+const { SyncWorker } = (await import(channelModule)) as typeof import("../../src/shared/worker-channel.js");
 const fixture = (name: string) => pathToFileURL(join(import.meta.dirname, `../fixtures/workers/${name}.mjs`));
 
 describe("SyncWorker", () => {

@@ -1,19 +1,19 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type Clock, systemClock } from "./clock.js";
-import { type Config, publicUrls } from "./config/index.js";
+import { type Config, publicUrls } from "../config/index.js";
+import { createApp } from "../http/app.js";
+import { clientAddress, parseTrustProxy } from "../http/client-address.js";
+import { validateJwksSource } from "../identity/jwks.js";
+import { protectedResourceMetadata } from "../identity/protected-resource.js";
+import { admitMcpReads } from "../limits/mcp-reads.js";
+import { createMcpEndpoint } from "../mcp/http.js";
+import { createSettingsRouter } from "../settings/router.js";
+import { type Clock, systemClock } from "../shared/clock.js";
+import { recentStorageFailure } from "../shared/errors.js";
+import { logger } from "../shared/log.js";
+import { type Db, openDb } from "../store/connection.js";
+import { latestVersion } from "../store/sqlite/migrate.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
-import { recentStorageFailure } from "./errors.js";
-import { createApp } from "./http/app.js";
-import { clientAddress, parseTrustProxy } from "./http/client-address.js";
-import { validateJwksSource } from "./identity/jwks.js";
-import { protectedResourceMetadata } from "./identity/protected-resource.js";
-import { admitMcpReads } from "./limits/mcp-reads.js";
-import { logger } from "./log.js";
-import { createMcpEndpoint } from "./mcp/http.js";
-import { createSettingsRouter } from "./settings/router.js";
-import { type Db, openDb } from "./store/connection.js";
-import { latestVersion } from "./store/sqlite/migrate.js";
 
 export interface RunningServer {
   url: string;

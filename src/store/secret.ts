@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { type Db, getMeta, setMeta } from "../store/connection.js";
-import type { Config } from "./index.js";
+import type { Config } from "../config/index.js";
+import { type Db, getMeta, setMeta } from "./connection.js";
 
 /**
  * The server pepper (key digests, cursor signatures): `CRS_SECRET` when set, otherwise the one generated at
