@@ -29,17 +29,54 @@ export interface StartOptions {
   db?: Db;
 }
 
-/** Settings that would fail on the first request fail at start instead (also run by a --workers primary). */
-export function checkStartSettings(config: Config): { trustProxy: ReturnType<typeof parseTrustProxy> } {
+/** A setting that cannot work: `crs serve` refuses to start, with this one-line reason. */
+export class StartSettingError extends Error {}
+
+const ALL_INTERFACES = new Set(["0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0"]);
+
+/**
+ * Settings that would fail on the first request fail at start instead (also run by a --workers primary):
+ * the proxy list, the JWKS source, an analyst engine without its key, an address no client can use, and the
+ * CORS origins.
+ */
+export function checkStartSettings(config: Config): {
+  trustProxy: ReturnType<typeof parseTrustProxy>;
+  corsOrigins: string[];
+} {
   const trustProxy = parseTrustProxy(config.trustProxy);
   if (config.oauthJwks) validateJwksSource(config.oauthJwks);
-  return { trustProxy };
+  if (config.analystEngine === "anthropic" && !config.anthropicApiKey)
+    throw new StartSettingError(
+      "CRS_ANALYST_ENGINE=anthropic needs ANTHROPIC_API_KEY; set it, or use CRS_ANALYST_ENGINE=local (offline).",
+    );
+  if (ALL_INTERFACES.has(config.host) && !config.publicUrl)
+    throw new StartSettingError(
+      `--host ${config.host} binds every interface, so the address clients use is unknown: set --public-url (CRS_PUBLIC_URL), e.g. https://crs.example.com, so documents, problem links and OAuth metadata name it.`,
+    );
+  return { trustProxy, corsOrigins: parseCorsOrigins(config.corsOrigins) };
+}
+
+/** CRS_CORS_ORIGINS: exact origins only (never `*`: answers carry credentials-bound data). */
+export function parseCorsOrigins(value: string): string[] {
+  const origins: string[] = [];
+  for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {}
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, ""))
+      throw new StartSettingError(
+        `CRS_CORS_ORIGINS: '${raw.slice(0, 80)}' is not an origin; list exact origins like https://app.example.com (scheme, host, optional port; no path, no '*').`,
+      );
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** REST under /v1, MCP at /mcp and the public documents, on one HTTP server. */
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
-  const { trustProxy } = checkStartSettings(config);
+  const { trustProxy, corsOrigins } = checkStartSettings(config);
   const db = options.db ?? openDb(config.db);
 
   // Receiving a request (headers + body) is bounded; answering is not (analyst streams run for minutes).
@@ -64,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       keepAliveMs: config.analystHeartbeatMs,
       // Hostnames accepted in Host/Origin at /mcp (DNS-rebinding protection).
       allowedHosts: [...new Set(["localhost", "127.0.0.1", "[::1]", publicHost, config.host])],
+      corsOrigins,
     },
   );
 
@@ -74,6 +112,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     clientAddress: (req) => clientAddress(req, trustProxy),
     checkBody: (req) => core.authenticator.checkBody(req),
     metricsToken: config.metricsToken,
+    corsOrigins,
     urls,
     openapiJson: core.openapiJson,
     protectedResourceMetadata: () => protectedResourceMetadata(urls, config),

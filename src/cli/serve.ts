@@ -40,7 +40,12 @@ export async function run(args: string[]): Promise<number> {
     publicUrl: values["public-url"],
   });
   if (cluster.isWorker) return serveWorker(config);
-  checkStartSettings(config);
+  try {
+    checkStartSettings(config);
+  } catch (error) {
+    // A setting that cannot work: one line, before anything starts.
+    throw new CliError((error as Error).message);
+  }
   initIfEmpty(config);
   if (workers === 1) return serveOne(config);
   return supervise(workers);

@@ -40,6 +40,8 @@ export const configSchema = z
     oauthMaxTokenLifetime: z.coerce.number().int().min(1).optional(),
     /** `off`, a hop count (1..10) or a comma-separated CIDR list of proxies whose X-Forwarded-For is believed. */
     trustProxy: z.string().default("off"),
+    /** Browser origins (`scheme://host[:port]`, comma-separated) allowed to call /v1 and /mcp; off when empty. */
+    corsOrigins: z.string().default(""),
     /** When set, /metrics requires `Authorization: Bearer <token>`. */
     metricsToken: z.string().min(16).optional(),
     /** Receiving a whole request (headers and body) may take this long; headers alone half of it. */
@@ -73,6 +75,7 @@ const ENV: Record<string, keyof ConfigInput> = {
   CRS_OAUTH_MAX_TOKEN_LIFETIME: "oauthMaxTokenLifetime",
   CRS_TRUST_PROXY: "trustProxy",
   CRS_METRICS_TOKEN: "metricsToken",
+  CRS_CORS_ORIGINS: "corsOrigins",
   CRS_REQUEST_TIMEOUT_MS: "requestTimeoutMs",
   CRS_LOG_LEVEL: "logLevel",
 };

@@ -32,6 +32,8 @@ export interface AppParts {
   clientAddress(req: IncomingMessage): string;
   /** Refuses a credential pasted into a parsed body (read only after the header credential verified). */
   checkBody(req: AuthRequest): void;
+  /** Browser origins allowed to call /v1 and /mcp (CRS_CORS_ORIGINS); none = CORS off. */
+  corsOrigins?: readonly string[];
   /** When set, /metrics requires this bearer token. */
   metricsToken?: string;
   /** /readyz: the database answers and takes writes. */
@@ -65,6 +67,11 @@ const locals = (res: Response) => res.locals as CrsLocals;
 
 /** REST bodies are small (the analyst question is at most 8 000 characters plus 12 000 of context). */
 const REST_BODY_LIMIT = "64kb";
+/** What a browser caller may send and read (CORS). */
+const CORS_ALLOWED_HEADERS =
+  "Authorization, Content-Type, Accept, Idempotency-Key, Last-Event-ID, Mcp-Protocol-Version, Mcp-Session-Id";
+const CORS_EXPOSED =
+  "RateLimit, RateLimit-Policy, Retry-After, X-Request-Id, X-Agent-Limit, X-Agent-Remaining, X-Agent-Reset, Location, WWW-Authenticate, Mcp-Protocol-Version, Mcp-Session-Id";
 /** MCP messages: the transport's own bound (1 MiB). */
 const MCP_BODY_LIMIT = "1mb";
 
@@ -161,6 +168,25 @@ export function createApp(parts: AppParts): express.Express {
     );
     next();
   });
+
+  // CORS (CRS_CORS_ORIGINS; off by default): an allowed origin's preflight is answered here, before
+  // authentication (browsers send no credential on it); answers to it name that exact origin, never `*`.
+  const corsOrigins = new Set(parts.corsOrigins ?? []);
+  if (corsOrigins.size > 0) {
+    app.use((req, res, next) => {
+      const origin = req.headers.origin;
+      const api = req.path === "/mcp" || req.path === "/v1" || req.path.startsWith("/v1/");
+      if (!api || typeof origin !== "string" || !corsOrigins.has(origin)) return next();
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.append("Vary", "Origin");
+      res.setHeader("Access-Control-Expose-Headers", CORS_EXPOSED);
+      if (req.method !== "OPTIONS" || !req.headers["access-control-request-method"]) return next();
+      res.setHeader("Access-Control-Allow-Methods", "GET, HEAD, POST, DELETE, OPTIONS");
+      res.setHeader("Access-Control-Allow-Headers", CORS_ALLOWED_HEADERS);
+      res.setHeader("Access-Control-Max-Age", "600");
+      res.status(204).end();
+    });
+  }
 
   const requestIdOf = (req: Request) => locals(req.res as Response).requestId;
   const principalOf = (req: Request) => {
@@ -266,7 +292,14 @@ export function createApp(parts: AppParts): express.Express {
     parseMcpJson(req, res, (error?: unknown) => {
       if (!error) return next();
       const e = error as { type?: string };
-      if (e.type === "entity.too.large") return next(error);
+      if (e.type === "entity.too.large") {
+        res.status(413).json({
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32600, message: "Request body too large: the limit at /mcp is 1 MiB (1048576 bytes)." },
+        });
+        return;
+      }
       res
         .status(400)
         .json({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error: invalid JSON" } });
@@ -344,7 +377,7 @@ function toServiceError(error: unknown, req: Request, requestId: string): Servic
   }
   if (e?.type === "entity.too.large") {
     return new ServiceError("payload_too_large", 413, "Payload too large", {
-      detail: `The body exceeds ${REST_BODY_LIMIT}.`,
+      detail: "The body exceeds the 64 KiB (65536 bytes) limit of REST requests.",
     });
   }
   if (e?.type === "encoding.unsupported" || e?.type === "charset.unsupported") {

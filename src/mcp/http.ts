@@ -21,12 +21,18 @@ export interface McpEndpoint {
 /** /mcp on a node HTTP server: the SDK's Streamable HTTP handler behind its own Host/Origin guards. */
 export function createMcpEndpoint(
   parts: Omit<McpParts, "principal" | "requestId">,
-  options: { keepAliveMs: number; allowedHosts: string[] },
+  options: { keepAliveMs: number; allowedHosts: string[]; corsOrigins?: readonly string[] },
 ): McpEndpoint {
   const handler = createHttpMcpHandler(parts, options.keepAliveMs);
   const node = toNodeHandler(handler);
   return {
-    guards: [hostHeaderValidation(options.allowedHosts), originValidation(options.allowedHosts)],
+    // A browser origin the operator allowed (CRS_CORS_ORIGINS) passes the Origin check too.
+    guards: [
+      hostHeaderValidation(options.allowedHosts),
+      originValidation([
+        ...new Set([...options.allowedHosts, ...(options.corsOrigins ?? []).map((o) => new URL(o).hostname)]),
+      ]),
+    ],
     handle(req, res, body, caller) {
       Object.assign(req, { auth: mcpAuthInfo(caller.principal, caller.requestId) });
       return node(req, res, body);
