@@ -125,6 +125,17 @@ export function defineSingleTool<I extends z.ZodObject, T extends z.ZodType>(
   return { ...def, kind: "single", output: singleEnvelope(def.record) };
 }
 
+/**
+ * The registry's tool list. Each definition keeps its own input/output types where it is written; the list
+ * holds them under the common ToolDefinition shape (handlers are only ever called with parsed input).
+ */
+export function defineTools(
+  // biome-ignore lint/suspicious/noExplicitAny: a definition of any input/output type joins the list
+  ...tools: (ListToolDefinition<any, any> | SingleToolDefinition<any, any>)[]
+): readonly ToolDefinition[] {
+  return tools;
+}
+
 /** Every definition REST serves: the tools, then each tool's REST-only routes. */
 export function restDefinitions(tools: readonly ToolDefinition[]): ToolDefinition[] {
   return [...tools, ...tools.flatMap((tool) => tool.rest.routes ?? [])];

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from "../registry/define.js";
+import { defineTools } from "../registry/define.js";
 import { getAdvertiserTool } from "./advertisers/get-advertiser.js";
 import { listAdvertiserVideosTool } from "./advertisers/list-advertiser-videos.js";
 import { searchAdvertisersTool } from "./advertisers/search-advertisers.js";
@@ -15,7 +15,7 @@ import { getVideoTool } from "./videos/get-video.js";
 import { searchVideosTool } from "./videos/search-videos.js";
 
 /** The contract's 14 tools, in the contract's order. */
-export const allTools: readonly ToolDefinition[] = [
+export const allTools = defineTools(
   searchVideosTool,
   getVideoTool,
   findSimilarHooksTool,
@@ -30,4 +30,4 @@ export const allTools: readonly ToolDefinition[] = [
   getTrendTool,
   getUsageTool,
   analyzeTool,
-] as unknown as readonly ToolDefinition[];
+);

@@ -21,7 +21,7 @@ describe("tool schema snapshots", () => {
         },
       ]),
     );
-    expect(Object.keys(schemas)).toHaveLength(14);
+    expect(Object.keys(schemas)).toHaveLength(allTools.length);
     await expect(`${JSON.stringify(schemas, null, 2)}\n`).toMatchFileSnapshot(
       "./__snapshots__/tool-schemas.json",
     );

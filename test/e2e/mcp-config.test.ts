@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../src/store/connection.js";
+import { allTools } from "../../src/tools/index.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
 // `crs mcp-config` prints what a host runs; these tests run exactly that, the way a host does: from its own
@@ -118,7 +119,7 @@ describe("crs mcp-config: the printed stdio entry works from any working directo
     const hostDir = tempDir("crs-host-cwd-");
     const { client } = await connectEntry(entry, hostDir);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(allTools.length);
     const found = (await client.callTool({
       name: "service_search_videos",
       arguments: { limit: 2 },
@@ -242,7 +243,7 @@ describe("crs mcp never creates a database", () => {
     const cwd = tempDir("crs-nodb-");
     const { client, stderr } = await hostStart(cwd, {});
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(allTools.length);
     const expected = join(cwd, "data", "crs.sqlite");
     for (const name of ["service_search_videos", "service_get_usage"]) {
       const res = (await client.callTool({ name, arguments: {} })) as ToolResult;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allTools } from "../../src/tools/index.js";
 import { connectLegacy, connectModern, connectStdio } from "./helpers/mcp-clients.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -50,7 +51,7 @@ type ToolResult = {
 };
 
 describe("MCP over Streamable HTTP, 2026-07-28 (SDK v2 client)", () => {
-  it("negotiates the modern protocol and lists the 14 tools with all four hints and output schemas", async () => {
+  it("negotiates the modern protocol and lists every registry tool with all four hints and output schemas", async () => {
     const client = await connectModern(t.url, t.key);
     expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
     const { tools } = await client.listTools();
@@ -183,7 +184,7 @@ describe("MCP for 2025-era clients (v1 SDK, stateless Streamable HTTP)", () => {
   it("lists and calls tools", async () => {
     const client = await connectLegacy(t.url, t.key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(allTools.length);
     const res = (await client.callTool({
       name: "service_list_feed",
       arguments: { feed: "trending", limit: 2 },
@@ -269,7 +270,7 @@ describe("MCP over stdio (crs mcp)", () => {
     const file = t.db.name;
     const client = await connectStdio(file, t.key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(allTools.length);
     const res = (await client.callTool({
       name: "service_list_trends",
       arguments: { limit: 2 },
