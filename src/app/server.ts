@@ -57,9 +57,12 @@ export function checkStartSettings(config: Config): {
 }
 
 /** CRS_CORS_ORIGINS: exact origins only (never `*`: answers carry credentials-bound data). */
-export function parseCorsOrigins(value: string): string[] {
+export function parseCorsOrigins(value: string | undefined): string[] {
   const origins: string[] = [];
-  for (const raw of value.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     let url: URL | undefined;
     try {
       url = new URL(raw);
