@@ -4,7 +4,6 @@ import { publicUrls } from "../config/index.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
 import type { ServiceError } from "../shared/errors.js";
 import { type Db, openDb } from "../store/sqlite/connection.js";
-import { isEmptyDatabase } from "../store/sqlite/empty.js";
 import { commandConfig, parseCommand } from "./common.js";
 import { databaseProblem, databaseUnavailable } from "./database-check.js";
 

@@ -296,7 +296,10 @@ export function createApp(parts: AppParts): express.Express {
         res.status(413).json({
           jsonrpc: "2.0",
           id: null,
-          error: { code: -32600, message: "Request body too large: the limit at /mcp is 1 MiB (1048576 bytes)." },
+          error: {
+            code: -32600,
+            message: "Request body too large: the limit at /mcp is 1 MiB (1048576 bytes).",
+          },
         });
         return;
       }

@@ -6,7 +6,6 @@ import {
   type LabelInput,
 } from "../../store/sqlite/corpus-writer.js";
 import type { AdTextInput } from "./ad.js";
-import { AD_TEXT_MODEL, classifyAdText } from "./ad.js";
 import { AdContext } from "./ad-context.js";
 import { AD_SIGNALS_MODEL, BRANDED_MODEL, classifyAdSignals, classifyBranded } from "./ad-signals.js";
 import { classifyHook, HOOK_MODEL } from "./hook.js";

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { requiredTime } from "./fields.js";
 import {
   cleanText,
