@@ -59,9 +59,16 @@ function initCorpus(cli, i) {
   return { db, key };
 }
 
-/** `crs serve` on a free port, limits off, request log off; resolves with its origin once it listens. */
+/** One process, whatever the build's default (builds with `--workers` default to the number of cores). */
+function oneProcess(cli) {
+  const help = spawnSync(process.execPath, [cli, "serve", "--help"], { encoding: "utf8" });
+  return `${help.stdout}${help.stderr}`.includes("--workers") ? ["--workers", "1"] : [];
+}
+
+/** `crs serve` on a free port, one process, limits off, request log off; resolves with its origin once it listens. */
 function serve(cli, db) {
-  const child = spawn(process.execPath, [cli, "serve", "--db", db, "--host", "127.0.0.1", "--port", "0"], {
+  const args = [cli, "serve", "--db", db, "--host", "127.0.0.1", "--port", "0", ...oneProcess(cli)];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, CRS_LIMITS: "off", CRS_LOG_LEVEL: "silent" },
     stdio: ["ignore", "ignore", "pipe"],
   });
