@@ -35,6 +35,26 @@ export interface AdEvaluation {
   f1: number;
 }
 
+/** The Apify records of a file that carry a platform ad flag (the truth), mapped as the importer maps them. */
+async function* flaggedRecords(
+  path: string,
+  now: number,
+): AsyncGenerator<{ record: ReturnType<typeof mapScraperItem>; truth: boolean }> {
+  const progress = { bytesRead: 0, totalBytes: 0 };
+  for await (const source of readRecords(path, await containerOf(path), progress)) {
+    if (source.error !== undefined || !isObject(source.value)) continue;
+    let record: ReturnType<typeof mapScraperItem>;
+    try {
+      record = mapScraperItem(source.value, now, "apify");
+    } catch (error) {
+      if (error instanceof RecordError) continue;
+      throw error;
+    }
+    const truth = record.video.platformAd;
+    if (truth !== null) yield { record, truth };
+  }
+}
+
 /**
  * Scores the text model against the platform's own ad flags (isAd / isSponsored) of an Apify export. Only
  * records whose flag is known count; the model never sees the flags (it gets caption, hashtags, hook).
@@ -49,18 +69,7 @@ export async function evaluateAdModel(path: string, classify: ClassifyAdText): P
     falseNegative: 0,
     trueNegative: 0,
   };
-  const progress = { bytesRead: 0, totalBytes: 0 };
-  for await (const source of readRecords(path, await containerOf(path), progress)) {
-    if (source.error !== undefined || !isObject(source.value)) continue;
-    let record: ReturnType<typeof mapScraperItem>;
-    try {
-      record = mapScraperItem(source.value, now, "apify");
-    } catch (error) {
-      if (error instanceof RecordError) continue;
-      throw error;
-    }
-    const truth = record.video.platformAd;
-    if (truth === null) continue;
+  for await (const { record, truth } of flaggedRecords(path, now)) {
     const { caption, hashtags, transcript } = record.video;
     const predicted =
       classify({
@@ -176,18 +185,7 @@ export async function evaluateAdSignals(
 ): Promise<{ withHistory: SignalsEvaluation; withoutHistory: SignalsEvaluation }> {
   const now = Math.floor(Date.now() / 1000);
   const scored: Scored[] = [];
-  const progress = { bytesRead: 0, totalBytes: 0 };
-  for await (const source of readRecords(path, await containerOf(path), progress)) {
-    if (source.error !== undefined || !isObject(source.value)) continue;
-    let record: ReturnType<typeof mapScraperItem>;
-    try {
-      record = mapScraperItem(source.value, now, "apify");
-    } catch (error) {
-      if (error instanceof RecordError) continue;
-      throw error;
-    }
-    const truth = record.video.platformAd;
-    if (truth === null) continue;
+  for await (const { record, truth } of flaggedRecords(path, now)) {
     const { caption, hashtags, transcript } = record.video;
     const c = record.creator;
     scored.push({
