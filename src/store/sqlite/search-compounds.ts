@@ -1,5 +1,6 @@
 import { splitCompound } from "../../shared/text/compounds.js";
 import type { Db } from "./connection.js";
+import { forgetExpansions } from "./search-expansion.js";
 
 /** Shortest indexed word considered as a compound (two parts of at least 3 letters, or 2+2+2). */
 const MIN_COMPOUND = 6;
@@ -30,5 +31,6 @@ export function refreshSearchCompounds(db: Db): { compounds: number } {
     const insert = db.prepare("INSERT OR IGNORE INTO search_compounds (part, term, df) VALUES (?, ?, ?)");
     for (const r of rows) insert.run(...r);
   })();
+  forgetExpansions(db);
   return { compounds };
 }
