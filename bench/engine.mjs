@@ -35,9 +35,9 @@ const store = createSqliteStore(db);
 const N = Number(values.iterations);
 const now = Number(db.prepare("SELECT max(stats_at) AS t FROM videos").get().t);
 
-function time(fn) {
+async function time(fn) {
   const t0 = process.hrtime.bigint();
-  fn();
+  await fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 // Warm-up: every distinct input runs once before each timed block (ours and the naive reference alike),
@@ -49,19 +49,19 @@ const percentiles = (samples) => {
   const at = (q) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))];
   return { p50: at(0.5), p99: at(0.99) };
 };
-function block(inputs, fn, samples, from, to) {
-  for (const x of inputs) fn(x);
-  for (let i = from; i < to; i++) samples.push(time(() => fn(inputs[i % inputs.length])));
+async function block(inputs, fn, samples, from, to) {
+  for (const x of inputs) await fn(x);
+  for (let i = from; i < to; i++) samples.push(await time(() => fn(inputs[i % inputs.length])));
 }
-function compare(inputs, fn, reference) {
+async function compare(inputs, fn, reference) {
   const ours = [];
   const theirs = [];
   const half = Math.floor(N / 2);
-  block(inputs, fn, ours, 0, reference ? half : N);
+  await block(inputs, fn, ours, 0, reference ? half : N);
   if (!reference) return { ours: percentiles(ours), reference: null };
-  block(inputs, reference, theirs, 0, half);
-  block(inputs, fn, ours, half, N);
-  block(inputs, reference, theirs, half, N);
+  await block(inputs, reference, theirs, 0, half);
+  await block(inputs, fn, ours, half, N);
+  await block(inputs, reference, theirs, half, N);
   return { ours: percentiles(ours), reference: percentiles(theirs) };
 }
 
@@ -129,7 +129,7 @@ function row(name, { ours, reference }) {
 }
 row(
   "search: very common term",
-  compare(
+  await compare(
     fewCommon,
     (q) => search({ q }),
     (q) => naive.all(fts(q)),
@@ -137,7 +137,7 @@ row(
 );
 row(
   "search: two common terms",
-  compare(
+  await compare(
     pairs,
     (q) => search({ q }),
     (q) => naive.all(fts(q)),
@@ -145,7 +145,7 @@ row(
 );
 row(
   "search: rare term",
-  compare(
+  await compare(
     rare,
     (q) => search({ q }),
     (q) => naive.all(fts(q)),
@@ -154,91 +154,71 @@ row(
 const filtered = fewCommon.flatMap((q) => regions.map((region) => ({ q, region })));
 row(
   "search: common term + region + ad",
-  compare(
+  await compare(
     filtered,
     (x) => search({ q: x.q, region: x.region, ad: "yes" }),
     (x) => naiveFiltered.all(fts(x.q), x.region),
   ),
 );
-row(
-  "search: common term, sort=views",
-  compare(fewCommon, (q) => search({ q, sort: "views" })),
-);
+row("search: common term, sort=views", await compare(fewCommon, (q) => search({ q, sort: "views" })));
 row(
   "search: pages 1-5 of a common term",
-  compare(fewCommon, (q) => {
+  await compare(fewCommon, async (q) => {
     let after = null;
-    for (let i = 0; i < 5; i++) after = search({ q, after }).next;
+    for (let i = 0; i < 5; i++) after = (await search({ q, after })).next;
   }),
 );
 // One call, as an agent paging makes it: the cursor of page 5 comes from walking pages 1-4 (untimed).
-const page5 = fewCommon.map((q) => {
+const page5 = [];
+for (const q of fewCommon) {
   let after = null;
-  for (let i = 0; i < 4; i++) after = search({ q, after }).next;
-  return { q, after };
-});
-row(
-  "search: page 5 of a common term",
-  compare(page5, (x) => search(x)),
-);
-for (const feed of ["trending", "breakout", "early_breakout", "newest"]) {
-  row(
-    `feed: ${feed}`,
-    compare([0], () => listFeed(store, feed, { limit: 20 }, now)),
-  );
+  for (let i = 0; i < 4; i++) after = (await search({ q, after })).next;
+  page5.push({ q, after });
 }
-row(
-  "browse: region + ad, trending",
-  compare(regions, (region) => search({ region, ad: "yes" })),
-);
+row("search: page 5 of a common term", await compare(page5, (x) => search(x)));
+for (const feed of ["trending", "breakout", "early_breakout", "newest"]) {
+  row(`feed: ${feed}`, await compare([0], () => listFeed(store, feed, { limit: 20 }, now)));
+}
+row("browse: region + ad, trending", await compare(regions, (region) => search({ region, ad: "yes" })));
 row(
   "browse: slideshow + hook, views",
-  compare([0], () => search({ media_type: "slideshow", hook: "yes", sort: "views" })),
+  await compare([0], () => search({ media_type: "slideshow", hook: "yes", sort: "views" })),
 );
 const hookedIds = db
   .prepare("SELECT id FROM videos WHERE seq % 997 = 0 AND hook_text IS NOT NULL LIMIT 200")
   .all()
   .map((r) => r.id);
-row(
-  "similar hooks (limit 8)",
-  compare(hookedIds, (id) => similarHooks(store, id, 8)),
-);
+row("similar hooks (limit 8)", await compare(hookedIds, (id) => similarHooks(store, id, 8)));
 const handles = db
   .prepare("SELECT handle FROM creators WHERE rowid % 53 = 0 LIMIT 100")
   .all()
   .map((r) => r.handle.slice(0, 5));
 row(
   "creators: q (handle prefix)",
-  compare(handles, (q) => searchCreators(store, { q, limit: 20 }, now)),
+  await compare(handles, (q) => searchCreators(store, { q, limit: 20 }, now)),
 );
 row(
   "creators: trending, window 7",
-  compare([0], () => searchCreators(store, { view: "trending", window: 7, limit: 20 }, now)),
+  await compare([0], () => searchCreators(store, { view: "trending", window: 7, limit: 20 }, now)),
 );
 row(
   "creators: hire_ready",
-  compare([0], () => searchCreators(store, { type: "hire_ready", limit: 20 }, now)),
+  await compare([0], () => searchCreators(store, { type: "hire_ready", limit: 20 }, now)),
 );
 const names = db
   .prepare("SELECT name FROM advertisers LIMIT 50")
   .all()
   .map((r) => r.name.slice(0, 4));
-row(
-  "advertisers: q",
-  compare(names, (q) => searchAdvertisers(store, { q, limit: 20 }, now)),
-);
+row("advertisers: q", await compare(names, (q) => searchAdvertisers(store, { q, limit: 20 }, now)));
 row(
   "advertisers: trending, today",
-  compare([0], () => searchAdvertisers(store, { view: "trending", window: 0, limit: 20 }, now)),
+  await compare([0], () => searchAdvertisers(store, { view: "trending", window: 0, limit: 20 }, now)),
 );
 const ids = db
   .prepare("SELECT id FROM videos WHERE seq % 4999 = 0 LIMIT 100")
   .all()
   .map((r) => r.id);
-row(
-  "get video",
-  compare(ids, (id) => getVideo(store, id)),
-);
+row("get video", await compare(ids, (id) => getVideo(store, id)));
 
 const f = (x) => x.toFixed(2).padStart(8);
 console.log(

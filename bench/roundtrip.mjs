@@ -24,7 +24,7 @@ const load = (p) => import(pathToFileURL(resolve(values.dist, p)).href);
 const { loadConfig } = await load("config/index.js");
 const { resolveSecret } = await load("config/secret.js");
 const { initDatabase } = await load("ingest/init.js");
-const { startServer } = await load("server.js");
+const { startServer } = await load("app/server.js");
 const { openDb } = await load("store/connection.js");
 const { Client, StreamableHTTPClientTransport } = await import("@modelcontextprotocol/client");
 
@@ -54,7 +54,7 @@ const configFor = (limits, db = file) =>
 let t0 = performance.now();
 const setupDb = openDb(file);
 const now = Math.floor(Date.now() / 1000);
-const init = initDatabase(setupDb, {
+const init = await initDatabase(setupDb, {
   videos: Number(values.videos),
   seed: 7,
   now,

@@ -42,7 +42,8 @@ const { openDb } = await load("store/connection.js");
 const { importFile } = await load("ingest/importers/import-file.js");
 const { readTranscriptFile } = await load("ingest/importers/transcripts.js");
 const { afterIngest } = await load("ingest/pipeline.js");
-const { searchVideos } = await load("domain/video-search.js");
+const { searchVideos } = await load("domain/search/videos.js");
+const { createSqliteStore } = await load("store/sqlite/index.js");
 const { foldText } = await load("shared/text/normalize.js");
 
 const dir = mkdtempSync(join(tmpdir(), "crs-search-eval-"));
@@ -100,13 +101,14 @@ const rows = [];
 for (const q of QUERIES) {
   const needle = compact(q);
   const relevant = new Set(docs.filter((d) => d.text.includes(needle)).map((d) => d.id));
-  const first = searchVideos(db, { q, limit: 10 }, now);
+  const store = createSqliteStore(db);
+  const first = await searchVideos(store, { q, limit: 10 }, now);
   const top = first.items.map((v) => v.id);
   const found = new Set(top);
   let next = first.next;
   let pages = 0;
   while (next && pages++ < 200) {
-    const page = searchVideos(db, { q, limit: 100, after: next }, now);
+    const page = await searchVideos(store, { q, limit: 100, after: next }, now);
     for (const v of page.items) found.add(v.id);
     next = page.next;
   }

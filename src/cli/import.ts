@@ -120,7 +120,7 @@ export async function run(args: string[]): Promise<number> {
       // Trend reports compare windows of the whole corpus: rebuilt once, after every file.
       progress.start("trends", "the whole corpus");
       try {
-        const { reports } = buildTrendReports(createSqliteStore(db), now);
+        const { reports } = await buildTrendReports(createSqliteStore(db), now);
         progress.end(`${reports} trend report(s)`);
       } catch (error) {
         progress.abort();

@@ -54,7 +54,7 @@ export async function run(args: string[]): Promise<number> {
   try {
     const started = Date.now();
     let lastStage: InitStage | null = null;
-    const result = initDatabase(db, {
+    const result = await initDatabase(db, {
       videos,
       seed,
       now: systemClock.nowSeconds(),

@@ -35,7 +35,7 @@ export async function run(args: string[]): Promise<number> {
   const handle = serveMcpStdio(core, config.apiKey, unavailable);
   await new Promise<void>((resolve) => {
     const stop = () => {
-      handle
+      void handle
         .close()
         .then(() => core.analyst.close())
         .then(() => core.limiter.close())

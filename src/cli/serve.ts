@@ -46,7 +46,7 @@ export async function run(args: string[]): Promise<number> {
     // A setting that cannot work: one line, before anything starts.
     throw new CliError((error as Error).message);
   }
-  initIfEmpty(config);
+  await initIfEmpty(config);
   if (workers === 1) return serveOne(config);
   return supervise(workers);
 }
@@ -60,14 +60,14 @@ function parseWorkers(value: string | undefined): number {
 }
 
 /** Init runs once, in the primary, before any worker exists. */
-function initIfEmpty(config: Config): void {
+async function initIfEmpty(config: Config): Promise<void> {
   const db = openDb(config.db);
   try {
     if (!isEmptyDatabase(db)) return;
     process.stderr.write(
       `crs: empty database ${config.db}: creating the embedded corpus (${DEFAULT_VIDEOS} videos)…\n`,
     );
-    const result = initDatabase(db, {
+    const result = await initDatabase(db, {
       videos: DEFAULT_VIDEOS,
       seed: DEFAULT_SEED,
       now: systemClock.nowSeconds(),
@@ -108,7 +108,7 @@ function untilStopped(server: RunningServer, db: Db): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, "shutting down");
-      server.close().then(() => {
+      void server.close().then(() => {
         db.close();
         resolve();
       });

@@ -17,7 +17,7 @@ export async function run(args: string[]): Promise<number> {
   const db = openDb(config.db);
   try {
     const now = Math.floor(Date.now() / 1000);
-    const result = buildTrendReports(createSqliteStore(db), now);
+    const result = await buildTrendReports(createSqliteStore(db), now);
     output(values.json, result, `built ${result.reports} trend reports`);
     return 0;
   } finally {

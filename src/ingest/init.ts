@@ -29,7 +29,7 @@ export interface InitResult {
  * `default`, user `admin@localhost` and a key with both scopes (its secret is returned once). With
  * `videos: 0` only the organisation, user and key: the database then waits for `crs import`.
  */
-export function initDatabase(db: Db, opts: InitOptions): InitResult {
+export async function initDatabase(db: Db, opts: InitOptions): Promise<InitResult> {
   if (opts.videos === 0) {
     opts.onProgress?.("identity", 0, 1);
     const identity = bootstrapIdentity(db, opts.secret, opts.now);
@@ -48,7 +48,7 @@ export function initDatabase(db: Db, opts: InitOptions): InitResult {
   opts.onProgress?.("labels", 0, 1);
   afterIngest(db, opts.now);
   opts.onProgress?.("trends", 0, 1);
-  const trends = buildTrendReports(createSqliteStore(db), opts.now);
+  const trends = await buildTrendReports(createSqliteStore(db), opts.now);
   opts.onProgress?.("identity", 0, 1);
   const identity = bootstrapIdentity(db, opts.secret, opts.now);
   return { corpus, trendReports: trends.reports, key: identity.key };

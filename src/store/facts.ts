@@ -60,14 +60,14 @@ export interface AdvertiserName {
 /** The aggregate and linking reads of the analyst (implemented per store engine). */
 export interface FactsRepository {
   /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */
-  creatorByHandle(handle: string): LinkedCreator | null;
+  creatorByHandle(handle: string): Promise<LinkedCreator | null>;
   /** The one creator whose display name is exactly `name` (case-insensitive); null when none or several. */
-  creatorByNickname(name: string): LinkedCreator | null;
-  advertiserNames(): AdvertiserName[];
+  creatorByNickname(name: string): Promise<LinkedCreator | null>;
+  advertiserNames(): Promise<AdvertiserName[]>;
   /** How many videos (up to `cap`) carry `word` as a hashtag. */
-  hashtagUse(word: string, cap?: number): number;
-  nameOf(type: "creator" | "advertiser", id: string): string;
-  codes(): { regions: Set<string>; languages: Set<string> };
-  videos(filter: FactsFilter): VideoFact[];
-  count(filter: FactsFilter): number;
+  hashtagUse(word: string, cap?: number): Promise<number>;
+  nameOf(type: "creator" | "advertiser", id: string): Promise<string>;
+  codes(): Promise<{ regions: Set<string>; languages: Set<string> }>;
+  videos(filter: FactsFilter): Promise<VideoFact[]>;
+  count(filter: FactsFilter): Promise<number>;
 }

@@ -117,18 +117,28 @@ export interface VideoRepository {
     limit: number,
     position: KeysetPosition | null,
     query?: string,
-  ): { rows: Keyed[]; total: number | null };
+  ): Promise<{ rows: Keyed[]; total: number | null }>;
   /** Every video passing the filter, in `sort` order. */
-  browse(sort: BrowseSort, filter: VideoFilter, limit: number, position: KeysetPosition | null): Keyed[];
+  browse(
+    sort: BrowseSort,
+    filter: VideoFilter,
+    limit: number,
+    position: KeysetPosition | null,
+  ): Promise<Keyed[]>;
   /** A ranked feed (definitions in the metrics guide); breakout feeds hold only non-zero scores. */
-  feed(feed: Feed, limit: number, position: KeysetPosition | null): Keyed[];
+  feed(feed: Feed, limit: number, position: KeysetPosition | null): Promise<Keyed[]>;
   /** Summary rows in the order asked; unknown ids are skipped. */
-  summaries(ids: readonly string[]): VideoRow[];
-  detail(id: string): VideoDetailRow | null;
+  summaries(ids: readonly string[]): Promise<VideoRow[]>;
+  detail(id: string): Promise<VideoDetailRow | null>;
   /** A creator's videos, newest first; null when there is no such creator. */
-  byCreator(uid: string, ads: YesNoAny, limit: number, position: KeysetPosition | null): Keyed[] | null;
+  byCreator(
+    uid: string,
+    ads: YesNoAny,
+    limit: number,
+    position: KeysetPosition | null,
+  ): Promise<Keyed[] | null>;
   /** An advertiser's videos, newest first; null when there is no such advertiser. */
-  byAdvertiser(id: string, limit: number, position: KeysetPosition | null): Keyed[] | null;
+  byAdvertiser(id: string, limit: number, position: KeysetPosition | null): Promise<Keyed[] | null>;
 }
 
 export interface HookRepository {
@@ -136,7 +146,7 @@ export interface HookRepository {
    * The precomputed neighbours of a video's hook, best first, with cosine similarity in [0, 1]; a
    * neighbour deleted since is skipped. null: no such video; a video without a hook has none.
    */
-  neighbours(id: string): { similarity: number; video: VideoRow }[] | null;
+  neighbours(id: string): Promise<{ similarity: number; video: VideoRow }[] | null>;
 }
 
 export type CreatorWindow = 2 | 7 | 30;
@@ -177,21 +187,21 @@ export interface CreatorRepository {
    * Creators in the view's order (all: followers, trending: plays gained over the window, new: first
    * seen). With terms, the set is the first few thousand name matches (prefix words match many).
    */
-  search(q: CreatorQuery, limit: number, position: KeysetPosition | null): Keyed[];
+  search(q: CreatorQuery, limit: number, position: KeysetPosition | null): Promise<Keyed[]>;
   /** Summary rows in the order asked; unknown uids are skipped. */
-  summaries(uids: readonly string[]): CreatorRow[];
-  exists(uid: string): boolean;
+  summaries(uids: readonly string[]): Promise<CreatorRow[]>;
+  exists(uid: string): Promise<boolean>;
   /** The uid of the creator whose current handle this is (case-insensitive; the latest updated wins). */
-  uidByHandle(handle: string): string | null;
+  uidByHandle(handle: string): Promise<string | null>;
   /** The uid of the creator who last used this handle (case-insensitive). */
-  uidByFormerHandle(handle: string): string | null;
-  detail(uid: string): {
+  uidByFormerHandle(handle: string): Promise<string | null>;
+  detail(uid: string): Promise<{
     /** Videos and the sum of ln(1 + plays) over them (the baseline's inputs); null before a refresh. */
     stats: { videos: number; sumLnPlays: number } | null;
     house: { id: string; name: string } | null;
     /** The five newest videos. */
     recentVideoIds: string[];
-  } | null;
+  } | null>;
 }
 
 export type AdvertiserWindow = 0 | 2 | 7 | 30;
@@ -223,12 +233,12 @@ export interface AdvertiserQuery {
 
 export interface AdvertiserRepository {
   /** EVERY match with its key (all: video count, trending: gain over the window, new: first seen), unordered. */
-  search(q: AdvertiserQuery): Keyed[];
-  summaries(ids: readonly string[]): AdvertiserRow[];
-  detail(id: string): {
+  search(q: AdvertiserQuery): Promise<Keyed[]>;
+  summaries(ids: readonly string[]): Promise<AdvertiserRow[]>;
+  detail(id: string): Promise<{
     topCreators: { uid: string; handle: string; videos: number }[];
     recentVideoIds: string[];
-  } | null;
+  } | null>;
 }
 
 export type TrendKind = "hashtag" | "sound" | "hook_pattern" | "format";
@@ -261,24 +271,29 @@ export interface TrendVideoRow {
 
 export interface TrendRepository {
   /** Published reports, newest first then by id, from `offset`; and how many there are. */
-  list(limit: number, offset: number): { rows: TrendReportRow[]; total: number };
-  get(
-    id: string,
-  ): { report: TrendReportRow; examples: { rank: number; videoId: string; note: string }[] } | null;
+  list(limit: number, offset: number): Promise<{ rows: TrendReportRow[]; total: number }>;
+  get(id: string): Promise<{
+    report: TrendReportRow;
+    examples: { rank: number; videoId: string; note: string }[];
+  } | null>;
   /** The newest video's creation time at or before `notAfter` (null: none): where recency windows end. */
-  newestVideoAt(notAfter: number): number | null;
+  newestVideoAt(notAfter: number): Promise<number | null>;
   /** Videos created in (from, to]. */
-  videosCreatedBetween(from: number, to: number): Iterable<TrendVideoRow>;
+  videosCreatedBetween(from: number, to: number): AsyncIterable<TrendVideoRow>;
   /** Replaces every published report with these, atomically. */
   replaceReports(
     reports: readonly {
       report: TrendReportRow;
       examples: readonly { rank: number; videoId: string; note: string }[];
     }[],
-  ): void;
+  ): Promise<void>;
 }
 
-/** The corpus store the domain reads (identity, limits and analyst runs still use the SQLite handle). */
+/**
+ * The corpus store the domain reads (identity, limits and analyst runs still use the SQLite handle). Every
+ * method is asynchronous, so that a networked engine (PostgreSQL) implements the same contract; the embedded
+ * SQLite store answers synchronously inside.
+ */
 export interface Store {
   readonly videos: VideoRepository;
   readonly hooks: HookRepository;

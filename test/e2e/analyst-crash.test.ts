@@ -56,21 +56,23 @@ describe("kill -9 mid-run, then restart", () => {
   let key: string;
   const children: ChildProcess[] = [];
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "crs-crash-"));
     file = join(dir, "crs.sqlite");
     const db = openDb(file);
     const config = loadConfig({ env: {}, flags: { db: file } });
-    key = initDatabase(db, {
-      videos: 400,
-      seed: 3,
-      now: systemClock.nowSeconds(),
-      secret: resolveSecret(db, config),
-    }).key.secret;
+    key = (
+      await initDatabase(db, {
+        videos: 400,
+        seed: 3,
+        now: systemClock.nowSeconds(),
+        secret: resolveSecret(db, config),
+      })
+    ).key.secret;
     db.close();
   });
 
-  afterAll(() => {
+  afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   });

@@ -74,16 +74,18 @@ async function until<T>(probe: () => T | Promise<T>, ok: (value: T) => boolean, 
   throw new Error(`timed out waiting for ${what}`);
 }
 
-function makeDb(dir: string, name: string): { file: string; key: string } {
+async function makeDb(dir: string, name: string): Promise<{ file: string; key: string }> {
   const file = join(dir, name);
   const db = openDb(file);
   const config = loadConfig({ env: {}, flags: { db: file } });
-  const key = initDatabase(db, {
-    videos: 400,
-    seed: 5,
-    now: systemClock.nowSeconds(),
-    secret: resolveSecret(db, config),
-  }).key.secret;
+  const key = (
+    await initDatabase(db, {
+      videos: 400,
+      seed: 5,
+      now: systemClock.nowSeconds(),
+      secret: resolveSecret(db, config),
+    })
+  ).key.secret;
   db.close();
   return { file, key };
 }
@@ -115,17 +117,17 @@ const dailyCalls = (file: string): number => {
 };
 
 let dir: string;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "crs-workers-"));
 });
-afterAll(() => {
+afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe("crs serve --workers 2 on the database file", () => {
   it("100 parallel requests across both workers: exactly 15 pass the burst", async () => {
-    const { file, key } = makeDb(dir, "burst.sqlite");
+    const { file, key } = await makeDb(dir, "burst.sqlite");
     const served = await serve(file, {});
     const workers = childPids(served.child.pid as number);
     expect(workers).toHaveLength(2);
@@ -137,7 +139,7 @@ describe("crs serve --workers 2 on the database file", () => {
   });
 
   it("the daily ceiling is exact across workers", async () => {
-    const { file, key } = makeDb(dir, "daily.sqlite");
+    const { file, key } = await makeDb(dir, "daily.sqlite");
     const roomy = { max: 1_000_000, windowSeconds: 60 };
     const served = await serve(file, {
       CRS_LIMITS: JSON.stringify({
@@ -163,7 +165,7 @@ describe("crs serve --workers 2 on the database file", () => {
   });
 
   it("a killed worker is replaced (logged on stderr); the analyst run it held is recovered, its slot returned", async () => {
-    const { file, key } = makeDb(dir, "kill.sqlite");
+    const { file, key } = await makeDb(dir, "kill.sqlite");
     const served = await serve(file, { CRS_ANALYST_MIN_MS: "60000", CRS_ANALYST_HEARTBEAT_MS: "50" });
     const primary = served.child.pid as number;
     const before = childPids(primary);
@@ -245,7 +247,7 @@ describe.skipIf(!redis.available)("crs serve --workers 2 with CRS_REDIS_URL", ()
   });
 
   it("exactly 15 pass the burst; Redis stopped: 503 + Retry-After, no counts lost; back when Redis returns", async () => {
-    const { file, key } = makeDb(dir, "redis.sqlite");
+    const { file, key } = await makeDb(dir, "redis.sqlite");
     const served = await serve(file, { CRS_REDIS_URL: server.url, CRS_REDIS_PREFIX: "e2e:" });
     await until(
       () => fetch(`${served.url}/readyz`).then((r) => r.status),

@@ -48,7 +48,7 @@ export async function createWorld(options: { videos?: number } = {}): Promise<Wo
   const now = systemClock.nowSeconds();
   const config = loadConfig({ env: {}, flags: { db: template } });
   const secret = resolveSecret(db, config);
-  const key = initDatabase(db, { videos: options.videos ?? 300, seed: 11, now, secret }).key.secret;
+  const key = (await initDatabase(db, { videos: options.videos ?? 300, seed: 11, now, secret })).key.secret;
   const make = (org: string, email: string, scopes: Scope[]) => {
     addUserToOrg(db, { email, orgName: org }, now);
     return createKey(db, secret, { orgName: org, email, scopes, actor: "test" }, now).secret;

@@ -60,7 +60,7 @@ export function createAnthropicEngine(
     name: "anthropic",
     async answer(request: EngineRequest): Promise<Answer> {
       // The local planner's reading (names linked against the corpus, window, metric) as a starting point.
-      const plan = planQuestion(deps.store.facts, request.question, request.context);
+      const plan = await planQuestion(deps.store.facts, request.question, request.context);
       const reading = [
         plan.understood.length > 0 ? `Linked in the corpus: ${plan.understood.join("; ")}.` : "",
         plan.ignored.length > 0 ? `Words that match nothing in the corpus: ${plan.ignored.join(", ")}.` : "",

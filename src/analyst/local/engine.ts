@@ -37,7 +37,7 @@ export class LocalEngine implements AnalystEngine {
 
   async answer(request: EngineRequest): Promise<Answer> {
     const facts = this.deps.store.facts;
-    const plan = planQuestion(facts, request.question, request.context);
+    const plan = await planQuestion(facts, request.question, request.context);
     const call = async (tool: string, args: Record<string, unknown>) => {
       if (request.signal.aborted) throw request.signal.reason ?? new Error("aborted");
       return request.callTool(tool, args);

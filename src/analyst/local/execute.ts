@@ -436,7 +436,7 @@ async function restrictCreators(
     const filter = videoFilter(ctx, { entities: false });
     delete filter.region;
     delete filter.since;
-    const authors = new Set(ctx.facts.videos(filter).map((v) => v.author_uid));
+    const authors = new Set((await ctx.facts.videos(filter)).map((v) => v.author_uid));
     items = items.filter((c) => authors.has(c.uid));
     notes.push(
       `creators with at least one of the ${describe({ ...plan, window: null, attributes: plan.attributes.filter((a) => a.kind !== "region") })}`,
@@ -632,7 +632,7 @@ async function videoView(
 
 /** Keeps the items (in order) that pass the plan's whole filter (author, advertiser, window, hook type too). */
 async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
-  const ids = new Set(ctx.facts.videos(videoFilter(ctx)).map((v) => v.id));
+  const ids = new Set((await ctx.facts.videos(videoFilter(ctx))).map((v) => v.id));
   return items.filter((v) => ids.has(v.id));
 }
 
@@ -910,7 +910,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (by === "media_type") delete filter.media_type;
   if (by === "hook_type") delete filter.hook_type;
   await corroborate(ctx);
-  const videos = ctx.facts.videos(filter).filter((v) => (by === "hook_type" ? v.hook_type !== null : true));
+  const videos = (await ctx.facts.videos(filter)).filter((v) =>
+    by === "hook_type" ? v.hook_type !== null : true,
+  );
   const metric =
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
@@ -1019,7 +1021,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
     };
   }
   await corroborate(ctx);
-  const base = ctx.facts.videos(videoFilter(ctx));
+  const base = await ctx.facts.videos(videoFilter(ctx));
   const part = base.filter(attributeTest(target));
   const s = pct(part.length, base.length);
   const whole = describe(plan);
@@ -1087,7 +1089,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     (plan.subject === "creators" || plan.subject === "advertisers") &&
     plan.creators.length + plan.advertisers.length === 0
   ) {
-    const videos = ctx.facts.videos(videoFilter(ctx));
+    const videos = await ctx.facts.videos(videoFilter(ctx));
     const key =
       plan.subject === "creators" ? (v: VideoFact) => v.author_uid : (v: VideoFact) => v.advertiser_id;
     const distinct = new Set(videos.map(key).filter((k): k is string => k !== null));
@@ -1102,7 +1104,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     };
   }
   await corroborate(ctx);
-  const videos = ctx.facts.videos(videoFilter(ctx));
+  const videos = await ctx.facts.videos(videoFilter(ctx));
   const what = describe(plan);
   if (sumMetric) {
     const total = videos.reduce((s, v) => s + factValue(v, sumMetric as Metric), 0);
@@ -1130,7 +1132,7 @@ async function measure(ctx: Ctx): Promise<Outcome> {
   const metric: Metric =
     plan.metric && !["videos", "followers", "growth"].includes(plan.metric) ? plan.metric : "plays";
   await corroborate(ctx);
-  const videos = ctx.facts.videos(videoFilter(ctx));
+  const videos = await ctx.facts.videos(videoFilter(ctx));
   const what = describe(plan);
   if (videos.length === 0)
     return {
@@ -1167,7 +1169,7 @@ async function measure(ctx: Ctx): Promise<Outcome> {
 }
 
 async function overview(ctx: Ctx): Promise<Outcome> {
-  const videos = ctx.facts.videos(videoFilter(ctx));
+  const videos = await ctx.facts.videos(videoFilter(ctx));
   const what = describe(ctx.plan);
   const top = list<Video>(
     await ctx.call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 }),
@@ -1217,7 +1219,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       value = d.growth_by_window[String(window)] ?? 0;
       windowNote = ` over ${window} days`;
     } else if (viaFacts) {
-      const vs = ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
+      const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
       value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, "sum");
     } else if (metric === "videos")
       value = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? d.ad_count : d.video_count;
@@ -1246,7 +1248,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       value = d.growth_by_window[String(window)] ?? 0;
       windowNote = window === 0 ? " today (UTC)" : ` over ${window} days`;
     } else if (viaFacts || metric === "followers") {
-      const vs = ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), advertiser_id: a.id });
+      const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), advertiser_id: a.id });
       value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, "sum");
     } else value = d.video_count;
     rows.push({
@@ -1321,7 +1323,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ? metric
         : "plays";
     await corroborate(ctx);
-    const videos = ctx.facts.videos(videoFilter(ctx));
+    const videos = await ctx.facts.videos(videoFilter(ctx));
     const ranked = [...videos]
       .sort((a, b) => factValue(b, m) - factValue(a, m) || b.id.localeCompare(a.id))
       .slice(0, 5);
@@ -1361,7 +1363,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
               ? "region"
               : "region";
   await corroborate(ctx);
-  let videos = ctx.facts.videos(videoFilter(ctx));
+  let videos = await ctx.facts.videos(videoFilter(ctx));
   let focusIds: Set<string> | null = null;
   if (by === "advertiser" && plan.focus) {
     focusIds = new Set(
@@ -1424,7 +1426,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       const a = (await call("service_get_advertiser", { id: headline.key })).data as Advertiser;
       names.set(a.id, a.name);
     }
-    for (const g of top.slice(1)) names.set(g.key, ctx.facts.nameOf(by, g.key));
+    for (const g of top.slice(1)) names.set(g.key, await ctx.facts.nameOf(by, g.key));
   }
   const nameOf = (k: string) => names.get(k) ?? (by === "hashtag" ? `#${k}` : k);
   const evidenceOf = async (g: (typeof ranked)[number]): Promise<Evidence[]> => [

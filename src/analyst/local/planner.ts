@@ -123,7 +123,11 @@ export { attributeLabel };
  * keeps every other content word as ignored. Context (optional) only fills a window, region or language the
  * question leaves open.
  */
-export function planQuestion(facts: FactsRepository, question: string, context: string | null): Plan {
+export async function planQuestion(
+  facts: FactsRepository,
+  question: string,
+  context: string | null,
+): Promise<Plan> {
   const original = question.replace(/[’]/g, "'");
   let text = original.toLowerCase();
   const understood: string[] = [];
@@ -131,12 +135,12 @@ export function planQuestion(facts: FactsRepository, question: string, context: 
   const creators: LinkedCreator[] = [];
   const advertisers: { id: string; name: string }[] = [];
   const unknownHandles: string[] = [];
-  const { regions, languages } = facts.codes();
+  const { regions, languages } = await facts.codes();
 
   // 1. @handles (the "@" makes them creators whatever they are).
   for (const match of original.matchAll(/@([\p{L}\p{N}._]{1,64})/gu)) {
     const handle = (match[1] as string).replace(/[.]+$/, "").replace(/'s$/, "");
-    const creator = facts.creatorByHandle(handle);
+    const creator = await facts.creatorByHandle(handle);
     if (creator) {
       if (!creators.some((c) => c.uid === creator.uid)) creators.push(creator);
       understood.push(
@@ -147,8 +151,7 @@ export function planQuestion(facts: FactsRepository, question: string, context: 
   }
 
   // 2. Advertiser names and aliases, longest first.
-  const names = facts
-    .advertiserNames()
+  const names = (await facts.advertiserNames())
     .flatMap((a) => a.names.map((n) => ({ a, n })))
     .filter(
       ({ n }) => n.length >= 3 && !FUNCTION_WORDS.has(n) && !(n in SUBJECT_WORDS) && !(n in METRIC_WORDS),
@@ -421,7 +424,7 @@ export function planQuestion(facts: FactsRepository, question: string, context: 
     if (/^(apps?|games?|dtc|d2c|shops?|e-?commerce|hire|hireable|house|owned|language|speaking)$/.test(word))
       continue;
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
-    const asHandle = handleLike ? facts.creatorByHandle(word) : null;
+    const asHandle = handleLike ? await facts.creatorByHandle(word) : null;
     if (asHandle && !hashed) {
       if (!creators.some((c) => c.uid === asHandle.uid)) creators.push(asHandle);
       understood.push(`creator @${asHandle.handle} (uid ${asHandle.uid}, from "${word}")`);
@@ -429,7 +432,13 @@ export function planQuestion(facts: FactsRepository, question: string, context: 
     }
     word = word.replace(/[._-]/g, "");
     const forms = [...new Set([word, singular(word), word.replace(/-/g, "")])];
-    const tag = forms.find((f) => f.length >= 2 && facts.hashtagUse(f) >= 5);
+    let tag: string | undefined;
+    for (const f of forms) {
+      if (f.length >= 2 && (await facts.hashtagUse(f)) >= 5) {
+        tag = f;
+        break;
+      }
+    }
     if (tag) {
       if (!topics.includes(tag)) {
         topics.push(tag);
@@ -442,7 +451,7 @@ export function planQuestion(facts: FactsRepository, question: string, context: 
     const capital = original.slice(at, at + 1);
     const nick =
       capital === capital.toUpperCase() && /\p{L}/u.test(capital)
-        ? facts.creatorByNickname(match[0] as string)
+        ? await facts.creatorByNickname(match[0] as string)
         : null;
     if (nick) {
       if (!creators.some((c) => c.uid === nick.uid)) creators.push(nick);

@@ -7,11 +7,11 @@ import type { VideoSummary } from "../schemas/records.js";
 export type { Feed };
 
 /** A ranked feed (definitions in the metrics guide); keyset pagination on (score, id). */
-export function listFeed(
+export async function listFeed(
   store: Store,
   feed: Feed,
   p: { limit: number; after?: PagePosition | null },
   _now: number,
-): ListResult<VideoSummary> {
-  return videoPage(store, store.videos.feed(feed, p.limit, readKeyset(p.after)), p.limit, null);
+): Promise<ListResult<VideoSummary>> {
+  return videoPage(store, await store.videos.feed(feed, p.limit, readKeyset(p.after)), p.limit, null);
 }

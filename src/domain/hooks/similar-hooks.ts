@@ -5,10 +5,14 @@ import type { SimilarHook } from "../schemas/records.js";
 import { collapseNearDuplicates } from "./dedupe.js";
 
 /** Precomputed neighbours, best first. null = no such video; a video without a hook has an empty list. */
-export function similarHooks(store: Store, id: string, limit: number): ListResult<SimilarHook> | null {
-  const neighbours = store.hooks.neighbours(id);
+export async function similarHooks(
+  store: Store,
+  id: string,
+  limit: number,
+): Promise<ListResult<SimilarHook> | null> {
+  const neighbours = await store.hooks.neighbours(id);
   if (!neighbours) return null;
-  const query = store.videos.summaries([id])[0];
+  const [query] = await store.videos.summaries([id]);
   // Near-duplicate captions (re-uploads, the same caption twice) are collapsed (dedupe.ts).
   const items = collapseNearDuplicates(
     `${query?.caption ?? ""} ${query?.hookText ?? ""}`,

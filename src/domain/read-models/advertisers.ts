@@ -4,9 +4,9 @@ import type { AdvertiserDetail, VideoSummary } from "../schemas/records.js";
 import { readKeyset } from "./paging.js";
 import { loadVideoSummaries, toAdvertiserSummary, videoPage } from "./summaries.js";
 
-export function getAdvertiser(store: Store, id: string): AdvertiserDetail | null {
-  const [row] = store.advertisers.summaries([id]);
-  const detail = row ? store.advertisers.detail(id) : null;
+export async function getAdvertiser(store: Store, id: string): Promise<AdvertiserDetail | null> {
+  const [row] = await store.advertisers.summaries([id]);
+  const detail = row ? await store.advertisers.detail(id) : null;
   if (!row || !detail) return null;
   return {
     ...toAdvertiserSummary(row, 7),
@@ -18,16 +18,16 @@ export function getAdvertiser(store: Store, id: string): AdvertiserDetail | null
       "30": Math.round(row.gains[30]),
     },
     top_creators: detail.topCreators,
-    recent_videos: loadVideoSummaries(store, detail.recentVideoIds),
+    recent_videos: await loadVideoSummaries(store, detail.recentVideoIds),
   };
 }
 
 /** The advertiser's videos, newest first. null = no such advertiser. */
-export function listAdvertiserVideos(
+export async function listAdvertiserVideos(
   store: Store,
   id: string,
   p: { limit: number; after?: PagePosition | null },
-): ListResult<VideoSummary> | null {
-  const rows = store.videos.byAdvertiser(id, p.limit, readKeyset(p.after));
+): Promise<ListResult<VideoSummary> | null> {
+  const rows = await store.videos.byAdvertiser(id, p.limit, readKeyset(p.after));
   return rows ? videoPage(store, rows, p.limit, null) : null;
 }

@@ -5,22 +5,22 @@ import { readKeyset } from "./paging.js";
 import { loadVideoSummaries, toCreatorSummary, videoPage } from "./summaries.js";
 
 /** By UID first; then the current handle; then a former handle. A leading '@' is ignored. */
-export function getCreator(store: Store, idOrHandle: string): CreatorDetail | null {
+export async function getCreator(store: Store, idOrHandle: string): Promise<CreatorDetail | null> {
   const asked = idOrHandle.trim();
   const handle = asked.replace(/^@/, "");
   let resolvedBy: CreatorDetail["resolved_by"] = "uid";
-  let uid: string | null = store.creators.exists(asked) ? asked : null;
+  let uid: string | null = (await store.creators.exists(asked)) ? asked : null;
   if (!uid) {
     resolvedBy = "handle";
-    uid = store.creators.uidByHandle(handle);
+    uid = await store.creators.uidByHandle(handle);
   }
   if (!uid) {
     resolvedBy = "former_handle";
-    uid = store.creators.uidByFormerHandle(handle);
+    uid = await store.creators.uidByFormerHandle(handle);
   }
   if (!uid) return null;
-  const [row] = store.creators.summaries([uid]);
-  const detail = store.creators.detail(uid);
+  const [row] = await store.creators.summaries([uid]);
+  const detail = await store.creators.detail(uid);
   if (!row || !detail) return null;
   const { stats } = detail;
   return {
@@ -35,19 +35,19 @@ export function getCreator(store: Store, idOrHandle: string): CreatorDetail | nu
       "30": Math.round(row.gains[30]),
     },
     house_advertiser: detail.house,
-    recent_videos: loadVideoSummaries(store, detail.recentVideoIds),
+    recent_videos: await loadVideoSummaries(store, detail.recentVideoIds),
   };
 }
 
 export const CREATOR_VIDEOS_DEFAULTS = { ads: "any" } as const;
 
 /** A creator's videos, newest first (keyset on created_at, id). null = no such creator. */
-export function listCreatorVideos(
+export async function listCreatorVideos(
   store: Store,
   uid: string,
   p: { ads?: YesNoAny; limit: number; after?: PagePosition | null },
-): ListResult<VideoSummary> | null {
-  const rows = store.videos.byCreator(
+): Promise<ListResult<VideoSummary> | null> {
+  const rows = await store.videos.byCreator(
     uid,
     p.ads ?? CREATOR_VIDEOS_DEFAULTS.ads,
     p.limit,

@@ -86,19 +86,19 @@ export const toTrendSummary = (r: TrendReportRow): TrendSummary => ({
 });
 
 /** Video summaries in the order asked (unknown ids skipped). */
-export const loadVideoSummaries = (store: Store, ids: readonly string[]): VideoSummary[] =>
-  store.videos.summaries(ids).map(toVideoSummary);
+export const loadVideoSummaries = async (store: Store, ids: readonly string[]): Promise<VideoSummary[]> =>
+  (await store.videos.summaries(ids)).map(toVideoSummary);
 
 /** One page of a keyset list: the first `limit` rows as summaries, and where the next page starts. */
-export function videoPage(
+export async function videoPage(
   store: Store,
   rows: readonly Keyed[],
   limit: number,
   total: number | null,
-): ListResult<VideoSummary> {
+): Promise<ListResult<VideoSummary>> {
   const { page, next } = pageOf(rows, limit);
   return {
-    items: loadVideoSummaries(
+    items: await loadVideoSummaries(
       store,
       page.map((r) => r.id),
     ),

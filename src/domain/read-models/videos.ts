@@ -22,13 +22,13 @@ function countsAt(snapshots: readonly SnapshotRow[], createdAt: number, at: numb
 }
 
 /** The full video record; growth windows end at the latest snapshot. */
-export function getVideo(store: Store, id: string): VideoDetail | null {
-  const [row] = store.videos.summaries([id]);
-  const extra = row ? store.videos.detail(id) : null;
+export async function getVideo(store: Store, id: string): Promise<VideoDetail | null> {
+  const [row] = await store.videos.summaries([id]);
+  const extra = row ? await store.videos.detail(id) : null;
   if (!row || !extra) return null;
-  const [creator] = store.creators.summaries([extra.authorUid]);
+  const [creator] = await store.creators.summaries([extra.authorUid]);
   if (!creator) return null;
-  const [advertiser] = extra.advertiserId ? store.advertisers.summaries([extra.advertiserId]) : [];
+  const [advertiser] = extra.advertiserId ? await store.advertisers.summaries([extra.advertiserId]) : [];
   const { snapshots } = extra;
   const latest = snapshots[snapshots.length - 1];
   const growth = [1, 7, 30].map((days) => {

@@ -25,13 +25,13 @@ export const windowStart = (now: number, window: AdvertiserWindow): number =>
   window === 0 ? Math.floor(now / DAY) * DAY : now - window * DAY;
 
 /** Every match is ranked here (advertisers are few); `total` is exact. */
-export function searchAdvertisers(
+export async function searchAdvertisers(
   store: Store,
   p: SearchAdvertisersParams,
   now: number,
-): ListResult<AdvertiserSummary> {
+): Promise<ListResult<AdvertiserSummary>> {
   const window = p.window ?? ADVERTISER_SEARCH_DEFAULTS.window;
-  const rows = store.advertisers.search({
+  const rows = await store.advertisers.search({
     q: p.q?.trim() ?? "",
     view: p.view ?? ADVERTISER_SEARCH_DEFAULTS.view,
     focus: p.focus ?? ADVERTISER_SEARCH_DEFAULTS.focus,
@@ -45,7 +45,9 @@ export function searchAdvertisers(
     p.limit,
   );
   return {
-    items: store.advertisers.summaries(page.map((r) => r.id)).map((r) => toAdvertiserSummary(r, window)),
+    items: (await store.advertisers.summaries(page.map((r) => r.id))).map((r) =>
+      toAdvertiserSummary(r, window),
+    ),
     total: rows.length,
     next,
   };

@@ -22,16 +22,16 @@ export const CREATOR_SEARCH_DEFAULTS = { view: "all", type: "all", window: 7 } a
  * Creator search: `q` matches words of the current handle, former handles and nickname (the last word as
  * a prefix; at most 6 words). Lists are `key DESC, uid DESC` with keyset positions.
  */
-export function searchCreators(
+export async function searchCreators(
   store: Store,
   p: SearchCreatorsParams,
   now: number,
-): ListResult<CreatorSummary> {
+): Promise<ListResult<CreatorSummary>> {
   const window = p.window ?? CREATOR_SEARCH_DEFAULTS.window;
   const hasQuery = p.q !== undefined && p.q.trim() !== "";
   const terms = hasQuery ? queryTerms(p.q ?? "", 6) : [];
   if (hasQuery && terms.length === 0) return { items: [], total: 0, next: null };
-  const rows = store.creators.search(
+  const rows = await store.creators.search(
     {
       terms,
       view: p.view ?? CREATOR_SEARCH_DEFAULTS.view,
@@ -44,7 +44,7 @@ export function searchCreators(
   );
   const { page, next } = pageOf(rows, p.limit);
   return {
-    items: store.creators.summaries(page.map((r) => r.id)).map((r) => toCreatorSummary(r, window)),
+    items: (await store.creators.summaries(page.map((r) => r.id))).map((r) => toCreatorSummary(r, window)),
     total: null,
     next,
   };

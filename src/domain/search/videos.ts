@@ -29,7 +29,11 @@ export const VIDEO_SEARCH_DEFAULTS = {
  * it is a browse in the chosen order (best_match without words means trending). A query made only of
  * separators matches nothing.
  */
-export function searchVideos(store: Store, p: SearchVideosParams, _now: number): ListResult<VideoSummary> {
+export async function searchVideos(
+  store: Store,
+  p: SearchVideosParams,
+  _now: number,
+): Promise<ListResult<VideoSummary>> {
   const hasQuery = p.q !== undefined && p.q.trim() !== "";
   const terms = hasQuery ? queryTerms(p.q ?? "") : [];
   if (hasQuery && terms.length === 0) return { items: [], total: 0, next: null };
@@ -45,9 +49,14 @@ export function searchVideos(store: Store, p: SearchVideosParams, _now: number):
   };
   const position = readKeyset(p.after);
   if (terms.length === 0) {
-    const rows = store.videos.browse(sort === "best_match" ? "trending" : sort, filter, p.limit, position);
+    const rows = await store.videos.browse(
+      sort === "best_match" ? "trending" : sort,
+      filter,
+      p.limit,
+      position,
+    );
     return videoPage(store, rows, p.limit, null);
   }
-  const { rows, total } = store.videos.search(terms, sort, filter, p.limit, position, p.q);
+  const { rows, total } = await store.videos.search(terms, sort, filter, p.limit, position, p.q);
   return videoPage(store, rows, p.limit, total);
 }

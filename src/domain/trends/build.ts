@@ -42,12 +42,12 @@ const slug = (s: string): string =>
     .replace(/^-|-$/g, "")
     .slice(0, 40) || "x";
 
-export function buildTrendReports(
+export async function buildTrendReports(
   store: Store,
   publishedAt: number,
-): { reports: number; basis: RecencyAnchor["basis"] } {
+): Promise<{ reports: number; basis: RecencyAnchor["basis"] }> {
   // Windows end now, or at the newest video of a corpus collected earlier (see recency.ts).
-  const anchor = recencyAnchor(store.trends.newestVideoAt(publishedAt), publishedAt, TREND_WINDOW_DAYS);
+  const anchor = recencyAnchor(await store.trends.newestVideoAt(publishedAt), publishedAt, TREND_WINDOW_DAYS);
   const now = anchor.at;
   const basisNote =
     anchor.basis === "corpus"
@@ -56,7 +56,7 @@ export function buildTrendReports(
   const start = now - TREND_WINDOW_DAYS * DAY;
   const previousStart = start - TREND_WINDOW_DAYS * DAY;
   const tallies = new Map<string, Tally>();
-  for (const r of store.trends.videosCreatedBetween(previousStart, now)) {
+  for await (const r of store.trends.videosCreatedBetween(previousStart, now)) {
     const current = r.createdAt > start;
     const subjects: [Kind, string, string][] = [
       ...r.hashtags
@@ -126,7 +126,7 @@ export function buildTrendReports(
     }));
     return { report, examples };
   });
-  store.trends.replaceReports(reports);
+  await store.trends.replaceReports(reports);
   return { reports: picked.length, basis: anchor.basis };
 }
 

@@ -4,12 +4,12 @@ import { toTrendSummary, toVideoSummary } from "../read-models/summaries.js";
 import type { TrendDetail, TrendSummary } from "../schemas/records.js";
 
 /** Published reports, newest first, then by id; the position is an offset (the set is ~12 reports). */
-export function listTrends(
+export async function listTrends(
   store: Store,
   p: { limit: number; after?: PagePosition | null },
-): ListResult<TrendSummary> {
+): Promise<ListResult<TrendSummary>> {
   const offset = typeof p.after === "number" && p.after > 0 ? Math.floor(p.after) : 0;
-  const { rows, total } = store.trends.list(p.limit, offset);
+  const { rows, total } = await store.trends.list(p.limit, offset);
   return {
     items: rows.slice(0, p.limit).map(toTrendSummary),
     total,
@@ -17,11 +17,14 @@ export function listTrends(
   };
 }
 
-export function getTrend(store: Store, id: string): TrendDetail | null {
-  const found = store.trends.get(id);
+export async function getTrend(store: Store, id: string): Promise<TrendDetail | null> {
+  const found = await store.trends.get(id);
   if (!found) return null;
   const videos = new Map(
-    store.videos.summaries(found.examples.map((e) => e.videoId)).map((v) => [v.id, toVideoSummary(v)]),
+    (await store.videos.summaries(found.examples.map((e) => e.videoId))).map((v) => [
+      v.id,
+      toVideoSummary(v),
+    ]),
   );
   return {
     ...toTrendSummary(found.report),

@@ -82,7 +82,7 @@ function summaries(db: Db, ids: readonly string[]): AdvertiserRow[] {
   });
 }
 
-function detail(db: Db, id: string): ReturnType<AdvertiserRepository["detail"]> {
+function detail(db: Db, id: string): Awaited<ReturnType<AdvertiserRepository["detail"]>> {
   if (!prepared(db, "SELECT 1 FROM advertisers WHERE id = ?").get(id)) return null;
   const topCreators = prepared(
     db,
@@ -100,8 +100,8 @@ function detail(db: Db, id: string): ReturnType<AdvertiserRepository["detail"]> 
 
 export function sqliteAdvertisers(db: Db): AdvertiserRepository {
   return {
-    search: (q) => search(db, q),
-    summaries: (ids) => summaries(db, ids),
-    detail: (id) => detail(db, id),
+    search: async (q) => search(db, q),
+    summaries: async (ids) => summaries(db, ids),
+    detail: async (id) => detail(db, id),
   };
 }

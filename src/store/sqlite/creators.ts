@@ -113,7 +113,7 @@ function summaries(db: Db, uids: readonly string[]): CreatorRow[] {
 
 const uidOf = (row: unknown): string | null => (row as { uid: string } | undefined)?.uid ?? null;
 
-function detail(db: Db, uid: string): ReturnType<CreatorRepository["detail"]> {
+function detail(db: Db, uid: string): Awaited<ReturnType<CreatorRepository["detail"]>> {
   if (!prepared(db, "SELECT 1 FROM creators WHERE uid = ?").get(uid)) return null;
   const stats = prepared(db, "SELECT videos, sum_ln_plays FROM engine_creator_stats WHERE uid = ?").get(
     uid,
@@ -137,23 +137,23 @@ function detail(db: Db, uid: string): ReturnType<CreatorRepository["detail"]> {
 
 export function sqliteCreators(db: Db): CreatorRepository {
   return {
-    search: (q, limit, position) => search(db, q, limit, position),
-    summaries: (uids) => summaries(db, uids),
-    exists: (uid) => prepared(db, "SELECT 1 FROM creators WHERE uid = ?").get(uid) !== undefined,
-    uidByHandle: (handle) =>
+    search: async (q, limit, position) => search(db, q, limit, position),
+    summaries: async (uids) => summaries(db, uids),
+    exists: async (uid) => prepared(db, "SELECT 1 FROM creators WHERE uid = ?").get(uid) !== undefined,
+    uidByHandle: async (handle) =>
       uidOf(
         prepared(
           db,
           "SELECT uid FROM creators WHERE handle = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1",
         ).get(handle),
       ),
-    uidByFormerHandle: (handle) =>
+    uidByFormerHandle: async (handle) =>
       uidOf(
         prepared(
           db,
           "SELECT uid FROM creator_handles WHERE handle = ? COLLATE NOCASE ORDER BY last_seen DESC LIMIT 1",
         ).get(handle),
       ),
-    detail: (uid) => detail(db, uid),
+    detail: async (uid) => detail(db, uid),
   };
 }

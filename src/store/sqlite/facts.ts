@@ -7,7 +7,7 @@ export class SqliteFacts implements FactsRepository {
   constructor(private readonly db: Db) {}
 
   /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */
-  creatorByHandle(handle: string): LinkedCreator | null {
+  async creatorByHandle(handle: string): Promise<LinkedCreator | null> {
     const current = this.db
       .prepare<[string], { uid: string; handle: string; nickname: string }>(
         "SELECT uid, handle, nickname FROM creators WHERE handle = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1",
@@ -24,7 +24,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** Creators whose display name is exactly `name` (or its part before " | "); linked only when unique. */
-  creatorByNickname(name: string): LinkedCreator | null {
+  async creatorByNickname(name: string): Promise<LinkedCreator | null> {
     const rows = this.db
       .prepare<[string, string], { uid: string; handle: string; nickname: string }>(
         `SELECT uid, handle, nickname FROM creators
@@ -34,7 +34,7 @@ export class SqliteFacts implements FactsRepository {
     return rows.length === 1 ? { ...(rows[0] as LinkedCreator), by: "nickname" } : null;
   }
 
-  advertiserNames(): AdvertiserName[] {
+  async advertiserNames(): Promise<AdvertiserName[]> {
     const rows = this.db
       .prepare<[], { id: string; name: string; alias: string | null }>(
         `SELECT a.id, a.name, x.alias FROM advertisers a LEFT JOIN advertiser_aliases x ON x.advertiser_id = a.id`,
@@ -51,7 +51,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** How many videos carry `word` as a hashtag (capped at `cap`). */
-  hashtagUse(word: string, cap = 50): number {
+  async hashtagUse(word: string, cap = 50): Promise<number> {
     if (!/^[\p{L}\p{N}_]+$/u.test(word)) return 0;
     return (
       this.db
@@ -63,7 +63,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** A display name for a ranking line (the headline entity is fetched through its tool). */
-  nameOf(type: "creator" | "advertiser", id: string): string {
+  async nameOf(type: "creator" | "advertiser", id: string): Promise<string> {
     if (type === "advertiser")
       return (
         this.db.prepare<[string], { name: string }>("SELECT name FROM advertisers WHERE id = ?").get(id)
@@ -76,7 +76,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** Region and language codes present in the corpus. */
-  codes(): { regions: Set<string>; languages: Set<string> } {
+  async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
     const regions = this.db
       .prepare<[], { v: string }>("SELECT DISTINCT region AS v FROM videos WHERE region IS NOT NULL")
       .all();
@@ -87,7 +87,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** Every video passing the filter, with the columns the aggregates need. */
-  videos(filter: FactsFilter): VideoFact[] {
+  async videos(filter: FactsFilter): Promise<VideoFact[]> {
     const { where, params } = whereOf(filter);
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
@@ -98,7 +98,7 @@ export class SqliteFacts implements FactsRepository {
       .all(params);
   }
 
-  count(filter: FactsFilter): number {
+  async count(filter: FactsFilter): Promise<number> {
     const { where, params } = whereOf(filter);
     return (
       this.db

@@ -7,7 +7,7 @@ import { videoRowsBySeq } from "./videos.js";
 /** Similar hooks: the list computeHookNeighbors stored for the video, resolved to summary rows. */
 export function sqliteHooks(db: Db): HookRepository {
   return {
-    neighbours: (id) => {
+    neighbours: async (id) => {
       const seq = prepared(db, "SELECT seq FROM videos WHERE id = ?").pluck().get(id) as number | undefined;
       if (seq === undefined) return null;
       const neighbours = readHookNeighbors(db, seq);

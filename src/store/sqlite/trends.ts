@@ -26,9 +26,12 @@ const toRow = (r: ReportRow): TrendReportRow => ({
   publishedAt: r.published_at,
 });
 
+/** Videos read per statement when the trend build walks a window. */
+const TREND_PAGE = 5000;
+
 export function sqliteTrends(db: Db): TrendRepository {
   return {
-    list: (limit, offset) => {
+    list: async (limit, offset) => {
       const rows = prepared(
         db,
         "SELECT * FROM trend_reports ORDER BY published_at DESC, id LIMIT ? OFFSET ?",
@@ -36,7 +39,7 @@ export function sqliteTrends(db: Db): TrendRepository {
       const total = (prepared(db, "SELECT count(*) AS n FROM trend_reports").get() as { n: number }).n;
       return { rows: rows.map(toRow), total };
     },
-    get: (id) => {
+    get: async (id) => {
       const row = prepared(db, "SELECT * FROM trend_reports WHERE id = ?").get(id) as ReportRow | undefined;
       if (!row) return null;
       const examples = prepared(
@@ -45,20 +48,32 @@ export function sqliteTrends(db: Db): TrendRepository {
       ).all(id) as { rank: number; videoId: string; note: string }[];
       return { report: toRow(row), examples };
     },
-    newestVideoAt: (notAfter) =>
+    newestVideoAt: async (notAfter) =>
       (db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(notAfter) as
         | number
         | null) ?? null,
-    videosCreatedBetween: (from, to) =>
-      db
-        .prepare(
-          `SELECT id, created_at AS createdAt, hashtags, music_id AS musicId, music_title AS musicTitle,
-             hook_type AS hookType, media_type AS mediaType, duration_s AS durationS, plays,
-             trending_score AS trending
-           FROM videos INDEXED BY engine_videos_newest WHERE created_at > ? AND created_at <= ?`,
-        )
-        .iterate(from, to) as Iterable<TrendVideoRow>,
-    replaceReports: (reports) => {
+    // In pages, each read whole: an open statement would hold the connection between the consumer's awaits.
+    videosCreatedBetween: async function* (from, to) {
+      const page = prepared(
+        db,
+        `SELECT id, created_at AS createdAt, hashtags, music_id AS musicId, music_title AS musicTitle,
+           hook_type AS hookType, media_type AS mediaType, duration_s AS durationS, plays,
+           trending_score AS trending
+         FROM videos INDEXED BY engine_videos_newest
+         WHERE created_at <= @to AND (created_at, id) > (@at, @id) ORDER BY created_at, id LIMIT @n`,
+      );
+      let at = from;
+      let id = "\u{10ffff}";
+      for (;;) {
+        const rows = page.all({ to, at, id, n: TREND_PAGE }) as TrendVideoRow[];
+        yield* rows;
+        const last = rows.at(-1);
+        if (!last || rows.length < TREND_PAGE) return;
+        at = last.createdAt;
+        id = last.id;
+      }
+    },
+    replaceReports: async (reports) => {
       db.transaction(() => {
         db.exec("DELETE FROM trend_examples; DELETE FROM trend_reports");
         const insertReport = db.prepare(

@@ -256,13 +256,13 @@ function byAdvertiser(db: Db, id: string, limit: number, position: KeysetPositio
 
 export function sqliteVideos(db: Db): VideoRepository {
   return {
-    search: (terms, sort, filter, limit, position, query) =>
+    search: async (terms, sort, filter, limit, position, query) =>
       searchText(db, terms, sort, filter, limit, position, query),
-    browse: (sort, filter, limit, position) => browseVideos(db, sort, filter, limit, position),
-    feed: (name, limit, position) => feed(db, name, limit, position),
-    summaries: (ids) => videoRows(db, ids),
-    detail: (id) => detail(db, id),
-    byCreator: (uid, ads, limit, position) => byCreator(db, uid, ads, limit, position),
-    byAdvertiser: (id, limit, position) => byAdvertiser(db, id, limit, position),
+    browse: async (sort, filter, limit, position) => browseVideos(db, sort, filter, limit, position),
+    feed: async (name, limit, position) => feed(db, name, limit, position),
+    summaries: async (ids) => videoRows(db, ids),
+    detail: async (id) => detail(db, id),
+    byCreator: async (uid, ads, limit, position) => byCreator(db, uid, ads, limit, position),
+    byAdvertiser: async (id, limit, position) => byAdvertiser(db, id, limit, position),
   };
 }

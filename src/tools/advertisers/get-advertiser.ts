@@ -17,8 +17,8 @@ export const getAdvertiserTool = defineSingleTool({
   cost: "content",
   rest: { method: "GET", path: "/advertisers/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Advertiser ${data.id}: ${data.name} (${data.focus}).`,
-  handler: (input, ctx) => {
-    const advertiser = getAdvertiser(ctx.deps.store, input.id);
+  handler: async (input, ctx) => {
+    const advertiser = await getAdvertiser(ctx.deps.store, input.id);
     if (!advertiser) throw notFound("advertiser", input.id);
     return advertiser;
   },

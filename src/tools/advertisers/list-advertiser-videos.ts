@@ -23,8 +23,11 @@ export const listAdvertiserVideosTool = defineListTool({
   cost: "content",
   rest: { method: "GET", path: "/advertisers/{id}/videos", errors: [400, 401, 403, 404, 429] },
   summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `of advertiser ${input.id}`),
-  handler: (input, ctx) => {
-    const result = listAdvertiserVideos(ctx.deps.store, input.id, { limit: input.limit, after: ctx.after });
+  handler: async (input, ctx) => {
+    const result = await listAdvertiserVideos(ctx.deps.store, input.id, {
+      limit: input.limit,
+      after: ctx.after,
+    });
     if (!result) throw notFound("advertiser", input.id);
     return result;
   },

@@ -17,8 +17,8 @@ export const getCreatorTool = defineSingleTool({
   cost: "content",
   rest: { method: "GET", path: "/creators/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Creator ${data.uid} @${data.handle} (${data.nickname}).`,
-  handler: (input, ctx) => {
-    const creator = getCreator(ctx.deps.store, input.id);
+  handler: async (input, ctx) => {
+    const creator = await getCreator(ctx.deps.store, input.id);
     if (!creator) throw notFound("creator", input.id);
     return creator;
   },

@@ -26,8 +26,8 @@ export const listCreatorVideosTool = defineListTool({
   cost: "content",
   rest: { method: "GET", path: "/creators/{id}/videos", errors: [400, 401, 403, 404, 429] },
   summarize: ({ data, meta }, input) => videoPageSummary(data, meta, `of creator ${input.id}`),
-  handler: (input, ctx) => {
-    const result = listCreatorVideos(ctx.deps.store, input.id, {
+  handler: async (input, ctx) => {
+    const result = await listCreatorVideos(ctx.deps.store, input.id, {
       ads: input.ads,
       limit: input.limit,
       after: ctx.after,

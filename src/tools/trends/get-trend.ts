@@ -16,8 +16,8 @@ export const getTrendTool = defineSingleTool({
   cost: "content",
   rest: { method: "GET", path: "/trends/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Trend ${data.id}: ${data.title}.`,
-  handler: (input, ctx) => {
-    const trend = getTrend(ctx.deps.store, input.id);
+  handler: async (input, ctx) => {
+    const trend = await getTrend(ctx.deps.store, input.id);
     if (!trend) throw notFound("trend report", input.id);
     return trend;
   },

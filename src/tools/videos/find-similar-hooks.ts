@@ -24,8 +24,8 @@ export const findSimilarHooksTool = defineListTool({
   cost: "content",
   rest: { method: "GET", path: "/videos/{id}/similar-hooks", errors: [400, 401, 403, 404, 429] },
   summarize: ({ data, meta }, input) => similarHookSummary(data, meta, input.id),
-  handler: (input, ctx) => {
-    const result = similarHooks(ctx.deps.store, input.id, input.limit);
+  handler: async (input, ctx) => {
+    const result = await similarHooks(ctx.deps.store, input.id, input.limit);
     if (!result) throw notFound("video", input.id);
     return { ...result, next: null };
   },

@@ -17,8 +17,8 @@ export const getVideoTool = defineSingleTool({
   cost: "content",
   rest: { method: "GET", path: "/videos/{id}", errors: [401, 403, 404, 429] },
   summarize: ({ data }) => `Video ${data.id}: ${data.desc.slice(0, 120)} — ${data.play_count} plays.`,
-  handler: (input, ctx) => {
-    const video = getVideo(ctx.deps.store, input.id);
+  handler: async (input, ctx) => {
+    const video = await getVideo(ctx.deps.store, input.id);
     if (!video) throw notFound("video", input.id);
     return video;
   },

@@ -16,32 +16,44 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
   });
   afterAll(() => handle.close());
 
-  it("creators: name words with the last as a prefix; views order by their figure", () => {
-    const glow = store.creators.search(
+  it("creators: name words with the last as a prefix; views order by their figure", async () => {
+    const glow = await store.creators.search(
       { terms: ["glo"], view: "all", type: "all", window: 7, since: 0 },
       20,
       null,
     );
     expect(glow.map((r) => r.id)).toEqual(["c1"]);
-    const all = store.creators.search({ terms: [], view: "all", type: "all", window: 7, since: 0 }, 20, null);
+    const all = await store.creators.search(
+      { terms: [], view: "all", type: "all", window: 7, since: 0 },
+      20,
+      null,
+    );
     expect(all.map((r) => r.id)).toEqual(["c1", "c3", "c2"]); // by followers
-    const fresh = store.creators.search(
+    const fresh = await store.creators.search(
       { terms: [], view: "new", type: "all", window: 7, since: fixture.now - 7 * DAY },
       20,
       null,
     );
     expect(fresh.map((r) => r.id)).toEqual(["c2"]);
-    const page = store.creators.search({ terms: [], view: "all", type: "all", window: 7, since: 0 }, 1, null);
+    const page = await store.creators.search(
+      { terms: [], view: "all", type: "all", window: 7, since: 0 },
+      1,
+      null,
+    );
     expect(page).toHaveLength(2);
-    const next = store.creators.search({ terms: [], view: "all", type: "all", window: 7, since: 0 }, 1, {
-      k: must(page[0]).key,
-      id: must(page[0]).id,
-    });
+    const next = await store.creators.search(
+      { terms: [], view: "all", type: "all", window: 7, since: 0 },
+      1,
+      {
+        k: must(page[0]).key,
+        id: must(page[0]).id,
+      },
+    );
     expect(must(next[0]).id).toBe("c3");
   });
 
-  it("creators: summaries, handles current and former, detail", () => {
-    const [c1] = store.creators.summaries(["c1"]);
+  it("creators: summaries, handles current and former, detail", async () => {
+    const [c1] = await store.creators.summaries(["c1"]);
     expect(c1).toMatchObject({
       uid: "c1",
       handle: "glow.lab",
@@ -50,30 +62,32 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
     });
     expect(must(c1).videos).toBe(fixture.videos.filter((v) => v.author === "c1").length);
     expect(must(c1).advertised).toBe(true);
-    expect(store.creators.summaries(["nobody", "c2"]).map((r) => r.uid)).toEqual(["c2"]);
-    expect(store.creators.exists("c1")).toBe(true);
-    expect(store.creators.exists("glow.lab")).toBe(false);
-    expect(store.creators.uidByHandle("GLOW.LAB")).toBe("c1");
-    expect(store.creators.uidByHandle("glowgirl")).toBeNull();
-    expect(store.creators.uidByFormerHandle("GlowGirl")).toBe("c1");
-    const detail = must(store.creators.detail("c1"));
+    expect((await store.creators.summaries(["nobody", "c2"])).map((r) => r.uid)).toEqual(["c2"]);
+    expect(await store.creators.exists("c1")).toBe(true);
+    expect(await store.creators.exists("glow.lab")).toBe(false);
+    expect(await store.creators.uidByHandle("GLOW.LAB")).toBe("c1");
+    expect(await store.creators.uidByHandle("glowgirl")).toBeNull();
+    expect(await store.creators.uidByFormerHandle("GlowGirl")).toBe("c1");
+    const detail = must(await store.creators.detail("c1"));
     expect(detail.stats?.videos).toBe(must(c1).videos);
     expect(detail.recentVideoIds).toHaveLength(5);
     expect(detail.house).toBeNull();
-    expect(store.creators.detail("nobody")).toBeNull();
+    expect(await store.creators.detail("nobody")).toBeNull();
   });
 
-  it("advertisers: substring of a name or alias, every match with its key", () => {
-    expect(store.advertisers.search({ q: "SERUM", view: "all", focus: "all", window: 7, since: 0 })).toEqual([
-      { id: must(serum).id, key: 2 },
-    ]);
-    expect(store.advertisers.search({ q: "y_app", view: "all", focus: "all", window: 7, since: 0 })).toEqual([
-      { id: must(appify).id, key: 1 },
-    ]);
-    expect(store.advertisers.search({ q: "%", view: "all", focus: "all", window: 7, since: 0 })).toEqual([]);
-    const apps = store.advertisers.search({ q: "", view: "all", focus: "apps", window: 7, since: 0 });
+  it("advertisers: substring of a name or alias, every match with its key", async () => {
+    expect(
+      await store.advertisers.search({ q: "SERUM", view: "all", focus: "all", window: 7, since: 0 }),
+    ).toEqual([{ id: must(serum).id, key: 2 }]);
+    expect(
+      await store.advertisers.search({ q: "y_app", view: "all", focus: "all", window: 7, since: 0 }),
+    ).toEqual([{ id: must(appify).id, key: 1 }]);
+    expect(
+      await store.advertisers.search({ q: "%", view: "all", focus: "all", window: 7, since: 0 }),
+    ).toEqual([]);
+    const apps = await store.advertisers.search({ q: "", view: "all", focus: "apps", window: 7, since: 0 });
     expect(apps.map((r) => r.id)).toEqual([must(appify).id]);
-    const fresh = store.advertisers.search({
+    const fresh = await store.advertisers.search({
       q: "",
       view: "new",
       focus: "all",
@@ -83,21 +97,21 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
     expect(fresh.map((r) => r.id)).toEqual([must(appify).id]);
   });
 
-  it("advertisers: summaries and detail", () => {
-    const [a] = store.advertisers.summaries([must(serum).id]);
+  it("advertisers: summaries and detail", async () => {
+    const [a] = await store.advertisers.summaries([must(serum).id]);
     expect(a).toMatchObject({ name: "Serum Co", focus: "dtc", domain: "serum.example", videos: 2 });
     expect(must(a).aliases).toEqual(["serum.example", "serumco"]);
-    const detail = must(store.advertisers.detail(must(serum).id));
+    const detail = must(await store.advertisers.detail(must(serum).id));
     expect(detail.recentVideoIds.sort()).toEqual(
       [must(fixture.videos[3]).id, must(fixture.videos[9]).id].sort(),
     );
     expect(detail.topCreators.reduce((n, c) => n + c.videos, 0)).toBe(2);
-    expect(store.advertisers.detail("00000000-0000-0000-0000-000000000000")).toBeNull();
+    expect(await store.advertisers.detail("00000000-0000-0000-0000-000000000000")).toBeNull();
   });
 
-  it("hooks: paraphrased hooks are neighbours, best first; none for a video without a hook", () => {
+  it("hooks: paraphrased hooks are neighbours, best first; none for a video without a hook", async () => {
     const [a, b, c] = [must(fixture.videos[5]), must(fixture.videos[6]), must(fixture.videos[7])];
-    const neighbours = must(store.hooks.neighbours(a.id));
+    const neighbours = must(await store.hooks.neighbours(a.id));
     expect(neighbours.map((n) => n.video.id)).toContain(b.id);
     expect(neighbours.map((n) => n.video.id)).not.toContain(a.id);
     expect(must(neighbours[0]).video.id).toBe(b.id);
@@ -105,13 +119,14 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
     expect(neighbours.map((n) => n.similarity)).toEqual(
       [...neighbours.map((n) => n.similarity)].sort((x, y) => y - x),
     );
-    expect(must(store.hooks.neighbours(c.id)).length).toBeGreaterThan(0);
-    expect(store.hooks.neighbours(must(fixture.videos[0]).id)).toEqual([]);
-    expect(store.hooks.neighbours("missing")).toBeNull();
+    expect(must(await store.hooks.neighbours(c.id)).length).toBeGreaterThan(0);
+    expect(await store.hooks.neighbours(must(fixture.videos[0]).id)).toEqual([]);
+    expect(await store.hooks.neighbours("missing")).toBeNull();
   });
 
-  it("trends: reads videos by creation time, replaces the reports atomically, lists newest first", () => {
-    const recent = [...store.trends.videosCreatedBetween(fixture.now - DAY, fixture.now)];
+  it("trends: reads videos by creation time, replaces the reports atomically, lists newest first", async () => {
+    const recent = [];
+    for await (const v of store.trends.videosCreatedBetween(fixture.now - DAY, fixture.now)) recent.push(v);
     const expected = fixture.videos.filter(
       (v) => v.createdAt > fixture.now - DAY && v.createdAt <= fixture.now,
     );
@@ -127,22 +142,22 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
       signal: { videos: 3, previous_videos: 1, growth_ratio: 2, plays: 100 },
       publishedAt,
     });
-    store.trends.replaceReports([
+    await store.trends.replaceReports([
       { report: report("old", fixture.now - 10), examples: [] },
       {
         report: report("new", fixture.now),
         examples: [{ rank: 1, videoId: must(fixture.videos[1]).id, note: "n" }],
       },
     ]);
-    const list = store.trends.list(1, 0);
+    const list = await store.trends.list(1, 0);
     expect(list.total).toBe(2);
     expect(list.rows.map((r) => r.id)).toEqual(["new", "old"]);
-    expect(store.trends.get("new")).toEqual({
+    expect(await store.trends.get("new")).toEqual({
       report: report("new", fixture.now),
       examples: [{ rank: 1, videoId: must(fixture.videos[1]).id, note: "n" }],
     });
-    store.trends.replaceReports([{ report: report("only", fixture.now), examples: [] }]);
-    expect(store.trends.list(10, 0).rows.map((r) => r.id)).toEqual(["only"]);
-    expect(store.trends.get("new")).toBeNull();
+    await store.trends.replaceReports([{ report: report("only", fixture.now), examples: [] }]);
+    expect((await store.trends.list(10, 0)).rows.map((r) => r.id)).toEqual(["only"]);
+    expect(await store.trends.get("new")).toBeNull();
   });
 });

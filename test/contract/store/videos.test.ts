@@ -14,11 +14,14 @@ const isDesc = (rows: readonly Keyed[]) =>
   );
 
 /** Walks a list page by page through its keyset positions. */
-function walk(page: (position: KeysetPosition | null) => Keyed[], limit: number): Keyed[] {
+async function walk(
+  page: (position: KeysetPosition | null) => Promise<Keyed[]>,
+  limit: number,
+): Promise<Keyed[]> {
   const all: Keyed[] = [];
   let position: KeysetPosition | null = null;
   for (let i = 0; i < 100; i++) {
-    const rows = page(position);
+    const rows = await page(position);
     expect(rows.length).toBeLessThanOrEqual(limit + 1);
     all.push(...rows.slice(0, limit));
     if (rows.length <= limit) return all;
@@ -37,58 +40,58 @@ describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
   });
   afterAll(() => handle.close());
 
-  it("search: every term must match; the total is exact for a rare word; best_match lifts relevant + popular", () => {
-    const { rows, total } = store.videos.search(["skincare"], "best_match", {}, 20, null);
+  it("search: every term must match; the total is exact for a rare word; best_match lifts relevant + popular", async () => {
+    const { rows, total } = await store.videos.search(["skincare"], "best_match", {}, 20, null);
     const expected = fixture.videos.filter((v) =>
       `${v.caption} ${v.hook ?? ""} ${v.hashtags.join(" ")}`.includes("skincare"),
     );
     expect(total).toBe(expected.length);
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(expected.map((v) => v.id)));
     expect(isDesc(rows)).toBe(true);
-    const both = store.videos.search(["skincare", "serum"], "best_match", {}, 20, null);
+    const both = await store.videos.search(["skincare", "serum"], "best_match", {}, 20, null);
     expect(both.rows.map((r) => r.id)).toEqual([must(fixture.videos[1]).id]);
-    expect(store.videos.search(["nonexistentword"], "best_match", {}, 20, null)).toEqual({
+    expect(await store.videos.search(["nonexistentword"], "best_match", {}, 20, null)).toEqual({
       rows: [],
       total: 0,
     });
   });
 
-  it("search: other sorts order by their figure; filters apply", () => {
-    const { rows } = store.videos.search(["skincare"], "views", {}, 20, null);
+  it("search: other sorts order by their figure; filters apply", async () => {
+    const { rows } = await store.videos.search(["skincare"], "views", {}, 20, null);
     const plays = rows.map((r) => must(byId.get(r.id)).plays);
     expect(plays).toEqual([...plays].sort((a, b) => b - a));
-    const ads = store.videos.search(["skincare"], "views", { ad: "yes" }, 20, null);
+    const ads = await store.videos.search(["skincare"], "views", { ad: "yes" }, 20, null);
     expect(ads.rows.map((r) => r.id).sort()).toEqual(
       [must(fixture.videos[1]).id, must(fixture.videos[3]).id].sort(),
     );
-    const gb = store.videos.search(["skincare"], "newest", { region: "GB" }, 20, null);
+    const gb = await store.videos.search(["skincare"], "newest", { region: "GB" }, 20, null);
     expect(gb.rows.every((r) => must(byId.get(r.id)).region === "GB")).toBe(true);
   });
 
-  it("search and browse page without gaps or repeats", () => {
+  it("search and browse page without gaps or repeats", async () => {
     for (const sort of ["best_match", "views", "newest"] as VideoSort[]) {
-      const all = store.videos.search(["clip"], sort, {}, 100, null).rows;
-      const paged = walk((p) => store.videos.search(["clip"], sort, {}, 7, p).rows, 7);
+      const all = (await store.videos.search(["clip"], sort, {}, 100, null)).rows;
+      const paged = await walk(async (p) => (await store.videos.search(["clip"], sort, {}, 7, p)).rows, 7);
       expect(paged.map((r) => r.id)).toEqual(all.map((r) => r.id));
     }
     const filter: VideoFilter = { media_type: "video", region: "US" };
-    const all = store.videos.browse("views", filter, 100, null);
+    const all = await store.videos.browse("views", filter, 100, null);
     expect(
       all.every((r) => must(byId.get(r.id)).media === "video" && must(byId.get(r.id)).region === "US"),
     ).toBe(true);
     expect(isDesc(all)).toBe(true);
-    const paged = walk((p) => store.videos.browse("views", filter, 4, p), 4);
+    const paged = await walk(async (p) => await store.videos.browse("views", filter, 4, p), 4);
     expect(paged).toEqual(all);
   });
 
-  it("browse covers every video in the sort's order", () => {
-    const newest = store.videos.browse("newest", {}, 100, null);
+  it("browse covers every video in the sort's order", async () => {
+    const newest = await store.videos.browse("newest", {}, 100, null);
     expect(newest.map((r) => r.id)).toEqual(
       [...fixture.videos]
         .sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
         .map((v) => v.id),
     );
-    const hooked = store.videos.browse("trending", { hook: "yes" }, 100, null);
+    const hooked = await store.videos.browse("trending", { hook: "yes" }, 100, null);
     expect(hooked.map((r) => r.id).sort()).toEqual(
       fixture.videos
         .filter((v) => v.hook)
@@ -97,42 +100,44 @@ describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
     );
   });
 
-  it("feeds: newest is every video newest first; breakout feeds hold only non-zero scores", () => {
-    const newest = walk((p) => store.videos.feed("newest", 9, p), 9);
+  it("feeds: newest is every video newest first; breakout feeds hold only non-zero scores", async () => {
+    const newest = await walk(async (p) => await store.videos.feed("newest", 9, p), 9);
     expect(newest).toHaveLength(fixture.videos.length);
     expect(isDesc(newest)).toBe(true);
     for (const feed of ["trending", "breakout", "early_breakout"] as const) {
-      const rows = store.videos.feed(feed, 50, null);
+      const rows = await store.videos.feed(feed, 50, null);
       expect(isDesc(rows)).toBe(true);
       if (feed !== "trending") expect(rows.every((r) => r.key > 0)).toBe(true);
     }
     // The fast riser out-runs its creator's baseline.
-    expect(store.videos.feed("breakout", 50, null).map((r) => r.id)).toContain(must(fixture.videos[11]).id);
+    expect((await store.videos.feed("breakout", 50, null)).map((r) => r.id)).toContain(
+      must(fixture.videos[11]).id,
+    );
   });
 
-  it("summaries come back in the order asked, unknown ids skipped, with labels and names", () => {
+  it("summaries come back in the order asked, unknown ids skipped, with labels and names", async () => {
     const ids = [must(fixture.videos[3]).id, "missing", must(fixture.videos[5]).id];
-    const rows = store.videos.summaries(ids);
+    const rows = await store.videos.summaries(ids);
     expect(rows.map((r) => r.id)).toEqual([ids[0], ids[2]]);
     const [ad, hooked] = rows;
     expect(ad).toMatchObject({ advertiserName: "Serum Co", authorHandle: "glow.lab", plays: 120_000 });
     expect(must(ad).labels.ad?.value).toBe("yes");
     expect(hooked).toMatchObject({ hookText: "nobody tells you this about skincare", hookType: "secret" });
-    expect(store.videos.summaries([])).toEqual([]);
+    expect(await store.videos.summaries([])).toEqual([]);
   });
 
-  it("detail: snapshots oldest first, labels, scores; null for an unknown id", () => {
+  it("detail: snapshots oldest first, labels, scores; null for an unknown id", async () => {
     const riser = must(fixture.videos[11]);
-    const detail = must(store.videos.detail(riser.id));
+    const detail = must(await store.videos.detail(riser.id));
     expect(detail.snapshots.map((s) => s.plays)).toEqual([10_000, 90_000]);
     expect(detail.labels.map((l) => l.label).sort()).toEqual(["ad", "hook", "viral_hook"]);
     expect(detail.velocity).toBeGreaterThan(0);
     expect(detail.authorUid).toBe(riser.author);
-    expect(store.videos.detail("missing")).toBeNull();
+    expect(await store.videos.detail("missing")).toBeNull();
   });
 
-  it("a creator's and an advertiser's videos, newest first; null for unknown owners", () => {
-    const c1 = walk((p) => store.videos.byCreator("c1", "any", 3, p) ?? [], 3);
+  it("a creator's and an advertiser's videos, newest first; null for unknown owners", async () => {
+    const c1 = await walk(async (p) => (await store.videos.byCreator("c1", "any", 3, p)) ?? [], 3);
     expect(c1.map((r) => r.id).sort()).toEqual(
       fixture.videos
         .filter((v) => v.author === "c1")
@@ -140,13 +145,13 @@ describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
         .sort(),
     );
     expect(isDesc(c1)).toBe(true);
-    const c1Ads = must(store.videos.byCreator("c1", "yes", 20, null));
+    const c1Ads = must(await store.videos.byCreator("c1", "yes", 20, null));
     expect(c1Ads.every((r) => must(byId.get(r.id)).ad)).toBe(true);
-    expect(store.videos.byCreator("nobody", "any", 20, null)).toBeNull();
-    const a = must(store.videos.byAdvertiser(must(fixture.advertisers[0]).id, 20, null));
+    expect(await store.videos.byCreator("nobody", "any", 20, null)).toBeNull();
+    const a = must(await store.videos.byAdvertiser(must(fixture.advertisers[0]).id, 20, null));
     expect(a.map((r) => r.id).sort()).toEqual(
       [must(fixture.videos[3]).id, must(fixture.videos[9]).id].sort(),
     );
-    expect(store.videos.byAdvertiser("00000000-0000-0000-0000-000000000000", 20, null)).toBeNull();
+    expect(await store.videos.byAdvertiser("00000000-0000-0000-0000-000000000000", 20, null)).toBeNull();
   });
 });

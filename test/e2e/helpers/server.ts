@@ -72,7 +72,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const secret = resolveSecret(db, config);
   const key =
     options.key ??
-    initDatabase(db, { videos: options.videos ?? 1200, seed: 7, now: clock.nowSeconds(), secret }).key.secret;
+    (await initDatabase(db, { videos: options.videos ?? 1200, seed: 7, now: clock.nowSeconds(), secret })).key
+      .secret;
   const server = await startServer(config, { db, clock });
   let counter = 0;
   return {

@@ -30,9 +30,9 @@ let advertiser: { id: string; name: string; domain: string };
 let adv2: { id: string; name: string };
 let brandTag: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   db = analystCorpus(4000);
-  buildTrendReports(createSqliteStore(db), CORPUS_NOW);
+  await buildTrendReports(createSqliteStore(db), CORPUS_NOW);
   registry = corpusRegistry(db);
   const people = db
     .prepare("SELECT uid, handle, nickname FROM creators ORDER BY followers DESC, uid LIMIT 2")

@@ -13,7 +13,7 @@ import { buildCorpus, NOW } from "./corpus.js";
 describe("creators and advertisers", () => {
   let db: Db;
   let brand = "";
-  beforeEach(() => {
+  beforeEach(async () => {
     db = tempDb().db;
     const writer = buildCorpus(
       db,
@@ -71,76 +71,82 @@ describe("creators and advertisers", () => {
   });
   afterEach(() => db.close());
 
-  it("resolves a creator by uid, current handle and former handle", () => {
-    expect(getCreator(createSqliteStore(db), "u1")?.resolved_by).toBe("uid");
-    const current = getCreator(createSqliteStore(db), "@noodle_queen");
+  it("resolves a creator by uid, current handle and former handle", async () => {
+    expect((await getCreator(createSqliteStore(db), "u1"))?.resolved_by).toBe("uid");
+    const current = await getCreator(createSqliteStore(db), "@noodle_queen");
     expect(current?.resolved_by).toBe("handle");
     expect(current?.handle_changed).toBe(false);
-    const former = getCreator(createSqliteStore(db), "PASTA_QUEEN");
+    const former = await getCreator(createSqliteStore(db), "PASTA_QUEEN");
     expect(former?.uid).toBe("u1");
     expect(former?.resolved_by).toBe("former_handle");
     expect(former?.handle_changed).toBe(true);
     expect(former?.handle).toBe("noodle_queen");
     expect(former?.former_handles).toEqual(["pasta_queen"]);
-    expect(getCreator(createSqliteStore(db), "nobody_here")).toBeNull();
+    expect(await getCreator(createSqliteStore(db), "nobody_here")).toBeNull();
   });
 
-  it("searches creators by handle, former handle and nickname, with type and view", () => {
-    const uids = (p: Parameters<typeof searchCreators>[1]) =>
-      searchCreators(createSqliteStore(db), p, NOW).items.map((c) => c.uid);
-    expect(uids({ q: "pasta", limit: 10 })).toEqual(["u1"]);
-    expect(uids({ q: "noodle", limit: 10 })).toEqual(["u1"]);
-    expect(uids({ q: "gym", limit: 10 })).toEqual(["u2"]);
-    expect(uids({ q: '"(*', limit: 10 })).toEqual([]);
-    expect(uids({ type: "house", limit: 10 })).toEqual(["u3"]);
-    expect(uids({ type: "advertised", limit: 10 })).toEqual(["u1"]);
-    const trending = searchCreators(
-      createSqliteStore(db),
-      { view: "trending", window: 7, limit: 10 },
-      NOW,
+  it("searches creators by handle, former handle and nickname, with type and view", async () => {
+    const uids = async (p: Parameters<typeof searchCreators>[1]) =>
+      (await searchCreators(createSqliteStore(db), p, NOW)).items.map((c) => c.uid);
+    expect(await uids({ q: "pasta", limit: 10 })).toEqual(["u1"]);
+    expect(await uids({ q: "noodle", limit: 10 })).toEqual(["u1"]);
+    expect(await uids({ q: "gym", limit: 10 })).toEqual(["u2"]);
+    expect(await uids({ q: '"(*', limit: 10 })).toEqual([]);
+    expect(await uids({ type: "house", limit: 10 })).toEqual(["u3"]);
+    expect(await uids({ type: "advertised", limit: 10 })).toEqual(["u1"]);
+    const trending = (
+      await searchCreators(createSqliteStore(db), { view: "trending", window: 7, limit: 10 }, NOW)
     ).items;
     expect(trending[0]?.uid).toBe("u1");
     expect(trending[0]?.growth).toBe(5000 + 3000);
-    expect(uids({ view: "new", window: 2, limit: 10 })).toEqual([]);
-    const p1 = searchCreators(createSqliteStore(db), { limit: 2 }, NOW);
-    const p2 = searchCreators(createSqliteStore(db), { limit: 2, after: p1.next }, NOW);
+    expect(await uids({ view: "new", window: 2, limit: 10 })).toEqual([]);
+    const p1 = await searchCreators(createSqliteStore(db), { limit: 2 }, NOW);
+    const p2 = await searchCreators(createSqliteStore(db), { limit: 2, after: p1.next }, NOW);
     expect([...p1.items, ...p2.items].map((c) => c.uid).sort()).toEqual(["u1", "u2", "u3"]);
   });
 
-  it("lists a creator's videos with the ads filter", () => {
+  it("lists a creator's videos with the ads filter", async () => {
     expect(
-      listCreatorVideos(createSqliteStore(db), "u1", { ads: "yes", limit: 10 })?.items.map((v) => v.id),
+      (await listCreatorVideos(createSqliteStore(db), "u1", { ads: "yes", limit: 10 }))?.items.map(
+        (v) => v.id,
+      ),
     ).toEqual(["1"]);
     expect(
-      listCreatorVideos(createSqliteStore(db), "u1", { ads: "no", limit: 10 })?.items.map((v) => v.id),
+      (await listCreatorVideos(createSqliteStore(db), "u1", { ads: "no", limit: 10 }))?.items.map(
+        (v) => v.id,
+      ),
     ).toEqual(["2"]);
-    expect(listCreatorVideos(createSqliteStore(db), "u1", { limit: 10 })?.items.length).toBe(2);
-    expect(listCreatorVideos(createSqliteStore(db), "zz", { limit: 10 })).toBeNull();
+    expect((await listCreatorVideos(createSqliteStore(db), "u1", { limit: 10 }))?.items.length).toBe(2);
+    expect(await listCreatorVideos(createSqliteStore(db), "zz", { limit: 10 })).toBeNull();
   });
 
-  it("searches and fetches advertisers", () => {
+  it("searches and fetches advertisers", async () => {
     expect(
-      searchAdvertisers(createSqliteStore(db), { q: "acmeapp", limit: 10 }, NOW).items.map((a) => a.id),
+      (await searchAdvertisers(createSqliteStore(db), { q: "acmeapp", limit: 10 }, NOW)).items.map(
+        (a) => a.id,
+      ),
     ).toEqual([brand]);
     expect(
-      searchAdvertisers(createSqliteStore(db), { focus: "dtc", limit: 10 }, NOW).items.map((a) => a.name),
+      (await searchAdvertisers(createSqliteStore(db), { focus: "dtc", limit: 10 }, NOW)).items.map(
+        (a) => a.name,
+      ),
     ).toEqual(["Shoe Co"]);
     expect(
-      searchAdvertisers(createSqliteStore(db), { view: "new", window: 7, limit: 10 }, NOW).items.map(
+      (await searchAdvertisers(createSqliteStore(db), { view: "new", window: 7, limit: 10 }, NOW)).items.map(
         (a) => a.name,
       ),
     ).toEqual(["Acme Apps"]);
-    expect(searchAdvertisers(createSqliteStore(db), { q: "%", limit: 10 }, NOW).items).toEqual([]);
-    const acme = getAdvertiser(createSqliteStore(db), brand);
+    expect((await searchAdvertisers(createSqliteStore(db), { q: "%", limit: 10 }, NOW)).items).toEqual([]);
+    const acme = await getAdvertiser(createSqliteStore(db), brand);
     expect(acme?.video_count).toBe(2);
     expect(acme?.creator_count).toBe(2);
     expect(acme?.aliases).toContain("acmeapp");
     expect(
-      listAdvertiserVideos(createSqliteStore(db), brand, { limit: 10 })
-        ?.items.map((v) => v.id)
+      (await listAdvertiserVideos(createSqliteStore(db), brand, { limit: 10 }))?.items
+        .map((v) => v.id)
         .sort(),
     ).toEqual(["1", "4"]);
-    expect(getAdvertiser(createSqliteStore(db), "00000000-0000-0000-0000-000000000000")).toBeNull();
+    expect(await getAdvertiser(createSqliteStore(db), "00000000-0000-0000-0000-000000000000")).toBeNull();
     expect(windowStart(NOW, 0)).toBe(Math.floor(NOW / DAY) * DAY);
   });
 });

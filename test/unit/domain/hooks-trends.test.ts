@@ -14,7 +14,7 @@ import { buildCorpus, NOW, type VideoSpec } from "./corpus.js";
 const cosine = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 
 describe("similar hooks", () => {
-  it("the embedder puts a paraphrase above an unrelated hook", () => {
+  it("the embedder puts a paraphrase above an unrelated hook", async () => {
     const e = new HashingEmbedder();
     const base = e.embed("nobody tells you this about meal prep");
     const paraphrase = e.embed("the secret about meal prep no one mentions");
@@ -22,7 +22,7 @@ describe("similar hooks", () => {
     expect(cosine(base, paraphrase)).toBeGreaterThan(cosine(base, unrelated) + 0.3);
   });
 
-  it("treats words that name Object.prototype members as plain words", () => {
+  it("treats words that name Object.prototype members as plain words", async () => {
     const e = new HashingEmbedder();
     expect(e.keys("the constructor of this house")).toEqual(["constructor", "house"]);
     const v = e.embed("the constructor of this house");
@@ -30,7 +30,7 @@ describe("similar hooks", () => {
   });
 
   let db: Db;
-  beforeEach(() => {
+  beforeEach(async () => {
     db = tempDb().db;
     const hooks = [
       "nobody tells you this about meal prep",
@@ -48,30 +48,32 @@ describe("similar hooks", () => {
   });
   afterEach(() => db.close());
 
-  it("similarHooks ranks the paraphrase first and excludes the video itself", () => {
-    const r = similarHooks(createSqliteStore(db), "h0", 12);
+  it("similarHooks ranks the paraphrase first and excludes the video itself", async () => {
+    const r = await similarHooks(createSqliteStore(db), "h0", 12);
     expect(r?.items[0]?.video.id).toBe("h1");
     expect(r?.items[0]?.hook_text).toBe("the secret about meal prep no one mentions");
     expect(r?.items.some((s) => s.video.id === "h0")).toBe(false);
     const sims = r?.items.map((s) => s.similarity) ?? [];
     expect([...sims].sort((a, b) => b - a)).toEqual(sims);
-    expect(similarHooks(createSqliteStore(db), "h0", 1)?.items.length).toBe(1);
-    expect(similarHooks(createSqliteStore(db), "nohook", 5)?.items).toEqual([]);
-    expect(similarHooks(createSqliteStore(db), "missing", 5)).toBeNull();
+    expect((await similarHooks(createSqliteStore(db), "h0", 1))?.items.length).toBe(1);
+    expect((await similarHooks(createSqliteStore(db), "nohook", 5))?.items).toEqual([]);
+    expect(await similarHooks(createSqliteStore(db), "missing", 5)).toBeNull();
   });
 
-  it("recomputes only the videos asked for", () => {
+  it("recomputes only the videos asked for", async () => {
     db.prepare(
       "UPDATE videos SET hook_text = 'the hidden truth about meal prep nobody talks about' WHERE id = 'h3'",
     ).run();
     computeHookNeighbors(db, ["h3"]);
-    expect(similarHooks(createSqliteStore(db), "h3", 3)?.items.map((s) => s.video.id)).toContain("h0");
+    expect((await similarHooks(createSqliteStore(db), "h3", 3))?.items.map((s) => s.video.id)).toContain(
+      "h0",
+    );
   });
 });
 
 describe("trend reports", () => {
   let db: Db;
-  beforeEach(() => {
+  beforeEach(async () => {
     db = tempDb().db;
     const specs: VideoSpec[] = [];
     // #glowup rises: 6 videos this week, 1 the week before; #oldnews falls.
@@ -94,30 +96,30 @@ describe("trend reports", () => {
   });
   afterEach(() => db.close());
 
-  it("builds deterministic reports with figures and examples", () => {
-    const { reports } = buildTrendReports(createSqliteStore(db), NOW);
+  it("builds deterministic reports with figures and examples", async () => {
+    const { reports } = await buildTrendReports(createSqliteStore(db), NOW);
     expect(reports).toBeGreaterThan(0);
-    const list = listTrends(createSqliteStore(db), { limit: 50 });
+    const list = await listTrends(createSqliteStore(db), { limit: 50 });
     expect(list.total).toBe(reports);
     const glowup = list.items.find((t) => t.kind === "hashtag" && t.subject === "glowup");
     expect(glowup?.signal).toMatchObject({ videos: 6, previous_videos: 1 });
     expect(list.items.some((t) => t.subject === "oldnews")).toBe(false);
     expect(list.items.some((t) => t.kind === "sound" && t.subject === "s1")).toBe(true);
     expect(list.items.some((t) => t.kind === "hook_pattern" && t.subject === "suspense")).toBe(true);
-    const detail = glowup ? getTrend(createSqliteStore(db), glowup.id) : null;
+    const detail = glowup ? await getTrend(createSqliteStore(db), glowup.id) : null;
     expect(detail?.examples.length).toBe(5);
     expect(detail?.examples.every((e) => e.video.hashtags.includes("glowup"))).toBe(true);
     expect(Date.parse(detail?.period.end ?? "") / 1000).toBe(NOW);
     expect(Date.parse(detail?.period.start ?? "") / 1000).toBe(NOW - 7 * DAY);
     // Same corpus, same now: same ids.
-    buildTrendReports(createSqliteStore(db), NOW);
-    expect(listTrends(createSqliteStore(db), { limit: 50 }).items.map((t) => t.id)).toEqual(
+    await buildTrendReports(createSqliteStore(db), NOW);
+    expect((await listTrends(createSqliteStore(db), { limit: 50 })).items.map((t) => t.id)).toEqual(
       list.items.map((t) => t.id),
     );
-    const p1 = listTrends(createSqliteStore(db), { limit: 1 });
-    expect(listTrends(createSqliteStore(db), { limit: 1, after: p1.next }).items[0]?.id).not.toBe(
+    const p1 = await listTrends(createSqliteStore(db), { limit: 1 });
+    expect((await listTrends(createSqliteStore(db), { limit: 1, after: p1.next })).items[0]?.id).not.toBe(
       p1.items[0]?.id,
     );
-    expect(getTrend(createSqliteStore(db), "nope")).toBeNull();
+    expect(await getTrend(createSqliteStore(db), "nope")).toBeNull();
   });
 });

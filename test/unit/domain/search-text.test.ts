@@ -27,7 +27,7 @@ describe("the text normaliser", () => {
     expect(foldText(text)).toBe(folded);
   });
 
-  it("tokenises indexing and querying alike", () => {
+  it("tokenises indexing and querying alike", async () => {
     expect(normalizeTokens("#PhúQuốc — Khách sạn giá rẻ!")).toEqual(["phuquoc", "khach", "san", "gia", "re"]);
     expect(tokenize("Đà Nẵng")).toEqual(tokenize("da nang"));
     expect(tokenize("Größe")).toEqual(["grosse"]);
@@ -59,7 +59,7 @@ describe("compound splitting with a corpus vocabulary", () => {
   ])("%s → %j", (word, parts) => {
     expect(splitCompound(word, df)).toEqual(parts);
   });
-  it("does not split into unknown words", () => {
+  it("does not split into unknown words", async () => {
     expect(splitCompound("proteinbowl", df)).toBeNull();
     expect(splitCompound("hotel", df)).toBeNull();
   });
@@ -68,7 +68,7 @@ describe("compound splitting with a corpus vocabulary", () => {
 describe("search finds what is there", () => {
   let db: Db;
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
     ({ db, dir } = tempDb());
     let n = 0;
     const v = (caption: string, hashtags: string[] = []) => ({
@@ -100,56 +100,57 @@ describe("search finds what is there", () => {
     ]);
     refreshSearchCompounds(db);
   });
-  afterAll(() => {
+  afterAll(async () => {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const captions = (q: string) =>
-    searchVideos(createSqliteStore(db), { q, limit: 50 }, NOW)
-      .items.map((i) => i.desc)
-      .sort();
+  const captions = async (q: string) =>
+    (await searchVideos(createSqliteStore(db), { q, limit: 50 }, NOW)).items.map((i) => i.desc).sort();
 
-  it("folds Đ and the tone marks on both sides", () => {
-    expect(captions("da nang")).toEqual(["Khách sạn view biển ở Đà Nẵng", "Review homestay Đà Nẵng giá rẻ"]);
-    expect(captions("Đà Nẵng")).toEqual(captions("da nang"));
-    expect(captions("strasse")).toEqual(["Tipps für deine Straße in München"]);
+  it("folds Đ and the tone marks on both sides", async () => {
+    expect(await captions("da nang")).toEqual([
+      "Khách sạn view biển ở Đà Nẵng",
+      "Review homestay Đà Nẵng giá rẻ",
+    ]);
+    expect(await captions("Đà Nẵng")).toEqual(await captions("da nang"));
+    expect(await captions("strasse")).toEqual(["Tipps für deine Straße in München"]);
   });
 
-  it("splits and joins compounds with the corpus vocabulary", () => {
-    expect(captions("phuquoc")).toEqual([
+  it("splits and joins compounds with the corpus vocabulary", async () => {
+    expect(await captions("phuquoc")).toEqual([
       "Bãi Sau rất đông",
       "Một ngày ở Phú Quốc thật chill",
       "Resort đẹp nhất Phú Quốc",
     ]);
-    expect(captions("phu quoc")).toEqual(captions("phuquoc"));
-    expect(captions("vung tau")).toEqual(["Bãi Sau rất đông", "Ăn gì ở Vũng Tàu"]);
-    expect(captions("skincare")).toEqual([
+    expect(await captions("phu quoc")).toEqual(await captions("phuquoc"));
+    expect(await captions("vung tau")).toEqual(["Bãi Sau rất đông", "Ăn gì ở Vũng Tàu"]);
+    expect(await captions("skincare")).toEqual([
       "My morning skin care routine",
       "Skin care for dry skin",
       "The best drugstore finds",
     ]);
-    expect(captions("skin care")).toEqual(captions("skincare"));
-    expect(captions("can tho")).toEqual(["Chợ nổi Cần Thơ", "Homestay xinh"]);
+    expect(await captions("skin care")).toEqual(await captions("skincare"));
+    expect(await captions("can tho")).toEqual(["Chợ nổi Cần Thơ", "Homestay xinh"]);
   });
 
-  it("matches hashtag stems: protein finds #proteinbowl", () => {
-    expect(captions("protein")).toEqual(["High protein snacks", "Lunch prep", "Protein pancakes"]);
+  it("matches hashtag stems: protein finds #proteinbowl", async () => {
+    expect(await captions("protein")).toEqual(["High protein snacks", "Lunch prep", "Protein pancakes"]);
   });
 
-  it("quoted words are a phrase", () => {
-    expect(captions('"skin care"')).toEqual([
+  it("quoted words are a phrase", async () => {
+    expect(await captions('"skin care"')).toEqual([
       "My morning skin care routine",
       "Skin care for dry skin",
       "The best drugstore finds",
     ]);
-    expect(captions('"care skin"')).toEqual([]);
+    expect(await captions('"care skin"')).toEqual([]);
     expect(queryUnits('"skin care" routine')).toEqual([
       { words: ["skin", "care"], phrase: true },
       { words: ["routine"], phrase: false },
     ]);
   });
 
-  it("adds nothing when the corpus has no compound to offer", () => {
+  it("adds nothing when the corpus has no compound to offer", async () => {
     expect(expandQuery(db, "chill", 4000)).toBeNull();
   });
 });

@@ -47,19 +47,19 @@ describe("searchVideos", () => {
   });
   afterEach(() => db.close());
 
-  it("ranks by relevance blended with popularity and returns an exact total", () => {
-    const r = searchVideos(createSqliteStore(db), { q: "zucchini", limit: 10 }, NOW);
+  it("ranks by relevance blended with popularity and returns an exact total", async () => {
+    const r = await searchVideos(createSqliteStore(db), { q: "zucchini", limit: 10 }, NOW);
     expect(ids(r)).toEqual(["rare1"]);
     expect(r.total).toBe(1);
-    const pasta = searchVideos(createSqliteStore(db), { q: "pasta", limit: 50 }, NOW);
+    const pasta = await searchVideos(createSqliteStore(db), { q: "pasta", limit: 50 }, NOW);
     expect(pasta.total).toBe(15);
     // Same text relevance for all, so the popularity prior orders them: most played first.
     const plays = pasta.items.map((v) => v.play_count);
     expect([...plays].sort((a, b) => b - a)).toEqual(plays);
   });
 
-  it("orders each sort by its definition, ties by id descending", () => {
-    const check = (
+  it("orders each sort by its definition, ties by id descending", async () => {
+    const check = async (
       sort: "views" | "comments" | "reposts" | "newest",
       key: (v: {
         play_count: number;
@@ -69,7 +69,7 @@ describe("searchVideos", () => {
         id: string;
       }) => number | string,
     ) => {
-      const r = searchVideos(createSqliteStore(db), { sort, limit: 50 }, NOW);
+      const r = await searchVideos(createSqliteStore(db), { sort, limit: 50 }, NOW);
       expect(r.items.length).toBe(31);
       r.items.slice(1).forEach((b, i) => {
         const a = r.items[i];
@@ -77,38 +77,38 @@ describe("searchVideos", () => {
         expect(key(a) > key(b) || (key(a) === key(b) && a.id > b.id)).toBe(true);
       });
     };
-    check("views", (v) => v.play_count);
-    check("comments", (v) => v.comment_count);
-    check("reposts", (v) => v.share_count);
-    check("newest", (v) => v.created_at);
+    await check("views", (v) => v.play_count);
+    await check("comments", (v) => v.comment_count);
+    await check("reposts", (v) => v.share_count);
+    await check("newest", (v) => v.created_at);
   });
 
-  it("defaults to trending without q", () => {
-    const r = searchVideos(createSqliteStore(db), { limit: 50 }, NOW);
-    const explicit = searchVideos(createSqliteStore(db), { sort: "trending", limit: 50 }, NOW);
+  it("defaults to trending without q", async () => {
+    const r = await searchVideos(createSqliteStore(db), { limit: 50 }, NOW);
+    const explicit = await searchVideos(createSqliteStore(db), { sort: "trending", limit: 50 }, NOW);
     expect(ids(r)).toEqual(ids(explicit));
   });
 
-  it("applies every filter", () => {
-    const all = (p: Omit<Parameters<typeof searchVideos>[1], "limit">) =>
-      searchVideos(createSqliteStore(db), { ...p, limit: 50 }, NOW).items;
-    expect(all({ ad: "yes" }).every((v) => v.labels.ad?.value === "yes")).toBe(true);
-    expect(all({ ad: "yes" }).length).toBe(6);
-    expect(all({ ad: "no" }).every((v) => v.labels.ad?.value === "no")).toBe(true);
-    expect(all({ hook: "yes" }).every((v) => v.hook !== null)).toBe(true);
-    expect(all({ hook: "no" }).every((v) => v.hook === null)).toBe(true);
-    expect(all({ media_type: "slideshow" }).every((v) => v.media_type === "slideshow")).toBe(true);
-    expect(all({ region: "GB" }).every((v) => v.region === "GB")).toBe(true);
+  it("applies every filter", async () => {
+    const all = async (p: Omit<Parameters<typeof searchVideos>[1], "limit">) =>
+      (await searchVideos(createSqliteStore(db), { ...p, limit: 50 }, NOW)).items;
+    expect((await all({ ad: "yes" })).every((v) => v.labels.ad?.value === "yes")).toBe(true);
+    expect((await all({ ad: "yes" })).length).toBe(6);
+    expect((await all({ ad: "no" })).every((v) => v.labels.ad?.value === "no")).toBe(true);
+    expect((await all({ hook: "yes" })).every((v) => v.hook !== null)).toBe(true);
+    expect((await all({ hook: "no" })).every((v) => v.hook === null)).toBe(true);
+    expect((await all({ media_type: "slideshow" })).every((v) => v.media_type === "slideshow")).toBe(true);
+    expect((await all({ region: "GB" })).every((v) => v.region === "GB")).toBe(true);
     expect(
-      all({ region: "GB", ad: "yes", q: "fyp" }).every(
+      (await all({ region: "GB", ad: "yes", q: "fyp" })).every(
         (v) => v.region === "GB" && v.labels.ad?.value === "yes",
       ),
     ).toBe(true);
-    expect(all({ language: "fr" })).toEqual([]);
-    expect(all({ viral_hook: "yes" })).toEqual([]);
+    expect(await all({ language: "fr" })).toEqual([]);
+    expect(await all({ viral_hook: "yes" })).toEqual([]);
   });
 
-  it("treats FTS syntax in q as plain words", () => {
+  it("treats FTS syntax in q as plain words", async () => {
     for (const q of [
       '"unbalanced',
       "pasta NEAR(gym)",
@@ -121,19 +121,21 @@ describe("searchVideos", () => {
       "***",
       "'; DROP TABLE videos; --",
     ]) {
-      expect(() => searchVideos(createSqliteStore(db), { q, limit: 5 }, NOW)).not.toThrow();
+      await expect(searchVideos(createSqliteStore(db), { q, limit: 5 }, NOW)).resolves.toBeDefined();
     }
-    expect(searchVideos(createSqliteStore(db), { q: "pasta OR", limit: 50 }, NOW).items.length).toBe(0);
-    expect(searchVideos(createSqliteStore(db), { q: '"pasta"', limit: 50 }, NOW).total).toBe(15);
+    expect((await searchVideos(createSqliteStore(db), { q: "pasta OR", limit: 50 }, NOW)).items.length).toBe(
+      0,
+    );
+    expect((await searchVideos(createSqliteStore(db), { q: '"pasta"', limit: 50 }, NOW)).total).toBe(15);
   });
 
-  it("pages with disjoint, consecutive, stable pages", () => {
+  it("pages with disjoint, consecutive, stable pages", async () => {
     for (const p of [{ q: "fyp" }, {}, { sort: "views" as const }]) {
-      const full = ids(searchVideos(createSqliteStore(db), { ...p, limit: 50 }, NOW));
+      const full = ids(await searchVideos(createSqliteStore(db), { ...p, limit: 50 }, NOW));
       const seen: string[] = [];
       let after = null;
       do {
-        const page = searchVideos(createSqliteStore(db), { ...p, limit: 7, after }, NOW);
+        const page = await searchVideos(createSqliteStore(db), { ...p, limit: 7, after }, NOW);
         seen.push(...ids(page));
         after = page.next;
       } while (after);
@@ -143,21 +145,21 @@ describe("searchVideos", () => {
 
   describe("bounded path for common words", () => {
     const saved = { ...searchTuning() };
-    beforeEach(() => {
+    beforeEach(async () => {
       configureSearch({ exactCap: 5, headSize: 8, recentCap: 3 });
       refreshScores(db, NOW);
     });
     afterEach(() => configureSearch(saved));
 
-    it("answers from the popularity prefix plus newest matches, every word present", () => {
-      const r = searchVideos(createSqliteStore(db), { q: "fyp", limit: 50 }, NOW);
+    it("answers from the popularity prefix plus newest matches, every word present", async () => {
+      const r = await searchVideos(createSqliteStore(db), { q: "fyp", limit: 50 }, NOW);
       expect(r.total).toBeNull();
       // The most played fyp videos come first.
       expect(r.items[0]?.id).toBe("v029");
-      const both = searchVideos(createSqliteStore(db), { q: "fyp pasta", limit: 50 }, NOW);
+      const both = await searchVideos(createSqliteStore(db), { q: "fyp pasta", limit: 50 }, NOW);
       expect(both.items.length).toBeGreaterThan(0);
       expect(both.items.every((v) => v.desc.includes("pasta"))).toBe(true);
-      const views = searchVideos(createSqliteStore(db), { q: "fyp", sort: "views", limit: 3 }, NOW);
+      const views = await searchVideos(createSqliteStore(db), { q: "fyp", sort: "views", limit: 3 }, NOW);
       expect(views.items.map((v) => v.play_count)).toEqual([3900, 3800, 3700]);
     });
   });
@@ -165,7 +167,7 @@ describe("searchVideos", () => {
 
 describe("feeds", () => {
   let db: Db;
-  beforeEach(() => {
+  beforeEach(async () => {
     db = tempDb().db;
     const base = (i: number, author: string): VideoSpec => ({
       id: `${author}-old${i}`,
@@ -194,40 +196,40 @@ describe("feeds", () => {
   });
   afterEach(() => db.close());
 
-  it("breakout holds constructed breakouts and not ordinary videos", () => {
-    const r = ids(listFeed(createSqliteStore(db), "breakout", { limit: 20 }, NOW));
+  it("breakout holds constructed breakouts and not ordinary videos", async () => {
+    const r = ids(await listFeed(createSqliteStore(db), "breakout", { limit: 20 }, NOW));
     expect(r[0]).toBe("a-hit");
     expect(r).not.toContain("b-normal");
     expect(r.some((id) => id.includes("-old"))).toBe(false);
   });
 
-  it("early_breakout holds young videos out-pacing the baseline", () => {
-    const r = ids(listFeed(createSqliteStore(db), "early_breakout", { limit: 20 }, NOW));
+  it("early_breakout holds young videos out-pacing the baseline", async () => {
+    const r = ids(await listFeed(createSqliteStore(db), "early_breakout", { limit: 20 }, NOW));
     expect(r).toEqual(["e-young"]);
   });
 
-  it("trending ranks by recent velocity; newest by publication", () => {
-    const trending = ids(listFeed(createSqliteStore(db), "trending", { limit: 3 }, NOW));
+  it("trending ranks by recent velocity; newest by publication", async () => {
+    const trending = ids(await listFeed(createSqliteStore(db), "trending", { limit: 3 }, NOW));
     expect(trending[0]).toBe("a-hit");
-    expect(ids(listFeed(createSqliteStore(db), "newest", { limit: 1 }, NOW))).toEqual(["e-young"]);
-    const p1 = listFeed(createSqliteStore(db), "newest", { limit: 5 }, NOW);
-    const p2 = listFeed(createSqliteStore(db), "newest", { limit: 5, after: p1.next }, NOW);
+    expect(ids(await listFeed(createSqliteStore(db), "newest", { limit: 1 }, NOW))).toEqual(["e-young"]);
+    const p1 = await listFeed(createSqliteStore(db), "newest", { limit: 5 }, NOW);
+    const p2 = await listFeed(createSqliteStore(db), "newest", { limit: 5, after: p1.next }, NOW);
     expect(ids(p1).filter((id) => ids(p2).includes(id))).toEqual([]);
-    expect(ids(listFeed(createSqliteStore(db), "newest", { limit: 10 }, NOW))).toEqual([
+    expect(ids(await listFeed(createSqliteStore(db), "newest", { limit: 10 }, NOW))).toEqual([
       ...ids(p1),
       ...ids(p2),
     ]);
   });
 
-  it("getVideo returns metrics growth, snapshots, labels and scores", () => {
-    const v = getVideo(createSqliteStore(db), "a-hit");
+  it("getVideo returns metrics growth, snapshots, labels and scores", async () => {
+    const v = await getVideo(createSqliteStore(db), "a-hit");
     expect(v?.snapshots.length).toBe(2);
     expect(v?.growth.find((g) => g.window_days === 1)?.plays).toBe(10_000);
     expect(v?.growth.find((g) => g.window_days === 7)?.plays).toBe(40_000);
     expect(v?.scores.breakout).toBeGreaterThan(5);
     expect(v?.label_details.ad?.model_version).toBe("test-1");
     expect(v?.creator.uid).toBe("a");
-    expect(getVideo(createSqliteStore(db), "nope")).toBeNull();
+    expect(await getVideo(createSqliteStore(db), "nope")).toBeNull();
     expect(HOUR).toBe(3600);
   });
 });

@@ -8,18 +8,18 @@ const NOW = 1_760_000_000;
 let db: Db;
 let dir: string;
 
-beforeEach(() => {
+beforeEach(async () => {
   ({ db, dir } = tempDb());
 });
-afterEach(() => {
+afterEach(async () => {
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe("initDatabase", () => {
-  it("creates corpus, labels, scores, hook neighbours, trend reports and a first key", () => {
+  it("creates corpus, labels, scores, hook neighbours, trend reports and a first key", async () => {
     const stages: string[] = [];
-    const result = initDatabase(db, {
+    const result = await initDatabase(db, {
       videos: 2_000,
       seed: 42,
       now: NOW,

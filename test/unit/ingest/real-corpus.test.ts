@@ -83,7 +83,7 @@ async function importOld(specs: Spec[]): Promise<void> {
   );
   const summary = await importFile(db, file, { format: "apify", now: NOW });
   afterIngest(db, NOW, summary.videoIds);
-  buildTrendReports(createSqliteStore(db), NOW); // as crs import does after its last file
+  await buildTrendReports(createSqliteStore(db), NOW); // as crs import does after its last file
 }
 
 describe("a real-data-only corpus is not empty", () => {

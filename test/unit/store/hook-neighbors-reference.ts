@@ -102,7 +102,7 @@ export function referenceHookNeighbors(
  * What similarHooks must return for every video: the reference list, minus neighbours that no longer
  * exist (the old table lost those rows by cascade), with the neighbours' current hook text.
  */
-export function expectSameLists(db: Db, lists: Lists): number {
+export async function expectSameLists(db: Db, lists: Lists): Promise<number> {
   const rows = db.prepare("SELECT id, caption, hook_text FROM videos").all() as {
     id: string;
     caption: string;
@@ -120,7 +120,7 @@ export function expectSameLists(db: Db, lists: Lists): number {
         .map((n) => ({ id: n.id, similarity: n.similarity, hook_text: videos.get(n.id) })),
       (n) => `${captions.get(n.id)} ${n.hook_text}`,
     ).slice(0, 12);
-    const got = similarHooks(createSqliteStore(db), id, 12)?.items.map((s) => ({
+    const got = (await similarHooks(createSqliteStore(db), id, 12))?.items.map((s) => ({
       id: s.video.id,
       similarity: s.similarity,
       hook_text: s.hook_text,
@@ -128,7 +128,7 @@ export function expectSameLists(db: Db, lists: Lists): number {
     expect(got, id).toEqual(expected);
     // A smaller limit is the head of the same list (checked on a sample: each call costs a few queries).
     if (neighbours % 23 === 0)
-      expect(similarHooks(createSqliteStore(db), id, 5)?.items.map((s) => s.video.id)).toEqual(
+      expect((await similarHooks(createSqliteStore(db), id, 5))?.items.map((s) => s.video.id)).toEqual(
         expected.slice(0, 5).map((n) => n.id),
       );
     neighbours += expected.length;

@@ -51,9 +51,9 @@ describe("computeHookNeighbors", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("a full run stores the reference lists", () => {
+  it("a full run stores the reference lists", async () => {
     both();
-    expect(expectSameLists(db, lists)).toBeGreaterThan(10_000); // fewer since weak (< 0.5) and near-duplicate neighbours are left out;
+    expect(await expectSameLists(db, lists)).toBeGreaterThan(10_000); // fewer since weak (< 0.5) and near-duplicate neighbours are left out;
     expect(lists.has("only-stop-words")).toBe(false);
     // Both kinds of key list occur: long ones (windowed around the hook) and short ones (read whole).
     const sizes = new Map<string, number>();
@@ -63,7 +63,7 @@ describe("computeHookNeighbors", () => {
     expect([...sizes.values()].filter((n) => n > 1 && n <= 48).length).toBeGreaterThan(10);
   });
 
-  it("a scoped run derives keys only for the videos asked for and hooks changed since", () => {
+  it("a scoped run derives keys only for the videos asked for and hooks changed since", async () => {
     const calls = { keys: 0, embed: 0 };
     const counting: Embedder = {
       name: defaultEmbedder.name, // the stored keys are the default's: a scoped run may read them
@@ -90,10 +90,10 @@ describe("computeHookNeighbors", () => {
     // Vectors: the asked videos' and their candidates' (at most 168 each), not the corpus's 2,000.
     expect(calls.embed).toBeLessThanOrEqual(asked.length * 169);
     expect(db.prepare("SELECT count(*) FROM hook_keys_stale").pluck().get()).toBe(0);
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("knows what changed since the last run: new videos by seq, hooks CorpusWriter re-worded", () => {
+  it("knows what changed since the last run: new videos by seq, hooks CorpusWriter re-worded", async () => {
     const stale = () => db.prepare("SELECT seq FROM hook_keys_stale ORDER BY seq").pluck().all() as number[];
     const watermark = () =>
       Number(db.prepare("SELECT value FROM meta WHERE key = 'videos_seq_watermark'").pluck().get());
@@ -116,10 +116,10 @@ describe("computeHookNeighbors", () => {
     both(lists.get("t-hooked")?.map((n) => n.id) ?? []);
     expect(stale()).toEqual([]);
     expect(watermark()).toBe(seqOf("t-plain"));
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("a deleted video's rows go, lists naming it skip it, and its seq is not handed out again", () => {
+  it("a deleted video's rows go, lists naming it skip it, and its seq is not handed out again", async () => {
     const seqOf = (id: string) => db.prepare("SELECT seq FROM videos WHERE id = ?").pluck().get(id) as number;
     const rows = (seq: number) =>
       ["hook_neighbors", "hook_keys"].map(
@@ -133,15 +133,15 @@ describe("computeHookNeighbors", () => {
     db.prepare("DELETE FROM videos WHERE seq >= ?").run(gone);
     expect(rows(gone)).toEqual([0, 0]);
     lists.delete("t-hooked");
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
     buildCorpus(db, [{ id: "t-next", author: "a3", hook: "stop scrolling this budget deal" }]);
     expect(seqOf("t-next")).toBeGreaterThan(gone + 1);
-    expectSameLists(db, lists); // the lists that named the deleted video do not name t-next
+    await expectSameLists(db, lists); // the lists that named the deleted video do not name t-next
     both(["t-next"]);
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("a scoped run after an import of a few videos, and hooks changed (by SQL) among those asked for", () => {
+  it("a scoped run after an import of a few videos, and hooks changed (by SQL) among those asked for", async () => {
     const added = vocabularyHooks(12, "y", 2);
     buildCorpus(db, [
       ...added,
@@ -158,41 +158,41 @@ describe("computeHookNeighbors", () => {
     both([...added.map((v) => v.id), "new-generated-like", changed ?? "", emptied ?? "", nulled ?? ""]);
     expect(lists.get(changed ?? "")?.length).toBeGreaterThan(0);
     expect(lists.has(emptied ?? "")).toBe(false);
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("a scoped run that leaves out videos whose hooks changed still blocks on their current text", () => {
+  it("a scoped run that leaves out videos whose hooks changed still blocks on their current text", async () => {
     const [changed] = ids("SELECT id FROM videos WHERE hook_text IS NOT NULL ORDER BY seq LIMIT 1 OFFSET 70");
     reword(changed, "stop scrolling pov budget deal");
     buildCorpus(db, vocabularyHooks(5, "z", 3));
     both(ids("SELECT id FROM videos WHERE seq % 97 = 3"));
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
     both([changed ?? ""]);
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("scoped runs over a large share of the corpus, and over every id", () => {
+  it("scoped runs over a large share of the corpus, and over every id", async () => {
     both(ids("SELECT id FROM videos WHERE seq % 3 = 0"));
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
     both(ids("SELECT id FROM videos"));
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("another embedder's keys, then the default's again", () => {
+  it("another embedder's keys, then the default's again", async () => {
     both(ids("SELECT id FROM videos WHERE seq % 50 = 1"), firstKeys);
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
     both(ids("SELECT id FROM videos WHERE seq % 50 = 2"));
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 
-  it("a deleted video drops out of the lists that named it", () => {
+  it("a deleted video drops out of the lists that named it", async () => {
     const [gone] = ids("SELECT id FROM videos WHERE hook_text LIKE '%hotel%' ORDER BY seq LIMIT 1");
     const naming = [...lists].filter(([, l]) => l.some((n) => n.id === gone)).map(([id]) => id);
     expect(naming.length).toBeGreaterThan(0);
     db.prepare("DELETE FROM videos WHERE id = ?").run(gone);
     lists.delete(gone ?? "");
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
     both(naming.slice(0, 3));
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
   });
 });

@@ -24,7 +24,7 @@ function databaseAtVersion(file: string, version: number): Database.Database {
 }
 
 describe("migrations", () => {
-  it("bring an empty database to the latest version and are idempotent", () => {
+  it("bring an empty database to the latest version and are idempotent", async () => {
     const { db, file } = tempDb();
     expect(db.pragma("user_version", { simple: true })).toBe(latestVersion());
     expect(db.pragma("journal_mode", { simple: true })).toBe("wal");
@@ -58,7 +58,7 @@ describe("migrations", () => {
 });
 
 describe("migration 8 (videos.seq becomes the rowid)", () => {
-  it("keeps every video, its children and its search row when upgrading a version-7 database", () => {
+  it("keeps every video, its children and its search row when upgrading a version-7 database", async () => {
     const { file } = tempDb();
     // A fresh file brought to version 7 only, then filled the way version 7 stored videos.
     const old = databaseAtVersion(`${file}.v7`, 7);
@@ -134,7 +134,7 @@ describe("CorpusWriter", () => {
     source: "test",
   };
 
-  it("keeps FTS, stats cache and handle history in step", () => {
+  it("keeps FTS, stats cache and handle history in step", async () => {
     const { db } = tempDb();
     const w = new CorpusWriter(db);
     w.batch(() => {
@@ -212,7 +212,7 @@ describe("CorpusWriter", () => {
 });
 
 describe("migration 9 (a packed hook-neighbour list per video)", () => {
-  it("carries every stored list over: similarHooks returns what it returned before", () => {
+  it("carries every stored list over: similarHooks returns what it returned before", async () => {
     const { file } = tempDb();
     // A version-8 database whose hook_neighbors rows were written by the algorithm as it was.
     const old = databaseAtVersion(`${file}.v8`, 8);
@@ -247,7 +247,7 @@ describe("migration 9 (a packed hook-neighbour list per video)", () => {
 
     const db = openDb(`${file}.v8`);
     expect(db.pragma("user_version", { simple: true })).toBe(latestVersion());
-    expect(expectSameLists(db, lists)).toBeGreaterThan(3_000);
+    expect(await expectSameLists(db, lists)).toBeGreaterThan(3_000);
     // New videos get seqs above those the carried-over lists name, even if the newest is deleted.
     expect(db.prepare("SELECT value FROM meta WHERE key = 'videos_seq_watermark'").pluck().get()).toBe("904");
     // No keys yet: the first run derives them all, then lists are recomputed as before.
@@ -256,7 +256,7 @@ describe("migration 9 (a packed hook-neighbour list per video)", () => {
     computeHookNeighbors(db, some);
     referenceHookNeighbors(db, lists, some);
     expect(db.prepare("SELECT count(*) FROM hook_keys").pluck().get()).toBe(302);
-    expectSameLists(db, lists);
+    await expectSameLists(db, lists);
     db.close();
   });
 });

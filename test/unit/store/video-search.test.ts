@@ -29,12 +29,16 @@ function corpus(): VideoSpec[] {
   return specs;
 }
 
-function allPages(db: Db, p: Omit<Parameters<typeof searchVideos>[1], "limit" | "after">, limit: number) {
+async function allPages(
+  db: Db,
+  p: Omit<Parameters<typeof searchVideos>[1], "limit" | "after">,
+  limit: number,
+) {
   const seen: string[] = [];
   const totals: (number | null)[] = [];
   let after = null;
   do {
-    const page = searchVideos(createSqliteStore(db), { ...p, limit, after }, NOW);
+    const page = await searchVideos(createSqliteStore(db), { ...p, limit, after }, NOW);
     seen.push(...ids(page));
     totals.push(page.total);
     after = page.next;
@@ -44,13 +48,13 @@ function allPages(db: Db, p: Omit<Parameters<typeof searchVideos>[1], "limit" | 
 
 describe("searchVideos exact path", () => {
   let db: Db;
-  beforeEach(() => {
+  beforeEach(async () => {
     db = scoredCorpusDb(corpus());
   });
   afterEach(() => db.close());
 
-  it("ranks every match by relevance plus the prior, in SQL, with ties broken by id descending", () => {
-    const r = searchVideos(createSqliteStore(db), { q: "twin", limit: 50 }, NOW);
+  it("ranks every match by relevance plus the prior, in SQL, with ties broken by id descending", async () => {
+    const r = await searchVideos(createSqliteStore(db), { q: "twin", limit: 50 }, NOW);
     expect(ids(r)).toEqual([
       "twin9",
       "twin8",
@@ -65,22 +69,22 @@ describe("searchVideos exact path", () => {
     ]);
     expect(r.total).toBe(10);
     // Same text: the prior alone orders them, most played first.
-    const tart = searchVideos(createSqliteStore(db), { q: "lemon tart", limit: 50 }, NOW);
+    const tart = await searchVideos(createSqliteStore(db), { q: "lemon tart", limit: 50 }, NOW);
     const plays = tart.items.map((v) => v.play_count);
     expect(plays.length).toBe(15);
     expect([...plays].sort((a, b) => b - a)).toEqual(plays);
   });
 
-  it("pages through ties and filters with stable pages and the same exact total on each page", () => {
-    const full = ids(searchVideos(createSqliteStore(db), { q: "twin", limit: 50 }, NOW));
-    const paged = allPages(db, { q: "twin" }, 3);
+  it("pages through ties and filters with stable pages and the same exact total on each page", async () => {
+    const full = ids(await searchVideos(createSqliteStore(db), { q: "twin", limit: 50 }, NOW));
+    const paged = await allPages(db, { q: "twin" }, 3);
     expect(paged.seen).toEqual(full);
     expect(new Set(paged.totals)).toEqual(new Set([10]));
-    const filtered = allPages(db, { q: "fyp blueberry", region: "GB" }, 1);
+    const filtered = await allPages(db, { q: "fyp blueberry", region: "GB" }, 1);
     expect(filtered.seen.length).toBeGreaterThan(0);
     expect(new Set(filtered.totals)).toEqual(new Set([filtered.seen.length]));
-    const views = allPages(db, { q: "lemon", sort: "views", ad: "no" }, 4);
-    const viewsFull = searchVideos(
+    const views = await allPages(db, { q: "lemon", sort: "views", ad: "no" }, 4);
+    const viewsFull = await searchVideos(
       createSqliteStore(db),
       { q: "lemon", sort: "views", ad: "no", limit: 50 },
       NOW,
@@ -91,31 +95,33 @@ describe("searchVideos exact path", () => {
 
   describe("with small caps", () => {
     const saved = { ...searchTuning() };
-    beforeEach(() => {
+    beforeEach(async () => {
       configureSearch({ exactCap: 8, headSize: 6, recentCap: 2 });
       refreshScores(db, NOW);
     });
     afterEach(() => configureSearch(saved));
 
-    it("ranks a common word with a rare one exactly (no probe needed) and an alone common word bounded", () => {
-      const mixed = searchVideos(createSqliteStore(db), { q: "fyp blueberry", limit: 50 }, NOW);
+    it("ranks a common word with a rare one exactly (no probe needed) and an alone common word bounded", async () => {
+      const mixed = await searchVideos(createSqliteStore(db), { q: "fyp blueberry", limit: 50 }, NOW);
       expect(ids(mixed).sort()).toEqual(["v000", "v010", "v020"]);
       expect(mixed.total).toBe(3);
-      expect(searchVideos(createSqliteStore(db), { q: "fyp", limit: 50 }, NOW).total).toBeNull();
+      expect((await searchVideos(createSqliteStore(db), { q: "fyp", limit: 50 }, NOW)).total).toBeNull();
     });
 
-    it("ranks exactly when common words rarely meet (counted by the bounded probe)", () => {
+    it("ranks exactly when common words rarely meet (counted by the bounded probe)", async () => {
       // "twin" and "bakery" (10 each) are over the cap of 8 and meet 10 times: bounded.
-      expect(searchVideos(createSqliteStore(db), { q: "twin bakery", limit: 4 }, NOW).total).toBeNull();
+      expect(
+        (await searchVideos(createSqliteStore(db), { q: "twin bakery", limit: 4 }, NOW)).total,
+      ).toBeNull();
       // "lemon" and "leg" (15 each) never meet; then one video holds both.
-      expect(searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW)).toEqual({
+      expect(await searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW)).toEqual({
         items: [],
         total: 0,
         next: null,
       });
       buildCorpus(db, [{ id: "both", author: "c1", caption: "lemon after leg day" }]);
       refreshScores(db, NOW);
-      const both = searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW);
+      const both = await searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW);
       expect(ids(both)).toEqual(["both"]);
       expect(both.total).toBe(1);
     });
@@ -126,12 +132,12 @@ describe("common words", () => {
   const saved = { ...searchTuning() };
   afterEach(() => configureSearch(saved));
 
-  it("a scoped refresh promotes a word that grew past the cap, with its most played videos as head", () => {
+  it("a scoped refresh promotes a word that grew past the cap, with its most played videos as head", async () => {
     const { db } = tempDb();
     configureSearch({ exactCap: 20, headSize: 4, recentCap: 2 });
     buildCorpus(db, corpus());
     refreshScores(db, NOW);
-    expect(searchVideos(createSqliteStore(db), { q: "lemon", limit: 5 }, NOW).total).toBe(15);
+    expect((await searchVideos(createSqliteStore(db), { q: "lemon", limit: 5 }, NOW)).total).toBe(15);
     const grown = Array.from({ length: 8 }, (_, i) => ({
       id: `new${i}`,
       author: "c2",
@@ -150,7 +156,7 @@ describe("common words", () => {
       n: number;
     };
     expect(heads.n).toBeGreaterThanOrEqual(4);
-    const r = searchVideos(createSqliteStore(db), { q: "lemon", limit: 5 }, NOW);
+    const r = await searchVideos(createSqliteStore(db), { q: "lemon", limit: 5 }, NOW);
     expect(r.total).toBeNull();
     expect(r.items[0]?.id).toBe("new3");
     db.close();
@@ -158,7 +164,7 @@ describe("common words", () => {
 });
 
 describe("text helpers", () => {
-  it("termCounts counts each term per column and the document length like tokenize", () => {
+  it("termCounts counts each term per column and the document length like tokenize", async () => {
     const columns = ["Fyp fyp, Crème brûlée!", "", "the fyp", "fyp creme"];
     const { counts, length } = termCounts(columns, ["fyp", "creme", "absent"]);
     expect(counts).toEqual([
@@ -169,7 +175,7 @@ describe("text helpers", () => {
     expect(length).toBe(columns.reduce((n, c) => n + tokenize(c).length, 0));
   });
 
-  it("bm25 computed from text equals FTS5's bm25 with the field weights", () => {
+  it("bm25 computed from text equals FTS5's bm25 with the field weights", async () => {
     const { db } = tempDb();
     buildCorpus(db, corpus());
     const fts = db
