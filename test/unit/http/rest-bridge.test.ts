@@ -1,6 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expressPath, withRequestId } from "../../../src/http/rest-bridge.js";
+import { pathParameters, restDefinitions } from "../../../src/registry/define.js";
+import { allTools } from "../../../src/tools/index.js";
 import { BUDGET, problem, startTestApp, type TestApp } from "./harness.js";
 
 let t: TestApp;
@@ -284,5 +287,60 @@ describe("the streamed response mode, chosen by Accept", () => {
         transport: "mcp",
       }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("the real registry's bindings (refused before any handler runs: no store is wired)", () => {
+  let real: TestApp;
+  beforeAll(async () => {
+    real = await startTestApp({ tools: allTools });
+  });
+  afterAll(async () => {
+    await real?.close();
+  });
+  const analyze = (headers: Record<string, string>) =>
+    real.call("/v1/agent/answers", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify({ question: "Which advertiser ran the most ads?" }),
+    });
+
+  it("the analyst's Idempotency-Key: missing, too short, too long → 400 naming the header", async () => {
+    for (const headers of [{}, { "idempotency-key": "short" }, { "idempotency-key": "k".repeat(201) }]) {
+      const res = await analyze(headers);
+      expect(res.status).toBe(400);
+      const body = await problem(res);
+      expect(body).toMatchObject({ code: "invalid_parameter", parameter: "Idempotency-Key" });
+      if (!("idempotency-key" in headers)) expect(body.hint).toMatch(/Send an Idempotency-Key header/);
+    }
+  });
+
+  it("the analyst refuses an Accept it cannot answer (406), and the key in the body (unknown_parameter)", async () => {
+    const res = await analyze({ "idempotency-key": randomUUID(), accept: "text/html" });
+    expect(res.status).toBe(406);
+    expect(await problem(res)).toMatchObject({ code: "not_acceptable" });
+    const inBody = await real.call("/v1/agent/answers", {
+      method: "POST",
+      headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+      body: JSON.stringify({ question: "q", idempotency_key: randomUUID() }),
+    });
+    expect(await problem(inBody)).toMatchObject({ code: "unknown_parameter", parameter: "idempotency_key" });
+  });
+
+  it("every GET route refuses a repeated parameter, __proto__ and its path parameters in the query", async () => {
+    const gets = restDefinitions(allTools).filter((tool) => tool.rest.method === "GET");
+    expect(gets.length).toBeGreaterThan(0);
+    for (const tool of gets) {
+      const names = pathParameters(tool.rest.path);
+      const path = `/v1${tool.rest.path.replace(/\{(\w+)\}/g, "x1")}`;
+      const repeated = await problem(await real.call(`${path}?zz=1&zz=2`));
+      expect(repeated, tool.name).toMatchObject({ status: 400, parameter: "zz" });
+      const proto = await problem(await real.call(`${path}?__proto__=1`));
+      expect(proto, tool.name).toMatchObject({ code: "unknown_parameter", parameter: "__proto__" });
+      for (const name of names) {
+        const both = await problem(await real.call(`${path}?${name}=x2`));
+        expect(both, tool.name).toMatchObject({ code: "unknown_parameter", parameter: name });
+      }
+    }
   });
 });
