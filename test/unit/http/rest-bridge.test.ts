@@ -306,7 +306,12 @@ describe("the real registry's bindings (refused before any handler runs: no stor
     });
 
   it("the analyst's Idempotency-Key: missing, too short, too long → 400 naming the header", async () => {
-    for (const headers of [{}, { "idempotency-key": "short" }, { "idempotency-key": "k".repeat(201) }]) {
+    const cases: Record<string, string>[] = [
+      {},
+      { "idempotency-key": "short" },
+      { "idempotency-key": "k".repeat(201) },
+    ];
+    for (const headers of cases) {
       const res = await analyze(headers);
       expect(res.status).toBe(400);
       const body = await problem(res);
