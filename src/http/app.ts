@@ -117,11 +117,18 @@ function observeRequest(
 }
 
 /**
- * `Cache-Control: no-store`, kept even when a handler (the MCP SDK's SSE answer) writes its own value with
- * writeHead: a plain-object header argument has its Cache-Control replaced.
+ * `Cache-Control: no-store`, kept even when a handler writes its own value: with setHeader (the REST SSE
+ * stream's `no-cache`) or with writeHead (the MCP SDK's SSE answer: a plain-object header argument has its
+ * Cache-Control replaced).
  */
 function noStore(res: ServerResponse): void {
   res.setHeader("Cache-Control", "no-store");
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    setHeader(
+      name,
+      name.toLowerCase() === "cache-control" ? "no-store" : value,
+    )) as ServerResponse["setHeader"];
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
     const headers = args[args.length - 1];

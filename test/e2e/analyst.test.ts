@@ -77,7 +77,7 @@ describe("analyst over REST and MCP (real sockets)", () => {
     const streamed = await stream(t.url, t.key, randomUUID());
     expect(streamed.status).toBe(200);
     expect(streamed.headers.get("content-type")).toMatch(/^text\/event-stream/);
-    expect(streamed.headers.get("cache-control")).toBe("no-cache");
+    expect(streamed.headers.get("cache-control")).toBe("no-store");
     expect(streamed.headers.get("x-accel-buffering")).toBe("no");
     for (const name of ["x-agent-limit", "x-agent-remaining", "x-agent-reset"])
       expect(Number(streamed.headers.get(name))).toBeGreaterThanOrEqual(0);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectModern } from "./helpers/mcp-clients.js";
-import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
+import { connectModern } from "../e2e/helpers/mcp-clients.js";
+import { getJson, startTestServer, type TestServer } from "../e2e/helpers/server.js";
 
 let t: TestServer;
 beforeAll(async () => {
