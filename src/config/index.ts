@@ -9,7 +9,15 @@ export const configSchema = z
   .object({
     host: z.string().min(1).default("127.0.0.1"),
     port: z.coerce.number().int().min(0).max(65_535).default(8787),
-    db: z.string().min(1).default("data/crs.sqlite"),
+    // A URL is refused without being echoed (it may carry a password).
+    db: z
+      .string()
+      .min(1)
+      .refine((value) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim()), {
+        message:
+          "a URL is not a database file: this version serves the embedded SQLite store only (give a file path); crs migrate --from FILE --to postgres://… copies a deployment into PostgreSQL (README, Scaling out)",
+      })
+      .default("data/crs.sqlite"),
     publicUrl: z.string().url().optional(),
     /** Server pepper for key digests and cursor signatures; falls back to the one stored at init. */
     secret: z.string().min(16).optional(),
