@@ -282,7 +282,8 @@ export function canonicalRow(values: readonly unknown[], columns: readonly Colum
 
 // --- copy ------------------------------------------------------------------------------------------------
 
-const CHUNK = 1 << 18; // 256 KiB of COPY text per write
+const CHUNK = 1 << 17; // 128 KiB of COPY text per write
+const QUEUED = 1 << 21; // at most ~2 MiB waiting for the server
 
 /** Copies one table with COPY … FROM STDIN; returns the number of rows. */
 async function copyTable(
@@ -336,7 +337,10 @@ async function copyTable(
       chunk += `${line}\n`;
       rows += 1;
       if (chunk.length >= CHUNK) {
-        if (!stream.write(chunk))
+        // Keep several chunks queued (not the stream's 16 KiB mark): the server parses one while the next is
+        // rendered here. Waiting for every drain would leave one side idle while the other works.
+        stream.write(chunk);
+        if (stream.writableLength > QUEUED)
           await Promise.race([once(stream, "drain"), finished.catch(() => undefined)]);
         chunk = "";
         progress?.(plan.table, rows, total);
@@ -388,12 +392,20 @@ export async function copyAll(
         );
       await client.query(`TRUNCATE ${TABLES.map((t) => quote(t.table)).join(", ")} RESTART IDENTITY CASCADE`);
     }
-    // api_keys.replaced_by may name a key copied after it: checked at the commit.
-    await client.query("SET CONSTRAINTS ALL DEFERRED");
+    // As pg_restore does: secondary indexes and foreign keys go for the load and come back after it (one
+    // sort per index and one join per foreign key instead of per-row updates and checks; in the same
+    // transaction, so nobody sees the tables without them).
+    const restore = await dropForLoad(client);
     for (const table of TABLES) {
       const started = process.hrtime.bigint();
       const rows = await copyTable(db, client, table, plan.get(table.table) ?? [], options.progress);
       results.push({ table: table.table, rows, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+    }
+    options.progress?.("indexes and foreign keys", 0, restore.length);
+    await client.query("SET LOCAL maintenance_work_mem = '256MB'");
+    for (const [i, statement] of restore.entries()) {
+      await client.query(statement);
+      options.progress?.("indexes and foreign keys", i + 1, restore.length);
     }
     // Identity columns continue after the highest copied id.
     const identities = await client.query<{ table_name: string; column_name: string }>(
@@ -414,6 +426,36 @@ export async function copyAll(
   }
   await client.query("ANALYZE");
   return results;
+}
+
+/**
+ * Drops the secondary indexes (those behind no constraint) and the foreign keys of every planned table;
+ * returns the statements that create them again, indexes first.
+ */
+async function dropForLoad(client: pg.ClientBase): Promise<string[]> {
+  const tables = TABLES.map((t) => t.table);
+  const foreignKeys = await client.query<{ tbl: string; conname: string; def: string }>(
+    `SELECT c.conrelid::regclass::text AS tbl, c.conname, pg_get_constraintdef(c.oid) AS def
+     FROM pg_constraint c JOIN pg_class r ON r.oid = c.conrelid
+     WHERE c.contype = 'f' AND r.relnamespace = current_schema()::regnamespace AND r.relname = ANY($1)
+     ORDER BY c.conrelid::regclass::text, c.conname`,
+    [tables],
+  );
+  const indexes = await client.query<{ name: string; def: string }>(
+    `SELECT i.indexrelid::regclass::text AS name, pg_get_indexdef(i.indexrelid) AS def
+     FROM pg_index i JOIN pg_class r ON r.oid = i.indrelid
+     WHERE r.relnamespace = current_schema()::regnamespace AND r.relname = ANY($1)
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)
+     ORDER BY 1`,
+    [tables],
+  );
+  for (const fk of foreignKeys.rows)
+    await client.query(`ALTER TABLE ${fk.tbl} DROP CONSTRAINT ${quote(fk.conname)}`);
+  for (const index of indexes.rows) await client.query(`DROP INDEX ${index.name}`);
+  return [
+    ...indexes.rows.map((i) => i.def),
+    ...foreignKeys.rows.map((fk) => `ALTER TABLE ${fk.tbl} ADD CONSTRAINT ${quote(fk.conname)} ${fk.def}`),
+  ];
 }
 
 // --- verification ----------------------------------------------------------------------------------------

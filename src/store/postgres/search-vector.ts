@@ -18,41 +18,52 @@ const MAX_LEXEME_BYTES = 2047;
 
 type Weight = "A" | "B" | "C" | "D";
 
+const WEIGHTS: readonly Weight[] = ["A", "B", "C", "D"];
+
 /** A tsvector literal of weighted fields, in order. */
 export function weightedVector(fields: readonly (readonly [string | null | undefined, Weight])[]): string {
-  const lexemes = new Map<string, string[]>();
+  // Per lexeme, its positions as position * 4 + weight index (A = 0 … D = 3).
+  const lexemes = new Map<string, number[]>();
   let offset = 0;
+  let capped = false;
   for (const [text, weight] of fields) {
     if (!text) continue;
-    let position = 0;
-    let highest = 0;
-    for (const token of normalizeTokens(text)) {
-      position += 1;
-      if (Buffer.byteLength(token, "utf8") > MAX_LEXEME_BYTES) continue; // to_tsvector skips it too
-      const at = Math.min(offset + position, MAX_POSITION);
-      highest = Math.max(highest, offset + position);
-      let list = lexemes.get(token);
-      if (!list) {
-        list = [];
-        lexemes.set(token, list);
+    const w = WEIGHTS.indexOf(weight);
+    const tokens = normalizeTokens(text);
+    for (let i = 0; i < tokens.length; i += 1) {
+      const token = tokens[i] as string;
+      // to_tsvector skips a lexeme of 2048 bytes or more (a UTF-16 unit is at most 3 UTF-8 bytes)
+      if (token.length > 682 && Buffer.byteLength(token, "utf8") > MAX_LEXEME_BYTES) continue;
+      let at = offset + i + 1;
+      if (at > MAX_POSITION) {
+        at = MAX_POSITION;
+        capped = true;
       }
-      if (list.length < MAX_POSITIONS_PER_LEXEME) list.push(`${at}${weight === "D" ? "" : weight}`);
+      const list = lexemes.get(token);
+      if (!list) lexemes.set(token, [at * 4 + w]);
+      else if (list.length < MAX_POSITIONS_PER_LEXEME) list.push(at * 4 + w);
     }
-    offset = Math.min(highest, MAX_POSITION);
+    offset = Math.min(offset + tokens.length, MAX_POSITION);
   }
-  const parts: string[] = [];
+  let out = "";
   for (const [token, positions] of lexemes) {
-    // Positions must be unique per lexeme (the cap can repeat 16383): keep the first weight given.
-    const seen = new Set<number>();
-    const unique = positions.filter((p) => {
-      const n = Number.parseInt(p, 10);
-      if (seen.has(n)) return false;
-      seen.add(n);
-      return true;
-    });
-    parts.push(`'${token.replace(/\\/g, "\\\\").replace(/'/g, "''")}':${unique.join(",")}`);
+    out += out ? " '" : "'";
+    out += /['\\]/.test(token) ? token.replace(/\\/g, "\\\\").replace(/'/g, "''") : token;
+    out += "':";
+    let last = -1;
+    let first = true;
+    for (const p of positions) {
+      const at = p >> 2;
+      if (capped && at === last) continue; // the cap repeats 16383: one position per lexeme
+      last = at;
+      out += first ? "" : ",";
+      first = false;
+      out += at;
+      const weight = p & 3;
+      if (weight !== 3) out += WEIGHTS[weight];
+    }
   }
-  return parts.join(" ");
+  return out;
 }
 
 export interface VideoText {
