@@ -13,14 +13,16 @@ export interface PgMigrateResult {
 
 /**
  * Applies the numbered migrations not yet in `schema_migrations`, each in its own transaction (a failed one
- * leaves the previous version intact). Several processes starting at once are serialised by an advisory
- * lock; each re-reads the applied versions under it, so a migration runs once.
+ * leaves the previous version intact). Several processes starting at once are serialised by a session
+ * advisory lock held for the whole run; each reads the applied versions under it, so a migration runs once.
  */
 export async function migratePostgres(
   pool: pg.Pool,
   migrations: readonly PgMigration[] = pgMigrations,
 ): Promise<PgMigrateResult> {
   const client = await pool.connect();
+  // Session-level: CREATE TABLE IF NOT EXISTS itself is not safe against a concurrent twin.
+  await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
   try {
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version    integer PRIMARY KEY,
@@ -34,7 +36,6 @@ export async function migratePostgres(
       if (before.has(migration.version)) continue;
       await client.query("BEGIN");
       try {
-        await client.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK]);
         const done = await client.query("SELECT 1 FROM schema_migrations WHERE version = $1", [
           migration.version,
         ]);
@@ -57,6 +58,7 @@ export async function migratePostgres(
     const after = await appliedVersions(client);
     return { from, to: after.size === 0 ? 0 : Math.max(...after), applied };
   } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
     client.release();
   }
 }
