@@ -14,6 +14,7 @@ import {
   checkSource,
   copyAll,
   MigrateError,
+  REBUILD,
   type TableCheck,
   verifyAll,
 } from "../store/postgres/from-sqlite.js";
@@ -98,9 +99,10 @@ export async function run(args: string[]): Promise<number> {
         copied = await copyAll(db, client, {
           force: values.force,
           progress: (table, done, total) => {
-            if (tty) process.stderr.write(`\rcrs migrate: copying ${table} ${done}/${total}\x1b[K`);
+            const what = table === REBUILD ? "creating indexes and foreign keys" : `copying ${table}`;
+            if (tty) process.stderr.write(`\rcrs migrate: ${what} ${done}/${total}\x1b[K`);
             else if (table !== current)
-              process.stderr.write(`crs migrate: copying ${table} (${total} rows)\n`);
+              process.stderr.write(`crs migrate: ${what} (${total}${table === REBUILD ? "" : " rows"})\n`);
             current = table;
           },
         });

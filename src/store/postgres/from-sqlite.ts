@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
 import type Database from "better-sqlite3";
-import type pg from "pg";
+import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+
+const pgTypes = pg.types;
+
 import { latestVersion as latestSqliteVersion } from "../sqlite/migrate.js";
 import { creatorSearchVector, videoSearchVector } from "./search-vector.js";
 
@@ -109,6 +112,9 @@ export const TABLES: TablePlan[] = [
 
 /** SQLite tables whose content lives elsewhere in PostgreSQL (FTS5 indexes and their shadow tables). */
 const NOT_COPIED = /^(videos_fts|engine_creators_fts_(data|idx|content|docsize|config)|sqlite_)/;
+
+/** The progress label of the last step: creating the indexes and foreign keys dropped for the load. */
+export const REBUILD = "indexes and foreign keys";
 
 /** A refusal the operator can act on (bad source, schema mismatch, non-empty target, failed check). */
 export class MigrateError extends Error {}
@@ -401,11 +407,11 @@ export async function copyAll(
       const rows = await copyTable(db, client, table, plan.get(table.table) ?? [], options.progress);
       results.push({ table: table.table, rows, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
     }
-    options.progress?.("indexes and foreign keys", 0, restore.length);
+    options.progress?.(REBUILD, 0, restore.length);
     await client.query("SET LOCAL maintenance_work_mem = '256MB'");
     for (const [i, statement] of restore.entries()) {
       await client.query(statement);
-      options.progress?.("indexes and foreign keys", i + 1, restore.length);
+      options.progress?.(REBUILD, i + 1, restore.length);
     }
     // Identity columns continue after the highest copied id.
     const identities = await client.query<{ table_name: string; column_name: string }>(
@@ -462,6 +468,14 @@ async function dropForLoad(client: pg.ClientBase): Promise<string[]> {
 
 const FETCH = 5000;
 
+/** bigint as its decimal text (every digit, whatever its size); other types as pg parses them. */
+const RAW_INT8: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20
+      ? (text: string) => text
+      : pgTypes.getTypeParser(oid, format as "text")) as pg.CustomTypesConfig["getTypeParser"],
+};
+
 function sqliteChecksum(
   db: Database.Database,
   plan: TablePlan,
@@ -501,7 +515,11 @@ async function postgresChecksum(
       )} ORDER BY ${plan.key.map((k) => quote(k)).join(", ")}`,
     );
     for (;;) {
-      const batch = await client.query({ text: `FETCH ${FETCH} FROM crs_verify`, rowMode: "array" });
+      const batch = await client.query({
+        text: `FETCH ${FETCH} FROM crs_verify`,
+        rowMode: "array",
+        types: RAW_INT8,
+      });
       for (const values of batch.rows as unknown[][]) {
         hash.update(canonicalRow(values, columns));
         hash.update("\n");
