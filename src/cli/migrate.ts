@@ -110,7 +110,7 @@ export async function run(args: string[]): Promise<number> {
         const videos = copied.find((c) => c.table === "videos");
         if (videos && videos.rows > 0)
           process.stderr.write(
-            `crs migrate: copied ${copied.reduce((n, c) => n + c.rows, 0)} rows; videos at ${Math.round(videos.rows / videos.seconds)} records/s\n`,
+            `crs migrate: copied ${copied.reduce((n, c) => n + (c.table === REBUILD ? 0 : c.rows), 0)} rows; videos at ${Math.round(videos.rows / videos.seconds)} records/s\n`,
           );
       }
       process.stderr.write("crs migrate: verifying…\n");

@@ -126,6 +126,7 @@ export interface Column {
 
 export type CopyProgress = (table: string, done: number, total: number) => void;
 
+/** Per table copied, then one entry for the REBUILD step (rows = statements run). */
 export interface CopyResult {
   table: string;
   rows: number;
@@ -247,7 +248,36 @@ export async function nonEmptyTables(client: pg.ClientBase): Promise<string[]> {
 
 // --- rendering -------------------------------------------------------------------------------------------
 
-function copyText(value: unknown, kind: Kind, where: () => string): string {
+/**
+ * Whether a table holds an integer JS numbers cannot carry exactly (beyond ±2^53): then it is read as
+ * bigint (every digit kept), else as numbers (a bigint per integer value costs a third of the read).
+ */
+function needsBigInts(db: Database.Database, source: string, columns: readonly Column[]): boolean {
+  const numeric = columns.filter((c) => c.kind === "int" || c.kind === "float");
+  if (numeric.length === 0) return false;
+  // Asked by the copy and again by the verification, inside one read transaction: the answer holds.
+  let known = bigIntTables.get(db);
+  if (!known) {
+    known = new Map();
+    bigIntTables.set(db, known);
+  }
+  const cached = known.get(source);
+  if (cached !== undefined) return cached;
+  const extremes = db
+    .prepare(
+      `SELECT ${numeric.map((c) => `max(${quote(c.name)}), min(${quote(c.name)})`).join(", ")} FROM ${quote(source)}`,
+    )
+    .raw(true)
+    .safeIntegers(true)
+    .get() as unknown[];
+  const limit = BigInt(Number.MAX_SAFE_INTEGER);
+  const answer = extremes.some((v) => typeof v === "bigint" && (v > limit || v < -limit));
+  known.set(source, answer);
+  return answer;
+}
+const bigIntTables = new WeakMap<Database.Database, Map<string, boolean>>();
+
+function copyText(value: unknown, kind: Kind, table: string, column: string, row: number): string {
   if (value === null || value === undefined) return "\\N";
   if (kind === "bytea") {
     const bytes = Buffer.isBuffer(value) ? value : Buffer.from(String(value), "utf8");
@@ -260,7 +290,9 @@ function copyText(value: unknown, kind: Kind, where: () => string): string {
   }
   const text = Buffer.isBuffer(value) ? value.toString("utf8") : String(value);
   if (text.includes("\u0000"))
-    throw new MigrateError(`${where()} holds a NUL character, which PostgreSQL text cannot store`);
+    throw new MigrateError(
+      `${table}.${column} (row ${row}) holds a NUL character, which PostgreSQL text cannot store`,
+    );
   return escapeCopy(text);
 }
 
@@ -288,7 +320,7 @@ export function canonicalRow(values: readonly unknown[], columns: readonly Colum
 
 // --- copy ------------------------------------------------------------------------------------------------
 
-const CHUNK = 1 << 17; // 128 KiB of COPY text per write
+const CHUNK = 1 << 17; // 128 KiB of COPY text per write (at most)
 const QUEUED = 1 << 21; // at most ~2 MiB waiting for the server
 
 /** Copies one table with COPY … FROM STDIN; returns the number of rows. */
@@ -323,32 +355,47 @@ async function copyTable(
   const statement = db
     .prepare(`SELECT ${names.map(quote).join(", ")} FROM ${quote(source)}`)
     .raw(true)
-    .safeIntegers(true);
-  let chunk = "";
+    .safeIntegers(needsBigInts(db, source, columns));
+  // Rows are encoded straight into a chunk buffer (no per-row strings to concatenate and collect).
+  let chunk = Buffer.allocUnsafe(CHUNK);
+  let at = 0;
+  const put = (text: string) => {
+    if (at + text.length * 3 > chunk.length) {
+      if (text.length * 3 > CHUNK) {
+        // A value larger than a chunk: send what is buffered, then the value on its own.
+        if (at > 0) stream.write(chunk.subarray(0, at));
+        stream.write(Buffer.from(text, "utf8"));
+        chunk = Buffer.allocUnsafe(CHUNK);
+        at = 0;
+        return;
+      }
+      stream.write(chunk.subarray(0, at));
+      chunk = Buffer.allocUnsafe(CHUNK);
+      at = 0;
+    }
+    at += chunk.write(text, at, "utf8");
+  };
   let rows = 0;
   const byName: Record<string, unknown> = {};
   try {
     for (const values of statement.iterate() as IterableIterator<unknown[]>) {
       if (failed) break;
-      let line = "";
       for (let i = 0; i < values.length; i += 1) {
         const column = columns[i] as Column;
-        if (i > 0) line += "\t";
-        line += copyText(values[i], column.kind, () => `${plan.table}.${column.name} (row ${rows + 1})`);
+        put(copyText(values[i], column.kind, plan.table, column.name, rows + 1));
+        put(i === values.length - 1 && !plan.derived ? "\n" : "\t");
       }
       if (plan.derived) {
         for (let i = 0; i < values.length; i += 1) byName[names[i] as string] = values[i];
-        line += `\t${escapeCopy(plan.derived.compute(byName))}`;
+        put(escapeCopy(plan.derived.compute(byName)));
+        put("\n");
       }
-      chunk += `${line}\n`;
       rows += 1;
-      if (chunk.length >= CHUNK) {
+      if ((rows & 255) === 0) {
         // Keep several chunks queued (not the stream's 16 KiB mark): the server parses one while the next is
         // rendered here. Waiting for every drain would leave one side idle while the other works.
-        stream.write(chunk);
         if (stream.writableLength > QUEUED)
           await Promise.race([once(stream, "drain"), finished.catch(() => undefined)]);
-        chunk = "";
         progress?.(plan.table, rows, total);
       }
     }
@@ -358,7 +405,7 @@ async function copyTable(
     throw error;
   }
   if (!failed) {
-    if (chunk) stream.write(chunk);
+    if (at > 0) stream.write(chunk.subarray(0, at));
     stream.end();
   }
   try {
@@ -407,12 +454,18 @@ export async function copyAll(
       const rows = await copyTable(db, client, table, plan.get(table.table) ?? [], options.progress);
       results.push({ table: table.table, rows, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
     }
+    const rebuildStarted = process.hrtime.bigint();
     options.progress?.(REBUILD, 0, restore.length);
     await client.query("SET LOCAL maintenance_work_mem = '256MB'");
     for (const [i, statement] of restore.entries()) {
       await client.query(statement);
       options.progress?.(REBUILD, i + 1, restore.length);
     }
+    results.push({
+      table: REBUILD,
+      rows: restore.length,
+      seconds: Number(process.hrtime.bigint() - rebuildStarted) / 1e9,
+    });
     // Identity columns continue after the highest copied id.
     const identities = await client.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns
@@ -491,7 +544,7 @@ function sqliteChecksum(
         .join(", ")}`,
     )
     .raw(true)
-    .safeIntegers(true);
+    .safeIntegers(needsBigInts(db, source, columns));
   for (const values of statement.iterate() as IterableIterator<unknown[]>) {
     hash.update(canonicalRow(values, columns));
     hash.update("\n");
