@@ -562,6 +562,8 @@ async function postgresChecksum(
   let rows = 0;
   await client.query("BEGIN READ ONLY");
   try {
+    // Doubles as round-trip decimals on every version (the default from PostgreSQL 12; 17 digits before).
+    await client.query("SET LOCAL extra_float_digits = 3");
     await client.query(
       `DECLARE crs_verify NO SCROLL CURSOR FOR SELECT ${columns.map((c) => quote(c.name)).join(", ")} FROM ${quote(
         plan.table,
