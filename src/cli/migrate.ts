@@ -88,6 +88,13 @@ export async function run(args: string[]): Promise<number> {
       if (schema.applied.length > 0)
         process.stderr.write(`crs migrate: created the schema (migrations ${schema.applied.join(", ")})\n`);
     }
+    if (values.verify) {
+      const schema = await pool.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+      if (!schema.rows[0]?.present)
+        throw new MigrateError(
+          `${target} has no CRS schema: nothing to verify (run crs migrate without --verify to copy)`,
+        );
+    }
     const client = await pool.connect();
     try {
       // One read transaction: the copy and the verification see the same snapshot of FILE.

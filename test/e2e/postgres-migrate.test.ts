@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -212,6 +212,13 @@ describe.skipIf(!postgres.available)("crs migrate to PostgreSQL", () => {
     }
   });
 
+  it("--verify on a database without the schema says so", async () => {
+    const empty = await server.createDatabase("empty_target");
+    const result = crs(["migrate", "--from", file, "--to", empty, "--verify"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/has no CRS schema: nothing to verify/);
+  });
+
   it("refuses a target that holds data unless --force, then replaces it", () => {
     const again = crs(["migrate", "--from", file, "--to", server.url]);
     expect(again.status).toBe(1);
@@ -258,6 +265,11 @@ describe.skipIf(!postgres.available)("crs migrate to PostgreSQL", () => {
       expect(r.stdout).not.toContain("Pa55word");
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
     }
+    const notSqlite = join(dir, "notes.txt");
+    writeFileSync(notSqlite, "not a database\n".repeat(100));
+    const garbage = crs(["migrate", "--from", notSqlite, "--to", server.url]);
+    expect(garbage.status).toBe(2);
+    expect(garbage.stderr.trim()).toBe(`crs: --from: ${notSqlite} cannot be opened as a SQLite database`);
     const help = crs(["migrate", "--help"]);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: crs migrate --from FILE --to postgres:\/\//);
