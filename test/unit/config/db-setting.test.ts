@@ -13,7 +13,10 @@ describe("the db setting", () => {
     "  POSTGRES://crs:s3cret-pw@db/crs",
     "file://crs:s3cret-pw@host/x.sqlite",
   ])("refuses the URL %s clearly, without echoing it", (url) => {
-    for (const options of [{ env: {}, flags: { db: url } }, { env: { CRS_DB: url }, flags: {} }]) {
+    for (const options of [
+      { env: {}, flags: { db: url } },
+      { env: { CRS_DB: url }, flags: {} },
+    ]) {
       let error: unknown;
       try {
         loadConfig(options);
