@@ -23,6 +23,10 @@ const COMMANDS: Record<
     summary: "import scraped items (apify, collector, tiktok-web, research-api, jsonl)",
     load: () => import("./cli/import.js"),
   },
+  migrate: {
+    summary: "migrate --from FILE --to postgres://…: copy an embedded deployment to PostgreSQL, verified",
+    load: () => import("./cli/migrate.js"),
+  },
   classify: { summary: "re-run the label models over the corpus", load: () => import("./cli/classify.js") },
   trends: { summary: "trends build: (re)build trend reports", load: () => import("./cli/trends.js") },
   orgs: { summary: "orgs create|list|set", load: () => import("./cli/orgs.js") },
