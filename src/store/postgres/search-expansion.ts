@@ -1,0 +1,175 @@
+import type pg from "pg";
+import {
+  COMPOUNDS,
+  type ExpansionVocabulary,
+  expandUnits,
+  PREFIXED,
+  queryUnits,
+  toTsQuery,
+  type Unit,
+} from "../search-query.js";
+import { arraysOf } from "./sql.js";
+
+/**
+ * Query expansion on PostgreSQL: the same rules as SQLite's (../search-query.ts) over the same vocabulary
+ * tables (`engine_videos_vocab`, `engine_common_terms`, `search_compounds`, copied by `crs migrate`), so a
+ * query expands to the same alternatives on both stores; rendered as a tsquery. The rules read the
+ * vocabulary synchronously: what they will ask is fetched first, in a few batched statements (every word,
+ * joined pair and substring a compound split may look up), then the rules run; a look-up that was not
+ * fetched is recorded, fetched, and the rules run again (a second round is rare: terms found by prefix or
+ * compound look-ups).
+ */
+export interface PgExpandedQuery {
+  /** A tsquery literal (cast with ::tsquery). */
+  tsquery: string;
+  notes: string[];
+}
+
+const MEMO_MS = 10_000;
+const MEMO_SIZE = 512;
+const memos = new WeakMap<pg.Pool, Map<string, { at: number; expanded: PgExpandedQuery | null }>>();
+const ROUNDS = 6;
+
+/** Forgets the expansions worked out for this pool (after an import changed the vocabulary). */
+export function forgetPgExpansions(pool: pg.Pool): void {
+  memos.delete(pool);
+}
+
+export async function expandQuery(pool: pg.Pool, q: string, cap: number): Promise<PgExpandedQuery | null> {
+  let memo = memos.get(pool);
+  if (!memo) {
+    memo = new Map();
+    memos.set(pool, memo);
+  }
+  const key = `${cap}\u0000${q}`;
+  const now = performance.now();
+  const known = memo.get(key);
+  if (known && now - known.at < MEMO_MS) return known.expanded;
+  const expanded = await computeExpansion(pool, q, cap);
+  memo.delete(key);
+  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+  memo.set(key, { at: now, expanded });
+  return expanded;
+}
+
+/** Every string a compound split of `word` may look up (its substrings of 2+ characters). */
+function substrings(word: string, into: Set<string>): void {
+  if (word.length < 4 || word.length > 40) return;
+  for (let i = 0; i < word.length; i++) for (let j = i + 2; j <= word.length; j++) into.add(word.slice(i, j));
+}
+
+function firstLookups(units: readonly Unit[]): Set<string> {
+  const words = new Set<string>();
+  units.forEach((u, i) => {
+    if (u.phrase) {
+      words.add(u.words.join(""));
+      return;
+    }
+    const word = u.words[0] as string;
+    words.add(word);
+    substrings(word, words);
+    const next = units[i + 1];
+    if (next && !next.phrase) words.add(word + (next.words[0] as string));
+  });
+  return words;
+}
+
+const compoundKey = (part: string, containing: string) => `${part}\u0000${containing}`;
+
+async function computeExpansion(pool: pg.Pool, q: string, cap: number): Promise<PgExpandedQuery | null> {
+  const units = queryUnits(q);
+  if (units.length === 0) return null;
+  const dfs = new Map<string, number>();
+  const prefixes = new Map<string, string[]>();
+  const compounds = new Map<string, string[]>();
+  let wantDf = firstLookups(units);
+  let wantPrefix = new Set<string>();
+  let wantCompounds = new Map<string, [string, string]>();
+  for (let round = 0; round < ROUNDS; round++) {
+    await fetchVocabulary(pool, wantDf, wantPrefix, wantCompounds, dfs, prefixes, compounds);
+    const missDf = new Set<string>();
+    const missPrefix = new Set<string>();
+    const missCompounds = new Map<string, [string, string]>();
+    const vocab: ExpansionVocabulary = {
+      df: (word) => {
+        const n = dfs.get(word);
+        if (n === undefined) missDf.add(word);
+        return n ?? 0;
+      },
+      prefixed: (word) => {
+        const list = prefixes.get(word);
+        if (!list) missPrefix.add(word);
+        return list ?? [];
+      },
+      compoundsOf: (part, containing) => {
+        const list = compounds.get(compoundKey(part, containing));
+        if (!list) missCompounds.set(compoundKey(part, containing), [part, containing]);
+        return list ?? [];
+      },
+    };
+    const expansion = expandUnits(units, vocab, cap);
+    if (missDf.size === 0 && missPrefix.size === 0 && missCompounds.size === 0)
+      return expansion ? { tsquery: toTsQuery(expansion.tree), notes: expansion.notes } : null;
+    // Terms a prefix or compound list returns are looked up next (their df and, for prefixes, the rest).
+    wantDf = missDf;
+    wantPrefix = missPrefix;
+    wantCompounds = missCompounds;
+  }
+  throw new Error(`query expansion did not settle in ${ROUNDS} rounds`);
+}
+
+async function fetchVocabulary(
+  pool: pg.Pool,
+  wantDf: Set<string>,
+  wantPrefix: Set<string>,
+  wantCompounds: Map<string, [string, string]>,
+  dfs: Map<string, number>,
+  prefixes: Map<string, string[]>,
+  compounds: Map<string, string[]>,
+): Promise<void> {
+  const work: Promise<void>[] = [];
+  if (wantDf.size > 0) {
+    const words = [...wantDf];
+    work.push(
+      // As SQLite's: the precomputed count of a common term first, else the vocabulary's.
+      arraysOf<[string, number]>(
+        pool,
+        `SELECT w.term, coalesce(c.df, v.doc, 0) FROM unnest($1::text[]) AS w(term)
+         LEFT JOIN engine_common_terms c ON c.term = w.term LEFT JOIN engine_videos_vocab v ON v.term = w.term`,
+        [words],
+      ).then((rows) => {
+        for (const [term, n] of rows) dfs.set(term, n);
+      }),
+    );
+  }
+  if (wantPrefix.size > 0) {
+    const words = [...wantPrefix];
+    work.push(
+      arraysOf<[string, string[]]>(
+        pool,
+        `SELECT w.word, array(SELECT v.term FROM engine_videos_vocab v
+           WHERE v.term > w.word COLLATE "C" AND v.term < (w.word || chr(1114111)) COLLATE "C"
+           ORDER BY v.doc DESC, v.term LIMIT ${PREFIXED})
+         FROM unnest($1::text[]) AS w(word)`,
+        [words],
+      ).then((rows) => {
+        for (const [word, terms] of rows) prefixes.set(word, terms);
+      }),
+    );
+  }
+  if (wantCompounds.size > 0) {
+    const pairs = [...wantCompounds.values()];
+    work.push(
+      arraysOf<[string, string, string[]]>(
+        pool,
+        `SELECT x.part, x.containing, array(SELECT s.term FROM search_compounds s
+           WHERE s.part = x.part AND strpos(s.term, x.containing) > 0 ORDER BY s.df DESC, s.term LIMIT ${COMPOUNDS})
+         FROM unnest($1::text[], $2::text[]) AS x(part, containing)`,
+        [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
+      ).then((rows) => {
+        for (const [part, containing, terms] of rows) compounds.set(compoundKey(part, containing), terms);
+      }),
+    );
+  }
+  await Promise.all(work);
+}

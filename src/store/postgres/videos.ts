@@ -1,0 +1,283 @@
+import type pg from "pg";
+import type {
+  Feed,
+  Keyed,
+  KeysetPosition,
+  LabelRow,
+  SnapshotRow,
+  VideoDetailRow,
+  VideoRepository,
+  VideoRow,
+  YesNoAny,
+} from "../types.js";
+import { arraysOf, keysetBefore, Params, rowsOf, scalarOf } from "./sql.js";
+import { browseVideos, searchText } from "./video-search.js";
+
+/** Columns a VideoRow needs, read as arrays in this order; `v` = videos, `c` = creators, `a` = advertisers. */
+const SUMMARY_SELECT = `
+  v.id, v.seq, v.caption, v.hook_text, v.created_at, v.media_type, v.region, v.language, v.duration_s,
+  v.music_id, v.music_title, v.music_author, v.hashtags, v.author_uid, c.handle,
+  v.advertiser_id, a.name, v.url, v.plays, v.likes, v.comments, v.shares, v.saves,
+  v.stats_at, v.hook_type`;
+
+const SUMMARY_FROM = `videos v JOIN creators c ON c.uid = v.author_uid
+  LEFT JOIN advertisers a ON a.id = v.advertiser_id`;
+
+type SummaryRow = [
+  id: string,
+  seq: number,
+  caption: string,
+  hook_text: string | null,
+  created_at: number,
+  media_type: "video" | "slideshow",
+  region: string | null,
+  language: string | null,
+  duration_s: number | null,
+  music_id: string | null,
+  music_title: string | null,
+  music_author: string | null,
+  hashtags: string,
+  author_uid: string,
+  author_handle: string,
+  advertiser_id: string | null,
+  advertiser_name: string | null,
+  url: string | null,
+  plays: number,
+  likes: number,
+  comments: number,
+  shares: number,
+  saves: number,
+  stats_at: number,
+  hook_type: string | null,
+];
+
+type LabelMap = Map<string, VideoRow["labels"]>;
+
+async function labelsFor(pool: pg.Pool, ids: readonly string[]): Promise<LabelMap> {
+  const map: LabelMap = new Map();
+  if (ids.length === 0) return map;
+  const rows = await arraysOf<[string, "ad" | "hook" | "viral_hook", string, number]>(
+    pool,
+    `SELECT video_id, label, value, confidence FROM labels
+     WHERE video_id = ANY($1::text[]) AND label IN ('ad', 'hook', 'viral_hook')`,
+    [ids],
+  );
+  for (const [videoId, label, value, confidence] of rows) {
+    const entry = map.get(videoId) ?? {};
+    entry[label] = { value, confidence };
+    map.set(videoId, entry);
+  }
+  return map;
+}
+
+function toRow(r: SummaryRow, labels: LabelMap): VideoRow {
+  const [
+    id,
+    ,
+    caption,
+    hookText,
+    createdAt,
+    mediaType,
+    region,
+    language,
+    durationS,
+    musicId,
+    musicTitle,
+    musicAuthor,
+    hashtags,
+    authorUid,
+    authorHandle,
+    advertiserId,
+    advertiserName,
+    url,
+    plays,
+    likes,
+    comments,
+    shares,
+    saves,
+    statsAt,
+    hookType,
+  ] = r;
+  return {
+    id,
+    caption,
+    hookText,
+    hookType,
+    createdAt,
+    mediaType,
+    region,
+    language,
+    durationS,
+    musicId,
+    musicTitle,
+    musicAuthor,
+    hashtags,
+    authorUid,
+    authorHandle,
+    advertiserId,
+    advertiserName,
+    url,
+    plays,
+    likes,
+    comments,
+    shares,
+    saves,
+    statsAt,
+    labels: labels.get(id) ?? {},
+  };
+}
+
+/** Summary rows for the given ids, in the order asked (missing ids skipped). */
+export async function videoRows(pool: pg.Pool, ids: readonly string[]): Promise<VideoRow[]> {
+  if (ids.length === 0) return [];
+  const [rows, labels] = await Promise.all([
+    arraysOf<SummaryRow>(pool, `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.id = ANY($1::text[])`, [
+      ids,
+    ]),
+    labelsFor(pool, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r[0], r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toRow(row, labels)] : [];
+  });
+}
+
+/** Summary rows by seq, keyed by seq. */
+export async function videoRowsBySeq(pool: pg.Pool, seqs: readonly number[]): Promise<Map<number, VideoRow>> {
+  if (seqs.length === 0) return new Map();
+  const rows = await arraysOf<SummaryRow>(
+    pool,
+    `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.seq = ANY($1::bigint[])`,
+    [seqs],
+  );
+  const labels = await labelsFor(
+    pool,
+    rows.map((r) => r[0]),
+  );
+  return new Map(rows.map((r) => [r[1], toRow(r, labels)]));
+}
+
+/** Feed orders: each is `key DESC, id DESC` (an index each); breakout feeds hold only non-zero scores. */
+const FEED_QUERY: Record<Feed, { column: string; where: string }> = {
+  breakout: { column: "breakout_score", where: "breakout_score > 0" },
+  early_breakout: { column: "early_breakout_score", where: "early_breakout_score > 0" },
+  trending: { column: "trending_score", where: "true" },
+  newest: { column: "created_at", where: "true" },
+};
+
+async function feed(
+  pool: pg.Pool,
+  name: Feed,
+  limit: number,
+  position: KeysetPosition | null,
+): Promise<Keyed[]> {
+  const q = FEED_QUERY[name];
+  const params = new Params();
+  const keyset = keysetBefore(params, q.column, "id", position);
+  return rowsOf<Keyed>(
+    pool,
+    `SELECT id, ${q.column} AS key FROM videos WHERE ${q.where} ${keyset}
+     ORDER BY ${q.column} DESC, id DESC LIMIT ${params.add(limit + 1)}`,
+    params.values,
+  );
+}
+
+async function detail(pool: pg.Pool, id: string): Promise<VideoDetailRow | null> {
+  const [extras, snapshots, labels] = await Promise.all([
+    rowsOf<{
+      created_at: number;
+      stats_at: number;
+      transcript: string | null;
+      author_uid: string;
+      advertiser_id: string | null;
+      velocity: number;
+      trending_score: number;
+      breakout_score: number;
+      early_breakout_score: number;
+    }>(
+      pool,
+      `SELECT created_at, stats_at, transcript, author_uid, advertiser_id, velocity, trending_score, breakout_score,
+         early_breakout_score FROM videos WHERE id = $1`,
+      [id],
+    ),
+    rowsOf<SnapshotRow>(
+      pool,
+      `SELECT observed_at AS "observedAt", plays, likes, comments, shares, saves FROM video_stats
+       WHERE video_id = $1 ORDER BY observed_at`,
+      [id],
+    ),
+    rowsOf<LabelRow>(
+      pool,
+      `SELECT label, value, confidence, model_version AS "modelVersion", evidence, observed_at AS "observedAt"
+       FROM labels WHERE video_id = $1 ORDER BY label`,
+      [id],
+    ),
+  ]);
+  const extra = extras[0];
+  if (!extra) return null;
+  return {
+    createdAt: extra.created_at,
+    statsAt: extra.stats_at,
+    transcript: extra.transcript,
+    authorUid: extra.author_uid,
+    advertiserId: extra.advertiser_id,
+    velocity: extra.velocity,
+    trending: extra.trending_score,
+    breakout: extra.breakout_score,
+    earlyBreakout: extra.early_breakout_score,
+    snapshots,
+    labels,
+  };
+}
+
+async function byCreator(
+  pool: pg.Pool,
+  uid: string,
+  ads: YesNoAny,
+  limit: number,
+  position: KeysetPosition | null,
+): Promise<Keyed[] | null> {
+  if ((await scalarOf(pool, "SELECT 1 FROM creators WHERE uid = $1", [uid])) === undefined) return null;
+  const params = new Params();
+  const owner = params.add(uid);
+  const filter = ads === "yes" ? "AND label_ad = 1" : ads === "no" ? "AND label_ad = 0" : "";
+  const keyset = keysetBefore(params, "created_at", "id", position);
+  return rowsOf<Keyed>(
+    pool,
+    `SELECT id, created_at AS key FROM videos WHERE author_uid = ${owner} ${filter} ${keyset}
+     ORDER BY created_at DESC, id DESC LIMIT ${params.add(limit + 1)}`,
+    params.values,
+  );
+}
+
+async function byAdvertiser(
+  pool: pg.Pool,
+  id: string,
+  limit: number,
+  position: KeysetPosition | null,
+): Promise<Keyed[] | null> {
+  if ((await scalarOf(pool, "SELECT 1 FROM advertisers WHERE id = $1", [id])) === undefined) return null;
+  const params = new Params();
+  const owner = params.add(id);
+  const keyset = keysetBefore(params, "created_at", "id", position);
+  return rowsOf<Keyed>(
+    pool,
+    `SELECT id, created_at AS key FROM videos WHERE advertiser_id = ${owner} ${keyset}
+     ORDER BY created_at DESC, id DESC LIMIT ${params.add(limit + 1)}`,
+    params.values,
+  );
+}
+
+export function postgresVideos(pool: pg.Pool): VideoRepository {
+  return {
+    search: (terms, sort, filter, limit, position, query) =>
+      searchText(pool, terms, sort, filter, limit, position, query),
+    browse: (sort, filter, limit, position) => browseVideos(pool, sort, filter, limit, position),
+    feed: (name, limit, position) => feed(pool, name, limit, position),
+    summaries: (ids) => videoRows(pool, ids),
+    detail: (id) => detail(pool, id),
+    byCreator: (uid, ads, limit, position) => byCreator(pool, uid, ads, limit, position),
+    byAdvertiser: (id, limit, position) => byAdvertiser(pool, id, limit, position),
+  };
+}
