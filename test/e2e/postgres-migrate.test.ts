@@ -40,11 +40,11 @@ function crs(args: string[]): { status: number; stdout: string; stderr: string }
 }
 
 /** A 2000-video corpus with a row in every table the generator leaves empty. */
-function makeSource(file: string): void {
+async function makeSource(file: string): Promise<void> {
   const db = openDb(file);
   const config = loadConfig({ env: {}, flags: { db: file } });
   const now = systemClock.nowSeconds();
-  initDatabase(db, { videos: 2000, seed: 11, now, secret: resolveSecret(db, config) });
+  await initDatabase(db, { videos: 2000, seed: 11, now, secret: resolveSecret(db, config) });
   const org = db.prepare("SELECT id FROM organisations LIMIT 1").pluck().get() as string;
   const user = db.prepare("SELECT id FROM users LIMIT 1").pluck().get() as string;
   const key = db.prepare("SELECT id FROM api_keys LIMIT 1").pluck().get() as string;
@@ -104,7 +104,7 @@ describe.skipIf(!postgres.available)("crs migrate to PostgreSQL", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "crs-migrate-"));
     file = join(dir, "crs.sqlite");
-    makeSource(file);
+    await makeSource(file);
     server = await startPostgres();
     client = new pg.Client({ connectionString: server.url });
     await client.connect();
