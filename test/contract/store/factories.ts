@@ -9,6 +9,7 @@ import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
+import { refreshSearchCompounds } from "../../../src/store/sqlite/search-compounds.js";
 import type { Store } from "../../../src/store/types.js";
 import { tempDb } from "../../helpers/db.js";
 import { postgresAvailability, startPostgres, type TestPostgres } from "../../helpers/postgres.js";
@@ -22,7 +23,7 @@ export interface StoreUnderTest {
 
 /**
  * How the contract gets a store of one implementation. A factory loads the fixture through its own write
- * path and runs its refresh (scores, aggregates, hook neighbours) as of `fixture.now`. The PostgreSQL store
+ * path and runs its refresh (scores, aggregates, search compounds, hook neighbours) as of `fixture.now`. The PostgreSQL store
  * adds its factory here.
  */
 export interface StoreFactory {
@@ -118,6 +119,7 @@ function loadSqlite(fixture: Fixture): { db: Db; dir: string } {
     }
   });
   refreshScores(db, fixture.now);
+  refreshSearchCompounds(db);
   computeHookNeighbors(db);
   return { db, dir };
 }
