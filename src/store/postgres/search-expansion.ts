@@ -14,10 +14,10 @@ import { arraysOf } from "./sql.js";
  * Query expansion on PostgreSQL: the same rules as SQLite's (../search-query.ts) over the same vocabulary
  * tables (`engine_videos_vocab`, `engine_common_terms`, `search_compounds`, copied by `crs migrate`), so a
  * query expands to the same alternatives on both stores; rendered as a tsquery. The rules read the
- * vocabulary synchronously: what they will ask is fetched first, in a few batched statements (every word,
- * joined pair and substring a compound split may look up), then the rules run; a look-up that was not
- * fetched is recorded, fetched, and the rules run again (a second round is rare: terms found by prefix or
- * compound look-ups).
+ * vocabulary synchronously: what they will ask is fetched first, in three batched statements run together
+ * (the df of every word, joined pair and substring a compound split may look up; each word's prefixed and
+ * compound lists with their terms' dfs), then the rules run; a look-up that was not fetched is recorded,
+ * fetched, and the rules run again (a safety net: the first fetch covers what the rules ask).
  */
 export interface PgExpandedQuery {
   /** A tsquery literal (cast with ::tsquery). */
@@ -58,20 +58,38 @@ function substrings(word: string, into: Set<string>): void {
   for (let i = 0; i < word.length; i++) for (let j = i + 2; j <= word.length; j++) into.add(word.slice(i, j));
 }
 
-function firstLookups(units: readonly Unit[]): Set<string> {
-  const words = new Set<string>();
+interface Lookups {
+  dfs: Set<string>;
+  prefixes: Set<string>;
+  compounds: Map<string, [string, string]>;
+}
+
+/** What the rules will look up first: every word, joined pair and substring, and the words' lists. */
+function firstLookups(units: readonly Unit[]): Lookups {
+  const dfs = new Set<string>();
+  const prefixes = new Set<string>();
+  const compounds = new Map<string, [string, string]>();
+  const compound = (part: string, containing: string) =>
+    compounds.set(compoundKey(part, containing), [part, containing]);
   units.forEach((u, i) => {
     if (u.phrase) {
-      words.add(u.words.join(""));
+      dfs.add(u.words.join(""));
       return;
     }
     const word = u.words[0] as string;
-    words.add(word);
-    substrings(word, words);
+    dfs.add(word);
+    substrings(word, dfs);
+    if (word.length >= 4) prefixes.add(word);
+    compound(word, word);
     const next = units[i + 1];
-    if (next && !next.phrase) words.add(word + (next.words[0] as string));
+    if (next && !next.phrase) {
+      const joined = word + (next.words[0] as string);
+      dfs.add(joined);
+      compound(joined, joined);
+      compound(word, joined);
+    }
   });
-  return words;
+  return { dfs, prefixes, compounds };
 }
 
 const compoundKey = (part: string, containing: string) => `${part}\u0000${containing}`;
@@ -82,9 +100,7 @@ async function computeExpansion(pool: pg.Pool, q: string, cap: number): Promise<
   const dfs = new Map<string, number>();
   const prefixes = new Map<string, string[]>();
   const compounds = new Map<string, string[]>();
-  let wantDf = firstLookups(units);
-  let wantPrefix = new Set<string>();
-  let wantCompounds = new Map<string, [string, string]>();
+  let { dfs: wantDf, prefixes: wantPrefix, compounds: wantCompounds } = firstLookups(units);
   for (let round = 0; round < ROUNDS; round++) {
     await fetchVocabulary(pool, wantDf, wantPrefix, wantCompounds, dfs, prefixes, compounds);
     const missDf = new Set<string>();
@@ -145,29 +161,47 @@ async function fetchVocabulary(
   if (wantPrefix.size > 0) {
     const words = [...wantPrefix];
     work.push(
-      arraysOf<[string, string[]]>(
+      // With each term's df and its rest's (the rules ask both), so no second round is needed.
+      arraysOf<[string, string, number, string, number]>(
         pool,
-        `SELECT w.word, array(SELECT v.term FROM engine_videos_vocab v
+        `SELECT w.word, p.term, coalesce(c.df, p.doc), r.rest, coalesce(rc.df, rv.doc, 0)
+         FROM unnest($1::text[]) AS w(word)
+         CROSS JOIN LATERAL (SELECT v.term, v.doc FROM engine_videos_vocab v
            WHERE v.term > w.word COLLATE "C" AND v.term < (w.word || chr(1114111)) COLLATE "C"
-           ORDER BY v.doc DESC, v.term LIMIT ${PREFIXED})
-         FROM unnest($1::text[]) AS w(word)`,
+           ORDER BY v.doc DESC, v.term LIMIT ${PREFIXED}) p
+         CROSS JOIN LATERAL (SELECT substr(p.term, length(w.word) + 1) AS rest) r
+         LEFT JOIN engine_common_terms c ON c.term = p.term
+         LEFT JOIN engine_common_terms rc ON rc.term = r.rest LEFT JOIN engine_videos_vocab rv ON rv.term = r.rest
+         ORDER BY w.word, p.doc DESC, p.term`,
         [words],
       ).then((rows) => {
-        for (const [word, terms] of rows) prefixes.set(word, terms);
+        for (const word of words) prefixes.set(word, []);
+        for (const [word, term, df, rest, restDf] of rows) {
+          prefixes.get(word)?.push(term);
+          dfs.set(term, df);
+          dfs.set(rest, restDf);
+        }
       }),
     );
   }
   if (wantCompounds.size > 0) {
     const pairs = [...wantCompounds.values()];
     work.push(
-      arraysOf<[string, string, string[]]>(
+      arraysOf<[string, string, string, number]>(
         pool,
-        `SELECT x.part, x.containing, array(SELECT s.term FROM search_compounds s
-           WHERE s.part = x.part AND strpos(s.term, x.containing) > 0 ORDER BY s.df DESC, s.term LIMIT ${COMPOUNDS})
-         FROM unnest($1::text[], $2::text[]) AS x(part, containing)`,
+        `SELECT x.part, x.containing, s.term, coalesce(c.df, v.doc, 0)
+         FROM unnest($1::text[], $2::text[]) AS x(part, containing)
+         CROSS JOIN LATERAL (SELECT s.term, s.df FROM search_compounds s
+           WHERE s.part = x.part AND strpos(s.term, x.containing) > 0 ORDER BY s.df DESC, s.term LIMIT ${COMPOUNDS}) s
+         LEFT JOIN engine_common_terms c ON c.term = s.term LEFT JOIN engine_videos_vocab v ON v.term = s.term
+         ORDER BY x.part, x.containing, s.df DESC, s.term`,
         [pairs.map((p) => p[0]), pairs.map((p) => p[1])],
       ).then((rows) => {
-        for (const [part, containing, terms] of rows) compounds.set(compoundKey(part, containing), terms);
+        for (const [part, containing] of pairs) compounds.set(compoundKey(part, containing), []);
+        for (const [part, containing, term, df] of rows) {
+          compounds.get(compoundKey(part, containing))?.push(term);
+          dfs.set(term, df);
+        }
       }),
     );
   }

@@ -107,6 +107,48 @@ export async function searchText(
   return { rows: await boundedPage(pool, tsquery, headTerm, sort, filter, limit, position), total: null };
 }
 
+/**
+ * The df of each term in `engine_common_terms` (undefined: not common). The table changes only when a
+ * refresh rebuilds it: a look-up is reused for COMMON_MS, as query expansions are (search-expansion.ts).
+ */
+const COMMON_MS = 10_000;
+const COMMON_SIZE = 4096;
+const commons = new WeakMap<pg.Pool, Map<string, { at: number; df: number | undefined }>>();
+
+async function commonDfs(pool: pg.Pool, terms: readonly string[]): Promise<(number | undefined)[]> {
+  let memo = commons.get(pool);
+  if (!memo) {
+    memo = new Map();
+    commons.set(pool, memo);
+  }
+  const now = performance.now();
+  const fresh = (t: string) => {
+    const known = memo.get(t);
+    return known && now - known.at < COMMON_MS ? known : undefined;
+  };
+  const missing = terms.filter((t) => !fresh(t));
+  if (missing.length > 0) {
+    const found = new Map(
+      await arraysOf<[string, number]>(
+        pool,
+        "SELECT term, df FROM engine_common_terms WHERE term = ANY($1::text[])",
+        [missing],
+      ),
+    );
+    for (const t of missing) {
+      memo.delete(t);
+      if (memo.size >= COMMON_SIZE) memo.delete(memo.keys().next().value as string);
+      memo.set(t, { at: now, df: found.get(t) });
+    }
+  }
+  return terms.map((t) => memo.get(t)?.df);
+}
+
+/** Forgets the common-term look-ups of this pool (after a refresh rebuilt engine_common_terms). */
+export function forgetCommonTerms(pool: pg.Pool): void {
+  commons.delete(pool);
+}
+
 /** Every video passing the filter, an index walk in the sort's order (keyset `(key, id) < position`). */
 export async function browseVideos(
   pool: pg.Pool,
@@ -132,8 +174,8 @@ const keyOf = (sort: VideoSort, query: string) =>
   sort === "best_match" ? relevance(query) : `v.${SORT_COLUMN[sort]}`;
 
 /**
- * One page of an exactly ranked query. `total` is known when the probe counted an unfiltered query, or
- * when the first page holds every match; otherwise one count over the (at most exactCap) matches.
+ * One page of an exactly ranked query. `total` is known when the probe counted an unfiltered query;
+ * otherwise it is counted over the (at most exactCap) matches, with the page.
  */
 async function exactPage(
   pool: pg.Pool,
@@ -148,16 +190,20 @@ async function exactPage(
   const q = params.add(tsquery);
   const where = filterSql(filter, params);
   const keyset = keysetBefore(params, "m.key", "m.id", position);
-  const rows = await rowsOf<Keyed>(
+  // The total, when not known, is counted over the same (at most exactCap) matches in the same statement.
+  const counted = knownTotal === null;
+  const found = await rowsOf<Keyed & { total?: number }>(
     pool,
-    `SELECT m.id, m.key FROM (
-       SELECT v.id, ${keyOf(sort, q)} AS key FROM videos v WHERE v.search_vector @@ ${q}::tsquery AND ${where}
+    `SELECT m.id, m.key${counted ? ", m.total" : ""} FROM (
+       SELECT v.id, ${keyOf(sort, q)} AS key${counted ? ", count(*) OVER () AS total" : ""}
+       FROM videos v WHERE v.search_vector @@ ${q}::tsquery AND ${where}
      ) m WHERE true ${keyset} ORDER BY m.key DESC, m.id DESC LIMIT ${params.add(limit + 1)}`,
     params.values,
   );
-  let total = knownTotal;
-  if (total === null && !position && rows.length <= limit) total = rows.length;
+  const rows = found.map((r) => ({ id: r.id, key: r.key }));
+  let total = knownTotal ?? found[0]?.total ?? null;
   if (total === null) {
+    // No row past the position: count the matches alone.
     const count = new Params();
     const cq = count.add(tsquery);
     const cwhere = filterSql(filter, count);

@@ -13,12 +13,17 @@ import type {
 import { arraysOf, keysetBefore, Params, rowsOf, scalarOf } from "./sql.js";
 import { browseVideos, searchText } from "./video-search.js";
 
-/** Columns a VideoRow needs, read as arrays in this order; `v` = videos, `c` = creators, `a` = advertisers. */
+/**
+ * Columns a VideoRow needs, read as arrays in this order; `v` = videos, `c` = creators, `a` = advertisers; the
+ * filter labels as a JSON array of [label, value, confidence] (one statement per page of summaries).
+ */
 const SUMMARY_SELECT = `
   v.id, v.seq, v.caption, v.hook_text, v.created_at, v.media_type, v.region, v.language, v.duration_s,
   v.music_id, v.music_title, v.music_author, v.hashtags, v.author_uid, c.handle,
   v.advertiser_id, a.name, v.url, v.plays, v.likes, v.comments, v.shares, v.saves,
-  v.stats_at, v.hook_type`;
+  v.stats_at, v.hook_type,
+  (SELECT json_agg(json_build_array(l.label, l.value, l.confidence)) FROM labels l
+    WHERE l.video_id = v.id AND l.label IN ('ad', 'hook', 'viral_hook')) AS labels`;
 
 const SUMMARY_FROM = `videos v JOIN creators c ON c.uid = v.author_uid
   LEFT JOIN advertisers a ON a.id = v.advertiser_id`;
@@ -49,28 +54,10 @@ type SummaryRow = [
   saves: number,
   stats_at: number,
   hook_type: string | null,
+  labels: ["ad" | "hook" | "viral_hook", string, number][] | null,
 ];
 
-type LabelMap = Map<string, VideoRow["labels"]>;
-
-async function labelsFor(pool: pg.Pool, ids: readonly string[]): Promise<LabelMap> {
-  const map: LabelMap = new Map();
-  if (ids.length === 0) return map;
-  const rows = await arraysOf<[string, "ad" | "hook" | "viral_hook", string, number]>(
-    pool,
-    `SELECT video_id, label, value, confidence FROM labels
-     WHERE video_id = ANY($1::text[]) AND label IN ('ad', 'hook', 'viral_hook')`,
-    [ids],
-  );
-  for (const [videoId, label, value, confidence] of rows) {
-    const entry = map.get(videoId) ?? {};
-    entry[label] = { value, confidence };
-    map.set(videoId, entry);
-  }
-  return map;
-}
-
-function toRow(r: SummaryRow, labels: LabelMap): VideoRow {
+function toRow(r: SummaryRow): VideoRow {
   const [
     id,
     ,
@@ -97,7 +84,10 @@ function toRow(r: SummaryRow, labels: LabelMap): VideoRow {
     saves,
     statsAt,
     hookType,
+    labelRows,
   ] = r;
+  const labels: VideoRow["labels"] = {};
+  for (const [label, value, confidence] of labelRows ?? []) labels[label] = { value, confidence };
   return {
     id,
     caption,
@@ -123,23 +113,22 @@ function toRow(r: SummaryRow, labels: LabelMap): VideoRow {
     shares,
     saves,
     statsAt,
-    labels: labels.get(id) ?? {},
+    labels,
   };
 }
 
 /** Summary rows for the given ids, in the order asked (missing ids skipped). */
 export async function videoRows(pool: pg.Pool, ids: readonly string[]): Promise<VideoRow[]> {
   if (ids.length === 0) return [];
-  const [rows, labels] = await Promise.all([
-    arraysOf<SummaryRow>(pool, `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.id = ANY($1::text[])`, [
-      ids,
-    ]),
-    labelsFor(pool, ids),
-  ]);
+  const rows = await arraysOf<SummaryRow>(
+    pool,
+    `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.id = ANY($1::text[])`,
+    [ids],
+  );
   const byId = new Map(rows.map((r) => [r[0], r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toRow(row, labels)] : [];
+    return row ? [toRow(row)] : [];
   });
 }
 
@@ -151,11 +140,7 @@ export async function videoRowsBySeq(pool: pg.Pool, seqs: readonly number[]): Pr
     `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.seq = ANY($1::bigint[])`,
     [seqs],
   );
-  const labels = await labelsFor(
-    pool,
-    rows.map((r) => r[0]),
-  );
-  return new Map(rows.map((r) => [r[1], toRow(r, labels)]));
+  return new Map(rows.map((r) => [r[1], toRow(r)]));
 }
 
 /** Feed orders: each is `key DESC, id DESC` (an index each); breakout feeds hold only non-zero scores. */
