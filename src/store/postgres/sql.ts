@@ -24,8 +24,9 @@ export async function arraysOf<T extends unknown[]>(
   pool: pg.Pool | pg.PoolClient,
   text: string,
   values: unknown[] = [],
+  name?: string,
 ): Promise<T[]> {
-  return (await pool.query({ text, values, rowMode: "array" })).rows as T[];
+  return (await pool.query({ text, values, rowMode: "array", ...(name ? { name } : {}) })).rows as T[];
 }
 
 /** The first column of the first row, or undefined when there is no row. */

@@ -14,19 +14,20 @@ import { arraysOf, keysetBefore, Params, rowsOf, scalarOf } from "./sql.js";
 import { browseVideos, searchText } from "./video-search.js";
 
 /**
- * Columns a VideoRow needs, read as arrays in this order; `v` = videos, `c` = creators, `a` = advertisers; the
+ * Columns a VideoRow needs, read as arrays in this order (`v` = videos); the
  * filter labels as a JSON array of [label, value, confidence] (one statement per page of summaries).
  */
 const SUMMARY_SELECT = `
   v.id, v.seq, v.caption, v.hook_text, v.created_at, v.media_type, v.region, v.language, v.duration_s,
-  v.music_id, v.music_title, v.music_author, v.hashtags, v.author_uid, c.handle,
-  v.advertiser_id, a.name, v.url, v.plays, v.likes, v.comments, v.shares, v.saves,
+  v.music_id, v.music_title, v.music_author, v.hashtags, v.author_uid,
+  (SELECT c.handle FROM creators c WHERE c.uid = v.author_uid),
+  v.advertiser_id, (SELECT a.name FROM advertisers a WHERE a.id = v.advertiser_id), v.url, v.plays, v.likes, v.comments, v.shares, v.saves,
   v.stats_at, v.hook_type,
   (SELECT json_agg(json_build_array(l.label, l.value, l.confidence)) FROM labels l
     WHERE l.video_id = v.id AND l.label IN ('ad', 'hook', 'viral_hook')) AS labels`;
 
-const SUMMARY_FROM = `videos v JOIN creators c ON c.uid = v.author_uid
-  LEFT JOIN advertisers a ON a.id = v.advertiser_id`;
+/** Names by scalar sub-selects (a primary-key probe per row: never a hash of a whole table for 20 rows). */
+const SUMMARY_FROM = "videos v";
 
 type SummaryRow = [
   id: string,
@@ -124,6 +125,7 @@ export async function videoRows(pool: pg.Pool, ids: readonly string[]): Promise<
     pool,
     `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.id = ANY($1::text[])`,
     [ids],
+    "crs_video_rows",
   );
   const byId = new Map(rows.map((r) => [r[0], r]));
   return ids.flatMap((id) => {
@@ -139,6 +141,7 @@ export async function videoRowsBySeq(pool: pg.Pool, seqs: readonly number[]): Pr
     pool,
     `SELECT ${SUMMARY_SELECT} FROM ${SUMMARY_FROM} WHERE v.seq = ANY($1::bigint[])`,
     [seqs],
+    "crs_video_rows_by_seq",
   );
   return new Map(rows.map((r) => [r[1], toRow(r)]));
 }
