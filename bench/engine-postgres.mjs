@@ -36,7 +36,8 @@ const { getVideo } = await load("domain/read-models/videos.js");
 const { searchCreators } = await load("domain/search/creators.js");
 const { searchAdvertisers } = await load("domain/search/advertisers.js");
 
-const db = openDb(values.db);
+// Read-only: the bench never changes the corpus it measures.
+const db = openDb(values.db, { readonly: true });
 const lite = createSqliteStore(db);
 const pool = await connectPool(values.pg, { max: 4, applicationName: "crs bench" });
 const pg = createPostgresStore(pool);
