@@ -72,14 +72,7 @@ export async function searchText(
   const expanded = await expandQuery(pool, query, exactCap);
   if (expanded) return exactPage(pool, expanded.tsquery, sort, filter, limit, position, null);
   const tsquery = tsAllTerms(terms);
-  const common = new Map(
-    await arraysOf<[string, number]>(
-      pool,
-      "SELECT term, df FROM engine_common_terms WHERE term = ANY($1::text[])",
-      [terms],
-    ),
-  );
-  const dfs = terms.map((t) => common.get(t));
+  const dfs = await commonDfs(pool, terms);
   let matches: number | null = null;
   if (dfs.every((df) => df !== undefined)) {
     // One common word alone is over the cap by definition; several may rarely meet, so count (bounded).
