@@ -10,11 +10,14 @@ const [serum, appify] = fixture.advertisers;
 describe.each(storeFactories)("store contract: creators, advertisers, hooks, trends ($name)", (factory) => {
   let handle: StoreUnderTest;
   let store: Store;
-  beforeAll(() => {
-    handle = factory.create(fixture);
+  beforeAll(async () => {
+    handle = await factory.create(fixture);
     store = handle.store;
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+    await factory.dispose();
   });
-  afterAll(() => handle.close());
 
   it("creators: name words with the last as a prefix; views order by their figure", async () => {
     const glow = await store.creators.search(

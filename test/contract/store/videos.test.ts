@@ -34,11 +34,14 @@ async function walk(
 describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
   let handle: StoreUnderTest;
   let store: Store;
-  beforeAll(() => {
-    handle = factory.create(fixture);
+  beforeAll(async () => {
+    handle = await factory.create(fixture);
     store = handle.store;
+  }, 120_000);
+  afterAll(async () => {
+    await handle?.close();
+    await factory.dispose();
   });
-  afterAll(() => handle.close());
 
   it("search: every term must match; the total is exact for a rare word; best_match lifts relevant + popular", async () => {
     const { rows, total } = await store.videos.search(["skincare"], "best_match", {}, 20, null);

@@ -1,11 +1,10 @@
 import type { Statement } from "better-sqlite3";
+import { decodeNeighbours, NEIGHBOUR_ENTRY } from "../../hooks/neighbour-list.js";
 import { HOOK_NEIGHBORS, type NeighbourSelection } from "../../hooks/selection.js";
-import { SCALE } from "../../hooks/vectors.js";
 import type { Db } from "../connection.js";
 import { prepared } from "../statements.js";
 
-/** Bytes per stored neighbour: its videos.seq (uint32) then the int8 dot product (int32), big-endian. */
-const ENTRY = 8;
+const ENTRY = NEIGHBOUR_ENTRY;
 const MAX_SEQ = 0xffff_ffff;
 
 /** A hooked video's stored neighbours, best first: their videos.seq and similarity (cosine in [0, 1]). */
@@ -13,16 +12,7 @@ export function readHookNeighbors(db: Db, seq: number): { seq: number; similarit
   const blob = prepared(db, "SELECT neighbors FROM hook_neighbors WHERE seq = ?").pluck().get(seq) as
     | Buffer
     | undefined;
-  const out: { seq: number; similarity: number }[] = [];
-  if (!blob) return out;
-  for (let at = 0; at + ENTRY <= blob.length; at += ENTRY)
-    out.push({ seq: blob.readUInt32BE(at), similarity: similarity(blob.readInt32BE(at + 4)) });
-  return out;
-}
-
-/** The similarity of an int8 dot product: cosine, clamped to [0, 1] (rounding can pass 1). */
-function similarity(dot: number): number {
-  return Math.min(1, Math.max(0, dot / (SCALE * SCALE)));
+  return blob ? decodeNeighbours(blob) : [];
 }
 
 export function checkedSeq(seq: number): number {

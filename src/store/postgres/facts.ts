@@ -1,0 +1,134 @@
+import type pg from "pg";
+import { normalizeTokens } from "../../shared/text/normalize.js";
+import type { AdvertiserName, FactsFilter, FactsRepository, LinkedCreator, VideoFact } from "../facts.js";
+import { tsAllTerms, tsLexeme } from "../search-query.js";
+import { queryTerms } from "../text.js";
+import { Params, rowsOf, scalarOf } from "./sql.js";
+
+/** The analyst's linking and aggregate reads on PostgreSQL (the same meanings as SqliteFacts). */
+export class PostgresFacts implements FactsRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async creatorByHandle(handle: string): Promise<LinkedCreator | null> {
+    const [current] = await rowsOf<{ uid: string; handle: string; nickname: string }>(
+      this.pool,
+      "SELECT uid, handle, nickname FROM creators WHERE lower(handle) = lower($1) ORDER BY updated_at DESC LIMIT 1",
+      [handle],
+    );
+    if (current) return { ...current, by: "handle" };
+    const [former] = await rowsOf<{ uid: string; handle: string; nickname: string }>(
+      this.pool,
+      `SELECT c.uid, c.handle, c.nickname FROM creator_handles h JOIN creators c ON c.uid = h.uid
+       WHERE lower(h.handle) = lower($1) ORDER BY h.last_seen DESC LIMIT 1`,
+      [handle],
+    );
+    return former ? { ...former, by: "former_handle" } : null;
+  }
+
+  /** Creators whose display name is exactly `name` (or its part before " | "); linked only when unique. */
+  async creatorByNickname(name: string): Promise<LinkedCreator | null> {
+    const rows = await rowsOf<{ uid: string; handle: string; nickname: string }>(
+      this.pool,
+      `SELECT uid, handle, nickname FROM creators
+       WHERE lower(nickname) = lower($1) OR nickname ILIKE $2 ESCAPE '\\' LIMIT 2`,
+      [name, `${name.replace(/[\\%_]/g, (c) => `\\${c}`)} |%`],
+    );
+    return rows.length === 1 ? { ...(rows[0] as LinkedCreator), by: "nickname" } : null;
+  }
+
+  async advertiserNames(): Promise<AdvertiserName[]> {
+    const rows = await rowsOf<{ id: string; name: string; alias: string | null }>(
+      this.pool,
+      "SELECT a.id, a.name, x.alias FROM advertisers a LEFT JOIN advertiser_aliases x ON x.advertiser_id = a.id",
+    );
+    const byId = new Map<string, AdvertiserName>();
+    for (const row of rows) {
+      const entry = byId.get(row.id) ?? { id: row.id, name: row.name, names: [row.name.toLowerCase()] };
+      if (row.name.toLowerCase().endsWith(" app")) entry.names.push(row.name.toLowerCase().slice(0, -4));
+      if (row.alias) entry.names.push(row.alias.toLowerCase().replace(/^@/, ""));
+      byId.set(row.id, entry);
+    }
+    return [...byId.values()];
+  }
+
+  /**
+   * How many videos carry `word` as a hashtag (capped at `cap`): its tokens as a phrase restricted to
+   * weight B, the hashtags' weight in search_vector (SQLite: the `hashtags` column of videos_fts).
+   */
+  async hashtagUse(word: string, cap = 50): Promise<number> {
+    if (!/^[\p{L}\p{N}_]+$/u.test(word)) return 0;
+    const tokens = normalizeTokens(word);
+    if (tokens.length === 0) return 0;
+    const query = tokens.map((t) => `${tsLexeme(t)}:B`).join(" <-> ");
+    return (
+      (await scalarOf<number>(
+        this.pool,
+        "SELECT count(*) FROM (SELECT 1 FROM videos WHERE search_vector @@ $1::tsquery LIMIT $2) m",
+        [query, cap],
+      )) ?? 0
+    );
+  }
+
+  async nameOf(type: "creator" | "advertiser", id: string): Promise<string> {
+    if (type === "advertiser")
+      return (await scalarOf<string>(this.pool, "SELECT name FROM advertisers WHERE id = $1", [id])) ?? id;
+    const handle = await scalarOf<string>(this.pool, "SELECT handle FROM creators WHERE uid = $1", [id]);
+    return handle ? `@${handle}` : id;
+  }
+
+  async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
+    const [regions, languages] = await Promise.all([
+      rowsOf<{ v: string }>(this.pool, "SELECT DISTINCT region AS v FROM videos WHERE region IS NOT NULL"),
+      rowsOf<{ v: string }>(
+        this.pool,
+        "SELECT DISTINCT language AS v FROM videos WHERE language IS NOT NULL",
+      ),
+    ]);
+    return { regions: new Set(regions.map((r) => r.v)), languages: new Set(languages.map((r) => r.v)) };
+  }
+
+  async videos(filter: FactsFilter): Promise<VideoFact[]> {
+    const params = new Params();
+    const where = whereOf(filter, params);
+    return rowsOf<VideoFact>(
+      this.pool,
+      `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.region, v.language, v.hashtags,
+              v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves
+       FROM videos v WHERE ${where}`,
+      params.values,
+    );
+  }
+
+  async count(filter: FactsFilter): Promise<number> {
+    const params = new Params();
+    const where = whereOf(filter, params);
+    return (
+      (await scalarOf<number>(this.pool, `SELECT count(*) FROM videos v WHERE ${where}`, params.values)) ?? 0
+    );
+  }
+}
+
+function whereOf(filter: FactsFilter, params: Params): string {
+  const parts: string[] = [];
+  const terms = filter.q ? queryTerms(filter.q) : [];
+  if (filter.q !== undefined && terms.length === 0) parts.push("false");
+  if (terms.length > 0) parts.push(`v.search_vector @@ ${params.add(tsAllTerms(terms))}::tsquery`);
+  const eq = (column: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    parts.push(`v.${column} = ${params.add(value)}`);
+  };
+  eq("region", filter.region);
+  eq("language", filter.language);
+  eq("media_type", filter.media_type);
+  if (filter.ad) eq("label_ad", filter.ad === "yes" ? 1 : 0);
+  if (filter.hook) eq("label_hook", filter.hook === "yes" ? 1 : 0);
+  if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
+  if (filter.hook_type) {
+    eq("hook_type", filter.hook_type);
+    parts.push("v.label_hook = 1");
+  }
+  eq("author_uid", filter.author_uid);
+  eq("advertiser_id", filter.advertiser_id);
+  if (filter.since !== undefined) parts.push(`v.created_at >= ${params.add(filter.since)}`);
+  return parts.length > 0 ? parts.join(" AND ") : "true";
+}

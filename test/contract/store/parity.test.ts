@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAY } from "../../../src/shared/clock.js";
+import { configureSearch, searchTuning } from "../../../src/store/search-tuning.js";
+import { queryTerms } from "../../../src/store/text.js";
+import type {
+  BrowseSort,
+  CreatorQuery,
+  Keyed,
+  KeysetPosition,
+  Store,
+  VideoFilter,
+  VideoSort,
+} from "../../../src/store/types.js";
+import { postgresFactory, type StoreUnderTest, sqliteFactory, storeFactories } from "./factories.js";
+import { contractFixture, type Fixture, must } from "./fixture.js";
+
+/**
+ * SQLite and PostgreSQL loaded with the same rows (the PostgreSQL factory copies the SQLite one), compared
+ * read by read: every sort other than best_match, every filter, every keyset walk and every total must be
+ * identical; best_match must return the same set with the same total (its order is each engine's own
+ * relevance), and on both the popularity prior orders videos whose text ranks alike.
+ */
+
+const SORTS: VideoSort[] = ["best_match", "trending", "newest", "views", "comments", "reposts"];
+const FILTERS: VideoFilter[] = [
+  {},
+  { ad: "yes" },
+  { ad: "no", region: "US" },
+  { hook: "yes" },
+  { hook: "no", media_type: "video" },
+  { media_type: "slideshow" },
+  { viral_hook: "yes" },
+  { language: "en", region: "GB" },
+  { language: "fr" },
+];
+const QUERIES = [
+  "skincare",
+  "skincare serum",
+  "clip",
+  "fyp",
+  "fyp clip",
+  "morning routine",
+  '"morning routine"',
+  '"routine morning"',
+  "skin care",
+  "nobody tells",
+  "zucchini",
+  "clip number 7",
+  "nonexistentword",
+];
+
+const fixture = contractFixture();
+const postgres = storeFactories.includes(postgresFactory);
+
+async function walk(
+  page: (position: KeysetPosition | null) => Promise<Keyed[]>,
+  limit: number,
+): Promise<Keyed[]> {
+  const all: Keyed[] = [];
+  let position: KeysetPosition | null = null;
+  for (let i = 0; i < 200; i++) {
+    const rows = await page(position);
+    all.push(...rows.slice(0, limit));
+    if (rows.length <= limit) return all;
+    const last = must(rows[limit - 1]);
+    position = { k: last.key, id: last.id };
+  }
+  throw new Error("no end");
+}
+
+const isDesc = (rows: readonly Keyed[]) =>
+  rows.every((r, i) => {
+    const prev = rows[i - 1];
+    return !prev || r.key < prev.key || (r.key === prev.key && r.id < prev.id);
+  });
+
+const ids = (rows: readonly Keyed[]) => rows.map((r) => r.id);
+
+/** Both stores over the same fixture, with the search tuning given (the bounded path on a small corpus). */
+function pair(tuning: Partial<ReturnType<typeof searchTuning>>) {
+  const stores: { sqlite?: Store; postgres?: Store } = {};
+  const handles: StoreUnderTest[] = [];
+  const saved = { ...searchTuning() };
+  beforeAll(async () => {
+    configureSearch(tuning);
+    const a = await sqliteFactory.create(fixture);
+    const b = await postgresFactory.create(fixture);
+    handles.push(a, b);
+    stores.sqlite = a.store;
+    stores.postgres = b.store;
+  }, 120_000);
+  afterAll(async () => {
+    configureSearch(saved);
+    for (const h of handles) await h.close();
+  });
+  return () => ({ lite: must(stores.sqlite), pg: must(stores.postgres) });
+}
+
+async function compareSearch(lite: Store, pg: Store, fixture: Fixture): Promise<number> {
+  let compared = 0;
+  for (const q of QUERIES) {
+    const terms = queryTerms(q);
+    for (const sort of SORTS)
+      for (const filter of FILTERS) {
+        const where = `${q} / ${sort} / ${JSON.stringify(filter)}`;
+        const [a, b] = await Promise.all([
+          lite.videos.search(terms, sort, filter, 100, null, q),
+          pg.videos.search(terms, sort, filter, 100, null, q),
+        ]);
+        expect(b.total, where).toBe(a.total);
+        expect(isDesc(b.rows), where).toBe(true);
+        if (sort === "best_match") expect(ids(b.rows).sort(), where).toEqual(ids(a.rows).sort());
+        else expect(b.rows, where).toEqual(a.rows);
+        // Keyset pages of 3 give the whole list, in order, on both.
+        const paged = await walk(async (p) => (await pg.videos.search(terms, sort, filter, 3, p, q)).rows, 3);
+        expect(paged, where).toEqual(b.rows);
+        compared++;
+      }
+  }
+  expect(fixture.videos.length).toBeGreaterThan(0);
+  return compared;
+}
+
+describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", () => {
+  afterAll(() => postgresFactory.dispose());
+
+  describe("exact ranking (default tuning)", () => {
+    const both = pair({});
+
+    it("search: identical totals, rows and pages for every sort but best_match; best_match the same set", async () => {
+      const { lite, pg } = both();
+      expect(await compareSearch(lite, pg, fixture)).toBe(QUERIES.length * SORTS.length * FILTERS.length);
+    });
+
+    it("search: expansions (run-together words, phrases) and odd terms behave alike", async () => {
+      const { lite, pg } = both();
+      const skincare = fixture.videos.filter((v) =>
+        `${v.caption} ${v.hook ?? ""} ${v.hashtags.join(" ")}`.includes("skincare"),
+      );
+      for (const store of [lite, pg]) {
+        // "skin care" also matches the corpus's "skincare"; a phrase keeps its order.
+        const joined = await store.videos.search(["skin", "care"], "views", {}, 100, null, "skin care");
+        expect(joined.total).toBe(skincare.length);
+        expect(
+          (await store.videos.search(["routine", "morning"], "views", {}, 100, null, '"routine morning"'))
+            .total,
+        ).toBe(0);
+        // Terms are literal lexemes, whatever they hold (a store may be called with unnormalised terms).
+        for (const odd of ["o'brien", "back\\slash", "a:*", "x & y", "!"])
+          expect(await store.videos.search([odd], "newest", {}, 10, null, odd)).toEqual({
+            rows: [],
+            total: 0,
+          });
+      }
+    });
+
+    it("best_match: the popularity prior orders videos whose text ranks alike (most played first)", async () => {
+      const { lite, pg } = both();
+      // Videos 12+ all read "clip number N morning routine" (one token differs): equal text relevance.
+      const alike = new Set(fixture.videos.slice(12).map((v) => v.id));
+      const plays = new Map(fixture.videos.map((v) => [v.id, v.plays]));
+      for (const store of [lite, pg]) {
+        const { rows } = await store.videos.search(["routine"], "best_match", {}, 100, null, "routine");
+        const order = ids(rows).filter((id) => alike.has(id));
+        expect(order.length).toBe(alike.size);
+        expect(order.map((id) => plays.get(id))).toEqual(
+          [...order].map((id) => must(plays.get(id))).sort((x, y) => y - x),
+        );
+      }
+    });
+
+    it("browse and feeds: identical for every sort, filter and page", async () => {
+      const { lite, pg } = both();
+      for (const sort of ["trending", "newest", "views", "comments", "reposts"] as BrowseSort[])
+        for (const filter of FILTERS) {
+          const a = await walk((p) => lite.videos.browse(sort, filter, 4, p), 4);
+          const b = await walk((p) => pg.videos.browse(sort, filter, 4, p), 4);
+          expect(b, `${sort} ${JSON.stringify(filter)}`).toEqual(a);
+        }
+      for (const feed of ["breakout", "early_breakout", "trending", "newest"] as const) {
+        const a = await walk((p) => lite.videos.feed(feed, 5, p), 5);
+        expect(await walk((p) => pg.videos.feed(feed, 5, p), 5), feed).toEqual(a);
+      }
+    });
+
+    it("summaries, detail, owners' lists and hook neighbours: identical", async () => {
+      const { lite, pg } = both();
+      const all = fixture.videos.map((v) => v.id);
+      expect(await pg.videos.summaries([...all, "missing"])).toEqual(
+        await lite.videos.summaries([...all, "missing"]),
+      );
+      for (const id of [...all.slice(0, 12), "missing"]) {
+        expect(await pg.videos.detail(id)).toEqual(await lite.videos.detail(id));
+        expect(await pg.hooks.neighbours(id)).toEqual(await lite.hooks.neighbours(id));
+      }
+      for (const uid of ["c1", "c2", "c3", "nobody"])
+        for (const ads of ["any", "yes", "no"] as const)
+          expect(await pg.videos.byCreator(uid, ads, 50, null)).toEqual(
+            await lite.videos.byCreator(uid, ads, 50, null),
+          );
+      for (const a of [...fixture.advertisers.map((x) => x.id), "00000000-0000-0000-0000-000000000000"])
+        expect(await pg.videos.byAdvertiser(a, 50, null)).toEqual(
+          await lite.videos.byAdvertiser(a, 50, null),
+        );
+    });
+
+    it("creators and advertisers: identical searches, summaries and details", async () => {
+      const { lite, pg } = both();
+      for (const terms of [[], ["glo"], ["glow", "la"], ["pasta"], ["d"], ["zz"]])
+        for (const view of ["all", "trending", "new"] as const)
+          for (const type of ["all", "advertised", "hire_ready", "house"] as const)
+            for (const window of [2, 7, 30] as const) {
+              const q: CreatorQuery = { terms, view, type, window, since: fixture.now - 10 * DAY };
+              const a = await walk((p) => lite.creators.search(q, 1, p), 1);
+              expect(await walk((p) => pg.creators.search(q, 1, p), 1), JSON.stringify(q)).toEqual(a);
+            }
+      const uids = ["c3", "nobody", "c1", "c2"];
+      expect(await pg.creators.summaries(uids)).toEqual(await lite.creators.summaries(uids));
+      for (const uid of uids) expect(await pg.creators.detail(uid)).toEqual(await lite.creators.detail(uid));
+      for (const h of ["GLOW.LAB", "glowgirl", "PastaKing", "none"]) {
+        expect(await pg.creators.uidByHandle(h)).toBe(await lite.creators.uidByHandle(h));
+        expect(await pg.creators.uidByFormerHandle(h)).toBe(await lite.creators.uidByFormerHandle(h));
+      }
+      const byId = (rows: Keyed[]) => [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
+      for (const q of ["", "SERUM", "app", "y_app", "%", "serum.example", "zzz"])
+        for (const view of ["all", "trending", "new"] as const)
+          for (const focus of ["all", "apps", "dtc"] as const)
+            for (const window of [0, 2, 7, 30] as const) {
+              const query = { q, view, focus, window, since: fixture.now - 2 * DAY };
+              expect(byId(await pg.advertisers.search(query)), JSON.stringify(query)).toEqual(
+                byId(await lite.advertisers.search(query)),
+              );
+            }
+      const advertisers = [...fixture.advertisers.map((a) => a.id), "missing"];
+      expect(await pg.advertisers.summaries(advertisers)).toEqual(
+        await lite.advertisers.summaries(advertisers),
+      );
+      for (const id of advertisers)
+        expect(await pg.advertisers.detail(id)).toEqual(await lite.advertisers.detail(id));
+    });
+
+    it("trends and facts: identical reads", async () => {
+      const { lite, pg } = both();
+      const read = async (store: Store, from: number, to: number) => {
+        const out = [];
+        for await (const v of store.trends.videosCreatedBetween(from, to)) out.push(v);
+        return out;
+      };
+      for (const [from, to] of [
+        [fixture.now - 3 * DAY, fixture.now],
+        [0, fixture.now],
+        [fixture.now, fixture.now + DAY],
+      ] as const)
+        expect(await read(pg, from, to)).toEqual(await read(lite, from, to));
+      for (const t of [fixture.now, fixture.now - 5 * DAY, 0])
+        expect(await pg.trends.newestVideoAt(t)).toBe(await lite.trends.newestVideoAt(t));
+      expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
+
+      expect(await pg.facts.creatorByHandle("GlowGirl")).toEqual(
+        await lite.facts.creatorByHandle("GlowGirl"),
+      );
+      expect(await pg.facts.creatorByHandle("glow.lab")).toEqual(
+        await lite.facts.creatorByHandle("glow.lab"),
+      );
+      expect(await pg.facts.creatorByNickname("pasta king")).toEqual(
+        await lite.facts.creatorByNickname("pasta king"),
+      );
+      expect(await pg.facts.advertiserNames()).toEqual(await lite.facts.advertiserNames());
+      for (const word of ["skincare", "fyp", "clip", "nope", "a-b"])
+        expect(await pg.facts.hashtagUse(word), word).toBe(await lite.facts.hashtagUse(word));
+      expect(await pg.facts.nameOf("creator", "c1")).toBe(await lite.facts.nameOf("creator", "c1"));
+      expect(await pg.facts.codes()).toEqual(await lite.facts.codes());
+      for (const filter of [
+        {},
+        { q: "skincare" },
+        { q: "!!" },
+        { q: "morning routine", region: "US", ad: "no" as const },
+        { hook_type: "secret" },
+        { author_uid: "c1", since: fixture.now - 5 * DAY },
+        { advertiser_id: must(fixture.advertisers[0]).id, media_type: "video" as const },
+      ]) {
+        const sortById = <T extends { id: string }>(rows: T[]) =>
+          [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
+        expect(sortById(await pg.facts.videos(filter))).toEqual(sortById(await lite.facts.videos(filter)));
+        expect(await pg.facts.count(filter)).toBe(await lite.facts.count(filter));
+      }
+    });
+  });
+
+  describe("bounded ranking of common words (small caps)", () => {
+    const both = pair({ exactCap: 6, headSize: 8, recentCap: 3 });
+
+    it("search: the same candidate sets, totals unknown alike, identical rows for every sort but best_match", async () => {
+      const { lite, pg } = both();
+      const common = await lite.videos.search(["fyp"], "views", {}, 100, null, "fyp");
+      expect(common.total).toBeNull(); // the bounded path is the one compared
+      expect(await compareSearch(lite, pg, fixture)).toBe(QUERIES.length * SORTS.length * FILTERS.length);
+    });
+  });
+});
