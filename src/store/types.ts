@@ -232,8 +232,15 @@ export interface AdvertiserQuery {
 }
 
 export interface AdvertiserRepository {
-  /** EVERY match with its key (all: video count, trending: gain over the window, new: first seen), unordered. */
-  search(q: AdvertiserQuery): Promise<Keyed[]>;
+  /**
+   * Matches in `key DESC, id DESC` order after `position` (key: video count for all, gain over the window for
+   * trending, first seen for new), at most `limit + 1`; `total` counts every match.
+   */
+  search(
+    q: AdvertiserQuery,
+    limit: number,
+    position: KeysetPosition | null,
+  ): Promise<{ rows: Keyed[]; total: number }>;
   summaries(ids: readonly string[]): Promise<AdvertiserRow[]>;
   detail(id: string): Promise<{
     topCreators: { uid: string; handle: string; videos: number }[];

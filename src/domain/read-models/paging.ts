@@ -13,17 +13,6 @@ export function readKeyset(after: PagePosition | null | undefined): KeysetPositi
   return typeof k === "number" && typeof id === "string" ? { k, id } : null;
 }
 
-/** True when (key, id) sorts after the position in `key DESC, id DESC` order. */
-export function isAfter(key: number, id: string, pos: KeysetPosition | null): boolean {
-  if (!pos) return true;
-  return key < pos.k || (key === pos.k && id < pos.id);
-}
-
-export function compareDesc(a: { key: number; id: string }, b: { key: number; id: string }): number {
-  if (a.key !== b.key) return b.key - a.key;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
 /** Takes a page of `limit` from rows already sorted and filtered past the position. */
 export function pageOf<T extends { key: number; id: string }>(
   rows: readonly T[],

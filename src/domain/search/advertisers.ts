@@ -1,7 +1,7 @@
 import { DAY } from "../../shared/clock.js";
 import type { ListResult, PagePosition } from "../../shared/principal.js";
 import type { AdvertiserWindow, Store } from "../../store/types.js";
-import { compareDesc, isAfter, pageOf, readKeyset } from "../read-models/paging.js";
+import { pageOf, readKeyset } from "../read-models/paging.js";
 import { toAdvertiserSummary } from "../read-models/summaries.js";
 import type { AdvertiserSummary } from "../schemas/records.js";
 
@@ -24,31 +24,30 @@ export const ADVERTISER_SEARCH_DEFAULTS = { view: "all", focus: "all", window: 7
 export const windowStart = (now: number, window: AdvertiserWindow): number =>
   window === 0 ? Math.floor(now / DAY) * DAY : now - window * DAY;
 
-/** Every match is ranked here (advertisers are few); `total` is exact. */
+/** The store orders and cuts the page; `total` is exact. */
 export async function searchAdvertisers(
   store: Store,
   p: SearchAdvertisersParams,
   now: number,
 ): Promise<ListResult<AdvertiserSummary>> {
   const window = p.window ?? ADVERTISER_SEARCH_DEFAULTS.window;
-  const rows = await store.advertisers.search({
-    q: p.q?.trim() ?? "",
-    view: p.view ?? ADVERTISER_SEARCH_DEFAULTS.view,
-    focus: p.focus ?? ADVERTISER_SEARCH_DEFAULTS.focus,
-    window,
-    since: windowStart(now, window),
-  });
-  rows.sort(compareDesc);
-  const position = readKeyset(p.after);
-  const { page, next } = pageOf(
-    rows.filter((r) => isAfter(r.key, r.id, position)),
+  const { rows, total } = await store.advertisers.search(
+    {
+      q: p.q?.trim() ?? "",
+      view: p.view ?? ADVERTISER_SEARCH_DEFAULTS.view,
+      focus: p.focus ?? ADVERTISER_SEARCH_DEFAULTS.focus,
+      window,
+      since: windowStart(now, window),
+    },
     p.limit,
+    readKeyset(p.after),
   );
+  const { page, next } = pageOf(rows, p.limit);
   return {
     items: (await store.advertisers.summaries(page.map((r) => r.id))).map((r) =>
       toAdvertiserSummary(r, window),
     ),
-    total: rows.length,
+    total,
     next,
   };
 }

@@ -5,8 +5,9 @@ import type {
   AdvertiserRow,
   AdvertiserWindow,
   Keyed,
+  KeysetPosition,
 } from "../types.js";
-import { rowsOf, scalarOf } from "./sql.js";
+import { keysetBefore, Params, rowsOf, scalarOf } from "./sql.js";
 
 const GAIN: Record<AdvertiserWindow, string> = {
   0: "gain_today",
@@ -20,7 +21,12 @@ const GAIN: Record<AdvertiserWindow, string> = {
  * names and aliases, as SQLite's LIKE. (SQLite folds case for ASCII letters only; ILIKE folds whatever the
  * database's ctype folds — the same for ASCII names.)
  */
-async function search(pool: pg.Pool, q: AdvertiserQuery): Promise<Keyed[]> {
+async function search(
+  pool: pg.Pool,
+  q: AdvertiserQuery,
+  limit: number,
+  position: KeysetPosition | null,
+): Promise<{ rows: Keyed[]; total: number }> {
   const key =
     q.view === "trending"
       ? `coalesce(s.${GAIN[q.window]}, 0)`
@@ -28,15 +34,28 @@ async function search(pool: pg.Pool, q: AdvertiserQuery): Promise<Keyed[]> {
         ? "a.first_seen"
         : "coalesce(s.videos, 0)";
   const escaped = q.q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return rowsOf<Keyed>(
+  const params = new Params();
+  const [focus, view, since, text, like] = [q.focus, q.view, q.since, q.q, `%${escaped}%`].map((v) =>
+    params.add(v),
+  );
+  const where = `(${focus}::text = 'all' OR a.focus = ${focus}::text)
+       AND (${view}::text <> 'new' OR a.first_seen >= ${since}::bigint)
+       AND (${text}::text = '' OR a.name ILIKE ${like}::text ESCAPE '\\' OR EXISTS (
+         SELECT 1 FROM advertiser_aliases x WHERE x.advertiser_id = a.id AND x.alias ILIKE ${like}::text ESCAPE '\\'))`;
+  const count = params.values.length;
+  const keyset = keysetBefore(params, key, "a.id", position);
+  const rows = await rowsOf<Keyed>(
     pool,
     `SELECT a.id, ${key} AS key FROM advertisers a LEFT JOIN engine_advertiser_stats s ON s.advertiser_id = a.id
-     WHERE ($1::text = 'all' OR a.focus = $1::text)
-       AND ($2::text <> 'new' OR a.first_seen >= $3::bigint)
-       AND ($4::text = '' OR a.name ILIKE $5::text ESCAPE '\\' OR EXISTS (
-         SELECT 1 FROM advertiser_aliases x WHERE x.advertiser_id = a.id AND x.alias ILIKE $5::text ESCAPE '\\'))`,
-    [q.focus, q.view, q.since, q.q, `%${escaped}%`],
+     WHERE ${where} ${keyset} ORDER BY key DESC, a.id DESC LIMIT ${params.add(limit + 1)}`,
+    params.values,
   );
+  const total = await scalarOf<number>(
+    pool,
+    `SELECT count(*)::int FROM advertisers a WHERE ${where}`,
+    params.values.slice(0, count),
+  );
+  return { rows, total: total ?? 0 };
 }
 
 interface Row {
@@ -109,7 +128,7 @@ async function detail(pool: pg.Pool, id: string): ReturnType<AdvertiserRepositor
 
 export function postgresAdvertisers(pool: pg.Pool): AdvertiserRepository {
   return {
-    search: (q) => search(pool, q),
+    search: (q, limit, position) => search(pool, q, limit, position),
     summaries: (ids) => summaries(pool, ids),
     detail: (id) => detail(pool, id),
   };

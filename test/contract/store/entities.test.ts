@@ -80,24 +80,72 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
 
   it("advertisers: substring of a name or alias, every match with its key", async () => {
     expect(
-      await store.advertisers.search({ q: "SERUM", view: "all", focus: "all", window: 7, since: 0 }),
+      (
+        await store.advertisers.search(
+          { q: "SERUM", view: "all", focus: "all", window: 7, since: 0 },
+          50,
+          null,
+        )
+      ).rows,
     ).toEqual([{ id: must(serum).id, key: 2 }]);
     expect(
-      await store.advertisers.search({ q: "y_app", view: "all", focus: "all", window: 7, since: 0 }),
+      (
+        await store.advertisers.search(
+          { q: "y_app", view: "all", focus: "all", window: 7, since: 0 },
+          50,
+          null,
+        )
+      ).rows,
     ).toEqual([{ id: must(appify).id, key: 1 }]);
     expect(
-      await store.advertisers.search({ q: "%", view: "all", focus: "all", window: 7, since: 0 }),
+      (await store.advertisers.search({ q: "%", view: "all", focus: "all", window: 7, since: 0 }, 50, null))
+        .rows,
     ).toEqual([]);
-    const apps = await store.advertisers.search({ q: "", view: "all", focus: "apps", window: 7, since: 0 });
+    const apps = (
+      await store.advertisers.search({ q: "", view: "all", focus: "apps", window: 7, since: 0 }, 50, null)
+    ).rows;
     expect(apps.map((r) => r.id)).toEqual([must(appify).id]);
-    const fresh = await store.advertisers.search({
-      q: "",
-      view: "new",
-      focus: "all",
-      window: 2,
-      since: fixture.now - 2 * DAY,
-    });
+    const fresh = (
+      await store.advertisers.search(
+        {
+          q: "",
+          view: "new",
+          focus: "all",
+          window: 2,
+          since: fixture.now - 2 * DAY,
+        },
+        50,
+        null,
+      )
+    ).rows;
     expect(fresh.map((r) => r.id)).toEqual([must(appify).id]);
+  });
+
+  it("advertisers: ordered key DESC, id DESC, paged by keyset, with the exact total", async () => {
+    for (const view of ["all", "trending", "new"] as const) {
+      const query = { q: "", view, focus: "all" as const, window: 7 as const, since: 0 };
+      const all = await store.advertisers.search(query, 100, null);
+      expect(all.total).toBe(fixture.advertisers.length);
+      expect(all.rows).toHaveLength(fixture.advertisers.length);
+      expect(
+        all.rows.every((r, i) => {
+          const prev = all.rows[i - 1];
+          return !prev || prev.key > r.key || (prev.key === r.key && prev.id > r.id);
+        }),
+      ).toBe(true);
+      const paged: typeof all.rows = [];
+      let position: { k: number; id: string } | null = null;
+      for (let i = 0; i < 20; i++) {
+        const page = await store.advertisers.search(query, 1, position);
+        expect(page.rows.length).toBeLessThanOrEqual(2);
+        expect(page.total).toBe(all.total);
+        paged.push(...page.rows.slice(0, 1));
+        if (page.rows.length <= 1) break;
+        const last = must(page.rows[0]);
+        position = { k: last.key, id: last.id };
+      }
+      expect(paged).toEqual(all.rows);
+    }
   });
 
   it("advertisers: summaries and detail", async () => {
