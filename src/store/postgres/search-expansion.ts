@@ -8,6 +8,7 @@ import {
   toTsQuery,
   type Unit,
 } from "../search-query.js";
+import { TimedMemo } from "../timed-memo.js";
 import { arraysOf } from "./sql.js";
 
 /**
@@ -25,30 +26,20 @@ export interface PgExpandedQuery {
   notes: string[];
 }
 
-const MEMO_MS = 10_000;
-const MEMO_SIZE = 512;
-const memos = new WeakMap<pg.Pool, Map<string, { at: number; expanded: PgExpandedQuery | null }>>();
+const expansions = new TimedMemo<pg.Pool, PgExpandedQuery | null>(10_000, 512);
 const ROUNDS = 6;
 
 /** Forgets the expansions worked out for this pool (after an import changed the vocabulary). */
 export function forgetPgExpansions(pool: pg.Pool): void {
-  memos.delete(pool);
+  expansions.forget(pool);
 }
 
 export async function expandQuery(pool: pg.Pool, q: string, cap: number): Promise<PgExpandedQuery | null> {
-  let memo = memos.get(pool);
-  if (!memo) {
-    memo = new Map();
-    memos.set(pool, memo);
-  }
   const key = `${cap}\u0000${q}`;
-  const now = performance.now();
-  const known = memo.get(key);
-  if (known && now - known.at < MEMO_MS) return known.expanded;
+  const known = expansions.get(pool, key);
+  if (known) return known.value;
   const expanded = await computeExpansion(pool, q, cap);
-  memo.delete(key);
-  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
-  memo.set(key, { at: now, expanded });
+  expansions.set(pool, key, expanded);
   return expanded;
 }
 

@@ -2,6 +2,7 @@ import type pg from "pg";
 import { tsAllTerms } from "../search-query.js";
 import { searchTuning } from "../search-tuning.js";
 import { PRIOR_WEIGHT } from "../sqlite/fts.js";
+import { TimedMemo } from "../timed-memo.js";
 import type { BrowseSort, Keyed, KeysetPosition, VideoFilter, VideoSort } from "../types.js";
 import { expandQuery } from "./search-expansion.js";
 import { arraysOf, keysetBefore, Params, rowsOf, scalarOf } from "./sql.js";
@@ -95,24 +96,13 @@ export async function searchText(
 
 /**
  * The df of each term in `engine_common_terms` (undefined: not common). The table changes only when a
- * refresh rebuilds it: a look-up is reused for COMMON_MS, as query expansions are (search-expansion.ts).
+ * refresh rebuilds it: a look-up is reused for 10 s, as query expansions are (search-expansion.ts).
  */
-const COMMON_MS = 10_000;
-const COMMON_SIZE = 4096;
-const commons = new WeakMap<pg.Pool, Map<string, { at: number; df: number | undefined }>>();
+const commons = new TimedMemo<pg.Pool, number | undefined>(10_000, 4096);
 
 async function commonDfs(pool: pg.Pool, terms: readonly string[]): Promise<(number | undefined)[]> {
-  let memo = commons.get(pool);
-  if (!memo) {
-    memo = new Map();
-    commons.set(pool, memo);
-  }
-  const now = performance.now();
-  const fresh = (t: string) => {
-    const known = memo.get(t);
-    return known && now - known.at < COMMON_MS ? known : undefined;
-  };
-  const missing = terms.filter((t) => !fresh(t));
+  const known = new Map(terms.map((t) => [t, commons.get(pool, t)]));
+  const missing = terms.filter((t) => !known.get(t));
   if (missing.length > 0) {
     const found = new Map(
       await arraysOf<[string, number]>(
@@ -122,50 +112,39 @@ async function commonDfs(pool: pg.Pool, terms: readonly string[]): Promise<(numb
       ),
     );
     for (const t of missing) {
-      memo.delete(t);
-      if (memo.size >= COMMON_SIZE) memo.delete(memo.keys().next().value as string);
-      memo.set(t, { at: now, df: found.get(t) });
+      commons.set(pool, t, found.get(t));
+      known.set(t, { value: found.get(t) });
     }
   }
-  return terms.map((t) => memo.get(t)?.df);
+  return terms.map((t) => known.get(t)?.value);
 }
 
 /**
  * How many videos (up to `cap`) match an all-common query of several words. GIN answers this by building the
  * intersection of the words' whole posting lists (≈ 100 ms for two words each in 20–30 % of 1M videos,
- * where FTS5 streams its doclists), so a count is reused for PROBE_MS: it only decides whether the query
+ * where FTS5 streams its doclists), so a count is reused for 60 s: it only decides whether the query
  * is ranked exactly or over its bounded candidates, and moves only by imports.
  */
-const PROBE_MS = 60_000;
-const PROBE_SIZE = 1024;
-const probes = new WeakMap<pg.Pool, Map<string, { at: number; n: number }>>();
+const probes = new TimedMemo<pg.Pool, number>(60_000, 1024);
 
 async function probeMatches(pool: pg.Pool, tsquery: string, cap: number): Promise<number> {
-  let memo = probes.get(pool);
-  if (!memo) {
-    memo = new Map();
-    probes.set(pool, memo);
-  }
   const key = `${cap}\u0000${tsquery}`;
-  const now = performance.now();
-  const known = memo.get(key);
-  if (known && now - known.at < PROBE_MS) return known.n;
+  const known = probes.get(pool, key);
+  if (known) return known.value;
   const n =
     (await scalarOf<number>(
       pool,
       "SELECT count(*) FROM (SELECT 1 FROM videos WHERE search_vector @@ $1::tsquery LIMIT $2) m",
       [tsquery, cap],
     )) ?? 0;
-  memo.delete(key);
-  if (memo.size >= PROBE_SIZE) memo.delete(memo.keys().next().value as string);
-  memo.set(key, { at: now, n });
+  probes.set(pool, key, n);
   return n;
 }
 
 /** Forgets the common-term look-ups of this pool (after a refresh rebuilt engine_common_terms). */
 export function forgetCommonTerms(pool: pg.Pool): void {
-  commons.delete(pool);
-  probes.delete(pool);
+  commons.forget(pool);
+  probes.forget(pool);
 }
 
 /** Every video passing the filter, an index walk in the sort's order (keyset `(key, id) < position`). */

@@ -7,6 +7,7 @@ import {
   queryUnits,
   toFtsMatch,
 } from "../search-query.js";
+import { TimedMemo } from "../timed-memo.js";
 import type { Db } from "./connection.js";
 
 export { queryUnits };
@@ -59,31 +60,21 @@ function vocabularyOf(db: Db): ExpansionVocabulary {
 /**
  * Expansions already worked out, per database: a query's expansion reads the vocabulary some 30 times
  * (0.44 ms of a 1.6 ms search for "parenting" on 20 000 videos), so a query asked again within
- * MEMO_MS reuses it. The vocabulary changes only by import, which forgets this process's memo
- * (forgetExpansions); another process's import is seen within MEMO_MS.
+ * 10 s reuses it. The vocabulary changes only by import, which forgets this process's memo
+ * (forgetExpansions); another process's import is seen within 10 s.
  */
-const MEMO_MS = 10_000;
-const MEMO_SIZE = 512;
-const memos = new WeakMap<Db, Map<string, { at: number; expanded: ExpandedQuery | null }>>();
+const expansions = new TimedMemo<Db, ExpandedQuery | null>(10_000, 512);
 
 export function forgetExpansions(db: Db): void {
-  memos.delete(db);
+  expansions.forget(db);
 }
 
 export function expandQuery(db: Db, q: string, cap: number): ExpandedQuery | null {
-  let memo = memos.get(db);
-  if (!memo) {
-    memo = new Map();
-    memos.set(db, memo);
-  }
   const key = `${cap}\u0000${q}`;
-  const now = performance.now();
-  const known = memo.get(key);
-  if (known && now - known.at < MEMO_MS) return known.expanded;
+  const known = expansions.get(db, key);
+  if (known) return known.value;
   const expanded = computeExpansion(db, q, cap);
-  memo.delete(key);
-  if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
-  memo.set(key, { at: now, expanded });
+  expansions.set(db, key, expanded);
   return expanded;
 }
 
