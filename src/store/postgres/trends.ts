@@ -1,33 +1,7 @@
 import type pg from "pg";
-import type { TrendReportRow, TrendRepository, TrendVideoRow } from "../types.js";
+import { type ReportColumns, TREND_PAGE, toTrendReportRow } from "../rows.js";
+import type { TrendRepository, TrendVideoRow } from "../types.js";
 import { rowsOf, scalarOf } from "./sql.js";
-
-interface ReportRow {
-  id: string;
-  kind: TrendReportRow["kind"];
-  subject: string;
-  title: string;
-  summary: string;
-  period_start: number;
-  period_end: number;
-  signal: string;
-  published_at: number;
-}
-
-const toRow = (r: ReportRow): TrendReportRow => ({
-  id: r.id,
-  kind: r.kind,
-  subject: r.subject,
-  title: r.title,
-  summary: r.summary,
-  periodStart: r.period_start,
-  periodEnd: r.period_end,
-  signal: JSON.parse(r.signal) as TrendReportRow["signal"],
-  publishedAt: r.published_at,
-});
-
-/** Videos read per statement when the trend build walks a window. */
-const TREND_PAGE = 5000;
 
 const TREND_COLUMNS = `id, created_at AS "createdAt", hashtags, music_id AS "musicId", music_title AS "musicTitle",
   hook_type AS "hookType", media_type AS "mediaType", duration_s AS "durationS", plays, trending_score AS trending`;
@@ -36,18 +10,18 @@ export function postgresTrends(pool: pg.Pool): TrendRepository {
   return {
     list: async (limit, offset) => {
       const [rows, total] = await Promise.all([
-        rowsOf<ReportRow>(
+        rowsOf<ReportColumns>(
           pool,
           "SELECT * FROM trend_reports ORDER BY published_at DESC, id LIMIT $1 OFFSET $2",
           [limit + 1, offset],
         ),
         scalarOf<number>(pool, "SELECT count(*) FROM trend_reports"),
       ]);
-      return { rows: rows.map(toRow), total: total ?? 0 };
+      return { rows: rows.map(toTrendReportRow), total: total ?? 0 };
     },
     get: async (id) => {
       const [reports, examples] = await Promise.all([
-        rowsOf<ReportRow>(pool, "SELECT * FROM trend_reports WHERE id = $1", [id]),
+        rowsOf<ReportColumns>(pool, "SELECT * FROM trend_reports WHERE id = $1", [id]),
         rowsOf<{ rank: number; videoId: string; note: string }>(
           pool,
           `SELECT rank, video_id AS "videoId", note FROM trend_examples WHERE report_id = $1 ORDER BY rank`,
@@ -55,7 +29,7 @@ export function postgresTrends(pool: pg.Pool): TrendRepository {
         ),
       ]);
       const report = reports[0];
-      return report ? { report: toRow(report), examples } : null;
+      return report ? { report: toTrendReportRow(report), examples } : null;
     },
     newestVideoAt: async (notAfter) =>
       (await scalarOf<number | null>(pool, "SELECT max(created_at) FROM videos WHERE created_at <= $1", [

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { type SummaryColumns, toVideoRow } from "../rows.js";
 import type {
   Feed,
   Keyed,
@@ -29,93 +30,12 @@ const SUMMARY_SELECT = `
 /** Names by scalar sub-selects (a primary-key probe per row: never a hash of a whole table for 20 rows). */
 const SUMMARY_FROM = "videos v";
 
-type SummaryRow = [
-  id: string,
-  seq: number,
-  caption: string,
-  hook_text: string | null,
-  created_at: number,
-  media_type: "video" | "slideshow",
-  region: string | null,
-  language: string | null,
-  duration_s: number | null,
-  music_id: string | null,
-  music_title: string | null,
-  music_author: string | null,
-  hashtags: string,
-  author_uid: string,
-  author_handle: string,
-  advertiser_id: string | null,
-  advertiser_name: string | null,
-  url: string | null,
-  plays: number,
-  likes: number,
-  comments: number,
-  shares: number,
-  saves: number,
-  stats_at: number,
-  hook_type: string | null,
-  labels: ["ad" | "hook" | "viral_hook", string, number][] | null,
-];
+type SummaryRow = [...SummaryColumns, labels: ["ad" | "hook" | "viral_hook", string, number][] | null];
 
 function toRow(r: SummaryRow): VideoRow {
-  const [
-    id,
-    ,
-    caption,
-    hookText,
-    createdAt,
-    mediaType,
-    region,
-    language,
-    durationS,
-    musicId,
-    musicTitle,
-    musicAuthor,
-    hashtags,
-    authorUid,
-    authorHandle,
-    advertiserId,
-    advertiserName,
-    url,
-    plays,
-    likes,
-    comments,
-    shares,
-    saves,
-    statsAt,
-    hookType,
-    labelRows,
-  ] = r;
   const labels: VideoRow["labels"] = {};
-  for (const [label, value, confidence] of labelRows ?? []) labels[label] = { value, confidence };
-  return {
-    id,
-    caption,
-    hookText,
-    hookType,
-    createdAt,
-    mediaType,
-    region,
-    language,
-    durationS,
-    musicId,
-    musicTitle,
-    musicAuthor,
-    hashtags,
-    authorUid,
-    authorHandle,
-    advertiserId,
-    advertiserName,
-    url,
-    plays,
-    likes,
-    comments,
-    shares,
-    saves,
-    statsAt,
-    labels,
-  };
+  for (const [label, value, confidence] of r[25] ?? []) labels[label] = { value, confidence };
+  return toVideoRow(r, labels);
 }
 
 /** Summary rows for the given ids, in the order asked (missing ids skipped). */

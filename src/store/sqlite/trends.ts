@@ -1,33 +1,7 @@
-import type { TrendReportRow, TrendRepository, TrendVideoRow } from "../types.js";
+import { type ReportColumns, TREND_PAGE, toTrendReportRow } from "../rows.js";
+import type { TrendRepository, TrendVideoRow } from "../types.js";
 import type { Db } from "./connection.js";
 import { prepared } from "./statements.js";
-
-interface ReportRow {
-  id: string;
-  kind: TrendReportRow["kind"];
-  subject: string;
-  title: string;
-  summary: string;
-  period_start: number;
-  period_end: number;
-  signal: string;
-  published_at: number;
-}
-
-const toRow = (r: ReportRow): TrendReportRow => ({
-  id: r.id,
-  kind: r.kind,
-  subject: r.subject,
-  title: r.title,
-  summary: r.summary,
-  periodStart: r.period_start,
-  periodEnd: r.period_end,
-  signal: JSON.parse(r.signal) as TrendReportRow["signal"],
-  publishedAt: r.published_at,
-});
-
-/** Videos read per statement when the trend build walks a window. */
-const TREND_PAGE = 5000;
 
 export function sqliteTrends(db: Db): TrendRepository {
   return {
@@ -35,18 +9,20 @@ export function sqliteTrends(db: Db): TrendRepository {
       const rows = prepared(
         db,
         "SELECT * FROM trend_reports ORDER BY published_at DESC, id LIMIT ? OFFSET ?",
-      ).all(limit + 1, offset) as ReportRow[];
+      ).all(limit + 1, offset) as ReportColumns[];
       const total = (prepared(db, "SELECT count(*) AS n FROM trend_reports").get() as { n: number }).n;
-      return { rows: rows.map(toRow), total };
+      return { rows: rows.map(toTrendReportRow), total };
     },
     get: async (id) => {
-      const row = prepared(db, "SELECT * FROM trend_reports WHERE id = ?").get(id) as ReportRow | undefined;
+      const row = prepared(db, "SELECT * FROM trend_reports WHERE id = ?").get(id) as
+        | ReportColumns
+        | undefined;
       if (!row) return null;
       const examples = prepared(
         db,
         "SELECT rank, video_id AS videoId, note FROM trend_examples WHERE report_id = ? ORDER BY rank",
       ).all(id) as { rank: number; videoId: string; note: string }[];
-      return { report: toRow(row), examples };
+      return { report: toTrendReportRow(row), examples };
     },
     newestVideoAt: async (notAfter) =>
       (db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(notAfter) as

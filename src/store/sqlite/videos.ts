@@ -1,3 +1,4 @@
+import { type SummaryColumns, toVideoRow } from "../rows.js";
 import type {
   Feed,
   Keyed,
@@ -26,33 +27,7 @@ const SUMMARY_SELECT = `
 const SUMMARY_FROM = `videos v JOIN creators c ON c.uid = v.author_uid
   LEFT JOIN advertisers a ON a.id = v.advertiser_id`;
 
-type SummaryRow = [
-  id: string,
-  seq: number,
-  caption: string,
-  hook_text: string | null,
-  created_at: number,
-  media_type: "video" | "slideshow",
-  region: string | null,
-  language: string | null,
-  duration_s: number | null,
-  music_id: string | null,
-  music_title: string | null,
-  music_author: string | null,
-  hashtags: string,
-  author_uid: string,
-  author_handle: string,
-  advertiser_id: string | null,
-  advertiser_name: string | null,
-  url: string | null,
-  plays: number,
-  likes: number,
-  comments: number,
-  shares: number,
-  saves: number,
-  stats_at: number,
-  hook_type: string | null,
-];
+type SummaryRow = SummaryColumns;
 
 type LabelMap = Map<string, VideoRow["labels"]>;
 
@@ -75,60 +50,7 @@ function labelsFor(db: Db, ids: readonly string[]): LabelMap {
 }
 
 function toRow(r: SummaryRow, labels: LabelMap): VideoRow {
-  const [
-    id,
-    ,
-    caption,
-    hookText,
-    createdAt,
-    mediaType,
-    region,
-    language,
-    durationS,
-    musicId,
-    musicTitle,
-    musicAuthor,
-    hashtags,
-    authorUid,
-    authorHandle,
-    advertiserId,
-    advertiserName,
-    url,
-    plays,
-    likes,
-    comments,
-    shares,
-    saves,
-    statsAt,
-    hookType,
-  ] = r;
-  return {
-    id,
-    caption,
-    hookText,
-    hookType,
-    createdAt,
-    mediaType,
-    region,
-    language,
-    durationS,
-    musicId,
-    musicTitle,
-    musicAuthor,
-    hashtags,
-    authorUid,
-    authorHandle,
-    advertiserId,
-    advertiserName,
-    url,
-    plays,
-    likes,
-    comments,
-    shares,
-    saves,
-    statsAt,
-    labels: labels.get(id) ?? {},
-  };
+  return toVideoRow(r, labels.get(r[0]) ?? {});
 }
 
 function summaryRows(db: Db, key: "id" | "seq", values: readonly (string | number)[]): SummaryRow[] {
