@@ -1,0 +1,129 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPool } from "../../../src/store/postgres/connection.js";
+import { postgresClient } from "../../../src/store/postgres/sql-client.js";
+import { type SqlClient, toNumberedParameters } from "../../../src/store/sql-client.js";
+import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
+import { tempDb } from "../../helpers/db.js";
+import { postgresAvailability, startPostgres, type TestPostgres } from "../../helpers/postgres.js";
+
+describe("toNumberedParameters", () => {
+  it("numbers ? outside literals, identifiers and comments", () => {
+    expect(toNumberedParameters(`SELECT '?', "a?b", ? -- why?\n, ?`)).toBe(
+      `SELECT '?', "a?b", $1 -- why?\n, $2`,
+    );
+    expect(toNumberedParameters("SELECT 'it''s ?' WHERE a = ?")).toBe("SELECT 'it''s ?' WHERE a = $1");
+  });
+  it("refuses a statement mixing styles", () => {
+    expect(() => toNumberedParameters("SELECT $1, ?")).toThrow(/\? placeholders only/);
+  });
+});
+
+const pgAvailable = postgresAvailability().available;
+
+interface Engine {
+  name: string;
+  open(): Promise<{ client: SqlClient; close(): Promise<void> }>;
+}
+
+let server: TestPostgres | undefined;
+const engines: Engine[] = [
+  {
+    name: "sqlite",
+    async open() {
+      const { db, dir } = tempDb();
+      return {
+        client: sqliteClient(db),
+        close: async () => {
+          db.close();
+          rmSync(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+if (pgAvailable)
+  engines.push({
+    name: "postgres",
+    async open() {
+      server ??= await startPostgres("crs_sql");
+      const pool = createPool(server.url);
+      await pool.query("DROP TABLE IF EXISTS t_items");
+      return { client: postgresClient(pool), close: () => pool.end() };
+    },
+  });
+
+afterAll(async () => {
+  await server?.dispose();
+});
+
+describe.each(engines)("SqlClient on $name", (engine) => {
+  let client: SqlClient;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ client, close } = await engine.open());
+    await client.run("CREATE TABLE t_items (id TEXT PRIMARY KEY, n BIGINT NOT NULL, note TEXT)");
+  });
+  afterAll(() => close());
+
+  it("reads, writes and counts changes with ? parameters", async () => {
+    expect(await client.run("INSERT INTO t_items (id, n, note) VALUES (?, ?, ?)", ["a", 1, "x?"])).toEqual({
+      changes: 1,
+    });
+    await client.run("INSERT INTO t_items (id, n, note) VALUES (?, ?, NULL)", ["b", 2]);
+    expect(await client.get("SELECT id, n, note FROM t_items WHERE id = ?", ["a"])).toEqual({
+      id: "a",
+      n: 1,
+      note: "x?",
+    });
+    expect(await client.get("SELECT id FROM t_items WHERE id = ?", ["none"])).toBeUndefined();
+    expect(await client.all<{ id: string }>("SELECT id FROM t_items ORDER BY id")).toEqual([
+      { id: "a" },
+      { id: "b" },
+    ]);
+    const upsert =
+      "INSERT INTO t_items (id, n) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET n = t_items.n + excluded.n RETURNING n";
+    expect(await client.get(upsert, ["a", 5])).toEqual({ n: 6 });
+    expect(await client.run("UPDATE t_items SET n = n + 1 WHERE n > ?", [0])).toEqual({ changes: 2 });
+  });
+
+  it("commits a transaction that resolves and rolls back one that throws", async () => {
+    await client.transaction(async (tx) => {
+      await tx.run("INSERT INTO t_items (id, n) VALUES (?, ?)", ["c", 3]);
+      // A nested transaction joins the outer one.
+      await tx.transaction((inner) => inner.run("INSERT INTO t_items (id, n) VALUES (?, ?)", ["d", 4]));
+    });
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.run("INSERT INTO t_items (id, n) VALUES (?, ?)", ["e", 5]);
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    const ids = await client.all<{ id: string }>("SELECT id FROM t_items WHERE id IN (?, ?, ?) ORDER BY id", [
+      "c",
+      "d",
+      "e",
+    ]);
+    expect(ids.map((r) => r.id)).toEqual(["c", "d"]);
+  });
+
+  it("keeps concurrent read-modify-write transactions exact", async () => {
+    await client.run("INSERT INTO t_items (id, n) VALUES (?, ?)", ["counter", 0]);
+    const bump = () =>
+      client.transaction(async (tx) => {
+        const row = await tx.get<{ n: number }>(
+          `SELECT n FROM t_items WHERE id = ?${tx.engine === "postgres" ? " FOR UPDATE" : ""}`,
+          ["counter"],
+        );
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await tx.run("UPDATE t_items SET n = ? WHERE id = ?", [(row?.n ?? 0) + 1, "counter"]);
+      });
+    // Plain writes interleaved with the transactions must neither be lost nor land inside a rolled-back one.
+    const plain = Array.from({ length: 10 }, (_, i) =>
+      client.run("INSERT INTO t_items (id, n) VALUES (?, ?)", [`p${i}`, i]),
+    );
+    await Promise.all([...Array.from({ length: 20 }, bump), ...plain]);
+    expect(await client.get("SELECT n FROM t_items WHERE id = ?", ["counter"])).toEqual({ n: 20 });
+    expect(await client.get("SELECT count(*) AS c FROM t_items WHERE id LIKE 'p%'")).toEqual({ c: 10 });
+  });
+});
