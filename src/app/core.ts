@@ -19,6 +19,7 @@ import { type Clock, systemClock } from "../shared/clock.js";
 import type { Db } from "../store/connection.js";
 import { resolveSecret } from "../store/secret.js";
 import { createSqliteStore } from "../store/sqlite/index.js";
+import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { allTools } from "../tools/index.js";
 
 export interface ServiceCore {
@@ -61,6 +62,7 @@ export function createServiceCore(
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
     db,
+    sql: sqliteClient(db),
     config,
     clock,
     secret,

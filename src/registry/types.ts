@@ -3,6 +3,7 @@ import type { Limiter } from "../limits/index.js";
 import type { Clock } from "../shared/clock.js";
 import type { Principal } from "../shared/principal.js";
 import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import type { Store } from "../store/types.js";
 
 export { ALL_SCOPES, type CostClass, type Principal, type Scope } from "../shared/principal.js";
@@ -11,8 +12,10 @@ export { ALL_SCOPES, type CostClass, type Principal, type Scope } from "../share
 export interface ServiceDeps {
   /** The corpus store every content tool reads (repositories, no database module). */
   store: Store;
-  /** The SQLite connection: still used by identity, limits and the analyst until they have repositories. */
+  /** The SQLite connection: still used by identity, limits and the analyst until they move to `sql`. */
   db: Db;
+  /** Identity, usage, counters and analyst runs, on whichever engine holds them (SQLite or PostgreSQL). */
+  sql: SqlClient;
   config: Config;
   clock: Clock;
   secret: string;

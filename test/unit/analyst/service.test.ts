@@ -11,6 +11,7 @@ import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
 import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
+import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
 import { analyzeTool } from "../../../src/tools/analyst/analyze.js";
 import { tempDb } from "../../helpers/db.js";
 
@@ -26,6 +27,7 @@ function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
     db,
+    sql: sqliteClient(db),
     config,
     clock,
     secret: "s".repeat(32),
@@ -197,6 +199,7 @@ function setupDepsOf(t: { db: Db; limiter: ServiceDeps["limiter"]; service: unkn
   return {
     store: createSqliteStore(t.db),
     db: t.db,
+    sql: sqliteClient(t.db),
     config,
     clock: fixedClock(NOW),
     secret: "s".repeat(32),
