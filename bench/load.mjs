@@ -6,11 +6,14 @@
 // Several --cli (e.g. main's build in a throwaway clone, then this one) are measured in the same run: every
 // server is started first, then the runs alternate between them round by round (order reversed every other
 // round) so machine drift hits them alike. Goals (issue 16): REST within 10 % of main's; MCP ≥ 0.75 × REST.
+// Floors, measured in the same rounds for the last --cli (the build under test): bare node:http answering its
+// REST body, and the MCP SDK answering its tools/call result from a tool that does no work
+// (bench/load-floor.mjs); and, in this process, its store's search for the query (the ranking alone).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 
@@ -146,7 +149,7 @@ async function check(s) {
   const ids = (body) => body.data.map((v) => v.id).join(",");
   if (ids(result.structuredContent) !== ids(restBody))
     throw new Error("REST and MCP answered different pages for the same search");
-  return restBody.meta.count;
+  return { count: restBody.meta.count, rest: restBody, mcp: result };
 }
 
 /** One autocannon run; `pid` measures it (a failed request then fails the bench), without one it only warms. */
@@ -178,20 +181,106 @@ for (const [i, cli] of clis.entries()) {
   const { child, url } = await serve(cli, db);
   const s = { cli, child, url, key, rest: [], mcp: [] };
   servers.push(s);
-  const count = await check(s);
+  const { count, rest, mcp } = await check(s);
   console.log(`${label(i)}: serving ${url}; q=${values.q} → ${count} results a page (REST = MCP)`);
+  s.answers = { rest, mcp };
+  s.db = db;
 }
-// A server warms caches in the background after it starts (ranking columns): load each one unmeasured first.
-for (const s of servers) {
+
+/** A floor server (bench/load-floor.mjs) answering with the build under test's own bodies. */
+function startFloor(mode, answersFile) {
+  const child = spawn(process.execPath, [join(here, "load-floor.mjs"), mode, answersFile], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolvePromise, reject) => {
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      const port = /listening (\d+)/.exec(chunk)?.[1];
+      if (port) resolvePromise({ child, url: `http://127.0.0.1:${port}` });
+    });
+    child.once("exit", (code) => reject(new Error(`floor ${mode} exited (${code})`)));
+  });
+}
+
+const underTest = servers[servers.length - 1];
+const answersFile = join(dir, "answers.json");
+writeFileSync(answersFile, JSON.stringify(underTest.answers));
+const floors = {
+  http: { ...(await startFloor("http", answersFile)), runs: [] },
+  sdk: { ...(await startFloor("sdk", answersFile)), runs: [] },
+};
+for (const f of Object.values(floors)) servers.push({ child: f.child }); // stopped on exit with the rest
+const floorRequest = (kind) =>
+  kind === "http"
+    ? { url: `${floors.http.url}/`, method: "GET" }
+    : { ...mcpRequest({ url: floors.sdk.url, key: "" }), url: `${floors.sdk.url}/` };
+
+/**
+ * In this process, on the same database, for the build under test (ms per call, after a warm-up): its store's
+ * search for the query (the ranking alone), and the whole tool call through its registry (ranking, page
+ * summaries, validation: every part of a request but the transport and the credential check).
+ */
+async function inProcessFloors(cli, db) {
+  const dist = pathToFileURL(`${dirname(cli)}/`);
+  const load = (path) => import(new URL(path, dist).href);
+  const [
+    { openDb },
+    { createSqliteStore },
+    { queryTerms },
+    { createServiceCore },
+    { loadConfig, publicUrls },
+  ] = await Promise.all([
+    load("store/connection.js"),
+    load("store/sqlite/index.js"),
+    load("store/text.js"),
+    load("app/core.js"),
+    load("config/index.js"),
+  ]);
+  const perCall = async (call) => {
+    for (let i = 0; i < 200; i += 1) await call();
+    const n = 2000;
+    const started = performance.now();
+    for (let i = 0; i < n; i += 1) await call();
+    return (performance.now() - started) / n;
+  };
+  const connection = openDb(db);
+  const store = createSqliteStore(connection);
+  const terms = queryTerms(values.q);
+  const search = await perCall(() => store.videos.search(terms, "best_match", {}, 20, null, values.q));
+  const config = loadConfig({ env: { ...process.env, CRS_LIMITS: "off", CRS_LOG_LEVEL: "silent" } });
+  const core = createServiceCore(config, connection, publicUrls(config));
+  const principal = {
+    kind: "api_key",
+    credentialId: "bench",
+    keyId: "bench",
+    keyPrefix: null,
+    clientId: null,
+    userId: "bench",
+    orgId: "bench",
+    scopes: ["content:read"],
+  };
+  const tool = await perCall(() =>
+    core.registry.invoke("service_search_videos", { q: values.q }, principal, {
+      transport: "rest",
+      skipLimiter: true,
+    }),
+  );
+  await core.analyst.close();
+  connection.close();
+  return { search, tool };
+}
+// A server warms caches in the background after it starts: load each one unmeasured first.
+for (const s of servers.filter((x) => x.url)) {
   await load(restRequest(s), SETTLE);
   await load(mcpRequest(s), SETTLE);
 }
+for (const kind of ["http", "sdk"]) await load(floorRequest(kind), WARMUP);
 console.log(
   `load: ${CONNECTIONS} connections, ${DURATION} s a run after ${WARMUP} s warm-up, ${ROUNDS} rounds, CRS_LIMITS=off`,
 );
 
 for (let round = 0; round < ROUNDS; round += 1) {
-  const order = servers.map((_, i) => i);
+  const order = servers.flatMap((x, i) => (x.url ? [i] : []));
   if (round % 2 === 1) order.reverse();
   for (const i of order) {
     const s = servers[i];
@@ -205,21 +294,47 @@ for (let round = 0; round < ROUNDS; round += 1) {
       );
     }
   }
+  for (const kind of ["http", "sdk"]) {
+    if (WARMUP > 0) await load(floorRequest(kind), WARMUP);
+    const figures = await load(floorRequest(kind), DURATION, floors[kind].child.pid);
+    floors[kind].runs.push(figures);
+    console.log(
+      `  round ${round + 1} floor ${kind.padEnd(4)} ${figures.rps.toFixed(0).padStart(6)} req/s  server CPU ${figures.cpu.toFixed(3)} ms/request`,
+    );
+  }
 }
+const inProcess = await inProcessFloors(underTest.cli, underTest.db);
 
 const mean = (runs, field) => runs.reduce((sum, r) => sum + r[field], 0) / runs.length;
 const line = (runs) =>
   `${mean(runs, "rps").toFixed(0).padStart(6)} req/s  p50 ${mean(runs, "p50").toFixed(1)} ms  p99 ${mean(runs, "p99").toFixed(1)} ms  server CPU ${mean(runs, "cpu").toFixed(2)} ms/request`;
 console.log("\nmean over rounds:");
-for (const [i, s] of servers.entries()) {
+for (const [i, s] of servers.filter((x) => x.url).entries()) {
   console.log(
     `${label(i)}\n  REST ${line(s.rest)}\n  MCP  ${line(s.mcp)}\n  MCP/REST throughput ${(mean(s.mcp, "rps") / mean(s.rest, "rps")).toFixed(2)} (goal ≥ 0.75), CPU per request ${(mean(s.mcp, "cpu") / mean(s.rest, "cpu")).toFixed(2)}`,
   );
 }
-for (let i = 1; i < servers.length; i += 1) {
-  const [first, other] = [servers[0], servers[i]];
+const services = servers.filter((x) => x.url);
+for (let i = 1; i < services.length; i += 1) {
+  const [first, other] = [services[0], services[i]];
   console.log(
     `#${i + 1} vs #1: REST throughput ${(mean(other.rest, "rps") / mean(first.rest, "rps")).toFixed(2)} (goal ≥ 0.90 against main's), CPU per request ${(mean(other.rest, "cpu") / mean(first.rest, "cpu")).toFixed(2)}; MCP throughput ${(mean(other.mcp, "rps") / mean(first.mcp, "rps")).toFixed(2)}`,
+  );
+}
+// What no REST or MCP adapter can go below here, for the build under test (CPU per request, one core).
+const httpMs = mean(floors.http.runs, "cpu");
+const sdkMs = mean(floors.sdk.runs, "cpu");
+const ceiling = (ms) => `${(1000 / ms).toFixed(0)} req/s (${ms.toFixed(2)} ms)`;
+console.log(`\nfloors (${label(clis.length - 1)}), CPU per request on one core:
+  bare node:http answering the same body     ${httpMs.toFixed(3)} ms
+  MCP SDK answering the same result, no work ${sdkMs.toFixed(3)} ms
+  store search q=${values.q}, in process         ${inProcess.search.toFixed(3)} ms
+  the whole tool call, in process            ${inProcess.tool.toFixed(3)} ms
+  → REST ceiling ${ceiling(inProcess.tool + httpMs)}; MCP ceiling ${ceiling(inProcess.tool + sdkMs)}; MCP/REST at these ceilings ${((inProcess.tool + httpMs) / (inProcess.tool + sdkMs)).toFixed(2)}`);
+if (services.length > 1) {
+  const goal = 0.9 * mean(services[0].rest, "rps");
+  console.log(
+    `  REST goal (0.90 × #1's ${mean(services[0].rest, "rps").toFixed(0)} req/s) = ${ceiling(1000 / goal)} a request; the search alone takes ${inProcess.search.toFixed(2)} ms of it`,
   );
 }
 process.exit(0);
