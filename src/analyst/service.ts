@@ -113,7 +113,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
 
   return {
     async analyzeForTool(principal, input: AnalyzeInput, ctx) {
-      requireAnalystEntitlement(db, principal);
+      await requireAnalystEntitlement(deps.sql, principal);
       const acceptance = store.accept(
         principal,
         {

@@ -76,7 +76,7 @@ export function createServiceCore(
   deps.analyst = analyst;
   analyst.recoverInterrupted();
   const openapiJson = serialiseOpenApi(buildOpenApi(registry.list(), urls));
-  const authenticator = createAuthenticator({ db, secret, clock, config, urls });
+  const authenticator = createAuthenticator({ sql: deps.sql, secret, clock, config, urls });
   return {
     deps,
     registry,

@@ -139,6 +139,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     settings: createSettingsRouter({
       db,
+      sql: core.deps.sql,
       secret: core.deps.secret,
       clock,
       limiter: core.limiter,

@@ -3,11 +3,15 @@ import { IdentityError } from "../identity/identity-error.js";
 import { type Clock, systemClock } from "../shared/clock.js";
 import { type Db, openDb } from "../store/connection.js";
 import { resolveSecret } from "../store/secret.js";
+import type { SqlClient } from "../store/sql-client.js";
+import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { CliError, commandConfig } from "./common.js";
 
 /** What the admin commands act on: the database, the pepper, "now" and who is acting. */
 export interface AdminContext {
   db: Db;
+  /** The same database through the engine-neutral client the identity functions take. */
+  sql: SqlClient;
   secret: string;
   now: number;
   actor: string;
@@ -32,19 +36,21 @@ function cliActor(): string {
 /** Opens the database named by --db/--config/env, runs the action, maps refusals to one-line CLI errors. */
 export async function withAdminContext<T>(
   values: { db?: unknown; config?: unknown; json?: unknown },
-  action: (context: AdminContext) => T,
+  action: (context: AdminContext) => T | Promise<T>,
 ): Promise<T> {
   const config = commandConfig(values);
   const db = openDb(config.db);
   try {
     const context = {
       db,
+      sql: sqliteClient(db),
       secret: resolveSecret(db, config),
       now: adminClock.nowSeconds(),
       actor: cliActor(),
       json: values.json === true,
     };
-    return action(context);
+    // Awaited here, so the database stays open until the action has finished.
+    return await action(context);
   } catch (error) {
     if (error instanceof IdentityError) throw new CliError(error.message);
     throw error;

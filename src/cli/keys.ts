@@ -59,7 +59,7 @@ async function reveal(rest: string[]): Promise<number> {
   const orgName = requireString(values.org, "--org NAME");
   const email = requireString(values.user, "--user EMAIL");
   const key = await withAdminContext(values, (c) =>
-    revealDefaultKey(c.db, c.secret, { orgName, email, actor: c.actor }, c.now),
+    revealDefaultKey(c.sql, c.secret, { orgName, email, actor: c.actor }, c.now),
   );
   printSecret(values.json, key);
   return 0;
@@ -85,7 +85,7 @@ async function create(rest: string[]): Promise<number> {
     const scopes = parseKeyScopes(values.scopes ?? "content:read");
     const expiresAt = days === undefined ? null : c.now + days * DAY;
     return createKey(
-      c.db,
+      c.sql,
       c.secret,
       { orgName, email, scopes, label: values.label, expiresAt, actor: c.actor },
       c.now,
@@ -99,7 +99,9 @@ async function create(rest: string[]): Promise<number> {
 async function list(rest: string[]): Promise<number> {
   const { values } = parseCommand(rest, { org: { type: "string" } }, false);
   const orgName = requireString(values.org, "--org NAME");
-  const keys = await withAdminContext(values, (c) => listKeys(c.db, requireOrg(c.db, orgName).id, c.now));
+  const keys = await withAdminContext(values, async (c) =>
+    listKeys(c.sql, (await requireOrg(c.sql, orgName)).id, c.now),
+  );
   const lines = keys.map((k) =>
     [
       k.masked,
@@ -123,11 +125,11 @@ async function rotateOrRevoke(sub: "rotate" | "revoke", rest: string[]): Promise
   const { values, positionals } = parseCommand(rest, {});
   const id = onePositional(positionals, "key ID");
   if (sub === "rotate") {
-    const key = await withAdminContext(values, (c) => rotateKey(c.db, c.secret, id, c.actor, c.now));
+    const key = await withAdminContext(values, (c) => rotateKey(c.sql, c.secret, id, c.actor, c.now));
     printSecret(values.json, key, { replaces: id });
     return 0;
   }
-  const revoked = await withAdminContext(values, (c) => revokeKey(c.db, id, c.actor, c.now));
+  const revoked = await withAdminContext(values, (c) => revokeKey(c.sql, id, c.actor, c.now));
   output(values.json, revoked, `revoked ${revoked.masked} (${revoked.id})`);
   return 0;
 }

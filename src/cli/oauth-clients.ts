@@ -15,14 +15,14 @@ export async function run(args: string[]): Promise<number> {
     const orgs = values.org ?? [];
     if (orgs.length === 0)
       throw new CliError("missing --org NAME (repeat it to grant several organisations)");
-    const client = await withAdminContext(values, (c) => addOAuthClient(c.db, clientId, orgs, c.now));
+    const client = await withAdminContext(values, (c) => addOAuthClient(c.sql, clientId, orgs, c.now));
     output(values.json, client, `OAuth client '${client.clientId}' granted: ${client.orgs.join(", ")}`);
     return 0;
   }
   if (sub === "list") {
     const { values, positionals } = parseCommand(rest, {});
     if (positionals.length > 0) throw new CliError("'oauth-clients list' takes no arguments");
-    const clients = await withAdminContext(values, (c) => listOAuthClients(c.db));
+    const clients = await withAdminContext(values, (c) => listOAuthClients(c.sql));
     const lines = clients.map(
       (c) => `${c.clientId}\t${c.orgs.join(",") || "-"}\tadded ${isoTime(c.createdAt)}`,
     );
@@ -31,7 +31,7 @@ export async function run(args: string[]): Promise<number> {
   }
   const { values, positionals } = parseCommand(rest, {});
   const clientId = onePositional(positionals, "CLIENT_ID");
-  await withAdminContext(values, (c) => removeOAuthClient(c.db, clientId));
+  await withAdminContext(values, (c) => removeOAuthClient(c.sql, clientId));
   output(values.json, { clientId, removed: true }, `removed OAuth client '${clientId}'`);
   return 0;
 }

@@ -13,14 +13,14 @@ export async function run(args: string[]): Promise<number> {
     const { values, positionals } = parseCommand(rest, { "analyst-monthly": { type: "string" } });
     const name = onePositional(positionals, "organisation NAME");
     const analystMonthly = parseCount(values["analyst-monthly"], "--analyst-monthly");
-    const org = await withAdminContext(values, (c) => createOrg(c.db, { name, analystMonthly }, c.now));
+    const org = await withAdminContext(values, (c) => createOrg(c.sql, { name, analystMonthly }, c.now));
     output(values.json, org, `created organisation '${org.name}' (${org.id})`);
     return 0;
   }
   if (sub === "list") {
     const { values, positionals } = parseCommand(rest, {});
     if (positionals.length > 0) throw new CliError("'orgs list' takes no arguments");
-    const orgs = await withAdminContext(values, (c) => listOrgs(c.db));
+    const orgs = await withAdminContext(values, (c) => listOrgs(c.sql));
     const lines = orgs.map(
       (o) =>
         `${o.name}\t${o.subscription}\tanalyst ${o.analystEnabled ? "on" : "off"}\t${o.analystMonthly}/month\t${o.members} members\tcreated ${isoTime(o.createdAt)}`,
@@ -46,7 +46,7 @@ export async function run(args: string[]): Promise<number> {
   };
   if (Object.values(changes).every((v) => v === undefined))
     throw new CliError("nothing to set: give --subscription, --analyst or --analyst-monthly");
-  const org = await withAdminContext(values, (c) => updateOrg(c.db, name, changes, c.now));
+  const org = await withAdminContext(values, (c) => updateOrg(c.sql, name, changes, c.now));
   output(
     values.json,
     org,

@@ -27,11 +27,11 @@ async function create(rest: string[]): Promise<number> {
   const email = onePositional(positionals, "EMAIL");
   const orgName = requireString(values.org, "--org NAME");
   const result = await withAdminContext(values, (c) =>
-    c.db.transaction(() => {
-      const added = addUserToOrg(c.db, { email, orgName }, c.now);
-      if (values.owner) setMembershipRole(c.db, added.membership.id, "owner");
+    c.sql.transaction(async (tx) => {
+      const added = await addUserToOrg(tx, { email, orgName }, c.now);
+      if (values.owner) await setMembershipRole(tx, added.membership.id, "owner");
       return added;
-    })(),
+    }),
   );
   const what = result.createdUser
     ? "created user"
@@ -64,7 +64,7 @@ async function invite(rest: string[]): Promise<number> {
   const orgName = requireString(values.org, "--org NAME");
   const origin = publicUrls(commandConfig(values)).apiOrigin;
   const result = await withAdminContext(values, (c) =>
-    createInvite(c.db, { email, orgName, owner: values.owner, actor: c.actor }, c.now),
+    createInvite(c.sql, { email, orgName, owner: values.owner, actor: c.actor }, c.now),
   );
   const link = `${origin}/settings/invite?token=${result.token}`;
   output(
@@ -83,14 +83,14 @@ async function setPassword(rest: string[]): Promise<number> {
   const { values, positionals } = parseCommand(rest, {});
   const email = onePositional(positionals, "EMAIL");
   // Refuse an unknown user before asking for a password.
-  await withAdminContext(values, (c) => requireUser(c.db, email));
+  await withAdminContext(values, (c) => requireUser(c.sql, email));
   const password = await readPassword();
   const problem = passwordProblem(password);
   if (problem) throw new CliError(`password refused: ${problem}`);
   const hash = await hashPassword(password);
-  const user = await withAdminContext(values, (c) => {
-    const found = requireUser(c.db, email);
-    storePasswordHash(c.db, found.id, hash, c.now);
+  const user = await withAdminContext(values, async (c) => {
+    const found = await requireUser(c.sql, email);
+    await storePasswordHash(c.sql, found.id, hash, c.now);
     return found;
   });
   output(

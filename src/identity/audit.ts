@@ -1,4 +1,4 @@
-import type { Db } from "../store/connection.js";
+import type { SqlClient, SqlValue } from "../store/sql-client.js";
 
 export type KeyEventKind = "reveal" | "create" | "rotate" | "revoke" | "use" | "expire";
 
@@ -15,19 +15,20 @@ export interface KeyEvent {
   detail?: string;
 }
 
-export function recordKeyEvent(db: Db, event: KeyEvent): void {
-  db.prepare(
+export async function recordKeyEvent(sql: SqlClient, event: KeyEvent): Promise<void> {
+  await sql.run(
     `INSERT INTO key_events (key_id, key_prefix, org_id, user_id, event, actor, at, detail)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    event.keyId,
-    event.keyPrefix,
-    event.orgId,
-    event.userId,
-    event.event,
-    event.actor,
-    event.at,
-    event.detail ?? "",
+    [
+      event.keyId,
+      event.keyPrefix,
+      event.orgId,
+      event.userId,
+      event.event,
+      event.actor,
+      event.at,
+      event.detail ?? "",
+    ],
   );
 }
 
@@ -51,20 +52,26 @@ interface KeyEventRow {
 }
 
 /** Newest first. */
-export function listKeyEvents(db: Db, filter: KeyEventFilter = {}): KeyEvent[] {
-  const rows = db
-    .prepare(
-      `SELECT key_id, key_prefix, org_id, user_id, event, actor, at, detail FROM key_events
-       WHERE (@keyId IS NULL OR key_id = @keyId) AND (@orgId IS NULL OR org_id = @orgId)
-         AND (@userId IS NULL OR user_id = @userId)
-       ORDER BY at DESC, id DESC LIMIT @limit`,
-    )
-    .all({
-      keyId: filter.keyId ?? null,
-      orgId: filter.orgId ?? null,
-      userId: filter.userId ?? null,
-      limit: filter.limit ?? 1000,
-    }) as KeyEventRow[];
+export async function listKeyEvents(sql: SqlClient, filter: KeyEventFilter = {}): Promise<KeyEvent[]> {
+  // Only the filters given become conditions (PostgreSQL cannot type a bare `? IS NULL`).
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  for (const [column, value] of [
+    ["key_id", filter.keyId],
+    ["org_id", filter.orgId],
+    ["user_id", filter.userId],
+  ] as const) {
+    if (value === undefined) continue;
+    where.push(`${column} = ?`);
+    params.push(value);
+  }
+  params.push(filter.limit ?? 1000);
+  const rows = await sql.all<KeyEventRow>(
+    `SELECT key_id, key_prefix, org_id, user_id, event, actor, at, detail FROM key_events
+     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY at DESC, id DESC LIMIT ?`,
+    params,
+  );
   return rows.map((r) => ({
     event: r.event,
     keyId: r.key_id,

@@ -3,7 +3,7 @@ import type { Clock } from "../shared/clock.js";
 import type { ServiceError } from "../shared/errors.js";
 import { logger as defaultLogger, type Logger } from "../shared/log.js";
 import type { Principal } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { createApiKeyVerifier } from "./api-key-verifier.js";
 import {
   challengeFor,
@@ -41,7 +41,8 @@ export interface Authenticator {
 }
 
 export interface AuthenticatorDeps {
-  db: Db;
+  /** The service's one SqlClient (identity's tables). */
+  sql: SqlClient;
   secret: string;
   clock: Clock;
   config: Config;
@@ -57,13 +58,11 @@ function header(headers: AuthRequest["headers"], name: string): string | string[
 }
 
 export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
-  const { db, clock, config, urls } = deps;
+  const { sql, clock, config, urls } = deps;
   const log = deps.logger ?? defaultLogger;
-  const apiKeys = createApiKeyVerifier(db, deps.secret);
+  const apiKeys = createApiKeyVerifier(sql, deps.secret);
   // Challenges link the metadata only where it is published (OAuth configured).
   const prmUrl = protectedResourceMetadata(urls, config) ? protectedResourceMetadataUrl(urls) : null;
-  // The API-key path runs on every request: keep its org lookup prepared once.
-  const orgSubscription = db.prepare("SELECT id, subscription FROM organisations WHERE id = ?");
   // OAuth needs both an issuer and a key set; without them a JWT is just an unknown credential.
   const oauth =
     config.oauthIssuer && config.oauthJwks
@@ -91,16 +90,17 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     return org;
   }
 
-  function withApiKey(token: string, req: AuthRequest, now: number): AuthenticatedPrincipal {
-    const check = apiKeys.verify(token, now);
+  async function withApiKey(token: string, req: AuthRequest, now: number): Promise<AuthenticatedPrincipal> {
+    // The key and its organisation's subscription come in one statement (the hot path).
+    const check = await apiKeys.verify(token, now);
     if (!check.ok) throw refuse(req, `api key ${check.reason}`);
     const org = requireActive(
-      orgSubscription.get(check.orgId) as Pick<Organisation, "id" | "subscription"> | undefined,
+      check.orgSubscription === null ? undefined : { id: check.orgId, subscription: check.orgSubscription },
       req,
     );
     // Best-effort: a full, read-only or locked database must not turn a read into a failure.
     try {
-      apiKeys.recordUse(check, now);
+      await apiKeys.recordUse(check, now);
     } catch (error) {
       log.warn({ err: error, keyPrefix: check.prefix }, "could not record key use (continuing)");
     }
@@ -121,16 +121,16 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
    * Bound by `sub` (a CRS user id). An `email` matches only when the operator allows it
    * (CRS_OAUTH_EMAIL_MATCH=verified) and the issuer marks it verified: an unverified email is anyone's claim.
    */
-  function tokenUser(claims: AccessTokenClaims): User | undefined {
-    const bySubject = claims.subject ? findUserById(db, claims.subject) : undefined;
+  async function tokenUser(claims: AccessTokenClaims): Promise<User | undefined> {
+    const bySubject = claims.subject ? await findUserById(sql, claims.subject) : undefined;
     if (bySubject) return bySubject;
     if (config.oauthEmailMatch !== "verified" || !claims.emailVerified || !claims.email) return undefined;
-    return findUserByEmail(db, claims.email.trim().toLowerCase());
+    return findUserByEmail(sql, claims.email.trim().toLowerCase());
   }
 
-  function tokenOrg(claims: AccessTokenClaims): Organisation | undefined {
-    if (claims.orgId) return findOrgById(db, claims.orgId);
-    return claims.orgName ? findOrgByName(db, claims.orgName) : undefined;
+  async function tokenOrg(claims: AccessTokenClaims): Promise<Organisation | undefined> {
+    if (claims.orgId) return findOrgById(sql, claims.orgId);
+    return claims.orgName ? findOrgByName(sql, claims.orgName) : undefined;
   }
 
   async function withAccessToken(
@@ -149,14 +149,14 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
     }
     if (!check.ok) throw refuse(req, `access token ${check.reason}`);
     const { claims } = check;
-    if (!isClientRegistered(db, claims.clientId)) throw refuse(req, "client not registered");
-    const user = tokenUser(claims);
+    if (!(await isClientRegistered(sql, claims.clientId))) throw refuse(req, "client not registered");
+    const user = await tokenUser(claims);
     if (!user) throw refuse(req, "token user unknown", { clientId: claims.clientId });
-    const org = tokenOrg(claims);
+    const org = await tokenOrg(claims);
     if (!org) throw refuse(req, "token organisation unknown", { clientId: claims.clientId });
-    if (!findMembership(db, user.id, org.id))
+    if (!(await findMembership(sql, user.id, org.id)))
       throw refuse(req, "user not a member", { clientId: claims.clientId });
-    if (!isClientGranted(db, claims.clientId, org.id)) {
+    if (!(await isClientGranted(sql, claims.clientId, org.id))) {
       log.info({ endpoint: req.endpoint, clientId: claims.clientId, orgId: org.id }, "oauth grant missing");
       throw grantMissing();
     }

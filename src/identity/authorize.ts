@@ -1,5 +1,5 @@
 import type { Principal, Scope } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { entitlementMissing, insufficientScope } from "./auth-errors.js";
 
 /** Throws 403 insufficient_scope unless the principal carries the scope (called per tool by the registry). */
@@ -8,9 +8,10 @@ export function requireScope(principal: Principal, scope: Scope): void {
 }
 
 /** Throws 403 entitlement_missing unless the principal's organisation has the analyst switched on. */
-export function requireAnalystEntitlement(db: Db, principal: Principal): void {
-  const row = db.prepare("SELECT analyst_enabled FROM organisations WHERE id = ?").get(principal.orgId) as
-    | { analyst_enabled: number }
-    | undefined;
+export async function requireAnalystEntitlement(sql: SqlClient, principal: Principal): Promise<void> {
+  const row = await sql.get<{ analyst_enabled: number }>(
+    "SELECT analyst_enabled FROM organisations WHERE id = ?",
+    [principal.orgId],
+  );
   if (row?.analyst_enabled !== 1) throw entitlementMissing();
 }

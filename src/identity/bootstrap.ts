@@ -1,4 +1,4 @@
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { issueDefaultKey } from "./keys.js";
 import { setMembershipRole } from "./memberships.js";
 import { createOrg, findOrgByName } from "./orgs.js";
@@ -18,16 +18,21 @@ export const BOOTSTRAP_EMAIL = "admin@localhost";
  * key slot (both scopes). The secret is returned once for `crs init` to print. Refuses (IdentityError) when
  * that slot was already revealed.
  */
-export function bootstrapIdentity(db: Db, secret: string, now: number): BootstrapResult {
-  return db.transaction(() => {
-    const org = findOrgByName(db, BOOTSTRAP_ORG) ?? createOrg(db, { name: BOOTSTRAP_ORG }, now);
-    const { user, membership } = addUserToOrg(db, { email: BOOTSTRAP_EMAIL, orgName: org.name }, now);
-    setMembershipRole(db, membership.id, "owner");
-    const key = issueDefaultKey(db, secret, membership, "init", now);
+export async function bootstrapIdentity(
+  sql: SqlClient,
+  secret: string,
+  now: number,
+): Promise<BootstrapResult> {
+  return sql.transaction(async (tx) => {
+    const org =
+      (await findOrgByName(tx, BOOTSTRAP_ORG)) ?? (await createOrg(tx, { name: BOOTSTRAP_ORG }, now));
+    const { user, membership } = await addUserToOrg(tx, { email: BOOTSTRAP_EMAIL, orgName: org.name }, now);
+    await setMembershipRole(tx, membership.id, "owner");
+    const key = await issueDefaultKey(tx, secret, membership, "init", now);
     return {
       org: { id: org.id, name: org.name },
       user: { id: user.id, email: user.email },
       key: { id: key.id, secret: key.secret, prefix: key.prefix, scopes: [...key.scopes] },
     };
-  })();
+  });
 }

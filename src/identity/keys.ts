@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { ALL_SCOPES, type Scope } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { recordKeyEvent } from "./audit.js";
 import { IdentityError } from "./identity-error.js";
 import { CURRENT_DIGEST_VERSION, digestKey, maskKey, mintKeyMaterial } from "./key-material.js";
 import { formatScopes, knownScopes } from "./scopes.js";
+import { isUniqueViolation } from "./unique-violation.js";
 import { type Membership, requireMembership } from "./users.js";
 
 export type KeyState = "active" | "expired" | "rotated" | "revoked";
@@ -71,17 +72,17 @@ interface IssueInput {
   expiresAt: number | null;
 }
 
-// Prefixes are random (36^8); the unique index catches the rare collision and we draw again.
-function insertKey(db: Db, pepper: string, input: IssueInput, now: number): IssuedKey {
-  for (let attempt = 0; ; attempt++) {
+// Prefixes are random (36^8): a collision with an existing prefix inserts nothing and we draw again (no
+// constraint error, which would end a PostgreSQL transaction).
+async function insertKey(sql: SqlClient, pepper: string, input: IssueInput, now: number): Promise<IssuedKey> {
+  for (let attempt = 0; attempt < 5; attempt++) {
     const { key, prefix } = mintKeyMaterial();
     const id = randomUUID();
-    try {
-      db.prepare(
-        `INSERT INTO api_keys (id, prefix, digest, digest_version, user_id, org_id, membership_id, is_default,
-           label, scopes, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).run(
+    const { changes } = await sql.run(
+      `INSERT INTO api_keys (id, prefix, digest, digest_version, user_id, org_id, membership_id, is_default,
+         label, scopes, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (prefix) DO NOTHING`,
+      [
         id,
         prefix,
         digestKey(key, pepper),
@@ -94,66 +95,72 @@ function insertKey(db: Db, pepper: string, input: IssueInput, now: number): Issu
         formatScopes(input.scopes),
         now,
         input.expiresAt,
-      );
-      return { id, secret: key, prefix, scopes: input.scopes };
-    } catch (error) {
-      const collided = (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE";
-      if (!collided || attempt >= 4 || !String((error as Error).message).includes("prefix")) throw error;
-    }
+      ],
+    );
+    if (changes === 1) return { id, secret: key, prefix, scopes: input.scopes };
   }
+  throw new Error("could not draw an unused key prefix in 5 attempts");
 }
 
-function liveDefaultKey(db: Db, membershipId: string): KeyRow | undefined {
-  return db
-    .prepare(
-      `SELECT * FROM api_keys WHERE membership_id = ? AND is_default = 1
-       AND revoked_at IS NULL AND rotated_at IS NULL`,
-    )
-    .get(membershipId) as KeyRow | undefined;
+function liveDefaultKey(sql: SqlClient, membershipId: string): Promise<KeyRow | undefined> {
+  return sql.get<KeyRow>(
+    `SELECT * FROM api_keys WHERE membership_id = ? AND is_default = 1
+     AND revoked_at IS NULL AND rotated_at IS NULL`,
+    [membershipId],
+  );
 }
+
+const alreadyRevealed = (existing: KeyRow) =>
+  new IdentityError(
+    `the default key (${maskKey(existing.prefix)}, id ${existing.id}) was already revealed and cannot be shown again; rotate it with 'crs keys rotate ${existing.id}'`,
+  );
 
 /**
  * Fills the membership's default key slot (both scopes) and returns its secret, once. When the slot already
  * holds a live key (even an expired one) it refuses: the secret cannot be shown again, rotate instead.
  * A slot emptied by revocation can be revealed again.
  */
-export function revealDefaultKey(
-  db: Db,
+export async function revealDefaultKey(
+  sql: SqlClient,
   pepper: string,
   who: { orgName: string; email: string; actor: string },
   now: number,
-): IssuedKey {
-  const membership = requireMembership(db, who.orgName, who.email);
-  return issueDefaultKey(db, pepper, membership, who.actor, now);
+): Promise<IssuedKey> {
+  const membership = await requireMembership(sql, who.orgName, who.email);
+  return issueDefaultKey(sql, pepper, membership, who.actor, now);
 }
 
-export function issueDefaultKey(
-  db: Db,
+export async function issueDefaultKey(
+  sql: SqlClient,
   pepper: string,
   membership: Membership,
   actor: string,
   now: number,
-): IssuedKey {
-  return db.transaction(() => {
-    const existing = liveDefaultKey(db, membership.id);
-    if (existing)
-      throw new IdentityError(
-        `the default key (${maskKey(existing.prefix)}, id ${existing.id}) was already revealed and cannot be shown again; rotate it with 'crs keys rotate ${existing.id}'`,
+): Promise<IssuedKey> {
+  try {
+    return await sql.transaction(async (tx) => {
+      const existing = await liveDefaultKey(tx, membership.id);
+      if (existing) throw alreadyRevealed(existing);
+      const issued = await insertKey(
+        tx,
+        pepper,
+        { membership, isDefault: true, label: "default", scopes: [...ALL_SCOPES], expiresAt: null },
+        now,
       );
-    const issued = insertKey(
-      db,
-      pepper,
-      { membership, isDefault: true, label: "default", scopes: [...ALL_SCOPES], expiresAt: null },
-      now,
-    );
-    audit(db, "reveal", issued.id, issued.prefix, membership, actor, now);
-    return issued;
-  })();
+      await audit(tx, "reveal", issued.id, issued.prefix, membership, actor, now);
+      return issued;
+    });
+  } catch (error) {
+    // Another process filled the slot between the check and the insert (PostgreSQL): the same refusal.
+    const existing = isUniqueViolation(error) ? await liveDefaultKey(sql, membership.id) : undefined;
+    if (existing) throw alreadyRevealed(existing);
+    throw error;
+  }
 }
 
 /** An additional key for the membership: `content:read` always, `agent:request` optional. */
-export function createKey(
-  db: Db,
+export async function createKey(
+  sql: SqlClient,
   pepper: string,
   input: {
     orgName: string;
@@ -164,15 +171,15 @@ export function createKey(
     actor: string;
   },
   now: number,
-): IssuedKey {
-  const membership = requireMembership(db, input.orgName, input.email);
+): Promise<IssuedKey> {
+  const membership = await requireMembership(sql, input.orgName, input.email);
   if (!input.scopes.includes("content:read"))
     throw new IdentityError("every key needs scope 'content:read' ('agent:request' is optional)");
   if (input.expiresAt != null && input.expiresAt <= now)
     throw new IdentityError("the expiry must be in the future");
-  return db.transaction(() => {
-    const issued = insertKey(
-      db,
+  return sql.transaction(async (tx) => {
+    const issued = await insertKey(
+      tx,
       pepper,
       {
         membership,
@@ -183,23 +190,53 @@ export function createKey(
       },
       now,
     );
-    audit(db, "create", issued.id, issued.prefix, membership, input.actor, now);
+    await audit(tx, "create", issued.id, issued.prefix, membership, input.actor, now);
     return issued;
-  })();
+  });
 }
 
 /** A key by id, or by its prefix (with or without the `crs_` and mask decoration). */
-export function findKey(db: Db, idOrPrefix: string): KeyRow | undefined {
+export function findKey(sql: SqlClient, idOrPrefix: string): Promise<KeyRow | undefined> {
   const prefix = idOrPrefix.replace(/^crs_/, "").replace(/_…?$/, "");
-  return db.prepare("SELECT * FROM api_keys WHERE id = ? OR prefix = ?").get(idOrPrefix, prefix) as
-    | KeyRow
-    | undefined;
+  return sql.get<KeyRow>("SELECT * FROM api_keys WHERE id = ? OR prefix = ?", [idOrPrefix, prefix]);
 }
 
-function requireKey(db: Db, idOrPrefix: string): KeyRow {
-  const row = findKey(db, idOrPrefix);
+async function requireKey(sql: SqlClient, idOrPrefix: string): Promise<KeyRow> {
+  const row = await findKey(sql, idOrPrefix);
   if (!row) throw new IdentityError(`unknown key '${idOrPrefix}'`);
   return row;
+}
+
+function checkRotatable(row: KeyRow): void {
+  if (row.revoked_at !== null) throw new IdentityError(`key ${row.id} is revoked; create a new key`);
+  if (row.rotated_at !== null)
+    throw new IdentityError(`key ${row.id} was already rotated; rotate its replacement ${row.replaced_by}`);
+}
+
+function checkRevocable(row: KeyRow): void {
+  if (row.revoked_at !== null) throw new IdentityError(`key ${row.id} is already revoked`);
+  if (row.rotated_at !== null)
+    throw new IdentityError(`key ${row.id} was rotated and no longer works; revoke ${row.replaced_by}`);
+}
+
+/**
+ * Retires a live key (sets `column` to now) unless another process retired it since it was read: then the
+ * refusal is the one its new state calls for.
+ */
+async function retire(
+  tx: SqlClient,
+  row: KeyRow,
+  column: "rotated_at" | "revoked_at",
+  now: number,
+  check: (row: KeyRow) => void,
+): Promise<void> {
+  const { changes } = await tx.run(
+    `UPDATE api_keys SET ${column} = ? WHERE id = ? AND revoked_at IS NULL AND rotated_at IS NULL`,
+    [now, row.id],
+  );
+  if (changes === 1) return;
+  check(await requireKey(tx, row.id));
+  throw new IdentityError(`key ${row.id} changed meanwhile; try again`);
 }
 
 /**
@@ -207,18 +244,22 @@ function requireKey(db: Db, idOrPrefix: string): KeyRow {
  * stops working at once. An expiring key keeps its lifetime: the new one expires as long after now as the
  * old one was meant to live.
  */
-export function rotateKey(db: Db, pepper: string, idOrPrefix: string, actor: string, now: number): IssuedKey {
-  return db.transaction(() => {
-    const old = requireKey(db, idOrPrefix);
-    if (old.revoked_at !== null) throw new IdentityError(`key ${old.id} is revoked; create a new key`);
-    if (old.rotated_at !== null)
-      throw new IdentityError(`key ${old.id} was already rotated; rotate its replacement ${old.replaced_by}`);
+export async function rotateKey(
+  sql: SqlClient,
+  pepper: string,
+  idOrPrefix: string,
+  actor: string,
+  now: number,
+): Promise<IssuedKey> {
+  return sql.transaction(async (tx) => {
+    const old = await requireKey(tx, idOrPrefix);
+    checkRotatable(old);
     const lifetime = old.expires_at === null ? null : old.expires_at - old.created_at;
     // The slot's unique index allows one live default key: retire the old row before inserting the new one.
-    db.prepare("UPDATE api_keys SET rotated_at = ? WHERE id = ?").run(now, old.id);
+    await retire(tx, old, "rotated_at", now, checkRotatable);
     const membership = { id: old.membership_id, userId: old.user_id, orgId: old.org_id, createdAt: 0 };
-    const issued = insertKey(
-      db,
+    const issued = await insertKey(
+      tx,
       pepper,
       {
         membership,
@@ -229,45 +270,58 @@ export function rotateKey(db: Db, pepper: string, idOrPrefix: string, actor: str
       },
       now,
     );
-    db.prepare("UPDATE api_keys SET replaced_by = ? WHERE id = ?").run(issued.id, old.id);
-    audit(db, "rotate", old.id, old.prefix, membership, actor, now, `replaced by ${issued.prefix}`);
+    await tx.run("UPDATE api_keys SET replaced_by = ? WHERE id = ?", [issued.id, old.id]);
+    await audit(tx, "rotate", old.id, old.prefix, membership, actor, now, `replaced by ${issued.prefix}`);
     return issued;
-  })();
+  });
 }
 
-export function revokeKey(db: Db, idOrPrefix: string, actor: string, now: number): KeySummary {
-  return db.transaction(() => {
-    const row = requireKey(db, idOrPrefix);
-    if (row.revoked_at !== null) throw new IdentityError(`key ${row.id} is already revoked`);
-    if (row.rotated_at !== null)
-      throw new IdentityError(`key ${row.id} was rotated and no longer works; revoke ${row.replaced_by}`);
-    db.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").run(now, row.id);
+export async function revokeKey(
+  sql: SqlClient,
+  idOrPrefix: string,
+  actor: string,
+  now: number,
+): Promise<KeySummary> {
+  return sql.transaction(async (tx) => {
+    const row = await requireKey(tx, idOrPrefix);
+    checkRevocable(row);
+    await retire(tx, row, "revoked_at", now, checkRevocable);
     const membership = { id: row.membership_id, userId: row.user_id, orgId: row.org_id, createdAt: 0 };
-    audit(db, "revoke", row.id, row.prefix, membership, actor, now);
-    return getKeySummary(db, row.id, now);
-  })();
+    await audit(tx, "revoke", row.id, row.prefix, membership, actor, now);
+    return getKeySummary(tx, row.id, now);
+  });
 }
 
-export function listKeys(db: Db, orgId: string, now: number): KeySummary[] {
-  const rows = db
-    .prepare(
-      `SELECT k.*, u.email AS user_email FROM api_keys k JOIN users u ON u.id = k.user_id
-       WHERE k.org_id = ? ORDER BY k.created_at, k.rowid`,
-    )
-    .all(orgId) as (KeyRow & { user_email: string })[];
+/**
+ * In the order the keys were made. SQLite has it in the row id. PostgreSQL has no insertion order, so keys
+ * made in the same second are ordered by the audit event written with each (`reveal` or `create`, or for a
+ * replacement the `rotate` event of the key it replaced), which the same transaction inserts.
+ */
+const LIST_KEYS = {
+  sqlite: `SELECT k.*, u.email AS user_email FROM api_keys k JOIN users u ON u.id = k.user_id
+    WHERE k.org_id = ? ORDER BY k.created_at, k.rowid`,
+  postgres: `SELECT k.*, u.email AS user_email FROM api_keys k JOIN users u ON u.id = k.user_id
+    LEFT JOIN api_keys o ON o.org_id = k.org_id AND o.replaced_by = k.id
+    WHERE k.org_id = ?
+    ORDER BY k.created_at,
+      (SELECT min(e.id) FROM key_events e WHERE e.key_id = coalesce(o.id, k.id)
+        AND CASE WHEN o.id IS NULL THEN e.event IN ('reveal', 'create') ELSE e.event = 'rotate' END),
+      k.id`,
+} as const;
+
+export async function listKeys(sql: SqlClient, orgId: string, now: number): Promise<KeySummary[]> {
+  const rows = await sql.all<KeyRow & { user_email: string }>(LIST_KEYS[sql.engine], [orgId]);
   return rows.map((r) => summarise(r, now));
 }
 
-export function getKeySummary(db: Db, id: string, now: number): KeySummary {
-  const row = db
-    .prepare(
-      "SELECT k.*, u.email AS user_email FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.id = ?",
-    )
-    .get(id) as (KeyRow & { user_email: string }) | undefined;
+export async function getKeySummary(sql: SqlClient, id: string, now: number): Promise<KeySummary> {
+  const row = await sql.get<KeyRow & { user_email: string }>(
+    "SELECT k.*, u.email AS user_email FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.id = ?",
+    [id],
+  );
   if (!row) throw new IdentityError(`unknown key '${id}'`);
   return summarise(row, now);
 }
-
 function summarise(r: KeyRow & { user_email: string }, now: number): KeySummary {
   return {
     id: r.id,
@@ -290,7 +344,7 @@ function summarise(r: KeyRow & { user_email: string }, now: number): KeySummary 
 }
 
 function audit(
-  db: Db,
+  sql: SqlClient,
   event: "reveal" | "create" | "rotate" | "revoke",
   keyId: string,
   keyPrefix: string,
@@ -298,8 +352,8 @@ function audit(
   actor: string,
   at: number,
   detail = "",
-): void {
-  recordKeyEvent(db, {
+): Promise<void> {
+  return recordKeyEvent(sql, {
     event,
     keyId,
     keyPrefix,

@@ -1,4 +1,4 @@
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import type { Subscription } from "./orgs.js";
 
 /** An owner sees and can revoke every key of the organisation; a member manages their own keys. */
@@ -24,14 +24,13 @@ interface Row {
 }
 
 /** The user's memberships, by organisation name. */
-export function listUserMemberships(db: Db, userId: string): UserMembership[] {
-  const rows = db
-    .prepare(
-      `SELECT m.id AS membership_id, o.id AS org_id, o.name AS org_name, o.subscription, o.analyst_enabled, m.role
-       FROM memberships m JOIN organisations o ON o.id = m.org_id
-       WHERE m.user_id = ? ORDER BY o.name`,
-    )
-    .all(userId) as Row[];
+export async function listUserMemberships(sql: SqlClient, userId: string): Promise<UserMembership[]> {
+  const rows = await sql.all<Row>(
+    `SELECT m.id AS membership_id, o.id AS org_id, o.name AS org_name, o.subscription, o.analyst_enabled, m.role
+     FROM memberships m JOIN organisations o ON o.id = m.org_id
+     WHERE m.user_id = ? ORDER BY o.name`,
+    [userId],
+  );
   return rows.map((r) => ({
     membershipId: r.membership_id,
     orgId: r.org_id,
@@ -42,6 +41,10 @@ export function listUserMemberships(db: Db, userId: string): UserMembership[] {
   }));
 }
 
-export function setMembershipRole(db: Db, membershipId: string, role: MembershipRole): void {
-  db.prepare("UPDATE memberships SET role = ? WHERE id = ?").run(role, membershipId);
+export async function setMembershipRole(
+  sql: SqlClient,
+  membershipId: string,
+  role: MembershipRole,
+): Promise<void> {
+  await sql.run("UPDATE memberships SET role = ? WHERE id = ?", [role, membershipId]);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { IdentityError } from "./identity-error.js";
 
 export type Subscription = "active" | "past_due" | "canceled";
@@ -46,11 +46,11 @@ function checkAllowance(value: number): void {
     throw new IdentityError(`analyst monthly allowance must be a non-negative integer, got '${value}'`);
 }
 
-export function createOrg(
-  db: Db,
+export async function createOrg(
+  sql: SqlClient,
   input: { name: string; analystMonthly?: number; analystEnabled?: boolean },
   now: number,
-): Organisation {
+): Promise<Organisation> {
   const name = input.name.trim();
   if (!ORG_NAME.test(name))
     throw new IdentityError(
@@ -58,45 +58,47 @@ export function createOrg(
     );
   const analystMonthly = input.analystMonthly ?? DEFAULT_ANALYST_MONTHLY;
   checkAllowance(analystMonthly);
-  if (findOrgByName(db, name)) throw new IdentityError(`organisation '${name}' already exists`);
+  const exists = () => new IdentityError(`organisation '${name}' already exists`);
+  if (await findOrgByName(sql, name)) throw exists();
   const id = randomUUID();
-  db.prepare(
+  // A name taken since the check (another process) is the same refusal, not a constraint error.
+  const { changes } = await sql.run(
     `INSERT INTO organisations (id, name, subscription, analyst_enabled, analyst_monthly, created_at, updated_at)
-     VALUES (?, ?, 'active', ?, ?, ?, ?)`,
-  ).run(id, name, input.analystEnabled === false ? 0 : 1, analystMonthly, now, now);
-  return getOrg(db, id);
+     VALUES (?, ?, 'active', ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    [id, name, input.analystEnabled === false ? 0 : 1, analystMonthly, now, now],
+  );
+  if (changes === 0) throw exists();
+  return getOrg(sql, id);
 }
 
-export function findOrgByName(db: Db, name: string): Organisation | undefined {
-  const row = db.prepare("SELECT * FROM organisations WHERE name = ?").get(name) as OrgRow | undefined;
+export async function findOrgByName(sql: SqlClient, name: string): Promise<Organisation | undefined> {
+  const row = await sql.get<OrgRow>("SELECT * FROM organisations WHERE name = ?", [name]);
   return row && toOrganisation(row);
 }
 
-export function findOrgById(db: Db, id: string): Organisation | undefined {
-  const row = db.prepare("SELECT * FROM organisations WHERE id = ?").get(id) as OrgRow | undefined;
+export async function findOrgById(sql: SqlClient, id: string): Promise<Organisation | undefined> {
+  const row = await sql.get<OrgRow>("SELECT * FROM organisations WHERE id = ?", [id]);
   return row && toOrganisation(row);
 }
 
-function getOrg(db: Db, id: string): Organisation {
-  const org = findOrgById(db, id);
+async function getOrg(sql: SqlClient, id: string): Promise<Organisation> {
+  const org = await findOrgById(sql, id);
   if (!org) throw new IdentityError(`organisation '${id}' not found`);
   return org;
 }
 
 /** The organisation by name, or a one-line error naming it. */
-export function requireOrg(db: Db, name: string): Organisation {
-  const org = findOrgByName(db, name);
+export async function requireOrg(sql: SqlClient, name: string): Promise<Organisation> {
+  const org = await findOrgByName(sql, name);
   if (!org) throw new IdentityError(`unknown organisation '${name}'`);
   return org;
 }
 
-export function listOrgs(db: Db): (Organisation & { members: number })[] {
-  const rows = db
-    .prepare(
-      `SELECT o.*, (SELECT count(*) FROM memberships m WHERE m.org_id = o.id) AS members
-       FROM organisations o ORDER BY o.name`,
-    )
-    .all() as (OrgRow & { members: number })[];
+export async function listOrgs(sql: SqlClient): Promise<(Organisation & { members: number })[]> {
+  const rows = await sql.all<OrgRow & { members: number }>(
+    `SELECT o.*, (SELECT count(*) FROM memberships m WHERE m.org_id = o.id) AS members
+     FROM organisations o ORDER BY o.name`,
+  );
   return rows.map((r) => ({ ...toOrganisation(r), members: r.members }));
 }
 
@@ -106,22 +108,28 @@ export interface OrgChanges {
   analystMonthly?: number;
 }
 
-export function updateOrg(db: Db, name: string, changes: OrgChanges, now: number): Organisation {
-  const org = requireOrg(db, name);
+export async function updateOrg(
+  sql: SqlClient,
+  name: string,
+  changes: OrgChanges,
+  now: number,
+): Promise<Organisation> {
+  const org = await requireOrg(sql, name);
   if (changes.subscription !== undefined && !SUBSCRIPTIONS.includes(changes.subscription))
     throw new IdentityError(
       `invalid subscription '${changes.subscription}': use ${SUBSCRIPTIONS.join(", ")}`,
     );
   if (changes.analystMonthly !== undefined) checkAllowance(changes.analystMonthly);
-  db.prepare(
+  await sql.run(
     `UPDATE organisations SET subscription = ?, analyst_enabled = ?, analyst_monthly = ?, updated_at = ?
      WHERE id = ?`,
-  ).run(
-    changes.subscription ?? org.subscription,
-    (changes.analystEnabled ?? org.analystEnabled) ? 1 : 0,
-    changes.analystMonthly ?? org.analystMonthly,
-    now,
-    org.id,
+    [
+      changes.subscription ?? org.subscription,
+      (changes.analystEnabled ?? org.analystEnabled) ? 1 : 0,
+      changes.analystMonthly ?? org.analystMonthly,
+      now,
+      org.id,
+    ],
   );
-  return getOrg(db, org.id);
+  return getOrg(sql, org.id);
 }

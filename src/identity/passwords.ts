@@ -1,5 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { IdentityError } from "./identity-error.js";
 
 /**
@@ -67,20 +67,24 @@ export function dummyPasswordHash(): Promise<string> {
   return dummy;
 }
 
-export function storedPasswordHash(db: Db, userId: string): string | undefined {
-  const row = db.prepare("SELECT hash FROM user_passwords WHERE user_id = ?").get(userId) as
-    | { hash: string }
-    | undefined;
+export async function storedPasswordHash(sql: SqlClient, userId: string): Promise<string | undefined> {
+  const row = await sql.get<{ hash: string }>("SELECT hash FROM user_passwords WHERE user_id = ?", [userId]);
   return row?.hash;
 }
 
 /** Stores (or replaces) the user's password hash and signs the user out everywhere. */
-export function storePasswordHash(db: Db, userId: string, hash: string, now: number): void {
-  db.transaction(() => {
-    db.prepare(
+export async function storePasswordHash(
+  sql: SqlClient,
+  userId: string,
+  hash: string,
+  now: number,
+): Promise<void> {
+  await sql.transaction(async (tx) => {
+    await tx.run(
       `INSERT INTO user_passwords (user_id, hash, updated_at) VALUES (?, ?, ?)
        ON CONFLICT(user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
-    ).run(userId, hash, now);
-    db.prepare("DELETE FROM settings_sessions WHERE user_id = ?").run(userId);
-  })();
+      [userId, hash, now],
+    );
+    await tx.run("DELETE FROM settings_sessions WHERE user_id = ?", [userId]);
+  });
 }

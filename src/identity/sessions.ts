@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { tokenDigest } from "./invites.js";
 
 /** A settings session ends after this long without a request… */
@@ -36,12 +36,12 @@ interface SessionRow {
 const newToken = () => randomBytes(32).toString("base64url");
 
 /** Starts a session (sign-in always makes a new one: no session fixation) and clears expired ones. */
-export function createSession(
-  db: Db,
+export async function createSession(
+  sql: SqlClient,
   userId: string,
   orgId: string | null,
   now: number,
-): { token: string; session: SettingsSession } {
+): Promise<{ token: string; session: SettingsSession }> {
   const token = newToken();
   const session: SettingsSession = {
     userId,
@@ -51,30 +51,33 @@ export function createSession(
     lastSeenAt: now,
     expiresAt: now + SESSION_ABSOLUTE_SECONDS,
   };
-  db.transaction(() => {
-    purgeExpiredSessions(db, now);
-    db.prepare(
+  await sql.transaction(async (tx) => {
+    await purgeExpiredSessions(tx, now);
+    await tx.run(
       `INSERT INTO settings_sessions (token_digest, user_id, org_id, csrf_token, created_at, last_seen_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    ).run(tokenDigest(token), userId, orgId, session.csrfToken, now, now, session.expiresAt);
-  })();
+      [tokenDigest(token), userId, orgId, session.csrfToken, now, now, session.expiresAt],
+    );
+  });
   return { token, session };
 }
 
 /** The live session for a cookie token, its idle clock moved on; undefined (and removed) when expired. */
-export function readSession(db: Db, token: string, now: number): SettingsSession | undefined {
+export async function readSession(
+  sql: SqlClient,
+  token: string,
+  now: number,
+): Promise<SettingsSession | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
   const digest = tokenDigest(token);
-  const row = db.prepare("SELECT * FROM settings_sessions WHERE token_digest = ?").get(digest) as
-    | SessionRow
-    | undefined;
+  const row = await sql.get<SessionRow>("SELECT * FROM settings_sessions WHERE token_digest = ?", [digest]);
   if (!row) return undefined;
   if (row.expires_at <= now || row.last_seen_at + SESSION_IDLE_SECONDS <= now) {
-    db.prepare("DELETE FROM settings_sessions WHERE token_digest = ?").run(digest);
+    await sql.run("DELETE FROM settings_sessions WHERE token_digest = ?", [digest]);
     return undefined;
   }
   if (now - row.last_seen_at >= TOUCH_INTERVAL_SECONDS)
-    db.prepare("UPDATE settings_sessions SET last_seen_at = ? WHERE token_digest = ?").run(now, digest);
+    await sql.run("UPDATE settings_sessions SET last_seen_at = ? WHERE token_digest = ?", [now, digest]);
   return {
     userId: row.user_id,
     orgId: row.org_id,
@@ -85,16 +88,21 @@ export function readSession(db: Db, token: string, now: number): SettingsSession
   };
 }
 
-export function selectSessionOrg(db: Db, token: string, orgId: string): void {
-  db.prepare("UPDATE settings_sessions SET org_id = ? WHERE token_digest = ?").run(orgId, tokenDigest(token));
+export async function selectSessionOrg(sql: SqlClient, token: string, orgId: string): Promise<void> {
+  await sql.run("UPDATE settings_sessions SET org_id = ? WHERE token_digest = ?", [
+    orgId,
+    tokenDigest(token),
+  ]);
 }
 
-export function endSession(db: Db, token: string): void {
-  db.prepare("DELETE FROM settings_sessions WHERE token_digest = ?").run(tokenDigest(token));
+export async function endSession(sql: SqlClient, token: string): Promise<void> {
+  await sql.run("DELETE FROM settings_sessions WHERE token_digest = ?", [tokenDigest(token)]);
 }
 
-export function purgeExpiredSessions(db: Db, now: number): number {
-  return db
-    .prepare("DELETE FROM settings_sessions WHERE expires_at <= ? OR last_seen_at <= ?")
-    .run(now, now - SESSION_IDLE_SECONDS).changes;
+export async function purgeExpiredSessions(sql: SqlClient, now: number): Promise<number> {
+  const { changes } = await sql.run(
+    "DELETE FROM settings_sessions WHERE expires_at <= ? OR last_seen_at <= ?",
+    [now, now - SESSION_IDLE_SECONDS],
+  );
+  return changes;
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 
 export interface ThrottleRule {
   max: number;
@@ -28,28 +28,37 @@ const subjects = (attempt: SigninAttempt) =>
   ] as const;
 
 /** null when the attempt may go ahead; otherwise the seconds until one more attempt fits. */
-export function signinBlockedFor(db: Db, attempt: SigninAttempt, now: number): number | null {
+export async function signinBlockedFor(
+  sql: SqlClient,
+  attempt: SigninAttempt,
+  now: number,
+): Promise<number | null> {
   let wait = 0;
   for (const [subject, rule] of subjects(attempt)) {
-    const rows = db
-      .prepare("SELECT at FROM signin_failures WHERE subject = ? AND at > ? ORDER BY at DESC LIMIT ?")
-      .all(subject, now - rule.windowSeconds, rule.max) as { at: number }[];
+    const rows = await sql.all<{ at: number }>(
+      "SELECT at FROM signin_failures WHERE subject = ? AND at > ? ORDER BY at DESC LIMIT ?",
+      [subject, now - rule.windowSeconds, rule.max],
+    );
     const oldestCounted = rows[rule.max - 1];
     if (oldestCounted) wait = Math.max(wait, oldestCounted.at + rule.windowSeconds - now);
   }
   return wait > 0 ? wait : null;
 }
 
-export function recordSigninFailure(db: Db, attempt: SigninAttempt, now: number): void {
-  db.transaction(() => {
-    const insert = db.prepare("INSERT INTO signin_failures (subject, at) VALUES (?, ?)");
-    for (const [subject] of subjects(attempt)) insert.run(subject, now);
+export async function recordSigninFailure(
+  sql: SqlClient,
+  attempt: SigninAttempt,
+  now: number,
+): Promise<void> {
+  await sql.transaction(async (tx) => {
+    for (const [subject] of subjects(attempt))
+      await tx.run("INSERT INTO signin_failures (subject, at) VALUES (?, ?)", [subject, now]);
     const longest = Math.max(SIGNIN_THROTTLE.account.windowSeconds, SIGNIN_THROTTLE.address.windowSeconds);
-    db.prepare("DELETE FROM signin_failures WHERE at <= ?").run(now - longest);
-  })();
+    await tx.run("DELETE FROM signin_failures WHERE at <= ?", [now - longest]);
+  });
 }
 
 /** A successful sign-in forgives the account's failures (the address's stay counted). */
-export function clearAccountFailures(db: Db, email: string): void {
-  db.prepare("DELETE FROM signin_failures WHERE subject = ?").run(`account:${email}`);
+export async function clearAccountFailures(sql: SqlClient, email: string): Promise<void> {
+  await sql.run("DELETE FROM signin_failures WHERE subject = ?", [`account:${email}`]);
 }

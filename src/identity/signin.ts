@@ -1,4 +1,4 @@
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { dummyPasswordHash, storedPasswordHash, verifyPassword } from "./passwords.js";
 import { clearAccountFailures, recordSigninFailure, signinBlockedFor } from "./signin-throttle.js";
 import { findUserByEmail, type User } from "./users.js";
@@ -14,21 +14,21 @@ export type SigninResult =
  * account is checked against a dummy hash, so it costs the same time as a wrong password).
  */
 export async function checkSignin(
-  db: Db,
+  sql: SqlClient,
   input: { email: string; password: string; address: string },
   now: () => number,
 ): Promise<SigninResult> {
   const email = input.email.trim().toLowerCase().slice(0, 320);
   const attempt = { email, address: input.address };
-  const wait = signinBlockedFor(db, attempt, now());
+  const wait = await signinBlockedFor(sql, attempt, now());
   if (wait !== null) return { ok: false, reason: "throttled", retryAfter: wait };
-  const user = findUserByEmail(db, email);
-  const stored = user ? storedPasswordHash(db, user.id) : undefined;
+  const user = await findUserByEmail(sql, email);
+  const stored = user ? await storedPasswordHash(sql, user.id) : undefined;
   const matches = await verifyPassword(input.password, stored ?? (await dummyPasswordHash()));
   if (!user || !stored || !matches) {
-    recordSigninFailure(db, attempt, now());
+    await recordSigninFailure(sql, attempt, now());
     return { ok: false, reason: "invalid" };
   }
-  clearAccountFailures(db, email);
+  await clearAccountFailures(sql, email);
   return { ok: true, user };
 }

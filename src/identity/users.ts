@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { IdentityError } from "./identity-error.js";
 import { requireOrg } from "./orgs.js";
 
@@ -31,26 +31,40 @@ interface UserRow {
   created_at: number;
 }
 
-export function findUserByEmail(db: Db, email: string): User | undefined {
-  const row = db.prepare("SELECT * FROM users WHERE email = ?").get(email.trim()) as UserRow | undefined;
-  return row && { id: row.id, email: row.email, createdAt: row.created_at };
+const toUser = (row: UserRow): User => ({ id: row.id, email: row.email, createdAt: row.created_at });
+
+export async function findUserByEmail(sql: SqlClient, email: string): Promise<User | undefined> {
+  // Emails match case-insensitively: SQLite's column is COLLATE NOCASE (its unique index serves `=`),
+  // PostgreSQL's unique index is on lower(email).
+  const row = await sql.get<UserRow>(
+    sql.engine === "postgres"
+      ? "SELECT * FROM users WHERE lower(email) = lower(?)"
+      : "SELECT * FROM users WHERE email = ?",
+    [email.trim()],
+  );
+  return row && toUser(row);
 }
 
-export function findUserById(db: Db, id: string): User | undefined {
-  const row = db.prepare("SELECT * FROM users WHERE id = ?").get(id) as UserRow | undefined;
-  return row && { id: row.id, email: row.email, createdAt: row.created_at };
+export async function findUserById(sql: SqlClient, id: string): Promise<User | undefined> {
+  const row = await sql.get<UserRow>("SELECT * FROM users WHERE id = ?", [id]);
+  return row && toUser(row);
 }
 
-export function requireUser(db: Db, email: string): User {
-  const user = findUserByEmail(db, normaliseEmail(email));
+export async function requireUser(sql: SqlClient, email: string): Promise<User> {
+  const user = await findUserByEmail(sql, normaliseEmail(email));
   if (!user) throw new IdentityError(`unknown user '${email}'`);
   return user;
 }
 
-export function findMembership(db: Db, userId: string, orgId: string): Membership | undefined {
-  const row = db
-    .prepare("SELECT id, user_id, org_id, created_at FROM memberships WHERE user_id = ? AND org_id = ?")
-    .get(userId, orgId) as { id: string; user_id: string; org_id: string; created_at: number } | undefined;
+export async function findMembership(
+  sql: SqlClient,
+  userId: string,
+  orgId: string,
+): Promise<Membership | undefined> {
+  const row = await sql.get<{ id: string; user_id: string; org_id: string; created_at: number }>(
+    "SELECT id, user_id, org_id, created_at FROM memberships WHERE user_id = ? AND org_id = ?",
+    [userId, orgId],
+  );
   return row && { id: row.id, userId: row.user_id, orgId: row.org_id, createdAt: row.created_at };
 }
 
@@ -58,40 +72,48 @@ export function findMembership(db: Db, userId: string, orgId: string): Membershi
  * Creates the user if new and adds its membership of the organisation; running it again for another
  * organisation adds that membership. Idempotent for an existing membership.
  */
-export function addUserToOrg(
-  db: Db,
+export async function addUserToOrg(
+  sql: SqlClient,
   input: { email: string; orgName: string },
   now: number,
-): { user: User; membership: Membership; createdUser: boolean; createdMembership: boolean } {
+): Promise<{ user: User; membership: Membership; createdUser: boolean; createdMembership: boolean }> {
   const email = normaliseEmail(input.email);
-  const org = requireOrg(db, input.orgName);
-  return db.transaction(() => {
-    let user = findUserByEmail(db, email);
-    const createdUser = !user;
+  const org = await requireOrg(sql, input.orgName);
+  return sql.transaction(async (tx) => {
+    // Inserts that lose a race with another process (PostgreSQL) do nothing, and the row is read back.
+    let user = await findUserByEmail(tx, email);
+    let createdUser = false;
     if (!user) {
-      user = { id: randomUUID(), email, createdAt: now };
-      db.prepare("INSERT INTO users (id, email, created_at) VALUES (?, ?, ?)").run(user.id, email, now);
-    }
-    let membership = findMembership(db, user.id, org.id);
-    const createdMembership = !membership;
-    if (!membership) {
-      membership = { id: randomUUID(), userId: user.id, orgId: org.id, createdAt: now };
-      db.prepare("INSERT INTO memberships (id, user_id, org_id, created_at) VALUES (?, ?, ?, ?)").run(
-        membership.id,
-        user.id,
-        org.id,
-        now,
+      const fresh = { id: randomUUID(), email, createdAt: now };
+      const { changes } = await tx.run(
+        "INSERT INTO users (id, email, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+        [fresh.id, email, now],
       );
+      createdUser = changes === 1;
+      user = createdUser ? fresh : await findUserByEmail(tx, email);
+      if (!user) throw new Error(`user '${email}' was neither created nor found`);
+    }
+    let membership = await findMembership(tx, user.id, org.id);
+    let createdMembership = false;
+    if (!membership) {
+      const fresh = { id: randomUUID(), userId: user.id, orgId: org.id, createdAt: now };
+      const { changes } = await tx.run(
+        "INSERT INTO memberships (id, user_id, org_id, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        [fresh.id, user.id, org.id, now],
+      );
+      createdMembership = changes === 1;
+      membership = createdMembership ? fresh : await findMembership(tx, user.id, org.id);
+      if (!membership) throw new Error(`membership of '${email}' was neither created nor found`);
     }
     return { user, membership, createdUser, createdMembership };
-  })();
+  });
 }
 
 /** The membership of user EMAIL in organisation NAME, or a one-line error saying which is missing. */
-export function requireMembership(db: Db, orgName: string, email: string): Membership {
-  const org = requireOrg(db, orgName);
-  const user = requireUser(db, email);
-  const membership = findMembership(db, user.id, org.id);
+export async function requireMembership(sql: SqlClient, orgName: string, email: string): Promise<Membership> {
+  const org = await requireOrg(sql, orgName);
+  const user = await requireUser(sql, email);
+  const membership = await findMembership(sql, user.id, org.id);
   if (!membership) throw new IdentityError(`user '${user.email}' is not a member of '${org.name}'`);
   return membership;
 }

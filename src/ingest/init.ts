@@ -2,6 +2,7 @@ import { buildTrendReports } from "../domain/trends/build.js";
 import { bootstrapIdentity } from "../identity/bootstrap.js";
 import type { Db } from "../store/sqlite/connection.js";
 import { createSqliteStore } from "../store/sqlite/index.js";
+import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { type CorpusCounts, generateCorpus } from "./generator/index.js";
 import { afterIngest } from "./pipeline.js";
 
@@ -32,7 +33,7 @@ export interface InitResult {
 export async function initDatabase(db: Db, opts: InitOptions): Promise<InitResult> {
   if (opts.videos === 0) {
     opts.onProgress?.("identity", 0, 1);
-    const identity = bootstrapIdentity(db, opts.secret, opts.now);
+    const identity = await bootstrapIdentity(sqliteClient(db), opts.secret, opts.now);
     return {
       corpus: { videos: 0, creators: 0, advertisers: 0, snapshots: 0 },
       trendReports: 0,
@@ -50,6 +51,6 @@ export async function initDatabase(db: Db, opts: InitOptions): Promise<InitResul
   opts.onProgress?.("trends", 0, 1);
   const trends = await buildTrendReports(createSqliteStore(db), opts.now);
   opts.onProgress?.("identity", 0, 1);
-  const identity = bootstrapIdentity(db, opts.secret, opts.now);
+  const identity = await bootstrapIdentity(sqliteClient(db), opts.secret, opts.now);
   return { corpus, trendReports: trends.reports, key: identity.key };
 }

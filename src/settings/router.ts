@@ -29,6 +29,7 @@ import type { Clock } from "../shared/clock.js";
 import { DAY } from "../shared/clock.js";
 import { logger as defaultLogger, type Logger } from "../shared/log.js";
 import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { analystRequestsPerDay } from "./analyst-days.js";
 import { SETTINGS_CSS, SETTINGS_ICON, SETTINGS_JS } from "./assets.js";
 import {
@@ -48,7 +49,10 @@ import { usagePage } from "./pages/usage.js";
 import { setSecurityHeaders } from "./security-headers.js";
 
 export interface SettingsDeps {
+  /** The usage ledger (the usage page's chart). */
   db: Db;
+  /** Identity: users, sessions, keys, audit (the service's one SqlClient). */
+  sql: SqlClient;
   /** The server secret: signs the pre-sign-in CSRF tokens and peppers the key digests. */
   secret: string;
   clock: Clock;
@@ -93,7 +97,7 @@ const send = (res: Response, status: number, page: string) =>
  * identity functions (and audit events) as the `crs keys` command line.
  */
 export function createSettingsRouter(deps: SettingsDeps): Router {
-  const { db, secret, clock } = deps;
+  const { db, sql, secret, clock } = deps;
   const log = deps.logger ?? defaultLogger;
   const cookies: CookieOptions = { secure: deps.publicOrigin.startsWith("https:") };
   const now = () => clock.nowSeconds();
@@ -129,16 +133,16 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
   });
 
   // The session, when the cookie names a live one.
-  router.use((req, res, next) => {
+  router.use(async (req, res, next) => {
     const token = readCookie(req, SESSION_COOKIE);
-    const session = token ? readSession(db, token, now()) : undefined;
-    const user = session && findUserById(db, session.userId);
+    const session = token ? await readSession(sql, token, now()) : undefined;
+    const user = session && (await findUserById(sql, session.userId));
     if (token && session && user) {
-      const memberships = listUserMemberships(db, user.id);
+      const memberships = await listUserMemberships(sql, user.id);
       let current = memberships.find((m) => m.orgId === session.orgId);
       if (!current && memberships[0]) {
         current = memberships[0];
-        selectSessionOrg(db, token, current.orgId);
+        await selectSessionOrg(sql, token, current.orgId);
       }
       res.locals.signedIn = { token, session, user, memberships, current } satisfies SignedIn;
     } else if (token) {
@@ -195,7 +199,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     const email = field(req.body, "email").slice(0, 320);
     const password = field(req.body, "password");
     const address = req.socket.remoteAddress ?? "unknown";
-    const result = await checkSignin(db, { email, password, address }, now);
+    const result = await checkSignin(sql, { email, password, address }, now);
     if (!result.ok) {
       const throttled = result.reason === "throttled";
       log.info({ reason: result.reason }, "settings sign-in refused");
@@ -214,20 +218,20 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
       );
     }
     const previous = readCookie(req, SESSION_COOKIE);
-    if (previous) endSession(db, previous);
-    const first = listUserMemberships(db, result.user.id)[0];
-    const { token } = createSession(db, result.user.id, first?.orgId ?? null, now());
+    if (previous) await endSession(sql, previous);
+    const first = (await listUserMemberships(sql, result.user.id))[0];
+    const { token } = await createSession(sql, result.user.id, first?.orgId ?? null, now());
     setCookie(res, SESSION_COOKIE, token, cookies);
     clearCookie(res, PRE_SESSION_COOKIE, cookies);
     log.info({ userId: result.user.id }, "settings sign-in");
     res.redirect(303, "/settings/keys");
   });
 
-  router.post("/sign-out", (req, res) => {
+  router.post("/sign-out", async (req, res) => {
     const signedIn = signedInOf(res);
     if (!signedIn) return res.redirect(303, "/settings/sign-in");
     if (!tokensMatch(field(req.body, "_csrf"), signedIn.session.csrfToken)) return forbidden(res);
-    endSession(db, signedIn.token);
+    await endSession(sql, signedIn.token);
     clearCookie(res, SESSION_COOKIE, cookies);
     res.redirect(303, "/settings/sign-in?notice=signed_out");
   });
@@ -244,9 +248,9 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
       }),
     );
 
-  router.get("/invite", (req, res) => {
+  router.get("/invite", async (req, res) => {
     const token = String(req.query.token ?? "");
-    const user = peekInvite(db, token, now());
+    const user = await peekInvite(sql, token, now());
     if (!user) return invalidInvite(res);
     send(res, 200, invitePage({ csrf: preToken(req, res), token, email: user.email }));
   });
@@ -254,7 +258,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
   router.post("/invite", async (req, res) => {
     if (!preTokenValid(req)) return forbidden(res);
     const token = field(req.body, "token");
-    const user = peekInvite(db, token, now());
+    const user = await peekInvite(sql, token, now());
     if (!user) return invalidInvite(res);
     const password = field(req.body, "password");
     const again = (error: string) =>
@@ -263,7 +267,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     if (problem) return again(`That password cannot be used: ${problem}.`);
     if (password !== field(req.body, "confirm")) return again("The two passwords differ.");
     try {
-      redeemInvite(db, token, await hashPassword(password), now());
+      await redeemInvite(sql, token, await hashPassword(password), now());
     } catch (error) {
       if (error instanceof IdentityError) return invalidInvite(res);
       throw error;
@@ -318,7 +322,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     );
   }
 
-  router.post("/org", (req, res) => {
+  router.post("/org", async (req, res) => {
     const s = signedIn(res);
     const target = s.memberships.find((m) => m.orgId === field(req.body, "org"));
     const back =
@@ -334,16 +338,16 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
           viewer: viewerOf(s),
         }),
       );
-    selectSessionOrg(db, s.token, target.orgId);
+    await selectSessionOrg(sql, s.token, target.orgId);
     res.redirect(303, `/settings/${back}?notice=switched`);
   });
 
   // ---- Keys.
 
-  function keysView(s: SignedIn, extra: Partial<KeysView> = {}): KeysView {
+  async function keysView(s: SignedIn, extra: Partial<KeysView> = {}): Promise<KeysView> {
     const current = s.current as UserMembership;
     const isOwner = current.role === "owner";
-    const all = listKeys(db, current.orgId, now());
+    const all = await listKeys(sql, current.orgId, now());
     const keys = isOwner ? all : all.filter((k) => k.userId === s.user.id);
     const defaultKey = all.find(
       (k) => k.userId === s.user.id && k.isDefault && k.state !== "revoked" && k.state !== "rotated",
@@ -351,28 +355,29 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     return { viewer: viewerOf(s), userId: s.user.id, isOwner, defaultKey, keys, ...extra };
   }
 
-  const showKeys = (res: Response, s: SignedIn, status: number, extra: Partial<KeysView> = {}) =>
-    send(res, status, keysPage(keysView(s, extra)));
+  const showKeys = async (res: Response, s: SignedIn, status: number, extra: Partial<KeysView> = {}) => {
+    send(res, status, keysPage(await keysView(s, extra)));
+  };
 
   const showSecret = (res: Response, s: SignedIn, key: IssuedKey, what: string, replaces?: string) =>
     send(res, 200, secretPage({ viewer: viewerOf(s), key, what, replaces }));
 
-  router.get("/keys", (req, res) => {
+  router.get("/keys", async (req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
-    showKeys(res, s, 200, { notice: notice(req) });
+    await showKeys(res, s, 200, { notice: notice(req) });
   });
 
-  router.post("/keys/reveal", (_req, res) => {
+  router.post("/keys/reveal", async (_req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
-    if (keysView(s).defaultKey)
+    if ((await keysView(s)).defaultKey)
       return showKeys(res, s, 409, {
         error:
           "Your default key was already revealed and cannot be shown again. Rotate it to get a new secret.",
       });
-    const key = revealDefaultKey(
-      db,
+    const key = await revealDefaultKey(
+      sql,
       secret,
       { orgName: s.current.orgName, email: s.user.email, actor: actorOf(s) },
       now(),
@@ -380,7 +385,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     showSecret(res, s, key, "Your default key");
   });
 
-  router.post("/keys/create", (req, res) => {
+  router.post("/keys/create", async (req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
     const label = field(req.body, "label")
@@ -404,8 +409,8 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
         });
       expiresAt = now() + days * DAY;
     }
-    const key = createKey(
-      db,
+    const key = await createKey(
+      sql,
       secret,
       {
         orgName: s.current.orgName,
@@ -421,20 +426,20 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
   });
 
   /** A key of the selected organisation this viewer may see, or undefined. */
-  function visibleKey(s: SignedIn, id: string): KeySummary | undefined {
-    const row = findKey(db, id);
+  async function visibleKey(s: SignedIn, id: string): Promise<KeySummary | undefined> {
+    const row = await findKey(sql, id);
     if (!row || row.id !== id || !s.current || row.org_id !== s.current.orgId) return undefined;
     if (s.current.role !== "owner" && row.user_id !== s.user.id) return undefined;
-    return getKeySummary(db, row.id, now());
+    return getKeySummary(sql, row.id, now());
   }
 
   const unknownKey = (res: Response, s: SignedIn) =>
     showKeys(res, s, 404, { error: "No such key in this organisation." });
 
-  router.post("/keys/:id/rotate", (req, res) => {
+  router.post("/keys/:id/rotate", async (req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
-    const key = visibleKey(s, req.params.id as string);
+    const key = await visibleKey(s, req.params.id as string);
     if (!key) return unknownKey(res, s);
     if (key.userId !== s.user.id)
       return showKeys(res, s, 403, {
@@ -442,50 +447,50 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
       });
     if (key.state !== "active")
       return showKeys(res, s, 409, { error: `${key.masked} is ${key.state} and cannot be rotated.` });
-    const issued = rotateKey(db, secret, key.id, actorOf(s), now());
+    const issued = await rotateKey(sql, secret, key.id, actorOf(s), now());
     showSecret(res, s, issued, key.isDefault ? "Your rotated default key" : "Your rotated key", key.masked);
   });
 
   const mayRevoke = (s: SignedIn, key: KeySummary) => key.userId === s.user.id || s.current?.role === "owner";
 
-  router.get("/keys/:id/revoke", (req, res) => {
+  router.get("/keys/:id/revoke", async (req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
-    const key = visibleKey(s, req.params.id as string);
+    const key = await visibleKey(s, req.params.id as string);
     if (!key || !mayRevoke(s, key)) return unknownKey(res, s);
     if (key.state === "revoked" || key.state === "rotated")
       return showKeys(res, s, 409, { error: `${key.masked} is already ${key.state}.` });
     send(res, 200, revokePage({ viewer: viewerOf(s), key }));
   });
 
-  router.post("/keys/:id/revoke", (req, res) => {
+  router.post("/keys/:id/revoke", async (req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
-    const key = visibleKey(s, req.params.id as string);
+    const key = await visibleKey(s, req.params.id as string);
     if (!key || !mayRevoke(s, key)) return unknownKey(res, s);
     if (key.state === "revoked" || key.state === "rotated")
       return showKeys(res, s, 409, { error: `${key.masked} is already ${key.state}.` });
-    revokeKey(db, key.id, actorOf(s), now());
+    await revokeKey(sql, key.id, actorOf(s), now());
     res.redirect(303, "/settings/keys?notice=revoked");
   });
 
   // ---- Audit and usage.
 
-  router.get("/audit", (_req, res) => {
+  router.get("/audit", async (_req, res) => {
     const s = signedIn(res);
     if (!s.current) return noOrganisation(res, s);
     const isOwner = s.current.role === "owner";
-    const events = listKeyEvents(db, {
+    const events = await listKeyEvents(sql, {
       orgId: s.current.orgId,
       userId: isOwner ? undefined : s.user.id,
       limit: AUDIT_LIMIT,
     });
+    // Every user an event names (holder or settings actor), looked up once each.
     const emails = new Map<string, string>();
-    const emailOf = (id: string | null) => {
-      if (!id) return "—";
-      if (!emails.has(id)) emails.set(id, findUserById(db, id)?.email ?? "(removed user)");
-      return emails.get(id) as string;
-    };
+    for (const e of events)
+      for (const id of [e.userId, e.actor.startsWith("settings:") ? e.actor.slice("settings:".length) : null])
+        if (id && !emails.has(id)) emails.set(id, (await findUserById(sql, id))?.email ?? "(removed user)");
+    const emailOf = (id: string | null) => (id ? (emails.get(id) as string) : "—");
     const rows: AuditRow[] = events.map((e) => ({
       ...e,
       holder: emailOf(e.userId),
@@ -533,7 +538,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
     );
   });
 
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+  router.use(async (error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const e = error as { type?: string; status?: number };
     if (error instanceof IdentityError) {
       const s = signedInOf(res);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateOrg } from "../../src/identity/orgs.js";
+import { sqlOf } from "../helpers/sql.js";
 import { connectLegacy, connectModern } from "./helpers/mcp-clients.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -186,12 +187,12 @@ describe("analyst over REST and MCP (real sockets)", () => {
   });
 
   it("403 without the agent:request scope or without the organisation's entitlement", async () => {
-    const readOnly = t.addKey({ scopes: ["content:read"] });
+    const readOnly = await t.addKey({ scopes: ["content:read"] });
     const noScope = await post(t.url, readOnly, randomUUID(), QUESTION);
     expect(noScope.status).toBe(403);
     expect(noScope.body.code).toBe("insufficient_scope");
-    const other = t.addKey({ org: "no-analyst" });
-    updateOrg(t.db, "no-analyst", { analystEnabled: false }, t.clock.nowSeconds());
+    const other = await t.addKey({ org: "no-analyst" });
+    await updateOrg(sqlOf(t.db), "no-analyst", { analystEnabled: false }, t.clock.nowSeconds());
     const noEntitlement = await post(t.url, other, randomUUID(), QUESTION);
     expect(noEntitlement.status).toBe(403);
     expect(noEntitlement.body.code).toBe("entitlement_missing");
@@ -203,7 +204,7 @@ describe("analyst over REST and MCP (real sockets)", () => {
     const own = await fetch(url, { headers: { authorization: `Bearer ${t.key}` } });
     expect(own.status).toBe(200);
     expect(own.headers.get("x-agent-remaining")).not.toBeNull();
-    const stranger = t.addKey({ org: "someone-else" });
+    const stranger = await t.addKey({ org: "someone-else" });
     const theirs = await fetch(url, { headers: { authorization: `Bearer ${stranger}` } });
     expect(theirs.status).toBe(404);
     const unknown = await fetch(`${t.url}/v1/agent/answers/${randomUUID()}`, {
@@ -287,14 +288,14 @@ describe("analyst limits over REST (429 with headers)", () => {
   };
 
   it("hourly per credential", async () => {
-    const key = t.addKey({ org: "hourly" });
+    const key = await t.addKey({ org: "hourly" });
     expect((await post(t.url, key, randomUUID(), QUESTION)).status).toBe(200);
     expect((await post(t.url, key, randomUUID(), QUESTION)).status).toBe(200);
     expectLimited(await post(t.url, key, randomUUID(), QUESTION), "analystHourlyCredential");
   });
 
   it("concurrency per organisation, and the slot comes back when the run ends", async () => {
-    const key = t.addKey({ org: "concurrent" });
+    const key = await t.addKey({ org: "concurrent" });
     let firstBeat!: () => void;
     const beating = new Promise<void>((resolve) => {
       firstBeat = resolve;
@@ -307,8 +308,8 @@ describe("analyst limits over REST (429 with headers)", () => {
   });
 
   it("monthly per organisation; a refused request leaves no run and no ledger row", async () => {
-    const key = t.addKey({ org: "monthly" });
-    updateOrg(t.db, "monthly", { analystMonthly: 1 }, t.clock.nowSeconds());
+    const key = await t.addKey({ org: "monthly" });
+    await updateOrg(sqlOf(t.db), "monthly", { analystMonthly: 1 }, t.clock.nowSeconds());
     const ok = await post(t.url, key, randomUUID(), QUESTION);
     expect(ok.headers.get("x-agent-remaining")).toBe("0");
     const refused = await post(t.url, key, randomUUID(), QUESTION);

@@ -3,6 +3,7 @@ import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { updateOrg } from "../../src/identity/orgs.js";
+import { sqlOf } from "../helpers/sql.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, type MutableClock, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -54,7 +55,7 @@ describe("counters survive a server restart on the same database file", () => {
     const first = await startTestServer({ limits: LIMITS, keepFile: true });
     open.add(first);
     file = first.file;
-    updateOrg(first.db, "default", { analystMonthly: 3 }, first.clock.nowSeconds());
+    await updateOrg(sqlOf(first.db), "default", { analystMonthly: 3 }, first.clock.nowSeconds());
     expect((await search(first)).status).toBe(200);
     expect((await search(first)).status).toBe(200);
     const client = await connectModern(first.url, first.key);

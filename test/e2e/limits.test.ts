@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateOrg } from "../../src/identity/orgs.js";
+import { sqlOf } from "../helpers/sql.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -137,7 +138,7 @@ describe("burst (3 per 10 s per credential)", () => {
 
   it("REST and MCP share the counter; each call counts once; Retry-After is exact and truthful", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "burst" });
+    const key = await t.addKey({ org: "burst" });
     const client = await s.client(key);
     expectMcpOk(await mcpSearch(client));
     const second = await rest(t, key);
@@ -165,8 +166,8 @@ describe("burst (3 per 10 s per credential)", () => {
 
   it("a refused call takes nothing; another credential of the same organisation is not affected", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "burst2" });
-    const colleague = t.addKey({ org: "burst2" });
+    const key = await t.addKey({ org: "burst2" });
+    const colleague = await t.addKey({ org: "burst2" });
     for (let i = 0; i < 3; i += 1) expectOk(await rest(t, key));
     for (let i = 0; i < 5; i += 1) expectLimited(await rest(t, key), "burst", 10);
     expectOk(await rest(t, colleague));
@@ -187,7 +188,7 @@ describe("exact under concurrency", () => {
 
   it("100 parallel REST requests on one key against a burst of 15 let exactly 15 through", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "parallel" });
+    const key = await t.addKey({ org: "parallel" });
     const replies = await Promise.all(Array.from({ length: 100 }, () => rest(t, key)));
     expect(statuses(replies)).toEqual({ 200: 15, 429: 85 });
     for (const r of replies.filter((x) => x.status === 429)) expectLimited(r, "burst", 10);
@@ -196,7 +197,8 @@ describe("exact under concurrency", () => {
 
   it("100 parallel requests over four keys of one organisation spend a daily budget of 40 exactly", async () => {
     const { t } = s;
-    const keys = Array.from({ length: 4 }, () => t.addKey({ org: "scrapers" }));
+    const keys: string[] = [];
+    for (let i = 0; i < 4; i += 1) keys.push(await t.addKey({ org: "scrapers" }));
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => rest(t, keys[i % 4] as string)));
     expect(statuses(replies)).toEqual({ 200: 40, 429: 60 });
     const refusedBy = new Set(replies.filter((r) => r.status === 429).map((r) => r.body.control));
@@ -214,8 +216,8 @@ describe("perCredential (4 per 60 s)", () => {
 
   it("refuses the fifth call with the wait until the oldest call leaves the window", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "sustained" });
-    const colleague = t.addKey({ org: "sustained" });
+    const key = await t.addKey({ org: "sustained" });
+    const colleague = await t.addKey({ org: "sustained" });
     const client = await s.client(key);
     expectOk(await rest(t, key));
     expectMcpOk(await mcpSearch(client));
@@ -239,9 +241,9 @@ describe("perOrg (4 per 60 s, all keys of the organisation together)", () => {
 
   it("two keys of one organisation share the window; another organisation does not", async () => {
     const { t } = s;
-    const a = t.addKey({ org: "acme" });
-    const b = t.addKey({ org: "acme" });
-    const outsider = t.addKey({ org: "globex" });
+    const a = await t.addKey({ org: "acme" });
+    const b = await t.addKey({ org: "acme" });
+    const outsider = await t.addKey({ org: "globex" });
     const clientB = await s.client(b);
     expectOk(await rest(t, a));
     expectOk(await rest(t, a));
@@ -265,8 +267,8 @@ describe("dailyContent (3 content calls per UTC day per organisation)", () => {
 
   it("refuses the fourth content call until UTC midnight; usage calls stay free", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "daily" });
-    const colleague = t.addKey({ org: "daily" });
+    const key = await t.addKey({ org: "daily" });
+    const colleague = await t.addKey({ org: "daily" });
     const client = await s.client(colleague);
     const now = () => Math.floor(t.clock.nowSeconds());
 
@@ -308,8 +310,8 @@ describe("analystHourlyCredential (2 per hour per credential)", () => {
 
   it("REST and MCP draw on one hourly window; Retry-After is when the oldest request leaves it", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "hourly-cred" });
-    const colleague = t.addKey({ org: "hourly-cred" });
+    const key = await t.addKey({ org: "hourly-cred" });
+    const colleague = await t.addKey({ org: "hourly-cred" });
     const client = await s.client(key);
     expectOk(await ask(t, key));
     t.clock.advance(100);
@@ -335,9 +337,9 @@ describe("analystHourlyOrg (2 per hour per organisation)", () => {
 
   it("two keys of one organisation share the hourly window", async () => {
     const { t } = s;
-    const a = t.addKey({ org: "hourly-org" });
-    const b = t.addKey({ org: "hourly-org" });
-    const outsider = t.addKey({ org: "hourly-other" });
+    const a = await t.addKey({ org: "hourly-org" });
+    const b = await t.addKey({ org: "hourly-org" });
+    const outsider = await t.addKey({ org: "hourly-other" });
     const clientB = await s.client(b);
     expectOk(await ask(t, a));
     t.clock.advance(600);
@@ -372,8 +374,8 @@ describe("analystConcurrency (1 run at once per organisation)", () => {
 
   it("refuses a second run while one holds the slot; the slot returns when the run ends", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "concurrent" });
-    const colleague = t.addKey({ org: "concurrent" });
+    const key = await t.addKey({ org: "concurrent" });
+    const colleague = await t.addKey({ org: "concurrent" });
     const client = await s.client(colleague);
     const first = ask(t, key);
     await untilRunning(t);
@@ -389,7 +391,7 @@ describe("analystConcurrency (1 run at once per organisation)", () => {
 
   it("six parallel requests admit exactly one run", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "crowd" });
+    const key = await t.addKey({ org: "crowd" });
     const replies = await Promise.all(Array.from({ length: 6 }, () => ask(t, key)));
     expect(statuses(replies)).toEqual({ 200: 1, 429: 5 });
     for (const r of replies.filter((x) => x.status === 429)) expectLimited(r, "analystConcurrency", 1);
@@ -402,8 +404,8 @@ describe("analyst monthly allowance (organisations.analyst_monthly)", () => {
 
   it("refuses past the allowance until the next UTC month; usage reports the same numbers on both interfaces", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "monthly" });
-    updateOrg(t.db, "monthly", { analystMonthly: 2 }, t.clock.nowSeconds());
+    const key = await t.addKey({ org: "monthly" });
+    await updateOrg(sqlOf(t.db), "monthly", { analystMonthly: 2 }, t.clock.nowSeconds());
     const client = await s.client(key);
     const now = () => Math.floor(t.clock.nowSeconds());
 
@@ -495,8 +497,8 @@ describe("CRS_LIMITS=off", () => {
 
   it("lets everything through and sends no RateLimit headers", async () => {
     const { t } = s;
-    const key = t.addKey({ org: "unlimited" });
-    updateOrg(t.db, "unlimited", { analystMonthly: 0 }, t.clock.nowSeconds());
+    const key = await t.addKey({ org: "unlimited" });
+    await updateOrg(sqlOf(t.db), "unlimited", { analystMonthly: 0 }, t.clock.nowSeconds());
     const replies = await Promise.all(Array.from({ length: 60 }, () => rest(t, key)));
     expect(statuses(replies)).toEqual({ 200: 60 });
     expect(replies[0]?.headers.get("ratelimit")).toBeNull();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOAuthClient } from "../../src/identity/oauth-clients.js";
+import { sqlOf } from "../helpers/sql.js";
 import { ISSUER, oauthKeys } from "../unit/identity/fixtures.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
@@ -18,9 +19,9 @@ beforeAll(async () => {
   const now = t.clock.nowSeconds();
   const org = t.db.prepare("SELECT id FROM organisations WHERE name = 'default'").get() as { id: string };
   const user = t.db.prepare("SELECT id FROM users WHERE email = 'admin@localhost'").get() as { id: string };
-  addOAuthClient(t.db, "ide-client", ["default"], now);
-  t.addKey({ org: "elsewhere" });
-  addOAuthClient(t.db, "other-client", ["elsewhere"], now);
+  await addOAuthClient(sqlOf(t.db), "ide-client", ["default"], now);
+  await t.addKey({ org: "elsewhere" });
+  await addOAuthClient(sqlOf(t.db), "other-client", ["elsewhere"], now);
   claims = (extra = {}) => ({
     iss: ISSUER,
     aud: `${t.url}/mcp`,
@@ -100,8 +101,8 @@ describe("OAuth 2.1 access tokens at /mcp (registered clients)", () => {
   });
 
   it("an API key of a lapsed organisation gets 403 at /mcp too", async () => {
-    const key = t.addKey({ org: "lapsed-mcp" });
-    t.setSubscription("lapsed-mcp", "canceled");
+    const key = await t.addKey({ org: "lapsed-mcp" });
+    await t.setSubscription("lapsed-mcp", "canceled");
     const res = await initialize(key);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { code: string }).code).toBe("subscription_inactive");

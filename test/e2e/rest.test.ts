@@ -106,9 +106,9 @@ describe("authentication", () => {
   });
 
   it("403 subscription_inactive for a lapsed organisation", async () => {
-    const key = t.addKey({ org: "lapsed" });
+    const key = await t.addKey({ org: "lapsed" });
     expectList(await get("/videos", key));
-    t.setSubscription("lapsed", "past_due");
+    await t.setSubscription("lapsed", "past_due");
     expectProblem(await get("/videos", key), 403, "subscription_inactive");
   });
 });
@@ -256,7 +256,7 @@ describe("cursors", () => {
     );
     expectProblem(await get(`/creators?cursor=${encodeURIComponent(cursor)}`), 400, "invalid_cursor");
     expectProblem(await get("/videos?cursor=garbage"), 400, "invalid_cursor");
-    const other = t.addKey({ org: "other-org" });
+    const other = await t.addKey({ org: "other-org" });
     expectProblem(
       await get(`/videos?q=viral&limit=2&cursor=${encodeURIComponent(cursor)}`, other),
       400,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvite } from "../../src/identity/invites.js";
 import { SESSION_IDLE_SECONDS } from "../../src/identity/sessions.js";
 import { SIGNIN_THROTTLE } from "../../src/identity/signin-throttle.js";
+import { sqlOf } from "../helpers/sql.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
 /**
@@ -247,8 +248,8 @@ describe("settings web app over HTTP", () => {
   });
 
   it("an invitation link sets the password once and checks the two entries agree", async () => {
-    const invite = createInvite(
-      t.db,
+    const invite = await createInvite(
+      sqlOf(t.db),
       { email: "ivy@example.com", orgName: "default", actor: "test" },
       t.clock.nowSeconds(),
     );

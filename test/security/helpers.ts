@@ -14,6 +14,7 @@ import type { Scope } from "../../src/registry/types.js";
 import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
 import { resolveSecret } from "../../src/store/secret.js";
+import { sqlOf } from "../helpers/sql.js";
 
 /**
  * The attack suite's world: a small corpus, two organisations (`default` and `rival`), keys of each kind and
@@ -49,19 +50,19 @@ export async function createWorld(options: { videos?: number } = {}): Promise<Wo
   const config = loadConfig({ env: {}, flags: { db: template } });
   const secret = resolveSecret(db, config);
   const key = (await initDatabase(db, { videos: options.videos ?? 300, seed: 11, now, secret })).key.secret;
-  const make = (org: string, email: string, scopes: Scope[]) => {
-    addUserToOrg(db, { email, orgName: org }, now);
-    return createKey(db, secret, { orgName: org, email, scopes, actor: "test" }, now).secret;
+  const make = async (org: string, email: string, scopes: Scope[]) => {
+    await addUserToOrg(sqlOf(db), { email, orgName: org }, now);
+    return (await createKey(sqlOf(db), secret, { orgName: org, email, scopes, actor: "test" }, now)).secret;
   };
-  const readKey = make("default", "reader@default.test", ["content:read"]);
-  createOrg(db, { name: "rival" }, now);
-  const rivalKey = make("rival", "eve@rival.test", ["content:read", "agent:request"]);
-  const spare = Array.from({ length: 6 }, (_, i) =>
-    make("default", `spare${i}@default.test`, ["content:read", "agent:request"]),
-  );
-  addUserToOrg(db, { email: "mail@default.test", orgName: "default" }, now);
-  addOAuthClient(db, "ide-client", ["default", "rival"], now);
-  addOAuthClient(db, "other-client", ["rival"], now);
+  const readKey = await make("default", "reader@default.test", ["content:read"]);
+  await createOrg(sqlOf(db), { name: "rival" }, now);
+  const rivalKey = await make("rival", "eve@rival.test", ["content:read", "agent:request"]);
+  const spare: string[] = [];
+  for (let i = 0; i < 6; i += 1)
+    spare.push(await make("default", `spare${i}@default.test`, ["content:read", "agent:request"]));
+  await addUserToOrg(sqlOf(db), { email: "mail@default.test", orgName: "default" }, now);
+  await addOAuthClient(sqlOf(db), "ide-client", ["default", "rival"], now);
+  await addOAuthClient(sqlOf(db), "other-client", ["rival"], now);
   const id = (sql: string, arg: string) => (db.prepare(sql).get(arg) as { id: string }).id;
   const ids = {
     defaultOrg: id("SELECT id FROM organisations WHERE name = ?", "default"),

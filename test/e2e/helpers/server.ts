@@ -11,6 +11,7 @@ import type { Scope } from "../../../src/registry/types.js";
 import type { Clock } from "../../../src/shared/clock.js";
 import { type Db, openDb } from "../../../src/store/connection.js";
 import { resolveSecret } from "../../../src/store/secret.js";
+import { sqlOf } from "../../helpers/sql.js";
 
 export interface TestServer {
   url: string;
@@ -23,8 +24,8 @@ export interface TestServer {
   server: RunningServer;
   clock: MutableClock;
   /** Creates a user + key in another organisation (or in `default`). */
-  addKey(options: { org?: string; email?: string; scopes?: Scope[] }): string;
-  setSubscription(org: string, subscription: "active" | "past_due" | "canceled"): void;
+  addKey(options: { org?: string; email?: string; scopes?: Scope[] }): Promise<string>;
+  setSubscription(org: string, subscription: "active" | "past_due" | "canceled"): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,17 +85,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     secret,
     server,
     clock,
-    addKey({ org = "default", email, scopes = ["content:read", "agent:request"] }) {
+    async addKey({ org = "default", email, scopes = ["content:read", "agent:request"] }) {
       const now = clock.nowSeconds();
       if (org !== "default" && !db.prepare("SELECT 1 FROM organisations WHERE name = ?").get(org)) {
-        createOrg(db, { name: org }, now);
+        await createOrg(sqlOf(db), { name: org }, now);
       }
       const userEmail = email ?? `user${++counter}@${org.replace(/\W/g, "")}.test`;
-      addUserToOrg(db, { email: userEmail, orgName: org }, now);
-      return createKey(db, secret, { orgName: org, email: userEmail, scopes, actor: "test" }, now).secret;
+      await addUserToOrg(sqlOf(db), { email: userEmail, orgName: org }, now);
+      return (
+        await createKey(sqlOf(db), secret, { orgName: org, email: userEmail, scopes, actor: "test" }, now)
+      ).secret;
     },
-    setSubscription(org, subscription) {
-      updateOrg(db, org, { subscription }, clock.nowSeconds());
+    async setSubscription(org, subscription) {
+      await updateOrg(sqlOf(db), org, { subscription }, clock.nowSeconds());
     },
     async close() {
       await server.close();

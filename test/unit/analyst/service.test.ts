@@ -14,15 +14,16 @@ import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
 import { analyzeTool } from "../../../src/tools/analyst/analyze.js";
 import { tempDb } from "../../helpers/db.js";
+import { sqlOf } from "../../helpers/sql.js";
 
 const NOW = 1_780_000_000;
 const ANSWER: Answer = { summary: "ok", findings: [], method: [], caveats: [], engine: "local" };
 
-function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
+async function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
   const { db } = tempDb();
   const config = loadConfig({ env: { CRS_ANALYST_HEARTBEAT_MS: "20", ...env }, flags: { db: ":memory:" } });
   const clock = fixedClock(NOW);
-  const identity = bootstrapIdentity(db, "s".repeat(32), NOW);
+  const identity = await bootstrapIdentity(sqlOf(db), "s".repeat(32), NOW);
   const limiter = createLimiter({ db, clock, config: parseLimitsConfig("default") });
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
@@ -85,7 +86,7 @@ const run = (outcome: { output: Record<string, unknown> }) => outcome.output.dat
 
 describe("analyst service", () => {
   it("completes a run, consumes one request, and a replay is free", async () => {
-    const t = track(setup({ name: "local", answer: async () => ANSWER }));
+    const t = track(await setup({ name: "local", answer: async () => ANSWER }));
     const key = randomUUID();
     const first = run(await t.ask(key));
     expect(first.status).toBe("completed");
@@ -99,7 +100,7 @@ describe("analyst service", () => {
   it("an engine failure is saved as failed, releases the slot and refunds; the same key then starts fresh work", async () => {
     let calls = 0;
     const t = track(
-      setup({
+      await setup({
         name: "local",
         answer: async () => {
           calls += 1;
@@ -122,7 +123,7 @@ describe("analyst service", () => {
 
   it("refuses to save an answer citing an id that is not in the store", async () => {
     const t = track(
-      setup({
+      await setup({
         name: "local",
         answer: async () => ({
           ...ANSWER,
@@ -137,7 +138,7 @@ describe("analyst service", () => {
   });
 
   it("a reused key with a different question is an idempotency conflict", async () => {
-    const t = track(setup({ name: "local", answer: async () => ANSWER }));
+    const t = track(await setup({ name: "local", answer: async () => ANSWER }));
     const key = randomUUID();
     await t.ask(key, "first question");
     await expect(t.ask(key, "second question")).rejects.toMatchObject({
@@ -147,7 +148,7 @@ describe("analyst service", () => {
   });
 
   it("recovers runs a dead process left: failed/interrupted, claims released and refunded", async () => {
-    const t = track(setup({ name: "local", answer: () => new Promise<Answer>(() => undefined) }));
+    const t = track(await setup({ name: "local", answer: () => new Promise<Answer>(() => undefined) }));
     const pending = t.ask();
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(t.limiter.openAnalystClaims()).toHaveLength(1);
@@ -174,7 +175,7 @@ describe("analyst service", () => {
 
   it("beats while running: progress reaches MCP callers before the result", async () => {
     const t = track(
-      setup({
+      await setup({
         name: "local",
         answer: () => new Promise<Answer>((resolve) => setTimeout(() => resolve(ANSWER), 120)),
       }),

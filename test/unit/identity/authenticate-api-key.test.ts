@@ -12,6 +12,7 @@ import {
 import { createOrg, updateOrg } from "../../../src/identity/orgs.js";
 import { addUserToOrg } from "../../../src/identity/users.js";
 import { ServiceError } from "../../../src/shared/errors.js";
+import { sqlOf } from "../../helpers/sql.js";
 import { authenticatorFor, bearer, identityWorld, NOW, PEPPER } from "./fixtures.js";
 
 const who = { orgName: "acme", email: "ana@acme.test", actor: "cli:test" };
@@ -25,15 +26,15 @@ async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
   return error;
 }
 
-function world() {
-  const w = identityWorld();
-  const key = revealDefaultKey(w.db, PEPPER, who, NOW);
+async function world() {
+  const w = await identityWorld();
+  const key = await revealDefaultKey(sqlOf(w.db), PEPPER, who, NOW);
   return { ...w, key, ...authenticatorFor(w.db) };
 }
 
 describe("authenticate: API keys", () => {
   it("resolves a valid key to its principal", async () => {
-    const { auth, key, user, org } = world();
+    const { auth, key, user, org } = await world();
     await expect(auth.authenticate(bearer(key.secret))).resolves.toEqual({
       kind: "api_key",
       credentialId: key.id,
@@ -48,7 +49,7 @@ describe("authenticate: API keys", () => {
   });
 
   it("accepts a case-insensitive scheme and any header-name casing", async () => {
-    const { auth, key } = world();
+    const { auth, key } = await world();
     const principal = await auth.authenticate({
       headers: { Authorization: `bearer ${key.secret}` },
       url: "/v1/videos",
@@ -58,11 +59,16 @@ describe("authenticate: API keys", () => {
   });
 
   it("answers every bad credential with one indistinguishable 401", async () => {
-    const w = world();
-    const other = createKey(w.db, PEPPER, { ...who, scopes: ["content:read"] }, NOW);
-    const revoked = createKey(w.db, PEPPER, { ...who, scopes: ["content:read"] }, NOW);
-    revokeKey(w.db, revoked.id, "cli:test", NOW);
-    const expiring = createKey(w.db, PEPPER, { ...who, scopes: ["content:read"], expiresAt: NOW + 5 }, NOW);
+    const w = await world();
+    const other = await createKey(sqlOf(w.db), PEPPER, { ...who, scopes: ["content:read"] }, NOW);
+    const revoked = await createKey(sqlOf(w.db), PEPPER, { ...who, scopes: ["content:read"] }, NOW);
+    await revokeKey(sqlOf(w.db), revoked.id, "cli:test", NOW);
+    const expiring = await createKey(
+      sqlOf(w.db),
+      PEPPER,
+      { ...who, scopes: ["content:read"], expiresAt: NOW + 5 },
+      NOW,
+    );
     w.clock.now = NOW + 5;
     const wrongSecret = `crs_${other.prefix}_${"A".repeat(32)}`;
     const requests: AuthRequest[] = [
@@ -91,13 +97,13 @@ describe("authenticate: API keys", () => {
   });
 
   it("answers MCP 401s in API-key mode with a plain Bearer challenge (no metadata is published)", async () => {
-    const { auth } = world();
+    const { auth } = await world();
     const error = await refusal(auth.authenticate({ headers: {}, url: "/mcp", endpoint: "mcp" }));
     expect(error.headers).toEqual({ "WWW-Authenticate": 'Bearer realm="crs"' });
   });
 
   it("rejects an application session cookie without a bearer at MCP", async () => {
-    const { auth } = world();
+    const { auth } = await world();
     const error = await refusal(
       auth.authenticate({ headers: { cookie: "session=abc123" }, url: "/mcp", endpoint: "mcp" }),
     );
@@ -105,7 +111,7 @@ describe("authenticate: API keys", () => {
   });
 
   it("refuses a key in the query string, a cookie or the body, even beside a valid header", async () => {
-    const { auth, key, logs } = world();
+    const { auth, key, logs } = await world();
     const misplaced: AuthRequest[] = [
       { headers: {}, url: `/v1/videos?q=cats&x=${key.secret}`, endpoint: "rest" },
       { headers: {}, url: "/v1/videos?api_key=whatever", endpoint: "rest" },
@@ -130,7 +136,7 @@ describe("authenticate: API keys", () => {
   });
 
   it("does not mistake ordinary body fields or queries for credentials", async () => {
-    const { auth, key } = world();
+    const { auth, key } = await world();
     const principal = await auth.authenticate({
       ...bearer(key.secret, "rest", "/v1/videos?q=monkey&keyword=x"),
       body: { question: "what is the key insight?", key: { nested: 1 } },
@@ -139,18 +145,23 @@ describe("authenticate: API keys", () => {
   });
 
   it("takes rotation and revocation into account on the very next call", async () => {
-    const { auth, key, db } = world();
+    const { auth, key, db } = await world();
     await auth.authenticate(bearer(key.secret));
-    const rotated = rotateKey(db, PEPPER, key.id, "cli:test", NOW);
+    const rotated = await rotateKey(sqlOf(db), PEPPER, key.id, "cli:test", NOW);
     await expect(auth.authenticate(bearer(key.secret))).rejects.toMatchObject({ status: 401 });
     await expect(auth.authenticate(bearer(rotated.secret))).resolves.toMatchObject({ keyId: rotated.id });
-    revokeKey(db, rotated.id, "cli:test", NOW);
+    await revokeKey(sqlOf(db), rotated.id, "cli:test", NOW);
     await expect(auth.authenticate(bearer(rotated.secret))).rejects.toMatchObject({ status: 401 });
   });
 
   it("stops an expiring key at its expiry second", async () => {
-    const w = world();
-    const key = createKey(w.db, PEPPER, { ...who, scopes: ["content:read"], expiresAt: NOW + 60 }, NOW);
+    const w = await world();
+    const key = await createKey(
+      sqlOf(w.db),
+      PEPPER,
+      { ...who, scopes: ["content:read"], expiresAt: NOW + 60 },
+      NOW,
+    );
     w.clock.now = NOW + 59;
     await expect(w.auth.authenticate(bearer(key.secret))).resolves.toMatchObject({ expiresAt: NOW + 60 });
     w.clock.now = NOW + 60;
@@ -158,64 +169,65 @@ describe("authenticate: API keys", () => {
   });
 
   it("answers 403 subscription_inactive for past_due and canceled organisations", async () => {
-    const { auth, key, db } = world();
+    const { auth, key, db } = await world();
     for (const subscription of ["past_due", "canceled"] as const) {
-      updateOrg(db, "acme", { subscription }, NOW);
+      await updateOrg(sqlOf(db), "acme", { subscription }, NOW);
       await expect(auth.authenticate(bearer(key.secret))).rejects.toMatchObject({
         status: 403,
         code: "subscription_inactive",
       });
     }
-    updateOrg(db, "acme", { subscription: "active" }, NOW);
+    await updateOrg(sqlOf(db), "acme", { subscription: "active" }, NOW);
     await expect(auth.authenticate(bearer(key.secret))).resolves.toMatchObject({ keyId: key.id });
   });
 
   it("records use at most once a minute per key, with last_used_at", async () => {
-    const { auth, key, db, clock } = world();
-    const uses = () => listKeyEvents(db, { keyId: key.id }).filter((e) => e.event === "use");
+    const { auth, key, db, clock } = await world();
+    const uses = async () =>
+      (await listKeyEvents(sqlOf(db), { keyId: key.id })).filter((e) => e.event === "use");
     await auth.authenticate(bearer(key.secret));
     await auth.authenticate(bearer(key.secret));
     clock.now = NOW + USE_RECORD_INTERVAL_SECONDS - 1;
     await auth.authenticate(bearer(key.secret));
-    expect(uses()).toHaveLength(1);
-    expect(getKeySummary(db, key.id, NOW).lastUsedAt).toBe(NOW);
+    expect(await uses()).toHaveLength(1);
+    expect((await getKeySummary(sqlOf(db), key.id, NOW)).lastUsedAt).toBe(NOW);
     clock.now = NOW + USE_RECORD_INTERVAL_SECONDS;
     await auth.authenticate(bearer(key.secret));
-    expect(uses().map((e) => e.at)).toEqual([NOW + USE_RECORD_INTERVAL_SECONDS, NOW]);
-    expect(uses()[0]).toMatchObject({
+    expect((await uses()).map((e) => e.at)).toEqual([NOW + USE_RECORD_INTERVAL_SECONDS, NOW]);
+    expect((await uses())[0]).toMatchObject({
       keyPrefix: key.prefix,
-      actor: `user:${getKeySummary(db, key.id, NOW).userId}`,
+      actor: `user:${(await getKeySummary(sqlOf(db), key.id, NOW)).userId}`,
     });
   });
 
   it("does not count a refused call as a use", async () => {
-    const { auth, key, db } = world();
-    updateOrg(db, "acme", { subscription: "canceled" }, NOW);
+    const { auth, key, db } = await world();
+    await updateOrg(sqlOf(db), "acme", { subscription: "canceled" }, NOW);
     await expect(auth.authenticate(bearer(key.secret))).rejects.toMatchObject({ status: 403 });
-    expect(getKeySummary(db, key.id, NOW).lastUsedAt).toBeNull();
+    expect((await getKeySummary(sqlOf(db), key.id, NOW)).lastUsedAt).toBeNull();
   });
 
   it("binds each key of a user in two organisations to its own organisation", async () => {
-    const { auth, key, db, user, org } = world();
-    const beta = createOrg(db, { name: "beta" }, NOW);
-    addUserToOrg(db, { email: "ana@acme.test", orgName: "beta" }, NOW);
-    const betaKey = revealDefaultKey(db, PEPPER, { ...who, orgName: "beta" }, NOW);
+    const { auth, key, db, user, org } = await world();
+    const beta = await createOrg(sqlOf(db), { name: "beta" }, NOW);
+    await addUserToOrg(sqlOf(db), { email: "ana@acme.test", orgName: "beta" }, NOW);
+    const betaKey = await revealDefaultKey(sqlOf(db), PEPPER, { ...who, orgName: "beta" }, NOW);
     const acmePrincipal = await auth.authenticate(bearer(key.secret));
     const betaPrincipal = await auth.authenticate(bearer(betaKey.secret));
     expect([acmePrincipal.userId, acmePrincipal.orgId]).toEqual([user.id, org.id]);
     expect([betaPrincipal.userId, betaPrincipal.orgId]).toEqual([user.id, beta.id]);
-    updateOrg(db, "beta", { subscription: "canceled" }, NOW);
+    await updateOrg(sqlOf(db), "beta", { subscription: "canceled" }, NOW);
     await expect(auth.authenticate(bearer(betaKey.secret))).rejects.toMatchObject({ status: 403 });
     await expect(auth.authenticate(bearer(key.secret))).resolves.toMatchObject({ orgId: org.id });
   });
 
   it("never logs or audits a secret, whatever happens", async () => {
-    const { auth, key, db, logs } = world();
+    const { auth, key, db, logs } = await world();
     await auth.authenticate(bearer(key.secret));
     const fakeSameprefix = `crs_${key.prefix}_${"Z".repeat(32)}`;
     await refusal(auth.authenticate(bearer(fakeSameprefix)));
     await refusal(auth.authenticate({ ...bearer(key.secret), url: `/v1/x?k=${key.secret}` }));
-    const audit = JSON.stringify(listKeyEvents(db));
+    const audit = JSON.stringify(await listKeyEvents(sqlOf(db)));
     for (const text of [logs(), audit]) {
       expect(text).not.toContain(key.secret.slice(-32));
       expect(text).not.toContain("Z".repeat(32));

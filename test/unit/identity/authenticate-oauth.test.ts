@@ -4,14 +4,15 @@ import { describe, expect, it } from "vitest";
 import { addOAuthClient } from "../../../src/identity/oauth-clients.js";
 import { createOrg, updateOrg } from "../../../src/identity/orgs.js";
 import { addUserToOrg } from "../../../src/identity/users.js";
+import { sqlOf } from "../../helpers/sql.js";
 import { authenticatorFor, bearer, ISSUER, identityWorld, NOW, oauthKeys } from "./fixtures.js";
 
 const MCP_URL = "https://crs.example.test/mcp";
 
 async function oauthWorld() {
-  const w = identityWorld();
+  const w = await identityWorld();
   const keys = await oauthKeys(w.dir);
-  addOAuthClient(w.db, "claude-desktop", ["acme"], NOW);
+  await addOAuthClient(sqlOf(w.db), "claude-desktop", ["acme"], NOW);
   const harness = authenticatorFor(w.db, { oauthIssuer: ISSUER, oauthJwks: keys.jwksFile });
   const claims = (extra: JWTPayload = {}): JWTPayload => ({
     iss: ISSUER,
@@ -158,10 +159,10 @@ describe("authenticate: OAuth access tokens at /mcp", () => {
 
   it("refuses a user who is not a member of the token's organisation", async () => {
     const w = await oauthWorld();
-    const beta = createOrg(w.db, { name: "beta" }, NOW);
-    addOAuthClient(w.db, "claude-desktop", ["beta"], NOW);
+    const beta = await createOrg(sqlOf(w.db), { name: "beta" }, NOW);
+    await addOAuthClient(sqlOf(w.db), "claude-desktop", ["beta"], NOW);
     await expect(w.mcp(await w.mint(w.claims({ org_id: beta.id })))).rejects.toMatchObject(unauthorized);
-    addUserToOrg(w.db, { email: "ana@acme.test", orgName: "beta" }, NOW);
+    await addUserToOrg(sqlOf(w.db), { email: "ana@acme.test", orgName: "beta" }, NOW);
     await expect(w.mcp(await w.mint(w.claims({ org_id: beta.id })))).resolves.toMatchObject({
       orgId: beta.id,
     });
@@ -169,8 +170,8 @@ describe("authenticate: OAuth access tokens at /mcp", () => {
 
   it("answers 403 grant_missing when the client is not granted the organisation", async () => {
     const w = await oauthWorld();
-    const beta = createOrg(w.db, { name: "beta" }, NOW);
-    addUserToOrg(w.db, { email: "ana@acme.test", orgName: "beta" }, NOW);
+    const beta = await createOrg(sqlOf(w.db), { name: "beta" }, NOW);
+    await addUserToOrg(sqlOf(w.db), { email: "ana@acme.test", orgName: "beta" }, NOW);
     await expect(w.mcp(await w.mint(w.claims({ org_id: beta.id })))).rejects.toMatchObject({
       status: 403,
       code: "grant_missing",
@@ -179,7 +180,7 @@ describe("authenticate: OAuth access tokens at /mcp", () => {
 
   it("answers 403 subscription_inactive for an inactive organisation", async () => {
     const w = await oauthWorld();
-    updateOrg(w.db, "acme", { subscription: "past_due" }, NOW);
+    await updateOrg(sqlOf(w.db), "acme", { subscription: "past_due" }, NOW);
     await expect(w.mcp(await w.mint(w.claims()))).rejects.toMatchObject({
       status: 403,
       code: "subscription_inactive",

@@ -9,6 +9,7 @@ import {
 } from "../../../src/identity/protected-resource.js";
 import type { Principal } from "../../../src/registry/types.js";
 import { tempDb } from "../../helpers/db.js";
+import { sqlOf } from "../../helpers/sql.js";
 import { authenticatorFor, bearer, ISSUER, identityWorld, NOW, PEPPER, testConfig } from "./fixtures.js";
 
 const principal = (orgId: string, scopes: Principal["scopes"]): Principal => ({
@@ -36,11 +37,13 @@ describe("authorisation helpers", () => {
     );
   });
 
-  it("requireAnalystEntitlement follows the organisation's analyst switch", () => {
-    const { db, org } = identityWorld();
-    expect(() => requireAnalystEntitlement(db, principal(org.id, ["agent:request"]))).not.toThrow();
-    updateOrg(db, "acme", { analystEnabled: false }, NOW);
-    expect(() => requireAnalystEntitlement(db, principal(org.id, ["agent:request"]))).toThrow(
+  it("requireAnalystEntitlement follows the organisation's analyst switch", async () => {
+    const { db, org } = await identityWorld();
+    await expect(
+      requireAnalystEntitlement(sqlOf(db), principal(org.id, ["agent:request"])),
+    ).resolves.toBeUndefined();
+    await updateOrg(sqlOf(db), "acme", { analystEnabled: false }, NOW);
+    await expect(requireAnalystEntitlement(sqlOf(db), principal(org.id, ["agent:request"]))).rejects.toThrow(
       expect.objectContaining({ status: 403, code: "entitlement_missing" }),
     );
   });
@@ -73,7 +76,7 @@ describe("protected resource metadata", () => {
 describe("bootstrapIdentity", () => {
   it("creates org default, admin@localhost and a working key with both scopes, once", async () => {
     const { db } = tempDb();
-    const result = bootstrapIdentity(db, PEPPER, NOW);
+    const result = await bootstrapIdentity(sqlOf(db), PEPPER, NOW);
     expect(result.org.name).toBe("default");
     expect(result.user.email).toBe("admin@localhost");
     expect(result.key.scopes).toEqual(["content:read", "agent:request"]);
@@ -83,6 +86,6 @@ describe("bootstrapIdentity", () => {
       userId: result.user.id,
       scopes: ["content:read", "agent:request"],
     });
-    expect(() => bootstrapIdentity(db, PEPPER, NOW)).toThrow(/already revealed/);
+    await expect(bootstrapIdentity(sqlOf(db), PEPPER, NOW)).rejects.toThrow(/already revealed/);
   });
 });

@@ -11,6 +11,7 @@ import { fixedClock } from "../../../src/shared/clock.js";
 import { openDb } from "../../../src/store/connection.js";
 import { resolveSecret } from "../../../src/store/secret.js";
 import { tempDb } from "../../helpers/db.js";
+import { sqlOf } from "../../helpers/sql.js";
 import { memoryLogger, NOW, testConfig } from "./fixtures.js";
 
 let out = "";
@@ -51,7 +52,7 @@ function serverAuth() {
   const db = openDb(file);
   const config = testConfig();
   return createAuthenticator({
-    db,
+    sql: sqlOf(db),
     secret: resolveSecret(db, config),
     clock: fixedClock(NOW),
     config,

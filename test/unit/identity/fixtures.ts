@@ -10,6 +10,7 @@ import { addUserToOrg } from "../../../src/identity/users.js";
 import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
+import { sqlOf } from "../../helpers/sql.js";
 
 export const NOW = 1_800_000_000;
 export const PEPPER = "test-pepper-0123456789abcdef";
@@ -28,10 +29,14 @@ export function memoryLogger() {
 }
 
 /** A fresh database with org `acme` and user `ana@acme.test` in it. */
-export function identityWorld() {
+export async function identityWorld() {
   const { db, dir, file } = tempDb();
-  const org = createOrg(db, { name: "acme" }, NOW);
-  const { user, membership } = addUserToOrg(db, { email: "ana@acme.test", orgName: "acme" }, NOW);
+  const org = await createOrg(sqlOf(db), { name: "acme" }, NOW);
+  const { user, membership } = await addUserToOrg(
+    sqlOf(db),
+    { email: "ana@acme.test", orgName: "acme" },
+    NOW,
+  );
   return { db, dir, file, org, user, membership };
 }
 
@@ -51,7 +56,7 @@ export function authenticatorFor(db: Db, configOverrides: Record<string, unknown
   const clock = { now: NOW };
   const memory = memoryLogger();
   const auth = createAuthenticator({
-    db,
+    sql: sqlOf(db),
     secret: PEPPER,
     clock: { nowSeconds: () => clock.now },
     config,

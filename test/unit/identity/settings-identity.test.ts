@@ -36,14 +36,15 @@ import {
 import { addUserToOrg } from "../../../src/identity/users.js";
 import type { Db } from "../../../src/store/connection.js";
 import { tempDb } from "../../helpers/db.js";
+import { sqlOf } from "../../helpers/sql.js";
 import { NOW, PEPPER } from "./fixtures.js";
 
 let db: Db;
 let dir: string;
-beforeEach(() => {
+beforeEach(async () => {
   ({ db, dir } = tempDb());
-  createOrg(db, { name: "acme" }, NOW);
-  createOrg(db, { name: "zeta" }, NOW);
+  await createOrg(sqlOf(db), { name: "acme" }, NOW);
+  await createOrg(sqlOf(db), { name: "zeta" }, NOW);
 });
 afterEach(() => {
   db.close();
@@ -83,54 +84,65 @@ describe("password hashing (scrypt)", () => {
 
 describe("invitations", () => {
   it("create the user and membership, work once, and expire after 24 h", async () => {
-    const invite = createInvite(db, { email: "New@Example.com", orgName: "acme", actor: "cli:test" }, NOW);
+    const invite = await createInvite(
+      sqlOf(db),
+      { email: "New@Example.com", orgName: "acme", actor: "cli:test" },
+      NOW,
+    );
     expect(invite.user.email).toBe("new@example.com");
     expect(invite.expiresAt).toBe(NOW + INVITE_LIFETIME_SECONDS);
     // Only the digest is stored.
     const stored = db.prepare("SELECT token_digest FROM user_invites").get() as { token_digest: string };
     expect(stored.token_digest).not.toContain(invite.token);
-    expect(peekInvite(db, invite.token, NOW + INVITE_LIFETIME_SECONDS - 1)?.email).toBe("new@example.com");
-    expect(peekInvite(db, invite.token, NOW + INVITE_LIFETIME_SECONDS)).toBeUndefined();
+    expect((await peekInvite(sqlOf(db), invite.token, NOW + INVITE_LIFETIME_SECONDS - 1))?.email).toBe(
+      "new@example.com",
+    );
+    expect(await peekInvite(sqlOf(db), invite.token, NOW + INVITE_LIFETIME_SECONDS)).toBeUndefined();
 
     const hash = await hashPassword("a long passphrase");
-    redeemInvite(db, invite.token, hash, NOW + 10);
-    expect(storedPasswordHash(db, invite.user.id)).toBe(hash);
-    expect(() => redeemInvite(db, invite.token, hash, NOW + 11)).toThrow(/used, or it expired/);
+    await redeemInvite(sqlOf(db), invite.token, hash, NOW + 10);
+    expect(await storedPasswordHash(sqlOf(db), invite.user.id)).toBe(hash);
+    await expect(redeemInvite(sqlOf(db), invite.token, hash, NOW + 11)).rejects.toThrow(
+      /used, or it expired/,
+    );
   });
 
-  it("a new invitation replaces the unused earlier one; --owner makes the membership an owner", () => {
-    const first = createInvite(db, { email: "o@example.com", orgName: "acme", actor: "t" }, NOW);
-    const second = createInvite(
-      db,
+  it("a new invitation replaces the unused earlier one; --owner makes the membership an owner", async () => {
+    const first = await createInvite(sqlOf(db), { email: "o@example.com", orgName: "acme", actor: "t" }, NOW);
+    const second = await createInvite(
+      sqlOf(db),
       { email: "o@example.com", orgName: "zeta", owner: true, actor: "t" },
       NOW,
     );
-    expect(peekInvite(db, first.token, NOW)).toBeUndefined();
-    expect(peekInvite(db, second.token, NOW)?.email).toBe("o@example.com");
-    const roles = listUserMemberships(db, second.user.id).map((m) => [m.orgName, m.role]);
+    expect(await peekInvite(sqlOf(db), first.token, NOW)).toBeUndefined();
+    expect((await peekInvite(sqlOf(db), second.token, NOW))?.email).toBe("o@example.com");
+    const roles = (await listUserMemberships(sqlOf(db), second.user.id)).map((m) => [m.orgName, m.role]);
     expect(roles).toEqual([
       ["acme", "member"],
       ["zeta", "owner"],
     ]);
   });
 
-  it("refuses garbage tokens without touching the store", () => {
+  it("refuses garbage tokens without touching the store", async () => {
     for (const token of ["", "short", "x".repeat(500), "../../etc"])
-      expect(peekInvite(db, token, NOW)).toBeUndefined();
+      expect(await peekInvite(sqlOf(db), token, NOW)).toBeUndefined();
   });
 
-  it("init's admin is the owner of the default organisation", () => {
-    const boot = bootstrapIdentity(db, PEPPER, NOW);
-    expect(listUserMemberships(db, boot.user.id)).toMatchObject([{ orgName: "default", role: "owner" }]);
+  it("init's admin is the owner of the default organisation", async () => {
+    const boot = await bootstrapIdentity(sqlOf(db), PEPPER, NOW);
+    expect(await listUserMemberships(sqlOf(db), boot.user.id)).toMatchObject([
+      { orgName: "default", role: "owner" },
+    ]);
   });
 });
 
 describe("settings sessions", () => {
-  const user = () => addUserToOrg(db, { email: "s@example.com", orgName: "acme" }, NOW).user;
+  const user = async () =>
+    (await addUserToOrg(sqlOf(db), { email: "s@example.com", orgName: "acme" }, NOW)).user;
 
-  it("store only a digest of the token and end after the idle timeout", () => {
-    const u = user();
-    const { token, session } = createSession(db, u.id, null, NOW);
+  it("store only a digest of the token and end after the idle timeout", async () => {
+    const u = await user();
+    const { token, session } = await createSession(sqlOf(db), u.id, null, NOW);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(session.csrfToken).not.toBe(token);
     const row = db.prepare("SELECT token_digest FROM settings_sessions").get() as { token_digest: string };
@@ -139,45 +151,45 @@ describe("settings sessions", () => {
     let t = NOW;
     for (let i = 0; i < 5; i++) {
       t += SESSION_IDLE_SECONDS - 60;
-      expect(readSession(db, token, t)?.userId).toBe(u.id);
+      expect((await readSession(sqlOf(db), token, t))?.userId).toBe(u.id);
     }
-    expect(readSession(db, token, t + SESSION_IDLE_SECONDS)).toBeUndefined();
+    expect(await readSession(sqlOf(db), token, t + SESSION_IDLE_SECONDS)).toBeUndefined();
     expect(sessionCount()).toBe(0);
   });
 
-  it("end at the absolute limit however active, and on sign-out", () => {
-    const u = user();
-    const { token } = createSession(db, u.id, null, NOW);
+  it("end at the absolute limit however active, and on sign-out", async () => {
+    const u = await user();
+    const { token } = await createSession(sqlOf(db), u.id, null, NOW);
     let t = NOW;
     while (t + 600 < NOW + SESSION_ABSOLUTE_SECONDS) {
       t += 600;
-      expect(readSession(db, token, t)).toBeDefined();
+      expect(await readSession(sqlOf(db), token, t)).toBeDefined();
     }
-    expect(readSession(db, token, NOW + SESSION_ABSOLUTE_SECONDS)).toBeUndefined();
+    expect(await readSession(sqlOf(db), token, NOW + SESSION_ABSOLUTE_SECONDS)).toBeUndefined();
 
-    const second = createSession(db, u.id, null, NOW);
-    endSession(db, second.token);
-    expect(readSession(db, second.token, NOW + 1)).toBeUndefined();
+    const second = await createSession(sqlOf(db), u.id, null, NOW);
+    await endSession(sqlOf(db), second.token);
+    expect(await readSession(sqlOf(db), second.token, NOW + 1)).toBeUndefined();
   });
 
   it("remember the selected organisation; a password change signs the user out everywhere", async () => {
-    const u = user();
-    const { token } = createSession(db, u.id, null, NOW);
-    const zeta = createOrg(db, { name: "other" }, NOW);
-    selectSessionOrg(db, token, zeta.id);
-    expect(readSession(db, token, NOW + 1)?.orgId).toBe(zeta.id);
-    createSession(db, u.id, null, NOW);
+    const u = await user();
+    const { token } = await createSession(sqlOf(db), u.id, null, NOW);
+    const zeta = await createOrg(sqlOf(db), { name: "other" }, NOW);
+    await selectSessionOrg(sqlOf(db), token, zeta.id);
+    expect((await readSession(sqlOf(db), token, NOW + 1))?.orgId).toBe(zeta.id);
+    await createSession(sqlOf(db), u.id, null, NOW);
     expect(sessionCount()).toBe(2);
-    storePasswordHash(db, u.id, await hashPassword("a long passphrase"), NOW + 2);
+    await storePasswordHash(sqlOf(db), u.id, await hashPassword("a long passphrase"), NOW + 2);
     expect(sessionCount()).toBe(0);
   });
 
-  it("a malformed or unknown token is no session; expired rows are purged", () => {
-    expect(readSession(db, "", NOW)).toBeUndefined();
-    expect(readSession(db, "a".repeat(43), NOW)).toBeUndefined();
-    const u = user();
-    createSession(db, u.id, null, NOW);
-    expect(purgeExpiredSessions(db, NOW + SESSION_IDLE_SECONDS)).toBe(1);
+  it("a malformed or unknown token is no session; expired rows are purged", async () => {
+    expect(await readSession(sqlOf(db), "", NOW)).toBeUndefined();
+    expect(await readSession(sqlOf(db), "a".repeat(43), NOW)).toBeUndefined();
+    const u = await user();
+    await createSession(sqlOf(db), u.id, null, NOW);
+    expect(await purgeExpiredSessions(sqlOf(db), NOW + SESSION_IDLE_SECONDS)).toBe(1);
   });
 });
 
@@ -186,15 +198,15 @@ describe("sign-in check and throttle", () => {
   const now = () => clock;
   beforeEach(async () => {
     clock = NOW;
-    const { user } = addUserToOrg(db, { email: "t@example.com", orgName: "acme" }, NOW);
-    storePasswordHash(db, user.id, await hashPassword("the right password"), NOW);
-    addUserToOrg(db, { email: "nopass@example.com", orgName: "acme" }, NOW);
+    const { user } = await addUserToOrg(sqlOf(db), { email: "t@example.com", orgName: "acme" }, NOW);
+    await storePasswordHash(sqlOf(db), user.id, await hashPassword("the right password"), NOW);
+    await addUserToOrg(sqlOf(db), { email: "nopass@example.com", orgName: "acme" }, NOW);
   });
 
   it("one answer for a wrong password, an unknown account and an account with no password", async () => {
     const address = "10.0.0.1";
     expect(
-      await checkSignin(db, { email: "T@Example.com ", password: "the right password", address }, now),
+      await checkSignin(sqlOf(db), { email: "T@Example.com ", password: "the right password", address }, now),
     ).toMatchObject({
       ok: true,
     });
@@ -204,7 +216,7 @@ describe("sign-in check and throttle", () => {
       ["nopass@example.com", "the right password"],
     ])
       expect(
-        await checkSignin(db, { email: email as string, password: password as string, address }, now),
+        await checkSignin(sqlOf(db), { email: email as string, password: password as string, address }, now),
       ).toEqual({
         ok: false,
         reason: "invalid",
@@ -214,9 +226,9 @@ describe("sign-in check and throttle", () => {
   it("throttles an account after 5 failures, from any address, whether or not the account exists", async () => {
     for (const email of ["t@example.com", "ghost@example.com"]) {
       for (let i = 0; i < SIGNIN_THROTTLE.account.max; i++)
-        await checkSignin(db, { email, password: "wrong password!", address: `10.0.1.${i}` }, now);
+        await checkSignin(sqlOf(db), { email, password: "wrong password!", address: `10.0.1.${i}` }, now);
       const blocked = await checkSignin(
-        db,
+        sqlOf(db),
         { email, password: "the right password", address: "10.9.9.9" },
         now,
       );
@@ -227,27 +239,31 @@ describe("sign-in check and throttle", () => {
     clock += SIGNIN_THROTTLE.account.windowSeconds;
     expect(
       await checkSignin(
-        db,
+        sqlOf(db),
         { email: "t@example.com", password: "the right password", address: "10.9.9.9" },
         now,
       ),
     ).toMatchObject({ ok: true });
-    expect(signinBlockedFor(db, { email: "t@example.com", address: "10.9.9.8" }, clock)).toBeNull();
+    expect(
+      await signinBlockedFor(sqlOf(db), { email: "t@example.com", address: "10.9.9.8" }, clock),
+    ).toBeNull();
   });
 
   it("throttles an address after 20 failures across accounts", async () => {
     // Failures recorded directly (each checkSignin costs a scrypt run); the last one goes through checkSignin.
     for (let i = 0; i < SIGNIN_THROTTLE.address.max - 1; i++)
-      recordSigninFailure(db, { email: `u${i}@example.com`, address: "10.2.2.2" }, clock);
-    expect(signinBlockedFor(db, { email: "t@example.com", address: "10.2.2.2" }, clock)).toBeNull();
+      await recordSigninFailure(sqlOf(db), { email: `u${i}@example.com`, address: "10.2.2.2" }, clock);
+    expect(
+      await signinBlockedFor(sqlOf(db), { email: "t@example.com", address: "10.2.2.2" }, clock),
+    ).toBeNull();
     await checkSignin(
-      db,
+      sqlOf(db),
       { email: "last@example.com", password: "wrong password!", address: "10.2.2.2" },
       now,
     );
     clock += 60;
     const blocked = await checkSignin(
-      db,
+      sqlOf(db),
       { email: "t@example.com", password: "the right password", address: "10.2.2.2" },
       now,
     );
@@ -258,7 +274,7 @@ describe("sign-in check and throttle", () => {
     });
     expect(
       await checkSignin(
-        db,
+        sqlOf(db),
         { email: "t@example.com", password: "the right password", address: "10.3.3.3" },
         now,
       ),
