@@ -29,6 +29,7 @@ import type { Clock } from "../shared/clock.js";
 import { DAY } from "../shared/clock.js";
 import { logger as defaultLogger, type Logger } from "../shared/log.js";
 import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import { analystRequestsPerDay } from "./analyst-days.js";
 import { SETTINGS_CSS, SETTINGS_ICON, SETTINGS_JS } from "./assets.js";
 import {
@@ -49,6 +50,8 @@ import { setSecurityHeaders } from "./security-headers.js";
 
 export interface SettingsDeps {
   db: Db;
+  /** The service's SqlClient (the analyst usage chart reads the ledger through it). */
+  sql: SqlClient;
   /** The server secret: signs the pre-sign-in CSRF tokens and peppers the key digests. */
   secret: string;
   clock: Clock;
@@ -516,7 +519,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
         viewer: viewerOf(s),
         usage,
         analystEnabled: s.current.analystEnabled,
-        days: analystRequestsPerDay(db, s.current.orgId, now()),
+        days: await analystRequestsPerDay(deps.sql, s.current.orgId, now()),
       }),
     );
   });
