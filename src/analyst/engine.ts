@@ -1,7 +1,6 @@
 import type { Answer, MethodStep } from "../domain/schemas/analyst-record.js";
 import type { Principal } from "../registry/types.js";
 import type { Clock } from "../shared/clock.js";
-import type { Db } from "../store/connection.js";
 import type { Store } from "../store/types.js";
 
 /** Calls a registry tool on the run's behalf (internal transport, limiter skipped: the run was admitted). */
@@ -20,9 +19,7 @@ export interface EngineRequest {
 
 /** Read-only facts an engine may use besides the tools (aggregates the tools cannot express). */
 export interface EngineDeps {
-  /** Evidence checks read ids through it. */
-  db: Db;
-  /** Linking and aggregate reads (the facts repository). */
+  /** Linking and aggregate reads (the facts repository); evidence checks read ids through it. */
   store: Store;
   clock: Clock;
 }

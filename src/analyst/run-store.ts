@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
 import { type Answer, answerSchema, type RunStatus } from "../domain/schemas/analyst-record.js";
+import { analystLockName, lockNames } from "../limits/index.js";
 import type { Principal } from "../registry/types.js";
 import { DAY } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 
 /** Idempotency keys (and their runs) are kept this long after the run finished; documented in the guide. */
 export const KEY_RETENTION_SECONDS = 30 * DAY;
@@ -44,130 +45,135 @@ export function fingerprint(request: { question: string; context?: string }): st
     .digest("hex");
 }
 
+/** Claims the run's budgets inside the acceptance transaction `tx`; throws rate_limited when one is spent. */
+export type RunClaim = (principal: Principal, runId: string, tx: SqlClient) => Promise<void>;
+
+const INSERT_RUN = `INSERT INTO analyst_runs (id, org_id, credential_id, key_id, idempotency_key, fingerprint, status,
+    question, context, created_at, created_at_ms)
+  VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`;
+
 /**
- * Analyst runs in `analyst_runs`. A run is stored before work starts; the (organisation, key) pair is claimed
- * atomically by the UNIQUE index inside one IMMEDIATE transaction together with the limiter's claim, so a
- * refused claim leaves no run behind and two racing requests never both start work.
+ * Analyst runs in `analyst_runs`. A run is stored before work starts: acceptance is one transaction that
+ * serialises on the organisation (`lockNames`, the same name the limiter's claim takes), finds the
+ * (organisation, key) pair's run or inserts one, and claims the budgets, so a refused claim leaves no run
+ * behind and two racing requests with one key (on any process or instance) never both start work. Terminal
+ * transitions are conditional updates (`status IN ('queued', 'running')`): exactly one of two racing wins.
+ * Every write takes an optional `tx`: the caller's open transaction to join.
  */
 export class RunStore {
-  private readonly acceptTx;
-
   constructor(
-    private readonly db: Db,
-    private readonly claim: (principal: Principal, runId: string) => void,
-  ) {
-    this.acceptTx = db.transaction((principal: Principal, request: RunRequest, now: number) =>
-      this.acceptInside(principal, request, now),
-    );
+    private readonly sql: SqlClient,
+    private readonly claim: RunClaim,
+  ) {}
+
+  accept(principal: Principal, request: RunRequest, now: number): Promise<Acceptance> {
+    return this.sql.transaction(async (tx) => {
+      await lockNames(tx, [analystLockName(principal.orgId)]);
+      return this.acceptInside(tx, principal, request, now);
+    });
   }
 
-  accept(principal: Principal, request: RunRequest, now: number): Acceptance {
-    return this.acceptTx.immediate(principal, request, now);
-  }
-
-  get(id: string): RunRow | undefined {
-    return this.db.prepare<[string], RunRow>("SELECT * FROM analyst_runs WHERE id = ?").get(id);
+  get(id: string, tx: SqlClient = this.sql): Promise<RunRow | undefined> {
+    return tx.get<RunRow>("SELECT * FROM analyst_runs WHERE id = ?", [id]);
   }
 
   /** The run only if the organisation owns it: others' runs are indistinguishable from missing ones. */
-  getForOrg(id: string, orgId: string): RunRow | undefined {
-    return this.db
-      .prepare<[string, string], RunRow>("SELECT * FROM analyst_runs WHERE id = ? AND org_id = ?")
-      .get(id, orgId);
+  getForOrg(id: string, orgId: string): Promise<RunRow | undefined> {
+    return this.sql.get<RunRow>("SELECT * FROM analyst_runs WHERE id = ? AND org_id = ?", [id, orgId]);
   }
 
-  markRunning(id: string, now: number): boolean {
-    return (
-      this.db
-        .prepare(
-          "UPDATE analyst_runs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued'",
-        )
-        .run(now, id).changes === 1
+  async markRunning(id: string, now: number, tx: SqlClient = this.sql): Promise<boolean> {
+    const { changes } = await tx.run(
+      "UPDATE analyst_runs SET status = 'running', started_at = ? WHERE id = ? AND status = 'queued'",
+      [now, id],
     );
+    return changes === 1;
   }
 
-  complete(id: string, answer: Answer, now: number): boolean {
-    return (
-      this.db
-        .prepare(
-          "UPDATE analyst_runs SET status = 'completed', finished_at = ?, finished_at_ms = ?, result = ? WHERE id = ? AND status IN ('queued', 'running')",
-        )
-        .run(now, Date.now(), JSON.stringify(answer), id).changes === 1
+  async complete(id: string, answer: Answer, now: number, tx: SqlClient = this.sql): Promise<boolean> {
+    const { changes } = await tx.run(
+      "UPDATE analyst_runs SET status = 'completed', finished_at = ?, finished_at_ms = ?, result = ? WHERE id = ? AND status IN ('queued', 'running')",
+      [now, Date.now(), JSON.stringify(answer), id],
     );
+    return changes === 1;
   }
 
-  fail(id: string, error: { code: string; message: string }, now: number): boolean {
-    return (
-      this.db
-        .prepare(
-          "UPDATE analyst_runs SET status = 'failed', finished_at = ?, finished_at_ms = ?, error_code = ?, error_message = ? WHERE id = ? AND status IN ('queued', 'running')",
-        )
-        .run(now, Date.now(), error.code, error.message.slice(0, 500), id).changes === 1
+  async fail(
+    id: string,
+    error: { code: string; message: string },
+    now: number,
+    tx: SqlClient = this.sql,
+  ): Promise<boolean> {
+    const { changes } = await tx.run(
+      "UPDATE analyst_runs SET status = 'failed', finished_at = ?, finished_at_ms = ?, error_code = ?, error_message = ? WHERE id = ? AND status IN ('queued', 'running')",
+      [now, Date.now(), error.code, error.message.slice(0, 500), id],
     );
+    return changes === 1;
   }
 
   /** Runs a previous process left unfinished. */
-  unfinished(): string[] {
-    return this.db
-      .prepare<[], { id: string }>("SELECT id FROM analyst_runs WHERE status IN ('queued', 'running')")
-      .all()
-      .map((row) => row.id);
+  async unfinished(tx: SqlClient = this.sql): Promise<string[]> {
+    const rows = await tx.all<{ id: string }>(
+      "SELECT id FROM analyst_runs WHERE status IN ('queued', 'running') ORDER BY id",
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Unfinished runs that no open limiter claim holds (left inconsistent by an older version): recoverable. */
-  unfinishedUnclaimed(): string[] {
-    return this.db
-      .prepare<[], { id: string }>(
-        `SELECT id FROM analyst_runs r WHERE status IN ('queued', 'running')
-           AND NOT EXISTS (SELECT 1 FROM limit_analyst_claims c WHERE c.run_id = r.id AND c.released_at IS NULL)`,
-      )
-      .all()
-      .map((row) => row.id);
+  async unfinishedUnclaimed(tx: SqlClient = this.sql): Promise<string[]> {
+    const rows = await tx.all<{ id: string }>(
+      `SELECT id FROM analyst_runs r WHERE status IN ('queued', 'running')
+         AND NOT EXISTS (SELECT 1 FROM limit_analyst_claims c WHERE c.run_id = r.id AND c.released_at IS NULL)
+       ORDER BY id`,
+    );
+    return rows.map((row) => row.id);
   }
 
   /** Forgets terminal runs (and so their keys) finished before the retention horizon; returns how many. */
-  prune(now: number): number {
-    return this.db
-      .prepare("DELETE FROM analyst_runs WHERE status IN ('completed', 'failed') AND finished_at < ?")
-      .run(now - KEY_RETENTION_SECONDS).changes;
+  async prune(now: number): Promise<number> {
+    const { changes } = await this.sql.run(
+      "DELETE FROM analyst_runs WHERE status IN ('completed', 'failed') AND finished_at < ?",
+      [now - KEY_RETENTION_SECONDS],
+    );
+    return changes;
   }
 
-  private acceptInside(principal: Principal, request: RunRequest, now: number): Acceptance {
+  private async acceptInside(
+    tx: SqlClient,
+    principal: Principal,
+    request: RunRequest,
+    now: number,
+  ): Promise<Acceptance> {
     const print = fingerprint(request);
-    const existing = this.db
-      .prepare<[string, string], RunRow>(
-        "SELECT * FROM analyst_runs WHERE org_id = ? AND idempotency_key = ?",
-      )
-      .get(principal.orgId, request.idempotencyKey);
+    const existing = await tx.get<RunRow>(
+      "SELECT * FROM analyst_runs WHERE org_id = ? AND idempotency_key = ?",
+      [principal.orgId, request.idempotencyKey],
+    );
     if (existing) {
       if (existing.fingerprint !== print) throw idempotencyConflict(existing.id);
       if (existing.status !== "failed") return { kind: "existing", run: existing };
       // A failed run's key is retired so an identical retry starts fresh work; the failed run stays readable by id.
-      this.db
-        .prepare("UPDATE analyst_runs SET idempotency_key = ? WHERE id = ?")
-        .run(`retired:${existing.id}:${existing.idempotency_key}`, existing.id);
+      await tx.run("UPDATE analyst_runs SET idempotency_key = ? WHERE id = ?", [
+        `retired:${existing.id}:${existing.idempotency_key}`,
+        existing.id,
+      ]);
     }
     const id = randomUUID();
-    this.db
-      .prepare(
-        `INSERT INTO analyst_runs (id, org_id, credential_id, key_id, idempotency_key, fingerprint, status, question, context, created_at, created_at_ms)
-         VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?)`,
-      )
-      .run(
-        id,
-        principal.orgId,
-        principal.credentialId,
-        principal.keyId,
-        request.idempotencyKey,
-        print,
-        request.question,
-        request.context ?? null,
-        now,
-        Date.now(),
-      );
+    await tx.run(INSERT_RUN, [
+      id,
+      principal.orgId,
+      principal.credentialId,
+      principal.keyId,
+      request.idempotencyKey,
+      print,
+      request.question,
+      request.context ?? null,
+      now,
+      Date.now(),
+    ]);
     // Throws rate_limited (429) when a budget is spent: the transaction rolls back and no run remains.
-    this.claim(principal, id);
-    const run = this.get(id);
+    await this.claim(principal, id, tx);
+    const run = await this.get(id, tx);
     if (!run) throw new Error("run vanished inside its own transaction");
     return { kind: "created", run };
   }

@@ -7,7 +7,8 @@ import type { ToolRegistry } from "../registry/invoke.js";
 import type { Principal } from "../registry/types.js";
 import type { Clock } from "../shared/clock.js";
 import { logger } from "../shared/log.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
+import type { Store } from "../store/types.js";
 import type { AnalystEngine } from "./engine.js";
 import { unresolvedEvidence } from "./evidence.js";
 import type { RunRow, RunStore } from "./run-store.js";
@@ -26,7 +27,10 @@ export interface LiveRun {
 }
 
 export interface RunnerDeps {
-  db: Db;
+  /** The service's SqlClient: a run's terminal save and its release are one transaction on it. */
+  sql: SqlClient;
+  /** The corpus, to check the answer's evidence. */
+  corpus: Store;
   clock: Clock;
   limiter: Limiter;
   registry: ToolRegistry;
@@ -38,6 +42,8 @@ export interface RunnerDeps {
 
 interface Slot extends LiveRun {
   controller: AbortController;
+  /** A terminal save has begun (only the first one counts). */
+  finishing?: boolean;
   resolve(): void;
 }
 
@@ -78,23 +84,28 @@ export class RunQueue {
   async close(): Promise<void> {
     this.closing = true;
     this.queue.clear();
+    const saves: Promise<void>[] = [];
     for (const slot of this.live.values()) {
-      this.finish(slot, "failed", () =>
-        this.deps.store.fail(
-          slot.id,
-          { code: "interrupted", message: "The service stopped during the run." },
-          this.now(),
+      saves.push(
+        this.finish(slot, "failed", (tx) =>
+          this.deps.store.fail(
+            slot.id,
+            { code: "interrupted", message: "The service stopped during the run." },
+            this.now(),
+            tx,
+          ),
         ),
       );
       slot.controller.abort();
     }
+    await Promise.allSettled(saves);
     await Promise.race([this.queue.onIdle(), sleep(1000, undefined, { ref: false })]);
   }
 
   private async execute(slot: Slot, run: RunRow, principal: Principal, requestId: string): Promise<void> {
     if (this.closing || slot.status !== "queued") return;
     const { store, engine, registry } = this.deps;
-    store.markRunning(slot.id, this.now());
+    await store.markRunning(slot.id, this.now());
     slot.status = "running";
     const timer = setTimeout(() => slot.controller.abort(new Error("timeout")), RUN_TIMEOUT_MS);
     timer.unref();
@@ -123,33 +134,36 @@ export class RunQueue {
       while (remaining() > 0)
         await sleep(Math.ceil(remaining()), undefined, { signal: slot.controller.signal });
       if (this.closing) return;
-      const missing = unresolvedEvidence(this.deps.db, answer);
+      const missing = await unresolvedEvidence(this.deps.corpus, answer);
+      if (this.closing) return;
       if (missing.length > 0) {
         const ids = missing
           .map((m) => `${m.type} ${m.id}`)
           .slice(0, 5)
           .join(", ");
-        this.finish(slot, "failed", () =>
+        await this.finish(slot, "failed", (tx) =>
           store.fail(
             slot.id,
             { code: "evidence_unverified", message: `Cited ids not in the store: ${ids}.` },
             this.now(),
+            tx,
           ),
         );
         return;
       }
-      this.finish(slot, "completed", () => store.complete(slot.id, answer, this.now()));
+      await this.finish(slot, "completed", (tx) => store.complete(slot.id, answer, this.now(), tx));
     } catch (error) {
       if (this.closing) return;
       const timedOut = slot.controller.signal.aborted;
       logger.warn({ err: error, runId: slot.id }, "analyst run failed");
-      this.finish(slot, "failed", () =>
+      await this.finish(slot, "failed", (tx) =>
         store.fail(
           slot.id,
           timedOut
             ? { code: "timeout", message: `The run exceeded ${RUN_TIMEOUT_MS / 1000} s.` }
             : { code: "engine_failed", message: "The analyst engine failed; the request was refunded." },
           this.now(),
+          tx,
         ),
       );
     } finally {
@@ -158,13 +172,24 @@ export class RunQueue {
   }
 
   /** Saves the terminal status and releases the allowance in one transaction; only failures are refunded. */
-  private finish(slot: Slot, status: "completed" | "failed", save: () => boolean): void {
-    if (slot.finishedAtMs !== undefined) return;
-    const saved = this.deps.db.transaction(() => {
-      const changed = save();
-      if (changed) this.deps.limiter.releaseAnalyst(slot.id, { refund: status === "failed" });
-      return changed;
-    })();
+  private async finish(
+    slot: Slot,
+    status: "completed" | "failed",
+    save: (tx: SqlClient) => Promise<boolean>,
+  ): Promise<void> {
+    if (slot.finishing) return;
+    slot.finishing = true;
+    let saved = false;
+    try {
+      saved = await this.deps.sql.transaction(async (tx) => {
+        const changed = await save(tx);
+        if (changed) await this.deps.limiter.releaseAnalyst(slot.id, { refund: status === "failed" }, tx);
+        return changed;
+      });
+    } catch (error) {
+      // The run stays unfinished in the store: crash recovery (this process's or another's) ends and refunds it.
+      logger.error({ err: error, runId: slot.id }, "analyst run: could not save its end");
+    }
     slot.status = status;
     slot.finishedAtMs = performance.now();
     this.live.delete(slot.id);

@@ -25,9 +25,9 @@ export interface AnalystService extends AnalystPort {
    * → failed/interrupted, their claims released and refunded. Runs another living process holds are untouched,
    * so several processes share one store.
    */
-  recoverInterrupted(): { interrupted: number; released: number };
+  recoverInterrupted(): Promise<{ interrupted: number; released: number }>;
   /** The run as its organisation sees it; undefined for another organisation's, an unknown or a malformed id. */
-  status(principal: Principal, id: string): RunRecord | undefined;
+  status(principal: Principal, id: string): Promise<RunRecord | undefined>;
   close(): Promise<void>;
 }
 
@@ -46,14 +46,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAnalystService(parts: AnalystServiceParts): AnalystService {
   const { deps, registry } = parts;
-  const { db, clock, limiter, config, urls } = deps;
+  const { db, sql, clock, limiter, config, urls } = deps;
   const now = () => Math.floor(clock.nowSeconds());
-  const store = new RunStore(db, (principal, runId) => {
-    limiter.claimAnalyst(principal, runId);
+  const store = new RunStore(sql, async (principal, runId, tx) => {
+    await limiter.claimAnalyst(principal, runId, tx);
   });
-  const engine = parts.engine ?? createEngine(config, { db, clock, store: deps.store }, registry);
+  const engine = parts.engine ?? createEngine(config, { clock, store: deps.store }, registry);
   const runs = new RunQueue({
-    db,
+    sql,
+    corpus: deps.store,
     clock,
     limiter,
     registry,
@@ -63,8 +64,8 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
     onTerminal: (status) => parts.metrics?.analystRuns.inc({ status }),
   });
 
-  const view = (id: string, replayed: boolean): RunRecord => {
-    const row = store.get(id);
+  const view = async (id: string, replayed: boolean): Promise<RunRecord> => {
+    const row = await store.get(id);
     if (!row) throw new Error(`analyst run ${id} missing`);
     return runRecord(row, {
       baseUrl: urls.baseUrl,
@@ -98,23 +99,23 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
   let leaseTimer: NodeJS.Timeout | undefined;
 
   const recover = () =>
-    db
-      .transaction(() => {
-        const ids = [...new Set([...limiter.abandonedAnalystClaims(), ...store.unfinishedUnclaimed()])];
-        const at = now();
-        let interrupted = 0;
-        for (const id of ids) {
-          if (store.fail(id, { code: "interrupted", message: "The service restarted during the run." }, at))
-            interrupted += 1;
-        }
-        return { interrupted, released: limiter.releaseAll(ids, { refund: true }) };
-      })
-      .immediate();
+    sql.transaction(async (tx) => {
+      const ids = [
+        ...new Set([...(await limiter.abandonedAnalystClaims(tx)), ...(await store.unfinishedUnclaimed(tx))]),
+      ];
+      const at = now();
+      let interrupted = 0;
+      for (const id of ids) {
+        const message = "The service restarted during the run.";
+        if (await store.fail(id, { code: "interrupted", message }, at, tx)) interrupted += 1;
+      }
+      return { interrupted, released: await limiter.releaseAll(ids, { refund: true }, tx) };
+    });
 
   return {
     async analyzeForTool(principal, input: AnalyzeInput, ctx) {
       await requireAnalystEntitlement(deps.sql, principal);
-      const acceptance = store.accept(
+      const acceptance = await store.accept(
         principal,
         {
           question: input.question,
@@ -138,31 +139,40 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
       return view(live.id, false);
     },
 
-    recoverInterrupted() {
-      const result = recover();
-      const pruned = store.prune(now());
+    async recoverInterrupted() {
+      const result = await recover();
+      const pruned = await store.prune(now());
       if (result.interrupted + result.released + pruned > 0)
         logger.info({ ...result, pruned }, "analyst runs recovered at start-up");
-      pruneTimer = setInterval(() => store.prune(now()), 3_600_000);
+      pruneTimer = setInterval(() => {
+        store
+          .prune(now())
+          .catch((error) => logger.warn({ err: error }, "analyst run pruning failed; retrying"));
+      }, 3_600_000);
       pruneTimer.unref();
       // Renew this process's leases and take back the slots of processes that died, a few times per lease.
-      leaseTimer = setInterval(() => {
+      let upkeep = false;
+      leaseTimer = setInterval(async () => {
+        if (upkeep) return;
+        upkeep = true;
         try {
-          limiter.renewAnalystLeases();
-          const later = recover();
+          await limiter.renewAnalystLeases();
+          const later = await recover();
           if (later.interrupted + later.released > 0)
             logger.info(later, "analyst runs of a stopped process recovered");
         } catch (error) {
           logger.warn({ err: error }, "analyst lease upkeep failed; retrying");
+        } finally {
+          upkeep = false;
         }
       }, LEASE_UPKEEP_MS);
       leaseTimer.unref();
       return result;
     },
 
-    status(principal, id) {
+    async status(principal, id) {
       if (!UUID.test(id)) return undefined;
-      const row = store.getForOrg(id.toLowerCase(), principal.orgId);
+      const row = await store.getForOrg(id.toLowerCase(), principal.orgId);
       return row ? view(row.id, true) : undefined;
     },
 

@@ -34,19 +34,24 @@ export interface ServiceCore {
   prompts: PromptTemplate[];
 }
 
-/** Everything both transports share: one registry, one limiter, one analyst, one OpenAPI document. */
-export function createServiceCore(
+/**
+ * Everything both transports share: one registry, one limiter, one analyst, one OpenAPI document. Resolves
+ * once the analyst's crash recovery has run.
+ */
+export async function createServiceCore(
   config: Config,
   db: Db,
   urls: PublicUrls,
   clock: Clock = systemClock,
-): ServiceCore {
+): Promise<ServiceCore> {
   const secret = resolveSecret(db, config);
+  // ONE SqlClient per connection: its transactions exclude the client's other calls (see sqliteClient).
+  const sql = sqliteClient(db);
   // Request windows live where every process serving this deployment sees them: Redis when configured
-  // (several instances), else the database file (every process on it). Auth-failure windows stay in the file.
-  const databaseWindows = new DatabaseWindowStore(db);
+  // (several instances), else the database (every process on it). Auth-failure windows stay in the database.
+  const databaseWindows = new DatabaseWindowStore(sql);
   const limiter = createLimiter({
-    db,
+    sql,
     clock,
     config: parseLimitsConfig(config.limits),
     // A local run takes about a second unless a minimum is set; a model run some tens of seconds.
@@ -62,7 +67,7 @@ export function createServiceCore(
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
     db,
-    sql: sqliteClient(db),
+    sql,
     config,
     clock,
     secret,
@@ -74,7 +79,7 @@ export function createServiceCore(
   const registry = new ToolRegistry(allTools, deps, limiter, metrics.observeTool);
   const analyst = createAnalystService({ deps, registry, metrics });
   deps.analyst = analyst;
-  analyst.recoverInterrupted();
+  await analyst.recoverInterrupted();
   const openapiJson = serialiseOpenApi(buildOpenApi(registry.list(), urls));
   const authenticator = createAuthenticator({ sql: deps.sql, secret, clock, config, urls });
   return {

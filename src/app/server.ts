@@ -95,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (server.address() as AddressInfo).port;
   const urls = publicUrls(config, port);
-  const core = createServiceCore(config, db, urls, clock);
+  const core = await createServiceCore(config, db, urls, clock);
 
   const publicHost = new URL(urls.apiOrigin).hostname;
   const mcp = createMcpEndpoint(
@@ -138,7 +138,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       }
     },
     settings: createSettingsRouter({
-      db,
       sql: core.deps.sql,
       secret: core.deps.secret,
       clock,

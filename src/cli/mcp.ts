@@ -31,7 +31,7 @@ export async function run(args: string[]): Promise<number> {
         "crs mcp: CRS_API_KEY is not set; every tool call will answer 401 until it is set in the MCP client's configuration.\n",
       );
   }
-  const core = createServiceCore(config, db, publicUrls(config));
+  const core = await createServiceCore(config, db, publicUrls(config));
   const handle = serveMcpStdio(core, config.apiKey, unavailable);
   await new Promise<void>((resolve) => {
     const stop = () => {

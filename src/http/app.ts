@@ -26,7 +26,7 @@ export interface AppParts {
   authenticate(req: AuthRequest): Promise<Principal>;
   /** Edge limiter for failed authentication, per client address and presented credential. */
   authFailures: {
-    failed(address: string, authorization: string | string[] | undefined, refusal: unknown): unknown;
+    failed(address: string, authorization: string | string[] | undefined, refusal: unknown): Promise<unknown>;
   };
   /** The client address (X-Forwarded-For only through CRS_TRUST_PROXY). */
   clientAddress(req: IncomingMessage): string;
@@ -153,7 +153,7 @@ export async function authenticateRequest(
   try {
     return await parts.authenticate({ headers: req.headers, ...request });
   } catch (error) {
-    throw parts.authFailures.failed(parts.clientAddress(req), req.headers.authorization, error);
+    throw await parts.authFailures.failed(parts.clientAddress(req), req.headers.authorization, error);
   }
 }
 

@@ -136,8 +136,8 @@ function toolHandler(tool: ToolDefinition, options: BridgeOptions) {
   return async (req: Request, res: Response) => {
     const requestId = options.requestIdOf(req);
     const principal = options.principalOf(req);
-    const budget = () => (binding.budget ? registry.budgetHeaders(principal, binding.budget) : {});
-    if (binding.budget) res.set(budget());
+    const budget = async () => (binding.budget ? registry.budgetHeaders(principal, binding.budget) : {});
+    if (binding.budget) res.set(await budget());
 
     const params = (req.params ?? {}) as Record<string, string>;
     const sentAs: Record<string, string> = {};
@@ -163,11 +163,18 @@ function toolHandler(tool: ToolDefinition, options: BridgeOptions) {
       if (accepted !== "application/json") stream = new SseStream(res);
     }
     const events = binding.stream;
+    // The budget is read asynchronously: events go out in order, the first opening the stream with it.
+    let sending: Promise<void> = Promise.resolve();
     const progress =
       stream && events
         ? (update: ProgressUpdate) => {
-            stream.open(budget());
-            stream.send(events.progressEvent, update.detail ?? { progress: update.progress });
+            sending = sending
+              .then(async () => {
+                if (!stream.isOpen) stream.open(await budget());
+                stream.send(events.progressEvent, update.detail ?? { progress: update.progress });
+              })
+              // A heartbeat that cannot go out is skipped (the answer reports its own failure).
+              .catch(() => {});
           }
         : undefined;
 
@@ -180,11 +187,13 @@ function toolHandler(tool: ToolDefinition, options: BridgeOptions) {
         sentAs: headerInputs.length > 0 ? sentAs : undefined,
       });
     } catch (error) {
+      await sending;
       // A failure carries the budget as it stands now (a 429 brings its own, identical values).
-      if (binding.budget && error instanceof ServiceError && !stream?.isOpen) res.set(budget());
+      if (binding.budget && error instanceof ServiceError && !stream?.isOpen) res.set(await budget());
       throw error;
     }
-    const headers = { ...outcome.headers, ...budget() };
+    await sending;
+    const headers = { ...outcome.headers, ...(await budget()) };
     const data = (outcome.output as { data: unknown }).data;
     const single = tool.kind === "single";
 

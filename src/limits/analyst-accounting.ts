@@ -3,9 +3,10 @@ import { hostname } from "node:os";
 import type { Clock } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
 import type { Principal } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { nextUtcMonth, utcMonth } from "./periods.js";
+import { lockNames } from "./sql-lock.js";
 
 export type AnalystControl =
   | "analystHourlyCredential"
@@ -101,89 +102,74 @@ export function ownerIsGone(owner: string, self: string): boolean {
   }
 }
 
+const hourlySql = (column: "credential_id" | "org_id") =>
+  `SELECT claimed_at FROM limit_analyst_claims WHERE ${column} = ? AND claimed_at > ? AND refunded = 0 ORDER BY claimed_at`;
+
+const SQL = {
+  openClaims:
+    "SELECT run_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
+  renew: "UPDATE limit_analyst_claims SET lease_until = ? WHERE owner = ? AND released_at IS NULL",
+  // SUM of a bigint is numeric on PostgreSQL (a string in JS): cast back.
+  monthlyUsed:
+    "SELECT CAST(SUM(delta) AS BIGINT) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
+  hourly: { credential_id: hourlySql("credential_id"), org_id: hourlySql("org_id") },
+  runningSince:
+    "SELECT claimed_at FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL ORDER BY claimed_at LIMIT 1",
+  running: "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
+  insertClaim:
+    "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at, owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  findClaim: "SELECT * FROM limit_analyst_claims WHERE run_id = ?",
+  // Conditional updates: of two racing releases (the run ending, another process's recovery) one wins.
+  markReleased: "UPDATE limit_analyst_claims SET released_at = ? WHERE run_id = ? AND released_at IS NULL",
+  markRefunded: "UPDATE limit_analyst_claims SET refunded = 1 WHERE run_id = ? AND refunded = 0",
+  orgAllowance: "SELECT analyst_monthly FROM organisations WHERE id = ?",
+  ledger:
+    "INSERT INTO usage_ledger(org_id, credential_id, kind, run_id, delta, period, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+};
+
+/** The name a claim serialises on (`lockNames`): every budget a claim checks belongs to one organisation. */
+export const analystLockName = (orgId: string): string => `analyst:${orgId}`;
+
 /**
  * Analyst accounting, all persisted so it survives restarts: hourly windows per credential and per
  * organisation (refunded runs do not count), concurrent runs per organisation, and the monthly
  * allowance in `usage_ledger` (+1 per accepted request, -1 per refund, period `YYYY-MM` UTC).
- * Check and take happen in one IMMEDIATE transaction, so parallel claims (even across processes)
- * never exceed a budget. May be called inside the caller's transaction (it becomes a savepoint).
+ * Check and take happen in one transaction serialised on the organisation (`lockNames`), so parallel
+ * claims (even across processes and instances) never exceed a budget. Every method takes an optional `tx`:
+ * the caller's open transaction to run in (it must be passed when one is open on the same client).
  */
 export class AnalystAccounting {
-  private readonly claimTx;
-  private readonly releaseTx;
-  private readonly sql;
-
   constructor(
-    db: Db,
+    private readonly sql: SqlClient,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
     private readonly lease: LeaseOptions = { owner: processOwner(), leaseSeconds: 30 },
     /** Expected run length: with all slots busy, Retry-After is when the earliest running run should end. */
     private readonly expectedRunSeconds?: number,
-  ) {
-    this.claimTx = db.transaction((principal: Principal, runId: string) =>
-      this.claimInside(principal, runId),
-    );
-    this.releaseTx = db.transaction((runId: string, refund: boolean) => this.releaseInside(runId, refund));
-    const hourlySql = (column: string) =>
-      `SELECT claimed_at FROM limit_analyst_claims WHERE ${column} = ? AND claimed_at > ? AND refunded = 0 ORDER BY claimed_at`;
-    this.sql = {
-      openClaims: db.prepare<[], { run_id: string; owner: string | null; lease_until: number | null }>(
-        "SELECT run_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
-      ),
-      renew: db.prepare<[number, string]>(
-        "UPDATE limit_analyst_claims SET lease_until = ? WHERE owner = ? AND released_at IS NULL",
-      ),
-      monthlyUsed: db.prepare<[string, string, string], { used: number | null }>(
-        "SELECT SUM(delta) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
-      ),
-      hourly: {
-        credential_id: db.prepare<[string, number], { claimed_at: number }>(hourlySql("credential_id")),
-        org_id: db.prepare<[string, number], { claimed_at: number }>(hourlySql("org_id")),
-      },
-      runningSince: db.prepare<[string], { claimed_at: number }>(
-        "SELECT claimed_at FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL ORDER BY claimed_at LIMIT 1",
-      ),
-      running: db.prepare<[string], { n: number }>(
-        "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
-      ),
-      insertClaim: db.prepare<[string, string, string, string, number, string, number]>(
-        "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at, owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ),
-      findClaim: db.prepare<[string], ClaimRow>("SELECT * FROM limit_analyst_claims WHERE run_id = ?"),
-      markReleased: db.prepare<[number, string]>(
-        "UPDATE limit_analyst_claims SET released_at = ? WHERE run_id = ?",
-      ),
-      markRefunded: db.prepare<[string]>("UPDATE limit_analyst_claims SET refunded = 1 WHERE run_id = ?"),
-      orgAllowance: db.prepare<[string], { analyst_monthly: number }>(
-        "SELECT analyst_monthly FROM organisations WHERE id = ?",
-      ),
-      ledger: db.prepare<[string, string, string, string, number, string, number]>(
-        "INSERT INTO usage_ledger(org_id, credential_id, kind, run_id, delta, period, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      ),
-    };
+  ) {}
+
+  claim(principal: Principal, runId: string, tx: SqlClient = this.sql): Promise<AnalystClaim> {
+    return tx.transaction(async (inner) => {
+      await lockNames(inner, [analystLockName(principal.orgId)]);
+      return this.claimInside(inner, principal, runId);
+    });
   }
 
-  claim(principal: Principal, runId: string): AnalystClaim {
-    return this.claimTx.immediate(principal, runId);
-  }
-
-  release(runId: string, outcome: { refund: boolean }): AnalystRelease {
-    return this.releaseTx.immediate(runId, outcome.refund);
+  release(runId: string, outcome: { refund: boolean }, tx: SqlClient = this.sql): Promise<AnalystRelease> {
+    return tx.transaction((inner) => this.releaseInside(inner, runId, outcome.refund));
   }
 
   /** Run ids whose claim still holds a concurrency slot. */
-  openClaims(): string[] {
-    return this.sql.openClaims.all().map((row) => row.run_id);
+  async openClaims(tx: SqlClient = this.sql): Promise<string[]> {
+    return (await this.openRows(tx)).map((row) => row.run_id);
   }
 
   /**
    * Open claims no living process holds: written before leases existed, their process is gone from this
    * host, or their lease ran out. Another living process's claims are never among them.
    */
-  abandonedClaims(now = this.now()): string[] {
-    return this.sql.openClaims
-      .all()
+  async abandonedClaims(tx: SqlClient = this.sql, now = this.now()): Promise<string[]> {
+    return (await this.openRows(tx))
       .filter(
         (row) =>
           row.owner === null ||
@@ -195,20 +181,28 @@ export class AnalystAccounting {
   }
 
   /** Extends the lease of every claim this process holds; returns how many. */
-  renewLeases(now = this.now()): number {
-    return this.sql.renew.run(now + this.lease.leaseSeconds, this.lease.owner).changes;
+  async renewLeases(now = this.now()): Promise<number> {
+    return (await this.sql.run(SQL.renew, [now + this.lease.leaseSeconds, this.lease.owner])).changes;
   }
 
-  monthly(orgId: string, now = this.now()): MonthlyStanding {
+  async monthly(orgId: string, now = this.now(), tx: SqlClient = this.sql): Promise<MonthlyStanding> {
     const period = utcMonth(now);
-    const limit = this.monthlyLimit(orgId);
-    const used = Math.max(0, this.sql.monthlyUsed.get(orgId, LEDGER_KIND, period)?.used ?? 0);
+    const limit = await this.monthlyLimit(tx, orgId);
+    const row = await tx.get<{ used: number | null }>(SQL.monthlyUsed, [orgId, LEDGER_KIND, period]);
+    const used = Math.max(0, Number(row?.used ?? 0));
     return { period, limit, used, remaining: Math.max(0, limit - used), resetAt: nextUtcMonth(now) };
   }
 
-  hourly(column: "credential_id" | "org_id", id: string, rule: WindowRule, now = this.now()): HourlyStanding {
+  async hourly(
+    column: "credential_id" | "org_id",
+    id: string,
+    rule: WindowRule,
+    now = this.now(),
+    tx: SqlClient = this.sql,
+  ): Promise<HourlyStanding> {
     const since = now - rule.windowSeconds;
-    const times = this.sql.hourly[column].all(id, since).map((row) => row.claimed_at);
+    const rows = await tx.all<{ claimed_at: number }>(SQL.hourly[column], [id, since]);
+    const times = rows.map((row) => row.claimed_at);
     // One more fits once enough of the oldest claims have left the window to bring used below the limit.
     const mustLeave = Math.max(1, times.length - rule.max + 1);
     const leaving = times[mustLeave - 1];
@@ -220,12 +214,12 @@ export class AnalystAccounting {
     };
   }
 
-  running(orgId: string): number {
-    return this.sql.running.get(orgId)?.n ?? 0;
+  async running(orgId: string, tx: SqlClient = this.sql): Promise<number> {
+    return Number((await tx.get<{ n: number }>(SQL.running, [orgId]))?.n ?? 0);
   }
 
-  headers(orgId: string): AnalystHeaders {
-    const monthly = this.monthly(orgId);
+  async headers(orgId: string, tx: SqlClient = this.sql): Promise<AnalystHeaders> {
+    const monthly = await this.monthly(orgId, this.now(), tx);
     return {
       "X-Agent-Limit": String(monthly.limit),
       "X-Agent-Remaining": String(monthly.remaining),
@@ -233,9 +227,13 @@ export class AnalystAccounting {
     };
   }
 
-  private claimInside(principal: Principal, runId: string): AnalystClaim {
+  private openRows(tx: SqlClient) {
+    return tx.all<{ run_id: string; owner: string | null; lease_until: number | null }>(SQL.openClaims);
+  }
+
+  private async claimInside(tx: SqlClient, principal: Principal, runId: string): Promise<AnalystClaim> {
     const now = this.now();
-    const existing = this.findClaim(runId);
+    const existing = await this.findClaim(tx, runId);
     if (existing) {
       return {
         runId,
@@ -243,12 +241,12 @@ export class AnalystAccounting {
         credentialId: existing.credential_id,
         claimedAt: existing.claimed_at,
         created: false,
-        headers: this.headers(existing.org_id),
+        headers: await this.headers(existing.org_id, tx),
       };
     }
-    if (this.config.enabled) this.enforce(principal, now);
+    if (this.config.enabled) await this.enforce(tx, principal, now);
     const period = utcMonth(now);
-    this.sql.insertClaim.run(
+    await tx.run(SQL.insertClaim, [
       runId,
       principal.orgId,
       principal.credentialId,
@@ -256,25 +254,26 @@ export class AnalystAccounting {
       now,
       this.lease.owner,
       now + this.lease.leaseSeconds,
-    );
-    this.ledger(principal.orgId, principal.credentialId, runId, 1, period, now);
+    ]);
+    await this.ledger(tx, principal.orgId, principal.credentialId, runId, 1, period, now);
     return {
       runId,
       orgId: principal.orgId,
       credentialId: principal.credentialId,
       claimedAt: now,
       created: true,
-      headers: this.headers(principal.orgId),
+      headers: await this.headers(principal.orgId, tx),
     };
   }
 
-  private enforce(principal: Principal, now: number): void {
+  private async enforce(tx: SqlClient, principal: Principal, now: number): Promise<void> {
     const blocked: { control: AnalystControl; limit: number; retryAfter: number; detail: string }[] = [];
-    const perCredential = this.hourly(
+    const perCredential = await this.hourly(
       "credential_id",
       principal.credentialId,
       this.config.analystHourlyCredential,
       now,
+      tx,
     );
     if (perCredential.used >= perCredential.limit) {
       blocked.push({
@@ -284,7 +283,7 @@ export class AnalystAccounting {
         detail: `${perCredential.limit} analyst requests per ${perCredential.windowSeconds} s for this credential`,
       });
     }
-    const perOrg = this.hourly("org_id", principal.orgId, this.config.analystHourlyOrg, now);
+    const perOrg = await this.hourly("org_id", principal.orgId, this.config.analystHourlyOrg, now, tx);
     if (perOrg.used >= perOrg.limit) {
       blocked.push({
         control: "analystHourlyOrg",
@@ -294,15 +293,15 @@ export class AnalystAccounting {
       });
     }
     const concurrency = this.config.analystConcurrency;
-    if (this.running(principal.orgId) >= concurrency.max) {
+    if ((await this.running(principal.orgId, tx)) >= concurrency.max) {
       blocked.push({
         control: "analystConcurrency",
         limit: concurrency.max,
-        retryAfter: this.concurrencyWait(principal.orgId, now),
+        retryAfter: await this.concurrencyWait(tx, principal.orgId, now),
         detail: `${concurrency.max} analyst runs at once for the organisation`,
       });
     }
-    const monthly = this.monthly(principal.orgId, now);
+    const monthly = await this.monthly(principal.orgId, now, tx);
     if (monthly.remaining <= 0) {
       blocked.push({
         control: "analystMonthly",
@@ -323,7 +322,7 @@ export class AnalystAccounting {
             ? `The organisation already has ${concurrency.max} analyst runs in progress; retry after ${retryAfter} s or wait for one to finish.`
             : `Wait ${retryAfter} s (Retry-After) before the next analyst request.`,
       retryAfter,
-      headers: { "Retry-After": String(retryAfter), ...this.headers(principal.orgId) },
+      headers: { "Retry-After": String(retryAfter), ...(await this.headers(principal.orgId, tx)) },
       extra: { control: worst.control, controls: blocked.map((b) => b.control), limit: worst.limit },
     });
   }
@@ -332,10 +331,10 @@ export class AnalystAccounting {
    * Seconds until a slot should free: the earliest running run's start plus the expected run length; the
    * configured guess when no expectation is known or the run is already overdue.
    */
-  private concurrencyWait(orgId: string, now: number): number {
+  private async concurrencyWait(tx: SqlClient, orgId: string, now: number): Promise<number> {
     const fallback = this.config.analystConcurrency.retryAfterSeconds;
     const expected = this.expectedRunSeconds;
-    const oldest = this.sql.runningSince.get(orgId)?.claimed_at;
+    const oldest = (await tx.get<{ claimed_at: number }>(SQL.runningSince, [orgId]))?.claimed_at;
     if (expected === undefined || oldest === undefined) return fallback;
     const wait = oldest + expected - now;
     return wait >= 1 ? Math.min(wait, Math.max(fallback, expected)) : Math.min(fallback, 2);
@@ -345,41 +344,38 @@ export class AnalystAccounting {
     return standing.limit <= 0 ? standing.windowSeconds : standing.resetAt - now;
   }
 
-  private releaseInside(runId: string, refund: boolean): AnalystRelease {
-    const claim = this.findClaim(runId);
+  private async releaseInside(tx: SqlClient, runId: string, refund: boolean): Promise<AnalystRelease> {
+    const claim = await this.findClaim(tx, runId);
     if (!claim) return { released: false, refunded: false };
     const now = this.now();
-    const released = claim.released_at === null;
-    if (released) {
-      this.sql.markReleased.run(now, runId);
-    }
-    const refunded = refund && claim.refunded === 0;
-    if (refunded) {
-      this.sql.markRefunded.run(runId);
-      // The refund goes to the month that was charged.
-      this.ledger(claim.org_id, claim.credential_id, runId, -1, claim.period, now);
-    }
+    const released =
+      claim.released_at === null && (await tx.run(SQL.markReleased, [now, runId])).changes === 1;
+    const refunded =
+      refund && claim.refunded === 0 && (await tx.run(SQL.markRefunded, [runId])).changes === 1;
+    // The refund goes to the month that was charged.
+    if (refunded) await this.ledger(tx, claim.org_id, claim.credential_id, runId, -1, claim.period, now);
     return { released, refunded };
   }
 
-  private findClaim(runId: string): ClaimRow | undefined {
-    return this.sql.findClaim.get(runId);
+  private findClaim(tx: SqlClient, runId: string): Promise<ClaimRow | undefined> {
+    return tx.get<ClaimRow>(SQL.findClaim, [runId]);
   }
 
-  private monthlyLimit(orgId: string): number {
-    const row = this.sql.orgAllowance.get(orgId);
+  private async monthlyLimit(tx: SqlClient, orgId: string): Promise<number> {
+    const row = await tx.get<{ analyst_monthly: number }>(SQL.orgAllowance, [orgId]);
     return row?.analyst_monthly ?? this.config.analystMonthlyDefault.max;
   }
 
-  private ledger(
+  private async ledger(
+    tx: SqlClient,
     orgId: string,
     credentialId: string,
     runId: string,
     delta: number,
     period: string,
     now: number,
-  ): void {
-    this.sql.ledger.run(orgId, credentialId, LEDGER_KIND, runId, delta, period, now);
+  ): Promise<void> {
+    await tx.run(SQL.ledger, [orgId, credentialId, LEDGER_KIND, runId, delta, period, now]);
   }
 
   private now(): number {

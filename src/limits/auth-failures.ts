@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
 import type { LimitsConfig } from "./config.js";
-import type { WindowStore } from "./windows.js";
+import type { AtomicWindowStore } from "./windows.js";
 
 /**
  * Edge limiter for failed authentication (throttles guessing): failures are counted per (client address,
@@ -15,9 +15,10 @@ import type { WindowStore } from "./windows.js";
 export interface AuthFailureLimiter {
   /**
    * Counts one failed authentication of `credential` (the raw Authorization header, never stored) from
-   * `address`; returns the error to answer: `refusal` itself, or 429 rate_limited once the pair is over.
+   * `address`; resolves to the error to answer: `refusal` itself, or 429 rate_limited once the pair is over.
+   * Counting and checking are one step of the window store (exact across processes sharing it).
    */
-  failed(address: string, authorization: string | string[] | undefined, refusal: unknown): unknown;
+  failed(address: string, authorization: string | string[] | undefined, refusal: unknown): Promise<unknown>;
 }
 
 /**
@@ -36,21 +37,18 @@ export function credentialFingerprint(authorization: string | string[] | undefin
 export function createAuthFailureLimiter(
   clock: Clock,
   config: LimitsConfig,
-  windows: WindowStore,
+  windows: AtomicWindowStore,
 ): AuthFailureLimiter {
   const rule = config.authFailures;
   const now = () => Math.floor(clock.nowSeconds());
   return {
-    failed(address, authorization, refusal) {
+    async failed(address, authorization, refusal) {
       if (!config.enabled) return refusal;
       if (!(refusal instanceof ServiceError) || refusal.status !== 401) return refusal;
       const key = `auth:${address}|${credentialFingerprint(authorization)}`;
-      const at = now();
-      const state = windows.peek(key, rule, at);
-      if (state.remaining > 0) {
-        windows.take(key, rule, at);
-        return refusal;
-      }
+      const outcome = await windows.takeAll([{ key, rule }], now());
+      if (outcome.taken) return refusal;
+      const state = outcome.states[0] as { retryAfter: number };
       const retryAfter = Math.max(1, Math.ceil(state.retryAfter));
       // Values stay out of the message: the contract does not show them to callers.
       return new ServiceError("rate_limited", 429, "Too many failed authentications", {

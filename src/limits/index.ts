@@ -1,6 +1,6 @@
 import type { Clock } from "../shared/clock.js";
 import type { CostClass, Principal } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import {
   AnalystAccounting,
   type AnalystClaim,
@@ -14,10 +14,10 @@ import type { LimitsConfig } from "./config.js";
 import { isoSeconds } from "./periods.js";
 import { RequestLimiter } from "./request-limiter.js";
 import type { UsageRecord } from "./usage.js";
-import { type AtomicWindowStore, MemoryWindowStore, type WindowState, type WindowStore } from "./windows.js";
+import { type AtomicWindowStore, MemoryWindowStore, type WindowState } from "./windows.js";
 
 export type { AnalystClaim, AnalystHeaders, AnalystRelease } from "./analyst-accounting.js";
-export { processOwner } from "./analyst-accounting.js";
+export { analystLockName, processOwner } from "./analyst-accounting.js";
 export type { AuthFailureLimiter } from "./auth-failures.js";
 export {
   CONTROL_NAMES,
@@ -29,8 +29,10 @@ export {
 } from "./config.js";
 export { DatabaseWindowStore } from "./database-windows.js";
 export { connectRedis, isRedisUrl, RedisWindowStore } from "./redis.js";
+export { lockNames } from "./sql-lock.js";
 export { type UsageRecord, usageRecordSchema } from "./usage.js";
 export {
+  type Alongside,
   type AtomicWindowStore,
   MemoryWindowStore,
   type WindowRequest,
@@ -49,21 +51,26 @@ export interface Limiter {
   admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }>;
   /** Gives back one admission (a call refused by a later limit, e.g. the analyst's). */
   refund(principal: Principal, cost: CostClass): Promise<void>;
+  /*
+   * The analyst's accounting. `tx`: the caller's open transaction on the same SqlClient (the run store's
+   * acceptance, a run's terminal save, crash recovery), which the call then joins; it must be passed when one
+   * is open, since the SQLite client makes other calls wait for it.
+   */
   /** Takes hourly, concurrency and monthly analyst budget for a run before work begins; idempotent per run. */
-  claimAnalyst(principal: Principal, runId: string): AnalystClaim;
+  claimAnalyst(principal: Principal, runId: string, tx?: SqlClient): Promise<AnalystClaim>;
   /** Frees the run's concurrency slot (idempotent); `refund` gives the monthly request back once. */
-  releaseAnalyst(runId: string, outcome: { refund: boolean }): AnalystRelease;
+  releaseAnalyst(runId: string, outcome: { refund: boolean }, tx?: SqlClient): Promise<AnalystRelease>;
   /** Crash recovery: releases the given runs; returns how many slots were freed. */
-  releaseAll(runIds: readonly string[], outcome: { refund: boolean }): number;
+  releaseAll(runIds: readonly string[], outcome: { refund: boolean }, tx?: SqlClient): Promise<number>;
   /** Runs still holding a concurrency slot. */
-  openAnalystClaims(): string[];
+  openAnalystClaims(): Promise<string[]>;
   /** Open claims no living process holds (its process died or its lease ran out): crash recovery. */
-  abandonedAnalystClaims(): string[];
+  abandonedAnalystClaims(tx?: SqlClient): Promise<string[]>;
   /** Extends the leases of the claims this process holds (while their runs are alive). */
-  renewAnalystLeases(): number;
-  analystHeaders(orgId: string): AnalystHeaders;
+  renewAnalystLeases(): Promise<number>;
+  analystHeaders(orgId: string): Promise<AnalystHeaders>;
   /** The standing of a cost class's budget as headers: the analyst allowance (X-Agent-*); none for the others. */
-  budgetHeaders(principal: Principal, cost: CostClass): Record<string, string>;
+  budgetHeaders(principal: Principal, cost: CostClass): Promise<Record<string, string>>;
   usage(principal: Principal): Promise<UsageRecord>;
   authFailures: AuthFailureLimiter;
   /** Where the request windows live (`memory`, `database`, `redis`). */
@@ -74,27 +81,28 @@ export interface Limiter {
 }
 
 export interface LimiterDeps {
-  db: Db;
+  /** The service's one SqlClient (counters, claims, the ledger). */
+  sql: SqlClient;
   clock: Clock;
   config: LimitsConfig;
   /** How long an analyst run is expected to take (concurrency Retry-After counts from the running runs). */
   expectedAnalystRunSeconds?: number;
   /** Where the request windows live; defaults to one process's memory. */
   windows?: AtomicWindowStore;
-  /** Where the per-address auth-failure windows live (synchronous); defaults to `windows` when it is synchronous. */
-  authWindows?: WindowStore;
+  /** Where the per-address auth-failure windows live; defaults to `windows`, or this process's memory beside Redis. */
+  authWindows?: AtomicWindowStore;
   /** This process's tag on analyst claims and their lease length (defaults: a fresh tag, 30 s). */
   owner?: string;
   leaseSeconds?: number;
 }
 
 export function createLimiter(deps: LimiterDeps): Limiter {
-  const { db, clock, config } = deps;
+  const { sql, clock, config } = deps;
   const windows: AtomicWindowStore = deps.windows ?? new MemoryWindowStore();
-  const authWindows = deps.authWindows ?? (isSync(windows) ? windows : new MemoryWindowStore());
-  const requests = new RequestLimiter(db, clock, config, windows);
+  const authWindows = deps.authWindows ?? (windows.kind === "redis" ? new MemoryWindowStore() : windows);
+  const requests = new RequestLimiter(sql, clock, config, windows);
   const analyst = new AnalystAccounting(
-    db,
+    sql,
     clock,
     config,
     { owner: deps.owner ?? processOwner(), leaseSeconds: deps.leaseSeconds ?? 30 },
@@ -105,15 +113,19 @@ export function createLimiter(deps: LimiterDeps): Limiter {
     windowsKind: windows.kind,
     admit: (principal, cost) => requests.admit(principal, cost),
     refund: (principal, cost) => requests.refund(principal, cost),
-    claimAnalyst: (principal, runId) => analyst.claim(principal, runId),
-    releaseAnalyst: (runId, outcome) => analyst.release(runId, outcome),
-    releaseAll: (runIds, outcome) =>
-      runIds.reduce((freed, runId) => freed + (analyst.release(runId, outcome).released ? 1 : 0), 0),
+    claimAnalyst: (principal, runId, tx) => analyst.claim(principal, runId, tx),
+    releaseAnalyst: (runId, outcome, tx) => analyst.release(runId, outcome, tx),
+    releaseAll: async (runIds, outcome, tx) => {
+      let freed = 0;
+      for (const runId of runIds) if ((await analyst.release(runId, outcome, tx)).released) freed += 1;
+      return freed;
+    },
     openAnalystClaims: () => analyst.openClaims(),
-    abandonedAnalystClaims: () => analyst.abandonedClaims(),
+    abandonedAnalystClaims: (tx) => analyst.abandonedClaims(tx),
     renewAnalystLeases: () => analyst.renewLeases(),
     analystHeaders: (orgId) => analyst.headers(orgId),
-    budgetHeaders: (principal, cost) => (cost === "analyst" ? { ...analyst.headers(principal.orgId) } : {}),
+    budgetHeaders: async (principal, cost) =>
+      cost === "analyst" ? { ...(await analyst.headers(principal.orgId)) } : {},
     usage: (principal) => buildUsage(principal, Math.floor(clock.nowSeconds()), config, requests, analyst),
     authFailures: createAuthFailureLimiter(clock, config, authWindows),
     unready: () => windows.unready?.(),
@@ -123,10 +135,6 @@ export function createLimiter(deps: LimiterDeps): Limiter {
   };
 }
 
-function isSync(store: AtomicWindowStore): store is AtomicWindowStore & WindowStore {
-  return typeof (store as Partial<WindowStore>).peek === "function";
-}
-
 async function buildUsage(
   principal: Principal,
   now: number,
@@ -134,8 +142,8 @@ async function buildUsage(
   requests: RequestLimiter,
   analyst: AnalystAccounting,
 ): Promise<UsageRecord> {
-  const monthly = analyst.monthly(principal.orgId, now);
-  const daily = requests.daily.standing(principal.orgId, config.dailyContent.max, now);
+  const monthly = await analyst.monthly(principal.orgId, now);
+  const daily = await requests.daily.standing(principal.orgId, config.dailyContent.max, now);
   const windows = requests.rateWindows(principal);
   const states = await requests.windows.peekAll(windows, now);
   const [burst, perCredential, perOrg] = windows.map(({ rule }, i) => {
@@ -163,11 +171,13 @@ async function buildUsage(
       },
       hourly: {
         credential: hourlyRecord(
-          analyst.hourly("credential_id", principal.credentialId, config.analystHourlyCredential, now),
+          await analyst.hourly("credential_id", principal.credentialId, config.analystHourlyCredential, now),
         ),
-        organisation: hourlyRecord(analyst.hourly("org_id", principal.orgId, config.analystHourlyOrg, now)),
+        organisation: hourlyRecord(
+          await analyst.hourly("org_id", principal.orgId, config.analystHourlyOrg, now),
+        ),
       },
-      concurrency: { limit: config.analystConcurrency.max, running: analyst.running(principal.orgId) },
+      concurrency: { limit: config.analystConcurrency.max, running: await analyst.running(principal.orgId) },
     },
     search: {
       burst,

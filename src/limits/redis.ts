@@ -3,6 +3,7 @@ import { Redis, type RedisOptions } from "ioredis";
 import { serviceUnavailable } from "../shared/errors.js";
 import { logger } from "../shared/log.js";
 import {
+  type Alongside,
   type AtomicWindowStore,
   stateFromLog,
   type WindowRequest,
@@ -157,16 +158,12 @@ export class RedisWindowStore implements AtomicWindowStore {
     return (await this.script(windows, now, false)).states;
   }
 
-  async takeAll(
-    windows: readonly WindowRequest[],
-    now: number,
-    alongside?: () => boolean,
-  ): Promise<WindowTake> {
+  async takeAll(windows: readonly WindowRequest[], now: number, alongside?: Alongside): Promise<WindowTake> {
     const { taken, states } = await this.script(windows, now, true);
     if (!taken) return { taken: false, refusedBy: "window", states };
     let agreed = false;
     try {
-      agreed = alongside ? alongside() : true;
+      agreed = alongside ? await alongside(undefined) : true;
     } finally {
       if (!agreed) await this.giveBack(windows, now);
     }

@@ -1,7 +1,7 @@
 import type { Clock } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
 import type { CostClass, Principal } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { DailyContentCounter, type DailyStanding } from "./daily-content.js";
 import { type ControlStanding, closestToLimit, rateLimitHeaders } from "./headers.js";
@@ -35,12 +35,12 @@ export class RequestLimiter {
   readonly daily: DailyContentCounter;
 
   constructor(
-    db: Db,
+    sql: SqlClient,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
     readonly windows: AtomicWindowStore,
   ) {
-    this.daily = new DailyContentCounter(db);
+    this.daily = new DailyContentCounter(sql);
   }
 
   async admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }> {
@@ -52,8 +52,8 @@ export class RequestLimiter {
       windows,
       now,
       cost === "content"
-        ? () => {
-            daily = this.daily.tryTake(principal.orgId, this.config.dailyContent.max, now);
+        ? async (tx) => {
+            daily = await this.daily.tryTake(principal.orgId, this.config.dailyContent.max, now, tx);
             return daily !== undefined;
           }
         : undefined,
@@ -65,13 +65,13 @@ export class RequestLimiter {
       state: outcome.states[i] as WindowState,
     }));
     if (!outcome.taken) {
-      const dailyNow = () =>
-        dailyChecked(this.daily.standing(principal.orgId, this.config.dailyContent.max, now), now);
-      if (outcome.refusedBy === "alongside") throw rateLimited([dailyNow()]);
+      const dailyNow = async () =>
+        dailyChecked(await this.daily.standing(principal.orgId, this.config.dailyContent.max, now), now);
+      if (outcome.refusedBy === "alongside") throw rateLimited([await dailyNow()]);
       const blocked = checked.filter((c) => c.state.remaining <= 0);
       // Report the daily budget too when it is also spent, so Retry-After covers every blocker.
       if (cost === "content") {
-        const spent = dailyNow();
+        const spent = await dailyNow();
         if (spent.state.remaining <= 0) blocked.push(spent);
       }
       throw rateLimited(blocked);

@@ -1,3 +1,4 @@
+import type { SqlClient } from "../store/sql-client.js";
 import type { WindowRule } from "./config.js";
 
 /** A key's standing in one sliding window at a moment. */
@@ -10,10 +11,7 @@ export interface WindowState {
   resetIn: number;
 }
 
-/**
- * Sliding-window counters, one key at a time and synchronous (the per-address auth-failure limiter).
- * Implemented by the memory store (one process) and the database store (every process on the file).
- */
+/** Sliding-window counters of one process, one key at a time and synchronous (the memory store). */
 export interface WindowStore {
   peek(key: string, rule: WindowRule, now: number): WindowState;
   take(key: string, rule: WindowRule, now: number): void;
@@ -33,10 +31,17 @@ export type WindowTake =
   | { taken: false; refusedBy: "window" | "alongside"; states: WindowState[] };
 
 /**
+ * A check-and-take made together with the windows' own (the daily content counter's): called once every
+ * window has room, before anything is taken; false refuses the call and nothing is taken. The database
+ * store passes its open transaction (`tx`), which the step must use; the other stores pass undefined.
+ */
+export type Alongside = (tx: SqlClient | undefined) => Promise<boolean>;
+
+/**
  * Request windows with all-or-nothing admission: `takeAll` peeks every window and takes one unit in each
- * only when all have room, in one atomic step of the store (a process's event loop, one IMMEDIATE
- * transaction, one Redis script), so a refused call consumes nothing anywhere and parallel callers on
- * every process sharing the store never exceed a window.
+ * only when all have room, in one atomic step of the store (one process's lock, one database transaction,
+ * one Redis script), so a refused call consumes nothing anywhere and parallel callers on every process
+ * sharing the store never exceed a window. The auth-failure throttle uses it with one window.
  */
 export interface AtomicWindowStore {
   /** Where the windows live, for logs and `/readyz` (`memory`, `database`, `redis`). */
@@ -47,7 +52,7 @@ export interface AtomicWindowStore {
    * transaction for the database store): when it returns false nothing is taken. It is the daily
    * content counter's own atomic check-and-take.
    */
-  takeAll(windows: readonly WindowRequest[], now: number, alongside?: () => boolean): Promise<WindowTake>;
+  takeAll(windows: readonly WindowRequest[], now: number, alongside?: Alongside): Promise<WindowTake>;
   /** Gives back one unit (the newest taken at or before `now`) in every window: a refused call's refund. */
   giveAll(windows: readonly WindowRequest[], now: number): Promise<void>;
   /** Not ready (e.g. Redis unreachable): a reason; undefined when ready. */
@@ -55,16 +60,16 @@ export interface AtomicWindowStore {
   close?(): Promise<void>;
 }
 
-/** peek-all-then-take-all over a synchronous store, in one synchronous step. */
-export function takeAllSync(
+/** peek-all-then-take-all over a synchronous store; the caller makes it one step (no other take between). */
+async function takeAllOf(
   store: WindowStore,
   windows: readonly WindowRequest[],
   now: number,
-  alongside?: () => boolean,
-): WindowTake {
+  alongside?: Alongside,
+): Promise<WindowTake> {
   const states = windows.map(({ key, rule }) => store.peek(key, rule, now));
   if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
-  if (alongside && !alongside()) return { taken: false, refusedBy: "alongside", states };
+  if (alongside && !(await alongside(undefined))) return { taken: false, refusedBy: "alongside", states };
   for (const { key, rule } of windows) store.take(key, rule, now);
   return { taken: true, states };
 }
@@ -87,6 +92,8 @@ export class MemoryWindowStore implements WindowStore, AtomicWindowStore {
   private readonly logs = new Map<string, Log>();
   private lastSweep = Number.NEGATIVE_INFINITY;
   private longestWindow = 0;
+  /** The take in progress that awaits its `alongside` step: every other take waits for it (exactness). */
+  private pending: Promise<unknown> | null = null;
 
   peek(key: string, rule: WindowRule, now: number): WindowState {
     const log = this.logs.get(key);
@@ -129,13 +136,27 @@ export class MemoryWindowStore implements WindowStore, AtomicWindowStore {
     return Promise.resolve(windows.map(({ key, rule }) => this.peek(key, rule, now)));
   }
 
-  takeAll(windows: readonly WindowRequest[], now: number, alongside?: () => boolean): Promise<WindowTake> {
-    return Promise.resolve(takeAllSync(this, windows, now, alongside));
+  async takeAll(windows: readonly WindowRequest[], now: number, alongside?: Alongside): Promise<WindowTake> {
+    // Inline check-and-claim (as in the SQLite client): an awaited helper would let two waiters in.
+    while (this.pending) await this.pending;
+    const take = takeAllOf(this, windows, now, alongside);
+    // Without an alongside step the take has finished synchronously: nothing to wait for.
+    if (!alongside) return take;
+    const settled = take.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending = settled;
+    try {
+      return await take;
+    } finally {
+      if (this.pending === settled) this.pending = null;
+    }
   }
 
-  giveAll(windows: readonly WindowRequest[]): Promise<void> {
+  async giveAll(windows: readonly WindowRequest[]): Promise<void> {
+    while (this.pending) await this.pending;
     for (const { key } of windows) this.give(key);
-    return Promise.resolve();
   }
 
   /** Keys tracked (for tests of eviction and for metrics). */

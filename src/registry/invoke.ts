@@ -17,12 +17,15 @@ import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext }
 export interface ToolLimiter {
   admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }>;
   /** The standing of a cost class's budget as headers (a REST binding's `budget`). */
-  budgetHeaders(principal: Principal, cost: CostClass): Record<string, string>;
+  budgetHeaders(principal: Principal, cost: CostClass): Promise<Record<string, string>>;
   /** Gives an admission back when the tool itself refused the call with rate_limited (e.g. the analyst). */
   refund?(principal: Principal, cost: CostClass): Promise<void>;
 }
 
-export const NO_LIMITS: ToolLimiter = { admit: async () => ({ headers: {} }), budgetHeaders: () => ({}) };
+export const NO_LIMITS: ToolLimiter = {
+  admit: async () => ({ headers: {} }),
+  budgetHeaders: async () => ({}),
+};
 
 export interface InvokeOptions {
   requestId: string;
@@ -83,7 +86,7 @@ export class ToolRegistry {
   }
 
   /** The standing of a cost class's budget as headers (see RestBinding.budget). */
-  budgetHeaders(principal: Principal, cost: CostClass): Record<string, string> {
+  budgetHeaders(principal: Principal, cost: CostClass): Promise<Record<string, string>> {
     return this.limiter.budgetHeaders(principal, cost);
   }
 

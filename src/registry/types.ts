@@ -38,7 +38,7 @@ export interface AnalystPort {
     ctx: ToolCallContext,
   ): Promise<Record<string, unknown>>;
   /** A run as its organisation sees it; undefined for another organisation's run or an unknown id. */
-  status(principal: Principal, id: string): Record<string, unknown> | undefined;
+  status(principal: Principal, id: string): Promise<Record<string, unknown> | undefined>;
 }
 
 export interface ToolCallContext {

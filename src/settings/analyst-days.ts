@@ -1,6 +1,6 @@
 import { utcMonth } from "../limits/periods.js";
 import { DAY } from "../shared/clock.js";
-import type { Db } from "../store/connection.js";
+import type { SqlClient } from "../store/sql-client.js";
 
 /** Accepted analyst requests (minus refunds) of an organisation on each UTC day of the month containing `now`. */
 export interface AnalystDays {
@@ -11,18 +11,22 @@ export interface AnalystDays {
   daysSoFar: number;
 }
 
-export function analystRequestsPerDay(db: Db, orgId: string, now: number): AnalystDays {
+export async function analystRequestsPerDay(
+  sql: SqlClient,
+  orgId: string,
+  now: number,
+): Promise<AnalystDays> {
   const date = new Date(now * 1000);
   const monthStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) / 1000;
   const days = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
   const period = utcMonth(now);
-  const rows = db
-    .prepare(
-      `SELECT CAST((at - @start) / ${DAY} AS INTEGER) AS day, SUM(delta) AS n FROM usage_ledger
-       WHERE org_id = @orgId AND kind = 'analyst' AND period = @period GROUP BY day`,
-    )
-    .all({ start: monthStart, orgId, period }) as { day: number; n: number }[];
+  // Integer division on both engines (epoch seconds are integers); SUM of a bigint is numeric on PostgreSQL.
+  const rows = await sql.all<{ day: number; n: number }>(
+    `SELECT CAST((at - ?) / ${DAY} AS INTEGER) AS day, CAST(SUM(delta) AS BIGINT) AS n FROM usage_ledger
+     WHERE org_id = ? AND kind = 'analyst' AND period = ? GROUP BY 1`,
+    [monthStart, orgId, period],
+  );
   const counts = new Array<number>(days).fill(0);
-  for (const row of rows) if (row.day >= 0 && row.day < days) counts[row.day] = Math.max(0, row.n);
+  for (const row of rows) if (row.day >= 0 && row.day < days) counts[row.day] = Math.max(0, Number(row.n));
   return { period, counts, daysSoFar: Math.min(days, Math.floor((now - monthStart) / DAY) + 1) };
 }

@@ -28,7 +28,6 @@ import type { Limiter } from "../limits/index.js";
 import type { Clock } from "../shared/clock.js";
 import { DAY } from "../shared/clock.js";
 import { logger as defaultLogger, type Logger } from "../shared/log.js";
-import type { Db } from "../store/connection.js";
 import type { SqlClient } from "../store/sql-client.js";
 import { analystRequestsPerDay } from "./analyst-days.js";
 import { SETTINGS_CSS, SETTINGS_ICON, SETTINGS_JS } from "./assets.js";
@@ -49,9 +48,7 @@ import { usagePage } from "./pages/usage.js";
 import { setSecurityHeaders } from "./security-headers.js";
 
 export interface SettingsDeps {
-  /** The usage ledger (the usage page's chart). */
-  db: Db;
-  /** Identity: users, sessions, keys, audit (the service's one SqlClient). */
+  /** The service's one SqlClient: identity (users, sessions, keys, audit) and the usage ledger. */
   sql: SqlClient;
   /** The server secret: signs the pre-sign-in CSRF tokens and peppers the key digests. */
   secret: string;
@@ -97,7 +94,7 @@ const send = (res: Response, status: number, page: string) =>
  * identity functions (and audit events) as the `crs keys` command line.
  */
 export function createSettingsRouter(deps: SettingsDeps): Router {
-  const { db, sql, secret, clock } = deps;
+  const { sql, secret, clock } = deps;
   const log = deps.logger ?? defaultLogger;
   const cookies: CookieOptions = { secure: deps.publicOrigin.startsWith("https:") };
   const now = () => clock.nowSeconds();
@@ -521,7 +518,7 @@ export function createSettingsRouter(deps: SettingsDeps): Router {
         viewer: viewerOf(s),
         usage,
         analystEnabled: s.current.analystEnabled,
-        days: analystRequestsPerDay(db, s.current.orgId, now()),
+        days: await analystRequestsPerDay(deps.sql, s.current.orgId, now()),
       }),
     );
   });

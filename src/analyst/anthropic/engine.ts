@@ -102,7 +102,7 @@ export function createAnthropicEngine(
           const answer: Answer | null = parsed.success
             ? { ...parsed.data, method: request.method(), engine: "anthropic" }
             : null;
-          const missing = answer ? unresolvedEvidence(deps.db, answer) : [];
+          const missing = answer ? await unresolvedEvidence(deps.store, answer) : [];
           if (answer && missing.length === 0) return answer;
           // The same evidence check the service applies before saving: send the answer back to be fixed.
           messages.push({

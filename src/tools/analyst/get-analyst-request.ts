@@ -35,9 +35,9 @@ export const getAnalystRequestRoute = defineSingleTool({
     budget: "analyst",
   },
   summarize: ({ data }) => `The analyst request is ${data.status}.`,
-  handler: (input, ctx) => {
+  handler: async (input, ctx) => {
     if (!ctx.deps.analyst) throw internalError(new Error("analyst service not wired"));
-    const run = ctx.deps.analyst.status(ctx.principal, input.id);
+    const run = await ctx.deps.analyst.status(ctx.principal, input.id);
     if (!run) throw notFound("analyst request", input.id);
     return run as Run;
   },

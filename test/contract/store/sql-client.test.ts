@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
 import { postgresClient } from "../../../src/store/postgres/sql-client.js";
 import { type SqlClient, toNumberedParameters } from "../../../src/store/sql-client.js";
@@ -125,5 +126,42 @@ describe.each(engines)("SqlClient on $name", (engine) => {
     await Promise.all([...Array.from({ length: 20 }, bump), ...plain]);
     expect(await client.get("SELECT n FROM t_items WHERE id = ?", ["counter"])).toEqual({ n: 20 });
     expect(await client.get("SELECT count(*) AS c FROM t_items WHERE id LIKE 'p%'")).toEqual({ c: 10 });
+  });
+});
+
+describe("SqlClient on sqlite, beside another process on the file", () => {
+  it("waits for the other connection's write lock without blocking the event loop, then commits", async () => {
+    const { db, file, dir } = tempDb();
+    const other = openDb(file);
+    try {
+      const client = sqliteClient(db);
+      await client.run("CREATE TABLE t_lock (id TEXT PRIMARY KEY)");
+      const busyTimeout = db.pragma("busy_timeout", { simple: true });
+      other.exec("BEGIN IMMEDIATE");
+      let done = false;
+      const write = client
+        .transaction((tx) => tx.run("INSERT INTO t_lock (id) VALUES (?)", ["x"]))
+        .then(() => {
+          done = true;
+        });
+      // The loop keeps turning while the transaction waits (busy_timeout would have slept the process).
+      let turns = 0;
+      while (turns < 50) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
+      }
+      expect(done).toBe(false);
+      other.exec("COMMIT");
+      await write;
+      expect(done).toBe(true);
+      expect(await client.get("SELECT id FROM t_lock")).toEqual({ id: "x" });
+      // The connection's busy handler is as it was.
+      expect(db.pragma("busy_timeout", { simple: true })).toBe(busyTimeout);
+    } finally {
+      if (other.inTransaction) other.exec("ROLLBACK");
+      other.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -113,7 +113,6 @@ describe("anthropic engine (against a local fake Messages API)", () => {
       flags: { db: ":memory:" },
     });
     const engine = createAnthropicEngine(config, registry, {
-      db,
       store: createSqliteStore(db),
       clock: fixedClock(CORPUS_NOW),
     });
@@ -137,7 +136,7 @@ describe("anthropic engine (against a local fake Messages API)", () => {
     ).data as { uid: string }[];
     expect(answer.engine).toBe("anthropic");
     expect(answer.findings[0]?.evidence[0]).toMatchObject({ type: "creator", id: truth[0]?.uid });
-    expect(unresolvedEvidence(db, answer)).toEqual([]);
+    expect(await unresolvedEvidence(createSqliteStore(db), answer)).toEqual([]);
     expect(answer.method).toEqual([
       { tool: "service_search_creators", arguments: { view: "trending", window: 7, limit: 3 } },
     ]);

@@ -48,7 +48,7 @@ export async function askLocal(
   question: string,
   context: string | null = null,
 ): Promise<Answer> {
-  const engine = new LocalEngine({ db, store: createSqliteStore(db), clock: fixedClock(CORPUS_NOW) });
+  const engine = new LocalEngine({ store: createSqliteStore(db), clock: fixedClock(CORPUS_NOW) });
   const method: MethodStep[] = [];
   return engine.answer({
     question,

@@ -11,7 +11,6 @@ import type { Principal, ServiceDeps } from "../../../src/registry/types.js";
 import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
-import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
 import { analyzeTool } from "../../../src/tools/analyst/analyze.js";
 import { tempDb } from "../../helpers/db.js";
 import { sqlOf } from "../../helpers/sql.js";
@@ -23,12 +22,13 @@ async function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
   const { db } = tempDb();
   const config = loadConfig({ env: { CRS_ANALYST_HEARTBEAT_MS: "20", ...env }, flags: { db: ":memory:" } });
   const clock = fixedClock(NOW);
-  const identity = await bootstrapIdentity(sqlOf(db), "s".repeat(32), NOW);
-  const limiter = createLimiter({ db, clock, config: parseLimitsConfig("default") });
+  const sql = sqlOf(db);
+  const identity = await bootstrapIdentity(sql, "s".repeat(32), NOW);
+  const limiter = createLimiter({ sql, clock, config: parseLimitsConfig("default") });
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
     db,
-    sql: sqliteClient(db),
+    sql,
     config,
     clock,
     secret: "s".repeat(32),
@@ -65,7 +65,7 @@ async function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
         n: number;
       }
     ).n;
-  return { db, service, principal, ask, ledger, limiter };
+  return { db, sql, service, principal, ask, ledger, limiter };
 }
 
 const cleanup: { db: Db; close(): Promise<void> }[] = [];
@@ -94,7 +94,7 @@ describe("analyst service", () => {
     const again = run(await t.ask(key));
     expect(again).toMatchObject({ id: first.id, replayed: true, status: "completed" });
     expect(t.ledger()).toBe(1);
-    expect(t.limiter.openAnalystClaims()).toEqual([]);
+    expect(await t.limiter.openAnalystClaims()).toEqual([]);
   });
 
   it("an engine failure is saved as failed, releases the slot and refunds; the same key then starts fresh work", async () => {
@@ -114,11 +114,11 @@ describe("analyst service", () => {
     expect(failed.status).toBe("failed");
     expect(failed.error?.code).toBe("engine_failed");
     expect(t.ledger()).toBe(0);
-    expect(t.limiter.openAnalystClaims()).toEqual([]);
+    expect(await t.limiter.openAnalystClaims()).toEqual([]);
     const retried = run(await t.ask(key));
     expect(retried.status).toBe("completed");
     expect(retried.id).not.toBe(failed.id);
-    expect(t.service.status(t.principal, failed.id)?.status).toBe("failed");
+    expect((await t.service.status(t.principal, failed.id))?.status).toBe("failed");
   });
 
   it("refuses to save an answer citing an id that is not in the store", async () => {
@@ -151,20 +151,24 @@ describe("analyst service", () => {
     const t = track(await setup({ name: "local", answer: () => new Promise<Answer>(() => undefined) }));
     const pending = t.ask();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(t.limiter.openAnalystClaims()).toHaveLength(1);
+    expect(await t.limiter.openAnalystClaims()).toHaveLength(1);
     // A second service over the same store plays the restarted process: its own limiter carries a new owner
     // tag with this pid, which says the claim's process (same pid, other tag) is gone.
     const restartedDeps = {
       ...setupDepsOf(t),
-      limiter: createLimiter({ db: t.db, clock: setupDepsOf(t).clock, config: parseLimitsConfig("default") }),
+      limiter: createLimiter({
+        sql: t.sql,
+        clock: setupDepsOf(t).clock,
+        config: parseLimitsConfig("default"),
+      }),
     };
     const restarted = createAnalystService({
       deps: restartedDeps,
       registry: new ToolRegistry([], restartedDeps),
       engine: { name: "local", answer: async () => ANSWER },
     });
-    expect(restarted.recoverInterrupted()).toEqual({ interrupted: 1, released: 1 });
-    expect(t.limiter.openAnalystClaims()).toEqual([]);
+    expect(await restarted.recoverInterrupted()).toEqual({ interrupted: 1, released: 1 });
+    expect(await t.limiter.openAnalystClaims()).toEqual([]);
     expect(t.ledger()).toBe(0);
     const row = t.db.prepare("SELECT status, error_code FROM analyst_runs").get();
     expect(row).toEqual({ status: "failed", error_code: "interrupted" });
@@ -195,12 +199,17 @@ describe("analyst service", () => {
 });
 
 /** The deps the service under test was built with (the registry reads them back). */
-function setupDepsOf(t: { db: Db; limiter: ServiceDeps["limiter"]; service: unknown }): ServiceDeps {
+function setupDepsOf(t: {
+  db: Db;
+  sql: ServiceDeps["sql"];
+  limiter: ServiceDeps["limiter"];
+  service: unknown;
+}): ServiceDeps {
   const config = loadConfig({ env: { CRS_ANALYST_HEARTBEAT_MS: "20" }, flags: { db: ":memory:" } });
   return {
     store: createSqliteStore(t.db),
     db: t.db,
-    sql: sqliteClient(t.db),
+    sql: t.sql,
     config,
     clock: fixedClock(NOW),
     secret: "s".repeat(32),

@@ -219,7 +219,7 @@ export function testTools(seen: Seen[]): readonly ToolDefinition[] {
 export const BUDGET = { "X-Agent-Limit": "10", "X-Agent-Remaining": "7", "X-Agent-Reset": "1900000000" };
 const limiter: ToolLimiter = {
   admit: async () => ({ headers: { RateLimit: "r=99, t=60" } }),
-  budgetHeaders: (_p, cost) => (cost === "analyst" ? BUDGET : {}),
+  budgetHeaders: async (_p, cost) => (cost === "analyst" ? BUDGET : {}),
 };
 
 export interface TestApp {
@@ -261,7 +261,7 @@ export async function startTestApp(
       if (req.headers.authorization !== `Bearer ${TOKEN}`) throw unauthorized();
       return principal;
     },
-    authFailures: { failed: (_address, _authorization, refusal) => refusal },
+    authFailures: { failed: async (_address, _authorization, refusal) => refusal },
     clientAddress: (req) => req.socket.remoteAddress ?? "",
     checkBody: (req) => {
       if (JSON.stringify(req.body).includes("crs_"))

@@ -3,6 +3,8 @@ import type { Principal } from "../../../src/registry/types.js";
 import type { Clock } from "../../../src/shared/clock.js";
 import { ServiceError } from "../../../src/shared/errors.js";
 import { type Db, openDb } from "../../../src/store/connection.js";
+import type { SqlClient } from "../../../src/store/sql-client.js";
+import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
 import { tempDb } from "../../helpers/db.js";
 
 /** A clock tests move by hand. 2026-03-10T12:00:00Z. */
@@ -45,11 +47,16 @@ export function setup(config: LimitsConfig = limits(), clock = new ManualClock()
   const { db, file } = tempDb();
   addOrg(db, "org-a");
   addOrg(db, "org-b");
-  const state = { db, limiter: createLimiter({ db, clock, config }) };
+  const sql = sqliteClient(db);
+  const state = { db, sql, limiter: createLimiter({ sql, clock, config }) };
   return {
     clock,
     get db() {
       return state.db;
+    },
+    /** The limiter's SqlClient (one per connection). */
+    get sql(): SqlClient {
+      return state.sql;
     },
     get limiter(): Limiter {
       return state.limiter;
@@ -57,20 +64,10 @@ export function setup(config: LimitsConfig = limits(), clock = new ManualClock()
     restart(): void {
       state.db.close();
       state.db = openDb(file);
-      state.limiter = createLimiter({ db: state.db, clock, config });
+      state.sql = sqliteClient(state.db);
+      state.limiter = createLimiter({ sql: state.sql, clock, config });
     },
   };
-}
-
-/** Runs `call` and returns the ServiceError it throws (fails the test if it does not throw one). */
-export function rejection(call: () => unknown): ServiceError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error("expected a ServiceError, but the call succeeded");
 }
 
 /** The ServiceError an async call rejects with (fails the test if it resolves or rejects otherwise). */

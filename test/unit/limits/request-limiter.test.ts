@@ -176,7 +176,12 @@ describe("admit: exact under concurrency", () => {
     const t = setup(limits({ burst: roomy, perCredential: roomy, perOrg: roomy, dailyContent: { max: 7 } }));
     const { createLimiter } = await import("../../../src/limits/index.js");
     const { openDb } = await import("../../../src/store/connection.js");
-    const other = createLimiter({ db: openDb(t.db.name), clock: t.clock, config: t.limiter.config });
+    const { sqliteClient } = await import("../../../src/store/sqlite/sql-client.js");
+    const other = createLimiter({
+      sql: sqliteClient(openDb(t.db.name)),
+      clock: t.clock,
+      config: t.limiter.config,
+    });
     let admitted = 0;
     for (let i = 0; i < 20; i += 1) {
       for (const limiter of [t.limiter, other]) {

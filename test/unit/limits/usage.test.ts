@@ -10,9 +10,9 @@ describe("usage", () => {
     for (let i = 0; i < 4; i += 1) await t.limiter.admit(me, "content");
     await t.limiter.admit(principal("org-a", "key-2"), "content");
     await t.limiter.admit(principal("org-b", "key-b"), "content");
-    t.limiter.claimAnalyst(me, "run-1");
-    t.limiter.claimAnalyst(principal("org-a", "key-2"), "run-2");
-    t.limiter.releaseAnalyst("run-2", { refund: false });
+    await t.limiter.claimAnalyst(me, "run-1");
+    await t.limiter.claimAnalyst(principal("org-a", "key-2"), "run-2");
+    await t.limiter.releaseAnalyst("run-2", { refund: false });
     t.clock.advance(30);
 
     const usage = usageRecordSchema.parse(await t.limiter.usage(me));

@@ -8,9 +8,8 @@ import {
   type WindowRequest,
 } from "../../../src/limits/index.js";
 import { ServiceError } from "../../../src/shared/errors.js";
-import { openDb } from "../../../src/store/connection.js";
-import { tempDb } from "../../helpers/db.js";
 import { redisAvailability, startRedis, type TestRedis } from "../../helpers/redis.js";
+import { disposeSqlEngines, type SqlDatabase, sqlEngines } from "../../helpers/sql-engines.js";
 
 /**
  * The window store contract, run against every implementation: exact under concurrency, a refused call
@@ -18,29 +17,33 @@ import { redisAvailability, startRedis, type TestRedis } from "../../helpers/red
  */
 interface Harness {
   /** A store and, for shared implementations, a second independent handle on the same windows. */
-  open(): { store: AtomicWindowStore; twin?: AtomicWindowStore };
+  open(): Promise<{ store: AtomicWindowStore; twin?: AtomicWindowStore }>;
 }
 
 const redis = redisAvailability();
 let server: TestRedis | undefined;
 let prefixSeq = 0;
 
+const databases: SqlDatabase[] = [];
+
 const harnesses: [string, Harness, boolean][] = [
-  ["memory", { open: () => ({ store: new MemoryWindowStore() }) }, true],
-  [
-    "database",
+  ["memory", { open: async () => ({ store: new MemoryWindowStore() }) }, true],
+  // The database store on each engine: two handles are two processes on one database.
+  ...sqlEngines().map((engine): [string, Harness, boolean] => [
+    `database (${engine.name})`,
     {
-      open() {
-        const { db, file } = tempDb();
-        return { store: new DatabaseWindowStore(db), twin: new DatabaseWindowStore(openDb(file)) };
+      async open() {
+        const database = await engine.open();
+        databases.push(database);
+        return { store: new DatabaseWindowStore(database.sql), twin: new DatabaseWindowStore(database.twin) };
       },
     },
     true,
-  ],
+  ]),
   [
     "redis",
     {
-      open() {
+      async open() {
         if (!server) throw new Error("redis not started");
         prefixSeq += 1;
         const prefix = `test${prefixSeq}:`;
@@ -59,6 +62,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.dispose();
+  for (const database of databases) await database.close();
+  await disposeSqlEngines();
 });
 
 const burst: WindowRequest = { key: "burst:k1", rule: { max: 15, windowSeconds: 10 } };
@@ -77,7 +82,7 @@ for (const [name, harness, enabled] of harnesses) {
   describe.skipIf(!enabled)(`${name} window store`, () => {
     const opened: AtomicWindowStore[] = [];
     const open = async () => {
-      const pair = harness.open();
+      const pair = await harness.open();
       opened.push(pair.store, ...(pair.twin ? [pair.twin] : []));
       await ready(pair.store);
       if (pair.twin) await ready(pair.twin);
@@ -118,7 +123,7 @@ for (const [name, harness, enabled] of harnesses) {
     it("a call refused alongside (the daily ceiling) takes nothing in any window", async () => {
       const { store } = await open();
       let asked = 0;
-      const refusal = await store.takeAll([burst, org], T, () => {
+      const refusal = await store.takeAll([burst, org], T, async () => {
         asked += 1;
         return false;
       });
@@ -128,7 +133,7 @@ for (const [name, harness, enabled] of harnesses) {
       expect(states.map((s) => s.used)).toEqual([0, 0]);
       // A refusal by a window never asks the alongside step (so it takes nothing there either).
       const full: WindowRequest = { key: "zero", rule: { max: 0, windowSeconds: 10 } };
-      const count = () => {
+      const count = async () => {
         asked += 1;
         return true;
       };
@@ -168,7 +173,7 @@ describe.skipIf(!redis.available)("redis window store when Redis goes away", () 
       expect((error as ServiceError).headers?.["Retry-After"]).toBe("5");
       expect(store.unready()).toBeDefined();
       let alongside = 0;
-      const count = () => {
+      const count = async () => {
         alongside += 1;
         return true;
       };

@@ -137,7 +137,7 @@ function setup() {
       calls.admit.push(cost);
       return { headers: { RateLimit: `r=1, t=2;${cost}` } };
     },
-    budgetHeaders: () => ({}),
+    budgetHeaders: async () => ({}),
     refund: async (_p, cost) => {
       calls.refund.push(cost);
     },
