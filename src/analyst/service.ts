@@ -46,7 +46,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createAnalystService(parts: AnalystServiceParts): AnalystService {
   const { deps, registry } = parts;
-  const { db, sql, clock, limiter, config, urls } = deps;
+  const { sql, clock, limiter, config, urls } = deps;
   const now = () => Math.floor(clock.nowSeconds());
   const store = new RunStore(sql, async (principal, runId, tx) => {
     await limiter.claimAnalyst(principal, runId, tx);
