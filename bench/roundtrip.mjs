@@ -22,7 +22,8 @@ process.env.CRS_LOG_LEVEL ??= "silent";
 
 const load = (p) => import(pathToFileURL(resolve(values.dist, p)).href);
 const { loadConfig } = await load("config/index.js");
-const { resolveSecret } = await load("config/secret.js");
+const { resolveSecret } = await load("store/secret.js");
+const { sqliteClient } = await load("store/sqlite/sql-client.js");
 const { initDatabase } = await load("ingest/init.js");
 const { startServer } = await load("app/server.js");
 const { openDb } = await load("store/connection.js");
@@ -58,7 +59,7 @@ const init = await initDatabase(setupDb, {
   videos: Number(values.videos),
   seed: 7,
   now,
-  secret: resolveSecret(setupDb, configFor("off")),
+  secret: await resolveSecret(sqliteClient(setupDb), configFor("off")),
 });
 setupDb.close();
 // The limiter writes its daily counter; on a shared file every write would empty the other server's page cache.

@@ -16,11 +16,9 @@ import { buildOpenApi, serialiseOpenApi } from "../openapi/build.js";
 import { ToolRegistry } from "../registry/invoke.js";
 import type { ServiceDeps } from "../registry/types.js";
 import { type Clock, systemClock } from "../shared/clock.js";
-import type { Db } from "../store/connection.js";
 import { resolveSecret } from "../store/secret.js";
-import { createSqliteStore } from "../store/sqlite/index.js";
-import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { allTools } from "../tools/index.js";
+import type { Backend } from "./backend.js";
 
 export interface ServiceCore {
   deps: ServiceDeps;
@@ -40,13 +38,12 @@ export interface ServiceCore {
  */
 export async function createServiceCore(
   config: Config,
-  db: Db,
+  backend: Pick<Backend, "store" | "sql">,
   urls: PublicUrls,
   clock: Clock = systemClock,
 ): Promise<ServiceCore> {
-  const secret = resolveSecret(db, config);
-  // ONE SqlClient per connection: its transactions exclude the client's other calls (see sqliteClient).
-  const sql = sqliteClient(db);
+  const { store, sql } = backend;
+  const secret = await resolveSecret(sql, config);
   // Request windows live where every process serving this deployment sees them: Redis when configured
   // (several instances), else the database (every process on it). Auth-failure windows stay in the database.
   const databaseWindows = new DatabaseWindowStore(sql);
@@ -65,8 +62,7 @@ export async function createServiceCore(
     authWindows: databaseWindows,
   });
   const deps: ServiceDeps = {
-    store: createSqliteStore(db),
-    db,
+    store,
     sql,
     config,
     clock,

@@ -9,16 +9,16 @@ import { admitMcpReads } from "../limits/mcp-reads.js";
 import { createMcpEndpoint } from "../mcp/http.js";
 import { createSettingsRouter } from "../settings/router.js";
 import { type Clock, systemClock } from "../shared/clock.js";
-import { recentStorageFailure } from "../shared/errors.js";
 import { logger } from "../shared/log.js";
-import { type Db, openDb } from "../store/connection.js";
-import { latestVersion } from "../store/sqlite/migrate.js";
+import type { Db } from "../store/connection.js";
+import { type Backend, openBackend } from "./backend.js";
 import { createServiceCore, type ServiceCore } from "./core.js";
 
 export interface RunningServer {
   url: string;
   port: number;
-  db: Db;
+  /** Where the service keeps its state (SQLite file or PostgreSQL). */
+  backend: Backend;
   core: ServiceCore;
   close(): Promise<void>;
 }
@@ -80,7 +80,7 @@ export function parseCorsOrigins(value: string | undefined): string[] {
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? systemClock;
   const { trustProxy, corsOrigins } = checkStartSettings(config);
-  const db = options.db ?? openDb(config.db);
+  const backend = await openBackend(config.db, options.db ? { db: options.db } : {});
 
   // Receiving a request (headers + body) is bounded; answering is not (analyst streams run for minutes).
   const server: Server = createServer({
@@ -95,7 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (server.address() as AddressInfo).port;
   const urls = publicUrls(config, port);
-  const core = await createServiceCore(config, db, urls, clock);
+  const core = await createServiceCore(config, backend, urls, clock);
 
   const publicHost = new URL(urls.apiOrigin).hostname;
   const mcp = createMcpEndpoint(
@@ -129,14 +129,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
     },
     metrics: core.metrics,
-    health: () => {
-      try {
-        db.prepare("SELECT 1").get();
-        return { ok: true, detail: "ok" };
-      } catch (error) {
-        return { ok: false, detail: (error as Error).message };
-      }
-    },
+    health: () => backend.health(),
     settings: createSettingsRouter({
       sql: core.deps.sql,
       secret: core.deps.secret,
@@ -144,7 +137,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       limiter: core.limiter,
       publicOrigin: urls.apiOrigin,
     }),
-    ready: () => readiness(db, core.limiter),
+    ready: async () => {
+      const ready = await backend.ready();
+      const limits = core.limiter.unready();
+      return ready.ok && limits ? { ok: false, detail: `limits store: ${limits}` } : ready;
+    },
   });
   server.on("request", app);
   logger.info({ url: urls.apiOrigin, mcp: urls.mcpUrl }, "serving");
@@ -152,7 +149,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   return {
     url: urls.apiOrigin,
     port,
-    db,
+    backend,
     core,
     async close() {
       await core.analyst.close();
@@ -160,43 +157,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (!options.db) db.close();
+      await backend.close();
     },
   };
-}
-
-/** Ready = the database answers, takes a write lock now, and no full/read-only failure was seen recently. */
-/**
- * Ready to serve: the database answers and takes writes (no recent full/read-only failure), its migrations are
- * current, it holds a corpus, and the shared limits store (Redis, when configured) is reachable.
- */
-function readiness(db: Db, limiter: { unready(): string | undefined }): { ok: boolean; detail: string } {
-  try {
-    db.prepare("SELECT 1").get();
-    const failure = recentStorageFailure(15_000);
-    if (failure && !/BUSY|LOCKED/.test(failure.code)) return { ok: false, detail: failure.code };
-    if (!db.inTransaction) {
-      const busy = db.pragma("busy_timeout", { simple: true }) as number;
-      db.pragma("busy_timeout = 0");
-      try {
-        db.exec("BEGIN IMMEDIATE");
-        db.exec("ROLLBACK");
-      } finally {
-        db.pragma(`busy_timeout = ${busy}`);
-      }
-    }
-    const version = db.pragma("user_version", { simple: true }) as number;
-    if (version !== latestVersion())
-      return {
-        ok: false,
-        detail: `schema version ${version}, expected ${latestVersion()} (restart to migrate)`,
-      };
-    if (!db.prepare("SELECT 1 FROM videos LIMIT 1").get())
-      return { ok: false, detail: "no corpus yet (crs import FILE, or crs init without --empty)" };
-    const limits = limiter.unready();
-    if (limits) return { ok: false, detail: `limits store: ${limits}` };
-    return { ok: true, detail: "ok" };
-  } catch (error) {
-    return { ok: false, detail: (error as { code?: string }).code ?? "unavailable" };
-  }
 }

@@ -2,6 +2,7 @@ import { afterIngest } from "../ingest/pipeline.js";
 import { systemClock } from "../shared/clock.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
+import { refusePostgres } from "./open-backend.js";
 
 const USAGE = "usage: crs classify [--db FILE] [--json]\n";
 
@@ -13,6 +14,7 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const config = commandConfig(values);
+  refusePostgres("classify", config.db);
   const db = openDb(config.db);
   try {
     const videos = (db.prepare("SELECT count(*) AS n FROM videos").get() as { n: number }).n;

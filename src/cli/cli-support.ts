@@ -1,16 +1,14 @@
 import { userInfo } from "node:os";
 import { IdentityError } from "../identity/identity-error.js";
 import { type Clock, systemClock } from "../shared/clock.js";
-import { type Db, openDb } from "../store/connection.js";
 import { resolveSecret } from "../store/secret.js";
 import type { SqlClient } from "../store/sql-client.js";
-import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { CliError, commandConfig } from "./common.js";
+import { openForCommand } from "./open-backend.js";
 
 /** What the admin commands act on: the database, the pepper, "now" and who is acting. */
 export interface AdminContext {
-  db: Db;
-  /** The same database through the engine-neutral client the identity functions take. */
+  /** The deployment's database (SQLite file or PostgreSQL), through the client the identity functions take. */
   sql: SqlClient;
   secret: string;
   now: number;
@@ -39,12 +37,11 @@ export async function withAdminContext<T>(
   action: (context: AdminContext) => T | Promise<T>,
 ): Promise<T> {
   const config = commandConfig(values);
-  const db = openDb(config.db);
+  const backend = await openForCommand(config.db);
   try {
     const context = {
-      db,
-      sql: sqliteClient(db),
-      secret: resolveSecret(db, config),
+      sql: backend.sql,
+      secret: await resolveSecret(backend.sql, config),
       now: adminClock.nowSeconds(),
       actor: cliActor(),
       json: values.json === true,
@@ -55,7 +52,7 @@ export async function withAdminContext<T>(
     if (error instanceof IdentityError) throw new CliError(error.message);
     throw error;
   } finally {
-    db.close();
+    await backend.close();
   }
 }
 

@@ -1,8 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import Database from "better-sqlite3";
 import { ServiceError } from "../shared/errors.js";
-import type { Db } from "../store/connection.js";
-import { isEmptyDatabase } from "../store/sqlite/empty.js";
+import { HELD_ROWS_SQL } from "../store/empty.js";
 
 /**
  * Why the database at `file` cannot serve, or undefined when it can. Looks without creating or writing
@@ -28,7 +27,7 @@ export function databaseProblem(file: string): string | undefined {
       )
       .get() as { n: number };
     if (tables.n < 2) return `the database ${file} is not an initialised CRS database`;
-    if (isEmptyDatabase(db as unknown as Db))
+    if ((db.prepare(HELD_ROWS_SQL).get() as { n: number }).n === 0)
       return `the database ${file} is empty (no corpus, no organisation)`;
     return undefined;
   } catch {

@@ -10,6 +10,7 @@ import type { Db } from "../store/sqlite/connection.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
+import { refusePostgres } from "./open-backend.js";
 
 const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE] [--json]
 
@@ -43,6 +44,7 @@ export async function run(args: string[]): Promise<number> {
   }
   if (positionals.length === 0) throw new CliError(`no FILE given\n${USAGE}`);
   const config = commandConfig(values);
+  refusePostgres("import", config.db);
   const now = Math.floor(Date.now() / 1000);
 
   const sideFiles = [...(values.transcripts ?? [])];

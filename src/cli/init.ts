@@ -1,9 +1,14 @@
 import { rmSync } from "node:fs";
-import { type InitStage, initDatabase } from "../ingest/init.js";
+import type { Config } from "../config/index.js";
+import { type InitOptions, type InitResult, type InitStage, initDatabase } from "../ingest/init.js";
+import { initPostgres, TargetNotEmptyError } from "../ingest/init-postgres.js";
 import { systemClock } from "../shared/clock.js";
+import { isEmptyDatabase } from "../store/empty.js";
+import { describeUrl, isPostgresUrl, PostgresConnectionError } from "../store/postgres/connection.js";
+import { MigrateError } from "../store/postgres/from-sqlite.js";
 import { resolveSecret } from "../store/secret.js";
-import { openDb } from "../store/sqlite/connection.js";
-import { isEmptyDatabase } from "../store/sqlite/empty.js";
+import { type Db, openDb } from "../store/sqlite/connection.js";
+import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 
 const USAGE =
@@ -38,37 +43,45 @@ export async function run(args: string[]): Promise<number> {
   const videos = values.empty ? 0 : positiveInt(values.videos, "videos", 20_000, 0);
   const seed = positiveInt(values.seed, "seed", 42, 0);
   const config = commandConfig(values);
-  if (config.db === ":memory:") throw new CliError("--db must be a file for init");
+  if (config.db === ":memory:") throw new CliError("--db must be a file or a postgres:// URL for init");
 
-  let db = openDb(config.db);
-  if (!isEmptyDatabase(db)) {
-    if (!values.force) {
-      db.close();
-      throw new CliError(`${config.db} already holds a corpus or organisations; use --force to start over`);
-    }
-    db.close();
-    for (const suffix of ["", "-wal", "-shm"]) rmSync(`${config.db}${suffix}`, { force: true });
+  const postgres = isPostgresUrl(config.db);
+  // Never the URL itself: it may carry a password.
+  const where = postgres ? describeUrl(config.db) : config.db;
+  let db: Db | null = null;
+  if (!postgres) {
     db = openDb(config.db);
+    if (!(await isEmptyDatabase(sqliteClient(db)))) {
+      if (!values.force) {
+        db.close();
+        throw new CliError(`${where} already holds a corpus or organisations; use --force to start over`);
+      }
+      db.close();
+      for (const suffix of ["", "-wal", "-shm"]) rmSync(`${config.db}${suffix}`, { force: true });
+      db = openDb(config.db);
+    }
   }
 
   try {
     const started = Date.now();
     let lastStage: InitStage | null = null;
-    const result = await initDatabase(db, {
+    const options = {
       videos,
       seed,
       now: systemClock.nowSeconds(),
-      secret: resolveSecret(db, config),
-      onProgress: (stage, done, total) => {
+      onProgress: (stage: InitStage, done: number, total: number) => {
         if (stage === "corpus") process.stderr.write(`\rcrs init: corpus ${done}/${total} videos`);
         else if (stage !== lastStage)
           process.stderr.write(`${lastStage === "corpus" ? "\n" : ""}crs init: ${stage}…\n`);
         lastStage = stage;
       },
-    });
+    };
+    const result = db
+      ? await initDatabase(db, { ...options, secret: await resolveSecret(sqliteClient(db), config) })
+      : await initIntoPostgres(config.db, values.force, options, config);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const summary = {
-      db: config.db,
+      db: where,
       seed,
       corpus: result.corpus,
       trend_reports: result.trendReports,
@@ -84,13 +97,38 @@ export async function run(args: string[]): Promise<number> {
       Boolean(values.json),
       { ...summary, empty: videos === 0 },
       [
-        `initialised ${config.db} in ${seconds}s: ${what}`,
+        `initialised ${where} in ${seconds}s: ${what}`,
         `API key for admin@localhost in organisation "default" (shown once, keep it; scopes ${result.key.scopes.join(",")}):`,
         result.key.secret,
       ].join("\n"),
     );
     return 0;
   } finally {
-    db.close();
+    db?.close();
+  }
+}
+
+/** init into PostgreSQL (see initPostgres); the pepper is the configured one, else a new one copied along. */
+async function initIntoPostgres(
+  url: string,
+  force: boolean,
+  options: Omit<InitOptions, "secret">,
+  config: Config,
+): Promise<InitResult> {
+  try {
+    return await initPostgres(url, {
+      ...options,
+      force,
+      secret: config.secret,
+      onCopy: (table) => process.stderr.write(`crs init: copying ${table} to PostgreSQL…\n`),
+    });
+  } catch (error) {
+    if (error instanceof TargetNotEmptyError)
+      throw new CliError(
+        `${describeUrl(url)} already holds a corpus or organisations; use --force to start over`,
+      );
+    if (error instanceof PostgresConnectionError || error instanceof MigrateError)
+      throw new CliError(error.message, 1);
+    throw error;
   }
 }

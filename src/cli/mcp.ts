@@ -1,11 +1,14 @@
 import { resolve } from "node:path";
+import { type Backend, openBackend } from "../app/backend.js";
 import { createServiceCore } from "../app/core.js";
 import { publicUrls } from "../config/index.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
 import type { ServiceError } from "../shared/errors.js";
-import { type Db, openDb } from "../store/sqlite/connection.js";
+import { isPostgresUrl } from "../store/postgres/connection.js";
+import { openDb } from "../store/sqlite/connection.js";
 import { commandConfig, parseCommand } from "./common.js";
 import { databaseProblem, databaseUnavailable } from "./database-check.js";
+import { openForCommand } from "./open-backend.js";
 
 /** `crs mcp`: MCP over stdio (stdout is the protocol; everything else goes to stderr). */
 export async function run(args: string[]): Promise<number> {
@@ -15,23 +18,24 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const config = commandConfig(values);
-  const file = resolve(config.db);
-  const problem = databaseProblem(file);
+  const postgres = isPostgresUrl(config.db);
+  const file = postgres ? config.db : resolve(config.db);
+  const problem = postgres ? undefined : databaseProblem(file);
   let unavailable: ServiceError | undefined;
-  let db: Db;
+  let backend: Backend;
   if (problem) {
     unavailable = databaseUnavailable(problem, file);
     process.stderr.write(`crs mcp: ${unavailable.detail} ${unavailable.hint} Every tool call will fail.\n`);
     // The tools, resources and prompts are still listed (from an in-memory schema); every tool call fails.
-    db = openDb(":memory:");
+    backend = await openBackend(":memory:", { db: openDb(":memory:") });
   } else {
-    db = openDb(file);
+    backend = await openForCommand(file);
     if (!config.apiKey)
       process.stderr.write(
         "crs mcp: CRS_API_KEY is not set; every tool call will answer 401 until it is set in the MCP client's configuration.\n",
       );
   }
-  const core = await createServiceCore(config, db, publicUrls(config));
+  const core = await createServiceCore(config, backend, publicUrls(config));
   const handle = serveMcpStdio(core, config.apiKey, unavailable);
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -39,10 +43,8 @@ export async function run(args: string[]): Promise<number> {
         .close()
         .then(() => core.analyst.close())
         .then(() => core.limiter.close())
-        .finally(() => {
-          db.close();
-          resolve();
-        });
+        .then(() => backend.close())
+        .finally(() => resolve());
     };
     process.stdin.once("end", stop);
     process.once("SIGINT", stop);

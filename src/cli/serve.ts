@@ -2,13 +2,17 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { checkStartSettings, type RunningServer, startServer } from "../app/server.js";
 import type { Config } from "../config/index.js";
-import { initDatabase } from "../ingest/init.js";
+import { type InitResult, initDatabase } from "../ingest/init.js";
+import { initPostgres, TargetNotEmptyError } from "../ingest/init-postgres.js";
 import { systemClock } from "../shared/clock.js";
 import { logger } from "../shared/log.js";
+import { isEmptyDatabase } from "../store/empty.js";
+import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
 import { resolveSecret } from "../store/secret.js";
-import { type Db, openDb } from "../store/sqlite/connection.js";
-import { isEmptyDatabase } from "../store/sqlite/empty.js";
+import type { Db } from "../store/sqlite/connection.js";
+import { sqliteClient } from "../store/sqlite/sql-client.js";
 import { CliError, commandConfig, parseCommand } from "./common.js";
+import { openForCommand } from "./open-backend.js";
 
 const DEFAULT_VIDEOS = 20_000;
 const DEFAULT_SEED = 42;
@@ -61,32 +65,47 @@ function parseWorkers(value: string | undefined): number {
 
 /** Init runs once, in the primary, before any worker exists. */
 async function initIfEmpty(config: Config): Promise<void> {
-  const db = openDb(config.db);
-  try {
-    if (!isEmptyDatabase(db)) return;
-    process.stderr.write(
-      `crs: empty database ${config.db}: creating the embedded corpus (${DEFAULT_VIDEOS} videos)…\n`,
-    );
-    const result = await initDatabase(db, {
-      videos: DEFAULT_VIDEOS,
-      seed: DEFAULT_SEED,
-      now: systemClock.nowSeconds(),
-      secret: resolveSecret(db, config),
-    });
-    process.stdout.write(
-      `API key for admin@localhost in organisation "default" (shown once, keep it):\n${result.key.secret}\n`,
-    );
-  } finally {
-    db.close();
+  const postgres = isPostgresUrl(config.db);
+  const backend = await openForCommand(config.db);
+  const empty = await isEmptyDatabase(backend.sql).finally(async () => {
+    if (postgres) await backend.close();
+  });
+  if (!empty) {
+    if (!postgres) await backend.close();
+    return;
   }
+  const where = postgres ? describeUrl(config.db) : config.db;
+  process.stderr.write(
+    `crs: empty database ${where}: creating the embedded corpus (${DEFAULT_VIDEOS} videos)…\n`,
+  );
+  const options = { videos: DEFAULT_VIDEOS, seed: DEFAULT_SEED, now: systemClock.nowSeconds() };
+  let result: InitResult;
+  if (postgres) {
+    try {
+      result = await initPostgres(config.db, { ...options, secret: config.secret });
+    } catch (error) {
+      // Another instance started on the same empty database and finished first: serve what it wrote.
+      if (error instanceof TargetNotEmptyError) return;
+      throw error;
+    }
+  } else {
+    const db = backend.db as Db;
+    try {
+      result = await initDatabase(db, { ...options, secret: await resolveSecret(sqliteClient(db), config) });
+    } finally {
+      await backend.close();
+    }
+  }
+  process.stdout.write(
+    `API key for admin@localhost in organisation "default" (shown once, keep it):\n${result.key.secret}\n`,
+  );
 }
 
 /** One process: today's server, until SIGINT/SIGTERM. */
 async function serveOne(config: Config): Promise<number> {
-  const db = openDb(config.db);
-  const server = await startServer(config, { db });
+  const server = await startServer(config);
   process.stderr.write(`crs: serving ${server.url} (REST ${server.url}/v1, MCP ${server.url}/mcp)\n`);
-  await untilStopped(server, db);
+  await untilStopped(server);
   return 0;
 }
 
@@ -95,23 +114,19 @@ async function serveWorker(config: Config): Promise<number> {
   // The primary is gone (killed): stop at once, as the primary did; the runs this worker held are recovered
   // by the next server from their leases.
   process.on("disconnect", () => process.exit(1));
-  const db = openDb(config.db);
-  const server = await startServer(config, { db });
+  const server = await startServer(config);
   process.send?.({ type: "crs:listening", url: server.url });
-  await untilStopped(server, db);
+  await untilStopped(server);
   process.removeAllListeners("disconnect");
   process.disconnect?.();
   return 0;
 }
 
-function untilStopped(server: RunningServer, db: Db): Promise<void> {
+function untilStopped(server: RunningServer): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, "shutting down");
-      void server.close().then(() => {
-        db.close();
-        resolve();
-      });
+      void server.close().then(() => resolve());
     };
     process.once("SIGINT", () => stop("SIGINT"));
     process.once("SIGTERM", () => stop("SIGTERM"));

@@ -2,6 +2,7 @@ import { buildTrendReports } from "../domain/trends/build.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
+import { refusePostgres } from "./open-backend.js";
 
 /** `crs trends build [--db FILE] [--json]`: (re)builds trend reports from the current corpus. */
 export async function run(args: string[]): Promise<number> {
@@ -14,6 +15,7 @@ export async function run(args: string[]): Promise<number> {
     throw new CliError("usage: crs trends build [--db FILE] [--json]");
   }
   const config = commandConfig(values);
+  refusePostgres("trends build", config.db);
   const db = openDb(config.db);
   try {
     const now = Math.floor(Date.now() / 1000);

@@ -13,10 +13,15 @@ export const configSchema = z
     db: z
       .string()
       .min(1)
-      .refine((value) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim()), {
-        message:
-          "a URL is not a database file: this version serves the embedded SQLite store only (give a file path); crs migrate --from FILE --to postgres://… copies a deployment into PostgreSQL (README, Scaling out)",
-      })
+      .refine(
+        (value) =>
+          !/^[a-z][a-z0-9+.-]*:\/\//i.test(value.trim()) || /^postgres(ql)?:\/\//i.test(value.trim()),
+        {
+          message:
+            "a URL other than postgres:// is not a database: give a SQLite file path or a postgres://USER@HOST/DATABASE URL (README, Scaling out)",
+        },
+      )
+      .transform((value) => (/^\s*postgres(ql)?:\/\//i.test(value) ? value.trim() : value))
       .default("data/crs.sqlite"),
     publicUrl: z.string().url().optional(),
     /** Server pepper for key digests and cursor signatures; falls back to the one stored at init. */

@@ -37,7 +37,7 @@ export interface AppParts {
   /** When set, /metrics requires this bearer token. */
   metricsToken?: string;
   /** /readyz: the database answers and takes writes. */
-  ready?(): { ok: boolean; detail: string };
+  ready?(): Promise<{ ok: boolean; detail: string }>;
   urls: PublicUrls;
   openapiJson: string;
   /** null without OAuth: the well-known paths then answer 404. */
@@ -53,7 +53,7 @@ export interface AppParts {
     ): Promise<void>;
   };
   metrics: Metrics;
-  health(): { ok: boolean; detail: string };
+  health(): Promise<{ ok: boolean; detail: string }>;
   /** The settings web app (src/settings/), mounted at /settings. */
   settings?: express.RequestHandler;
 }
@@ -243,14 +243,14 @@ export function createApp(parts: AppParts): express.Express {
   ];
 
   // Public documents.
-  app.get("/healthz", (_req, res) => {
-    const health = parts.health();
+  app.get("/healthz", async (_req, res) => {
+    const health = await parts.health();
     res
       .status(health.ok ? 200 : 503)
       .json({ status: health.ok ? "ok" : "unavailable", database: health.detail });
   });
-  app.get("/readyz", (_req, res) => {
-    const ready = parts.ready?.() ?? parts.health();
+  app.get("/readyz", async (_req, res) => {
+    const ready = await (parts.ready?.() ?? parts.health());
     res.status(ready.ok ? 200 : 503);
     if (!ready.ok) res.set("Retry-After", "5");
     res.json({ status: ready.ok ? "ready" : "unavailable", database: ready.detail });

@@ -2,7 +2,6 @@ import type { Config, PublicUrls } from "../config/index.js";
 import type { Limiter } from "../limits/index.js";
 import type { Clock } from "../shared/clock.js";
 import type { Principal } from "../shared/principal.js";
-import type { Db } from "../store/connection.js";
 import type { SqlClient } from "../store/sql-client.js";
 import type { Store } from "../store/types.js";
 
@@ -12,8 +11,6 @@ export { ALL_SCOPES, type CostClass, type Principal, type Scope } from "../share
 export interface ServiceDeps {
   /** The corpus store every content tool reads (repositories, no database module). */
   store: Store;
-  /** The SQLite connection: still used by identity, limits and the analyst until they move to `sql`. */
-  db: Db;
   /** Identity, usage, counters and analyst runs, on whichever engine holds them (SQLite or PostgreSQL). */
   sql: SqlClient;
   config: Config;

@@ -78,9 +78,28 @@ export const notFound = (what: string, id: string) =>
 /** SQLite result codes that say the storage, not the request, failed: answered 503 + Retry-After. */
 const STORAGE_CODES = /^SQLITE_(FULL|READONLY|BUSY|LOCKED|IOERR|CANTOPEN|NOMEM|PROTOCOL)/;
 
+/**
+ * The same for PostgreSQL: the server cannot be reached (socket errors), SQLSTATE class 08 (connection
+ * exception), 53 (insufficient resources: disk full, too many connections), 57P01–57P03 (shutting down,
+ * starting), 25006 (read-only transaction); and pg's own connection failures, which carry no code.
+ */
+const UNREACHABLE_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENOENT)$/;
+const POSTGRES_STATES = /^(08|53)[0-9A-Z]{3}$|^57P0[123]$|^25006$/;
+const POSTGRES_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** A PostgreSQL server that cannot be reached or cannot take the request now. */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === "string") return UNREACHABLE_CODES.test(code) || POSTGRES_STATES.test(code);
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === "string" && POSTGRES_MESSAGES.test(message);
+}
+
 export function isStorageError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && STORAGE_CODES.test(code);
+  return (typeof code === "string" && STORAGE_CODES.test(code)) || isDatabaseUnreachable(error);
 }
 
 let lastStorageFailure: { code: string; at: number } | null = null;
@@ -94,11 +113,14 @@ export function recentStorageFailure(ms: number): { code: string; at: number } |
 export const storageUnavailable = (cause?: unknown) => {
   const code = String((cause as { code?: unknown } | null)?.code ?? "");
   lastStorageFailure = { code, at: Date.now() };
-  const retryAfter = /BUSY|LOCKED/.test(code) ? 2 : 30;
+  const unreachable = isDatabaseUnreachable(cause);
+  const retryAfter = /BUSY|LOCKED/.test(code) ? 2 : unreachable ? 5 : 30;
   return new ServiceError("service_unavailable", 503, "Service unavailable", {
     detail: /BUSY|LOCKED/.test(code)
       ? "The database is busy; the request was not carried out."
-      : "The database cannot take writes right now; the request was not carried out.",
+      : unreachable
+        ? "The database cannot be reached right now; the request was not carried out."
+        : "The database cannot take writes right now; the request was not carried out.",
     hint: `Retry after ${retryAfter} s with backoff.`,
     retryAfter,
     headers: { "Retry-After": String(retryAfter) },

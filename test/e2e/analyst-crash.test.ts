@@ -9,6 +9,7 @@ import { initDatabase } from "../../src/ingest/init.js";
 import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
 import { resolveSecret } from "../../src/store/secret.js";
+import { sqlOf } from "../helpers/sql.js";
 
 /** `crs serve` as a child process (needs `npm run build`), resolved once it prints where it serves. */
 function serve(db: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -66,7 +67,7 @@ describe("kill -9 mid-run, then restart", () => {
         videos: 400,
         seed: 3,
         now: systemClock.nowSeconds(),
-        secret: resolveSecret(db, config),
+        secret: await resolveSecret(sqlOf(db), config),
       })
     ).key.secret;
     db.close();

@@ -12,6 +12,7 @@ import { openDb } from "../../src/store/connection.js";
 import { TABLES } from "../../src/store/postgres/from-sqlite.js";
 import { resolveSecret } from "../../src/store/secret.js";
 import { postgresAvailability, startPostgres, type TestPostgres } from "../helpers/postgres.js";
+import { sqlOf } from "../helpers/sql.js";
 
 /**
  * `crs migrate --from FILE --to postgres://…` through the built CLI (needs `npm run build`) against a real
@@ -47,7 +48,7 @@ async function makeSource(file: string): Promise<void> {
   const db = openDb(file);
   const config = loadConfig({ env: {}, flags: { db: file } });
   const now = systemClock.nowSeconds();
-  await initDatabase(db, { videos: 2000, seed: 11, now, secret: resolveSecret(db, config) });
+  await initDatabase(db, { videos: 2000, seed: 11, now, secret: await resolveSecret(sqlOf(db), config) });
   const org = db.prepare("SELECT id FROM organisations LIMIT 1").pluck().get() as string;
   const user = db.prepare("SELECT id FROM users LIMIT 1").pluck().get() as string;
   const key = db.prepare("SELECT id FROM api_keys LIMIT 1").pluck().get() as string;

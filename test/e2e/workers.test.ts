@@ -9,6 +9,7 @@ import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
 import { resolveSecret } from "../../src/store/secret.js";
 import { redisAvailability, startRedis, type TestRedis } from "../helpers/redis.js";
+import { sqlOf } from "../helpers/sql.js";
 
 /**
  * `crs serve --workers 2` as a child process (needs `npm run build`): limits exact across workers (shared in
@@ -83,7 +84,7 @@ async function makeDb(dir: string, name: string): Promise<{ file: string; key: s
       videos: 400,
       seed: 5,
       now: systemClock.nowSeconds(),
-      secret: resolveSecret(db, config),
+      secret: await resolveSecret(sqlOf(db), config),
     })
   ).key.secret;
   db.close();

@@ -48,7 +48,7 @@ export async function createWorld(options: { videos?: number } = {}): Promise<Wo
   const db = openDb(template);
   const now = systemClock.nowSeconds();
   const config = loadConfig({ env: {}, flags: { db: template } });
-  const secret = resolveSecret(db, config);
+  const secret = await resolveSecret(sqlOf(db), config);
   const key = (await initDatabase(db, { videos: options.videos ?? 300, seed: 11, now, secret })).key.secret;
   const make = async (org: string, email: string, scopes: Scope[]) => {
     await addUserToOrg(sqlOf(db), { email, orgName: org }, now);

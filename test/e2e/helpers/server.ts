@@ -70,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   const db = openDb(file);
   const clock = options.clock ?? mutableClock();
-  const secret = resolveSecret(db, config);
+  const secret = await resolveSecret(sqlOf(db), config);
   const key =
     options.key ??
     (await initDatabase(db, { videos: options.videos ?? 1200, seed: 7, now: clock.nowSeconds(), secret })).key

@@ -27,7 +27,6 @@ async function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
   const limiter = createLimiter({ sql, clock, config: parseLimitsConfig("default") });
   const deps: ServiceDeps = {
     store: createSqliteStore(db),
-    db,
     sql,
     config,
     clock,
@@ -208,7 +207,6 @@ function setupDepsOf(t: {
   const config = loadConfig({ env: { CRS_ANALYST_HEARTBEAT_MS: "20" }, flags: { db: ":memory:" } });
   return {
     store: createSqliteStore(t.db),
-    db: t.db,
     sql: t.sql,
     config,
     clock: fixedClock(NOW),

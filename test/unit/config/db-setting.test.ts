@@ -8,10 +8,17 @@ describe("the db setting", () => {
   });
 
   it.each([
-    "postgres://crs:s3cret-pw@db.internal:5432/crs",
-    "postgresql://crs:s3cret-pw@db/crs",
-    "  POSTGRES://crs:s3cret-pw@db/crs",
+    ["postgres://crs@db.internal:5432/crs", "postgres://crs@db.internal:5432/crs"],
+    ["  POSTGRESQL://crs@db/crs ", "POSTGRESQL://crs@db/crs"],
+  ])("takes the PostgreSQL URL %s", (url, expected) => {
+    expect(loadConfig({ env: {}, flags: { db: url } }).db).toBe(expected);
+    expect(loadConfig({ env: { CRS_DB: url }, flags: {} }).db).toBe(expected);
+  });
+
+  it.each([
+    "mysql://crs:s3cret-pw@db.internal:3306/crs",
     "file://crs:s3cret-pw@host/x.sqlite",
+    "redis://:s3cret-pw@db.internal:6379",
   ])("refuses the URL %s clearly, without echoing it", (url) => {
     for (const options of [
       { env: {}, flags: { db: url } },
@@ -25,8 +32,7 @@ describe("the db setting", () => {
       }
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      expect(message).toMatch(/^invalid configuration db: a URL is not a database file/);
-      expect(message).toContain("crs migrate");
+      expect(message).toMatch(/^invalid configuration db: a URL other than postgres:\/\/ is not a database/);
       expect(message).not.toContain("s3cret-pw");
       expect(message).not.toContain("db.internal");
     }

@@ -320,8 +320,8 @@ describe("public documents", () => {
     expect(await (await fetch(`${t.url}/readyz`)).json()).toEqual({ status: "ready", database: "ok" });
     const sick = await startTestApp({
       parts: {
-        health: () => ({ ok: false, detail: "disk I/O error" }),
-        ready: () => ({ ok: false, detail: "read-only" }),
+        health: async () => ({ ok: false, detail: "disk I/O error" }),
+        ready: async () => ({ ok: false, detail: "read-only" }),
       },
     });
     try {

@@ -282,7 +282,7 @@ export async function startTestApp(
       },
     },
     metrics,
-    health: () => ({ ok: true, detail: "ok" }),
+    health: async () => ({ ok: true, detail: "ok" }),
     ...options.parts,
   });
   server.on("request", app);

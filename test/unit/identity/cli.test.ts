@@ -48,12 +48,12 @@ async function crsJson<T>(command: (args: string[]) => Promise<number>, ...args:
 }
 
 /** Authenticates against the same database the CLI wrote, as a server process would. */
-function serverAuth() {
+async function serverAuth() {
   const db = openDb(file);
   const config = testConfig();
   return createAuthenticator({
     sql: sqlOf(db),
-    secret: resolveSecret(db, config),
+    secret: await resolveSecret(sqlOf(db), config),
     clock: fixedClock(NOW),
     config,
     urls: publicUrls(config),
@@ -87,7 +87,7 @@ describe("crs orgs / users / keys / oauth-clients", () => {
     ) as { id: string; secret: string; prefix: string; scopes: string[] };
     expect(Object.keys(created)).toEqual(["id", "secret", "prefix", "scopes"]);
     expect(created.scopes).toEqual(["content:read"]);
-    const auth = serverAuth();
+    const auth = await serverAuth();
     await expect(auth.authenticate(call(created.secret))).resolves.toMatchObject({ keyId: created.id });
 
     const rotated = await crsJson<{ id: string; secret: string; replaces: string }>(
@@ -128,7 +128,7 @@ describe("crs orgs / users / keys / oauth-clients", () => {
     await expect(keys(["reveal", "--org", "acme", "--user", "ana@acme.test", "--db", file])).rejects.toThrow(
       /rotate/,
     );
-    await expect(serverAuth().authenticate(call(secret))).resolves.toMatchObject({
+    await expect((await serverAuth()).authenticate(call(secret))).resolves.toMatchObject({
       scopes: ["content:read", "agent:request"],
     });
   });
