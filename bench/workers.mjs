@@ -3,6 +3,10 @@
 // Needs `npm run build`. Usage: node bench/workers.mjs [--videos 20000] [--db FILE] [--seconds 15]
 //   [--connections 32] [--workers 1,2]
 // With --db, FILE must come from `crs init` and its first key must be in CRS_BENCH_KEY.
+// Several instances instead: --pg postgres://… --redis redis://… [--instances 1,2] copies the corpus into
+// that (scratch!) PostgreSQL database (crs migrate --force) and runs N `crs serve --workers 1` processes on it
+// and Redis, the connections split evenly between them (one autocannon each, in parallel); the figure is
+// their sum. PGPASSWORD is passed through.
 // The load generator (autocannon) runs in this process: on a 2-core machine it competes with the workers for
 // CPU, so the ratio measured there is a floor of what the workers give on a machine with a spare core.
 import { spawn, spawnSync } from "node:child_process";
@@ -19,8 +23,13 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     connections: { type: "string", default: "32" },
     workers: { type: "string", default: "1,2" },
+    pg: { type: "string" },
+    redis: { type: "string" },
+    instances: { type: "string", default: "1,2" },
   },
 });
+if (values.pg && !values.redis)
+  throw new Error("--pg needs --redis (the instances share their windows there)");
 const cli = resolve(new URL("../dist/cli.js", import.meta.url).pathname);
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
@@ -60,12 +69,20 @@ const PATHS = [
   "/v1/usage",
 ];
 
-function serve(workers) {
+if (values.pg) {
+  process.stdout.write("copying it into the PostgreSQL database (crs migrate --force)…\n");
+  const copy = spawnSync(process.execPath, [cli, "migrate", "--from", db, "--to", values.pg, "--force"], {
+    encoding: "utf8",
+  });
+  if (copy.status !== 0) throw new Error(`crs migrate failed: ${copy.stderr}`);
+}
+
+function serve(workers, target = db, env = {}) {
   const child = spawn(
     process.execPath,
-    [cli, "serve", "--workers", String(workers), "--port", "0", "--db", db],
+    [cli, "serve", "--workers", String(workers), "--port", "0", "--db", target],
     {
-      env: { ...process.env, CRS_LOG_LEVEL: "warn", CRS_LIMITS: LIMITS },
+      env: { ...process.env, CRS_LOG_LEVEL: "warn", CRS_LIMITS: LIMITS, ...env },
       stdio: ["ignore", "ignore", "pipe"],
     },
   );
@@ -80,13 +97,13 @@ function serve(workers) {
   });
 }
 
-function load(url, duration) {
+function load(url, duration, clients = connections) {
   return new Promise((ok, fail) => {
     let i = 0;
     autocannon(
       {
         url,
-        connections,
+        connections: clients,
         duration,
         headers: { authorization: `Bearer ${key}` },
         requests: [
@@ -119,6 +136,51 @@ async function measure(workers) {
     non2xx: result.non2xx,
     errors: result.errors,
   };
+}
+
+/** N instances on PostgreSQL + Redis, the connections split between them; their summed throughput. */
+async function measureInstances(n) {
+  const env = { CRS_REDIS_URL: values.redis, CRS_REDIS_PREFIX: `bench${n}:` };
+  const served = [];
+  for (let i = 0; i < n; i += 1) served.push(await serve(1, values.pg, env));
+  const share = Math.floor(connections / n);
+  await Promise.all(served.map((s) => load(s.url, 3, share)));
+  const results = await Promise.all(served.map((s) => load(s.url, seconds, share)));
+  for (const { child } of served) {
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  return {
+    instances: n,
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    total: results.reduce((sum, r) => sum + r.requests.total, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+if (values.pg) {
+  process.stdout.write(
+    `${connections} connections split between the instances, ${seconds} s per run, limits ON (maxima ${big}), PostgreSQL + Redis, ${availableParallelism()} cores\n`,
+  );
+  const rows = [];
+  for (const n of values.instances.split(",").map(Number)) {
+    const row = await measureInstances(n);
+    rows.push(row);
+    process.stdout.write(
+      `${String(n).padStart(2)} instance(s) ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
+        `(${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)\n`,
+    );
+  }
+  const one = rows.find((r) => r.instances === 1);
+  for (const row of rows)
+    if (one && row !== one)
+      process.stdout.write(`${row.instances} instances / 1: ${(row.rps / one.rps).toFixed(2)}×\n`);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 const counts = values.workers.split(",").map(Number);
