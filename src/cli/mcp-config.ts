@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
 import { CliError, commandConfig, parseCommand } from "./common.js";
 import { databaseProblem } from "./database-check.js";
 
@@ -165,7 +166,9 @@ export async function run(args: string[]): Promise<number> {
   const key = values.key === undefined ? undefined : values.key.trim();
   if (key !== undefined && !/^\S+$/.test(key)) throw new CliError("--key must be one API key without spaces");
   const config = commandConfig(values);
-  const db = resolve(config.db);
+  const postgres = isPostgresUrl(config.db);
+  // A PostgreSQL URL goes into the host's file without its password (PGPASSWORD in the entry's env instead).
+  const db = postgres ? withoutPassword(config.db) : resolve(config.db);
   const options: McpConfigOptions = {
     client: client as Client,
     db,
@@ -177,7 +180,11 @@ export async function run(args: string[]): Promise<number> {
   process.stdout.write(renderMcpConfig(options));
 
   const notes = [WHERE[options.client]];
-  if (!options.remote) {
+  if (!options.remote && postgres)
+    notes.push(
+      `The entry reaches PostgreSQL at ${describeUrl(db)}: add PGPASSWORD to its env in the host's configuration if the server asks for a password (never put it in the URL).`,
+    );
+  if (!options.remote && !postgres) {
     const problem = databaseProblem(db);
     if (problem)
       notes.push(`Warning: ${problem}; create it with \`crs init --db ${db}\` (add --empty for real data).`);
@@ -199,4 +206,12 @@ export async function run(args: string[]): Promise<number> {
     );
   process.stderr.write(`${notes.join("\n")}\n`);
   return 0;
+}
+
+/** The URL with no password in it (user, host, port, database and options kept). */
+function withoutPassword(value: string): string {
+  const url = new URL(value);
+  url.password = "";
+  url.searchParams.delete("password");
+  return url.toString();
 }

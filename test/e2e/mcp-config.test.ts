@@ -144,6 +144,16 @@ describe("crs mcp-config: the printed stdio entry works from any working directo
     expect(fromEnv.mcpServers["creative-research"]?.env.CRS_DB).toBe(join(cwd, "rel", "x.sqlite"));
   });
 
+  it("keeps a PostgreSQL URL as a URL, without its password", () => {
+    const cwd = tempDir("crs-host-pg-");
+    const printed = JSON.parse(mcpConfig(["--db", "postgres://crs:s3cret-pw@db.internal:5432/crs"], cwd)) as {
+      mcpServers: Record<string, StdioEntry>;
+    };
+    expect(printed.mcpServers["creative-research"]?.env.CRS_DB).toBe("postgres://crs@db.internal:5432/crs");
+    expect(JSON.stringify(printed)).not.toContain("s3cret-pw");
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
   it("with the placeholder key, calls fail as a credential problem that names CRS_API_KEY (not headers)", async () => {
     const entry = stdioEntryOf("claude-desktop", mcpConfig(["--db", file], tempDir("crs-host-config-")));
     const { client } = await connectEntry(entry, tempDir("crs-host-cwd-"));
