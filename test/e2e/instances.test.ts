@@ -323,6 +323,8 @@ describe.skipIf(!available && !process.env.CI)("two crs serve instances on Postg
     });
     expect(refused.status).toBe(2);
     expect(refused.stderr).toContain("crs migrate --from FILE");
+    const trends = JSON.parse(cli(["trends", "build", "--db", url, "--json"])) as { reports: number };
+    expect(trends.reports).toBe(init.trend_reports);
     const a = await serve(url, { CRS_REDIS_URL: redis.url, CRS_REDIS_PREFIX: "init:" });
     const res = await fetch(`${a.url}/v1/videos?sort=newest&limit=5`, {
       headers: { authorization: `Bearer ${init.key.secret}` },
