@@ -18,6 +18,13 @@ if (process.env.CRS_TEST_STORE && !["sqlite", "postgres"].includes(process.env.C
   throw new Error(`CRS_TEST_STORE must be "sqlite" or "postgres", not "${process.env.CRS_TEST_STORE}"`);
 
 let server: Promise<TestPostgres> | undefined;
+/** The started server, for the exit hook (which cannot wait for a promise). */
+let running: TestPostgres | undefined;
+
+// Last resort when afterAll did not run (a crashed file): `pg_ctl stop` runs synchronously inside dispose().
+process.once("exit", () => {
+  void running?.dispose().catch(() => undefined);
+});
 let databases = 0;
 
 function sharedPostgres(): Promise<TestPostgres> {
@@ -28,19 +35,22 @@ function sharedPostgres(): Promise<TestPostgres> {
         "CRS_TEST_STORE=postgres needs PostgreSQL's initdb and pg_ctl (apt-get install postgresql); not found on PATH or under /usr/lib/postgresql/*/bin",
       );
     server = startPostgres(`crs_e2e_${process.pid}`);
-    process.once("exit", () => {
-      // Last resort when afterAll did not run: pg_ctl stop runs synchronously inside dispose().
-      void server?.then((s) => s.dispose()).catch(() => undefined);
-    });
+    server.then(
+      (started) => {
+        running = started;
+      },
+      () => undefined,
+    );
   }
   return server;
 }
 
 // One server per test process, stopped after the file's own afterAll hooks (hooks run in reverse order).
 afterAll(async () => {
-  const running = server;
+  const started = server;
   server = undefined;
-  if (running) await (await running).dispose();
+  running = undefined;
+  if (started) await (await started).dispose();
 });
 
 /**
