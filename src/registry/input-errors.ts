@@ -96,6 +96,33 @@ function valueAt(raw: unknown, name: string): unknown {
 
 const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
 
+/** The first parameter whose value holds U+0000 (at any depth), or undefined. */
+function nulParameter(raw: unknown): string | undefined {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return undefined;
+  const holds = (value: unknown): boolean =>
+    typeof value === "string"
+      ? value.includes("\u0000")
+      : Array.isArray(value)
+        ? value.some(holds)
+        : value !== null && typeof value === "object" && Object.values(value).some(holds);
+  return Object.entries(raw).find(([, value]) => holds(value))?.[0];
+}
+
+/**
+ * A parameter holding the NUL character (U+0000): no stored text can contain it (PostgreSQL's text type
+ * refuses it; SQLite's LIKE would stop reading the pattern there), so it is refused before any lookup or
+ * write, on every engine alike.
+ */
+export function nulInputError(raw: unknown): ServiceError | undefined {
+  const name = nulParameter(raw);
+  if (name === undefined) return undefined;
+  return new ServiceError("invalid_parameter", 400, "Invalid parameter", {
+    detail: `Parameter '${name.slice(0, 80)}' contains the NUL character (U+0000), which no value can hold.`,
+    hint: `Remove the NUL character (%00) from '${name.slice(0, 80)}'.`,
+    extra: { parameter: name.slice(0, 80), reason: "wrong_format" satisfies InputProblem },
+  });
+}
+
 /**
  * Turns the first zod issue into the contract's 400 (codes stay `unknown_parameter` / `invalid_parameter`): the
  * detail names the kind of failure (missing, wrong type, out of range, value not allowed, wrong format,

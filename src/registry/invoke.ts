@@ -9,7 +9,7 @@ import {
   type SingleToolDefinition,
   type ToolDefinition,
 } from "./define.js";
-import { inputError } from "./input-errors.js";
+import { inputError, nulInputError } from "./input-errors.js";
 import type { PageMeta } from "./schemas.js";
 import type { CostClass, PagePosition, Principal, ServiceDeps, ToolCallContext } from "./types.js";
 
@@ -125,6 +125,8 @@ export class ToolRegistry {
     // reportInput: the issues carry what was sent, so the error names the received value, not only the rule.
     const parsed = tool.input.safeParse(rawInput ?? {}, { reportInput: true });
     if (!parsed.success) throw inputError(tool.input, parsed.error, rawInput ?? {});
+    const nul = nulInputError(rawInput);
+    if (nul) throw nul;
     const input = parsed.data as Record<string, unknown>;
 
     if (!principal.scopes.includes(tool.scope)) {

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateOrg } from "../../src/identity/orgs.js";
-import { sqlOf } from "../helpers/sql.js";
 import { connectLegacy, connectModern } from "./helpers/mcp-clients.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -58,11 +57,11 @@ async function post(
 }
 
 const data = (body: Record<string, unknown>) => body.data as Record<string, unknown>;
-const ledger = (t: TestServer) =>
+const ledger = async (t: TestServer) =>
   (
-    t.db.prepare("SELECT COALESCE(SUM(delta), 0) AS n FROM usage_ledger WHERE kind = 'analyst'").get() as {
-      n: number;
-    }
+    (await t.sql.get<{ n: number }>(
+      "SELECT CAST(COALESCE(SUM(delta), 0) AS BIGINT) AS n FROM usage_ledger WHERE kind = 'analyst'",
+    )) as { n: number }
   ).n;
 
 describe("analyst over REST and MCP (real sockets)", () => {
@@ -108,7 +107,7 @@ describe("analyst over REST and MCP (real sockets)", () => {
 
   it("202 for an in-flight duplicate, free replay after completion, 409 for a different body", async () => {
     const key = randomUUID();
-    const before = ledger(t);
+    const before = await ledger(t);
     let firstBeat!: () => void;
     const beating = new Promise<void>((resolve) => {
       firstBeat = resolve;
@@ -123,7 +122,7 @@ describe("analyst over REST and MCP (real sockets)", () => {
     const done = await first;
     const final = JSON.parse(done.events.at(-1)?.data ?? "{}");
     expect(final.id).toBe(data(duplicate.body).id);
-    expect(ledger(t)).toBe(before + 1);
+    expect(await ledger(t)).toBe(before + 1);
 
     const remaining = duplicate.headers.get("x-agent-remaining");
     const replay = await post(t.url, t.key, key, QUESTION);
@@ -131,7 +130,7 @@ describe("analyst over REST and MCP (real sockets)", () => {
     expect(data(replay.body).replayed).toBe(true);
     expect(data(replay.body).answer).toEqual(final.answer);
     expect(replay.headers.get("x-agent-remaining")).toBe(remaining);
-    expect(ledger(t)).toBe(before + 1);
+    expect(await ledger(t)).toBe(before + 1);
 
     const conflict = await post(t.url, t.key, key, { question: "Something else entirely?" });
     expect(conflict.status).toBe(409);
@@ -158,9 +157,9 @@ describe("analyst over REST and MCP (real sockets)", () => {
     const again = await post(t.url, t.key, key, QUESTION);
     expect(data(again.body).replayed).toBe(true);
     expect(data(again.body).id).toBe(data(first.body).id);
-    const stored = t.db
-      .prepare("SELECT idempotency_key FROM analyst_runs WHERE id = ?")
-      .get(data(first.body).id);
+    const stored = await t.sql.get("SELECT idempotency_key FROM analyst_runs WHERE id = ?", [
+      data(first.body).id as string,
+    ]);
     expect(stored).toEqual({ idempotency_key: key });
     const html = await post(t.url, t.key, randomUUID(), QUESTION, "text/html");
     expect(html.status).toBe(406);
@@ -192,7 +191,7 @@ describe("analyst over REST and MCP (real sockets)", () => {
     expect(noScope.status).toBe(403);
     expect(noScope.body.code).toBe("insufficient_scope");
     const other = await t.addKey({ org: "no-analyst" });
-    await updateOrg(sqlOf(t.db), "no-analyst", { analystEnabled: false }, t.clock.nowSeconds());
+    await updateOrg(t.sql, "no-analyst", { analystEnabled: false }, t.clock.nowSeconds());
     const noEntitlement = await post(t.url, other, randomUUID(), QUESTION);
     expect(noEntitlement.status).toBe(403);
     expect(noEntitlement.body.code).toBe("entitlement_missing");
@@ -309,14 +308,16 @@ describe("analyst limits over REST (429 with headers)", () => {
 
   it("monthly per organisation; a refused request leaves no run and no ledger row", async () => {
     const key = await t.addKey({ org: "monthly" });
-    await updateOrg(sqlOf(t.db), "monthly", { analystMonthly: 1 }, t.clock.nowSeconds());
+    await updateOrg(t.sql, "monthly", { analystMonthly: 1 }, t.clock.nowSeconds());
     const ok = await post(t.url, key, randomUUID(), QUESTION);
     expect(ok.headers.get("x-agent-remaining")).toBe("0");
     const refused = await post(t.url, key, randomUUID(), QUESTION);
     expectLimited(refused, "analystMonthly");
     expect(refused.headers.get("x-agent-remaining")).toBe("0");
-    const org = t.db.prepare("SELECT id FROM organisations WHERE name = 'monthly'").get() as { id: string };
-    expect(t.db.prepare("SELECT COUNT(*) AS n FROM analyst_runs WHERE org_id = ?").get(org.id)).toEqual({
+    const org = (await t.sql.get<{ id: string }>("SELECT id FROM organisations WHERE name = 'monthly'")) as {
+      id: string;
+    };
+    expect(await t.sql.get("SELECT COUNT(*) AS n FROM analyst_runs WHERE org_id = ?", [org.id])).toEqual({
       n: 1,
     });
   });

@@ -109,7 +109,7 @@ describe("CORS, /mcp body limit and /readyz", () => {
     const ready = await getJson(`${t.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(ready.body.status).toBe("ready");
-    t.db.exec("DELETE FROM videos");
+    await t.sql.run("DELETE FROM videos");
     const empty = await getJson(`${t.url}/readyz`);
     expect(empty.status).toBe(503);
     expect(String(empty.body.database)).toMatch(/no corpus/);

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updateOrg } from "../../src/identity/orgs.js";
-import { sqlOf } from "../helpers/sql.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
 
@@ -287,11 +286,14 @@ describe("dailyContent (3 content calls per UTC day per organisation)", () => {
     const record = await usage(t, key);
     expect(record.search.daily).toMatchObject({ limit: 3, used: 3, remaining: 0 });
     expect(record.search.daily.reset_at_unix).toBe(now() + untilMidnight(now()));
-    const org = t.db.prepare("SELECT id FROM organisations WHERE name = 'daily'").get() as { id: string };
+    const org = (await t.sql.get<{ id: string }>("SELECT id FROM organisations WHERE name = 'daily'")) as {
+      id: string;
+    };
     expect(
-      t.db
-        .prepare("SELECT calls FROM limit_daily_content WHERE org_id = ? AND day = ?")
-        .get(org.id, record.search.daily.day),
+      await t.sql.get("SELECT calls FROM limit_daily_content WHERE org_id = ? AND day = ?", [
+        org.id,
+        record.search.daily.day,
+      ]),
     ).toEqual({ calls: 3 });
 
     const day = record.search.daily.day;
@@ -360,16 +362,17 @@ describe("analystConcurrency (1 run at once per organisation)", () => {
     env: { CRS_ANALYST_MIN_MS: "700", CRS_ANALYST_HEARTBEAT_MS: "50" },
   });
 
-  const openClaims = (t: TestServer) =>
+  const openClaims = async (t: TestServer) =>
     (
-      t.db.prepare("SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE released_at IS NULL").get() as {
-        n: number;
-      }
+      (await t.sql.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE released_at IS NULL",
+      )) as { n: number }
     ).n;
 
   async function untilRunning(t: TestServer): Promise<void> {
-    for (let i = 0; i < 200 && openClaims(t) === 0; i += 1) await new Promise((r) => setTimeout(r, 5));
-    expect(openClaims(t)).toBe(1);
+    for (let i = 0; i < 200 && (await openClaims(t)) === 0; i += 1)
+      await new Promise((r) => setTimeout(r, 5));
+    expect(await openClaims(t)).toBe(1);
   }
 
   it("refuses a second run while one holds the slot; the slot returns when the run ends", async () => {
@@ -405,7 +408,7 @@ describe("analyst monthly allowance (organisations.analyst_monthly)", () => {
   it("refuses past the allowance until the next UTC month; usage reports the same numbers on both interfaces", async () => {
     const { t } = s;
     const key = await t.addKey({ org: "monthly" });
-    await updateOrg(sqlOf(t.db), "monthly", { analystMonthly: 2 }, t.clock.nowSeconds());
+    await updateOrg(t.sql, "monthly", { analystMonthly: 2 }, t.clock.nowSeconds());
     const client = await s.client(key);
     const now = () => Math.floor(t.clock.nowSeconds());
 
@@ -498,7 +501,7 @@ describe("CRS_LIMITS=off", () => {
   it("lets everything through and sends no RateLimit headers", async () => {
     const { t } = s;
     const key = await t.addKey({ org: "unlimited" });
-    await updateOrg(sqlOf(t.db), "unlimited", { analystMonthly: 0 }, t.clock.nowSeconds());
+    await updateOrg(t.sql, "unlimited", { analystMonthly: 0 }, t.clock.nowSeconds());
     const replies = await Promise.all(Array.from({ length: 60 }, () => rest(t, key)));
     expect(statuses(replies)).toEqual({ 200: 60 });
     expect(replies[0]?.headers.get("ratelimit")).toBeNull();

@@ -267,7 +267,7 @@ describe("MCP transport protection", () => {
 
 describe("MCP over stdio (crs mcp)", () => {
   it("serves tools with CRS_API_KEY and fails every call with 401 without it", async () => {
-    const file = t.db.name;
+    const file = t.location;
     const client = await connectStdio(file, t.key);
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(allTools.length);

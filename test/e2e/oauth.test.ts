@@ -4,7 +4,6 @@ import { join } from "node:path";
 import type { JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOAuthClient } from "../../src/identity/oauth-clients.js";
-import { sqlOf } from "../helpers/sql.js";
 import { ISSUER, oauthKeys } from "../unit/identity/fixtures.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
@@ -17,11 +16,11 @@ beforeAll(async () => {
   keys = await oauthKeys(mkdtempSync(join(tmpdir(), "crs-oauth-")));
   t = await startTestServer({ env: { CRS_OAUTH_ISSUER: ISSUER, CRS_OAUTH_JWKS: keys.jwksFile } });
   const now = t.clock.nowSeconds();
-  const org = t.db.prepare("SELECT id FROM organisations WHERE name = 'default'").get() as { id: string };
-  const user = t.db.prepare("SELECT id FROM users WHERE email = 'admin@localhost'").get() as { id: string };
-  await addOAuthClient(sqlOf(t.db), "ide-client", ["default"], now);
+  const org = (await t.sql.get("SELECT id FROM organisations WHERE name = 'default'")) as { id: string };
+  const user = (await t.sql.get("SELECT id FROM users WHERE email = 'admin@localhost'")) as { id: string };
+  await addOAuthClient(t.sql, "ide-client", ["default"], now);
   await t.addKey({ org: "elsewhere" });
-  await addOAuthClient(sqlOf(t.db), "other-client", ["elsewhere"], now);
+  await addOAuthClient(t.sql, "other-client", ["elsewhere"], now);
   claims = (extra = {}) => ({
     iss: ISSUER,
     aud: `${t.url}/mcp`,

@@ -217,7 +217,6 @@ describe("400 rules of the contract's parameter table", () => {
       "((",
       "🔥💄 ✨",
       "مرحبا",
-      "\u0000x",
       "'; DROP TABLE videos;--",
     ]) {
       const res = await get(`/videos?q=${encodeURIComponent(q)}`);
@@ -225,6 +224,37 @@ describe("400 rules of the contract's parameter table", () => {
     }
     expect((await get("/videos/%E2%80%AE%F0%9F%98%80")).status).toBe(404);
     expect((await get("/videos?q=%E0%A4%A")).status).toBeLessThan(500);
+  });
+
+  it("a NUL character in any parameter (id, search text, cursor, question) is a 400 naming it, on every engine", async () => {
+    for (const [path, parameter] of [
+      ["/videos?q=%00x", "q"],
+      ["/advertisers?q=%00", "q"],
+      ["/creators?q=a%00", "q"],
+      ["/videos/%00", "id"],
+      ["/videos/a%00b/similar-hooks", "id"],
+      ["/creators/%00", "id"],
+      ["/creators/a%00b/videos", "id"],
+      ["/advertisers/%00", "id"],
+      ["/trends/%00", "id"],
+      ["/videos?cursor=%00", "cursor"],
+    ]) {
+      const res = await get(path as string);
+      expectProblem(res, 400, "invalid_parameter");
+      expect(res.body.parameter, path).toBe(parameter);
+      expect(res.body.detail).toContain("NUL");
+    }
+    const asked = await fetch(`${t.url}/v1/agent/answers`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${t.key}`,
+        "content-type": "application/json",
+        "idempotency-key": "nul-question-0001",
+      },
+      body: JSON.stringify({ question: "which hooks \u0000 work?" }),
+    });
+    expect(asked.status).toBe(400);
+    expect(((await asked.json()) as { parameter: string }).parameter).toBe("question");
   });
 });
 

@@ -25,7 +25,7 @@ const PASSWORD = "correct horse battery staple";
 const EMAIL = "alice@example.com";
 
 function crs(t: TestServer, args: string[], input?: string): string {
-  return execFileSync(process.execPath, ["dist/cli.js", ...args, "--db", t.file], {
+  return execFileSync(process.execPath, ["dist/cli.js", ...args, "--db", t.location], {
     env: { ...process.env, CRS_PUBLIC_URL: t.url, CRS_LOG_LEVEL: "silent" },
     input,
     encoding: "utf8",
@@ -171,7 +171,7 @@ describe.skipIf(!present && !inCi)("settings web app in Chromium", () => {
     expect(usage.status).toBe(200);
     const orgId = ((await usage.json()) as { data: { organisation_id: string } }).data.organisation_id;
     expect(orgId).toBe(
-      (t.db.prepare("SELECT id FROM organisations WHERE name = 'default'").get() as { id: string }).id,
+      ((await t.sql.get("SELECT id FROM organisations WHERE name = 'default'")) as { id: string }).id,
     );
 
     // Back on the keys page the secret is gone for good: only the masked prefix, and no reveal button.

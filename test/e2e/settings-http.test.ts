@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvite } from "../../src/identity/invites.js";
 import { SESSION_IDLE_SECONDS } from "../../src/identity/sessions.js";
 import { SIGNIN_THROTTLE } from "../../src/identity/signin-throttle.js";
-import { sqlOf } from "../helpers/sql.js";
 import { startTestServer, type TestServer } from "./helpers/server.js";
 
 /**
@@ -63,7 +62,7 @@ class Visitor {
 }
 
 function crs(t: TestServer, args: string[], input?: string): string {
-  return execFileSync(process.execPath, ["dist/cli.js", ...args, "--db", t.file], {
+  return execFileSync(process.execPath, ["dist/cli.js", ...args, "--db", t.location], {
     env: { ...process.env, CRS_PUBLIC_URL: t.url, CRS_LOG_LEVEL: "silent" },
     input,
     encoding: "utf8",
@@ -145,7 +144,7 @@ describe("settings web app over HTTP", () => {
     const ownerKeyPrefix = t.key.slice(0, 12);
     expect(memberPage).not.toContain(ownerKeyPrefix);
     const ownerKeyId = (
-      t.db.prepare("SELECT id FROM api_keys WHERE prefix = ?").get(t.key.slice(4, 12)) as { id: string }
+      (await t.sql.get("SELECT id FROM api_keys WHERE prefix = ?", [t.key.slice(4, 12)])) as { id: string }
     ).id;
     expect((await member.request(`/settings/keys/${ownerKeyId}/revoke`)).status).toBe(404);
     expect((await member.post(`/settings/keys/${ownerKeyId}/revoke`)).status).toBe(404);
@@ -249,7 +248,7 @@ describe("settings web app over HTTP", () => {
 
   it("an invitation link sets the password once and checks the two entries agree", async () => {
     const invite = await createInvite(
-      sqlOf(t.db),
+      t.sql,
       { email: "ivy@example.com", orgName: "default", actor: "test" },
       t.clock.nowSeconds(),
     );

@@ -15,6 +15,7 @@ import { systemClock } from "../../src/shared/clock.js";
 import { openDb } from "../../src/store/connection.js";
 import { resolveSecret } from "../../src/store/secret.js";
 import { sqlOf } from "../helpers/sql.js";
+import { copyToPostgres, onPostgres } from "../helpers/test-store.js";
 
 /**
  * The attack suite's world: a small corpus, two organisations (`default` and `rival`), keys of each kind and
@@ -111,6 +112,7 @@ export async function createWorld(options: { videos?: number } = {}): Promise<Wo
 export interface Served {
   url: string;
   port: number;
+  /** What the server was given as --db: its own copy of the template, or (CRS_TEST_STORE=postgres) a URL. */
   db: string;
   child: ChildProcess;
   /** Everything the process wrote to stderr (logs are JSON lines at the level asked). */
@@ -121,10 +123,27 @@ export interface Served {
 
 let copies = 0;
 
-/** `crs serve` on its own copy of the world's database. */
-export function serve(world: World, env: Record<string, string> = {}): Promise<Served> {
-  const db = join(world.dir, `serve-${process.pid}-${++copies}.sqlite`);
+/**
+ * A copy of the world's database for one server: a file next to the template, or under
+ * `CRS_TEST_STORE=postgres` a fresh PostgreSQL database holding the template's rows.
+ */
+async function copyOfWorld(world: World, kind: string): Promise<string> {
+  if (onPostgres) {
+    const template = openDb(world.template);
+    try {
+      return await copyToPostgres(template);
+    } finally {
+      template.close();
+    }
+  }
+  const db = join(world.dir, `${kind}-${process.pid}-${++copies}.sqlite`);
   copyFileSync(world.template, db);
+  return db;
+}
+
+/** `crs serve` on its own copy of the world's database. */
+export async function serve(world: World, env: Record<string, string> = {}): Promise<Served> {
+  const db = await copyOfWorld(world, "serve");
   const child = spawn(process.execPath, ["dist/cli.js", "serve", "--port", "0", "--db", db], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -162,12 +181,11 @@ export function serve(world: World, env: Record<string, string> = {}): Promise<S
 }
 
 /** Starts `crs serve` expecting it to refuse to start; resolves with its exit code and stderr. */
-export function serveFails(
+export async function serveFails(
   world: World,
   env: Record<string, string>,
 ): Promise<{ code: number | null; err: string }> {
-  const db = join(world.dir, `fail-${process.pid}-${++copies}.sqlite`);
-  copyFileSync(world.template, db);
+  const db = await copyOfWorld(world, "fail");
   const child = spawn(process.execPath, ["dist/cli.js", "serve", "--port", "0", "--db", db], {
     env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "ignore", "pipe"],

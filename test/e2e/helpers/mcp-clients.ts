@@ -25,6 +25,7 @@ export async function connectLegacy(baseUrl: string, key: string): Promise<V1Cli
 }
 
 /** The v2 client over stdio against `node dist/cli.js mcp` (needs a build). */
+/** `crs mcp` over stdio on `dbFile` (a SQLite file or a postgres:// URL, as CRS_DB takes). */
 export async function connectStdio(dbFile: string, key: string | undefined): Promise<Client> {
   const client = new Client(
     { name: "crs-e2e-stdio", version: "1.0.0" },
