@@ -14,13 +14,8 @@ import {
 const PRUNE_EVERY_SECONDS = 60;
 
 const READ = "SELECT second, units FROM limit_windows WHERE key = ? AND second > ? ORDER BY second";
-/** Every window's rows in one statement: `n` keys, seconds after the longest window's start. */
-const readMany = (n: number) =>
-  `SELECT key, second, units FROM limit_windows WHERE key IN (${Array(n).fill("?").join(", ")}) AND second > ? ORDER BY key, second`;
 // Portable max(expires_at, excluded.expires_at): SQLite's scalar max is PostgreSQL's greatest.
-const addMany = (n: number) => `INSERT INTO limit_windows(key, second, units, expires_at) VALUES ${Array(n)
-  .fill("(?, ?, 1, ?)")
-  .join(", ")}
+const ADD = `INSERT INTO limit_windows(key, second, units, expires_at) VALUES (?, ?, 1, ?)
   ON CONFLICT(key, second) DO UPDATE SET units = limit_windows.units + 1,
     expires_at = CASE WHEN limit_windows.expires_at > excluded.expires_at
       THEN limit_windows.expires_at ELSE excluded.expires_at END`;
@@ -35,9 +30,6 @@ const REMOVE = "DELETE FROM limit_windows WHERE key = ? AND second = ?";
  * `takeAll` is one short transaction that first serialises on the window keys (`lockNames`: SQLite's
  * IMMEDIATE write lock, PostgreSQL advisory locks), so peek-all-then-take-all is atomic across processes
  * and a refused call writes nothing. Time comes from the caller's clock, like the memory store.
- * It reads every window in one statement and adds to every window in one: each statement is an await, at
- * which this process's other requests run while the write lock is held (one statement per window made
- * `crs serve --workers 2` 0.85× of that, bench/workers.mjs).
  */
 export class DatabaseWindowStore implements AtomicWindowStore {
   readonly kind = "database";
@@ -57,14 +49,11 @@ export class DatabaseWindowStore implements AtomicWindowStore {
         tx,
         windows.map(({ key }) => `window:${key}`),
       );
-      const states = await this.peekMany(tx, windows, now);
+      const states: WindowState[] = [];
+      for (const { key, rule } of windows) states.push(await this.peek(tx, key, rule, now));
       if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
       if (alongside && !(await alongside(tx))) return { taken: false, refusedBy: "alongside", states };
-      if (windows.length > 0)
-        await tx.run(
-          addMany(windows.length),
-          windows.flatMap(({ key, rule }) => [key, now, now + rule.windowSeconds]),
-        );
+      for (const { key, rule } of windows) await tx.run(ADD, [key, now, now + rule.windowSeconds]);
       if (now - this.lastPrune >= PRUNE_EVERY_SECONDS) {
         this.lastPrune = now;
         await tx.run(PRUNE, [now]);
@@ -86,29 +75,6 @@ export class DatabaseWindowStore implements AtomicWindowStore {
         if (newest.units > 1) await tx.run(DECREMENT, [key, newest.second]);
         else await tx.run(REMOVE, [key, newest.second]);
       }
-    });
-  }
-
-  /** The states of several windows from one read (their keys are distinct). */
-  private async peekMany(
-    tx: SqlClient,
-    windows: readonly WindowRequest[],
-    now: number,
-  ): Promise<WindowState[]> {
-    if (windows.length === 0) return [];
-    const since = now - Math.max(...windows.map(({ rule }) => rule.windowSeconds));
-    const rows = await tx.all<{ key: string; second: number; units: number }>(readMany(windows.length), [
-      ...windows.map(({ key }) => key),
-      since,
-    ]);
-    return windows.map(({ key, rule }) => {
-      const mine = rows.filter((row) => row.key === key && row.second > now - rule.windowSeconds);
-      return stateFromLog(
-        mine.map((row) => row.second),
-        mine.map((row) => row.units),
-        rule,
-        now,
-      );
     });
   }
 
