@@ -1,10 +1,13 @@
 import { afterIngest } from "../ingest/pipeline.js";
 import { systemClock } from "../shared/clock.js";
-import { openDb } from "../store/sqlite/connection.js";
+import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
+import { type Db, openDb } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
-import { refusePostgres } from "./open-backend.js";
+import { onPostgres } from "./open-backend.js";
 
-const USAGE = "usage: crs classify [--db FILE] [--json]\n";
+const USAGE = "usage: crs classify [--db FILE|postgres://…] [--json]\n";
+
+const describeLocation = (db: string) => (isPostgresUrl(db) ? describeUrl(db) : db);
 
 /** `crs classify`: re-runs the label models (then scores and hook neighbours) over the whole corpus. */
 export async function run(args: string[]): Promise<number> {
@@ -14,12 +17,13 @@ export async function run(args: string[]): Promise<number> {
     return 0;
   }
   const config = commandConfig(values);
-  refusePostgres("classify", config.db);
-  const db = openDb(config.db);
-  try {
+  const started = Date.now();
+  const work = async (db: Db) => {
     const videos = (db.prepare("SELECT count(*) AS n FROM videos").get() as { n: number }).n;
-    if (videos === 0) throw new CliError(`${config.db} has no videos; run 'crs init' or 'crs import' first`);
-    const started = Date.now();
+    if (videos === 0)
+      throw new CliError(
+        `${describeLocation(config.db)} has no videos; run 'crs init' or 'crs import' first`,
+      );
     afterIngest(db, systemClock.nowSeconds());
     const counts = db
       .prepare(
@@ -27,14 +31,24 @@ export async function run(args: string[]): Promise<number> {
                 sum(media_type = 'slideshow') AS slideshows FROM videos`,
       )
       .get() as { ads: number; hooks: number; viral_hooks: number; slideshows: number };
-    const seconds = (Date.now() - started) / 1000;
-    output(
-      Boolean(values.json),
-      { videos, ...counts, seconds },
-      `classified ${videos} videos in ${seconds.toFixed(1)}s: ${counts.ads} ads, ${counts.hooks} with a hook, ${counts.viral_hooks} viral hooks`,
-    );
-    return 0;
-  } finally {
-    db.close();
+    return { videos, ...counts };
+  };
+  let result: Awaited<ReturnType<typeof work>>;
+  if (isPostgresUrl(config.db)) {
+    result = (await onPostgres("classify", config.db, work)).result;
+  } else {
+    const db = openDb(config.db);
+    try {
+      result = await work(db);
+    } finally {
+      db.close();
+    }
   }
+  const seconds = (Date.now() - started) / 1000;
+  output(
+    Boolean(values.json),
+    { ...result, seconds },
+    `classified ${result.videos} videos in ${seconds.toFixed(1)}s: ${result.ads} ads, ${result.hooks} with a hook, ${result.viral_hooks} viral hooks`,
+  );
+  return 0;
 }

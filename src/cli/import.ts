@@ -6,19 +6,22 @@ import { containerOf, readRecords } from "../ingest/importers/read-records.js";
 import { readTranscriptFile } from "../ingest/importers/transcripts.js";
 import { IMPORT_FORMATS, ImportFileError, type ImportFormat } from "../ingest/importers/types.js";
 import { afterIngest } from "../ingest/pipeline.js";
+import { isPostgresUrl } from "../store/postgres/connection.js";
 import type { Db } from "../store/sqlite/connection.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
-import { refusePostgres } from "./open-backend.js";
+import { onPostgres } from "./open-backend.js";
 
-const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE] [--json]
+const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE|postgres://…] [--json]
 
 Upserts scraped videos by id. Bad records go to FILE.rejects.jsonl with their reason.
 --bulk is for a large initial load: the ranking indexes are rebuilt once at the end instead of updated per
 record (much faster); searches of a server reading the same database fail until the load ends.
 Transcript side files (a CSV/JSONL of id or webVideoUrl + script_video|transcript) are joined by video id,
-whether given with --transcripts or among the FILEs (auto-detected).`;
+whether given with --transcripts or among the FILEs (auto-detected).
+On PostgreSQL the corpus is copied into a temporary file (under TMPDIR), imported there, and the changes
+are written back in one transaction: servers answer from the old corpus until it commits.`;
 
 /** A FILE whose first decodable record is a transcript row is a side file, not videos. */
 async function isTranscriptFile(file: string): Promise<boolean> {
@@ -44,7 +47,6 @@ export async function run(args: string[]): Promise<number> {
   }
   if (positionals.length === 0) throw new CliError(`no FILE given\n${USAGE}`);
   const config = commandConfig(values);
-  refusePostgres("import", config.db);
   const now = Math.floor(Date.now() / 1000);
 
   const sideFiles = [...(values.transcripts ?? [])];
@@ -68,73 +70,26 @@ export async function run(args: string[]): Promise<number> {
     );
   }
 
-  const db: Db = openDb(config.db);
-  const summaries: ImportSummary[] = [];
-  const progress = new ImportProgress(process.stderr);
-  let failed = false;
-  let changed = 0;
-  try {
-    for (const file of videoFiles) {
-      progress.start("parse/write", file);
-      let summary: ImportSummary;
-      try {
-        summary = await importFile(db, file, {
-          format: format as ImportFormat | "auto",
-          now,
-          transcripts,
-          onProgress: progress.update,
-          bulk: values.bulk === true,
-        });
-      } catch (error) {
-        progress.abort();
-        if (error instanceof ImportFileError) throw new CliError(error.message);
-        throw error;
-      }
-      progress.end(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}`);
-      summaries.push(summary);
-      if (summary.rejectsFile) process.stderr.write(`${file}: rejects written to ${summary.rejectsFile}\n`);
-      if (!values.json && videoFiles.length > 1) {
-        process.stdout.write(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}\n`);
-      }
-      const videos = summary.videoIds.length;
-      if (videos > 0) {
-        const subject = `${ImportProgress.count(videos)} video(s)`;
-        try {
-          let first = true;
-          afterIngest(db, now, summary.videoIds, (phase) => {
-            if (!first) progress.end(subject);
-            first = false;
-            progress.start(phase, subject);
-          });
-          progress.end(subject);
-          changed += videos;
-        } catch (error) {
-          // The records are stored; only the derived labels/scores are stale. Say so and fail the command.
-          progress.abort();
-          failed = true;
-          process.stderr.write(
-            `crs: ${file}: records stored, but labels/scores were not refreshed: ${(error as Error).message}\n`,
-          );
-        }
-      }
+  const work = (db: Db) =>
+    importAll(db, videoFiles, {
+      format: format as ImportFormat | "auto",
+      now,
+      transcripts,
+      bulk: values.bulk === true,
+      json: values.json === true,
+    });
+  let outcome: ImportOutcome;
+  if (isPostgresUrl(config.db)) {
+    outcome = (await onPostgres("import", config.db, work)).result;
+  } else {
+    const db = openDb(config.db);
+    try {
+      outcome = await work(db);
+    } finally {
+      db.close();
     }
-    if (changed > 0 && !failed) {
-      // Trend reports compare windows of the whole corpus: rebuilt once, after every file.
-      progress.start("trends", "the whole corpus");
-      try {
-        const { reports } = await buildTrendReports(createSqliteStore(db), now);
-        progress.end(`${reports} trend report(s)`);
-      } catch (error) {
-        progress.abort();
-        failed = true;
-        process.stderr.write(
-          `crs: records stored, but trend reports were not rebuilt: ${(error as Error).message}\n`,
-        );
-      }
-    }
-  } finally {
-    db.close();
   }
+  const { summaries, failed } = outcome;
   const total = summaries.reduce(
     (t, s) => ({
       imported: t.imported + s.imported,
@@ -150,4 +105,89 @@ export async function run(args: string[]): Promise<number> {
     output(false, total, summaryLine(total));
   }
   return failed ? 1 : 0;
+}
+
+interface ImportOptions {
+  format: ImportFormat | "auto";
+  now: number;
+  transcripts: Map<string, string>;
+  bulk: boolean;
+  json: boolean;
+}
+
+interface ImportOutcome {
+  summaries: ImportSummary[];
+  /** Records were stored but labels, scores or trend reports were not refreshed. */
+  failed: boolean;
+}
+
+/** Imports every file into `db`, refreshes what depends on the changed videos, then the trend reports. */
+async function importAll(
+  db: Db,
+  videoFiles: readonly string[],
+  options: ImportOptions,
+): Promise<ImportOutcome> {
+  const summaries: ImportSummary[] = [];
+  const progress = new ImportProgress(process.stderr);
+  let failed = false;
+  let changed = 0;
+  for (const file of videoFiles) {
+    progress.start("parse/write", file);
+    let summary: ImportSummary;
+    try {
+      summary = await importFile(db, file, {
+        format: options.format,
+        now: options.now,
+        transcripts: options.transcripts,
+        onProgress: progress.update,
+        bulk: options.bulk,
+      });
+    } catch (error) {
+      progress.abort();
+      if (error instanceof ImportFileError) throw new CliError(error.message);
+      throw error;
+    }
+    progress.end(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}`);
+    summaries.push(summary);
+    if (summary.rejectsFile) process.stderr.write(`${file}: rejects written to ${summary.rejectsFile}\n`);
+    if (!options.json && videoFiles.length > 1) {
+      process.stdout.write(`${file} [${summary.format ?? "empty"}]: ${summaryLine(summary)}\n`);
+    }
+    const videos = summary.videoIds.length;
+    if (videos > 0) {
+      const subject = `${ImportProgress.count(videos)} video(s)`;
+      try {
+        let first = true;
+        afterIngest(db, options.now, summary.videoIds, (phase) => {
+          if (!first) progress.end(subject);
+          first = false;
+          progress.start(phase, subject);
+        });
+        progress.end(subject);
+        changed += videos;
+      } catch (error) {
+        // The records are stored; only the derived labels/scores are stale. Say so and fail the command.
+        progress.abort();
+        failed = true;
+        process.stderr.write(
+          `crs: ${file}: records stored, but labels/scores were not refreshed: ${(error as Error).message}\n`,
+        );
+      }
+    }
+  }
+  if (changed > 0 && !failed) {
+    // Trend reports compare windows of the whole corpus: rebuilt once, after every file.
+    progress.start("trends", "the whole corpus");
+    try {
+      const { reports } = await buildTrendReports(createSqliteStore(db), options.now);
+      progress.end(`${reports} trend report(s)`);
+    } catch (error) {
+      progress.abort();
+      failed = true;
+      process.stderr.write(
+        `crs: records stored, but trend reports were not rebuilt: ${(error as Error).message}\n`,
+      );
+    }
+  }
+  return { summaries, failed };
 }

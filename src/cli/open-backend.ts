@@ -1,10 +1,13 @@
 import { type Backend, openBackend } from "../app/backend.js";
+import { onPostgresCorpus, type Staged } from "../ingest/postgres-staging.js";
 import {
   describePostgresError,
   isPostgresUrl,
   PostgresConnectionError,
   PostgresUrlError,
 } from "../store/postgres/connection.js";
+import { MigrateError } from "../store/postgres/from-sqlite.js";
+import type { Db } from "../store/sqlite/connection.js";
 import { CliError } from "./common.js";
 
 /**
@@ -23,10 +26,53 @@ export async function openForCommand(location: string): Promise<Backend> {
   }
 }
 
-/** Commands that still need the embedded file: what to do instead, in one line. */
-export function refusePostgres(command: string, location: string): void {
-  if (!isPostgresUrl(location)) return;
-  throw new CliError(
-    `crs ${command} writes the corpus, which this version does in the embedded SQLite file only: run it against the file (--db FILE), then crs migrate --from FILE --to postgres://… --force (README, Scaling out)`,
-  );
+/**
+ * A corpus-writing command (`import`, `classify`) on PostgreSQL: `work` runs on a checked-out copy of the
+ * corpus, and what it changed is written back in one transaction (ingest/postgres-staging.ts). Phases and
+ * what was written go to stderr.
+ */
+export async function onPostgres<T>(
+  command: string,
+  url: string,
+  work: (db: Db) => Promise<T>,
+): Promise<Staged<T>> {
+  const started = Date.now();
+  const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  try {
+    const staged = await onPostgresCorpus(url, work, {
+      applicationName: `crs ${command}`,
+      onPhase: (phase, table) => {
+        if (table !== undefined) return;
+        process.stderr.write(
+          phase === "waiting"
+            ? "waiting for another command writing the corpus (import, classify) to finish…\n"
+            : phase === "checkout"
+              ? "copying the corpus from PostgreSQL into a temporary file…\n"
+              : `writing the changes back to PostgreSQL (${seconds()} so far)…\n`,
+        );
+      },
+    });
+    const rows = staged.written.reduce((n, t) => n + t.upserted + t.deleted, 0);
+    process.stderr.write(
+      staged.written.length === 0
+        ? "PostgreSQL: nothing changed\n"
+        : `PostgreSQL: ${rows} row(s) written in ${staged.written.length} table(s), one transaction (${seconds()})\n`,
+    );
+    return staged;
+  } catch (error) {
+    if (
+      error instanceof PostgresUrlError ||
+      error instanceof PostgresConnectionError ||
+      error instanceof MigrateError
+    )
+      throw new CliError(error.message, 1);
+    if (isPgError(error)) throw new CliError(describePostgresError(error, url), 1);
+    throw error;
+  }
+}
+
+/** An error the PostgreSQL server or its connection raised (it has a SQLSTATE or a socket code). */
+function isPgError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && (/^[0-9A-Z]{5}$/.test(code) || /^E[A-Z]+$/.test(code));
 }

@@ -1,4 +1,5 @@
 import { buildTrendReports } from "../domain/trends/build.js";
+import { CORPUS_LOCK } from "../store/postgres/corpus-checkout.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 import { openForCommand } from "./open-backend.js";
 
@@ -16,7 +17,15 @@ export async function run(args: string[]): Promise<number> {
   const backend = await openForCommand(config.db);
   try {
     const now = Math.floor(Date.now() / 1000);
-    const result = await buildTrendReports(backend.store, now);
+    const build = () => buildTrendReports(backend.store, now);
+    // On PostgreSQL, after any import or classify in progress (which rebuilds the reports itself).
+    const result =
+      backend.engine === "postgres"
+        ? await backend.sql.transaction(async (tx) => {
+            await tx.get("SELECT pg_advisory_xact_lock(CAST(? AS BIGINT))", [CORPUS_LOCK]);
+            return build();
+          })
+        : await build();
     output(values.json, result, `built ${result.reports} trend reports`);
     return 0;
   } finally {

@@ -142,7 +142,7 @@ export interface TableCheck {
   ok: boolean;
 }
 
-const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Opens the source read-only and checks it is a CRS database at this build's schema version. */
 export function checkSource(db: Database.Database, file: string): void {
@@ -323,25 +323,38 @@ export function canonicalRow(values: readonly unknown[], columns: readonly Colum
 const CHUNK = 1 << 17; // 128 KiB of COPY text per write (at most)
 const QUEUED = 1 << 21; // at most ~2 MiB waiting for the server
 
+/** Which rows copyTable sends where (default: every row of the plan's source, into the plan's table). */
+export interface CopyRows {
+  /** The PostgreSQL table to COPY into (a staging table, say). */
+  into?: string;
+  /** A SELECT of the plan's columns, in plan order, over the SQLite side (and its parameters). */
+  select?: { sql: string; params: readonly unknown[] };
+}
+
 /** Copies one table with COPY … FROM STDIN; returns the number of rows. */
-async function copyTable(
+export async function copyTable(
   db: Database.Database,
   client: pg.ClientBase,
   plan: TablePlan,
   columns: Column[],
   progress?: CopyProgress,
+  what: CopyRows = {},
 ): Promise<number> {
   const source = plan.source ?? plan.table;
+  const names = columns.map((c) => c.name);
+  const select = what.select ?? {
+    sql: `SELECT ${names.map(quote).join(", ")} FROM ${quote(source)}`,
+    params: [],
+  };
   const total = Number(
     db
-      .prepare(`SELECT count(*) FROM ${quote(source)}`)
+      .prepare(`SELECT count(*) FROM (${select.sql})`)
       .pluck()
-      .get(),
+      .get(...select.params),
   );
-  const names = columns.map((c) => c.name);
   const targetNames = plan.derived ? [...names, plan.derived.column] : names;
   const stream = client.query(
-    copyFrom(`COPY ${quote(plan.table)} (${targetNames.map(quote).join(", ")}) FROM STDIN`),
+    copyFrom(`COPY ${quote(what.into ?? plan.table)} (${targetNames.map(quote).join(", ")}) FROM STDIN`),
   );
   const finished = new Promise<void>((resolve, reject) => {
     stream.on("finish", resolve);
@@ -353,7 +366,7 @@ async function copyTable(
     failed = error;
   });
   const statement = db
-    .prepare(`SELECT ${names.map(quote).join(", ")} FROM ${quote(source)}`)
+    .prepare(select.sql)
     .raw(true)
     .safeIntegers(needsBigInts(db, source, columns));
   // Rows are encoded straight into a chunk buffer (no per-row strings to concatenate and collect).
@@ -378,7 +391,7 @@ async function copyTable(
   let rows = 0;
   const byName: Record<string, unknown> = {};
   try {
-    for (const values of statement.iterate() as IterableIterator<unknown[]>) {
+    for (const values of statement.iterate(...select.params) as IterableIterator<unknown[]>) {
       if (failed) break;
       for (let i = 0; i < values.length; i += 1) {
         const column = columns[i] as Column;
@@ -522,7 +535,7 @@ async function dropForLoad(client: pg.ClientBase): Promise<string[]> {
 const FETCH = 5000;
 
 /** bigint as its decimal text (every digit, whatever its size); other types as pg parses them. */
-const RAW_INT8: pg.CustomTypesConfig = {
+export const RAW_INT8: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === 20
       ? (text: string) => text
