@@ -1,5 +1,5 @@
 import { DAY } from "../shared/clock.js";
-import type { SqlClient } from "../store/sql-client.js";
+import { type SqlClient, type Steps, sqlStep } from "../store/sql-client.js";
 import { nextUtcDay, utcDay } from "./periods.js";
 
 const KEEP_DAYS = 35;
@@ -33,24 +33,21 @@ export class DailyContentCounter {
     return { day, used: row?.calls ?? 0, max, resetAt: nextUtcDay(now) };
   }
 
-  /**
-   * Takes one call if the day has room; returns the new standing, or undefined when full. `tx`: the open
-   * transaction to count in (the database window store's), else the counter's own client.
-   */
-  async tryTake(
-    orgId: string,
-    max: number,
-    now: number,
-    tx: SqlClient = this.sql,
-  ): Promise<DailyStanding | undefined> {
+  /** Takes one call if the day has room; returns the new standing, or undefined when full. */
+  tryTake(orgId: string, max: number, now: number): Promise<DailyStanding | undefined> {
+    return this.sql.atomic(this.takeSteps(orgId, max, now));
+  }
+
+  /** tryTake as statements, for a caller's atomic body (the database window store's take). */
+  *takeSteps(orgId: string, max: number, now: number): Steps<DailyStanding | undefined> {
     if (max <= 0) return undefined;
     const day = utcDay(now);
     if (day !== this.lastDay) {
       // Once per day per process: keep a month of history for operators, drop older rows.
       this.lastDay = day;
-      await tx.run(PRUNE, [utcDay(now - KEEP_DAYS * DAY)]);
+      yield* sqlStep.run(PRUNE, [utcDay(now - KEEP_DAYS * DAY)]);
     }
-    const row = await tx.get<{ calls: number }>(INCREMENT, [orgId, day, max]);
+    const row = yield* sqlStep.get<{ calls: number }>(INCREMENT, [orgId, day, max]);
     return row ? { day, used: row.calls, max, resetAt: nextUtcDay(now) } : undefined;
   }
 }

@@ -1,6 +1,6 @@
-import type { SqlClient } from "../store/sql-client.js";
+import { runStepsOn, type SqlClient, type Steps, sqlStep } from "../store/sql-client.js";
 import type { WindowRule } from "./config.js";
-import { lockNames } from "./sql-lock.js";
+import { lockSteps } from "./sql-lock.js";
 import {
   type Alongside,
   type AtomicWindowStore,
@@ -27,9 +27,9 @@ const REMOVE = "DELETE FROM limit_windows WHERE key = ? AND second = ?";
 /**
  * Sliding windows in the database (`limit_windows`, one row per key and second), shared by every process
  * on it: `crs serve --workers N`, `crs mcp` beside a server, several instances on one PostgreSQL.
- * `takeAll` is one short transaction that first serialises on the window keys (`lockNames`: SQLite's
- * IMMEDIATE write lock, PostgreSQL advisory locks), so peek-all-then-take-all is atomic across processes
- * and a refused call writes nothing. Time comes from the caller's clock, like the memory store.
+ * `takeAll` is one short atomic transaction (SqlClient.atomic) that first serialises on the window keys
+ * (`lockSteps`: SQLite's IMMEDIATE write lock, PostgreSQL advisory locks), so peek-all-then-take-all is
+ * atomic across processes and a refused call writes nothing. Time comes from the caller's clock, like the memory store.
  */
 export class DatabaseWindowStore implements AtomicWindowStore {
   readonly kind = "database";
@@ -39,47 +39,51 @@ export class DatabaseWindowStore implements AtomicWindowStore {
 
   async peekAll(windows: readonly WindowRequest[], now: number): Promise<WindowState[]> {
     const states: WindowState[] = [];
-    for (const { key, rule } of windows) states.push(await this.peek(this.sql, key, rule, now));
+    for (const { key, rule } of windows) states.push(await runStepsOn(this.peek(key, rule, now), this.sql));
     return states;
   }
 
   takeAll(windows: readonly WindowRequest[], now: number, alongside?: Alongside): Promise<WindowTake> {
-    return this.sql.transaction(async (tx): Promise<WindowTake> => {
-      await lockNames(
-        tx,
-        windows.map(({ key }) => `window:${key}`),
-      );
-      const states: WindowState[] = [];
-      for (const { key, rule } of windows) states.push(await this.peek(tx, key, rule, now));
-      if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
-      if (alongside && !(await alongside(tx))) return { taken: false, refusedBy: "alongside", states };
-      for (const { key, rule } of windows) await tx.run(ADD, [key, now, now + rule.windowSeconds]);
-      if (now - this.lastPrune >= PRUNE_EVERY_SECONDS) {
-        this.lastPrune = now;
-        await tx.run(PRUNE, [now]);
-      }
-      return { taken: true, states };
-    });
+    return this.sql.atomic(this.take(windows, now, alongside));
   }
 
   /** Gives back one unit per window: the newest second's (a refused call's refund). */
   giveAll(windows: readonly WindowRequest[]): Promise<void> {
-    return this.sql.transaction(async (tx) => {
-      await lockNames(
-        tx,
-        windows.map(({ key }) => `window:${key}`),
-      );
-      for (const { key } of windows) {
-        const newest = await tx.get<{ second: number; units: number }>(NEWEST, [key]);
-        if (!newest) continue;
-        if (newest.units > 1) await tx.run(DECREMENT, [key, newest.second]);
-        else await tx.run(REMOVE, [key, newest.second]);
-      }
-    });
+    return this.sql.atomic(this.give(windows));
   }
 
-  private async peek(sql: SqlClient, key: string, rule: WindowRule, now: number): Promise<WindowState> {
-    const rows = await sql.all<{ second: number; units: number }>(READ, [key, now - rule.windowSeconds]);
+  private *take(windows: readonly WindowRequest[], now: number, alongside?: Alongside): Steps<WindowTake> {
+    yield* lockSteps(
+      this.sql.engine,
+      windows.map(({ key }) => `window:${key}`),
+    );
+    const states: WindowState[] = [];
+    for (const { key, rule } of windows) states.push(yield* this.peek(key, rule, now));
+    if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
+    if (alongside && !(yield* alongside.steps())) return { taken: false, refusedBy: "alongside", states };
+    for (const { key, rule } of windows) yield* sqlStep.run(ADD, [key, now, now + rule.windowSeconds]);
+    if (now - this.lastPrune >= PRUNE_EVERY_SECONDS) {
+      this.lastPrune = now;
+      yield* sqlStep.run(PRUNE, [now]);
+    }
+    return { taken: true, states };
+  }
+
+  private *give(windows: readonly WindowRequest[]): Steps<void> {
+    yield* lockSteps(
+      this.sql.engine,
+      windows.map(({ key }) => `window:${key}`),
+    );
+    for (const { key } of windows) {
+      const newest = yield* sqlStep.get<{ second: number; units: number }>(NEWEST, [key]);
+      if (!newest) continue;
+      if (newest.units > 1) yield* sqlStep.run(DECREMENT, [key, newest.second]);
+      else yield* sqlStep.run(REMOVE, [key, newest.second]);
+    }
+  }
+
+  private *peek(key: string, rule: WindowRule, now: number): Steps<WindowState> {
+    const rows = yield* sqlStep.all<{ second: number; units: number }>(READ, [key, now - rule.windowSeconds]);
     return stateFromLog(
       rows.map((row) => row.second),
       rows.map((row) => row.units),

@@ -163,7 +163,7 @@ export class RedisWindowStore implements AtomicWindowStore {
     if (!taken) return { taken: false, refusedBy: "window", states };
     let agreed = false;
     try {
-      agreed = alongside ? await alongside(undefined) : true;
+      agreed = alongside ? await alongside.alone() : true;
     } finally {
       if (!agreed) await this.giveBack(windows, now);
     }

@@ -5,7 +5,7 @@ import type { SqlClient } from "../store/sql-client.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { DailyContentCounter, type DailyStanding } from "./daily-content.js";
 import { type ControlStanding, closestToLimit, rateLimitHeaders } from "./headers.js";
-import type { AtomicWindowStore, WindowState } from "./windows.js";
+import { type AtomicWindowStore, alongsideOn, type WindowState } from "./windows.js";
 
 export type RateControl = "burst" | "perCredential" | "perOrg";
 export type RequestControl = RateControl | "dailyContent" | "mcpReads";
@@ -35,7 +35,7 @@ export class RequestLimiter {
   readonly daily: DailyContentCounter;
 
   constructor(
-    sql: SqlClient,
+    private readonly sql: SqlClient,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
     readonly windows: AtomicWindowStore,
@@ -48,14 +48,16 @@ export class RequestLimiter {
     const now = Math.floor(this.clock.nowSeconds());
     const windows = cost === "read" ? this.readWindows(principal) : this.rateWindows(principal);
     let daily: DailyStanding | undefined;
+    const counter = this.daily;
+    const max = this.config.dailyContent.max;
     const outcome = await this.windows.takeAll(
       windows,
       now,
       cost === "content"
-        ? async (tx) => {
-            daily = await this.daily.tryTake(principal.orgId, this.config.dailyContent.max, now, tx);
+        ? alongsideOn(this.sql, function* () {
+            daily = yield* counter.takeSteps(principal.orgId, max, now);
             return daily !== undefined;
-          }
+          })
         : undefined,
     );
     const checked: Checked[] = windows.map(({ name, rule }, i) => ({

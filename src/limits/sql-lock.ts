@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SqlClient } from "../store/sql-client.js";
+import { type SqlClient, type SqlEngine, type Steps, sqlStep } from "../store/sql-client.js";
 
 /**
  * How the limits (and the analyst's acceptance) stay exact when several processes share one database:
@@ -15,9 +15,15 @@ import type { SqlClient } from "../store/sql-client.js";
  * Must be called through the transaction's client (`tx`), before the reads it protects.
  */
 export async function lockNames(tx: SqlClient, names: readonly string[]): Promise<void> {
-  if (tx.engine !== "postgres") return;
+  await tx.atomic(lockSteps(tx.engine, names));
+}
+
+/** lockNames as statements of an atomic body (SqlClient.atomic) on `engine`. */
+export function* lockSteps(engine: SqlEngine, names: readonly string[]): Steps<void> {
+  if (engine !== "postgres") return;
   const numbers = [...new Set(names.map(lockNumber))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const n of numbers) await tx.get("SELECT pg_advisory_xact_lock(CAST(? AS BIGINT))", [n.toString()]);
+  for (const n of numbers)
+    yield* sqlStep.get("SELECT pg_advisory_xact_lock(CAST(? AS BIGINT))", [n.toString()]);
 }
 
 /** A name's advisory-lock number: the first 8 bytes of its SHA-256 as a signed 64-bit integer. */

@@ -1,4 +1,4 @@
-import type { SqlClient } from "../store/sql-client.js";
+import type { SqlClient, Steps } from "../store/sql-client.js";
 import type { WindowRule } from "./config.js";
 
 /** A key's standing in one sliding window at a moment. */
@@ -31,11 +31,20 @@ export type WindowTake =
   | { taken: false; refusedBy: "window" | "alongside"; states: WindowState[] };
 
 /**
- * A check-and-take made together with the windows' own (the daily content counter's): called once every
+ * A check-and-take made together with the windows' own (the daily content counter's): run once every
  * window has room, before anything is taken; false refuses the call and nothing is taken. The database
- * store passes its open transaction (`tx`), which the step must use; the other stores pass undefined.
+ * store runs its statements (`steps`) inside its own atomic transaction; the other stores run it on its own
+ * (`alone`).
  */
-export type Alongside = (tx: SqlClient | undefined) => Promise<boolean>;
+export interface Alongside {
+  steps(): Steps<boolean>;
+  alone(): Promise<boolean>;
+}
+
+/** An Alongside whose statements run on `sql` (alone: in an atomic transaction of their own). */
+export function alongsideOn(sql: SqlClient, steps: () => Steps<boolean>): Alongside {
+  return { steps, alone: () => sql.atomic(steps()) };
+}
 
 /**
  * Request windows with all-or-nothing admission: `takeAll` peeks every window and takes one unit in each
@@ -69,7 +78,7 @@ async function takeAllOf(
 ): Promise<WindowTake> {
   const states = windows.map(({ key, rule }) => store.peek(key, rule, now));
   if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
-  if (alongside && !(await alongside(undefined))) return { taken: false, refusedBy: "alongside", states };
+  if (alongside && !(await alongside.alone())) return { taken: false, refusedBy: "alongside", states };
   for (const { key, rule } of windows) store.take(key, rule, now);
   return { taken: true, states };
 }

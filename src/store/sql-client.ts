@@ -24,6 +24,60 @@ export interface SqlClient {
    * throws. A transaction inside `fn` joins the outer one.
    */
   transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+  /**
+   * A short check-then-write transaction whose statements are yielded (`const row = yield* sqlStep.get(…)`),
+   * so each engine decides how to wait for them: SQLite runs the whole body in one synchronous step between
+   * BEGIN IMMEDIATE and COMMIT — nothing else in this process runs while it holds the file's write lock, which
+   * the other processes on the file wait for — and PostgreSQL awaits each statement. Inside a transaction
+   * it joins it.
+   */
+  atomic<T>(body: Steps<T>): Promise<T>;
+}
+
+/** One statement of an atomic body. */
+export interface SqlStep {
+  op: "all" | "get" | "run";
+  sql: string;
+  params: readonly SqlValue[];
+}
+
+/** A body of statements (see SqlClient.atomic): yields each statement, receives its result. */
+export type Steps<T> = Generator<SqlStep, T, unknown>;
+
+/** The statements of an atomic body, typed: `const rows = yield* sqlStep.all<Row>(sql, params)`. */
+export const sqlStep = {
+  *all<T>(sql: string, params: readonly SqlValue[] = []): Steps<T[]> {
+    return (yield { op: "all", sql, params }) as T[];
+  },
+  *get<T>(sql: string, params: readonly SqlValue[] = []): Steps<T | undefined> {
+    return (yield { op: "get", sql, params }) as T | undefined;
+  },
+  *run(sql: string, params: readonly SqlValue[] = []): Steps<{ changes: number }> {
+    return (yield { op: "run", sql, params }) as { changes: number };
+  },
+};
+
+/** Runs `body`, each statement through `exec` as soon as it is yielded (a synchronous engine: no waits). */
+export function runSteps<T>(body: Steps<T>, exec: (step: SqlStep) => unknown): T {
+  let next = body.next();
+  while (!next.done) next = body.next(exec(next.value));
+  return next.value;
+}
+
+/** Runs `body` with `sql`'s calls, awaiting each statement (outside or inside one of its transactions). */
+export async function runStepsOn<T>(body: Steps<T>, sql: Pick<SqlClient, "all" | "get" | "run">): Promise<T> {
+  let next = body.next();
+  while (!next.done) {
+    const { op, sql: text, params } = next.value;
+    next = body.next(
+      op === "all"
+        ? await sql.all(text, params)
+        : op === "get"
+          ? await sql.get(text, params)
+          : await sql.run(text, params),
+    );
+  }
+  return next.value;
 }
 
 /**

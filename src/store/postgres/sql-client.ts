@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { type SqlClient, type SqlValue, toNumberedParameters } from "../sql-client.js";
+import { runStepsOn, type SqlClient, type SqlValue, toNumberedParameters } from "../sql-client.js";
 
 type Transaction = SqlClient["transaction"];
 
@@ -46,5 +46,6 @@ function clientOn(target: pg.Pool | pg.PoolClient, transaction: Transaction): Sq
       (await query(sql, params)).rows[0] as T | undefined,
     run: async (sql, params) => ({ changes: (await query(sql, params)).rowCount ?? 0 }),
     transaction,
+    atomic: (body) => transaction((tx) => runStepsOn(body, tx)),
   };
 }

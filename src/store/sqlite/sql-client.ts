@@ -1,5 +1,5 @@
 import type { Statement } from "better-sqlite3";
-import type { SqlClient, SqlValue } from "../sql-client.js";
+import { runSteps, type SqlClient, type SqlStep, type SqlValue } from "../sql-client.js";
 import type { Db } from "./db.js";
 
 /** How long a transaction waits for another process's write lock before giving up with SQLITE_BUSY. */
@@ -10,28 +10,22 @@ const isBusy = (error: unknown): boolean =>
   /^SQLITE_BUSY/.test((error as { code: string }).code);
 
 /**
- * Takes the write lock (BEGIN IMMEDIATE) without SQLite's busy handler, retrying on SQLITE_BUSY between
- * event-loop turns: the handler sleeps the whole process (1, 2, 5, 10 ms …) while another process on the
- * file holds the lock, which made `crs serve --workers 2` slower than one (322 vs 474 req/s,
- * bench/workers.mjs, limits on). Gives up with the SQLITE_BUSY error after LOCK_WAIT_MS (as busy_timeout did).
+ * Tries to take the write lock (BEGIN IMMEDIATE) without SQLite's busy handler: false when another process
+ * holds it. The handler sleeps the whole process (1, 2, 5, 10 ms …) while another process on the file holds
+ * the lock, which made `crs serve --workers 2` slower than one (322 vs 474 req/s, bench/workers.mjs, limits
+ * on); the caller retries between event-loop turns instead.
  */
-async function beginImmediate(db: Db): Promise<void> {
-  const deadline = performance.now() + LOCK_WAIT_MS;
-  for (let attempt = 0; ; attempt++) {
-    const saved = db.pragma("busy_timeout", { simple: true }) as number;
-    db.pragma("busy_timeout = 0");
-    try {
-      db.exec("BEGIN IMMEDIATE");
-      return;
-    } catch (error) {
-      if (!isBusy(error) || performance.now() >= deadline) throw error;
-    } finally {
-      db.pragma(`busy_timeout = ${saved}`);
-    }
-    // The lock is usually held for tens of microseconds: the next turns first, then short sleeps.
-    await new Promise((resolve) =>
-      attempt < 4 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 3, 5)),
-    );
+function tryBeginImmediate(db: Db, giveUp: boolean): boolean {
+  const saved = db.pragma("busy_timeout", { simple: true }) as number;
+  db.pragma("busy_timeout = 0");
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    return true;
+  } catch (error) {
+    if (!isBusy(error) || giveUp) throw error;
+    return false;
+  } finally {
+    db.pragma(`busy_timeout = ${saved}`);
   }
 }
 
@@ -72,6 +66,8 @@ function createClient(db: Db): SqlClient {
       changes: statement(sql).run(...params).changes,
     }),
   };
+  const exec = ({ op, sql, params }: SqlStep) =>
+    op === "all" ? direct.all(sql, params) : op === "get" ? direct.get(sql, params) : direct.run(sql, params);
   let open: Promise<void> | null = null;
 
   const inside: SqlClient = {
@@ -80,7 +76,40 @@ function createClient(db: Db): SqlClient {
     get: async (sql, params) => direct.get(sql, params),
     run: async (sql, params) => direct.run(sql, params),
     transaction: (fn) => fn(inside),
+    atomic: async (body) => runSteps(body, exec),
   };
+
+  /** Runs `fn` between BEGIN IMMEDIATE and COMMIT once no other transaction of this client is open. */
+  async function exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    // Inline, so the check and the claim happen in one step (an awaited helper would let two waiters in).
+    while (open) await open;
+    let release = () => {};
+    open = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const deadline = performance.now() + LOCK_WAIT_MS;
+      for (let attempt = 0; !tryBeginImmediate(db, performance.now() >= deadline); attempt++) {
+        // The lock is usually held for tens of microseconds: the next turns first, then short sleeps.
+        await new Promise((resolve) =>
+          attempt < 4 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 3, 5)),
+        );
+      }
+      // Nothing awaits from BEGIN to COMMIT unless `fn` does (an atomic body does not).
+      try {
+        const value = fn();
+        const result = value instanceof Promise ? await value : value;
+        db.exec("COMMIT");
+        return result;
+      } catch (error) {
+        if (db.inTransaction) db.exec("ROLLBACK");
+        throw error;
+      }
+    } finally {
+      open = null;
+      release();
+    }
+  }
 
   return {
     engine: "sqlite",
@@ -96,27 +125,9 @@ function createClient(db: Db): SqlClient {
       while (open) await open;
       return direct.run(sql, params);
     },
-    async transaction(fn) {
-      // Inline, so the check and the claim happen in one step (an awaited helper would let two waiters in).
-      while (open) await open;
-      let release = () => {};
-      open = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      try {
-        await beginImmediate(db);
-        try {
-          const result = await fn(inside);
-          db.exec("COMMIT");
-          return result;
-        } catch (error) {
-          if (db.inTransaction) db.exec("ROLLBACK");
-          throw error;
-        }
-      } finally {
-        open = null;
-        release();
-      }
-    },
+    transaction: (fn) => exclusive(() => fn(inside)),
+    // Synchronous from BEGIN to COMMIT: `--workers 2` 988–1025 req/s, against 714–810 when the take awaited
+    // (other requests' searches ran while it held the write lock; bench/workers.mjs, limits on).
+    atomic: (body) => exclusive(() => runSteps(body, exec)),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
 import { postgresClient } from "../../../src/store/postgres/sql-client.js";
-import { type SqlClient, toNumberedParameters } from "../../../src/store/sql-client.js";
+import { type SqlClient, type Steps, sqlStep, toNumberedParameters } from "../../../src/store/sql-client.js";
 import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
 import { tempDb } from "../../helpers/db.js";
 import { postgresAvailability, startPostgres, type TestPostgres } from "../../helpers/postgres.js";
@@ -126,6 +126,51 @@ describe.each(engines)("SqlClient on $name", (engine) => {
     await Promise.all([...Array.from({ length: 20 }, bump), ...plain]);
     expect(await client.get("SELECT n FROM t_items WHERE id = ?", ["counter"])).toEqual({ n: 20 });
     expect(await client.get("SELECT count(*) AS c FROM t_items WHERE id LIKE 'p%'")).toEqual({ c: 10 });
+  });
+
+  it("runs an atomic body of yielded statements: exact, rolled back on a throw, joining a transaction", async () => {
+    await client.run("INSERT INTO t_items (id, n) VALUES (?, ?)", ["atomic", 0]);
+    function* bump(): Steps<number> {
+      const row = yield* sqlStep.get<{ n: number }>(
+        `SELECT n FROM t_items WHERE id = ?${client.engine === "postgres" ? " FOR UPDATE" : ""}`,
+        ["atomic"],
+      );
+      const next = (row?.n ?? 0) + 1;
+      yield* sqlStep.run("UPDATE t_items SET n = ? WHERE id = ?", [next, "atomic"]);
+      return next;
+    }
+    const results = await Promise.all(Array.from({ length: 20 }, () => client.atomic(bump())));
+    expect(results.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    await expect(
+      client.atomic(
+        (function* () {
+          yield* sqlStep.run("UPDATE t_items SET n = 1000 WHERE id = ?", ["atomic"]);
+          throw new Error("not this one");
+        })(),
+      ),
+    ).rejects.toThrow("not this one");
+    const inner = await client.transaction(async (tx) => {
+      await tx.run("UPDATE t_items SET n = n + 1 WHERE id = ?", ["atomic"]);
+      return tx.atomic(bump());
+    });
+    expect(inner).toBe(22);
+    expect(await client.get("SELECT n FROM t_items WHERE id = ?", ["atomic"])).toEqual({ n: 22 });
+  });
+
+  it("on SQLite, nothing else of the process runs between an atomic body's statements", async () => {
+    const order: string[] = [];
+    const body = (function* () {
+      order.push("begin");
+      yield* sqlStep.get("SELECT 1 AS one");
+      order.push("middle");
+      yield* sqlStep.get("SELECT 1 AS one");
+      order.push("end");
+    })();
+    const done = client.atomic(body);
+    void Promise.resolve().then(() => order.push("another request"));
+    await done;
+    if (client.engine === "sqlite") expect(order).toEqual(["begin", "middle", "end", "another request"]);
+    else expect(order).toContain("end");
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type Alongside,
   type AtomicWindowStore,
   connectRedis,
   DatabaseWindowStore,
@@ -19,6 +20,15 @@ interface Harness {
   /** A store and, for shared implementations, a second independent handle on the same windows. */
   open(): Promise<{ store: AtomicWindowStore; twin?: AtomicWindowStore }>;
 }
+
+/** An alongside step without statements: the same answer run inside a store's transaction or on its own. */
+const pure = (answer: () => boolean): Alongside => ({
+  // biome-ignore lint/correctness/useYield: a step may have no statements
+  *steps() {
+    return answer();
+  },
+  alone: async () => answer(),
+});
 
 const redis = redisAvailability();
 let server: TestRedis | undefined;
@@ -123,20 +133,24 @@ for (const [name, harness, enabled] of harnesses) {
     it("a call refused alongside (the daily ceiling) takes nothing in any window", async () => {
       const { store } = await open();
       let asked = 0;
-      const refusal = await store.takeAll([burst, org], T, async () => {
-        asked += 1;
-        return false;
-      });
+      const refusal = await store.takeAll(
+        [burst, org],
+        T,
+        pure(() => {
+          asked += 1;
+          return false;
+        }),
+      );
       expect(refusal).toMatchObject({ taken: false, refusedBy: "alongside" });
       expect(asked).toBe(1);
       const states = await store.peekAll([burst, org], T);
       expect(states.map((s) => s.used)).toEqual([0, 0]);
       // A refusal by a window never asks the alongside step (so it takes nothing there either).
       const full: WindowRequest = { key: "zero", rule: { max: 0, windowSeconds: 10 } };
-      const count = async () => {
+      const count = pure(() => {
         asked += 1;
         return true;
-      };
+      });
       expect(await store.takeAll([full], T, count)).toMatchObject({ taken: false });
       expect(asked).toBe(1);
     });
@@ -173,10 +187,10 @@ describe.skipIf(!redis.available)("redis window store when Redis goes away", () 
       expect((error as ServiceError).headers?.["Retry-After"]).toBe("5");
       expect(store.unready()).toBeDefined();
       let alongside = 0;
-      const count = async () => {
+      const count = pure(() => {
         alongside += 1;
         return true;
-      };
+      });
       await expect(store.takeAll([burst], T, count)).rejects.toThrow(ServiceError);
       expect(alongside).toBe(0);
       await own.start();
