@@ -10,6 +10,7 @@ import {
   DatabaseWindowStore,
   type Limiter,
   parseLimitsConfig,
+  RedisDailyCounter,
   RedisWindowStore,
 } from "../limits/index.js";
 import { buildOpenApi, serialiseOpenApi } from "../openapi/build.js";
@@ -44,9 +45,12 @@ export async function createServiceCore(
 ): Promise<ServiceCore> {
   const { store, sql } = backend;
   const secret = await resolveSecret(sql, config);
-  // Request windows live where every process serving this deployment sees them: Redis when configured
-  // (several instances), else the database (every process on it). Auth-failure windows stay in the database.
+  // Request windows and daily counts live where every process serving this deployment sees them: Redis when
+  // configured (several instances), else the database (every process on it). Auth-failure windows stay in the
+  // database.
   const databaseWindows = new DatabaseWindowStore(sql);
+  // With Redis, the daily content counts live there too: a content call writes nothing to the database.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const limiter = createLimiter({
     sql,
     clock,
@@ -56,9 +60,8 @@ export async function createServiceCore(
       Math.ceil(config.analystMinMs / 1000),
       config.analystEngine === "anthropic" ? 30 : 1,
     ),
-    windows: config.redisUrl
-      ? new RedisWindowStore(connectRedis(config.redisUrl), config.redisPrefix)
-      : databaseWindows,
+    windows: redis ? new RedisWindowStore(redis, config.redisPrefix) : databaseWindows,
+    daily: redis ? new RedisDailyCounter(redis, config.redisPrefix) : undefined,
     authWindows: databaseWindows,
   });
   const deps: ServiceDeps = {

@@ -1,6 +1,7 @@
 import { DAY } from "../shared/clock.js";
 import { type SqlClient, type Steps, sqlStep } from "../store/sql-client.js";
 import { nextUtcDay, utcDay } from "./periods.js";
+import { type Alongside, alongsideOn } from "./windows.js";
 
 const KEEP_DAYS = 35;
 
@@ -21,8 +22,23 @@ const INCREMENT = `INSERT INTO limit_daily_content(org_id, day, calls) VALUES (?
   RETURNING calls`;
 const PRUNE = "DELETE FROM limit_daily_content WHERE day < ?";
 
-/** The persisted per-organisation daily content counter (survives restarts; exact across processes). */
-export class DailyContentCounter {
+/**
+ * The per-organisation daily content counter: in the database (below), or in Redis beside the request
+ * windows (redis.ts). Its take runs as the window store's `alongside` step, so a call refused anywhere
+ * counts nowhere.
+ */
+export interface DailyCounter {
+  /** Where the counts live (`database`, `redis`). */
+  readonly kind: string;
+  standing(orgId: string, max: number, now: number): Promise<DailyStanding>;
+  /** The check-and-take of one call as an alongside step; `taken` hears the new standing when it fits. */
+  alongside(orgId: string, max: number, now: number, taken: (standing: DailyStanding) => void): Alongside;
+}
+
+/** The daily counter in the database (survives restarts; exact across processes and instances). */
+export class DailyContentCounter implements DailyCounter {
+  readonly kind = "database";
+
   private lastDay = "";
 
   constructor(private readonly sql: SqlClient) {}
@@ -31,6 +47,15 @@ export class DailyContentCounter {
     const day = utcDay(now);
     const row = await this.sql.get<{ calls: number }>(READ, [orgId, day]);
     return { day, used: row?.calls ?? 0, max, resetAt: nextUtcDay(now) };
+  }
+
+  alongside(orgId: string, max: number, now: number, taken: (standing: DailyStanding) => void): Alongside {
+    const counter = this;
+    return alongsideOn(this.sql, function* () {
+      const standing = yield* counter.takeSteps(orgId, max, now);
+      if (standing) taken(standing);
+      return standing !== undefined;
+    });
   }
 
   /** Takes one call if the day has room; returns the new standing, or undefined when full. */

@@ -60,7 +60,11 @@ export class DatabaseWindowStore implements AtomicWindowStore {
     const states: WindowState[] = [];
     for (const { key, rule } of windows) states.push(yield* this.peek(key, rule, now));
     if (states.some((state) => state.remaining <= 0)) return { taken: false, refusedBy: "window", states };
-    if (alongside && !(yield* alongside.steps())) return { taken: false, refusedBy: "alongside", states };
+    if (alongside) {
+      // The daily counter beside database windows is in the database too (src/app/core.ts).
+      if (!alongside.steps) throw new Error("the database window store takes database counters only");
+      if (!(yield* alongside.steps())) return { taken: false, refusedBy: "alongside", states };
+    }
     for (const { key, rule } of windows) yield* sqlStep.run(ADD, [key, now, now + rule.windowSeconds]);
     if (now - this.lastPrune >= PRUNE_EVERY_SECONDS) {
       this.lastPrune = now;

@@ -11,6 +11,7 @@ import {
 } from "./analyst-accounting.js";
 import { type AuthFailureLimiter, createAuthFailureLimiter } from "./auth-failures.js";
 import type { LimitsConfig } from "./config.js";
+import { DailyContentCounter, type DailyCounter } from "./daily-content.js";
 import { isoSeconds } from "./periods.js";
 import { RequestLimiter } from "./request-limiter.js";
 import type { UsageRecord } from "./usage.js";
@@ -27,8 +28,9 @@ export {
   parseLimitsConfig,
   type WindowRule,
 } from "./config.js";
+export type { DailyCounter } from "./daily-content.js";
 export { DatabaseWindowStore } from "./database-windows.js";
-export { connectRedis, isRedisUrl, RedisWindowStore } from "./redis.js";
+export { connectRedis, isRedisUrl, RedisDailyCounter, RedisWindowStore } from "./redis.js";
 export { lockNames } from "./sql-lock.js";
 export { type UsageRecord, usageRecordSchema } from "./usage.js";
 export {
@@ -89,6 +91,8 @@ export interface LimiterDeps {
   expectedAnalystRunSeconds?: number;
   /** Where the request windows live; defaults to one process's memory. */
   windows?: AtomicWindowStore;
+  /** Where the daily content counts live; defaults to the database. */
+  daily?: DailyCounter;
   /** Where the per-address auth-failure windows live; defaults to `windows`, or this process's memory beside Redis. */
   authWindows?: AtomicWindowStore;
   /** This process's tag on analyst claims and their lease length (defaults: a fresh tag, 30 s). */
@@ -100,7 +104,7 @@ export function createLimiter(deps: LimiterDeps): Limiter {
   const { sql, clock, config } = deps;
   const windows: AtomicWindowStore = deps.windows ?? new MemoryWindowStore();
   const authWindows = deps.authWindows ?? (windows.kind === "redis" ? new MemoryWindowStore() : windows);
-  const requests = new RequestLimiter(sql, clock, config, windows);
+  const requests = new RequestLimiter(clock, config, windows, deps.daily ?? new DailyContentCounter(sql));
   const analyst = new AnalystAccounting(
     sql,
     clock,

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { Redis, type RedisOptions } from "ioredis";
+import { DAY } from "../shared/clock.js";
 import { serviceUnavailable } from "../shared/errors.js";
 import { logger } from "../shared/log.js";
+import type { DailyCounter, DailyStanding } from "./daily-content.js";
+import { nextUtcDay, utcDay } from "./periods.js";
 import {
   type Alongside,
   type AtomicWindowStore,
@@ -221,5 +224,71 @@ export class RedisWindowStore implements AtomicWindowStore {
       // The units stay until they leave their windows: stricter for a few seconds, never looser.
       logger.warn({ err: { message: (error as Error).message } }, "redis: could not give back window units");
     }
+  }
+}
+
+/**
+ * One organisation's content calls on one UTC day: takes one unless the ceiling is reached (-1), and keeps
+ * the key until two days past its day. KEYS[1]: the counter; ARGV[1]: the ceiling; ARGV[2]: seconds to
+ * keep it (relative: the service's clock, not Redis's, decides the day).
+ */
+const DAILY_TAKE = `
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if used >= tonumber(ARGV[1]) then return -1 end
+used = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
+return used
+`;
+
+const dailyTakeScript = new RedisScript(DAILY_TAKE);
+
+/**
+ * The daily content counter in Redis, beside the request windows (no database write per call). Its take
+ * runs after the window script; when the day is full the windows are given back (RedisWindowStore.takeAll).
+ * The counts outlive a Redis restart only if Redis persists them (AOF, as compose.yaml's does). Unreachable:
+ * 503 `service_unavailable` + Retry-After, nothing counted.
+ */
+export class RedisDailyCounter implements DailyCounter {
+  readonly kind = "redis";
+
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async standing(orgId: string, max: number, now: number): Promise<DailyStanding> {
+    const day = utcDay(now);
+    let value: string | null;
+    try {
+      value = await this.client.get(this.key(orgId, day));
+    } catch (error) {
+      throw serviceUnavailable("limits store (Redis)", REDIS_RETRY_AFTER, error);
+    }
+    return { day, used: Number(value ?? 0), max, resetAt: nextUtcDay(now) };
+  }
+
+  alongside(orgId: string, max: number, now: number, taken: (standing: DailyStanding) => void): Alongside {
+    return {
+      alone: async () => {
+        if (max <= 0) return false;
+        const day = utcDay(now);
+        const resetAt = nextUtcDay(now);
+        let used: number;
+        try {
+          used = Number(
+            await dailyTakeScript.run(this.client, [this.key(orgId, day)], [max, resetAt - now + 2 * DAY]),
+          );
+        } catch (error) {
+          throw serviceUnavailable("limits store (Redis)", REDIS_RETRY_AFTER, error);
+        }
+        if (used < 0) return false;
+        taken({ day, used, max, resetAt });
+        return true;
+      },
+    };
+  }
+
+  private key(orgId: string, day: string): string {
+    return `${this.prefix}d:${orgId}:${day}`;
   }
 }

@@ -1,11 +1,10 @@
 import type { Clock } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
 import type { CostClass, Principal } from "../shared/principal.js";
-import type { SqlClient } from "../store/sql-client.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
-import { DailyContentCounter, type DailyStanding } from "./daily-content.js";
+import type { DailyCounter, DailyStanding } from "./daily-content.js";
 import { type ControlStanding, closestToLimit, rateLimitHeaders } from "./headers.js";
-import { type AtomicWindowStore, alongsideOn, type WindowState } from "./windows.js";
+import type { AtomicWindowStore, WindowState } from "./windows.js";
 
 export type RateControl = "burst" | "perCredential" | "perOrg";
 export type RequestControl = RateControl | "dailyContent" | "mcpReads";
@@ -32,31 +31,24 @@ const SCOPE: Record<RequestControl, string> = {
  * nothing anywhere, even with several processes or instances sharing the store.
  */
 export class RequestLimiter {
-  readonly daily: DailyContentCounter;
-
   constructor(
-    private readonly sql: SqlClient,
     private readonly clock: Clock,
     private readonly config: LimitsConfig,
     readonly windows: AtomicWindowStore,
-  ) {
-    this.daily = new DailyContentCounter(sql);
-  }
+    readonly daily: DailyCounter,
+  ) {}
 
   async admit(principal: Principal, cost: CostClass): Promise<{ headers: Record<string, string> }> {
     if (!this.config.enabled) return { headers: {} };
     const now = Math.floor(this.clock.nowSeconds());
     const windows = cost === "read" ? this.readWindows(principal) : this.rateWindows(principal);
     let daily: DailyStanding | undefined;
-    const counter = this.daily;
-    const max = this.config.dailyContent.max;
     const outcome = await this.windows.takeAll(
       windows,
       now,
       cost === "content"
-        ? alongsideOn(this.sql, function* () {
-            daily = yield* counter.takeSteps(principal.orgId, max, now);
-            return daily !== undefined;
+        ? this.daily.alongside(principal.orgId, this.config.dailyContent.max, now, (standing) => {
+            daily = standing;
           })
         : undefined,
     );

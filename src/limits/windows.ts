@@ -37,7 +37,8 @@ export type WindowTake =
  * (`alone`).
  */
 export interface Alongside {
-  steps(): Steps<boolean>;
+  /** Its statements, when it is database work (the database store runs them in its transaction). */
+  steps?(): Steps<boolean>;
   alone(): Promise<boolean>;
 }
 

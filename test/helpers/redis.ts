@@ -32,7 +32,10 @@ export interface TestRedis {
   dispose(): Promise<void>;
 }
 
-/** `redis-server --port 0 --unixsocket <tmp>/redis.sock --save '' --appendonly no`, resolved once it answers PING. */
+/**
+ * `redis-server --port 0 --unixsocket <tmp>/redis.sock --save '' --appendonly yes`, resolved once it answers
+ * PING. The append-only file (as compose.yaml's Redis keeps one) carries the daily counts over a stop/start.
+ */
 export async function startRedis(): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), "crs-redis-"));
   const socket = join(dir, "redis.sock");
@@ -40,7 +43,7 @@ export async function startRedis(): Promise<TestRedis> {
   const start = async () => {
     child = spawn(
       "redis-server",
-      ["--port", "0", "--unixsocket", socket, "--unixsocketperm", "700", "--save", "", "--appendonly", "no"],
+      ["--port", "0", "--unixsocket", socket, "--unixsocketperm", "700", "--save", "", "--appendonly", "yes"],
       { stdio: ["ignore", "ignore", "pipe"], cwd: dir },
     );
     for (let i = 0; i < 200; i += 1) {
@@ -83,6 +86,18 @@ async function ping(socket: string): Promise<boolean> {
     return (await client.ping()) === "PONG";
   } catch {
     return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** The content calls counted today under a CRS_REDIS_PREFIX: the daily counts live in Redis beside the windows. */
+export async function dailyCallsInRedis(url: string, prefix: string): Promise<number> {
+  const client = new Redis({ path: url.replace(/^unix:\/\//, ""), maxRetriesPerRequest: 1 });
+  try {
+    const keys = await client.keys(`${prefix}d:*`);
+    const values = keys.length > 0 ? await client.mget(...keys) : [];
+    return values.reduce((n, v) => n + Number(v ?? 0), 0);
   } finally {
     client.disconnect();
   }
