@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
@@ -25,7 +25,8 @@ import { postgresAvailability, startPostgres, type TestPostgres } from "../helpe
  */
 const postgres = postgresAvailability();
 
-const FIXTURES = "test/fixtures/import";
+/** A copy of test/fixtures/import (an import writes FILE.rejects.jsonl beside FILE; other suites list that folder). */
+let FIXTURES = "";
 /** TMPDIR of the CLI runs: the temporary corpus files go there, and must be gone afterwards. */
 let cliTmp = "";
 const NOW = 1_767_000_000;
@@ -94,6 +95,8 @@ describe.skipIf(!postgres.available)("corpus writes on PostgreSQL", () => {
     url = server.url;
     dir = mkdtempSync(join(tmpdir(), "crs-pg-ingest-"));
     cliTmp = mkdtempSync(join(tmpdir(), "crs-pg-ingest-tmp-"));
+    FIXTURES = join(dir, "fixtures");
+    cpSync("test/fixtures/import", FIXTURES, { recursive: true });
     const source = join(dir, "source.sqlite");
     const db = openDb(source);
     await initDatabase(db, { videos: 600, seed: 5, now: NOW, secret: "s".repeat(32) });
