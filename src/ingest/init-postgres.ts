@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { isEmptyDatabase } from "../store/empty.js";
 import { connectPool } from "../store/postgres/connection.js";
+import { CORPUS_LOCK } from "../store/postgres/corpus-checkout.js";
 import { copyAll, MigrateError, verifyAll } from "../store/postgres/from-sqlite.js";
 import { migratePostgres } from "../store/postgres/migrate.js";
 import { postgresClient } from "../store/postgres/sql-client.js";
@@ -35,6 +36,8 @@ export async function initPostgres(
     // Instances started together on one empty database: the first builds and copies, the others wait here
     // and then find it initialised.
     await client.query("SELECT pg_advisory_lock($1)", [INIT_LOCK]);
+    // And after any import or classify writing the corpus (init --force replaces it).
+    await client.query("SELECT pg_advisory_lock($1)", [CORPUS_LOCK]);
     if (!(await isEmptyDatabase(postgresClient(pool))) && !opts.force)
       throw new TargetNotEmptyError("the database already holds a corpus or organisations");
     const db = openDb(join(dir, "init.sqlite"));
@@ -59,7 +62,7 @@ export async function initPostgres(
       db.close();
     }
   } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [INIT_LOCK]).catch(() => undefined);
+    await client.query("SELECT pg_advisory_unlock_all()").catch(() => undefined);
     client.release();
     rmSync(dir, { recursive: true, force: true });
     await pool.end().catch(() => undefined);

@@ -41,6 +41,14 @@ export async function onPostgresCorpus<T>(
 ): Promise<Staged<T>> {
   const pool = await connectPool(url, { max: 2, applicationName: options.applicationName });
   const dir = mkdtempSync(join(tmpdir(), "crs-corpus-"));
+  // Interrupted (Ctrl-C, a stop): the temporary corpus (gigabytes at 1M videos) goes; PostgreSQL rolls the
+  // open transaction back when the connection drops.
+  const interrupted = (signal: NodeJS.Signals) => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(signal === "SIGINT" ? 130 : 143);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
   let client: pg.PoolClient | undefined;
   let locked = false;
   try {
@@ -75,6 +83,8 @@ export async function onPostgresCorpus<T>(
       if (locked) await client.query("SELECT pg_advisory_unlock($1)", [CORPUS_LOCK]).catch(() => undefined);
       client.release();
     }
+    process.off("SIGINT", interrupted);
+    process.off("SIGTERM", interrupted);
     rmSync(dir, { recursive: true, force: true });
     await pool.end().catch(() => undefined);
   }

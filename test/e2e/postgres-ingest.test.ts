@@ -44,6 +44,7 @@ function crs(args: string[]): { status: number; stdout: string; stderr: string }
 function crsAsync(args: string[]): {
   done: Promise<{ status: number; stderr: string }>;
   said: (re: RegExp) => Promise<void>;
+  signal: (name: NodeJS.Signals) => void;
 } {
   const child = spawn(process.execPath, ["dist/cli.js", ...args], {
     env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "warn", TMPDIR: cliTmp },
@@ -69,7 +70,7 @@ function crsAsync(args: string[]): {
         re.test(stderr) ? resolve() : reject(new Error(`exited without ${re}: ${stderr}`)),
       );
     });
-  return { done, said };
+  return { done, said, signal: (name) => child.kill(name) };
 }
 
 /** What `crs import` does with the files (importAll), at a fixed time. */
@@ -248,6 +249,25 @@ describe.skipIf(!postgres.available)("corpus writes on PostgreSQL", () => {
     expect(result.ads).toBeGreaterThan(0);
     expect(readdirSync(cliTmp)).toEqual([]);
   }, 180_000);
+
+  it("an import stopped with Ctrl-C leaves no temporary corpus and writes nothing", async () => {
+    const before = await pool.query<{ n: string }>("SELECT count(*) AS n FROM videos");
+    const holder = await pool.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock($1)", [CORPUS_LOCK]);
+      const run = crsAsync(["import", join(FIXTURES, "project.jsonl"), "--db", url]);
+      await run.said(/waiting for another command writing the corpus/);
+      expect(readdirSync(cliTmp).length).toBe(1); // its temporary folder exists while it waits
+      run.signal("SIGINT");
+      expect((await run.done).status).toBe(130);
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1)", [CORPUS_LOCK]);
+      holder.release();
+    }
+    expect(readdirSync(cliTmp)).toEqual([]);
+    const after = await pool.query<{ n: string }>("SELECT count(*) AS n FROM videos");
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
 
   it("an unreachable server is one line without the password", () => {
     const result = crs([
