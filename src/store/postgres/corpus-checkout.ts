@@ -75,7 +75,7 @@ const KEPT_OUT = `key <> '${SECRET_KEY}'`;
 const CHANGES = "crs_sync_changes";
 const FETCH = 5000;
 
-/** How the staging copy is identified in checks and messages. */
+/** Rows copied into the staging file, per table. */
 export interface CheckoutResult {
   table: string;
   rows: number;
@@ -196,16 +196,20 @@ function installChangeLog(db: Database.Database): void {
   }
 }
 
+/** A logged key (`c.k`, a JSON array) matching a row of the table (`t`). */
+const loggedKeyIs = (plan: TablePlan) =>
+  plan.key.map((k, i) => `t.${quote(k)} = json_extract(c.k, '$[${i}]')`).join(" AND ");
+
 /** The logged keys of `table` joined to its current rows (those that still exist), in plan column order. */
 function changedRowsSql(plan: TablePlan, columns: readonly Column[]): string {
-  const on = plan.key.map((k, i) => `t.${quote(k)} = json_extract(c.k, '$[${i}]')`).join(" AND ");
+  const on = loggedKeyIs(plan);
   return `SELECT ${columns.map((c) => `t.${quote(c.name)}`).join(", ")} FROM ${CHANGES} c
     JOIN ${quote(plan.table)} t ON ${on} WHERE c.tbl = ?`;
 }
 
 /** The logged keys of `table` whose row no longer exists, as arrays (one value per key column). */
 function goneKeys(db: Database.Database, plan: TablePlan): unknown[][] {
-  const on = plan.key.map((k, i) => `t.${quote(k)} = json_extract(c.k, '$[${i}]')`).join(" AND ");
+  const on = loggedKeyIs(plan);
   return db
     .prepare(
       `SELECT c.k FROM ${CHANGES} c WHERE c.tbl = ? AND NOT EXISTS (SELECT 1 FROM ${quote(plan.table)} t WHERE ${on})`,
@@ -228,14 +232,7 @@ export async function syncCorpus(
   progress?: (table: string) => void,
 ): Promise<SyncResult[]> {
   const plan = await planColumns(db, client);
-  const changed = new Map(
-    (
-      db.prepare(`SELECT tbl, count(*) AS n FROM ${CHANGES} GROUP BY tbl`).all() as {
-        tbl: string;
-        n: number;
-      }[]
-    ).map((r) => [r.tbl, r.n]),
-  );
+  const changed = new Set(db.prepare(`SELECT DISTINCT tbl FROM ${CHANGES}`).pluck().all() as string[]);
   if (changed.size === 0) return [];
   const results = new Map<string, SyncResult>();
   const result = (table: string) => {
@@ -307,21 +304,21 @@ export async function syncCorpus(
       result(table.table).upserted += copied;
     }
     // Every touched table holds as many rows as the staging copy (meta: besides the keys kept out).
-    for (const table of results.keys()) {
-      const plan_ = CORPUS_TABLES.find((t) => t.table === table) as TablePlan;
-      const where = table === "meta" ? ` WHERE ${KEPT_OUT}` : "";
+    for (const table of CORPUS_TABLES.filter((t) => results.has(t.table))) {
+      const where = table.table === "meta" ? ` WHERE ${KEPT_OUT}` : "";
       const left = Number(
         db
-          .prepare(`SELECT count(*) FROM ${quote(sqliteTable(plan_))}${where}`)
+          .prepare(`SELECT count(*) FROM ${quote(sqliteTable(table))}${where}`)
           .pluck()
           .get(),
       );
       const right = Number(
-        (await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table)}${where}`)).rows[0]?.n,
+        (await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${quote(table.table)}${where}`)).rows[0]
+          ?.n,
       );
       if (left !== right)
         throw new MigrateError(
-          `writing the corpus back to PostgreSQL left ${table} with ${right} rows instead of ${left}: nothing was written`,
+          `writing the corpus back to PostgreSQL left ${table.table} with ${right} rows instead of ${left}: nothing was written`,
         );
     }
     await client.query("COMMIT");
