@@ -41,14 +41,16 @@ export async function onPostgres<T>(
   try {
     const staged = await onPostgresCorpus(url, work, {
       applicationName: `crs ${command}`,
-      onPhase: (phase, table) => {
-        if (table !== undefined) return;
+      onPhase: (phase, detail) => {
+        if (detail?.table !== undefined) return;
         process.stderr.write(
           phase === "waiting"
             ? "waiting for another command writing the corpus (import, classify) to finish…\n"
             : phase === "checkout"
               ? "copying the corpus from PostgreSQL into a temporary file…\n"
-              : `writing the changes back to PostgreSQL (${seconds()} so far)…\n`,
+              : phase === "checked-out"
+                ? `copied ${(detail?.rows ?? 0).toLocaleString("en")} rows (${seconds()})\n`
+                : `writing the changes back to PostgreSQL (${seconds()} so far)…\n`,
         );
       },
     });

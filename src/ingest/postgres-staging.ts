@@ -12,13 +12,16 @@ import {
 import { migratePostgres } from "../store/postgres/migrate.js";
 import { type Db, openDb } from "../store/sqlite/connection.js";
 
-export type StagingPhase = "waiting" | "checkout" | "write-back";
+export type StagingPhase = "waiting" | "checkout" | "checked-out" | "write-back";
 
 export interface StagingOptions {
   /** application_name of the connections (the command). */
   applicationName: string;
-  /** Hears each phase start, with the table being copied when there is one (progress displays). */
-  onPhase?: (phase: StagingPhase, table?: string) => void;
+  /**
+   * Hears each phase start, with the table being copied when there is one, and the end of the checkout with
+   * the rows it copied (progress displays).
+   */
+  onPhase?: (phase: StagingPhase, detail?: { table?: string; rows?: number }) => void;
 }
 
 export interface Staged<T> {
@@ -64,16 +67,21 @@ export async function onPostgresCorpus<T>(
     try {
       options.onPhase?.("checkout");
       const checkoutClient = client;
-      await checkoutCorpus(db, checkoutClient, (table) => options.onPhase?.("checkout", table));
+      const copied = await checkoutCorpus(db, checkoutClient, (table) =>
+        options.onPhase?.("checkout", { table }),
+      );
+      options.onPhase?.("checked-out", { rows: copied.reduce((n, t) => n + t.rows, 0) });
       let result: T;
       try {
         result = await work(db);
       } catch (error) {
-        await syncCorpus(db, checkoutClient, (table) => options.onPhase?.("write-back", table));
+        await syncCorpus(db, checkoutClient, (table) => options.onPhase?.("write-back", { table }));
         throw error;
       }
       options.onPhase?.("write-back");
-      const written = await syncCorpus(db, checkoutClient, (table) => options.onPhase?.("write-back", table));
+      const written = await syncCorpus(db, checkoutClient, (table) =>
+        options.onPhase?.("write-back", { table }),
+      );
       return { result, written };
     } finally {
       db.close();

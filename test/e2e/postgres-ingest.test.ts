@@ -223,6 +223,7 @@ describe.skipIf(!postgres.available)("corpus writes on PostgreSQL", () => {
     }
     expect(a.status, a.stderr).toBe(0);
     expect(b.status, b.stderr).toBe(0);
+    expect(a.stderr).toMatch(/copied [\d,]+ rows \(/);
     expect(a.stderr).toMatch(/written in \d+ table\(s\), one transaction/);
     const twinCopy = openDb(join(dir, "probe.sqlite"));
     const ids: string[] = [];
