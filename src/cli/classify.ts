@@ -1,9 +1,9 @@
 import { afterIngest } from "../ingest/pipeline.js";
 import { systemClock } from "../shared/clock.js";
 import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
-import { type Db, openDb } from "../store/sqlite/connection.js";
+import type { Db } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
-import { onPostgres } from "./open-backend.js";
+import { onCorpus } from "./open-backend.js";
 
 const USAGE = "usage: crs classify [--db FILE|postgres://…] [--json]\n";
 
@@ -33,17 +33,7 @@ export async function run(args: string[]): Promise<number> {
       .get() as { ads: number; hooks: number; viral_hooks: number; slideshows: number };
     return { videos, ...counts };
   };
-  let result: Awaited<ReturnType<typeof work>>;
-  if (isPostgresUrl(config.db)) {
-    result = (await onPostgres("classify", config.db, work)).result;
-  } else {
-    const db = openDb(config.db);
-    try {
-      result = await work(db);
-    } finally {
-      db.close();
-    }
-  }
+  const result = await onCorpus("classify", config.db, work);
   const seconds = (Date.now() - started) / 1000;
   output(
     Boolean(values.json),

@@ -6,12 +6,10 @@ import { containerOf, readRecords } from "../ingest/importers/read-records.js";
 import { readTranscriptFile } from "../ingest/importers/transcripts.js";
 import { IMPORT_FORMATS, ImportFileError, type ImportFormat } from "../ingest/importers/types.js";
 import { afterIngest } from "../ingest/pipeline.js";
-import { isPostgresUrl } from "../store/postgres/connection.js";
 import type { Db } from "../store/sqlite/connection.js";
-import { openDb } from "../store/sqlite/connection.js";
 import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
-import { onPostgres } from "./open-backend.js";
+import { onCorpus } from "./open-backend.js";
 
 const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE|postgres://…] [--json]
 
@@ -78,18 +76,7 @@ export async function run(args: string[]): Promise<number> {
       bulk: values.bulk === true,
       json: values.json === true,
     });
-  let outcome: ImportOutcome;
-  if (isPostgresUrl(config.db)) {
-    outcome = (await onPostgres("import", config.db, work)).result;
-  } else {
-    const db = openDb(config.db);
-    try {
-      outcome = await work(db);
-    } finally {
-      db.close();
-    }
-  }
-  const { summaries, failed } = outcome;
+  const { summaries, failed } = await onCorpus("import", config.db, work);
   const total = summaries.reduce(
     (t, s) => ({
       imported: t.imported + s.imported,

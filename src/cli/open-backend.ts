@@ -7,7 +7,7 @@ import {
   PostgresUrlError,
 } from "../store/postgres/connection.js";
 import { MigrateError } from "../store/postgres/from-sqlite.js";
-import type { Db } from "../store/sqlite/connection.js";
+import { type Db, openDb } from "../store/sqlite/connection.js";
 import { CliError } from "./common.js";
 
 /**
@@ -23,6 +23,24 @@ export async function openForCommand(location: string): Promise<Backend> {
     if (isPostgresUrl(location) && !(error instanceof TypeError || error instanceof RangeError))
       throw new CliError(describePostgresError(error, location), 1);
     throw error;
+  }
+}
+
+/**
+ * Runs a corpus-writing command's `work` on the deployment's corpus: the SQLite file itself (opened and
+ * closed here), or a checked-out copy of the PostgreSQL one (onPostgres). Returns what `work` returned.
+ */
+export async function onCorpus<T>(
+  command: string,
+  location: string,
+  work: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (isPostgresUrl(location)) return (await onPostgres(command, location, work)).result;
+  const db = openDb(location);
+  try {
+    return await work(db);
+  } finally {
+    db.close();
   }
 }
 
