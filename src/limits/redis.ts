@@ -144,8 +144,8 @@ const takeAllScript = new RedisScript(TAKE_ALL);
 const giveBackScript = new RedisScript(GIVE_BACK);
 
 /**
- * Request windows in Redis, shared by every instance on it. The `alongside` step (the daily ceiling, a
- * database counter) runs after the script took the units; when it refuses, the units are given back, so a
+ * Request windows in Redis, shared by every instance on it. The `alongside` step (the daily ceiling,
+ * RedisDailyCounter) runs after the script took the units; when it refuses, the units are given back, so a
  * refused call consumes nothing (in between, a parallel caller can at worst be refused early, never admitted
  * beyond a limit). When Redis cannot be reached the call is refused with 503 `service_unavailable` + Retry-After.
  */
