@@ -223,19 +223,13 @@ const floorRequest = (kind) =>
 async function inProcessFloors(cli, db) {
   const dist = pathToFileURL(`${dirname(cli)}/`);
   const load = (path) => import(new URL(path, dist).href);
-  const [
-    { openDb },
-    { createSqliteStore },
-    { queryTerms },
-    { createServiceCore },
-    { loadConfig, publicUrls },
-  ] = await Promise.all([
-    load("store/connection.js"),
-    load("store/sqlite/index.js"),
-    load("store/text.js"),
-    load("app/core.js"),
-    load("config/index.js"),
-  ]);
+  const [{ openBackend }, { queryTerms }, { createServiceCore }, { loadConfig, publicUrls }] =
+    await Promise.all([
+      load("app/backend.js"),
+      load("store/text.js"),
+      load("app/core.js"),
+      load("config/index.js"),
+    ]);
   const perCall = async (call) => {
     for (let i = 0; i < 200; i += 1) await call();
     const n = 2000;
@@ -243,12 +237,12 @@ async function inProcessFloors(cli, db) {
     for (let i = 0; i < n; i += 1) await call();
     return (performance.now() - started) / n;
   };
-  const connection = openDb(db);
-  const store = createSqliteStore(connection);
+  const backend = await openBackend(db);
+  const { store } = backend;
   const terms = queryTerms(values.q);
   const search = await perCall(() => store.videos.search(terms, "best_match", {}, 20, null, values.q));
   const config = loadConfig({ env: { ...process.env, CRS_LIMITS: "off", CRS_LOG_LEVEL: "silent" } });
-  const core = createServiceCore(config, connection, publicUrls(config));
+  const core = await createServiceCore(config, backend, publicUrls(config));
   const principal = {
     kind: "api_key",
     credentialId: "bench",
@@ -266,7 +260,8 @@ async function inProcessFloors(cli, db) {
     }),
   );
   await core.analyst.close();
-  connection.close();
+  await core.limiter.close();
+  await backend.close();
   return { search, tool };
 }
 // A server warms caches in the background after it starts: load each one unmeasured first.
