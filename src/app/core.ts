@@ -7,10 +7,12 @@ import { type Authenticator, createAuthenticator } from "../identity/authenticat
 import {
   connectRedis,
   createLimiter,
+  DailyContentCounter,
   DatabaseWindowStore,
   type Limiter,
   parseLimitsConfig,
   RedisDailyCounter,
+  RedisLeases,
   RedisWindowStore,
 } from "../limits/index.js";
 import { buildOpenApi, serialiseOpenApi } from "../openapi/build.js";
@@ -49,7 +51,8 @@ export async function createServiceCore(
   // configured (several instances), else the database (every process on it). Auth-failure windows stay in the
   // database.
   const databaseWindows = new DatabaseWindowStore(sql);
-  // With Redis, the daily content counts live there too: a content call writes nothing to the database.
+  // With Redis, the daily content counts and the analyst's concurrency leases live there too: a content call
+  // writes nothing to the database, and a stopped instance's slots come back when their leases run out.
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
   const limiter = createLimiter({
     sql,
@@ -61,7 +64,8 @@ export async function createServiceCore(
       config.analystEngine === "anthropic" ? 30 : 1,
     ),
     windows: redis ? new RedisWindowStore(redis, config.redisPrefix) : databaseWindows,
-    daily: redis ? new RedisDailyCounter(redis, config.redisPrefix) : undefined,
+    daily: redis ? new RedisDailyCounter(redis, config.redisPrefix, new DailyContentCounter(sql)) : undefined,
+    leases: redis ? new RedisLeases(redis, config.redisPrefix) : undefined,
     authWindows: databaseWindows,
   });
   const deps: ServiceDeps = {

@@ -4,6 +4,7 @@ import type { Clock } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
 import type { Principal } from "../shared/principal.js";
 import type { SqlClient } from "../store/sql-client.js";
+import { type AnalystLeases, DatabaseLeases, type OpenClaim } from "./analyst-leases.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { nextUtcMonth, utcMonth } from "./periods.js";
 import { lockNames } from "./sql-lock.js";
@@ -71,12 +72,22 @@ interface ClaimRow {
 
 const LEDGER_KIND = "analyst";
 
+/** A control that refuses a claim, and how long until it would admit one. */
+interface Blocked {
+  control: AnalystControl;
+  limit: number;
+  retryAfter: number;
+  detail: string;
+}
+
 /** Who holds a claim's concurrency slot, and until when unless renewed. */
 export interface LeaseOptions {
   /** This process: `host:pid:nonce` (see `processOwner`). */
   owner: string;
   /** A claim whose lease ran out (its process stopped renewing) is abandoned: the slot comes back. */
   leaseSeconds: number;
+  /** Where the leases live: the claim rows (default) or Redis. */
+  leases?: AnalystLeases;
 }
 
 /** A process's owner tag: the host and pid say whether it still lives on this machine; the nonce tells restarts apart. */
@@ -107,15 +118,13 @@ const hourlySql = (column: "credential_id" | "org_id") =>
 
 const SQL = {
   openClaims:
-    "SELECT run_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
-  renew: "UPDATE limit_analyst_claims SET lease_until = ? WHERE owner = ? AND released_at IS NULL",
+    "SELECT run_id, org_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
   // SUM of a bigint is numeric on PostgreSQL (a string in JS): cast back.
   monthlyUsed:
     "SELECT CAST(SUM(delta) AS BIGINT) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
   hourly: { credential_id: hourlySql("credential_id"), org_id: hourlySql("org_id") },
   runningSince:
     "SELECT claimed_at FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL ORDER BY claimed_at LIMIT 1",
-  running: "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
   insertClaim:
     "INSERT INTO limit_analyst_claims(run_id, org_id, credential_id, period, claimed_at, owner, lease_until) VALUES (?, ?, ?, ?, ?, ?, ?)",
   findClaim: "SELECT * FROM limit_analyst_claims WHERE run_id = ?",
@@ -139,6 +148,8 @@ export const analystLockName = (orgId: string): string => `analyst:${orgId}`;
  * the caller's open transaction to run in (it must be passed when one is open on the same client).
  */
 export class AnalystAccounting {
+  private readonly leases: AnalystLeases;
+
   constructor(
     private readonly sql: SqlClient,
     private readonly clock: Clock,
@@ -146,13 +157,29 @@ export class AnalystAccounting {
     private readonly lease: LeaseOptions = { owner: processOwner(), leaseSeconds: 30 },
     /** Expected run length: with all slots busy, Retry-After is when the earliest running run should end. */
     private readonly expectedRunSeconds?: number,
-  ) {}
+  ) {
+    this.leases = lease.leases ?? new DatabaseLeases();
+  }
 
-  claim(principal: Principal, runId: string, tx: SqlClient = this.sql): Promise<AnalystClaim> {
-    return tx.transaction(async (inner) => {
-      await lockNames(inner, [analystLockName(principal.orgId)]);
-      return this.claimInside(inner, principal, runId);
-    });
+  get leasesKind(): string {
+    return this.leases.kind;
+  }
+
+  async claim(principal: Principal, runId: string, tx: SqlClient = this.sql): Promise<AnalystClaim> {
+    let leased = false;
+    try {
+      return await tx.transaction(async (inner) => {
+        await lockNames(inner, [analystLockName(principal.orgId)]);
+        const claim = await this.claimInside(inner, principal, runId, () => {
+          leased = true;
+        });
+        return claim;
+      });
+    } catch (error) {
+      // The claim rolled back after its lease was taken (outside the database): free the slot now.
+      if (leased) await this.leases.release(principal.orgId, runId);
+      throw error;
+    }
   }
 
   release(runId: string, outcome: { refund: boolean }, tx: SqlClient = this.sql): Promise<AnalystRelease> {
@@ -169,20 +196,20 @@ export class AnalystAccounting {
    * host, or their lease ran out. Another living process's claims are never among them.
    */
   async abandonedClaims(tx: SqlClient = this.sql, now = this.now()): Promise<string[]> {
-    return (await this.openRows(tx))
-      .filter(
-        (row) =>
-          row.owner === null ||
-          row.lease_until === null ||
-          (row.owner !== this.lease.owner &&
-            (row.lease_until < now || ownerIsGone(row.owner, this.lease.owner))),
-      )
+    const self = this.lease.owner;
+    const others = (await this.openRows(tx)).filter((row) => row.owner !== self);
+    const alive = await this.leases.alive(
+      others.filter((row) => row.owner !== null),
+      now,
+    );
+    return others
+      .filter((row) => row.owner === null || !alive.has(row.run_id) || ownerIsGone(row.owner, self))
       .map((row) => row.run_id);
   }
 
   /** Extends the lease of every claim this process holds; returns how many. */
   async renewLeases(now = this.now()): Promise<number> {
-    return (await this.sql.run(SQL.renew, [now + this.lease.leaseSeconds, this.lease.owner])).changes;
+    return this.leases.renew(this.sql, this.lease.owner, now, now + this.lease.leaseSeconds);
   }
 
   async monthly(orgId: string, now = this.now(), tx: SqlClient = this.sql): Promise<MonthlyStanding> {
@@ -214,8 +241,9 @@ export class AnalystAccounting {
     };
   }
 
-  async running(orgId: string, tx: SqlClient = this.sql): Promise<number> {
-    return Number((await tx.get<{ n: number }>(SQL.running, [orgId]))?.n ?? 0);
+  /** Runs of the organisation holding a concurrency slot (a live lease). */
+  running(orgId: string, tx: SqlClient = this.sql, now = this.now()): Promise<number> {
+    return this.leases.running(tx, orgId, now);
   }
 
   async headers(orgId: string, tx: SqlClient = this.sql): Promise<AnalystHeaders> {
@@ -228,10 +256,15 @@ export class AnalystAccounting {
   }
 
   private openRows(tx: SqlClient) {
-    return tx.all<{ run_id: string; owner: string | null; lease_until: number | null }>(SQL.openClaims);
+    return tx.all<OpenClaim>(SQL.openClaims);
   }
 
-  private async claimInside(tx: SqlClient, principal: Principal, runId: string): Promise<AnalystClaim> {
+  private async claimInside(
+    tx: SqlClient,
+    principal: Principal,
+    runId: string,
+    leased: () => void,
+  ): Promise<AnalystClaim> {
     const now = this.now();
     const existing = await this.findClaim(tx, runId);
     if (existing) {
@@ -246,6 +279,7 @@ export class AnalystAccounting {
     }
     if (this.config.enabled) await this.enforce(tx, principal, now);
     const period = utcMonth(now);
+    const until = now + this.lease.leaseSeconds;
     await tx.run(SQL.insertClaim, [
       runId,
       principal.orgId,
@@ -253,9 +287,15 @@ export class AnalystAccounting {
       period,
       now,
       this.lease.owner,
-      now + this.lease.leaseSeconds,
+      until,
     ]);
     await this.ledger(tx, principal.orgId, principal.credentialId, runId, 1, period, now);
+    const max = this.config.enabled ? this.config.analystConcurrency.max : null;
+    // Claims of one organisation are serialised (lockNames), so the slot the check above saw free is normally
+    // still free; a lapsed lease its process renewed in between can take it back.
+    if (!(await this.leases.take(tx, principal.orgId, runId, now, until, max)))
+      await this.refuse(tx, principal.orgId, [await this.concurrencyBlocked(tx, principal.orgId, now)]);
+    leased();
     return {
       runId,
       orgId: principal.orgId,
@@ -267,7 +307,7 @@ export class AnalystAccounting {
   }
 
   private async enforce(tx: SqlClient, principal: Principal, now: number): Promise<void> {
-    const blocked: { control: AnalystControl; limit: number; retryAfter: number; detail: string }[] = [];
+    const blocked: Blocked[] = [];
     const perCredential = await this.hourly(
       "credential_id",
       principal.credentialId,
@@ -292,15 +332,8 @@ export class AnalystAccounting {
         detail: `${perOrg.limit} analyst requests per ${perOrg.windowSeconds} s for the organisation`,
       });
     }
-    const concurrency = this.config.analystConcurrency;
-    if ((await this.running(principal.orgId, tx)) >= concurrency.max) {
-      blocked.push({
-        control: "analystConcurrency",
-        limit: concurrency.max,
-        retryAfter: await this.concurrencyWait(tx, principal.orgId, now),
-        detail: `${concurrency.max} analyst runs at once for the organisation`,
-      });
-    }
+    if ((await this.running(principal.orgId, tx, now)) >= this.config.analystConcurrency.max)
+      blocked.push(await this.concurrencyBlocked(tx, principal.orgId, now));
     const monthly = await this.monthly(principal.orgId, now, tx);
     if (monthly.remaining <= 0) {
       blocked.push({
@@ -310,7 +343,22 @@ export class AnalystAccounting {
         detail: `the monthly allowance of ${monthly.limit} analyst requests (${monthly.period}, UTC)`,
       });
     }
-    if (blocked.length === 0) return;
+    if (blocked.length > 0) await this.refuse(tx, principal.orgId, blocked);
+  }
+
+  private async concurrencyBlocked(tx: SqlClient, orgId: string, now: number): Promise<Blocked> {
+    const { max } = this.config.analystConcurrency;
+    return {
+      control: "analystConcurrency",
+      limit: max,
+      retryAfter: await this.concurrencyWait(tx, orgId, now),
+      detail: `${max} analyst runs at once for the organisation`,
+    };
+  }
+
+  /** The 429 naming every control that blocked the claim; Retry-After is the longest wait among them. */
+  private async refuse(tx: SqlClient, orgId: string, blocked: readonly Blocked[]): Promise<never> {
+    const concurrency = this.config.analystConcurrency;
     const worst = blocked.reduce((a, b) => (b.retryAfter > a.retryAfter ? b : a));
     const retryAfter = Math.max(1, Math.ceil(worst.retryAfter));
     throw new ServiceError("rate_limited", 429, "Analyst limit reached", {
@@ -322,7 +370,7 @@ export class AnalystAccounting {
             ? `The organisation already has ${concurrency.max} analyst runs in progress; retry after ${retryAfter} s or wait for one to finish.`
             : `Wait ${retryAfter} s (Retry-After) before the next analyst request.`,
       retryAfter,
-      headers: { "Retry-After": String(retryAfter), ...(await this.headers(principal.orgId, tx)) },
+      headers: { "Retry-After": String(retryAfter), ...(await this.headers(orgId, tx)) },
       extra: { control: worst.control, controls: blocked.map((b) => b.control), limit: worst.limit },
     });
   }
@@ -350,6 +398,7 @@ export class AnalystAccounting {
     const now = this.now();
     const released =
       claim.released_at === null && (await tx.run(SQL.markReleased, [now, runId])).changes === 1;
+    if (released) await this.leases.release(claim.org_id, runId);
     const refunded =
       refund && claim.refunded === 0 && (await tx.run(SQL.markRefunded, [runId])).changes === 1;
     // The refund goes to the month that was charged.

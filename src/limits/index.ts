@@ -9,6 +9,7 @@ import {
   type HourlyStanding,
   processOwner,
 } from "./analyst-accounting.js";
+import type { AnalystLeases } from "./analyst-leases.js";
 import { type AuthFailureLimiter, createAuthFailureLimiter } from "./auth-failures.js";
 import type { LimitsConfig } from "./config.js";
 import { DailyContentCounter, type DailyCounter } from "./daily-content.js";
@@ -19,6 +20,7 @@ import { type AtomicWindowStore, MemoryWindowStore, type WindowState } from "./w
 
 export type { AnalystClaim, AnalystHeaders, AnalystRelease } from "./analyst-accounting.js";
 export { analystLockName, processOwner } from "./analyst-accounting.js";
+export { type AnalystLeases, DatabaseLeases } from "./analyst-leases.js";
 export type { AuthFailureLimiter } from "./auth-failures.js";
 export {
   CONTROL_NAMES,
@@ -28,9 +30,9 @@ export {
   parseLimitsConfig,
   type WindowRule,
 } from "./config.js";
-export type { DailyCounter } from "./daily-content.js";
+export { DailyContentCounter, type DailyCounter } from "./daily-content.js";
 export { DatabaseWindowStore } from "./database-windows.js";
-export { connectRedis, isRedisUrl, RedisDailyCounter, RedisWindowStore } from "./redis.js";
+export { connectRedis, isRedisUrl, RedisDailyCounter, RedisLeases, RedisWindowStore } from "./redis.js";
 export { lockNames } from "./sql-lock.js";
 export { type UsageRecord, usageRecordSchema } from "./usage.js";
 export {
@@ -77,6 +79,8 @@ export interface Limiter {
   authFailures: AuthFailureLimiter;
   /** Where the request windows live (`memory`, `database`, `redis`). */
   readonly windowsKind: string;
+  /** Where the analyst's concurrency leases live (`database`, `redis`). */
+  readonly leasesKind: string;
   /** Not ready (a shared store unreachable): the reason, for `/readyz`; undefined when ready. */
   unready(): string | undefined;
   close(): Promise<void>;
@@ -98,6 +102,8 @@ export interface LimiterDeps {
   /** This process's tag on analyst claims and their lease length (defaults: a fresh tag, 30 s). */
   owner?: string;
   leaseSeconds?: number;
+  /** Where the analyst's concurrency leases live; defaults to the claim rows in the database. */
+  leases?: AnalystLeases;
 }
 
 export function createLimiter(deps: LimiterDeps): Limiter {
@@ -109,12 +115,13 @@ export function createLimiter(deps: LimiterDeps): Limiter {
     sql,
     clock,
     config,
-    { owner: deps.owner ?? processOwner(), leaseSeconds: deps.leaseSeconds ?? 30 },
+    { owner: deps.owner ?? processOwner(), leaseSeconds: deps.leaseSeconds ?? 30, leases: deps.leases },
     deps.expectedAnalystRunSeconds,
   );
   return {
     config,
     windowsKind: windows.kind,
+    leasesKind: analyst.leasesKind,
     admit: (principal, cost) => requests.admit(principal, cost),
     refund: (principal, cost) => requests.refund(principal, cost),
     claimAnalyst: (principal, runId, tx) => analyst.claim(principal, runId, tx),

@@ -3,6 +3,8 @@ import { Redis, type RedisOptions } from "ioredis";
 import { DAY } from "../shared/clock.js";
 import { serviceUnavailable } from "../shared/errors.js";
 import { logger } from "../shared/log.js";
+import type { SqlClient } from "../store/sql-client.js";
+import type { AnalystLeases, OpenClaim } from "./analyst-leases.js";
 import type { DailyCounter, DailyStanding } from "./daily-content.js";
 import { nextUtcDay, utcDay } from "./periods.js";
 import {
@@ -230,10 +232,12 @@ export class RedisWindowStore implements AtomicWindowStore {
 /**
  * One organisation's content calls on one UTC day: takes one unless the ceiling is reached (-1), and keeps
  * the key until two days past its day. KEYS[1]: the counter; ARGV[1]: the ceiling; ARGV[2]: seconds to
- * keep it (relative: the service's clock, not Redis's, decides the day).
+ * keep it (relative: the service's clock, not Redis's, decides the day); ARGV[3]: where a counter Redis
+ * does not hold yet starts (the day's count in the database, or 0).
  */
 const DAILY_TAKE = `
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+local used = tonumber(redis.call('GET', KEYS[1]) or ARGV[3])
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], used) end
 if used >= tonumber(ARGV[1]) then return -1 end
 used = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], tonumber(ARGV[2]))
@@ -247,13 +251,21 @@ const dailyTakeScript = new RedisScript(DAILY_TAKE);
  * runs after the window script; when the day is full the windows are given back (RedisWindowStore.takeAll).
  * The counts outlive a Redis restart only if Redis persists them (AOF, as compose.yaml's does). Unreachable:
  * 503 `service_unavailable` + Retry-After, nothing counted.
+ *
+ * `database`: the counter the deployment used before Redis (moved up with `crs migrate`, or Redis added
+ * later). A day Redis does not hold yet starts from its count there, read once per organisation and day by
+ * each process, so switching to Redis mid-day does not hand out the day's allowance again.
  */
 export class RedisDailyCounter implements DailyCounter {
   readonly kind = "redis";
+  /** `org|day` whose Redis counter this process knows to exist (no database read needed). */
+  private readonly seeded = new Set<string>();
+  private seededDay = "";
 
   constructor(
     private readonly client: Redis,
     private readonly prefix: string,
+    private readonly database?: DailyCounter,
   ) {}
 
   async standing(orgId: string, max: number, now: number): Promise<DailyStanding> {
@@ -264,7 +276,8 @@ export class RedisDailyCounter implements DailyCounter {
     } catch (error) {
       throw serviceUnavailable("limits store (Redis)", REDIS_RETRY_AFTER, error);
     }
-    return { day, used: Number(value ?? 0), max, resetAt: nextUtcDay(now) };
+    if (value === null) return { ...(await this.seed(orgId, max, now)), max };
+    return { day, used: Number(value), max, resetAt: nextUtcDay(now) };
   }
 
   alongside(orgId: string, max: number, now: number, taken: (standing: DailyStanding) => void): Alongside {
@@ -273,14 +286,25 @@ export class RedisDailyCounter implements DailyCounter {
         if (max <= 0) return false;
         const day = utcDay(now);
         const resetAt = nextUtcDay(now);
+        const seen = `${orgId}|${day}`;
+        const start = this.seeded.has(seen) ? 0 : (await this.seed(orgId, max, now)).used;
         let used: number;
         try {
           used = Number(
-            await dailyTakeScript.run(this.client, [this.key(orgId, day)], [max, resetAt - now + 2 * DAY]),
+            await dailyTakeScript.run(
+              this.client,
+              [this.key(orgId, day)],
+              [max, resetAt - now + 2 * DAY, start],
+            ),
           );
         } catch (error) {
           throw serviceUnavailable("limits store (Redis)", REDIS_RETRY_AFTER, error);
         }
+        if (day !== this.seededDay) {
+          this.seededDay = day;
+          this.seeded.clear();
+        }
+        this.seeded.add(seen);
         if (used < 0) return false;
         taken({ day, used, max, resetAt });
         return true;
@@ -288,7 +312,125 @@ export class RedisDailyCounter implements DailyCounter {
     };
   }
 
+  /** The day's count in the database counter (0 without one). */
+  private async seed(orgId: string, max: number, now: number): Promise<DailyStanding> {
+    return this.database
+      ? this.database.standing(orgId, max, now)
+      : { day: utcDay(now), used: 0, max, resetAt: nextUtcDay(now) };
+  }
+
   private key(orgId: string, day: string): string {
     return `${this.prefix}d:${orgId}:${day}`;
   }
 }
+
+/**
+ * An organisation's analyst leases: a sorted set of run ids scored by the time their lease runs out. Takes a
+ * slot for ARGV[4] until ARGV[2] unless ARGV[3] (-1: no ceiling) leases are live at ARGV[1]; leases that ran
+ * out leave the set first. KEYS[1]: the set; ARGV[5]: seconds to keep the set (relative, like DAILY_TAKE).
+ */
+const LEASE_TAKE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', '(' .. ARGV[1])
+local max = tonumber(ARGV[3])
+if max >= 0 and redis.call('ZCARD', KEYS[1]) >= max then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[5]))
+return 1
+`;
+
+/** Sets the lease of run ARGV[2 + i] in set KEYS[i] to ARGV[1] (again, if Redis lost it); ARGV[2]: the sets' TTL. */
+const LEASE_RENEW = `
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], ARGV[1], ARGV[2 + i])
+  redis.call('EXPIRE', KEYS[i], tonumber(ARGV[2]))
+end
+return #KEYS
+`;
+
+const leaseTakeScript = new RedisScript(LEASE_TAKE);
+const leaseRenewScript = new RedisScript(LEASE_RENEW);
+
+/** A lease set outlives its last lease by this much, then Redis drops it. */
+const LEASE_SET_SPARE_SECONDS = 60;
+
+/**
+ * The analyst's concurrency leases in Redis, shared by every instance: a slot is taken atomically against the
+ * organisation's ceiling and held while its process renews it; when the process stops, the slot comes back
+ * as soon as the lease runs out. Crash recovery (in the database) treats a claim without a live lease as
+ * abandoned. Unreachable: a claim answers 503 + Retry-After and takes nothing.
+ */
+export class RedisLeases implements AnalystLeases {
+  readonly kind = "redis";
+
+  constructor(
+    private readonly client: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  async running(_tx: SqlClient, orgId: string, now: number): Promise<number> {
+    return this.call(() => this.client.zcount(this.key(orgId), now, "+inf"));
+  }
+
+  async take(_tx: SqlClient, orgId: string, runId: string, now: number, until: number, max: number | null) {
+    const reply = await this.call(() =>
+      leaseTakeScript.run(
+        this.client,
+        [this.key(orgId)],
+        [now, until, max ?? -1, runId, until - now + LEASE_SET_SPARE_SECONDS],
+      ),
+    );
+    return Number(reply) === 1;
+  }
+
+  async release(orgId: string, runId: string): Promise<void> {
+    try {
+      await this.client.zrem(this.key(orgId), runId);
+    } catch (error) {
+      // Nobody renews a released claim's lease: it runs out within the lease time and the slot comes back.
+      logger.warn({ err: { message: (error as Error).message } }, "redis: could not free an analyst lease");
+    }
+  }
+
+  async renew(sql: SqlClient, owner: string, now: number, until: number): Promise<number> {
+    const held = await sql.all<{ run_id: string; org_id: string }>(SQL_HELD, [owner]);
+    if (held.length === 0) return 0;
+    await this.call(() =>
+      leaseRenewScript.run(
+        this.client,
+        held.map((c) => this.key(c.org_id)),
+        [until, until - now + LEASE_SET_SPARE_SECONDS, ...held.map((c) => c.run_id)],
+      ),
+    );
+    return held.length;
+  }
+
+  async alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>> {
+    if (claims.length === 0) return new Set();
+    const replies = await this.call(async () => {
+      const results = await this.client
+        .pipeline(claims.map((c) => ["zscore", this.key(c.org_id), c.run_id]))
+        .exec();
+      return (results ?? []).map(([error, score]) => {
+        if (error) throw error;
+        return score as string | null;
+      });
+    });
+    return new Set(
+      claims.filter((_, i) => replies[i] != null && Number(replies[i]) >= now).map((c) => c.run_id),
+    );
+  }
+
+  private async call<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      throw serviceUnavailable("limits store (Redis)", REDIS_RETRY_AFTER, error);
+    }
+  }
+
+  private key(orgId: string): string {
+    return `${this.prefix}lease:${orgId}`;
+  }
+}
+
+const SQL_HELD = "SELECT run_id, org_id FROM limit_analyst_claims WHERE owner = ? AND released_at IS NULL";

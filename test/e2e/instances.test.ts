@@ -5,7 +5,13 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresAvailability, startPostgres, type TestPostgres } from "../helpers/postgres.js";
-import { dailyCallsInRedis, redisAvailability, startRedis, type TestRedis } from "../helpers/redis.js";
+import {
+  analystLeasesInRedis,
+  dailyCallsInRedis,
+  redisAvailability,
+  startRedis,
+  type TestRedis,
+} from "../helpers/redis.js";
 
 /**
  * Two `crs serve` processes (needs `npm run build`) on one PostgreSQL database and one Redis behave as one
@@ -214,15 +220,23 @@ describe.skipIf(!available && !process.env.CI)("two crs serve instances on Postg
     expect(new TextDecoder().decode((await reader?.read())?.value)).toContain("event: heartbeat");
     reader?.read().catch(() => undefined);
     expect((await analystUsage(b.url, key))?.concurrency.running).toBe(1);
+    expect(await analystLeasesInRedis(redis.url, "kill:")).toBe(1);
     a.child.kill("SIGKILL");
-    const analyst = await until(
+    // The survivor's upkeep (every 10 s) finds the claim abandoned (its process is gone from this host; on
+    // another host, once its lease in Redis ran out): the slot frees, the run ends, the allowance comes back.
+    await until(
       () => analystUsage(b.url, key),
       (u) => u !== undefined && u.concurrency.running === 0,
       "the slot to come back on the surviving instance",
-      // The dead instance's lease (30 s) runs out, then the survivor's upkeep (every 10 s) takes it back.
       60,
     );
-    expect(analyst?.monthly.used).toBe(0);
+    expect(await analystLeasesInRedis(redis.url, "kill:")).toBe(0);
+    await until(
+      () => analystUsage(b.url, key),
+      (u) => u !== undefined && u.monthly.used === 0,
+      "the allowance to come back",
+      30,
+    );
     const run = await until(
       async () => (await pool.query("SELECT status, error_code FROM analyst_runs")).rows[0],
       (r) => r?.status === "failed",

@@ -102,3 +102,15 @@ export async function dailyCallsInRedis(url: string, prefix: string): Promise<nu
     client.disconnect();
   }
 }
+
+/** Analyst leases held under a CRS_REDIS_PREFIX, across organisations (live or not yet purged). */
+export async function analystLeasesInRedis(url: string, prefix: string): Promise<number> {
+  const client = new Redis({ path: url.replace(/^unix:\/\//, ""), maxRetriesPerRequest: 1 });
+  try {
+    let n = 0;
+    for (const key of await client.keys(`${prefix}lease:*`)) n += await client.zcard(key);
+    return n;
+  } finally {
+    client.disconnect();
+  }
+}

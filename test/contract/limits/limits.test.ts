@@ -1,24 +1,36 @@
+import type { Redis } from "ioredis";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RunStore } from "../../../src/analyst/run-store.js";
 import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
 import {
+  connectRedis,
   createLimiter,
   DatabaseWindowStore,
   DEFAULT_LIMITS,
   type Limiter,
   type LimitsConfig,
+  RedisDailyCounter,
+  RedisLeases,
+  RedisWindowStore,
 } from "../../../src/limits/index.js";
 import { analystRequestsPerDay } from "../../../src/settings/analyst-days.js";
 import type { Clock } from "../../../src/shared/clock.js";
 import { ServiceError } from "../../../src/shared/errors.js";
 import type { Principal } from "../../../src/shared/principal.js";
 import type { SqlClient } from "../../../src/store/sql-client.js";
-import { disposeSqlEngines, type SqlDatabase, sqlEngines } from "../../helpers/sql-engines.js";
+import { redisAvailability, startRedis, type TestRedis } from "../../helpers/redis.js";
+import {
+  disposeSqlEngines,
+  type SqlDatabase,
+  type SqlEngine,
+  sqlEngines,
+} from "../../helpers/sql-engines.js";
 
 /**
- * The limits and the analyst's run store against each SQL engine, with two independent clients on one
- * database standing for two processes (or instances): exact under concurrency, a refused call consumes
- * nothing, leases hand abandoned slots back, and an idempotency key starts one run however many race.
+ * The limits and the analyst's run store against each SQL engine, and on PostgreSQL + Redis (windows, daily
+ * counts and analyst leases in Redis, as several instances run), with two independent clients standing for
+ * two processes (or instances): exact under concurrency, a refused call consumes nothing, leases hand
+ * abandoned slots back, and an idempotency key starts one run however many race.
  */
 
 /** 2026-03-10T12:00:00Z, moved by hand. */
@@ -51,18 +63,85 @@ const who = (credentialId = "key-1", orgId = "org-a"): Principal => ({
 
 const ANSWER: Answer = { summary: "ok", findings: [], method: [], caveats: [], engine: "local" };
 
-/** Limiters on both clients, request windows in the database, as `crs serve` wires them (owners on another host). */
-function limiters(db: SqlDatabase, clock: Clock, limits: LimitsConfig): [Limiter, Limiter] {
-  const make = (sql: SqlClient, owner: string) =>
-    createLimiter({
+interface Setup {
+  name: string;
+  engine: SqlEngine;
+  redis: boolean;
+}
+
+const engines = sqlEngines();
+const postgresEngine = engines.find((e) => e.name === "postgres");
+const setups: Setup[] = [
+  ...engines.map((engine) => ({ name: engine.name, engine, redis: false })),
+  ...(postgresEngine && redisAvailability().available
+    ? [{ name: "postgres + redis", engine: postgresEngine, redis: true }]
+    : []),
+];
+
+let redisServer: TestRedis | undefined;
+let prefixes = 0;
+const closers: (() => Promise<void>)[] = [];
+
+/**
+ * Limiters on both clients as `crs serve` wires them (owners on another host): request windows in the
+ * database, or, with `redis`, windows, daily counts and leases in Redis under a prefix of their own (each
+ * limiter with its own connection, as two instances have).
+ */
+async function limiters(
+  db: SqlDatabase & { redis?: boolean },
+  clock: Clock,
+  limits: LimitsConfig,
+): Promise<[Limiter, Limiter] & { prefix: string }> {
+  const prefix = `t${++prefixes}:`;
+  const clients: Redis[] = [];
+  const make = (sql: SqlClient, owner: string) => {
+    const redis = redisServer && db.redis ? connectRedis(redisServer.url) : null;
+    if (redis) clients.push(redis);
+    const limiter = createLimiter({
       sql,
       clock,
       config: limits,
-      windows: new DatabaseWindowStore(sql),
+      windows: redis ? new RedisWindowStore(redis, prefix) : new DatabaseWindowStore(sql),
+      daily: redis ? new RedisDailyCounter(redis, prefix) : undefined,
+      leases: redis ? new RedisLeases(redis, prefix) : undefined,
+      authWindows: new DatabaseWindowStore(sql),
       owner,
       leaseSeconds: 30,
     });
-  return [make(db.sql, "elsewhere-a:1:aaaa"), make(db.twin, "elsewhere-b:2:bbbb")];
+    closers.push(() => limiter.close());
+    return limiter;
+  };
+  const pair: [Limiter, Limiter] = [make(db.sql, "elsewhere-a:1:aaaa"), make(db.twin, "elsewhere-b:2:bbbb")];
+  // Commands never queue while a client connects (as in the service): wait until both are ready.
+  await Promise.all(clients.map((client) => ready(client)));
+  return Object.assign(pair, { prefix });
+}
+
+async function ready(client: Redis): Promise<void> {
+  for (let i = 0; i < 250 && client.status !== "ready"; i += 1) await new Promise((r) => setTimeout(r, 20));
+}
+
+/** A direct client on the test Redis, for looking at what the limiters keep there. */
+async function inRedis<T>(look: (client: Redis) => Promise<T>): Promise<T> {
+  const client = connectRedis((redisServer as TestRedis).url);
+  try {
+    await ready(client);
+    return await look(client);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Retries `call` for up to 5 s while it answers 503 (a client reconnecting after Redis came back). */
+async function once503Passes<T>(call: () => Promise<T>): Promise<T> {
+  for (let i = 0; ; i += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.status === 503) || i >= 100) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
 }
 
 const settle = async <T>(calls: Promise<T>[]) => {
@@ -80,16 +159,19 @@ const ledger = async (sql: SqlClient) =>
 
 afterAll(async () => {
   await disposeSqlEngines();
+  await redisServer?.dispose();
 });
 
-describe.each(sqlEngines())("limits on $name", (engine) => {
-  let db: SqlDatabase;
+describe.each(setups)("limits on $name", (setup) => {
+  let db: SqlDatabase & { redis: boolean };
   let clock: ManualClock;
   afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
     await db.close();
   });
   beforeEach(async () => {
-    db = await engine.open();
+    if (setup.redis) redisServer ??= await startRedis();
+    db = { ...(await setup.engine.open()), redis: setup.redis };
     clock = new ManualClock();
     for (const org of ["org-a", "org-b"])
       await db.sql.run(
@@ -102,7 +184,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("100 parallel calls across two processes against a burst of 15 admit exactly 15; the refused count nothing", async () => {
-    const pair = limiters(db, clock, config());
+    const pair = await limiters(db, clock, config());
     const admitted = await settle(
       Array.from({ length: 100 }, (_, i) => (pair[i % 2] as Limiter).admit(who(), "content")),
     );
@@ -116,7 +198,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
 
   it("the daily content counter is exact under 100 parallel calls, and its refusal takes no window unit", async () => {
     const limits = config({ burst: roomy, perCredential: roomy, perOrg: roomy, dailyContent: { max: 7 } });
-    const pair = limiters(db, clock, limits);
+    const pair = await limiters(db, clock, limits);
     const admitted = await settle(
       Array.from({ length: 100 }, (_, i) => (pair[i % 2] as Limiter).admit(who(), "content")),
     );
@@ -130,7 +212,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("a refund gives the windows back: the refused call consumes nothing", async () => {
-    const pair = limiters(db, clock, config({ burst: { max: 2, windowSeconds: 10 } }));
+    const pair = await limiters(db, clock, config({ burst: { max: 2, windowSeconds: 10 } }));
     await pair[0].admit(who(), "analyst");
     await pair[1].admit(who(), "analyst");
     await expect(pair[0].admit(who(), "analyst")).rejects.toMatchObject({ code: "rate_limited" });
@@ -142,7 +224,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("auth failures are counted once per failure across processes and turn into 429", async () => {
-    const pair = limiters(db, clock, config({ authFailures: { max: 5, windowSeconds: 60 } }));
+    const pair = await limiters(db, clock, config({ authFailures: { max: 5, windowSeconds: 60 } }));
     const refusal = () => new ServiceError("unauthorized", 401, "Unauthorized");
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -155,7 +237,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("30 parallel analyst claims across two processes take exactly the 2 slots and charge 2", async () => {
-    const pair = limiters(db, clock, config());
+    const pair = await limiters(db, clock, config());
     const claims = await settle(
       Array.from({ length: 30 }, (_, i) =>
         (pair[i % 2] as Limiter).claimAnalyst(who(`key-${i}`), `run-${i}`),
@@ -169,7 +251,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
 
   it("a lease whose heartbeat stops becomes reclaimable: the slot and the allowance come back", async () => {
     const limits = config({ analystConcurrency: { max: 1, retryAfterSeconds: 10 } });
-    const [a, b] = limiters(db, clock, limits);
+    const [a, b] = await limiters(db, clock, limits);
     await a.claimAnalyst(who(), "run-1");
     await expect(b.claimAnalyst(who("key-2"), "run-2")).rejects.toMatchObject({
       extra: { control: "analystConcurrency" },
@@ -192,7 +274,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("racing releases of one run free its slot and refund it exactly once", async () => {
-    const [a, b] = limiters(db, clock, config());
+    const [a, b] = await limiters(db, clock, config());
     await a.claimAnalyst(who(), "run-1");
     const releases = await Promise.all(
       Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).releaseAnalyst("run-1", { refund: true })),
@@ -203,7 +285,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("the run store: create, read, a duplicate key (even racing) is the same run, terminal transitions once", async () => {
-    const [a, b] = limiters(db, clock, config());
+    const [a, b] = await limiters(db, clock, config());
     const stores = [db.sql, db.twin].map(
       (sql, i) =>
         new RunStore(sql, async (principal, runId, tx) => {
@@ -248,7 +330,7 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
 
   it("a refused claim leaves no run; a failed run's key starts fresh work", async () => {
     const limits = config({ analystConcurrency: { max: 1, retryAfterSeconds: 10 } });
-    const [a] = limiters(db, clock, limits);
+    const [a] = await limiters(db, clock, limits);
     const store = new RunStore(db.sql, async (principal, runId, tx) => {
       await a.claimAnalyst(principal, runId, tx);
     });
@@ -274,7 +356,11 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
   });
 
   it("the usage chart counts accepted requests minus refunds per UTC day", async () => {
-    const [a] = limiters(db, clock, config({ analystConcurrency: { max: 100, retryAfterSeconds: 10 } }));
+    const [a] = await limiters(
+      db,
+      clock,
+      config({ analystConcurrency: { max: 100, retryAfterSeconds: 10 } }),
+    );
     await a.claimAnalyst(who(), "run-1");
     clock.advance(86_400);
     await a.claimAnalyst(who(), "run-2");
@@ -288,4 +374,67 @@ describe.each(sqlEngines())("limits on $name", (engine) => {
     expect(days.counts.reduce((x, y) => x + y, 0)).toBe(2);
     expect(days.daysSoFar).toBe(11);
   });
+  if (setup.redis) {
+    it("the leases live in Redis: renewals write nothing to the database, and a lapsed lease frees its slot", async () => {
+      const limits = config({ analystConcurrency: { max: 1, retryAfterSeconds: 10 } });
+      const pair = await limiters(db, clock, limits);
+      const [a, b] = pair;
+      const start = clock.nowSeconds();
+      await a.claimAnalyst(who(), "run-1");
+      expect(a.leasesKind).toBe("redis");
+      const score = () => inRedis((c) => c.zscore(`${pair.prefix}lease:org-a`, "run-1"));
+      expect(Number(await score())).toBe(start + 30);
+      clock.advance(20);
+      expect(await a.renewAnalystLeases()).toBe(1);
+      expect(Number(await score())).toBe(start + 50);
+      const leaseInDatabase = async () =>
+        Number(
+          (
+            await db.sql.get<{ lease_until: number }>(
+              "SELECT lease_until FROM limit_analyst_claims WHERE run_id = ?",
+              ["run-1"],
+            )
+          )?.lease_until,
+        );
+      expect(await leaseInDatabase()).toBe(start + 30);
+      // A stops renewing: once the lease has run out the slot is free at once, before any recovery runs.
+      clock.advance(31);
+      expect((await b.usage(who())).analyst.concurrency.running).toBe(0);
+      await expect(b.claimAnalyst(who("key-2"), "run-2")).resolves.toMatchObject({ created: true });
+      // Recovery still ends the abandoned claim and gives its allowance back.
+      expect(await b.abandonedAnalystClaims()).toEqual(["run-1"]);
+      expect(await b.releaseAll(["run-1"], { refund: true })).toBe(1);
+      expect(await ledger(db.sql)).toBe(1);
+    });
+
+    it("Redis unreachable: a claim answers 503 + Retry-After and takes nothing; claims resume when it returns", async () => {
+      const [a, b] = await limiters(db, clock, config());
+      await a.claimAnalyst(who(), "run-1");
+      await (redisServer as TestRedis).stop();
+      try {
+        const error = await b.claimAnalyst(who("key-2"), "run-2").catch((e: unknown) => e);
+        expect(error).toMatchObject({ code: "service_unavailable", status: 503, retryAfter: 5 });
+        expect(await ledger(db.sql)).toBe(1);
+        expect(await a.openAnalystClaims()).toEqual(["run-1"]);
+        // Recovery does not guess without Redis: it fails (to be retried) rather than end a live run.
+        await expect(b.abandonedAnalystClaims()).rejects.toMatchObject({ status: 503 });
+        // A release is not held up: the claim ends in the database, and its lease, left in Redis, runs out.
+        expect(await a.releaseAnalyst("run-1", { refund: true })).toEqual({ released: true, refunded: true });
+      } finally {
+        await (redisServer as TestRedis).start();
+      }
+      // The append-only file kept run-1's lease: its slot counts until the lease runs out.
+      expect(await once503Passes(() => b.usage(who()))).toMatchObject({
+        analyst: { concurrency: { running: 1 } },
+      });
+      clock.advance(31);
+      expect((await b.usage(who())).analyst.concurrency.running).toBe(0);
+      await expect(b.claimAnalyst(who("key-2"), "run-2")).resolves.toMatchObject({ created: true });
+      await expect(a.claimAnalyst(who("key-3"), "run-3")).resolves.toMatchObject({ created: true });
+      await expect(a.claimAnalyst(who("key-4"), "run-4")).rejects.toMatchObject({
+        extra: { control: "analystConcurrency" },
+      });
+      expect(await ledger(db.sql)).toBe(2);
+    });
+  }
 });

@@ -148,3 +148,33 @@ describe.skipIf(!redis.available)("redis daily counter when Redis goes away", ()
     }
   });
 });
+
+describe.skipIf(!redis.available)("redis daily counter added to a deployment mid-day", () => {
+  it("starts from the day's count in the database: the allowance is not handed out again", async () => {
+    const [engine] = sqlEngines();
+    if (!engine) throw new Error("no SQL engine");
+    const database = await engine.open();
+    databases.push(database);
+    const before = new DailyContentCounter(database.sql);
+    for (let i = 0; i < 5; i += 1) expect(await before.tryTake("o1", 8, T)).toBeDefined();
+    const handle = (sql: typeof database.sql): Pair => {
+      const client = connectRedis(server?.url ?? "");
+      closers.push(async () => client.disconnect());
+      return {
+        windows: new RedisWindowStore(client, "movedup:"),
+        daily: new RedisDailyCounter(client, "movedup:", new DailyContentCounter(sql)),
+      };
+    };
+    const [a, b] = [handle(database.sql), handle(database.twin)];
+    for (const p of [a, b])
+      for (let i = 0; i < 200 && p.windows.unready?.(); i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(await a.daily.standing("o1", 8, T)).toMatchObject({ used: 5, max: 8 });
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => admit(i % 2 ? a : b, "o1", 8)));
+    expect(outcomes.filter((o) => o.taken)).toHaveLength(3);
+    for (const p of [a, b]) expect(await p.daily.standing("o1", 8, T)).toMatchObject({ used: 8 });
+    // Nothing more is written to the database; the next day starts from zero.
+    expect((await before.standing("o1", 8, T)).used).toBe(5);
+    expect((await admit(a, "o1", 8, T + 86_400)).taken).toBe(true);
+    expect(await b.daily.standing("o1", 8, T + 86_400)).toMatchObject({ used: 1 });
+  });
+});
