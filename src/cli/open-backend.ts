@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { type Backend, openBackend } from "../app/backend.js";
 import { onPostgresCorpus, type Staged } from "../ingest/postgres-staging.js";
 import {
@@ -57,18 +58,22 @@ export async function onPostgres<T>(
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
   try {
+    const cacheDir = process.env.CRS_CHECKOUT_CACHE ? resolve(process.env.CRS_CHECKOUT_CACHE) : undefined;
     const staged = await onPostgresCorpus(url, work, {
       applicationName: `crs ${command}`,
+      cacheDir,
       onPhase: (phase, detail) => {
         if (detail?.table !== undefined) return;
         process.stderr.write(
           phase === "waiting"
             ? "waiting for another command writing the corpus (import, classify) to finish…\n"
             : phase === "checkout"
-              ? "copying the corpus from PostgreSQL into a temporary file…\n"
+              ? `copying the corpus from PostgreSQL into ${cacheDir ? `${cacheDir} (CRS_CHECKOUT_CACHE)` : "a temporary file"}…\n`
               : phase === "checked-out"
                 ? `copied ${(detail?.rows ?? 0).toLocaleString("en")} rows (${seconds()})\n`
-                : `writing the changes back to PostgreSQL (${seconds()} so far)…\n`,
+                : phase === "reused"
+                  ? `the corpus kept in ${cacheDir} is current: no copy needed\n`
+                  : `writing the changes back to PostgreSQL (${seconds()} so far)…\n`,
         );
       },
     });

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type pg from "pg";
@@ -31,10 +31,13 @@ let FIXTURES = "";
 let cliTmp = "";
 const NOW = 1_767_000_000;
 
-function crs(args: string[]): { status: number; stdout: string; stderr: string } {
+function crs(
+  args: string[],
+  env: Record<string, string> = {},
+): { status: number; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ["dist/cli.js", ...args], {
     encoding: "utf8",
-    env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "warn", TMPDIR: cliTmp },
+    env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "warn", TMPDIR: cliTmp, ...env },
     timeout: 120_000,
   });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
@@ -203,6 +206,72 @@ describe.skipIf(!postgres.available)("corpus writes on PostgreSQL", () => {
       { applicationName: "test" },
     );
     expect(again.written.filter((t) => ["videos", "video_stats", "labels"].includes(t.table))).toEqual([]);
+  }, 180_000);
+
+  it("a kept checkout (CRS_CHECKOUT_CACHE) is reused exactly while the corpus is unchanged, and dropped otherwise", async () => {
+    const cache = join(dir, "kept");
+    const kept = () => readdirSync(cache).sort();
+    let snapshots = 0;
+    const snapshot = (db: Db) => {
+      const file = join(dir, `kept-${++snapshots}.sqlite`);
+      db.exec(`VACUUM INTO '${file}'`);
+      return file;
+    };
+    const run = (work: (db: Db) => Promise<void>) =>
+      onPostgresCorpus(url, work, { applicationName: "test", cacheDir: cache });
+
+    // The first run checks out; the copy stays, with the version PostgreSQL has after the write-back.
+    let after = "";
+    const first = await run(async (db) => {
+      await ingest(db, [join(FIXTURES, "collector.json")], NOW + 7200);
+      after = snapshot(db);
+    });
+    expect(first.reused).toBe(false);
+    expect(first.written.length).toBeGreaterThan(0);
+    expect(kept().filter((f) => !f.endsWith("-wal") && !f.endsWith("-shm"))).toHaveLength(2);
+    await compare(after, "after the first kept run");
+
+    // The next run starts from the kept copy, which equals PostgreSQL table for table.
+    const second = await run(async (db) => {
+      await compare(snapshot(db), "kept copy");
+      await ingest(db, [join(FIXTURES, "research-api.json")], NOW + 7300);
+      after = snapshot(db);
+    });
+    expect(second.reused).toBe(true);
+    await compare(after, "after the reused run");
+
+    // Someone writes the corpus outside these runs (here: one statement): the copy is not current any more.
+    await pool.query("UPDATE videos SET caption = caption WHERE id = (SELECT min(id) FROM videos)");
+    const third = await run(async (db) => {
+      await compare(snapshot(db), "checkout after an outside write");
+    });
+    expect(third.reused).toBe(false);
+
+    // A failed run leaves no copy behind (its writes are written back, as without the cache).
+    await expect(
+      run(async () => {
+        throw new Error("pipeline failed");
+      }),
+    ).rejects.toThrow("pipeline failed");
+    expect(kept()).toEqual([]);
+
+    // A record that does not match (another schema, a damaged file) is never trusted.
+    await run(async () => {});
+    const record = kept().find((f) => f.endsWith(".json")) ?? "";
+    writeFileSync(join(cache, record), JSON.stringify({ version: "x", schema: "sqlite 0, postgres 0" }));
+    expect((await run(async () => {})).reused).toBe(false);
+
+    // The CLI: the second import says it needed no copy, and nothing is left in TMPDIR.
+    const env = { CRS_CHECKOUT_CACHE: join(dir, "kept-cli") };
+    const a = crs(["import", join(FIXTURES, "collector.json"), "--db", url], env);
+    expect(a.status, a.stderr).toBe(0);
+    expect(a.stderr).toMatch(/copying the corpus from PostgreSQL into .*kept-cli \(CRS_CHECKOUT_CACHE\)/);
+    const b = crs(["import", join(FIXTURES, "research-api.json"), "--db", url], env);
+    expect(b.status, b.stderr).toBe(0);
+    expect(b.stderr).toMatch(/is current: no copy needed/);
+    expect(b.stderr).not.toMatch(/copied [\d,]+ rows/);
+    expect(existsSync(join(dir, "kept-cli"))).toBe(true);
+    expect(readdirSync(cliTmp)).toEqual([]);
   }, 180_000);
 
   it("crs import and crs classify take a URL; two imports at once both land", async () => {

@@ -88,6 +88,32 @@ export interface SyncResult {
   deleted: number;
 }
 
+export interface Checkout {
+  tables: CheckoutResult[];
+  /** The corpus version the copy holds (`corpus_version`, PostgreSQL migration 002). */
+  version: string;
+}
+
+export interface Sync {
+  tables: SyncResult[];
+  /**
+   * The corpus version once the write-back committed, when PostgreSQL then holds exactly what the staging
+   * file holds; null when someone else wrote the corpus between checkout and write-back.
+   */
+  version: string | null;
+}
+
+const VERSION_SQL = "SELECT token FROM corpus_version WHERE id = 1";
+
+/** The corpus version now: it changes with every statement that writes a corpus table. */
+export async function corpusVersion(client: pg.ClientBase, forUpdate = false): Promise<string> {
+  const row = await client.query<{ token: string }>(`${VERSION_SQL}${forUpdate ? " FOR UPDATE" : ""}`);
+  const token = row.rows[0]?.token;
+  if (token === undefined)
+    throw new MigrateError("the corpus_version row is missing (PostgreSQL migration 002)");
+  return token;
+}
+
 const keyExpr = (plan: TablePlan, row: "NEW" | "OLD") =>
   `json_array(${plan.key.map((k) => `${row}.${quote(k)}`).join(", ")})`;
 
@@ -111,7 +137,7 @@ export async function checkoutCorpus(
   db: Database.Database,
   client: pg.ClientBase,
   progress?: (table: string) => void,
-): Promise<CheckoutResult[]> {
+): Promise<Checkout> {
   const plan = await planColumns(db, client);
   const results: CheckoutResult[] = [];
   db.exec("DELETE FROM meta"); // what migrations seed: the staging copy holds PostgreSQL's meta only
@@ -119,11 +145,13 @@ export async function checkoutCorpus(
   // the videos indexes built once at the end (beginBulkLoad): 1M videos checked out in 107 s instead of ~124.
   const endBulk = beginBulkLoad(db, { unsafe: true, deferIndexes: true, parentsWrittenFirst: true });
   let bulk = true;
+  let version = "";
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   db.exec("BEGIN");
   try {
     // Doubles as round-trip decimals on every version (the default from PostgreSQL 12; 17 digits before).
     await client.query("SET LOCAL extra_float_digits = 3");
+    version = await corpusVersion(client);
     for (const table of CORPUS_TABLES) {
       if (REPLACED_WHOLE.has(table.table)) continue;
       progress?.(table.table);
@@ -177,7 +205,12 @@ export async function checkoutCorpus(
   } finally {
     if (bulk) endBulk();
   }
-  return results;
+  return { tables: results, version };
+}
+
+/** A staging file kept from an earlier run starts again: nothing changed yet. */
+export function resetChangeLog(db: Database.Database): void {
+  db.exec(`DELETE FROM ${CHANGES}`);
 }
 
 function installChangeLog(db: Database.Database): void {
@@ -229,11 +262,13 @@ const pgArrayType = (column: Column | undefined) => (column?.kind === "int" ? "b
 export async function syncCorpus(
   db: Database.Database,
   client: pg.ClientBase,
+  checkedOut: string,
   progress?: (table: string) => void,
-): Promise<SyncResult[]> {
+): Promise<Sync> {
   const plan = await planColumns(db, client);
   const changed = new Set(db.prepare(`SELECT DISTINCT tbl FROM ${CHANGES}`).pluck().all() as string[]);
-  if (changed.size === 0) return [];
+  if (changed.size === 0)
+    return { tables: [], version: (await corpusVersion(client)) === checkedOut ? checkedOut : null };
   const results = new Map<string, SyncResult>();
   const result = (table: string) => {
     let r = results.get(table);
@@ -245,7 +280,11 @@ export async function syncCorpus(
   };
   db.exec("BEGIN"); // one read snapshot of the staging file for the whole write-back
   await client.query("BEGIN");
+  let version: string | null = null;
   try {
+    // The row lock holds every other corpus writer (their statement trigger) until this commits, so the
+    // version read before COMMIT is the one the commit leaves — if nobody wrote since the checkout.
+    const untouched = (await corpusVersion(client, true)) === checkedOut;
     // Deletes first, children before parents: a parent goes only when its children went with it, and a
     // key freed here may be taken again by an upsert below (videos.id is unique besides the seq).
     for (const table of [...CORPUS_TABLES].reverse()) {
@@ -321,6 +360,7 @@ export async function syncCorpus(
           `writing the corpus back to PostgreSQL left ${table.table} with ${right} rows instead of ${left}: nothing was written`,
         );
     }
+    if (untouched) version = await corpusVersion(client);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => undefined);
@@ -329,5 +369,5 @@ export async function syncCorpus(
     if (db.inTransaction) db.exec("ROLLBACK");
   }
   for (const table of results.keys()) await client.query(`ANALYZE ${quote(table)}`);
-  return [...results.values()];
+  return { tables: [...results.values()], version };
 }
