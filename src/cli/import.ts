@@ -19,7 +19,9 @@ record (much faster); searches of a server reading the same database fail until 
 Transcript side files (a CSV/JSONL of id or webVideoUrl + script_video|transcript) are joined by video id,
 whether given with --transcripts or among the FILEs (auto-detected).
 On PostgreSQL the corpus is copied into a temporary file (under TMPDIR), imported there, and the changes
-are written back in one transaction: servers answer from the old corpus until it commits.`;
+are written back in one transaction: servers answer from the old corpus until it commits. With
+CRS_CHECKOUT_CACHE=DIR the copy is kept in DIR and reused by the next import or classify while the corpus
+is unchanged (no copy: minutes saved on a large corpus).`;
 
 /** A FILE whose first decodable record is a transcript row is a side file, not videos. */
 async function isTranscriptFile(file: string): Promise<boolean> {
