@@ -106,16 +106,17 @@ export async function onPostgresCorpus<T>(
   const pool = await connectPool(url, { max: 2, applicationName: options.applicationName });
   const place = placeFor(url, options.cacheDir);
   let keep = false;
+  let locked = false;
   // Interrupted (Ctrl-C, a stop): the staging corpus (gigabytes at 1M videos) goes; PostgreSQL rolls the
-  // open transaction back when the connection drops.
+  // open transaction back when the connection drops. A kept copy is ours only once we hold the lock (until
+  // then another run on this machine may be using it).
   const interrupted = (signal: NodeJS.Signals) => {
-    discard(place);
+    if (locked || place.temporary) discard(place);
     process.exit(signal === "SIGINT" ? 130 : 143);
   };
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
   let client: pg.PoolClient | undefined;
-  let locked = false;
   try {
     await migratePostgres(pool);
     client = await pool.connect();
@@ -166,13 +167,14 @@ export async function onPostgresCorpus<T>(
       if (db.open) db.close();
     }
   } finally {
+    // Before the lock goes: the next run on this machine may check a kept copy out into the same file.
+    if (!keep && (locked || place.temporary)) discard(place);
     if (client) {
       if (locked) await client.query("SELECT pg_advisory_unlock($1)", [CORPUS_LOCK]).catch(() => undefined);
       client.release();
     }
     process.off("SIGINT", interrupted);
     process.off("SIGTERM", interrupted);
-    if (!keep) discard(place);
     await pool.end().catch(() => undefined);
   }
 }

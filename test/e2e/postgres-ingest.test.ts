@@ -44,13 +44,16 @@ function crs(
 }
 
 /** A CLI run in the background: its exit, and a wait for a line of its stderr. */
-function crsAsync(args: string[]): {
+function crsAsync(
+  args: string[],
+  env: Record<string, string> = {},
+): {
   done: Promise<{ status: number; stderr: string }>;
   said: (re: RegExp) => Promise<void>;
   signal: (name: NodeJS.Signals) => void;
 } {
   const child = spawn(process.execPath, ["dist/cli.js", ...args], {
-    env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "warn", TMPDIR: cliTmp },
+    env: { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "warn", TMPDIR: cliTmp, ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
@@ -337,6 +340,30 @@ describe.skipIf(!postgres.available)("corpus writes on PostgreSQL", () => {
     expect(readdirSync(cliTmp)).toEqual([]);
     const after = await pool.query<{ n: string }>("SELECT count(*) AS n FROM videos");
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+
+  it("an import stopped while it waits leaves the kept copy (CRS_CHECKOUT_CACHE) of the run it waited for", async () => {
+    const env = { CRS_CHECKOUT_CACHE: join(dir, "kept-wait") };
+    const kept = () => readdirSync(env.CRS_CHECKOUT_CACHE).sort();
+    expect(crs(["import", join(FIXTURES, "collector.json"), "--db", url], env).status).toBe(0);
+    const copy = kept();
+    expect(copy.some((f) => f.endsWith(".json"))).toBe(true);
+    // The lock stands for a run that uses the copy; the stopped one must not touch it.
+    const holder = await pool.connect();
+    try {
+      await holder.query("SELECT pg_advisory_lock($1)", [CORPUS_LOCK]);
+      const run = crsAsync(["import", join(FIXTURES, "project.jsonl"), "--db", url], env);
+      await run.said(/waiting for another command writing the corpus/);
+      run.signal("SIGINT");
+      expect((await run.done).status).toBe(130);
+      expect(kept()).toEqual(copy);
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1)", [CORPUS_LOCK]);
+      holder.release();
+    }
+    const next = crs(["import", join(FIXTURES, "collector.json"), "--db", url], env);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stderr).toMatch(/is current: no copy needed/);
   });
 
   it("an unreachable server is one line without the password", () => {
