@@ -9,8 +9,11 @@
 // their sum. PGPASSWORD is passed through.
 // The load generator (autocannon) runs in this process: on a 2-core machine it competes with the workers for
 // CPU, so the ratio measured there is a floor of what the workers give on a machine with a spare core.
+// Each run also takes the CPU time (Linux /proc) of the load generator, the servers and, with --pg, the
+// PostgreSQL and Redis processes, per request: the ceiling line says what ratio the machine's cores allow
+// at all (every core busy at those per-request costs), to read the measured ratio against.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -77,6 +80,47 @@ if (values.pg) {
   if (copy.status !== 0) throw new Error(`crs migrate failed: ${copy.stderr}`);
 }
 
+/** CPU seconds so far (user + system) of the processes `pick` selects by pid, ppid and command name. */
+function cpuOf(pick) {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (pick(Number(entry), Number(fields[1]), comm)) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** CPU seconds of the load generator (this process), the servers (pids and their children), the engines. */
+function cpuNow(pids) {
+  const own = process.cpuUsage();
+  const mine = new Set(pids);
+  return {
+    load: (own.user + own.system) / 1e6,
+    servers: cpuOf((pid, ppid) => mine.has(pid) || mine.has(ppid)),
+    engines: values.pg ? cpuOf((_, __, comm) => comm === "postgres" || comm === "redis-server") : 0,
+  };
+}
+
+/** CPU per request (ms) of each part over a run, and the throughput every core busy at those costs would give. */
+function cpuPerRequest(before, after, requests) {
+  const per = (k) => ((after[k] - before[k]) * 1000) / requests;
+  const row = { load: per("load"), servers: per("servers"), engines: per("engines") };
+  return { ...row, ceiling: (availableParallelism() * 1000) / (row.load + row.servers + row.engines) };
+}
+
+const cpuLine = (c) =>
+  `    CPU per request: load generator ${c.load.toFixed(2)} ms, servers ${c.servers.toFixed(2)} ms${
+    values.pg ? `, PostgreSQL + Redis ${c.engines.toFixed(2)} ms` : ""
+  } → all ${availableParallelism()} cores busy: at most ${c.ceiling.toFixed(0)} req/s\n`;
+
 function serve(workers, target = db, env = {}) {
   const child = spawn(
     process.execPath,
@@ -123,12 +167,15 @@ function load(url, duration, clients = connections) {
 async function measure(workers) {
   const { child, url } = await serve(workers);
   await load(url, 3); // warm-up: page cache, prepared statements, JIT
+  const before = cpuNow([child.pid]);
   const result = await load(url, seconds);
+  const cpu = cpuPerRequest(before, cpuNow([child.pid]), result.requests.total);
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
   await exited;
   return {
     workers,
+    cpu,
     rps: result.requests.average,
     total: result.requests.total,
     p50: result.latency.p50,
@@ -145,7 +192,11 @@ async function measureInstances(n) {
   for (let i = 0; i < n; i += 1) served.push(await serve(1, values.pg, env));
   const share = Math.floor(connections / n);
   await Promise.all(served.map((s) => load(s.url, 3, share)));
+  const pids = served.map((s) => s.child.pid);
+  const before = cpuNow(pids);
   const results = await Promise.all(served.map((s) => load(s.url, seconds, share)));
+  const total = results.reduce((sum, r) => sum + r.requests.total, 0);
+  const cpu = cpuPerRequest(before, cpuNow(pids), total);
   for (const { child } of served) {
     const exited = new Promise((r) => child.once("exit", r));
     child.kill("SIGTERM");
@@ -153,8 +204,9 @@ async function measureInstances(n) {
   }
   return {
     instances: n,
+    cpu,
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-    total: results.reduce((sum, r) => sum + r.requests.total, 0),
+    total,
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
@@ -172,13 +224,15 @@ if (values.pg) {
     rows.push(row);
     process.stdout.write(
       `${String(n).padStart(2)} instance(s) ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
-        `(${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)\n`,
+        `(${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)\n${cpuLine(row.cpu)}`,
     );
   }
   const one = rows.find((r) => r.instances === 1);
   for (const row of rows)
     if (one && row !== one)
-      process.stdout.write(`${row.instances} instances / 1: ${(row.rps / one.rps).toFixed(2)}×\n`);
+      process.stdout.write(
+        `${row.instances} instances / 1: ${(row.rps / one.rps).toFixed(2)}× (at most ${(one.cpu.ceiling / one.rps).toFixed(2)}× on these cores at one instance's costs)\n`,
+      );
   if (dir) rmSync(dir, { recursive: true, force: true });
   process.exit(0);
 }
@@ -193,14 +247,14 @@ for (const workers of counts) {
   rows.push(row);
   process.stdout.write(
     `--workers ${String(workers).padEnd(2)} ${row.rps.toFixed(0).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  ` +
-      `(${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)\n`,
+      `(${row.total} requests, ${row.non2xx} non-2xx, ${row.errors} errors)\n${cpuLine(row.cpu)}`,
   );
 }
 const one = rows.find((r) => r.workers === 1);
 for (const row of rows) {
   if (one && row !== one)
     process.stdout.write(
-      `--workers ${row.workers} / --workers 1: ${(row.rps / one.rps).toFixed(2)}× (target ≥ 1.7× for 2)\n`,
+      `--workers ${row.workers} / --workers 1: ${(row.rps / one.rps).toFixed(2)}× (target ≥ 1.7× for 2; at most ${(one.cpu.ceiling / one.rps).toFixed(2)}× on these cores at one worker's costs)\n`,
     );
 }
 if (dir) rmSync(dir, { recursive: true, force: true });
