@@ -4,7 +4,7 @@ import { DAY } from "../shared/clock.js";
 import { serviceUnavailable } from "../shared/errors.js";
 import { logger } from "../shared/log.js";
 import type { SqlClient } from "../store/sql-client.js";
-import type { AnalystLeases, OpenClaim } from "./analyst-leases.js";
+import { type AnalystLeases, DatabaseLeases, type OpenClaim } from "./analyst-leases.js";
 import type { DailyCounter, DailyStanding } from "./daily-content.js";
 import { nextUtcDay, utcDay } from "./periods.js";
 import {
@@ -356,11 +356,14 @@ const LEASE_SET_SPARE_SECONDS = 60;
 /**
  * The analyst's concurrency leases in Redis, shared by every instance: a slot is taken atomically against the
  * organisation's ceiling and held while its process renews it; when the process stops, the slot comes back
- * as soon as the lease runs out. Crash recovery (in the database) treats a claim without a live lease as
- * abandoned. Unreachable: a claim answers 503 + Retry-After and takes nothing.
+ * as soon as the lease runs out. Each renewal also extends the claim rows' lease (one statement per process),
+ * from which crash recovery decides which runs are abandoned. Unreachable: a claim answers 503 + Retry-After
+ * and takes nothing; a renewal fails after extending the rows' lease, and puts the Redis leases back (a
+ * sorted-set member added again) once Redis returns.
  */
 export class RedisLeases implements AnalystLeases {
   readonly kind = "redis";
+  private readonly rows = new DatabaseLeases();
 
   constructor(
     private readonly client: Redis,
@@ -392,8 +395,10 @@ export class RedisLeases implements AnalystLeases {
   }
 
   async renew(sql: SqlClient, owner: string, now: number, until: number): Promise<number> {
+    // The claim rows' lease first: recovery reads it, and it must not lapse while Redis is away.
+    const renewed = await this.rows.renew(sql, owner, now, until);
     const held = await sql.all<{ run_id: string; org_id: string }>(SQL_HELD, [owner]);
-    if (held.length === 0) return 0;
+    if (held.length === 0) return renewed;
     await this.call(() =>
       leaseRenewScript.run(
         this.client,
@@ -401,23 +406,15 @@ export class RedisLeases implements AnalystLeases {
         [until, until - now + LEASE_SET_SPARE_SECONDS, ...held.map((c) => c.run_id)],
       ),
     );
-    return held.length;
+    return renewed;
   }
 
-  async alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>> {
-    if (claims.length === 0) return new Set();
-    const replies = await this.call(async () => {
-      const results = await this.client
-        .pipeline(claims.map((c) => ["zscore", this.key(c.org_id), c.run_id]))
-        .exec();
-      return (results ?? []).map(([error, score]) => {
-        if (error) throw error;
-        return score as string | null;
-      });
-    });
-    return new Set(
-      claims.filter((_, i) => replies[i] != null && Number(replies[i]) >= now).map((c) => c.run_id),
-    );
+  /**
+   * From the claim rows' lease, which every process renews beside its Redis leases: a Redis outage (or a
+   * Redis that lost its data) never makes a living process's run look abandoned.
+   */
+  alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>> {
+    return this.rows.alive(claims, now);
   }
 
   private async call<T>(command: () => Promise<T>): Promise<T> {

@@ -375,7 +375,17 @@ describe.each(setups)("limits on $name", (setup) => {
     expect(days.daysSoFar).toBe(11);
   });
   if (setup.redis) {
-    it("the leases live in Redis: renewals write nothing to the database, and a lapsed lease frees its slot", async () => {
+    const leaseInDatabase = async (runId: string) =>
+      Number(
+        (
+          await db.sql.get<{ lease_until: number }>(
+            "SELECT lease_until FROM limit_analyst_claims WHERE run_id = ?",
+            [runId],
+          )
+        )?.lease_until,
+      );
+
+    it("the slots are leases in Redis: renewed with the claim rows' lease, and a lapsed one frees its slot at once", async () => {
       const limits = config({ analystConcurrency: { max: 1, retryAfterSeconds: 10 } });
       const pair = await limiters(db, clock, limits);
       const [a, b] = pair;
@@ -387,16 +397,7 @@ describe.each(setups)("limits on $name", (setup) => {
       clock.advance(20);
       expect(await a.renewAnalystLeases()).toBe(1);
       expect(Number(await score())).toBe(start + 50);
-      const leaseInDatabase = async () =>
-        Number(
-          (
-            await db.sql.get<{ lease_until: number }>(
-              "SELECT lease_until FROM limit_analyst_claims WHERE run_id = ?",
-              ["run-1"],
-            )
-          )?.lease_until,
-        );
-      expect(await leaseInDatabase()).toBe(start + 30);
+      expect(await leaseInDatabase("run-1")).toBe(start + 50);
       // A stops renewing: once the lease has run out the slot is free at once, before any recovery runs.
       clock.advance(31);
       expect((await b.usage(who())).analyst.concurrency.running).toBe(0);
@@ -407,8 +408,10 @@ describe.each(setups)("limits on $name", (setup) => {
       expect(await ledger(db.sql)).toBe(1);
     });
 
-    it("Redis unreachable: a claim answers 503 + Retry-After and takes nothing; claims resume when it returns", async () => {
-      const [a, b] = await limiters(db, clock, config());
+    it("Redis unreachable: a claim answers 503 + Retry-After and takes nothing; no live run looks abandoned", async () => {
+      const pair = await limiters(db, clock, config());
+      const [a, b] = pair;
+      const start = clock.nowSeconds();
       await a.claimAnalyst(who(), "run-1");
       await (redisServer as TestRedis).stop();
       try {
@@ -416,19 +419,23 @@ describe.each(setups)("limits on $name", (setup) => {
         expect(error).toMatchObject({ code: "service_unavailable", status: 503, retryAfter: 5 });
         expect(await ledger(db.sql)).toBe(1);
         expect(await a.openAnalystClaims()).toEqual(["run-1"]);
-        // Recovery does not guess without Redis: it fails (to be retried) rather than end a live run.
-        await expect(b.abandonedAnalystClaims()).rejects.toMatchObject({ status: 503 });
-        // A release is not held up: the claim ends in the database, and its lease, left in Redis, runs out.
+        // A's renewal cannot reach Redis, but it extends the claim row's lease first ...
+        clock.advance(20);
+        await expect(a.renewAnalystLeases()).rejects.toMatchObject({ status: 503 });
+        expect(await leaseInDatabase("run-1")).toBe(start + 50);
+        // ... so once its first lease is past, recovery elsewhere still leaves the live run alone.
+        clock.advance(20);
+        expect(await b.abandonedAnalystClaims()).toEqual([]);
+        // A release is not held up: the claim ends in the database; its lease, left in Redis, runs out.
         expect(await a.releaseAnalyst("run-1", { refund: true })).toEqual({ released: true, refunded: true });
       } finally {
         await (redisServer as TestRedis).start();
       }
-      // The append-only file kept run-1's lease: its slot counts until the lease runs out.
+      // The append-only file kept run-1's lease, already run out: it holds no slot.
+      expect(await inRedis((c) => c.zscore(`${pair.prefix}lease:org-a`, "run-1"))).toBe(String(start + 30));
       expect(await once503Passes(() => b.usage(who()))).toMatchObject({
-        analyst: { concurrency: { running: 1 } },
+        analyst: { concurrency: { running: 0 } },
       });
-      clock.advance(31);
-      expect((await b.usage(who())).analyst.concurrency.running).toBe(0);
       await expect(b.claimAnalyst(who("key-2"), "run-2")).resolves.toMatchObject({ created: true });
       await expect(a.claimAnalyst(who("key-3"), "run-3")).resolves.toMatchObject({ created: true });
       await expect(a.claimAnalyst(who("key-4"), "run-4")).rejects.toMatchObject({
