@@ -41,7 +41,8 @@ export interface AnalystLeases {
 
 const SQL = {
   running: "SELECT COUNT(*) AS n FROM limit_analyst_claims WHERE org_id = ? AND released_at IS NULL",
-  renew: "UPDATE limit_analyst_claims SET lease_until = ? WHERE owner = ? AND released_at IS NULL",
+  renew:
+    "UPDATE limit_analyst_claims SET lease_until = ? WHERE owner = ? AND released_at IS NULL RETURNING run_id, org_id",
 };
 
 /**
@@ -63,7 +64,12 @@ export class DatabaseLeases implements AnalystLeases {
   async release(): Promise<void> {}
 
   async renew(sql: SqlClient, owner: string, _now: number, until: number): Promise<number> {
-    return (await sql.run(SQL.renew, [until, owner])).changes;
+    return (await this.renewHeld(sql, owner, until)).length;
+  }
+
+  /** Extends the lease of this owner's open claims; returns them. */
+  renewHeld(sql: SqlClient, owner: string, until: number): Promise<{ run_id: string; org_id: string }[]> {
+    return sql.all<{ run_id: string; org_id: string }>(SQL.renew, [until, owner]);
   }
 
   async alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>> {

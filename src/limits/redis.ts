@@ -396,9 +396,8 @@ export class RedisLeases implements AnalystLeases {
 
   async renew(sql: SqlClient, owner: string, now: number, until: number): Promise<number> {
     // The claim rows' lease first: recovery reads it, and it must not lapse while Redis is away.
-    const renewed = await this.rows.renew(sql, owner, now, until);
-    const held = await sql.all<{ run_id: string; org_id: string }>(SQL_HELD, [owner]);
-    if (held.length === 0) return renewed;
+    const held = await this.rows.renewHeld(sql, owner, until);
+    if (held.length === 0) return 0;
     await this.call(() =>
       leaseRenewScript.run(
         this.client,
@@ -406,7 +405,7 @@ export class RedisLeases implements AnalystLeases {
         [until, until - now + LEASE_SET_SPARE_SECONDS, ...held.map((c) => c.run_id)],
       ),
     );
-    return renewed;
+    return held.length;
   }
 
   /**
@@ -429,5 +428,3 @@ export class RedisLeases implements AnalystLeases {
     return `${this.prefix}lease:${orgId}`;
   }
 }
-
-const SQL_HELD = "SELECT run_id, org_id FROM limit_analyst_claims WHERE owner = ? AND released_at IS NULL";
