@@ -10,6 +10,7 @@ import {
   PostgresUrlError,
   redactUrlSecrets,
 } from "../../../src/store/postgres/connection.js";
+import { CORPUS_TABLES, corpusVersion } from "../../../src/store/postgres/corpus-checkout.js";
 import { latestPgVersion, migratePostgres } from "../../../src/store/postgres/migrate.js";
 import { pgMigrations } from "../../../src/store/postgres/migrations/index.js";
 import { creatorSearchVector, videoSearchVector } from "../../../src/store/postgres/search-vector.js";
@@ -38,6 +39,30 @@ describe.skipIf(!postgres.available)("PostgreSQL schema (real server)", () => {
     expect(second).toEqual({ from: latestPgVersion(), to: latestPgVersion(), applied: [] });
     const rows = await pool.query("SELECT version, name FROM schema_migrations ORDER BY version");
     expect(rows.rows).toEqual(pgMigrations.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it("every corpus table the checkout copies changes the corpus version when written, and only then", async () => {
+    await migratePostgres(pool);
+    // Migration 002 lists the corpus tables as they were; a corpus table added since needs a migration of its own.
+    const triggered = await pool.query<{ table: string }>(
+      `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+       WHERE t.tgname = 'crs_corpus_changed' ORDER BY 1`,
+    );
+    expect(triggered.rows.map((r) => r.table)).toEqual(CORPUS_TABLES.map((t) => t.table).sort());
+    const client = await pool.connect();
+    try {
+      const before = await corpusVersion(client);
+      await client.query("SELECT count(*) FROM videos");
+      await client.query("UPDATE organisations SET updated_at = updated_at");
+      expect(await corpusVersion(client)).toBe(before);
+      await client.query("INSERT INTO meta (key, value) VALUES ('probe', '1')");
+      const after = await corpusVersion(client);
+      expect(after).not.toBe(before);
+      await client.query("DELETE FROM meta WHERE key = 'probe' AND false");
+      expect(await corpusVersion(client)).not.toBe(after); // a statement that writes no row still counts
+    } finally {
+      client.release();
+    }
   });
 
   it("several processes migrating one database at once apply each migration once", async () => {
