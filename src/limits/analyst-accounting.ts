@@ -4,7 +4,7 @@ import type { Clock } from "../shared/clock.js";
 import { ServiceError } from "../shared/errors.js";
 import type { Principal } from "../shared/principal.js";
 import type { SqlClient } from "../store/sql-client.js";
-import { type AnalystLeases, DatabaseLeases, type OpenClaim } from "./analyst-leases.js";
+import { type AnalystLeases, DatabaseLeases } from "./analyst-leases.js";
 import type { LimitsConfig, WindowRule } from "./config.js";
 import { nextUtcMonth, utcMonth } from "./periods.js";
 import { lockNames } from "./sql-lock.js";
@@ -118,7 +118,7 @@ const hourlySql = (column: "credential_id" | "org_id") =>
 
 const SQL = {
   openClaims:
-    "SELECT run_id, org_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
+    "SELECT run_id, owner, lease_until FROM limit_analyst_claims WHERE released_at IS NULL ORDER BY claimed_at, run_id",
   // SUM of a bigint is numeric on PostgreSQL (a string in JS): cast back.
   monthlyUsed:
     "SELECT CAST(SUM(delta) AS BIGINT) AS used FROM usage_ledger WHERE org_id = ? AND kind = ? AND period = ?",
@@ -170,10 +170,9 @@ export class AnalystAccounting {
     try {
       return await tx.transaction(async (inner) => {
         await lockNames(inner, [analystLockName(principal.orgId)]);
-        const claim = await this.claimInside(inner, principal, runId, () => {
+        return this.claimInside(inner, principal, runId, () => {
           leased = true;
         });
-        return claim;
       });
     } catch (error) {
       // The claim rolled back after its lease was taken (outside the database): free the slot now.
@@ -196,14 +195,16 @@ export class AnalystAccounting {
    * host, or their lease ran out. Another living process's claims are never among them.
    */
   async abandonedClaims(tx: SqlClient = this.sql, now = this.now()): Promise<string[]> {
-    const self = this.lease.owner;
-    const others = (await this.openRows(tx)).filter((row) => row.owner !== self);
-    const alive = await this.leases.alive(
-      others.filter((row) => row.owner !== null),
-      now,
-    );
-    return others
-      .filter((row) => row.owner === null || !alive.has(row.run_id) || ownerIsGone(row.owner, self))
+    // From the claim rows' lease, which every process renews (beside its Redis leases, if any): a Redis
+    // outage never makes a living process's run look abandoned.
+    return (await this.openRows(tx))
+      .filter(
+        (row) =>
+          row.owner === null ||
+          row.lease_until === null ||
+          (row.owner !== this.lease.owner &&
+            (row.lease_until < now || ownerIsGone(row.owner, this.lease.owner))),
+      )
       .map((row) => row.run_id);
   }
 
@@ -256,7 +257,7 @@ export class AnalystAccounting {
   }
 
   private openRows(tx: SqlClient) {
-    return tx.all<OpenClaim>(SQL.openClaims);
+    return tx.all<{ run_id: string; owner: string | null; lease_until: number | null }>(SQL.openClaims);
   }
 
   private async claimInside(

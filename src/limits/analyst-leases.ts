@@ -1,13 +1,5 @@
 import type { SqlClient } from "../store/sql-client.js";
 
-/** An open claim as the database holds it: the run, its organisation, and the lease the claim row carries. */
-export interface OpenClaim {
-  run_id: string;
-  org_id: string;
-  owner: string | null;
-  lease_until: number | null;
-}
-
 /**
  * Where the analyst's concurrency leases live: a run holds one of its organisation's slots until its claim is
  * released or its lease runs out (its process stopped renewing it). The claim row, the usage ledger and the
@@ -33,10 +25,11 @@ export interface AnalystLeases {
   ): Promise<boolean>;
   /** Frees the slot once the claim row is released; never throws (a lease left behind runs out by itself). */
   release(orgId: string, runId: string): Promise<void>;
-  /** Extends to `until` the leases of this owner's open claims; returns how many. */
+  /**
+   * Extends to `until` the leases of this owner's open claims, the claim rows' own lease first (crash recovery
+   * reads that one); returns how many.
+   */
   renew(sql: SqlClient, owner: string, now: number, until: number): Promise<number>;
-  /** Of these open claims, the runs whose lease still holds at `now`. */
-  alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>>;
 }
 
 const SQL = {
@@ -70,9 +63,5 @@ export class DatabaseLeases implements AnalystLeases {
   /** Extends the lease of this owner's open claims; returns them. */
   renewHeld(sql: SqlClient, owner: string, until: number): Promise<{ run_id: string; org_id: string }[]> {
     return sql.all<{ run_id: string; org_id: string }>(SQL.renew, [until, owner]);
-  }
-
-  async alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>> {
-    return new Set(claims.filter((c) => c.lease_until !== null && c.lease_until >= now).map((c) => c.run_id));
   }
 }

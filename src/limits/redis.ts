@@ -4,7 +4,7 @@ import { DAY } from "../shared/clock.js";
 import { serviceUnavailable } from "../shared/errors.js";
 import { logger } from "../shared/log.js";
 import type { SqlClient } from "../store/sql-client.js";
-import { type AnalystLeases, DatabaseLeases, type OpenClaim } from "./analyst-leases.js";
+import { type AnalystLeases, DatabaseLeases } from "./analyst-leases.js";
 import type { DailyCounter, DailyStanding } from "./daily-content.js";
 import { nextUtcDay, utcDay } from "./periods.js";
 import {
@@ -406,14 +406,6 @@ export class RedisLeases implements AnalystLeases {
       ),
     );
     return held.length;
-  }
-
-  /**
-   * From the claim rows' lease, which every process renews beside its Redis leases: a Redis outage (or a
-   * Redis that lost its data) never makes a living process's run look abandoned.
-   */
-  alive(claims: readonly OpenClaim[], now: number): Promise<Set<string>> {
-    return this.rows.alive(claims, now);
   }
 
   private async call<T>(command: () => Promise<T>): Promise<T> {
