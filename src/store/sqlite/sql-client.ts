@@ -69,6 +69,7 @@ function createClient(db: Db): SqlClient {
   const exec = ({ op, sql, params }: SqlStep) =>
     op === "all" ? direct.all(sql, params) : op === "get" ? direct.get(sql, params) : direct.run(sql, params);
   let open: Promise<void> | null = null;
+  let turn: Promise<void> | null = null;
 
   const inside: SqlClient = {
     engine: "sqlite",
@@ -79,14 +80,19 @@ function createClient(db: Db): SqlClient {
     atomic: async (body) => runSteps(body, exec),
   };
 
-  /** Runs `fn` between BEGIN IMMEDIATE and COMMIT once no other transaction of this client is open. */
+  /**
+   * Runs `fn` between BEGIN IMMEDIATE and COMMIT, after the client's earlier transactions (in call order).
+   * `turn` is held from the call to the end, `open` only from BEGIN to the end: reads wait for an open
+   * transaction, not for one still waiting for another process's lock.
+   */
   async function exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
     // Inline, so the check and the claim happen in one step (an awaited helper would let two waiters in).
-    while (open) await open;
-    let release = () => {};
-    open = new Promise<void>((resolve) => {
-      release = resolve;
+    while (turn) await turn;
+    let releaseTurn = () => {};
+    turn = new Promise<void>((resolve) => {
+      releaseTurn = resolve;
     });
+    let releaseOpen = () => {};
     try {
       const deadline = performance.now() + LOCK_WAIT_MS;
       for (let attempt = 0; !tryBeginImmediate(db, performance.now() >= deadline); attempt++) {
@@ -95,6 +101,9 @@ function createClient(db: Db): SqlClient {
           attempt < 4 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 3, 5)),
         );
       }
+      open = new Promise<void>((resolve) => {
+        releaseOpen = resolve;
+      });
       // Nothing awaits from BEGIN to COMMIT unless `fn` does (an atomic body does not).
       try {
         const value = fn();
@@ -107,24 +116,28 @@ function createClient(db: Db): SqlClient {
       }
     } finally {
       open = null;
-      release();
+      releaseOpen();
+      turn = null;
+      releaseTurn();
     }
+  }
+
+  /**
+   * A statement outside a transaction. One that writes takes the lock as a transaction does, so waiting for
+   * another process's lock never blocks the event loop: in autocommit, SQLite's busy handler froze every
+   * request of the process for up to 5 s (a key's best-effort last_used_at, a lease renewal).
+   */
+  async function alone<T>(sql: string, run: () => T): Promise<T> {
+    while (open) await open;
+    // (Inside a transaction the connection's owner opened itself, the statement joins it.)
+    return statement(sql).readonly || db.inTransaction ? run() : exclusive(run);
   }
 
   return {
     engine: "sqlite",
-    all: async (sql, params) => {
-      while (open) await open;
-      return direct.all(sql, params);
-    },
-    get: async (sql, params) => {
-      while (open) await open;
-      return direct.get(sql, params);
-    },
-    run: async (sql, params) => {
-      while (open) await open;
-      return direct.run(sql, params);
-    },
+    all: (sql, params) => alone(sql, () => direct.all(sql, params)),
+    get: (sql, params) => alone(sql, () => direct.get(sql, params)),
+    run: (sql, params) => alone(sql, () => direct.run(sql, params)),
     transaction: (fn) => exclusive(() => fn(inside)),
     // Synchronous from BEGIN to COMMIT: `--workers 2` 988–1025 req/s, against 714–810 when the take awaited
     // (other requests' searches ran while it held the write lock; bench/workers.mjs, limits on).

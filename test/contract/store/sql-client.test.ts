@@ -209,4 +209,38 @@ describe("SqlClient on sqlite, beside another process on the file", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it("a write outside a transaction waits the same way; a read never waits; a statement joins the owner's own transaction", async () => {
+    const { db, file, dir } = tempDb();
+    const other = openDb(file);
+    try {
+      const client = sqliteClient(db);
+      await client.run("CREATE TABLE t_alone (id TEXT PRIMARY KEY, n INTEGER NOT NULL)");
+      await client.run("INSERT INTO t_alone (id, n) VALUES ('a', 0)");
+      other.exec("BEGIN IMMEDIATE");
+      other.prepare("UPDATE t_alone SET n = n + 10").run();
+      // Autocommit UPDATE … RETURNING and INSERT: SQLite's busy handler would sleep the whole process here.
+      const bumped = client.all<{ n: number }>("UPDATE t_alone SET n = n + 1 RETURNING n");
+      const inserted = client.run("INSERT INTO t_alone (id, n) VALUES ('b', 1)");
+      let turns = 0;
+      while (turns < 50) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns += 1;
+      }
+      // A read sees the last commit at once, even while the writes wait for the lock.
+      expect(await client.get("SELECT n FROM t_alone WHERE id = 'a'")).toEqual({ n: 0 });
+      other.exec("COMMIT");
+      expect(await bumped).toEqual([{ n: 11 }]);
+      expect(await inserted).toEqual({ changes: 1 });
+      // A transaction the connection's owner opened itself (not through the client): the statement joins it.
+      db.exec("BEGIN");
+      await client.run("UPDATE t_alone SET n = 99 WHERE id = 'b'");
+      db.exec("ROLLBACK");
+      expect(await client.get("SELECT n FROM t_alone WHERE id = 'b'")).toEqual({ n: 1 });
+    } finally {
+      if (other.inTransaction) other.exec("ROLLBACK");
+      other.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
