@@ -10,7 +10,8 @@ ARG NODE_VERSION=22
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 downloads a prebuilt binary when one matches; the toolchain builds it when none does.
+# better-sqlite3 13 ships prebuilt binaries; the toolchain builds the optional better-sqlite3-12 (Node 20 only) when
+# no prebuilt one downloads.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*

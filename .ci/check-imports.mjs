@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The import-graph check: fails on an import cycle between modules of src/ or on an upward import between layers.
 // Layers are the folders under src/; a folder may import only its own layer's modules and lower layers'.
+// A package with one gateway module (GATEWAYS) is loaded, other than for types, only by that module.
 // Usage: node .ci/check-imports.mjs [SRC_DIR]   (exit 1 with one line per violation)
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -25,6 +26,15 @@ export const LAYERS = {
   app: 11,
   cli: 12,
 };
+
+/** Packages every module reaches through one module of src/ (the driver picks the build for this Node). */
+export const GATEWAYS = { "better-sqlite3": "store/sqlite/driver" };
+
+/** A value import (not `import type`), dynamic import or require of `pkg`. */
+const valueImport = (pkg) =>
+  new RegExp(
+    `(?:^|[\\s;])import\\s+(?!type\\s)[^"';]*?\\sfrom\\s+["']${pkg}["']|import\\(\\s*["']${pkg}["']\\s*\\)|require\\(\\s*["']${pkg}["']\\s*\\)`,
+  );
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
@@ -104,6 +114,13 @@ function cycles(graph) {
 export function violations(srcDir) {
   const graph = importGraph(srcDir);
   const problems = [];
+  for (const file of listSources(srcDir)) {
+    const from = relative(srcDir, file).replace(/\.ts$/, "");
+    const source = stripComments(readFileSync(file, "utf8"));
+    for (const [pkg, gateway] of Object.entries(GATEWAYS))
+      if (from !== gateway && valueImport(pkg).test(source))
+        problems.push(`${from}: loads ${pkg} itself; import it from src/${gateway}.ts`);
+  }
   for (const [from, targets] of graph) {
     const a = layerOf(from);
     if (a.rank === undefined) {

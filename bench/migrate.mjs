@@ -22,7 +22,7 @@ const { values } = parseArgs({
   },
 });
 const dist = resolve(values.dist);
-const Database = (await import("better-sqlite3")).default;
+const Database = (await import(join(dist, "store/sqlite/driver.js"))).default;
 const { connectPool, describeUrl } = await import(join(dist, "store/postgres/connection.js"));
 const { migratePostgres } = await import(join(dist, "store/postgres/migrate.js"));
 const { copyAll, verifyAll, REBUILD } = await import(join(dist, "store/postgres/from-sqlite.js"));

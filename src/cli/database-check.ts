@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
-import Database from "better-sqlite3";
 import { ServiceError } from "../shared/errors.js";
 import { HELD_ROWS_SQL } from "../store/empty.js";
+import Database from "../store/sqlite/driver.js";
 
 /**
  * Why the database at `file` cannot serve, or undefined when it can. Looks without creating or writing
@@ -12,7 +12,7 @@ export function databaseProblem(file: string): string | undefined {
   const stat = statSync(file);
   if (!stat.isFile()) return `the database path ${file} is not a file`;
   if (stat.size === 0) return `the database ${file} is empty`;
-  let db: Database.Database;
+  let db: Database;
   try {
     // Not readonly: a read-only connection to a WAL database leaves -wal/-shm files behind on close.
     db = new Database(file, { fileMustExist: true });

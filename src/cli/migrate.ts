@@ -1,5 +1,4 @@
 import { existsSync, statSync } from "node:fs";
-import Database from "better-sqlite3";
 import type pg from "pg";
 import {
   connectPool,
@@ -19,6 +18,7 @@ import {
   verifyAll,
 } from "../store/postgres/from-sqlite.js";
 import { latestPgVersion, migratePostgres } from "../store/postgres/migrate.js";
+import Database from "../store/sqlite/driver.js";
 import { CliError, output, parseCommand } from "./common.js";
 
 const USAGE = `usage: crs migrate --from FILE --to postgres://USER@HOST[:PORT]/DATABASE [--force] [--verify] [--json]
@@ -66,7 +66,7 @@ export async function run(args: string[]): Promise<number> {
   if (!existsSync(from)) throw new CliError(`--from: ${from} does not exist`);
   if (!statSync(from).isFile()) throw new CliError(`--from: ${from} is not a file`);
 
-  let db: Database.Database;
+  let db: Database;
   try {
     db = new Database(from, { readonly: true, fileMustExist: true });
     db.prepare("SELECT count(*) FROM sqlite_master").get();

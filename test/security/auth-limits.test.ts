@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "../../src/store/sqlite/driver.js";
 import { call, createWorld, initialize, mcp, type Served, serve, type World } from "./helpers.js";
 
 /** Credentials, the failed-auth throttle, scopes, org isolation, limiter bypasses, input attacks, storage. */

@@ -1,5 +1,5 @@
 import { workerData } from "node:worker_threads";
-import Database from "better-sqlite3";
+import Database from "./driver.js";
 
 /**
  * The background checkpointer (see startBackgroundCheckpoints): its own connection copies committed WAL

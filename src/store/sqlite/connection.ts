@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
 import { foldText } from "../../shared/text/normalize.js";
 import { restoreDeferredIndexes } from "./bulk.js";
 import type { Db } from "./db.js";
+import Database from "./driver.js";
 import { migrate } from "./migrate.js";
 
 export { type Db, dataVersion, getMeta, setMeta } from "./db.js";

@@ -1,9 +1,9 @@
 import { copyFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateCorpus } from "../../../src/ingest/generator/index.js";
 import { type Db, openDb } from "../../../src/store/sqlite/connection.js";
+import Database from "../../../src/store/sqlite/driver.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { tempDb } from "../../helpers/db.js";
 import { buildCorpus, NOW } from "../domain/corpus.js";

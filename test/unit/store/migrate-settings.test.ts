@@ -1,6 +1,6 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../../src/store/connection.js";
+import Database from "../../../src/store/sqlite/driver.js";
 import { latestVersion } from "../../../src/store/sqlite/migrate.js";
 import { migrations } from "../../../src/store/sqlite/migrations/index.js";
 import { tempDb } from "../../helpers/db.js";

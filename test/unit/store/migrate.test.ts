@@ -1,8 +1,8 @@
-import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { HashingEmbedder } from "../../../src/store/hooks/embedder.js";
 import { openDb } from "../../../src/store/sqlite/connection.js";
 import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
+import Database from "../../../src/store/sqlite/driver.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { latestVersion, migrate } from "../../../src/store/sqlite/migrate.js";
 import { migrations } from "../../../src/store/sqlite/migrations/index.js";
@@ -15,7 +15,7 @@ import {
 } from "./hook-neighbors-reference.js";
 
 /** A new database file brought to `version` only, as that version of the service left it. */
-function databaseAtVersion(file: string, version: number): Database.Database {
+function databaseAtVersion(file: string, version: number): Database {
   const db = new Database(file);
   db.pragma("foreign_keys = ON");
   for (const m of migrations.filter((m) => m.version <= version)) db.exec(m.sql);

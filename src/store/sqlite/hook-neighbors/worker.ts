@@ -15,7 +15,7 @@ const { file, videoIds, channel } = workerData as {
 };
 const out = workerChannel(channel);
 try {
-  const { default: Database } = await import("better-sqlite3");
+  const { default: Database } = await import("../driver.js");
   const { computeFullRun } = await import("./index.js");
   const { defaultEmbedder } = await import("../../hooks/default-embedder.js");
   const db = new Database(file, { readonly: true, fileMustExist: true });
