@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { CliError } from "./cli/common.js";
+import { CliError, UsageRequested } from "./cli/common.js";
 
 /** The `crs` command: each sub-command lives in src/cli/<name>.ts and exports run(args). */
 const COMMANDS: Record<
@@ -64,6 +64,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
+    if (error instanceof UsageRequested) {
+      process.stdout.write(`${error.message}\n`);
+      process.exitCode = 0;
+      return;
+    }
     const message =
       error instanceof CliError ? error.message : `unexpected failure: ${(error as Error)?.message ?? error}`;
     process.stderr.write(`crs: ${message}\n`);

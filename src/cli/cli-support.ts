@@ -3,7 +3,7 @@ import { IdentityError } from "../identity/identity-error.js";
 import { type Clock, systemClock } from "../shared/clock.js";
 import { resolveSecret } from "../store/secret.js";
 import type { SqlClient } from "../store/sql-client.js";
-import { CliError, commandConfig } from "./common.js";
+import { CliError, commandConfig, UsageRequested } from "./common.js";
 import { openForCommand } from "./open-backend.js";
 
 /** What the admin commands act on: the database, the pepper, "now" and who is acting. */
@@ -63,9 +63,17 @@ export function splitSubcommand<S extends string>(
   usage: string,
 ): [S, string[]] {
   const [sub, ...rest] = args;
-  if (!sub || sub === "--help" || sub === "-h") throw new CliError(usage);
+  const help = (arg: string) => arg === "--help" || arg === "-h";
+  if (!sub) throw new CliError(usage);
+  if (help(sub)) throw new UsageRequested(usage);
   if (!(known as readonly string[]).includes(sub))
-    throw new CliError(`unknown sub-command '${sub}'\n${usage}`);
+    throw new CliError(
+      sub.startsWith("-")
+        ? `the sub-command comes first\n${usage}`
+        : `unknown sub-command '${sub}'\n${usage}`,
+    );
+  // `crs keys create --help`: the usage, never a run of the sub-command.
+  if (rest.some(help)) throw new UsageRequested(usage);
   return [sub as S, rest];
 }
 

@@ -11,6 +11,13 @@ export class CliError extends Error {
   }
 }
 
+/** `--help` where the command answers with its usage: printed on stdout, exit 0. */
+export class UsageRequested extends CliError {
+  constructor(usage: string) {
+    super(usage, 0);
+  }
+}
+
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** Options every command accepts. */

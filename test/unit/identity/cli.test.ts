@@ -1,6 +1,7 @@
+import { spawnSync } from "node:child_process";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setAdminClock } from "../../../src/cli/cli-support.js";
-import { CliError } from "../../../src/cli/common.js";
+import { CliError, UsageRequested } from "../../../src/cli/common.js";
 import { run as keys } from "../../../src/cli/keys.js";
 import { run as oauthClients } from "../../../src/cli/oauth-clients.js";
 import { run as orgs } from "../../../src/cli/orgs.js";
@@ -195,6 +196,7 @@ describe("crs orgs / users / keys / oauth-clients", () => {
       [orgs, ["set", "nope", "--analyst", "on"], /unknown organisation 'nope'/],
       [orgs, ["set", "acme"], /nothing to set/],
       [orgs, ["frobnicate"], /unknown sub-command/],
+      [orgs, ["--json", "list"], /the sub-command comes first/],
       [users, ["create", "not-an-email", "--org", "acme"], /invalid email/],
       [users, ["create", "bo@acme.test", "--org", "nope"], /unknown organisation/],
       [users, ["create", "bo@acme.test"], /missing --org/],
@@ -222,5 +224,33 @@ describe("crs orgs / users / keys / oauth-clients", () => {
       expect((error as CliError).message, args.join(" ")).toMatch(message);
       expect((error as CliError).message.split("\n")[0]?.length).toBeGreaterThan(0);
     }
+  });
+
+  it("answers --help with the usage (exit 0, stdout in crs) and never runs the sub-command", async () => {
+    await crs(orgs, "create", "acme");
+    const calls: [(args: string[]) => Promise<number>, string[], RegExp][] = [
+      [keys, ["--help"], /crs keys reveal/],
+      [keys, ["create", "--help"], /crs keys reveal/],
+      [orgs, ["-h"], /crs orgs create/],
+      [orgs, ["create", "beta", "--help"], /crs orgs create/],
+      [users, ["create", "--help"], /crs users create/],
+      [oauthClients, ["list", "--help"], /crs oauth-clients add/],
+    ];
+    for (const [command, args, usage] of calls) {
+      const error = await command([...args, "--db", file]).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, args.join(" ")).toBeInstanceOf(UsageRequested);
+      expect((error as UsageRequested).exitCode).toBe(0);
+      expect((error as UsageRequested).message).toMatch(usage);
+    }
+    // `orgs create beta --help` created nothing.
+    expect((await crsJson<{ name: string }[]>(orgs, "list")).map((o) => o.name)).toEqual(["acme"]);
+    // The built command line prints it on stdout and exits 0.
+    const cli = spawnSync(process.execPath, ["dist/cli.js", "keys", "list", "--help"], { encoding: "utf8" });
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toMatch(/^usage: crs keys reveal/);
+    expect(cli.stderr).toBe("");
   });
 });
