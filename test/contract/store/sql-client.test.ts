@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb } from "../../../src/store/connection.js";
+import { type Db, openDb } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
 import { postgresClient } from "../../../src/store/postgres/sql-client.js";
 import { type SqlClient, type Steps, sqlStep, toNumberedParameters } from "../../../src/store/sql-client.js";
@@ -174,11 +174,28 @@ describe.each(engines)("SqlClient on $name", (engine) => {
   });
 });
 
+/** Runs `fn` on a SQLite file's connection with a second connection on the same file (another process's stand-in). */
+async function besideAnotherConnection(fn: (db: Db, other: Db) => Promise<void>): Promise<void> {
+  const { db, file, dir } = tempDb();
+  const other = openDb(file);
+  try {
+    await fn(db, other);
+  } finally {
+    if (other.inTransaction) other.exec("ROLLBACK");
+    other.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Lets the event loop turn `times` times (a process blocked in SQLite's busy handler would not). */
+async function letTheLoopTurn(times: number): Promise<void> {
+  for (let turns = 0; turns < times; turns += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe("SqlClient on sqlite, beside another process on the file", () => {
-  it("waits for the other connection's write lock without blocking the event loop, then commits", async () => {
-    const { db, file, dir } = tempDb();
-    const other = openDb(file);
-    try {
+  it("waits for the other connection's write lock without blocking the event loop, then commits", () =>
+    besideAnotherConnection(async (db, other) => {
       const client = sqliteClient(db);
       await client.run("CREATE TABLE t_lock (id TEXT PRIMARY KEY)");
       const busyTimeout = db.pragma("busy_timeout", { simple: true });
@@ -190,11 +207,7 @@ describe("SqlClient on sqlite, beside another process on the file", () => {
           done = true;
         });
       // The loop keeps turning while the transaction waits (busy_timeout would have slept the process).
-      let turns = 0;
-      while (turns < 50) {
-        await new Promise((resolve) => setImmediate(resolve));
-        turns += 1;
-      }
+      await letTheLoopTurn(50);
       expect(done).toBe(false);
       other.exec("COMMIT");
       await write;
@@ -202,17 +215,9 @@ describe("SqlClient on sqlite, beside another process on the file", () => {
       expect(await client.get("SELECT id FROM t_lock")).toEqual({ id: "x" });
       // The connection's busy handler is as it was.
       expect(db.pragma("busy_timeout", { simple: true })).toBe(busyTimeout);
-    } finally {
-      if (other.inTransaction) other.exec("ROLLBACK");
-      other.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-  it("a write outside a transaction waits the same way; a read never waits; a statement joins the owner's own transaction", async () => {
-    const { db, file, dir } = tempDb();
-    const other = openDb(file);
-    try {
+    }));
+  it("a write outside a transaction waits the same way; a read never waits; a statement joins the owner's own transaction", () =>
+    besideAnotherConnection(async (db, other) => {
       const client = sqliteClient(db);
       await client.run("CREATE TABLE t_alone (id TEXT PRIMARY KEY, n INTEGER NOT NULL)");
       await client.run("INSERT INTO t_alone (id, n) VALUES ('a', 0)");
@@ -221,11 +226,7 @@ describe("SqlClient on sqlite, beside another process on the file", () => {
       // Autocommit UPDATE … RETURNING and INSERT: SQLite's busy handler would sleep the whole process here.
       const bumped = client.all<{ n: number }>("UPDATE t_alone SET n = n + 1 RETURNING n");
       const inserted = client.run("INSERT INTO t_alone (id, n) VALUES ('b', 1)");
-      let turns = 0;
-      while (turns < 50) {
-        await new Promise((resolve) => setImmediate(resolve));
-        turns += 1;
-      }
+      await letTheLoopTurn(50);
       // A read sees the last commit at once, even while the writes wait for the lock.
       expect(await client.get("SELECT n FROM t_alone WHERE id = 'a'")).toEqual({ n: 0 });
       other.exec("COMMIT");
@@ -236,11 +237,5 @@ describe("SqlClient on sqlite, beside another process on the file", () => {
       await client.run("UPDATE t_alone SET n = 99 WHERE id = 'b'");
       db.exec("ROLLBACK");
       expect(await client.get("SELECT n FROM t_alone WHERE id = 'b'")).toEqual({ n: 1 });
-    } finally {
-      if (other.inTransaction) other.exec("ROLLBACK");
-      other.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
