@@ -3,7 +3,7 @@
  *  - linking names in a question to entities (exact handle / nickname / advertiser alias look-ups, whether a
  *    word is a hashtag the corpus uses);
  *  - aggregates over a filtered set of videos (counts, shares, group-bys, medians). The filter means exactly
- *    what the same arguments mean to `service_search_videos` (`q` as literal full-text words, region,
+ *    what the same arguments mean to `service_search_videos` (`q` expanded as the search expands it, region,
  *    language, media type, ad/hook/viral-hook labels), plus an author, an advertiser and a publication window.
  * Everything else the analyst says comes from registry tools.
  */
@@ -42,6 +42,16 @@ export interface VideoFact {
   saves: number;
 }
 
+/** How much of a filtered set of videos carries the fields a question may filter on. */
+export interface FactsCoverage {
+  videos: number;
+  /** Videos with a known region (scraped items often have none). */
+  withRegion: number;
+  withLanguage: number;
+  /** The newest publication time (Unix seconds), null when the set is empty. */
+  newest: number | null;
+}
+
 export interface LinkedCreator {
   uid: string;
   handle: string;
@@ -70,4 +80,5 @@ export interface FactsRepository {
   codes(): Promise<{ regions: Set<string>; languages: Set<string> }>;
   videos(filter: FactsFilter): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;
+  coverage(filter: FactsFilter): Promise<FactsCoverage>;
 }

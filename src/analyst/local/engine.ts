@@ -1,6 +1,7 @@
 import type { Answer } from "../../domain/schemas/analyst-record.js";
+import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import { declined, execute } from "./execute.js";
+import { coverageNotes, declined, execute } from "./execute.js";
 import { type Plan, planQuestion } from "./planner.js";
 
 const LABEL_CAVEAT =
@@ -13,6 +14,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
     subject: plan.subject,
     metric: plan.metric,
     window_days: plan.window?.days ?? null,
+    ...(plan.window?.endsAt !== undefined
+      ? { window_ends_at: new Date(plan.window.endsAt * 1000).toISOString() }
+      : {}),
     topics: plan.topics,
     filters: plan.attributes.map((a) => `${a.kind}=${a.value}`),
     creators: plan.creators.map((c) => c.uid),
@@ -37,14 +41,22 @@ export class LocalEngine implements AnalystEngine {
 
   async answer(request: EngineRequest): Promise<Answer> {
     const facts = this.deps.store.facts;
-    const plan = await planQuestion(facts, request.question, request.context);
+    const now = Math.floor(this.deps.clock.nowSeconds());
+    let plan = await planQuestion(facts, request.question, request.context);
+    // A corpus with nothing this recent (an old scrape) answers for the window ending at its newest video.
+    const windowed = plan.window && !plan.window.shortest && plan.intent !== "decline" ? plan.window : null;
+    if (windowed) {
+      const newest = await this.deps.store.trends.newestVideoAt(now);
+      const anchor = recencyAnchor(newest, now, windowed.days === 0 ? 1 : windowed.days);
+      if (anchor.basis === "corpus") plan = { ...plan, window: { ...windowed, endsAt: anchor.at } };
+    }
     const call = async (tool: string, args: Record<string, unknown>) => {
       if (request.signal.aborted) throw request.signal.reason ?? new Error("aborted");
       return request.callTool(tool, args);
     };
     let outcome: Awaited<ReturnType<typeof execute>>;
     try {
-      outcome = await execute({ plan, call, facts, now: Math.floor(this.deps.clock.nowSeconds()) });
+      outcome = await execute({ plan, call, facts, now });
     } catch (error) {
       if (request.signal.aborted) throw error;
       // A tool refusing the plan's call: say so rather than answer something else.
@@ -55,10 +67,15 @@ export class LocalEngine implements AnalystEngine {
       caveats.push(
         `Words not linked to anything in the corpus, and ignored (not used as filters): ${plan.ignored.join(", ")}.`,
       );
-    if (plan.window && plan.intent !== "decline")
+    if (plan.window?.endsAt !== undefined)
+      caveats.push(
+        `The corpus's newest video was published on ${new Date(plan.window.endsAt * 1000).toISOString().slice(0, 10)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
+      );
+    else if (plan.window && plan.intent !== "decline")
       caveats.push(
         "Time windows end now (the service clock); publication windows select videos by their publish time.",
       );
+    if (!request.signal.aborted) caveats.push(...(await coverageNotes({ plan, call, facts, now })));
     return {
       summary: outcome.summary,
       findings: outcome.findings,

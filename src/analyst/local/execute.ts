@@ -175,7 +175,8 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
   // "Right now"-style wording picks the shortest tool window; it does not restrict publication time.
-  if (plan.window && !plan.window.shortest) filter.since = windowStart(ctx.now, plan.window.days);
+  if (plan.window && !plan.window.shortest)
+    filter.since = windowStart(plan.window.endsAt ?? ctx.now, plan.window.days);
   return filter;
 }
 
@@ -211,11 +212,44 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
     if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
   }
-  if (plan.window && !plan.window.shortest)
-    parts.push(
-      plan.window.days === 0 ? "published today (UTC)" : `published in the last ${plan.window.days} days`,
-    );
+  if (plan.window && !plan.window.shortest) {
+    const { days, endsAt } = plan.window;
+    if (endsAt === undefined)
+      parts.push(days === 0 ? "published today (UTC)" : `published in the last ${days} days`);
+    else
+      parts.push(
+        days === 0
+          ? `published on ${isoDay(endsAt)} (UTC, the corpus's newest day)`
+          : `published in the ${days} days up to ${isoDay(endsAt)} (the corpus's newest video)`,
+      );
+  }
   return parts.join(" ");
+}
+
+const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
+/**
+ * What the answer's figures leave out because the corpus does not record it: scraped items often carry no
+ * region (and some no language), and a video without one never matches a region (language) filter. Said
+ * when under 95 % of the videos matching the rest of the question have the field.
+ */
+export async function coverageNotes(ctx: Ctx): Promise<string[]> {
+  const { plan } = ctx;
+  const named: Attribute[] = plan.attributes.filter((a) => a.kind === "region" || a.kind === "language");
+  if (named.length === 0 || plan.intent === "decline") return [];
+  const rest = { ...plan, attributes: plan.attributes.filter((a) => !named.includes(a)) };
+  const filter = videoFilter({ ...ctx, plan: rest });
+  const coverage = await ctx.facts.coverage(filter);
+  const notes: string[] = [];
+  for (const a of named) {
+    const field = a.kind as "region" | "language";
+    const known = field === "region" ? coverage.withRegion : coverage.withLanguage;
+    if (coverage.videos === 0 || known >= coverage.videos * 0.95) continue;
+    notes.push(
+      `The ${field} is known for ${fmt(known)} of the ${fmt(coverage.videos)} ${describe(rest)} (${pct(known, coverage.videos)} %): a video without one never matches ${field} ${a.value}, so these figures cover only the videos whose ${field} is recorded.`,
+    );
+  }
+  return notes;
 }
 
 const hasVideoFilters = (plan: Plan) =>
@@ -831,10 +865,13 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
       `Trend reports cover the whole corpus; they cannot be narrowed to ${[...unapplied.map(attributeLabel), ...plan.creators.map((c) => `@${c.handle}`), ...plan.advertisers.map((a) => a.name)].join(", ")}.`,
     );
   if (matches.length === 0) {
-    const reason = `no published trend report matches${kind ? ` kind ${kind}` : ""}${plan.topics.length ? ` and "${plan.topics.join(" ")}"` : ""} (${reports.length} reports exist)`;
+    const of = kind ? ` of kind ${kind}` : "";
+    const reason = plan.topics.length
+      ? `No published trend report${of} mentions "${plan.topics.join(" ")}" (${reports.length} reports exist)`
+      : `No trend report${of} is published (${reports.length} reports exist)`;
     return {
-      summary: `There is ${reason}.`,
-      findings: [{ statement: `There is ${reason}.`, evidence: [] }],
+      summary: `${reason}.`,
+      findings: [{ statement: `${reason}.`, evidence: [] }],
       caveats,
       result: { reports: [] },
       computed: "service_list_trends",
@@ -909,6 +946,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (by === "hook_type") filter = { ...filter, hook: "yes" };
   if (by === "media_type") delete filter.media_type;
   if (by === "hook_type") delete filter.hook_type;
+  if (by === "ad") delete filter.ad;
   await corroborate(ctx);
   const videos = (await ctx.facts.videos(filter)).filter((v) =>
     by === "hook_type" ? v.hook_type !== null : true,
@@ -919,7 +957,14 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       : null;
   const groups = new Map<string, VideoFact[]>();
   for (const v of videos) {
-    const k = by === "hook_type" ? (v.hook_type as string) : v.media_type;
+    const k =
+      by === "hook_type"
+        ? (v.hook_type as string)
+        : by === "ad"
+          ? v.label_ad === 1
+            ? "ads"
+            : "organic"
+          : v.media_type;
     groups.set(k, [...(groups.get(k) ?? []), v]);
   }
   const statistic = metric === "engagement" ? "sum" : "median";
@@ -929,17 +974,22 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const base = describe({
     ...plan,
     attributes: plan.attributes.filter(
-      (a) => !(by === "media_type" && a.kind === "media_type") && a.kind !== "hook_type",
+      (a) =>
+        !(by === "media_type" && a.kind === "media_type") &&
+        !(by === "ad" && a.kind === "ad") &&
+        a.kind !== "hook_type",
     ),
   });
-  const groupName = by === "hook_type" ? "hook type" : "format";
+  const groupName = by === "hook_type" ? "hook type" : by === "ad" ? "group" : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
   const caveats = [
     by === "hook_type"
       ? "Hook type: the pattern the hook classifier recorded for the opening line, over videos with a detected hook (label hook = yes)."
-      : "Format: video or slideshow (media_type).",
+      : by === "ad"
+        ? "Ads: videos whose ad label is yes; organic: every other video (label ad = no)."
+        : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -1338,7 +1388,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       };
     const top = ranked[0] as VideoFact;
     return {
-      summary: `The top ${what} is ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}.`,
+      summary: `Top ${what}: ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
       findings: ranked.map((v, i) => ({
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],

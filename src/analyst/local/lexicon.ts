@@ -396,6 +396,8 @@ export const FUNCTION_WORDS = new Set(
   going go goes gone went come comes came since ago now anything something everything nothing else
   right yes no not don't doesn't didn't isn't aren't wasn't weren't
   ones thing things stuff people folks guys someone anyone everyone
+  mention mentions mentioned mentioning feature features featured featuring talk talks talked talking
+  contain contains contained containing include includes included including cover covers covered covering
   in-market market's brand's creator's advertiser's video's`.split(/\s+/),
 );
 
@@ -483,6 +485,11 @@ export interface WindowReading {
   phrase: string;
   /** "right now"-style wording: the shortest window the tool offers. */
   shortest?: boolean;
+  /**
+   * Set when the corpus holds no video this recent (an old scrape): the window ends at its newest video
+   * instead of now (Unix seconds), as trend reports and feeds do (shared/recency.ts).
+   */
+  endsAt?: number;
 }
 
 /** Reads a time window from the (lower-cased) question; null when it names none. */

@@ -1,3 +1,4 @@
+import { foldText } from "../../shared/text/normalize.js";
 import type { FactsRepository, LinkedCreator } from "../../store/facts.js";
 import {
   CUES,
@@ -63,7 +64,7 @@ export interface Plan {
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
-  groupBy: "hook_type" | "media_type" | "region" | "language" | "hashtag" | null;
+  groupBy: "hook_type" | "media_type" | "ad" | "region" | "language" | "hashtag" | null;
   /** For trend-report look-ups: the report kind asked for. */
   trendKind: "hashtag" | "sound" | "hook_pattern" | "format" | null;
   /** What was understood, one phrase per linked element ("region BR (from \"Brazilian\")"). */
@@ -117,6 +118,42 @@ const attributeLabel = (a: Attribute): string => {
 };
 
 export { attributeLabel };
+
+/** Hashtags count as topics once this many videos carry them. */
+const TOPIC_MIN_USE = 5;
+
+/** The first of `forms` (folded as the index folds text: "Huế" → "hue") that is a hashtag the corpus uses. */
+async function hashtagOf(facts: FactsRepository, forms: string[]): Promise<string | null> {
+  for (const form of new Set(forms.map(foldText))) {
+    if (form.length >= 2 && (await facts.hashtagUse(form)) >= TOPIC_MIN_USE) return form;
+  }
+  return null;
+}
+
+/**
+ * A name written apart whose run-together form is a hashtag ("Da Lat" → #dalat, "Ho Chi Minh" → #hochiminh,
+ * "Hoi An" → #hoian): the word at `i` and the one or two words right after it (only spaces or hyphens
+ * between them), longest first. Scraped captions tag places run together far more often than they spell
+ * them out, and the search finds both spellings from the run-together one.
+ */
+async function compoundAt(
+  facts: FactsRepository,
+  words: readonly { raw: string; at: number }[],
+  i: number,
+  lower: string,
+): Promise<{ tag: string; phrase: string; words: number } | null> {
+  for (let n = Math.min(3, words.length - i); n >= 2; n--) {
+    const run = words.slice(i, i + n);
+    const apart = run.every((w, k) => {
+      const next = run[k + 1];
+      return next === undefined || /^[\s-]+$/.test(lower.slice(w.at + w.raw.length, next.at));
+    });
+    if (!apart || run.some((w) => !/^\p{L}+$/u.test(w.raw))) continue;
+    const tag = await hashtagOf(facts, [run.map((w) => w.raw).join("")]);
+    if (tag) return { tag, phrase: run.map((w) => w.raw).join(" "), words: n };
+  }
+  return null;
+}
 
 /**
  * Reads a question into a plan: links names against the corpus, reads window, metric, intent and subject, and
@@ -274,14 +311,25 @@ export async function planQuestion(
     apply?.();
     // Subject-bearing words ("ads", "slideshows") stay readable for the subject pass.
   };
-  flag(/\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?)\b/, {
-    kind: "ad",
-    value: "no",
-  });
-  flag(
-    /\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\b/,
-    { kind: "ad", value: "yes" },
-  );
+  const organicWords = /\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?)\b/;
+  // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
+  const adsVsOrganic =
+    organicWords.test(text) &&
+    /\b(ads?|adverts?|advertisements?|sponsored|promoted|paid (posts?|content))\b/.test(
+      text.replace(organicWords, " "),
+    ) &&
+    /\b(compared?|comparison|vs\.?|versus|than|against|or)\b/.test(lowerAll);
+  if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
+  else
+    flag(organicWords, {
+      kind: "ad",
+      value: "no",
+    });
+  if (!adsVsOrganic)
+    flag(
+      /\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\b/,
+      { kind: "ad", value: "yes" },
+    );
   flag(/\b(slideshows?|carousels?|photo (posts?|mode|carousels?)|image posts?|photo slides?)\b/, {
     kind: "media_type",
     value: "slideshow",
@@ -308,7 +356,8 @@ export async function planQuestion(
     understood.push(`creator type ${creatorType} (from "${typeMatch[0]}")`);
   }
 
-  // 7. Metric.
+  // 7. Metric. ("engagement rate of X" names a metric; it does not ask for a share.)
+  const shareText = lowerAll.replace(/\b(engagement|interaction) rates?\b/g, " ");
   let metric: Metric | null = null;
   if (/\bengagement rate\b|\bengagement\b|\bengaging\b|\binteraction rate\b/.test(lowerAll))
     metric = "engagement";
@@ -317,7 +366,7 @@ export async function planQuestion(
       const word = match[0] as string;
       // "share of" / "what share" asks for a proportion, not for shares.
       if (word === "share" && /^\s*of\b/.test(text.slice((match.index ?? 0) + word.length))) continue;
-      if (word === "share" && CUES.share.test(lowerAll) && !/\bshares\b/.test(lowerAll)) continue;
+      if (word === "share" && CUES.share.test(shareText) && !/\bshares\b/.test(lowerAll)) continue;
       const m = METRIC_WORDS[word];
       if (m) {
         metric = m;
@@ -336,7 +385,7 @@ export async function planQuestion(
     /\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
       lowerAll,
     ) &&
-    /\b(hooks?|formats?|slideshows?)\b/.test(lowerAll)
+    (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic)
   ) {
     metric = "plays";
     understood.push('performance read as views (plays) (from "best"/"works")');
@@ -348,7 +397,13 @@ export async function planQuestion(
 
   // 8. Subject.
   const subjectHits: Subject[] = [];
-  for (const word of lowerAll.replace(/@[\p{L}\p{N}._]+/gu, " ").match(WORD) ?? []) {
+  const subjectText = lowerAll
+    .replace(/@[\p{L}\p{N}._]+/gu, " ")
+    // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
+    .replace(/\b(\p{L}+)[\s-]+(language|speaking)\b/gu, (m, name: string) =>
+      name in LANGUAGE_WORDS && placed.some((p) => p.item.kind === "language") ? name : m,
+    );
+  for (const word of subjectText.match(WORD) ?? []) {
     const s = SUBJECT_WORDS[word] ?? SUBJECT_WORDS[singular(word)];
     if (s) subjectHits.push(s);
   }
@@ -402,12 +457,23 @@ export async function planQuestion(
   )
     subject = "creators";
 
-  // 9. Remaining words: handles without "@", hashtags, nicknames; the rest is ignored.
+  // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
+  // #dalat); the rest is ignored.
   const topics: string[] = [];
   const ignored: string[] = [];
-  for (const match of text.matchAll(WORD)) {
-    let word = (match[0] as string).replace(/['’]s$/, "").replace(/[._-]+$/, "");
-    const at = match.index ?? 0;
+  const addTopic = (tag: string, from: string) => {
+    if (topics.includes(tag)) return;
+    topics.push(tag);
+    understood.push(
+      `topic "${tag}" (${from === tag ? "" : `from "${from}": `}a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
+    );
+  };
+  const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
+  const spent = new Set<number>();
+  for (let i = 0; i < words.length; i++) {
+    if (spent.has(i)) continue;
+    const { raw, at } = words[i] as { raw: string; at: number };
+    let word = raw.replace(/['’]s$/, "").replace(/[._-]+$/, "");
     const hashed = text[at - 1] === "#";
     if (word.length === 0) continue;
     if (
@@ -431,31 +497,23 @@ export async function planQuestion(
       continue;
     }
     word = word.replace(/[._-]/g, "");
-    const forms = [...new Set([word, singular(word), word.replace(/-/g, "")])];
-    let tag: string | undefined;
-    for (const f of forms) {
-      if (f.length >= 2 && (await facts.hashtagUse(f)) >= 5) {
-        tag = f;
-        break;
-      }
-    }
+    const tag = await hashtagOf(facts, [word, singular(word)]);
     if (tag) {
-      if (!topics.includes(tag)) {
-        topics.push(tag);
-        understood.push(
-          `topic "${tag}" (a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
-        );
-      }
+      addTopic(tag, tag);
+      continue;
+    }
+    const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
+    if (compound) {
+      addTopic(compound.tag, compound.phrase);
+      for (let j = i; j < i + compound.words; j++) spent.add(j);
       continue;
     }
     const capital = original.slice(at, at + 1);
     const nick =
-      capital === capital.toUpperCase() && /\p{L}/u.test(capital)
-        ? await facts.creatorByNickname(match[0] as string)
-        : null;
+      capital === capital.toUpperCase() && /\p{L}/u.test(capital) ? await facts.creatorByNickname(raw) : null;
     if (nick) {
       if (!creators.some((c) => c.uid === nick.uid)) creators.push(nick);
-      understood.push(`creator @${nick.handle} (uid ${nick.uid}, by display name "${match[0]}")`);
+      understood.push(`creator @${nick.handle} (uid ${nick.uid}, by display name "${raw}")`);
       continue;
     }
     if (!ignored.includes(word)) ignored.push(word);
@@ -523,7 +581,10 @@ export async function planQuestion(
   else if (subject === "hook_types") {
     intent = "breakdown";
     groupBy = "hook_type";
-  } else if (CUES.share.test(lowerAll) || /\bhow many of\b/.test(lowerAll)) intent = "share";
+  } else if (adsVsOrganic) {
+    intent = "breakdown";
+    groupBy = "ad";
+  } else if (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) intent = "share";
   else if (
     subject === "formats" ||
     (CUES.breakdownFormat.test(lowerAll) && /\b(or|vs\.?|versus|compare)\b/.test(lowerAll))

@@ -1,8 +1,17 @@
 import type pg from "pg";
 import { normalizeTokens } from "../../shared/text/normalize.js";
-import type { AdvertiserName, FactsFilter, FactsRepository, LinkedCreator, VideoFact } from "../facts.js";
+import type {
+  AdvertiserName,
+  FactsCoverage,
+  FactsFilter,
+  FactsRepository,
+  LinkedCreator,
+  VideoFact,
+} from "../facts.js";
 import { tsAllTerms, tsLexeme } from "../search-query.js";
+import { searchTuning } from "../search-tuning.js";
 import { queryTerms } from "../text.js";
+import { expandQuery } from "./search-expansion.js";
 import { Params, rowsOf, scalarOf } from "./sql.js";
 
 /** The analyst's linking and aggregate reads on PostgreSQL (the same meanings as SqliteFacts). */
@@ -89,7 +98,7 @@ export class PostgresFacts implements FactsRepository {
 
   async videos(filter: FactsFilter): Promise<VideoFact[]> {
     const params = new Params();
-    const where = whereOf(filter, params);
+    const where = await this.whereOf(filter, params);
     return rowsOf<VideoFact>(
       this.pool,
       `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.region, v.language, v.hashtags,
@@ -101,18 +110,40 @@ export class PostgresFacts implements FactsRepository {
 
   async count(filter: FactsFilter): Promise<number> {
     const params = new Params();
-    const where = whereOf(filter, params);
+    const where = await this.whereOf(filter, params);
     return (
       (await scalarOf<number>(this.pool, `SELECT count(*) FROM videos v WHERE ${where}`, params.values)) ?? 0
     );
   }
+
+  async coverage(filter: FactsFilter): Promise<FactsCoverage> {
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    const [row] = await rowsOf<FactsCoverage>(
+      this.pool,
+      `SELECT count(*) AS videos, count(v.region) AS "withRegion", count(v.language) AS "withLanguage",
+              max(v.created_at) AS newest
+       FROM videos v WHERE ${where}`,
+      params.values,
+    );
+    return row as FactsCoverage;
+  }
+
+  private async whereOf(filter: FactsFilter, params: Params): Promise<string> {
+    const terms = filter.q ? queryTerms(filter.q) : [];
+    // Expanded exactly as service_search_videos expands `q` (compounds, run-together words, stems).
+    const expanded =
+      filter.q !== undefined && terms.length > 0
+        ? await expandQuery(this.pool, filter.q, searchTuning().exactCap)
+        : null;
+    return whereOf(filter, terms, expanded?.tsquery ?? tsAllTerms(terms), params);
+  }
 }
 
-function whereOf(filter: FactsFilter, params: Params): string {
+function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: Params): string {
   const parts: string[] = [];
-  const terms = filter.q ? queryTerms(filter.q) : [];
   if (filter.q !== undefined && terms.length === 0) parts.push("false");
-  if (terms.length > 0) parts.push(`v.search_vector @@ ${params.add(tsAllTerms(terms))}::tsquery`);
+  if (terms.length > 0) parts.push(`v.search_vector @@ ${params.add(tsquery)}::tsquery`);
   const eq = (column: string, value: string | number | undefined) => {
     if (value === undefined) return;
     parts.push(`v.${column} = ${params.add(value)}`);

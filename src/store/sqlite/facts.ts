@@ -1,7 +1,16 @@
-import type { AdvertiserName, FactsFilter, FactsRepository, LinkedCreator, VideoFact } from "../facts.js";
+import type {
+  AdvertiserName,
+  FactsCoverage,
+  FactsFilter,
+  FactsRepository,
+  LinkedCreator,
+  VideoFact,
+} from "../facts.js";
+import { searchTuning } from "../search-tuning.js";
 import { queryTerms } from "../text.js";
 import type { Db } from "./connection.js";
 import { ftsMatch } from "./fts.js";
+import { expandQuery } from "./search-expansion.js";
 
 export class SqliteFacts implements FactsRepository {
   constructor(private readonly db: Db) {}
@@ -88,7 +97,7 @@ export class SqliteFacts implements FactsRepository {
 
   /** Every video passing the filter, with the columns the aggregates need. */
   async videos(filter: FactsFilter): Promise<VideoFact[]> {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(this.db, filter);
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
         `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.region, v.language, v.hashtags,
@@ -99,7 +108,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   async count(filter: FactsFilter): Promise<number> {
-    const { where, params } = whereOf(filter);
+    const { where, params } = whereOf(this.db, filter);
     return (
       this.db
         .prepare<Record<string, string | number>, { n: number }>(
@@ -108,16 +117,28 @@ export class SqliteFacts implements FactsRepository {
         .get(params) as { n: number }
     ).n;
   }
+
+  async coverage(filter: FactsFilter): Promise<FactsCoverage> {
+    const { where, params } = whereOf(this.db, filter);
+    return this.db
+      .prepare<Record<string, string | number>, FactsCoverage>(
+        `SELECT count(*) AS videos, count(v.region) AS withRegion, count(v.language) AS withLanguage,
+                max(v.created_at) AS newest
+         FROM videos v WHERE ${where}`,
+      )
+      .get(params) as FactsCoverage;
+  }
 }
 
-function whereOf(filter: FactsFilter): { where: string; params: Record<string, string | number> } {
+function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<string, string | number> } {
   const parts: string[] = [];
   const params: Record<string, string | number> = {};
   const terms = filter.q ? queryTerms(filter.q) : [];
   if (filter.q !== undefined && terms.length === 0) parts.push("0");
-  if (terms.length > 0) {
+  if (filter.q !== undefined && terms.length > 0) {
     parts.push("v.seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH @match)");
-    params.match = ftsMatch(terms);
+    // Expanded exactly as service_search_videos expands `q` (compounds, run-together words, stems).
+    params.match = expandQuery(db, filter.q, searchTuning().exactCap)?.match ?? ftsMatch(terms);
   }
   const eq = (column: string, name: string, value: string | number | undefined) => {
     if (value === undefined) return;

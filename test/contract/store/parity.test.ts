@@ -278,6 +278,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const filter of [
         {},
         { q: "skincare" },
+        { q: "skin care" },
         { q: "!!" },
         { q: "morning routine", region: "US", ad: "no" as const },
         { hook_type: "secret" },
@@ -288,7 +289,15 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
         expect(sortById(await pg.facts.videos(filter))).toEqual(sortById(await lite.facts.videos(filter)));
         expect(await pg.facts.count(filter)).toBe(await lite.facts.count(filter));
+        expect(await pg.facts.coverage(filter)).toEqual(await lite.facts.coverage(filter));
       }
+      // The facts' `q` means what the search's `q` means, expansion included (the analyst counts what a
+      // client finds).
+      for (const q of ["skincare", "skin care", "morning routine"])
+        for (const store of [lite, pg]) {
+          const found = await store.videos.search(queryTerms(q), "views", {}, 1000, null, q);
+          expect(await store.facts.count({ q }), q).toBe(found.rows.length);
+        }
     });
   });
 

@@ -1,0 +1,333 @@
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LocalEngine } from "../../../src/analyst/local/engine.js";
+import type { Answer, MethodStep } from "../../../src/domain/schemas/analyst-record.js";
+import { buildTrendReports } from "../../../src/domain/trends/build.js";
+import { importFile } from "../../../src/ingest/importers/import-file.js";
+import { afterIngest } from "../../../src/ingest/pipeline.js";
+import { ToolRegistry } from "../../../src/registry/invoke.js";
+import type { ServiceDeps } from "../../../src/registry/types.js";
+import { DAY, fixedClock } from "../../../src/shared/clock.js";
+import type { Db } from "../../../src/store/connection.js";
+import { createSqliteStore } from "../../../src/store/sqlite/index.js";
+import { allTools } from "../../../src/tools/index.js";
+import { tempDb } from "../../helpers/db.js";
+import { aggregateOf, callTool, PRINCIPAL } from "./harness.js";
+
+/**
+ * The local analyst on a corpus shaped like a real scrape (an Apify export of Vietnamese hotel searches,
+ * written here, not copied): collected more than a year before "now", places tagged run together (#dalat)
+ * and spelled apart with diacritics in captions (Đà Lạt), region recorded for few videos. Questions are
+ * phrased as users ask them; expected figures come from independent SQL or the registry's tools.
+ */
+const NOW = 1_790_000_000;
+const SCRAPED = NOW - 400 * DAY; // the newest video of the scrape
+
+let db: Db;
+let dir: string;
+let registry: ToolRegistry;
+
+interface Item {
+  caption: string;
+  tags: string[];
+  ageDays: number;
+  plays: number;
+  likes: number;
+  ad?: boolean;
+  region?: string;
+  language?: string;
+}
+
+function items(): Item[] {
+  const out: Item[] = [];
+  const add = (n: number, make: (k: number) => Item) => {
+    for (let k = 0; k < n; k++) out.push(make(k));
+  };
+  add(8, (k) => ({
+    caption: `Homestay xinh xắn giữa rừng thông, phòng số ${k} view đồi`,
+    tags: ["dalat", "homestay", "review"],
+    ageDays: k * 5,
+    plays: 10_000 + k * 3_000,
+    likes: 500 + k * 40,
+    ad: k < 2,
+    region: k < 2 ? "VN" : undefined,
+    language: "vi",
+  }));
+  // Spelled apart only: the search finds these for "dalat" through its compound expansion.
+  add(3, (k) => ({
+    caption: `Cuối tuần ở Đà Lạt, khách sạn nhỏ mà xinh số ${k}`,
+    tags: ["travel"],
+    ageDays: 3 + k,
+    plays: 4_000 + k * 100,
+    likes: 90 + k,
+    language: "vi",
+  }));
+  add(6, (k) => ({
+    caption: `Khách sạn view biển Vũng Tàu giá tốt, phòng ${k}`,
+    tags: ["vungtau", "hotel", "review"],
+    ageDays: 2 + k * 7,
+    plays: 20_000 + k * 5_000,
+    likes: 800 + k * 90,
+    ad: k % 3 === 0,
+    language: "vi",
+  }));
+  add(6, (k) => ({
+    caption: `The best resort in Da Nang, pool villa number ${k} with a sea view`,
+    tags: ["danang", "resort", "travel"],
+    ageDays: 1 + k * 6,
+    plays: 50_000 + k * 10_000,
+    likes: 3_000 + k * 250,
+    ad: k === 0,
+    region: k < 1 ? "VN" : undefined,
+    language: "en",
+  }));
+  add(5, (k) => ({
+    caption: `Hotel phố cổ Hội An đẹp như tranh, góc số ${k}`,
+    tags: ["hoian", "hotel", "travel"],
+    ageDays: 4 + k * 9,
+    plays: 8_000 + k * 1_500,
+    likes: 400 + k * 70,
+    language: "vi",
+  }));
+  add(6, (k) => ({
+    caption: `Resort nghỉ dưỡng ven biển, hồ bơi vô cực ${k}`,
+    tags: ["resort", "staycation", "travel"],
+    ageDays: 60 + k * 11,
+    plays: 30_000 + k * 4_000,
+    likes: 1_200 + k * 300,
+    ad: k === 1,
+    language: "vi",
+  }));
+  return out;
+}
+
+async function importScrape(): Promise<void> {
+  const file = join(dir, "apify.json");
+  writeFileSync(
+    file,
+    JSON.stringify(
+      items().map((it, i) => ({
+        id: String(7_400_000_000_000_000_000n + BigInt(i)),
+        text: `${it.caption} ${it.tags.map((t) => `#${t}`).join(" ")}`,
+        textLanguage: it.language ?? "un",
+        ...(it.region ? { locationCreated: it.region } : {}),
+        createTime: SCRAPED - it.ageDays * DAY,
+        isAd: it.ad ?? false,
+        hashtags: it.tags.map((name) => ({ name })),
+        authorMeta: {
+          id: String(6_900_000 + (i % 9)),
+          name: `stay${i % 9}`,
+          nickName: `Stay ${i % 9}`,
+          fans: 1000,
+        },
+        playCount: it.plays,
+        diggCount: it.likes,
+        commentCount: Math.round(it.likes / 20),
+        shareCount: Math.round(it.likes / 40),
+        collectCount: Math.round(it.likes / 10),
+      })),
+    ),
+  );
+  const summary = await importFile(db, file, { format: "apify", now: NOW });
+  afterIngest(db, NOW, summary.videoIds);
+  await buildTrendReports(createSqliteStore(db), NOW);
+}
+
+async function ask(question: string): Promise<Answer> {
+  const engine = new LocalEngine({ store: createSqliteStore(db), clock: fixedClock(NOW) });
+  const method: MethodStep[] = [];
+  return engine.answer({
+    question,
+    context: null,
+    principal: PRINCIPAL,
+    signal: new AbortController().signal,
+    method: () => [...method],
+    callTool: async (tool, args) => {
+      const out = await callTool(registry, tool, args);
+      method.push({ tool, arguments: args });
+      return out;
+    },
+  });
+}
+
+const searchTotal = async (args: Record<string, unknown>) =>
+  ((await callTool(registry, "service_search_videos", { ...args, limit: 1 })).meta as { total: number })
+    .total;
+
+beforeAll(async () => {
+  ({ db, dir } = tempDb());
+  await importScrape();
+  registry = new ToolRegistry(allTools, {
+    db,
+    store: createSqliteStore(db),
+    clock: fixedClock(NOW),
+    secret: "test-secret-test-secret-test-secret",
+    analyst: null,
+  } as unknown as ServiceDeps);
+});
+
+afterAll(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("place names written apart link to the hashtag the corpus uses", () => {
+  it.each([
+    ["How many videos mention Da Nang?", "danang"],
+    ["How many videos are about Đà Lạt?", "dalat"],
+    ["how many videos about vung tau", "vungtau"],
+    ["How many hotel videos are from Hoi An?", "hoian"],
+  ])("%s → topic %s, counted as the search counts it", async (question, tag) => {
+    const answer = await ask(question);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("count");
+    expect(plan.topics).toContain(tag);
+    expect(plan.ignored).toEqual([]);
+    const q = plan.topics.join(" ");
+    expect(result.count).toBe(await searchTotal({ q }));
+    expect(result.count).toBeGreaterThan(0);
+  });
+
+  it("counts the spelled-apart captions too, as service_search_videos does for the same q", async () => {
+    const { result } = aggregateOf(await ask("How many videos mention Da Lat?"));
+    // 8 tagged #dalat + 3 that only say "Đà Lạt" in the caption.
+    expect(result.count).toBe(11);
+  });
+
+  it("keeps the other topic words of the question", async () => {
+    const { plan } = aggregateOf(await ask("Which creators post the most about homestays in Da Lat?"));
+    expect(plan.topics).toEqual(expect.arrayContaining(["homestay", "dalat"]));
+    expect(plan.subject).toBe("creators");
+    expect(plan.ignored).toEqual([]);
+  });
+});
+
+describe("naturally phrased questions read as meant", () => {
+  it("ads compared to organic videos: both groups, by median views", async () => {
+    const answer = await ask("How do ads perform compared to organic videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("breakdown");
+    expect(plan.metric).toBe("plays");
+    expect(plan.filters).toEqual([]);
+    const medianOf = (ad: number) => {
+      const plays = (
+        db.prepare("SELECT plays FROM videos WHERE label_ad = ? ORDER BY plays").all(ad) as {
+          plays: number;
+        }[]
+      ).map((r) => r.plays);
+      const mid = Math.floor(plays.length / 2);
+      return plays.length % 2
+        ? (plays[mid] as number)
+        : ((plays[mid - 1] as number) + (plays[mid] as number)) / 2;
+    };
+    const expected = [
+      { key: "ads", value: medianOf(1) },
+      { key: "organic", value: medianOf(0) },
+    ].sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
+    expect(answer.summary).toMatch(
+      /^By median views per video, the leading group among videos is (ads|organic)/,
+    );
+  });
+
+  it("an average engagement rate is a measure, not a share", async () => {
+    const { plan, result } = aggregateOf(await ask("What's the average engagement rate of resort videos?"));
+    expect(plan.intent).toBe("measure");
+    expect(plan.metric).toBe("engagement");
+    expect(result.videos).toBe(await searchTotal({ q: "resort" }));
+  });
+
+  it('"Vietnamese language videos" filters by language; the videos are ranked', async () => {
+    const answer = await ask("Top 5 Vietnamese language videos by likes");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("rank");
+    expect(plan.subject).toBe("videos");
+    expect(plan.filters).toEqual(["language=vi"]);
+    const top = db
+      .prepare("SELECT id FROM videos WHERE language = 'vi' ORDER BY likes DESC, id DESC LIMIT 5")
+      .pluck()
+      .all();
+    expect(result.ranking).toEqual(top);
+    expect(answer.summary).toMatch(/^Top videos in language vi by likes: \d+ with [\d,]+ likes, then \d+/);
+  });
+
+  it("a trend question with no matching report says so in a sentence", async () => {
+    const answer = await ask("What trends are emerging in staycation content?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("trend_report");
+    if ((result.reports as string[]).length === 0)
+      expect(answer.summary).toMatch(
+        /^No published trend report mentions "staycation" \(\d+ reports exist\)\.$/,
+      );
+    else expect(answer.summary).toMatch(/\(report [^)]+\)/);
+  });
+});
+
+describe("an old scrape: windows end at its newest video, and the answer says so", () => {
+  it('"this month" is the 30 days up to the newest video, not an empty window', async () => {
+    const answer = await ask("Which hotel videos got the most views this month?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.window_days).toBe(30);
+    const newest = db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number;
+    expect(newest).toBe(SCRAPED);
+    expect((plan as { window_ends_at?: string }).window_ends_at).toBe(new Date(SCRAPED * 1000).toISOString());
+    const ranking = result.ranking as string[];
+    expect(ranking.length).toBeGreaterThan(0);
+    const since = SCRAPED - 30 * DAY;
+    for (const id of ranking) {
+      const created = db.prepare("SELECT created_at FROM videos WHERE id = ?").pluck().get(id) as number;
+      expect(created).toBeGreaterThanOrEqual(since);
+    }
+    // Every hotel video of those 30 days that the search finds is a candidate: the top one is the most viewed.
+    const best = db
+      .prepare(
+        `SELECT v.id FROM videos v WHERE v.created_at >= ? AND v.seq IN
+           (SELECT rowid FROM videos_fts WHERE videos_fts MATCH '"hotel"') ORDER BY v.plays DESC, v.id DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(since);
+    expect(ranking[0]).toBe(best);
+    expect(answer.summary).toContain("in the 30 days up to 2025-");
+    expect(answer.caveats.join(" ")).toMatch(/newest video was published on \d{4}-\d\d-\d\d.*not now/);
+    expect(answer.caveats.join(" ")).not.toMatch(/Time windows end now/);
+  });
+
+  it("a count over a window uses the same end", async () => {
+    const { result } = aggregateOf(await ask("How many resort videos were posted in the last 14 days?"));
+    const expected = db
+      .prepare(
+        `SELECT count(*) FROM videos WHERE created_at >= ? AND seq IN
+           (SELECT rowid FROM videos_fts WHERE videos_fts MATCH '"resort"')`,
+      )
+      .pluck()
+      .get(SCRAPED - 14 * DAY);
+    expect(result.count).toBe(expected);
+    expect(result.count).toBeGreaterThan(0);
+  });
+});
+
+describe("a region filter on videos that mostly have no region", () => {
+  it("says how many of the videos have a region at all", async () => {
+    const answer = await ask("Which videos about Da Nang in Vietnam got the most views?");
+    const { plan } = aggregateOf(answer);
+    expect(plan.filters).toEqual(["region=VN"]);
+    expect(plan.topics).toEqual(["danang"]);
+    const total = await searchTotal({ q: "danang" });
+    const known = await searchTotal({ q: "danang", region: "VN" });
+    expect(known).toBe(1);
+    const note = answer.caveats.find((c) => c.startsWith("The region is known for"));
+    expect(note).toBe(
+      `The region is known for ${known} of the ${total} videos about "danang" (${Math.round((known / total) * 10000) / 100} %): a video without one never matches region VN, so these figures cover only the videos whose region is recorded.`,
+    );
+  });
+
+  it("says nothing when the region is recorded for the videos in question", async () => {
+    const answer = await ask("How many ads from Vietnam are about homestays?");
+    const { plan } = aggregateOf(answer);
+    expect(plan.filters).toEqual(expect.arrayContaining(["region=VN"]));
+    // The two #homestay ads both carry region VN.
+    expect(answer.caveats.some((c) => c.startsWith("The region is known for"))).toBe(false);
+  });
+});
