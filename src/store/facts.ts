@@ -40,6 +40,9 @@ export interface VideoFact {
   comments: number;
   shares: number;
   saves: number;
+  /** The sound (music) the video uses, when the source recorded one. */
+  music_id: string | null;
+  music_title: string | null;
 }
 
 /** How much of a filtered set of videos carries the fields a question may filter on. */

@@ -76,8 +76,14 @@ export class LocalEngine implements AnalystEngine {
         "Time windows end now (the service clock); publication windows select videos by their publish time.",
       );
     if (!request.signal.aborted) caveats.push(...(await coverageNotes({ plan, call, facts, now })));
+    // A word the question meant as a topic but the corpus does not know ("skincare" in a hotel scrape) would
+    // otherwise widen the answer silently: the summary says it was left out (a declined answer lists it).
+    const summary =
+      plan.ignored.length > 0 && plan.intent !== "decline"
+        ? `${outcome.summary} Not used (not a name or hashtag in the corpus): ${plan.ignored.join(", ")}.`
+        : outcome.summary;
     return {
-      summary: outcome.summary,
+      summary,
       findings: outcome.findings,
       method: [
         ...request.method(),

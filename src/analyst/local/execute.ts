@@ -1,5 +1,6 @@
 import type { Evidence, Finding } from "../../domain/schemas/analyst-record.js";
 import { DAY } from "../../shared/clock.js";
+import { foldText } from "../../shared/text/normalize.js";
 import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
 import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, type Metric, snapWindow } from "./lexicon.js";
 import { median } from "./median.js";
@@ -1341,7 +1342,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     return advertiserView(ctx, "all");
   if (metric === "growth" && (plan.subject === "creators" || plan.subject === "advertisers"))
     return trending(ctx);
-  if (plan.subject === "videos" || plan.subject === "sounds" || plan.subject === "trend_reports") {
+  if (plan.subject === "videos" || plan.subject === "trend_reports") {
     const sort =
       metric === "comments"
         ? "comments"
@@ -1407,11 +1408,13 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ? "advertiser"
         : plan.subject === "hashtags"
           ? "hashtag"
-          : plan.subject === "languages"
-            ? "language"
-            : plan.subject === "regions"
-              ? "region"
-              : "region";
+          : plan.subject === "sounds"
+            ? "sound"
+            : plan.subject === "languages"
+              ? "language"
+              : plan.subject === "regions"
+                ? "region"
+                : "region";
   await corroborate(ctx);
   let videos = await ctx.facts.videos(videoFilter(ctx));
   let focusIds: Set<string> | null = null;
@@ -1437,14 +1440,19 @@ async function rank(ctx: Ctx): Promise<Outcome> {
             ? [v.advertiser_id]
             : []
           : by === "hashtag"
-            ? [...new Set(v.hashtags.split(/\s+/).filter(Boolean))]
-            : by === "language"
-              ? v.language
-                ? [v.language]
+            ? // "hashtags that go with #hotel": the topic's own tag is not one of its companions.
+              [...new Set(v.hashtags.split(/\s+/).filter((t) => t && !plan.topics.includes(foldText(t))))]
+            : by === "sound"
+              ? v.music_id
+                ? [v.music_id]
                 : []
-              : v.region
-                ? [v.region]
-                : [];
+              : by === "language"
+                ? v.language
+                  ? [v.language]
+                  : []
+                : v.region
+                  ? [v.region]
+                  : [];
     for (const k of keys) groups.set(k, [...(groups.get(k) ?? []), v]);
   }
   const ranked = [...groups]
@@ -1478,6 +1486,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     }
     for (const g of top.slice(1)) names.set(g.key, await ctx.facts.nameOf(by, g.key));
   }
+  if (by === "sound")
+    for (const g of top) names.set(g.key, `"${g.videos[0]?.music_title ?? g.key}" (sound ${g.key})`);
   const nameOf = (k: string) => names.get(k) ?? (by === "hashtag" ? `#${k}` : k);
   const evidenceOf = async (g: (typeof ranked)[number]): Promise<Evidence[]> => [
     ...(by === "creator" || by === "advertiser"

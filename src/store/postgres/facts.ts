@@ -102,7 +102,8 @@ export class PostgresFacts implements FactsRepository {
     return rowsOf<VideoFact>(
       this.pool,
       `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.region, v.language, v.hashtags,
-              v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves
+              v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
+                v.music_id, v.music_title
        FROM videos v WHERE ${where}`,
       params.values,
     );

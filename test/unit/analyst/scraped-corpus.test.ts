@@ -114,6 +114,18 @@ async function importScrape(): Promise<void> {
         ...(it.region ? { locationCreated: it.region } : {}),
         createTime: SCRAPED - it.ageDays * DAY,
         isAd: it.ad ?? false,
+        // Three sounds: "nhạc nền" on every third video, "Lofi chill" on every other one, none on the rest.
+        ...(i % 3 === 0
+          ? {
+              musicMeta: {
+                musicId: "7100000000000000001",
+                musicName: "nhạc nền - Stay",
+                musicAuthor: "Stay",
+              },
+            }
+          : i % 2 === 0
+            ? { musicMeta: { musicId: "7100000000000000002", musicName: "Lofi chill", musicAuthor: "DJ" } }
+            : {}),
         hashtags: it.tags.map((name) => ({ name })),
         authorMeta: {
           id: String(6_900_000 + (i % 9)),
@@ -251,6 +263,46 @@ describe("naturally phrased questions read as meant", () => {
       .all();
     expect(result.ranking).toEqual(top);
     expect(answer.summary).toMatch(/^Top videos in language vi by likes: \d+ with [\d,]+ likes, then \d+/);
+  });
+
+  it("the most used sounds are sounds, ranked by how many videos use them", async () => {
+    const answer = await ask("Which sounds are most used?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("rank");
+    expect(plan.subject).toBe("sounds");
+    const expected = db
+      .prepare(
+        "SELECT music_id AS id, count(*) AS n FROM videos WHERE music_id IS NOT NULL GROUP BY music_id ORDER BY n DESC, music_id",
+      )
+      .all() as { id: string; n: number }[];
+    expect(expected.length).toBe(2);
+    expect(result.ranking).toEqual(expected.map((r) => r.id));
+    expect(result.values).toEqual(expected.map((r) => r.n));
+    expect(answer.summary).toMatch(
+      /^"nhạc nền - Stay" \(sound 7100000000000000001\) leads by number of videos: \d+/,
+    );
+  });
+
+  it("a topic the corpus does not know is named in the summary, not silently dropped", async () => {
+    const answer = await ask("Find me skincare ads from last week");
+    const { plan } = aggregateOf(answer);
+    expect(plan.ignored).toEqual(["skincare"]);
+    expect(answer.summary).toMatch(/ Not used \(not a name or hashtag in the corpus\): skincare\.$/);
+    expect(answer.caveats.join(" ")).toContain("ignored (not used as filters): skincare.");
+  });
+
+  it("the hashtags that go with a tag leave the tag itself out", async () => {
+    const { plan, result } = aggregateOf(await ask("Which hashtags go with #hotel most often?"));
+    expect(plan.topics).toEqual(["hotel"]);
+    const ranking = result.ranking as string[];
+    expect(ranking).not.toContain("hotel");
+    // #review is on the 6 Vũng Tàu hotel videos; #travel on the 5 Hội An ones (and on no other #hotel video).
+    expect(ranking.slice(0, 2)).toEqual(["review", "vungtau"]);
+  });
+
+  it('"advertise" and "examples" are question words, not topics', async () => {
+    expect(aggregateOf(await ask("Which brands advertise the most?")).plan.ignored).toEqual([]);
+    expect(aggregateOf(await ask("Give me examples of resort videos")).plan.ignored).toEqual([]);
   });
 
   it("a trend question with no matching report says so in a sentence", async () => {
