@@ -21,6 +21,8 @@ export interface FactsFilter {
   advertiser_id?: string;
   /** Published at or after (Unix seconds). */
   since?: number;
+  /** Published before (Unix seconds). */
+  until?: number;
 }
 
 export interface VideoFact {

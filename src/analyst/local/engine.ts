@@ -14,6 +14,12 @@ function planSummary(plan: Plan): Record<string, unknown> {
     subject: plan.subject,
     metric: plan.metric,
     window_days: plan.window?.days ?? null,
+    ...(plan.window?.from !== undefined && plan.window.to !== undefined
+      ? {
+          window_from: new Date(plan.window.from * 1000).toISOString(),
+          window_to: new Date(plan.window.to * 1000).toISOString(),
+        }
+      : {}),
     ...(plan.window?.endsAt !== undefined
       ? { window_ends_at: new Date(plan.window.endsAt * 1000).toISOString() }
       : {}),
@@ -44,7 +50,10 @@ export class LocalEngine implements AnalystEngine {
     const now = Math.floor(this.deps.clock.nowSeconds());
     let plan = await planQuestion(facts, request.question, request.context);
     // A corpus with nothing this recent (an old scrape) answers for the window ending at its newest video.
-    const windowed = plan.window && !plan.window.shortest && plan.intent !== "decline" ? plan.window : null;
+    const windowed =
+      plan.window && !plan.window.shortest && plan.window.from === undefined && plan.intent !== "decline"
+        ? plan.window
+        : null;
     if (windowed) {
       const newest = await this.deps.store.trends.newestVideoAt(now);
       const anchor = recencyAnchor(newest, now, windowed.days === 0 ? 1 : windowed.days);
@@ -70,6 +79,10 @@ export class LocalEngine implements AnalystEngine {
     if (plan.window?.endsAt !== undefined)
       caveats.push(
         `The corpus's newest video was published on ${new Date(plan.window.endsAt * 1000).toISOString().slice(0, 10)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
+      );
+    else if (plan.window?.from !== undefined && plan.intent !== "decline")
+      caveats.push(
+        `${plan.window.label} selects videos by their publish time (UTC); creator and advertiser rankings that use a growth window (2, 7 or 30 days) cannot be narrowed to a calendar period.`,
       );
     else if (plan.window && plan.intent !== "decline")
       caveats.push(

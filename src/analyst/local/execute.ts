@@ -176,7 +176,10 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
   // "Right now"-style wording picks the shortest tool window; it does not restrict publication time.
-  if (plan.window && !plan.window.shortest)
+  if (plan.window?.from !== undefined) {
+    filter.since = plan.window.from;
+    filter.until = plan.window.to;
+  } else if (plan.window && !plan.window.shortest)
     filter.since = windowStart(plan.window.endsAt ?? ctx.now, plan.window.days);
   return filter;
 }
@@ -214,8 +217,9 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
     if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
   }
   if (plan.window && !plan.window.shortest) {
-    const { days, endsAt } = plan.window;
-    if (endsAt === undefined)
+    const { days, endsAt, label } = plan.window;
+    if (label !== undefined) parts.push(`published in ${label} (UTC)`);
+    else if (endsAt === undefined)
       parts.push(days === 0 ? "published today (UTC)" : `published in the last ${days} days`);
     else
       parts.push(
@@ -471,6 +475,7 @@ async function restrictCreators(
     const filter = videoFilter(ctx, { entities: false });
     delete filter.region;
     delete filter.since;
+    delete filter.until;
     const authors = new Set((await ctx.facts.videos(filter)).map((v) => v.author_uid));
     items = items.filter((c) => authors.has(c.uid));
     notes.push(

@@ -491,10 +491,85 @@ export interface WindowReading {
    * instead of now (Unix seconds), as trend reports and feeds do (shared/recency.ts).
    */
   endsAt?: number;
+  /**
+   * A named calendar period ("December 2020", "in 2024"): publication from `from` (inclusive) to `to`
+   * (exclusive), Unix seconds, UTC. `days` is its length.
+   */
+  from?: number;
+  to?: number;
+  /** How the period is named in answers ("December 2020"). */
+  label?: string;
+}
+
+const MONTHS: Record<string, number> = {
+  january: 0,
+  jan: 0,
+  february: 1,
+  feb: 1,
+  march: 2,
+  mar: 2,
+  april: 3,
+  apr: 3,
+  may: 4,
+  june: 5,
+  jun: 5,
+  july: 6,
+  jul: 6,
+  august: 7,
+  aug: 7,
+  september: 8,
+  sep: 8,
+  sept: 8,
+  october: 9,
+  oct: 9,
+  november: 10,
+  nov: 10,
+  december: 11,
+  dec: 11,
+};
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A calendar month or year named in the question ("in December 2020", "from 2024"), UTC. */
+function readPeriod(text: string): WindowReading | null {
+  const month = text.match(
+    new RegExp(
+      `\\b(?:(?:in|during|from|for|of|throughout)\\s+)?(${Object.keys(MONTHS).join("|")})\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d\\d)\\b`,
+    ),
+  );
+  if (month) {
+    const m = MONTHS[month[1] as string] as number;
+    const year = Number(month[2]);
+    const from = Date.UTC(year, m, 1) / 1000;
+    const to = Date.UTC(year, m + 1, 1) / 1000;
+    return { days: (to - from) / 86_400, phrase: month[0], from, to, label: `${MONTH_NAMES[m]} ${year}` };
+  }
+  const year = text.match(/\b(?:in|during|from|for|of|throughout)\s+((?:19|20)\d\d)\b/);
+  if (year) {
+    const y = Number(year[1]);
+    const from = Date.UTC(y, 0, 1) / 1000;
+    const to = Date.UTC(y + 1, 0, 1) / 1000;
+    return { days: (to - from) / 86_400, phrase: year[0], from, to, label: String(y) };
+  }
+  return null;
 }
 
 /** Reads a time window from the (lower-cased) question; null when it names none. */
 export function readWindow(text: string): WindowReading | null {
+  const period = readPeriod(text);
+  if (period) return period;
   const numbered = text.match(
     /\b(?:in |over |during |for |within )?(?:the )?(?:last|past|previous|recent|trailing)\s+(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety|few|couple of)\s+(hours?|hrs?|days?|weeks?|wks?|months?|quarters?|years?|fortnights?)\b/,
   );

@@ -214,7 +214,7 @@ export async function planQuestion(
   } else if (context) window = readWindow(context.toLowerCase());
   if (window)
     understood.push(
-      `window ${window.days === 0 ? "today (UTC)" : `${window.days} days`} (from "${window.phrase}")`,
+      `window ${window.label ?? (window.days === 0 ? "today (UTC)" : `${window.days} days`)} (from "${window.phrase}")`,
     );
 
   const place = (item: Attribute, at: number, words: string) => {

@@ -162,5 +162,6 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   eq("author_uid", filter.author_uid);
   eq("advertiser_id", filter.advertiser_id);
   if (filter.since !== undefined) parts.push(`v.created_at >= ${params.add(filter.since)}`);
+  if (filter.until !== undefined) parts.push(`v.created_at < ${params.add(filter.until)}`);
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }

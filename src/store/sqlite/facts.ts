@@ -162,5 +162,9 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     parts.push("v.created_at >= @since");
     params.since = filter.since;
   }
+  if (filter.until !== undefined) {
+    parts.push("v.created_at < @until");
+    params.until = filter.until;
+  }
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };
 }

@@ -283,6 +283,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { q: "morning routine", region: "US", ad: "no" as const },
         { hook_type: "secret" },
         { author_uid: "c1", since: fixture.now - 5 * DAY },
+        { since: fixture.now - 20 * DAY, until: fixture.now - 5 * DAY },
         { advertiser_id: must(fixture.advertisers[0]).id, media_type: "video" as const },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>

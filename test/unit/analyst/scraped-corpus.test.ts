@@ -360,6 +360,69 @@ describe("an old scrape: windows end at its newest video, and the answer says so
   });
 });
 
+describe("a named month or year selects that calendar period", () => {
+  const month = (at: number) => {
+    const d = new Date(at * 1000);
+    return {
+      from: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / 1000,
+      to: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) / 1000,
+      d,
+    };
+  };
+  const MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ];
+
+  it('"in <Month> <year>": counts and rankings over that month (UTC)', async () => {
+    const { from, to, d } = month(SCRAPED - 40 * DAY);
+    const name = `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const inMonth = (sql: string) => db.prepare(sql).pluck().all(from, to) as string[];
+    const count = await ask(`How many resort videos were published in ${name}?`);
+    const { plan, result } = aggregateOf(count);
+    expect(plan.window_days).toBe((to - from) / DAY);
+    expect((plan as { window_from?: string }).window_from).toBe(new Date(from * 1000).toISOString());
+    expect(result.count).toBe(
+      inMonth(
+        `SELECT id FROM videos WHERE created_at >= ? AND created_at < ? AND seq IN
+           (SELECT rowid FROM videos_fts WHERE videos_fts MATCH '"resort"')`,
+      ).length,
+    );
+    expect(count.summary).toContain(`published in ${name} (UTC)`);
+    const top = await ask(`most viewed videos from ${name.toLowerCase()}`);
+    const expected = inMonth(
+      "SELECT id FROM videos WHERE created_at >= ? AND created_at < ? ORDER BY plays DESC, id DESC LIMIT 5",
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(aggregateOf(top).result.ranking).toEqual(expected);
+  });
+
+  it('"in <year>" is that year; no corpus-recency note', async () => {
+    const year = new Date(SCRAPED * 1000).getUTCFullYear();
+    const answer = await ask(`How many hotel videos were posted in ${year}?`);
+    const { result } = aggregateOf(answer);
+    const expected = db
+      .prepare(
+        `SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ? AND seq IN
+           (SELECT rowid FROM videos_fts WHERE videos_fts MATCH '"hotel"')`,
+      )
+      .pluck()
+      .get(Date.UTC(year, 0, 1) / 1000, Date.UTC(year + 1, 0, 1) / 1000);
+    expect(result.count).toBe(expected);
+    expect(answer.caveats.join(" ")).not.toMatch(/newest video was published|Time windows end now/);
+  });
+});
+
 describe("a region filter on videos that mostly have no region", () => {
   it("says how many of the videos have a region at all", async () => {
     const answer = await ask("Which videos about Da Nang in Vietnam got the most views?");
