@@ -82,7 +82,7 @@ export class LocalEngine implements AnalystEngine {
       );
     else if (plan.window?.from !== undefined && plan.intent !== "decline")
       caveats.push(
-        `${plan.window.label} selects videos by their publish time (UTC); creator and advertiser rankings that use a growth window (2, 7 or 30 days) cannot be narrowed to a calendar period.`,
+        `${plan.window.label} selects videos by their publish time (UTC).${plan.subject === "creators" || plan.subject === "advertisers" ? " Creator and advertiser growth rankings (windows of 2, 7 or 30 days) cannot be narrowed to a calendar period." : ""}`,
       );
     else if (plan.window && plan.intent !== "decline")
       caveats.push(

@@ -231,6 +231,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
   return parts.join(" ");
 }
 
+const videosCount = (n: number) => `${fmt(n)} video${n === 1 ? "" : "s"}`;
+
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
@@ -1010,7 +1012,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const first = ranked[0] as (typeof ranked)[number];
   const show = (g: (typeof ranked)[number]) =>
     metric
-      ? `${showFigure(metric, g.value)} ${measure} over ${fmt(g.videos.length)} videos`
+      ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
       : `${fmt(g.videos.length)} videos (${pct(g.videos.length, videos.length)} %)`;
   return {
     summary: `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`,
@@ -1511,7 +1513,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     summary: `${nameOf(first.key)} leads by ${measureName}: ${showFigure(m, first.value)}${top[1] ? `, ahead of ${nameOf(top[1].key)} (${showFigure(m, top[1].value)})` : ""}.`,
     findings: await Promise.all(
       top.map(async (g, i) => ({
-        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${g.videos.length} videos`}.`,
+        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${videosCount(g.videos.length)}`}.`,
         evidence: await evidenceOf(g),
       })),
     ),

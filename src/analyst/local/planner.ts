@@ -382,6 +382,17 @@ export async function planQuestion(
     metric = "videos";
   if (
     !metric &&
+    /\b(most viral|went viral|go(es)? viral|going viral|viral (videos?|posts?|clips?|ads?|content))\b/.test(
+      lowerAll,
+    ) &&
+    !/\bviral hooks?\b/.test(lowerAll)
+  ) {
+    // "Which creator has the most viral videos": the corpus measures reach as views.
+    metric = "plays";
+    understood.push('"viral" read as views (plays)');
+  }
+  if (
+    !metric &&
     /\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
       lowerAll,
     ) &&

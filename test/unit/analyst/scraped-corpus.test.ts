@@ -300,6 +300,21 @@ describe("naturally phrased questions read as meant", () => {
     expect(ranking.slice(0, 2)).toEqual(["review", "vungtau"]);
   });
 
+  it('"the most viral videos" ranks creators by the views of their videos', async () => {
+    const answer = await ask("Which creator has the most viral videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.subject).toBe("creators");
+    expect(plan.metric).toBe("plays");
+    const expected = db
+      .prepare(
+        "SELECT author_uid FROM videos GROUP BY author_uid ORDER BY sum(plays) DESC, author_uid LIMIT 5",
+      )
+      .pluck()
+      .all();
+    expect(result.ranking).toEqual(expected);
+    expect(answer.summary).toMatch(/leads by total views of their videos: [\d,]+/);
+  });
+
   it('"advertise" and "examples" are question words, not topics', async () => {
     expect(aggregateOf(await ask("Which brands advertise the most?")).plan.ignored).toEqual([]);
     expect(aggregateOf(await ask("Give me examples of resort videos")).plan.ignored).toEqual([]);
