@@ -24,6 +24,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
       ? { window_ends_at: new Date(plan.window.endsAt * 1000).toISOString() }
       : {}),
     topics: plan.topics,
+    ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
     filters: plan.attributes.map((a) => `${a.kind}=${a.value}`),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),
@@ -76,7 +77,12 @@ export class LocalEngine implements AnalystEngine {
       caveats.push(
         `Words not linked to anything in the corpus, and ignored (not used as filters): ${plan.ignored.join(", ")}.`,
       );
-    if (plan.window?.endsAt !== undefined)
+    const toolWindow = /^service_search_(creators|advertisers)\b/.test(outcome.computed);
+    if (plan.window?.endsAt !== undefined && toolWindow)
+      caveats.push(
+        `The corpus's newest video was published on ${new Date(plan.window.endsAt * 1000).toISOString().slice(0, 10)}. Creator and advertiser views keep their own windows (service://guide/metrics): a "new" view counts first sightings back from now, so on an old corpus it can be empty.`,
+      );
+    else if (plan.window?.endsAt !== undefined)
       caveats.push(
         `The corpus's newest video was published on ${new Date(plan.window.endsAt * 1000).toISOString().slice(0, 10)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
       );

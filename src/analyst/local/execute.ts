@@ -231,6 +231,10 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
   return parts.join(" ");
 }
 
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const lowerFirst = (text: string) => `${text.slice(0, 1).toLowerCase()}${text.slice(1)}`;
+
 const videosCount = (n: number) => `${fmt(n)} video${n === 1 ? "" : "s"}`;
 
 const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
@@ -530,8 +534,8 @@ async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<
   const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} creators${plan.creatorType ? ` (${plan.creatorType.replace("_", "-")})` : ""}${note ? ` among ${note}` : ""} (${label})`;
   if (top.length === 0)
     return {
-      summary: `No creators match: ${what}.`,
-      findings: [{ statement: `No creators match: ${what}.`, evidence: [] }],
+      summary: `There are no ${lowerFirst(what)}.`,
+      findings: [{ statement: `There are no ${lowerFirst(what)}.`, evidence: [] }],
       caveats: [],
       result: { ranking: [] },
       computed: `service_search_creators view=${view}`,
@@ -589,8 +593,8 @@ async function advertiserView(ctx: Ctx, view: "trending" | "new" | "all"): Promi
   const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} ${plan.focus ? `${plan.focus} ` : ""}advertisers (${label})`;
   if (top.length === 0)
     return {
-      summary: `No advertisers match: ${what}.`,
-      findings: [{ statement: `No advertisers match: ${what}.`, evidence: [] }],
+      summary: `There are no ${lowerFirst(what)}.`,
+      findings: [{ statement: `There are no ${lowerFirst(what)}.`, evidence: [] }],
       caveats: [],
       result: { ranking: [] },
       computed: `service_search_advertisers view=${view}`,
@@ -956,25 +960,41 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (by === "hook_type") delete filter.hook_type;
   if (by === "ad") delete filter.ad;
   await corroborate(ctx);
-  const videos = (await ctx.facts.videos(filter)).filter((v) =>
-    by === "hook_type" ? v.hook_type !== null : true,
-  );
+  // Topic groups are two searches (a video may be in both); the others split one set of videos.
+  const topicGroups =
+    by === "topic"
+      ? await Promise.all(
+          plan.compareTopics.map(
+            async (t) =>
+              [t, await ctx.facts.videos({ ...filter, q: [...plan.topics, t].join(" ") })] as const,
+          ),
+        )
+      : [];
+  const videos =
+    by === "topic"
+      ? [...new Map(topicGroups.flatMap(([, vs]) => vs.map((v) => [v.id, v] as const))).values()]
+      : (await ctx.facts.videos(filter)).filter((v) => (by === "hook_type" ? v.hook_type !== null : true));
   const metric =
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
       : null;
-  const groups = new Map<string, VideoFact[]>();
-  for (const v of videos) {
-    const k =
-      by === "hook_type"
-        ? (v.hook_type as string)
-        : by === "ad"
-          ? v.label_ad === 1
-            ? "ads"
-            : "organic"
-          : v.media_type;
-    groups.set(k, [...(groups.get(k) ?? []), v]);
-  }
+  const groups = new Map<string, VideoFact[]>(topicGroups.filter(([, vs]) => vs.length > 0));
+  if (by !== "topic")
+    for (const v of videos) {
+      const k =
+        by === "hook_type"
+          ? (v.hook_type as string)
+          : by === "ad"
+            ? v.label_ad === 1
+              ? "ads"
+              : "organic"
+            : by === "weekday"
+              ? (WEEKDAYS[new Date(v.created_at * 1000).getUTCDay()] as string)
+              : by === "hour"
+                ? `${String(new Date(v.created_at * 1000).getUTCHours()).padStart(2, "0")}:00 UTC`
+                : v.media_type;
+      groups.set(k, [...(groups.get(k) ?? []), v]);
+    }
   const statistic = metric === "engagement" ? "sum" : "median";
   const ranked = [...groups]
     .map(([key, vs]) => ({ key, videos: vs, value: metric ? figureOf(vs, metric, statistic) : vs.length }))
@@ -988,7 +1008,18 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         a.kind !== "hook_type",
     ),
   });
-  const groupName = by === "hook_type" ? "hook type" : by === "ad" ? "group" : "format";
+  const groupName =
+    by === "hook_type"
+      ? "hook type"
+      : by === "ad"
+        ? "group"
+        : by === "topic"
+          ? "topic"
+          : by === "weekday"
+            ? "publication day"
+            : by === "hour"
+              ? "publication hour"
+              : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -997,7 +1028,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? "Hook type: the pattern the hook classifier recorded for the opening line, over videos with a detected hook (label hook = yes)."
       : by === "ad"
         ? "Ads: videos whose ad label is yes; organic: every other video (label ad = no)."
-        : "Format: video or slideshow (media_type).",
+        : by === "weekday" || by === "hour"
+          ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
+          : by === "topic"
+            ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
+            : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;

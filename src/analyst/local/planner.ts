@@ -64,7 +64,19 @@ export interface Plan {
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
-  groupBy: "hook_type" | "media_type" | "ad" | "region" | "language" | "hashtag" | null;
+  groupBy:
+    | "hook_type"
+    | "media_type"
+    | "ad"
+    | "topic"
+    | "weekday"
+    | "hour"
+    | "region"
+    | "language"
+    | "hashtag"
+    | null;
+  /** For a breakdown by topic ("Da Lat or Vung Tau"): the two topics compared; `topics` holds the shared ones. */
+  compareTopics: string[];
   /** For trend-report look-ups: the report kind asked for. */
   trendKind: "hashtag" | "sound" | "hook_pattern" | "format" | null;
   /** What was understood, one phrase per linked element ("region BR (from \"Brazilian\")"). */
@@ -148,7 +160,15 @@ async function compoundAt(
       const next = run[k + 1];
       return next === undefined || /^[\s-]+$/.test(lower.slice(w.at + w.raw.length, next.at));
     });
-    if (!apart || run.some((w) => !/^\p{L}+$/u.test(w.raw))) continue;
+    // Parts are name syllables: no question words ("longer videos" is not #longervideos), though a short
+    // one may be ("Hoi An").
+    const syllable = (w: string) =>
+      /^\p{L}+$/u.test(w) &&
+      !(w in SUBJECT_WORDS) &&
+      !(w in METRIC_WORDS) &&
+      !(w in UNKNOWN_MEASURES) &&
+      (w.length <= 2 || !FUNCTION_WORDS.has(w));
+    if (!apart || !run.every((w) => syllable(w.raw))) continue;
     const tag = await hashtagOf(facts, [run.map((w) => w.raw).join("")]);
     if (tag) return { tag, phrase: run.map((w) => w.raw).join(" "), words: n };
   }
@@ -320,11 +340,20 @@ export async function planQuestion(
     ) &&
     /\b(compared?|comparison|vs\.?|versus|than|against|or)\b/.test(lowerAll);
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
-  else
-    flag(organicWords, {
-      kind: "ad",
-      value: "no",
-    });
+  // "Which day of the week is best to post?", "what time of day gets the most views?"
+  const postingTime: "weekday" | "hour" | null =
+    /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
+      ? "weekday"
+      : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour)\b/.test(
+            lowerAll,
+          )
+        ? "hour"
+        : null;
+  if (postingTime)
+    understood.push(
+      `groups: publication ${postingTime === "weekday" ? "day of the week" : "hour of the day"} (UTC)`,
+    );
+  if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
   if (!adsVsOrganic)
     flag(
       /\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\b/,
@@ -396,7 +425,7 @@ export async function planQuestion(
     /\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
       lowerAll,
     ) &&
-    (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic)
+    (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)
   ) {
     metric = "plays";
     understood.push('performance read as views (plays) (from "best"/"works")');
@@ -472,9 +501,12 @@ export async function planQuestion(
   // #dalat); the rest is ignored.
   const topics: string[] = [];
   const ignored: string[] = [];
-  const addTopic = (tag: string, from: string) => {
+  // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
+  const topicSpans = new Map<string, { at: number; end: number }>();
+  const addTopic = (tag: string, from: string, at: number, end: number) => {
     if (topics.includes(tag)) return;
     topics.push(tag);
+    topicSpans.set(tag, { at, end });
     understood.push(
       `topic "${tag}" (${from === tag ? "" : `from "${from}": `}a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
     );
@@ -510,12 +542,13 @@ export async function planQuestion(
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
     if (tag) {
-      addTopic(tag, tag);
+      addTopic(tag, tag, at, at + raw.length);
       continue;
     }
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
     if (compound) {
-      addTopic(compound.tag, compound.phrase);
+      const last = words[i + compound.words - 1] as { raw: string; at: number };
+      addTopic(compound.tag, compound.phrase, at, last.at + last.raw.length);
       for (let j = i; j < i + compound.words; j++) spent.add(j);
       continue;
     }
@@ -528,6 +561,28 @@ export async function planQuestion(
       continue;
     }
     if (!ignored.includes(word)) ignored.push(word);
+  }
+
+  // "Da Lat or Vung Tau hotel videos", "hotel vs resort videos": two topics side by side are compared; the
+  // other topics apply to both.
+  let compareTopics: string[] = [];
+  if (topics.length >= 2) {
+    const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
+    for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
+      const [left, l] = ordered[k] as [string, { at: number; end: number }];
+      const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
+      const between = lowerAll.slice(l.end, r.at);
+      const joined = between.match(
+        /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared (?:to|with)|against|than)[\s,]*$/u,
+      );
+      if (!joined) continue;
+      const word = joined[1];
+      if (word !== undefined && !(word in SUBJECT_WORDS) && !(singular(word) in SUBJECT_WORDS)) continue;
+      const asked =
+        CUES.compare.test(lowerAll) ||
+        /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll);
+      if (asked && (joined[2] !== "and" || CUES.compare.test(lowerAll))) compareTopics = [left, right];
+    }
   }
 
   // 10. Intent.
@@ -595,6 +650,19 @@ export async function planQuestion(
   } else if (adsVsOrganic) {
     intent = "breakdown";
     groupBy = "ad";
+  } else if (postingTime) {
+    intent = "breakdown";
+    groupBy = postingTime;
+  } else if (compareTopics.length === 2 && subject === "videos") {
+    intent = "breakdown";
+    groupBy = "topic";
+    if (
+      !metric &&
+      /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
+    ) {
+      metric = "plays";
+      understood.push('performance read as views (plays) (from "performs"/"better")');
+    }
   } else if (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) intent = "share";
   else if (
     subject === "formats" ||
@@ -651,12 +719,14 @@ export async function planQuestion(
   }
   const filters = shareOf ? attributes.filter((a) => a !== shareOf) : attributes;
 
+  if (groupBy !== "topic") compareTopics = [];
   return {
     intent,
     subject,
     metric,
     window,
-    topics,
+    topics: topics.filter((t) => !compareTopics.includes(t)),
+    compareTopics,
     attributes: filters,
     creators,
     advertisers,

@@ -315,6 +315,98 @@ describe("naturally phrased questions read as meant", () => {
     expect(answer.summary).toMatch(/leads by total views of their videos: [\d,]+/);
   });
 
+  it('"Da Lat or Vung Tau hotel videos": the two places compared, the shared topic applied to both', async () => {
+    const answer = await ask("Which gets more views, Da Lat or Vung Tau hotel videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("breakdown");
+    expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["dalat", "vungtau"]);
+    expect(plan.topics).toEqual(["hotel"]);
+    const medianPlays = async (q: string) => {
+      const ids = new Set<string>();
+      let cursor: string | undefined;
+      do {
+        const out = await callTool(registry, "service_search_videos", {
+          q,
+          limit: 50,
+          ...(cursor ? { cursor } : {}),
+        });
+        for (const v of out.data as { id: string }[]) ids.add(v.id);
+        cursor = (out.meta as { next_cursor: string | null }).next_cursor ?? undefined;
+      } while (cursor);
+      const plays = [...ids]
+        .map((id) => db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id) as number)
+        .sort((a, b) => a - b);
+      const mid = Math.floor(plays.length / 2);
+      return plays.length % 2
+        ? (plays[mid] as number)
+        : ((plays[mid - 1] as number) + (plays[mid] as number)) / 2;
+    };
+    const expected = [
+      { key: "dalat", value: await medianPlays("hotel dalat") },
+      { key: "vungtau", value: await medianPlays("hotel vungtau") },
+    ]
+      .filter((g) => !Number.isNaN(g.value))
+      .sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
+    expect(answer.summary).toMatch(
+      /^By median views per video, the leading topic among videos about "hotel" is/,
+    );
+  });
+
+  it("hotel vs resort videos by engagement: the two topics compared", async () => {
+    const { plan, result } = aggregateOf(await ask("Compare hotel and resort videos by engagement"));
+    expect(plan.intent).toBe("breakdown");
+    expect(plan.metric).toBe("engagement");
+    expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["hotel", "resort"]);
+    expect([...(result.ranking as string[])].sort()).toEqual(["hotel", "resort"]);
+  });
+
+  it('"homestay vs resort: which performs better?" compares by views', async () => {
+    const { plan } = aggregateOf(await ask("homestay vs resort: which performs better?"));
+    expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["homestay", "resort"]);
+    expect(plan.metric).toBe("plays");
+  });
+
+  it("the best day of the week to post: publication weekdays (UTC) by median views", async () => {
+    const answer = await ask("Which day of the week is best to post?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("breakdown");
+    expect(plan.metric).toBe("plays");
+    expect(plan.ignored).toEqual([]);
+    const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const byDay = new Map<string, number[]>();
+    for (const r of db.prepare("SELECT created_at, plays FROM videos").all() as {
+      created_at: number;
+      plays: number;
+    }[]) {
+      const day = days[new Date(r.created_at * 1000).getUTCDay()] as string;
+      byDay.set(day, [...(byDay.get(day) ?? []), r.plays]);
+    }
+    const median = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b);
+      const mid = Math.floor(s.length / 2);
+      return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+    };
+    const expected = [...byDay]
+      .map(([day, plays]) => ({ day, value: median(plays), n: plays.length }))
+      .sort((a, b) => b.value - a.value || b.n - a.n || a.day.localeCompare(b.day));
+    expect(result.ranking).toEqual(expected.map((g) => g.day));
+    expect(answer.caveats.join(" ")).toContain("Publication day and hour are in UTC");
+  });
+
+  it("the time of day: publication hours (UTC)", async () => {
+    const { plan, result } = aggregateOf(await ask("What time of day do hotel videos get the most views?"));
+    expect(plan.intent).toBe("breakdown");
+    expect(plan.topics).toEqual(["hotel"]);
+    for (const key of result.ranking as string[]) expect(key).toMatch(/^\d\d:00 UTC$/);
+  });
+
+  it('"longer videos" is not read as the hashtag #longervideos', async () => {
+    const { plan } = aggregateOf(await ask("Do longer videos get more views?"));
+    expect(plan.topics).toEqual([]);
+  });
+
   it('"advertise" and "examples" are question words, not topics', async () => {
     expect(aggregateOf(await ask("Which brands advertise the most?")).plan.ignored).toEqual([]);
     expect(aggregateOf(await ask("Give me examples of resort videos")).plan.ignored).toEqual([]);
@@ -359,6 +451,15 @@ describe("an old scrape: windows end at its newest video, and the answer says so
     expect(answer.summary).toContain("in the 30 days up to 2025-");
     expect(answer.caveats.join(" ")).toMatch(/newest video was published on \d{4}-\d\d-\d\d.*not now/);
     expect(answer.caveats.join(" ")).not.toMatch(/Time windows end now/);
+  });
+
+  it("a creator or advertiser view keeps its own window, and the caveat says that instead", async () => {
+    const answer = await ask("Which advertisers are new this week?");
+    expect(aggregateOf(answer).result.ranking).toEqual([]);
+    expect(answer.summary).toBe("There are no newest advertisers (first seen within 7 days).");
+    const caveats = answer.caveats.join(" ");
+    expect(caveats).toContain('a "new" view counts first sightings back from now');
+    expect(caveats).not.toContain("the window ends at that video");
   });
 
   it("a count over a window uses the same end", async () => {
