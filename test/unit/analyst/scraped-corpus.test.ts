@@ -331,7 +331,7 @@ describe("naturally phrased questions read as meant", () => {
           ...(cursor ? { cursor } : {}),
         });
         for (const v of out.data as { id: string }[]) ids.add(v.id);
-        cursor = (out.meta as { next_cursor: string | null }).next_cursor ?? undefined;
+        cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
       } while (cursor);
       const plays = [...ids]
         .map((id) => db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id) as number)
