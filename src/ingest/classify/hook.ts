@@ -1,12 +1,14 @@
 import { anyOf, confidence, type LabelVerdict } from "./verdict.js";
 
-export const HOOK_MODEL = "hook-patterns-v1";
+export const HOOK_MODEL = "hook-patterns-v2";
 
 export interface HookRule {
   pattern: string;
   /** How sure a match makes us; explicit markers ("POV:", "stop scrolling") are surer than a bare "?". */
   strength: number;
   test: RegExp;
+  /** A line this also matches is not the pattern after all (the next rule is tried). */
+  unless?: RegExp;
 }
 
 /**
@@ -42,11 +44,17 @@ export const RULES: HookRule[] = [
     pattern: "numbered_list",
     strength: 0.88,
     test: /^\s*(top\s+)?\d{1,2}(\s|\.|:|選|つ|가지)|^\s*(top|los|las|os|as|les|die)\s+\d{1,2}\s/iu,
+    // A count of things, not "1 chiếc khách sạn" (a hotel: one item is no list) nor a duration, time, distance
+    // or amount ("2 năm trước" two years ago, "3 days in Paris", "5k followers").
+    unless:
+      /^\s*(1(\s|\.|:)|\d{1,2}\s*(years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|am|pm|m|km|k|%|năm|tháng|tuần|ngày|đêm|giờ|tiếng|phút|giây|triệu|tr|nghìn|ngàn)([^\p{L}\p{N}_]|$))/iu,
   },
   {
     pattern: "tutorial",
     strength: 0.85,
     test: /how to|here['’]?s how|step[- ]by[- ]step|tutorial|c[oó]mo (empezar|hacer|usar)|paso a paso|como (come[cç]ar|fazer|usar)|passo a passo|comment (commencer|faire)|[ée]tape par [ée]tape|(?<![a-z0-9_])tuto(?![a-z0-9_])|^so (geht|f[äa]ngst|machst)|anleitung|schritt f[üu]r schritt|^cara (mulai|membuat|bikin)|langkah demi langkah|^cách(?![a-z0-9_])|hướng dẫn|やり方|方法|방법|튜토리얼|วิธี|สอน|nasıl yapılır|adım adım|rehberi|طريقة|خطوة بخطوة|شرح/iu,
+    // Vietnamese "cách" before a distance or time is "from", not "how to" ("Cách phố đi bộ 100m").
+    unless: /^\s*cách\s.*\d([.,]\d+)?\s*(m|km|phút|tiếng|giờ|h)([^\p{L}]|$)/iu,
   },
   {
     pattern: "story",
@@ -85,7 +93,7 @@ export function classifyHook(text: string | null, language: string | null): Labe
   if (ANY_RULE.test(line)) {
     for (const rule of RULES) {
       const match = rule.test.exec(line);
-      if (!match) continue;
+      if (!match || rule.unless?.test(line)) continue;
       return {
         value: rule.pattern,
         confidence: confidence(rule.strength),

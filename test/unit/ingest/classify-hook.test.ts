@@ -48,6 +48,28 @@ describe("classifyHook", () => {
       expect(classifyHook(line, language).value, line).toBe(pattern);
   });
 
+  it("reads scraped Vietnamese openers as they are meant (counts, durations, distances)", () => {
+    const cases: [string, string][] = [
+      // One item is no list; a duration or time is no list.
+      ["1 chiếc khách sạn siêu xinh ngay trung tâm", "no"],
+      ["1 căn phòng view hồ bơi cho cả nhà", "no"],
+      ["2 năm trước đi Huế mình ở 7 ngày", "no"],
+      ["3 days in Lisbon with my sister", "no"],
+      ["5k followers and still posting", "no"],
+      // Counts of things, and "top N", stay lists.
+      ["Top 1 khách sạn đáng ở nhất Đà Lạt", "numbered_list"],
+      ["Top 4 resort đẹp nhất Quảng Bình", "numbered_list"],
+      ["5 khách sạn view biển giá rẻ ở Vũng Tàu", "numbered_list"],
+      ["10 things to pack for Da Nang", "numbered_list"],
+      // "Cách" is "how to", or "from" before a distance.
+      ["Cách đặt phòng khách sạn giá rẻ", "tutorial"],
+      ["Cách phố đi bộ có 100m, phòng rộng", "no"],
+      ["Cách trung tâm 5 phút đi bộ", "no"],
+      ["Cách Sài Gòn chỉ 3,5 tiếng lái xe, biển thật đẹp", "no"],
+    ];
+    for (const [line, pattern] of cases) expect(classifyHook(line, "vi").value, line).toBe(pattern);
+  });
+
   it("gives the first line only, evidence naming the match, confidence in 0..1", () => {
     const verdict = classifyHook("POV: you found the cheapest flights\nsecond line is ignored?", "en");
     expect(verdict.value).toBe("pov");
