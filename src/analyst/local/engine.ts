@@ -25,6 +25,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
       : {}),
     topics: plan.topics,
     ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
+    count: plan.count,
     filters: plan.attributes.map((a) => `${a.kind}=${a.value}`),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

@@ -516,9 +516,9 @@ async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<
   const needsFilter = plan.topics.length > 0 || plan.attributes.length > 0;
   const fetched = needsFilter
     ? await pageAll<Creator>(call, "service_search_creators", args, 10)
-    : list<Creator>(await call("service_search_creators", { ...args, limit: 10 }));
+    : list<Creator>(await call("service_search_creators", { ...args, limit: Math.max(10, plan.count) }));
   const { items, note } = await restrictCreators(ctx, fetched);
-  const top = items.slice(0, 5);
+  const top = items.slice(0, plan.count);
   const label =
     view === "trending"
       ? `plays gained over ${window} days`
@@ -573,11 +573,11 @@ async function advertiserView(ctx: Ctx, view: "trending" | "new" | "all"): Promi
   const { plan, call } = ctx;
   const days = plan.window?.shortest ? 2 : (plan.window?.days ?? 7);
   const window = snapWindow(days, ADVERTISER_WINDOWS);
-  const args: Record<string, unknown> = { view, limit: 10 };
+  const args: Record<string, unknown> = { view, limit: Math.max(10, plan.count) };
   if (view !== "all") args.window = window;
   if (plan.focus) args.focus = plan.focus;
   const items = list<Advertiser>(await call("service_search_advertisers", args));
-  const top = items.slice(0, 5);
+  const top = items.slice(0, plan.count);
   const label =
     view === "trending"
       ? `plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}`
@@ -657,7 +657,7 @@ async function videoView(
     return { items, tool: "service_list_advertiser_videos", args };
   }
   if (!hasVideoFilters(plan) && (order === "trending" || order === "newest")) {
-    const args = { feed: order, limit: 10 };
+    const args = { feed: order, limit: Math.max(10, plan.count) };
     return { items: list<Video>(await call("service_list_feed", args)), tool: "service_list_feed", args };
   }
   const args = { ...searchArgs(plan), sort: order };
@@ -667,7 +667,7 @@ async function videoView(
     plan.creators.length + plan.advertisers.length === 0;
   if (exact) {
     return {
-      items: list<Video>(await call("service_search_videos", { ...args, limit: 10 })),
+      items: list<Video>(await call("service_search_videos", { ...args, limit: Math.max(10, plan.count) })),
       tool: "service_search_videos",
       args,
     };
@@ -683,7 +683,7 @@ async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
 }
 
 function videoRanking(
-  _plan: Plan,
+  plan: Plan,
   items: Video[],
   what: string,
   key: (v: Video) => string,
@@ -691,7 +691,7 @@ function videoRanking(
   computed: string,
   caveats: string[],
 ): Outcome {
-  const top = items.slice(0, 5);
+  const top = items.slice(0, plan.count);
   if (top.length === 0)
     return {
       summary: `No ${what}.`,
@@ -795,7 +795,7 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
         : plan.subject === "creators"
           ? `@${vs[0]?.author.handle}`
           : k;
-    const top = ranked.slice(0, 5);
+    const top = ranked.slice(0, plan.count);
     if (top.length === 0)
       return {
         summary: `No ${what}.`,
@@ -1052,7 +1052,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   return {
     summary: `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`,
     findings: await Promise.all(
-      ranked.slice(0, 5).map(async (g) => ({
+      ranked.slice(0, plan.count).map(async (g) => ({
         statement: `${g.key}: ${show(g)}.`,
         evidence: (await examples(ctx, g.videos, 2)).map((e) => ({
           ...e,
@@ -1419,7 +1419,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     const videos = await ctx.facts.videos(videoFilter(ctx));
     const ranked = [...videos]
       .sort((a, b) => factValue(b, m) - factValue(a, m) || b.id.localeCompare(a.id))
-      .slice(0, 5);
+      .slice(0, plan.count);
     const what = `${describe(plan)} by ${METRIC_NAME[m]}`;
     if (ranked.length === 0)
       return {
@@ -1516,7 +1516,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       computed: "aggregate",
     };
   const names = new Map<string, string>();
-  const top = ranked.slice(0, 5);
+  const top = ranked.slice(0, plan.count);
   if (by === "creator" || by === "advertiser") {
     const headline = top[0] as (typeof ranked)[number];
     if (by === "creator") {

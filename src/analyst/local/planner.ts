@@ -77,6 +77,8 @@ export interface Plan {
     | null;
   /** For a breakdown by topic ("Da Lat or Vung Tau"): the two topics compared; `topics` holds the shared ones. */
   compareTopics: string[];
+  /** How many items a ranking lists ("top 10", "the 3 biggest"): 1..20, default 5. */
+  count: number;
   /** For trend-report look-ups: the report kind asked for. */
   trendKind: "hashtag" | "sound" | "hook_pattern" | "format" | null;
   /** What was understood, one phrase per linked element ("region BR (from \"Brazilian\")"). */
@@ -130,6 +132,10 @@ const attributeLabel = (a: Attribute): string => {
 };
 
 export { attributeLabel };
+
+/** Items a ranking lists unless the question asks for another number ("top 10"), and the most it lists. */
+const DEFAULT_COUNT = 5;
+const MAX_COUNT = 20;
 
 /** Hashtags count as topics once this many videos carry them. */
 const TOPIC_MIN_USE = 5;
@@ -585,6 +591,12 @@ export async function planQuestion(
     }
   }
 
+  const counted = lowerAll.match(
+    /\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\b/,
+  );
+  const count = counted ? Math.min(MAX_COUNT, Math.max(1, Number(counted[1] ?? counted[2]))) : DEFAULT_COUNT;
+  if (counted) understood.push(`${count} results (from "${counted[0]}")`);
+
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
   const namedPlaces = [
@@ -727,6 +739,7 @@ export async function planQuestion(
     window,
     topics: topics.filter((t) => !compareTopics.includes(t)),
     compareTopics,
+    count,
     attributes: filters,
     creators,
     advertisers,

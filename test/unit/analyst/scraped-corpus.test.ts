@@ -407,6 +407,21 @@ describe("naturally phrased questions read as meant", () => {
     expect(plan.topics).toEqual([]);
   });
 
+  it('"top 10" lists ten, "the 3 most viewed" three; five otherwise', async () => {
+    const ten = await ask("Top 10 videos by views");
+    expect(aggregateOf(ten).result.ranking).toEqual(
+      db.prepare("SELECT id FROM videos ORDER BY plays DESC, id DESC LIMIT 10").pluck().all(),
+    );
+    expect(ten.findings).toHaveLength(10);
+    const three = await ask("the 3 most viewed resort videos");
+    expect((aggregateOf(three).result.ranking as string[]).length).toBe(3);
+    const plain = await ask("most viewed resort videos");
+    expect((aggregateOf(plain).result.ranking as string[]).length).toBe(5);
+    expect(aggregateOf(await ask("Top 50 creators by followers")).plan.understood).toContain(
+      '20 results (from "top 50")',
+    );
+  });
+
   it('"advertise" and "examples" are question words, not topics', async () => {
     expect(aggregateOf(await ask("Which brands advertise the most?")).plan.ignored).toEqual([]);
     expect(aggregateOf(await ask("Give me examples of resort videos")).plan.ignored).toEqual([]);
