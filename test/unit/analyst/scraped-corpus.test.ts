@@ -10,9 +10,15 @@ import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { ServiceDeps } from "../../../src/registry/types.js";
 import { DAY, fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
+import { createPool } from "../../../src/store/postgres/connection.js";
+import { copyAll, verifyAll } from "../../../src/store/postgres/from-sqlite.js";
+import { createPostgresStore } from "../../../src/store/postgres/index.js";
+import { migratePostgres } from "../../../src/store/postgres/migrate.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
+import type { Store } from "../../../src/store/types.js";
 import { allTools } from "../../../src/tools/index.js";
 import { tempDb } from "../../helpers/db.js";
+import { postgresAvailability, startPostgres } from "../../helpers/postgres.js";
 import { aggregateOf, callTool, PRINCIPAL } from "./harness.js";
 
 /**
@@ -146,8 +152,19 @@ async function importScrape(): Promise<void> {
   await buildTrendReports(createSqliteStore(db), NOW);
 }
 
-async function ask(question: string): Promise<Answer> {
-  const engine = new LocalEngine({ store: createSqliteStore(db), clock: fixedClock(NOW) });
+const registryOn = (store: Store) =>
+  new ToolRegistry(allTools, {
+    store,
+    clock: fixedClock(NOW),
+    secret: "test-secret-test-secret-test-secret",
+    analyst: null,
+  } as unknown as ServiceDeps);
+
+async function ask(
+  question: string,
+  on: { store: Store; registry: ToolRegistry } = { store: createSqliteStore(db), registry },
+): Promise<Answer> {
+  const engine = new LocalEngine({ store: on.store, clock: fixedClock(NOW) });
   const method: MethodStep[] = [];
   return engine.answer({
     question,
@@ -156,7 +173,7 @@ async function ask(question: string): Promise<Answer> {
     signal: new AbortController().signal,
     method: () => [...method],
     callTool: async (tool, args) => {
-      const out = await callTool(registry, tool, args);
+      const out = await callTool(on.registry, tool, args);
       method.push({ tool, arguments: args });
       return out;
     },
@@ -170,13 +187,7 @@ const searchTotal = async (args: Record<string, unknown>) =>
 beforeAll(async () => {
   ({ db, dir } = tempDb());
   await importScrape();
-  registry = new ToolRegistry(allTools, {
-    db,
-    store: createSqliteStore(db),
-    clock: fixedClock(NOW),
-    secret: "test-secret-test-secret-test-secret",
-    analyst: null,
-  } as unknown as ServiceDeps);
+  registry = registryOn(createSqliteStore(db));
 });
 
 afterAll(() => {
@@ -576,4 +587,46 @@ describe("a region filter on videos that mostly have no region", () => {
     // The two #homestay ads both carry region VN.
     expect(answer.caveats.some((c) => c.startsWith("The region is known for"))).toBe(false);
   });
+});
+
+describe.skipIf(!postgresAvailability().available)("the same answers from the PostgreSQL store", () => {
+  it("every question of this file gets the same answer from the corpus copied to PostgreSQL", async () => {
+    const server = await startPostgres("scraped");
+    const pool = createPool(server.url, { max: 4 });
+    try {
+      await migratePostgres(pool);
+      const client = await pool.connect();
+      try {
+        db.exec("BEGIN");
+        await copyAll(db, client);
+        expect((await verifyAll(db, client)).filter((c) => !c.ok)).toEqual([]);
+        db.exec("COMMIT");
+      } finally {
+        client.release();
+      }
+      const store = createPostgresStore(pool);
+      const pg = { store, registry: registryOn(store) };
+      const questions = [
+        "How many videos mention Da Nang?",
+        "Which creators post the most about homestays in Da Lat?",
+        "How do ads perform compared to organic videos?",
+        "What's the average engagement rate of resort videos?",
+        "Top 5 Vietnamese language videos by likes",
+        "Which sounds are most used?",
+        "Which hotel videos got the most views this month?",
+        "How many resort videos were posted in the last 14 days?",
+        "Which videos about Da Nang in Vietnam got the most views?",
+        "Which gets more views, Da Lat or Vung Tau hotel videos?",
+        "Which day of the week is best to post?",
+        "Which hashtags go with #hotel most often?",
+        "Find me skincare ads from last week",
+        "Which creator has the most viral videos?",
+      ];
+      for (const question of questions)
+        expect(await ask(question, pg), question).toEqual(await ask(question));
+    } finally {
+      await pool.end();
+      await server.dispose();
+    }
+  }, 60_000);
 });
