@@ -231,6 +231,9 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
   return parts.join(" ");
 }
 
+/** Groups smaller than this are named in a caveat when one of them leads a breakdown under a metric. */
+const SMALL_GROUP = 5;
+
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const lowerFirst = (text: string) => `${text.slice(0, 1).toLowerCase()}${text.slice(1)}`;
@@ -1036,6 +1039,15 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
+  // A median or rate over a handful of videos says little: when the leader is such a group, say so.
+  const leader = ranked[0];
+  if (metric && leader && leader.videos.length < SMALL_GROUP)
+    caveats.push(
+      `${leader.key} leads on ${videosCount(leader.videos.length)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
+        .filter((g) => g.videos.length < SMALL_GROUP)
+        .map((g) => `${g.key} (${g.videos.length})`)
+        .join(", ")}.`,
+    );
   if (ranked.length === 0)
     return {
       summary: `No ${base} to break down.`,

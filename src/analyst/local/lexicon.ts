@@ -186,6 +186,7 @@ export const METRIC_WORDS: Record<string, Metric> = {
   climbing: "growth",
   followers: "followers",
   follower: "followers",
+  followed: "followers",
   following: "followers",
   fans: "followers",
   audience: "followers",
@@ -396,6 +397,7 @@ export const FUNCTION_WORDS = new Set(
   going go goes gone went come comes came since ago now anything something everything nothing else
   right yes no not don't doesn't didn't isn't aren't wasn't weren't
   ones thing things stuff people folks guys someone anyone everyone
+  campaign campaigns brief briefs project projects
   time times weekday weekdays monday tuesday wednesday thursday friday saturday sunday
   advertise advertises example examples sample samples instance instances corpus dataset data database
   mention mentions mentioned mentioning feature features featured featuring talk talks talked talking

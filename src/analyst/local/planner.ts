@@ -536,7 +536,11 @@ export async function planQuestion(
         /^\d+(\.\d+)?%?$/.test(word))
     )
       continue;
-    if (/^(apps?|games?|dtc|d2c|shops?|e-?commerce|hire|hireable|house|owned|language|speaking)$/.test(word))
+    if (
+      /^(apps?|games?|dtc|d2c|shops?|e-?commerce|hire|hireable|hire-?ready|house|owned|language|speaking)$/.test(
+        word,
+      )
+    )
       continue;
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
     const asHandle = handleLike ? await facts.creatorByHandle(word) : null;

@@ -433,6 +433,28 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("a breakdown led by a group of a few videos says the group is too small", async () => {
+    const answer = await ask("Which day of the week is best to post about Hoi An?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.topics).toEqual(["hoian"]);
+    const leader = (result.ranking as string[])[0];
+    expect(answer.caveats.some((c) => c.startsWith(`${leader} leads on `) && c.includes("too few"))).toBe(
+      true,
+    );
+    // Ads (6 videos) and organic (28): both groups large enough.
+    const large = await ask("How do ads perform compared to organic videos?");
+    expect(large.caveats.some((c) => c.includes("too few"))).toBe(false);
+  });
+
+  it('"most followed" ranks by followers; "hire-ready" and "campaign" are not topics', async () => {
+    const followed = aggregateOf(await ask("Who is the most followed creator posting about Da Nang?")).plan;
+    expect(followed.metric).toBe("followers");
+    expect(followed.ignored).toEqual([]);
+    expect(
+      aggregateOf(await ask("Which creators are hire-ready for a hotel campaign?")).plan.ignored,
+    ).toEqual([]);
+  });
+
   it('"advertise" and "examples" are question words, not topics', async () => {
     expect(aggregateOf(await ask("Which brands advertise the most?")).plan.ignored).toEqual([]);
     expect(aggregateOf(await ask("Give me examples of resort videos")).plan.ignored).toEqual([]);
