@@ -249,6 +249,22 @@ const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice
  */
 export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
+  // "Which region has the most videos?": the ranking counts only the videos that have one.
+  const grouped =
+    plan.intent === "rank" && (plan.subject === "regions" || plan.subject === "languages")
+      ? plan.subject === "regions"
+        ? ("region" as const)
+        : ("language" as const)
+      : null;
+  if (grouped) {
+    const coverage = await ctx.facts.coverage(videoFilter(ctx));
+    const known = grouped === "region" ? coverage.withRegion : coverage.withLanguage;
+    if (coverage.videos > 0 && known < coverage.videos * 0.95)
+      return [
+        `The ${grouped} is known for ${fmt(known)} of the ${fmt(coverage.videos)} ${describe(plan)} (${pct(known, coverage.videos)} %); the ranking counts only those.`,
+      ];
+    return [];
+  }
   const named: Attribute[] = plan.attributes.filter((a) => a.kind === "region" || a.kind === "language");
   if (named.length === 0 || plan.intent === "decline") return [];
   const rest = { ...plan, attributes: plan.attributes.filter((a) => !named.includes(a)) };
@@ -1130,7 +1146,13 @@ async function share(ctx: Ctx): Promise<Outcome> {
   const part = base.filter(attributeTest(target));
   const s = pct(part.length, base.length);
   const whole = describe(plan);
-  const statement = `${fmt(part.length)} of ${fmt(base.length)} ${whole} are ${attributeLabel(target)}: ${s} %.`;
+  const are =
+    target.kind === "region" || target.kind === "language"
+      ? `in ${attributeLabel(target)}`
+      : target.kind === "hook_type"
+        ? `videos with a ${target.value} hook`
+        : attributeLabel(target);
+  const statement = `${fmt(part.length)} of ${fmt(base.length)} ${whole} are ${are}: ${s} %.`;
   return {
     summary: base.length === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, part) }],

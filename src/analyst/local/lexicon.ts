@@ -397,7 +397,7 @@ export const FUNCTION_WORDS = new Set(
   going go goes gone went come comes came since ago now anything something everything nothing else
   right yes no not don't doesn't didn't isn't aren't wasn't weren't
   ones thing things stuff people folks guys someone anyone everyone
-  campaign campaigns brief briefs project projects
+  campaign campaigns brief briefs project projects both either neither high low
   time times weekday weekdays monday tuesday wednesday thursday friday saturday sunday
   advertise advertises example examples sample samples instance instances corpus dataset data database
   mention mentions mentioned mentioning feature features featured featuring talk talks talked talking

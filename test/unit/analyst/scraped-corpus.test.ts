@@ -455,6 +455,31 @@ describe("naturally phrased questions read as meant", () => {
     ).toEqual([]);
   });
 
+  it("a ranking of regions says how many videos have a region at all", async () => {
+    const answer = await ask("Which region has the most videos?");
+    const { result } = aggregateOf(answer);
+    expect(result.ranking).toEqual(["VN"]);
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    const known = db.prepare("SELECT count(region) FROM videos").pluck().get() as number;
+    expect(answer.caveats).toContain(
+      `The region is known for ${known} of the ${all} videos (${Math.round((known / all) * 10000) / 100} %); the ranking counts only those.`,
+    );
+  });
+
+  it("a share of a language reads as a sentence", async () => {
+    const answer = await ask("What's the share of English videos among resort content?");
+    expect(answer.summary).toMatch(/^\d+ of \d+ videos about "resort" are in language en: [\d.]+ %\.$/);
+  });
+
+  it('"both", "high" are question words', async () => {
+    expect(aggregateOf(await ask("Which creators post about both Da Lat and Da Nang?")).plan.ignored).toEqual(
+      [],
+    );
+    expect(
+      aggregateOf(await ask("Give me 3 examples of hotel ads with high engagement")).plan.ignored,
+    ).toEqual([]);
+  });
+
   it('"advertise" and "examples" are question words, not topics', async () => {
     expect(aggregateOf(await ask("Which brands advertise the most?")).plan.ignored).toEqual([]);
     expect(aggregateOf(await ask("Give me examples of resort videos")).plan.ignored).toEqual([]);
@@ -643,6 +668,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which hashtags go with #hotel most often?",
         "Find me skincare ads from last week",
         "Which creator has the most viral videos?",
+        "Which region has the most videos?",
+        "How many hotel videos were posted in 2024?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
