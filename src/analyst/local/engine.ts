@@ -1,7 +1,7 @@
 import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import { coverageNotes, declined, execute } from "./execute.js";
+import { coverageNotes, declined, execute, isoDay } from "./execute.js";
 import { type Plan, planQuestion } from "./planner.js";
 
 const LABEL_CAVEAT =
@@ -81,11 +81,11 @@ export class LocalEngine implements AnalystEngine {
     const toolWindow = /^service_search_(creators|advertisers)\b/.test(outcome.computed);
     if (plan.window?.endsAt !== undefined && toolWindow)
       caveats.push(
-        `The corpus's newest video was published on ${new Date(plan.window.endsAt * 1000).toISOString().slice(0, 10)}. Creator and advertiser views keep their own windows (service://guide/metrics): a "new" view counts first sightings back from now, so on an old corpus it can be empty.`,
+        `The corpus's newest video was published on ${isoDay(plan.window.endsAt)}. Creator and advertiser views keep their own windows (service://guide/metrics): a "new" view counts first sightings back from now, so on an old corpus it can be empty.`,
       );
     else if (plan.window?.endsAt !== undefined)
       caveats.push(
-        `The corpus's newest video was published on ${new Date(plan.window.endsAt * 1000).toISOString().slice(0, 10)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
+        `The corpus's newest video was published on ${isoDay(plan.window.endsAt)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
       );
     else if (plan.window?.from !== undefined && plan.intent !== "decline")
       caveats.push(

@@ -240,7 +240,8 @@ const lowerFirst = (text: string) => `${text.slice(0, 1).toLowerCase()}${text.sl
 
 const videosCount = (n: number) => `${fmt(n)} video${n === 1 ? "" : "s"}`;
 
-const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+/** A Unix time as its UTC date (YYYY-MM-DD). */
+export const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
  * What the answer's figures leave out because the corpus does not record it: scraped items often carry no

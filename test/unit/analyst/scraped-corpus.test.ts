@@ -180,6 +180,13 @@ async function ask(
   });
 }
 
+/** The median of plain numbers (the expected figures are computed here, not with the analyst's code). */
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
 const searchTotal = async (args: Record<string, unknown>) =>
   ((await callTool(registry, "service_search_videos", { ...args, limit: 1 })).meta as { total: number })
     .total;
@@ -239,10 +246,7 @@ describe("naturally phrased questions read as meant", () => {
           plays: number;
         }[]
       ).map((r) => r.plays);
-      const mid = Math.floor(plays.length / 2);
-      return plays.length % 2
-        ? (plays[mid] as number)
-        : ((plays[mid - 1] as number) + (plays[mid] as number)) / 2;
+      return median(plays);
     };
     const expected = [
       { key: "ads", value: medianOf(1) },
@@ -347,10 +351,7 @@ describe("naturally phrased questions read as meant", () => {
       const plays = [...ids]
         .map((id) => db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id) as number)
         .sort((a, b) => a - b);
-      const mid = Math.floor(plays.length / 2);
-      return plays.length % 2
-        ? (plays[mid] as number)
-        : ((plays[mid - 1] as number) + (plays[mid] as number)) / 2;
+      return median(plays);
     };
     const expected = [
       { key: "dalat", value: await medianPlays("hotel dalat") },
@@ -394,11 +395,6 @@ describe("naturally phrased questions read as meant", () => {
       const day = days[new Date(r.created_at * 1000).getUTCDay()] as string;
       byDay.set(day, [...(byDay.get(day) ?? []), r.plays]);
     }
-    const median = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      const mid = Math.floor(s.length / 2);
-      return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-    };
     const expected = [...byDay]
       .map(([day, plays]) => ({ day, value: median(plays), n: plays.length }))
       .sort((a, b) => b.value - a.value || b.n - a.n || a.day.localeCompare(b.day));
