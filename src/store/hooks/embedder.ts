@@ -6,7 +6,8 @@ import { tokenize } from "../text.js";
  * implement this interface over a model file on disk (e.g. an ONNX sentence encoder loaded at start-up; the
  * service downloads nothing at run time): `name` identifies the model and its version (stored lists and
  * blocking keys are recomputed when it changes), `dimensions` its output size (at most 65 535), `embed` an
- * L2-normalised vector, `keys` the words candidate pairs are blocked on (e.g. the hook's content words, or
+ * L2-normalised vector (or the part of one that other texts can share: a feature only this text has may be
+ * left out, so its length is below 1 and the dot product is still the cosine), `keys` the words candidate pairs are blocked on (e.g. the hook's content words, or
  * cluster ids of the vector), and `minSimilarity` the cosine below which a neighbour is not listed.
  */
 export interface Embedder {
@@ -15,7 +16,7 @@ export interface Embedder {
   /** Neighbours less similar than this (cosine) are not listed; default: any positive similarity. */
   readonly minSimilarity?: number;
   /**
-   * The unit vector of `text`. With `into` (`dimensions` long), written there and returned: a caller that
+   * The unit vector of `text` (or its shared part, see above). With `into` (`dimensions` long), written there and returned: a caller that
    * embeds a whole corpus in turn (computeHookNeighbors) saves an allocation per text.
    */
   embed(text: string, into?: Float32Array): Float32Array;

@@ -4,19 +4,24 @@ import type { Embedder } from "./embedder.js";
 /**
  * The hook model: two hooks are similar when they make the same rhetorical MOVE about the same TOPIC, in
  * whatever words or language (English, Vietnamese, Spanish, German, Indonesian). A hook becomes three
- * parts, each unit length, weighted and joined into one unit vector (cosine = dot product):
+ * parts, each unit length, weighted and joined into one vector (cosine = dot product):
  *
  * - moves (weight² 0.4): question, warning/avoid, list, POV, before/after, challenge, claim (superlatives,
- *   "must"), story (first person), secret/reveal ("nobody tells you", "the truth about"), how-to — by multilingual patterns;
+ *   "must"), story (first person), secret/reveal ("nobody tells you", "the truth about"), how-to, offer (a
+ *   price or deal: "chỉ từ 370k", "giảm 20%"), review (a room tour, "trải nghiệm", "check in"), target ("nếu
+ *   bạn đang tìm…", "if you…", "save this for…") — by multilingual patterns; and showcase, for a hook that
+ *   makes none of these but names a place to stay or a feature of one ("Chiếc phòng có bồn tắm…");
  * - topics (weight² 0.45): concepts from a small multilingual lexicon of the corpus domains (hotel, room,
  *   pool, beach, view, price, food, travel, places, jobs, skincare, fitness, …);
  * - words (weight² 0.15): the remaining content words, hashed, so identical wording scores a little higher.
  *
  * So a paraphrase in another language (same move, same topic) scores ~0.85, the same topic with another
- * move ≤ ~0.6, the same move about something else ≤ ~0.4. A part a hook lacks is a slot of its own (a hash
- * of its text), so two hooks are never alike for what neither has. Lists below MIN_SIMILARITY are not returned.
+ * move ≤ ~0.6, the same move about something else ≤ ~0.4. A part a hook lacks is its own: its weight stays
+ * in the hook's length but on no dimension another hook can share, so two hooks are never alike for what
+ * neither has (on the real Apify export, a hashed slot for it instead matched unrelated hooks by collision).
+ * Lists below MIN_SIMILARITY are not returned.
  */
-export const HOOK_MODEL_NAME = "hook-move-v1";
+export const HOOK_MODEL_NAME = "hook-move-v2";
 export const MIN_SIMILARITY = 0.5;
 
 const W_MOVE = Math.sqrt(0.4);
@@ -35,7 +40,7 @@ const MOVES: [string, RegExp][] = [
   ],
   [
     "list",
-    /\btop\s?\d+\b|(?<!no\.? ?)\b\d{1,2}\s+(?:\p{L}+\s+)?(things?|places?|ways?|reasons?|tips?|hotels?|resorts?|spots?|mistakes?|khach san|dia diem|mon|dieu|cach|ly do|homestay|resort|quan|cosas|lugares|hoteles|consejos|razones|dinge|orte|tipps|grunde|tempat|hotel|cara|alasan|rekomendasi)\b/u,
+    /\btop\s?(\d+|nhung|cac)\b|(?<!no\.? ?)\b([2-9]|\d\d)\s+(?:\p{L}+\s+)?(things?|places?|ways?|reasons?|tips?|hotels?|resorts?|spots?|mistakes?|khach san|dia diem|mon|dieu|cach|ly do|homestay|resort|quan|cosas|lugares|hoteles|consejos|razones|dinge|orte|tipps|grunde|tempat|hotel|cara|alasan|rekomendasi)\b/u,
   ],
   ["pov", /\bpov\b|^(when you|khi ban|cuando tu|wenn du|ketika kamu|saat kamu)\b/u],
   [
@@ -48,7 +53,7 @@ const MOVES: [string, RegExp][] = [
   ],
   [
     "claim",
-    /\b(best|#1|no\.? ?1|number one|must|perfect|cheapest|phai thu|el mejor|la mejor|los mejores|imprescindible|der beste|die beste|das beste|am besten|terbaik|paling|wajib)\b|(^|\s)(nhất|đỉnh)(\s|$)/u,
+    /\b(best|#1|no\.? ?1|number one|must|perfect|cheapest|the most|prettiest|phai thu|khong the bo qua|dung bo qua|nhat dinh phai|can ?t miss|el mejor|la mejor|los mejores|imprescindible|der beste|die beste|das beste|am besten|terbaik|paling|wajib)\b|(?<!(thống|hợp|đồng|thứ))(^|\s)(nhất|đỉnh)(\s|$)/u,
   ],
   [
     "story",
@@ -62,7 +67,23 @@ const MOVES: [string, RegExp][] = [
     "howto",
     /\b(how to|cach (de|lam)|huong dan|como hacer|so geht|anleitung|cara (buat|bikin|membuat)|tutorial)\b/u,
   ],
+  [
+    "offer",
+    /\b(chi (tu|voi|co|con|tam)|gia (re|tot|soc|mem|hat de|uu dai|sieu|chi|cuc re)|sieu re|phai chang|uu dai|giam gia|giam \d+|khuyen mai|flash sale|sale off|voucher|combo|discount|deals?|only \$?\d+|from \$\d+|\d+([.,]\d+)?\s?(k|vnd|usd|tr|trieu|cu)|oferta|descuento|rabatt|angebot|diskon|potongan harga)\b/u,
+  ],
+  [
+    "review",
+    /\b(reviews?|room tour|hotel tour|house tour|tour (phong|khach san|homestay|resort|villa)|trai nghiem|danh gia|check ?in|kham pha|dot nhap|unboxing|honest opinion|i stayed|we stayed|resena|erfahrungsbericht|ulasan|pengalaman menginap)\b/u,
+  ],
+  [
+    "target",
+    /\b(neu (ban|cac ban|may ban|mn|moi nguoi|ai)|mach (ban|cac ban|may ban|mn)|ban nao (co|dang|can|muon)|tham khao|ai (muon|dang|can|sap|chua)|danh cho (ban|cac ban|may ban|nhung ai|ai|nguoi)|cho (nhung )?ai (muon|dang|can)|if you|for (anyone|those|everyone|people) (who|looking|planning)|anyone (who|looking|planning)|save (this|it) for|luu (ngay|lai)|note (ngay|lai)|si (buscas|vas|quieres)|para (los|las|quien) que|wenn (du|ihr)|falls (du|ihr)|buat (kamu|yang)|untuk (kamu|yang|kalian))\b/u,
+  ],
 ];
+
+/** The move of a hook that makes none of MOVES but names one of SHOWCASED (analyseHook). */
+const SHOWCASE = "showcase";
+const SHOWCASED = new Set(["hotel", "room", "pool", "view"]);
 
 /** Topic concepts: folded phrases of the corpus domains in the corpus languages. */
 const TOPICS: [string, string[]][] = [
@@ -102,7 +123,13 @@ const TOPICS: [string, string[]][] = [
       "cheap",
       "gia re",
       "price",
-      "gia",
+      "gia tot",
+      "gia chi",
+      "gia phong",
+      "gia ca",
+      "gia hat de",
+      "gia uu dai",
+      "uu dai",
       "barato",
       "precio",
       "billig",
@@ -114,7 +141,8 @@ const TOPICS: [string, string[]][] = [
       "giam gia",
       "khuyen mai",
       "promo",
-      "dem",
+      "discount",
+      "voucher",
     ],
   ],
   [
@@ -125,8 +153,16 @@ const TOPICS: [string, string[]][] = [
       "meal prep",
       "recipe",
       "cooking",
-      "an",
-      "mon",
+      "an gi",
+      "an uong",
+      "an sang",
+      "an trua",
+      "an toi",
+      "di an",
+      "an vat",
+      "am thuc",
+      "mon an",
+      "mon ngon",
       "breakfast",
       "buffet",
       "comida",
@@ -255,6 +291,9 @@ export function analyseHook(text: string): HookAnalysis {
     if (concept) topics.add(concept);
     else if (!covered.has(t) && !STOP.has(t) && t.length > 1 && !/^\d+$/.test(t)) words.add(t);
   }
+  // No other move, but it names a place to stay or a feature of one: the hook shows it off ("Khách sạn X
+  // ngay trung tâm…", "Chiếc phòng có bồn tắm…"), the commonest opener of the real hotel export.
+  if (moves.length === 0 && [...topics].some((t) => SHOWCASED.has(t))) moves.push(SHOWCASE);
   return { moves, topics: [...topics], words: [...words] };
 }
 
@@ -271,9 +310,9 @@ function fnv(s: string): number {
 export class HookMoveEmbedder implements Embedder {
   readonly name = HOOK_MODEL_NAME;
   readonly minSimilarity = MIN_SIMILARITY;
-  private readonly moveSlot = new Map(MOVES.map(([m], i) => [m, i]));
-  private readonly topicSlot = new Map(TOPICS.map(([t], i) => [t, MOVES.length + i]));
-  private readonly wordStart = MOVES.length + TOPICS.length;
+  private readonly moveSlot = new Map([...MOVES.map(([m]) => m), SHOWCASE].map((m, i) => [m, i]));
+  private readonly topicSlot = new Map(TOPICS.map(([t], i) => [t, MOVES.length + 1 + i]));
+  private readonly wordStart = MOVES.length + 1 + TOPICS.length;
 
   constructor(readonly dimensions = 128) {
     if (dimensions < this.wordStart + 16)
@@ -284,30 +323,26 @@ export class HookMoveEmbedder implements Embedder {
     const v = into ?? new Float32Array(this.dimensions);
     v.fill(0);
     const a = analyseHook(text);
-    const parts: [number, number[]][] = [];
     const span = this.dimensions - this.wordStart;
-    // A part the hook lacks (no recognised move, topic or other word) counts as one of its own: a slot
-    // hashed from the whole text, so two hooks never look alike for what neither has.
-    const own = (part: string) => [this.wordStart + (fnv(`${part}:${text}`) % span)];
-    parts.push([W_MOVE, a.moves.length ? a.moves.map((m) => this.moveSlot.get(m) as number) : own("move")]);
-    parts.push([
-      W_TOPIC,
-      a.topics.length ? a.topics.map((t) => this.topicSlot.get(t) as number) : own("topic"),
-    ]);
-    parts.push([
-      W_WORD,
-      a.words.length ? a.words.map((w) => this.wordStart + (fnv(w) % span)) : own("words"),
-    ]);
-    const total = Math.sqrt(parts.reduce((s, [w]) => s + w * w, 0)) || 1;
+    const parts: [number, number[]][] = [
+      [W_MOVE, a.moves.map((m) => this.moveSlot.get(m) as number)],
+      [W_TOPIC, a.topics.map((t) => this.topicSlot.get(t) as number)],
+      [W_WORD, a.words.map((w) => this.wordStart + (fnv(w) % span))],
+    ];
+    // The weight² of the parts this hook has: what another hook can share. A part it lacks keeps its weight
+    // in the hook's length (1) but on no shared dimension, so the dot product stays the cosine.
+    let shared = 0;
     for (const [weight, slots] of parts) {
-      const each = weight / total / Math.sqrt(slots.length);
+      if (slots.length === 0) continue;
+      shared += weight * weight;
+      const each = weight / Math.sqrt(slots.length);
       for (const s of slots) v[s] = (v[s] as number) + each;
     }
-    // Hashed words may collide: normalise the whole.
+    // Hashed words may collide: scale what is shared back to its share of the unit length.
     let norm = 0;
     for (let i = 0; i < v.length; i++) norm += (v[i] as number) ** 2;
-    norm = Math.sqrt(norm) || 1;
-    for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) / norm;
+    const scale = norm > 0 ? Math.sqrt(shared / (W_MOVE ** 2 + W_TOPIC ** 2 + W_WORD ** 2) / norm) : 0;
+    for (let i = 0; i < v.length; i++) v[i] = (v[i] as number) * scale;
     return v;
   }
 
