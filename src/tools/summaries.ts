@@ -83,12 +83,15 @@ export function trendPageSummary(data: readonly TrendSummary[], meta: PageMeta):
 }
 
 export function similarHookSummary(data: readonly SimilarHook[], meta: PageMeta, id: string): string {
-  return pageSummary(
+  const page = pageSummary(
     "video",
     meta,
     `with a hook similar to video ${id}`,
     data.map((h) => `${h.video.id} (similarity ${h.similarity.toFixed(2)}): ${clip(h.hook_text)}`),
   );
+  if (data.length > 0) return page;
+  // Empty is an answer, not a failure: say why it happens (a third of the hooks of a real scrape have none).
+  return `${page}\nNo hook is similar enough to list: a video without a hook has none, and so does one whose hook makes no recognised move (a question, a list, an offer, a review…) and names no topic the model knows, unless another hook has nearly the same words. Search by its words with service_search_videos instead.`;
 }
 
 /** The analyst's answer in text: summary, each finding with its evidence IDs, and the caveats. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
-import { answerSummary, pageSummary, pageTail } from "../../../src/tools/summaries.js";
+import { answerSummary, pageSummary, pageTail, similarHookSummary } from "../../../src/tools/summaries.js";
 
 describe("text summaries", () => {
   it("names every item on its own line and ends with the exact cursor", () => {
@@ -28,6 +28,17 @@ describe("text summaries", () => {
     expect(pageSummary("video", { total: 0, has_more: false, next_cursor: null }, "", [])).toBe(
       "0 video(s) of 0.\nNo more results.",
     );
+  });
+
+  it("says why a video has no similar hooks, and what to do instead", () => {
+    const meta = { count: 0, total: 0, has_more: false, next_cursor: null };
+    const lines = similarHookSummary([], meta, "7285726896178941202").split("\n");
+    expect(lines.slice(0, 2)).toEqual([
+      "0 video(s) of 0 with a hook similar to video 7285726896178941202.",
+      "No more results.",
+    ]);
+    expect(lines[2]).toMatch(/^No hook is similar enough to list: a video without a hook has none/);
+    expect(lines[2]).toMatch(/service_search_videos/);
   });
 
   it("gives the analyst's findings with their evidence ids and caveats", () => {
