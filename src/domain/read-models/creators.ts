@@ -27,8 +27,10 @@ export async function getCreator(store: Store, idOrHandle: string): Promise<Crea
     ...toCreatorSummary(row, 7),
     resolved_by: resolvedBy,
     handle_changed: resolvedBy === "former_handle",
-    // The geometric mean of (1 + plays) over the creator's videos, less one.
-    baseline_plays: stats && stats.videos > 0 ? Math.exp(stats.sumLnPlays / stats.videos) - 1 : 0,
+    // The geometric mean of (1 + plays) over the creator's videos, less one; to 0.1 play, so one video's
+    // 27000 plays read 27000, not exp(ln 27001) - 1 = 26999.999999999978.
+    baseline_plays:
+      stats && stats.videos > 0 ? Math.round((Math.exp(stats.sumLnPlays / stats.videos) - 1) * 10) / 10 : 0,
     growth_by_window: {
       "2": Math.round(row.gains[2]),
       "7": Math.round(row.gains[7]),

@@ -85,6 +85,15 @@ describe("creators and advertisers", () => {
     expect(await getCreator(createSqliteStore(db), "nobody_here")).toBeNull();
   });
 
+  it("gives the baseline (geometric mean of plays) to a tenth of a play, a single video's plays exactly", async () => {
+    const store = createSqliteStore(db);
+    expect((await getCreator(store, "u3"))?.baseline_plays).toBe(900);
+    expect((await getCreator(store, "u2"))?.baseline_plays).toBe(200);
+    expect((await getCreator(store, "u1"))?.baseline_plays).toBe(
+      Math.round((Math.sqrt(5001 * 3001) - 1) * 10) / 10,
+    );
+  });
+
   it("searches creators by handle, former handle and nickname, with type and view", async () => {
     const uids = async (p: Parameters<typeof searchCreators>[1]) =>
       (await searchCreators(createSqliteStore(db), p, NOW)).items.map((c) => c.uid);
