@@ -11,9 +11,12 @@ import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 import { onCorpus } from "./open-backend.js";
 
-const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--bulk] [--db FILE|postgres://…] [--json]
+const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--observed-at DATE] [--bulk] [--db FILE|postgres://…] [--json]
 
 Upserts scraped videos by id. Bad records go to FILE.rejects.jsonl with their reason.
+--observed-at says when the FILEs were collected (2025-05-13 or 2025-05-13T08:00:00Z, UTC): their counts
+are dated then instead of now, for records that carry no scrape time of their own (an Apify export has
+none), so stats_at and growth windows are right for an old export. A record published after it is rejected.
 --bulk is for a large initial load: the ranking indexes are rebuilt once at the end instead of updated per
 record (much faster); searches of a server reading the same database fail until the load ends.
 Transcript side files (a CSV/JSONL of id or webVideoUrl + script_video|transcript) are joined by video id,
@@ -22,6 +25,23 @@ On PostgreSQL the corpus is copied into a temporary file (under TMPDIR), importe
 are written back in one transaction: servers answer from the old corpus until it commits. With
 CRS_CHECKOUT_CACHE=DIR the copy is kept in DIR and reused by the next import or classify while the corpus
 is unchanged (no copy: minutes saved on a large corpus).`;
+
+/** --observed-at: a UTC date or date-time, not in the future (Unix seconds). */
+function collectedAt(text: string, now: number): number {
+  const shown = text.slice(0, 40);
+  const match = /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.exec(text);
+  if (!match)
+    throw new CliError(`--observed-at '${shown}' is not a date: give 2025-05-13 or 2025-05-13T08:00:00Z`);
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Date.parse rolls 2025-02-30 over to March 2: the day must exist.
+  const ms = Date.parse(match[4] ? text : `${text}T00:00:00Z`);
+  if (Number.isNaN(ms) || new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day || month > 12)
+    throw new CliError(`--observed-at '${shown}' is not a calendar date and time`);
+  const at = Math.floor(ms / 1000);
+  if (at > now + 60)
+    throw new CliError(`--observed-at '${shown}' is in the future: give when the files were collected`);
+  return at;
+}
 
 /** A FILE whose first decodable record is a transcript row is a side file, not videos. */
 async function isTranscriptFile(file: string): Promise<boolean> {
@@ -36,6 +56,7 @@ export async function run(args: string[]): Promise<number> {
     format: { type: "string", default: "auto" },
     transcripts: { type: "string", multiple: true },
     bulk: { type: "boolean", default: false },
+    "observed-at": { type: "string" },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -48,6 +69,8 @@ export async function run(args: string[]): Promise<number> {
   if (positionals.length === 0) throw new CliError(`no FILE given\n${USAGE}`);
   const config = commandConfig(values);
   const now = Math.floor(Date.now() / 1000);
+  const observedAt =
+    values["observed-at"] === undefined ? undefined : collectedAt(values["observed-at"], now);
 
   const sideFiles = [...(values.transcripts ?? [])];
   const videoFiles: string[] = [];
@@ -74,6 +97,7 @@ export async function run(args: string[]): Promise<number> {
     importAll(db, videoFiles, {
       format: format as ImportFormat | "auto",
       now,
+      observedAt,
       transcripts,
       bulk: values.bulk === true,
       json: values.json === true,
@@ -99,6 +123,7 @@ export async function run(args: string[]): Promise<number> {
 interface ImportOptions {
   format: ImportFormat | "auto";
   now: number;
+  observedAt: number | undefined;
   transcripts: Map<string, string>;
   bulk: boolean;
   json: boolean;
@@ -127,6 +152,7 @@ async function importAll(
       summary = await importFile(db, file, {
         format: options.format,
         now: options.now,
+        observedAt: options.observedAt,
         transcripts: options.transcripts,
         onProgress: progress.update,
         bulk: options.bulk,

@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "../../src/store/connection.js";
 
 // The README's path for real data, as a person runs it: `crs init --empty` → `crs import` (every format) →
 // `crs serve`, which answers a search over what was imported.
@@ -130,5 +131,30 @@ describe("init --empty → import → serve", () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--empty creates no synthetic corpus/);
     expect(readdirSync(dir)).not.toContain("other.sqlite");
+  });
+
+  it("dates an old export with --observed-at and refuses a date that is not one, or in the future", async () => {
+    const db = join(dir, "observed.sqlite");
+    crs(["init", "--empty", "--db", db, "--json"]);
+    const imported = await crsBoth(["import", "apify-flat.csv", "--observed-at", "2024-06-30", "--db", db]);
+    expect(imported.code).toBe(0);
+    // An Apify export carries no scrape time: every count is dated when the file was collected.
+    const file = openDb(db);
+    try {
+      expect(file.prepare("SELECT DISTINCT observed_at FROM video_stats").all()).toEqual([
+        { observed_at: Date.UTC(2024, 5, 30) / 1000 },
+      ]);
+    } finally {
+      file.close();
+    }
+    for (const [value, reason] of [
+      ["2025-02-30", /not a calendar date/],
+      ["yesterday", /is not a date: give 2025-05-13/],
+      ["2099-01-01", /in the future/],
+    ] as const) {
+      const refused = await crsBoth(["import", "apify-flat.csv", "--observed-at", value, "--db", db]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(reason);
+    }
   });
 });

@@ -15,6 +15,8 @@ export interface ImportOptions {
   format?: ImportFormat | "auto";
   /** Import time (Unix seconds): the observation time of records without a scrape time. */
   now: number;
+  /** When the file was collected (Unix seconds): replaces `now` as that observation time (ParseOptions). */
+  observedAt?: number;
   /** Transcripts joined by video id (from a side file); they fill `transcript` when the record has none. */
   transcripts?: ReadonlyMap<string, string>;
   /** Records per transaction (default 5 000; 50 000 with `bulk`). */
@@ -139,7 +141,7 @@ async function importFileInBulk(
     options.onProgress?.(seen, progress);
   };
 
-  const parseOptions = { format: options.format ?? "auto", now: options.now };
+  const parseOptions = { format: options.format ?? "auto", now: options.now, observedAt: options.observedAt };
   const inWorker = (options.parseInWorker ?? large) && parseWorkerAvailable();
   const chunks = inWorker
     ? parseChunksInWorker(file, container, parseOptions, 2 * batchSize)

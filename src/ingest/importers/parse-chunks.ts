@@ -24,6 +24,11 @@ export interface ParseOptions {
   format: ImportFormat | "auto";
   /** Import time (Unix seconds), for records without their own observation time. */
   now: number;
+  /**
+   * When the file was collected (Unix seconds; `crs import --observed-at`): the observation time of its
+   * records without their own, instead of `now`. A record published after it is rejected.
+   */
+  observedAt?: number;
 }
 
 /**
@@ -61,7 +66,15 @@ export async function* parseChunks(
         format = detected;
       }
       try {
-        records.push(prepareRecord(mapRecord(format, source.value, options.now), creators, options.now));
+        const record = mapRecord(format, source.value, options.now);
+        if (record.observedAt === null && options.observedAt !== undefined) {
+          if (record.video.createdAt > options.observedAt)
+            throw new RecordError(
+              `published at ${new Date(record.video.createdAt * 1000).toISOString()}, after the file was collected (--observed-at ${new Date(options.observedAt * 1000).toISOString()})`,
+            );
+          record.observedAt = options.observedAt;
+        }
+        records.push(prepareRecord(record, creators, options.now));
       } catch (error) {
         if (!(error instanceof RecordError)) throw error;
         rejects.push(rejectLine(source.position, error.message, source.value));

@@ -9,14 +9,29 @@ import { tempDb } from "../../helpers/db.js";
 const NOW = 1_718_000_000;
 const FIXTURES = join(import.meta.dirname, "../../fixtures/import");
 
-function line(overrides: { plays?: number; handle?: string; id?: string; caption?: string } = {}): string {
+function line(
+  overrides: {
+    plays?: number;
+    handle?: string;
+    id?: string;
+    caption?: string;
+    createdAt?: number;
+    observedAt?: number;
+  } = {},
+): string {
   return JSON.stringify({
     id: overrides.id ?? "7500000000000000001",
     caption: overrides.caption ?? "How I saved 1000 dollars in a month",
-    created_at: 1717000000,
+    created_at: overrides.createdAt ?? 1717000000,
     hashtags: ["money"],
     author: { uid: "6950000000000000001", handle: overrides.handle ?? "saver" },
-    stats: { plays: overrides.plays ?? 100, likes: 10, comments: 1, shares: 0 },
+    stats: {
+      plays: overrides.plays ?? 100,
+      likes: 10,
+      comments: 1,
+      shares: 0,
+      ...(overrides.observedAt === undefined ? {} : { observed_at: overrides.observedAt }),
+    },
   });
 }
 
@@ -78,6 +93,34 @@ describe("re-import", () => {
       plays: 250,
       stats_at: NOW + 3600,
     });
+  });
+
+  it("dates counts without a scrape time at observedAt (--observed-at), keeps a record's own, rejects one published later", async () => {
+    const { db, dir } = tempDb();
+    const collected = 1_717_500_000;
+    const file = fileWith(
+      dir,
+      "old-export.jsonl",
+      [
+        line({ id: "7500000000000000001" }),
+        line({ id: "7500000000000000002", observedAt: 1_717_400_000 }),
+        line({ id: "7500000000000000003", createdAt: collected + 3600, caption: "posted after the scrape" }),
+      ].join("\n"),
+    );
+    const summary = await importFile(db, file, { now: NOW, observedAt: collected });
+    expect([summary.imported, summary.rejected]).toEqual([2, 1]);
+    expect(db.prepare("SELECT video_id, observed_at FROM video_stats ORDER BY video_id").all()).toEqual([
+      { video_id: "7500000000000000001", observed_at: collected },
+      { video_id: "7500000000000000002", observed_at: 1_717_400_000 },
+    ]);
+    expect(db.prepare("SELECT stats_at FROM videos WHERE id = '7500000000000000001'").get()).toEqual({
+      stats_at: collected,
+    });
+    const rejects = readFileSync(`${file}.rejects.jsonl`, "utf8").trim().split("\n");
+    expect(rejects).toHaveLength(1);
+    expect(JSON.parse(rejects[0] as string).reason).toBe(
+      `published at ${new Date((collected + 3600) * 1000).toISOString()}, after the file was collected (--observed-at ${new Date(collected * 1000).toISOString()})`,
+    );
   });
 
   it("a changed handle is recorded with the old one kept", async () => {
