@@ -31,6 +31,8 @@ export interface VideoFact {
   advertiser_id: string | null;
   created_at: number;
   media_type: "video" | "slideshow";
+  /** Length in seconds as the source recorded it (null: not recorded). */
+  duration_s: number | null;
   region: string | null;
   language: string | null;
   hashtags: string;

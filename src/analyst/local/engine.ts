@@ -24,6 +24,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
       ? { window_ends_at: new Date(plan.window.endsAt * 1000).toISOString() }
       : {}),
     topics: plan.topics,
+    ...(plan.groupBy ? { group_by: plan.groupBy } : {}),
     ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
     count: plan.count,
     filters: plan.attributes.map((a) => `${a.kind}=${a.value}`),

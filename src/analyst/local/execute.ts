@@ -2,7 +2,7 @@ import type { Evidence, Finding } from "../../domain/schemas/analyst-record.js";
 import { DAY } from "../../shared/clock.js";
 import { foldText } from "../../shared/text/normalize.js";
 import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
-import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, type Metric, snapWindow } from "./lexicon.js";
+import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, LENGTH_BANDS, type Metric, snapWindow } from "./lexicon.js";
 import { median } from "./median.js";
 import { type Attribute, attributeLabel, type Plan } from "./planner.js";
 
@@ -971,6 +971,12 @@ async function corroborate(ctx: Ctx): Promise<void> {
       .catch(() => null);
 }
 
+/** The LENGTH_BANDS label of a duration in seconds. */
+function lengthBand(seconds: number): string {
+  return (LENGTH_BANDS.find((b) => seconds < b.to) ?? (LENGTH_BANDS.at(-1) as (typeof LENGTH_BANDS)[number]))
+    .label;
+}
+
 async function breakdown(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const by = plan.groupBy ?? "hook_type";
@@ -990,10 +996,12 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ),
         )
       : [];
-  const videos =
+  const all =
     by === "topic"
       ? [...new Map(topicGroups.flatMap(([, vs]) => vs.map((v) => [v.id, v] as const))).values()]
       : (await ctx.facts.videos(filter)).filter((v) => (by === "hook_type" ? v.hook_type !== null : true));
+  // Length groups: videos whose duration the source recorded (a slideshow has none of its own).
+  const videos = by === "length" ? all.filter((v) => v.media_type === "video" && v.duration_s !== null) : all;
   const metric =
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
@@ -1012,7 +1020,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
               ? (WEEKDAYS[new Date(v.created_at * 1000).getUTCDay()] as string)
               : by === "hour"
                 ? `${String(new Date(v.created_at * 1000).getUTCHours()).padStart(2, "0")}:00 UTC`
-                : v.media_type;
+                : by === "length"
+                  ? lengthBand(v.duration_s as number)
+                  : v.media_type;
       groups.set(k, [...(groups.get(k) ?? []), v]);
     }
   const statistic = metric === "engagement" ? "sum" : "median";
@@ -1039,7 +1049,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? "publication day"
             : by === "hour"
               ? "publication hour"
-              : "format";
+              : by === "length"
+                ? "length"
+                : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1052,7 +1064,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
           : by === "topic"
             ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
-            : "Format: video or slideshow (media_type).",
+            : by === "length"
+              ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${all.length - videos.length === 0 ? "Every matching video has one." : `${fmt(all.length - videos.length)} of the ${fmt(all.length)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+              : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;

@@ -326,6 +326,7 @@ export const SUBJECT_WORDS: Record<string, Subject> = {
   who: "creators",
   advertiser: "advertisers",
   advertisers: "advertisers",
+  advertises: "advertisers",
   brand: "advertisers",
   brands: "advertisers",
   company: "advertisers",
@@ -406,6 +407,15 @@ export const FUNCTION_WORDS = new Set(
 );
 
 /** Intent cue phrases (matched as whole words on the lower-cased question). */
+/** Video length groups ("how long should a hotel video be?"): duration in seconds, from ≤ d < to. */
+export const LENGTH_BANDS: readonly { label: string; from: number; to: number }[] = [
+  { label: "under 15 s", from: 0, to: 15 },
+  { label: "15-30 s", from: 15, to: 30 },
+  { label: "30-60 s", from: 30, to: 60 },
+  { label: "1-3 min", from: 60, to: 180 },
+  { label: "over 3 min", from: 180, to: Number.POSITIVE_INFINITY },
+];
+
 export const CUES = {
   compare:
     /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,

@@ -6,6 +6,7 @@ import {
   FUNCTION_WORDS,
   HOOK_TYPE_WORDS,
   LANGUAGE_WORDS,
+  LENGTH_BANDS,
   METRIC_WORDS,
   type Metric,
   REGION_WORDS,
@@ -71,6 +72,7 @@ export interface Plan {
     | "topic"
     | "weekday"
     | "hour"
+    | "length"
     | "region"
     | "language"
     | "hashtag"
@@ -359,6 +361,18 @@ export async function planQuestion(
     understood.push(
       `groups: publication ${postingTime === "weekday" ? "day of the week" : "hour of the day"} (UTC)`,
     );
+  // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
+  const lengthText = lowerAll.replace(
+    /\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g,
+    " ",
+  );
+  const lengthGroups =
+    !postingTime &&
+    !adsVsOrganic &&
+    /\b(how long|lengths?|durations?|longer|shorter|long or short|short or long|(short|long)[- ](videos?|ones|clips?|form|content)|(seconds?|minutes?|mins?) long)\b/.test(
+      lengthText,
+    );
+  if (lengthGroups) understood.push(`groups: video length (${LENGTH_BANDS.map((b) => b.label).join(", ")})`);
   if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
   if (!adsVsOrganic)
     flag(
@@ -449,8 +463,12 @@ export async function planQuestion(
     .replace(/\b(\p{L}+)[\s-]+(language|speaking)\b/gu, (m, name: string) =>
       name in LANGUAGE_WORDS && placed.some((p) => p.item.kind === "language") ? name : m,
     );
-  for (const word of subjectText.match(WORD) ?? []) {
-    const s = SUBJECT_WORDS[word] ?? SUBJECT_WORDS[singular(word)];
+  const subjectWords = subjectText.match(WORD) ?? [];
+  const subjectOf = (word: string) => SUBJECT_WORDS[word] ?? SUBJECT_WORDS[singular(word)];
+  for (const word of subjectWords) {
+    const s = subjectOf(word);
+    // "Who are the biggest advertisers?": "who" asks for the advertisers the question names, not creators.
+    if (word === "who" && subjectWords.some((w) => subjectOf(w) === "advertisers")) continue;
     if (s) subjectHits.push(s);
   }
   let subject: Subject = "videos";
@@ -540,6 +558,13 @@ export async function planQuestion(
       /^(apps?|games?|dtc|d2c|shops?|e-?commerce|hire|hireable|hire-?ready|house|owned|language|speaking)$/.test(
         word,
       )
+    )
+      continue;
+    // The words that asked for length groups.
+    if (
+      lengthGroups &&
+      !hashed &&
+      /^(long|longer|short|shorter|lengths?|durations?|seconds?|minutes?|mins?|ones)$/.test(word)
     )
       continue;
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
@@ -669,6 +694,18 @@ export async function planQuestion(
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
+  } else if (lengthGroups && entityCount === 0 && (subject === "videos" || subject === "formats")) {
+    intent = "breakdown";
+    groupBy = "length";
+    if (
+      !metric &&
+      /\b(should|best|ideal|optimal|perform\w*|better|worse|works?|successful|effective|more|most|get)\b/.test(
+        lengthText,
+      )
+    ) {
+      metric = "plays";
+      understood.push('performance read as views (plays) (from "should"/"best"/"more")');
+    }
   } else if (compareTopics.length === 2 && subject === "videos") {
     intent = "breakdown";
     groupBy = "topic";

@@ -133,6 +133,8 @@ async function importScrape(): Promise<void> {
             ? { musicMeta: { musicId: "7100000000000000002", musicName: "Lofi chill", musicAuthor: "DJ" } }
             : {}),
         hashtags: it.tags.map((name) => ({ name })),
+        // Lengths cycle through 8, 22, 45, 90 and 240 s; every seventh video has none recorded.
+        ...(i % 7 === 6 ? {} : { videoMeta: { duration: [8, 22, 45, 90, 240][i % 5] } }),
         authorMeta: {
           id: String(6_900_000 + (i % 9)),
           name: `stay${i % 9}`,
@@ -414,6 +416,85 @@ describe("naturally phrased questions read as meant", () => {
     expect(plan.topics).toEqual([]);
   });
 
+  /** Every video service_search_videos finds for q (all pages). */
+  const searchIds = async (q: string) => {
+    const ids = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const out = await callTool(registry, "service_search_videos", {
+        q,
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const v of out.data as { id: string }[]) ids.add(v.id);
+      cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
+    } while (cursor);
+    return [...ids];
+  };
+  /** Length bands of the question "how long should…", as a user would draw them. */
+  const band = (s: number) =>
+    s < 15 ? "under 15 s" : s < 30 ? "15-30 s" : s < 60 ? "30-60 s" : s < 180 ? "1-3 min" : "over 3 min";
+
+  it("how long a hotel video should be: length bands by median views, videos without a length left out", async () => {
+    const answer = await ask("How long should a hotel video be?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("breakdown");
+    expect(plan.group_by).toBe("length");
+    expect(plan.metric).toBe("plays");
+    expect(plan.topics).toEqual(["hotel"]);
+    expect(plan.ignored).toEqual([]);
+    const rows = (await searchIds("hotel")).map(
+      (id) =>
+        db.prepare("SELECT duration_s, plays FROM videos WHERE id = ?").get(id) as {
+          duration_s: number | null;
+          plays: number;
+        },
+    );
+    const groups = new Map<string, number[]>();
+    for (const r of rows.filter((r) => r.duration_s !== null))
+      groups.set(band(r.duration_s as number), [
+        ...(groups.get(band(r.duration_s as number)) ?? []),
+        r.plays,
+      ]);
+    const expected = [...groups]
+      .map(([key, plays]) => ({ key, value: median(plays), n: plays.length }))
+      .sort((a, b) => b.value - a.value || b.n - a.n || a.key.localeCompare(b.key));
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
+    const missing = rows.filter((r) => r.duration_s === null).length;
+    expect(missing).toBeGreaterThan(0);
+    expect(answer.caveats.join(" ")).toContain(
+      `${missing} of the ${rows.length} matching videos have no recorded duration or are slideshows, and are left out.`,
+    );
+  });
+
+  it("how long resort videos are: the share of each length band; short/long words are not ignored", async () => {
+    const answer = await ask("How long are resort videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect([plan.intent, plan.group_by, plan.metric]).toEqual(["breakdown", "length", null]);
+    const lengths = (await searchIds("resort"))
+      .map((id) => db.prepare("SELECT duration_s FROM videos WHERE id = ?").pluck().get(id) as number | null)
+      .filter((d): d is number => d !== null);
+    const counts = new Map<string, number>();
+    for (const d of lengths) counts.set(band(d), (counts.get(band(d)) ?? 0) + 1);
+    expect(result.values).toEqual([...counts.values()].sort((a, b) => b - a));
+    const short = aggregateOf(await ask("Are short videos better than long ones?")).plan;
+    expect([short.group_by, short.metric, short.ignored]).toEqual(["length", "plays", []]);
+    // "How long ago" asks no length question.
+    expect(aggregateOf(await ask("How long ago was the newest hotel video posted?")).plan.group_by).not.toBe(
+      "length",
+    );
+  });
+
+  it('"who are the biggest advertisers" ranks advertisers, not videos or creators', async () => {
+    for (const question of ["Who are the biggest advertisers?", "Who advertises the most?"]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan.subject, question).toBe("advertisers");
+      expect(answer.summary, question).toMatch(/^Largest advertisers/);
+    }
+    expect(aggregateOf(await ask("Who are the top creators?")).plan.subject).toBe("creators");
+  });
+
   it('"top 10" lists ten, "the 3 most viewed" three; five otherwise', async () => {
     const ten = await ask("Top 10 videos by views");
     expect(aggregateOf(ten).result.ranking).toEqual(
@@ -666,6 +747,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creator has the most viral videos?",
         "Which region has the most videos?",
         "How many hotel videos were posted in 2024?",
+        "How long should a hotel video be?",
+        "Who are the biggest advertisers?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
