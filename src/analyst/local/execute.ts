@@ -560,9 +560,11 @@ async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<
       result: { ranking: [] },
       computed: `service_search_creators view=${view}`,
     };
-  const first = top[0] as Creator;
   return {
-    summary: `${what}: @${first.handle} leads with ${figure(first)}${top[1] ? `, then @${top[1].handle} (${figure(top[1])})` : ""}.`,
+    summary: leadLine(
+      what,
+      top.map((c) => ({ name: `@${c.handle}`, shown: figure(c) })),
+    ),
     findings: top.map((c, i) => ({
       statement: `#${i + 1} @${c.handle}: ${figure(c)}.`,
       evidence: [
@@ -619,9 +621,11 @@ async function advertiserView(ctx: Ctx, view: "trending" | "new" | "all"): Promi
       result: { ranking: [] },
       computed: `service_search_advertisers view=${view}`,
     };
-  const first = top[0] as Advertiser;
   return {
-    summary: `${what}: ${first.name} leads with ${figure(first)}${top[1] ? `, then ${top[1].name} (${figure(top[1])})` : ""}.`,
+    summary: leadLine(
+      what,
+      top.map((a) => ({ name: a.name, shown: figure(a) })),
+    ),
     findings: top.map((a, i) => ({
       statement: `#${i + 1} ${a.name}: ${figure(a)}.`,
       evidence: [
@@ -840,7 +844,14 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
       ...vs.slice(0, 2).map((v) => videoEvidence(v, plan.subject === "hook_types" ? { hook_type: k } : {})),
     ];
     return {
-      summary: `${name(k0, v0)} has the most ${what}: ${v0.length} of ${items.length}${top[1] ? `, ahead of ${name(top[1][0], top[1][1])} (${top[1][1].length})` : ""}.`,
+      summary: (() => {
+        const { tied, next } = leaders(
+          top.map(([k, vs]) => ({ name: name(k, vs), shown: String(vs.length) })),
+        );
+        return tied.length > 1
+          ? `${joinNames(tied)} have the most ${what}: ${v0.length} each of ${items.length}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
+          : `${name(k0, v0)} has the most ${what}: ${v0.length} of ${items.length}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;
+      })(),
       findings: top.map(([k, vs], i) => ({
         statement: `#${i + 1} ${name(k, vs)}: ${vs.length} ${what}.`,
         evidence: evidenceOf(k, vs),
@@ -969,6 +980,36 @@ async function corroborate(ctx: Ctx): Promise<void> {
     await ctx
       .call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 })
       .catch(() => null);
+}
+
+/**
+ * Who leads a ranking, in words: "A leads with 5, then B (3)", or, when the first ones are equal, "A and B
+ * tie with 2 each" (a lead that is no lead would mislead). `shown` is each item's figure as printed.
+ */
+function leaders(items: readonly { name: string; shown: string }[]): {
+  tied: string[];
+  next?: { name: string; shown: string };
+} {
+  const first = items[0];
+  if (!first) return { tied: [] };
+  const tied = items.filter((i) => i.shown === first.shown).map((i) => i.name);
+  return { tied, next: items[tied.length] };
+}
+
+/** "A", "A and B", "A, B and C", "A, B, C and 4 more". */
+function joinNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  if (names.length > 3) return `${names.slice(0, 3).join(", ")} and ${names.length - 3} more`;
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** A creator or advertiser ranking's summary: "<what>: A leads with 8 videos, then B (3 videos)", or a tie. */
+function leadLine(what: string, items: readonly { name: string; shown: string }[]): string {
+  const { tied, next } = leaders(items);
+  const then = next ? `, then ${next.name} (${next.shown})` : "";
+  return tied.length > 1
+    ? `${what}: ${joinNames(tied)} tie with ${items[0]?.shown} each${then}.`
+    : `${what}: ${items[0]?.name} leads with ${items[0]?.shown}${then}.`;
 }
 
 /** The LENGTH_BANDS label of a duration in seconds. */
@@ -1594,7 +1635,15 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   ];
   const first = top[0] as (typeof ranked)[number];
   return {
-    summary: `${nameOf(first.key)} leads by ${measureName}: ${showFigure(m, first.value)}${top[1] ? `, ahead of ${nameOf(top[1].key)} (${showFigure(m, top[1].value)})` : ""}.`,
+    summary: (() => {
+      const { tied, next } = leaders(
+        top.map((g) => ({ name: nameOf(g.key), shown: showFigure(m, g.value) })),
+      );
+      const figure = showFigure(m, first.value);
+      return tied.length > 1
+        ? `${joinNames(tied)} tie by ${measureName}: ${figure} each${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
+        : `${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;
+    })(),
     findings: await Promise.all(
       top.map(async (g, i) => ({
         statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${videosCount(g.videos.length)}`}.`,

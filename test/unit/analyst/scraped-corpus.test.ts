@@ -486,6 +486,22 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("a ranking whose first places are equal says they tie instead of naming a leader", async () => {
+    const answer = await ask("Which creator has the most resort videos?");
+    const values = aggregateOf(answer).result.values as number[];
+    const tied = values.filter((v) => v === values[0]).length;
+    expect(tied).toBe(4);
+    expect(answer.summary).toMatch(
+      new RegExp(
+        `^@\\w+, @\\w+, @\\w+ and 1 more tie by number of videos about "resort": ${values[0]} each, ahead of @\\w+ \\(${values[4]}\\)\\.$`,
+      ),
+    );
+    // A single leader is still "leads".
+    expect((await ask("Which hashtags are used the most?")).summary).toMatch(
+      /^#travel leads by number of videos: 20, ahead of #review \(14\)\.$/,
+    );
+  });
+
   it('"who are the biggest advertisers" ranks advertisers, not videos or creators', async () => {
     for (const question of ["Who are the biggest advertisers?", "Who advertises the most?"]) {
       const answer = await ask(question);
