@@ -1,4 +1,5 @@
 import type { Evidence, Finding } from "../../domain/schemas/analyst-record.js";
+import { MIN_RISE, MIN_VIDEOS, TREND_WINDOW_DAYS } from "../../domain/trends/build.js";
 import { DAY } from "../../shared/clock.js";
 import { foldText } from "../../shared/text/normalize.js";
 import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
@@ -909,9 +910,23 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
     );
   if (matches.length === 0) {
     const of = kind ? ` of kind ${kind}` : "";
+    const kinds = new Map<string, number>();
+    for (const r of reports) kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + 1);
+    const existing = `${reports.length} report${reports.length === 1 ? "" : "s"} exist${reports.length === 1 ? "s" : ""}${
+      reports.length > 0
+        ? `: ${[...kinds]
+            .sort((a, b) => a[0].localeCompare(b[0]))
+            .map(([k, n]) => `${k} ${n}`)
+            .join(", ")}`
+        : ""
+    }`;
     const reason = plan.topics.length
-      ? `No published trend report${of} mentions "${plan.topics.join(" ")}" (${reports.length} reports exist)`
-      : `No trend report${of} is published (${reports.length} reports exist)`;
+      ? `No published trend report${of} mentions "${plan.topics.join(" ")}" (${existing})`
+      : `No trend report${of} is published (${existing})`;
+    if (kind && !kinds.has(kind))
+      caveats.push(
+        `A ${kind.replace("_", " ")} is reported when at least ${MIN_VIDEOS} videos used it in the report's ${TREND_WINDOW_DAYS}-day window and it rose at least ${MIN_RISE}× on the ${TREND_WINDOW_DAYS} days before; none did. For the most used ones, ask which ${kind === "hook_pattern" ? "hook types" : `${kind}s`} are used the most.`,
+      );
     return {
       summary: `${reason}.`,
       findings: [{ statement: `${reason}.`, evidence: [] }],

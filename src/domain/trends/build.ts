@@ -11,8 +11,8 @@ import type { Store, TrendReportRow, TrendVideoRow } from "../../store/types.js"
  * `<kind>-<subject slug>-<period end date>`. A build replaces the previous set.
  */
 export const TREND_WINDOW_DAYS = 7;
-const MIN_VIDEOS = 3;
-const MIN_RISE = 1.2;
+export const MIN_VIDEOS = 3;
+export const MIN_RISE = 1.2;
 const EXAMPLES = 5;
 const QUOTA = { hashtag: 4, sound: 3, hook_pattern: 3, format: 2 } as const;
 const TOTAL = 12;

@@ -584,9 +584,28 @@ describe("naturally phrased questions read as meant", () => {
     expect(plan.intent).toBe("trend_report");
     if ((result.reports as string[]).length === 0)
       expect(answer.summary).toMatch(
-        /^No published trend report mentions "staycation" \(\d+ reports exist\)\.$/,
+        /^No published trend report mentions "staycation" \(\d+ reports? exists?(: [a-z_]+ \d+(, [a-z_]+ \d+)*)?\)\.$/,
       );
     else expect(answer.summary).toMatch(/\(report [^)]+\)/);
+  });
+
+  it("a trend question about a kind with no report says what a report needs, and what to ask instead", async () => {
+    const kinds = new Map<string, number>();
+    for (const kind of db.prepare("SELECT kind FROM trend_reports").pluck().all() as string[])
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    expect(kinds.has("sound")).toBe(false);
+    const answer = await ask("What sounds are trending?");
+    expect(answer.summary).toBe(
+      `No trend report of kind sound is published (${[...kinds.values()].reduce((a, b) => a + b, 0)} reports exist: ${[
+        ...kinds,
+      ]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([k, n]) => `${k} ${n}`)
+        .join(", ")}).`,
+    );
+    expect(answer.caveats).toContain(
+      "A sound is reported when at least 3 videos used it in the report's 7-day window and it rose at least 1.2× on the 7 days before; none did. For the most used ones, ask which sounds are used the most.",
+    );
   });
 });
 
