@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { isEmptyDatabase } from "../store/empty.js";
 import { connectPool } from "../store/postgres/connection.js";
 import { CORPUS_LOCK } from "../store/postgres/corpus-checkout.js";
-import { copyAll, MigrateError, verifyAll } from "../store/postgres/from-sqlite.js";
+import { copyVerified } from "../store/postgres/from-sqlite.js";
 import { migratePostgres } from "../store/postgres/migrate.js";
 import { postgresClient } from "../store/postgres/sql-client.js";
 import { resolveSecret } from "../store/secret.js";
@@ -45,20 +45,14 @@ export async function initPostgres(
       // The pepper: the configured one, else one generated in the file, which the copy carries along.
       const secret = await resolveSecret(sqliteClient(db), { secret: opts.secret });
       const result = await initDatabase(db, { ...opts, secret });
-      db.exec("BEGIN");
-      await copyAll(db, client, {
+      await copyVerified(db, client, {
         force: opts.force,
         progress: (table, done) => {
           if (done === 0) opts.onCopy?.(table);
         },
       });
-      const failed = (await verifyAll(db, client)).filter((check) => !check.ok);
-      db.exec("COMMIT");
-      if (failed.length > 0)
-        throw new MigrateError(`copy verification failed for ${failed.map((c) => c.table).join(", ")}`);
       return result;
     } finally {
-      if (db.inTransaction) db.exec("ROLLBACK");
       db.close();
     }
   } finally {

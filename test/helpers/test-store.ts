@@ -1,7 +1,7 @@
 import { afterAll } from "vitest";
 import type { Db } from "../../src/store/connection.js";
 import { connectPool } from "../../src/store/postgres/connection.js";
-import { copyAll, MigrateError, verifyAll } from "../../src/store/postgres/from-sqlite.js";
+import { copyVerified } from "../../src/store/postgres/from-sqlite.js";
 import { migratePostgres } from "../../src/store/postgres/migrate.js";
 import { postgresBinDir, startPostgres, type TestPostgres } from "./postgres.js";
 
@@ -65,15 +65,7 @@ export async function copyToPostgres(db: Db): Promise<string> {
   const client = await pool.connect();
   try {
     await migratePostgres(pool);
-    db.exec("BEGIN");
-    try {
-      await copyAll(db, client);
-      const failed = (await verifyAll(db, client)).filter((check) => !check.ok);
-      if (failed.length > 0)
-        throw new MigrateError(`copy verification failed for ${failed.map((c) => c.table).join(", ")}`);
-    } finally {
-      if (db.inTransaction) db.exec("ROLLBACK");
-    }
+    await copyVerified(db, client);
   } finally {
     client.release();
     await pool.end();

@@ -604,6 +604,29 @@ async function postgresChecksum(
 }
 
 /**
+ * The copy `crs init` into PostgreSQL makes (and the tests that seed PostgreSQL): copyAll, then verifyAll,
+ * inside one read transaction on the SQLite side so the copy and its check see one snapshot. Throws
+ * MigrateError naming the tables whose counts or checksums differ.
+ */
+export async function copyVerified(
+  db: Database.Database,
+  client: pg.ClientBase,
+  options: CopyOptions = {},
+): Promise<CopyResult[]> {
+  db.exec("BEGIN");
+  try {
+    const copied = await copyAll(db, client, options);
+    const failed = (await verifyAll(db, client)).filter((check) => !check.ok);
+    if (failed.length > 0)
+      throw new MigrateError(`copy verification failed for ${failed.map((c) => c.table).join(", ")}`);
+    return copied;
+  } finally {
+    // Nothing was written on this side: ending the read transaction either way is the same.
+    if (db.inTransaction) db.exec("ROLLBACK");
+  }
+}
+
+/**
  * Counts and checksums every planned table on both sides. Text keys are ordered byte-wise on both (SQLite
  * BINARY; the PostgreSQL columns are COLLATE "C"), so equal tables give equal checksums.
  */

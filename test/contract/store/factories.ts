@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { HOUR } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
-import { copyAll, verifyAll } from "../../../src/store/postgres/from-sqlite.js";
+import { copyVerified } from "../../../src/store/postgres/from-sqlite.js";
 import { createPostgresStore } from "../../../src/store/postgres/index.js";
 import { migratePostgres } from "../../../src/store/postgres/migrate.js";
 import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
@@ -160,11 +160,7 @@ export const postgresFactory: StoreFactory = {
       await migratePostgres(pool);
       const client = await pool.connect();
       try {
-        db.exec("BEGIN");
-        await copyAll(db, client);
-        const failed = (await verifyAll(db, client)).filter((c) => !c.ok);
-        db.exec("COMMIT");
-        if (failed.length > 0) throw new Error(`copy not verified: ${failed.map((c) => c.table).join(", ")}`);
+        await copyVerified(db, client);
       } finally {
         client.release();
       }
