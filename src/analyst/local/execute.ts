@@ -3,7 +3,14 @@ import { MIN_RISE, MIN_VIDEOS, TREND_WINDOW_DAYS } from "../../domain/trends/bui
 import { DAY } from "../../shared/clock.js";
 import { foldText } from "../../shared/text/normalize.js";
 import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
-import { ADVERTISER_WINDOWS, CREATOR_WINDOWS, LENGTH_BANDS, type Metric, snapWindow } from "./lexicon.js";
+import {
+  ADVERTISER_WINDOWS,
+  CREATOR_WINDOWS,
+  LENGTH_BANDS,
+  type Metric,
+  REACH_HASHTAGS,
+  snapWindow,
+} from "./lexicon.js";
 import { median } from "./median.js";
 import { type Attribute, attributeLabel, type Plan } from "./planner.js";
 
@@ -1602,10 +1609,26 @@ async function rank(ctx: Ctx): Promise<Outcome> {
                   : [];
     for (const k of keys) groups.set(k, [...(groups.get(k) ?? []), v]);
   }
+  // The hashtags that go with a topic: reach tags (#fyp, #xuhuong) would lead on any topic, so they are set
+  // aside and named in a caveat.
+  const reach =
+    by === "hashtag" && plan.topics.length > 0
+      ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].length - a[1].length)
+      : [];
+  for (const [k] of reach) groups.delete(k);
   const ranked = [...groups]
     .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, m, "sum") }))
     .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
   const what = describe(plan);
+  const reachNote =
+    reach.length > 0
+      ? [
+          `Left out as reach tags that go with any topic: ${reach
+            .slice(0, 5)
+            .map(([k, vs]) => `#${k} (${videosCount(vs.length)})`)
+            .join(", ")}${reach.length > 5 ? ` and ${reach.length - 5} more` : ""}.`,
+        ]
+      : [];
   const measureName =
     m === "videos"
       ? `number of ${what}`
@@ -1665,7 +1688,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         evidence: await evidenceOf(g),
       })),
     ),
-    caveats: m === "engagement" ? [ENGAGEMENT_DEFINITION] : [],
+    caveats: [...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []), ...reachNote],
     result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
     computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : m}`,
   };

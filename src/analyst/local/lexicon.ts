@@ -407,6 +407,32 @@ export const FUNCTION_WORDS = new Set(
 );
 
 /** Intent cue phrases (matched as whole words on the lower-cased question). */
+/**
+ * Hashtags that ask for reach, not say what a video is about ("for you page", "trending" in English and
+ * Vietnamese): left out of the hashtags that go with a topic, where they would lead on any topic.
+ */
+export const REACH_HASHTAGS: ReadonlySet<string> = new Set([
+  "fyp",
+  "fy",
+  "foryou",
+  "foryoupage",
+  "foryourpage",
+  "fypage",
+  "fypviral",
+  "viral",
+  "viralvideo",
+  "tiktokviral",
+  "trending",
+  "trend",
+  "tiktok",
+  "capcut",
+  "explore",
+  "explorepage",
+  "xuhuong",
+  "xuhuongtiktok",
+  "xh",
+]);
+
 /** Video length groups ("how long should a hotel video be?"): duration in seconds, from ≤ d < to. */
 export const LENGTH_BANDS: readonly { label: string; from: number; to: number }[] = [
   { label: "under 15 s", from: 0, to: 15 },

@@ -98,7 +98,8 @@ function items(): Item[] {
   }));
   add(6, (k) => ({
     caption: `Resort nghỉ dưỡng ven biển, hồ bơi vô cực ${k}`,
-    tags: ["resort", "staycation", "travel"],
+    // Reach tags, as real captions carry them.
+    tags: ["resort", "staycation", "travel", "fyp", "xuhuong"],
     ageDays: 60 + k * 11,
     plays: 30_000 + k * 4_000,
     likes: 1_200 + k * 300,
@@ -484,6 +485,29 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(await ask("How long ago was the newest hotel video posted?")).plan.group_by).not.toBe(
       "length",
     );
+  });
+
+  it("the hashtags that go with a topic leave reach tags (#fyp, #xuhuong) out and name them", async () => {
+    const answer = await ask("What hashtags should I use for a resort video?");
+    const { plan, result } = aggregateOf(answer);
+    expect([plan.subject, plan.topics]).toEqual(["hashtags", ["resort"]]);
+    const counts = new Map<string, number>();
+    for (const id of await searchIds("resort"))
+      for (const tag of (
+        db.prepare("SELECT hashtags FROM videos WHERE id = ?").pluck().get(id) as string
+      ).split(" "))
+        if (tag && tag !== "resort") counts.set(tag, (counts.get(tag) ?? 0) + 1);
+    expect(counts.get("fyp")).toBe(6);
+    const expected = [...counts]
+      .filter(([tag]) => tag !== "fyp" && tag !== "xuhuong")
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, 5);
+    expect(result.ranking).toEqual(expected.map(([tag]) => tag));
+    expect(answer.caveats).toContain(
+      "Left out as reach tags that go with any topic: #fyp (6 videos), #xuhuong (6 videos).",
+    );
+    // Without a topic they are counted like any other hashtag.
+    expect(aggregateOf(await ask("What are the top 10 hashtags?")).result.ranking).toContain("fyp");
   });
 
   it("a ranking whose first places are equal says they tie instead of naming a leader", async () => {
