@@ -521,6 +521,16 @@ export async function planQuestion(
   )
     subject = "creators";
 
+  // "Which creators advertise the most?": their ads, counted.
+  const advertiseVerb = lowerAll.match(/\badvertis(e|es|ed|ing)\b/);
+  if (subject === "creators" && advertiseVerb && !placed.some((p) => p.item.kind === "ad")) {
+    place({ kind: "ad", value: "yes" }, advertiseVerb.index ?? 0, advertiseVerb[0]);
+    if (!metric) {
+      metric = "videos";
+      understood.push("metric videos");
+    }
+  }
+
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];

@@ -533,6 +533,16 @@ describe("naturally phrased questions read as meant", () => {
       expect(answer.summary, question).toMatch(/^Largest advertisers/);
     }
     expect(aggregateOf(await ask("Who are the top creators?")).plan.subject).toBe("creators");
+    // "Which creators advertise the most?": creators by their number of ads.
+    const { plan, result } = aggregateOf(await ask("Which creators advertise the most?"));
+    expect([plan.subject, plan.metric, plan.filters]).toEqual(["creators", "videos", ["ad=yes"]]);
+    const expected = db
+      .prepare(
+        "SELECT author_uid FROM videos WHERE label_ad = 1 GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 5",
+      )
+      .pluck()
+      .all();
+    expect(result.ranking).toEqual(expected);
   });
 
   it('"top 10" lists ten, "the 3 most viewed" three; five otherwise', async () => {
