@@ -372,7 +372,8 @@ export async function planQuestion(
     /\b(how long|lengths?|durations?|longer|shorter|long or short|short or long|(short|long)[- ](videos?|ones|clips?|form|content)|(seconds?|minutes?|mins?) long)\b/.test(
       lengthText,
     );
-  if (lengthGroups) understood.push(`groups: video length (${LENGTH_BANDS.map((b) => b.label).join(", ")})`);
+  // The words that asked for length groups: ignored after all when the question turns out to be another kind.
+  const lengthWords: string[] = [];
   if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
   if (!adsVsOrganic)
     flag(
@@ -570,13 +571,14 @@ export async function planQuestion(
       )
     )
       continue;
-    // The words that asked for length groups.
     if (
       lengthGroups &&
       !hashed &&
       /^(long|longer|short|shorter|lengths?|durations?|seconds?|minutes?|mins?|ones)$/.test(word)
-    )
+    ) {
+      if (!lengthWords.includes(word)) lengthWords.push(word);
       continue;
+    }
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
     const asHandle = handleLike ? await facts.creatorByHandle(word) : null;
     if (asHandle && !hashed) {
@@ -707,6 +709,7 @@ export async function planQuestion(
   } else if (lengthGroups && entityCount === 0 && (subject === "videos" || subject === "formats")) {
     intent = "breakdown";
     groupBy = "length";
+    understood.push(`groups: video length (${LENGTH_BANDS.map((b) => b.label).join(", ")})`);
     if (
       !metric &&
       /\b(should|best|ideal|optimal|perform\w*|better|worse|works?|successful|effective|more|most|get)\b/.test(
@@ -755,6 +758,7 @@ export async function planQuestion(
     decline =
       "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
   }
+  if (groupBy !== "length") for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
   if (intent === "rank" && subject === "regions") groupBy = "region";
   if (intent === "rank" && subject === "languages") groupBy = "language";
   if (intent === "rank" && subject === "hashtags") groupBy = "hashtag";

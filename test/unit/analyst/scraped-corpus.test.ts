@@ -481,6 +481,13 @@ describe("naturally phrased questions read as meant", () => {
     expect(result.values).toEqual([...counts.values()].sort((a, b) => b - a));
     const short = aggregateOf(await ask("Are short videos better than long ones?")).plan;
     expect([short.group_by, short.metric, short.ignored]).toEqual(["length", "plays", []]);
+    // A question of another kind reports the length words it could not use.
+    const creators = aggregateOf(await ask("Which creators post longer videos?")).plan;
+    expect([creators.subject, creators.group_by, creators.ignored]).toEqual([
+      "creators",
+      undefined,
+      ["longer"],
+    ]);
     // "How long ago" asks no length question.
     expect(aggregateOf(await ask("How long ago was the newest hotel video posted?")).plan.group_by).not.toBe(
       "length",
