@@ -3,6 +3,9 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import type { Db } from "../../src/store/connection.js";
+import { copyVerified } from "../../src/store/postgres/from-sqlite.js";
+import { migratePostgres } from "../../src/store/postgres/migrate.js";
 
 /**
  * Real throwaway PostgreSQL servers for tests (Debian's `postgresql` package; no mocks): `initdb` into a
@@ -163,4 +166,18 @@ export async function startPostgres(database = "crs"): Promise<TestPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives the empty database behind `pool` the CRS schema and a verified copy of `db` (the path of `crs init`
+ * into PostgreSQL: migrate, then copy and check table by table), so both stores hold the same rows.
+ */
+export async function seedFromSqlite(db: Db, pool: pg.Pool): Promise<void> {
+  await migratePostgres(pool);
+  const client = await pool.connect();
+  try {
+    await copyVerified(db, client);
+  } finally {
+    client.release();
+  }
 }

@@ -1,9 +1,7 @@
 import { afterAll } from "vitest";
 import type { Db } from "../../src/store/connection.js";
 import { connectPool } from "../../src/store/postgres/connection.js";
-import { copyVerified } from "../../src/store/postgres/from-sqlite.js";
-import { migratePostgres } from "../../src/store/postgres/migrate.js";
-import { postgresBinDir, startPostgres, type TestPostgres } from "./postgres.js";
+import { postgresBinDir, seedFromSqlite, startPostgres, type TestPostgres } from "./postgres.js";
 
 /**
  * Which store the end-to-end and security suites serve from: SQLite (the default) or, with
@@ -62,12 +60,9 @@ export async function copyToPostgres(db: Db): Promise<string> {
   databases += 1;
   const url = await pg.createDatabase(`crs_e2e_${process.pid}_${databases}`);
   const pool = await connectPool(url, { max: 2, applicationName: "crs test seed" });
-  const client = await pool.connect();
   try {
-    await migratePostgres(pool);
-    await copyVerified(db, client);
+    await seedFromSqlite(db, pool);
   } finally {
-    client.release();
     await pool.end();
   }
   return url;

@@ -2,9 +2,7 @@ import { rmSync } from "node:fs";
 import { HOUR } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
-import { copyVerified } from "../../../src/store/postgres/from-sqlite.js";
 import { createPostgresStore } from "../../../src/store/postgres/index.js";
-import { migratePostgres } from "../../../src/store/postgres/migrate.js";
 import { CorpusWriter } from "../../../src/store/sqlite/corpus-writer.js";
 import { computeHookNeighbors } from "../../../src/store/sqlite/hook-neighbors/index.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
@@ -12,7 +10,12 @@ import { refreshScores } from "../../../src/store/sqlite/refresh/scores.js";
 import { refreshSearchCompounds } from "../../../src/store/sqlite/search-compounds.js";
 import type { Store } from "../../../src/store/types.js";
 import { tempDb } from "../../helpers/db.js";
-import { postgresAvailability, startPostgres, type TestPostgres } from "../../helpers/postgres.js";
+import {
+  postgresAvailability,
+  seedFromSqlite,
+  startPostgres,
+  type TestPostgres,
+} from "../../helpers/postgres.js";
 import type { Fixture } from "./fixture.js";
 
 /** A store loaded with a fixture; close() releases it and whatever it ran on. */
@@ -157,13 +160,7 @@ export const postgresFactory: StoreFactory = {
     const { db, dir } = loadSqlite(fixture);
     const pool = createPool(url, { max: 4 });
     try {
-      await migratePostgres(pool);
-      const client = await pool.connect();
-      try {
-        await copyVerified(db, client);
-      } finally {
-        client.release();
-      }
+      await seedFromSqlite(db, pool);
     } finally {
       db.close();
       rmSync(dir, { recursive: true, force: true });

@@ -11,14 +11,12 @@ import type { ServiceDeps } from "../../../src/registry/types.js";
 import { DAY, fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
-import { copyVerified } from "../../../src/store/postgres/from-sqlite.js";
 import { createPostgresStore } from "../../../src/store/postgres/index.js";
-import { migratePostgres } from "../../../src/store/postgres/migrate.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import type { Store } from "../../../src/store/types.js";
 import { allTools } from "../../../src/tools/index.js";
 import { tempDb } from "../../helpers/db.js";
-import { postgresAvailability, startPostgres } from "../../helpers/postgres.js";
+import { postgresAvailability, seedFromSqlite, startPostgres } from "../../helpers/postgres.js";
 import { aggregateOf, callTool, PRINCIPAL } from "./harness.js";
 
 /**
@@ -184,6 +182,22 @@ async function ask(
 }
 
 /** The median of plain numbers (the expected figures are computed here, not with the analyst's code). */
+/** Every video service_search_videos finds for q (all pages). */
+async function searchIds(q: string): Promise<string[]> {
+  const ids = new Set<string>();
+  let cursor: string | undefined;
+  do {
+    const out = await callTool(registry, "service_search_videos", {
+      q,
+      limit: 50,
+      ...(cursor ? { cursor } : {}),
+    });
+    for (const v of out.data as { id: string }[]) ids.add(v.id);
+    cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
+  } while (cursor);
+  return [...ids];
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -340,18 +354,7 @@ describe("naturally phrased questions read as meant", () => {
     expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["dalat", "vungtau"]);
     expect(plan.topics).toEqual(["hotel"]);
     const medianPlays = async (q: string) => {
-      const ids = new Set<string>();
-      let cursor: string | undefined;
-      do {
-        const out = await callTool(registry, "service_search_videos", {
-          q,
-          limit: 50,
-          ...(cursor ? { cursor } : {}),
-        });
-        for (const v of out.data as { id: string }[]) ids.add(v.id);
-        cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
-      } while (cursor);
-      const plays = [...ids]
+      const plays = (await searchIds(q))
         .map((id) => db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id) as number)
         .sort((a, b) => a - b);
       return median(plays);
@@ -417,21 +420,6 @@ describe("naturally phrased questions read as meant", () => {
     expect(plan.topics).toEqual([]);
   });
 
-  /** Every video service_search_videos finds for q (all pages). */
-  const searchIds = async (q: string) => {
-    const ids = new Set<string>();
-    let cursor: string | undefined;
-    do {
-      const out = await callTool(registry, "service_search_videos", {
-        q,
-        limit: 50,
-        ...(cursor ? { cursor } : {}),
-      });
-      for (const v of out.data as { id: string }[]) ids.add(v.id);
-      cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
-    } while (cursor);
-    return [...ids];
-  };
   /** Length bands of the question "how long should…", as a user would draw them. */
   const band = (s: number) =>
     s < 15 ? "under 15 s" : s < 30 ? "15-30 s" : s < 60 ? "30-60 s" : s < 180 ? "1-3 min" : "over 3 min";
@@ -794,13 +782,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
     const server = await startPostgres("scraped");
     const pool = createPool(server.url, { max: 4 });
     try {
-      await migratePostgres(pool);
-      const client = await pool.connect();
-      try {
-        await copyVerified(db, client);
-      } finally {
-        client.release();
-      }
+      await seedFromSqlite(db, pool);
       const store = createPostgresStore(pool);
       const pg = { store, registry: registryOn(store) };
       const questions = [
