@@ -136,6 +136,27 @@ function pooledEngagement(videos: readonly VideoFact[]): number {
   return plays === 0 ? 0 : videos.reduce((s, v) => s + v.likes + v.comments + v.shares + v.saves, 0) / plays;
 }
 
+/**
+ * A rate ranks only what reached an audience: items under the median plays of those in question are left out,
+ * so that 20 likes on 30 plays cannot lead. The caveat names the floor and what it left out.
+ */
+function reachFloor<T>(
+  items: readonly T[],
+  plays: (item: T) => number,
+  noun: string,
+  over = "",
+): { kept: T[]; caveat: string[] } {
+  const floor = median(items.map(plays)) ?? 0;
+  const kept = items.filter((item) => plays(item) > 0 && plays(item) >= floor);
+  if (kept.length === items.length) return { kept, caveat: [] };
+  return {
+    kept,
+    caveat: [
+      `Ranked among the ${fmt(kept.length)} ${noun} with at least ${fmt(Math.max(1, Math.ceil(floor)))} plays${over} (the median of all ${fmt(items.length)}), so that a rate on a few plays cannot lead; ${fmt(items.length - kept.length)} left out.`,
+    ],
+  };
+}
+
 const ENGAGEMENT_DEFINITION =
   "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos in question.";
 
@@ -1355,20 +1376,33 @@ async function measure(ctx: Ctx): Promise<Outcome> {
         a.id.localeCompare(b.id),
     )
     .slice(0, 3);
-  const statement = `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(videos.length)} videos).`;
+  const medianLine = `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(videos.length)} videos).`;
+  // "What's the engagement rate of …" asks for the set's rate: pooled first, then the typical video's.
+  const pooled = metric === "engagement" ? pooledEngagement(videos) : null;
+  const statement =
+    pooled === null
+      ? medianLine
+      : `The engagement rate of ${what} is ${showFigure(metric, pooled)} pooled over ${videosCount(videos.length)}; the median video's is ${showFigure(metric, value)}.`;
   return {
     summary: statement,
     findings: [
       {
-        statement: `${statement} The cited videos sit at the median.`,
+        statement: `${medianLine} The cited videos sit at the median.`,
         evidence: near.map((v) => factEvidence(v, { [metric]: round(factValue(v, metric)) })),
       },
     ],
     caveats:
       metric === "engagement"
-        ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."]
+        ? [
+            "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos (each weighs by its plays) and per video (the median).",
+          ]
         : [],
-    result: { median: round(value), videos: videos.length, metric },
+    result: {
+      median: round(value),
+      ...(pooled === null ? {} : { pooled: round(pooled) }),
+      videos: videos.length,
+      metric,
+    },
     computed: `aggregate: median ${metric} per video`,
   };
 }
@@ -1528,8 +1562,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ? metric
         : "plays";
     await corroborate(ctx);
-    const videos = await ctx.facts.videos(videoFilter(ctx));
-    const ranked = [...videos]
+    const all = await ctx.facts.videos(videoFilter(ctx));
+    const floor = m === "engagement" ? reachFloor(all, (v) => v.plays, "videos") : { kept: all, caveat: [] };
+    const ranked = [...floor.kept]
       .sort((a, b) => factValue(b, m) - factValue(a, m) || b.id.localeCompare(a.id))
       .slice(0, plan.count);
     const what = `${describe(plan)} by ${METRIC_NAME[m]}`;
@@ -1548,8 +1583,12 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],
       })),
-      caveats:
-        m === "engagement" ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."] : [],
+      caveats: [
+        ...(m === "engagement"
+          ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."]
+          : []),
+        ...floor.caveat,
+      ],
       result: { ranking: ranked.map((v) => v.id) },
       computed: `aggregate: videos ranked by ${m}`,
     };
@@ -1616,7 +1655,20 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].length - a[1].length)
       : [];
   for (const [k] of reach) groups.delete(k);
-  const ranked = [...groups]
+  const noun = {
+    creator: "creators",
+    advertiser: "advertisers",
+    hashtag: "hashtags",
+    sound: "sounds",
+    language: "languages",
+    region: "regions",
+  }[by];
+  const groupPlays = (vs: readonly VideoFact[]) => vs.reduce((sum, v) => sum + v.plays, 0);
+  const floor =
+    m === "engagement"
+      ? reachFloor([...groups], ([, vs]) => groupPlays(vs), noun, ` over their ${describe(plan)}`)
+      : { kept: [...groups], caveat: [] };
+  const ranked = floor.kept
     .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, m, "sum") }))
     .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
   const what = describe(plan);
@@ -1688,7 +1740,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         evidence: await evidenceOf(g),
       })),
     ),
-    caveats: [...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []), ...reachNote],
+    caveats: [...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []), ...floor.caveat, ...reachNote],
     result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
     computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : m}`,
   };

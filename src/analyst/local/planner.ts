@@ -752,6 +752,14 @@ export async function planQuestion(
     subject === "hashtags"
   )
     intent = "rank";
+  else if (
+    // "What's the engagement rate of hotel videos?", "How engaging are resort ads?": a figure of the set.
+    metric !== null &&
+    !["videos", "followers", "growth"].includes(metric) &&
+    entityCount === 0 &&
+    /\b(what('s| is| was| are| were)|how (high|good|strong|engaging|much engagement))\b/.test(lowerAll)
+  )
+    intent = "measure";
   else if (CUES.overview.test(lowerAll) && (attributes.length > 0 || topics.length > 0)) intent = "overview";
   else {
     intent = "decline";

@@ -104,6 +104,15 @@ function items(): Item[] {
     ad: k === 1,
     language: "vi",
   }));
+  // A few plays with many likes: the highest engagement rates, which a rate ranking must not lead with.
+  add(3, (k) => ({
+    caption: `Góc nhỏ check-in cuối tuần số ${k}`,
+    tags: ["checkin"],
+    ageDays: 20 + k,
+    plays: 120 + k * 10,
+    likes: 90,
+    language: "vi",
+  }));
   return out;
 }
 
@@ -281,6 +290,74 @@ describe("naturally phrased questions read as meant", () => {
     expect(plan.intent).toBe("measure");
     expect(plan.metric).toBe("engagement");
     expect(result.videos).toBe(await searchTotal({ q: "resort" }));
+  });
+
+  it("\"what's the engagement rate of …\" is a measure: the pooled rate, then the median video's", async () => {
+    for (const question of [
+      "What's the engagement rate of resort videos?",
+      "How engaging are resort videos?",
+    ]) {
+      const answer = await ask(question);
+      const { plan, result } = aggregateOf(answer);
+      expect(plan.intent, question).toBe("measure");
+      expect(plan.metric, question).toBe("engagement");
+      const ids = await searchIds("resort");
+      const rows = db
+        .prepare(
+          `SELECT plays, likes + comments + shares + saves AS n FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`,
+        )
+        .all(...ids) as { plays: number; n: number }[];
+      const pooled = rows.reduce((s, r) => s + r.n, 0) / rows.reduce((s, r) => s + r.plays, 0);
+      expect(result.videos).toBe(ids.length);
+      expect(result.pooled).toBeCloseTo(pooled, 4);
+      expect(result.median).toBeCloseTo(median(rows.map((r) => r.n / r.plays)), 4);
+      expect(answer.summary).toMatch(
+        /^The engagement rate of videos about "resort" is [\d.]+ % pooled over \d+ videos; the median video's is [\d.]+ %\.$/,
+      );
+    }
+  });
+
+  it("a ranking by engagement rate leaves out videos under the median plays, and says so", async () => {
+    const answer = await ask("Which videos have the highest engagement rate?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", metric: "engagement" });
+    const rows = db
+      .prepare("SELECT id, plays, (likes + comments + shares + saves) * 1.0 / plays AS rate FROM videos")
+      .all() as { id: string; plays: number; rate: number }[];
+    const floor = median(rows.map((r) => r.plays));
+    const kept = rows.filter((r) => r.plays >= floor);
+    const expected = kept
+      .sort((a, b) => b.rate - a.rate || b.id.localeCompare(a.id))
+      .slice(0, 5)
+      .map((r) => r.id);
+    expect(result.ranking).toEqual(expected);
+    // Without the floor the three check-in videos (about 75 % on 120-140 plays) would lead.
+    const highest = [...rows].sort((a, b) => b.rate - a.rate)[0] as { plays: number };
+    expect(highest.plays).toBeLessThan(200);
+    expect(answer.caveats).toContain(
+      `Ranked among the ${kept.length} videos with at least ${Math.ceil(floor).toLocaleString("en-US")} plays (the median of all ${rows.length}), so that a rate on a few plays cannot lead; ${rows.length - kept.length} left out.`,
+    );
+  });
+
+  it("creators by engagement rate: only creators whose videos reach the median plays in all", async () => {
+    const answer = await ask("Which creators have the highest engagement rate?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "engagement" });
+    const groups = db
+      .prepare(
+        "SELECT author_uid AS id, sum(plays) AS plays, sum(likes + comments + shares + saves) * 1.0 / sum(plays) AS rate FROM videos GROUP BY author_uid",
+      )
+      .all() as { id: string; plays: number; rate: number }[];
+    const floor = median(groups.map((g) => g.plays));
+    const expected = groups
+      .filter((g) => g.plays >= floor)
+      .sort((a, b) => b.rate - a.rate)
+      .slice(0, 5);
+    expect(result.ranking).toEqual(expected.map((g) => g.id));
+    expect(result.values).toEqual(expected.map((g) => Math.round(g.rate * 1e4) / 1e4));
+    expect(
+      answer.caveats.some((c) => c.startsWith("Ranked among the ") && c.includes("plays over their videos")),
+    ).toBe(true);
   });
 
   it('"Vietnamese language videos" filters by language; the videos are ranked', async () => {
@@ -790,6 +867,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators post the most about homestays in Da Lat?",
         "How do ads perform compared to organic videos?",
         "What's the average engagement rate of resort videos?",
+        "What's the engagement rate of resort videos?",
+        "Which videos have the highest engagement rate?",
+        "Which creators have the highest engagement rate?",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
         "Which hotel videos got the most views this month?",
