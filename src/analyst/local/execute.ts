@@ -1176,8 +1176,21 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     metric
       ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
       : `${fmt(g.videos.length)} videos (${pct(g.videos.length, videos.length)} %)`;
+  // The headline goes to the best group large enough to tell, when one is; the small ones above it are named.
+  const firstLarge =
+    metric && first.videos.length < SMALL_GROUP
+      ? ranked.find((g) => g.videos.length >= SMALL_GROUP)
+      : undefined;
+  const summary = firstLarge
+    ? `By ${measure}, the leading ${groupName} among ${base} with at least ${SMALL_GROUP} videos is ${firstLarge.key}: ${show(firstLarge)}. Ahead of it on fewer videos, too few to tell: ${ranked
+        .slice(0, ranked.indexOf(firstLarge))
+        .map(
+          (g) => `${g.key} (${showFigure(metric as Metric, g.value)} over ${videosCount(g.videos.length)})`,
+        )
+        .join(", ")}.`
+    : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`;
   return {
-    summary: `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`,
+    summary,
     findings: await Promise.all(
       ranked.slice(0, plan.count).map(async (g) => ({
         statement: `${g.key}: ${show(g)}.`,

@@ -352,7 +352,7 @@ export async function planQuestion(
   const postingTime: "weekday" | "hour" | null =
     /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
       ? "weekday"
-      : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour)\b/.test(
+      : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
             lowerAll,
           )
         ? "hour"
@@ -443,13 +443,15 @@ export async function planQuestion(
   }
   if (
     !metric &&
-    /\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
+    ((/\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
       lowerAll,
     ) &&
-    (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)
+      (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)) ||
+      // "What time should I post?": when to post is asked for results, not for when others post.
+      (postingTime !== null && /\b(should|ideal|optimal|better)\b/.test(lowerAll)))
   ) {
     metric = "plays";
-    understood.push('performance read as views (plays) (from "best"/"works")');
+    understood.push('performance read as views (plays) (from "best"/"works"/"should")');
   }
   if (metric)
     understood.push(

@@ -485,6 +485,48 @@ describe("naturally phrased questions read as meant", () => {
     expect(answer.caveats.join(" ")).toContain("Publication day and hour are in UTC");
   });
 
+  it("a breakdown whose leader has under 5 videos heads with the best group of 5 or more", async () => {
+    const answer = await ask("Which day of the week gets the best engagement for review videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ topics: ["review"], group_by: "weekday", metric: "engagement" });
+    const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const ids = await searchIds("review");
+    const byDay = new Map<string, { plays: number; n: number; videos: number }>();
+    for (const r of db
+      .prepare(
+        `SELECT created_at, plays, likes + comments + shares + saves AS n FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`,
+      )
+      .all(...ids) as { created_at: number; plays: number; n: number }[]) {
+      const day = days[new Date(r.created_at * 1000).getUTCDay()] as string;
+      const g = byDay.get(day) ?? { plays: 0, n: 0, videos: 0 };
+      byDay.set(day, { plays: g.plays + r.plays, n: g.n + r.n, videos: g.videos + 1 });
+    }
+    const expected = [...byDay]
+      .map(([day, g]) => ({ day, rate: g.n / g.plays, videos: g.videos }))
+      .sort((a, b) => b.rate - a.rate || b.videos - a.videos || a.day.localeCompare(b.day));
+    expect(result.ranking).toEqual(expected.map((g) => g.day));
+    const large = expected.find((g) => g.videos >= 5) as (typeof expected)[number];
+    const above = expected.slice(0, expected.indexOf(large));
+    expect(above.length).toBeGreaterThan(0);
+    const shown = (rate: number) => `${Math.round(rate * 1e4) / 100} %`;
+    expect(answer.summary).toBe(
+      `By engagement rate, the leading publication day among videos about "review" with at least 5 videos is ${large.day}: ${shown(large.rate)} engagement rate over ${large.videos} videos. Ahead of it on fewer videos, too few to tell: ${above
+        .map((g) => `${g.day} (${shown(g.rate)} over ${g.videos} video${g.videos === 1 ? "" : "s"})`)
+        .join(", ")}.`,
+    );
+  });
+
+  it('"what time should I post", "when do … post": publication hours; "should" reads as views', async () => {
+    for (const [question, metric] of [
+      ["What time should I post resort videos?", "plays"],
+      ["When should I post hotel videos?", "plays"],
+      ["When do hotel creators post?", null],
+    ] as const) {
+      const { plan } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "hour", metric });
+    }
+  });
+
   it("the time of day: publication hours (UTC)", async () => {
     const { plan, result } = aggregateOf(await ask("What time of day do hotel videos get the most views?"));
     expect(plan.intent).toBe("breakdown");
@@ -870,6 +912,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What's the engagement rate of resort videos?",
         "Which videos have the highest engagement rate?",
         "Which creators have the highest engagement rate?",
+        "Which day of the week gets the best engagement for review videos?",
+        "When should I post hotel videos?",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
         "Which hotel videos got the most views this month?",
