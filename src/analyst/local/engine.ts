@@ -1,7 +1,7 @@
 import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import { coverageNotes, declined, execute, isoDay } from "./execute.js";
+import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./execute.js";
 import { type Plan, planQuestion } from "./planner.js";
 
 const LABEL_CAVEAT =
@@ -96,13 +96,17 @@ export class LocalEngine implements AnalystEngine {
       caveats.push(
         "Time windows end now (the service clock); publication windows select videos by their publish time.",
       );
+    const apart = request.signal.aborted ? null : await topicsApartNote({ plan, call, facts, now });
     if (!request.signal.aborted) caveats.push(...(await coverageNotes({ plan, call, facts, now })));
     // A word the question meant as a topic but the corpus does not know ("skincare" in a hotel scrape) would
     // otherwise widen the answer silently: the summary says it was left out (a declined answer lists it).
-    const summary =
-      plan.ignored.length > 0 && plan.intent !== "decline"
-        ? `${outcome.summary} Not used (not a name or hashtag in the corpus): ${plan.ignored.join(", ")}.`
-        : outcome.summary;
+    const summary = [
+      outcome.summary,
+      ...(apart ? [apart] : []),
+      ...(plan.ignored.length > 0 && plan.intent !== "decline"
+        ? [`Not used (not a name or hashtag in the corpus): ${plan.ignored.join(", ")}.`]
+        : []),
+    ].join(" ");
     return {
       summary,
       findings: outcome.findings,

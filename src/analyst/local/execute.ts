@@ -277,6 +277,23 @@ export const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString(
  * region (and some no language), and a video without one never matches a region (language) filter. Said
  * when under 95 % of the videos matching the rest of the question have the field.
  */
+/**
+ * Topics in one question must all match ("resort and hotel videos" = videos about both). When together they
+ * match nothing though each matches alone, say so, with each one's count and what to ask instead.
+ */
+export async function topicsApartNote(ctx: Ctx): Promise<string | null> {
+  const { plan } = ctx;
+  if (plan.topics.length < 2 || plan.intent === "decline" || plan.intent === "trend_report") return null;
+  const filter = videoFilter(ctx);
+  if ((await ctx.facts.coverage(filter)).videos > 0) return null;
+  const alone = await Promise.all(
+    plan.topics.map(async (t) => ({ t, n: (await ctx.facts.coverage({ ...filter, q: t })).videos })),
+  );
+  if (alone.every(({ n }) => n === 0)) return null;
+  const [a, b] = plan.topics;
+  return `No video matches ${joinNames(plan.topics.map((t) => `"${t}"`))} together (every topic of a question must match); alone: ${alone.map(({ t, n }) => `"${t}" ${videosCount(n)}`).join(", ")}. Ask about one at a time, or compare them ("${a} or ${b} videos: which gets more views?").`;
+}
+
 export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
   // "Which region has the most videos?": the ranking counts only the videos that have one.

@@ -516,6 +516,28 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("topics that match nothing together, though each does alone, are named with their counts", async () => {
+    const answer = await ask("Which day of the week is best for resort and hotel videos?");
+    const { plan } = aggregateOf(answer);
+    expect(plan.topics).toEqual(["resort", "hotel"]);
+    expect(await searchTotal({ q: "resort hotel" })).toBe(0);
+    const resort = await searchTotal({ q: "resort" });
+    const hotel = await searchTotal({ q: "hotel" });
+    expect(resort).toBeGreaterThan(0);
+    expect(answer.summary).toContain(
+      `No video matches "resort" and "hotel" together (every topic of a question must match); alone: "resort" ${resort} videos, "hotel" ${hotel} videos. Ask about one at a time, or compare them ("resort or hotel videos: which gets more views?").`,
+    );
+    // The suggested question compares the two topics.
+    expect(aggregateOf(await ask("resort or hotel videos: which gets more views?")).plan).toMatchObject({
+      group_by: "topic",
+      metric: "plays",
+    });
+    // Topics that do meet add nothing.
+    expect((await ask("Which day of the week is best for resort videos in Da Nang?")).summary).not.toContain(
+      "together",
+    );
+  });
+
   it('"what time should I post", "when do … post": publication hours; "should" reads as views', async () => {
     for (const [question, metric] of [
       ["What time should I post resort videos?", "plays"],
