@@ -1198,13 +1198,14 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     metric && first.videos.length < SMALL_GROUP
       ? ranked.find((g) => g.videos.length >= SMALL_GROUP)
       : undefined;
+  const above = firstLarge ? ranked.slice(0, ranked.indexOf(firstLarge)) : [];
   const summary = firstLarge
-    ? `By ${measure}, the leading ${groupName} among ${base} with at least ${SMALL_GROUP} videos is ${firstLarge.key}: ${show(firstLarge)}. Ahead of it on fewer videos, too few to tell: ${ranked
-        .slice(0, ranked.indexOf(firstLarge))
+    ? `By ${measure}, the leading ${groupName} among ${base} with at least ${SMALL_GROUP} videos is ${firstLarge.key}: ${show(firstLarge)}. Ahead of it on fewer videos, too few to tell: ${above
+        .slice(0, 3)
         .map(
           (g) => `${g.key} (${showFigure(metric as Metric, g.value)} over ${videosCount(g.videos.length)})`,
         )
-        .join(", ")}.`
+        .join(", ")}${above.length > 3 ? ` and ${above.length - 3} more` : ""}.`
     : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`;
   return {
     summary,
