@@ -92,6 +92,7 @@ const METRIC_NAME: Record<Metric, string> = {
   growth: "growth (plays gained)",
   followers: "followers",
   videos: "videos",
+  duration: "length",
 };
 
 function videoEvidence(v: Video, extra: Evidence["figures"] = {}): Evidence {
@@ -127,6 +128,7 @@ const factValue = (v: VideoFact, metric: Metric): number => {
     metric === "saves"
   )
     return v[metric];
+  if (metric === "duration") return v.duration_s ?? 0;
   return 1;
 };
 
@@ -1025,7 +1027,18 @@ function figureOf(videos: readonly VideoFact[], metric: Metric, statistic: "sum"
 }
 
 const showFigure = (metric: Metric, value: number) =>
-  metric === "engagement" ? `${round(value * 100, 2)} %` : fmt(round(value, 1));
+  metric === "engagement"
+    ? `${round(value * 100, 2)} %`
+    : metric === "duration"
+      ? showSeconds(value)
+      : fmt(round(value, 1));
+
+/** 45 → "45 s", 95 → "1 min 35 s", 120 → "2 min". */
+function showSeconds(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ""}`;
+}
 
 async function examples(_ctx: Ctx, videos: VideoFact[], n = 3): Promise<Evidence[]> {
   return [...videos]
@@ -1389,16 +1402,26 @@ async function measure(ctx: Ctx): Promise<Outcome> {
   const metric: Metric =
     plan.metric && !["videos", "followers", "growth"].includes(plan.metric) ? plan.metric : "plays";
   await corroborate(ctx);
-  const videos = await ctx.facts.videos(videoFilter(ctx));
+  const matching = await ctx.facts.videos(videoFilter(ctx));
+  // A length is the duration the source recorded; slideshows and videos without one are left out.
+  const videos =
+    metric === "duration"
+      ? matching.filter((v) => v.media_type === "video" && v.duration_s !== null)
+      : matching;
   const what = describe(plan);
-  if (videos.length === 0)
+  if (videos.length === 0) {
+    const none =
+      matching.length > 0
+        ? `None of the ${fmt(matching.length)} ${what} has a recorded length (slideshows have none).`
+        : `There are no ${what} to measure.`;
     return {
-      summary: `There are no ${what} to measure.`,
-      findings: [{ statement: `There are no ${what}.`, evidence: [] }],
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
       caveats: [],
       result: { videos: 0 },
       computed: "aggregate: median",
     };
+  }
   const value = median(videos.map((v) => factValue(v, metric))) as number;
   const near = [...videos]
     .sort(
@@ -1407,7 +1430,10 @@ async function measure(ctx: Ctx): Promise<Outcome> {
         a.id.localeCompare(b.id),
     )
     .slice(0, 3);
-  const medianLine = `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(videos.length)} videos).`;
+  const medianLine =
+    metric === "duration"
+      ? `The median length of ${what} is ${showFigure(metric, value)} (${videosCount(videos.length)} with a recorded length).`
+      : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(videos.length)} videos).`;
   // "What's the engagement rate of …" asks for the set's rate: pooled first, then the typical video's.
   const pooled = metric === "engagement" ? pooledEngagement(videos) : null;
   const statement =
@@ -1427,7 +1453,11 @@ async function measure(ctx: Ctx): Promise<Outcome> {
         ? [
             "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos (each weighs by its plays) and per video (the median).",
           ]
-        : [],
+        : metric === "duration"
+          ? [
+              `Length: the duration the source recorded (duration_s). ${matching.length === videos.length ? "Every matching video has one." : `${fmt(matching.length - videos.length)} of the ${fmt(matching.length)} matching videos have no recorded duration or are slideshows, and are left out.`}`,
+            ]
+          : [],
     result: {
       median: round(value),
       ...(pooled === null ? {} : { pooled: round(pooled) }),

@@ -137,7 +137,9 @@ export type Metric =
   | "engagement"
   | "growth"
   | "followers"
-  | "videos";
+  | "videos"
+  /** Recorded video length in seconds: only "how long … on average / typically" measures it. */
+  | "duration";
 
 export const METRIC_WORDS: Record<string, Metric> = {
   view: "plays",

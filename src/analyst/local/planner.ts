@@ -708,6 +708,14 @@ export async function planQuestion(
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
+  } else if (lengthGroups && entityCount === 0 && subject === "videos" && CUES.median.test(lengthText)) {
+    // "How long are hotel videos on average?", "the typical length of a resort video": one figure.
+    intent = "measure";
+    // A measure named before ("viral" read as views) gives way to the length asked for.
+    for (let i = understood.length - 1; i >= 0; i--)
+      if (/^metric |read as views/.test(understood[i] as string)) understood.splice(i, 1);
+    metric = "duration";
+    understood.push("measure: median video length (recorded duration)");
   } else if (lengthGroups && entityCount === 0 && (subject === "videos" || subject === "formats")) {
     intent = "breakdown";
     groupBy = "length";
@@ -768,7 +776,11 @@ export async function planQuestion(
     decline =
       "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
   }
-  if (groupBy !== "length") for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
+  // The median length is over every video in question: "viral" selects none of them.
+  if (metric === "duration" && /\bviral\b/.test(lowerAll) && !/\bviral hooks?\b/.test(lowerAll))
+    ignored.push("viral");
+  if (groupBy !== "length" && metric !== "duration")
+    for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
   if (intent === "rank" && subject === "regions") groupBy = "region";
   if (intent === "rank" && subject === "languages") groupBy = "language";
   if (intent === "rank" && subject === "hashtags") groupBy = "hashtag";

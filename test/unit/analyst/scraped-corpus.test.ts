@@ -625,6 +625,40 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"how long … on average", "the typical length": the median recorded length, in seconds', async () => {
+    for (const question of [
+      "How long are resort videos on average?",
+      "What's the typical length of a resort video?",
+    ]) {
+      const answer = await ask(question);
+      const { plan, result } = aggregateOf(answer);
+      expect([plan.intent, plan.metric, plan.ignored], question).toEqual(["measure", "duration", []]);
+      const ids = await searchIds("resort");
+      const lengths = ids
+        .map(
+          (id) => db.prepare("SELECT duration_s FROM videos WHERE id = ?").pluck().get(id) as number | null,
+        )
+        .filter((d): d is number => d !== null);
+      expect(lengths.length).toBeLessThan(ids.length);
+      const m = median(lengths);
+      expect(result).toMatchObject({ median: m, videos: lengths.length, metric: "duration" });
+      const shown =
+        m < 60
+          ? `${Math.round(m)} s`
+          : `${Math.floor(m / 60)} min${Math.round(m) % 60 ? ` ${Math.round(m) % 60} s` : ""}`;
+      expect(answer.summary, question).toBe(
+        `The median length of videos about "resort" is ${shown} (${lengths.length} videos with a recorded length).`,
+      );
+      expect(answer.caveats).toContain(
+        `Length: the duration the source recorded (duration_s). ${ids.length - lengths.length} of the ${ids.length} matching videos have no recorded duration or are slideshows, and are left out.`,
+      );
+    }
+    // "viral" selects nothing here, and the answer says it was not used.
+    const viral = await ask("What's the typical length of a viral resort video?");
+    expect(aggregateOf(viral).plan).toMatchObject({ metric: "duration", ignored: ["viral"] });
+    expect(viral.summary).toMatch(/Not used \(not a name or hashtag in the corpus\): viral\.$/);
+  });
+
   it("the hashtags that go with a topic leave reach tags (#fyp, #xuhuong) out and name them", async () => {
     const answer = await ask("What hashtags should I use for a resort video?");
     const { plan, result } = aggregateOf(answer);
@@ -938,6 +972,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators have the highest engagement rate?",
         "Which day of the week gets the best engagement for review videos?",
         "When should I post hotel videos?",
+        "How long are resort videos on average?",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
         "Which hotel videos got the most views this month?",
