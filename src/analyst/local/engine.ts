@@ -80,11 +80,18 @@ export class LocalEngine implements AnalystEngine {
         `Words not linked to anything in the corpus, and ignored (not used as filters): ${plan.ignored.join(", ")}.`,
       );
     const toolWindow = /^service_search_(creators|advertisers)\b/.test(outcome.computed);
-    if (plan.window?.endsAt !== undefined && toolWindow)
+    if (plan.window?.endsAt !== undefined && toolWindow) {
+      // Growth windows end at the latest observation when none falls inside them (scores.ts, recency.ts).
+      const observed = await this.deps.store.trends.latestObservationAt(now);
+      const growthEnd = recencyAnchor(observed, now, Math.max(1, plan.window.days));
       caveats.push(
-        `The corpus's newest video was published on ${isoDay(plan.window.endsAt)}. Creator and advertiser views keep their own windows (service://guide/metrics): a "new" view counts first sightings back from now, so on an old corpus it can be empty.`,
+        `The corpus's newest video was published on ${isoDay(plan.window.endsAt)}. ${
+          growthEnd.basis === "corpus"
+            ? `Nothing was observed after ${isoDay(growthEnd.at)}, so creator and advertiser growth windows end at that last observation (a window of N days is the N days up to it; service://guide/metrics).`
+            : "Creator and advertiser growth windows end now: the counts were observed recently (service://guide/metrics)."
+        } A "new" view counts first sightings back from now, so on an old corpus it can be empty.`,
       );
-    else if (plan.window?.endsAt !== undefined)
+    } else if (plan.window?.endsAt !== undefined)
       caveats.push(
         `The corpus's newest video was published on ${isoDay(plan.window.endsAt)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
       );

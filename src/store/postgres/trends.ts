@@ -35,6 +35,10 @@ export function postgresTrends(pool: pg.Pool): TrendRepository {
       (await scalarOf<number | null>(pool, "SELECT max(created_at) FROM videos WHERE created_at <= $1", [
         notAfter,
       ])) ?? null,
+    latestObservationAt: async (notAfter) =>
+      (await scalarOf<number | null>(pool, "SELECT max(stats_at) FROM videos WHERE stats_at <= $1", [
+        notAfter,
+      ])) ?? null,
     // In keyset pages of TREND_PAGE (created_at, id), each read whole: no cursor held between the consumer's awaits.
     videosCreatedBetween: async function* (from, to) {
       let last: TrendVideoRow | undefined;

@@ -28,6 +28,10 @@ export function sqliteTrends(db: Db): TrendRepository {
       (db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(notAfter) as
         | number
         | null) ?? null,
+    latestObservationAt: async (notAfter) =>
+      (db.prepare("SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(notAfter) as
+        | number
+        | null) ?? null,
     // In pages, each read whole: an open statement would hold the connection between the consumer's awaits.
     videosCreatedBetween: async function* (from, to) {
       const page = prepared(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DAY } from "../../../src/shared/clock.js";
+import { DAY, HOUR } from "../../../src/shared/clock.js";
 import type { Store, TrendReportRow } from "../../../src/store/types.js";
 import { type StoreUnderTest, storeFactories } from "./factories.js";
 import { contractFixture, must } from "./fixture.js";
@@ -182,6 +182,12 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
       (v) => v.createdAt > fixture.now - DAY && v.createdAt <= fixture.now,
     );
     expect(recent.map((r) => r.id).sort()).toEqual(expected.map((v) => v.id).sort());
+    // Where recency windows end: the newest video, the latest observation of the counts.
+    expect(await store.trends.newestVideoAt(fixture.now)).toBe(
+      Math.max(...fixture.videos.map((v) => v.createdAt)),
+    );
+    expect(await store.trends.latestObservationAt(fixture.now)).toBe(fixture.now - HOUR);
+    expect(await store.trends.latestObservationAt(fixture.now - 2 * HOUR)).toBeNull();
     const report = (id: string, publishedAt: number): TrendReportRow => ({
       id,
       kind: "hashtag",

@@ -257,8 +257,10 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         [fixture.now, fixture.now + DAY],
       ] as const)
         expect(await read(pg, from, to)).toEqual(await read(lite, from, to));
-      for (const t of [fixture.now, fixture.now - 5 * DAY, 0])
+      for (const t of [fixture.now, fixture.now - 5 * DAY, 0]) {
         expect(await pg.trends.newestVideoAt(t)).toBe(await lite.trends.newestVideoAt(t));
+        expect(await pg.trends.latestObservationAt(t)).toBe(await lite.trends.latestObservationAt(t));
+      }
       expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
 
       expect(await pg.facts.creatorByHandle("GlowGirl")).toEqual(

@@ -116,7 +116,8 @@ function items(): Item[] {
   return out;
 }
 
-async function importScrape(): Promise<void> {
+/** The scrape into `into`; `observedAt`: when it was collected (`crs import --observed-at`), else at import. */
+async function importScrape(into: Db, observedAt?: number): Promise<void> {
   const file = join(dir, "apify.json");
   writeFileSync(
     file,
@@ -157,9 +158,9 @@ async function importScrape(): Promise<void> {
       })),
     ),
   );
-  const summary = await importFile(db, file, { format: "apify", now: NOW });
-  afterIngest(db, NOW, summary.videoIds);
-  await buildTrendReports(createSqliteStore(db), NOW);
+  const summary = await importFile(into, file, { format: "apify", now: NOW, observedAt });
+  afterIngest(into, NOW, summary.videoIds);
+  await buildTrendReports(createSqliteStore(into), NOW);
 }
 
 const registryOn = (store: Store) =>
@@ -219,7 +220,7 @@ const searchTotal = async (args: Record<string, unknown>) =>
 
 beforeAll(async () => {
   ({ db, dir } = tempDb());
-  await importScrape();
+  await importScrape(db);
   registry = registryOn(createSqliteStore(db));
 });
 
@@ -849,8 +850,45 @@ describe("an old scrape: windows end at its newest video, and the answer says so
     expect(aggregateOf(answer).result.ranking).toEqual([]);
     expect(answer.summary).toBe("There are no newest advertisers (first seen within 7 days).");
     const caveats = answer.caveats.join(" ");
-    expect(caveats).toContain('a "new" view counts first sightings back from now');
+    expect(caveats).toContain('A "new" view counts first sightings back from now');
+    // Counted at import (no scrape time in the file): the growth windows end now.
+    expect(caveats).toContain("Creator and advertiser growth windows end now");
     expect(caveats).not.toContain("the window ends at that video");
+  });
+
+  it("counts observed when the scrape was collected: growth windows end at that observation", async () => {
+    const { db: old, dir: oldDir } = tempDb();
+    try {
+      const observed = SCRAPED + DAY;
+      await importScrape(old, observed);
+      const store = createSqliteStore(old);
+      const answer = await ask("Who are the trending creators this week?", {
+        store,
+        registry: registryOn(store),
+      });
+      const gains = old
+        .prepare(
+          "SELECT v.author_uid AS uid, sum(g.gain_7d) AS gain FROM engine_video_gains g JOIN videos v ON v.id = g.video_id GROUP BY v.author_uid ORDER BY gain DESC, uid DESC",
+        )
+        .all() as { uid: string; gain: number }[];
+      // Counted then and never since: ending now, every 7-day gain would be 0.
+      expect(gains.every((g) => g.gain > 0)).toBe(true);
+      expect(aggregateOf(answer).result.ranking).toEqual(gains.slice(0, 5).map((g) => g.uid));
+      expect(answer.caveats.join(" ")).toContain(
+        `Nothing was observed after ${new Date(observed * 1000).toISOString().slice(0, 10)}, so creator and advertiser growth windows end at that last observation`,
+      );
+      // A video published 3 days before the scrape, counted a day after it: all its plays fall in the 7 days.
+      const recent = old
+        .prepare(
+          "SELECT v.plays, g.gain_7d, g.gain_2d FROM videos v JOIN engine_video_gains g ON g.video_id = v.id WHERE v.created_at = ?",
+        )
+        .get(SCRAPED - 3 * DAY) as { plays: number; gain_7d: number; gain_2d: number };
+      expect(recent.gain_7d).toBe(recent.plays);
+      expect(recent.gain_2d).toBeLessThan(recent.plays);
+    } finally {
+      old.close();
+      rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 
   it("a count over a window uses the same end", async () => {

@@ -23,6 +23,7 @@ import { refreshSearchHeads } from "./search-heads.js";
  *   plays in 72 h); kept when at least EARLY_FACTOR (else 0).
  * - growth over a window: plays now minus plays at the window start (the latest snapshot at or before it;
  *   0 when published later; linear from publication to the first snapshot otherwise). "today" = since 00:00 UTC.
+ *   A window with no observation in it ends at the corpus's latest observation ("today": the 24 hours to it).
  * - creator flags: advertised = has a video labelled or platform-flagged as an ad; hire_ready = not a house
  *   account, published within 30 days, engagement (likes + comments + shares + saves) / plays ≥
  *   HIRE_READY_ENGAGEMENT over those videos, and no exclusive advertiser (≥ 2 advertiser-assigned
@@ -89,11 +90,20 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
 }
 
 function refreshVideoGains(db: Db, now: number, scopeFilter: string, videoFilter: string): void {
+  // A window in which nothing was observed (an imported scrape collected earlier) ends at the corpus's latest
+  // observation instead: within-corpus recency, as breakout and trend reports (recency.ts). A scan of
+  // stats_at: ~5 ms at 20k videos.
+  const latest = db.prepare("SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(now) as
+    | number
+    | null;
+  const end = (days: number) => recencyAnchor(latest, now, days).at;
+  const startOfDay = (t: number) => Math.floor(t / DAY) * DAY;
   const starts = {
-    today: Math.floor(now / DAY) * DAY,
-    d2: now - 2 * DAY,
-    d7: now - 7 * DAY,
-    d30: now - 30 * DAY,
+    // "Today" on such a corpus: the 24 hours up to its latest observation.
+    today: latest !== null && latest < startOfDay(now) ? latest - DAY : startOfDay(now),
+    d2: end(2) - 2 * DAY,
+    d7: end(7) - 7 * DAY,
+    d30: end(30) - 30 * DAY,
   };
   // Counts only grow, so the plays at "the latest snapshot at or before S" is max(plays) over those snapshots.
   const aggregates = Object.keys(starts)
