@@ -856,6 +856,25 @@ describe("an old scrape: windows end at its newest video, and the answer says so
     expect(caveats).not.toContain("the window ends at that video");
   });
 
+  it("hire-ready creators: posted within 30 days of the newest video, at 5 % engagement or more", async () => {
+    const newest = db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number;
+    const expected = db
+      .prepare(
+        `SELECT author_uid FROM videos WHERE created_at >= ? GROUP BY author_uid
+         HAVING sum(likes + comments + shares + saves) * 1.0 / sum(plays) >= 0.05
+           AND author_uid NOT IN (SELECT uid FROM creators WHERE is_house = 1)
+           AND author_uid NOT IN (SELECT author_uid FROM videos WHERE advertiser_id IS NOT NULL
+                                  GROUP BY author_uid HAVING count(*) >= 2 AND count(DISTINCT advertiser_id) = 1)
+         ORDER BY author_uid`,
+      )
+      .pluck()
+      .all(newest - 30 * DAY);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(db.prepare("SELECT uid FROM creators WHERE is_hire_ready = 1 ORDER BY uid").pluck().all()).toEqual(
+      expected,
+    );
+  });
+
   it("counts observed when the scrape was collected: growth windows end at that observation", async () => {
     const { db: old, dir: oldDir } = tempDb();
     try {

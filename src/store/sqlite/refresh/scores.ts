@@ -25,7 +25,7 @@ import { refreshSearchHeads } from "./search-heads.js";
  *   0 when published later; linear from publication to the first snapshot otherwise). "today" = since 00:00 UTC.
  *   A window with no observation in it ends at the corpus's latest observation ("today": the 24 hours to it).
  * - creator flags: advertised = has a video labelled or platform-flagged as an ad; hire_ready = not a house
- *   account, published within 30 days, engagement (likes + comments + shares + saves) / plays ≥
+ *   account, published within HIRE_READY_DAYS (of now, or of the newest video as for breakout), engagement (likes + comments + shares + saves) / plays ≥
  *   HIRE_READY_ENGAGEMENT over those videos, and no exclusive advertiser (≥ 2 advertiser-assigned
  *   videos all for one advertiser).
  */
@@ -38,6 +38,7 @@ export const FOLLOWER_REACH = 0.5;
 export const EARLY_MAX_AGE_HOURS = 72;
 export const EARLY_FACTOR = 3;
 export const HIRE_READY_ENGAGEMENT = 0.05;
+export const HIRE_READY_DAYS = 30;
 
 /**
  * A scope of at least this share of the corpus is refreshed whole: the full refresh scans each table once,
@@ -74,12 +75,13 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     const scopeFilter = scoped ? "JOIN engine_scope sc ON sc.id = video_stats.video_id" : "";
     const videoFilter = scoped ? "WHERE v.id IN (SELECT id FROM engine_scope)" : "";
     refreshVideoGains(db, now, scopeFilter, videoFilter);
-    refreshCreatorStats(db, now, !scoped);
-    // A full refresh moves nearly every video's trending score (it decays with time): the index is
-    // rebuilt once (a sort) rather than updated a row at a time (~1M random b-tree updates at 1M videos).
     const newest = db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(now) as
       | number
       | null;
+    // hire_ready's "published within 30 days": of the newest video, on a corpus with nothing that recent.
+    refreshCreatorStats(db, recencyAnchor(newest, now, HIRE_READY_DAYS).at, !scoped);
+    // A full refresh moves nearly every video's trending score (it decays with time): the index is
+    // rebuilt once (a sort) rather than updated a row at a time (~1M random b-tree updates at 1M videos).
     const asOf = recencyAnchor(newest, now, BREAKOUT_WINDOW_DAYS).at;
     if (scoped) refreshVideoScores(db, now, videoFilter, asOf);
     else withoutIndex(db, "engine_videos_trending", () => refreshVideoScores(db, now, videoFilter, asOf));
@@ -129,8 +131,9 @@ function refreshVideoGains(db: Db, now: number, scopeFilter: string, videoFilter
   ).run(starts);
 }
 
-function refreshCreatorStats(db: Db, now: number, full: boolean): void {
-  const since30 = now - 30 * DAY;
+/** `asOf`: where hire_ready's publication window ends (now, or the newest video of an old corpus). */
+function refreshCreatorStats(db: Db, asOf: number, full: boolean): void {
+  const since30 = asOf - HIRE_READY_DAYS * DAY;
   // Full: one scan grouped by a sort (probing per creator was ~2.5x slower at 1M videos). The ln sum adds
   // in seq order on both paths, so a scoped refresh gives exactly the figures a full one does.
   const videos = full
