@@ -143,11 +143,22 @@ const MAX_COUNT = 20;
 const TOPIC_MIN_USE = 5;
 
 /** The first of `forms` (folded as the index folds text: "Huế" → "hue") that is a hashtag the corpus uses. */
+/** Hashtag uses counted when a word's forms compete: enough to tell #hotel (1,438 real videos) from #hotels (81). */
+const FORM_USE_CAP = 1000;
+
+/**
+ * The form (the word as written, then its singular) the corpus uses most as a hashtag: "hotels" → #hotel when
+ * #hotel leads; a tie (both past FORM_USE_CAP) keeps the word as written ("news" stays news).
+ */
 async function hashtagOf(facts: FactsRepository, forms: string[]): Promise<string | null> {
-  for (const form of new Set(forms.map(foldText))) {
-    if (form.length >= 2 && (await facts.hashtagUse(form)) >= TOPIC_MIN_USE) return form;
+  const distinct = [...new Set(forms.map(foldText))].filter((form) => form.length >= 2);
+  const cap = distinct.length > 1 ? FORM_USE_CAP : undefined;
+  let best: { form: string; use: number } | null = null;
+  for (const form of distinct) {
+    const use = await facts.hashtagUse(form, cap);
+    if (use >= TOPIC_MIN_USE && (!best || use > best.use)) best = { form, use };
   }
-  return null;
+  return best?.form ?? null;
 }
 
 /**

@@ -97,7 +97,8 @@ function items(): Item[] {
   add(6, (k) => ({
     caption: `Resort nghỉ dưỡng ven biển, hồ bơi vô cực ${k}`,
     // Reach tags, as real captions carry them.
-    tags: ["resort", "staycation", "travel", "fyp", "xuhuong"],
+    // Five of them also tagged in the plural (#resorts), as real captions mix both.
+    tags: ["resort", "staycation", "travel", "fyp", "xuhuong", ...(k < 5 ? ["resorts"] : [])],
     ageDays: 60 + k * 11,
     plays: 30_000 + k * 4_000,
     likes: 1_200 + k * 300,
@@ -517,6 +518,20 @@ describe("naturally phrased questions read as meant", () => {
         .map((g) => `${g.day} (${shown(g.rate)} over ${g.videos} video${g.videos === 1 ? "" : "s"})`)
         .join(", ")} and 1 more.`,
     );
+  });
+
+  it('a plural topic reads as the form the corpus tags more: "resorts" → #resort', async () => {
+    const tagged = (tag: string) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE ' ' || hashtags || ' ' LIKE ?")
+        .pluck()
+        .get(`% ${tag} %`) as number;
+    expect(tagged("resorts")).toBeGreaterThanOrEqual(5);
+    expect(tagged("resort")).toBeGreaterThan(tagged("resorts"));
+    const { plan, result } = aggregateOf(await ask("How many videos mention resorts?"));
+    expect(plan.topics).toEqual(["resort"]);
+    expect(result.count).toBe(await searchTotal({ q: "resort" }));
+    expect(await searchTotal({ q: "resort" })).toBeGreaterThan(await searchTotal({ q: "resorts" }));
   });
 
   it("topics that match nothing together, though each does alone, are named with their counts", async () => {
