@@ -415,7 +415,7 @@ async function profile(ctx: Ctx): Promise<Outcome> {
     const flags = Object.entries(c.flags)
       .filter(([, on]) => on)
       .map(([f]) => f.replace("_", "-"));
-    const summary = `@${c.handle} (${c.nickname}${c.region ? `, ${c.region}` : ""}): ${c.followers === null ? "followers unknown" : `${fmt(c.followers)} followers`}, ${fmt(c.video_count)} videos of which ${fmt(c.ad_count)} ads, ${fmt(growth)} plays gained over ${window} days${flags.length ? `; ${flags.join(", ")}` : ""}.`;
+    const summary = `@${c.handle} (${c.nickname}${c.region ? `, ${c.region}` : ""}): ${c.followers === null ? "followers unknown" : `${fmt(c.followers)} followers`}, ${videosCount(c.video_count)} of which ${fmt(c.ad_count)} ${c.ad_count === 1 ? "is an ad" : "are ads"}, ${fmt(growth)} plays gained over ${window} days${flags.length ? `; ${flags.join(", ")}` : ""}.`;
     return {
       summary,
       findings: [
@@ -481,7 +481,7 @@ async function profile(ctx: Ctx): Promise<Outcome> {
   };
   const window = snapWindow(plan.window?.days ?? 7, ADVERTISER_WINDOWS);
   const growth = a.growth_by_window[String(window)] ?? 0;
-  const summary = `${a.name} (${a.focus}${a.industry ? `, ${a.industry}` : ""}${a.domain ? `, ${a.domain}` : ""}): ${fmt(a.video_count)} videos by ${fmt(a.creator_count)} creators, ${fmt(growth)} plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}.`;
+  const summary = `${a.name} (${a.focus}${a.industry ? `, ${a.industry}` : ""}${a.domain ? `, ${a.domain}` : ""}): ${videosCount(a.video_count)} by ${fmt(a.creator_count)} creator${a.creator_count === 1 ? "" : "s"}, ${fmt(growth)} plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}.`;
   return {
     summary,
     findings: [
@@ -1585,9 +1585,22 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const metric = plan.metric;
   const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
-  if (plan.subject === "creators" && ((!filtered && metric === null) || metric === "followers"))
+  // "Which creators work with <advertiser>" / "which brands has <creator> worked with": grouped over its videos.
+  const acrossEntity =
+    (plan.subject === "creators" && plan.advertisers.length === 1) ||
+    (plan.subject === "advertisers" && plan.creators.length === 1);
+  if (
+    plan.subject === "creators" &&
+    !acrossEntity &&
+    ((!filtered && metric === null) || metric === "followers")
+  )
     return creatorView(ctx, "all");
-  if (plan.subject === "advertisers" && !filtered && (metric === null || metric === "videos"))
+  if (
+    plan.subject === "advertisers" &&
+    !acrossEntity &&
+    !filtered &&
+    (metric === null || metric === "videos")
+  )
     return advertiserView(ctx, "all");
   if (metric === "growth" && (plan.subject === "creators" || plan.subject === "advertisers"))
     return trending(ctx);

@@ -765,6 +765,13 @@ export async function planQuestion(
   )
     intent = "newest";
   else if (CUES.trending.test(lowerAll) || metric === "growth") intent = "trending";
+  else if (
+    // "Which creators work with Keypad Hotel?", "Which brands has @glowgirl worked with?": the other side of
+    // the one named entity, ranked over its videos.
+    (subject === "creators" && advertisers.length === 1 && creators.length === 0) ||
+    (subject === "advertisers" && creators.length === 1 && advertisers.length === 0)
+  )
+    intent = "rank";
   else if (entityCount === 1 && (CUES.profile.test(lowerAll) || attributes.length === 0)) intent = "profile";
   else if (
     CUES.rank.test(lowerAll) ||

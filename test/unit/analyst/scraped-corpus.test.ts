@@ -714,6 +714,43 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"which creators work with <advertiser>", "which brands has @x worked with": ranked over its videos', async () => {
+    const adv = db
+      .prepare(
+        "SELECT a.id, a.name FROM advertisers a JOIN videos v ON v.advertiser_id = a.id GROUP BY a.id ORDER BY count(*) DESC, a.id LIMIT 1",
+      )
+      .get() as { id: string; name: string };
+    const byCreator = await ask(`Which creators work with ${adv.name}?`);
+    expect(aggregateOf(byCreator).plan).toMatchObject({ intent: "rank", subject: "creators" });
+    expect(aggregateOf(byCreator).result.ranking).toEqual(
+      db
+        .prepare(
+          "SELECT author_uid FROM videos WHERE advertiser_id = ? GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 5",
+        )
+        .pluck()
+        .all(adv.id),
+    );
+    const creator = db
+      .prepare(
+        "SELECT c.uid, c.handle FROM creators c JOIN videos v ON v.author_uid = c.uid WHERE v.advertiser_id IS NOT NULL GROUP BY c.uid ORDER BY count(*) DESC, c.uid LIMIT 1",
+      )
+      .get() as { uid: string; handle: string };
+    const byBrand = await ask(`Which brands has @${creator.handle} worked with?`);
+    expect(aggregateOf(byBrand).plan).toMatchObject({ intent: "rank", subject: "advertisers" });
+    expect(aggregateOf(byBrand).result.ranking).toEqual(
+      db
+        .prepare(
+          "SELECT advertiser_id FROM videos WHERE author_uid = ? AND advertiser_id IS NOT NULL GROUP BY advertiser_id ORDER BY count(*) DESC, advertiser_id LIMIT 5",
+        )
+        .pluck()
+        .all(creator.uid),
+    );
+    // A profile still answers "tell me about": with its counts worded for one.
+    const profile = await ask(`Tell me about ${adv.name}`);
+    expect(aggregateOf(profile).plan.intent).toBe("profile");
+    expect(profile.summary).not.toMatch(/\b1 (videos|creators)\b/);
+  });
+
   it('"who are the biggest advertisers" ranks advertisers, not videos or creators', async () => {
     for (const question of ["Who are the biggest advertisers?", "Who advertises the most?"]) {
       const answer = await ask(question);
