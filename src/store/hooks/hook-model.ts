@@ -8,7 +8,8 @@ import type { Embedder } from "./embedder.js";
  *
  * - moves (weight² 0.4): question, warning/avoid, list, POV, before/after, challenge, claim (superlatives,
  *   "must"), story (first person), secret/reveal ("nobody tells you", "the truth about"), how-to, offer (a
- *   price or deal: "chỉ từ 370k", "giảm 20%"), review (a room tour, "trải nghiệm", "check in"), target ("nếu
+ *   price or deal: "chỉ từ 370k", "2.80k/đêm", "giảm 20%"; not "4K" or "1k góc"), review (a room tour,
+ *   "trải nghiệm"; "check in" shows a place off: showcase), target ("nếu
  *   bạn đang tìm…", "if you…", "save this for…") — by multilingual patterns; and showcase, for a hook that
  *   makes none of these but names a place to stay or a feature of one ("Chiếc phòng có bồn tắm…");
  * - topics (weight² 0.45): concepts from a small multilingual lexicon of the corpus domains (hotel, room,
@@ -21,7 +22,7 @@ import type { Embedder } from "./embedder.js";
  * neither has (on the real Apify export, a hashed slot for it instead matched unrelated hooks by collision).
  * Lists below MIN_SIMILARITY are not returned.
  */
-export const HOOK_MODEL_NAME = "hook-move-v2";
+export const HOOK_MODEL_NAME = "hook-move-v3";
 export const MIN_SIMILARITY = 0.5;
 
 const W_MOVE = Math.sqrt(0.4);
@@ -69,11 +70,11 @@ const MOVES: [string, RegExp][] = [
   ],
   [
     "offer",
-    /\b(chi (tu|voi|co|con|tam)|gia (re|tot|soc|mem|hat de|uu dai|sieu|chi|cuc re)|sieu re|phai chang|uu dai|giam gia|giam \d+|khuyen mai|flash sale|sale off|voucher|combo|discount|deals?|only \$?\d+|from \$\d+|\d+([.,]\d+)?\s?(k|vnd|usd|tr|trieu|cu)|oferta|descuento|rabatt|angebot|diskon|potongan harga)\b/u,
+    /\b(chi (tu|voi|co|con|tam)|gia (re|tot|soc|mem|hat de|uu dai|sieu|chi|cuc re)|sieu re|phai chang|uu dai|giam gia|giam \d+|khuyen mai|flash sale|sale off|voucher|combo|discount|deals?|only \$?\d+|from \$\d+|(\d{2,}|\d(?=[.,]\d))([.,]\d+)*\s?k|\d+([.,]\d+)*\s?(vnd|usd|tr|trieu|cu)|oferta|descuento|rabatt|angebot|diskon|potongan harga)\b/u,
   ],
   [
     "review",
-    /\b(reviews?|room tour|hotel tour|house tour|tour (phong|khach san|homestay|resort|villa)|trai nghiem|danh gia|check ?in|kham pha|dot nhap|unboxing|honest opinion|i stayed|we stayed|resena|erfahrungsbericht|ulasan|pengalaman menginap)\b/u,
+    /\b(reviews?|room tour|hotel tour|house tour|tour (phong|khach san|homestay|resort|villa)|trai nghiem|danh gia|kham pha|dot nhap|unboxing|honest opinion|i stayed|we stayed|resena|erfahrungsbericht|ulasan|pengalaman menginap)\b/u,
   ],
   [
     "target",

@@ -14,7 +14,7 @@ const sim = (a: string, b: string) => {
 
 describe("the hook model: rhetorical move and topic across languages", () => {
   it("is the default embedder, with a minimum similarity", () => {
-    expect(defaultEmbedder.name).toBe("hook-move-v2");
+    expect(defaultEmbedder.name).toBe("hook-move-v3");
     expect(defaultEmbedder.minSimilarity).toBe(MIN_SIMILARITY);
   });
 
@@ -41,6 +41,13 @@ describe("the hook model: rhetorical move and topic across languages", () => {
     ["lần đầu tiên các bạn du lịch tại Sài Gòn có một khách sạn các bạn không thể bỏ qua", "claim", "saigon"],
     ["Khách sạn Nha Trang gần Tháp Trầm Hương", "showcase", "nhatrang"],
     ["Chiếc phòng có bồn tắm siu lãng mạn", "showcase", "room"],
+    ["Phòng Nhật 2.80k/đêm", "offer", "room"],
+    [
+      "Một chiếc khách sạn 4 sao Nha Trang view trực diện biển xịn xò mà chỉ 3.9.0k/ khách.",
+      "offer",
+      "hotel",
+    ],
+    ["Check in ngay khách sạn mới tinh với chiếc hồ bơi vô cực siêu đẹp này.", "showcase", "pool"],
   ])("%s → %s about %s", (text, move, topic) => {
     const a = analyseHook(text);
     expect(a.moves).toContain(move);
@@ -50,6 +57,9 @@ describe("the hook model: rhetorical move and topic across languages", () => {
   it.each([
     ["Motel Như Ngọc hoà cùng niềm vui 50 năm thống nhất đất nước", "claim"],
     ["1 chiếc villa cực chill tại Hội An", "list"],
+    ["Caught in 4K.", "offer"],
+    ["Chiếc resort ngay trung tâm Nha Trang, đi 1m 1k góc sống ảo", "offer"],
+    ["Địa điểm check in siêu hot", "review"],
   ])("%s does not make the move %s", (text, move) => {
     expect(analyseHook(text).moves).not.toContain(move);
   });
