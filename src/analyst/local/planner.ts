@@ -396,10 +396,10 @@ export async function planQuestion(
     value: "slideshow",
   });
   flag(/\bviral hooks?\b/, { kind: "viral_hook", value: "yes" });
-  flag(
-    /\b(hooked|with (a )?hooks?|have (a )?hooks?|has (a )?hooks?|use (a )?hooks?|open with (a )?hooks?)\b/,
-    { kind: "hook", value: "yes" },
-  );
+  flag(/\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?)\b/, {
+    kind: "hook",
+    value: "yes",
+  });
   let focus: Plan["focus"] = null;
   const focusMatch = lowerAll.match(
     /\b(apps?|mobile apps?|app advertisers|app developers|games?|gaming apps?)\b|\b(dtc|d2c|direct[- ]to[- ]consumer|e-?commerce|consumer brands?|product brands?|shops?)\b/,

@@ -120,6 +120,16 @@ describe("time windows and metrics", () => {
   ])("%s → %s", async (q, metric) => {
     expect((await plan(q)).metric).toBe(metric);
   });
+
+  it.each([
+    "Show me skincare ads with a strong hook",
+    "Which creators use a catchy hook?",
+    "Find skincare videos with hooks",
+  ])("%s: videos with a detected hook, the adjective not a topic", async (q) => {
+    const p = await plan(q);
+    expect(p.filters).toContain("hook=yes");
+    expect(p.ignored).toEqual([]);
+  });
 });
 
 describe("intents agree with the endpoints' own views", () => {
