@@ -325,7 +325,7 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
     const known = field === "region" ? coverage.withRegion : coverage.withLanguage;
     if (coverage.videos === 0 || known >= coverage.videos * 0.95) continue;
     notes.push(
-      `The ${field} is known for ${fmt(known)} of the ${fmt(coverage.videos)} ${describe(rest)} (${pct(known, coverage.videos)} %): a video without one never matches ${field} ${a.value}, so these figures cover only the videos whose ${field} is recorded.`,
+      `The ${field} is known for ${fmt(known)} of the ${fmt(coverage.videos)} ${describe(rest)} (${pct(known, coverage.videos)} %): a video without one never matches ${field} ${a.value}, so these figures cover only the videos whose ${field} is recorded.${field === "region" && coverage.withLanguage > known ? ` To cover the rest, ask without the region, or by language, which ${fmt(coverage.withLanguage)} of them record.` : ""}`,
     );
   }
   return notes;
@@ -1205,7 +1205,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const show = (g: (typeof ranked)[number]) =>
     metric
       ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
-      : `${fmt(g.videos.length)} videos (${pct(g.videos.length, videos.length)} %)`;
+      : `${videosCount(g.videos.length)} (${pct(g.videos.length, videos.length)} %)`;
   // The headline goes to the best group large enough to tell, when one is; the small ones above it are named.
   const firstLarge =
     metric && first.videos.length < SMALL_GROUP
@@ -1219,7 +1219,20 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           (g) => `${g.key} (${showFigure(metric as Metric, g.value)} over ${videosCount(g.videos.length)})`,
         )
         .join(", ")}${above.length > 3 ? ` and ${above.length - 3} more` : ""}.`
-    : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${ranked[1] ? `; next ${ranked[1].key}: ${show(ranked[1])}` : ""}.`;
+    : (() => {
+        // Equal first places are a tie, not a lead (as in rankings).
+        const { tied } = leaders(
+          ranked.map((g) => ({
+            name: g.key,
+            shown: metric ? showFigure(metric, g.value) : fmt(g.videos.length),
+          })),
+        );
+        const next = ranked[tied.length];
+        const then = next ? `; next ${next.key}: ${show(next)}` : "";
+        return tied.length > 1
+          ? `By ${measure}, ${joinNames(tied)} tie as the leading ${groupName} among ${base}: ${metric ? `${showFigure(metric, first.value)} ${measure}` : show(first)} each${then}.`
+          : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${then}.`;
+      })();
   return {
     summary,
     findings: await Promise.all(

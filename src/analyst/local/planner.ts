@@ -774,6 +774,13 @@ export async function planQuestion(
     intent = "rank";
   else if (entityCount === 1 && (CUES.profile.test(lowerAll) || attributes.length === 0)) intent = "profile";
   else if (
+    // "Summarize the hotel market": a summary asked for, whatever subject word ("market") came with it.
+    CUES.overview.test(lowerAll) &&
+    !/\b(top|most|best|highest|biggest|largest|leading|which|who|rank\w*)\b/.test(lowerAll) &&
+    (attributes.length > 0 || topics.length > 0)
+  )
+    intent = "overview";
+  else if (
     CUES.rank.test(lowerAll) ||
     subject === "regions" ||
     subject === "languages" ||

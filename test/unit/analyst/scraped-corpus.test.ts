@@ -520,6 +520,40 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("a breakdown whose first groups are equal says they tie", async () => {
+    const answer = await ask("On which day of the week are resort videos posted?");
+    const { plan, result } = aggregateOf(answer);
+    expect([plan.group_by, plan.metric]).toEqual(["weekday", null]);
+    const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const ids = await searchIds("resort");
+    const counts = new Map<string, number>();
+    for (const t of db
+      .prepare(`SELECT created_at FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
+      .pluck()
+      .all(...ids) as number[]) {
+      const day = days[new Date(t * 1000).getUTCDay()] as string;
+      counts.set(day, (counts.get(day) ?? 0) + 1);
+    }
+    const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const top = ranked[0]?.[1] as number;
+    const tied = ranked.filter(([, n]) => n === top).map(([d]) => d);
+    expect(tied.length).toBeGreaterThan(3);
+    expect(result.ranking).toEqual(ranked.map(([d]) => d));
+    const pct = Math.round((top / ids.length) * 10000) / 100;
+    const next = ranked[tied.length] as [string, number];
+    expect(answer.summary).toBe(
+      `By number of videos, ${tied.slice(0, 3).join(", ")} and ${tied.length - 3} more tie as the leading publication day among videos about "resort": ${top} videos (${pct} %) each; next ${next[0]}: ${next[1]} video${next[1] === 1 ? "" : "s"} (${Math.round((next[1] / ids.length) * 10000) / 100} %).`,
+    );
+  });
+
+  it('"summarize", "give me an overview": an overview even with a subject word or "give me"', async () => {
+    for (const question of ["Summarize the resort market", "Give me an overview of resort videos"]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan.intent, question).toBe("overview");
+      expect(result.count, question).toBe(await searchTotal({ q: "resort" }));
+    }
+  });
+
   it('a plural topic reads as the form the corpus tags more: "resorts" → #resort', async () => {
     const tagged = (tag: string) =>
       db
@@ -1048,9 +1082,17 @@ describe("a region filter on videos that mostly have no region", () => {
     const total = await searchTotal({ q: "danang" });
     const known = await searchTotal({ q: "danang", region: "VN" });
     expect(known).toBe(1);
+    const ids = await searchIds("danang");
+    const withLanguage = db
+      .prepare(
+        `SELECT count(*) FROM videos WHERE language IS NOT NULL AND id IN (${ids.map(() => "?").join(",")})`,
+      )
+      .pluck()
+      .get(...ids) as number;
+    expect(withLanguage).toBeGreaterThan(known);
     const note = answer.caveats.find((c) => c.startsWith("The region is known for"));
     expect(note).toBe(
-      `The region is known for ${known} of the ${total} videos about "danang" (${Math.round((known / total) * 10000) / 100} %): a video without one never matches region VN, so these figures cover only the videos whose region is recorded.`,
+      `The region is known for ${known} of the ${total} videos about "danang" (${Math.round((known / total) * 10000) / 100} %): a video without one never matches region VN, so these figures cover only the videos whose region is recorded. To cover the rest, ask without the region, or by language, which ${withLanguage} of them record.`,
     );
   });
 
