@@ -4,7 +4,22 @@ import { mapRecord } from "./map-record.js";
 import { openingHook } from "./normalize.js";
 import { type Container, type ReadProgress, readRecordChunks } from "./read-records.js";
 import { rejectLine } from "./rejects.js";
-import { ImportFileError, type ImportFormat, type MappedRecord, RecordError } from "./types.js";
+import {
+  IMPORT_FORMATS,
+  ImportFileError,
+  type ImportFormat,
+  type MappedRecord,
+  RecordError,
+} from "./types.js";
+
+/** " (keys: id, value, label)" for an object record, to show what the file holds instead. */
+function keysOf(value: unknown): string {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return "";
+  const keys = Object.keys(value);
+  if (keys.length === 0) return "";
+  const shown = keys.slice(0, 8).map((k) => JSON.stringify(k.slice(0, 40)).slice(1, -1));
+  return ` (keys: ${shown.join(", ")}${keys.length > 8 ? `, … ${keys.length - 8} more` : ""})`;
+}
 
 /** What reading and mapping a stretch of a file gives: its valid records and its rejects, both in file order. */
 export interface ParsedChunk {
@@ -60,7 +75,7 @@ export async function* parseChunks(
           throw new ImportFileError(
             detected === "transcripts"
               ? `${file}: this is a transcript file; pass it with --transcripts (or alongside the videos file)`
-              : `${file}: cannot detect the format from its first record; pass --format`,
+              : `${file}: cannot detect the format from its first record${keysOf(source.value)}: it looks like none of the video exports crs import reads (${IMPORT_FORMATS.join(", ")}: records of one video each, with its id and caption); if it is one of them, pass --format`,
           );
         }
         format = detected;

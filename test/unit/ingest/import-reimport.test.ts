@@ -196,6 +196,17 @@ describe("odd input", () => {
     const { db, dir } = tempDb();
     const file = fileWith(dir, "odd.jsonl", '{"hello": "world"}\n');
     await expect(importFile(db, file, { now: NOW })).rejects.toThrow(/cannot detect the format.*--format/);
+    // A lookup table (the Creative Center industry list's shape): the message shows what the file holds.
+    const table = fileWith(
+      dir,
+      "industries.json",
+      JSON.stringify([
+        { id: 26104000000, value: "Gifts  Flowers", label: "label_26104000000", parent_id: 1 },
+      ]),
+    );
+    await expect(importFile(db, table, { now: NOW })).rejects.toThrow(
+      "industries.json: cannot detect the format from its first record (keys: id, value, label, parent_id): it looks like none of the video exports crs import reads (apify, collector, tiktok-web, research-api, jsonl: records of one video each, with its id and caption); if it is one of them, pass --format",
+    );
     await expect(importFile(db, join(dir, "nope.jsonl"), { now: NOW })).rejects.toThrow(/cannot read/);
   });
 
