@@ -651,6 +651,18 @@ export async function planQuestion(
   const count = counted ? Math.min(MAX_COUNT, Math.max(1, Number(counted[1] ?? counted[2]))) : DEFAULT_COUNT;
   if (counted) understood.push(`${count} results (from "${counted[0]}")`);
 
+  // "Who are the top comedy creators?": "top" about a topic's creators asks for reach (views of their videos on
+  // it), not for who posted most (a tie at 1 video each on a real scrape). "Who posts the most …" stays a count.
+  if (
+    !metric &&
+    subject === "creators" &&
+    topics.length > 0 &&
+    /\b(top|best|leading|popular|greatest)\b/.test(lowerAll) &&
+    !/\b(most|post\w*|upload\w*|number of)\b/.test(lowerAll)
+  ) {
+    metric = "plays";
+    understood.push('"top" read as views (plays) of their videos', "metric views (plays)");
+  }
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
   const namedPlaces = [

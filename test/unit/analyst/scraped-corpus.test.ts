@@ -554,6 +554,21 @@ describe("naturally phrased questions read as meant", () => {
     }
   });
 
+  it('"the top <topic> creators" ranks them by the views of those videos; "who posts the most" by count', async () => {
+    const { plan, result } = aggregateOf(await ask("Who are the top resort creators?"));
+    expect([plan.subject, plan.metric]).toEqual(["creators", "plays"]);
+    const ids = await searchIds("resort");
+    const byCreator = db
+      .prepare(
+        `SELECT author_uid AS uid, sum(plays) AS plays FROM videos WHERE id IN (${ids.map(() => "?").join(",")})
+         GROUP BY author_uid ORDER BY plays DESC, count(*) DESC, author_uid LIMIT 5`,
+      )
+      .all(...ids) as { uid: string; plays: number }[];
+    expect(result.ranking).toEqual(byCreator.map((r) => r.uid));
+    expect(result.values).toEqual(byCreator.map((r) => r.plays));
+    expect(aggregateOf(await ask("Which creators post the most about resorts?")).plan.metric).toBe("videos");
+  });
+
   it('a plural topic reads as the form the corpus tags more: "resorts" → #resort', async () => {
     const tagged = (tag: string) =>
       db
