@@ -23,7 +23,21 @@ export interface FactsFilter {
   since?: number;
   /** Published before (Unix seconds). */
   until?: number;
+  /** A count above or below a value ("more than 1 million views": plays over 1000000), latest snapshot. */
+  count?: { metric: CountMetric; over?: number; under?: number };
 }
+
+/** The counts a question can bound. */
+export type CountMetric = "plays" | "likes" | "comments" | "shares" | "saves";
+
+/** The videos column of each CountMetric (a closed set: SQL never takes the name from the question). */
+export const COUNT_COLUMNS: Readonly<Record<CountMetric, string>> = {
+  plays: "plays",
+  likes: "likes",
+  comments: "comments",
+  shares: "shares",
+  saves: "saves",
+};
 
 export interface VideoFact {
   id: string;

@@ -27,7 +27,11 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.groupBy ? { group_by: plan.groupBy } : {}),
     ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
     count: plan.count,
-    filters: plan.attributes.map((a) => `${a.kind}=${a.value}`),
+    filters: plan.attributes.map((a) =>
+      a.kind === "count"
+        ? `${a.metric}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
+        : `${a.kind}=${a.value}`,
+    ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),
     ...(plan.focus ? { focus: plan.focus } : {}),

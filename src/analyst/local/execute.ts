@@ -194,6 +194,22 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, language: a.value };
     case "hook_type":
       return { ...filter, hook_type: a.value };
+    case "count":
+      return { ...filter, count: { ...filter.count, ...countBound(a) } };
+  }
+}
+
+/** A count attribute as the facts filter's exclusive bounds ("at least 10" = over 9). */
+function countBound(a: Extract<Attribute, { kind: "count" }>): NonNullable<FactsFilter["count"]> {
+  switch (a.op) {
+    case "over":
+      return { metric: a.metric, over: a.value };
+    case "at least":
+      return { metric: a.metric, over: a.value - 1 };
+    case "under":
+      return { metric: a.metric, under: a.value };
+    case "at most":
+      return { metric: a.metric, under: a.value + 1 };
   }
 }
 
@@ -239,6 +255,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
   if (plan.topics.length > 0) parts.push(`about "${plan.topics.join(" ")}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
+  for (const a of plan.attributes) if (a.kind === "count") parts.push(`with ${attributeLabel(a)}`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
@@ -735,7 +752,7 @@ async function videoView(
   const args = { ...searchArgs(plan), sort: order };
   const exact =
     plan.window === null &&
-    !plan.attributes.some((a) => a.kind === "hook_type") &&
+    !plan.attributes.some((a) => a.kind === "hook_type" || a.kind === "count") &&
     plan.creators.length + plan.advertisers.length === 0;
   if (exact) {
     return {
@@ -764,10 +781,12 @@ function videoRanking(
   caveats: string[],
 ): Outcome {
   const top = items.slice(0, plan.count);
+  // "No most viewed ads about …" reads badly: an empty ranking says there are no such videos at all.
+  const none = `No ${what.startsWith("most ") ? describe(plan) : what}.`;
   if (top.length === 0)
     return {
-      summary: `No ${what}.`,
-      findings: [{ statement: `No ${what}.`, evidence: [] }],
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
       caveats,
       result: { ...result, ranking: [] },
       computed,
@@ -1271,6 +1290,10 @@ function attributeTest(a: Attribute): (v: VideoFact) => boolean {
       return (v) => v.language === a.value;
     case "hook_type":
       return (v) => v.label_hook === 1 && v.hook_type === a.value;
+    case "count": {
+      const { metric, over, under } = countBound(a);
+      return (v) => (over === undefined || v[metric] > over) && (under === undefined || v[metric] < under);
+    }
   }
 }
 
@@ -1308,7 +1331,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
       : target.kind === "hook_type"
         ? `videos with a ${target.value} hook`
         : attributeLabel(target);
-  const statement = `${fmt(part.length)} of ${fmt(base.length)} ${whole} are ${are}: ${s} %.`;
+  const statement = `${fmt(part.length)} of ${fmt(base.length)} ${whole} ${target.kind === "count" ? "have" : "are"} ${are}: ${s} %.`;
   return {
     summary: base.length === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, part) }],

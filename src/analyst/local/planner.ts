@@ -1,5 +1,5 @@
 import { foldText } from "../../shared/text/normalize.js";
-import type { FactsRepository, LinkedCreator } from "../../store/facts.js";
+import type { CountMetric, FactsRepository, LinkedCreator } from "../../store/facts.js";
 import {
   CUES,
   DEMONYM_OF_LANGUAGE,
@@ -41,7 +41,9 @@ export type Attribute =
   | { kind: "viral_hook"; value: "yes" }
   | { kind: "hook_type"; value: string }
   | { kind: "region"; value: string }
-  | { kind: "language"; value: string };
+  | { kind: "language"; value: string }
+  /** A bound on a count: "more than 1 million views" = plays over 1000000 (latest counts). */
+  | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number };
 
 interface Placed<T> {
   item: T;
@@ -130,8 +132,45 @@ const attributeLabel = (a: Attribute): string => {
       return `region ${a.value}`;
     case "language":
       return `language ${a.value}`;
+    case "count":
+      return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
   }
 };
+
+const COUNT_NAME: Record<CountMetric, string> = {
+  plays: "views",
+  likes: "likes",
+  comments: "comments",
+  shares: "shares",
+  saves: "saves",
+};
+
+const COUNT_WORDS: Record<string, CountMetric> = {
+  view: "plays",
+  play: "plays",
+  like: "likes",
+  comment: "comments",
+  share: "shares",
+  save: "saves",
+};
+
+const UNITS: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mil: 1e6,
+  million: 1e6,
+  b: 1e9,
+  billion: 1e9,
+};
+
+/** "1,000,000", "1.5" + "million", "500" + "k", "1.000.000" → the number; null when it is not one. */
+function boundValue(digits: string, unit: string | undefined): number | null {
+  let d = digits.replace(/,/g, "");
+  if ((d.match(/\./g) ?? []).length > 1) d = d.replace(/\./g, "");
+  const n = Number(d) * (unit ? (UNITS[unit] ?? 1) : 1);
+  return Number.isFinite(n) ? Math.round(n) : null;
+}
 
 export { attributeLabel };
 
@@ -400,6 +439,30 @@ export async function planQuestion(
     kind: "hook",
     value: "yes",
   });
+  // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
+  // are consumed, so "views" here is not the question's measure).
+  const BOUND =
+    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?)\b/g;
+  for (const match of [...text.matchAll(BOUND)]) {
+    const [phrase, word, digits, unit, what] = match as unknown as [
+      string,
+      string,
+      string,
+      string | undefined,
+      string,
+    ];
+    const n = boundValue(digits, unit);
+    const metric = COUNT_WORDS[singular(what)];
+    if (n === null || !metric || placed.some((p) => p.item.kind === "count")) continue;
+    const op =
+      word === "at least" || word === "at most"
+        ? word
+        : /^(more than|over|above|greater than)$/.test(word)
+          ? "over"
+          : "under";
+    place({ kind: "count", metric, op, value: n }, match.index ?? 0, phrase);
+    text = consume(text, match.index ?? 0, phrase.length);
+  }
   let focus: Plan["focus"] = null;
   const focusMatch = lowerAll.match(
     /\b(apps?|mobile apps?|app advertisers|app developers|games?|gaming apps?)\b|\b(dtc|d2c|direct[- ]to[- ]consumer|e-?commerce|consumer brands?|product brands?|shops?)\b/,

@@ -1,12 +1,13 @@
 import type pg from "pg";
 import { normalizeTokens } from "../../shared/text/normalize.js";
-import type {
-  AdvertiserName,
-  FactsCoverage,
-  FactsFilter,
-  FactsRepository,
-  LinkedCreator,
-  VideoFact,
+import {
+  type AdvertiserName,
+  COUNT_COLUMNS,
+  type FactsCoverage,
+  type FactsFilter,
+  type FactsRepository,
+  type LinkedCreator,
+  type VideoFact,
 } from "../facts.js";
 import { tsAllTerms, tsLexeme } from "../search-query.js";
 import { searchTuning } from "../search-tuning.js";
@@ -163,5 +164,10 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   eq("advertiser_id", filter.advertiser_id);
   if (filter.since !== undefined) parts.push(`v.created_at >= ${params.add(filter.since)}`);
   if (filter.until !== undefined) parts.push(`v.created_at < ${params.add(filter.until)}`);
+  if (filter.count) {
+    const column = COUNT_COLUMNS[filter.count.metric];
+    if (filter.count.over !== undefined) parts.push(`v.${column} > ${params.add(filter.count.over)}`);
+    if (filter.count.under !== undefined) parts.push(`v.${column} < ${params.add(filter.count.under)}`);
+  }
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }

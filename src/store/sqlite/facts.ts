@@ -1,10 +1,11 @@
-import type {
-  AdvertiserName,
-  FactsCoverage,
-  FactsFilter,
-  FactsRepository,
-  LinkedCreator,
-  VideoFact,
+import {
+  type AdvertiserName,
+  COUNT_COLUMNS,
+  type FactsCoverage,
+  type FactsFilter,
+  type FactsRepository,
+  type LinkedCreator,
+  type VideoFact,
 } from "../facts.js";
 import { searchTuning } from "../search-tuning.js";
 import { queryTerms } from "../text.js";
@@ -165,6 +166,17 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.until !== undefined) {
     parts.push("v.created_at < @until");
     params.until = filter.until;
+  }
+  if (filter.count) {
+    const column = COUNT_COLUMNS[filter.count.metric];
+    if (filter.count.over !== undefined) {
+      parts.push(`v.${column} > @count_over`);
+      params.count_over = filter.count.over;
+    }
+    if (filter.count.under !== undefined) {
+      parts.push(`v.${column} < @count_under`);
+      params.count_under = filter.count.under;
+    }
   }
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };
 }

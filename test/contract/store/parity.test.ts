@@ -287,6 +287,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { author_uid: "c1", since: fixture.now - 5 * DAY },
         { since: fixture.now - 20 * DAY, until: fixture.now - 5 * DAY },
         { advertiser_id: must(fixture.advertisers[0]).id, media_type: "video" as const },
+        { count: { metric: "plays" as const, over: 5_000 } },
+        { q: "skincare", count: { metric: "likes" as const, over: 100, under: 10_000 } },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -294,6 +296,11 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(await pg.facts.count(filter)).toBe(await lite.facts.count(filter));
         expect(await pg.facts.coverage(filter)).toEqual(await lite.facts.coverage(filter));
       }
+      // A bound on a count is strict on both sides (latest counts).
+      for (const store of [lite, pg])
+        expect(await store.facts.count({ count: { metric: "plays", over: 5_000, under: 100_000 } })).toBe(
+          fixture.videos.filter((v) => v.plays > 5_000 && v.plays < 100_000).length,
+        );
       // The facts' `q` means what the search's `q` means, expansion included (the analyst counts what a
       // client finds).
       for (const q of ["skincare", "skin care", "morning routine"])

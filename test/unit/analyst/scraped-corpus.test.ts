@@ -569,6 +569,42 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(await ask("Which creators post the most about resorts?")).plan.metric).toBe("videos");
   });
 
+  it('"more than 30,000 views", "at least 40k", "fewer than 200": bounds on counts, for counts, shares and rankings', async () => {
+    const sqlCount = (where: string) =>
+      db.prepare(`SELECT count(*) FROM videos WHERE ${where}`).pluck().get() as number;
+    const over = aggregateOf(await ask("How many videos have more than 30,000 views?"));
+    expect(over.plan.filters).toEqual(["plays>30000"]);
+    expect(over.result.count).toBe(sqlCount("plays > 30000"));
+    const few = await ask("How many videos have fewer than 200 views?");
+    expect(aggregateOf(few).result.count).toBe(3);
+    expect(few.summary).toBe("There are 3 videos with under 200 views.");
+    const ids = await searchIds("resort");
+    const resort = `id IN (${ids.map((id) => `'${id}'`).join(",")})`;
+    const shareAnswer = await ask("What share of resort videos have at least 40k views?");
+    expect(shareAnswer.summary).toMatch(
+      /^\d+ of \d+ videos about "resort" have at least 40,000 views: [\d.]+ %\.$/,
+    );
+    const share = aggregateOf(shareAnswer);
+    expect(share.plan.filters).toEqual([]);
+    expect(share.result).toMatchObject({
+      part: sqlCount(`${resort} AND plays >= 40000`),
+      whole: ids.length,
+    });
+    const top = aggregateOf(await ask("Top 3 videos with more than 1,500 likes"));
+    expect(top.result.ranking).toEqual(
+      db
+        .prepare("SELECT id FROM videos WHERE likes > 1500 ORDER BY plays DESC, id DESC LIMIT 3")
+        .pluck()
+        .all(),
+    );
+    for (const [q, value] of [
+      ["How many videos have over 1.5 million views?", 1_500_000],
+      ["How many videos have over 1.000.000 views?", 1_000_000],
+      ["How many videos have more than 10k plays?", 10_000],
+    ] as const)
+      expect(aggregateOf(await ask(q)).plan.filters, q).toEqual([`plays>${value}`]);
+  });
+
   it('a plural topic reads as the form the corpus tags more: "resorts" → #resort', async () => {
     const tagged = (tag: string) =>
       db
@@ -1139,6 +1175,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which day of the week gets the best engagement for review videos?",
         "When should I post hotel videos?",
         "How long are resort videos on average?",
+        "How many videos have more than 30,000 views?",
+        "What share of resort videos have at least 40k views?",
+        "Top 3 videos with more than 1,500 likes",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
         "Which hotel videos got the most views this month?",
