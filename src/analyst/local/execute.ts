@@ -1225,6 +1225,23 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     metric
       ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
       : `${videosCount(g.videos.length)} (${pct(g.videos.length, videos.length)} %)`;
+  // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
+  if (ranked.length === 1 && by !== "topic")
+    return {
+      summary: `All ${fmt(videos.length)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
+      findings: [
+        {
+          statement: `${first.key}: ${show(first)}.`,
+          evidence: (await examples(ctx, first.videos, 2)).map((e) => ({
+            ...e,
+            figures: { ...e.figures, [by]: first.key },
+          })),
+        },
+      ],
+      caveats,
+      result: { ranking: [first.key], values: [round(first.value)], videos: videos.length, measure },
+      computed,
+    };
   // The headline goes to the best group large enough to tell, when one is; the small ones above it are named.
   const firstLarge =
     metric && first.videos.length < SMALL_GROUP

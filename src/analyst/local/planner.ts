@@ -517,7 +517,7 @@ export async function planQuestion(
   }
   if (
     !metric &&
-    ((/\b(best|worst|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
+    ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
       lowerAll,
     ) &&
       (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)) ||
@@ -630,6 +630,8 @@ export async function planQuestion(
     let word = raw.replace(/['’]s$/, "").replace(/[._-]+$/, "");
     const hashed = text[at - 1] === "#";
     if (word.length === 0) continue;
+    // The possessive left after a linked name: "Keypad Hotel's videos".
+    if (word === "s" && /['’]/.test(text[at - 1] ?? "")) continue;
     if (
       !hashed &&
       (FUNCTION_WORDS.has(word) ||

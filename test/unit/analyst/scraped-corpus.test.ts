@@ -605,6 +605,27 @@ describe("naturally phrased questions read as meant", () => {
       expect(aggregateOf(await ask(q)).plan.filters, q).toEqual([`plays>${value}`]);
   });
 
+  it("a breakdown with one group only says there is nothing to compare; a possessive is not a word", async () => {
+    const answer = await ask("Are slideshows or videos better for resort videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect([plan.group_by, plan.metric]).toEqual(["media_type", "plays"]);
+    const plays = db
+      .prepare(
+        `SELECT plays FROM videos WHERE id IN (${(await searchIds("resort")).map((id) => `'${id}'`).join(",")})`,
+      )
+      .pluck()
+      .all() as number[];
+    expect(result.ranking).toEqual(["video"]);
+    expect(answer.summary).toBe(
+      `All ${plays.length} videos about "resort" are in one format: video (${median(plays).toLocaleString("en-US")} median views per video); there is no other to compare it with.`,
+    );
+    const adv = db
+      .prepare("SELECT a.name FROM advertisers a JOIN videos v ON v.advertiser_id = a.id LIMIT 1")
+      .pluck()
+      .get() as string;
+    expect(aggregateOf(await ask(`How did ${adv}'s videos perform?`)).plan.ignored).toEqual([]);
+  });
+
   it('a plural topic reads as the form the corpus tags more: "resorts" → #resort', async () => {
     const tagged = (tag: string) =>
       db
