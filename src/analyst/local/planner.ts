@@ -491,6 +491,14 @@ export async function planQuestion(
       // "share of" / "what share" asks for a proportion, not for shares.
       if (word === "share" && /^\s*of\b/.test(text.slice((match.index ?? 0) + word.length))) continue;
       if (word === "share" && CUES.share.test(shareText) && !/\bshares\b/.test(lowerAll)) continue;
+      // "What do viral hooks look like?", "would like", "feels like": not likes.
+      if (
+        word === "like" &&
+        /\b(look|looks|looked|looking|feel|feels|seem|seems|sound|sounds|would|something|things?)\s+$/.test(
+          text.slice(0, match.index ?? 0),
+        )
+      )
+        continue;
       const m = METRIC_WORDS[word];
       if (m) {
         metric = m;

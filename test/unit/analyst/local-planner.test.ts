@@ -117,6 +117,8 @@ describe("time windows and metrics", () => {
     ["Which skincare ads were reposted most?", "shares"],
     ["Which skincare ads have the best engagement rate?", "engagement"],
     ["Which creators grew fastest?", "growth"],
+    ["What do skincare hooks look like?", null],
+    ["What would a good skincare ad look like?", null],
   ])("%s → %s", async (q, metric) => {
     expect((await plan(q)).metric).toBe(metric);
   });
