@@ -442,7 +442,9 @@ export async function planQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?)\b/g;
+    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?)\b/g;
+  // A bound on creators' followers is no video filter: said to be unused, as a whole phrase.
+  const unusedBounds: string[] = [];
   for (const match of [...text.matchAll(BOUND)]) {
     const [phrase, word, digits, unit, what] = match as unknown as [
       string,
@@ -453,6 +455,11 @@ export async function planQuestion(
     ];
     const n = boundValue(digits, unit);
     const metric = COUNT_WORDS[singular(what)];
+    if (!metric && n !== null) {
+      unusedBounds.push(`${phrase.trim()} (creators cannot be bounded by followers)`);
+      text = consume(text, match.index ?? 0, phrase.length);
+      continue;
+    }
     if (n === null || !metric || placed.some((p) => p.item.kind === "count")) continue;
     const op =
       word === "at least" || word === "at most"
@@ -619,7 +626,7 @@ export async function planQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [];
+  const ignored: string[] = [...unusedBounds];
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
   const topicSpans = new Map<string, { at: number; end: number }>();
   const addTopic = (tag: string, from: string, at: number, end: number) => {
@@ -860,7 +867,7 @@ export async function planQuestion(
   else if (entityCount === 1 && (CUES.profile.test(lowerAll) || attributes.length === 0)) intent = "profile";
   else if (
     // "Summarize the hotel market": a summary asked for, whatever subject word ("market") came with it.
-    CUES.overview.test(lowerAll) &&
+    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape)\b/.test(lowerAll) &&
     !/\b(top|most|best|highest|biggest|largest|leading|which|who|rank\w*)\b/.test(lowerAll) &&
     (attributes.length > 0 || topics.length > 0)
   )

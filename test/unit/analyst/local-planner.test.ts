@@ -123,6 +123,15 @@ describe("time windows and metrics", () => {
     expect((await plan(q)).metric).toBe(metric);
   });
 
+  it("'return' is a question word; 'list creators posting about X' ranks creators, 'summarize' gives an overview", async () => {
+    expect(await plan("Return the 5 most recent skincare ads")).toMatchObject({
+      intent: "newest",
+      ignored: [],
+    });
+    expect((await plan("List creators posting about skincare")).intent).toBe("rank");
+    expect((await plan("Summarize the skincare market")).intent).toBe("overview");
+  });
+
   it.each([
     "Show me skincare ads with a strong hook",
     "Which creators use a catchy hook?",

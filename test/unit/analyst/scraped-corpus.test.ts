@@ -603,6 +603,12 @@ describe("naturally phrased questions read as meant", () => {
       ["How many videos have more than 10k plays?", 10_000],
     ] as const)
       expect(aggregateOf(await ask(q)).plan.filters, q).toEqual([`plays>${value}`]);
+    // Followers bound creators, not videos: said to be unused, as one phrase.
+    const followers = await ask("List creators with over 1M followers posting about resorts");
+    expect(aggregateOf(followers).plan.ignored).toEqual([
+      "over 1m followers (creators cannot be bounded by followers)",
+    ]);
+    expect(followers.summary).toContain("over 1m followers (creators cannot be bounded by followers)");
   });
 
   it("a breakdown with one group only says there is nothing to compare; a possessive is not a word", async () => {
