@@ -712,6 +712,15 @@ export async function planQuestion(
       const [left, l] = ordered[k] as [string, { at: number; end: number }];
       const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
       const between = lowerAll.slice(l.end, r.at);
+      // "hotel videos get more likes than resort videos": a comparative ending in "than" between them.
+      if (
+        /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}]+\s+){0,2}?than[\s,]*$/u.test(
+          between,
+        )
+      ) {
+        compareTopics = [left, right];
+        continue;
+      }
       const joined = between.match(
         /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared (?:to|with)|against|than)[\s,]*$/u,
       );

@@ -459,6 +459,27 @@ describe("naturally phrased questions read as meant", () => {
     expect([...(result.ranking as string[])].sort()).toEqual(["hotel", "resort"]);
   });
 
+  it('"do resort videos get more likes than hotel videos?": the two topics compared on likes', async () => {
+    const { plan, result } = aggregateOf(await ask("Do resort videos get more likes than hotel videos?"));
+    expect([plan.intent, plan.metric, plan.group_by]).toEqual(["breakdown", "likes", "topic"]);
+    expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["resort", "hotel"]);
+    const medianLikes = async (q: string) => {
+      const ids = await searchIds(q);
+      return median(
+        db
+          .prepare(`SELECT likes FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
+          .pluck()
+          .all(...ids) as number[],
+      );
+    };
+    const expected = [
+      { key: "resort", value: await medianLikes("resort") },
+      { key: "hotel", value: await medianLikes("hotel") },
+    ].sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
+  });
+
   it('"homestay vs resort: which performs better?" compares by views', async () => {
     const { plan } = aggregateOf(await ask("homestay vs resort: which performs better?"));
     expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["homestay", "resort"]);
