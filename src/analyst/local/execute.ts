@@ -279,6 +279,9 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
   return parts.join(" ");
 }
 
+/** The most recent publication months a series by month lists. */
+const MONTHS_SHOWN = 12;
+
 /** Groups smaller than this are named in a caveat when one of them leads a breakdown under a metric. */
 const SMALL_GROUP = 5;
 
@@ -1153,9 +1156,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
               ? (WEEKDAYS[new Date(v.created_at * 1000).getUTCDay()] as string)
               : by === "hour"
                 ? `${String(new Date(v.created_at * 1000).getUTCHours()).padStart(2, "0")}:00 UTC`
-                : by === "length"
-                  ? lengthBand(v.duration_s as number)
-                  : v.media_type;
+                : by === "month"
+                  ? new Date(v.created_at * 1000).toISOString().slice(0, 7)
+                  : by === "length"
+                    ? lengthBand(v.duration_s as number)
+                    : v.media_type;
       groups.set(k, [...(groups.get(k) ?? []), v]);
     }
   const statistic = metric === "engagement" ? "sum" : "median";
@@ -1182,9 +1187,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? "publication day"
             : by === "hour"
               ? "publication hour"
-              : by === "length"
-                ? "length"
-                : "format";
+              : by === "month"
+                ? "publication month"
+                : by === "length"
+                  ? "length"
+                  : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1195,17 +1202,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "Ads: videos whose ad label is yes; organic: every other video (label ad = no)."
         : by === "weekday" || by === "hour"
           ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-          : by === "topic"
-            ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
-            : by === "length"
-              ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${all.length - videos.length === 0 ? "Every matching video has one." : `${fmt(all.length - videos.length)} of the ${fmt(all.length)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-              : "Format: video or slideshow (media_type).",
+          : by === "month"
+            ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
+            : by === "topic"
+              ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
+              : by === "length"
+                ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${all.length - videos.length === 0 ? "Every matching video has one." : `${fmt(all.length - videos.length)} of the ${fmt(all.length)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
   const leader = ranked[0];
-  if (metric && leader && leader.videos.length < SMALL_GROUP)
+  if (metric && leader && leader.videos.length < SMALL_GROUP && by !== "month")
     caveats.push(
       `${leader.key} leads on ${videosCount(leader.videos.length)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
         .filter((g) => g.videos.length < SMALL_GROUP)
@@ -1225,6 +1234,41 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     metric
       ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
       : `${videosCount(g.videos.length)} (${pct(g.videos.length, videos.length)} %)`;
+  // Months read as a series: the most recent ones in order, not a ranking.
+  if (by === "month" && ranked.length > 0) {
+    const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN);
+    const most = [...months].sort(
+      (a, b) => b.value - a.value || b.key.localeCompare(a.key),
+    )[0] as (typeof ranked)[number];
+    const figure = (g: (typeof ranked)[number]) =>
+      metric ? showFigure(metric, g.value) : fmt(g.videos.length);
+    const span =
+      months.length === ranked.length ? "" : ` (the last ${months.length} of ${ranked.length} months)`;
+    const what = metric
+      ? `${measure[0]?.toUpperCase()}${measure.slice(1)} of ${base}`
+      : `${base[0]?.toUpperCase()}${base.slice(1)}`;
+    const statement = `${what} per publication month (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. The most: ${most.key} (${figure(most)}).`;
+    return {
+      summary: statement,
+      findings: await Promise.all(
+        months.map(async (g) => ({
+          statement: `${g.key}: ${show(g)}.`,
+          evidence: (await examples(ctx, g.videos, 1)).map((e) => ({
+            ...e,
+            figures: { ...e.figures, month: g.key },
+          })),
+        })),
+      ),
+      caveats,
+      result: {
+        ranking: months.map((g) => g.key),
+        values: months.map((g) => round(g.value)),
+        videos: videos.length,
+        measure,
+      },
+      computed: `aggregate: ${base} per publication month, ${measure}`,
+    };
+  }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
   if (ranked.length === 1 && by !== "topic")
     return {

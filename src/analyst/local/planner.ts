@@ -74,6 +74,7 @@ export interface Plan {
     | "topic"
     | "weekday"
     | "hour"
+    | "month"
     | "length"
     | "region"
     | "language"
@@ -399,17 +400,22 @@ export async function planQuestion(
     /\b(compared?|comparison|vs\.?|versus|than|against|or)\b/.test(lowerAll);
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
   // "Which day of the week is best to post?", "what time of day gets the most views?"
-  const postingTime: "weekday" | "hour" | null =
+  const postingTime: "weekday" | "hour" | "month" | null =
     /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
       ? "weekday"
       : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
             lowerAll,
           )
         ? "hour"
-        : null;
+        : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
+          /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+              lowerAll,
+            )
+          ? "month"
+          : null;
   if (postingTime)
     understood.push(
-      `groups: publication ${postingTime === "weekday" ? "day of the week" : "hour of the day"} (UTC)`,
+      `groups: publication ${postingTime === "weekday" ? "day of the week" : postingTime === "hour" ? "hour of the day" : "month"} (UTC)`,
     );
   // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
   const lengthText = lowerAll.replace(

@@ -700,6 +700,34 @@ describe("naturally phrased questions read as meant", () => {
     }
   });
 
+  it('"each month", "over time": a series by publication month (UTC), oldest first, with the busiest', async () => {
+    const ids = await searchIds("resort");
+    const byMonth = new Map<string, number[]>();
+    for (const r of db
+      .prepare(`SELECT created_at, plays FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
+      .all(...ids) as { created_at: number; plays: number }[]) {
+      const month = new Date(r.created_at * 1000).toISOString().slice(0, 7);
+      byMonth.set(month, [...(byMonth.get(month) ?? []), r.plays]);
+    }
+    const months = [...byMonth.keys()].sort();
+    expect(months.length).toBeGreaterThan(2);
+    const counts = months.map((m) => (byMonth.get(m) as number[]).length);
+    const answer = await ask("How many resort videos were posted each month?");
+    const { plan, result } = aggregateOf(answer);
+    expect([plan.intent, plan.group_by]).toEqual(["breakdown", "month"]);
+    expect(result.ranking).toEqual(months);
+    expect(result.values).toEqual(counts);
+    const most = months.reduce((best, m, i) =>
+      (counts[i] as number) >= (counts[months.indexOf(best)] as number) ? m : best,
+    );
+    expect(answer.summary).toBe(
+      `Videos about "resort" per publication month (UTC): ${months.map((m, i) => `${m} ${counts[i]}`).join(", ")}. The most: ${most} (${counts[months.indexOf(most)]}).`,
+    );
+    const views = aggregateOf(await ask("How have views of resort videos changed over time?"));
+    expect([views.plan.group_by, views.plan.metric, views.plan.ignored]).toEqual(["month", "plays", []]);
+    expect(views.result.values).toEqual(months.map((m) => median(byMonth.get(m) as number[])));
+  });
+
   it("the time of day: publication hours (UTC)", async () => {
     const { plan, result } = aggregateOf(await ask("What time of day do hotel videos get the most views?"));
     expect(plan.intent).toBe("breakdown");
