@@ -170,7 +170,8 @@ function boundValue(digits: string, unit: string | undefined): number | null {
   let d = digits.replace(/,/g, "");
   if ((d.match(/\./g) ?? []).length > 1) d = d.replace(/\./g, "");
   const n = Number(d) * (unit ? (UNITS[unit] ?? 1) : 1);
-  return Number.isFinite(n) ? Math.round(n) : null;
+  // Clamped: a count column is a 64-bit integer in PostgreSQL, and no count comes near 2^53.
+  return Number.isFinite(n) ? Math.min(Math.round(n), Number.MAX_SAFE_INTEGER) : null;
 }
 
 export { attributeLabel };

@@ -622,6 +622,7 @@ describe("naturally phrased questions read as meant", () => {
       ["How many videos have over 1.5 million views?", 1_500_000],
       ["How many videos have over 1.000.000 views?", 1_000_000],
       ["How many videos have more than 10k plays?", 10_000],
+      ["How many videos have more than 99999999999999999999999 views?", Number.MAX_SAFE_INTEGER],
     ] as const)
       expect(aggregateOf(await ask(q)).plan.filters, q).toEqual([`plays>${value}`]);
     // Followers bound creators, not videos: said to be unused, as one phrase.
@@ -1254,6 +1255,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos have more than 30,000 views?",
         "What share of resort videos have at least 40k views?",
         "Top 3 videos with more than 1,500 likes",
+        "How many videos have more than 99999999999999999999999 views?",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
         "Which hotel videos got the most views this month?",
