@@ -98,6 +98,8 @@ export interface FactsRepository {
   /** How many videos (up to `cap`) carry `word` as a hashtag. */
   hashtagUse(word: string, cap?: number): Promise<number>;
   nameOf(type: "creator" | "advertiser", id: string): Promise<string>;
+  /** The follower counts of these creators (null: not recorded); unknown UIDs are left out. */
+  followers(uids: readonly string[]): Promise<Map<string, number | null>>;
   codes(): Promise<{ regions: Set<string>; languages: Set<string> }>;
   videos(filter: FactsFilter): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;

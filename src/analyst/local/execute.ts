@@ -12,7 +12,7 @@ import {
   snapWindow,
 } from "./lexicon.js";
 import { median } from "./median.js";
-import { type Attribute, attributeLabel, type Plan } from "./planner.js";
+import { type Attribute, attributeLabel, type FollowersBound, type Plan } from "./planner.js";
 
 /** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -198,6 +198,22 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, count: { ...filter.count, ...countBound(a) } };
   }
 }
+
+/** Whether a follower count passes the plan's bound (an unrecorded count never does). */
+function followersPass(bound: FollowersBound): (n: number | null) => boolean {
+  return (n) =>
+    n !== null &&
+    (bound.op === "over"
+      ? n > bound.value
+      : bound.op === "at least"
+        ? n >= bound.value
+        : bound.op === "under"
+          ? n < bound.value
+          : n <= bound.value);
+}
+
+const followersLabel = (bound: FollowersBound) =>
+  `creators with ${bound.op} ${bound.value.toLocaleString("en-US")} followers`;
 
 /** A count attribute as the facts filter's exclusive bounds ("at least 10" = over 9). */
 function countBound(a: Extract<Attribute, { kind: "count" }>): NonNullable<FactsFilter["count"]> {
@@ -564,6 +580,11 @@ async function restrictCreators(
   if (region) {
     items = items.filter((c) => c.region === region);
     notes.push(`creators whose region is ${region}`);
+  }
+  if (plan.followers) {
+    const pass = followersPass(plan.followers);
+    items = items.filter((c) => pass(c.followers));
+    notes.push(followersLabel(plan.followers));
   }
   if (plan.topics.length > 0 || plan.attributes.some((a) => a.kind !== "region")) {
     const filter = videoFilter(ctx, { entities: false });
@@ -1678,6 +1699,47 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/**
+ * The largest creators (by followers) within a followers bound, among the authors of the videos in question:
+ * read from the store, since the creators tool pages by followers and an "under" bound sits at its far end.
+ */
+async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> {
+  const { plan } = ctx;
+  const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
+  const authors = [...new Set((await ctx.facts.videos(videoFilter(ctx))).map((v) => v.author_uid))];
+  const known = await ctx.facts.followers(authors);
+  const pass = followersPass(bound);
+  const ranked = [...known]
+    .filter(([, n]) => pass(n))
+    .sort((a, b) => (b[1] as number) - (a[1] as number) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, plan.count);
+  const what = `Largest ${followersLabel(bound)}${filtered ? ` among the creators of ${describe(plan)}` : ""} (followers)`;
+  const caveats = ["Creators whose follower count is not recorded are left out."];
+  const computed = "aggregate: creators by followers within the bound";
+  if (ranked.length === 0)
+    return {
+      summary: `There are no ${lowerFirst(what)}.`,
+      findings: [{ statement: `There are no ${lowerFirst(what)}.`, evidence: [] }],
+      caveats,
+      result: { ranking: [] },
+      computed,
+    };
+  const names = await Promise.all(ranked.map(([uid]) => ctx.facts.nameOf("creator", uid)));
+  return {
+    summary: leadLine(
+      what,
+      ranked.map(([, n], i) => ({ name: names[i] as string, shown: `${fmt(n as number)} followers` })),
+    ),
+    findings: ranked.map(([uid, n], i) => ({
+      statement: `#${i + 1} ${names[i]}: ${fmt(n as number)} followers.`,
+      evidence: [{ type: "creator", id: uid, figures: { followers: n as number } } as Evidence],
+    })),
+    caveats,
+    result: { ranking: ranked.map(([uid]) => uid), values: ranked.map(([, n]) => n) },
+    computed,
+  };
+}
+
 async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const metric = plan.metric;
@@ -1686,6 +1748,13 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const acrossEntity =
     (plan.subject === "creators" && plan.advertisers.length === 1) ||
     (plan.subject === "advertisers" && plan.creators.length === 1);
+  if (
+    plan.subject === "creators" &&
+    plan.followers &&
+    !acrossEntity &&
+    (metric === null || metric === "followers")
+  )
+    return largestWithin(ctx, plan.followers);
   if (
     plan.subject === "creators" &&
     !acrossEntity &&
@@ -1826,6 +1895,17 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].length - a[1].length)
       : [];
   for (const [k] of reach) groups.delete(k);
+  // "Creators with over 100k followers": only those creators' groups.
+  const followersNote: string[] = [];
+  if (by === "creator" && plan.followers) {
+    const known = await ctx.facts.followers([...groups.keys()]);
+    const pass = followersPass(plan.followers);
+    const before = groups.size;
+    for (const key of [...groups.keys()]) if (!pass(known.get(key) ?? null)) groups.delete(key);
+    followersNote.push(
+      `Only ${followersLabel(plan.followers)}: ${fmt(groups.size)} of the ${fmt(before)} creators of ${describe(plan)}; creators whose follower count is not recorded are left out.`,
+    );
+  }
   const noun = {
     creator: "creators",
     advertiser: "advertisers",
@@ -1901,9 +1981,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         top.map((g) => ({ name: nameOf(g.key), shown: showFigure(m, g.value) })),
       );
       const figure = showFigure(m, first.value);
+      const among = by === "creator" && plan.followers ? `Among ${followersLabel(plan.followers)}, ` : "";
       return tied.length > 1
-        ? `${joinNames(tied)} tie by ${measureName}: ${figure} each${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
-        : `${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;
+        ? `${among}${joinNames(tied)} tie by ${measureName}: ${figure} each${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
+        : `${among}${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;
     })(),
     findings: await Promise.all(
       top.map(async (g, i) => ({
@@ -1911,7 +1992,12 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         evidence: await evidenceOf(g),
       })),
     ),
-    caveats: [...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []), ...floor.caveat, ...reachNote],
+    caveats: [
+      ...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
+      ...followersNote,
+      ...floor.caveat,
+      ...reachNote,
+    ],
     result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
     computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : m}`,
   };

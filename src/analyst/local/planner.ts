@@ -33,6 +33,12 @@ export type Intent =
   | "overview"
   | "decline";
 
+/** A bound on a creator's followers. */
+export interface FollowersBound {
+  op: "over" | "at least" | "under" | "at most";
+  value: number;
+}
+
 /** An attribute a video set can be restricted to (also what a share is asked of). */
 export type Attribute =
   | { kind: "ad"; value: "yes" | "no" }
@@ -63,6 +69,8 @@ export interface Plan {
   advertisers: { id: string; name: string }[];
   focus: "apps" | "dtc" | null;
   creatorType: "advertised" | "hire_ready" | "house" | null;
+  /** "Creators with over 100k followers": a bound on the creators of the answer (subject creators only). */
+  followers: FollowersBound | null;
   early: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
@@ -450,8 +458,8 @@ export async function planQuestion(
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
     /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?)\b/g;
-  // A bound on creators' followers is no video filter: said to be unused, as a whole phrase.
-  const unusedBounds: string[] = [];
+  // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
+  let followersBound: (FollowersBound & { phrase: string }) | null = null;
   for (const match of [...text.matchAll(BOUND)]) {
     const [phrase, word, digits, unit, what] = match as unknown as [
       string,
@@ -462,18 +470,19 @@ export async function planQuestion(
     ];
     const n = boundValue(digits, unit);
     const metric = COUNT_WORDS[singular(what)];
-    if (!metric && n !== null) {
-      unusedBounds.push(`${phrase.trim()} (creators cannot be bounded by followers)`);
-      text = consume(text, match.index ?? 0, phrase.length);
-      continue;
-    }
-    if (n === null || !metric || placed.some((p) => p.item.kind === "count")) continue;
+    if (n === null) continue;
     const op =
       word === "at least" || word === "at most"
         ? word
         : /^(more than|over|above|greater than)$/.test(word)
           ? "over"
           : "under";
+    if (!metric) {
+      followersBound ??= { op, value: n, phrase: phrase.trim() };
+      text = consume(text, match.index ?? 0, phrase.length);
+      continue;
+    }
+    if (placed.some((p) => p.item.kind === "count")) continue;
     place({ kind: "count", metric, op, value: n }, match.index ?? 0, phrase);
     text = consume(text, match.index ?? 0, phrase.length);
   }
@@ -633,7 +642,16 @@ export async function planQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [...unusedBounds];
+  const ignored: string[] = [];
+  // "Creators with over 100k followers": kept for creator answers; elsewhere said to be unused.
+  let followers: FollowersBound | null = null;
+  if (followersBound && subject === "creators") {
+    followers = { op: followersBound.op, value: followersBound.value };
+    understood.push(
+      `creators with ${followersBound.op} ${followersBound.value.toLocaleString("en-US")} followers (from "${followersBound.phrase}")`,
+    );
+  } else if (followersBound)
+    ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
   const topicSpans = new Map<string, { at: number; end: number }>();
   const addTopic = (tag: string, from: string, at: number, end: number) => {
@@ -955,6 +973,7 @@ export async function planQuestion(
     advertisers,
     focus,
     creatorType,
+    followers,
     early,
     shareOf,
     groupBy,

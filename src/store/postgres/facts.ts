@@ -86,6 +86,15 @@ export class PostgresFacts implements FactsRepository {
     return handle ? `@${handle}` : id;
   }
 
+  async followers(uids: readonly string[]): Promise<Map<string, number | null>> {
+    const rows = await rowsOf<{ uid: string; followers: string | number | null }>(
+      this.pool,
+      "SELECT uid, followers FROM creators WHERE uid = ANY($1::text[])",
+      [[...uids]],
+    );
+    return new Map(rows.map((r) => [r.uid, r.followers === null ? null : Number(r.followers)]));
+  }
+
   async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
     const [regions, languages] = await Promise.all([
       rowsOf<{ v: string }>(this.pool, "SELECT DISTINCT region AS v FROM videos WHERE region IS NOT NULL"),

@@ -85,6 +85,15 @@ export class SqliteFacts implements FactsRepository {
     return handle ? `@${handle}` : id;
   }
 
+  async followers(uids: readonly string[]): Promise<Map<string, number | null>> {
+    const rows = this.db
+      .prepare<[string], { uid: string; followers: number | null }>(
+        "SELECT uid, followers FROM creators WHERE uid IN (SELECT value FROM json_each(?))",
+      )
+      .all(JSON.stringify(uids));
+    return new Map(rows.map((r) => [r.uid, r.followers]));
+  }
+
   /** Region and language codes present in the corpus. */
   async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
     const regions = this.db

@@ -276,6 +276,14 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const word of ["skincare", "fyp", "clip", "nope", "a-b"])
         expect(await pg.facts.hashtagUse(word), word).toBe(await lite.facts.hashtagUse(word));
       expect(await pg.facts.nameOf("creator", "c1")).toBe(await lite.facts.nameOf("creator", "c1"));
+      for (const store of [lite, pg])
+        expect(await store.facts.followers(["c1", "c2", "nobody"])).toEqual(
+          new Map(
+            fixture.creators
+              .filter((c) => c.uid === "c1" || c.uid === "c2")
+              .map((c) => [c.uid, c.followers ?? null]),
+          ),
+        );
       expect(await pg.facts.codes()).toEqual(await lite.facts.codes());
       for (const filter of [
         {},

@@ -149,7 +149,8 @@ async function importScrape(into: Db, observedAt?: number): Promise<void> {
           id: String(6_900_000 + (i % 9)),
           name: `stay${i % 9}`,
           nickName: `Stay ${i % 9}`,
-          fans: 1000,
+          // 1,000 to 9,000 followers, by creator.
+          fans: 1000 * (1 + (i % 9)),
         },
         playCount: it.plays,
         diggCount: it.likes,
@@ -625,12 +626,40 @@ describe("naturally phrased questions read as meant", () => {
       ["How many videos have more than 99999999999999999999999 views?", Number.MAX_SAFE_INTEGER],
     ] as const)
       expect(aggregateOf(await ask(q)).plan.filters, q).toEqual([`plays>${value}`]);
-    // Followers bound creators, not videos: said to be unused, as one phrase.
-    const followers = await ask("List creators with over 1M followers posting about resorts");
-    expect(aggregateOf(followers).plan.ignored).toEqual([
-      "over 1m followers (creators cannot be bounded by followers)",
+  });
+
+  it('"creators with over 5k followers", "under 3,000 followers": bounds on the creators of the answer', async () => {
+    const followersOf = (uid: string) =>
+      db.prepare("SELECT followers FROM creators WHERE uid = ?").pluck().get(uid) as number;
+    const ids = await searchIds("resort");
+    const rows = db
+      .prepare(`SELECT author_uid AS uid, plays FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
+      .all(...ids) as { uid: string; plays: number }[];
+    const authors = [...new Set(rows.map((r) => r.uid))];
+    // The largest, within the bound: from the store, not the first pages of the creators tool.
+    const large = aggregateOf(await ask("List creators with over 5k followers posting about resorts"));
+    expect(large.plan.ignored).toEqual([]);
+    expect(large.result.ranking).toEqual(
+      authors
+        .filter((uid) => followersOf(uid) > 5000)
+        .sort((a, b) => followersOf(b) - followersOf(a) || (a < b ? -1 : 1))
+        .slice(0, 5),
+    );
+    // A ranking by views keeps only the creators within the bound, and says so.
+    const small = await ask("Which creators with under 3,000 followers get the most views on resort videos?");
+    const within = authors.filter((uid) => followersOf(uid) < 3000);
+    expect(within.length).toBeGreaterThan(0);
+    expect(within.length).toBeLessThan(authors.length);
+    const views = (uid: string) => rows.filter((r) => r.uid === uid).reduce((n, r) => n + r.plays, 0);
+    expect(aggregateOf(small).result.ranking).toEqual(
+      within.sort((a, b) => views(b) - views(a) || (a < b ? -1 : 1)).slice(0, 5),
+    );
+    expect(small.summary).toMatch(/^Among creators with under 3,000 followers, /);
+    // Asked about videos, the bound has nothing to restrict: said to be unused, as one phrase.
+    const videos = await ask("Which resort videos have over 5k followers?");
+    expect(aggregateOf(videos).plan.ignored).toEqual([
+      "over 5k followers (a bound on creators' followers: ask about creators)",
     ]);
-    expect(followers.summary).toContain("over 1m followers (creators cannot be bounded by followers)");
   });
 
   it("a breakdown with one group only says there is nothing to compare; a possessive is not a word", async () => {
@@ -1256,6 +1285,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What share of resort videos have at least 40k views?",
         "Top 3 videos with more than 1,500 likes",
         "How many videos have more than 99999999999999999999999 views?",
+        "List creators with over 5k followers posting about resorts",
+        "Which creators with under 3,000 followers get the most views on resort videos?",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
         "Which hotel videos got the most views this month?",
