@@ -395,7 +395,7 @@ export const FUNCTION_WORDS = new Set(
   drives driving earn earned pull pulls pulled rack racked
   dominate dominates dominated dominating common commonest frequent frequently often used popular
   successful success effective winning win wins won strongest strong stronger weak weakest good great catchy killer
-  small smaller smallest tiny micro nano mid-size mid-sized
+  small smaller smallest tiny micro nano mid-size mid-sized active
   return retrieve fetch pull change changed changes changing evolve evolved evolving develop developed
   best-performing top-performing high-performing well
   tell us say said mean means meant appear appears appeared seen see saw there here

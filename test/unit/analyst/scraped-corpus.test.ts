@@ -1147,6 +1147,15 @@ describe("an old scrape: windows end at its newest video, and the answer says so
         .get(SCRAPED - 3 * DAY) as { plays: number; gain_7d: number; gain_2d: number };
       expect(recent.gain_7d).toBe(recent.plays);
       expect(recent.gain_2d).toBeLessThan(recent.plays);
+      // The trending decay runs from that observation too: ending now, every score would be 0 and the
+      // trending feed ordered by id.
+      const scores = old
+        .prepare("SELECT id FROM videos WHERE trending_score > 0 ORDER BY trending_score DESC, id DESC")
+        .pluck()
+        .all() as string[];
+      expect(scores.length).toBe(old.prepare("SELECT count(*) FROM videos").pluck().get());
+      const feed = await callTool(registryOn(store), "service_list_feed", { feed: "trending", limit: 10 });
+      expect((feed.data as { id: string }[]).map((v) => v.id)).toEqual(scores.slice(0, 10));
     } finally {
       old.close();
       rmSync(oldDir, { recursive: true, force: true });

@@ -10,7 +10,8 @@ import { refreshSearchHeads } from "./search-heads.js";
  * - velocity: plays gained per hour between the latest snapshot and the one before it (or since
  *   publication when there is only one snapshot).
  * - trending: velocity × 0.5^(hours since the latest snapshot / 24): a velocity measured a day ago counts
- *   half. Videos whose latest snapshot is older than TRENDING_WINDOW_DAYS score 0.
+ *   half. Videos whose latest snapshot is older than TRENDING_WINDOW_DAYS score 0. Both are measured from
+ *   now, or from the corpus's latest observation when nothing was observed in the last TRENDING_WINDOW_DAYS.
  * - creator baseline (of a video): the geometric mean of (1 + plays) − 1 over the creator's OTHER videos;
  *   needs at least BASELINE_MIN_OTHERS other videos. A creator with fewer (most creators of a real scrape)
  *   falls back to follower-relative reach: baseline = FOLLOWER_REACH × followers, when followers are known;
@@ -74,7 +75,12 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     // Scoped: drive from the scope so video_stats is read by primary key, not scanned.
     const scopeFilter = scoped ? "JOIN engine_scope sc ON sc.id = video_stats.video_id" : "";
     const videoFilter = scoped ? "WHERE v.id IN (SELECT id FROM engine_scope)" : "";
-    refreshVideoGains(db, now, scopeFilter, videoFilter);
+    // The latest observation of any video's counts: growth windows and the trending decay end there on a
+    // corpus observed earlier (an imported scrape). A scan of stats_at: ~5 ms at 20k videos.
+    const latest = db.prepare("SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(now) as
+      | number
+      | null;
+    refreshVideoGains(db, now, latest, scopeFilter, videoFilter);
     const newest = db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(now) as
       | number
       | null;
@@ -83,21 +89,27 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     // A full refresh moves nearly every video's trending score (it decays with time): the index is
     // rebuilt once (a sort) rather than updated a row at a time (~1M random b-tree updates at 1M videos).
     const asOf = recencyAnchor(newest, now, BREAKOUT_WINDOW_DAYS).at;
-    if (scoped) refreshVideoScores(db, now, videoFilter, asOf);
-    else withoutIndex(db, "engine_videos_trending", () => refreshVideoScores(db, now, videoFilter, asOf));
+    const trendingAt = recencyAnchor(latest, now, TRENDING_WINDOW_DAYS).at;
+    if (scoped) refreshVideoScores(db, now, videoFilter, asOf, trendingAt);
+    else
+      withoutIndex(db, "engine_videos_trending", () =>
+        refreshVideoScores(db, now, videoFilter, asOf, trendingAt),
+      );
     refreshAdvertiserStats(db, scoped);
     refreshCreatorSearch(db, scoped);
     refreshSearchHeads(db, scoped ? [...(videoIds ?? [])] : undefined);
   })();
 }
 
-function refreshVideoGains(db: Db, now: number, scopeFilter: string, videoFilter: string): void {
+function refreshVideoGains(
+  db: Db,
+  now: number,
+  latest: number | null,
+  scopeFilter: string,
+  videoFilter: string,
+): void {
   // A window in which nothing was observed (an imported scrape collected earlier) ends at the corpus's latest
-  // observation instead: within-corpus recency, as breakout and trend reports (recency.ts). A scan of
-  // stats_at: ~5 ms at 20k videos.
-  const latest = db.prepare("SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(now) as
-    | number
-    | null;
+  // observation instead: within-corpus recency, as breakout and trend reports (recency.ts).
   const end = (days: number) => recencyAnchor(latest, now, days).at;
   const startOfDay = (t: number) => Math.floor(t / DAY) * DAY;
   const starts = {
@@ -173,7 +185,14 @@ function refreshCreatorStats(db: Db, asOf: number, full: boolean): void {
  * velocity, trending, breakout and early_breakout in one pass over the videos (each UPDATE rewrites every
  * row it touches). Reads engine_snap (refreshVideoGains) and engine_creator_stats (refreshCreatorStats).
  */
-function refreshVideoScores(db: Db, now: number, videoFilter: string, asOf: number): void {
+/** `trendingAt`: where the trending decay is measured from (now, or the latest observation of an old corpus). */
+function refreshVideoScores(
+  db: Db,
+  now: number,
+  videoFilter: string,
+  asOf: number,
+  trendingAt: number,
+): void {
   db.prepare(
     `WITH prev AS (
        SELECT v.id, v.plays, v.stats_at, v.created_at, s.videos AS creator_videos, s.sum_ln_plays,
@@ -201,8 +220,8 @@ function refreshVideoScores(db: Db, now: number, videoFilter: string, asOf: numb
        FROM base
      ), final AS (
        SELECT id, velocity,
-         CASE WHEN stats_at < :now - ${TRENDING_WINDOW_DAYS * DAY} THEN 0
-           ELSE velocity * pow(0.5, max(0, :now - stats_at) / ${DAY}.0) END AS trending,
+         CASE WHEN stats_at < :trendingAt - ${TRENDING_WINDOW_DAYS * DAY} THEN 0
+           ELSE velocity * pow(0.5, max(0, :trendingAt - stats_at) / ${DAY}.0) END AS trending,
          CASE WHEN breakout >= ${BREAKOUT_FACTOR} THEN breakout ELSE 0 END AS breakout,
          CASE WHEN early >= ${EARLY_FACTOR} THEN early ELSE 0 END AS early
        FROM scored
@@ -213,7 +232,7 @@ function refreshVideoScores(db: Db, now: number, videoFilter: string, asOf: numb
        -- A row whose scores did not move is not rewritten (most of them, on a refresh after a small import).
        AND (videos.velocity IS NOT final.velocity OR videos.trending_score IS NOT final.trending
          OR videos.breakout_score IS NOT final.breakout OR videos.early_breakout_score IS NOT final.early)`,
-  ).run({ now, asOf });
+  ).run({ now, asOf, trendingAt });
 }
 
 /**
