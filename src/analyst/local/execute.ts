@@ -311,11 +311,6 @@ const videosCount = (n: number) => `${fmt(n)} video${n === 1 ? "" : "s"}`;
 export const isoDay = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
 /**
- * What the answer's figures leave out because the corpus does not record it: scraped items often carry no
- * region (and some no language), and a video without one never matches a region (language) filter. Said
- * when under 95 % of the videos matching the rest of the question have the field.
- */
-/**
  * Topics in one question must all match ("resort and hotel videos" = videos about both). When together they
  * match nothing though each matches alone, say so, with each one's count and what to ask instead.
  */
@@ -332,6 +327,11 @@ export async function topicsApartNote(ctx: Ctx): Promise<string | null> {
   return `No video matches ${joinNames(plan.topics.map((t) => `"${t}"`))} together (every topic of a question must match); alone: ${alone.map(({ t, n }) => `"${t}" ${videosCount(n)}`).join(", ")}. Ask about one at a time, or compare them ("${a} or ${b} videos: which gets more views?").`;
 }
 
+/**
+ * What the answer's figures leave out because the corpus does not record it: scraped items often carry no
+ * region (and some no language), and a video without one never matches a region (language) filter. Said
+ * when under 95 % of the videos matching the rest of the question have the field.
+ */
 export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
   // "Which region has the most videos?": the ranking counts only the videos that have one.

@@ -191,13 +191,13 @@ const MAX_COUNT = 20;
 /** Hashtags count as topics once this many videos carry them. */
 const TOPIC_MIN_USE = 5;
 
-/** The first of `forms` (folded as the index folds text: "Huế" → "hue") that is a hashtag the corpus uses. */
 /** Hashtag uses counted when a word's forms compete: enough to tell #hotel (1,438 real videos) from #hotels (81). */
 const FORM_USE_CAP = 1000;
 
 /**
- * The form (the word as written, then its singular) the corpus uses most as a hashtag: "hotels" → #hotel when
- * #hotel leads; a tie (both past FORM_USE_CAP) keeps the word as written ("news" stays news).
+ * The form (the word as written, then its singular; folded as the index folds text: "Huế" → "hue") the corpus
+ * uses most as a hashtag: "hotels" → #hotel when #hotel leads; a tie (both past FORM_USE_CAP) keeps the word
+ * as written ("news" stays news).
  */
 async function hashtagOf(facts: FactsRepository, forms: string[]): Promise<string | null> {
   const distinct = [...new Set(forms.map(foldText))].filter((form) => form.length >= 2);
