@@ -1255,6 +1255,32 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     metric
       ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
       : `${videosCount(g.videos.length)} (${pct(g.videos.length, videos.length)} %)`;
+  // The answer: the listed groups with two example videos each, and `all` in the machine-readable result.
+  const answer = async (
+    summary: string,
+    listed: typeof ranked,
+    all: typeof ranked,
+    how: string,
+  ): Promise<Outcome> => ({
+    summary,
+    findings: await Promise.all(
+      listed.map(async (g) => ({
+        statement: `${g.key}: ${show(g)}.`,
+        evidence: (await examples(ctx, g.videos, 2)).map((e) => ({
+          ...e,
+          figures: { ...e.figures, [by]: g.key },
+        })),
+      })),
+    ),
+    caveats,
+    result: {
+      ranking: all.map((g) => g.key),
+      values: all.map((g) => round(g.value)),
+      videos: videos.length,
+      measure,
+    },
+    computed: how,
+  });
   // Months read as a series: the most recent ones in order, not a ranking.
   if (by === "month" && ranked.length > 0) {
     const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN);
@@ -1269,44 +1295,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? `${measure[0]?.toUpperCase()}${measure.slice(1)} of ${base}`
       : `${base[0]?.toUpperCase()}${base.slice(1)}`;
     const statement = `${what} per publication month (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. The most: ${most.key} (${figure(most)}).`;
-    return {
-      summary: statement,
-      findings: await Promise.all(
-        months.map(async (g) => ({
-          statement: `${g.key}: ${show(g)}.`,
-          evidence: (await examples(ctx, g.videos, 1)).map((e) => ({
-            ...e,
-            figures: { ...e.figures, month: g.key },
-          })),
-        })),
-      ),
-      caveats,
-      result: {
-        ranking: months.map((g) => g.key),
-        values: months.map((g) => round(g.value)),
-        videos: videos.length,
-        measure,
-      },
-      computed: `aggregate: ${base} per publication month, ${measure}`,
-    };
+    return answer(statement, months, months, `aggregate: ${base} per publication month, ${measure}`);
   }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
   if (ranked.length === 1 && by !== "topic")
-    return {
-      summary: `All ${fmt(videos.length)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
-      findings: [
-        {
-          statement: `${first.key}: ${show(first)}.`,
-          evidence: (await examples(ctx, first.videos, 2)).map((e) => ({
-            ...e,
-            figures: { ...e.figures, [by]: first.key },
-          })),
-        },
-      ],
-      caveats,
-      result: { ranking: [first.key], values: [round(first.value)], videos: videos.length, measure },
+    return answer(
+      `All ${fmt(videos.length)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
+      [first],
+      [first],
       computed,
-    };
+    );
   // The headline goes to the best group large enough to tell, when one is; the small ones above it are named.
   const firstLarge =
     metric && first.videos.length < SMALL_GROUP
@@ -1334,26 +1332,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? `By ${measure}, ${joinNames(tied)} tie as the leading ${groupName} among ${base}: ${metric ? `${showFigure(metric, first.value)} ${measure}` : show(first)} each${then}.`
           : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${then}.`;
       })();
-  return {
-    summary,
-    findings: await Promise.all(
-      ranked.slice(0, plan.count).map(async (g) => ({
-        statement: `${g.key}: ${show(g)}.`,
-        evidence: (await examples(ctx, g.videos, 2)).map((e) => ({
-          ...e,
-          figures: { ...e.figures, [by]: g.key },
-        })),
-      })),
-    ),
-    caveats,
-    result: {
-      ranking: ranked.map((g) => g.key),
-      values: ranked.map((g) => round(g.value)),
-      videos: videos.length,
-      measure,
-    },
-    computed,
-  };
+  return answer(summary, ranked.slice(0, plan.count), ranked, computed);
 }
 
 function attributeTest(a: Attribute): (v: VideoFact) => boolean {
