@@ -46,7 +46,28 @@ export function videoPageSummary(data: readonly VideoSummary[], meta: PageMeta, 
   return pageSummary("video", meta, what, data.map(videoLine));
 }
 
-export function creatorPageSummary(data: readonly CreatorSummary[], meta: PageMeta, what: string): string {
+/**
+ * What a creator or advertiser list is ordered by, for its lines: a trending list shows each one's plays gained
+ * (its order), a new list when each was first seen; `all` shows nothing more.
+ */
+export type ListView = "all" | "trending" | "new" | undefined;
+
+function viewFigure(
+  view: ListView,
+  item: { growth: number; window_days: number; first_seen: string },
+): string {
+  if (view === "trending")
+    return `, +${item.growth} plays ${item.window_days === 0 ? "today (UTC)" : `in ${item.window_days} days`}`;
+  if (view === "new") return `, first seen ${item.first_seen.slice(0, 10)}`;
+  return "";
+}
+
+export function creatorPageSummary(
+  data: readonly CreatorSummary[],
+  meta: PageMeta,
+  what: string,
+  view?: ListView,
+): string {
   return pageSummary(
     "creator",
     meta,
@@ -55,7 +76,7 @@ export function creatorPageSummary(data: readonly CreatorSummary[], meta: PageMe
       (c) =>
         `${c.uid} @${c.handle}${c.nickname ? ` (${clip(c.nickname, 40)})` : ""}, ${c.video_count} video(s)${
           c.followers !== null ? `, ${c.followers} followers` : ""
-        }`,
+        }${viewFigure(view, c)}`,
     ),
   );
 }
@@ -64,12 +85,15 @@ export function advertiserPageSummary(
   data: readonly AdvertiserSummary[],
   meta: PageMeta,
   what: string,
+  view?: ListView,
 ): string {
   return pageSummary(
     "advertiser",
     meta,
     what,
-    data.map((a) => `${a.id} ${clip(a.name, 60)} (${a.focus}), ${a.video_count} video(s)`),
+    data.map(
+      (a) => `${a.id} ${clip(a.name, 60)} (${a.focus}), ${a.video_count} video(s)${viewFigure(view, a)}`,
+    ),
   );
 }
 

@@ -29,7 +29,7 @@ export const searchAdvertisersTool = defineListTool({
   cost: "content",
   rest: { method: "GET", path: "/advertisers", errors: [400, 401, 403, 429] },
   summarize: ({ data, meta }, input) =>
-    advertiserPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters"),
+    advertiserPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters", input.view),
   handler: (input, ctx) =>
     searchAdvertisers(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

@@ -36,7 +36,7 @@ export const searchCreatorsTool = defineListTool({
   cost: "content",
   rest: { method: "GET", path: "/creators", errors: [400, 401, 403, 429] },
   summarize: ({ data, meta }, input) =>
-    creatorPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters"),
+    creatorPageSummary(data, meta, input.q ? `for "${input.q}"` : "matching the filters", input.view),
   handler: (input, ctx) =>
     searchCreators(ctx.deps.store, { ...input, after: ctx.after }, ctx.deps.clock.nowSeconds()),
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
-import { answerSummary, pageSummary, pageTail, similarHookSummary } from "../../../src/tools/summaries.js";
+import {
+  advertiserPageSummary,
+  answerSummary,
+  creatorPageSummary,
+  pageSummary,
+  pageTail,
+  similarHookSummary,
+} from "../../../src/tools/summaries.js";
 
 describe("text summaries", () => {
   it("names every item on its own line and ends with the exact cursor", () => {
@@ -27,6 +34,49 @@ describe("text summaries", () => {
     expect(pageTail({ has_more: false, next_cursor: null, truncated: true })).toMatch(/20-page cap/);
     expect(pageSummary("video", { total: 0, has_more: false, next_cursor: null }, "", [])).toBe(
       "0 video(s) of 0.\nNo more results.",
+    );
+  });
+
+  it("a trending list shows each one's plays gained, a new list when each was first seen", () => {
+    const meta = { count: 1, total: null, has_more: false, next_cursor: null };
+    const creator = {
+      uid: "6900001",
+      handle: "stay1",
+      nickname: "Stay 1",
+      former_handles: [],
+      followers: 2000,
+      verified: false,
+      region: null,
+      flags: { advertised: false, hire_ready: false, house: false },
+      growth: 1234,
+      window_days: 7,
+      video_count: 3,
+      ad_count: 0,
+      first_seen: "2025-05-13T00:00:00.000Z",
+    };
+    expect(creatorPageSummary([creator], meta, "matching the filters", "trending").split("\n")[1]).toBe(
+      "- 6900001 @stay1 (Stay 1), 3 video(s), 2000 followers, +1234 plays in 7 days",
+    );
+    expect(creatorPageSummary([creator], meta, "matching the filters", "new").split("\n")[1]).toBe(
+      "- 6900001 @stay1 (Stay 1), 3 video(s), 2000 followers, first seen 2025-05-13",
+    );
+    expect(creatorPageSummary([creator], meta, "matching the filters", "all").split("\n")[1]).toBe(
+      "- 6900001 @stay1 (Stay 1), 3 video(s), 2000 followers",
+    );
+    const advertiser = {
+      id: "72afa8d9-2255-4bbe-a8f8-72f431268be1",
+      name: "Keypad Hotel",
+      focus: "other" as const,
+      industry: null,
+      aliases: [],
+      video_count: 8,
+      creator_count: 1,
+      growth: 39710,
+      window_days: 0,
+      first_seen: "2025-05-13T00:00:00.000Z",
+    };
+    expect(advertiserPageSummary([advertiser], meta, "", "trending").split("\n")[1]).toBe(
+      "- 72afa8d9-2255-4bbe-a8f8-72f431268be1 Keypad Hotel (other), 8 video(s), +39710 plays today (UTC)",
     );
   });
 
