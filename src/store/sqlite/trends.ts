@@ -3,6 +3,18 @@ import type { TrendRepository, TrendVideoRow } from "../types.js";
 import type { Db } from "./connection.js";
 import { prepared } from "./statements.js";
 
+/** Where recency windows end: the newest video's creation time at or before `notAfter` (null: none). */
+export const newestVideoTime = (db: Db, notAfter: number): number | null =>
+  (prepared(db, "SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(notAfter) as
+    | number
+    | null) ?? null;
+
+/** Where growth windows end: the latest observation of any video's counts at or before `notAfter`. */
+export const latestObservationTime = (db: Db, notAfter: number): number | null =>
+  (prepared(db, "SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(notAfter) as
+    | number
+    | null) ?? null;
+
 export function sqliteTrends(db: Db): TrendRepository {
   return {
     list: async (limit, offset) => {
@@ -24,14 +36,8 @@ export function sqliteTrends(db: Db): TrendRepository {
       ).all(id) as { rank: number; videoId: string; note: string }[];
       return { report: toTrendReportRow(row), examples };
     },
-    newestVideoAt: async (notAfter) =>
-      (db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(notAfter) as
-        | number
-        | null) ?? null,
-    latestObservationAt: async (notAfter) =>
-      (db.prepare("SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(notAfter) as
-        | number
-        | null) ?? null,
+    newestVideoAt: async (notAfter) => newestVideoTime(db, notAfter),
+    latestObservationAt: async (notAfter) => latestObservationTime(db, notAfter),
     // In pages, each read whole: an open statement would hold the connection between the consumer's awaits.
     videosCreatedBetween: async function* (from, to) {
       const page = prepared(

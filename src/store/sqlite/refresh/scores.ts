@@ -1,6 +1,7 @@
 import { DAY, HOUR } from "../../../shared/clock.js";
 import { recencyAnchor } from "../../../shared/recency.js";
 import type { Db } from "../connection.js";
+import { latestObservationTime, newestVideoTime } from "../trends.js";
 import { refreshCreatorSearch } from "./creator-search.js";
 import { refreshSearchHeads } from "./search-heads.js";
 
@@ -77,13 +78,9 @@ export function refreshScores(db: Db, now: number, videoIds?: readonly string[])
     const videoFilter = scoped ? "WHERE v.id IN (SELECT id FROM engine_scope)" : "";
     // The latest observation of any video's counts: growth windows and the trending decay end there on a
     // corpus observed earlier (an imported scrape). A scan of stats_at: ~5 ms at 20k videos.
-    const latest = db.prepare("SELECT max(stats_at) FROM videos WHERE stats_at <= ?").pluck().get(now) as
-      | number
-      | null;
+    const latest = latestObservationTime(db, now);
     refreshVideoGains(db, now, latest, scopeFilter, videoFilter);
-    const newest = db.prepare("SELECT max(created_at) FROM videos WHERE created_at <= ?").pluck().get(now) as
-      | number
-      | null;
+    const newest = newestVideoTime(db, now);
     // hire_ready's "published within 30 days": of the newest video, on a corpus with nothing that recent.
     refreshCreatorStats(db, recencyAnchor(newest, now, HIRE_READY_DAYS).at, !scoped);
     // A full refresh moves nearly every video's trending score (it decays with time): the index is
