@@ -210,6 +210,10 @@ async function searchIds(q: string): Promise<string[]> {
   return [...ids];
 }
 
+/** SQL over the given videos only: `SELECT … FROM ${IN_IDS}` run with `idList(ids)`. */
+const IN_IDS = "videos WHERE id IN (SELECT value FROM json_each(@ids))";
+const idList = (ids: readonly string[]) => ({ ids: JSON.stringify(ids) });
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -306,10 +310,8 @@ describe("naturally phrased questions read as meant", () => {
       expect(plan.metric, question).toBe("engagement");
       const ids = await searchIds("resort");
       const rows = db
-        .prepare(
-          `SELECT plays, likes + comments + shares + saves AS n FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`,
-        )
-        .all(...ids) as { plays: number; n: number }[];
+        .prepare(`SELECT plays, likes + comments + shares + saves AS n FROM ${IN_IDS}`)
+        .all(idList(ids)) as { plays: number; n: number }[];
       const pooled = rows.reduce((s, r) => s + r.n, 0) / rows.reduce((s, r) => s + r.plays, 0);
       expect(result.videos).toBe(ids.length);
       expect(result.pooled).toBeCloseTo(pooled, 4);
@@ -466,12 +468,7 @@ describe("naturally phrased questions read as meant", () => {
     expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["resort", "hotel"]);
     const medianLikes = async (q: string) => {
       const ids = await searchIds(q);
-      return median(
-        db
-          .prepare(`SELECT likes FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
-          .pluck()
-          .all(...ids) as number[],
-      );
+      return median(db.prepare(`SELECT likes FROM ${IN_IDS}`).pluck().all(idList(ids)) as number[]);
     };
     const expected = [
       { key: "resort", value: await medianLikes("resort") },
@@ -517,10 +514,8 @@ describe("naturally phrased questions read as meant", () => {
     const ids = await searchIds("review");
     const byDay = new Map<string, { plays: number; n: number; videos: number }>();
     for (const r of db
-      .prepare(
-        `SELECT created_at, plays, likes + comments + shares + saves AS n FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`,
-      )
-      .all(...ids) as { created_at: number; plays: number; n: number }[]) {
+      .prepare(`SELECT created_at, plays, likes + comments + shares + saves AS n FROM ${IN_IDS}`)
+      .all(idList(ids)) as { created_at: number; plays: number; n: number }[]) {
       const day = days[new Date(r.created_at * 1000).getUTCDay()] as string;
       const g = byDay.get(day) ?? { plays: 0, n: 0, videos: 0 };
       byDay.set(day, { plays: g.plays + r.plays, n: g.n + r.n, videos: g.videos + 1 });
@@ -549,10 +544,7 @@ describe("naturally phrased questions read as meant", () => {
     const days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
     const ids = await searchIds("resort");
     const counts = new Map<string, number>();
-    for (const t of db
-      .prepare(`SELECT created_at FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
-      .pluck()
-      .all(...ids) as number[]) {
+    for (const t of db.prepare(`SELECT created_at FROM ${IN_IDS}`).pluck().all(idList(ids)) as number[]) {
       const day = days[new Date(t * 1000).getUTCDay()] as string;
       counts.set(day, (counts.get(day) ?? 0) + 1);
     }
@@ -582,10 +574,10 @@ describe("naturally phrased questions read as meant", () => {
     const ids = await searchIds("resort");
     const byCreator = db
       .prepare(
-        `SELECT author_uid AS uid, sum(plays) AS plays FROM videos WHERE id IN (${ids.map(() => "?").join(",")})
+        `SELECT author_uid AS uid, sum(plays) AS plays FROM ${IN_IDS}
          GROUP BY author_uid ORDER BY plays DESC, count(*) DESC, author_uid LIMIT 5`,
       )
-      .all(...ids) as { uid: string; plays: number }[];
+      .all(idList(ids)) as { uid: string; plays: number }[];
     expect(result.ranking).toEqual(byCreator.map((r) => r.uid));
     expect(result.values).toEqual(byCreator.map((r) => r.plays));
     expect(aggregateOf(await ask("Which creators post the most about resorts?")).plan.metric).toBe("videos");
@@ -601,7 +593,6 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(few).result.count).toBe(3);
     expect(few.summary).toBe("There are 3 videos with under 200 views.");
     const ids = await searchIds("resort");
-    const resort = `id IN (${ids.map((id) => `'${id}'`).join(",")})`;
     const shareAnswer = await ask("What share of resort videos have at least 40k views?");
     expect(shareAnswer.summary).toMatch(
       /^\d+ of \d+ videos about "resort" have at least 40,000 views: [\d.]+ %\.$/,
@@ -609,7 +600,7 @@ describe("naturally phrased questions read as meant", () => {
     const share = aggregateOf(shareAnswer);
     expect(share.plan.filters).toEqual([]);
     expect(share.result).toMatchObject({
-      part: sqlCount(`${resort} AND plays >= 40000`),
+      part: db.prepare(`SELECT count(*) FROM ${IN_IDS} AND plays >= 40000`).pluck().get(idList(ids)),
       whole: ids.length,
     });
     const top = aggregateOf(await ask("Top 3 videos with more than 1,500 likes"));
@@ -632,9 +623,10 @@ describe("naturally phrased questions read as meant", () => {
     const followersOf = (uid: string) =>
       db.prepare("SELECT followers FROM creators WHERE uid = ?").pluck().get(uid) as number;
     const ids = await searchIds("resort");
-    const rows = db
-      .prepare(`SELECT author_uid AS uid, plays FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
-      .all(...ids) as { uid: string; plays: number }[];
+    const rows = db.prepare(`SELECT author_uid AS uid, plays FROM ${IN_IDS}`).all(idList(ids)) as {
+      uid: string;
+      plays: number;
+    }[];
     const authors = [...new Set(rows.map((r) => r.uid))];
     // The largest, within the bound: from the store, not the first pages of the creators tool.
     const large = aggregateOf(await ask("List creators with over 5k followers posting about resorts"));
@@ -667,11 +659,9 @@ describe("naturally phrased questions read as meant", () => {
     const { plan, result } = aggregateOf(answer);
     expect([plan.group_by, plan.metric]).toEqual(["media_type", "plays"]);
     const plays = db
-      .prepare(
-        `SELECT plays FROM videos WHERE id IN (${(await searchIds("resort")).map((id) => `'${id}'`).join(",")})`,
-      )
+      .prepare(`SELECT plays FROM ${IN_IDS}`)
       .pluck()
-      .all() as number[];
+      .all(idList(await searchIds("resort"))) as number[];
     expect(result.ranking).toEqual(["video"]);
     expect(answer.summary).toBe(
       `All ${plays.length} videos about "resort" are in one format: video (${median(plays).toLocaleString("en-US")} median views per video); there is no other to compare it with.`,
@@ -733,9 +723,10 @@ describe("naturally phrased questions read as meant", () => {
   it('"each month", "over time": a series by publication month (UTC), oldest first, with the busiest', async () => {
     const ids = await searchIds("resort");
     const byMonth = new Map<string, number[]>();
-    for (const r of db
-      .prepare(`SELECT created_at, plays FROM videos WHERE id IN (${ids.map(() => "?").join(",")})`)
-      .all(...ids) as { created_at: number; plays: number }[]) {
+    for (const r of db.prepare(`SELECT created_at, plays FROM ${IN_IDS}`).all(idList(ids)) as {
+      created_at: number;
+      plays: number;
+    }[]) {
       const month = new Date(r.created_at * 1000).toISOString().slice(0, 7);
       byMonth.set(month, [...(byMonth.get(month) ?? []), r.plays]);
     }
@@ -1250,11 +1241,9 @@ describe("a region filter on videos that mostly have no region", () => {
     expect(known).toBe(1);
     const ids = await searchIds("danang");
     const withLanguage = db
-      .prepare(
-        `SELECT count(*) FROM videos WHERE language IS NOT NULL AND id IN (${ids.map(() => "?").join(",")})`,
-      )
+      .prepare(`SELECT count(*) FROM ${IN_IDS} AND language IS NOT NULL`)
       .pluck()
-      .get(...ids) as number;
+      .get(idList(ids)) as number;
     expect(withLanguage).toBeGreaterThan(known);
     const note = answer.caveats.find((c) => c.startsWith("The region is known for"));
     expect(note).toBe(
