@@ -27,9 +27,9 @@ import { refreshSearchHeads } from "./search-heads.js";
  *   0 when published later; linear from publication to the first snapshot otherwise). "today" = since 00:00 UTC.
  *   A window with no observation in it ends at the corpus's latest observation ("today": the 24 hours to it).
  * - creator flags: advertised = has a video labelled or platform-flagged as an ad; hire_ready = not a house
- *   account, published within HIRE_READY_DAYS (of now, or of the newest video as for breakout), engagement (likes + comments + shares + saves) / plays ≥
- *   HIRE_READY_ENGAGEMENT over those videos, and no exclusive advertiser (≥ 2 advertiser-assigned
- *   videos all for one advertiser).
+ *   account, published within HIRE_READY_DAYS (of now, or of the newest video as for breakout), engagement
+ *   (likes + comments + shares + saves) / plays ≥ HIRE_READY_ENGAGEMENT over those videos, and no exclusive
+ *   advertiser (≥ 2 advertiser-assigned videos all for one advertiser).
  */
 export const TRENDING_WINDOW_DAYS = 7;
 export const BREAKOUT_WINDOW_DAYS = 14;
