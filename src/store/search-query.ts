@@ -1,4 +1,5 @@
 import { splitCompound } from "../shared/text/compounds.js";
+import { otherNumberForms } from "../shared/text/inflection.js";
 import { normalizeTokens } from "../shared/text/normalize.js";
 
 /**
@@ -12,6 +13,8 @@ import { normalizeTokens } from "../shared/text/normalize.js";
  *   "phu quoc" → "#phuquoc";
  * - a word of 4+ letters also matches hashtag compounds that start with it and continue with a corpus word:
  *   "protein" → "#proteinbowl" (at most PREFIX_COMPOUNDS of them, the most used);
+ * - an English word also matches its other number when the corpus uses it: "hotels" → "hotel", "city" →
+ *   "cities" (not where the stem reads as a Vietnamese syllable: ../shared/text/inflection.ts);
  * - "quoted words" are a phrase: they must appear adjacent, in that order.
  *
  * Alternatives are added only while they keep the query exact (each alternative's document frequency at
@@ -140,6 +143,11 @@ export function expandUnits(
         if (term === word || !rare(term) || has(alternatives, term)) continue;
         alternatives.push([[term]]);
         notes.push(`${word} → ${term}`);
+      }
+      const inflected = otherNumberForms(word).find((f) => rare(f) && !has(alternatives, f));
+      if (inflected) {
+        alternatives.push([[inflected]]);
+        notes.push(`${word} → ${inflected}`);
       }
       if (word.length >= 4) {
         let added = 0;

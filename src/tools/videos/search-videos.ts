@@ -18,7 +18,7 @@ export const searchVideosTool = defineListTool({
         .max(200)
         .optional()
         .describe(
-          'Words to search for (max 200 characters): plain words, accents and case folded; "quoted words" must appear together as a phrase. No other query syntax.',
+          'Words to search for (max 200 characters): plain words, accents and case folded, an English singular also finds its plural and back; "quoted words" must appear together as a phrase. No other query syntax.',
         ),
       sort: z
         .enum(["best_match", "trending", "newest", "views", "comments", "reposts"])

@@ -59,6 +59,16 @@ describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
     });
   });
 
+  it("search: a word also finds its other number (the expansion reads the store's own vocabulary)", async () => {
+    const mistake = await store.videos.search(["mistake"], "best_match", {}, 20, null, "mistake");
+    expect(mistake).toEqual({
+      rows: [expect.objectContaining({ id: must(fixture.videos[3]).id })],
+      total: 1,
+    });
+    const reviews = await store.videos.search(["reviews"], "views", {}, 20, null, "reviews");
+    expect(reviews.rows.map((r) => r.id)).toEqual([must(fixture.videos[1]).id]);
+  });
+
   it("search: other sorts order by their figure; filters apply", async () => {
     const { rows } = await store.videos.search(["skincare"], "views", {}, 20, null);
     const plays = rows.map((r) => must(byId.get(r.id)).plays);

@@ -97,6 +97,11 @@ describe("search finds what is there", () => {
       v("Merry Christmas from the team", ["merrychristmas"]),
       v("Tipps für deine Straße in München"),
       v("Hotel murah di Bali", ["balitrip"]),
+      v("Hotels with a rooftop pool"),
+      v("Lên đồ đi biển"),
+      v("Camera lens for travel"),
+      v("City walk at night"),
+      v("Three cities in one week"),
     ]);
     refreshSearchCompounds(db);
   });
@@ -148,6 +153,17 @@ describe("search finds what is there", () => {
       { words: ["skin", "care"], phrase: true },
       { words: ["routine"], phrase: false },
     ]);
+  });
+
+  it("matches a word's other number, but not a Vietnamese syllable without its diacritics", async () => {
+    expect(await captions("hotels")).toEqual(["Hotel murah di Bali", "Hotels with a rooftop pool"]);
+    expect(await captions("hotel")).toEqual(await captions("hotels"));
+    expect(await captions("cities")).toEqual(["City walk at night", "Three cities in one week"]);
+    expect(await captions("city")).toEqual(await captions("cities"));
+    // "len" is "lên" folded: "lens" is not taken for a plural of it.
+    expect(await captions("lens")).toEqual(["Camera lens for travel"]);
+    expect(await captions("len")).toEqual(["Lên đồ đi biển"]);
+    expect(expandQuery(db, "hotels", 4000)?.notes).toEqual(["hotels → hotel"]);
   });
 
   it("adds nothing when the corpus has no compound to offer", async () => {
