@@ -416,6 +416,8 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
       return rank(ctx);
     case "overview":
       return overview(ctx);
+    case "drivers":
+      return drivers(ctx);
   }
 }
 
@@ -427,7 +429,7 @@ export function declined(plan: Plan, reason: string): Outcome {
     summary,
     findings: [{ statement: `Not answered: ${reason}.`, evidence: [] }],
     caveats: [
-      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, profiles, the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
+      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, profiles, the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
     ],
     result: { declined: reason },
     computed: "nothing (declined)",
@@ -1134,6 +1136,44 @@ function lengthBand(seconds: number): string {
     .label;
 }
 
+/** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
+type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag"> | "hook";
+
+/** The group of `v` when a set is split by `by`; null when it belongs to none (no hook type, no length). */
+function groupKey(by: SplitBy, v: VideoFact): string | null {
+  switch (by) {
+    case "hook":
+      return v.label_hook === 1 ? "with a detected hook" : "without a detected hook";
+    case "hook_type":
+      return v.hook_type;
+    case "ad":
+      return v.label_ad === 1 ? "ads" : "organic";
+    case "weekday":
+      return WEEKDAYS[new Date(v.created_at * 1000).getUTCDay()] as string;
+    case "hour":
+      return `${String(new Date(v.created_at * 1000).getUTCHours()).padStart(2, "0")}:00 UTC`;
+    case "month":
+      return new Date(v.created_at * 1000).toISOString().slice(0, 7);
+    case "length":
+      return v.media_type === "video" && v.duration_s !== null ? lengthBand(v.duration_s) : null;
+    case "region":
+      return v.region;
+    case "language":
+      return v.language;
+    case "media_type":
+      return v.media_type;
+  }
+}
+
+function groupsOf(by: SplitBy, videos: readonly VideoFact[]): Map<string, VideoFact[]> {
+  const groups = new Map<string, VideoFact[]>();
+  for (const v of videos) {
+    const k = groupKey(by, v);
+    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), v]);
+  }
+  return groups;
+}
+
 async function breakdown(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const by = plan.groupBy ?? "hook_type";
@@ -1163,27 +1203,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
       : null;
-  const groups = new Map<string, VideoFact[]>(topicGroups.filter(([, vs]) => vs.length > 0));
-  if (by !== "topic")
-    for (const v of videos) {
-      const k =
-        by === "hook_type"
-          ? (v.hook_type as string)
-          : by === "ad"
-            ? v.label_ad === 1
-              ? "ads"
-              : "organic"
-            : by === "weekday"
-              ? (WEEKDAYS[new Date(v.created_at * 1000).getUTCDay()] as string)
-              : by === "hour"
-                ? `${String(new Date(v.created_at * 1000).getUTCHours()).padStart(2, "0")}:00 UTC`
-                : by === "month"
-                  ? new Date(v.created_at * 1000).toISOString().slice(0, 7)
-                  : by === "length"
-                    ? lengthBand(v.duration_s as number)
-                    : v.media_type;
-      groups.set(k, [...(groups.get(k) ?? []), v]);
-    }
+  const groups =
+    by === "topic" || by === "hashtag"
+      ? new Map<string, VideoFact[]>(topicGroups.filter(([, vs]) => vs.length > 0))
+      : groupsOf(by, videos);
   const statistic = metric === "engagement" ? "sum" : "median";
   const ranked = [...groups]
     .map(([key, vs]) => ({ key, videos: vs, value: metric ? figureOf(vs, metric, statistic) : vs.length }))
@@ -1333,6 +1356,131 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${then}.`;
       })();
   return answer(summary, ranked.slice(0, plan.count), ranked, computed);
+}
+
+// ---------- drivers ----------
+
+/** A drivers group "stands out" (is named in the summary) at this multiple of the whole set's figure. */
+const STANDS_OUT = 1.1;
+
+/** The properties the drivers answer splits a video set by, and how each is named. */
+const DRIVER_SPLITS: readonly { by: SplitBy; name: string; show: (key: string) => string }[] = [
+  { by: "hook", name: "opening hook", show: (k) => `videos ${k}` },
+  { by: "hook_type", name: "hook type", show: (k) => `${k} hooks` },
+  { by: "length", name: "length", show: (k) => `videos of ${k}` },
+  { by: "media_type", name: "format", show: (k) => (k === "slideshow" ? "slideshows" : "regular videos") },
+  { by: "ad", name: "ads or organic", show: (k) => (k === "ads" ? "ads" : "organic videos") },
+];
+
+/**
+ * "What makes a hotel video go viral?": the set split by each property the corpus records for every video
+ * (opening hook, hook type, length, format, ad label); for each split with two groups of SMALL_GROUP videos
+ * or more, the group with the best figure against the whole set's, the property lifting it most first.
+ */
+async function drivers(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const metric: Metric =
+    plan.metric && !["videos", "followers", "growth", "duration"].includes(plan.metric)
+      ? plan.metric
+      : "plays";
+  const statistic = metric === "engagement" ? "sum" : "median";
+  const measure = `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`;
+  await corroborate(ctx);
+  const videos = await ctx.facts.videos(videoFilter(ctx));
+  const base = describe(plan);
+  const overall = figureOf(videos, metric, statistic);
+  const caveats = [
+    `What went with more ${METRIC_NAME[metric]} among these videos, not what caused it: the videos of a group differ in more than that one property (subject, creator, audience). Each group holds at least ${SMALL_GROUP} videos.`,
+    "Opening hook and hook type: what the hook classifier recorded for the opening line (labels are model-assisted).",
+    ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
+  ];
+  const computed = `aggregate: ${base} split by ${DRIVER_SPLITS.map((d) => d.name).join(", ")}; ${measure} of each group against all of them`;
+  if (videos.length < 2 * SMALL_GROUP) {
+    const summary = `${base[0]?.toUpperCase()}${base.slice(1)}: ${videosCount(videos.length)}, too few to compare groups of them (each needs at least ${SMALL_GROUP} videos).`;
+    return {
+      summary,
+      findings: [{ statement: summary, evidence: await examples(ctx, videos, 3) }],
+      caveats,
+      result: { videos: videos.length, splits: [] },
+      computed,
+    };
+  }
+  const splits = DRIVER_SPLITS.map((d) => {
+    const groups = [...groupsOf(d.by, videos)]
+      .filter(([, vs]) => vs.length >= SMALL_GROUP)
+      .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, metric, statistic) }))
+      .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
+    return { ...d, groups, lift: overall > 0 && groups[0] ? groups[0].value / overall : 0 };
+  });
+  const compared = splits.filter((s) => s.groups.length >= 2).sort((a, b) => b.lift - a.lift);
+  const notCompared = splits.filter((s) => s.groups.length < 2);
+  if (notCompared.length > 0)
+    caveats.push(
+      `Not compared, for want of two groups of ${SMALL_GROUP}+ videos: ${notCompared
+        .map((s) => {
+          const sizes = [...groupsOf(s.by, videos)].map(([k, vs]) => `${s.show(k)}: ${fmt(vs.length)}`);
+          return `${s.name} (${sizes.length > 0 ? sizes.join(", ") : "none recorded"})`;
+        })
+        .join("; ")}.`,
+    );
+  caveats.push(
+    `When to post is a question of its own: "When should I post ${plan.topics.length > 0 ? `${plan.topics.join(" ")} ` : ""}videos?" (publication hour, UTC).`,
+  );
+  const times = (value: number) => (overall > 0 ? `${round(value / overall, 1)}× all` : "");
+  const figure = (value: number) => showFigure(metric, value);
+  const statementOf = (s: (typeof compared)[number]) => {
+    const best = s.groups[0] as (typeof s.groups)[number];
+    const low = s.groups.at(-1) as (typeof s.groups)[number];
+    return `${s.name[0]?.toUpperCase()}${s.name.slice(1)}: ${s.show(best.key)} did best, ${figure(best.value)} ${measure} over ${videosCount(best.videos.length)}${overall > 0 ? ` (${times(best.value)})` : ""}; the lowest, ${s.show(low.key)}: ${figure(low.value)} over ${videosCount(low.videos.length)}.`;
+  };
+  const head = `Among ${fmt(videos.length)} ${base} (${figure(overall)} ${measure})`;
+  // A best group within 10 % of the whole set stands out from nothing.
+  const standing = compared.filter((s) => s.lift >= STANDS_OUT);
+  const summary =
+    compared.length === 0
+      ? `${head}, no property the corpus records splits them into two groups of at least ${SMALL_GROUP} videos: nothing to compare.`
+      : standing.length === 0
+        ? `${head}, no group of ${SMALL_GROUP}+ videos by ${compared.map((s) => s.name).join(", ")} does more than ${Math.round((STANDS_OUT - 1) * 100)} % better than all of them.`
+        : `${head}, what went with more ${METRIC_NAME[metric]}: ${standing
+            .map((s) => {
+              const best = s.groups[0] as (typeof s.groups)[number];
+              return `${s.show(best.key)} (${figure(best.value)}, ${times(best.value)})`;
+            })
+            .join("; ")}. Associations in this corpus, not causes.`;
+  if (compared.length === 0)
+    return {
+      summary,
+      findings: [{ statement: summary, evidence: await examples(ctx, videos, 3) }],
+      caveats,
+      result: { videos: videos.length, measure, overall: round(overall), splits: [] },
+      computed,
+    };
+  return {
+    summary,
+    findings: await Promise.all(
+      compared.map(async (s) => ({
+        statement: statementOf(s),
+        evidence: (await examples(ctx, (s.groups[0] as (typeof s.groups)[number]).videos, 2)).map((e) => ({
+          ...e,
+          figures: { ...e.figures, [s.by]: (s.groups[0] as (typeof s.groups)[number]).key },
+        })),
+      })),
+    ),
+    caveats,
+    result: {
+      videos: videos.length,
+      measure,
+      overall: round(overall),
+      splits: compared.map((s) => ({
+        by: s.by,
+        ranking: s.groups.map((g) => g.key),
+        values: s.groups.map((g) => round(g.value)),
+        videos: s.groups.map((g) => g.videos.length),
+        lift: round(s.lift),
+      })),
+    },
+    computed,
+  };
 }
 
 function attributeTest(a: Attribute): (v: VideoFact) => boolean {

@@ -474,6 +474,9 @@ export const CUES = {
     /\b(will|going to|next (week|month|year|quarter)|predict\w*|forecast\w*|tomorrow|future|upcoming|expect(ed)? to)\b/,
   why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,
   median: /\b(median|average|mean|typical(ly)?|usually|on average|avg)\b/,
+  /** "What makes a hotel video go viral?", "what do the top resort videos have in common?": what goes with success. */
+  drivers:
+    /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/,
 };
 
 /** Tool windows: creators 2/7/30 days, advertisers 0 (today)/2/7/30. */

@@ -31,6 +31,8 @@ export type Intent =
   | "trending"
   | "breakout"
   | "overview"
+  /** What went with more views (or the metric asked): the set split by each recorded property. */
+  | "drivers"
   | "decline";
 
 /** A bound on a creator's followers. */
@@ -101,6 +103,8 @@ export interface Plan {
   /** Why the question is declined (intent `decline`). */
   decline: string | null;
 }
+
+const WHY_DECLINED = "it can report what happened and where, not why (causes are not in the corpus)";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu;
 
@@ -373,8 +377,14 @@ export async function planQuestion(
     )
   )
     decline = "it reports what the corpus observed; it does not forecast";
-  if (!decline && CUES.why.test(lowerAll))
-    decline = "it can report what happened and where, not why (causes are not in the corpus)";
+  // "Why do some hotel videos go viral?" is answered as what went with more views (said not to be a cause).
+  const askedDrivers = CUES.drivers.test(lowerAll);
+  // "The recipe for viral resort videos": the words of the cue are no topic ("recipe" may be a hashtag).
+  if (askedDrivers)
+    text = text.replace(/\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b/g, (m) =>
+      " ".repeat(m.length),
+    );
+  if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
   if (!decline && unknownHandles.length > 0)
     decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
 
@@ -548,7 +558,7 @@ export async function planQuestion(
   }
   if (
     !metric &&
-    ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins)\b/.test(
+    ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong))\b/.test(
       lowerAll,
     ) &&
       (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)) ||
@@ -819,6 +829,23 @@ export async function planQuestion(
             : null;
   if (decline) intent = "decline";
   else if (
+    askedDrivers &&
+    subject === "videos" &&
+    !postingTime &&
+    !adsVsOrganic &&
+    compareTopics.length < 2 &&
+    !lengthGroups
+  ) {
+    intent = "drivers";
+    if (!metric) {
+      metric = "plays";
+      understood.push('success read as views (plays) (from "makes"/"in common"/"secret")');
+    }
+    understood.push("groups: opening hook, hook type, length, format, ads or organic");
+  } else if (askedDrivers && CUES.why.test(lowerAll)) {
+    intent = "decline";
+    decline = WHY_DECLINED;
+  } else if (
     /\b(trend reports?|trends? reports?)\b/.test(lowerAll) ||
     ((subject === "hashtags" || subject === "sounds" || subject === "hook_types" || subject === "formats") &&
       /\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(

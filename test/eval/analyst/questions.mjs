@@ -62,6 +62,36 @@ const reportIs = (got, truth) => {
   const r = got.result?.reports?.[0];
   return { ok: r === truth, shown: r };
 };
+/** The drivers answer: the set's median views and the hook and format splits (groups of 5+) as REST shows them. */
+const driversOf = (path) => async (api) => {
+  const items = await complete(api, path);
+  const splits = {};
+  for (const [by, key] of [
+    ["hook", (v) => (hooked(v) ? "with a detected hook" : "without a detected hook")],
+    ["media_type", (v) => v.media_type],
+  ]) {
+    const groups = new Map();
+    for (const v of items) groups.set(key(v), [...(groups.get(key(v)) ?? []), v.play_count]);
+    const ranked = [...groups]
+      .filter(([, xs]) => xs.length >= 5)
+      .sort((a, b) => median(b[1]) - median(a[1]) || b[1].length - a[1].length || a[0].localeCompare(b[0]))
+      .map(([k]) => k);
+    if (ranked.length >= 2) splits[by] = ranked;
+  }
+  return { videos: items.length, overall: median(items.map((v) => v.play_count)), splits };
+};
+const driversAre = (got, truth) => {
+  const r = got.result ?? {};
+  const shown = Object.fromEntries((r.splits ?? []).map((x) => [x.by, x.ranking]));
+  const ok =
+    r.videos === truth.videos &&
+    r.overall === truth.overall &&
+    Object.entries(truth.splits).every(
+      ([by, ranking]) => JSON.stringify(shown[by]) === JSON.stringify(ranking),
+    ) &&
+    ["hook", "media_type"].every((by) => by in shown === by in truth.splits);
+  return { ok, shown: `${r.videos} videos, median ${r.overall}, ${JSON.stringify(shown).slice(0, 80)}` };
+};
 const declined = (got) => ({
   ok: typeof got.result?.declined === "string" && got.answer.findings.every((f) => f.evidence.length === 0),
   shown: got.result?.declined ? "declined" : got.answer.summary.slice(0, 60),
@@ -465,6 +495,17 @@ export const QUESTIONS = [
       engagement,
     ),
     check: topIs,
+  },
+  // ---- what went with more views: the set split by each recorded property ----
+  {
+    q: "What makes Portuguese ads go viral?",
+    truth: driversOf("/videos?language=pt&ad=yes"),
+    check: driversAre,
+  },
+  {
+    q: "What do slideshows in Thailand that get lots of views have in common?",
+    truth: driversOf("/videos?region=TH&media_type=slideshow"),
+    check: driversAre,
   },
   // ---- rankings of groups over a filtered set ----
   {

@@ -23,6 +23,12 @@ const ids = <T extends { id?: string; uid?: string }>(out: { data: unknown }) =>
 const sqlCount = (where: string, ...params: (string | number)[]) =>
   (db.prepare(`SELECT count(*) AS n FROM videos WHERE ${where}`).get(...params) as { n: number }).n;
 
+const med = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+};
+
 let creator: { uid: string; handle: string; nickname: string };
 let other: { uid: string; handle: string };
 let renamed: { uid: string; old: string; handle: string };
@@ -260,16 +266,80 @@ describe("intents agree with the endpoints' own views", () => {
       .all() as { k: string; plays: number }[];
     const groups = new Map<string, number[]>();
     for (const r of rows) groups.set(r.k, [...(groups.get(r.k) ?? []), r.plays]);
-    const med = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b);
-      const m = Math.floor(s.length / 2);
-      return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-    };
     const best = [...groups].sort(
       (a, b) => med(b[1]) - med(a[1]) || b[1].length - a[1].length || a[0].localeCompare(b[0]),
     )[0]?.[0];
     const answer = await ask("Which hook type gets the most views in American ads?");
     expect((result(answer).ranking as string[])[0]).toBe(best);
+  });
+
+  it("what makes videos go viral: each recorded property split into groups of 5+, by median views (independent SQL)", async () => {
+    type Row = {
+      plays: number;
+      label_hook: number;
+      hook_type: string | null;
+      media_type: string;
+      duration_s: number | null;
+    };
+    const rows = db
+      .prepare(
+        "SELECT plays, label_hook, hook_type, media_type, duration_s FROM videos WHERE label_ad = 1 AND region = 'US'",
+      )
+      .all() as Row[];
+    const band = (s: number) =>
+      s < 15 ? "under 15 s" : s < 30 ? "15-30 s" : s < 60 ? "30-60 s" : s < 180 ? "1-3 min" : "over 3 min";
+    const keyOf: Record<string, (v: Row) => string | null> = {
+      hook: (v) => (v.label_hook === 1 ? "with a detected hook" : "without a detected hook"),
+      hook_type: (v) => v.hook_type,
+      length: (v) => (v.media_type === "video" && v.duration_s !== null ? band(v.duration_s) : null),
+      media_type: (v) => v.media_type,
+    };
+    const answer = await ask("What makes American ads go viral?");
+    const { plan: p, result: r } = aggregateOf(answer);
+    expect(p.intent).toBe("drivers");
+    expect(p.metric).toBe("plays");
+    expect(r.videos).toBe(rows.length);
+    expect(r.overall).toBe(med(rows.map((v) => v.plays)));
+    const splits = r.splits as { by: string; ranking: string[]; values: number[]; lift: number }[];
+    expect(splits.length).toBeGreaterThanOrEqual(2);
+    for (const split of splits) {
+      const key = keyOf[split.by] as (v: Row) => string | null;
+      const groups = new Map<string, number[]>();
+      for (const v of rows) {
+        const k = key(v);
+        if (k !== null) groups.set(k, [...(groups.get(k) ?? []), v.plays]);
+      }
+      const expected = [...groups]
+        .filter(([, xs]) => xs.length >= 5)
+        .sort((a, b) => med(b[1]) - med(a[1]) || b[1].length - a[1].length || a[0].localeCompare(b[0]));
+      expect(split.ranking, split.by).toEqual(expected.map(([k]) => k));
+      expect(split.values, split.by).toEqual(expected.map(([, xs]) => med(xs)));
+    }
+    // Sorted by how far each best group is above the whole set.
+    expect(splits.map((x) => x.lift)).toEqual([...splits.map((x) => x.lift)].sort((a, b) => b - a));
+    // Every one of them is an ad: nothing to compare there, and said so.
+    expect(splits.some((x) => x.by === "ad")).toBe(false);
+    expect(answer.caveats.join(" ")).toMatch(/Not compared[^.]*ads or organic \(ads: /);
+    expect(answer.caveats.join(" ")).toMatch(/not what caused it/);
+    // Each finding cites videos of its best group.
+    const first = splits[0] as (typeof splits)[number];
+    for (const e of answer.findings[0]?.evidence ?? []) expect(e.figures?.[first.by]).toBe(first.ranking[0]);
+  });
+
+  it.each([
+    ["What do the most viewed skincare videos have in common?", "drivers"],
+    ["Why do some skincare videos get more views than others?", "drivers"],
+    ["How can I make my skincare videos get more likes?", "drivers"],
+    ["What's the secret to viral skincare content?", "drivers"],
+    ["What is the recipe for skincare videos that go viral?", "drivers"],
+    ["What makes a good hook?", "breakdown"],
+    ["What length makes a skincare video go viral?", "breakdown"],
+    ["Why do creators go viral?", "decline"],
+  ])("%s → %s", async (q, intent) => {
+    const p = await plan(q);
+    expect(p.intent).toBe(intent);
+    expect(p.ignored).toEqual([]);
+    expect(p.topics.filter((t) => /secret|recipe|common/.test(t))).toEqual([]);
   });
 
   it("ranks regions by number of ads", async () => {

@@ -322,6 +322,40 @@ describe("naturally phrased questions read as meant", () => {
     }
   });
 
+  it('"what makes … go viral" splits the topic\'s videos by each recorded property (median views, SQL)', async () => {
+    const answer = await ask("What makes a resort video go viral?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).toBe("drivers");
+    const ids = await searchIds("resort");
+    const rows = db.prepare(`SELECT plays, label_hook, label_ad FROM ${IN_IDS}`).all(idList(ids)) as {
+      plays: number;
+      label_hook: number;
+      label_ad: number;
+    }[];
+    expect(result.videos).toBe(ids.length);
+    expect(result.overall).toBe(median(rows.map((r) => r.plays)));
+    // Six of the twelve carry a hook: the one split with two groups of five or more.
+    const hooked = rows.filter((r) => r.label_hook === 1).map((r) => r.plays);
+    const plain = rows.filter((r) => r.label_hook === 0).map((r) => r.plays);
+    expect(result.splits).toEqual([
+      {
+        by: "hook",
+        ranking: ["with a detected hook", "without a detected hook"],
+        values: [median(hooked), median(plain)],
+        videos: [hooked.length, plain.length],
+        lift: median(hooked) / median(rows.map((r) => r.plays)),
+      },
+    ]);
+    expect(answer.summary).toBe(
+      `Among 12 videos about "resort" (50,000 median views per video), what went with more views: videos with a detected hook (75,000, 1.5× all). Associations in this corpus, not causes.`,
+    );
+    // The others are named with their group sizes.
+    expect(answer.caveats.join(" ")).toMatch(
+      /Not compared, for want of two groups of 5\+ videos: [^.]*format \(regular videos: 12\)/,
+    );
+    // The PostgreSQL copy gives the same answer (the last test of this file).
+  });
+
   it("a ranking by engagement rate leaves out videos under the median plays, and says so", async () => {
     const answer = await ask("Which videos have the highest engagement rate?");
     const { plan, result } = aggregateOf(answer);
@@ -1300,6 +1334,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many hotel videos were posted in 2024?",
         "How long should a hotel video be?",
         "Who are the biggest advertisers?",
+        "What makes a resort video go viral?",
+        "What drives engagement on hotel videos?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
