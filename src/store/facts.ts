@@ -63,6 +63,32 @@ export interface VideoFact {
   music_title: string | null;
 }
 
+/** What a question may restrict creators by: followers (null: not recorded) and the creator types. */
+export interface CreatorFact {
+  followers: number | null;
+  advertised: boolean;
+  hire_ready: boolean;
+  house: boolean;
+}
+
+/** Both stores read a CreatorFact with this SELECT (and their own WHERE on uid). */
+export const CREATOR_FACTS = "SELECT uid, followers, is_advertised, is_hire_ready, is_house FROM creators";
+
+export interface CreatorFactRow {
+  uid: string;
+  followers: string | number | null;
+  is_advertised: number;
+  is_hire_ready: number;
+  is_house: number;
+}
+
+export const creatorFact = (r: CreatorFactRow): CreatorFact => ({
+  followers: r.followers === null ? null : Number(r.followers),
+  advertised: r.is_advertised === 1,
+  hire_ready: r.is_hire_ready === 1,
+  house: r.is_house === 1,
+});
+
 /** How much of a filtered set of videos carries the fields a question may filter on. */
 export interface FactsCoverage {
   videos: number;
@@ -98,8 +124,8 @@ export interface FactsRepository {
   /** How many videos (up to `cap`) carry `word` as a hashtag. */
   hashtagUse(word: string, cap?: number): Promise<number>;
   nameOf(type: "creator" | "advertiser", id: string): Promise<string>;
-  /** The follower counts of these creators (null: not recorded); unknown UIDs are left out. */
-  followers(uids: readonly string[]): Promise<Map<string, number | null>>;
+  /** These creators' follower counts and types; unknown UIDs are left out. */
+  creators(uids: readonly string[]): Promise<Map<string, CreatorFact>>;
   codes(): Promise<{ regions: Set<string>; languages: Set<string> }>;
   videos(filter: FactsFilter): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;

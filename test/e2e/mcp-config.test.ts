@@ -262,7 +262,7 @@ describe("crs mcp never creates a database", () => {
       expect(text).toContain(`The database ${expected} does not exist`);
       expect(text).toContain(`crs init --db ${expected}`);
       expect(text).toMatch(/database_unavailable/);
-      expect(text).not.toMatch(/unauthorized|401|Authorization/i);
+      expect(text).not.toMatch(/unauthorized|HTTP 401|Authorization/i);
     }
     await client.close();
     expect(readdirSync(cwd)).toEqual([]);

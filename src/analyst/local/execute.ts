@@ -215,6 +215,26 @@ function followersPass(bound: FollowersBound): (n: number | null) => boolean {
 const followersLabel = (bound: FollowersBound) =>
   `creators with ${bound.op} ${bound.value.toLocaleString("en-US")} followers`;
 
+/** The creators a plan restricts an answer to: "hire-ready creators with over 10,000 followers". */
+function creatorsLabel(plan: Plan): string {
+  const type = plan.creatorType ? `${CREATOR_TYPE_NAME[plan.creatorType]} ` : "";
+  return `${type}${plan.followers ? followersLabel(plan.followers) : "creators"}`;
+}
+
+const CREATOR_TYPE_NAME: Record<NonNullable<Plan["creatorType"]>, string> = {
+  advertised: "advertised",
+  hire_ready: "hire-ready",
+  house: "house-account",
+};
+
+/** What each creator type means, for a caveat (resources/metrics.md). */
+const CREATOR_TYPE_DEFINITION: Record<NonNullable<Plan["creatorType"]>, string> = {
+  advertised: "Advertised: creators with at least one video labelled or platform-flagged as an ad.",
+  hire_ready:
+    "Hire-ready: not a house account, published within the last 30 days (of the newest video on an older corpus), an engagement rate of at least 5 % over those videos, and no exclusive advertiser.",
+  house: "House accounts: creator accounts owned by an advertiser.",
+};
+
 /** A count attribute as the facts filter's exclusive bounds ("at least 10" = over 9). */
 function countBound(a: Extract<Attribute, { kind: "count" }>): NonNullable<FactsFilter["count"]> {
   switch (a.op) {
@@ -1834,14 +1854,18 @@ async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> 
   const { plan } = ctx;
   const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
   const authors = [...new Set((await ctx.facts.videos(videoFilter(ctx))).map((v) => v.author_uid))];
-  const known = await ctx.facts.followers(authors);
   const pass = followersPass(bound);
-  const ranked = [...known]
+  const ranked = [...(await ctx.facts.creators(authors))]
+    .filter(([, c]) => !plan.creatorType || c[plan.creatorType])
+    .map(([uid, c]) => [uid, c.followers] as const)
     .filter(([, n]) => pass(n))
     .sort((a, b) => (b[1] as number) - (a[1] as number) || (a[0] < b[0] ? -1 : 1))
     .slice(0, plan.count);
-  const what = `Largest ${followersLabel(bound)}${filtered ? ` among the creators of ${describe(plan)}` : ""} (followers)`;
-  const caveats = ["Creators whose follower count is not recorded are left out."];
+  const what = `Largest ${creatorsLabel(plan)}${filtered ? ` among the creators of ${describe(plan)}` : ""} (followers)`;
+  const caveats = [
+    "Creators whose follower count is not recorded are left out.",
+    ...(plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : []),
+  ];
   const computed = "aggregate: creators by followers within the bound";
   if (ranked.length === 0)
     return {
@@ -2022,15 +2046,22 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].length - a[1].length)
       : [];
   for (const [k] of reach) groups.delete(k);
-  // "Creators with over 100k followers": only those creators' groups.
+  // "Creators with over 100k followers", "hire-ready creators": only those creators' groups.
   const followersNote: string[] = [];
-  if (by === "creator" && plan.followers) {
-    const known = await ctx.facts.followers([...groups.keys()]);
-    const pass = followersPass(plan.followers);
+  let restrictedFrom: number | null = null;
+  if (by === "creator" && (plan.followers || plan.creatorType)) {
+    const known = await ctx.facts.creators([...groups.keys()]);
+    const pass = plan.followers ? followersPass(plan.followers) : () => true;
+    const type = plan.creatorType;
     const before = groups.size;
-    for (const key of [...groups.keys()]) if (!pass(known.get(key) ?? null)) groups.delete(key);
+    restrictedFrom = before;
+    for (const key of [...groups.keys()]) {
+      const c = known.get(key);
+      if (!c || !pass(c.followers) || (type && !c[type])) groups.delete(key);
+    }
     followersNote.push(
-      `Only ${followersLabel(plan.followers)}: ${fmt(groups.size)} of the ${fmt(before)} creators of ${describe(plan)}; creators whose follower count is not recorded are left out.`,
+      `Only ${creatorsLabel(plan)}: ${fmt(groups.size)} of the ${fmt(before)} creators of ${describe(plan)}${plan.followers ? "; creators whose follower count is not recorded are left out" : ""}.`,
+      ...(type ? [CREATOR_TYPE_DEFINITION[type]] : []),
     );
   }
   const noun = {
@@ -2065,14 +2096,19 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       : m === "engagement"
         ? `engagement rate of their ${what}`
         : `total ${METRIC_NAME[m]} of their ${what}`;
-  if (ranked.length === 0)
+  if (ranked.length === 0) {
+    const none =
+      restrictedFrom !== null && restrictedFrom > 0
+        ? `None of the ${fmt(restrictedFrom)} creators of ${what} is one of the ${creatorsLabel(plan)}.`
+        : `No ${by} has any ${what}.`;
     return {
-      summary: `No ${by} has any ${what}.`,
-      findings: [{ statement: `No ${what}.`, evidence: [] }],
-      caveats: [],
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
+      caveats: plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
       result: { ranking: [] },
       computed: "aggregate",
     };
+  }
   const names = new Map<string, string>();
   const top = ranked.slice(0, plan.count);
   if (by === "creator" || by === "advertiser") {
@@ -2108,7 +2144,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         top.map((g) => ({ name: nameOf(g.key), shown: showFigure(m, g.value) })),
       );
       const figure = showFigure(m, first.value);
-      const among = by === "creator" && plan.followers ? `Among ${followersLabel(plan.followers)}, ` : "";
+      const among =
+        by === "creator" && (plan.followers || plan.creatorType) ? `Among ${creatorsLabel(plan)}, ` : "";
       return tied.length > 1
         ? `${among}${joinNames(tied)} tie by ${measureName}: ${figure} each${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
         : `${among}${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;

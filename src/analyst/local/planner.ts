@@ -506,7 +506,7 @@ export async function planQuestion(
   }
   let creatorType: Plan["creatorType"] = null;
   const typeMatch = lowerAll.match(
-    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with)\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
+    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with|(?:should|could|can|might) (?:i |we )?(?:hire|partner with|collaborate with|collab with|team up with|work with|sponsor)|for (?:a|an|my|our|the) (?:[\w-]+ ){0,2}(?:campaign|collab|collaboration|partnership|sponsorship|influencer program))\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
   );
   if (typeMatch) {
     creatorType = typeMatch[1] ? "hire_ready" : typeMatch[2] ? "house" : "advertised";
@@ -696,7 +696,12 @@ export async function planQuestion(
     if (
       /^(apps?|games?|dtc|d2c|shops?|e-?commerce|hire|hireable|hire-?ready|house|owned|language|speaking)$/.test(
         word,
-      )
+      ) ||
+      // The words of "should I partner with … for a campaign" (read as hire-ready creators).
+      (creatorType === "hire_ready" &&
+        /^(partner|collaborate|collab|team|sponsor|campaign|collaboration|partnership|sponsorship|influencer|program)$/.test(
+          word,
+        ))
     )
       continue;
     if (

@@ -3,6 +3,10 @@ import { normalizeTokens } from "../../shared/text/normalize.js";
 import {
   type AdvertiserName,
   COUNT_COLUMNS,
+  CREATOR_FACTS,
+  type CreatorFact,
+  type CreatorFactRow,
+  creatorFact,
   type FactsCoverage,
   type FactsFilter,
   type FactsRepository,
@@ -86,13 +90,11 @@ export class PostgresFacts implements FactsRepository {
     return handle ? `@${handle}` : id;
   }
 
-  async followers(uids: readonly string[]): Promise<Map<string, number | null>> {
-    const rows = await rowsOf<{ uid: string; followers: string | number | null }>(
-      this.pool,
-      "SELECT uid, followers FROM creators WHERE uid = ANY($1::text[])",
-      [[...uids]],
-    );
-    return new Map(rows.map((r) => [r.uid, r.followers === null ? null : Number(r.followers)]));
+  async creators(uids: readonly string[]): Promise<Map<string, CreatorFact>> {
+    const rows = await rowsOf<CreatorFactRow>(this.pool, `${CREATOR_FACTS} WHERE uid = ANY($1::text[])`, [
+      [...uids],
+    ]);
+    return new Map(rows.map((r) => [r.uid, creatorFact(r)]));
   }
 
   async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {

@@ -1,6 +1,10 @@
 import {
   type AdvertiserName,
   COUNT_COLUMNS,
+  CREATOR_FACTS,
+  type CreatorFact,
+  type CreatorFactRow,
+  creatorFact,
   type FactsCoverage,
   type FactsFilter,
   type FactsRepository,
@@ -85,13 +89,11 @@ export class SqliteFacts implements FactsRepository {
     return handle ? `@${handle}` : id;
   }
 
-  async followers(uids: readonly string[]): Promise<Map<string, number | null>> {
+  async creators(uids: readonly string[]): Promise<Map<string, CreatorFact>> {
     const rows = this.db
-      .prepare<[string], { uid: string; followers: number | null }>(
-        "SELECT uid, followers FROM creators WHERE uid IN (SELECT value FROM json_each(?))",
-      )
+      .prepare<[string], CreatorFactRow>(`${CREATOR_FACTS} WHERE uid IN (SELECT value FROM json_each(?))`)
       .all(JSON.stringify(uids));
-    return new Map(rows.map((r) => [r.uid, r.followers]));
+    return new Map(rows.map((r) => [r.uid, creatorFact(r)]));
   }
 
   /** Region and language codes present in the corpus. */

@@ -276,14 +276,23 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const word of ["skincare", "fyp", "clip", "nope", "a-b"])
         expect(await pg.facts.hashtagUse(word), word).toBe(await lite.facts.hashtagUse(word));
       expect(await pg.facts.nameOf("creator", "c1")).toBe(await lite.facts.nameOf("creator", "c1"));
-      for (const store of [lite, pg])
-        expect(await store.facts.followers(["c1", "c2", "nobody"])).toEqual(
-          new Map(
-            fixture.creators
-              .filter((c) => c.uid === "c1" || c.uid === "c2")
-              .map((c) => [c.uid, c.followers ?? null]),
-          ),
-        );
+      const creators = await lite.facts.creators(["c1", "c2", "nobody"]);
+      expect(new Map([...creators].map(([uid, c]) => [uid, c.followers]))).toEqual(
+        new Map(
+          fixture.creators
+            .filter((c) => c.uid === "c1" || c.uid === "c2")
+            .map((c) => [c.uid, c.followers ?? null]),
+        ),
+      );
+      expect(await pg.facts.creators(["c1", "c2", "nobody"])).toEqual(creators);
+      // The types as the creators view reports them.
+      for (const row of await lite.creators.summaries(["c1", "c2"]))
+        expect(creators.get(row.uid), row.uid).toEqual({
+          followers: row.followers,
+          advertised: row.advertised,
+          hire_ready: row.hireReady,
+          house: row.house,
+        });
       expect(await pg.facts.codes()).toEqual(await lite.facts.codes());
       for (const filter of [
         {},

@@ -78,6 +78,7 @@ export function aggregateOf(answer: Answer): {
     ignored: string[];
     understood: string[];
     focus?: string;
+    creator_type?: string;
     group_by?: string;
   };
   result: Record<string, unknown>;

@@ -342,6 +342,42 @@ describe("intents agree with the endpoints' own views", () => {
     expect(p.topics.filter((t) => /secret|recipe|common/.test(t))).toEqual([]);
   });
 
+  it("a creator type restricts a ranking over a topic's videos: 'which creators should I partner with for a skincare campaign'", async () => {
+    const topicIds = new Set<string>();
+    let cursor: string | undefined;
+    do {
+      const out = await callTool(registry, "service_search_videos", {
+        q: "skincare",
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const v of out.data as { id: string }[]) topicIds.add(v.id);
+      cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
+    } while (cursor);
+    const rows = db
+      .prepare(
+        `SELECT v.author_uid AS uid, count(*) AS n, c.is_hire_ready AS ready FROM videos v JOIN creators c ON c.uid = v.author_uid
+         WHERE v.id IN (SELECT value FROM json_each(?)) GROUP BY v.author_uid`,
+      )
+      .all(JSON.stringify([...topicIds])) as { uid: string; n: number; ready: number }[];
+    const ready = rows
+      .filter((r) => r.ready === 1)
+      .sort((a, b) => b.n - a.n || (a.uid < b.uid ? -1 : 1))
+      .map((r) => r.uid);
+    expect(ready.length).toBeGreaterThan(0);
+    expect(ready.length).toBeLessThan(rows.length);
+    const answer = await ask("Which creators should I partner with for a skincare campaign?");
+    const { plan: p, result: r } = aggregateOf(answer);
+    expect(p).toMatchObject({ intent: "rank", subject: "creators", creator_type: "hire_ready", ignored: [] });
+    expect(r.ranking).toEqual(ready.slice(0, 5));
+    expect(answer.summary).toMatch(/^Among hire-ready creators, /);
+    expect(answer.caveats).toContain(
+      `Only hire-ready creators: ${ready.length} of the ${rows.length} creators of videos about "skincare".`,
+    );
+    // The creator-type groups read apart: "house accounts" is the house type, not "advertised".
+    expect((await plan("Which house accounts post the most about skincare?")).creator_type).toBe("house");
+  });
+
   it("ranks regions by number of ads", async () => {
     const top = db
       .prepare(

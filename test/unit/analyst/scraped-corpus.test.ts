@@ -1336,6 +1336,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Who are the biggest advertisers?",
         "What makes a resort video go viral?",
         "What drives engagement on hotel videos?",
+        "Which creators should I partner with for a resort campaign?",
+        "Which hire-ready creators with over 1k followers post about hotels?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
