@@ -217,7 +217,7 @@ async function hashtagOf(facts: FactsRepository, forms: string[]): Promise<strin
 /**
  * A name written apart whose run-together form is a hashtag ("Da Lat" → #dalat, "Ho Chi Minh" → #hochiminh,
  * "Hoi An" → #hoian): the word at `i` and the one or two words right after it (only spaces or hyphens
- * between them), longest first. Scraped captions tag places run together far more often than they spell
+ * between them), the most used join. Scraped captions tag places run together far more often than they spell
  * them out, and the search finds both spellings from the run-together one.
  */
 async function compoundAt(
@@ -226,6 +226,7 @@ async function compoundAt(
   i: number,
   lower: string,
 ): Promise<{ tag: string; phrase: string; words: number } | null> {
+  let best: { tag: string; phrase: string; words: number; use: number } | null = null;
   for (let n = Math.min(3, words.length - i); n >= 2; n--) {
     const run = words.slice(i, i + n);
     const apart = run.every((w, k) => {
@@ -241,10 +242,15 @@ async function compoundAt(
       !(w in UNKNOWN_MEASURES) &&
       (w.length <= 2 || !FUNCTION_WORDS.has(w));
     if (!apart || !run.every((w) => syllable(w.raw))) continue;
-    const tag = await hashtagOf(facts, [run.map((w) => w.raw).join("")]);
-    if (tag) return { tag, phrase: run.map((w) => w.raw).join(" "), words: n };
+    const tag = foldText(run.map((w) => w.raw).join(""));
+    const use = tag.length >= 2 ? await facts.hashtagUse(tag, FORM_USE_CAP) : 0;
+    // The join the corpus tags most, the shorter on a tie: "Da Nang hotel" is #danang (217 real videos) and
+    // the word hotel, not #dananghotel (16), whose videos the search of both words finds too; "Ho Chi Minh"
+    // is #hochiminh.
+    if (use >= TOPIC_MIN_USE && (!best || use >= best.use))
+      best = { tag, phrase: run.map((w) => w.raw).join(" "), words: n, use };
   }
-  return null;
+  return best && { tag: best.tag, phrase: best.phrase, words: best.words };
 }
 
 /**
