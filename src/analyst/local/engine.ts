@@ -103,7 +103,18 @@ export class LocalEngine implements AnalystEngine {
       caveats.push(
         `${plan.window.label} selects videos by their publish time (UTC).${plan.subject === "creators" || plan.subject === "advertisers" ? " Creator and advertiser growth rankings (windows of 2, 7 or 30 days) cannot be narrowed to a calendar period." : ""}`,
       );
-    else if (plan.window && plan.intent !== "decline")
+    else if (plan.window?.shortest && plan.intent !== "decline") {
+      // "Right now" on a scrape collected long ago: growth and trending end at its last observation.
+      const observed = await this.deps.store.trends.latestObservationAt(now);
+      const end = recencyAnchor(observed, now, plan.window.days);
+      caveats.push(
+        `"${plan.window.phrase}" reads as the shortest window a view offers; it does not restrict publication time.${
+          end.basis === "corpus"
+            ? ` Nothing was observed after ${isoDay(end.at)}, so growth and the trending order are measured up to that last observation (service://guide/metrics).`
+            : ""
+        }`,
+      );
+    } else if (plan.window && plan.intent !== "decline")
       caveats.push(
         "Time windows end now (the service clock); publication windows select videos by their publish time.",
       );

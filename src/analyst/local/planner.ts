@@ -925,7 +925,10 @@ export async function planQuestion(
   else if (CUES.count.test(lowerAll)) intent = "count";
   else if (
     CUES.newest.test(lowerAll) ||
-    /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll)
+    /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll) ||
+    // "Show me recent hotel ads": the newest; "recent" beside a measure ("recent videos with the most
+    // views") is a ranking.
+    (/\brecent\b/.test(lowerAll) && metric === null && !/\b(most|top|best|highest)\b/.test(lowerAll))
   )
     intent = "newest";
   else if (CUES.trending.test(lowerAll) || metric === "growth") intent = "trending";

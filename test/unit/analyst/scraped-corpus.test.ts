@@ -455,6 +455,17 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"show me recent hotel ads" lists the newest; "recent" beside a measure is still a ranking', async () => {
+    const { plan, result } = aggregateOf(await ask("Show me recent hotel ads"));
+    expect(plan.intent).toBe("newest");
+    const newest = db
+      .prepare(`SELECT id FROM ${IN_IDS} AND label_ad = 1 ORDER BY created_at DESC, id DESC LIMIT 5`)
+      .pluck()
+      .all(idList(await searchIds("hotel")));
+    expect(result.ranking).toEqual(newest);
+    expect(aggregateOf(await ask("Which recent hotel videos got the most views?")).plan.intent).toBe("rank");
+  });
+
   it("a topic the corpus does not know is named in the summary, not silently dropped", async () => {
     const answer = await ask("Find me skincare ads from last week");
     const { plan } = aggregateOf(answer);
@@ -1206,6 +1217,16 @@ describe("an old scrape: windows end at its newest video, and the answer says so
       expect(scores.length).toBe(old.prepare("SELECT count(*) FROM videos").pluck().get());
       const feed = await callTool(registryOn(store), "service_list_feed", { feed: "trending", limit: 10 });
       expect((feed.data as { id: string }[]).map((v) => v.id)).toEqual(scores.slice(0, 10));
+      // "Right now" is no window ending now either: the caveat names the last observation.
+      const rightNow = await ask("Which videos are trending right now?", {
+        store,
+        registry: registryOn(store),
+      });
+      expect(aggregateOf(rightNow).result.ranking).toEqual(scores.slice(0, 5));
+      expect(rightNow.caveats).toContain(
+        `"right now" reads as the shortest window a view offers; it does not restrict publication time. Nothing was observed after ${new Date(observed * 1000).toISOString().slice(0, 10)}, so growth and the trending order are measured up to that last observation (service://guide/metrics).`,
+      );
+      expect(rightNow.caveats.join(" ")).not.toMatch(/Time windows end now/);
     } finally {
       old.close();
       rmSync(oldDir, { recursive: true, force: true });
