@@ -1,5 +1,5 @@
 import { foldText } from "../../shared/text/normalize.js";
-import type { CountMetric, FactsRepository, LinkedCreator } from "../../store/facts.js";
+import type { AdvertiserName, CountMetric, FactsRepository, LinkedCreator } from "../../store/facts.js";
 import {
   CUES,
   DEMONYM_OF_LANGUAGE,
@@ -214,6 +214,26 @@ async function hashtagOf(facts: FactsRepository, forms: string[]): Promise<strin
   return best?.form ?? null;
 }
 
+/** A prefix of an advertiser's name that the planner links to it: 2+ words, 8+ characters. */
+const PREFIX_MIN_WORDS = 2;
+const PREFIX_MIN_LENGTH = 8;
+
+/** The first words of each name (shorter than the name) that start no other advertiser's name or alias. */
+function namePrefixes(all: readonly AdvertiserName[]): { a: AdvertiserName; n: string }[] {
+  const owners = new Map<string, AdvertiserName[]>();
+  for (const a of all) {
+    const words = a.name.toLowerCase().split(/\s+/).filter(Boolean);
+    for (let k = PREFIX_MIN_WORDS; k < words.length; k++) {
+      const prefix = words.slice(0, k).join(" ");
+      if (prefix.length >= PREFIX_MIN_LENGTH) owners.set(prefix, [...(owners.get(prefix) ?? []), a]);
+    }
+  }
+  const whole = new Set(all.flatMap((a) => a.names));
+  return [...owners]
+    .filter(([prefix, as]) => as.length === 1 && !whole.has(prefix))
+    .map(([n, as]) => ({ a: as[0] as AdvertiserName, n }));
+}
+
 /**
  * A name written apart whose run-together form is a hashtag ("Da Lat" → #dalat, "Ho Chi Minh" → #hochiminh,
  * "Hoi An" → #hoian): the word at `i` and the one or two words right after it (only spaces or hyphens
@@ -285,9 +305,22 @@ export async function planQuestion(
     text = consume(text, match.index ?? 0, (match[0] as string).length);
   }
 
-  // 2. Advertiser names and aliases, longest first.
-  const names = (await facts.advertiserNames())
-    .flatMap((a) => a.names.map((n) => ({ a, n })))
+  // 2. Advertiser names and aliases, longest first; then the first words of a longer name ("Oyster Bay
+  // Hotel" for "Oyster Bay Hotel Vung Tau") when they name no other advertiser and are not all topic words.
+  const known = await facts.advertiserNames();
+  const prefixes: { a: AdvertiserName; n: string }[] = [];
+  for (const { a, n } of namePrefixes(known)) {
+    if (findPhrase(text, n) < 0) continue;
+    let topical = true;
+    for (const word of n.split(" "))
+      if (
+        !FUNCTION_WORDS.has(word) &&
+        (await facts.hashtagUse(foldText(word), TOPIC_MIN_USE)) < TOPIC_MIN_USE
+      )
+        topical = false;
+    if (!topical) prefixes.push({ a, n });
+  }
+  const names = [...known.flatMap((a) => a.names.map((n) => ({ a, n }))), ...prefixes]
     .filter(
       ({ n }) => n.length >= 3 && !FUNCTION_WORDS.has(n) && !(n in SUBJECT_WORDS) && !(n in METRIC_WORDS),
     )
@@ -951,7 +984,8 @@ export async function planQuestion(
     CUES.rank.test(lowerAll) ||
     subject === "regions" ||
     subject === "languages" ||
-    subject === "hashtags"
+    subject === "hashtags" ||
+    subject === "sounds"
   )
     intent = "rank";
   else if (

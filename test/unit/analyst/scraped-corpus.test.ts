@@ -453,6 +453,16 @@ describe("naturally phrased questions read as meant", () => {
     expect(answer.summary).toMatch(
       /^"nhạc nền - Stay" \(sound 7100000000000000001\) leads by number of videos: \d+/,
     );
+    // With no ranking word, sounds are still ranked (it was declined).
+    const resort = aggregateOf(await ask("What sounds are resort videos using?"));
+    expect(resort.plan).toMatchObject({ intent: "rank", subject: "sounds", topics: ["resort"] });
+    const used = db
+      .prepare(
+        `SELECT music_id FROM ${IN_IDS} AND music_id IS NOT NULL GROUP BY music_id ORDER BY count(*) DESC, music_id`,
+      )
+      .pluck()
+      .all(idList(await searchIds("resort")));
+    expect(resort.result.ranking).toEqual(used);
   });
 
   it('"show me recent hotel ads" lists the newest; "recent" beside a measure is still a ranking', async () => {
@@ -1117,6 +1127,34 @@ describe("naturally phrased questions read as meant", () => {
     expect(answer.caveats).toContain(
       "A sound is reported when at least 3 videos used it in the report's 7-day window and it rose at least 1.2× on the 7 days before; none did. For the most used ones, ask which sounds are used the most.",
     );
+  });
+});
+
+describe("an advertiser named by the first words of its name", () => {
+  it("links a unique prefix of 2+ words ('Oyster Bay Hotel'), not one made of topic words only", async () => {
+    const { db: renamed, dir: renamedDir } = tempDb();
+    try {
+      await importScrape(renamed);
+      const ids = renamed.prepare("SELECT id FROM advertisers ORDER BY id LIMIT 2").pluck().all() as string[];
+      expect(ids.length).toBe(2);
+      const rename = renamed.prepare("UPDATE advertisers SET name = ? WHERE id = ?");
+      rename.run("Oyster Bay Hotel Vung Tau", ids[0]);
+      rename.run("Resort Hotel Da Nang", ids[1]);
+      const store = createSqliteStore(renamed);
+      const on = { store, registry: registryOn(store) };
+      const linked = aggregateOf(await ask("Tell me about Oyster Bay Hotel", on)).plan;
+      expect(linked.advertisers).toEqual([ids[0]]);
+      expect(linked.understood).toContain(
+        `advertiser Oyster Bay Hotel Vung Tau (id ${ids[0]}, from "oyster bay hotel")`,
+      );
+      // "resort hotel": two hashtags of the corpus, read as topics, though they begin an advertiser's name.
+      const topical = aggregateOf(await ask("How many resort hotel videos are there?", on)).plan;
+      expect(topical.advertisers).toEqual([]);
+      expect(topical.topics).toEqual(["resort", "hotel"]);
+    } finally {
+      renamed.close();
+      rmSync(renamedDir, { recursive: true, force: true });
+    }
   });
 });
 
