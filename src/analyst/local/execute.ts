@@ -1837,7 +1837,8 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
       : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${showFigure(metric, second.value)} for ${second.name}.`,
     findings: rows.map((r) => ({
-      statement: `${r.name}: ${showFigure(metric, r.value)} ${label}.`,
+      // "1 video", "1 ad", "1 follower".
+      statement: `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}.`,
       evidence: [{ type: r.type, id: r.id, figures: r.figures }],
     })),
     caveats,

@@ -1151,6 +1151,17 @@ describe("an advertiser named by the first words of its name", () => {
       const topical = aggregateOf(await ask("How many resort hotel videos are there?", on)).plan;
       expect(topical.advertisers).toEqual([]);
       expect(topical.topics).toEqual(["resort", "hotel"]);
+      // Compared by their videos, a count of one in the singular.
+      const compared = await ask("Compare Oyster Bay Hotel and Resort Hotel Da Nang", on);
+      const videos = ids.map(
+        (id) =>
+          renamed.prepare("SELECT count(*) FROM videos WHERE advertiser_id = ?").pluck().get(id) as number,
+      );
+      expect(videos).toEqual([2, 1]);
+      expect(compared.findings.map((f) => f.statement).sort()).toEqual([
+        "Oyster Bay Hotel Vung Tau: 2 videos.",
+        "Resort Hotel Da Nang: 1 video.",
+      ]);
     } finally {
       renamed.close();
       rmSync(renamedDir, { recursive: true, force: true });
