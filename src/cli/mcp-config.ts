@@ -139,26 +139,33 @@ const WHERE: Record<Client, string> = {
 };
 
 const USAGE =
-  "usage: crs mcp-config [--client claude-desktop|claude-code|cursor|vscode] [--db FILE] [--remote URL] [--key KEY]\n";
+  "usage: crs mcp-config [--client claude-desktop|claude-code|cursor|vscode] [--db FILE] [--remote URL] [--key KEY]\n" +
+  "       (the host may also be named alone: crs mcp-config claude-code)\n";
 
 /** `crs mcp-config`: prints a host's MCP configuration on stdout (notes on stderr); writes no file. */
 export async function run(args: string[]): Promise<number> {
-  const { values } = parseCommand(
-    args,
-    {
-      client: { type: "string", default: "claude-desktop" },
-      remote: { type: "string" },
-      key: { type: "string" },
-    },
-    false,
-  );
+  const { values, positionals } = parseCommand(args, {
+    client: { type: "string" },
+    remote: { type: "string" },
+    key: { type: "string" },
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return 0;
   }
-  const client = values.client as string;
+  // `crs mcp-config claude-code`, as `crs --help` lists the hosts: the same as --client claude-code.
+  if (positionals.length > 1)
+    throw new CliError(
+      `name one host, not ${positionals.length}: crs mcp-config [--client] ${CLIENTS.join("|")}`,
+    );
+  const named = positionals[0];
+  if (named !== undefined && values.client !== undefined && named !== values.client)
+    throw new CliError(
+      `the host is named twice ('${named.slice(0, 40)}' and --client ${values.client.slice(0, 40)}): give one`,
+    );
+  const client = named ?? values.client ?? "claude-desktop";
   if (!(CLIENTS as readonly string[]).includes(client))
-    throw new CliError(`--client must be one of ${CLIENTS.join(", ")}, not '${client.slice(0, 40)}'`);
+    throw new CliError(`the host must be one of ${CLIENTS.join(", ")}, not '${client.slice(0, 40)}'`);
   if (values.remote !== undefined && values.db !== undefined)
     throw new CliError(
       "--db is for the local (stdio) entry and --remote for a server's /mcp: give one of them",

@@ -166,10 +166,21 @@ describe("crs mcp-config: the printed stdio entry works from any working directo
     await client.close();
   });
 
+  it("the host may be named alone, as `crs --help` lists them: the same output as --client", () => {
+    const cwd = tempDir("crs-host-positional-");
+    for (const host of ["claude-desktop", "claude-code", "cursor", "vscode"])
+      expect(mcpConfig([host, "--db", file, "--key", key], cwd)).toEqual(
+        mcpConfig(["--client", host, "--db", file, "--key", key], cwd),
+      );
+  });
+
   it("refuses an unknown host, a bad URL and --db with --remote, one line each", () => {
     const cwd = tempDir("crs-host-bad-");
     for (const [args, message] of [
-      [["--client", "zed"], /--client must be one of claude-desktop, claude-code, cursor, vscode/],
+      [["--client", "zed"], /the host must be one of claude-desktop, claude-code, cursor, vscode, not 'zed'/],
+      [["zed"], /the host must be one of claude-desktop, claude-code, cursor, vscode, not 'zed'/],
+      [["cursor", "vscode"], /name one host, not 2/],
+      [["cursor", "--client", "vscode"], /the host is named twice/],
       [["--remote", "ftp://x"], /--remote must be an http\(s\) URL/],
       [["--remote", "https://u:p@x/mcp"], /must not carry credentials/],
       [["--remote", "https://x/mcp", "--db", file], /give one of them/],
