@@ -158,7 +158,7 @@ export function referenceClassifyVideos(
         put(row.id, "ad", ad, ad.model);
         put(row.id, "branded", classifyBranded(textOf(row)), "branded-text-v1");
         const hook = classifyHook(row.hook_text, row.language);
-        put(row.id, "hook", hook, "hook-patterns-v2");
+        put(row.id, "hook", hook, "hook-patterns-v3");
         put(
           row.id,
           "viral_hook",

@@ -838,10 +838,16 @@ function videoRanking(
       computed,
     };
   const first = top[0] as Video;
+  // Asked about hooks ("hook examples for a hotel video"): each video's opening line, as the classifier read it.
+  const hooksAsked = plan.attributes.some(
+    (a) => a.kind === "hook" || a.kind === "hook_type" || a.kind === "viral_hook",
+  );
+  const hookLine = (v: Video) =>
+    hooksAsked && v.hook ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"` : "";
   return {
     summary: `${what[0]?.toUpperCase()}${what.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.`,
     findings: top.map((v, i) => ({
-      statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.`,
+      statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.${hookLine(v)}`,
       evidence: [
         videoEvidence(v, { created_at: v.created_at, ...(v.hook?.type ? { hook_type: v.hook.type } : {}) }),
       ],

@@ -397,7 +397,7 @@ export const FUNCTION_WORDS = new Set(
   successful success effective winning win wins won strongest strong stronger weak weakest good great catchy killer
   small smaller smallest tiny micro nano mid-size mid-sized active
   return retrieve fetch pull change changed changes changing evolve evolved evolving develop developed
-  best-performing top-performing high-performing well
+  best-performing top-performing high-performing well worth
   tell us say said mean means meant appear appears appeared seen see saw there here
   going go goes gone went come comes came since ago now anything something everything nothing else
   right yes no not don't doesn't didn't isn't aren't wasn't weren't

@@ -450,12 +450,19 @@ export async function planQuestion(
   };
   const organicWords = /\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?)\b/;
   // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
-  const adsVsOrganic =
+  const adsAgainstOrganic =
     organicWords.test(text) &&
     /\b(ads?|adverts?|advertisements?|sponsored|promoted|paid (posts?|content))\b/.test(
       text.replace(organicWords, " "),
     ) &&
     /\b(compared?|comparison|vs\.?|versus|than|against|or)\b/.test(lowerAll);
+  // "Is it worth running ads for hotels?": ads against organic videos; "… making slideshows": the formats.
+  const worth =
+    /\b(is it|are they|is that) worth\b|\bworth (it|making|posting|running|doing|trying|using)\b/.test(
+      lowerAll,
+    );
+  const worthAds = worth && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text);
+  const adsVsOrganic = adsAgainstOrganic || worthAds;
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
   // "Which day of the week is best to post?", "what time of day gets the most views?"
   const postingTime: "weekday" | "hour" | "month" | null =
@@ -499,10 +506,13 @@ export async function planQuestion(
     value: "slideshow",
   });
   flag(/\bviral hooks?\b/, { kind: "viral_hook", value: "yes" });
-  flag(/\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?)\b/, {
-    kind: "hook",
-    value: "yes",
-  });
+  flag(
+    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use))\b/,
+    {
+      kind: "hook",
+      value: "yes",
+    },
+  );
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
@@ -597,7 +607,7 @@ export async function planQuestion(
   }
   if (
     !metric &&
-    ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong))\b/.test(
+    ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
       lowerAll,
     ) &&
       (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)) ||
@@ -605,7 +615,7 @@ export async function planQuestion(
       (postingTime !== null && /\b(should|ideal|optimal|better)\b/.test(lowerAll)))
   ) {
     metric = "plays";
-    understood.push('performance read as views (plays) (from "best"/"works"/"should")');
+    understood.push('performance read as views (plays) (from "best"/"works"/"should"/"worth")');
   }
   if (metric)
     understood.push(
@@ -665,7 +675,8 @@ export async function planQuestion(
     CUES.breakdownFormat.test(lowerAll) ||
     (/\bslideshows?\b/.test(lowerAll) &&
       /\b(regular |normal |standard )?videos?\b(?! ads?)/.test(lowerAll.replace(/\bslideshows?\b/g, "")) &&
-      /\b(than|or|vs\.?|versus|compared?|against)\b/.test(lowerAll))
+      /\b(than|or|vs\.?|versus|compared?|against)\b/.test(lowerAll)) ||
+    (worth && /\b(slideshows?|carousels?|photo posts?)\b/.test(lowerAll))
   )
     subject = "formats";
   else if (focus === "apps" && !pick("videos") && /\b(apps|app advertisers|games)\b/.test(lowerAll))

@@ -1,6 +1,6 @@
 import { anyOf, confidence, type LabelVerdict } from "./verdict.js";
 
-export const HOOK_MODEL = "hook-patterns-v2";
+export const HOOK_MODEL = "hook-patterns-v3";
 
 export interface HookRule {
   pattern: string;
@@ -45,9 +45,9 @@ export const RULES: HookRule[] = [
     strength: 0.88,
     test: /^\s*(top\s+)?\d{1,2}(\s|\.|:|選|つ|가지)|^\s*(top|los|las|os|as|les|die)\s+\d{1,2}\s/iu,
     // A count of things, not "1 chiếc khách sạn" (a hotel: one item is no list) nor a duration, time, distance
-    // or amount ("2 năm trước" two years ago, "3 days in Paris", "5k followers").
+    // or amount ("2 năm trước" two years ago, "3 days in Paris", "5k followers", "17:25", "10.000đ").
     unless:
-      /^\s*(1(\s|\.|:)|\d{1,2}\s*(years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|am|pm|m|km|k|%|năm|tháng|tuần|ngày|đêm|giờ|tiếng|phút|giây|triệu|tr|nghìn|ngàn)([^\p{L}\p{N}_]|$))/iu,
+      /^\s*(1(\s|\.|:)|\d{1,2}[:.]\d{2}|\d{1,2}\s*(years?|yrs?|months?|weeks?|days?|nights?|hours?|hrs?|h|minutes?|mins?|seconds?|secs?|am|pm|m|km|k|%|năm|tháng|tuần|ngày|đêm|giờ|tiếng|phút|giây|triệu|tr|nghìn|ngàn)([^\p{L}\p{N}_]|$))/iu,
   },
   {
     pattern: "tutorial",

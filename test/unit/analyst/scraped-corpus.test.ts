@@ -465,6 +465,32 @@ describe("naturally phrased questions read as meant", () => {
     expect(resort.result.ranking).toEqual(used);
   });
 
+  it('"hook examples for a resort video": videos with a detected hook, each with its opening line', async () => {
+    const answer = await ask("Give me 3 hook examples for a resort video");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.filters).toContain("hook=yes");
+    const hooked = db
+      .prepare(
+        `SELECT id, hook_text, (SELECT value FROM labels l WHERE l.video_id = videos.id AND l.label = 'hook') AS type
+           FROM ${IN_IDS} AND label_hook = 1 ORDER BY plays DESC, id DESC LIMIT 3`,
+      )
+      .all(idList(await searchIds("resort"))) as { id: string; hook_text: string; type: string }[];
+    expect(hooked.length).toBeGreaterThan(0);
+    expect(result.ranking).toEqual(hooked.map((h) => h.id));
+    answer.findings.forEach((f, i) => {
+      const h = hooked[i] as (typeof hooked)[number];
+      expect(f.statement).toMatch(new RegExp(` Hook \\(${h.type}\\): "`));
+      expect(f.statement.endsWith(`"${h.hook_text.split("\n")[0]}"`), f.statement).toBe(true);
+    });
+  });
+
+  it('"is it worth running ads / making slideshows": the two groups compared on views', async () => {
+    const ads = aggregateOf(await ask("Is it worth running ads for resorts?"));
+    expect(ads.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays", ignored: [] });
+    const slides = aggregateOf(await ask("Is it worth making slideshows for hotels?"));
+    expect(slides.plan).toMatchObject({ intent: "breakdown", group_by: "media_type", metric: "plays" });
+  });
+
   it('"show me recent hotel ads" lists the newest; "recent" beside a measure is still a ranking', async () => {
     const { plan, result } = aggregateOf(await ask("Show me recent hotel ads"));
     expect(plan.intent).toBe("newest");

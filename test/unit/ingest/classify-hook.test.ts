@@ -56,6 +56,9 @@ describe("classifyHook", () => {
       ["2 năm trước đi Huế mình ở 7 ngày", "no"],
       ["3 days in Lisbon with my sister", "no"],
       ["5k followers and still posting", "no"],
+      // A clock time or an amount is no count either.
+      ["17:25 || Hotel.", "no"],
+      ["10.000đ một đêm ở Đà Lạt", "no"],
       // Counts of things, and "top N", stay lists.
       ["Top 1 khách sạn đáng ở nhất Đà Lạt", "numbered_list"],
       ["Top 4 resort đẹp nhất Quảng Bình", "numbered_list"],
