@@ -36,6 +36,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     advertisers: plan.advertisers.map((a) => a.id),
     ...(plan.focus ? { focus: plan.focus } : {}),
     ...(plan.creatorType ? { creator_type: plan.creatorType } : {}),
+    ...(plan.perVideo ? { per_video: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,
   };

@@ -663,14 +663,23 @@ async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<
         ? `first seen ${c.first_seen}`
         : `${fmt(c.followers ?? 0)} followers`;
   const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} creators${plan.creatorType ? ` (${plan.creatorType.replace("_", "-")})` : ""}${note ? ` among ${note}` : ""} (${label})`;
-  if (top.length === 0)
+  if (top.length === 0) {
+    // Scraped profiles often carry no region: an empty answer says how many of the creators read have one.
+    const region = plan.attributes.find((a) => a.kind === "region")?.value;
+    const withRegion = fetched.filter((c) => c.region !== null).length;
     return {
       summary: `There are no ${lowerFirst(what)}.`,
       findings: [{ statement: `There are no ${lowerFirst(what)}.`, evidence: [] }],
-      caveats: [],
+      caveats:
+        region && withRegion < fetched.length
+          ? [
+              `A creator's region is recorded for ${fmt(withRegion)} of the ${fmt(fetched.length)} creators read, and a creator without one never matches region ${region}. Ask without the region, or about videos in a language.`,
+            ]
+          : [],
       result: { ranking: [] },
       computed: `service_search_creators view=${view}`,
     };
+  }
   return {
     summary: leadLine(
       what,
@@ -2080,12 +2089,24 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     region: "regions",
   }[by];
   const groupPlays = (vs: readonly VideoFact[]) => vs.reduce((sum, v) => sum + v.plays, 0);
+  // "Highest average views per video": each group's median video, over groups large enough to have one.
+  const perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
+  const perVideoNote: string[] = [];
+  let perVideoFrom = 0;
+  if (perVideo) {
+    const before = groups.size;
+    perVideoFrom = before;
+    for (const [key, vs] of [...groups]) if (vs.length < SMALL_GROUP) groups.delete(key);
+    perVideoNote.push(
+      `The median per video of each of the ${fmt(groups.size)} ${noun} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer are left out (a median of one or two videos says little).`,
+    );
+  }
   const floor =
     m === "engagement"
       ? reachFloor([...groups], ([, vs]) => groupPlays(vs), noun, ` over their ${describe(plan)}`)
       : { kept: [...groups], caveat: [] };
   const ranked = floor.kept
-    .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, m, "sum") }))
+    .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, m, perVideo ? "median" : "sum") }))
     .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
   const what = describe(plan);
   const reachNote =
@@ -2102,12 +2123,16 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? `number of ${what}`
       : m === "engagement"
         ? `engagement rate of their ${what}`
-        : `total ${METRIC_NAME[m]} of their ${what}`;
+        : perVideo
+          ? `median ${METRIC_NAME[m]} per video of their ${what}`
+          : `total ${METRIC_NAME[m]} of their ${what}`;
   if (ranked.length === 0) {
     const none =
       restrictedFrom !== null && restrictedFrom > 0
         ? `None of the ${fmt(restrictedFrom)} creators of ${what} is one of the ${creatorsLabel(plan)}.`
-        : `No ${by} has any ${what}.`;
+        : perVideo && perVideoFrom > 0
+          ? `None of the ${fmt(perVideoFrom)} ${noun} of ${what} has ${SMALL_GROUP} or more of them, too few for a median per video.`
+          : `No ${by} has any ${what}.`;
     return {
       summary: none,
       findings: [{ statement: none, evidence: [] }],
@@ -2166,10 +2191,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     caveats: [
       ...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
       ...followersNote,
+      ...perVideoNote,
       ...floor.caveat,
       ...reachNote,
     ],
     result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
-    computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : m}`,
+    computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : perVideo ? `median ${m} per video` : m}`,
   };
 }

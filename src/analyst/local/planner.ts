@@ -74,6 +74,8 @@ export interface Plan {
   /** "Creators with over 100k followers": a bound on the creators of the answer (subject creators only). */
   followers: FollowersBound | null;
   early: boolean;
+  /** "Which creators have the highest average views per video?": groups ranked by their median per video. */
+  perVideo: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -882,6 +884,16 @@ export async function planQuestion(
           : subject === "formats"
             ? "format"
             : null;
+  // "Which creators have the highest average views per video?": a ranking of the groups by their typical
+  // video, not one median of all videos.
+  const perVideo =
+    (subject === "creators" || subject === "advertisers" || subject === "hashtags" || subject === "sounds") &&
+    /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
+    (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
+      /\bper (video|post|clip|upload)\b/.test(lowerAll)) &&
+    metric !== "followers" &&
+    metric !== "growth" &&
+    metric !== "engagement";
   if (decline) intent = "decline";
   else if (
     askedDrivers &&
@@ -965,6 +977,13 @@ export async function planQuestion(
   ) {
     intent = "breakdown";
     groupBy = "media_type";
+  } else if (perVideo) {
+    intent = "rank";
+    if (!metric) {
+      metric = "plays";
+      understood.push('"per video" read as views (plays)');
+    }
+    understood.push("ranked by the median per video (groups of 5 videos or more)");
   } else if (CUES.median.test(lowerAll)) intent = "measure";
   else if (CUES.count.test(lowerAll)) intent = "count";
   else if (
@@ -1061,6 +1080,7 @@ export async function planQuestion(
     creatorType,
     followers,
     early,
+    perVideo,
     shareOf,
     groupBy,
     trendKind,

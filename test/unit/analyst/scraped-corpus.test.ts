@@ -484,6 +484,41 @@ describe("naturally phrased questions read as meant", () => {
     });
   });
 
+  it('"highest average views per video": creators ranked by their median video, 5+ videos each (SQL)', async () => {
+    const answer = await ask("Which creators have the highest average views per video?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "plays", per_video: true });
+    const byCreator = new Map<string, number[]>();
+    for (const r of db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
+      uid: string;
+      plays: number;
+    }[])
+      byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+    const eligible = [...byCreator].filter(([, xs]) => xs.length >= 5);
+    const expected = eligible
+      .map(([uid, xs]) => ({ uid, m: median(xs), n: xs.length }))
+      .sort((a, b) => b.m - a.m || b.n - a.n || a.uid.localeCompare(b.uid))
+      .slice(0, 5);
+    expect(result.ranking).toEqual(expected.map((e) => e.uid));
+    expect(result.values).toEqual(expected.map((e) => e.m));
+    expect(answer.caveats).toContain(
+      `The median per video of each of the ${eligible.length} creators with at least 5 videos; ${byCreator.size - eligible.length} with fewer are left out (a median of one or two videos says little).`,
+    );
+    // Groups too small for a median: said so, not "no advertiser has any".
+    const ads = await ask("Which advertisers get the most likes per video?");
+    expect(ads.summary).toMatch(
+      /^None of the \d+ advertisers of videos has 5 or more of them, too few for a median per video\./,
+    );
+  });
+
+  it("creators asked for by region, on a scrape whose profiles record none: the answer says so", async () => {
+    const answer = await ask("Top 10 creators by followers in Vietnam");
+    expect(db.prepare("SELECT count(*) FROM creators WHERE region IS NOT NULL").pluck().get()).toBe(0);
+    expect(answer.caveats.join(" ")).toMatch(
+      /A creator's region is recorded for 0 of the \d+ creators read, and a creator without one never matches region VN\./,
+    );
+  });
+
   it('"is it worth running ads / making slideshows": the two groups compared on views', async () => {
     const ads = aggregateOf(await ask("Is it worth running ads for resorts?"));
     expect(ads.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays", ignored: [] });
@@ -1466,6 +1501,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators should I partner with for a resort campaign?",
         "Which hire-ready creators with over 1k followers post about hotels?",
         "How many Vung Tau hotel videos are there?",
+        "Which creators have the highest average views per video?",
+        "Give me 3 hook examples for a resort video",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
