@@ -229,6 +229,13 @@ function median(xs: number[]): number {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
+/** Videos carrying `tag` among their hashtags (independent of the search's expansion). */
+const tagged = (tag: string) =>
+  db
+    .prepare("SELECT count(*) FROM videos WHERE ' ' || hashtags || ' ' LIKE ?")
+    .pluck()
+    .get(`% ${tag} %`) as number;
+
 const searchTotal = async (args: Record<string, unknown>) =>
   ((await callTool(registry, "service_search_videos", { ...args, limit: 1 })).meta as { total: number })
     .total;
@@ -246,11 +253,6 @@ afterAll(() => {
 
 describe("place names written apart link to the hashtag the corpus uses", () => {
   it("the join the corpus tags most, the shorter on a tie: 'Vung Tau hotel' is #vungtau and hotel, not #vungtauhotel", async () => {
-    const tagged = (tag: string) =>
-      db
-        .prepare("SELECT count(*) FROM videos WHERE ' ' || hashtags || ' ' LIKE ?")
-        .pluck()
-        .get(`% ${tag} %`) as number;
     expect(tagged("vungtauhotel")).toBe(6);
     expect(tagged("vungtau")).toBe(6);
     const { plan, result } = aggregateOf(await ask("How many Vung Tau hotel videos are there?"));
@@ -814,11 +816,6 @@ describe("naturally phrased questions read as meant", () => {
   });
 
   it('a plural topic reads as the form the corpus tags more: "resorts" → #resort', async () => {
-    const tagged = (tag: string) =>
-      db
-        .prepare("SELECT count(*) FROM videos WHERE ' ' || hashtags || ' ' LIKE ?")
-        .pluck()
-        .get(`% ${tag} %`) as number;
     expect(tagged("resorts")).toBeGreaterThanOrEqual(5);
     expect(tagged("resort")).toBeGreaterThan(tagged("resorts"));
     const { plan, result } = aggregateOf(await ask("How many videos mention resorts?"));
