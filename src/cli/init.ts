@@ -65,14 +65,22 @@ export async function run(args: string[]): Promise<number> {
   try {
     const started = Date.now();
     let lastStage: InitStage | null = null;
+    // A terminal gets one line rewritten in place; a log (CI, a pipe) one line per tenth of the corpus.
+    const tty = process.stderr.isTTY === true;
+    let tenth = -1;
     const options = {
       videos,
       seed,
       now: systemClock.nowSeconds(),
       onProgress: (stage: InitStage, done: number, total: number) => {
-        if (stage === "corpus") process.stderr.write(`\rcrs init: corpus ${done}/${total} videos`);
-        else if (stage !== lastStage)
-          process.stderr.write(`${lastStage === "corpus" ? "\n" : ""}crs init: ${stage}…\n`);
+        if (stage === "corpus") {
+          if (tty) process.stderr.write(`\rcrs init: corpus ${done}/${total} videos\x1b[K`);
+          else if (Math.floor((done * 10) / total) !== tenth) {
+            tenth = Math.floor((done * 10) / total);
+            process.stderr.write(`crs init: corpus ${done}/${total} videos\n`);
+          }
+        } else if (stage !== lastStage)
+          process.stderr.write(`${lastStage === "corpus" && tty ? "\n" : ""}crs init: ${stage}…\n`);
         lastStage = stage;
       },
     };

@@ -10,6 +10,7 @@ import { openDb } from "../../../src/store/connection.js";
 let dir: string;
 let file: string;
 let stdout: string[];
+let stderr: string[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "crs-init-"));
@@ -19,7 +20,11 @@ beforeEach(() => {
     stdout.push(String(chunk));
     return true;
   });
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+  stderr = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    stderr.push(String(chunk));
+    return true;
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,6 +32,17 @@ afterEach(() => {
 });
 
 describe("crs init / crs classify", () => {
+  it("reports progress in whole lines when stderr is no terminal (a log, CI)", async () => {
+    expect(process.stderr.isTTY).toBeFalsy();
+    expect(await init(["--db", file, "--videos", "10000", "--seed", "5", "--json"])).toBe(0);
+    const progress = stderr.filter((line) => line.includes("corpus"));
+    expect(progress).toEqual([
+      "crs init: corpus 5000/10000 videos\n",
+      "crs init: corpus 10000/10000 videos\n",
+    ]);
+    expect(stderr.join("")).not.toContain("\r");
+  });
+
   it("initialises once, prints the key once, refuses a second run unless --force", async () => {
     expect(await init(["--db", file, "--videos", "300", "--seed", "5", "--json"])).toBe(0);
     const first = JSON.parse(stdout.join("")) as {
