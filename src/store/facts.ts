@@ -127,7 +127,8 @@ export interface FactsRepository {
   /** These creators' follower counts and types; unknown UIDs are left out. */
   creators(uids: readonly string[]): Promise<Map<string, CreatorFact>>;
   codes(): Promise<{ regions: Set<string>; languages: Set<string> }>;
-  videos(filter: FactsFilter): Promise<VideoFact[]>;
+  /** The matching videos; with `top`, only the `top` most played (plays, then id, descending). */
+  videos(filter: FactsFilter, top?: number): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;
   coverage(filter: FactsFilter): Promise<FactsCoverage>;
 }

@@ -1,6 +1,7 @@
 import type { Evidence, Finding } from "../../domain/schemas/analyst-record.js";
 import { MIN_RISE, MIN_VIDEOS, TREND_WINDOW_DAYS } from "../../domain/trends/build.js";
 import { DAY } from "../../shared/clock.js";
+import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
 import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
 import {
@@ -933,7 +934,7 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
     for (const v of items) {
       const k = keyOf(v);
       if (k === null) continue;
-      groups.set(k, [...(groups.get(k) ?? []), v]);
+      addTo(groups, k, v);
     }
     const ranked = [...groups].sort(
       (a, b) =>
@@ -1204,7 +1205,7 @@ function groupsOf(by: SplitBy, videos: readonly VideoFact[]): Map<string, VideoF
   const groups = new Map<string, VideoFact[]>();
   for (const v of videos) {
     const k = groupKey(by, v);
-    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), v]);
+    if (k !== null) addTo(groups, k, v);
   }
   return groups;
 }
@@ -1654,26 +1655,29 @@ async function count(ctx: Ctx): Promise<Outcome> {
     };
   }
   await corroborate(ctx);
-  const videos = await ctx.facts.videos(videoFilter(ctx));
   const what = describe(plan);
-  if (sumMetric) {
-    const total = videos.reduce((s, v) => s + factValue(v, sumMetric as Metric), 0);
-    const statement = `${what} have ${fmt(total)} ${METRIC_NAME[sumMetric]} in total (${fmt(videos.length)} videos, latest snapshots).`;
+  if (!sumMetric) {
+    // Counted in the store, with the three most played as examples: a million videos never leave it.
+    const filter = videoFilter(ctx);
+    const n = await ctx.facts.count(filter);
+    const statement = `There are ${fmt(n)} ${what}.`;
     return {
       summary: statement,
-      findings: [{ statement, evidence: await examples(ctx, videos) }],
+      findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],
       caveats: [],
-      result: { count: videos.length, total, metric: sumMetric },
-      computed: `aggregate: sum of ${sumMetric}`,
+      result: { count: n },
+      computed: "aggregate: count",
     };
   }
-  const statement = `There are ${fmt(videos.length)} ${what}.`;
+  const videos = await ctx.facts.videos(videoFilter(ctx));
+  const total = videos.reduce((s, v) => s + factValue(v, sumMetric), 0);
+  const statement = `${what} have ${fmt(total)} ${METRIC_NAME[sumMetric]} in total (${fmt(videos.length)} videos, latest snapshots).`;
   return {
     summary: statement,
     findings: [{ statement, evidence: await examples(ctx, videos) }],
     caveats: [],
-    result: { count: videos.length },
-    computed: "aggregate: count",
+    result: { count: videos.length, total, metric: sumMetric },
+    computed: `aggregate: sum of ${sumMetric}`,
   };
 }
 
@@ -2053,7 +2057,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
                 : v.region
                   ? [v.region]
                   : [];
-    for (const k of keys) groups.set(k, [...(groups.get(k) ?? []), v]);
+    for (const k of keys) addTo(groups, k, v);
   }
   // The hashtags that go with a topic: reach tags (#fyp, #xuhuong) would lead on any topic, so they are set
   // aside and named in a caveat.

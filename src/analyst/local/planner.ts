@@ -1,3 +1,4 @@
+import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
 import type { AdvertiserName, CountMetric, FactsRepository, LinkedCreator } from "../../store/facts.js";
 import {
@@ -227,7 +228,7 @@ function namePrefixes(all: readonly AdvertiserName[]): { a: AdvertiserName; n: s
     const words = a.name.toLowerCase().split(/\s+/).filter(Boolean);
     for (let k = PREFIX_MIN_WORDS; k < words.length; k++) {
       const prefix = words.slice(0, k).join(" ");
-      if (prefix.length >= PREFIX_MIN_LENGTH) owners.set(prefix, [...(owners.get(prefix) ?? []), a]);
+      if (prefix.length >= PREFIX_MIN_LENGTH) addTo(owners, prefix, a);
     }
   }
   const whole = new Set(all.flatMap((a) => a.names));

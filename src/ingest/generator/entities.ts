@@ -1,4 +1,5 @@
 import { DAY } from "../../shared/clock.js";
+import { addTo } from "../../shared/group-by.js";
 import { LANGUAGE_TEXT, type Language, REGIONS } from "./languages.js";
 import { type SeededRandom, WeightedPicker } from "./random.js";
 import { TOPICS, type Topic } from "./topics.js";
@@ -108,7 +109,7 @@ export function planCreators(
     REGIONS.map((reg) => reg.weight),
   );
   const byTopic = new Map<string, AdvertiserPlan[]>();
-  for (const a of advertisers) byTopic.set(a.topic.key, [...(byTopic.get(a.topic.key) ?? []), a]);
+  for (const a of advertisers) addTo(byTopic, a.topic.key, a);
   const usedHandles = new Set<string>();
   const usedUids = new Set<string>();
   const uniqueHandle = (stem: string): string => {

@@ -108,15 +108,16 @@ export class PostgresFacts implements FactsRepository {
     return { regions: new Set(regions.map((r) => r.v)), languages: new Set(languages.map((r) => r.v)) };
   }
 
-  async videos(filter: FactsFilter): Promise<VideoFact[]> {
+  async videos(filter: FactsFilter, top?: number): Promise<VideoFact[]> {
     const params = new Params();
     const where = await this.whereOf(filter, params);
+    const order = top === undefined ? "" : `ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(top)}`;
     return rowsOf<VideoFact>(
       this.pool,
       `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region, v.language, v.hashtags,
               v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
                 v.music_id, v.music_title
-       FROM videos v WHERE ${where}`,
+       FROM videos v WHERE ${where} ${order}`,
       params.values,
     );
   }

@@ -108,16 +108,17 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** Every video passing the filter, with the columns the aggregates need. */
-  async videos(filter: FactsFilter): Promise<VideoFact[]> {
+  async videos(filter: FactsFilter, top?: number): Promise<VideoFact[]> {
     const { where, params } = whereOf(this.db, filter);
+    const order = top === undefined ? "" : "ORDER BY v.plays DESC, v.id DESC LIMIT @top";
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
         `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region, v.language, v.hashtags,
                 v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
                 v.music_id, v.music_title
-         FROM videos v WHERE ${where}`,
+         FROM videos v WHERE ${where} ${order}`,
       )
-      .all(params);
+      .all(top === undefined ? params : { ...params, top });
   }
 
   async count(filter: FactsFilter): Promise<number> {
