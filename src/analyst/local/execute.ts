@@ -1442,11 +1442,12 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
     };
   }
   const splits = DRIVER_SPLITS.map((d) => {
-    const groups = [...groupsOf(d.by, videos)]
+    const all = groupsOf(d.by, videos);
+    const groups = [...all]
       .filter(([, vs]) => vs.length >= SMALL_GROUP)
       .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, metric, statistic) }))
       .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
-    return { ...d, groups, lift: overall > 0 && groups[0] ? groups[0].value / overall : 0 };
+    return { ...d, all, groups, lift: overall > 0 && groups[0] ? groups[0].value / overall : 0 };
   });
   const compared = splits.filter((s) => s.groups.length >= 2).sort((a, b) => b.lift - a.lift);
   const notCompared = splits.filter((s) => s.groups.length < 2);
@@ -1454,7 +1455,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
     caveats.push(
       `Not compared, for want of two groups of ${SMALL_GROUP}+ videos: ${notCompared
         .map((s) => {
-          const sizes = [...groupsOf(s.by, videos)].map(([k, vs]) => `${s.show(k)}: ${fmt(vs.length)}`);
+          const sizes = [...s.all].map(([k, vs]) => `${s.show(k)}: ${fmt(vs.length)}`);
           return `${s.name} (${sizes.length > 0 ? sizes.join(", ") : "none recorded"})`;
         })
         .join("; ")}.`,
