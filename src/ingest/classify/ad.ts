@@ -1,3 +1,4 @@
+import { inlineHashtags } from "../../shared/text/hashtags.js";
 import { anyOf, confidence, type LabelVerdict } from "./verdict.js";
 
 export type { LabelVerdict } from "./verdict.js";
@@ -116,16 +117,14 @@ export const FEATURES: Feature[] = [
   },
 ];
 
-const INLINE_TAG = /#([\p{L}\p{N}_]+)/gu;
-
 /** The first disclosure tag among the hashtags, else among the text's inline #tags; lower-cased. */
 function disclosureTag(hashtags: readonly string[], text: string): string | undefined {
   for (const tag of hashtags) {
     const lower = tag.toLowerCase();
     if (DISCLOSURE_TAGS.has(lower)) return lower;
   }
-  for (const match of text.matchAll(INLINE_TAG)) {
-    const lower = (match[1] as string).toLowerCase();
+  for (const tag of inlineHashtags(text)) {
+    const lower = tag.toLowerCase();
     if (DISCLOSURE_TAGS.has(lower)) return lower;
   }
   return undefined;

@@ -1,3 +1,4 @@
+import { inlineHashtags, TAG_OR_MENTION } from "../../shared/text/hashtags.js";
 import { RecordError } from "./types.js";
 
 /** Normalisations every format shares; each is documented because user guides quote them. */
@@ -54,7 +55,7 @@ export function normalizeHashtags(tags: readonly string[]): string[] {
 
 /** Hashtags written in a caption ("#fyp #Foryou"), for formats that do not list them separately. */
 export function hashtagsInCaption(caption: string): string[] {
-  return normalizeHashtags([...caption.matchAll(/#([\p{L}\p{N}_]+)/gu)].map((m) => m[1] ?? ""));
+  return normalizeHashtags(inlineHashtags(caption));
 }
 
 function bounded(text: string): string {
@@ -95,7 +96,6 @@ export function openingHook(transcript: string | null, caption: string): string 
   return hook || null;
 }
 
-const TAG_OR_MENTION = /[#@][\p{L}\p{N}_.]+/gu;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** The caption's first line with a letter or digit, hashtags and @mentions removed, spaces collapsed. */

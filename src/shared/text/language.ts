@@ -1,3 +1,5 @@
+import { TAG_OR_MENTION } from "./hashtags.js";
+
 /**
  * A small language detector for captions and transcripts, for sources whose own language code is
  * unreliable (Apify's `textLanguage` marks English captions `ha`, hashtag-only captions `un`). Scripts
@@ -250,7 +252,7 @@ export interface DetectedLanguage {
 
 /** The text's language, or null when it cannot tell (hashtags and mentions are ignored). */
 export function detectLanguage(text: string): DetectedLanguage | null {
-  const body = text.replace(/[#@][\p{L}\p{N}_.]+/gu, " ").replace(/https?:\/\/\S+/g, " ");
+  const body = text.replace(TAG_OR_MENTION, " ").replace(/https?:\/\/\S+/g, " ");
   // A script decides when it makes up a fair share of the letters.
   const letters = body.match(/\p{L}/gu)?.length ?? 0;
   if (letters === 0) return null;

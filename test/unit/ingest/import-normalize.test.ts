@@ -3,11 +3,13 @@ import { unflattenRow } from "../../../src/ingest/importers/csv-paths.js";
 import { detectRecordFormat } from "../../../src/ingest/importers/detect.js";
 import { optionalTime, requiredCount, requiredId } from "../../../src/ingest/importers/fields.js";
 import {
+  hashtagsInCaption,
   normalizeHashtags,
   normalizeLanguage,
   normalizeRegion,
   openingHook,
 } from "../../../src/ingest/importers/normalize.js";
+import { detectLanguage } from "../../../src/shared/text/language.js";
 
 describe("CSV path flattening", () => {
   it("rebuilds nested objects and compacted arrays from a/b/0/c columns, leaving empty cells out", () => {
@@ -61,6 +63,17 @@ describe("normalisation", () => {
     const long = openingHook(null, "word ".repeat(100));
     expect(long?.length).toBeLessThanOrEqual(150);
     expect(long?.endsWith("word")).toBe(true);
+  });
+
+  it("inline tags keep their combining marks: Hindi and Thai vowel signs, a sound mark in #fypシ゚viral", () => {
+    expect(hashtagsInCaption("भारत की सबसे सुंदर जगह #भारत #यात्रा #fyp")).toEqual(["भारत", "यात्रा", "fyp"]);
+    expect(hashtagsInCaption("ทะเลสวยมาก #เที่ยวไทย #ทะเล")).toEqual(["เที่ยวไทย", "ทะเล"]);
+    expect(hashtagsInCaption("#grandpa #fypシ゚viral #funny")).toEqual(["grandpa", "fypシ゚viral", "funny"]);
+    // No tag's remainder is left behind as the caption's opening line.
+    expect(openingHook(null, "#grandpa #joke #fypシ゚viral #hotel")).toBeNull();
+    expect(openingHook(null, "#भारत #यात्रा")).toBeNull();
+    expect(openingHook(null, "@ผู้ใช้ ทะเลสวยมาก #ทะเล")).toBe("ทะเลสวยมาก");
+    expect(detectLanguage("#भारत #यात्रा #घूमना")).toBeNull();
   });
 
   it("field readers give specific reasons", () => {
