@@ -169,7 +169,7 @@ function searchArgs(plan: Plan): Record<string, unknown> {
   if (plan.topics.length > 0) args.q = plan.topics.join(" ");
   for (const a of plan.attributes) {
     if (a.kind === "ad") args.ad = a.value;
-    else if (a.kind === "hook") args.hook = "yes";
+    else if (a.kind === "hook") args.hook = a.value;
     else if (a.kind === "viral_hook") args.viral_hook = "yes";
     else if (a.kind === "media_type") args.media_type = a.value;
     else if (a.kind === "region") args.region = a.value;
@@ -184,7 +184,7 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
     case "ad":
       return { ...filter, ad: a.value };
     case "hook":
-      return { ...filter, hook: "yes" };
+      return { ...filter, hook: a.value };
     case "viral_hook":
       return { ...filter, viral_hook: "yes" };
     case "media_type":
@@ -272,7 +272,7 @@ const windowStart = (now: number, days: number) =>
   days === 0 ? Math.floor(now / DAY) * DAY : now - days * DAY;
 
 /** Words describing the selected videos ("ads about "skincare" in region BR in the last 30 days"). */
-function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {}): string {
+function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?: boolean } = {}): string {
   const ad = plan.attributes.find((a) => a.kind === "ad");
   const media = plan.attributes.find((a) => a.kind === "media_type");
   let noun =
@@ -286,7 +286,9 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string } = {
         : ad?.value === "no"
           ? "organic videos"
           : "videos");
-  if (plan.attributes.some((a) => a.kind === "hook")) noun = `${noun} with a detected hook`;
+  if (options.one) noun = noun.replace(/s$/, "");
+  const hook = plan.attributes.find((a) => a.kind === "hook");
+  if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${plan.topics.join(" ")}"`);
@@ -325,6 +327,31 @@ const SMALL_GROUP = 5;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const lowerFirst = (text: string) => `${text.slice(0, 1).toLowerCase()}${text.slice(1)}`;
+
+/** Quoted text is cut at this many characters (a caption may run to thousands). */
+const QUOTE_CHARS = 200;
+
+const quoted = (text: string) => {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return `"${flat.length > QUOTE_CHARS ? `${flat.slice(0, QUOTE_CHARS - 1).trimEnd()}…` : flat}"`;
+};
+
+/**
+ * What a video says, for "what are people saying in …": its opening line (the first sentence of the transcript,
+ * else of the caption) when it is not the caption's own start, then the caption.
+ */
+function quoteLine(v: Video): string {
+  const caption = v.desc.replace(/\s+/g, " ").trim();
+  const opening = v.hook?.text.replace(/\s+/g, " ").trim();
+  const parts: string[] = [];
+  if (opening && !caption.startsWith(opening)) parts.push(` Opening line: ${quoted(opening)}`);
+  parts.push(caption ? ` Caption: ${quoted(caption)}` : " No caption.");
+  return parts.join(".");
+}
+
+/** "There are 3 ads about …" / "There is 1 ad about …". */
+const thereAre = (n: number, plural: string, one: string) =>
+  n === 1 ? `There is 1 ${one}` : `There are ${fmt(n)} ${plural}`;
 
 const videosCount = (n: number) => `${fmt(n)} video${n === 1 ? "" : "s"}`;
 
@@ -850,10 +877,14 @@ function videoRanking(
   const first = top[0] as Video;
   // Asked about hooks ("hook examples for a hotel video"): each video's opening line, as the classifier read it.
   const hooksAsked = plan.attributes.some(
-    (a) => a.kind === "hook" || a.kind === "hook_type" || a.kind === "viral_hook",
+    (a) => (a.kind === "hook" && a.value === "yes") || a.kind === "hook_type" || a.kind === "viral_hook",
   );
   const hookLine = (v: Video) =>
-    hooksAsked && v.hook ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"` : "";
+    plan.quotes
+      ? quoteLine(v)
+      : hooksAsked && v.hook
+        ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"`
+        : "";
   return {
     summary: `${what[0]?.toUpperCase()}${what.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.`,
     findings: top.map((v, i) => ({
@@ -1218,6 +1249,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (by === "media_type") delete filter.media_type;
   if (by === "hook_type") delete filter.hook_type;
   if (by === "ad") delete filter.ad;
+  if (by === "hook") delete filter.hook;
   await corroborate(ctx);
   // Topic groups are two searches (a video may be in both); the others split one set of videos.
   const topicGroups =
@@ -1259,7 +1291,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const groupName =
     by === "hook_type"
       ? "hook type"
-      : by === "ad"
+      : by === "ad" || by === "hook"
         ? "group"
         : by === "topic"
           ? "topic"
@@ -1280,15 +1312,17 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? "Hook type: the pattern the hook classifier recorded for the opening line, over videos with a detected hook (label hook = yes)."
       : by === "ad"
         ? "Ads: videos whose ad label is yes; organic: every other video (label ad = no)."
-        : by === "weekday" || by === "hour"
-          ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-          : by === "month"
-            ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
-            : by === "topic"
-              ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
-              : by === "length"
-                ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${all.length - videos.length === 0 ? "Every matching video has one." : `${fmt(all.length - videos.length)} of the ${fmt(all.length)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                : "Format: video or slideshow (media_type).",
+        : by === "hook"
+          ? "With a detected hook: videos whose hook label is yes (the opening line matched one of the hook patterns; service://guide/metrics); without: every other video. It shows which group did well, not that the hook caused it."
+          : by === "weekday" || by === "hour"
+            ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
+            : by === "month"
+              ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
+              : by === "topic"
+                ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
+                : by === "length"
+                  ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${all.length - videos.length === 0 ? "Every matching video has one." : `${fmt(all.length - videos.length)} of the ${fmt(all.length)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                  : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -1525,7 +1559,7 @@ function attributeTest(a: Attribute): (v: VideoFact) => boolean {
     case "ad":
       return (v) => v.label_ad === (a.value === "yes" ? 1 : 0);
     case "hook":
-      return (v) => v.label_hook === 1;
+      return (v) => v.label_hook === (a.value === "yes" ? 1 : 0);
     case "viral_hook":
       return () => true;
     case "media_type":
@@ -1645,8 +1679,8 @@ async function count(ctx: Ctx): Promise<Outcome> {
     const key =
       plan.subject === "creators" ? (v: VideoFact) => v.author_uid : (v: VideoFact) => v.advertiser_id;
     const distinct = new Set(videos.map(key).filter((k): k is string => k !== null));
-    const what = `${plan.subject} with at least one of the ${describe(plan)}`;
-    const statement = `There are ${fmt(distinct.size)} ${what} (${fmt(videos.length)} videos).`;
+    const what = `with at least one of the ${describe(plan)}`;
+    const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(videos.length)}).`;
     return {
       summary: statement,
       findings: [{ statement, evidence: await examples(ctx, videos) }],
@@ -1661,7 +1695,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     // Counted in the store, with the three most played as examples: a million videos never leave it.
     const filter = videoFilter(ctx);
     const n = await ctx.facts.count(filter);
-    const statement = `There are ${fmt(n)} ${what}.`;
+    const statement = `${thereAre(n, what, describe(plan, { one: true }))}.`;
     return {
       summary: statement,
       findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],

@@ -46,7 +46,7 @@ export interface FollowersBound {
 export type Attribute =
   | { kind: "ad"; value: "yes" | "no" }
   | { kind: "media_type"; value: "video" | "slideshow" }
-  | { kind: "hook"; value: "yes" }
+  | { kind: "hook"; value: "yes" | "no" }
   | { kind: "viral_hook"; value: "yes" }
   | { kind: "hook_type"; value: string }
   | { kind: "region"; value: string }
@@ -77,10 +77,13 @@ export interface Plan {
   early: boolean;
   /** "Which creators have the highest average views per video?": groups ranked by their median per video. */
   perVideo: boolean;
+  /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
+  quotes: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
   groupBy:
+    | "hook"
     | "hook_type"
     | "media_type"
     | "ad"
@@ -139,7 +142,7 @@ const attributeLabel = (a: Attribute): string => {
     case "media_type":
       return a.value === "slideshow" ? "slideshows" : "regular videos (not slideshows)";
     case "hook":
-      return "videos with a detected hook";
+      return a.value === "yes" ? "videos with a detected hook" : "videos without a detected hook";
     case "viral_hook":
       return "viral hooks";
     case "hook_type":
@@ -275,6 +278,9 @@ async function compoundAt(
   }
   return best && { tag: best.tag, phrase: best.phrase, words: best.words };
 }
+
+/** The window "recent" stands for beside a measure ("recent videos with the most views"). */
+const RECENT_DAYS = 30;
 
 /**
  * Reads a question into a plan: links names against the corpus, reads window, metric, intent and subject, and
@@ -467,6 +473,19 @@ export async function planQuestion(
   const worthAds = worth && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text);
   const adsVsOrganic = adsAgainstOrganic || worthAds;
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
+  // "Do videos with a hook get more views than those without?": the two groups, not a filter.
+  const withoutHook = text.match(
+    /\b(without( (a |an |any )?hooks?)?|no hooks?|hookless|(don'?t|do not|doesn'?t|does not) (have|use) (one|any|a hook|hooks?))\b/,
+  );
+  const hookVsNone =
+    !adsVsOrganic &&
+    withoutHook !== null &&
+    /\bhook(s|ed)?\b/.test(text.replace(/\bviral hooks?\b/g, " ")) &&
+    /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll);
+  if (hookVsNone && withoutHook) {
+    text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
+    understood.push("groups: videos with and without a detected hook");
+  }
   // "Which day of the week is best to post?", "what time of day gets the most views?"
   const postingTime: "weekday" | "hour" | "month" | null =
     /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
@@ -509,12 +528,19 @@ export async function planQuestion(
     value: "slideshow",
   });
   flag(/\bviral hooks?\b/, { kind: "viral_hook", value: "yes" });
+  // "Show me hotel videos without a hook": a filter when no comparison is asked.
+  if (!hookVsNone && withoutHook && /\bhook/.test(withoutHook[0])) {
+    flag(/\b(without (a |an |any )?hooks?|no hooks?|hookless)\b/, { kind: "hook", value: "no" });
+    text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
+  }
   flag(
     /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use))\b/,
-    {
-      kind: "hook",
-      value: "yes",
-    },
+    hookVsNone
+      ? null
+      : {
+          kind: "hook",
+          value: "yes",
+        },
   );
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
@@ -702,6 +728,19 @@ export async function planQuestion(
     }
   }
 
+  // "What are people saying in the top hotel videos?", "What captions do the most viewed resort ads use?"
+  const quotes =
+    (subject === "videos" || subject === "hook_types") &&
+    /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
+      lowerAll,
+    );
+  if (quotes) {
+    for (const m of [
+      ...text.matchAll(/\b(say|saying|said|talk(ing)? about|captions?|transcripts?|words|lines|phrases)\b/g),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
+    understood.push("each video's caption and opening line quoted");
+  }
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
@@ -931,7 +970,10 @@ export async function planQuestion(
     trendKind = tagKind();
   } else if (CUES.breakout.test(lowerAll) || (early && /\bbreak/.test(lowerAll))) intent = "breakout";
   else if (entityCount >= 2 || (CUES.compare.test(lowerAll) && entityCount >= 2)) intent = "compare";
-  else if (subject === "hook_types") {
+  else if (hookVsNone) {
+    intent = "breakdown";
+    groupBy = "hook";
+  } else if (subject === "hook_types") {
     intent = "breakdown";
     groupBy = "hook_type";
   } else if (adsVsOrganic) {
@@ -991,8 +1033,11 @@ export async function planQuestion(
     CUES.newest.test(lowerAll) ||
     /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll) ||
     // "Show me recent hotel ads": the newest; "recent" beside a measure ("recent videos with the most
-    // views") is a ranking.
-    (/\brecent\b/.test(lowerAll) && metric === null && !/\b(most|top|best|highest)\b/.test(lowerAll))
+    // views") is a ranking, and so is a question about hashtags, sounds or formats of recent videos.
+    (/\brecent\b/.test(lowerAll) &&
+      metric === null &&
+      ["videos", "creators", "advertisers"].includes(subject) &&
+      !/\b(most|top|best|highest|popular|common|used)\b/.test(lowerAll))
   )
     intent = "newest";
   else if (CUES.trending.test(lowerAll) || metric === "growth") intent = "trending";
@@ -1028,10 +1073,23 @@ export async function planQuestion(
   )
     intent = "measure";
   else if (CUES.overview.test(lowerAll) && (attributes.length > 0 || topics.length > 0)) intent = "overview";
+  else if (quotes) intent = "rank";
   else {
     intent = "decline";
     decline =
       "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
+  }
+  // "Which recent hotel videos got the most views?": "recent" beside a measure restricts publication to the
+  // last 30 days (ending at an old scrape's newest video, as other windows do); alone it asks for the newest.
+  if (
+    !window &&
+    !["creators", "advertisers", "trend_reports"].includes(subject) &&
+    ["rank", "measure", "count", "share", "breakdown", "drivers", "compare", "overview"].includes(intent) &&
+    /\brecent(ly)?\b/.test(lowerAll)
+  ) {
+    const phrase = (lowerAll.match(/\brecent(ly)?\b/) as RegExpMatchArray)[0];
+    window = { days: RECENT_DAYS, phrase };
+    understood.push(`window ${RECENT_DAYS} days (from "${phrase}")`);
   }
   // The median length is over every video in question: "viral" selects none of them.
   if (metric === "duration" && /\bviral\b/.test(lowerAll) && !/\bviral hooks?\b/.test(lowerAll))
@@ -1082,6 +1140,7 @@ export async function planQuestion(
     followers,
     early,
     perVideo,
+    quotes,
     shareOf,
     groupBy,
     trendKind,

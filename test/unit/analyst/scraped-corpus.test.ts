@@ -536,7 +536,79 @@ describe("naturally phrased questions read as meant", () => {
       .pluck()
       .all(idList(await searchIds("hotel")));
     expect(result.ranking).toEqual(newest);
-    expect(aggregateOf(await ask("Which recent hotel videos got the most views?")).plan.intent).toBe("rank");
+  });
+
+  it('"recent" beside a measure: the 30 days up to the scrape\'s newest video (SQL); hashtags of recent videos are ranked', async () => {
+    const answer = await ask("Which recent hotel videos got the most views?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", window_days: 30, ignored: [] });
+    const since = SCRAPED - 30 * DAY;
+    const top = db
+      .prepare(`SELECT id FROM ${IN_IDS} AND created_at >= ? ORDER BY plays DESC, id DESC LIMIT 5`)
+      .pluck()
+      .all(idList(await searchIds("hotel")), since);
+    expect(top.length).toBeGreaterThan(0);
+    expect(result.ranking).toEqual(top);
+    expect(answer.summary).toContain(
+      `published in the 30 days up to ${new Date(SCRAPED * 1000).toISOString().slice(0, 10)}`,
+    );
+    const tags = aggregateOf(await ask("What hashtags are popular in recent hotel videos?"));
+    expect(tags.plan).toMatchObject({ intent: "rank", group_by: "hashtag", window_days: 30 });
+  });
+
+  it("one video counted reads in the singular", async () => {
+    const answer = await ask("How many Da Nang ads are there?");
+    expect(await searchTotal({ q: "danang", ad: "yes" })).toBe(1);
+    expect(aggregateOf(answer).result.count).toBe(1);
+    expect(answer.summary).toBe('There is 1 ad about "danang".');
+  });
+
+  it('"with a hook … than those without": the two groups on median views (SQL); "without a hook" alone filters', async () => {
+    const answer = await ask("Do resort videos with a hook get more views than those without?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hook",
+      metric: "plays",
+      filters: [],
+      ignored: [],
+    });
+    const rows = db
+      .prepare(`SELECT plays, label_hook FROM ${IN_IDS}`)
+      .all(idList(await searchIds("resort"))) as {
+      plays: number;
+      label_hook: number;
+    }[];
+    const hooked = rows.filter((r) => r.label_hook === 1).map((r) => r.plays);
+    const plain = rows.filter((r) => r.label_hook === 0).map((r) => r.plays);
+    expect(hooked.length).toBeGreaterThan(0);
+    expect(plain.length).toBeGreaterThan(0);
+    const expected = [
+      { key: "with a detected hook", value: median(hooked) },
+      { key: "without a detected hook", value: median(plain) },
+    ].sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
+    const without = aggregateOf(await ask("How many resort videos have no hook?"));
+    expect(without.plan).toMatchObject({ intent: "count", filters: ["hook=no"], ignored: [] });
+    expect(without.result.count).toBe(plain.length);
+  });
+
+  it('"what are people saying in the top hotel videos" quotes each video\'s caption', async () => {
+    const answer = await ask("What are people saying in the top hotel videos?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", quotes: true, topics: ["hotel"], ignored: [] });
+    const captions = db
+      .prepare(`SELECT id, caption FROM ${IN_IDS}`)
+      .all(idList(result.ranking as string[])) as {
+      id: string;
+      caption: string;
+    }[];
+    expect(captions.length).toBe(answer.findings.length);
+    for (const { id, caption } of captions) {
+      const finding = answer.findings.find((f) => f.statement.includes(id));
+      expect(finding?.statement).toContain(`Caption: "${caption.replace(/\s+/g, " ").trim()}"`);
+    }
   });
 
   it("a topic the corpus does not know is named in the summary, not silently dropped", async () => {
@@ -1496,6 +1568,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What makes a resort video go viral?",
         "What drives engagement on hotel videos?",
         "Which creators should I partner with for a resort campaign?",
+        "Which recent hotel videos got the most views?",
+        "Do resort videos with a hook get more views than those without?",
+        "How many resort videos have no hook?",
+        "What are people saying in the top hotel videos?",
         "Which hire-ready creators with over 1k followers post about hotels?",
         "How many Vung Tau hotel videos are there?",
         "Which creators have the highest average views per video?",
