@@ -6,7 +6,7 @@ import { createPostgresStore } from "../store/postgres/index.js";
 import { latestPgVersion, migratePostgres } from "../store/postgres/migrate.js";
 import { postgresClient } from "../store/postgres/sql-client.js";
 import type { SqlClient, SqlEngine } from "../store/sql-client.js";
-import { createSqliteStore } from "../store/sqlite/index.js";
+import { createSqliteStore, stopSqliteStore } from "../store/sqlite/index.js";
 import { latestVersion } from "../store/sqlite/migrate.js";
 import { sqliteClient } from "../store/sqlite/sql-client.js";
 import type { Store } from "../store/types.js";
@@ -82,6 +82,7 @@ function sqliteBackend(db: Db, owned: boolean): Backend {
       }
     },
     close: async () => {
+      stopSqliteStore(db);
       if (owned) db.close();
     },
   };

@@ -63,6 +63,89 @@ export interface VideoFact {
   music_title: string | null;
 }
 
+/** What a set of videos can be split by in the store; a video whose key is null belongs to no group. */
+export type FactsSplit =
+  | "hook"
+  | "hook_type"
+  | "ad"
+  | "weekday"
+  | "hour"
+  | "month"
+  | "length"
+  | "region"
+  | "language"
+  | "media_type";
+
+/** The per-video value a group's median and sum are of. */
+export type FactsValue = "plays" | "likes" | "comments" | "shares" | "saves" | "engagement" | "duration";
+
+/** Length bands' upper bounds in seconds: band i holds durations under LENGTH_BOUNDS[i], the last the rest. */
+export const LENGTH_BOUNDS: readonly number[] = [15, 30, 60, 180];
+
+/** Figures of one group of a split (or of the whole set), computed in the store. */
+export interface FactsGroup {
+  /**
+   * The group as the store keys it: hook and ad 1/0; weekday 0 (Sunday) to 6 and hour 0-23, UTC; month
+   * "YYYY-MM", UTC; length the band's index in LENGTH_BOUNDS; the column's value otherwise; null for the
+   * whole set.
+   */
+  key: string | number | null;
+  videos: number;
+  /** Videos with a value (duration: regular videos with a recorded length; every video otherwise). */
+  valued: number;
+  /** The median per-video value (the mean of the two middle ones for an even count); null when none. */
+  median: number | null;
+  sum: number;
+  plays: number;
+  /** Likes + comments + shares + saves (with `plays`, the pooled engagement rate). */
+  interactions: number;
+}
+
+/**
+ * The SQL of a split's key and of a per-video value over `videos v`, in the SQL both stores speak; `time`
+ * gives each store's UTC calendar fields of `v.created_at` (Unix seconds).
+ */
+export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; month: string }): string {
+  switch (by) {
+    case "hook":
+      return "v.label_hook";
+    case "ad":
+      return "v.label_ad";
+    case "weekday":
+      return time.weekday;
+    case "hour":
+      return time.hour;
+    case "month":
+      return time.month;
+    case "length":
+      return `CASE WHEN v.media_type = 'video' AND v.duration_s IS NOT NULL THEN CASE ${LENGTH_BOUNDS.map(
+        (bound, i) => `WHEN v.duration_s < ${bound} THEN ${i}`,
+      ).join(" ")} ELSE ${LENGTH_BOUNDS.length} END END`;
+    case "hook_type":
+    case "region":
+    case "language":
+    case "media_type":
+      return `v.${by}`;
+  }
+}
+
+/** A per-video value in SQL, as a double where it is a ratio (`real` names the store's double type). */
+export function valueSql(value: FactsValue, real: string): string {
+  switch (value) {
+    case "engagement":
+      return `CASE WHEN v.plays = 0 THEN 0.0 ELSE CAST(v.likes + v.comments + v.shares + v.saves AS ${real}) / v.plays END`;
+    case "duration":
+      return "CASE WHEN v.media_type = 'video' THEN v.duration_s END";
+    default:
+      return `v.${COUNT_COLUMNS[value]}`;
+  }
+}
+
+/** The columns of a VideoFact, over `videos v` (both stores read them with this list). */
+export const VIDEO_FACT_COLUMNS = `v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region,
+  v.language, v.hashtags, v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
+  v.music_id, v.music_title`;
+
 /** What a question may restrict creators by: followers (null: not recorded) and the creator types. */
 export interface CreatorFact {
   followers: number | null;
@@ -131,4 +214,24 @@ export interface FactsRepository {
   videos(filter: FactsFilter, top?: number): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;
   coverage(filter: FactsFilter): Promise<FactsCoverage>;
+  /**
+   * The matching videos split by each of `splits` (null: one group, the whole set), each group's size and
+   * the median and sum of `value`, computed in the store: a million videos never leave it. One list of
+   * groups per split, in the order asked; groups in no particular order; videos whose key is null are in
+   * none.
+   */
+  groups(
+    filter: FactsFilter,
+    splits: readonly (FactsSplit | null)[],
+    value: FactsValue,
+  ): Promise<FactsGroup[][]>;
+  /** The `n` most played videos (plays, then id, descending) of one group of `groups` (by null: of all). */
+  groupTop(
+    filter: FactsFilter,
+    by: FactsSplit | null,
+    key: string | number | null,
+    n: number,
+  ): Promise<VideoFact[]>;
+  /** The `n` matching videos whose `value` is nearest `target` (then by id), among those with a value. */
+  nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]>;
 }

@@ -3,7 +3,7 @@ import { MIN_RISE, MIN_VIDEOS, TREND_WINDOW_DAYS } from "../../domain/trends/bui
 import { DAY } from "../../shared/clock.js";
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
-import type { FactsFilter, FactsRepository, VideoFact } from "../../store/facts.js";
+import type { FactsFilter, FactsGroup, FactsRepository, FactsValue, VideoFact } from "../../store/facts.js";
 import {
   ADVERTISER_WINDOWS,
   CREATOR_WINDOWS,
@@ -1197,48 +1197,97 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
     : `${what}: ${items[0]?.name} leads with ${items[0]?.shown}${then}.`;
 }
 
-/** The LENGTH_BANDS label of a duration in seconds. */
-function lengthBand(seconds: number): string {
-  return (LENGTH_BANDS.find((b) => seconds < b.to) ?? (LENGTH_BANDS.at(-1) as (typeof LENGTH_BANDS)[number]))
-    .label;
-}
-
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
 type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag"> | "hook";
 
-/** The group of `v` when a set is split by `by`; null when it belongs to none (no hook type, no length). */
-function groupKey(by: SplitBy, v: VideoFact): string | null {
+/** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
+function nameOfGroup(by: SplitBy, key: string | number): string {
   switch (by) {
     case "hook":
-      return v.label_hook === 1 ? "with a detected hook" : "without a detected hook";
-    case "hook_type":
-      return v.hook_type;
+      return key === 1 ? "with a detected hook" : "without a detected hook";
     case "ad":
-      return v.label_ad === 1 ? "ads" : "organic";
+      return key === 1 ? "ads" : "organic";
     case "weekday":
-      return WEEKDAYS[new Date(v.created_at * 1000).getUTCDay()] as string;
+      return WEEKDAYS[Number(key)] as string;
     case "hour":
-      return `${String(new Date(v.created_at * 1000).getUTCHours()).padStart(2, "0")}:00 UTC`;
-    case "month":
-      return new Date(v.created_at * 1000).toISOString().slice(0, 7);
+      return `${String(key).padStart(2, "0")}:00 UTC`;
     case "length":
-      return v.media_type === "video" && v.duration_s !== null ? lengthBand(v.duration_s) : null;
-    case "region":
-      return v.region;
-    case "language":
-      return v.language;
-    case "media_type":
-      return v.media_type;
+      return (LENGTH_BANDS[Number(key)] as (typeof LENGTH_BANDS)[number]).label;
+    default:
+      return String(key);
   }
 }
 
-function groupsOf(by: SplitBy, videos: readonly VideoFact[]): Map<string, VideoFact[]> {
-  const groups = new Map<string, VideoFact[]>();
-  for (const v of videos) {
-    const k = groupKey(by, v);
-    if (k !== null) addTo(groups, k, v);
-  }
-  return groups;
+/** One group of a split, as the analyst reads it: named, sized, and its figure. */
+interface Group {
+  key: string;
+  /** Its videos: the filter, and the split and store key (FactsGroup.key) within it; null for all of them. */
+  filter: FactsFilter;
+  by: SplitBy | null;
+  raw: string | number | null;
+  size: number;
+  value: number;
+}
+
+/** A group's figure under `metric`: its size with none; the pooled rate for a summed engagement. */
+function groupFigure(g: FactsGroup, metric: Metric | null, statistic: "sum" | "median"): number {
+  if (metric === null || metric === "videos" || metric === "followers" || metric === "growth")
+    return g.videos;
+  if (statistic === "sum")
+    return metric === "engagement" ? (g.plays === 0 ? 0 : g.interactions / g.plays) : g.sum;
+  return g.median ?? 0;
+}
+
+/**
+ * The filtered set split by each of `splits` in the store (one scan), each split's groups best figure first
+ * (then larger, then by name); with the whole set's figures first.
+ */
+async function splitGroups(
+  ctx: Ctx,
+  filter: FactsFilter,
+  splits: readonly SplitBy[],
+  metric: Metric | null,
+  statistic: "sum" | "median",
+): Promise<{ whole: FactsGroup | null; splits: Group[][] }> {
+  const [whole, ...lists] = await ctx.facts.groups(filter, [null, ...splits], valueOf(metric));
+  return {
+    whole: whole?.[0] ?? null,
+    splits: lists.map((groups, i) => {
+      const by = splits[i] as SplitBy;
+      return groups
+        .map((g) => ({
+          key: nameOfGroup(by, g.key as string | number),
+          filter,
+          by,
+          raw: g.key,
+          size: g.videos,
+          value: groupFigure(g, metric, statistic),
+        }))
+        .sort(byFigure);
+    }),
+  };
+}
+
+/** The figures of the whole filtered set under `metric`, from the store; null when it is empty. */
+async function wholeSet(ctx: Ctx, filter: FactsFilter, metric: Metric | null): Promise<FactsGroup | null> {
+  return (await ctx.facts.groups(filter, [null], valueOf(metric)))[0]?.[0] ?? null;
+}
+
+/** The per-video value of a metric (a count of videos, followers or growth takes plays: its value is unused). */
+const valueOf = (metric: Metric | null): FactsValue =>
+  metric !== null && isFactsValue(metric) ? metric : "plays";
+
+const byFigure = (a: Group, b: Group) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key);
+
+const isFactsValue = (metric: Metric): metric is FactsValue =>
+  ["plays", "likes", "comments", "shares", "saves", "engagement", "duration"].includes(metric);
+
+/** Evidence for a group: its `n` most played videos, each with the group named under `as`. */
+async function groupExamples(ctx: Ctx, g: Group, n: number, as: string): Promise<Evidence[]> {
+  return (await ctx.facts.groupTop(g.filter, g.by, g.raw, n)).map((v) => {
+    const e = factEvidence(v);
+    return { ...e, figures: { ...e.figures, [as]: g.key } };
+  });
 }
 
 async function breakdown(ctx: Ctx): Promise<Outcome> {
@@ -1251,34 +1300,45 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (by === "ad") delete filter.ad;
   if (by === "hook") delete filter.hook;
   await corroborate(ctx);
-  // Topic groups are two searches (a video may be in both); the others split one set of videos.
-  const topicGroups =
-    by === "topic"
-      ? await Promise.all(
-          plan.compareTopics.map(
-            async (t) =>
-              [t, await ctx.facts.videos({ ...filter, q: [...plan.topics, t].join(" ") })] as const,
-          ),
-        )
-      : [];
-  const all =
-    by === "topic"
-      ? [...new Map(topicGroups.flatMap(([, vs]) => vs.map((v) => [v.id, v] as const))).values()]
-      : (await ctx.facts.videos(filter)).filter((v) => (by === "hook_type" ? v.hook_type !== null : true));
-  // Length groups: videos whose duration the source recorded (a slideshow has none of its own).
-  const videos = by === "length" ? all.filter((v) => v.media_type === "video" && v.duration_s !== null) : all;
   const metric =
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
       : null;
-  const groups =
-    by === "topic" || by === "hashtag"
-      ? new Map<string, VideoFact[]>(topicGroups.filter(([, vs]) => vs.length > 0))
-      : groupsOf(by, videos);
   const statistic = metric === "engagement" ? "sum" : "median";
-  const ranked = [...groups]
-    .map(([key, vs]) => ({ key, videos: vs, value: metric ? figureOf(vs, metric, statistic) : vs.length }))
-    .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
+  // Topic groups are two searches (a video may be in both); the others split one set of videos, in the store.
+  let ranked: Group[];
+  let total: number;
+  let matching = 0;
+  if (by === "topic" || by === "hashtag") {
+    const topicFilter = (topics: string[]) => ({ ...filter, q: [...plan.topics, ...topics].join(" ") });
+    ranked = (
+      await Promise.all(
+        plan.compareTopics.map(async (t): Promise<Group | null> => {
+          const g = await wholeSet(ctx, topicFilter([t]), metric);
+          return g
+            ? {
+                key: t,
+                filter: topicFilter([t]),
+                by: null,
+                raw: null,
+                size: g.videos,
+                value: groupFigure(g, metric, statistic),
+              }
+            : null;
+        }),
+      )
+    )
+      .filter((g): g is Group => g !== null)
+      .sort(byFigure);
+    // The videos in either topic: each topic's, less those in both.
+    const both = ranked.length === 2 ? await ctx.facts.count(topicFilter(plan.compareTopics)) : 0;
+    total = ranked.reduce((n, g) => n + g.size, 0) - both;
+  } else {
+    ranked = (await splitGroups(ctx, filter, [by], metric, statistic)).splits[0] as Group[];
+    total = ranked.reduce((n, g) => n + g.size, 0);
+    // Length groups hold the videos whose duration the source recorded (a slideshow has none of its own).
+    if (by === "length") matching = await ctx.facts.count(filter);
+  }
   const base = describe({
     ...plan,
     attributes: plan.attributes.filter(
@@ -1321,18 +1381,18 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
               : by === "topic"
                 ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
                 : by === "length"
-                  ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${all.length - videos.length === 0 ? "Every matching video has one." : `${fmt(all.length - videos.length)} of the ${fmt(all.length)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                  ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
                   : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
   const leader = ranked[0];
-  if (metric && leader && leader.videos.length < SMALL_GROUP && by !== "month")
+  if (metric && leader && leader.size < SMALL_GROUP && by !== "month")
     caveats.push(
-      `${leader.key} leads on ${videosCount(leader.videos.length)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
-        .filter((g) => g.videos.length < SMALL_GROUP)
-        .map((g) => `${g.key} (${g.videos.length})`)
+      `${leader.key} leads on ${videosCount(leader.size)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
+        .filter((g) => g.size < SMALL_GROUP)
+        .map((g) => `${g.key} (${g.size})`)
         .join(", ")}.`,
     );
   if (ranked.length === 0)
@@ -1346,8 +1406,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const first = ranked[0] as (typeof ranked)[number];
   const show = (g: (typeof ranked)[number]) =>
     metric
-      ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.videos.length)}`
-      : `${videosCount(g.videos.length)} (${pct(g.videos.length, videos.length)} %)`;
+      ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.size)}`
+      : `${videosCount(g.size)} (${pct(g.size, total)} %)`;
   // The answer: the listed groups with two example videos each, and `all` in the machine-readable result.
   const answer = async (
     summary: string,
@@ -1359,17 +1419,14 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     findings: await Promise.all(
       listed.map(async (g) => ({
         statement: `${g.key}: ${show(g)}.`,
-        evidence: (await examples(ctx, g.videos, 2)).map((e) => ({
-          ...e,
-          figures: { ...e.figures, [by]: g.key },
-        })),
+        evidence: await groupExamples(ctx, g, 2, by),
       })),
     ),
     caveats,
     result: {
       ranking: all.map((g) => g.key),
       values: all.map((g) => round(g.value)),
-      videos: videos.length,
+      videos: total,
       measure,
     },
     computed: how,
@@ -1380,8 +1437,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     const most = [...months].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
     )[0] as (typeof ranked)[number];
-    const figure = (g: (typeof ranked)[number]) =>
-      metric ? showFigure(metric, g.value) : fmt(g.videos.length);
+    const figure = (g: (typeof ranked)[number]) => (metric ? showFigure(metric, g.value) : fmt(g.size));
     const span =
       months.length === ranked.length ? "" : ` (the last ${months.length} of ${ranked.length} months)`;
     const what = metric
@@ -1393,30 +1449,26 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
   if (ranked.length === 1 && by !== "topic")
     return answer(
-      `All ${fmt(videos.length)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
+      `All ${fmt(total)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
       [first],
       computed,
     );
   // The headline goes to the best group large enough to tell, when one is; the small ones above it are named.
   const firstLarge =
-    metric && first.videos.length < SMALL_GROUP
-      ? ranked.find((g) => g.videos.length >= SMALL_GROUP)
-      : undefined;
+    metric && first.size < SMALL_GROUP ? ranked.find((g) => g.size >= SMALL_GROUP) : undefined;
   const above = firstLarge ? ranked.slice(0, ranked.indexOf(firstLarge)) : [];
   const summary = firstLarge
     ? `By ${measure}, the leading ${groupName} among ${base} with at least ${SMALL_GROUP} videos is ${firstLarge.key}: ${show(firstLarge)}. Ahead of it on fewer videos, too few to tell: ${above
         .slice(0, 3)
-        .map(
-          (g) => `${g.key} (${showFigure(metric as Metric, g.value)} over ${videosCount(g.videos.length)})`,
-        )
+        .map((g) => `${g.key} (${showFigure(metric as Metric, g.value)} over ${videosCount(g.size)})`)
         .join(", ")}${above.length > 3 ? ` and ${above.length - 3} more` : ""}.`
     : (() => {
         // Equal first places are a tie, not a lead (as in rankings).
         const { tied } = leaders(
           ranked.map((g) => ({
             name: g.key,
-            shown: metric ? showFigure(metric, g.value) : fmt(g.videos.length),
+            shown: metric ? showFigure(metric, g.value) : fmt(g.size),
           })),
         );
         const next = ranked[tied.length];
@@ -1456,31 +1508,39 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   const statistic = metric === "engagement" ? "sum" : "median";
   const measure = `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`;
   await corroborate(ctx);
-  const videos = await ctx.facts.videos(videoFilter(ctx));
+  const filter = videoFilter(ctx);
+  // Each split grouped and measured in the store, all in one pass: a million videos never leave it.
+  const { whole, splits: lists } = await splitGroups(
+    ctx,
+    filter,
+    DRIVER_SPLITS.map((d) => d.by),
+    metric,
+    statistic,
+  );
+  const total = whole?.videos ?? 0;
   const base = describe(plan);
-  const overall = figureOf(videos, metric, statistic);
+  const overall = whole ? groupFigure(whole, metric, statistic) : 0;
   const caveats = [
     `What went with more ${METRIC_NAME[metric]} among these videos, not what caused it: the videos of a group differ in more than that one property (subject, creator, audience). Each group holds at least ${SMALL_GROUP} videos.`,
     "Opening hook and hook type: what the hook classifier recorded for the opening line (labels are model-assisted).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${base} split by ${DRIVER_SPLITS.map((d) => d.name).join(", ")}; ${measure} of each group against all of them`;
-  if (videos.length < 2 * SMALL_GROUP) {
-    const summary = `${base[0]?.toUpperCase()}${base.slice(1)}: ${videosCount(videos.length)}, too few to compare groups of them (each needs at least ${SMALL_GROUP} videos).`;
+  const wholeExamples = async () =>
+    (await ctx.facts.groupTop(filter, null, null, 3)).map((v) => factEvidence(v));
+  if (total < 2 * SMALL_GROUP) {
+    const summary = `${base[0]?.toUpperCase()}${base.slice(1)}: ${videosCount(total)}, too few to compare groups of them (each needs at least ${SMALL_GROUP} videos).`;
     return {
       summary,
-      findings: [{ statement: summary, evidence: await examples(ctx, videos, 3) }],
+      findings: [{ statement: summary, evidence: await wholeExamples() }],
       caveats,
-      result: { videos: videos.length, splits: [] },
+      result: { videos: total, splits: [] },
       computed,
     };
   }
-  const splits = DRIVER_SPLITS.map((d) => {
-    const all = groupsOf(d.by, videos);
-    const groups = [...all]
-      .filter(([, vs]) => vs.length >= SMALL_GROUP)
-      .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, metric, statistic) }))
-      .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
+  const splits = DRIVER_SPLITS.map((d, i) => {
+    const all = lists[i] as Group[];
+    const groups = all.filter((g) => g.size >= SMALL_GROUP);
     return { ...d, all, groups, lift: overall > 0 && groups[0] ? groups[0].value / overall : 0 };
   });
   const compared = splits.filter((s) => s.groups.length >= 2).sort((a, b) => b.lift - a.lift);
@@ -1489,7 +1549,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
     caveats.push(
       `Not compared, for want of two groups of ${SMALL_GROUP}+ videos: ${notCompared
         .map((s) => {
-          const sizes = [...s.all].map(([k, vs]) => `${s.show(k)}: ${fmt(vs.length)}`);
+          const sizes = s.all.map((g) => `${s.show(g.key)}: ${fmt(g.size)}`);
           return `${s.name} (${sizes.length > 0 ? sizes.join(", ") : "none recorded"})`;
         })
         .join("; ")}.`,
@@ -1502,9 +1562,9 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   const statementOf = (s: (typeof compared)[number]) => {
     const best = s.groups[0] as (typeof s.groups)[number];
     const low = s.groups.at(-1) as (typeof s.groups)[number];
-    return `${s.name[0]?.toUpperCase()}${s.name.slice(1)}: ${s.show(best.key)} did best, ${figure(best.value)} ${measure} over ${videosCount(best.videos.length)}${overall > 0 ? ` (${times(best.value)})` : ""}; the lowest, ${s.show(low.key)}: ${figure(low.value)} over ${videosCount(low.videos.length)}.`;
+    return `${s.name[0]?.toUpperCase()}${s.name.slice(1)}: ${s.show(best.key)} did best, ${figure(best.value)} ${measure} over ${videosCount(best.size)}${overall > 0 ? ` (${times(best.value)})` : ""}; the lowest, ${s.show(low.key)}: ${figure(low.value)} over ${videosCount(low.size)}.`;
   };
-  const head = `Among ${fmt(videos.length)} ${base} (${figure(overall)} ${measure})`;
+  const head = `Among ${fmt(total)} ${base} (${figure(overall)} ${measure})`;
   // A best group within 10 % of the whole set stands out from nothing.
   const standing = compared.filter((s) => s.lift >= STANDS_OUT);
   const summary =
@@ -1521,9 +1581,9 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   if (compared.length === 0)
     return {
       summary,
-      findings: [{ statement: summary, evidence: await examples(ctx, videos, 3) }],
+      findings: [{ statement: summary, evidence: await wholeExamples() }],
       caveats,
-      result: { videos: videos.length, measure, overall: round(overall), splits: [] },
+      result: { videos: total, measure, overall: round(overall), splits: [] },
       computed,
     };
   return {
@@ -1531,22 +1591,19 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
     findings: await Promise.all(
       compared.map(async (s) => ({
         statement: statementOf(s),
-        evidence: (await examples(ctx, (s.groups[0] as (typeof s.groups)[number]).videos, 2)).map((e) => ({
-          ...e,
-          figures: { ...e.figures, [s.by]: (s.groups[0] as (typeof s.groups)[number]).key },
-        })),
+        evidence: await groupExamples(ctx, s.groups[0] as Group, 2, s.by),
       })),
     ),
     caveats,
     result: {
-      videos: videos.length,
+      videos: total,
       measure,
       overall: round(overall),
       splits: compared.map((s) => ({
         by: s.by,
         ranking: s.groups.map((g) => g.key),
         values: s.groups.map((g) => round(g.value)),
-        videos: s.groups.map((g) => g.videos.length),
+        videos: s.groups.map((g) => g.size),
         lift: round(s.lift),
       })),
     },
@@ -1601,9 +1658,19 @@ async function share(ctx: Ctx): Promise<Outcome> {
     };
   }
   await corroborate(ctx);
-  const base = await ctx.facts.videos(videoFilter(ctx));
-  const part = base.filter(attributeTest(target));
-  const s = pct(part.length, base.length);
+  // Counted in the store. A count bound on another measure than the filter's own is checked here (the filter
+  // holds one bound).
+  const filter = videoFilter(ctx);
+  const base = await ctx.facts.count(filter);
+  const partFilter =
+    target.kind === "count" && filter.count && filter.count.metric !== target.metric
+      ? null
+      : applyAttribute(filter, target);
+  const partVideos = partFilter
+    ? await ctx.facts.videos(partFilter, 3)
+    : (await ctx.facts.videos(filter)).filter(attributeTest(target));
+  const part = partFilter ? await ctx.facts.count(partFilter) : partVideos.length;
+  const s = pct(part, base);
   const whole = describe(plan);
   const are =
     target.kind === "region" || target.kind === "language"
@@ -1611,13 +1678,12 @@ async function share(ctx: Ctx): Promise<Outcome> {
       : target.kind === "hook_type"
         ? `videos with a ${target.value} hook`
         : attributeLabel(target);
-  const statement = `${fmt(part.length)} of ${fmt(base.length)} ${whole} ${target.kind === "count" ? "have" : "are"} ${are}: ${s} %.`;
+  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${target.kind === "count" ? "have" : "are"} ${are}: ${s} %.`;
   return {
-    summary: base.length === 0 ? `There are no ${whole}, so no share can be given.` : statement,
-    findings: [{ statement, evidence: await examples(ctx, part) }],
-    caveats:
-      target.kind === "viral_hook" ? ["The viral-hook share is not computed by the local analyst."] : [],
-    result: { part: part.length, whole: base.length, share_pct: s },
+    summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,
+    findings: [{ statement, evidence: await examples(ctx, partVideos) }],
+    caveats: [],
+    result: { part, whole: base, share_pct: s },
     computed: `aggregate: share of ${attributeLabel(target)} among ${whole}`,
   };
 }
@@ -1704,14 +1770,16 @@ async function count(ctx: Ctx): Promise<Outcome> {
       computed: "aggregate: count",
     };
   }
-  const videos = await ctx.facts.videos(videoFilter(ctx));
-  const total = videos.reduce((s, v) => s + factValue(v, sumMetric), 0);
-  const statement = `${what} have ${fmt(total)} ${METRIC_NAME[sumMetric]} in total (${fmt(videos.length)} videos, latest snapshots).`;
+  const filter = videoFilter(ctx);
+  const whole = await wholeSet(ctx, filter, sumMetric);
+  const n = whole?.videos ?? 0;
+  const total = whole?.sum ?? 0;
+  const statement = `${what[0]?.toUpperCase()}${what.slice(1)} have ${fmt(total)} ${METRIC_NAME[sumMetric]} in total (${videosCount(n)}, latest snapshots).`;
   return {
     summary: statement,
-    findings: [{ statement, evidence: await examples(ctx, videos) }],
+    findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],
     caveats: [],
-    result: { count: videos.length, total, metric: sumMetric },
+    result: { count: n, total, metric: sumMetric },
     computed: `aggregate: sum of ${sumMetric}`,
   };
 }
@@ -1721,17 +1789,17 @@ async function measure(ctx: Ctx): Promise<Outcome> {
   const metric: Metric =
     plan.metric && !["videos", "followers", "growth"].includes(plan.metric) ? plan.metric : "plays";
   await corroborate(ctx);
-  const matching = await ctx.facts.videos(videoFilter(ctx));
+  // The median in the store; the cited videos are the three nearest it.
+  const filter = videoFilter(ctx);
+  const whole = await wholeSet(ctx, filter, metric);
+  const matching = whole?.videos ?? 0;
   // A length is the duration the source recorded; slideshows and videos without one are left out.
-  const videos =
-    metric === "duration"
-      ? matching.filter((v) => v.media_type === "video" && v.duration_s !== null)
-      : matching;
+  const measured = whole?.valued ?? 0;
   const what = describe(plan);
-  if (videos.length === 0) {
+  if (!whole || whole.median === null) {
     const none =
-      matching.length > 0
-        ? `None of the ${fmt(matching.length)} ${what} has a recorded length (slideshows have none).`
+      matching > 0
+        ? `None of the ${fmt(matching)} ${what} has a recorded length (slideshows have none).`
         : `There are no ${what} to measure.`;
     return {
       summary: none,
@@ -1741,24 +1809,18 @@ async function measure(ctx: Ctx): Promise<Outcome> {
       computed: "aggregate: median",
     };
   }
-  const value = median(videos.map((v) => factValue(v, metric))) as number;
-  const near = [...videos]
-    .sort(
-      (a, b) =>
-        Math.abs(factValue(a, metric) - value) - Math.abs(factValue(b, metric) - value) ||
-        a.id.localeCompare(b.id),
-    )
-    .slice(0, 3);
+  const value = whole.median;
+  const near = await ctx.facts.nearest(filter, metric as FactsValue, value, 3);
   const medianLine =
     metric === "duration"
-      ? `The median length of ${what} is ${showFigure(metric, value)} (${videosCount(videos.length)} with a recorded length).`
-      : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(videos.length)} videos).`;
+      ? `The median length of ${what} is ${showFigure(metric, value)} (${videosCount(measured)} with a recorded length).`
+      : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(measured)} videos).`;
   // "What's the engagement rate of …" asks for the set's rate: pooled first, then the typical video's.
-  const pooled = metric === "engagement" ? pooledEngagement(videos) : null;
+  const pooled = metric === "engagement" ? groupFigure(whole, "engagement", "sum") : null;
   const statement =
     pooled === null
       ? medianLine
-      : `The engagement rate of ${what} is ${showFigure(metric, pooled)} pooled over ${videosCount(videos.length)}; the median video's is ${showFigure(metric, value)}.`;
+      : `The engagement rate of ${what} is ${showFigure(metric, pooled)} pooled over ${videosCount(measured)}; the median video's is ${showFigure(metric, value)}.`;
   return {
     summary: statement,
     findings: [
@@ -1774,13 +1836,13 @@ async function measure(ctx: Ctx): Promise<Outcome> {
           ]
         : metric === "duration"
           ? [
-              `Length: the duration the source recorded (duration_s). ${matching.length === videos.length ? "Every matching video has one." : `${fmt(matching.length - videos.length)} of the ${fmt(matching.length)} matching videos have no recorded duration or are slideshows, and are left out.`}`,
+              `Length: the duration the source recorded (duration_s). ${matching === measured ? "Every matching video has one." : `${fmt(matching - measured)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`}`,
             ]
           : [],
     result: {
       median: round(value),
       ...(pooled === null ? {} : { pooled: round(pooled) }),
-      videos: videos.length,
+      videos: measured,
       metric,
     },
     computed: `aggregate: median ${metric} per video`,
@@ -1788,13 +1850,17 @@ async function measure(ctx: Ctx): Promise<Outcome> {
 }
 
 async function overview(ctx: Ctx): Promise<Outcome> {
-  const videos = await ctx.facts.videos(videoFilter(ctx));
+  const filter = videoFilter(ctx);
+  const whole = await wholeSet(ctx, filter, "plays");
+  const n = whole?.videos ?? 0;
+  // The ad share, unless the set is ads or organic videos already.
+  const ads = filter.ad ? null : await ctx.facts.count({ ...filter, ad: "yes" });
   const what = describe(ctx.plan);
   const top = list<Video>(
     await ctx.call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 }),
   );
-  const mid = median(videos.map((v) => v.plays));
-  const statement = `${fmt(videos.length)} ${what}; median plays ${mid === null ? "n/a" : fmt(mid)}; ${pct(videos.filter((v) => v.label_ad === 1).length, videos.length)} % ads.`;
+  const mid = whole?.median ?? null;
+  const statement = `${fmt(n)} ${what}; median plays ${mid === null ? "n/a" : fmt(mid)}${ads === null ? "" : `; ${pct(ads, n)} % ads`}.`;
   return {
     summary: statement,
     findings: [
@@ -1802,12 +1868,12 @@ async function overview(ctx: Ctx): Promise<Outcome> {
         statement,
         evidence:
           ctx.plan.window || ctx.plan.creators.length + ctx.plan.advertisers.length > 0
-            ? await examples(ctx, videos)
+            ? (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v))
             : top.slice(0, 3).map((v) => videoEvidence(v)),
       },
     ],
     caveats: [],
-    result: { count: videos.length, median_plays: mid },
+    result: { count: n, median_plays: mid },
     computed: "aggregate: count, median plays, ad share",
   };
 }

@@ -9,9 +9,15 @@ import {
   creatorFact,
   type FactsCoverage,
   type FactsFilter,
+  type FactsGroup,
   type FactsRepository,
+  type FactsSplit,
+  type FactsValue,
   type LinkedCreator,
+  splitSql,
+  VIDEO_FACT_COLUMNS,
   type VideoFact,
+  valueSql,
 } from "../facts.js";
 import { tsAllTerms, tsLexeme } from "../search-query.js";
 import { searchTuning } from "../search-tuning.js";
@@ -114,10 +120,62 @@ export class PostgresFacts implements FactsRepository {
     const order = top === undefined ? "" : `ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(top)}`;
     return rowsOf<VideoFact>(
       this.pool,
-      `SELECT v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region, v.language, v.hashtags,
-              v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
-                v.music_id, v.music_title
-       FROM videos v WHERE ${where} ${order}`,
+      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} ${order}`,
+      params.values,
+    );
+  }
+
+  async groups(
+    filter: FactsFilter,
+    splits: readonly (FactsSplit | null)[],
+    value: FactsValue,
+  ): Promise<FactsGroup[][]> {
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    // One statement per split, side by side on the pool.
+    return Promise.all(
+      splits.map(async (by) =>
+        (
+          await rowsOf<GroupFiguresRow>(
+            this.pool,
+            groupsSql(
+              by === null ? "0" : splitSql(by, POSTGRES_TIME),
+              valueSql(value, "double precision"),
+              where,
+            ),
+            params.values,
+          )
+        ).map((r) => groupOf(r, by === null)),
+      ),
+    );
+  }
+
+  async groupTop(
+    filter: FactsFilter,
+    by: FactsSplit | null,
+    key: string | number | null,
+    n: number,
+  ): Promise<VideoFact[]> {
+    if (by === null || key === null) return this.videos(filter, n);
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    return rowsOf<VideoFact>(
+      this.pool,
+      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${splitSql(by, POSTGRES_TIME)} = ${params.add(key)}
+       ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(n)}`,
+      params.values,
+    );
+  }
+
+  async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    const x = valueSql(value, "double precision");
+    return rowsOf<VideoFact>(
+      this.pool,
+      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
+       ORDER BY abs(CAST(${x} AS double precision) - ${params.add(target)}::double precision), v.id
+       LIMIT ${params.add(n)}`,
       params.values,
     );
   }
@@ -153,6 +211,52 @@ export class PostgresFacts implements FactsRepository {
     return whereOf(filter, terms, expanded?.tsquery ?? tsAllTerms(terms), params);
   }
 }
+
+/**
+ * FactsRepository.groups over `videos v WHERE where`, given the key and value SQL: one window pass per group
+ * (the median is the mean of the one or two middle values; values that are null sort last, outside it).
+ */
+function groupsSql(key: string, value: string, where: string): string {
+  return `WITH s AS (
+      SELECT ${key} AS k, ${value} AS x, v.plays AS p, v.likes + v.comments + v.shares + v.saves AS i
+      FROM videos v WHERE ${where} AND ${key} IS NOT NULL),
+    r AS (SELECT k, x, p, i, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,
+                 count(x) OVER (PARTITION BY k) AS n
+          FROM s)
+    SELECT k AS key, count(*) AS videos, count(x) AS valued, sum(x) AS total, sum(p) AS plays,
+           sum(i) AS interactions,
+           avg(CASE WHEN x IS NOT NULL AND rn IN ((n + 1) / 2, (n + 2) / 2) THEN x END) AS median
+    FROM r GROUP BY k`;
+}
+
+/** A row of groupsSql (sums and means of bigints come as text). */
+interface GroupFiguresRow {
+  key: string | number;
+  videos: number | string;
+  valued: number | string;
+  total: number | string | null;
+  plays: number | string | null;
+  interactions: number | string | null;
+  median: number | string | null;
+}
+
+/** A FactsGroup from a groupsSql row; `whole` (no split) keys the one group null. */
+const groupOf = (r: GroupFiguresRow, whole: boolean): FactsGroup => ({
+  key: whole ? null : r.key,
+  videos: Number(r.videos),
+  valued: Number(r.valued),
+  median: r.median === null ? null : Number(r.median),
+  sum: Number(r.total ?? 0),
+  plays: Number(r.plays ?? 0),
+  interactions: Number(r.interactions ?? 0),
+});
+
+/** UTC calendar fields of `v.created_at` in PostgreSQL. */
+const POSTGRES_TIME = {
+  weekday: "extract(dow FROM to_timestamp(v.created_at) AT TIME ZONE 'UTC')::int",
+  hour: "extract(hour FROM to_timestamp(v.created_at) AT TIME ZONE 'UTC')::int",
+  month: "to_char(to_timestamp(v.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')",
+};
 
 function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: Params): string {
   const parts: string[] = [];

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY } from "../../../src/shared/clock.js";
+import {
+  type FactsGroup,
+  type FactsSplit,
+  type FactsValue,
+  LENGTH_BOUNDS,
+  type VideoFact,
+} from "../../../src/store/facts.js";
 import { configureSearch, searchTuning } from "../../../src/store/search-tuning.js";
 import { queryTerms } from "../../../src/store/text.js";
 import type {
@@ -48,6 +55,105 @@ const QUERIES = [
   "clip number 7",
   "nonexistentword",
 ];
+
+const SPLITS: (FactsSplit | null)[] = [
+  null,
+  "hook",
+  "hook_type",
+  "ad",
+  "weekday",
+  "hour",
+  "month",
+  "length",
+  "region",
+  "language",
+  "media_type",
+];
+const VALUES: FactsValue[] = ["plays", "likes", "engagement", "duration"];
+
+/** A video's group, computed here (UTC calendar fields; length bands from LENGTH_BOUNDS). */
+function keyOf(v: VideoFact, by: FactsSplit | null): string | number | null {
+  const at = new Date(v.created_at * 1000);
+  switch (by) {
+    case null:
+      return "all";
+    case "hook":
+      return v.label_hook;
+    case "ad":
+      return v.label_ad;
+    case "weekday":
+      return at.getUTCDay();
+    case "hour":
+      return at.getUTCHours();
+    case "month":
+      return at.toISOString().slice(0, 7);
+    case "length": {
+      if (v.media_type !== "video" || v.duration_s === null) return null;
+      const band = LENGTH_BOUNDS.findIndex((bound) => (v.duration_s as number) < bound);
+      return band === -1 ? LENGTH_BOUNDS.length : band;
+    }
+    default:
+      return v[by];
+  }
+}
+
+function perVideo(v: VideoFact, value: FactsValue): number | null {
+  if (value === "engagement")
+    return v.plays === 0 ? 0 : (v.likes + v.comments + v.shares + v.saves) / v.plays;
+  if (value === "duration") return v.media_type === "video" ? v.duration_s : null;
+  return v[value];
+}
+
+const byPlays = (a: VideoFact, b: VideoFact) => b.plays - a.plays || (a.id < b.id ? 1 : -1);
+
+/** What FactsRepository.groups should return for these videos, in key order (sums rounded: float order). */
+function expectedGroups(videos: readonly VideoFact[], by: FactsSplit | null, value: FactsValue) {
+  const groups = new Map<string | number, VideoFact[]>();
+  for (const v of videos) {
+    const k = keyOf(v, by);
+    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), v]);
+  }
+  return comparable(
+    [...groups].map(([key, vs]) => {
+      const xs = vs
+        .map((v) => perVideo(v, value))
+        .filter((x): x is number => x !== null)
+        .sort((a, b) => a - b);
+      const mid = Math.floor(xs.length / 2);
+      return {
+        key: by === null ? null : key,
+        videos: vs.length,
+        valued: xs.length,
+        median:
+          xs.length === 0
+            ? null
+            : xs.length % 2
+              ? (xs[mid] as number)
+              : ((xs[mid - 1] as number) + (xs[mid] as number)) / 2,
+        sum: xs.reduce((s, x) => s + x, 0),
+        plays: vs.reduce((s, v) => s + v.plays, 0),
+        interactions: vs.reduce((s, v) => s + v.likes + v.comments + v.shares + v.saves, 0),
+      };
+    }),
+  );
+}
+
+function comparable(groups: readonly FactsGroup[] = []): FactsGroup[] {
+  return [...groups]
+    .map((g) => ({ ...g, sum: Math.round(g.sum * 1e6) / 1e6 }))
+    .sort((a, b) => (String(a.key) < String(b.key) ? -1 : String(a.key) > String(b.key) ? 1 : 0));
+}
+
+function expectedNearest(videos: readonly VideoFact[], value: FactsValue, target: number, n: number) {
+  return videos
+    .filter((v) => perVideo(v, value) !== null)
+    .sort(
+      (a, b) =>
+        Math.abs((perVideo(a, value) as number) - target) -
+          Math.abs((perVideo(b, value) as number) - target) || (a.id < b.id ? -1 : 1),
+    )
+    .slice(0, n);
+}
 
 const fixture = contractFixture();
 const postgres = storeFactories.includes(postgresFactory);
@@ -317,6 +423,36 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(await lite.facts.videos(filter, 3)).toEqual(top);
         expect(await pg.facts.videos(filter, 3)).toEqual(top);
         expect(await pg.facts.coverage(filter)).toEqual(await lite.facts.coverage(filter));
+        // Groups and medians computed in the store: the same as computed here from the videos themselves.
+        for (const by of SPLITS)
+          for (const value of VALUES) {
+            const expected = expectedGroups(all, by, value);
+            const label = `${JSON.stringify(filter)} by ${by} of ${value}`;
+            expect(comparable(...(await lite.facts.groups(filter, [by], value))), label).toEqual(expected);
+            expect(comparable(...(await pg.facts.groups(filter, [by], value))), label).toEqual(expected);
+            if (value !== "plays") continue;
+            for (const { key } of expected) {
+              const top = all
+                .filter((v) => by === null || keyOf(v, by) === key)
+                .sort(byPlays)
+                .slice(0, 2);
+              expect(await lite.facts.groupTop(filter, by, key, 2), `${label} top ${key}`).toEqual(top);
+              expect(await pg.facts.groupTop(filter, by, key, 2), `${label} top ${key}`).toEqual(top);
+            }
+          }
+        // Several splits at once: each as if asked alone.
+        for (const store of [lite, pg]) {
+          const lists = await store.facts.groups(filter, SPLITS, "engagement");
+          expect(lists.map((groups) => comparable(groups))).toEqual(
+            SPLITS.map((by) => expectedGroups(all, by, "engagement")),
+          );
+        }
+        for (const value of VALUES) {
+          const median = expectedGroups(all, null, value)[0]?.median ?? 0;
+          const near = expectedNearest(all, value, median, 3);
+          expect(await lite.facts.nearest(filter, value, median, 3)).toEqual(near);
+          expect(await pg.facts.nearest(filter, value, median, 3)).toEqual(near);
+        }
       }
       // A bound on a count is strict on both sides (latest counts).
       for (const store of [lite, pg])

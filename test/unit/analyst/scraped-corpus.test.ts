@@ -556,6 +556,20 @@ describe("naturally phrased questions read as meant", () => {
     expect(tags.plan).toMatchObject({ intent: "rank", group_by: "hashtag", window_days: 30 });
   });
 
+  it("a total and an overview read as sentences (SQL)", async () => {
+    const ids = await searchIds("resort");
+    const plays = db.prepare(`SELECT sum(plays) FROM ${IN_IDS}`).pluck().get(idList(ids)) as number;
+    const total = await ask("How many views do resort videos have in total?");
+    expect(aggregateOf(total).result).toMatchObject({ count: ids.length, total: plays });
+    expect(total.summary).toBe(
+      `Videos about "resort" have ${plays.toLocaleString("en-US")} views in total (${ids.length} videos, latest snapshots).`,
+    );
+    // An overview of ads does not add that they are all ads.
+    const ads = await ask("Summarize resort ads");
+    expect(aggregateOf(ads).plan.intent).toBe("overview");
+    expect(ads.summary).toMatch(/^\d+ ads about "resort"; median plays [\d,.]+\.$/);
+  });
+
   it("one video counted reads in the singular", async () => {
     const answer = await ask("How many Da Nang ads are there?");
     expect(await searchTotal({ q: "danang", ad: "yes" })).toBe(1);
