@@ -1249,7 +1249,7 @@ async function splitGroups(
   metric: Metric | null,
   statistic: "sum" | "median",
 ): Promise<{ whole: FactsGroup | null; splits: Group[][] }> {
-  const [whole, ...lists] = await ctx.facts.groups(filter, [null, ...splits], valueOf(metric));
+  const [whole, ...lists] = await ctx.facts.groups(filter, [null, ...splits], factsValueOf(metric));
   return {
     whole: whole?.[0] ?? null,
     splits: lists.map((groups, i) => {
@@ -1270,11 +1270,11 @@ async function splitGroups(
 
 /** The figures of the whole filtered set under `metric`, from the store; null when it is empty. */
 async function wholeSet(ctx: Ctx, filter: FactsFilter, metric: Metric | null): Promise<FactsGroup | null> {
-  return (await ctx.facts.groups(filter, [null], valueOf(metric)))[0]?.[0] ?? null;
+  return (await ctx.facts.groups(filter, [null], factsValueOf(metric)))[0]?.[0] ?? null;
 }
 
 /** The per-video value of a metric (a count of videos, followers or growth takes plays: its value is unused). */
-const valueOf = (metric: Metric | null): FactsValue =>
+const factsValueOf = (metric: Metric | null): FactsValue =>
   metric !== null && isFactsValue(metric) ? metric : "plays";
 
 const byFigure = (a: Group, b: Group) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key);
