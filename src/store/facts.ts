@@ -23,6 +23,10 @@ export interface FactsFilter {
   since?: number;
   /** Published before (Unix seconds). */
   until?: number;
+  /** Only these videos (ids): which of a list pass the rest of the filter. */
+  ids?: readonly string[];
+  /** Reached an audience: some plays, and at least this many (a rate ranking's reach floor). */
+  min_plays?: number;
   /** A count above or below a value ("more than 1 million views": plays over 1000000), latest snapshot. */
   count?: { metric: CountMetric; over?: number; under?: number };
 }
@@ -65,6 +69,10 @@ export interface VideoFact {
 
 /** What a set of videos can be split by in the store; a video whose key is null belongs to no group. */
 export type FactsSplit =
+  | "creator"
+  | "advertiser"
+  | "sound"
+  | "hashtag"
   | "hook"
   | "hook_type"
   | "ad"
@@ -85,7 +93,8 @@ export const LENGTH_BOUNDS: readonly number[] = [15, 30, 60, 180];
 /** Figures of one group of a split (or of the whole set), computed in the store. */
 export interface FactsGroup {
   /**
-   * The group as the store keys it: hook and ad 1/0; weekday 0 (Sunday) to 6 and hour 0-23, UTC; month
+   * The group as the store keys it: creator, advertiser and sound their ids; hashtag one tag (a video is in
+   * the group of each of its tags); hook and ad 1/0; weekday 0 (Sunday) to 6 and hour 0-23, UTC; month
    * "YYYY-MM", UTC; length the band's index in LENGTH_BOUNDS; the column's value otherwise; null for the
    * whole set.
    */
@@ -107,6 +116,15 @@ export interface FactsGroup {
  */
 export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; month: string }): string {
   switch (by) {
+    case "creator":
+      return "v.author_uid";
+    case "advertiser":
+      return "v.advertiser_id";
+    case "sound":
+      return "v.music_id";
+    case "hashtag":
+      // Space-separated tags: each store splits them (see its groups) and tests one with hashtagSql.
+      return "v.hashtags";
     case "hook":
       return "v.label_hook";
     case "ad":
@@ -128,6 +146,13 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       return `v.${by}`;
   }
 }
+
+/**
+ * SQL true when a video's space-separated hashtags hold the tag at the placeholder `tag`; `find` is the
+ * store's substring search (SQLite instr, PostgreSQL strpos: both haystack first).
+ */
+export const hashtagSql = (tag: string, find: "instr" | "strpos") =>
+  `${find}(' ' || v.hashtags || ' ', ' ' || CAST(${tag} AS TEXT) || ' ') > 0`;
 
 /** A per-video value in SQL, as a double where it is a ratio (`real` names the store's double type). */
 export function valueSql(value: FactsValue, real: string): string {
@@ -232,6 +257,8 @@ export interface FactsRepository {
     key: string | number | null,
     n: number,
   ): Promise<VideoFact[]>;
+  /** The `n` matching videos with the highest `value` (then by id, descending), among those with a value. */
+  topBy(filter: FactsFilter, value: FactsValue, n: number): Promise<VideoFact[]>;
   /** The `n` matching videos whose `value` is nearest `target` (then by id), among those with a value. */
   nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]>;
 }

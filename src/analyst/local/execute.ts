@@ -641,7 +641,7 @@ async function restrictCreators(
     delete filter.region;
     delete filter.since;
     delete filter.until;
-    const authors = new Set((await ctx.facts.videos(filter)).map((v) => v.author_uid));
+    const authors = await groupKeys(ctx, filter, "creator");
     items = items.filter((c) => authors.has(c.uid));
     notes.push(
       `creators with at least one of the ${describe({ ...plan, window: null, attributes: plan.attributes.filter((a) => a.kind !== "region") })}`,
@@ -850,8 +850,17 @@ async function videoView(
 
 /** Keeps the items (in order) that pass the plan's whole filter (author, advertiser, window, hook type too). */
 async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
-  const ids = new Set((await ctx.facts.videos(videoFilter(ctx))).map((v) => v.id));
+  if (items.length === 0) return items;
+  const ids = new Set(
+    (await ctx.facts.videos({ ...videoFilter(ctx), ids: items.map((v) => v.id) })).map((v) => v.id),
+  );
   return items.filter((v) => ids.has(v.id));
+}
+
+/** The creators (advertisers) with at least one of the filtered videos, found in the store. */
+async function groupKeys(ctx: Ctx, filter: FactsFilter, by: "creator" | "advertiser"): Promise<Set<string>> {
+  const [groups] = await ctx.facts.groups(filter, [by], "plays");
+  return new Set((groups ?? []).map((g) => String(g.key)));
 }
 
 function videoRanking(
@@ -1741,17 +1750,19 @@ async function count(ctx: Ctx): Promise<Outcome> {
     (plan.subject === "creators" || plan.subject === "advertisers") &&
     plan.creators.length + plan.advertisers.length === 0
   ) {
-    const videos = await ctx.facts.videos(videoFilter(ctx));
-    const key =
-      plan.subject === "creators" ? (v: VideoFact) => v.author_uid : (v: VideoFact) => v.advertiser_id;
-    const distinct = new Set(videos.map(key).filter((k): k is string => k !== null));
+    const filter = videoFilter(ctx);
+    const [[whole], distinct] = await Promise.all([
+      ctx.facts.groups(filter, [null], "plays").then(([g]) => g ?? []),
+      groupKeys(ctx, filter, plan.subject === "creators" ? "creator" : "advertiser"),
+    ]);
+    const matching = whole?.videos ?? 0;
     const what = `with at least one of the ${describe(plan)}`;
-    const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(videos.length)}).`;
+    const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;
     return {
       summary: statement,
-      findings: [{ statement, evidence: await examples(ctx, videos) }],
+      findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],
       caveats: [],
-      result: { count: distinct.size, videos: videos.length },
+      result: { count: distinct.size, videos: matching },
       computed: `aggregate: distinct ${plan.subject} over the videos`,
     };
   }
@@ -1974,7 +1985,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
 async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> {
   const { plan } = ctx;
   const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
-  const authors = [...new Set((await ctx.facts.videos(videoFilter(ctx))).map((v) => v.author_uid))];
+  const authors = [...(await groupKeys(ctx, videoFilter(ctx), "creator"))];
   const pass = followersPass(bound);
   const ranked = [...(await ctx.facts.creators(authors))]
     .filter(([, c]) => !plan.creatorType || c[plan.creatorType])
@@ -2074,11 +2085,21 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ? metric
         : "plays";
     await corroborate(ctx);
-    const all = await ctx.facts.videos(videoFilter(ctx));
-    const floor = m === "engagement" ? reachFloor(all, (v) => v.plays, "videos") : { kept: all, caveat: [] };
-    const ranked = [...floor.kept]
-      .sort((a, b) => factValue(b, m) - factValue(a, m) || b.id.localeCompare(a.id))
-      .slice(0, plan.count);
+    // Ranked in the store. A rate ranks the videos with at least the median plays (reachFloor's rule).
+    const filter = videoFilter(ctx);
+    const floor: string[] = [];
+    let ranking = filter;
+    if (m === "engagement") {
+      const whole = await wholeSet(ctx, filter, "plays");
+      const median = whole?.median ?? 0;
+      ranking = { ...filter, min_plays: median };
+      const kept = whole ? await ctx.facts.count(ranking) : 0;
+      if (whole && kept < whole.videos)
+        floor.push(
+          `Ranked among the ${fmt(kept)} videos with at least ${fmt(Math.max(1, Math.ceil(median)))} plays (the median of all ${fmt(whole.videos)}), so that a rate on a few plays cannot lead; ${fmt(whole.videos - kept)} left out.`,
+        );
+    }
+    const ranked = await ctx.facts.topBy(ranking, factsValueOf(m), plan.count);
     const what = `${describe(plan)} by ${METRIC_NAME[m]}`;
     if (ranked.length === 0)
       return {
@@ -2099,7 +2120,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ...(m === "engagement"
           ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."]
           : []),
-        ...floor.caveat,
+        ...floor,
       ],
       result: { ranking: ranked.map((v) => v.id) },
       computed: `aggregate: videos ranked by ${m}`,
@@ -2121,50 +2142,32 @@ async function rank(ctx: Ctx): Promise<Outcome> {
                 ? "region"
                 : "region";
   await corroborate(ctx);
-  let videos = await ctx.facts.videos(videoFilter(ctx));
-  let focusIds: Set<string> | null = null;
-  if (by === "advertiser" && plan.focus) {
-    focusIds = new Set(
-      (await pageAll<Advertiser>(call, "service_search_advertisers", { focus: plan.focus }, 20)).map(
-        (a) => a.id,
-      ),
-    );
-    videos = videos.filter((v) => v.advertiser_id !== null && focusIds?.has(v.advertiser_id));
-  }
   const m: Metric =
     metric && ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric)
       ? metric
       : "videos";
-  const groups = new Map<string, VideoFact[]>();
-  for (const v of videos) {
-    const keys =
-      by === "creator"
-        ? [v.author_uid]
-        : by === "advertiser"
-          ? v.advertiser_id
-            ? [v.advertiser_id]
-            : []
-          : by === "hashtag"
-            ? // "hashtags that go with #hotel": the topic's own tag is not one of its companions.
-              [...new Set(v.hashtags.split(/\s+/).filter((t) => t && !plan.topics.includes(foldText(t))))]
-            : by === "sound"
-              ? v.music_id
-                ? [v.music_id]
-                : []
-              : by === "language"
-                ? v.language
-                  ? [v.language]
-                  : []
-                : v.region
-                  ? [v.region]
-                  : [];
-    for (const k of keys) addTo(groups, k, v);
+  // "Highest average views per video": each group's median video, over groups large enough to have one.
+  const perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
+  // Grouped and measured in the store: a million videos never leave it.
+  const filter = videoFilter(ctx);
+  const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m));
+  const groups = new Map((listed ?? []).map((g) => [String(g.key), g]));
+  if (by === "advertiser" && plan.focus) {
+    const focusIds = new Set(
+      (await pageAll<Advertiser>(call, "service_search_advertisers", { focus: plan.focus }, 20)).map(
+        (a) => a.id,
+      ),
+    );
+    for (const key of [...groups.keys()]) if (!focusIds.has(key)) groups.delete(key);
   }
+  // "Hashtags that go with #hotel": the topic's own tag is not one of its companions.
+  if (by === "hashtag")
+    for (const key of [...groups.keys()]) if (plan.topics.includes(foldText(key))) groups.delete(key);
   // The hashtags that go with a topic: reach tags (#fyp, #xuhuong) would lead on any topic, so they are set
   // aside and named in a caveat.
   const reach =
     by === "hashtag" && plan.topics.length > 0
-      ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].length - a[1].length)
+      ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].videos - a[1].videos)
       : [];
   for (const [k] of reach) groups.delete(k);
   // "Creators with over 100k followers", "hire-ready creators": only those creators' groups.
@@ -2193,33 +2196,30 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     language: "languages",
     region: "regions",
   }[by];
-  const groupPlays = (vs: readonly VideoFact[]) => vs.reduce((sum, v) => sum + v.plays, 0);
-  // "Highest average views per video": each group's median video, over groups large enough to have one.
-  const perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
   const perVideoNote: string[] = [];
   let perVideoFrom = 0;
   if (perVideo) {
     const before = groups.size;
     perVideoFrom = before;
-    for (const [key, vs] of [...groups]) if (vs.length < SMALL_GROUP) groups.delete(key);
+    for (const [key, g] of [...groups]) if (g.videos < SMALL_GROUP) groups.delete(key);
     perVideoNote.push(
       `The median per video of each of the ${fmt(groups.size)} ${noun} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer are left out (a median of one or two videos says little).`,
     );
   }
   const floor =
     m === "engagement"
-      ? reachFloor([...groups], ([, vs]) => groupPlays(vs), noun, ` over their ${describe(plan)}`)
+      ? reachFloor([...groups], ([, g]) => g.plays, noun, ` over their ${describe(plan)}`)
       : { kept: [...groups], caveat: [] };
   const ranked = floor.kept
-    .map(([key, vs]) => ({ key, videos: vs, value: figureOf(vs, m, perVideo ? "median" : "sum") }))
-    .sort((a, b) => b.value - a.value || b.videos.length - a.videos.length || a.key.localeCompare(b.key));
+    .map(([key, g]) => ({ key, size: g.videos, value: groupFigure(g, m, perVideo ? "median" : "sum") }))
+    .sort((a, b) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key));
   const what = describe(plan);
   const reachNote =
     reach.length > 0
       ? [
           `Left out as reach tags that go with any topic: ${reach
             .slice(0, 5)
-            .map(([k, vs]) => `#${k} (${videosCount(vs.length)})`)
+            .map(([k, g]) => `#${k} (${videosCount(g.videos)})`)
             .join(", ")}${reach.length > 5 ? ` and ${reach.length - 5} more` : ""}.`,
         ]
       : [];
@@ -2259,8 +2259,12 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     }
     for (const g of top.slice(1)) names.set(g.key, await ctx.facts.nameOf(by, g.key));
   }
+  // Each listed group's most played videos: its examples, and a sound's title.
+  const tops = new Map(
+    await Promise.all(top.map(async (g) => [g.key, await ctx.facts.groupTop(filter, by, g.key, 2)] as const)),
+  );
   if (by === "sound")
-    for (const g of top) names.set(g.key, `"${g.videos[0]?.music_title ?? g.key}" (sound ${g.key})`);
+    for (const g of top) names.set(g.key, `"${tops.get(g.key)?.[0]?.music_title ?? g.key}" (sound ${g.key})`);
   const nameOf = (k: string) => names.get(k) ?? (by === "hashtag" ? `#${k}` : k);
   const evidenceOf = async (g: (typeof ranked)[number]): Promise<Evidence[]> => [
     ...(by === "creator" || by === "advertiser"
@@ -2268,11 +2272,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           {
             type: by,
             id: g.key,
-            figures: { name: nameOf(g.key), videos: g.videos.length, [m]: round(g.value) },
+            figures: { name: nameOf(g.key), videos: g.size, [m]: round(g.value) },
           } as Evidence,
         ]
       : []),
-    ...(await examples(ctx, g.videos, 2)),
+    ...(tops.get(g.key) ?? []).map((v) => factEvidence(v)),
   ];
   const first = top[0] as (typeof ranked)[number];
   return {
@@ -2289,7 +2293,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     })(),
     findings: await Promise.all(
       top.map(async (g, i) => ({
-        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${videosCount(g.videos.length)}`}.`,
+        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${videosCount(g.size)}`}.`,
         evidence: await evidenceOf(g),
       })),
     ),

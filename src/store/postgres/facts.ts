@@ -13,6 +13,7 @@ import {
   type FactsRepository,
   type FactsSplit,
   type FactsValue,
+  hashtagSql,
   type LinkedCreator,
   splitSql,
   VIDEO_FACT_COLUMNS,
@@ -139,9 +140,13 @@ export class PostgresFacts implements FactsRepository {
           await rowsOf<GroupFiguresRow>(
             this.pool,
             groupsSql(
-              by === null ? "0" : splitSql(by, POSTGRES_TIME),
+              by === null ? "0" : by === "hashtag" ? "t.tag" : splitSql(by, POSTGRES_TIME),
               valueSql(value, "double precision"),
               where,
+              // A video is in the group of each of its tags.
+              by === "hashtag"
+                ? "videos v CROSS JOIN LATERAL (SELECT DISTINCT tag FROM unnest(string_to_array(v.hashtags, ' ')) AS u(tag) WHERE tag <> '') t"
+                : "videos v",
             ),
             params.values,
           )
@@ -161,8 +166,21 @@ export class PostgresFacts implements FactsRepository {
     const where = await this.whereOf(filter, params);
     return rowsOf<VideoFact>(
       this.pool,
-      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${splitSql(by, POSTGRES_TIME)} = ${params.add(key)}
+      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v
+       WHERE ${where} AND ${by === "hashtag" ? hashtagSql(params.add(key), "strpos") : `${splitSql(by, POSTGRES_TIME)} = ${params.add(key)}`}
        ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(n)}`,
+      params.values,
+    );
+  }
+
+  async topBy(filter: FactsFilter, value: FactsValue, n: number): Promise<VideoFact[]> {
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    const x = valueSql(value, "double precision");
+    return rowsOf<VideoFact>(
+      this.pool,
+      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
+       ORDER BY ${x} DESC, v.id DESC LIMIT ${params.add(n)}`,
       params.values,
     );
   }
@@ -216,10 +234,10 @@ export class PostgresFacts implements FactsRepository {
  * FactsRepository.groups over `videos v WHERE where`, given the key and value SQL: one window pass per group
  * (the median is the mean of the one or two middle values; values that are null sort last, outside it).
  */
-function groupsSql(key: string, value: string, where: string): string {
+function groupsSql(key: string, value: string, where: string, from: string): string {
   return `WITH s AS (
       SELECT ${key} AS k, ${value} AS x, v.plays AS p, v.likes + v.comments + v.shares + v.saves AS i
-      FROM videos v WHERE ${where} AND ${key} IS NOT NULL),
+      FROM ${from} WHERE ${where} AND ${key} IS NOT NULL),
     r AS (SELECT k, x, p, i, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,
                  count(x) OVER (PARTITION BY k) AS n
           FROM s)
@@ -280,6 +298,9 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   eq("advertiser_id", filter.advertiser_id);
   if (filter.since !== undefined) parts.push(`v.created_at >= ${params.add(filter.since)}`);
   if (filter.until !== undefined) parts.push(`v.created_at < ${params.add(filter.until)}`);
+  if (filter.ids !== undefined) parts.push(`v.id = ANY(${params.add(filter.ids)}::text[])`);
+  if (filter.min_plays !== undefined)
+    parts.push(`v.plays > 0 AND v.plays >= ${params.add(filter.min_plays)}::double precision`);
   if (filter.count) {
     const column = COUNT_COLUMNS[filter.count.metric];
     if (filter.count.over !== undefined) parts.push(`v.${column} > ${params.add(filter.count.over)}`);

@@ -18,6 +18,7 @@ export type HeavyFactsRead =
   | "groups"
   | "groupTop"
   | "nearest"
+  | "topBy"
   | "codes"
   | "advertiserNames";
 

@@ -11,6 +11,7 @@ import {
   type FactsRepository,
   type FactsSplit,
   type FactsValue,
+  hashtagSql,
   type LinkedCreator,
   splitSql,
   VIDEO_FACT_COLUMNS,
@@ -164,18 +165,22 @@ export class SqliteFacts implements FactsRepository {
         const key = row[s] as string | number | null;
         if (key === null) continue;
         const groups = tallies[s] as Map<string | number, Tally>;
-        let t = groups.get(key);
-        if (!t) {
-          t = { videos: 0, values: [], sum: 0, plays: 0, interactions: 0 };
-          groups.set(key, t);
-        }
-        t.videos++;
-        t.plays += plays;
-        t.interactions += interactions;
-        if (x !== null) {
-          t.values.push(x);
-          t.sum += x;
-        }
+        const add = (key: string | number) => {
+          let t = groups.get(key);
+          if (!t) {
+            t = { videos: 0, values: [], sum: 0, plays: 0, interactions: 0 };
+            groups.set(key, t);
+          }
+          t.videos++;
+          t.plays += plays;
+          t.interactions += interactions;
+          if (x !== null) {
+            t.values.push(x);
+            t.sum += x;
+          }
+        };
+        if (splits[s] === "hashtag") for (const tag of new Set((key as string).split(" "))) tag && add(tag);
+        else add(key);
       }
     }
     return tallies.map((groups, s) =>
@@ -202,10 +207,23 @@ export class SqliteFacts implements FactsRepository {
     const { where, params } = whereOf(this.db, filter);
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
-        `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${splitSql(by, SQLITE_TIME)} = @key
+        `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v
+         WHERE ${where} AND ${by === "hashtag" ? hashtagSql("@key", "instr") : `${splitSql(by, SQLITE_TIME)} = @key`}
          ORDER BY v.plays DESC, v.id DESC LIMIT @n`,
       )
       .all({ ...params, key, n });
+  }
+
+  async topBy(filter: FactsFilter, value: FactsValue, n: number): Promise<VideoFact[]> {
+    if (this.offload) return this.offload.call("topBy", [filter, value, n]);
+    const { where, params } = whereOf(this.db, filter);
+    const x = valueSql(value, "REAL");
+    return this.db
+      .prepare<Record<string, string | number>, VideoFact>(
+        `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
+         ORDER BY ${x} DESC, v.id DESC LIMIT @n`,
+      )
+      .all({ ...params, n });
   }
 
   async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
@@ -305,6 +323,14 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.until !== undefined) {
     parts.push("v.created_at < @until");
     params.until = filter.until;
+  }
+  if (filter.ids !== undefined) {
+    parts.push("v.id IN (SELECT value FROM json_each(@ids))");
+    params.ids = JSON.stringify(filter.ids);
+  }
+  if (filter.min_plays !== undefined) {
+    parts.push("v.plays > 0 AND v.plays >= @min_plays");
+    params.min_plays = filter.min_plays;
   }
   if (filter.count) {
     const column = COUNT_COLUMNS[filter.count.metric];

@@ -58,6 +58,10 @@ const QUERIES = [
 
 const SPLITS: (FactsSplit | null)[] = [
   null,
+  "creator",
+  "advertiser",
+  "sound",
+  "hashtag",
   "hook",
   "hook_type",
   "ad",
@@ -71,12 +75,24 @@ const SPLITS: (FactsSplit | null)[] = [
 ];
 const VALUES: FactsValue[] = ["plays", "likes", "engagement", "duration"];
 
-/** A video's group, computed here (UTC calendar fields; length bands from LENGTH_BOUNDS). */
-function keyOf(v: VideoFact, by: FactsSplit | null): string | number | null {
+/** A video's groups, computed here (each of its tags; UTC calendar fields; bands from LENGTH_BOUNDS). */
+function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
+  if (by === "hashtag") return [...new Set(v.hashtags.split(" ").filter((t) => t !== ""))];
+  const key = keyOf(v, by);
+  return key === null ? [] : [key];
+}
+
+function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string | number | null {
   const at = new Date(v.created_at * 1000);
   switch (by) {
     case null:
       return "all";
+    case "creator":
+      return v.author_uid;
+    case "advertiser":
+      return v.advertiser_id;
+    case "sound":
+      return v.music_id;
     case "hook":
       return v.label_hook;
     case "ad":
@@ -109,10 +125,7 @@ const byPlays = (a: VideoFact, b: VideoFact) => b.plays - a.plays || (a.id < b.i
 /** What FactsRepository.groups should return for these videos, in key order (sums rounded: float order). */
 function expectedGroups(videos: readonly VideoFact[], by: FactsSplit | null, value: FactsValue) {
   const groups = new Map<string | number, VideoFact[]>();
-  for (const v of videos) {
-    const k = keyOf(v, by);
-    if (k !== null) groups.set(k, [...(groups.get(k) ?? []), v]);
-  }
+  for (const v of videos) for (const k of keysOf(v, by)) groups.set(k, [...(groups.get(k) ?? []), v]);
   return comparable(
     [...groups].map(([key, vs]) => {
       const xs = vs
@@ -412,6 +425,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { advertiser_id: must(fixture.advertisers[0]).id, media_type: "video" as const },
         { count: { metric: "plays" as const, over: 5_000 } },
         { q: "skincare", count: { metric: "likes" as const, over: 100, under: 10_000 } },
+        { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
+        { ids: [] },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -433,13 +448,17 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
             if (value !== "plays") continue;
             for (const { key } of expected) {
               const top = all
-                .filter((v) => by === null || keyOf(v, by) === key)
+                .filter((v) => by === null || keysOf(v, by).includes(key as string | number))
                 .sort(byPlays)
                 .slice(0, 2);
               expect(await lite.facts.groupTop(filter, by, key, 2), `${label} top ${key}`).toEqual(top);
               expect(await pg.facts.groupTop(filter, by, key, 2), `${label} top ${key}`).toEqual(top);
             }
           }
+        // A reach floor: some plays, and at least that many.
+        const reached = all.filter((v) => v.plays > 0 && v.plays >= 2_500.5).length;
+        expect(await lite.facts.count({ ...filter, min_plays: 2_500.5 })).toBe(reached);
+        expect(await pg.facts.count({ ...filter, min_plays: 2_500.5 })).toBe(reached);
         // Several splits at once: each as if asked alone.
         for (const store of [lite, pg]) {
           const lists = await store.facts.groups(filter, SPLITS, "engagement");
@@ -449,6 +468,15 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         }
         for (const value of VALUES) {
           const median = expectedGroups(all, null, value)[0]?.median ?? 0;
+          const best = all
+            .filter((v) => perVideo(v, value) !== null)
+            .sort(
+              (a, b) =>
+                (perVideo(b, value) as number) - (perVideo(a, value) as number) || (a.id < b.id ? 1 : -1),
+            )
+            .slice(0, 3);
+          expect(await lite.facts.topBy(filter, value, 3)).toEqual(best);
+          expect(await pg.facts.topBy(filter, value, 3)).toEqual(best);
           const near = expectedNearest(all, value, median, 3);
           expect(await lite.facts.nearest(filter, value, median, 3)).toEqual(near);
           expect(await pg.facts.nearest(filter, value, median, 3)).toEqual(near);
