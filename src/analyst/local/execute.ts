@@ -1348,7 +1348,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     // Length groups hold the videos whose duration the source recorded (a slideshow has none of its own).
     if (by === "length") matching = await ctx.facts.count(filter);
   }
-  const base = describe({
+  const basePlan = {
     ...plan,
     attributes: plan.attributes.filter(
       (a) =>
@@ -1356,7 +1356,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "ad" && a.kind === "ad") &&
         a.kind !== "hook_type",
     ),
-  });
+  };
+  const base = describe(basePlan);
   const groupName =
     by === "hook_type"
       ? "hook type"
@@ -1404,14 +1405,23 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         .map((g) => `${g.key} (${g.size})`)
         .join(", ")}.`,
     );
-  if (ranked.length === 0)
+  if (ranked.length === 0) {
+    // Hook types are recorded for hooked videos only: say so when there are videos, but none is hooked.
+    const unhooked = by === "hook_type" ? await ctx.facts.count({ ...filter, hook: undefined }) : 0;
+    const none =
+      unhooked === 1
+        ? `The one ${describe(basePlan, { one: true })} does not open with a detected hook, so there is no hook type to compare.`
+        : unhooked > 1
+          ? `None of the ${fmt(unhooked)} ${base} opens with a detected hook, so there is no hook type to compare.`
+          : `No ${base} to break down.`;
     return {
-      summary: `No ${base} to break down.`,
-      findings: [{ statement: `No ${base} to break down.`, evidence: [] }],
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
       caveats,
       result: { ranking: [] },
       computed,
     };
+  }
   const first = ranked[0] as (typeof ranked)[number];
   const show = (g: (typeof ranked)[number]) =>
     metric
@@ -2147,7 +2157,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? metric
       : "videos";
   // "Highest average views per video": each group's median video, over groups large enough to have one.
-  const perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
+  let perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
   const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m));
@@ -2198,7 +2208,18 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   }[by];
   const perVideoNote: string[] = [];
   let perVideoFrom = 0;
-  if (perVideo) {
+  if (
+    perVideo &&
+    !plan.perVideoAsked &&
+    groups.size > 0 &&
+    [...groups.values()].every((g) => g.videos < SMALL_GROUP)
+  ) {
+    // None has enough videos for a median: the totals, said so.
+    perVideo = false;
+    perVideoNote.push(
+      `No one of the ${fmt(groups.size)} ${noun} has ${SMALL_GROUP} or more ${describe(plan)}, too few for a median per video: ranked by the total ${METRIC_NAME[m]} of their videos instead.`,
+    );
+  } else if (perVideo) {
     const before = groups.size;
     perVideoFrom = before;
     for (const [key, g] of [...groups]) if (g.videos < SMALL_GROUP) groups.delete(key);

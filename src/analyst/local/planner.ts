@@ -77,6 +77,11 @@ export interface Plan {
   early: boolean;
   /** "Which creators have the highest average views per video?": groups ranked by their median per video. */
   perVideo: boolean;
+  /**
+   * The median per video was asked for in words ("average views per video"); otherwise ("the best performing
+   * sound") a ranking whose groups are all too small for one falls back to totals.
+   */
+  perVideoAsked: boolean;
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -634,16 +639,21 @@ export async function planQuestion(
     metric = "plays";
     understood.push('"viral" read as views (plays)');
   }
+  // "Which sound performs best?": asked for results, not for the most used.
+  let performance = false;
   if (
     !metric &&
     ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
       lowerAll,
     ) &&
-      (/\b(hooks?|formats?|slideshows?)\b/.test(lowerAll) || adsVsOrganic || postingTime !== null)) ||
+      (/\b(hooks?|formats?|slideshows?|sounds?|songs?|music|audios?|hashtags?)\b/.test(lowerAll) ||
+        adsVsOrganic ||
+        postingTime !== null)) ||
       // "What time should I post?": when to post is asked for results, not for when others post.
       (postingTime !== null && /\b(should|ideal|optimal|better)\b/.test(lowerAll)))
   ) {
     metric = "plays";
+    performance = true;
     understood.push('performance read as views (plays) (from "best"/"works"/"should"/"worth")');
   }
   if (metric)
@@ -926,11 +936,14 @@ export async function planQuestion(
             : null;
   // "Which creators have the highest average views per video?": a ranking of the groups by their typical
   // video, not one median of all videos.
-  const perVideo =
+  // "The best performing sound for travel videos" likewise: a sound used on many videos is not better for it.
+  const perVideoAsked =
     (subject === "creators" || subject === "advertisers" || subject === "hashtags" || subject === "sounds") &&
     /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
-      /\bper (video|post|clip|upload)\b/.test(lowerAll)) &&
+      /\bper (video|post|clip|upload)\b/.test(lowerAll));
+  const perVideo =
+    (perVideoAsked || (performance && (subject === "hashtags" || subject === "sounds"))) &&
     metric !== "followers" &&
     metric !== "growth" &&
     metric !== "engagement";
@@ -1140,6 +1153,7 @@ export async function planQuestion(
     followers,
     early,
     perVideo,
+    perVideoAsked,
     quotes,
     shareOf,
     groupBy,

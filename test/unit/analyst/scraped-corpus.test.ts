@@ -570,6 +570,48 @@ describe("naturally phrased questions read as meant", () => {
     expect(ads.summary).toMatch(/^\d+ ads about "resort"; median plays [\d,.]+\.$/);
   });
 
+  it('"the best performing sound": the median per video of sounds on 5+ videos, else their total views (SQL)', async () => {
+    const bySound = (ids: string[]) => {
+      const rows = db
+        .prepare(`SELECT music_id, plays FROM ${IN_IDS} AND music_id IS NOT NULL`)
+        .all(idList(ids)) as { music_id: string; plays: number }[];
+      const groups = new Map<string, number[]>();
+      for (const r of rows) groups.set(r.music_id, [...(groups.get(r.music_id) ?? []), r.plays]);
+      return [...groups];
+    };
+    const travel = aggregateOf(await ask("What is the best performing sound for travel videos?"));
+    expect(travel.plan).toMatchObject({ intent: "rank", metric: "plays", per_video: true, ignored: [] });
+    const eligible = bySound(await searchIds("travel"))
+      .filter(([, xs]) => xs.length >= 5)
+      .map(([id, xs]) => ({ id, m: median(xs), n: xs.length }))
+      .sort((a, b) => b.m - a.m || b.n - a.n || a.id.localeCompare(b.id));
+    expect(eligible.length).toBeGreaterThan(0);
+    expect(travel.result.ranking).toEqual(eligible.map((e) => e.id));
+    // Every sound of the Hoi An videos is on fewer than 5 of them: ranked by their total views, said so.
+    const answer = await ask("What is the best performing sound for Hoi An videos?");
+    const hoian = aggregateOf(answer);
+    const totals = bySound(await searchIds("hoian"))
+      .map(([id, xs]) => ({ id, sum: xs.reduce((a, b) => a + b, 0), n: xs.length }))
+      .sort((a, b) => b.sum - a.sum || b.n - a.n || a.id.localeCompare(b.id));
+    expect(totals.every((t) => t.n < 5)).toBe(true);
+    expect(hoian.result.ranking).toEqual(totals.map((t) => t.id).slice(0, 5));
+    expect(answer.caveats.join(" ")).toContain("too few for a median per video: ranked by the total views");
+  });
+
+  it("hook types of a set none of whose videos opens with a hook: said so, with how many there are (SQL)", async () => {
+    const ids = await searchIds("vungtau hotel");
+    const ads = db
+      .prepare(`SELECT label_hook FROM ${IN_IDS} AND label_ad = 1`)
+      .pluck()
+      .all(idList(ids)) as number[];
+    expect(ads.length).toBeGreaterThan(1);
+    expect(ads.every((hook) => hook === 0)).toBe(true);
+    const answer = await ask("What kind of hooks do Vung Tau hotel ads use?");
+    expect(answer.summary).toBe(
+      `None of the ${ads.length} ads about "vungtau hotel" opens with a detected hook, so there is no hook type to compare.`,
+    );
+  });
+
   it("one video counted reads in the singular", async () => {
     const answer = await ask("How many Da Nang ads are there?");
     expect(await searchTotal({ q: "danang", ad: "yes" })).toBe(1);
@@ -1586,6 +1628,11 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Do resort videos with a hook get more views than those without?",
         "How many resort videos have no hook?",
         "What are people saying in the top hotel videos?",
+        "What is the best performing sound for travel videos?",
+        "What is the best performing sound for Hoi An videos?",
+        "What kind of hooks do Vung Tau hotel ads use?",
+        "Which hashtags are most used?",
+        "Which videos have the highest engagement rate?",
         "Which hire-ready creators with over 1k followers post about hotels?",
         "How many Vung Tau hotel videos are there?",
         "Which creators have the highest average views per video?",
