@@ -174,26 +174,32 @@ export class PostgresFacts implements FactsRepository {
   }
 
   async topBy(filter: FactsFilter, value: FactsValue, n: number): Promise<VideoFact[]> {
-    const params = new Params();
-    const where = await this.whereOf(filter, params);
-    const x = valueSql(value, "double precision");
-    return rowsOf<VideoFact>(
-      this.pool,
-      `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
-       ORDER BY ${x} DESC, v.id DESC LIMIT ${params.add(n)}`,
-      params.values,
-    );
+    return this.withValue(filter, value, n, (x) => `${x} DESC, v.id DESC`);
   }
 
   async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
+    return this.withValue(
+      filter,
+      value,
+      n,
+      (x, params) => `abs(CAST(${x} AS double precision) - ${params.add(target)}::double precision), v.id`,
+    );
+  }
+
+  /** The first `n` matching videos with a `value`, in the order `order` gives over its SQL. */
+  private async withValue(
+    filter: FactsFilter,
+    value: FactsValue,
+    n: number,
+    order: (x: string, params: Params) => string,
+  ): Promise<VideoFact[]> {
     const params = new Params();
     const where = await this.whereOf(filter, params);
     const x = valueSql(value, "double precision");
     return rowsOf<VideoFact>(
       this.pool,
       `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
-       ORDER BY abs(CAST(${x} AS double precision) - ${params.add(target)}::double precision), v.id
-       LIMIT ${params.add(n)}`,
+       ORDER BY ${order(x, params)} LIMIT ${params.add(n)}`,
       params.values,
     );
   }

@@ -216,26 +216,30 @@ export class SqliteFacts implements FactsRepository {
 
   async topBy(filter: FactsFilter, value: FactsValue, n: number): Promise<VideoFact[]> {
     if (this.offload) return this.offload.call("topBy", [filter, value, n]);
-    const { where, params } = whereOf(this.db, filter);
-    const x = valueSql(value, "REAL");
-    return this.db
-      .prepare<Record<string, string | number>, VideoFact>(
-        `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
-         ORDER BY ${x} DESC, v.id DESC LIMIT @n`,
-      )
-      .all({ ...params, n });
+    return this.withValue(filter, value, n, (x) => `${x} DESC, v.id DESC`, {});
   }
 
   async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
     if (this.offload) return this.offload.call("nearest", [filter, value, target, n]);
+    return this.withValue(filter, value, n, (x) => `abs(${x} - @target), v.id`, { target });
+  }
+
+  /** The first `n` matching videos with a `value`, in the order `order` gives over its SQL (with `more`). */
+  private withValue(
+    filter: FactsFilter,
+    value: FactsValue,
+    n: number,
+    order: (x: string) => string,
+    more: Record<string, number>,
+  ): VideoFact[] {
     const { where, params } = whereOf(this.db, filter);
     const x = valueSql(value, "REAL");
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
         `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} AND ${x} IS NOT NULL
-         ORDER BY abs(${x} - @target), v.id LIMIT @n`,
+         ORDER BY ${order(x)} LIMIT @n`,
       )
-      .all({ ...params, target, n });
+      .all({ ...params, ...more, n });
   }
 
   async count(filter: FactsFilter): Promise<number> {
