@@ -52,7 +52,7 @@ export class FactsThread {
     return db.memory || !workerAvailable(WORKER_URL) ? null : new FactsThread(db.name);
   }
 
-  /** False once the worker failed: the caller then reads on its own connection. */
+  /** False once the worker failed or was stopped: the caller then reads on its own connection. */
   get usable(): boolean {
     return !this.failed;
   }
@@ -71,9 +71,14 @@ export class FactsThread {
     }) as ReturnType<FactsRepository[M]>;
   }
 
+  /** Stops the worker; reads still waiting fail (the connection they were for is closing). */
   stop(): void {
-    void this.worker?.terminate();
+    const worker = this.worker;
     this.worker = null;
+    this.failed = true;
+    void worker?.terminate();
+    for (const waiting of this.pending.values()) waiting.reject(new Error("the store is closing"));
+    this.pending.clear();
   }
 
   private start(): Worker {

@@ -62,6 +62,22 @@ describe("the analyst's aggregate reads on the facts thread (SQLite)", () => {
     expect((await inline.groups({}, [null], "plays"))[0]?.[0]?.videos).toBe(1_200);
   });
 
+  it("stopping the store fails the reads still waiting; later reads run on the connection itself", async () => {
+    const db = built.connection.openDb(base.file);
+    try {
+      const facts = built.index.createSqliteStore(db).facts;
+      expect(await facts.count({})).toBe(1_200); // the thread is running
+      const waiting = facts.groups({}, ["hashtag", "creator", "sound"], "engagement");
+      built.index.stopSqliteStore(db);
+      await expect(waiting).rejects.toThrow("the store is closing");
+      expect(await facts.count({ ad: "yes" })).toBe(
+        await createSqliteStore(base.db).facts.count({ ad: "yes" }),
+      );
+    } finally {
+      db.close();
+    }
+  });
+
   it("a failed read rejects with its reason; the next one is answered", async () => {
     const threaded = built.index.createSqliteStore(built.db).facts;
     await expect(threaded.groups({}, ["no_such_split" as FactsSplit], "plays")).rejects.toThrow();
