@@ -294,7 +294,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (plan.topics.length > 0) parts.push(`about "${plan.topics.join(" ")}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
-  for (const a of plan.attributes) if (a.kind === "count") parts.push(`with ${attributeLabel(a)}`);
+  const bounds = plan.attributes.filter((a) => a.kind === "count");
+  if (bounds.length > 0) parts.push(`with ${bounds.map((a) => attributeLabel(a)).join(" and ")}`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");

@@ -551,6 +551,29 @@ export async function planQuestion(
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
     /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?)\b/g;
+  // "between 10,000 and 50,000 views", "from 1 to 5 million likes": both ends, inclusive (a unit written once
+  // at the end applies to both).
+  const RANGE =
+    /\b(?:between|from)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(?:and|to)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?)\b/;
+  const range = text.match(RANGE);
+  if (range) {
+    const [phrase, lowDigits, lowUnit, highDigits, highUnit, what] = range as unknown as [
+      string,
+      string,
+      string | undefined,
+      string,
+      string | undefined,
+      string,
+    ];
+    const a = boundValue(lowDigits, lowUnit ?? highUnit);
+    const b = boundValue(highDigits, highUnit);
+    const metric = COUNT_WORDS[singular(what)];
+    if (a !== null && b !== null && metric) {
+      place({ kind: "count", metric, op: "at least", value: Math.min(a, b) }, range.index ?? 0, phrase);
+      place({ kind: "count", metric, op: "at most", value: Math.max(a, b) }, range.index ?? 0, phrase);
+      text = consume(text, range.index ?? 0, phrase.length);
+    }
+  }
   // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
   let followersBound: (FollowersBound & { phrase: string }) | null = null;
   for (const match of [...text.matchAll(BOUND)]) {

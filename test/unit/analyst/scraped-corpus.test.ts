@@ -612,6 +612,31 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"between 10,000 and 30,000 views": both ends, inclusive, in either order (SQL)', async () => {
+    const expected = db
+      .prepare("SELECT count(*) FROM videos WHERE plays BETWEEN 10000 AND 30000")
+      .pluck()
+      .get() as number;
+    expect(expected).toBeGreaterThan(0);
+    for (const question of [
+      "How many videos have between 10,000 and 30,000 views?",
+      "How many videos have between 30k and 10k views?",
+      "How many videos have from 10 to 30 thousand views?",
+    ]) {
+      const answer = await ask(question);
+      const { plan, result } = aggregateOf(answer);
+      expect(plan, question).toMatchObject({
+        intent: "count",
+        filters: ["plays>=10000", "plays<=30000"],
+        ignored: [],
+      });
+      expect(result.count, question).toBe(expected);
+      expect(answer.summary).toBe(
+        `There are ${expected} videos with at least 10,000 views and at most 30,000 views.`,
+      );
+    }
+  });
+
   it("one video counted reads in the singular", async () => {
     const answer = await ask("How many Da Nang ads are there?");
     expect(await searchTotal({ q: "danang", ad: "yes" })).toBe(1);
@@ -1631,6 +1656,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What is the best performing sound for travel videos?",
         "What is the best performing sound for Hoi An videos?",
         "What kind of hooks do Vung Tau hotel ads use?",
+        "How many videos have between 10,000 and 30,000 views?",
         "Which hashtags are most used?",
         "Which videos have the highest engagement rate?",
         "Which hire-ready creators with over 1k followers post about hotels?",
