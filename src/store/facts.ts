@@ -108,6 +108,8 @@ export interface FactsGroup {
   plays: number;
   /** Likes + comments + shares + saves (with `plays`, the pooled engagement rate). */
   interactions: number;
+  /** The distinct creators of the group's videos, when asked for (`{ creators: true }`). */
+  creators?: number;
 }
 
 /**
@@ -249,6 +251,7 @@ export interface FactsRepository {
     filter: FactsFilter,
     splits: readonly (FactsSplit | null)[],
     value: FactsValue,
+    options?: { creators?: boolean },
   ): Promise<FactsGroup[][]>;
   /** The `n` most played videos (plays, then id, descending) of one group of `groups` (by null: of all). */
   groupTop(

@@ -37,6 +37,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.focus ? { focus: plan.focus } : {}),
     ...(plan.creatorType ? { creator_type: plan.creatorType } : {}),
     ...(plan.perVideo ? { per_video: true } : {}),
+    ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,

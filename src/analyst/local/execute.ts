@@ -2059,6 +2059,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     plan.subject === "advertisers" &&
     !acrossEntity &&
     !filtered &&
+    !plan.byCreators &&
     (metric === null || metric === "videos")
   )
     return advertiserView(ctx, "all");
@@ -2161,7 +2162,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   let perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
-  const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m));
+  const byCreators = plan.byCreators && by === "advertiser";
+  const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m), { creators: byCreators });
   const groups = new Map((listed ?? []).map((g) => [String(g.key), g]));
   if (by === "advertiser" && plan.focus) {
     const focusIds = new Set(
@@ -2233,7 +2235,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? reachFloor([...groups], ([, g]) => g.plays, noun, ` over their ${describe(plan)}`)
       : { kept: [...groups], caveat: [] };
   const ranked = floor.kept
-    .map(([key, g]) => ({ key, size: g.videos, value: groupFigure(g, m, perVideo ? "median" : "sum") }))
+    .map(([key, g]) => ({
+      key,
+      size: g.videos,
+      value: byCreators ? (g.creators ?? 0) : groupFigure(g, m, perVideo ? "median" : "sum"),
+    }))
     .sort((a, b) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key));
   const what = describe(plan);
   const reachNote =
@@ -2245,8 +2251,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
             .join(", ")}${reach.length > 5 ? ` and ${reach.length - 5} more` : ""}.`,
         ]
       : [];
-  const measureName =
-    m === "videos"
+  const measureName = byCreators
+    ? `number of creators of their ${what}`
+    : m === "videos"
       ? `number of ${what}`
       : m === "engagement"
         ? `engagement rate of their ${what}`
@@ -2294,7 +2301,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           {
             type: by,
             id: g.key,
-            figures: { name: nameOf(g.key), videos: g.size, [m]: round(g.value) },
+            figures: { name: nameOf(g.key), videos: g.size, [byCreators ? "creators" : m]: round(g.value) },
           } as Evidence,
         ]
       : []),
@@ -2315,7 +2322,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     })(),
     findings: await Promise.all(
       top.map(async (g, i) => ({
-        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${m === "videos" ? "" : ` over ${videosCount(g.size)}`}.`,
+        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? "" : ` over ${videosCount(g.size)}`}.`,
         evidence: await evidenceOf(g),
       })),
     ),
@@ -2327,6 +2334,6 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ...reachNote,
     ],
     result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
-    computed: `aggregate: ${by}s ranked by ${m === "videos" ? "video count" : perVideo ? `median ${m} per video` : m}`,
+    computed: `aggregate: ${by}s ranked by ${byCreators ? "distinct creators" : m === "videos" ? "video count" : perVideo ? `median ${m} per video` : m}`,
   };
 }

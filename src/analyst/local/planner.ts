@@ -82,6 +82,8 @@ export interface Plan {
    * sound") a ranking whose groups are all too small for one falls back to totals.
    */
   perVideoAsked: boolean;
+  /** "Which brands work with the most creators?": advertisers ranked by the distinct creators of their videos. */
+  byCreators: boolean;
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -965,6 +967,12 @@ export async function planQuestion(
     /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
       /\bper (video|post|clip|upload)\b/.test(lowerAll));
+  const byCreators =
+    subject === "advertisers" &&
+    /\b(most|how many|number of|count of|fewest)\s+(different\s+|distinct\s+|unique\s+)?(creators|influencers|tiktokers|accounts)\b/.test(
+      lowerAll,
+    );
+  if (byCreators) understood.push("advertisers ranked by the number of creators of their videos");
   const perVideo =
     (perVideoAsked || (performance && (subject === "hashtags" || subject === "sounds"))) &&
     metric !== "followers" &&
@@ -1177,6 +1185,7 @@ export async function planQuestion(
     early,
     perVideo,
     perVideoAsked,
+    byCreators,
     quotes,
     shareOf,
     groupBy,

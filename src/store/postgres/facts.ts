@@ -130,6 +130,7 @@ export class PostgresFacts implements FactsRepository {
     filter: FactsFilter,
     splits: readonly (FactsSplit | null)[],
     value: FactsValue,
+    options: { creators?: boolean } = {},
   ): Promise<FactsGroup[][]> {
     const params = new Params();
     const where = await this.whereOf(filter, params);
@@ -147,10 +148,11 @@ export class PostgresFacts implements FactsRepository {
               by === "hashtag"
                 ? "videos v CROSS JOIN LATERAL (SELECT DISTINCT tag FROM unnest(string_to_array(v.hashtags, ' ')) AS u(tag) WHERE tag <> '') t"
                 : "videos v",
+              options.creators === true,
             ),
             params.values,
           )
-        ).map((r) => groupOf(r, by === null)),
+        ).map((r) => groupOf(r, by === null, options.creators === true)),
       ),
     );
   }
@@ -240,15 +242,16 @@ export class PostgresFacts implements FactsRepository {
  * FactsRepository.groups over `videos v WHERE where`, given the key and value SQL: one window pass per group
  * (the median is the mean of the one or two middle values; values that are null sort last, outside it).
  */
-function groupsSql(key: string, value: string, where: string, from: string): string {
+function groupsSql(key: string, value: string, where: string, from: string, creators: boolean): string {
   return `WITH s AS (
-      SELECT ${key} AS k, ${value} AS x, v.plays AS p, v.likes + v.comments + v.shares + v.saves AS i
+      SELECT ${key} AS k, ${value} AS x, v.plays AS p, v.likes + v.comments + v.shares + v.saves AS i,
+             v.author_uid AS a
       FROM ${from} WHERE ${where} AND ${key} IS NOT NULL),
-    r AS (SELECT k, x, p, i, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,
+    r AS (SELECT k, x, p, i, a, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,
                  count(x) OVER (PARTITION BY k) AS n
           FROM s)
     SELECT k AS key, count(*) AS videos, count(x) AS valued, sum(x) AS total, sum(p) AS plays,
-           sum(i) AS interactions,
+           sum(i) AS interactions, ${creators ? "count(DISTINCT a)" : "0"} AS creators,
            avg(CASE WHEN x IS NOT NULL AND rn IN ((n + 1) / 2, (n + 2) / 2) THEN x END) AS median
     FROM r GROUP BY k`;
 }
@@ -262,10 +265,11 @@ interface GroupFiguresRow {
   plays: number | string | null;
   interactions: number | string | null;
   median: number | string | null;
+  creators: number | string;
 }
 
 /** A FactsGroup from a groupsSql row; `whole` (no split) keys the one group null. */
-const groupOf = (r: GroupFiguresRow, whole: boolean): FactsGroup => ({
+const groupOf = (r: GroupFiguresRow, whole: boolean, creators: boolean): FactsGroup => ({
   key: whole ? null : r.key,
   videos: Number(r.videos),
   valued: Number(r.valued),
@@ -273,6 +277,7 @@ const groupOf = (r: GroupFiguresRow, whole: boolean): FactsGroup => ({
   sum: Number(r.total ?? 0),
   plays: Number(r.plays ?? 0),
   interactions: Number(r.interactions ?? 0),
+  ...(creators ? { creators: Number(r.creators) } : {}),
 });
 
 /** UTC calendar fields of `v.created_at` in PostgreSQL. */

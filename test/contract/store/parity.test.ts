@@ -455,6 +455,26 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
               expect(await pg.facts.groupTop(filter, by, key, 2), `${label} top ${key}`).toEqual(top);
             }
           }
+        // The distinct creators of each group, when asked for.
+        for (const by of ["advertiser", "hashtag", null] as (FactsSplit | null)[]) {
+          const creators = new Map<string | number | null, Set<string>>();
+          for (const v of all)
+            for (const k of keysOf(v, by)) {
+              const key = by === null ? null : k;
+              creators.set(key, (creators.get(key) ?? new Set()).add(v.author_uid));
+            }
+          for (const store of [lite, pg]) {
+            const [groups = []] = await store.facts.groups(filter, [by], "plays", { creators: true });
+            expect(
+              groups.map((g) => [g.key, g.creators]).sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+              `${JSON.stringify(filter)} creators by ${by}`,
+            ).toEqual(
+              [...creators]
+                .map(([k, set]) => [k, set.size])
+                .sort((a, b) => (String(a[0]) < String(b[0]) ? -1 : 1)),
+            );
+          }
+        }
         // A reach floor: some plays, and at least that many.
         const reached = all.filter((v) => v.plays > 0 && v.plays >= 2_500.5).length;
         expect(await lite.facts.count({ ...filter, min_plays: 2_500.5 })).toBe(reached);

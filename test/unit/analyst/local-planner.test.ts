@@ -258,6 +258,22 @@ describe("intents agree with the endpoints' own views", () => {
     });
   });
 
+  it('"which brands work with the most creators": advertisers by the distinct creators of their videos (SQL)', async () => {
+    const answer = await ask("Which brands work with the most creators?");
+    const { plan, result: r } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", by_creators: true, ignored: [] });
+    const rows = db
+      .prepare(
+        `SELECT advertiser_id AS id, count(DISTINCT author_uid) AS n, count(*) AS videos FROM videos
+         WHERE advertiser_id IS NOT NULL GROUP BY advertiser_id ORDER BY n DESC, videos DESC, advertiser_id ASC LIMIT 5`,
+      )
+      .all() as { id: string; n: number }[];
+    expect(rows[0]?.n).toBeGreaterThan(1);
+    expect(r.ranking).toEqual(rows.map((x) => x.id));
+    expect(r.values).toEqual(rows.map((x) => x.n));
+    expect(answer.summary).toMatch(/ by number of creators of their videos: /);
+  });
+
   it("breaks down hook types under a metric (median views per video)", async () => {
     const rows = db
       .prepare(
