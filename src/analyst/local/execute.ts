@@ -568,7 +568,9 @@ async function profile(ctx: Ctx): Promise<Outcome> {
   };
   const window = snapWindow(plan.window?.days ?? 7, ADVERTISER_WINDOWS);
   const growth = a.growth_by_window[String(window)] ?? 0;
-  const summary = `${a.name} (${a.focus}${a.industry ? `, ${a.industry}` : ""}${a.domain ? `, ${a.domain}` : ""}): ${videosCount(a.video_count)} by ${fmt(a.creator_count)} creator${a.creator_count === 1 ? "" : "s"}, ${fmt(growth)} plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}.`;
+  // "Is Furama Resort advertising?": how many of its videos are ads, as a creator profile says.
+  const ads = await ctx.facts.count({ advertiser_id: a.id, ad: "yes" });
+  const summary = `${a.name} (${a.focus}${a.industry ? `, ${a.industry}` : ""}${a.domain ? `, ${a.domain}` : ""}): ${videosCount(a.video_count)} (${ads === 0 ? "none of them an ad" : ads === 1 ? "1 of them an ad" : `${fmt(ads)} of them ads`}) by ${fmt(a.creator_count)} creator${a.creator_count === 1 ? "" : "s"}, ${fmt(growth)} plays gained ${window === 0 ? "today (UTC)" : `over ${window} days`}.`;
   return {
     summary,
     findings: [
@@ -583,6 +585,7 @@ async function profile(ctx: Ctx): Promise<Outcome> {
               focus: a.focus,
               videos: a.video_count,
               creators: a.creator_count,
+              ads,
               [`growth_${window}d`]: growth,
             },
           },

@@ -637,6 +637,21 @@ describe("naturally phrased questions read as meant", () => {
     }
   });
 
+  it("an advertiser's profile says how many of its videos are ads (SQL)", async () => {
+    const [advertiser] = db
+      .prepare(
+        "SELECT a.id, a.name, count(v.id) AS videos, sum(v.label_ad) AS ads FROM advertisers a JOIN videos v ON v.advertiser_id = a.id GROUP BY a.id ORDER BY videos DESC, a.id LIMIT 1",
+      )
+      .all() as { id: string; name: string; videos: number; ads: number }[];
+    expect(advertiser).toBeDefined();
+    const answer = await ask(`Tell me about ${advertiser?.name}`);
+    expect(aggregateOf(answer).plan.intent).toBe("profile");
+    const ads = advertiser?.ads ?? 0;
+    expect(answer.summary).toContain(
+      `${advertiser?.videos} video${advertiser?.videos === 1 ? "" : "s"} (${ads === 0 ? "none of them an ad" : ads === 1 ? "1 of them an ad" : `${ads} of them ads`}) by `,
+    );
+  });
+
   it("one video counted reads in the singular", async () => {
     const answer = await ask("How many Da Nang ads are there?");
     expect(await searchTotal({ q: "danang", ad: "yes" })).toBe(1);
