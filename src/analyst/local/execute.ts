@@ -1765,10 +1765,13 @@ async function count(ctx: Ctx): Promise<Outcome> {
     plan.creators.length + plan.advertisers.length === 0
   ) {
     const filter = videoFilter(ctx);
-    const [[whole], distinct] = await Promise.all([
-      ctx.facts.groups(filter, [null], "plays").then(([g]) => g ?? []),
-      groupKeys(ctx, filter, plan.subject === "creators" ? "creator" : "advertiser"),
-    ]);
+    // The set and its creators (advertisers) in one pass.
+    const [[whole] = [], entities = []] = await ctx.facts.groups(
+      filter,
+      [null, plan.subject === "creators" ? "creator" : "advertiser"],
+      "plays",
+    );
+    const distinct = new Set(entities.map((g) => String(g.key)));
     const matching = whole?.videos ?? 0;
     const what = `with at least one of the ${describe(plan)}`;
     const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;

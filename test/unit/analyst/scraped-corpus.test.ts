@@ -1672,6 +1672,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What is the best performing sound for Hoi An videos?",
         "What kind of hooks do Vung Tau hotel ads use?",
         "How many videos have between 10,000 and 30,000 views?",
+        "How many creators post about Da Lat?",
+        "Which brands work with the most creators?",
         "Which hashtags are most used?",
         "Which videos have the highest engagement rate?",
         "Which hire-ready creators with over 1k followers post about hotels?",
