@@ -861,6 +861,11 @@ async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
   return items.filter((v) => ids.has(v.id));
 }
 
+/** Evidence: the filtered set's three most played videos (plays, then id, descending). */
+async function mostPlayed(ctx: Ctx, filter: FactsFilter): Promise<Evidence[]> {
+  return (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v));
+}
+
 /** The creators (advertisers) with at least one of the filtered videos, found in the store. */
 async function groupKeys(ctx: Ctx, filter: FactsFilter, by: "creator" | "advertiser"): Promise<Set<string>> {
   const [groups] = await ctx.facts.groups(filter, [by], "plays");
@@ -1211,7 +1216,7 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
 }
 
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
-type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag"> | "hook";
+type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag">;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
 function nameOfGroup(by: SplitBy, key: string | number): string {
@@ -1549,13 +1554,11 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${base} split by ${DRIVER_SPLITS.map((d) => d.name).join(", ")}; ${measure} of each group against all of them`;
-  const wholeExamples = async () =>
-    (await ctx.facts.groupTop(filter, null, null, 3)).map((v) => factEvidence(v));
   if (total < 2 * SMALL_GROUP) {
     const summary = `${base[0]?.toUpperCase()}${base.slice(1)}: ${videosCount(total)}, too few to compare groups of them (each needs at least ${SMALL_GROUP} videos).`;
     return {
       summary,
-      findings: [{ statement: summary, evidence: await wholeExamples() }],
+      findings: [{ statement: summary, evidence: await mostPlayed(ctx, filter) }],
       caveats,
       result: { videos: total, splits: [] },
       computed,
@@ -1604,7 +1607,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   if (compared.length === 0)
     return {
       summary,
-      findings: [{ statement: summary, evidence: await wholeExamples() }],
+      findings: [{ statement: summary, evidence: await mostPlayed(ctx, filter) }],
       caveats,
       result: { videos: total, measure, overall: round(overall), splits: [] },
       computed,
@@ -1777,7 +1780,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;
     return {
       summary: statement,
-      findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],
+      findings: [{ statement, evidence: await mostPlayed(ctx, filter) }],
       caveats: [],
       result: { count: distinct.size, videos: matching },
       computed: `aggregate: distinct ${plan.subject} over the videos`,
@@ -1792,7 +1795,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     const statement = `${thereAre(n, what, describe(plan, { one: true }))}.`;
     return {
       summary: statement,
-      findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],
+      findings: [{ statement, evidence: await mostPlayed(ctx, filter) }],
       caveats: [],
       result: { count: n },
       computed: "aggregate: count",
@@ -1805,7 +1808,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
   const statement = `${what[0]?.toUpperCase()}${what.slice(1)} have ${fmt(total)} ${METRIC_NAME[sumMetric]} in total (${videosCount(n)}, latest snapshots).`;
   return {
     summary: statement,
-    findings: [{ statement, evidence: (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v)) }],
+    findings: [{ statement, evidence: await mostPlayed(ctx, filter) }],
     caveats: [],
     result: { count: n, total, metric: sumMetric },
     computed: `aggregate: sum of ${sumMetric}`,
@@ -1896,7 +1899,7 @@ async function overview(ctx: Ctx): Promise<Outcome> {
         statement,
         evidence:
           ctx.plan.window || ctx.plan.creators.length + ctx.plan.advertisers.length > 0
-            ? (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v))
+            ? await mostPlayed(ctx, filter)
             : top.slice(0, 3).map((v) => videoEvidence(v)),
       },
     ],
