@@ -213,9 +213,27 @@ export interface LinkedCreator {
   uid: string;
   handle: string;
   nickname: string;
+  /** A verified account (the platform's badge): a display name that is also a hashtag names this person. */
+  verified: boolean;
   /** How it was linked: current handle, former handle or nickname. */
   by: "handle" | "former_handle" | "nickname";
 }
+
+/** A creators row as the stores' linking reads select it. */
+export interface CreatorLinkRow {
+  uid: string;
+  handle: string;
+  nickname: string;
+  verified: number;
+}
+
+export const linkedCreator = (row: CreatorLinkRow, by: LinkedCreator["by"]): LinkedCreator => ({
+  uid: row.uid,
+  handle: row.handle,
+  nickname: row.nickname,
+  verified: row.verified === 1,
+  by,
+});
 
 export interface AdvertiserName {
   id: string;

@@ -285,6 +285,8 @@ export interface TrendRepository {
   } | null>;
   /** The newest video's creation time at or before `notAfter` (null: none): where recency windows end. */
   newestVideoAt(notAfter: number): Promise<number | null>;
+  /** The oldest video's creation time (null: no video): with the newest, the span a calendar period can select from. */
+  oldestVideoAt(): Promise<number | null>;
   /** The latest observation of any video's counts at or before `notAfter` (null: none): where growth windows end. */
   latestObservationAt(notAfter: number): Promise<number | null>;
   /** Videos created in (from, to]. */

@@ -102,11 +102,22 @@ export class LocalEngine implements AnalystEngine {
       caveats.push(
         `The corpus's newest video was published on ${isoDay(plan.window.endsAt)}, before this window would begin: the window ends at that video (within-corpus recency, as in trend reports), not now. Publication windows select videos by their publish time.`,
       );
-    else if (plan.window?.from !== undefined && plan.intent !== "decline")
+    else if (plan.window?.from !== undefined && plan.intent !== "decline") {
+      // "In 1899", "in 2030": a period the corpus does not reach says where its videos are.
+      const [oldest, newest] = await Promise.all([
+        this.deps.store.trends.oldestVideoAt(),
+        this.deps.store.trends.newestVideoAt(Number.MAX_SAFE_INTEGER),
+      ]);
+      const outside =
+        oldest !== null &&
+        newest !== null &&
+        ((plan.window.to !== undefined && plan.window.to <= oldest) || plan.window.from > newest)
+          ? ` The corpus holds no video published then: its videos were published from ${isoDay(oldest)} to ${isoDay(newest)}.`
+          : "";
       caveats.push(
-        `${plan.window.label} selects videos by their publish time (UTC).${plan.subject === "creators" || plan.subject === "advertisers" ? " Creator and advertiser growth rankings (windows of 2, 7 or 30 days) cannot be narrowed to a calendar period." : ""}`,
+        `${plan.window.label} selects videos by their publish time (UTC).${outside}${plan.subject === "creators" || plan.subject === "advertisers" ? " Creator and advertiser growth rankings (windows of 2, 7 or 30 days) cannot be narrowed to a calendar period." : ""}`,
       );
-    else if (plan.window?.shortest && plan.intent !== "decline") {
+    } else if (plan.window?.shortest && plan.intent !== "decline") {
       // "Right now" on a scrape collected long ago: growth and trending end at its last observation.
       const observed = await this.deps.store.trends.latestObservationAt(now);
       const end = recencyAnchor(observed, now, plan.window.days);

@@ -271,6 +271,11 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
 const windowStart = (now: number, days: number) =>
   days === 0 ? Math.floor(now / DAY) * DAY : now - days * DAY;
 
+/** Topics as the answer shows them: a quoted phrase without its quotes ("book now"). */
+function topicWords(topics: readonly string[]): string {
+  return topics.map((t) => t.replaceAll('"', "")).join(" ");
+}
+
 /** Words describing the selected videos ("ads about "skincare" in region BR in the last 30 days"). */
 function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?: boolean } = {}): string {
   const ad = plan.attributes.find((a) => a.kind === "ad");
@@ -291,7 +296,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
   const parts = [noun];
-  if (plan.topics.length > 0) parts.push(`about "${plan.topics.join(" ")}"`);
+  if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
   const bounds = plan.attributes.filter((a) => a.kind === "count");
@@ -373,7 +378,7 @@ export async function topicsApartNote(ctx: Ctx): Promise<string | null> {
   );
   if (alone.every(({ n }) => n === 0)) return null;
   const [a, b] = plan.topics;
-  return `No video matches ${joinNames(plan.topics.map((t) => `"${t}"`))} together (every topic of a question must match); alone: ${alone.map(({ t, n }) => `"${t}" ${videosCount(n)}`).join(", ")}. Ask about one at a time, or compare them ("${a} or ${b} videos: which gets more views?").`;
+  return `No video matches ${joinNames(plan.topics.map((t) => `"${topicWords([t])}"`))} together (every topic of a question must match); alone: ${alone.map(({ t, n }) => `"${topicWords([t])}" ${videosCount(n)}`).join(", ")}. Ask about one at a time, or compare them ("${a} or ${b} videos: which gets more views?").`;
 }
 
 /**
@@ -1073,7 +1078,7 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
     if (hookType && r.kind === "hook_pattern" && r.subject !== hookType) return false;
     if (plan.topics.length > 0) {
       const text = `${r.subject} ${r.title} ${r.summary}`.toLowerCase();
-      return plan.topics.some((t) => text.includes(t));
+      return plan.topics.some((t) => text.includes(topicWords([t])));
     }
     return true;
   });
@@ -1098,7 +1103,7 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
         : ""
     }`;
     const reason = plan.topics.length
-      ? `No published trend report${of} mentions "${plan.topics.join(" ")}" (${existing})`
+      ? `No published trend report${of} mentions "${topicWords(plan.topics)}" (${existing})`
       : `No trend report${of} is published (${existing})`;
     if (kind && !kinds.has(kind))
       caveats.push(
@@ -1398,7 +1403,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             : by === "month"
               ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
               : by === "topic"
-                ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${plan.topics.join(" ")}"` : ""}; a video matching both counts in both.`
+                ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
                 : by === "length"
                   ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
                   : "Format: video or slideshow (media_type).",
@@ -1581,7 +1586,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
         .join("; ")}.`,
     );
   caveats.push(
-    `When to post is a question of its own: "When should I post ${plan.topics.length > 0 ? `${plan.topics.join(" ")} ` : ""}videos?" (publication hour, UTC).`,
+    `When to post is a question of its own: "When should I post ${plan.topics.length > 0 ? `${topicWords(plan.topics)} ` : ""}videos?" (publication hour, UTC).`,
   );
   const times = (value: number) => (overall > 0 ? `${round(value / overall, 1)}× all` : "");
   const figure = (value: number) => showFigure(metric, value);
@@ -1845,7 +1850,7 @@ async function measure(ctx: Ctx): Promise<Outcome> {
   const medianLine =
     metric === "duration"
       ? `The median length of ${what} is ${showFigure(metric, value)} (${videosCount(measured)} with a recorded length).`
-      : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${fmt(measured)} videos).`;
+      : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${videosCount(measured)}).`;
   // "What's the engagement rate of …" asks for the set's rate: pooled first, then the typical video's.
   const pooled = metric === "engagement" ? groupFigure(whole, "engagement", "sum") : null;
   const statement =
@@ -1911,8 +1916,23 @@ async function overview(ctx: Ctx): Promise<Outcome> {
 
 async function compare(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
-  const metric: Metric = plan.metric ?? (plan.creators.length >= 2 ? "followers" : "videos");
+  const profiles = new Map<string, Creator & { growth_by_window: Record<string, number> }>();
+  for (const c of plan.creators)
+    profiles.set(
+      c.uid,
+      (await call("service_get_creator", { id: c.uid })).data as Creator & {
+        growth_by_window: Record<string, number>;
+      },
+    );
+  // Creators compare on followers unless one of them has none recorded (scraped items often do not).
+  const unknown = [...profiles.values()].filter((d) => d.followers === null).map((d) => `@${d.handle}`);
+  const metric: Metric =
+    plan.metric ?? (plan.creators.length >= 2 ? (unknown.length > 0 ? "plays" : "followers") : "videos");
   const caveats: string[] = metric === "engagement" ? [ENGAGEMENT_DEFINITION] : [];
+  if (plan.metric === null && metric === "plays")
+    caveats.push(
+      `Followers are not recorded for ${joinNames(unknown)}, so they are compared on the views of their videos.`,
+    );
   type Row = {
     id: string;
     name: string;
@@ -1926,9 +1946,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric) ||
     hasVideoFilters({ ...plan, creators: [], advertisers: [] });
   for (const c of plan.creators) {
-    const d = (await call("service_get_creator", { id: c.uid })).data as Creator & {
-      growth_by_window: Record<string, number>;
-    };
+    const d = profiles.get(c.uid) as Creator & { growth_by_window: Record<string, number> };
     const window = snapWindow(plan.window?.days ?? 7, CREATOR_WINDOWS);
     let value: number;
     if (metric === "growth") {
@@ -1983,13 +2001,20 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       ? ` (over their ${describe({ ...plan, creators: [], advertisers: [] })})`
       : "";
   const tie = first.value === second.value;
+  // Followers asked for by name, not recorded for some: no comparison on a figure that is not there.
+  const unrecorded = metric === "followers" ? unknown : [];
   return {
-    summary: tie
-      ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
-      : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${showFigure(metric, second.value)} for ${second.name}.`,
+    summary:
+      unrecorded.length > 0
+        ? `Followers are not recorded for ${joinNames(unrecorded)}, so they cannot be compared on followers; ask which gets more views instead.`
+        : tie
+          ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
+          : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${showFigure(metric, second.value)} for ${second.name}.`,
     findings: rows.map((r) => ({
       // "1 video", "1 ad", "1 follower".
-      statement: `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}.`,
+      statement: unrecorded.includes(r.name)
+        ? `${r.name}: followers not recorded.`
+        : `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}.`,
       evidence: [{ type: r.type, id: r.id, figures: r.figures }],
     })),
     caveats,

@@ -476,7 +476,7 @@ export const CUES = {
   median: /\b(median|average|mean|typical(ly)?|usually|on average|avg)\b/,
   /** "What makes a hotel video go viral?", "what do the top resort videos have in common?": what goes with success. */
   drivers:
-    /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/,
+    /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat (kinds?|types?|sorts?|styles?) of (content|videos?|posts?|creatives?|ads?)\b[^?]*\b(perform\w*|works?|do(es)? (well|better|best)|get (the )?most (views|likes|engagement)|succeed\w*)\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/,
 };
 
 /** Tool windows: creators 2/7/30 days, advertisers 0 (today)/2/7/30. */
@@ -592,7 +592,7 @@ const MONTH_NAMES = [
 function readPeriod(text: string): WindowReading | null {
   const month = text.match(
     new RegExp(
-      `\\b(?:(?:in|during|from|for|of|throughout)\\s+)?(${Object.keys(MONTHS).join("|")})\\.?,?\\s+(?:of\\s+)?((?:19|20)\\d\\d)\\b`,
+      `\\b(?:(?:in|during|from|for|of|throughout)\\s+)?(${Object.keys(MONTHS).join("|")})\\.?,?\\s+(?:of\\s+)?((?:18|19|20|21)\\d\\d)\\b`,
     ),
   );
   if (month) {
@@ -602,7 +602,10 @@ function readPeriod(text: string): WindowReading | null {
     const to = Date.UTC(year, m + 1, 1) / 1000;
     return { days: (to - from) / 86_400, phrase: month[0], from, to, label: `${MONTH_NAMES[m]} ${year}` };
   }
-  const year = text.match(/\b(?:in|during|from|for|of|throughout)\s+((?:19|20)\d\d)\b/);
+  // Any year from 1800 to 2199 (one the corpus cannot reach gets an empty answer that says so), not a count.
+  const year = text.match(
+    /\b(?:in|during|from|for|of|throughout)\s+((?:18|19|20|21)\d\d)\b(?!\s*(?:k\b|m\b|\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|videos?|creators?|ads?|posts?))/,
+  );
   if (year) {
     const y = Number(year[1]);
     const from = Date.UTC(y, 0, 1) / 1000;

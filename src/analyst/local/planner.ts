@@ -286,6 +286,97 @@ async function compoundAt(
   return best && { tag: best.tag, phrase: best.phrase, words: best.words };
 }
 
+/**
+ * A creator's display name of 2 to 4 capitalised words starting at word `i` ("Billie Eilish", "Vịnh Mây
+ * Hotel"), its words marked spent. When the words run together are also a topic of the corpus (#billieeilish,
+ * #khachsandalat), the name wins only for a verified account or a creator who made most of that topic's
+ * videos: "Khách Sạn Đà Lạt" (a creator's name too) stays Da Lat hotels. `tag` names that other reading.
+ */
+async function displayNameAt(
+  facts: FactsRepository,
+  original: string,
+  words: readonly { raw: string; at: number }[],
+  i: number,
+  spent: Set<number>,
+): Promise<{ creator: LinkedCreator; phrase: string; tag: string | null } | null> {
+  const capital = (w: { raw: string; at: number }) => {
+    const c = original.slice(w.at, w.at + 1);
+    return /\p{L}/u.test(c) && c === c.toUpperCase() && c !== c.toLowerCase();
+  };
+  let run = 0;
+  while (run < 4 && i + run < words.length) {
+    const w = words[i + run] as { raw: string; at: number };
+    const prev = run > 0 ? words[i + run - 1] : undefined;
+    if (spent.has(i + run) || !capital(w)) break;
+    if (prev && !/^ +$/.test(original.slice(prev.at + prev.raw.length, w.at))) break;
+    run++;
+  }
+  for (let n = run; n >= 2; n--) {
+    const first = words[i] as { raw: string; at: number };
+    const last = words[i + n - 1] as { raw: string; at: number };
+    const phrase = original.slice(first.at, last.at + last.raw.replace(/'s$/, "").length);
+    const creator = await facts.creatorByNickname(phrase);
+    if (!creator) continue;
+    const joined = foldText(phrase.replace(/\s+/g, ""));
+    const topical = (await facts.hashtagUse(joined, TOPIC_MIN_USE)) >= TOPIC_MIN_USE;
+    if (topical && !creator.verified) {
+      const [own, all] = await Promise.all([
+        facts.count({ q: joined, author_uid: creator.uid }),
+        facts.count({ q: joined }),
+      ]);
+      if (own * 2 < all) return null;
+    }
+    for (let j = i; j < i + n; j++) spent.add(j);
+    return { creator, phrase, tag: topical ? joined : null };
+  }
+  return null;
+}
+
+/** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
+const MENTION_CUE =
+  /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?))\b/;
+/** Words after a verb of saying that name where to look, not what. */
+const NOT_MENTIONED =
+  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?)$/;
+
+/** Quotes around a passage: "…", “…”, «…», and '…' when the apostrophes stand apart from words. */
+const QUOTED = /["“«]([^"“”«»]{1,120})["”»]|(?<![\p{L}\p{N}])'([^']{1,120})'(?![\p{L}\p{N}])/gu;
+
+/**
+ * Takes the quoted passages out of a question (blanked, so no later pass reads them): each is text to find, a
+ * phrase when it has several words. A quoted @handle, #hashtag, advertiser name, creator display name or hook
+ * type stays in the question, unquoted, for the passes that link it.
+ */
+async function takeQuoted(
+  facts: FactsRepository,
+  known: readonly AdvertiserName[],
+  question: string,
+): Promise<{ question: string; quoted: { text: string; at: number; end: number }[] }> {
+  const quoted: { text: string; at: number; end: number }[] = [];
+  let out = question;
+  for (const match of question.matchAll(QUOTED)) {
+    const at = match.index ?? 0;
+    const passage = (match[1] ?? match[2]) as string;
+    const inner = passage.trim();
+    const lower = inner.toLowerCase();
+    const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const linked =
+      /^[@#]/.test(inner) ||
+      Object.hasOwn(HOOK_TYPE_WORDS, lower) ||
+      known.some((a) => a.names.some((n) => n.toLowerCase() === lower)) ||
+      (await facts.creatorByNickname(inner)) !== null;
+    const length = (match[0] as string).length;
+    // Linked: only the quote marks go. Text: the whole passage is blanked.
+    out = linked
+      ? `${out.slice(0, at)} ${passage} ${out.slice(at + length)}`
+      : out.slice(0, at) + " ".repeat(length) + out.slice(at + length);
+    if (linked || words.length === 0) continue;
+    const text = words.length === 1 ? (words[0] as string) : `"${words.join(" ")}"`;
+    if (!quoted.some((q) => q.text === text)) quoted.push({ text, at, end: at + length });
+  }
+  return { question: out, quoted };
+}
+
 /** The window "recent" stands for beside a measure ("recent videos with the most views"). */
 const RECENT_DAYS = 30;
 
@@ -299,7 +390,9 @@ export async function planQuestion(
   question: string,
   context: string | null,
 ): Promise<Plan> {
-  const original = question.replace(/[’]/g, "'");
+  const known = await facts.advertiserNames();
+  // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
+  const { question: original, quoted } = await takeQuoted(facts, known, question.replace(/[’]/g, "'"));
   let text = original.toLowerCase();
   const understood: string[] = [];
   const placed: Placed<Attribute>[] = [];
@@ -323,7 +416,6 @@ export async function planQuestion(
 
   // 2. Advertiser names and aliases, longest first; then the first words of a longer name ("Oyster Bay
   // Hotel" for "Oyster Bay Hotel Vung Tau") when they name no other advertiser and are not all topic words.
-  const known = await facts.advertiserNames();
   const prefixes: { a: AdvertiserName; n: string }[] = [];
   for (const { a, n } of namePrefixes(known)) {
     if (findPhrase(text, n) < 0) continue;
@@ -791,14 +883,19 @@ export async function planQuestion(
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
   const topicSpans = new Map<string, { at: number; end: number }>();
-  const addTopic = (tag: string, from: string, at: number, end: number) => {
+  const addTopic = (tag: string, from: string, at: number, end: number, asText?: string) => {
     if (topics.includes(tag)) return;
     topics.push(tag);
     topicSpans.set(tag, { at, end });
     understood.push(
-      `topic "${tag}" (${from === tag ? "" : `from "${from}": `}a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
+      asText
+        ? `text ${tag.startsWith('"') ? tag : `"${tag}"`} (${asText}; matched like q: ${tag.startsWith('"') ? "the words together, in this order," : "as a word"} in captions, hooks, transcripts and hashtags)`
+        : `topic "${tag}" (${from === tag ? "" : `from "${from}": `}a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
     );
   };
+  for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
+  // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
+  const mentionAt = lowerAll.search(MENTION_CUE);
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
   const spent = new Set<number>();
   for (let i = 0; i < words.length; i++) {
@@ -846,6 +943,15 @@ export async function planQuestion(
       understood.push(`creator @${asHandle.handle} (uid ${asHandle.uid}, from "${word}")`);
       continue;
     }
+    const named = hashed ? null : await displayNameAt(facts, original, words, i, spent);
+    if (named) {
+      const { creator, phrase, tag } = named;
+      if (!creators.some((c) => c.uid === creator.uid)) creators.push(creator);
+      understood.push(
+        `creator @${creator.handle} (uid ${creator.uid}, by display name "${phrase}"${tag ? `; for the videos about #${tag}, ask about "#${tag}"` : ""})`,
+      );
+      continue;
+    }
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
     if (tag) {
@@ -865,6 +971,10 @@ export async function planQuestion(
     if (nick) {
       if (!creators.some((c) => c.uid === nick.uid)) creators.push(nick);
       understood.push(`creator @${nick.handle} (uid ${nick.uid}, by display name "${raw}")`);
+      continue;
+    }
+    if (mentionAt >= 0 && at > mentionAt && !hashed && !NOT_MENTIONED.test(word)) {
+      addTopic(foldText(word), raw, at, at + raw.length, `after "${lowerAll.match(MENTION_CUE)?.[0]}"`);
       continue;
     }
     if (!ignored.includes(word)) ignored.push(word);
@@ -1092,7 +1202,18 @@ export async function planQuestion(
     (subject === "advertisers" && creators.length === 1 && advertisers.length === 0)
   )
     intent = "rank";
-  else if (entityCount === 1 && (CUES.profile.test(lowerAll) || attributes.length === 0)) intent = "profile";
+  else if (
+    entityCount === 1 &&
+    // "What's the engagement rate of Billie Eilish?": a figure of that one's videos, not a profile.
+    !(
+      metric === "engagement" &&
+      !/\b(tell me about|who is|who's|profile|describe|summar\w*|know about|info on|information on|details on|look ?up)\b/.test(
+        lowerAll,
+      )
+    ) &&
+    (CUES.profile.test(lowerAll) || attributes.length === 0)
+  )
+    intent = "profile";
   else if (
     // "Summarize the hotel market": a summary asked for, whatever subject word ("market") came with it.
     /\b(overview|summary|summari[sz]e|snapshot|state of|landscape)\b/.test(lowerAll) &&
@@ -1112,7 +1233,7 @@ export async function planQuestion(
     // "What's the engagement rate of hotel videos?", "How engaging are resort ads?": a figure of the set.
     metric !== null &&
     !["videos", "followers", "growth"].includes(metric) &&
-    entityCount === 0 &&
+    (entityCount === 0 || (entityCount === 1 && metric === "engagement")) &&
     /\b(what('s| is| was| are| were)|how (high|good|strong|engaging|much engagement))\b/.test(lowerAll)
   )
     intent = "measure";

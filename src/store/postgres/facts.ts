@@ -6,6 +6,7 @@ import {
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
+  type CreatorLinkRow,
   creatorFact,
   type FactsCoverage,
   type FactsFilter,
@@ -15,6 +16,7 @@ import {
   type FactsValue,
   hashtagSql,
   type LinkedCreator,
+  linkedCreator,
   splitSql,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
@@ -31,30 +33,30 @@ export class PostgresFacts implements FactsRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   async creatorByHandle(handle: string): Promise<LinkedCreator | null> {
-    const [current] = await rowsOf<{ uid: string; handle: string; nickname: string }>(
+    const [current] = await rowsOf<CreatorLinkRow>(
       this.pool,
-      "SELECT uid, handle, nickname FROM creators WHERE lower(handle) = lower($1) ORDER BY updated_at DESC LIMIT 1",
+      "SELECT uid, handle, nickname, verified FROM creators WHERE lower(handle) = lower($1) ORDER BY updated_at DESC LIMIT 1",
       [handle],
     );
-    if (current) return { ...current, by: "handle" };
-    const [former] = await rowsOf<{ uid: string; handle: string; nickname: string }>(
+    if (current) return linkedCreator(current, "handle");
+    const [former] = await rowsOf<CreatorLinkRow>(
       this.pool,
-      `SELECT c.uid, c.handle, c.nickname FROM creator_handles h JOIN creators c ON c.uid = h.uid
+      `SELECT c.uid, c.handle, c.nickname, c.verified FROM creator_handles h JOIN creators c ON c.uid = h.uid
        WHERE lower(h.handle) = lower($1) ORDER BY h.last_seen DESC LIMIT 1`,
       [handle],
     );
-    return former ? { ...former, by: "former_handle" } : null;
+    return former ? linkedCreator(former, "former_handle") : null;
   }
 
   /** Creators whose display name is exactly `name` (or its part before " | "); linked only when unique. */
   async creatorByNickname(name: string): Promise<LinkedCreator | null> {
-    const rows = await rowsOf<{ uid: string; handle: string; nickname: string }>(
+    const rows = await rowsOf<CreatorLinkRow>(
       this.pool,
-      `SELECT uid, handle, nickname FROM creators
+      `SELECT uid, handle, nickname, verified FROM creators
        WHERE lower(nickname) = lower($1) OR nickname ILIKE $2 ESCAPE '\\' LIMIT 2`,
       [name, `${name.replace(/[\\%_]/g, (c) => `\\${c}`)} |%`],
     );
-    return rows.length === 1 ? { ...(rows[0] as LinkedCreator), by: "nickname" } : null;
+    return rows.length === 1 ? linkedCreator(rows[0] as CreatorLinkRow, "nickname") : null;
   }
 
   async advertiserNames(): Promise<AdvertiserName[]> {

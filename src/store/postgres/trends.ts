@@ -35,6 +35,8 @@ export function postgresTrends(pool: pg.Pool): TrendRepository {
       (await scalarOf<number | null>(pool, "SELECT max(created_at) FROM videos WHERE created_at <= $1", [
         notAfter,
       ])) ?? null,
+    oldestVideoAt: async () =>
+      (await scalarOf<number | null>(pool, "SELECT min(created_at) FROM videos", [])) ?? null,
     latestObservationAt: async (notAfter) =>
       (await scalarOf<number | null>(pool, "SELECT max(stats_at) FROM videos WHERE stats_at <= $1", [
         notAfter,

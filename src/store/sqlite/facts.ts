@@ -4,6 +4,7 @@ import {
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
+  type CreatorLinkRow,
   creatorFact,
   type FactsCoverage,
   type FactsFilter,
@@ -13,6 +14,7 @@ import {
   type FactsValue,
   hashtagSql,
   type LinkedCreator,
+  linkedCreator,
   splitSql,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
@@ -40,29 +42,29 @@ export class SqliteFacts implements FactsRepository {
   /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */
   async creatorByHandle(handle: string): Promise<LinkedCreator | null> {
     const current = this.db
-      .prepare<[string], { uid: string; handle: string; nickname: string }>(
-        "SELECT uid, handle, nickname FROM creators WHERE handle = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1",
+      .prepare<[string], CreatorLinkRow>(
+        "SELECT uid, handle, nickname, verified FROM creators WHERE handle = ? COLLATE NOCASE ORDER BY updated_at DESC LIMIT 1",
       )
       .get(handle);
-    if (current) return { ...current, by: "handle" };
+    if (current) return linkedCreator(current, "handle");
     const former = this.db
-      .prepare<[string], { uid: string; handle: string; nickname: string }>(
-        `SELECT c.uid, c.handle, c.nickname FROM creator_handles h JOIN creators c ON c.uid = h.uid
+      .prepare<[string], CreatorLinkRow>(
+        `SELECT c.uid, c.handle, c.nickname, c.verified FROM creator_handles h JOIN creators c ON c.uid = h.uid
          WHERE h.handle = ? COLLATE NOCASE ORDER BY h.last_seen DESC LIMIT 1`,
       )
       .get(handle);
-    return former ? { ...former, by: "former_handle" } : null;
+    return former ? linkedCreator(former, "former_handle") : null;
   }
 
   /** Creators whose display name is exactly `name` (or its part before " | "); linked only when unique. */
   async creatorByNickname(name: string): Promise<LinkedCreator | null> {
     const rows = this.db
-      .prepare<[string, string], { uid: string; handle: string; nickname: string }>(
-        `SELECT uid, handle, nickname FROM creators
+      .prepare<[string, string], CreatorLinkRow>(
+        `SELECT uid, handle, nickname, verified FROM creators
          WHERE nickname = ? COLLATE NOCASE OR nickname LIKE ? ESCAPE '\\' LIMIT 2`,
       )
       .all(name, `${name.replace(/[\\%_]/g, (c) => `\\${c}`)} |%`);
-    return rows.length === 1 ? { ...(rows[0] as LinkedCreator), by: "nickname" } : null;
+    return rows.length === 1 ? linkedCreator(rows[0] as CreatorLinkRow, "nickname") : null;
   }
 
   async advertiserNames(): Promise<AdvertiserName[]> {

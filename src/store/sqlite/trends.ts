@@ -37,6 +37,8 @@ export function sqliteTrends(db: Db): TrendRepository {
       return { report: toTrendReportRow(row), examples };
     },
     newestVideoAt: async (notAfter) => newestVideoTime(db, notAfter),
+    oldestVideoAt: async () =>
+      (prepared(db, "SELECT min(created_at) FROM videos").pluck().get() as number | null) ?? null,
     latestObservationAt: async (notAfter) => latestObservationTime(db, notAfter),
     // In pages, each read whole: an open statement would hold the connection between the consumer's awaits.
     videosCreatedBetween: async function* (from, to) {

@@ -186,6 +186,7 @@ describe.each(storeFactories)("store contract: creators, advertisers, hooks, tre
     expect(await store.trends.newestVideoAt(fixture.now)).toBe(
       Math.max(...fixture.videos.map((v) => v.createdAt)),
     );
+    expect(await store.trends.oldestVideoAt()).toBe(Math.min(...fixture.videos.map((v) => v.createdAt)));
     expect(await store.trends.latestObservationAt(fixture.now)).toBe(fixture.now - HOUR);
     expect(await store.trends.latestObservationAt(fixture.now - 2 * HOUR)).toBeNull();
     const report = (id: string, publishedAt: number): TrendReportRow => ({

@@ -380,6 +380,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(await pg.trends.newestVideoAt(t)).toBe(await lite.trends.newestVideoAt(t));
         expect(await pg.trends.latestObservationAt(t)).toBe(await lite.trends.latestObservationAt(t));
       }
+      expect(await pg.trends.oldestVideoAt()).toBe(await lite.trends.oldestVideoAt());
       expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
 
       expect(await pg.facts.creatorByHandle("GlowGirl")).toEqual(

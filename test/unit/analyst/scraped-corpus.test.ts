@@ -202,6 +202,8 @@ async function ask(
   });
 }
 
+const ids = (out: { data: unknown }) => (out.data as { id: string }[]).map((v) => v.id);
+
 /** The median of plain numbers (the expected figures are computed here, not with the analyst's code). */
 /** Every video service_search_videos finds for q (all pages). */
 async function searchIds(q: string): Promise<string[]> {
@@ -705,6 +707,57 @@ describe("naturally phrased questions read as meant", () => {
       const finding = answer.findings.find((f) => f.statement.includes(id));
       expect(finding?.statement).toContain(`Caption: "${caption.replace(/\s+/g, " ").trim()}"`);
     }
+  });
+
+  it('quoted words are text to find, a phrase when several; "now" or "new" inside them is no cue (search)', async () => {
+    const phrase = await ask('Which videos say "sea view"?');
+    const { plan, result } = aggregateOf(phrase);
+    expect(plan).toMatchObject({ intent: "rank", topics: ['"sea view"'], ignored: [], window_days: null });
+    expect(plan.understood).toContain(
+      'text "sea view" (quoted; matched like q: the words together, in this order, in captions, hooks, transcripts and hashtags)',
+    );
+    const expected = ids(
+      await callTool(registry, "service_search_videos", { q: '"sea view"', sort: "views", limit: 5 }),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result.ranking).toEqual(expected);
+    // Fewer than the videos with both words anywhere: "view đồi" captions are not "sea view".
+    expect(await searchTotal({ q: '"sea view"' })).toBeLessThan(await searchTotal({ q: "view" }));
+    expect(phrase.summary).toMatch(/^Most viewed videos about "sea view": /);
+    // Cue words inside quotes: neither the newest videos nor a window.
+    const cued = await ask("How many videos say 'new pool villa now'?");
+    expect(aggregateOf(cued).plan).toMatchObject({
+      intent: "count",
+      topics: ['"new pool villa now"'],
+      window_days: null,
+    });
+    expect(aggregateOf(cued).result.count).toBe(0);
+    // A quoted handle stays a creator.
+    const handle = db.prepare("SELECT handle FROM creators ORDER BY handle LIMIT 1").pluck().get() as string;
+    expect(aggregateOf(await ask(`Tell me about "@${handle}"`)).plan).toMatchObject({
+      intent: "profile",
+      topics: [],
+    });
+  });
+
+  it('"which videos mention villa": a word after a verb of saying is searched even when no hashtag (search)', async () => {
+    expect(tagged("villa")).toBe(0);
+    const answer = await ask("Which videos mention villa in the caption?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", topics: ["villa"], ignored: ["caption"] });
+    expect(result.ranking).toEqual(
+      ids(await callTool(registry, "service_search_videos", { q: "villa", sort: "views", limit: 5 })),
+    );
+    const count = aggregateOf(await ask("How many resort videos talk about villa?"));
+    expect(count.plan.topics).toEqual(["resort", "villa"]);
+    expect(count.result.count).toBe(await searchTotal({ q: "resort villa" }));
+    // Without such a verb the word is still only reported.
+    expect(aggregateOf(await ask("Which villa videos got the most views?")).plan.ignored).toEqual(["villa"]);
+  });
+
+  it('"what kind of content performs best for resorts" asks what went with more views', async () => {
+    const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
+    expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
   });
 
   it("a topic the corpus does not know is named in the summary, not silently dropped", async () => {
@@ -1401,6 +1454,68 @@ describe("an advertiser named by the first words of its name", () => {
   });
 });
 
+describe("a creator named by a display name of several words", () => {
+  it("links it unless the words run together are a topic of others' videos; a verified account always", async () => {
+    const { db: named, dir: namedDir } = tempDb();
+    try {
+      await importScrape(named);
+      const uid = (handle: string) =>
+        named.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+      const rename = named.prepare(
+        "UPDATE creators SET nickname = ?, verified = ?, followers = ? WHERE uid = ?",
+      );
+      rename.run("Lan Anh", 0, null, uid("stay1"));
+      rename.run("Hoi An", 0, 5000, uid("stay2"));
+      rename.run("Vung Tau", 1, 7000, uid("stay3"));
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const planOf = async (q: string) => aggregateOf(await ask(q, on)).plan;
+      // No topic "lananh": the creator; their engagement rate is a figure of their videos (SQL).
+      const rate = await ask("What's the engagement rate of Lan Anh?", on);
+      expect(aggregateOf(rate).plan).toMatchObject({
+        intent: "measure",
+        creators: [uid("stay1")],
+        topics: [],
+      });
+      const [engaged, plays] = named
+        .prepare("SELECT sum(likes + comments + shares + saves), sum(plays) FROM videos WHERE author_uid = ?")
+        .raw()
+        .get(uid("stay1")) as number[];
+      const pooled = Math.round(((engaged as number) / (plays as number)) * 10000) / 100;
+      expect(rate.summary).toMatch(
+        new RegExp(`^The engagement rate of videos by @stay1 is ${pooled} % pooled`),
+      );
+      // "Hoi An" is #hoian, which other creators' videos carry too: still the topic.
+      expect(await planOf("Which Hoi An videos got the most views?")).toMatchObject({
+        topics: ["hoian"],
+        creators: [],
+      });
+      // A verified account's name is the person, and the other reading is named.
+      const verified = await planOf("Tell me about Vung Tau");
+      expect(verified).toMatchObject({ intent: "profile", creators: [uid("stay3")], topics: [] });
+      expect(verified.understood).toContain(
+        `creator @stay3 (uid ${uid("stay3")}, by display name "Vung Tau"; for the videos about #vungtau, ask about "#vungtau")`,
+      );
+      // Followers not recorded for one of two creators: compared on views, or said not comparable.
+      const compared = await ask("Compare Lan Anh and @stay3", on);
+      expect(aggregateOf(compared).plan.metric).toBeNull();
+      expect(aggregateOf(compared).result.metric).toBe("plays");
+      expect(compared.caveats).toContain(
+        "Followers are not recorded for @stay1, so they are compared on the views of their videos.",
+      );
+      const byFollowers = await ask("Who has more followers, Lan Anh or @stay3?", on);
+      expect(byFollowers.summary).toBe(
+        "Followers are not recorded for @stay1, so they cannot be compared on followers; ask which gets more views instead.",
+      );
+      expect(byFollowers.findings.map((f) => f.statement)).toContain("@stay1: followers not recorded.");
+      expect(byFollowers.findings.map((f) => f.statement)).toContain("@stay3: 7,000 followers.");
+    } finally {
+      named.close();
+      rmSync(namedDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("an old scrape: windows end at its newest video, and the answer says so", () => {
   it('"this month" is the 30 days up to the newest video, not an empty window', async () => {
     const answer = await ask("Which hotel videos got the most views this month?");
@@ -1592,6 +1707,28 @@ describe("a named month or year selects that calendar period", () => {
   });
 });
 
+describe("a year the corpus does not reach", () => {
+  it('"in 1899", "in 2150": nothing selected, and the caveat gives the span of the corpus (SQL)', async () => {
+    const [oldest, newest] = db
+      .prepare("SELECT min(created_at), max(created_at) FROM videos")
+      .raw()
+      .get() as number[];
+    const day = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+    for (const year of [1899, 2150]) {
+      const answer = await ask(`What are the top hotel videos from ${year}?`);
+      expect((aggregateOf(answer).plan as { window_from?: string }).window_from).toBe(
+        new Date(Date.UTC(year, 0, 1)).toISOString(),
+      );
+      expect(answer.summary).toBe(`No videos about "hotel" published in ${year} (UTC).`);
+      expect(answer.caveats).toContain(
+        `${year} selects videos by their publish time (UTC). The corpus holds no video published then: its videos were published from ${day(oldest as number)} to ${day(newest as number)}.`,
+      );
+    }
+    // A count is no year: "from 2000 views".
+    expect(aggregateOf(await ask("Which hotel videos went from 2000 views up?")).plan.window_days).toBeNull();
+  });
+});
+
 describe("a region filter on videos that mostly have no region", () => {
   it("says how many of the videos have a region at all", async () => {
     const answer = await ask("Which videos about Da Nang in Vietnam got the most views?");
@@ -1680,6 +1817,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many Vung Tau hotel videos are there?",
         "Which creators have the highest average views per video?",
         "Give me 3 hook examples for a resort video",
+        'Which videos say "sea view"?',
+        "How many resort videos talk about villa?",
+        "What are the top hotel videos from 1899?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
