@@ -80,6 +80,8 @@ export type FactsSplit =
   | "hour"
   | "month"
   | "length"
+  | "caption_length"
+  | "hashtag_count"
   | "region"
   | "language"
   | "media_type";
@@ -90,12 +92,23 @@ export type FactsValue = "plays" | "likes" | "comments" | "shares" | "saves" | "
 /** Length bands' upper bounds in seconds: band i holds durations under LENGTH_BOUNDS[i], the last the rest. */
 export const LENGTH_BOUNDS: readonly number[] = [15, 30, 60, 180];
 
+/** Caption length bands' upper bounds in characters (the whole caption, hashtags included), as LENGTH_BOUNDS. */
+export const CAPTION_BOUNDS: readonly number[] = [50, 100, 150, 300];
+
+/** Bands of the number of hashtags a video carries: none, 1-2, 3-5, 6-10, 11 or more. */
+export const HASHTAG_COUNT_BOUNDS: readonly number[] = [1, 3, 6, 11];
+
+/** SQL of the band index of `expr` under `bounds`: i for values under bounds[i], bounds.length for the rest. */
+const bandSql = (expr: string, bounds: readonly number[]) =>
+  `CASE ${bounds.map((bound, i) => `WHEN ${expr} < ${bound} THEN ${i}`).join(" ")} ELSE ${bounds.length} END`;
+
 /** Figures of one group of a split (or of the whole set), computed in the store. */
 export interface FactsGroup {
   /**
    * The group as the store keys it: creator, advertiser and sound their ids; hashtag one tag (a video is in
    * the group of each of its tags); hook and ad 1/0; weekday 0 (Sunday) to 6 and hour 0-23, UTC; month
-   * "YYYY-MM", UTC; length the band's index in LENGTH_BOUNDS; the column's value otherwise; null for the
+   * "YYYY-MM", UTC; length, caption_length and hashtag_count the band's index in LENGTH_BOUNDS,
+   * CAPTION_BOUNDS and HASHTAG_COUNT_BOUNDS; the column's value otherwise; null for the
    * whole set.
    */
   key: string | number | null;
@@ -138,9 +151,16 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
     case "month":
       return time.month;
     case "length":
-      return `CASE WHEN v.media_type = 'video' AND v.duration_s IS NOT NULL THEN CASE ${LENGTH_BOUNDS.map(
-        (bound, i) => `WHEN v.duration_s < ${bound} THEN ${i}`,
-      ).join(" ")} ELSE ${LENGTH_BOUNDS.length} END END`;
+      return `CASE WHEN v.media_type = 'video' AND v.duration_s IS NOT NULL THEN ${bandSql("v.duration_s", LENGTH_BOUNDS)} END`;
+    case "caption_length":
+      // Characters (code points) in both stores' length().
+      return bandSql("length(coalesce(v.caption, ''))", CAPTION_BOUNDS);
+    case "hashtag_count":
+      // Tags are stored once each, separated by single spaces.
+      return bandSql(
+        "(CASE WHEN coalesce(v.hashtags, '') = '' THEN 0 ELSE length(v.hashtags) - length(replace(v.hashtags, ' ', '')) + 1 END)",
+        HASHTAG_COUNT_BOUNDS,
+      );
     case "hook_type":
     case "region":
     case "language":

@@ -6,7 +6,9 @@ import { foldText } from "../../shared/text/normalize.js";
 import type { FactsFilter, FactsGroup, FactsRepository, FactsValue, VideoFact } from "../../store/facts.js";
 import {
   ADVERTISER_WINDOWS,
+  CAPTION_BANDS,
   CREATOR_WINDOWS,
+  HASHTAG_COUNT_BANDS,
   LENGTH_BANDS,
   type Metric,
   REACH_HASHTAGS,
@@ -1236,6 +1238,10 @@ function nameOfGroup(by: SplitBy, key: string | number): string {
       return `${String(key).padStart(2, "0")}:00 UTC`;
     case "length":
       return (LENGTH_BANDS[Number(key)] as (typeof LENGTH_BANDS)[number]).label;
+    case "caption_length":
+      return `captions ${(CAPTION_BANDS[Number(key)] as { label: string }).label.replace(/^(?!under)/, "of ")}`;
+    case "hashtag_count":
+      return `videos with ${(HASHTAG_COUNT_BANDS[Number(key)] as { label: string }).label}`;
     default:
       return String(key);
   }
@@ -1387,7 +1393,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 ? "publication month"
                 : by === "length"
                   ? "length"
-                  : "format";
+                  : by === "caption_length"
+                    ? "caption length"
+                    : by === "hashtag_count"
+                      ? "number of hashtags"
+                      : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1406,7 +1416,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
                 : by === "length"
                   ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                  : "Format: video or slideshow (media_type).",
+                  : by === "caption_length"
+                    ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                    : by === "hashtag_count"
+                      ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                      : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -1768,20 +1782,26 @@ async function count(ctx: Ctx): Promise<Outcome> {
       computed: "service_search_advertisers (meta.total)",
     };
   }
-  if (
-    (plan.subject === "creators" || plan.subject === "advertisers") &&
-    plan.creators.length + plan.advertisers.length === 0
-  ) {
+  const distinctOf = {
+    creators: "creator",
+    advertisers: "advertiser",
+    hashtags: "hashtag",
+    sounds: "sound",
+  } as const;
+  if (plan.subject in distinctOf && plan.creators.length + plan.advertisers.length === 0) {
     const filter = videoFilter(ctx);
-    // The set and its creators (advertisers) in one pass.
+    // The set and its creators (advertisers, hashtags, sounds) in one pass.
     const [[whole] = [], entities = []] = await ctx.facts.groups(
       filter,
-      [null, plan.subject === "creators" ? "creator" : "advertiser"],
+      [null, distinctOf[plan.subject as keyof typeof distinctOf]],
       "plays",
     );
     const distinct = new Set(entities.map((g) => String(g.key)));
     const matching = whole?.videos ?? 0;
-    const what = `with at least one of the ${describe(plan)}`;
+    const what =
+      plan.subject === "hashtags" || plan.subject === "sounds"
+        ? `used by the ${describe(plan)}`
+        : `with at least one of the ${describe(plan)}`;
     const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;
     return {
       summary: statement,
@@ -2264,6 +2284,20 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       `The median per video of each of the ${fmt(groups.size)} ${noun} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer are left out (a median of one or two videos says little).`,
     );
   }
+  // A hashtag or sound on one or two videos is those videos' rate: ranked among those on 5+ videos, if any.
+  const usedNote: string[] = [];
+  if (
+    m === "engagement" &&
+    (by === "hashtag" || by === "sound") &&
+    [...groups.values()].some((g) => g.videos >= SMALL_GROUP)
+  ) {
+    const before = groups.size;
+    for (const [key, g] of [...groups]) if (g.videos < SMALL_GROUP) groups.delete(key);
+    if (groups.size < before)
+      usedNote.push(
+        `Only the ${fmt(groups.size)} ${noun} on ${SMALL_GROUP} or more ${describe(plan)} are ranked; ${fmt(before - groups.size)} on fewer are left out (their rate is that of a video or two).`,
+      );
+  }
   const floor =
     m === "engagement"
       ? reachFloor([...groups], ([, g]) => g.plays, noun, ` over their ${describe(plan)}`)
@@ -2364,6 +2398,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
       ...followersNote,
       ...perVideoNote,
+      ...usedNote,
       ...floor.caveat,
       ...reachNote,
     ],

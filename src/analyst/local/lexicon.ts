@@ -446,6 +446,24 @@ export const LENGTH_BANDS: readonly { label: string; from: number; to: number }[
   { label: "over 3 min", from: 180, to: Number.POSITIVE_INFINITY },
 ];
 
+/** Caption length bands (characters, hashtags included), in the order of CAPTION_BOUNDS. */
+export const CAPTION_BANDS: readonly { label: string }[] = [
+  { label: "under 50 characters" },
+  { label: "50-100 characters" },
+  { label: "100-150 characters" },
+  { label: "150-300 characters" },
+  { label: "300 characters or more" },
+];
+
+/** Bands of the number of hashtags, in the order of HASHTAG_COUNT_BOUNDS. */
+export const HASHTAG_COUNT_BANDS: readonly { label: string }[] = [
+  { label: "no hashtags" },
+  { label: "1-2 hashtags" },
+  { label: "3-5 hashtags" },
+  { label: "6-10 hashtags" },
+  { label: "11 or more hashtags" },
+];
+
 export const CUES = {
   compare:
     /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,

@@ -2,9 +2,11 @@ import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
 import type { AdvertiserName, CountMetric, FactsRepository, LinkedCreator } from "../../store/facts.js";
 import {
+  CAPTION_BANDS,
   CUES,
   DEMONYM_OF_LANGUAGE,
   FUNCTION_WORDS,
+  HASHTAG_COUNT_BANDS,
   HOOK_TYPE_WORDS,
   LANGUAGE_WORDS,
   LENGTH_BANDS,
@@ -99,6 +101,8 @@ export interface Plan {
     | "hour"
     | "month"
     | "length"
+    | "caption_length"
+    | "hashtag_count"
     | "region"
     | "language"
     | "hashtag"
@@ -608,7 +612,30 @@ export async function planQuestion(
     /\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g,
     " ",
   );
+  // "How long should my caption be?", "how many hashtags should I use?": groups by caption length (characters)
+  // or by the number of hashtags; their words are read here, not as topics.
+  const withoutTagCount = lowerAll.replace(/\b(more|fewer|less) (hashtags|tags)\b/g, " ");
+  const textGroups: "caption_length" | "hashtag_count" | null =
+    /\b(captions?|descriptions?)\b/.test(lowerAll) &&
+    /\b(how long|lengths?|longer|shorter|long or short|short or long|(short|long) (captions?|descriptions?)|how many (characters|words)|characters|word count)\b/.test(
+      lengthText,
+    )
+      ? "caption_length"
+      : /\b(how many|number of|more|fewer|less|count of) (hashtags|tags)\b/.test(lowerAll) &&
+          /\b(should|best|ideal|optimal|perform\w*|better|works?|more (views|likes|engagement|reach|plays)|get more|help\w*|recommend\w*)\b/.test(
+            withoutTagCount,
+          )
+        ? "hashtag_count"
+        : null;
+  if (textGroups)
+    for (const m of [
+      ...text.matchAll(
+        /\b(captions?|descriptions?|how long|lengths?|longer|shorter|long|short|characters|words|word count|hashtags|tags|how many|number of|count of)\b/g,
+      ),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
   const lengthGroups =
+    !textGroups &&
     !postingTime &&
     !adsVsOrganic &&
     /\b(how long|lengths?|durations?|longer|shorter|long or short|short or long|(short|long)[- ](videos?|ones|clips?|form|content)|(seconds?|minutes?|mins?) long)\b/.test(
@@ -857,6 +884,7 @@ export async function planQuestion(
 
   // "What are people saying in the top hotel videos?", "What captions do the most viewed resort ads use?"
   const quotes =
+    !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
     /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
       lowerAll,
@@ -1136,6 +1164,24 @@ export async function planQuestion(
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
+  } else if (textGroups && entityCount === 0) {
+    intent = "breakdown";
+    groupBy = textGroups;
+    subject = "videos";
+    understood.push(
+      textGroups === "caption_length"
+        ? `groups: caption length (${CAPTION_BANDS.map((b) => b.label).join(", ")}; hashtags included)`
+        : `groups: number of hashtags (${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")})`,
+    );
+    if (
+      !metric &&
+      /\b(should|best|ideal|optimal|perform\w*|better|worse|works?|successful|effective|more|most|get|help\w*)\b/.test(
+        withoutTagCount,
+      )
+    ) {
+      metric = "plays";
+      understood.push('performance read as views (plays) (from "should"/"best"/"more")');
+    }
   } else if (lengthGroups && entityCount === 0 && subject === "videos" && CUES.median.test(lengthText)) {
     // "How long are hotel videos on average?", "the typical length of a resort video": one figure.
     intent = "measure";

@@ -90,6 +90,16 @@ export function contractFixture(): Fixture {
   at(8, { hook: "the best pasta you will ever make", hookType: "statement" });
   at(9, { advertiserId: ADVERTISER_A, ad: true });
   at(10, { advertiserId: ADVERTISER_B, ad: true, viral: true });
+  // Captions and hashtag lists of every length band (the caption_length and hashtag_count splits).
+  const filler = (words: number) => Array.from({ length: words }, (_, k) => `lorem${k % 7}`).join(" ");
+  at(30, { hashtags: [] });
+  at(31, { hashtags: ["fyp", "walk", "sea", "sun"] });
+  at(32, { hashtags: Array.from({ length: 8 }, (_, k) => `tag${k}`) });
+  at(33, { hashtags: Array.from({ length: 12 }, (_, k) => `tag${k}`) });
+  at(34, { caption: `clip number 34 morning routine ${filler(5)}` });
+  at(35, { caption: `clip number 35 morning routine ${filler(14)}` });
+  at(36, { caption: `clip number 36 morning routine ${filler(25)}` });
+  at(37, { caption: `clip number 37 morning routine ${filler(50)}` });
   at(11, {
     plays: 90_000,
     createdAt: NOW - 20 * HOUR,

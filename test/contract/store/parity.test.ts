@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY } from "../../../src/shared/clock.js";
 import {
+  CAPTION_BOUNDS,
   type FactsGroup,
   type FactsSplit,
   type FactsValue,
+  HASHTAG_COUNT_BOUNDS,
   LENGTH_BOUNDS,
   type VideoFact,
 } from "../../../src/store/facts.js";
@@ -69,6 +71,8 @@ const SPLITS: (FactsSplit | null)[] = [
   "hour",
   "month",
   "length",
+  "caption_length",
+  "hashtag_count",
   "region",
   "language",
   "media_type",
@@ -80,6 +84,13 @@ function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
   if (by === "hashtag") return [...new Set(v.hashtags.split(" ").filter((t) => t !== ""))];
   const key = keyOf(v, by);
   return key === null ? [] : [key];
+}
+
+const CAPTIONS = new Map(contractFixture().videos.map((v) => [v.id, v.caption]));
+
+function bandOf(x: number, bounds: readonly number[]): number {
+  const band = bounds.findIndex((bound) => x < bound);
+  return band === -1 ? bounds.length : band;
 }
 
 function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string | number | null {
@@ -105,9 +116,13 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return at.toISOString().slice(0, 7);
     case "length": {
       if (v.media_type !== "video" || v.duration_s === null) return null;
-      const band = LENGTH_BOUNDS.findIndex((bound) => (v.duration_s as number) < bound);
-      return band === -1 ? LENGTH_BOUNDS.length : band;
+      return bandOf(v.duration_s, LENGTH_BOUNDS);
     }
+    case "caption_length":
+      // The caption as the fixture wrote it, in code points.
+      return bandOf([...(CAPTIONS.get(v.id) ?? "")].length, CAPTION_BOUNDS);
+    case "hashtag_count":
+      return bandOf(v.hashtags.split(" ").filter((t) => t !== "").length, HASHTAG_COUNT_BOUNDS);
     default:
       return v[by];
   }

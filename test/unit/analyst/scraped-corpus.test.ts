@@ -755,6 +755,81 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(await ask("Which villa videos got the most views?")).plan.ignored).toEqual(["villa"]);
   });
 
+  it('"how many hashtags should I use", "how long should my caption be": bands by median views (SQL)', async () => {
+    const bandOf = (x: number, bounds: number[]) => {
+      const i = bounds.findIndex((b) => x < b);
+      return i === -1 ? bounds.length : i;
+    };
+    const rows = db
+      .prepare(`SELECT caption, hashtags, plays FROM ${IN_IDS}`)
+      .all(idList(await searchIds("resort"))) as {
+      caption: string;
+      hashtags: string;
+      plays: number;
+    }[];
+    const expectBands = (answer: Answer, keyOf: (r: (typeof rows)[number]) => number, labels: string[]) => {
+      const groups = new Map<number, number[]>();
+      for (const r of rows) groups.set(keyOf(r), [...(groups.get(keyOf(r)) ?? []), r.plays]);
+      const expected = [...groups]
+        .map(([k, plays]) => ({ name: labels[k] as string, value: median(plays), size: plays.length }))
+        .sort((a, b) => b.value - a.value || b.size - a.size);
+      expect(answer.findings.map((f) => f.statement)).toEqual(
+        expected.map(
+          (g) =>
+            `${g.name}: ${g.value.toLocaleString("en-US")} median views per video over ${g.size} video${g.size === 1 ? "" : "s"}.`,
+        ),
+      );
+    };
+    const tags = await ask("How many hashtags should I use on a resort video?");
+    expect(aggregateOf(tags).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hashtag_count",
+      metric: "plays",
+      ignored: [],
+    });
+    expectBands(
+      tags,
+      (r) => bandOf(r.hashtags.split(" ").filter(Boolean).length, [1, 3, 6, 11]),
+      ["no hashtags", "1-2 hashtags", "3-5 hashtags", "6-10 hashtags", "11 or more hashtags"].map(
+        (l) => `videos with ${l}`,
+      ),
+    );
+    const caption = await ask("How long should the caption of a resort video be?");
+    expect(aggregateOf(caption).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "caption_length",
+      ignored: [],
+    });
+    expectBands(caption, (r) => bandOf([...r.caption].length, [50, 100, 150, 300]), [
+      "captions under 50 characters",
+      "captions of 50-100 characters",
+      "captions of 100-150 characters",
+      "captions of 150-300 characters",
+      "captions of 300 characters or more",
+    ]);
+    // "How many hashtags are used": the distinct tags of the set, not its videos.
+    const distinct = new Set(rows.flatMap((r) => r.hashtags.split(" ").filter(Boolean)));
+    const counted = await ask("How many hashtags are used in resort videos?");
+    expect(aggregateOf(counted).result.count).toBe(distinct.size);
+    expect(counted.summary).toBe(
+      `There are ${distinct.size} hashtags used by the videos about "resort" (${rows.length} videos).`,
+    );
+  });
+
+  it("hashtags by engagement rate: only those on 5+ videos, when some are", async () => {
+    const answer = await ask("Which hashtags get the most engagement?");
+    const { result } = aggregateOf(answer);
+    const used = new Map<string, number>();
+    for (const h of db.prepare("SELECT hashtags FROM videos").pluck().all() as string[])
+      for (const t of h.split(" ").filter(Boolean)) used.set(t, (used.get(t) ?? 0) + 1);
+    expect((result.ranking as string[]).length).toBeGreaterThan(0);
+    for (const tag of result.ranking as string[]) expect(used.get(tag)).toBeGreaterThanOrEqual(5);
+    const fewer = [...used.values()].filter((n) => n < 5).length;
+    expect(answer.caveats.join(" ")).toContain(
+      `; ${fewer} on fewer are left out (their rate is that of a video or two).`,
+    );
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
@@ -1820,6 +1895,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         'Which videos say "sea view"?',
         "How many resort videos talk about villa?",
         "What are the top hotel videos from 1899?",
+        "How many hashtags should I use on a resort video?",
+        "How long should the caption of a resort video be?",
+        "How many hashtags are used in resort videos?",
+        "Which hashtags get the most engagement?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
