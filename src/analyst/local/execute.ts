@@ -474,6 +474,8 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
       return overview(ctx);
     case "drivers":
       return drivers(ctx);
+    case "cadence":
+      return cadence(ctx);
   }
 }
 
@@ -485,10 +487,155 @@ export function declined(plan: Plan, reason: string): Outcome {
     summary,
     findings: [{ statement: `Not answered: ${reason}.`, evidence: [] }],
     caveats: [
-      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, profiles, the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
+      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, how often accounts post, profiles, the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
     ],
     result: { declined: reason },
     computed: "nothing (declined)",
+  };
+}
+
+// ---------- cadence ----------
+
+/** How often an account posted, from the publish times (UTC) of its videos in the corpus. */
+interface Cadence {
+  videos: number;
+  first: number | null;
+  last: number | null;
+  /** Videos a week after the first, over the days from the first to the last (null: under 2, or within a day). */
+  perWeek: number | null;
+  /** The median days between consecutive videos (null: fewer than 2). */
+  medianGapDays: number | null;
+}
+
+function cadenceOf(times: readonly number[]): Cadence {
+  const t = [...times].sort((a, b) => a - b);
+  const first = t[0] ?? null;
+  const last = t[t.length - 1] ?? null;
+  const spanDays = first !== null && last !== null ? (last - first) / DAY : 0;
+  return {
+    videos: t.length,
+    first,
+    last,
+    perWeek: t.length >= 2 && spanDays >= 1 ? ((t.length - 1) / spanDays) * 7 : null,
+    medianGapDays: median(t.slice(1).map((x, i) => (x - (t[i] as number)) / DAY)),
+  };
+}
+
+/** "14 videos about "hotel" published from 2025-03-01 to 2025-05-12: about 1.4 a week, a median of 4 days apart". */
+function cadenceText(c: Cadence, noun: string): string {
+  const many = `${fmt(c.videos)} ${c.videos === 1 ? noun.replace(/s\b/, "") : noun}`;
+  if (c.first === null || c.last === null) return `no ${noun}`;
+  if (c.videos === 1) return `${many}, published on ${isoDay(c.first)}`;
+  const span = `${many} published from ${isoDay(c.first)} to ${isoDay(c.last)}`;
+  if (c.perWeek === null) return `${span}, all within a day`;
+  const perMonth = (c.perWeek * 365.25) / 7 / 12;
+  const rate =
+    c.perWeek >= 1
+      ? `${round(c.perWeek, 1)} a week`
+      : perMonth >= 1
+        ? `${round(perMonth, 1)} a month`
+        : `one every ${round(1 / perMonth, 1)} months`;
+  const gap = c.medianGapDays ?? 0;
+  const apart =
+    gap < 1 ? `${Math.round(gap * 24)} hours` : `${round(gap, 1)} day${round(gap, 1) === 1 ? "" : "s"}`;
+  return `${span}: about ${rate}, a median of ${apart} apart`;
+}
+
+const CADENCE_CAVEAT =
+  "Posting frequency is read from the publish times (UTC) of the videos the corpus holds: a scrape holds what its searches found, so an account may post more often than shown. A week's rate counts the videos after the first over the days from the first to the last.";
+
+const cadenceResult = (id: string, c: Cadence) => ({
+  id,
+  videos: c.videos,
+  first: c.first === null ? null : isoDay(c.first),
+  last: c.last === null ? null : isoDay(c.last),
+  per_week: c.perWeek === null ? null : round(c.perWeek, 2),
+  median_gap_days: c.medianGapDays === null ? null : round(c.medianGapDays, 2),
+});
+
+async function cadence(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const filter = videoFilter(ctx);
+  const noun = describe(plan, { entities: false });
+  const creator = plan.creators[0];
+  const advertiser = plan.advertisers[0];
+  if (creator || advertiser) {
+    // One account: its own videos (bounded by the account), with the question's other filters.
+    const c = cadenceOf((await ctx.facts.videos(filter)).map((v) => v.created_at));
+    const evidence = creator
+      ? creatorEvidence((await call("service_get_creator", { id: creator.uid })).data as Creator)
+      : advertiserEvidence((await call("service_get_advertiser", { id: advertiser?.id })).data as Advertiser);
+    const statement = `${creator ? `@${creator.handle}` : advertiser?.name} has ${cadenceText(c, noun)}.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: [evidence] }],
+      caveats: [CADENCE_CAVEAT],
+      result: { cadence: [cadenceResult(evidence.id, c)] },
+      computed: "aggregate: publish times of the account's videos",
+    };
+  }
+  const advertisers = plan.subject === "advertisers";
+  const byVideos = plan.metric === "videos";
+  const [[whole] = [], groups = []] = await ctx.facts.groups(
+    filter,
+    [null, advertisers ? "advertiser" : "creator"],
+    "plays",
+  );
+  const kind = advertisers ? "advertisers" : "creators";
+  if (!whole || groups.length === 0) {
+    const statement = `No ${noun} ${advertisers ? "assigned to an advertiser" : "to measure"}.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: [] }],
+      caveats: [],
+      result: { count: 0 },
+      computed: "aggregate: none",
+    };
+  }
+  const ranked = [...groups]
+    .sort(
+      (a, b) =>
+        (byVideos ? b.videos - a.videos : b.sum - a.sum) ||
+        b.videos - a.videos ||
+        String(a.key).localeCompare(String(b.key)),
+    )
+    .slice(0, plan.count);
+  // One after another: the method lists the tool calls in the ranking's order.
+  const rows: { key: string; c: Cadence; evidence: Evidence; name: string }[] = [];
+  for (const g of ranked) {
+    const key = String(g.key);
+    const own = advertisers ? { ...filter, advertiser_id: key } : { ...filter, author_uid: key };
+    const c = cadenceOf((await ctx.facts.videos(own)).map((v) => v.created_at));
+    const evidence = advertisers
+      ? advertiserEvidence((await call("service_get_advertiser", { id: key })).data as Advertiser)
+      : creatorEvidence((await call("service_get_creator", { id: key })).data as Creator);
+    const name = advertisers ? String(evidence.figures.name) : `@${evidence.figures.handle}`;
+    rows.push({ key, c, evidence, name });
+  }
+  const counts = groups.map((g) => g.videos);
+  const typical = median(counts) ?? 0;
+  const ones = counts.filter((n) => n === 1).length;
+  const lead = `Of the ${fmt(groups.length)} ${kind} of the ${fmt(whole.videos)} ${noun}, the median ${kind.replace(/s$/, "")} has ${fmt(typical)} of these videos (${fmt(ones)} have only one).`;
+  const findings = rows.map((r, i) => ({
+    statement: `#${i + 1} ${r.name}: ${cadenceText(r.c, noun)}.`,
+    evidence: [r.evidence],
+  }));
+  const first = rows[0] as (typeof rows)[number];
+  return {
+    summary: `${lead} ${byVideos ? "The most active" : "The most viewed"}: ${first.name}, ${cadenceText(first.c, noun)}.`,
+    findings,
+    caveats: [
+      CADENCE_CAVEAT,
+      `${kind[0]?.toUpperCase()}${kind.slice(1)} ranked by ${byVideos ? "their number of" : "the total views of their"} ${noun}; each one's frequency is over those ${noun}.`,
+    ],
+    result: {
+      ranking: rows.map((r) => r.key),
+      cadence: rows.map((r) => cadenceResult(r.key, r.c)),
+      median_videos: typical,
+      single_video: ones,
+      [kind]: groups.length,
+    },
+    computed: `aggregate: ${kind} of the videos, ranked by ${byVideos ? "videos" : "views"}; publish times of each one's videos`,
   };
 }
 

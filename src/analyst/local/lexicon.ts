@@ -465,6 +465,9 @@ export const HASHTAG_COUNT_BANDS: readonly { label: string }[] = [
 ];
 
 export const CUES = {
+  /** How often someone posts: "how often does @x post", "which creators post most often", "posting frequency". */
+  cadence:
+    /\bhow (often|frequently|regularly) (do|does|did|should|to)\b[^?]*\b(post|posts|posting|upload\w*|publish\w*)\b|\bhow many (videos|posts|times|ads) (a|per|each|every) (day|week|month)\b|\b(posting|upload(ing)?|publishing) (frequency|cadence|schedule|rate|consistency)\b|\b(post|posts|posted|posting|uploads?|uploaded|uploading|publish(es|ed|ing)?) (the )?(most |more )?(often|frequently|regularly|consistently)\b|\bmost (consistent|prolific|frequent|regular) (creators?|posters?|accounts?|brands?|advertisers?)\b/,
   compare:
     /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
   count: /\b(how many|number of|count of|count|how much)\b/,

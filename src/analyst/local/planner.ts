@@ -36,6 +36,8 @@ export type Intent =
   | "overview"
   /** What went with more views (or the metric asked): the set split by each recorded property. */
   | "drivers"
+  /** How often a creator or advertiser posts, or the creators (advertisers) of a set do. */
+  | "cadence"
   | "decline";
 
 /** A bound on a creator's followers. */
@@ -534,6 +536,12 @@ export async function planQuestion(
   if (askedDrivers)
     text = text.replace(/\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b/g, (m) =>
       " ".repeat(m.length),
+    );
+  // "Who are the most consistent creators?": the words of a posting-frequency cue are no topic.
+  if (CUES.cadence.test(lowerAll))
+    text = text.replace(
+      /\b(consistent(ly)?|consistency|prolific|frequent(ly)?|frequency|regular(ly)?|often|cadence|schedule)\b/g,
+      (m) => " ".repeat(m.length),
     );
   if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
   if (!decline && unknownHandles.length > 0)
@@ -1117,7 +1125,21 @@ export async function planQuestion(
     metric !== "growth" &&
     metric !== "engagement";
   if (decline) intent = "decline";
-  else if (
+  else if (CUES.cadence.test(lowerAll) && entityCount <= 1) {
+    intent = "cadence";
+    if (entityCount === 0 && subject !== "advertisers") subject = "creators";
+    // "Which creators post most often": ranked by videos; "how often do the top creators post": by views.
+    if (entityCount === 0) {
+      metric = /\bmost (often|frequently|regularly|consistent\w*|prolific|frequent|regular|active)\b/.test(
+        lowerAll,
+      )
+        ? "videos"
+        : "plays";
+      understood.push(
+        `posting frequency of the ${subject} with the most ${metric === "videos" ? "videos" : "views (plays)"}`,
+      );
+    } else understood.push("posting frequency");
+  } else if (
     askedDrivers &&
     subject === "videos" &&
     !postingTime &&

@@ -830,6 +830,62 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"how often does @x post", "which creators post most often": publish times of their videos (SQL)', async () => {
+    const iso = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
+    const timesOf = (uid: string, where = "1") =>
+      db
+        .prepare(`SELECT created_at FROM videos WHERE author_uid = ? AND ${where} ORDER BY created_at`)
+        .pluck()
+        .all(uid) as number[];
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay4'").pluck().get() as string;
+    const t = timesOf(uid);
+    const gaps = t.slice(1).map((x, i) => (x - (t[i] as number)) / DAY);
+    const perWeek = ((t.length - 1) / (((t.at(-1) as number) - (t[0] as number)) / DAY)) * 7;
+    const one = await ask("How often does @stay4 post?");
+    expect(aggregateOf(one).plan).toMatchObject({ intent: "cadence", creators: [uid] });
+    expect(aggregateOf(one).result.cadence).toEqual([
+      {
+        id: uid,
+        videos: t.length,
+        first: iso(t[0] as number),
+        last: iso(t.at(-1) as number),
+        per_week: Math.round(perWeek * 100) / 100,
+        median_gap_days: Math.round(median(gaps) * 100) / 100,
+      },
+    ]);
+    expect(one.summary).toMatch(
+      new RegExp(
+        `^@stay4 has ${t.length} videos published from ${iso(t[0] as number)} to ${iso(t.at(-1) as number)}: about `,
+      ),
+    );
+    expect(one.caveats.join(" ")).toContain("a scrape holds what its searches found");
+    // The creators with the most videos (then by uid), each with its own frequency.
+    const most = await ask("Which creators post most often?");
+    const { plan, result } = aggregateOf(most);
+    expect(plan).toMatchObject({ intent: "cadence", subject: "creators", metric: "videos" });
+    const expected = db
+      .prepare("SELECT author_uid FROM videos GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 5")
+      .pluck()
+      .all() as string[];
+    expect(result.ranking).toEqual(expected);
+    expect((result.cadence as { videos: number }[]).map((c) => c.videos)).toEqual(
+      expected.map((u) => timesOf(u).length),
+    );
+    // "How often do … use a hook" is still a share.
+    expect(aggregateOf(await ask("How often do resort videos use a hook?")).plan.intent).toBe("share");
+    // Over a topic: the hotel videos of the creators with the most views on them.
+    const topic = aggregateOf(await ask("How often do the top hotel creators post?"));
+    const hotel = await searchIds("hotel");
+    const byViews = db
+      .prepare(
+        `SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY sum(plays) DESC, count(*) DESC, author_uid LIMIT 5`,
+      )
+      .pluck()
+      .all(idList(hotel)) as string[];
+    expect(topic.plan).toMatchObject({ intent: "cadence", topics: ["hotel"], metric: "plays" });
+    expect(topic.result.ranking).toEqual(byViews);
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
@@ -1899,6 +1955,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How long should the caption of a resort video be?",
         "How many hashtags are used in resort videos?",
         "Which hashtags get the most engagement?",
+        "How often does @stay4 post?",
+        "Which creators post most often?",
+        "How often do the top hotel creators post?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
