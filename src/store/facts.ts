@@ -300,6 +300,8 @@ export interface FactsRepository {
   ): Promise<VideoFact[]>;
   /** The `n` matching videos with the highest `value` (then by id, descending), among those with a value. */
   topBy(filter: FactsFilter, value: FactsValue, n: number): Promise<VideoFact[]>;
+  /** The `n`-th highest `value` (1-based) among the matching videos with a value; null when fewer have one. */
+  nthHighest(filter: FactsFilter, value: FactsValue, n: number): Promise<number | null>;
   /** The `n` matching videos whose `value` is nearest `target` (then by id), among those with a value. */
   nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]>;
 }

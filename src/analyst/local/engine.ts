@@ -39,6 +39,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.perVideo ? { per_video: true } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
+    ...(plan.viral ? { viral: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,
   };

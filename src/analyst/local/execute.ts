@@ -15,7 +15,7 @@ import {
   snapWindow,
 } from "./lexicon.js";
 import { median } from "./median.js";
-import { type Attribute, attributeLabel, type FollowersBound, type Plan } from "./planner.js";
+import { type Attribute, attributeLabel, type FollowersBound, type Plan, VIRAL_SHARE } from "./planner.js";
 
 /** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -35,6 +35,8 @@ interface Ctx {
   call: Call;
   facts: FactsRepository;
   now: number;
+  /** For `plan.viral`: the plays the most played tenth of the videos in question reach (null: no video). */
+  viralFloor?: number | null;
 }
 
 type Video = {
@@ -267,6 +269,9 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
     filter.until = plan.window.to;
   } else if (plan.window && !plan.window.shortest)
     filter.since = windowStart(plan.window.endsAt ?? ctx.now, plan.window.days);
+  // No video at all: a floor no video reaches.
+  if (plan.viral && ctx.viralFloor !== undefined)
+    filter.min_plays = ctx.viralFloor ?? Number.MAX_SAFE_INTEGER;
   return filter;
 }
 
@@ -294,6 +299,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
           ? "organic videos"
           : "videos");
   if (options.one) noun = noun.replace(/s$/, "");
+  if (plan.viral && options.noun === undefined) noun = `viral ${noun}`;
   const hook = plan.attributes.find((a) => a.kind === "hook");
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
@@ -444,6 +450,33 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
+  if (!ctx.plan.viral || ctx.plan.intent === "decline") return executePlan(ctx);
+  // "Viral": the most played tenth (at least one video) of the videos of the question's topics, places, window
+  // and accounts; labels and bounds then select among them ("viral hotel ads" are the hotel videos' viral ads).
+  const basePlan: Plan = {
+    ...ctx.plan,
+    viral: false,
+    attributes: ctx.plan.attributes.filter((a) => a.kind === "region" || a.kind === "language"),
+  };
+  const base = videoFilter({ ...ctx, plan: basePlan });
+  const all = await ctx.facts.count(base);
+  const within = Math.max(1, Math.ceil(all * VIRAL_SHARE));
+  const viralFloor = all === 0 ? null : await ctx.facts.nthHighest(base, "plays", within);
+  const outcome = await executePlan({ ...ctx, viralFloor });
+  const what = describe(basePlan);
+  return {
+    ...outcome,
+    caveats: [
+      ...outcome.caveats,
+      viralFloor === null
+        ? `Viral: the most played ${Math.round(VIRAL_SHARE * 100)} % of the ${what}, of which there are none.`
+        : `Viral: the most played ${Math.round(VIRAL_SHARE * 100)} % of the ${fmt(all)} ${what}, those with ${fmt(Math.max(1, viralFloor))} plays or more (ties at the floor included).`,
+    ],
+    result: { ...outcome.result, viral_floor: viralFloor, viral_of: all },
+  };
+}
+
+async function executePlan(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   switch (plan.intent) {
     case "decline":

@@ -90,6 +90,11 @@ export interface Plan {
   byCreators: boolean;
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
+  /**
+   * "How many viral hotel videos are ads?", "the average length of viral resort videos": only the most played
+   * tenth of the videos in question (VIRAL_SHARE), whose floor the executor reads from the store.
+   */
+  viral: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -382,6 +387,9 @@ async function takeQuoted(
   }
   return { question: out, quoted };
 }
+
+/** "Viral" videos: the most played share of the videos in question. */
+export const VIRAL_SHARE = 0.1;
 
 /** The window "recent" stands for beside a measure ("recent videos with the most views"). */
 const RECENT_DAYS = 30;
@@ -1324,9 +1332,27 @@ export async function planQuestion(
     window = { days: RECENT_DAYS, phrase };
     understood.push(`window ${RECENT_DAYS} days (from "${phrase}")`);
   }
-  // The median length is over every video in question: "viral" selects none of them.
-  if (metric === "duration" && /\bviral\b/.test(lowerAll) && !/\bviral hooks?\b/.test(lowerAll))
-    ignored.push("viral");
+  // "Viral hotel videos" beside a count, share, measure, breakdown or ranking of what they use: the most played
+  // tenth of them ("the most viral", "go viral" stay readings of views).
+  const viral =
+    /(?<![#\p{L}])viral (?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
+      lowerAll,
+    ) &&
+    !/\bviral hooks?\b/.test(lowerAll) &&
+    !/\b(most|go|goes|went|going|gone) viral\b/.test(lowerAll) &&
+    ["rank", "measure", "count", "share", "breakdown", "overview", "cadence"].includes(intent) &&
+    !(intent === "rank" && (subject === "creators" || subject === "advertisers"));
+  if (viral) {
+    // Views were read from "viral" only for want of another measure: the set is what it selects now.
+    const read = understood.indexOf('"viral" read as views (plays)');
+    if (read >= 0) {
+      understood.splice(read, 1);
+      const named = understood.indexOf("metric views (plays)");
+      if (named >= 0) understood.splice(named, 1);
+      if (intent !== "rank") metric = null;
+    }
+    understood.push(`viral: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`);
+  }
   if (groupBy !== "length" && metric !== "duration")
     for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
   if (intent === "rank" && subject === "regions") groupBy = "region";
@@ -1376,6 +1402,7 @@ export async function planQuestion(
     perVideoAsked,
     byCreators,
     quotes,
+    viral,
     shareOf,
     groupBy,
     trendKind,

@@ -181,6 +181,19 @@ export class PostgresFacts implements FactsRepository {
     return this.withValue(filter, value, n, (x) => `${x} DESC, v.id DESC`);
   }
 
+  async nthHighest(filter: FactsFilter, value: FactsValue, n: number): Promise<number | null> {
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    const x = valueSql(value, "double precision");
+    const found = await scalarOf<number | string | null>(
+      this.pool,
+      `SELECT ${x} FROM videos v WHERE ${where} AND ${x} IS NOT NULL ORDER BY ${x} DESC
+       LIMIT 1 OFFSET ${params.add(Math.max(0, n - 1))}`,
+      params.values,
+    );
+    return found === null || found === undefined ? null : Number(found);
+  }
+
   async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
     return this.withValue(
       filter,

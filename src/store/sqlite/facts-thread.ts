@@ -19,6 +19,7 @@ export type HeavyFactsRead =
   | "groupTop"
   | "nearest"
   | "topBy"
+  | "nthHighest"
   | "codes"
   | "advertiserNames";
 

@@ -233,6 +233,19 @@ export class SqliteFacts implements FactsRepository {
     return this.withValue(filter, value, n, (x) => `${x} DESC, v.id DESC`, {});
   }
 
+  async nthHighest(filter: FactsFilter, value: FactsValue, n: number): Promise<number | null> {
+    if (this.offload) return this.offload.call("nthHighest", [filter, value, n]);
+    const { where, params } = whereOf(this.db, filter);
+    const x = valueSql(value, "REAL");
+    const found = this.db
+      .prepare<Record<string, string | number>, number>(
+        `SELECT ${x} FROM videos v WHERE ${where} AND ${x} IS NOT NULL ORDER BY ${x} DESC LIMIT 1 OFFSET @skip`,
+      )
+      .pluck()
+      .get({ ...params, skip: Math.max(0, n - 1) });
+    return found ?? null;
+  }
+
   async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
     if (this.offload) return this.offload.call("nearest", [filter, value, target, n]);
     return this.withValue(filter, value, n, (x) => `abs(${x} - @target), v.id`, { target });

@@ -513,6 +513,18 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
             .slice(0, 3);
           expect(await lite.facts.topBy(filter, value, 3)).toEqual(best);
           expect(await pg.facts.topBy(filter, value, 3)).toEqual(best);
+          // The n-th highest value, for n within and past the videos that have one.
+          const values = all
+            .map((v) => perVideo(v, value))
+            .filter((x): x is number => x !== null)
+            .sort((a, b) => b - a);
+          for (const n of [1, 2, Math.ceil(values.length / 10), values.length, values.length + 1])
+            for (const store of [lite, pg]) {
+              const got = await store.facts.nthHighest(filter, value, n);
+              const want = values[n - 1] ?? null;
+              if (want === null) expect(got, `${value} #${n}`).toBeNull();
+              else expect(got, `${value} #${n}`).toBeCloseTo(want, 9);
+            }
           const near = expectedNearest(all, value, median, 3);
           expect(await lite.facts.nearest(filter, value, median, 3)).toEqual(near);
           expect(await pg.facts.nearest(filter, value, median, 3)).toEqual(near);

@@ -886,6 +886,38 @@ describe("naturally phrased questions read as meant", () => {
     expect(topic.result.ranking).toEqual(byViews);
   });
 
+  it('"viral resort videos": the most played tenth of the resort videos, labels then select among them (SQL)', async () => {
+    const resort = db
+      .prepare(
+        `SELECT plays, label_ad AS ad, media_type AS media, duration_s AS d FROM ${IN_IDS} ORDER BY plays DESC`,
+      )
+      .all(idList(await searchIds("resort"))) as {
+      plays: number;
+      ad: number;
+      media: string;
+      d: number | null;
+    }[];
+    const floor = (resort[Math.ceil(resort.length / 10) - 1] as { plays: number }).plays;
+    const viral = resort.filter((v) => v.plays > 0 && v.plays >= floor);
+    expect(viral.length).toBeGreaterThan(0);
+    expect(viral.length).toBeLessThan(resort.length);
+    const length = await ask("What's the average video length of viral resort videos?");
+    expect(aggregateOf(length).plan).toMatchObject({ intent: "measure", viral: true, ignored: [] });
+    const lengths = viral.filter((v) => v.media === "video" && v.d !== null).map((v) => v.d as number);
+    expect(aggregateOf(length).result.median).toBe(median(lengths));
+    expect(length.caveats).toContain(
+      `Viral: the most played 10 % of the ${resort.length} videos about "resort", those with ${floor.toLocaleString("en-US")} plays or more (ties at the floor included).`,
+    );
+    const ads = await ask("How many viral resort videos are ads?");
+    expect(aggregateOf(ads).result.count).toBe(viral.filter((v) => v.ad === 1).length);
+    expect(ads.summary).toMatch(/viral ads? about "resort"/);
+    // "The most viral" and "go viral" keep their readings.
+    expect(
+      (aggregateOf(await ask("Which creator has the most viral videos?")).plan as { viral?: boolean }).viral,
+    ).toBeUndefined();
+    expect(aggregateOf(await ask("What makes resort videos go viral?")).plan.intent).toBe("drivers");
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
@@ -1341,10 +1373,10 @@ describe("naturally phrased questions read as meant", () => {
         `Length: the duration the source recorded (duration_s). ${ids.length - lengths.length} of the ${ids.length} matching videos have no recorded duration or are slideshows, and are left out.`,
       );
     }
-    // "viral" selects nothing here, and the answer says it was not used.
+    // "viral" selects the most played tenth (see below), and says so.
     const viral = await ask("What's the typical length of a viral resort video?");
-    expect(aggregateOf(viral).plan).toMatchObject({ metric: "duration", ignored: ["viral"] });
-    expect(viral.summary).toMatch(/Not used \(not a name or hashtag in the corpus\): viral\.$/);
+    expect(aggregateOf(viral).plan).toMatchObject({ metric: "duration", ignored: [], viral: true });
+    expect(viral.summary).toMatch(/^The median length of viral videos about "resort" is /);
   });
 
   it("the hashtags that go with a topic leave reach tags (#fyp, #xuhuong) out and name them", async () => {
@@ -1958,6 +1990,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How often does @stay4 post?",
         "Which creators post most often?",
         "How often do the top hotel creators post?",
+        "What's the average video length of viral resort videos?",
+        "How many viral resort videos are ads?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));

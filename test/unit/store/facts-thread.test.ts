@@ -52,6 +52,9 @@ describe("the analyst's aggregate reads on the facts thread (SQLite)", () => {
               await inline.groupTop(filter, by, g.key, 2),
             );
       }
+      expect(await threaded.nthHighest(filter, "plays", 4)).toEqual(
+        await inline.nthHighest(filter, "plays", 4),
+      );
       expect(await threaded.nearest(filter, "plays", 1000, 3)).toEqual(
         await inline.nearest(filter, "plays", 1000, 3),
       );
