@@ -40,6 +40,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.viral ? { viral: true } : {}),
+    ...(plan.lowest ? { lowest: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,
   };

@@ -2308,7 +2308,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           : metric === null || metric === "plays" || metric === "videos"
             ? "views"
             : null;
-    if (sort && plan.creators.length + plan.advertisers.length === 0) {
+    if (sort && !plan.lowest && plan.creators.length + plan.advertisers.length === 0) {
       const { items, tool, args } = await videoView(ctx, sort);
       const key = (v: Video) =>
         sort === "comments"
@@ -2345,7 +2345,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           `Ranked among the ${fmt(kept)} videos with at least ${fmt(Math.max(1, Math.ceil(median)))} plays (the median of all ${fmt(whole.videos)}), so that a rate on a few plays cannot lead; ${fmt(whole.videos - kept)} left out.`,
         );
     }
-    const ranked = await ctx.facts.topBy(ranking, factsValueOf(m), plan.count);
+    // From the bottom: the values nearest 0 (none is negative), then by id.
+    const ranked = plan.lowest
+      ? await ctx.facts.nearest(ranking, factsValueOf(m), 0, plan.count)
+      : await ctx.facts.topBy(ranking, factsValueOf(m), plan.count);
     const what = `${describe(plan)} by ${METRIC_NAME[m]}`;
     if (ranked.length === 0)
       return {
@@ -2357,7 +2360,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       };
     const top = ranked[0] as VideoFact;
     return {
-      summary: `Top ${what}: ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
+      summary: `${plan.lowest ? "Lowest" : "Top"} ${what}: ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
       findings: ranked.map((v, i) => ({
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],
@@ -2488,7 +2491,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       size: g.videos,
       value: byCreators ? (g.creators ?? 0) : groupFigure(g, m, perVideo ? "median" : "sum"),
     }))
-    .sort((a, b) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key));
+    .sort((a, b) =>
+      plan.lowest
+        ? a.value - b.value || a.size - b.size || a.key.localeCompare(b.key)
+        : b.value - a.value || b.size - a.size || a.key.localeCompare(b.key),
+    );
   const what = describe(plan);
   const reachNote =
     reach.length > 0
@@ -2564,6 +2571,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       const figure = showFigure(m, first.value);
       const among =
         by === "creator" && (plan.followers || plan.creatorType) ? `Among ${creatorsLabel(plan)}, ` : "";
+      if (plan.lowest)
+        return tied.length > 1
+          ? `${among}${joinNames(tied)} tie for the lowest ${measureName}: ${figure} each${next ? `, then ${next.name} (${next.shown})` : ""}.`
+          : `${among}${nameOf(first.key)} has the lowest ${measureName}: ${figure}${next ? `, then ${next.name} (${next.shown})` : ""}.`;
       return tied.length > 1
         ? `${among}${joinNames(tied)} tie by ${measureName}: ${figure} each${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
         : `${among}${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;

@@ -95,6 +95,8 @@ export interface Plan {
    * tenth of the videos in question (VIRAL_SHARE), whose floor the executor reads from the store.
    */
   viral: boolean;
+  /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
+  lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -540,6 +542,10 @@ export async function planQuestion(
     decline = "it reports what the corpus observed; it does not forecast";
   // "Why do some hotel videos go viral?" is answered as what went with more views (said not to be a cause).
   const askedDrivers = CUES.drivers.test(lowerAll);
+  // "The least viewed", "the 10 worst performing", "fewest likes" ("at least 10k views" is a bound).
+  const LOWEST = /(?<!\bat )\b(least|fewest|lowest|worst|bottom|weakest|poorest|underperform\w*)\b/g;
+  const lowest = LOWEST.test(lowerAll);
+  if (lowest) text = text.replace(LOWEST, (m) => " ".repeat(m.length));
   // "The recipe for viral resort videos": the words of the cue are no topic ("recipe" may be a hashtag).
   if (askedDrivers)
     text = text.replace(/\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b/g, (m) =>
@@ -552,6 +558,16 @@ export async function planQuestion(
       (m) => " ".repeat(m.length),
     );
   if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
+  // "The like to view ratio", "shares relative to views": one count over another, other than the engagement rate.
+  if (
+    !decline &&
+    !/\bengagement\b/.test(lowerAll) &&
+    /\b(\w+[- ]to[- ]\w+ ratios?|ratios? of|relative to (views?|plays?)|(likes?|comments?|shares?|saves?) (per|for every) (view|play)|(like|comment|share|save) rates?)\b/.test(
+      lowerAll,
+    )
+  )
+    decline =
+      'the one rate it computes is the engagement rate, (likes + comments + shares + saves) ÷ plays; ask for the engagement rate ("which hotel videos have the highest engagement rate?")';
   if (!decline && unknownHandles.length > 0)
     decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
 
@@ -1133,7 +1149,19 @@ export async function planQuestion(
     metric !== "growth" &&
     metric !== "engagement";
   if (decline) intent = "decline";
-  else if (CUES.cadence.test(lowerAll) && entityCount <= 1) {
+  else if (
+    lowest &&
+    !askedDrivers &&
+    entityCount === 0 &&
+    ["videos", "hashtags", "sounds", "regions", "languages"].includes(subject)
+  ) {
+    intent = "rank";
+    if (!metric) {
+      metric = "plays";
+      understood.push('"worst" / "least" read as views (plays)');
+    }
+    understood.push("ranked from the bottom (lowest first)");
+  } else if (CUES.cadence.test(lowerAll) && entityCount <= 1) {
     intent = "cadence";
     if (entityCount === 0 && subject !== "advertisers") subject = "creators";
     // "Which creators post most often": ranked by videos; "how often do the top creators post": by views.
@@ -1298,6 +1326,7 @@ export async function planQuestion(
   )
     intent = "overview";
   else if (
+    lowest ||
     CUES.rank.test(lowerAll) ||
     subject === "regions" ||
     subject === "languages" ||
@@ -1315,7 +1344,17 @@ export async function planQuestion(
     intent = "measure";
   else if (CUES.overview.test(lowerAll) && (attributes.length > 0 || topics.length > 0)) intent = "overview";
   else if (quotes) intent = "rank";
-  else {
+  else if (
+    // "Hotel ads with at least 10k views", "resort videos in Vietnam": a set named with no question about it
+    // is listed, the most viewed first, as a search would.
+    subject === "videos" &&
+    entityCount === 0 &&
+    (topics.length > 0 || attributes.length > 0) &&
+    !/^\s*(what|which|who|how|why|when|where|is|are|do|does|did|can|could|should|will|would)\b/.test(lowerAll)
+  ) {
+    intent = "rank";
+    understood.push("no question asked: the matching videos are listed, the most viewed first");
+  } else {
     intent = "decline";
     decline =
       "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
@@ -1403,6 +1442,7 @@ export async function planQuestion(
     byCreators,
     quotes,
     viral,
+    lowest: lowest && intent === "rank",
     shareOf,
     groupBy,
     trendKind,

@@ -918,6 +918,71 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(await ask("What makes resort videos go viral?")).plan.intent).toBe("drivers");
   });
 
+  it('"the least viewed", "the 3 worst performing", "fewest likes": rankings from the bottom (SQL)', async () => {
+    const resort = await searchIds("resort");
+    const bottom = (order: string, n: number, where = "1") =>
+      db
+        .prepare(`SELECT id FROM ${IN_IDS} AND ${where} ORDER BY ${order} LIMIT ${n}`)
+        .pluck()
+        .all(idList(resort));
+    const least = await ask("What are the least viewed resort videos?");
+    expect(aggregateOf(least).plan).toMatchObject({
+      intent: "rank",
+      metric: "plays",
+      lowest: true,
+      ignored: [],
+    });
+    expect(aggregateOf(least).result.ranking).toEqual(bottom("plays, id", 5));
+    expect(least.summary).toMatch(/^Lowest videos about "resort" by views: /);
+    const worst = aggregateOf(await ask("Show me the 3 worst performing resort ads"));
+    expect(worst.result.ranking).toEqual(bottom("plays, id", 3, "label_ad = 1"));
+    const likes = aggregateOf(await ask("Which resort videos have the fewest likes?"));
+    expect(likes.plan).toMatchObject({ metric: "likes", lowest: true });
+    expect(likes.result.ranking).toEqual(bottom("likes, id", 5));
+    // Hashtags from the bottom: the smallest totals first.
+    const tags = aggregateOf(await ask("Which hashtags get the fewest views?"));
+    const totals = new Map<string, number>();
+    for (const r of db.prepare("SELECT hashtags, plays FROM videos").all() as {
+      hashtags: string;
+      plays: number;
+    }[])
+      for (const t of r.hashtags.split(" ").filter(Boolean)) totals.set(t, (totals.get(t) ?? 0) + r.plays);
+    const lowestTotal = Math.min(...totals.values());
+    expect(totals.get((tags.result.ranking as string[])[0] as string)).toBe(lowestTotal);
+    // "At least" stays a bound.
+    expect(aggregateOf(await ask("Which resort videos have at least 40k views?")).plan).toMatchObject({
+      filters: ["plays>=40000"],
+    });
+  });
+
+  it("a set named with no question is listed, the most viewed first; a ratio other than engagement is declined", async () => {
+    const listed = aggregateOf(await ask("resort ads with at least 1,000 views"));
+    expect(listed.plan).toMatchObject({
+      intent: "rank",
+      topics: ["resort"],
+      filters: ["ad=yes", "plays>=1000"],
+    });
+    expect(listed.result.ranking).toEqual(
+      ids(
+        await callTool(registry, "service_search_videos", {
+          q: "resort",
+          ad: "yes",
+          sort: "views",
+          limit: 50,
+        }),
+      )
+        .filter(
+          (id) => (db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id) as number) >= 1000,
+        )
+        .slice(0, 5),
+    );
+    const ratio = await ask("What's the like to view ratio for resort ads?");
+    expect(aggregateOf(ratio).plan.intent).toBe("decline");
+    expect(ratio.summary).toMatch(
+      /^I cannot answer this question: the one rate it computes is the engagement rate/,
+    );
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
@@ -1992,6 +2057,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How often do the top hotel creators post?",
         "What's the average video length of viral resort videos?",
         "How many viral resort videos are ads?",
+        "What are the least viewed resort videos?",
+        "Which hashtags get the fewest views?",
+        "resort ads with at least 1,000 views",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
