@@ -23,6 +23,10 @@ export interface FactsFilter {
   since?: number;
   /** Published before (Unix seconds). */
   until?: number;
+  /** Videos using one of these sounds (music ids): "videos using the song Shape Of You". */
+  sound_ids?: readonly string[];
+  /** Videos using none of these sounds (or no recorded sound): the other side of `sound_ids`. */
+  exclude_sound_ids?: readonly string[];
   /** Only these videos (ids): which of a list pass the rest of the filter. */
   ids?: readonly string[];
   /** Reached an audience: some plays, and at least this many (a rate ranking's reach floor). */
@@ -255,6 +259,37 @@ export const linkedCreator = (row: CreatorLinkRow, by: LinkedCreator["by"]): Lin
   by,
 });
 
+/** A sound the corpus's videos use, for linking its title in a question. */
+export interface SoundName {
+  id: string;
+  title: string;
+  videos: number;
+}
+
+/** Both stores read SoundName rows per (music id, title) with this SELECT, then merge them with soundNamesOf. */
+export const SOUND_TITLES = `SELECT music_id AS id, music_title AS title, count(*) AS videos FROM videos
+  WHERE music_id IS NOT NULL AND music_title IS NOT NULL GROUP BY music_id, music_title`;
+
+/** One SoundName per music id: its videos in all, under the title most of them carry (the first in code order on a tie). */
+export function soundNamesOf(
+  rows: readonly { id: string; title: string; videos: number | string }[],
+): SoundName[] {
+  const byId = new Map<string, { title: string; best: number; videos: number }>();
+  for (const r of rows) {
+    const n = Number(r.videos);
+    const seen = byId.get(r.id);
+    if (!seen) byId.set(r.id, { title: r.title, best: n, videos: n });
+    else {
+      seen.videos += n;
+      if (n > seen.best || (n === seen.best && r.title < seen.title)) {
+        seen.title = r.title;
+        seen.best = n;
+      }
+    }
+  }
+  return [...byId].map(([id, s]) => ({ id, title: s.title, videos: s.videos }));
+}
+
 export interface AdvertiserName {
   id: string;
   name: string;
@@ -269,6 +304,8 @@ export interface FactsRepository {
   /** The one creator whose display name is exactly `name` (case-insensitive); null when none or several. */
   creatorByNickname(name: string): Promise<LinkedCreator | null>;
   advertiserNames(): Promise<AdvertiserName[]>;
+  /** Every sound the videos use (music id, its title, how many videos), for linking titles. */
+  soundNames(): Promise<SoundName[]>;
   /** How many videos (up to `cap`) carry `word` as a hashtag. */
   hashtagUse(word: string, cap?: number): Promise<number>;
   nameOf(type: "creator" | "advertiser", id: string): Promise<string>;

@@ -30,7 +30,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
     filters: plan.attributes.map((a) =>
       a.kind === "count"
         ? `${a.metric}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
-        : `${a.kind}=${a.value}`,
+        : a.kind === "sound"
+          ? `sound=${a.ids.join("|")}`
+          : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

@@ -15,7 +15,14 @@ import {
   snapWindow,
 } from "./lexicon.js";
 import { median } from "./median.js";
-import { type Attribute, attributeLabel, type FollowersBound, type Plan, VIRAL_SHARE } from "./planner.js";
+import {
+  type Attribute,
+  attributeLabel,
+  type FollowersBound,
+  ORIGINAL_SOUND_TITLES,
+  type Plan,
+  VIRAL_SHARE,
+} from "./planner.js";
 
 /** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -201,6 +208,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, hook_type: a.value };
     case "count":
       return { ...filter, count: { ...filter.count, ...countBound(a) } };
+    case "sound":
+      return { ...filter, sound_ids: a.ids };
   }
 }
 
@@ -309,6 +318,9 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (hookType) parts.push(`with ${hookType.value} hooks`);
   const bounds = plan.attributes.filter((a) => a.kind === "count");
   if (bounds.length > 0) parts.push(`with ${bounds.map((a) => attributeLabel(a)).join(" and ")}`);
+  const sound = plan.attributes.find((a) => a.kind === "sound");
+  if (sound)
+    parts.push(sound.title === "original sound" ? "using an original sound" : `using "${sound.title}"`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
@@ -412,9 +424,12 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
       ];
     return [];
   }
-  const named: Attribute[] = plan.attributes.filter((a) => a.kind === "region" || a.kind === "language");
+  const named = plan.attributes.filter(
+    (a): a is Extract<Attribute, { kind: "region" | "language" }> =>
+      a.kind === "region" || a.kind === "language",
+  );
   if (named.length === 0 || plan.intent === "decline") return [];
-  const rest = { ...plan, attributes: plan.attributes.filter((a) => !named.includes(a)) };
+  const rest = { ...plan, attributes: plan.attributes.filter((a) => !(named as Attribute[]).includes(a)) };
   const filter = videoFilter({ ...ctx, plan: rest });
   const coverage = await ctx.facts.coverage(filter);
   const notes: string[] = [];
@@ -428,6 +443,9 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   }
   return notes;
 }
+
+/** A sound named: a filter only the store applies (the search tool has none). */
+const bySound = (plan: Plan) => plan.attributes.some((a) => a.kind === "sound");
 
 const hasVideoFilters = (plan: Plan) =>
   plan.topics.length > 0 ||
@@ -450,6 +468,20 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
+  const outcome = await executeViral(ctx);
+  // "Original sound" reads the localised titles of a creator's own audio: say which.
+  if (
+    [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
+      (a) => a.kind === "sound" && a.title === "original sound",
+    )
+  )
+    outcome.caveats.push(
+      `An original sound: a creator's own audio, titled ${ORIGINAL_SOUND_TITLES.map((t) => `"${t}"`).join(", ")} (accents folded), alone or before " - " and the creator's name.`,
+    );
+  return outcome;
+}
+
+async function executeViral(ctx: Ctx): Promise<Outcome> {
   if (!ctx.plan.viral || ctx.plan.intent === "decline") return executePlan(ctx);
   // "Viral": the most played tenth (at least one video) of the videos of the question's topics, places, window
   // and accounts; labels and bounds then select among them ("viral hotel ads" are the hotel videos' viral ads).
@@ -1026,7 +1058,7 @@ async function videoView(
   const args = { ...searchArgs(plan), sort: order };
   const exact =
     plan.window === null &&
-    !plan.attributes.some((a) => a.kind === "hook_type" || a.kind === "count") &&
+    !plan.attributes.some((a) => a.kind === "hook_type" || a.kind === "count" || a.kind === "sound") &&
     plan.creators.length + plan.advertisers.length === 0;
   if (exact) {
     return {
@@ -1365,8 +1397,9 @@ async function examples(_ctx: Ctx, videos: VideoFact[], n = 3): Promise<Evidence
 }
 
 async function corroborate(ctx: Ctx): Promise<void> {
-  // The same filter through the search tool, so a client can repeat it (the tool does not count).
-  if (ctx.plan.creators.length + ctx.plan.advertisers.length === 0)
+  // The same filter through the search tool, so a client can repeat it (the tool does not count; it has no
+  // account or sound filter).
+  if (ctx.plan.creators.length + ctx.plan.advertisers.length === 0 && !bySound(ctx.plan))
     await ctx
       .call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 })
       .catch(() => null);
@@ -1403,7 +1436,7 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
 }
 
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
-type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag">;
+type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag" | "sound_use">;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
 function nameOfGroup(by: SplitBy, key: string | number): string {
@@ -1518,7 +1551,36 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   let ranked: Group[];
   let total: number;
   let matching = 0;
-  if (by === "topic" || by === "hashtag") {
+  if (by === "sound_use") {
+    // Two store filters: the videos using the sound named, and the rest (those with no recorded sound too).
+    const sound = plan.attributes.find((a) => a.kind === "sound");
+    const { sound_ids: ids = sound?.ids ?? [], ...rest } = filter;
+    const name = sound?.title === "original sound" ? "an original sound" : `"${sound?.title ?? ""}"`;
+    const sides: [string, FactsFilter][] = [
+      [`videos using ${name}`, { ...rest, sound_ids: ids }],
+      ["videos using other sounds or none recorded", { ...rest, exclude_sound_ids: ids }],
+    ];
+    ranked = (
+      await Promise.all(
+        sides.map(async ([key, f]): Promise<Group | null> => {
+          const g = await wholeSet(ctx, f, metric);
+          return g
+            ? {
+                key,
+                filter: f,
+                by: null,
+                raw: null,
+                size: g.videos,
+                value: groupFigure(g, metric, statistic),
+              }
+            : null;
+        }),
+      )
+    )
+      .filter((g): g is Group => g !== null)
+      .sort(byFigure);
+    total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "topic" || by === "hashtag") {
     const topicFilter = (topics: string[]) => ({ ...filter, q: [...plan.topics, ...topics].join(" ") });
     ranked = (
       await Promise.all(
@@ -1554,6 +1616,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       (a) =>
         !(by === "media_type" && a.kind === "media_type") &&
         !(by === "ad" && a.kind === "ad") &&
+        !(by === "sound_use" && a.kind === "sound") &&
         a.kind !== "hook_type",
     ),
   };
@@ -1565,19 +1628,21 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "group"
         : by === "topic"
           ? "topic"
-          : by === "weekday"
-            ? "publication day"
-            : by === "hour"
-              ? "publication hour"
-              : by === "month"
-                ? "publication month"
-                : by === "length"
-                  ? "length"
-                  : by === "caption_length"
-                    ? "caption length"
-                    : by === "hashtag_count"
-                      ? "number of hashtags"
-                      : "format";
+          : by === "sound_use"
+            ? "sound group"
+            : by === "weekday"
+              ? "publication day"
+              : by === "hour"
+                ? "publication hour"
+                : by === "month"
+                  ? "publication month"
+                  : by === "length"
+                    ? "length"
+                    : by === "caption_length"
+                      ? "caption length"
+                      : by === "hashtag_count"
+                        ? "number of hashtags"
+                        : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1592,15 +1657,17 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
             : by === "month"
               ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
-              : by === "topic"
-                ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
-                : by === "length"
-                  ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                  : by === "caption_length"
-                    ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
-                    : by === "hashtag_count"
-                      ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                      : "Format: video or slideshow (media_type).",
+              : by === "sound_use"
+                ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
+                : by === "topic"
+                  ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
+                  : by === "length"
+                    ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                    : by === "caption_length"
+                      ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                      : by === "hashtag_count"
+                        ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                        : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -1856,6 +1923,8 @@ function attributeTest(a: Attribute): (v: VideoFact) => boolean {
       const { metric, over, under } = countBound(a);
       return (v) => (over === undefined || v[metric] > over) && (under === undefined || v[metric] < under);
     }
+    case "sound":
+      return (v) => v.music_id !== null && a.ids.includes(v.music_id);
   }
 }
 
@@ -2103,7 +2172,7 @@ async function overview(ctx: Ctx): Promise<Outcome> {
       {
         statement,
         evidence:
-          ctx.plan.window || ctx.plan.creators.length + ctx.plan.advertisers.length > 0
+          ctx.plan.window || ctx.plan.creators.length + ctx.plan.advertisers.length > 0 || bySound(ctx.plan)
             ? await mostPlayed(ctx, filter)
             : top.slice(0, 3).map((v) => videoEvidence(v)),
       },
@@ -2308,7 +2377,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           : metric === null || metric === "plays" || metric === "videos"
             ? "views"
             : null;
-    if (sort && !plan.lowest && plan.creators.length + plan.advertisers.length === 0) {
+    if (sort && !plan.lowest && !bySound(plan) && plan.creators.length + plan.advertisers.length === 0) {
       const { items, tool, args } = await videoView(ctx, sort);
       const key = (v: Video) =>
         sort === "comments"

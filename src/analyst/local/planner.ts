@@ -1,6 +1,12 @@
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
-import type { AdvertiserName, CountMetric, FactsRepository, LinkedCreator } from "../../store/facts.js";
+import type {
+  AdvertiserName,
+  CountMetric,
+  FactsRepository,
+  LinkedCreator,
+  SoundName,
+} from "../../store/facts.js";
 import {
   CAPTION_BANDS,
   CUES,
@@ -55,6 +61,8 @@ export type Attribute =
   | { kind: "hook_type"; value: string }
   | { kind: "region"; value: string }
   | { kind: "language"; value: string }
+  /** Videos using one of these sounds: a title linked in the question ("the song Shape Of You"). */
+  | { kind: "sound"; ids: string[]; title: string }
   /** A bound on a count: "more than 1 million views" = plays over 1000000 (latest counts). */
   | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number };
 
@@ -112,6 +120,8 @@ export interface Plan {
     | "length"
     | "caption_length"
     | "hashtag_count"
+    /** Videos using the sound named against the others ("do videos with original sounds get more views?"). */
+    | "sound_use"
     | "region"
     | "language"
     | "hashtag"
@@ -173,6 +183,8 @@ const attributeLabel = (a: Attribute): string => {
       return `language ${a.value}`;
     case "count":
       return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
+    case "sound":
+      return a.title === "original sound" ? "videos using an original sound" : `videos using "${a.title}"`;
   }
 };
 
@@ -345,6 +357,54 @@ async function displayNameAt(
   return null;
 }
 
+/**
+ * Whether a question may name a sound: "original sound", or a word after "song", "sound", "music"… that is
+ * no question word ("the song Shape Of You", not "which sounds are most used").
+ */
+function mayNameSound(lower: string): boolean {
+  if (/\boriginal (sounds?|audios?)\b/.test(lower)) return true;
+  for (const m of lower.matchAll(
+    /\b(?:songs?|sounds?|music|tracks?|audios?)\b(?:\s+(?:called|named|titled))?[\s:"“'«]*([\p{L}\p{N}]+)?/gu,
+  )) {
+    const next = m[1];
+    if (next && !FUNCTION_WORDS.has(next) && !(next in SUBJECT_WORDS) && !(next in METRIC_WORDS)) return true;
+  }
+  return false;
+}
+
+/**
+ * The titles TikTok gives a creator's own audio, by language (alone, or before " - " and the creator's name):
+ * "original sound" reads as any of them.
+ */
+export const ORIGINAL_SOUND_TITLES = [
+  "original sound",
+  "sonido original",
+  "som original",
+  "son original",
+  "suono originale",
+  "originalton",
+  "origineel geluid",
+  "оригинальный звук",
+  "nhac nen",
+  "suara asli",
+  "orijinal ses",
+];
+
+const isOriginalSound = (title: string) => {
+  const folded = foldText(title);
+  return ORIGINAL_SOUND_TITLES.some((t) => folded === t || folded.startsWith(`${t} - `));
+};
+
+/** The sounds titled `phrase` (folded; exactly, or before " - " and an artist or creator). */
+function soundsTitled(sounds: readonly SoundName[], phrase: string): SoundName[] {
+  const folded = foldText(phrase).trim();
+  if (folded.length < 2) return [];
+  return sounds.filter((s) => {
+    const title = foldText(s.title);
+    return title === folded || title.startsWith(`${folded} - `);
+  });
+}
+
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?))\b/;
@@ -363,6 +423,7 @@ const QUOTED = /["“«]([^"“”«»]{1,120})["”»]|(?<![\p{L}\p{N}])'([^']{
 async function takeQuoted(
   facts: FactsRepository,
   known: readonly AdvertiserName[],
+  sounds: readonly SoundName[],
   question: string,
 ): Promise<{ question: string; quoted: { text: string; at: number; end: number }[] }> {
   const quoted: { text: string; at: number; end: number }[] = [];
@@ -377,6 +438,7 @@ async function takeQuoted(
       /^[@#]/.test(inner) ||
       Object.hasOwn(HOOK_TYPE_WORDS, lower) ||
       known.some((a) => a.names.some((n) => n.toLowerCase() === lower)) ||
+      soundsTitled(sounds, inner).length > 0 ||
       (await facts.creatorByNickname(inner)) !== null;
     const length = (match[0] as string).length;
     // Linked: only the quote marks go. Text: the whole passage is blanked.
@@ -407,8 +469,15 @@ export async function planQuestion(
   context: string | null,
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
+  // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
+  const sounds = mayNameSound(question.toLowerCase()) ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
-  const { question: original, quoted } = await takeQuoted(facts, known, question.replace(/[’]/g, "'"));
+  const { question: original, quoted } = await takeQuoted(
+    facts,
+    known,
+    sounds,
+    question.replace(/[’]/g, "'"),
+  );
   let text = original.toLowerCase();
   const understood: string[] = [];
   const placed: Placed<Attribute>[] = [];
@@ -459,6 +528,45 @@ export async function planQuestion(
       );
     }
     text = consume(text, at, n.length);
+  }
+
+  // 2b. A sound named after "song", "sound", "music" ("the song Shape Of You", "the sound 'nhạc nền'"), or an
+  // original sound (each creator's own audio, under its localised titles), before any word of it is read alone.
+  const soundSpans: [number, number][] = [];
+  if (sounds.length > 0) {
+    const originalAt = text.search(/\boriginal (sounds?|audios?)\b/);
+    if (originalAt >= 0) {
+      const ids = sounds.filter((s) => isOriginalSound(s.title)).map((s) => s.id);
+      const phrase = (text.slice(originalAt).match(/^original (sounds?|audios?)/) as RegExpMatchArray)[0];
+      if (ids.length > 0) {
+        placed.push({ item: { kind: "sound", ids, title: "original sound" }, at: originalAt });
+        understood.push(
+          `an original sound (from "${phrase}": ${ids.length} sounds titled ${ORIGINAL_SOUND_TITLES.map((t) => `"${t}"`).join(", ")}, alone or before " - " and the creator's name)`,
+        );
+        soundSpans.push([originalAt, originalAt + phrase.length]);
+        text = consume(text, originalAt, phrase.length);
+      }
+    }
+    for (const cue of [
+      ...text.matchAll(/\b(songs?|sounds?|music|tracks?|audios?)\b(\s+(called|named|titled))?[\s:]*/g),
+    ]) {
+      const from = (cue.index ?? 0) + cue[0].length;
+      const after = [...original.slice(from).matchAll(/[^\s?!.,;]+/g)].slice(0, 10);
+      for (let n = after.length; n >= 1; n--) {
+        const last = after[n - 1] as RegExpMatchArray;
+        const end = from + (last.index ?? 0) + last[0].length;
+        const phrase = original.slice(from, end).replace(/^["“'«]|["”'»]$/g, "");
+        const ids = soundsTitled(sounds, phrase).map((s) => s.id);
+        if (ids.length === 0 || text.slice(from, end).trim() === "") continue;
+        placed.push({ item: { kind: "sound", ids, title: phrase }, at: from });
+        understood.push(
+          `the sound "${phrase}" (${ids.length === 1 ? `sound ${ids[0]}` : `${ids.length} sounds of that title`})`,
+        );
+        soundSpans.push([cue.index ?? 0, end]);
+        text = consume(text, cue.index ?? 0, end - (cue.index ?? 0));
+        break;
+      }
+    }
   }
 
   // 3. Time window (question first, then context).
@@ -839,7 +947,8 @@ export async function planQuestion(
 
   // 8. Subject.
   const subjectHits: Subject[] = [];
-  const subjectText = lowerAll
+  const subjectText = soundSpans
+    .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
     .replace(/\b(\p{L}+)[\s-]+(language|speaking)\b/gu, (m, name: string) =>
@@ -1394,6 +1503,25 @@ export async function planQuestion(
   }
   if (groupBy !== "length" && metric !== "duration")
     for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
+  // "Do videos with an original sound get more views?", "Shape Of You vs other sounds": the videos using the
+  // sound named against the rest.
+  if (
+    placed.some((p) => p.item.kind === "sound") &&
+    ["rank", "measure", "overview"].includes(intent) &&
+    entityCount === 0 &&
+    /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|without|differen\w*)\b/.test(
+      lowerAll,
+    )
+  ) {
+    intent = "breakdown";
+    groupBy = "sound_use";
+    subject = "videos";
+    if (!metric) {
+      metric = "plays";
+      understood.push('"more" / "better" read as views (plays)');
+    }
+    understood.push("groups: videos using the sound named, and the others");
+  }
   if (intent === "rank" && subject === "regions") groupBy = "region";
   if (intent === "rank" && subject === "languages") groupBy = "language";
   if (intent === "rank" && subject === "hashtags") groupBy = "hashtag";

@@ -17,6 +17,9 @@ import {
   hashtagSql,
   type LinkedCreator,
   linkedCreator,
+  SOUND_TITLES,
+  type SoundName,
+  soundNamesOf,
   splitSql,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
@@ -57,6 +60,12 @@ export class PostgresFacts implements FactsRepository {
       [name, `${name.replace(/[\\%_]/g, (c) => `\\${c}`)} |%`],
     );
     return rows.length === 1 ? linkedCreator(rows[0] as CreatorLinkRow, "nickname") : null;
+  }
+
+  async soundNames(): Promise<SoundName[]> {
+    return soundNamesOf(
+      await rowsOf<{ id: string; title: string; videos: string | number }>(this.pool, SOUND_TITLES),
+    );
   }
 
   async advertiserNames(): Promise<AdvertiserName[]> {
@@ -325,6 +334,11 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.since !== undefined) parts.push(`v.created_at >= ${params.add(filter.since)}`);
   if (filter.until !== undefined) parts.push(`v.created_at < ${params.add(filter.until)}`);
   if (filter.ids !== undefined) parts.push(`v.id = ANY(${params.add(filter.ids)}::text[])`);
+  if (filter.sound_ids !== undefined) parts.push(`v.music_id = ANY(${params.add(filter.sound_ids)}::text[])`);
+  if (filter.exclude_sound_ids !== undefined)
+    parts.push(
+      `(v.music_id IS NULL OR NOT (v.music_id = ANY(${params.add(filter.exclude_sound_ids)}::text[])))`,
+    );
   if (filter.min_plays !== undefined)
     parts.push(`v.plays > 0 AND v.plays >= ${params.add(filter.min_plays)}::double precision`);
   if (filter.count) {

@@ -21,7 +21,8 @@ export type HeavyFactsRead =
   | "topBy"
   | "nthHighest"
   | "codes"
-  | "advertiserNames";
+  | "advertiserNames"
+  | "soundNames";
 
 /** A read asked of the facts thread. */
 export interface FactsRequest {

@@ -15,6 +15,9 @@ import {
   hashtagSql,
   type LinkedCreator,
   linkedCreator,
+  SOUND_TITLES,
+  type SoundName,
+  soundNamesOf,
   splitSql,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
@@ -82,6 +85,11 @@ export class SqliteFacts implements FactsRepository {
       byId.set(row.id, entry);
     }
     return [...byId.values()];
+  }
+
+  async soundNames(): Promise<SoundName[]> {
+    if (this.offload) return this.offload.call("soundNames", []);
+    return soundNamesOf(this.db.prepare<[], SoundName>(SOUND_TITLES).all());
   }
 
   /** How many videos carry `word` as a hashtag (capped at `cap`). */
@@ -360,6 +368,14 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.ids !== undefined) {
     parts.push("v.id IN (SELECT value FROM json_each(@ids))");
     params.ids = JSON.stringify(filter.ids);
+  }
+  if (filter.sound_ids !== undefined) {
+    parts.push("v.music_id IN (SELECT value FROM json_each(@sound_ids))");
+    params.sound_ids = JSON.stringify(filter.sound_ids);
+  }
+  if (filter.exclude_sound_ids !== undefined) {
+    parts.push("(v.music_id IS NULL OR v.music_id NOT IN (SELECT value FROM json_each(@exclude_sound_ids)))");
+    params.exclude_sound_ids = JSON.stringify(filter.exclude_sound_ids);
   }
   if (filter.min_plays !== undefined) {
     parts.push("v.plays > 0 AND v.plays >= @min_plays");

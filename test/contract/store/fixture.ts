@@ -22,6 +22,8 @@ export interface FixtureVideo {
   advertiserId: string | null;
   ad: boolean;
   viral: boolean;
+  /** The sound (music id and title), when recorded. */
+  music: { id: string; title: string } | null;
 }
 
 export interface FixtureCreator {
@@ -69,6 +71,15 @@ function video(n: number, over: Partial<FixtureVideo> = {}): FixtureVideo {
     advertiserId: null,
     ad: false,
     viral: false,
+    // Two sounds, one under two titles (as scraped titles vary), on 3 videos of 4.
+    music:
+      n % 4 === 0
+        ? { id: "6800000000000000001", title: n === 20 ? "Original Sound" : "original sound" }
+        : n % 4 === 1
+          ? { id: "6800000000000000002", title: "Shape Of You" }
+          : n % 4 === 2
+            ? { id: "6800000000000000003", title: "original sound - Glow Lab" }
+            : null,
     ...over,
   };
 }

@@ -396,6 +396,35 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(await pg.trends.latestObservationAt(t)).toBe(await lite.trends.latestObservationAt(t));
       }
       expect(await pg.trends.oldestVideoAt()).toBe(await lite.trends.oldestVideoAt());
+      // Sounds by id: their videos in all, under the title most of them carry.
+      const sounds = new Map<string, { titles: Map<string, number>; videos: number }>();
+      for (const v of fixture.videos)
+        if (v.music) {
+          const s = sounds.get(v.music.id) ?? { titles: new Map(), videos: 0 };
+          s.videos++;
+          s.titles.set(v.music.title, (s.titles.get(v.music.title) ?? 0) + 1);
+          sounds.set(v.music.id, s);
+        }
+      const expectedSounds = [...sounds]
+        .map(([id, s]) => ({
+          id,
+          title: [...s.titles].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0],
+          videos: s.videos,
+        }))
+        .sort((a, b) => (a.id < b.id ? -1 : 1));
+      expect(expectedSounds.length).toBe(3);
+      for (const store of [lite, pg])
+        expect(await store.facts.count({ sound_ids: ["6800000000000000001", "6800000000000000002"] })).toBe(
+          fixture.videos.filter((v) => v.music && v.music.id !== "6800000000000000003").length,
+        );
+      for (const store of [lite, pg])
+        expect(
+          await store.facts.count({ exclude_sound_ids: ["6800000000000000001", "6800000000000000002"] }),
+        ).toBe(fixture.videos.filter((v) => !v.music || v.music.id === "6800000000000000003").length);
+      for (const store of [lite, pg])
+        expect([...(await store.facts.soundNames())].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
+          expectedSounds,
+        );
       expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
 
       expect(await pg.facts.creatorByHandle("GlowGirl")).toEqual(
@@ -443,6 +472,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { q: "skincare", count: { metric: "likes" as const, over: 100, under: 10_000 } },
         { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
         { ids: [] },
+        { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
+        { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));

@@ -983,6 +983,52 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"videos using the song Lofi chill", "an original sound": sounds by title; with and without (SQL)', async () => {
+    const LOFI = "7100000000000000002";
+    const ORIGINAL = "7100000000000000001"; // "nhạc nền - Stay": Vietnamese for an original sound
+    const song = await ask("Which videos use the song Lofi chill?");
+    expect(aggregateOf(song).plan).toMatchObject({
+      intent: "rank",
+      filters: [`sound=${LOFI}`],
+      topics: [],
+      ignored: [],
+    });
+    expect(aggregateOf(song).result.ranking).toEqual(
+      db
+        .prepare("SELECT id FROM videos WHERE music_id = ? ORDER BY plays DESC, id DESC LIMIT 5")
+        .pluck()
+        .all(LOFI),
+    );
+    expect(song.summary).toMatch(/^Top videos using "Lofi chill" by views: /);
+    const share = await ask("What percentage of videos use an original sound?");
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    const original = db
+      .prepare("SELECT count(*) FROM videos WHERE music_id = ?")
+      .pluck()
+      .get(ORIGINAL) as number;
+    expect(aggregateOf(share).result).toMatchObject({ part: original, whole: all });
+    expect(share.caveats.join(" ")).toContain(
+      'An original sound: a creator\'s own audio, titled "original sound", "sonido original"',
+    );
+    const resort = await searchIds("resort");
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM ${IN_IDS} AND ${where}`).pluck().all(idList(resort)) as number[];
+    const using = plays(`music_id = '${ORIGINAL}'`);
+    const others = plays(`(music_id IS NULL OR music_id <> '${ORIGINAL}')`);
+    const vs = await ask("Do resort videos with an original sound get more views than others?");
+    expect(aggregateOf(vs).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "sound_use",
+      metric: "plays",
+    });
+    expect(vs.findings.map((f) => f.statement).sort()).toEqual(
+      [
+        `videos using an original sound: ${median(using).toLocaleString("en-US")} median views per video over ${using.length} videos.`,
+        `videos using other sounds or none recorded: ${median(others).toLocaleString("en-US")} median views per video over ${others.length} videos.`,
+      ].sort(),
+    );
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
@@ -2060,6 +2106,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What are the least viewed resort videos?",
         "Which hashtags get the fewest views?",
         "resort ads with at least 1,000 views",
+        "Which videos use the song Lofi chill?",
+        "What percentage of videos use an original sound?",
+        "Do resort videos with an original sound get more views than others?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));

@@ -59,6 +59,7 @@ describe("the analyst's aggregate reads on the facts thread (SQLite)", () => {
         await inline.nearest(filter, "plays", 1000, 3),
       );
     }
+    expect(await threaded.soundNames()).toEqual(await inline.soundNames());
     // The reads are many at once, as an analyst run's are.
     const all = await Promise.all([1, 2, 3, 4].map(() => threaded.groups({}, ["hour"], "plays")));
     for (const groups of all) expect(groups).toEqual(await inline.groups({}, ["hour"], "plays"));
