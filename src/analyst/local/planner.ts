@@ -1286,13 +1286,18 @@ export async function planQuestion(
     } else understood.push("posting frequency");
   } else if (
     askedDrivers &&
-    subject === "videos" &&
+    // "What content should a new hotel brand make?": the brand asks; the content is the subject.
+    (subject === "videos" ||
+      /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b/.test(
+        lowerAll,
+      )) &&
     !postingTime &&
     !adsVsOrganic &&
     compareTopics.length < 2 &&
     !lengthGroups
   ) {
     intent = "drivers";
+    subject = "videos";
     if (!metric) {
       metric = "plays";
       understood.push('success read as views (plays) (from "makes"/"in common"/"secret")');

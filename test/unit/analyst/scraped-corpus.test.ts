@@ -1032,6 +1032,12 @@ describe("naturally phrased questions read as meant", () => {
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
+    for (const q of ["What's working right now for resorts?", "What content should a new resort brand make?"])
+      expect(aggregateOf(await ask(q)).plan, q).toMatchObject({
+        intent: "drivers",
+        subject: "videos",
+        topics: ["resort"],
+      });
   });
 
   it("a topic the corpus does not know is named in the summary, not silently dropped", async () => {
