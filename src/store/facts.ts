@@ -31,8 +31,18 @@ export interface FactsFilter {
   ids?: readonly string[];
   /** Reached an audience: some plays, and at least this many (a rate ranking's reach floor). */
   min_plays?: number;
-  /** A count above or below a value ("more than 1 million views": plays over 1000000), latest snapshot. */
-  count?: { metric: CountMetric; over?: number; under?: number };
+  /**
+   * Counts above or below values ("more than 1 million views and fewer than 1,000 comments": plays over
+   * 1000000, comments under 1000), latest snapshot; every bound must hold.
+   */
+  counts?: readonly CountBound[];
+}
+
+/** A count above and/or below a value (exclusive). */
+export interface CountBound {
+  metric: CountMetric;
+  over?: number;
+  under?: number;
 }
 
 /** The counts a question can bound. */

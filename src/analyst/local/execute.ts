@@ -3,7 +3,14 @@ import { MIN_RISE, MIN_VIDEOS, TREND_WINDOW_DAYS } from "../../domain/trends/bui
 import { DAY } from "../../shared/clock.js";
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
-import type { FactsFilter, FactsGroup, FactsRepository, FactsValue, VideoFact } from "../../store/facts.js";
+import type {
+  CountBound,
+  FactsFilter,
+  FactsGroup,
+  FactsRepository,
+  FactsValue,
+  VideoFact,
+} from "../../store/facts.js";
 import {
   ADVERTISER_WINDOWS,
   CAPTION_BANDS,
@@ -206,8 +213,16 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, language: a.value };
     case "hook_type":
       return { ...filter, hook_type: a.value };
-    case "count":
-      return { ...filter, count: { ...filter.count, ...countBound(a) } };
+    case "count": {
+      // Two bounds on one count ("between 10k and 50k views") make one range; other counts add a bound.
+      const bound = countBound(a);
+      const counts = filter.counts ?? [];
+      const same = counts.find((c) => c.metric === bound.metric);
+      return {
+        ...filter,
+        counts: same ? counts.map((c) => (c === same ? { ...c, ...bound } : c)) : [...counts, bound],
+      };
+    }
     case "sound":
       return { ...filter, sound_ids: a.ids };
   }
@@ -250,7 +265,7 @@ const CREATOR_TYPE_DEFINITION: Record<NonNullable<Plan["creatorType"]>, string> 
 };
 
 /** A count attribute as the facts filter's exclusive bounds ("at least 10" = over 9). */
-function countBound(a: Extract<Attribute, { kind: "count" }>): NonNullable<FactsFilter["count"]> {
+function countBound(a: Extract<Attribute, { kind: "count" }>): CountBound {
   switch (a.op) {
     case "over":
       return { metric: a.metric, over: a.value };
@@ -657,7 +672,8 @@ async function cadence(ctx: Ctx): Promise<Outcome> {
       computed: "aggregate: none",
     };
   }
-  const ranked = [...groups]
+  const ranked = groups
+    .filter((g) => !plan.groupVideos || followersPass(plan.groupVideos)(g.videos))
     .sort(
       (a, b) =>
         (byVideos ? b.videos - a.videos : b.sum - a.sum) ||
@@ -1903,31 +1919,6 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   };
 }
 
-function attributeTest(a: Attribute): (v: VideoFact) => boolean {
-  switch (a.kind) {
-    case "ad":
-      return (v) => v.label_ad === (a.value === "yes" ? 1 : 0);
-    case "hook":
-      return (v) => v.label_hook === (a.value === "yes" ? 1 : 0);
-    case "viral_hook":
-      return () => true;
-    case "media_type":
-      return (v) => v.media_type === a.value;
-    case "region":
-      return (v) => v.region === a.value;
-    case "language":
-      return (v) => v.language === a.value;
-    case "hook_type":
-      return (v) => v.label_hook === 1 && v.hook_type === a.value;
-    case "count": {
-      const { metric, over, under } = countBound(a);
-      return (v) => (over === undefined || v[metric] > over) && (under === undefined || v[metric] < under);
-    }
-    case "sound":
-      return (v) => v.music_id !== null && a.ids.includes(v.music_id);
-  }
-}
-
 async function share(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const target = plan.shareOf as Attribute;
@@ -1952,18 +1943,12 @@ async function share(ctx: Ctx): Promise<Outcome> {
     };
   }
   await corroborate(ctx);
-  // Counted in the store. A count bound on another measure than the filter's own is checked here (the filter
-  // holds one bound).
+  // Counted in the store.
   const filter = videoFilter(ctx);
   const base = await ctx.facts.count(filter);
-  const partFilter =
-    target.kind === "count" && filter.count && filter.count.metric !== target.metric
-      ? null
-      : applyAttribute(filter, target);
-  const partVideos = partFilter
-    ? await ctx.facts.videos(partFilter, 3)
-    : (await ctx.facts.videos(filter)).filter(attributeTest(target));
-  const part = partFilter ? await ctx.facts.count(partFilter) : partVideos.length;
+  const partFilter = applyAttribute(filter, target);
+  const partVideos = await ctx.facts.videos(partFilter, 3);
+  const part = await ctx.facts.count(partFilter);
   const s = pct(part, base);
   const whole = describe(plan);
   const are =
@@ -2045,10 +2030,14 @@ async function count(ctx: Ctx): Promise<Outcome> {
       [null, distinctOf[plan.subject as keyof typeof distinctOf]],
       "plays",
     );
-    const distinct = new Set(entities.map((g) => String(g.key)));
+    const bound = plan.groupVideos;
+    const distinct = new Set(
+      entities.filter((g) => !bound || followersPass(bound)(g.videos)).map((g) => String(g.key)),
+    );
     const matching = whole?.videos ?? 0;
-    const what =
-      plan.subject === "hashtags" || plan.subject === "sounds"
+    const what = bound
+      ? `with ${bound.op} ${fmt(bound.value)} of the ${describe(plan)}`
+      : plan.subject === "hashtags" || plan.subject === "sounds"
         ? `used by the ${describe(plan)}`
         : `with at least one of the ${describe(plan)}`;
     const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;
@@ -2505,6 +2494,14 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     followersNote.push(
       `Only ${creatorsLabel(plan)}: ${fmt(groups.size)} of the ${fmt(before)} creators of ${describe(plan)}${plan.followers ? "; creators whose follower count is not recorded are left out" : ""}.`,
       ...(type ? [CREATOR_TYPE_DEFINITION[type]] : []),
+    );
+  }
+  // "Creators who posted more than 10 hotel videos": only groups with that many of the videos.
+  if (plan.groupVideos) {
+    const pass = followersPass(plan.groupVideos);
+    for (const [key, g] of [...groups]) if (!pass(g.videos)) groups.delete(key);
+    followersNote.push(
+      `Only those with ${plan.groupVideos.op} ${fmt(plan.groupVideos.value)} ${describe(plan)}: ${fmt(groups.size)}.`,
     );
   }
   const noun = {

@@ -86,6 +86,11 @@ export interface Plan {
   creatorType: "advertised" | "hire_ready" | "house" | null;
   /** "Creators with over 100k followers": a bound on the creators of the answer (subject creators only). */
   followers: FollowersBound | null;
+  /**
+   * "Creators who posted more than 10 hotel videos", "hashtags on at least 5 videos": a bound on how many of
+   * the videos in question each creator (advertiser, hashtag, sound) of the answer has.
+   */
+  groupVideos: FollowersBound | null;
   early: boolean;
   /** "Which creators have the highest average views per video?": groups ranked by their median per video. */
   perVideo: boolean;
@@ -835,6 +840,28 @@ export async function planQuestion(
       text = consume(text, range.index ?? 0, phrase.length);
     }
   }
+  // "Creators who posted more than 10 hotel videos": a bound on each one's number of videos (kept apart;
+  // dropped unless creators, advertisers, hashtags or sounds are asked about).
+  let videosBound: (FollowersBound & { phrase: string }) | null = null;
+  const perGroup = text.match(
+    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d,]*)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+  );
+  if (perGroup) {
+    const [phrase, word, digits] = perGroup as unknown as [string, string, string];
+    const n = boundValue(digits, undefined);
+    if (n !== null) {
+      const op =
+        word === "at least" || word === "at most"
+          ? word
+          : /^(more than|over|above|greater than)$/.test(word)
+            ? "over"
+            : "under";
+      videosBound = { op, value: n, phrase: phrase.trim() };
+      // The numbers and bound words go; the topic and the noun stay for the passes that read them.
+      const bound = `${word} ${digits}`;
+      text = consume(text, (perGroup.index ?? 0) + phrase.indexOf(bound), bound.length);
+    }
+  }
   // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
   let followersBound: (FollowersBound & { phrase: string }) | null = null;
   for (const match of [...text.matchAll(BOUND)]) {
@@ -859,7 +886,16 @@ export async function planQuestion(
       text = consume(text, match.index ?? 0, phrase.length);
       continue;
     }
-    if (placed.some((p) => p.item.kind === "count")) continue;
+    // One bound per count and direction: "more than 1M views but fewer than 1,000 comments" holds two.
+    if (
+      placed.some(
+        (p) =>
+          p.item.kind === "count" &&
+          p.item.metric === metric &&
+          (p.item.op === "over" || p.item.op === "at least") === (op === "over" || op === "at least"),
+      )
+    )
+      continue;
     place({ kind: "count", metric, op, value: n }, match.index ?? 0, phrase);
     text = consume(text, match.index ?? 0, phrase.length);
   }
@@ -1050,6 +1086,14 @@ export async function planQuestion(
     );
   } else if (followersBound)
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
+  let groupVideos: FollowersBound | null = null;
+  if (videosBound && ["creators", "advertisers", "hashtags", "sounds"].includes(subject)) {
+    groupVideos = { op: videosBound.op, value: videosBound.value };
+    understood.push(
+      `${subject} with ${videosBound.op} ${videosBound.value.toLocaleString("en-US")} of the videos in question (from "${videosBound.phrase}")`,
+    );
+  } else if (videosBound)
+    ignored.push(`${videosBound.phrase} (a bound on how many videos each creator has: ask about creators)`);
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
   const topicSpans = new Map<string, { at: number; end: number }>();
   const addTopic = (tag: string, from: string, at: number, end: number, asText?: string) => {
@@ -1569,6 +1613,7 @@ export async function planQuestion(
     focus,
     creatorType,
     followers,
+    groupVideos,
     early,
     perVideo,
     perVideoAsked,

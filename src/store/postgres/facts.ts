@@ -341,10 +341,10 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
     );
   if (filter.min_plays !== undefined)
     parts.push(`v.plays > 0 AND v.plays >= ${params.add(filter.min_plays)}::double precision`);
-  if (filter.count) {
-    const column = COUNT_COLUMNS[filter.count.metric];
-    if (filter.count.over !== undefined) parts.push(`v.${column} > ${params.add(filter.count.over)}`);
-    if (filter.count.under !== undefined) parts.push(`v.${column} < ${params.add(filter.count.under)}`);
+  for (const bound of filter.counts ?? []) {
+    const column = COUNT_COLUMNS[bound.metric];
+    if (bound.over !== undefined) parts.push(`v.${column} > ${params.add(bound.over)}`);
+    if (bound.under !== undefined) parts.push(`v.${column} < ${params.add(bound.under)}`);
   }
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }

@@ -381,15 +381,15 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     parts.push("v.plays > 0 AND v.plays >= @min_plays");
     params.min_plays = filter.min_plays;
   }
-  if (filter.count) {
-    const column = COUNT_COLUMNS[filter.count.metric];
-    if (filter.count.over !== undefined) {
-      parts.push(`v.${column} > @count_over`);
-      params.count_over = filter.count.over;
+  for (const [i, bound] of (filter.counts ?? []).entries()) {
+    const column = COUNT_COLUMNS[bound.metric];
+    if (bound.over !== undefined) {
+      parts.push(`v.${column} > @count_over_${i}`);
+      params[`count_over_${i}`] = bound.over;
     }
-    if (filter.count.under !== undefined) {
-      parts.push(`v.${column} < @count_under`);
-      params.count_under = filter.count.under;
+    if (bound.under !== undefined) {
+      parts.push(`v.${column} < @count_under_${i}`);
+      params[`count_under_${i}`] = bound.under;
     }
   }
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };

@@ -468,8 +468,14 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { author_uid: "c1", since: fixture.now - 5 * DAY },
         { since: fixture.now - 20 * DAY, until: fixture.now - 5 * DAY },
         { advertiser_id: must(fixture.advertisers[0]).id, media_type: "video" as const },
-        { count: { metric: "plays" as const, over: 5_000 } },
-        { q: "skincare", count: { metric: "likes" as const, over: 100, under: 10_000 } },
+        { counts: [{ metric: "plays" as const, over: 5_000 }] },
+        { q: "skincare", counts: [{ metric: "likes" as const, over: 100, under: 10_000 }] },
+        {
+          counts: [
+            { metric: "plays" as const, over: 1_500 },
+            { metric: "likes" as const, under: 1_000_000 },
+          ],
+        },
         { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
         { ids: [] },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
@@ -561,9 +567,21 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           expect(await pg.facts.nearest(filter, value, median, 3)).toEqual(near);
         }
       }
+      // Bounds on two counts both hold (checked against every video's own counts).
+      const everyVideo = await lite.facts.videos({});
+      const likesCut = (everyVideo.map((v) => v.likes).sort((a, b) => a - b)[20] ?? 0) + 1;
+      for (const store of [lite, pg])
+        expect(
+          await store.facts.count({
+            counts: [
+              { metric: "plays", over: 1_500 },
+              { metric: "likes", under: likesCut },
+            ],
+          }),
+        ).toBe(everyVideo.filter((v) => v.plays > 1_500 && v.likes < likesCut).length);
       // A bound on a count is strict on both sides (latest counts).
       for (const store of [lite, pg])
-        expect(await store.facts.count({ count: { metric: "plays", over: 5_000, under: 100_000 } })).toBe(
+        expect(await store.facts.count({ counts: [{ metric: "plays", over: 5_000, under: 100_000 }] })).toBe(
           fixture.videos.filter((v) => v.plays > 5_000 && v.plays < 100_000).length,
         );
       // The facts' `q` means what the search's `q` means, expansion included (the analyst counts what a

@@ -1029,6 +1029,43 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('bounds on two counts both hold; "creators who posted more than 3 travel videos" bounds each creator (SQL)', async () => {
+    const two = await ask("Which videos got more than 20,000 views but fewer than 1,000 likes?");
+    expect(aggregateOf(two).plan.filters).toEqual(["plays>20000", "likes<1000"]);
+    expect(aggregateOf(two).result.ranking).toEqual(
+      db
+        .prepare(
+          "SELECT id FROM videos WHERE plays > 20000 AND likes < 1000 ORDER BY plays DESC, id DESC LIMIT 5",
+        )
+        .pluck()
+        .all(),
+    );
+    const share = await ask("What share of videos with more than 20,000 views have fewer than 1,000 likes?");
+    expect(aggregateOf(share).result).toMatchObject({
+      part: db.prepare("SELECT count(*) FROM videos WHERE plays > 20000 AND likes < 1000").pluck().get(),
+      whole: db.prepare("SELECT count(*) FROM videos WHERE plays > 20000").pluck().get(),
+    });
+    const travel = await searchIds("travel");
+    const perCreator = db
+      .prepare(`SELECT author_uid AS uid, count(*) AS n, sum(plays) AS p FROM ${IN_IDS} GROUP BY author_uid`)
+      .all(idList(travel)) as { uid: string; n: number; p: number }[];
+    const counted = await ask("How many creators have posted more than 3 travel videos?");
+    expect(aggregateOf(counted).plan).toMatchObject({ intent: "count", subject: "creators", ignored: [] });
+    expect(aggregateOf(counted).result.count).toBe(perCreator.filter((c) => c.n > 3).length);
+    const ranked = await ask("Which creators with at least 4 travel videos get the most views?");
+    expect(aggregateOf(ranked).result.ranking).toEqual(
+      perCreator
+        .filter((c) => c.n >= 4)
+        .sort((a, b) => b.p - a.p || b.n - a.n || a.uid.localeCompare(b.uid))
+        .slice(0, 5)
+        .map((c) => c.uid),
+    );
+    // About videos, the bound is said to be unused.
+    expect(aggregateOf(await ask("Which videos have more than 3 travel videos?")).plan.ignored).toEqual([
+      "more than 3 travel videos (a bound on how many videos each creator has: ask about creators)",
+    ]);
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
@@ -2115,6 +2152,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which videos use the song Lofi chill?",
         "What percentage of videos use an original sound?",
         "Do resort videos with an original sound get more views than others?",
+        "Which videos got more than 20,000 views but fewer than 1,000 likes?",
+        "How many creators have posted more than 3 travel videos?",
+        "Which creators with at least 4 travel videos get the most views?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
