@@ -101,7 +101,20 @@ export type FactsSplit =
   | "media_type";
 
 /** The per-video value a group's median and sum are of. */
-export type FactsValue = "plays" | "likes" | "comments" | "shares" | "saves" | "engagement" | "duration";
+export type FactsValue =
+  | "plays"
+  | "likes"
+  | "comments"
+  | "shares"
+  | "saves"
+  | "engagement"
+  | "duration"
+  /** How many hashtags a video carries. */
+  | "hashtag_count";
+
+/** SQL of how many hashtags a video carries (stored once each, separated by single spaces). */
+const HASHTAG_COUNT_SQL =
+  "(CASE WHEN coalesce(v.hashtags, '') = '' THEN 0 ELSE length(v.hashtags) - length(replace(v.hashtags, ' ', '')) + 1 END)";
 
 /** Length bands' upper bounds in seconds: band i holds durations under LENGTH_BOUNDS[i], the last the rest. */
 export const LENGTH_BOUNDS: readonly number[] = [15, 30, 60, 180];
@@ -170,11 +183,7 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       // Characters (code points) in both stores' length().
       return bandSql("length(coalesce(v.caption, ''))", CAPTION_BOUNDS);
     case "hashtag_count":
-      // Tags are stored once each, separated by single spaces.
-      return bandSql(
-        "(CASE WHEN coalesce(v.hashtags, '') = '' THEN 0 ELSE length(v.hashtags) - length(replace(v.hashtags, ' ', '')) + 1 END)",
-        HASHTAG_COUNT_BOUNDS,
-      );
+      return bandSql(HASHTAG_COUNT_SQL, HASHTAG_COUNT_BOUNDS);
     case "hook_type":
     case "region":
     case "language":
@@ -197,6 +206,8 @@ export function valueSql(value: FactsValue, real: string): string {
       return `CASE WHEN v.plays = 0 THEN 0.0 ELSE CAST(v.likes + v.comments + v.shares + v.saves AS ${real}) / v.plays END`;
     case "duration":
       return "CASE WHEN v.media_type = 'video' THEN v.duration_s END";
+    case "hashtag_count":
+      return HASHTAG_COUNT_SQL;
     default:
       return `v.${COUNT_COLUMNS[value]}`;
   }

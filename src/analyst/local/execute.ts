@@ -112,6 +112,7 @@ const METRIC_NAME: Record<Metric, string> = {
   followers: "followers",
   videos: "videos",
   duration: "length",
+  hashtag_count: "hashtags",
 };
 
 function videoEvidence(v: Video, extra: Evidence["figures"] = {}): Evidence {
@@ -148,6 +149,7 @@ const factValue = (v: VideoFact, metric: Metric): number => {
   )
     return v[metric];
   if (metric === "duration") return v.duration_s ?? 0;
+  if (metric === "hashtag_count") return v.hashtags === "" ? 0 : v.hashtags.split(" ").length;
   return 1;
 };
 
@@ -1538,7 +1540,9 @@ const factsValueOf = (metric: Metric | null): FactsValue =>
 const byFigure = (a: Group, b: Group) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key);
 
 const isFactsValue = (metric: Metric): metric is FactsValue =>
-  ["plays", "likes", "comments", "shares", "saves", "engagement", "duration"].includes(metric);
+  ["plays", "likes", "comments", "shares", "saves", "engagement", "duration", "hashtag_count"].includes(
+    metric,
+  );
 
 /** Evidence for a group: its `n` most played videos, each with the group named under `as`. */
 async function groupExamples(ctx: Ctx, g: Group, n: number, as: string): Promise<Evidence[]> {

@@ -139,7 +139,9 @@ export type Metric =
   | "followers"
   | "videos"
   /** Recorded video length in seconds: only "how long … on average / typically" measures it. */
-  | "duration";
+  | "duration"
+  /** How many hashtags a video carries: only "the average number of hashtags" measures it. */
+  | "hashtag_count";
 
 export const METRIC_WORDS: Record<string, Metric> = {
   view: "plays",

@@ -1380,6 +1380,18 @@ export async function planQuestion(
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
+  } else if (
+    // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"
+    entityCount <= 1 &&
+    !textGroups &&
+    /\b(average|typical|median|mean|usual)\b[^?]*\b(hashtags|tags)\b|\bhow many (hashtags|tags)\b[^?]*\b(on average|typically|usually|per (video|post))\b/.test(
+      lowerAll,
+    )
+  ) {
+    intent = "measure";
+    subject = "videos";
+    metric = "hashtag_count";
+    understood.push("measure: the median number of hashtags per video");
   } else if (textGroups && entityCount === 0) {
     intent = "breakdown";
     groupBy = textGroups;

@@ -77,7 +77,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "language",
   "media_type",
 ];
-const VALUES: FactsValue[] = ["plays", "likes", "engagement", "duration"];
+const VALUES: FactsValue[] = ["plays", "likes", "engagement", "duration", "hashtag_count"];
 
 /** A video's groups, computed here (each of its tags; UTC calendar fields; bands from LENGTH_BOUNDS). */
 function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
@@ -132,6 +132,7 @@ function perVideo(v: VideoFact, value: FactsValue): number | null {
   if (value === "engagement")
     return v.plays === 0 ? 0 : (v.likes + v.comments + v.shares + v.saves) / v.plays;
   if (value === "duration") return v.media_type === "video" ? v.duration_s : null;
+  if (value === "hashtag_count") return v.hashtags.split(" ").filter((t) => t !== "").length;
   return v[value];
 }
 

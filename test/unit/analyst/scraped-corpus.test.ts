@@ -807,6 +807,16 @@ describe("naturally phrased questions read as meant", () => {
       "captions of 150-300 characters",
       "captions of 300 characters or more",
     ]);
+    // "The average number of hashtags": the median per video.
+    const perVideo = await ask("How many hashtags do resort videos use on average?");
+    expect(aggregateOf(perVideo).plan).toMatchObject({
+      intent: "measure",
+      metric: "hashtag_count",
+      ignored: [],
+    });
+    expect(aggregateOf(perVideo).result.median).toBe(
+      median(rows.map((r) => r.hashtags.split(" ").filter(Boolean).length)),
+    );
     // "How many hashtags are used": the distinct tags of the set, not its videos.
     const distinct = new Set(rows.flatMap((r) => r.hashtags.split(" ").filter(Boolean)));
     const counted = await ask("How many hashtags are used in resort videos?");
@@ -2140,6 +2150,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many hashtags should I use on a resort video?",
         "How long should the caption of a resort video be?",
         "How many hashtags are used in resort videos?",
+        "How many hashtags do resort videos use on average?",
         "Which hashtags get the most engagement?",
         "How often does @stay4 post?",
         "Which creators post most often?",
