@@ -1489,6 +1489,24 @@ interface Group {
   value: number;
 }
 
+/** Groups given by their own filters (two topics, a sound and the rest), each measured in the store, best first. */
+async function filterGroups(
+  ctx: Ctx,
+  sides: readonly (readonly [string, FactsFilter])[],
+  metric: Metric | null,
+  statistic: "sum" | "median",
+): Promise<Group[]> {
+  const groups = await Promise.all(
+    sides.map(async ([key, filter]): Promise<Group | null> => {
+      const g = await wholeSet(ctx, filter, metric);
+      return g
+        ? { key, filter, by: null, raw: null, size: g.videos, value: groupFigure(g, metric, statistic) }
+        : null;
+    }),
+  );
+  return groups.filter((g): g is Group => g !== null).sort(byFigure);
+}
+
 /** A group's figure under `metric`: its size with none; the pooled rate for a summed engagement. */
 function groupFigure(g: FactsGroup, metric: Metric | null, statistic: "sum" | "median"): number {
   if (metric === null || metric === "videos" || metric === "followers" || metric === "growth")
@@ -1580,47 +1598,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       [`videos using ${name}`, { ...rest, sound_ids: ids }],
       ["videos using other sounds or none recorded", { ...rest, exclude_sound_ids: ids }],
     ];
-    ranked = (
-      await Promise.all(
-        sides.map(async ([key, f]): Promise<Group | null> => {
-          const g = await wholeSet(ctx, f, metric);
-          return g
-            ? {
-                key,
-                filter: f,
-                by: null,
-                raw: null,
-                size: g.videos,
-                value: groupFigure(g, metric, statistic),
-              }
-            : null;
-        }),
-      )
-    )
-      .filter((g): g is Group => g !== null)
-      .sort(byFigure);
+    ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "topic" || by === "hashtag") {
     const topicFilter = (topics: string[]) => ({ ...filter, q: [...plan.topics, ...topics].join(" ") });
-    ranked = (
-      await Promise.all(
-        plan.compareTopics.map(async (t): Promise<Group | null> => {
-          const g = await wholeSet(ctx, topicFilter([t]), metric);
-          return g
-            ? {
-                key: t,
-                filter: topicFilter([t]),
-                by: null,
-                raw: null,
-                size: g.videos,
-                value: groupFigure(g, metric, statistic),
-              }
-            : null;
-        }),
-      )
-    )
-      .filter((g): g is Group => g !== null)
-      .sort(byFigure);
+    ranked = await filterGroups(
+      ctx,
+      plan.compareTopics.map((t) => [t, topicFilter([t])]),
+      metric,
+      statistic,
+    );
     // The videos in either topic: each topic's, less those in both.
     const both = ranked.length === 2 ? await ctx.facts.count(topicFilter(plan.compareTopics)) : 0;
     total = ranked.reduce((n, g) => n + g.size, 0) - both;

@@ -362,6 +362,12 @@ async function displayNameAt(
   return null;
 }
 
+/** The bound a comparison word sets: "more than" / "over" … → over, "at least" / "at most" as written, else under. */
+function boundOp(word: string): FollowersBound["op"] {
+  if (word === "at least" || word === "at most") return word;
+  return /^(more than|over|above|greater than)$/.test(word) ? "over" : "under";
+}
+
 /**
  * Whether a question may name a sound: "original sound", or a word after "song", "sound", "music"… that is
  * no question word ("the song Shape Of You", not "which sounds are most used").
@@ -850,13 +856,7 @@ export async function planQuestion(
     const [phrase, word, digits] = perGroup as unknown as [string, string, string];
     const n = boundValue(digits, undefined);
     if (n !== null) {
-      const op =
-        word === "at least" || word === "at most"
-          ? word
-          : /^(more than|over|above|greater than)$/.test(word)
-            ? "over"
-            : "under";
-      videosBound = { op, value: n, phrase: phrase.trim() };
+      videosBound = { op: boundOp(word), value: n, phrase: phrase.trim() };
       // The numbers and bound words go; the topic and the noun stay for the passes that read them.
       const bound = `${word} ${digits}`;
       text = consume(text, (perGroup.index ?? 0) + phrase.indexOf(bound), bound.length);
@@ -875,12 +875,7 @@ export async function planQuestion(
     const n = boundValue(digits, unit);
     const metric = COUNT_WORDS[singular(what)];
     if (n === null) continue;
-    const op =
-      word === "at least" || word === "at most"
-        ? word
-        : /^(more than|over|above|greater than)$/.test(word)
-          ? "over"
-          : "under";
+    const op = boundOp(word);
     if (!metric) {
       followersBound ??= { op, value: n, phrase: phrase.trim() };
       text = consume(text, match.index ?? 0, phrase.length);
@@ -1301,6 +1296,12 @@ export async function planQuestion(
     metric !== "followers" &&
     metric !== "growth" &&
     metric !== "engagement";
+  // With no measure named, views (plays), and the reading is said.
+  const viewsUnless = (named: Metric | null, reading: string): Metric => {
+    if (named) return named;
+    understood.push(reading);
+    return "plays";
+  };
   if (decline) intent = "decline";
   else if (
     lowest &&
@@ -1309,10 +1310,7 @@ export async function planQuestion(
     ["videos", "hashtags", "sounds", "regions", "languages"].includes(subject)
   ) {
     intent = "rank";
-    if (!metric) {
-      metric = "plays";
-      understood.push('"worst" / "least" read as views (plays)');
-    }
+    metric = viewsUnless(metric, '"worst" / "least" read as views (plays)');
     understood.push("ranked from the bottom (lowest first)");
   } else if (CUES.cadence.test(lowerAll) && entityCount <= 1) {
     intent = "cadence";
@@ -1342,10 +1340,7 @@ export async function planQuestion(
   ) {
     intent = "drivers";
     subject = "videos";
-    if (!metric) {
-      metric = "plays";
-      understood.push('success read as views (plays) (from "makes"/"in common"/"secret")');
-    }
+    metric = viewsUnless(metric, 'success read as views (plays) (from "makes"/"in common"/"secret")');
     understood.push("groups: opening hook, hook type, length, format, ads or organic");
   } else if (askedDrivers && CUES.why.test(lowerAll)) {
     intent = "decline";
@@ -1450,10 +1445,7 @@ export async function planQuestion(
     groupBy = "media_type";
   } else if (perVideo) {
     intent = "rank";
-    if (!metric) {
-      metric = "plays";
-      understood.push('"per video" read as views (plays)');
-    }
+    metric = viewsUnless(metric, '"per video" read as views (plays)');
     understood.push("ranked by the median per video (groups of 5 videos or more)");
   } else if (CUES.median.test(lowerAll)) intent = "measure";
   else if (CUES.count.test(lowerAll)) intent = "count";
@@ -1577,10 +1569,7 @@ export async function planQuestion(
     intent = "breakdown";
     groupBy = "sound_use";
     subject = "videos";
-    if (!metric) {
-      metric = "plays";
-      understood.push('"more" / "better" read as views (plays)');
-    }
+    metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push("groups: videos using the sound named, and the others");
   }
   if (intent === "rank" && subject === "regions") groupBy = "region";
