@@ -2325,6 +2325,21 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const acrossEntity =
     (plan.subject === "creators" && plan.advertisers.length === 1) ||
     (plan.subject === "advertisers" && plan.creators.length === 1);
+  // The creator and advertiser views list the largest or fastest-growing first, and only those.
+  const viewed =
+    (plan.subject === "creators" &&
+      !acrossEntity &&
+      (metric === "followers" ||
+        metric === "growth" ||
+        (metric === null && (!filtered || plan.followers)))) ||
+    (plan.subject === "advertisers" &&
+      !acrossEntity &&
+      (metric === "growth" || (!filtered && !plan.byCreators && (metric === null || metric === "videos"))));
+  if (plan.lowest && viewed)
+    return declined(
+      plan,
+      `the ${plan.subject} views list the largest (or fastest-growing) first, not the smallest; ask for the lowest over their videos instead ("which ${plan.subject} get the fewest views on hotel videos?")`,
+    );
   if (
     plan.subject === "creators" &&
     plan.followers &&

@@ -959,6 +959,18 @@ describe("naturally phrased questions read as meant", () => {
       for (const t of r.hashtags.split(" ").filter(Boolean)) totals.set(t, (totals.get(t) ?? 0) + r.plays);
     const lowestTotal = Math.min(...totals.values());
     expect(totals.get((tags.result.ranking as string[])[0] as string)).toBe(lowestTotal);
+    // Creators over their videos from the bottom; the creator views list only the largest, so that is declined.
+    const creators = aggregateOf(await ask("Which creators get the fewest views on resort videos?"));
+    const bottomCreators = db
+      .prepare(
+        `SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY sum(plays), count(*), author_uid LIMIT 5`,
+      )
+      .pluck()
+      .all(idList(resort));
+    expect(creators.result.ranking).toEqual(bottomCreators);
+    const followers = await ask("Which creators have the fewest followers?");
+    expect(aggregateOf(followers).plan.intent).toBe("rank");
+    expect(followers.summary).toMatch(/^I cannot answer this question: the creators views list the largest/);
     // "At least" stays a bound.
     expect(aggregateOf(await ask("Which resort videos have at least 40k views?")).plan).toMatchObject({
       filters: ["plays>=40000"],
