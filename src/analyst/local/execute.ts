@@ -112,7 +112,7 @@ const METRIC_NAME: Record<Metric, string> = {
   followers: "followers",
   videos: "videos",
   duration: "length",
-  hashtag_count: "hashtags",
+  hashtag_count: "number of hashtags",
 };
 
 function videoEvidence(v: Video, extra: Evidence["figures"] = {}): Evidence {
