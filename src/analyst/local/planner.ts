@@ -291,7 +291,8 @@ async function compoundAt(
 ): Promise<{ tag: string; phrase: string; words: number } | null> {
   let best: { tag: string; phrase: string; words: number; use: number } | null = null;
   for (let n = Math.min(3, words.length - i); n >= 2; n--) {
-    const run = words.slice(i, i + n);
+    // A word may carry the sentence's full stop ("… in Hoi An. What should I post?").
+    const run = words.slice(i, i + n).map((w) => ({ raw: w.raw.replace(/[._-]+$/, ""), at: w.at }));
     const apart = run.every((w, k) => {
       const next = run[k + 1];
       return next === undefined || /^[\s-]+$/.test(lower.slice(w.at + w.raw.length, next.at));
@@ -1330,7 +1331,7 @@ export async function planQuestion(
     askedDrivers &&
     // "What content should a new hotel brand make?": the brand asks; the content is the subject.
     (subject === "videos" ||
-      /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b/.test(
+      /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i|we) (post|make|film|create)\b/.test(
         lowerAll,
       )) &&
     !postingTime &&

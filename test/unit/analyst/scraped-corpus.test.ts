@@ -1091,6 +1091,17 @@ describe("naturally phrased questions read as meant", () => {
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
+    // A place before the sentence's full stop is still the place; "vids" are videos.
+    expect(aggregateOf(await ask("I run a hotel in Hoi An. What should I post?")).plan).toMatchObject({
+      intent: "drivers",
+      topics: ["hotel", "hoian"],
+      ignored: [],
+    });
+    expect(aggregateOf(await ask("top resort vids")).plan).toMatchObject({
+      intent: "rank",
+      topics: ["resort"],
+      ignored: [],
+    });
     for (const q of ["What's working right now for resorts?", "What content should a new resort brand make?"])
       expect(aggregateOf(await ask(q)).plan, q).toMatchObject({
         intent: "drivers",
