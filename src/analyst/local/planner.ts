@@ -417,6 +417,14 @@ function soundsTitled(sounds: readonly SoundName[], phrase: string): SoundName[]
   });
 }
 
+/** The noun of a set of videos right after a word ("pets videos"), and "videos about" right before one. */
+const SET_NOUN_AFTER = /^\s+(videos?|vids?|clips?|ads?|posts?|content|slideshows?)\b/;
+const SET_NOUN_BEFORE =
+  /\b((?:videos?|vids?|clips?|ads?|posts?|content|slideshows?)(?: (?:are|is|that are|which are))? (?:about|featuring|showing))\s+$/;
+/** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
+const NOT_TOPICAL =
+  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few)$/;
+
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?))\b/;
@@ -1184,6 +1192,17 @@ export async function planQuestion(
     }
     if (mentionAt >= 0 && at > mentionAt && !hashed && !NOT_MENTIONED.test(word)) {
       addTopic(foldText(word), raw, at, at + raw.length, `after "${lowerAll.match(MENTION_CUE)?.[0]}"`);
+      continue;
+    }
+    // "Pets videos", "skincare ads", "videos about christmas": a word right before the noun of the set, or
+    // right after "about" / "featuring" following it, is what the set is about, even as no hashtag.
+    const setNoun =
+      !hashed && !NOT_TOPICAL.test(word)
+        ? (lowerAll.slice(at + raw.length).match(SET_NOUN_AFTER)?.[1] ??
+          lowerAll.slice(0, at).match(SET_NOUN_BEFORE)?.[1])
+        : undefined;
+    if (setNoun) {
+      addTopic(foldText(word), raw, at, at + raw.length, `beside "${setNoun}"`);
       continue;
     }
     if (!ignored.includes(word)) ignored.push(word);

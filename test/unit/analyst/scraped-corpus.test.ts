@@ -751,8 +751,19 @@ describe("naturally phrased questions read as meant", () => {
     const count = aggregateOf(await ask("How many resort videos talk about villa?"));
     expect(count.plan.topics).toEqual(["resort", "villa"]);
     expect(count.result.count).toBe(await searchTotal({ q: "resort villa" }));
-    // Without such a verb the word is still only reported.
-    expect(aggregateOf(await ask("Which villa videos got the most views?")).plan.ignored).toEqual(["villa"]);
+    // Right before the noun of the set ("villa videos") or after "videos about", the word is what they are about.
+    for (const q of [
+      "Which villa videos got the most views?",
+      "Which videos about villa got the most views?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ topics: ["villa"], ignored: [] });
+      expect(result.ranking, q).toEqual(
+        ids(await callTool(registry, "service_search_videos", { q: "villa", sort: "views", limit: 5 })),
+      );
+    }
+    // "TikTok videos" are all videos.
+    expect(aggregateOf(await ask("Which TikTok videos got the most views?")).plan.topics).toEqual([]);
   });
 
   it('"how many hashtags should I use", "how long should my caption be": bands by median views (SQL)', async () => {
@@ -1110,12 +1121,16 @@ describe("naturally phrased questions read as meant", () => {
       });
   });
 
-  it("a topic the corpus does not know is named in the summary, not silently dropped", async () => {
-    const answer = await ask("Find me skincare ads from last week");
+  it("a word the corpus does not know is named in the summary, not silently dropped; the set's own topic is searched", async () => {
+    const answer = await ask("Which resort ads have the best ambience?");
     const { plan } = aggregateOf(answer);
-    expect(plan.ignored).toEqual(["skincare"]);
-    expect(answer.summary).toMatch(/ Not used \(not a name or hashtag in the corpus\): skincare\.$/);
-    expect(answer.caveats.join(" ")).toContain("ignored (not used as filters): skincare.");
+    expect(plan.ignored).toEqual(["ambience"]);
+    expect(answer.summary).toMatch(/ Not used \(not a name or hashtag in the corpus\): ambience\.$/);
+    expect(answer.caveats.join(" ")).toContain("ignored (not used as filters): ambience.");
+    // "Skincare ads" in a hotel scrape: none, said so (not the hotel ads instead).
+    const skincare = await ask("Find me skincare ads from last week");
+    expect(aggregateOf(skincare).plan).toMatchObject({ topics: ["skincare"], ignored: [] });
+    expect(skincare.summary).toMatch(/^No (ads|videos)[^.]* about "skincare"/);
   });
 
   it("the hashtags that go with a tag leave the tag itself out", async () => {
