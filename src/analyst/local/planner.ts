@@ -696,6 +696,16 @@ export async function planQuestion(
   )
     decline =
       'the one rate it computes is the engagement rate, (likes + comments + shares + saves) ÷ plays; ask for the engagement rate ("which hotel videos have the highest engagement rate?")';
+  // "Which of my videos did best?": the corpus does not know whose account the asker is.
+  if (
+    !decline &&
+    creators.length + advertisers.length === 0 &&
+    /\b(my|our) (own )?(videos?|vids?|posts?|ads?|content|account|channel|profile|tiktoks?|uploads?)\b/.test(
+      lowerAll,
+    )
+  )
+    decline =
+      'it does not know which account is yours; name it ("how did @yourhandle\'s videos do?", "tell me about <your brand>")';
   if (!decline && unknownHandles.length > 0)
     decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
 
