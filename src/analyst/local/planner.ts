@@ -737,7 +737,8 @@ export async function planQuestion(
     /\b(ads?|adverts?|advertisements?|sponsored|promoted|paid (posts?|content))\b/.test(
       text.replace(organicWords, " "),
     ) &&
-    /\b(compared?|comparison|vs\.?|versus|than|against|or)\b/.test(lowerAll);
+    // "ads compared to organic", "ads or organic", "the split between ads and organic"
+    /\b(compared?|comparison|vs\.?|versus|than|against|or|and|split|mix|balance|breakdown)\b/.test(lowerAll);
   // "Is it worth running ads for hotels?": ads against organic videos; "… making slideshows": the formats.
   const worth =
     /\b(is it|are they|is that) worth\b|\bworth (it|making|posting|running|doing|trying|using)\b/.test(

@@ -1103,6 +1103,23 @@ describe("naturally phrased questions read as meant", () => {
     ]);
   });
 
+  it('"the split between ads and organic in resort videos" is the two groups', async () => {
+    const { plan, result } = aggregateOf(
+      await ask("What's the split between ads and organic in resort videos?"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", topics: ["resort"], ignored: [] });
+    const ads = db
+      .prepare(`SELECT count(*) FROM ${IN_IDS} AND label_ad = 1`)
+      .pluck()
+      .get(idList(await searchIds("resort")));
+    const all = (await searchIds("resort")).length;
+    expect(result).toMatchObject({
+      ranking: ["organic", "ads"],
+      values: [all - (ads as number), ads],
+      videos: all,
+    });
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
