@@ -468,6 +468,34 @@ export const HASHTAG_COUNT_BANDS: readonly { label: string }[] = [
   { label: "11 or more hashtags" },
 ];
 
+/** Common misspellings of the question's own words, read as meant (and said so in `plan.understood`). */
+export const TYPOS: Readonly<Record<string, string>> = {
+  wich: "which",
+  whcih: "which",
+  veiws: "views",
+  viewes: "views",
+  vidoes: "videos",
+  vidos: "videos",
+  viedos: "videos",
+  videoes: "videos",
+  engagment: "engagement",
+  enagement: "engagement",
+  engagemnt: "engagement",
+  hastags: "hashtags",
+  hashtgas: "hashtags",
+  hastag: "hashtag",
+  creaters: "creators",
+  creatros: "creators",
+  advertisors: "advertisers",
+  avarage: "average",
+  averge: "average",
+  higest: "highest",
+  perfom: "perform",
+  perfomance: "performance",
+  perfroming: "performing",
+  trendng: "trending",
+};
+
 export const CUES = {
   /** How often someone posts: "how often does @x post", "which creators post most often", "posting frequency". */
   cadence:

@@ -23,6 +23,7 @@ import {
   SUBJECT_WORDS,
   type Subject,
   singular,
+  TYPOS,
   UNKNOWN_MEASURES,
   type WindowReading,
 } from "./lexicon.js";
@@ -492,14 +493,19 @@ export async function planQuestion(
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   const sounds = mayNameSound(question.toLowerCase()) ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
-  const { question: original, quoted } = await takeQuoted(
-    facts,
-    known,
-    sounds,
-    question.replace(/[’]/g, "'"),
-  );
+  const typos: string[] = [];
+  const spelled = question
+    .replace(/[’]/g, "'")
+    // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
+    .replace(/\p{L}+/gu, (word) => {
+      const fixed = Object.hasOwn(TYPOS, word.toLowerCase()) ? TYPOS[word.toLowerCase()] : undefined;
+      if (fixed === undefined) return word;
+      if (!typos.includes(word)) typos.push(word);
+      return fixed;
+    });
+  const { question: original, quoted } = await takeQuoted(facts, known, sounds, spelled);
   let text = original.toLowerCase();
-  const understood: string[] = [];
+  const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()]}"`);
   const placed: Placed<Attribute>[] = [];
   const creators: LinkedCreator[] = [];
   const advertisers: { id: string; name: string }[] = [];

@@ -1129,6 +1129,10 @@ describe("naturally phrased questions read as meant", () => {
       topics: ["hotel", "hoian"],
       ignored: [],
     });
+    // Common misspellings are read as meant, and said so.
+    const typed = aggregateOf(await ask("wich resort vidoes got the most veiws?"));
+    expect(typed.plan).toMatchObject({ intent: "rank", metric: "plays", topics: ["resort"], ignored: [] });
+    expect(typed.plan.understood).toContain('read "veiws" as "views"');
     expect(aggregateOf(await ask("top resort vids")).plan).toMatchObject({
       intent: "rank",
       topics: ["resort"],
