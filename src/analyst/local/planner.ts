@@ -712,6 +712,10 @@ export async function planQuestion(
   )
     decline =
       'it does not know which account is yours; name it ("how did @yourhandle\'s videos do?", "tell me about <your brand>")';
+  // "Who are Keypad Hotel's competitors?": the corpus records no rivalry.
+  if (!decline && /\b(competitors?|competition|rivals?|competing)\b/.test(lowerAll))
+    decline =
+      'it does not know who competes with whom; ask which brands advertise on a topic ("which brands advertise on hotel videos?") or compare named ones';
   if (!decline && unknownHandles.length > 0)
     decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
 
@@ -1502,7 +1506,9 @@ export async function planQuestion(
     // "Which creators work with Keypad Hotel?", "Which brands has @glowgirl worked with?": the other side of
     // the one named entity, ranked over its videos.
     (subject === "creators" && advertisers.length === 1 && creators.length === 0) ||
-    (subject === "advertisers" && creators.length === 1 && advertisers.length === 0)
+    (subject === "advertisers" && creators.length === 1 && advertisers.length === 0) ||
+    // "Which hashtags does Keypad Hotel use?", "what sounds does @x use?": ranked over its videos.
+    (entityCount === 1 && (subject === "hashtags" || subject === "sounds"))
   )
     intent = "rank";
   else if (

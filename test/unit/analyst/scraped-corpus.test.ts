@@ -1120,6 +1120,26 @@ describe("naturally phrased questions read as meant", () => {
     });
   });
 
+  it('"which hashtags does @x use" ranks them over its videos; "competitors" are declined (SQL)', async () => {
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
+    const { plan, result } = aggregateOf(await ask("Which hashtags does @stay2 use?"));
+    expect(plan).toMatchObject({ intent: "rank", subject: "hashtags", creators: [uid] });
+    const counts = new Map<string, number>();
+    for (const h of db
+      .prepare("SELECT hashtags FROM videos WHERE author_uid = ?")
+      .pluck()
+      .all(uid) as string[])
+      for (const t of new Set(h.split(" ").filter(Boolean))) counts.set(t, (counts.get(t) ?? 0) + 1);
+    expect(result.ranking).toEqual(
+      [...counts]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, 5)
+        .map(([t]) => t),
+    );
+    const rivals = await ask("Who are @stay2's competitors?");
+    expect(rivals.summary).toMatch(/^I cannot answer this question: it does not know who competes with whom/);
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
