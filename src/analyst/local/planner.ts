@@ -771,6 +771,16 @@ export async function planQuestion(
     understood.push("groups: videos with and without a detected hook");
   }
   // "Which day of the week is best to post?", "what time of day gets the most views?"
+  // "Is #dalat growing?", "are resort videos declining?": the videos per month, to see which way (not the
+  // plays a view gained).
+  const GROWING =
+    /^\s*(is|are|has|have)\b[^?]*\b(growing|rising|declining|shrinking|falling|picking up|slowing( down)?|on the (rise|decline))\b/;
+  const growingAsked = GROWING.test(lowerAll);
+  if (growingAsked) {
+    const words = (lowerAll.match(GROWING) as RegExpMatchArray)[2] as string;
+    const at = text.lastIndexOf(words);
+    if (at >= 0) text = consume(text, at, words.length);
+  }
   const postingTime: "weekday" | "hour" | "month" | null =
     /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
       ? "weekday"
@@ -781,7 +791,7 @@ export async function planQuestion(
         : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
           /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
               lowerAll,
-            )
+            ) || growingAsked
           ? "month"
           : null;
   if (postingTime)

@@ -1140,6 +1140,17 @@ describe("naturally phrased questions read as meant", () => {
     expect(rivals.summary).toMatch(/^I cannot answer this question: it does not know who competes with whom/);
   });
 
+  it('"is #resort growing?" is its videos per publication month; "report" is a question word', async () => {
+    const growing = aggregateOf(await ask("Is #resort growing?"));
+    expect(growing.plan).toMatchObject({ intent: "breakdown", group_by: "month", metric: null, ignored: [] });
+    const declining = aggregateOf(await ask("Are resort videos declining?"));
+    expect(declining.plan).toMatchObject({ intent: "breakdown", group_by: "month", ignored: [] });
+    expect(aggregateOf(await ask("Show me the latest trend report")).plan).toMatchObject({
+      intent: "trend_report",
+      ignored: [],
+    });
+  });
+
   it('"what kind of content performs best for resorts" asks what went with more views', async () => {
     const { plan } = aggregateOf(await ask("What kind of content performs best for resorts?"));
     expect(plan).toMatchObject({ intent: "drivers", topics: ["resort"] });
