@@ -9,6 +9,7 @@ import {
   createLimiter,
   DailyContentCounter,
   DatabaseWindowStore,
+  firstConnection,
   type Limiter,
   parseLimitsConfig,
   RedisDailyCounter,
@@ -19,6 +20,7 @@ import { buildOpenApi, serialiseOpenApi } from "../openapi/build.js";
 import { ToolRegistry } from "../registry/invoke.js";
 import type { ServiceDeps } from "../registry/types.js";
 import { type Clock, systemClock } from "../shared/clock.js";
+import { logger } from "../shared/log.js";
 import { resolveSecret } from "../store/secret.js";
 import { allTools } from "../tools/index.js";
 import type { Backend } from "./backend.js";
@@ -54,6 +56,8 @@ export async function createServiceCore(
   // With Redis, the daily content counts and the analyst's concurrency leases live there too: a content call
   // writes nothing to the database, and a stopped instance's slots come back when their leases run out.
   const redis = config.redisUrl ? connectRedis(config.redisUrl) : null;
+  if (redis && !(await firstConnection(redis, 3000)))
+    logger.warn("redis did not answer within 3 s of start: limited calls answer 503 until it does");
   const limiter = createLimiter({
     sql,
     clock,

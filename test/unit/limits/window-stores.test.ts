@@ -4,6 +4,7 @@ import {
   type AtomicWindowStore,
   connectRedis,
   DatabaseWindowStore,
+  firstConnection,
   MemoryWindowStore,
   RedisWindowStore,
   type WindowRequest,
@@ -199,6 +200,27 @@ describe.skipIf(!redis.available)("redis window store when Redis goes away", () 
       expect((await store.takeAll([burst], T)).taken).toBe(true);
     } finally {
       await store.close();
+      await own.dispose();
+    }
+  });
+});
+
+describe.skipIf(!redis.available)("a new Redis client's first connection", () => {
+  it("is awaited before serving (true once ready), and bounded when Redis is not there (false)", async () => {
+    const own = await startRedis();
+    const up = connectRedis(own.url);
+    const down = connectRedis(`${own.url}.missing`);
+    try {
+      expect(up.status).not.toBe("ready");
+      expect(await firstConnection(up, 5000)).toBe(true);
+      expect(up.status).toBe("ready");
+      expect(await firstConnection(up, 0)).toBe(true);
+      const listeners = down.listenerCount("ready");
+      expect(await firstConnection(down, 200)).toBe(false);
+      expect(down.listenerCount("ready")).toBe(listeners);
+    } finally {
+      up.disconnect();
+      down.disconnect();
       await own.dispose();
     }
   });
