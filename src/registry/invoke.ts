@@ -207,6 +207,7 @@ export class ToolRegistry {
           : null,
     };
     if (capped) meta.truncated = true;
+    if (result.relaxed) meta.relaxed = result.relaxed;
     return { data: result.items, meta };
   }
 }

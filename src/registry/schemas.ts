@@ -27,6 +27,21 @@ export const pageMetaSchema = z
       .boolean()
       .optional()
       .describe("True when the traversal hit the 20-page cap; narrow the query to see more."),
+    relaxed: z
+      .array(
+        z.object({
+          without: z.string().describe('The word (or "quoted phrase") left out, as folded for matching.'),
+          total: z
+            .number()
+            .int()
+            .nullable()
+            .describe("Videos the search finds without it (null: some, count not known)."),
+        }),
+      )
+      .optional()
+      .describe(
+        "Video search only, on a first page where nothing matched every word of a query of two or more: each word whose omission finds videos (same filters), most found first; empty when leaving out any one word still finds none.",
+      ),
   })
   .describe("Page metadata.");
 

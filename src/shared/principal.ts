@@ -31,4 +31,12 @@ export interface ListResult<T> {
   items: T[];
   total: number | null;
   next: PagePosition | null;
+  /** Search only, when nothing matched every word: what dropping one word finds (PageMeta.relaxed). */
+  relaxed?: Relaxation[];
+}
+
+/** The same search without one of its words (or "quoted phrases"): `total` null = found, count not known. */
+export interface Relaxation {
+  without: string;
+  total: number | null;
 }

@@ -43,7 +43,18 @@ export const videoLine = (v: VideoSummary) => `${v.id}: ${clip(v.desc)} (${v.pla
 
 /** A page of videos: how many, from what, every video id with its caption and plays, and the cursor. */
 export function videoPageSummary(data: readonly VideoSummary[], meta: PageMeta, what: string): string {
-  return pageSummary("video", meta, what, data.map(videoLine));
+  const page = pageSummary("video", meta, what, data.map(videoLine));
+  return meta.relaxed ? `${page}\n${relaxedLine(meta.relaxed)}` : page;
+}
+
+/** Which word to drop when a search of several words found nothing (meta.relaxed). */
+function relaxedLine(relaxed: NonNullable<PageMeta["relaxed"]>): string {
+  if (relaxed.length === 0)
+    return "No video holds every word, and leaving out any one of them still finds none: search fewer words.";
+  const found = relaxed.map(
+    (r) => `without ${r.without}: ${r.total === null ? "some videos" : `${r.total} video(s)`}`,
+  );
+  return `No video holds every word; ${found.join("; ")}.`;
 }
 
 /**

@@ -28,6 +28,8 @@ describe("MCP structuredContent equals the REST body (minus request_id)", () => 
     const trend = ((await rest("/trends?limit=1")).body.data as { id: string }[])[0]?.id as string;
     const cases: [string, Record<string, unknown>, string][] = [
       ["service_search_videos", { q: "how", limit: 5 }, "/videos?q=how&limit=5"],
+      // Nothing holds both words: meta.relaxed says what leaving out each finds.
+      ["service_search_videos", { q: "how qqqzz" }, "/videos?q=how+qqqzz"],
       [
         "service_search_videos",
         { ad: "yes", region: "US", sort: "views" },

@@ -1,4 +1,5 @@
-import type { ListResult, PagePosition } from "../../shared/principal.js";
+import type { ListResult, PagePosition, Relaxation } from "../../shared/principal.js";
+import { queryUnits, type Unit } from "../../store/search-query.js";
 import { queryTerms } from "../../store/text.js";
 import type { Store, VideoFilter, VideoSort } from "../../store/types.js";
 import { readKeyset } from "../read-models/paging.js";
@@ -58,5 +59,32 @@ export async function searchVideos(
     return videoPage(store, rows, p.limit, null);
   }
   const { rows, total } = await store.videos.search(terms, sort, filter, p.limit, position, p.q);
-  return videoPage(store, rows, p.limit, total);
+  const page = await videoPage(store, rows, p.limit, total);
+  if (rows.length === 0 && position === null) {
+    const relaxed = await relaxations(store, p.q ?? "", filter);
+    if (relaxed) page.relaxed = relaxed;
+  }
+  return page;
+}
+
+/**
+ * What the search finds without each of its units (words, "quoted phrases"), for a query of two or more
+ * that found nothing ("cheap hotel da lat": the captions say "giá rẻ"), so a caller sees which word to drop
+ * instead of guessing. Units whose omission still finds nothing are left out; undefined for a single unit.
+ */
+async function relaxations(store: Store, q: string, filter: VideoFilter): Promise<Relaxation[] | undefined> {
+  const units = queryUnits(q);
+  if (units.length < 2) return undefined;
+  const text = (unit: Unit) => (unit.phrase ? `"${unit.words.join(" ")}"` : (unit.words[0] as string));
+  const found: Relaxation[] = [];
+  for (const unit of units) {
+    const rest = units
+      .filter((other) => other !== unit)
+      .map(text)
+      .join(" ");
+    const { rows, total } = await store.videos.search(queryTerms(rest), "views", filter, 1, null, rest);
+    if (rows.length > 0) found.push({ without: text(unit), total });
+  }
+  // Most found first; a count not known (only very common words left) after the counted ones.
+  return found.sort((a, b) => (b.total ?? -1) - (a.total ?? -1));
 }

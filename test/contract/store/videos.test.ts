@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SearchVideosParams, searchVideos } from "../../../src/domain/search/videos.js";
 import type { Keyed, KeysetPosition, Store, VideoFilter, VideoSort } from "../../../src/store/types.js";
 import { type StoreUnderTest, storeFactories } from "./factories.js";
 import { contractFixture, must } from "./fixture.js";
@@ -67,6 +68,32 @@ describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
     });
     const reviews = await store.videos.search(["reviews"], "views", {}, 20, null, "reviews");
     expect(reviews.rows.map((r) => r.id)).toEqual([must(fixture.videos[1]).id]);
+  });
+
+  it("search of several words that finds nothing: what leaving out each one finds (same filters)", async () => {
+    const search = (q: string, extra: Partial<SearchVideosParams> = {}) =>
+      searchVideos(store, { q, limit: 5, ...extra }, 0);
+    const totalOf = async (q: string, extra: Partial<SearchVideosParams> = {}) =>
+      (await search(q, extra)).total;
+    expect(await search("skincare zucchini")).toMatchObject({
+      items: [],
+      total: 0,
+      relaxed: [
+        { without: "zucchini", total: await totalOf("skincare") },
+        { without: "skincare", total: 1 },
+      ],
+    });
+    expect(await totalOf("skincare")).toBeGreaterThan(1);
+    // A phrase is one unit; a word found nowhere is the one to drop; filters hold for the counts too.
+    expect((await search('"serum review" qqqzz')).relaxed).toEqual([{ without: "qqqzz", total: 1 }]);
+    expect((await search("skincare qqqzz", { ad: "yes" })).relaxed).toEqual([
+      { without: "qqqzz", total: await totalOf("skincare", { ad: "yes" }) },
+    ]);
+    expect(await totalOf("skincare", { ad: "yes" })).toBeLessThan((await totalOf("skincare")) as number);
+    expect((await search("qqqzz xxyyw")).relaxed).toEqual([]);
+    // Not for one word, nor when something matched.
+    expect(await search("qqqzz")).not.toHaveProperty("relaxed");
+    expect(await search("skincare serum")).not.toHaveProperty("relaxed");
   });
 
   it("search: other sorts order by their figure; filters apply", async () => {

@@ -7,6 +7,7 @@ import {
   pageSummary,
   pageTail,
   similarHookSummary,
+  videoPageSummary,
 } from "../../../src/tools/summaries.js";
 
 describe("text summaries", () => {
@@ -35,6 +36,23 @@ describe("text summaries", () => {
     expect(pageSummary("video", { total: 0, has_more: false, next_cursor: null }, "", [])).toBe(
       "0 video(s) of 0.\nNo more results.",
     );
+  });
+
+  it("a search of several words that found nothing says which word to leave out", () => {
+    const meta = { count: 0, total: 0, has_more: false, next_cursor: null };
+    const relaxed = [
+      { without: "cheap", total: 77 },
+      { without: '"book now"', total: null },
+    ];
+    expect(videoPageSummary([], { ...meta, relaxed }, 'for "cheap hotel da lat"').split("\n")).toEqual([
+      '0 video(s) of 0 for "cheap hotel da lat".',
+      "No more results.",
+      'No video holds every word; without cheap: 77 video(s); without "book now": some videos.',
+    ]);
+    expect(videoPageSummary([], { ...meta, relaxed: [] }, "")).toMatch(
+      /leaving out any one of them still finds none/,
+    );
+    expect(videoPageSummary([], meta, "")).toBe("0 video(s) of 0.\nNo more results.");
   });
 
   it("a trending list shows each one's plays gained, a new list when each was first seen", () => {
