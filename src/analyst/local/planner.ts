@@ -481,13 +481,90 @@ const RECENT_DAYS = 30;
 
 /**
  * Reads a question into a plan: links names against the corpus, reads window, metric, intent and subject, and
- * keeps every other content word as ignored. Context (optional) only fills a window, region or language the
- * question leaves open.
+ * keeps every other content word as ignored. Context (optional) fills a window, region or language the
+ * question leaves open; and a follow-up that names no set of its own ("Which ones got the most views?",
+ * "What should I post?") is about the set the context names last (its topics, labels, creators, advertisers).
  */
 export async function planQuestion(
   facts: FactsRepository,
   question: string,
   context: string | null,
+): Promise<Plan> {
+  const plan = await readQuestion(facts, question, context, null);
+  if (!context || !followsUp(question, plan)) return plan;
+  const inherited = await contextSet(
+    facts,
+    context,
+    FIRST_PERSON.test(question.toLowerCase().replace(/[’]/g, "'")),
+  );
+  return inherited ? readQuestion(facts, question, context, inherited) : plan;
+}
+
+/** Where an attribute read from the context is placed (after every word of the question). */
+const CONTEXT_AT = Number.MAX_SAFE_INTEGER;
+
+/** The set a context names, which a follow-up question is about. */
+interface ContextSet {
+  sentence: string;
+  topics: string[];
+  attributes: Attribute[];
+  creators: LinkedCreator[];
+  advertisers: { id: string; name: string }[];
+}
+
+/** Words by which a question points back at what came before ("those", "them", "my", "what about"). */
+const FOLLOW_UP =
+  /\b(these|those|them|they|their|ones|same|such|i|i'm|i've|my|me|we|we're|our|us)\b|^\s*(and|so|also|what about|how about|how many are|which (are|is|were|was))\b/;
+
+/** The asker speaking of themselves ("what should I post?") or a context speaking of them ("the user runs …"). */
+const FIRST_PERSON = /\b(i|i'm|i've|my|me|we|we're|our|us|the (user|client|customer|brand|company)('s)?)\b/;
+
+/** A question naming no topic, creator or advertiser of its own that points back at the context. */
+function followsUp(question: string, plan: Plan): boolean {
+  return (
+    plan.topics.length + plan.compareTopics.length + plan.creators.length + plan.advertisers.length === 0 &&
+    FOLLOW_UP.test(question.toLowerCase().replace(/[’]/g, "'"))
+  );
+}
+
+/**
+ * The last of the context's (at most three last) sentences that names a set: topics, labels, creators or
+ * advertisers, read as a question would be. Null when none does.
+ */
+async function contextSet(
+  facts: FactsRepository,
+  context: string,
+  firstPerson: boolean,
+): Promise<ContextSet | null> {
+  const sentences = (context.match(/[^.!?\n]+[.!?]*/g) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s));
+  const last = sentences.slice(-3).reverse();
+  // "What should we post?": the sentences about the asker first ("The user manages @x"), then the others.
+  const about = (s: string) => FIRST_PERSON.test(s.toLowerCase().replace(/[’]/g, "'"));
+  const order = firstPerson ? [...last.filter(about), ...last.filter((s) => !about(s))] : last;
+  for (const sentence of order) {
+    // A sentence is read whole up to 300 characters (a pasted answer's long lines are cut there).
+    const read = await readQuestion(facts, sentence.slice(0, 300), null, null);
+    const attributes = [...read.attributes, ...(read.shareOf ? [read.shareOf] : [])];
+    const topics = [...read.topics, ...read.compareTopics];
+    if (topics.length + attributes.length + read.creators.length + read.advertisers.length === 0) continue;
+    return {
+      sentence: sentence.length > 80 ? `${sentence.slice(0, 79)}…` : sentence,
+      topics,
+      attributes,
+      creators: read.creators,
+      advertisers: read.advertisers,
+    };
+  }
+  return null;
+}
+
+async function readQuestion(
+  facts: FactsRepository,
+  question: string,
+  context: string | null,
+  inherited: ContextSet | null,
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
@@ -510,6 +587,16 @@ export async function planQuestion(
   const creators: LinkedCreator[] = [];
   const advertisers: { id: string; name: string }[] = [];
   const unknownHandles: string[] = [];
+  // A follow-up's set, from the context: creators and advertisers first (the question names none).
+  const fromContext: string[] = [];
+  for (const creator of inherited?.creators ?? []) {
+    creators.push(creator);
+    fromContext.push(`creator @${creator.handle} (uid ${creator.uid})`);
+  }
+  for (const advertiser of inherited?.advertisers ?? []) {
+    advertisers.push(advertiser);
+    fromContext.push(`advertiser ${advertiser.name} (id ${advertiser.id})`);
+  }
   const { regions, languages } = await facts.codes();
 
   // 1. @handles (the "@" makes them creators whatever they are).
@@ -649,7 +736,7 @@ export async function planQuestion(
     if (!placed.some((p) => p.item.kind === "region"))
       for (const [name, code] of byLength(REGION_WORDS))
         if (!(name in LANGUAGE_WORDS) && findPhrase(lower, name) >= 0) {
-          place({ kind: "region", value: code }, Number.MAX_SAFE_INTEGER, `context: ${name}`);
+          place({ kind: "region", value: code }, CONTEXT_AT, `context: ${name}`);
           break;
         }
   }
@@ -1239,6 +1326,44 @@ export async function planQuestion(
     if (!ignored.includes(word)) ignored.push(word);
   }
 
+  // A follow-up's set, from the context: its topics (the question names none) and the labels the question
+  // leaves open (placed first, so none is read as the target of a share).
+  if (inherited) {
+    for (const tag of inherited.topics)
+      if (!topics.includes(tag)) {
+        topics.push(tag);
+        fromContext.push(`topic "${tag}"`);
+      }
+    for (const item of inherited.attributes)
+      if (
+        !placed.some(
+          (p) =>
+            p.item.kind === item.kind &&
+            (item.kind !== "count" ||
+              (p.item.kind === "count" &&
+                p.item.metric === item.metric &&
+                (p.item.op === "over" || p.item.op === "at least") ===
+                  (item.op === "over" || item.op === "at least"))),
+        )
+      ) {
+        placed.unshift({ item, at: -1 });
+        fromContext.push(attributeLabel(item));
+      }
+    understood.push(`from the context ("${inherited.sentence}"): ${fromContext.join(", ")}`);
+  }
+  if (context && creators.length + advertisers.length > 0) {
+    // A question about a creator or advertiser: a region the context named elsewhere is no filter on it
+    // ("What's the engagement rate of Billie Eilish?" after "hotel videos in Vietnam").
+    for (let k = placed.length - 1; k >= 0; k--)
+      if (placed[k]?.at === CONTEXT_AT) {
+        const [dropped] = placed.splice(k, 1);
+        const note = understood.findIndex((u) =>
+          u.startsWith(`${attributeLabel((dropped as Placed<Attribute>).item)} (from "context: `),
+        );
+        if (note >= 0) understood.splice(note, 1);
+      }
+  }
+
   // "Da Lat or Vung Tau hotel videos", "hotel vs resort videos": two topics side by side are compared; the
   // other topics apply to both.
   let compareTopics: string[] = [];
@@ -1519,6 +1644,15 @@ export async function planQuestion(
     (subject === "advertisers" && creators.length === 1 && advertisers.length === 0) ||
     // "Which hashtags does Keypad Hotel use?", "what sounds does @x use?": ranked over its videos.
     (entityCount === 1 && (subject === "hashtags" || subject === "sounds"))
+  )
+    intent = "rank";
+  else if (
+    // "Which of Keypad Hotel's videos did best?", "the top videos by @x": that one's videos, ranked.
+    entityCount === 1 &&
+    subject === "videos" &&
+    /\b(videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?|slideshows?)\b/.test(lowerAll) &&
+    (CUES.rank.test(lowerAll) || lowest) &&
+    !CUES.profile.test(lowerAll)
   )
     intent = "rank";
   else if (

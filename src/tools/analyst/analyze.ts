@@ -30,7 +30,9 @@ export const analyzeTool = defineSingleTool({
         .string()
         .max(12_000)
         .optional()
-        .describe("Optional background (brand, market, goals), up to 12000 characters."),
+        .describe(
+          'Optional background (brand, market, goals, the previous question), up to 12000 characters. It fills a window, region or language the question leaves open; a follow-up naming no set of its own ("which ones got the most views?", "what should I post?") is about the set the context names last.',
+        ),
       idempotency_key: z
         .uuid()
         .describe("A UUID you generate per distinct request and reuse only to retry that identical request."),

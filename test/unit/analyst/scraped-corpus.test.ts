@@ -185,12 +185,13 @@ const registryOn = (store: Store) =>
 async function ask(
   question: string,
   on: { store: Store; registry: ToolRegistry } = { store: createSqliteStore(db), registry },
+  context: string | null = null,
 ): Promise<Answer> {
   const engine = new LocalEngine({ store: on.store, clock: fixedClock(NOW) });
   const method: MethodStep[] = [];
   return engine.answer({
     question,
-    context: null,
+    context,
     principal: PRINCIPAL,
     signal: new AbortController().signal,
     method: () => [...method],
@@ -2260,6 +2261,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which videos got more than 20,000 views but fewer than 1,000 likes?",
         "How many creators have posted more than 3 travel videos?",
         "Which creators with at least 4 travel videos get the most views?",
+        "Which of @stay2's videos did best?",
+        "Which @stay2 videos got the fewest views?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -2268,4 +2271,86 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
       await server.dispose();
     }
   }, 60_000);
+});
+
+describe("a follow-up question is about the set its context names", () => {
+  const askIn = (context: string, question: string) =>
+    ask(question, { store: createSqliteStore(db), registry }, context);
+  const uid = (handle: string) =>
+    db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+
+  it("'Which ones got the most views?' after 'Vung Tau hotel ads' answers as the question asked in full", async () => {
+    const full = aggregateOf(await ask("Which Vung Tau hotel ads got the most views?"));
+    const followUp = aggregateOf(
+      await askIn("We were looking at Vung Tau hotel ads.", "Which ones got the most views?"),
+    );
+    expect(followUp.plan).toMatchObject({
+      intent: "rank",
+      topics: full.plan.topics,
+      filters: full.plan.filters,
+    });
+    expect(full.plan.filters).toContain("ad=yes");
+    expect(followUp.result.ranking).toEqual(full.result.ranking);
+    expect((followUp.result.ranking as string[]).length).toBeGreaterThan(0);
+    expect(followUp.plan.understood).toContain(
+      'from the context ("We were looking at Vung Tau hotel ads."): topic "vungtau", topic "hotel", ads',
+    );
+    // "How many of them are ads?": the question's own label is the share asked; the context gives the set.
+    const share = aggregateOf(await askIn("Resort videos in Da Nang", "How many of them are ads?"));
+    const shareFull = aggregateOf(await ask("What share of resort videos in Da Nang are ads?"));
+    expect(share.plan).toMatchObject({ intent: "share", topics: shareFull.plan.topics });
+    expect(share.result).toEqual(shareFull.result);
+  });
+
+  it("'What should I post?' reads the asker's own sentence; 'how often do we post?' the account it names", async () => {
+    const post = aggregateOf(await askIn("I run a homestay in Da Lat.", "What should I post?"));
+    expect(post.plan.intent).toBe("drivers");
+    expect(post.plan.topics).toEqual(
+      aggregateOf(await ask("What works for homestay videos in Da Lat?")).plan.topics,
+    );
+    // The sentence about the asker wins over a later one naming someone else.
+    const cadence = aggregateOf(
+      await askIn(
+        "The user manages @stay4. Earlier answer: the most viewed Vung Tau hotel videos were by @stay2.",
+        "How often do we post?",
+      ),
+    );
+    expect(cadence.plan).toMatchObject({ intent: "cadence", creators: [uid("stay4")], topics: [] });
+  });
+
+  it("a question with a set of its own keeps it; a region the context names is no filter on a named creator", async () => {
+    const own = aggregateOf(await askIn("Vung Tau hotel ads", "Which resort videos got the most views?"));
+    expect(own.plan).toMatchObject({ topics: ["resort"], filters: [] });
+    const named = aggregateOf(await askIn("Hotel videos in Vietnam", "How many videos has @stay1 posted?"));
+    expect(named.plan).toMatchObject({ creators: [uid("stay1")], filters: [], topics: [] });
+    // Without a creator, the region still fills in (as before).
+    const region = aggregateOf(await askIn("Hotel videos in Vietnam", "What are the top resort videos?"));
+    expect(region.plan.filters).toContain("region=VN");
+    // A context naming no set changes nothing.
+    const plain = aggregateOf(await ask("Which ones got the most views?"));
+    expect(aggregateOf(await askIn("Thanks, that helps.", "Which ones got the most views?")).plan).toEqual(
+      plain.plan,
+    );
+  });
+});
+
+describe("one named account's videos, ranked", () => {
+  it("'Which of @stay2's videos did best?', 'the top videos by @stay2' rank its videos (SQL); 'tell me about' stays a profile", async () => {
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
+    const expected = db
+      .prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays DESC, id LIMIT 5")
+      .pluck()
+      .all(uid);
+    for (const q of ["Which of @stay2's videos did best?", "What are the top videos by @stay2?"]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "rank", subject: "videos", creators: [uid] });
+      expect(result.ranking, q).toEqual(expected);
+    }
+    const least = aggregateOf(await ask("Which @stay2 videos got the fewest views?"));
+    expect(least.result.ranking).toEqual(
+      db.prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays, id LIMIT 5").pluck().all(uid),
+    );
+    expect(aggregateOf(await ask("Tell me about @stay2's videos")).plan.intent).toBe("profile");
+    expect(aggregateOf(await ask("Who is @stay2?")).plan.intent).toBe("profile");
+  });
 });
