@@ -208,6 +208,7 @@ export class ToolRegistry {
     };
     if (capped) meta.truncated = true;
     if (result.relaxed) meta.relaxed = result.relaxed;
+    if (result.unmatched) meta.unmatched = result.unmatched;
     return { data: result.items, meta };
   }
 }

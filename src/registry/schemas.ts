@@ -42,6 +42,12 @@ export const pageMetaSchema = z
       .describe(
         "Video search only, on a first page where nothing matched every word of a query of two or more: each word whose omission finds videos (same filters), most found first; empty when leaving out any one word still finds none.",
       ),
+    unmatched: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Beside relaxed: the words (or "quoted phrases") of the query that no video holds on its own (same filters), as folded for matching: a typo or a word the corpus does not use.',
+      ),
   })
   .describe("Page metadata.");
 

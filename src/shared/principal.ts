@@ -33,6 +33,8 @@ export interface ListResult<T> {
   next: PagePosition | null;
   /** Search only, when nothing matched every word: what dropping one word finds (PageMeta.relaxed). */
   relaxed?: Relaxation[];
+  /** Search only, beside `relaxed`: the words (or phrases) no video holds (PageMeta.unmatched). */
+  unmatched?: string[];
 }
 
 /** The same search without one of its words (or "quoted phrases"): `total` null = found, count not known. */

@@ -44,7 +44,9 @@ export const videoLine = (v: VideoSummary) => `${v.id}: ${clip(v.desc)} (${v.pla
 /** A page of videos: how many, from what, every video id with its caption and plays, and the cursor. */
 export function videoPageSummary(data: readonly VideoSummary[], meta: PageMeta, what: string): string {
   const page = pageSummary("video", meta, what, data.map(videoLine));
-  return meta.relaxed ? `${page}\n${relaxedLine(meta.relaxed)}` : page;
+  if (!meta.relaxed) return page;
+  const unmatched = meta.unmatched?.length ? `\nIn no video at all: ${meta.unmatched.join(", ")}.` : "";
+  return `${page}\n${relaxedLine(meta.relaxed)}${unmatched}`;
 }
 
 /** Which word to drop when a search of several words found nothing (meta.relaxed). */

@@ -62,29 +62,37 @@ export async function searchVideos(
   const page = await videoPage(store, rows, p.limit, total);
   if (rows.length === 0 && position === null) {
     const relaxed = await relaxations(store, p.q ?? "", filter);
-    if (relaxed) page.relaxed = relaxed;
+    if (relaxed) Object.assign(page, relaxed);
   }
   return page;
 }
 
 /**
- * What the search finds without each of its units (words, "quoted phrases"), for a query of two or more
- * that found nothing ("cheap hotel da lat": the captions say "giá rẻ"), so a caller sees which word to drop
- * instead of guessing. Units whose omission still finds nothing are left out; undefined for a single unit.
+ * For a query of two or more units (words, "quoted phrases") that found nothing ("cheap hotel da lat": the
+ * captions say "giá rẻ"): what the search finds without each unit (those whose omission still finds nothing
+ * left out), and the units no video holds at all (a typo, a word the corpus never uses), so a caller sees
+ * which word to drop instead of guessing. Undefined for a single unit.
  */
-async function relaxations(store: Store, q: string, filter: VideoFilter): Promise<Relaxation[] | undefined> {
+async function relaxations(
+  store: Store,
+  q: string,
+  filter: VideoFilter,
+): Promise<Pick<ListResult<unknown>, "relaxed" | "unmatched"> | undefined> {
   const units = queryUnits(q);
   if (units.length < 2) return undefined;
   const text = (unit: Unit) => (unit.phrase ? `"${unit.words.join(" ")}"` : (unit.words[0] as string));
-  const found: Relaxation[] = [];
+  const find = (query: string) => store.videos.search(queryTerms(query), "views", filter, 1, null, query);
+  const relaxed: Relaxation[] = [];
+  const unmatched: string[] = [];
   for (const unit of units) {
     const rest = units
       .filter((other) => other !== unit)
       .map(text)
       .join(" ");
-    const { rows, total } = await store.videos.search(queryTerms(rest), "views", filter, 1, null, rest);
-    if (rows.length > 0) found.push({ without: text(unit), total });
+    const { rows, total } = await find(rest);
+    if (rows.length > 0) relaxed.push({ without: text(unit), total });
+    if ((await find(text(unit))).rows.length === 0) unmatched.push(text(unit));
   }
   // Most found first; a count not known (only very common words left) after the counted ones.
-  return found.sort((a, b) => (b.total ?? -1) - (a.total ?? -1));
+  return { relaxed: relaxed.sort((a, b) => (b.total ?? -1) - (a.total ?? -1)), unmatched };
 }

@@ -82,15 +82,21 @@ describe.each(storeFactories)("store contract: videos ($name)", (factory) => {
         { without: "zucchini", total: await totalOf("skincare") },
         { without: "skincare", total: 1 },
       ],
+      unmatched: [],
     });
     expect(await totalOf("skincare")).toBeGreaterThan(1);
     // A phrase is one unit; a word found nowhere is the one to drop; filters hold for the counts too.
-    expect((await search('"serum review" qqqzz')).relaxed).toEqual([{ without: "qqqzz", total: 1 }]);
+    expect(await search('"serum review" qqqzz')).toMatchObject({
+      relaxed: [{ without: "qqqzz", total: 1 }],
+      unmatched: ["qqqzz"],
+    });
     expect((await search("skincare qqqzz", { ad: "yes" })).relaxed).toEqual([
       { without: "qqqzz", total: await totalOf("skincare", { ad: "yes" }) },
     ]);
     expect(await totalOf("skincare", { ad: "yes" })).toBeLessThan((await totalOf("skincare")) as number);
-    expect((await search("qqqzz xxyyw")).relaxed).toEqual([]);
+    expect(await search("qqqzz xxyyw")).toMatchObject({ relaxed: [], unmatched: ["qqqzz", "xxyyw"] });
+    // Held alone, but not under the filters: unmatched too.
+    expect((await search("zucchini skincare", { ad: "yes" })).unmatched).toEqual(["zucchini"]);
     // Not for one word, nor when something matched.
     expect(await search("qqqzz")).not.toHaveProperty("relaxed");
     expect(await search("skincare serum")).not.toHaveProperty("relaxed");

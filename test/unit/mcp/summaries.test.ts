@@ -49,8 +49,8 @@ describe("text summaries", () => {
       "No more results.",
       'No video holds every word; without cheap: 77 video(s); without "book now": some videos.',
     ]);
-    expect(videoPageSummary([], { ...meta, relaxed: [] }, "")).toMatch(
-      /leaving out any one of them still finds none/,
+    expect(videoPageSummary([], { ...meta, relaxed: [], unmatched: ["qqqzz", "xxyyw"] }, "")).toBe(
+      "0 video(s) of 0.\nNo more results.\nNo video holds every word, and leaving out any one of them still finds none: search fewer words.\nIn no video at all: qqqzz, xxyyw.",
     );
     expect(videoPageSummary([], meta, "")).toBe("0 video(s) of 0.\nNo more results.");
   });
