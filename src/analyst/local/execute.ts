@@ -1778,7 +1778,13 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? `By ${measure}, ${joinNames(tied)} tie as the leading ${groupName} among ${base}: ${metric ? `${showFigure(metric, first.value)} ${measure}` : show(first)} each${then}.`
           : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${then}.`;
       })();
-  return answer(summary, ranked.slice(0, plan.count), ranked, computed);
+  // "Hotel ads in Da Nang compared to those in Hoi An" with no Hoi An ones: the empty side is said, not dropped.
+  const empty = by === "topic" ? plan.compareTopics.filter((t) => !ranked.some((g) => g.key === t)) : [];
+  const none =
+    empty.length > 0
+      ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
+      : "";
+  return answer(`${summary}${none}`, ranked.slice(0, plan.count), ranked, computed);
 }
 
 // ---------- drivers ----------

@@ -1383,7 +1383,7 @@ async function readQuestion(
         continue;
       }
       const joined = between.match(
-        /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared (?:to|with)|against|than)[\s,]*$/u,
+        /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*$/u,
       );
       if (!joined) continue;
       const word = joined[1];
@@ -1391,7 +1391,17 @@ async function readQuestion(
       const asked =
         CUES.compare.test(lowerAll) ||
         /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll);
-      if (asked && (joined[2] !== "and" || CUES.compare.test(lowerAll))) compareTopics = [left, right];
+      if (!asked || (joined[2] === "and" && !CUES.compare.test(lowerAll))) continue;
+      // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
+      // joining words is the one compared (the later ones, "hotel", apply to both).
+      let first = k;
+      while (first > 0) {
+        const [, before] = ordered[first - 1] as [string, { at: number; end: number }];
+        const [, here] = ordered[first] as [string, { at: number; end: number }];
+        if (lowerAll.slice(before.end, here.at).trim() !== "") break;
+        first -= 1;
+      }
+      compareTopics = [(ordered[first] as [string, unknown])[0], right];
     }
   }
 
@@ -1605,12 +1615,17 @@ async function readQuestion(
   } else if (compareTopics.length === 2 && subject === "videos") {
     intent = "breakdown";
     groupBy = "topic";
-    if (
-      !metric &&
-      /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
-    ) {
+    // "Da Lat vs Nha Trang hotel videos": compared on views (each group's line still counts its videos); "are
+    // there more Da Lat or Nha Trang videos" names the number of videos.
+    if (!metric && /\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll))
+      metric = "videos";
+    if (!metric) {
       metric = "plays";
-      understood.push('performance read as views (plays) (from "performs"/"better")');
+      understood.push(
+        /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
+          ? 'performance read as views (plays) (from "performs"/"better")'
+          : "compared on views (plays): no measure named",
+      );
     }
   } else if (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) intent = "share";
   else if (

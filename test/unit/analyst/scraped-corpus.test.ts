@@ -1237,6 +1237,39 @@ describe("naturally phrased questions read as meant", () => {
     expect(answer.summary).toMatch(
       /^By median views per video, the leading topic among videos about "hotel" is/,
     );
+    // No measure named: compared on views too; "are there more" counts videos.
+    for (const q of [
+      "Compare Da Lat and Vung Tau hotel videos",
+      "Da Lat vs Vung Tau hotel videos",
+      // The first of the topics written together is the one compared; "hotel" applies to both.
+      "How do Da Lat hotel videos compare with Vung Tau?",
+      "How do hotel videos in Da Lat compare to those in Vung Tau?",
+    ]) {
+      const same = aggregateOf(await ask(q));
+      expect(same.plan, q).toMatchObject({
+        compare_topics: ["dalat", "vungtau"],
+        topics: ["hotel"],
+        metric: "plays",
+      });
+      expect(same.result, q).toEqual(result);
+    }
+    const more = aggregateOf(await ask("Are there more Da Lat or Vung Tau hotel videos?"));
+    expect(more.plan.metric).toBe("videos");
+    expect(more.result).toMatchObject({ measure: "number of videos" });
+  });
+
+  it("a compared topic with none of the videos in question is said to have none, not dropped", async () => {
+    const answer = await ask("How do Vung Tau hotel ads compare to those in Hoi An?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({
+      compare_topics: ["vungtau", "hoian"],
+      topics: ["hotel"],
+      filters: ["ad=yes"],
+    });
+    expect(await searchTotal({ q: "hotel hoian", ad: "yes" })).toBe(0);
+    expect(await searchTotal({ q: "hotel vungtau", ad: "yes" })).toBeGreaterThan(0);
+    expect(result.ranking).toEqual(["vungtau"]);
+    expect(answer.summary).toMatch(/ There are none about "hoian" to compare with\.$/);
   });
 
   it("hotel vs resort videos by engagement: the two topics compared", async () => {
