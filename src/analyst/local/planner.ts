@@ -540,12 +540,30 @@ async function contextSet(
     .map((s) => s.trim())
     .filter((s) => /\p{L}/u.test(s));
   const last = sentences.slice(-3).reverse();
-  // "What should we post?": the sentences about the asker first ("The user manages @x"), then the others.
+  // "What should we post?": the sentences about the asker first ("The user manages @x"), then the others;
+  // otherwise the last question asked ("Q: Which resort videos got the most views? A: …"), then the others.
   const about = (s: string) => FIRST_PERSON.test(s.toLowerCase().replace(/[’]/g, "'"));
-  const order = firstPerson ? [...last.filter(about), ...last.filter((s) => !about(s))] : last;
+  const asked = sentences.filter((s) => s.endsWith("?")).slice(-1);
+  const order = firstPerson
+    ? [...last.filter(about), ...last.filter((s) => !about(s))]
+    : [...asked, ...last.filter((s) => !asked.includes(s))];
   for (const sentence of order) {
-    // A sentence is read whole up to 300 characters (a pasted answer's long lines are cut there).
-    const read = await readQuestion(facts, sentence.slice(0, 300), null, null);
+    // A sentence is read whole up to 300 characters (a pasted answer's long lines are cut there). A pasted
+    // answer's line (it holds video ids) names its set in quotes ("about \"hotel danang\"") and its examples
+    // "by @handle": the quotes are no phrase, and the examples are no set.
+    const pasted = /\d{15,}/.test(sentence);
+    const read = await readQuestion(
+      facts,
+      (pasted
+        ? sentence
+            .replace(/\bby @[\p{L}\p{N}._]+/gu, " ")
+            .replace(/\d{15,}/g, " ")
+            .replace(/["“”]/g, " ")
+        : sentence
+      ).slice(0, 300),
+      null,
+      null,
+    );
     const attributes = [...read.attributes, ...(read.shareOf ? [read.shareOf] : [])];
     const topics = [...read.topics, ...read.compareTopics];
     if (topics.length + attributes.length + read.creators.length + read.advertisers.length === 0) continue;
@@ -1185,7 +1203,7 @@ async function readQuestion(
   const quotes =
     !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
-    /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
+    /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(with|and|plus|including) (their |the |its )?(captions?|transcripts?)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
       lowerAll,
     );
   if (quotes) {
@@ -1302,7 +1320,10 @@ async function readQuestion(
     }
     const capital = original.slice(at, at + 1);
     const nick =
-      capital === capital.toUpperCase() && /\p{L}/u.test(capital) ? await facts.creatorByNickname(raw) : null;
+      // A single letter ("Q: …", "A: …") is no display name, whoever chose it.
+      raw.length >= 2 && capital === capital.toUpperCase() && /\p{L}/u.test(capital)
+        ? await facts.creatorByNickname(raw)
+        : null;
     if (nick) {
       if (!creators.some((c) => c.uid === nick.uid)) creators.push(nick);
       understood.push(`creator @${nick.handle} (uid ${nick.uid}, by display name "${raw}")`);

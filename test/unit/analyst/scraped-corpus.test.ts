@@ -708,6 +708,9 @@ describe("naturally phrased questions read as meant", () => {
       const finding = answer.findings.find((f) => f.statement.includes(id));
       expect(finding?.statement).toContain(`Caption: "${caption.replace(/\s+/g, " ").trim()}"`);
     }
+    const withCaptions = aggregateOf(await ask("Show me the top 3 hotel videos with their captions"));
+    expect(withCaptions.plan).toMatchObject({ intent: "rank", quotes: true, topics: ["hotel"], ignored: [] });
+    expect(withCaptions.result.ranking).toEqual((result.ranking as string[]).slice(0, 3));
   });
 
   it('quoted words are text to find, a phrase when several; "now" or "new" inside them is no cue (search)', async () => {
@@ -1922,9 +1925,15 @@ describe("a creator named by a display name of several words", () => {
       rename.run("Lan Anh", 0, null, uid("stay1"));
       rename.run("Hoi An", 0, 5000, uid("stay2"));
       rename.run("Vung Tau", 1, 7000, uid("stay3"));
+      rename.run("Q", 0, 4000, uid("stay4"));
       const store = createSqliteStore(named);
       const on = { store, registry: registryOn(store) };
       const planOf = async (q: string) => aggregateOf(await ask(q, on)).plan;
+      // A single letter is no display name ("Q: …" in a pasted conversation).
+      expect(await planOf("Q: which hotel videos got the most views?")).toMatchObject({
+        creators: [],
+        topics: ["hotel"],
+      });
       // No topic "lananh": the creator; their engagement rate is a figure of their videos (SQL).
       const rate = await ask("What's the engagement rate of Lan Anh?", on);
       expect(aggregateOf(rate).plan).toMatchObject({
@@ -2349,6 +2358,26 @@ describe("a follow-up question is about the set its context names", () => {
       ),
     );
     expect(cadence.plan).toMatchObject({ intent: "cadence", creators: [uid("stay4")], topics: [] });
+  });
+
+  it("a pasted answer names its set in quotes, its examples 'by @x'; a pasted question comes first", async () => {
+    const id = (db.prepare("SELECT id FROM videos LIMIT 1").pluck().get() as string).padEnd(19, "0");
+    const pasted = aggregateOf(
+      await askIn(
+        `Most viewed ads about "vungtau hotel": ${id} by @stay2 (30,000 plays), then ${id} (20,000 plays).`,
+        "Which ones got the most likes?",
+      ),
+    );
+    const full = aggregateOf(await ask("Which Vung Tau hotel ads got the most likes?"));
+    expect(pasted.plan).toMatchObject({ creators: [], topics: ["vungtau", "hotel"], filters: ["ad=yes"] });
+    expect(pasted.result.ranking).toEqual(full.result.ranking);
+    const qa = aggregateOf(
+      await askIn(
+        `Q: Which resort videos got the most views? A: Most viewed videos about "resort": ${id} by @stay3 (9,000 plays).`,
+        "How many of them are ads?",
+      ),
+    );
+    expect(qa.plan).toMatchObject({ intent: "share", creators: [], topics: ["resort"] });
   });
 
   it("a question with a set of its own keeps it; a region the context names is no filter on a named creator", async () => {

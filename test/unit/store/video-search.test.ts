@@ -113,11 +113,17 @@ describe("searchVideos exact path", () => {
       expect(
         (await searchVideos(createSqliteStore(db), { q: "twin bakery", limit: 4 }, NOW)).total,
       ).toBeNull();
-      // "lemon" and "leg" (15 each) never meet; then one video holds both.
+      // "lemon" and "leg" (15 each) never meet (each alone is found, too common to count); then one video
+      // holds both.
       expect(await searchVideos(createSqliteStore(db), { q: "lemon leg", limit: 4 }, NOW)).toEqual({
         items: [],
         total: 0,
         next: null,
+        relaxed: [
+          { without: "lemon", total: null },
+          { without: "leg", total: null },
+        ],
+        unmatched: [],
       });
       buildCorpus(db, [{ id: "both", author: "c1", caption: "lemon after leg day" }]);
       refreshScores(db, NOW);
