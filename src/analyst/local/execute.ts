@@ -2077,6 +2077,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
 
 async function measure(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
+  if (plan.metric === "followers" && plan.creators.length === 0) return followersMedian(ctx);
   const metric: Metric =
     plan.metric && !["videos", "followers", "growth"].includes(plan.metric) ? plan.metric : "plays";
   await corroborate(ctx);
@@ -2319,6 +2320,64 @@ async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> 
     })),
     caveats,
     result: { ranking: ranked.map(([uid]) => uid), values: ranked.map(([, n]) => n) },
+    computed,
+  };
+}
+
+/**
+ * "What's the average follower count of hotel creators?": the median followers of the creators of the videos
+ * in question (those with a recorded count), cited by the three creators nearest it.
+ */
+async function followersMedian(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  await corroborate(ctx);
+  const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
+  const authors = [...(await groupKeys(ctx, videoFilter(ctx), "creator"))];
+  const known = [...(await ctx.facts.creators(authors))].filter(
+    ([, c]) => !plan.creatorType || c[plan.creatorType],
+  );
+  const recorded = known
+    .filter(
+      ([, c]) => c.followers !== null && (!plan.followers || followersPass(plan.followers)(c.followers)),
+    )
+    .map(([uid, c]) => [uid, c.followers as number] as const);
+  const who = `${creatorsLabel(plan)}${filtered ? ` of ${describe(plan)}` : ""}`;
+  const caveats = [
+    "Followers as the creator's profile recorded them when scraped; creators without a recorded count are left out.",
+    ...(plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : []),
+  ];
+  const computed = "aggregate: median followers of the creators";
+  if (recorded.length === 0) {
+    const none =
+      known.length === 0
+        ? `There are no ${who}.`
+        : `None of the ${fmt(known.length)} ${who} has a recorded follower count.`;
+    return {
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
+      caveats,
+      result: { creators: 0 },
+      computed,
+    };
+  }
+  const value = median(recorded.map(([, n]) => n)) as number;
+  const near = [...recorded]
+    .sort((a, b) => Math.abs(a[1] - value) - Math.abs(b[1] - value) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3);
+  const left = known.length - recorded.length;
+  const statement = `The median follower count of the ${fmt(recorded.length)} ${who}${left > 0 && !plan.followers ? ` with a recorded count (${fmt(left)} without)` : ""} is ${fmt(value)}.`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement: `${statement} The cited creators sit nearest the median.`,
+        evidence: near.map(
+          ([uid, n]) => ({ type: "creator", id: uid, figures: { followers: n } }) as Evidence,
+        ),
+      },
+    ],
+    caveats,
+    result: { median: round(value), creators: recorded.length, metric: "followers" },
     computed,
   };
 }

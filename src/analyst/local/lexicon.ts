@@ -514,7 +514,7 @@ export const CUES = {
   profile:
     /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup)\b/,
   newest:
-    /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared)\b/,
+    /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared|(is|are|was|were) (brand )?new)\b/,
   trending:
     /\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:

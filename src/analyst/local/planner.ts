@@ -1510,6 +1510,14 @@ async function readQuestion(
     return "plays";
   };
   if (decline) intent = "decline";
+  // "How many followers does @x have?": its profile records them (not a count of its videos).
+  else if (
+    entityCount === 1 &&
+    creators.length === 1 &&
+    metric === "followers" &&
+    !CUES.compare.test(lowerAll)
+  )
+    intent = "profile";
   else if (
     lowest &&
     !askedDrivers &&
@@ -1683,12 +1691,25 @@ async function readQuestion(
   )
     intent = "rank";
   else if (
-    // "Which of Keypad Hotel's videos did best?", "the top videos by @x": that one's videos, ranked.
+    // "What does @x post about?": the hashtags of its videos, ranked.
+    entityCount === 1 &&
+    /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b/.test(
+      lowerAll,
+    )
+  ) {
+    intent = "rank";
+    subject = "hashtags";
+    understood.push("what it posts about: the hashtags of its videos");
+  } else if (
+    // "Which of Keypad Hotel's videos did best?", "the top videos by @x", "what is X's best ad?": that one's
+    // videos, ranked.
     entityCount === 1 &&
     subject === "videos" &&
     /\b(videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?|slideshows?)\b/.test(lowerAll) &&
-    (CUES.rank.test(lowerAll) || lowest) &&
-    !CUES.profile.test(lowerAll)
+    (((CUES.rank.test(lowerAll) || lowest) && !CUES.profile.test(lowerAll)) ||
+      /\b(best|top|most \w+|worst|least \w+|biggest|highest[- ]\w+|lowest[- ]\w+) (videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?|slideshows?)\b/.test(
+        lowerAll,
+      ))
   )
     intent = "rank";
   else if (

@@ -2305,6 +2305,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators with at least 4 travel videos get the most views?",
         "Which of @stay2's videos did best?",
         "Which @stay2 videos got the fewest views?",
+        "What's the average follower count of resort creators?",
+        "What does @stay2 post about?",
+        "How do Vung Tau hotel ads compare to those in Hoi An?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -2396,6 +2399,47 @@ describe("a follow-up question is about the set its context names", () => {
   });
 });
 
+describe("followers of a set's creators, and of one creator", () => {
+  it("'the average follower count of resort creators' is the median of its creators' followers (SQL)", async () => {
+    const resort = await searchIds("resort");
+    const followers = db
+      .prepare(
+        `SELECT c.followers FROM creators c WHERE c.uid IN (SELECT author_uid FROM ${IN_IDS}) AND c.followers IS NOT NULL`,
+      )
+      .pluck()
+      .all(idList(resort)) as number[];
+    const answer = await ask("What's the average follower count of resort creators?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "measure", metric: "followers", topics: ["resort"] });
+    expect(result).toEqual({ median: median(followers), creators: followers.length, metric: "followers" });
+    expect(answer.summary).toBe(
+      `The median follower count of the ${followers.length} creators of videos about "resort" is ${median(followers).toLocaleString("en-US")}.`,
+    );
+    // Cited: the creators nearest the median.
+    for (const e of answer.findings[0]?.evidence ?? []) expect(e.type).toBe("creator");
+    // "How many followers does @x have?" is its profile, not a count of its videos.
+    const one = aggregateOf(await ask("How many followers does @stay3 have?"));
+    expect(one.plan.intent).toBe("profile");
+  });
+});
+
+describe("'which advertisers are new?'", () => {
+  it("asks for the newest, as 'which are the newest advertisers?'", async () => {
+    const isNew = aggregateOf(await ask("Which advertisers are new?"));
+    expect(isNew.plan).toMatchObject({ intent: "newest", subject: "advertisers" });
+    expect(isNew.result).toEqual(aggregateOf(await ask("Which are the newest advertisers?")).result);
+  });
+});
+
+describe("what one named account posts about", () => {
+  it("'what does @stay2 post about' ranks the hashtags of its videos, as 'which hashtags does @stay2 use'", async () => {
+    const about = aggregateOf(await ask("What does @stay2 post about?"));
+    const tags = aggregateOf(await ask("Which hashtags does @stay2 use?"));
+    expect(about.plan).toMatchObject({ intent: "rank", subject: "hashtags" });
+    expect(about.result).toEqual(tags.result);
+  });
+});
+
 describe("one named account's videos, ranked", () => {
   it("'Which of @stay2's videos did best?', 'the top videos by @stay2' rank its videos (SQL); 'tell me about' stays a profile", async () => {
     const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
@@ -2412,6 +2456,7 @@ describe("one named account's videos, ranked", () => {
     expect(least.result.ranking).toEqual(
       db.prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays, id LIMIT 5").pluck().all(uid),
     );
+    expect(aggregateOf(await ask("What is @stay2's best video?")).result.ranking).toEqual(expected);
     expect(aggregateOf(await ask("Tell me about @stay2's videos")).plan.intent).toBe("profile");
     expect(aggregateOf(await ask("Who is @stay2?")).plan.intent).toBe("profile");
   });
