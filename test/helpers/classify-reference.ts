@@ -98,7 +98,7 @@ export function referenceClassifyVideos(
       return {
         value: row.platform_ad ? "yes" : "no",
         confidence: 0.99,
-        evidence: `platform flag: ${evidence}`,
+        evidence: `platform flag: ${evidence.replace(/^platform flag:? /, "")}`,
         model: "platform-flag-v1",
       };
     }

@@ -36,6 +36,8 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),
+    ...(plan.videos.length > 0 ? { videos: plan.videos } : {}),
+    ...(plan.similar ? { similar: true } : {}),
     ...(plan.focus ? { focus: plan.focus } : {}),
     ...(plan.creatorType ? { creator_type: plan.creatorType } : {}),
     ...(plan.perVideo ? { per_video: true } : {}),

@@ -374,10 +374,13 @@ const lowerFirst = (text: string) => `${text.slice(0, 1).toLowerCase()}${text.sl
 /** Quoted text is cut at this many characters (a caption may run to thousands). */
 const QUOTE_CHARS = 200;
 
-const quoted = (text: string) => {
+/** Text on one line, cut at `max` characters. */
+const clipped = (text: string, max: number) => {
   const flat = text.replace(/\s+/g, " ").trim();
-  return `"${flat.length > QUOTE_CHARS ? `${flat.slice(0, QUOTE_CHARS - 1).trimEnd()}…` : flat}"`;
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 };
+
+const quoted = (text: string) => `"${clipped(text, QUOTE_CHARS)}"`;
 
 /**
  * What a video says, for "what are people saying in …": its opening line (the first sentence of the transcript,
@@ -532,6 +535,8 @@ async function executePlan(ctx: Ctx): Promise<Outcome> {
       return declined(plan, plan.decline ?? "the question could not be read");
     case "profile":
       return profile(ctx);
+    case "video":
+      return videoRecords(ctx);
     case "trending":
       return trending(ctx);
     case "newest":
@@ -569,7 +574,7 @@ export function declined(plan: Plan, reason: string): Outcome {
     summary,
     findings: [{ statement: `Not answered: ${reason}.`, evidence: [] }],
     caveats: [
-      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, how often accounts post, profiles, the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
+      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, how often accounts post, profiles, videos named by id (and those with similar hooks), the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
     ],
     result: { declined: reason },
     computed: "nothing (declined)",
@@ -723,6 +728,112 @@ async function cadence(ctx: Ctx): Promise<Outcome> {
 }
 
 // ---------- profile ----------
+
+/** What the video record (service_get_video) adds to a list item, as read here. */
+type VideoRecord = Video & {
+  duration_s: number | null;
+  music: { id: string; title: string | null } | null;
+  labels: Record<"ad" | "hook" | "viral_hook", { value: string; confidence: number }>;
+  label_details?: Record<string, { evidence?: string }>;
+};
+
+/** Videos named by id read at most (a question naming more lists the rest as not read). */
+const VIDEOS_READ = 3;
+
+/**
+ * "Tell me about video 739…", "is 739… an ad?", "how many views does 739… have?": each named video's record
+ * (counts, engagement, labels with their confidence and evidence, opening hook, length, hashtags, sound);
+ * "videos similar to 739…": the videos whose opening hooks read most like its own.
+ */
+async function videoRecords(ctx: Ctx): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const first = plan.videos[0] as string;
+  if (plan.similar) {
+    const limit = Math.min(plan.count, 12);
+    const out = await call("service_find_similar_hooks", { id: first, limit });
+    const items = list<{ similarity: number; hook_text: string; video: Video }>(out);
+    const computed = "service_find_similar_hooks";
+    const caveats = [
+      "Similarity compares the words of the opening hooks (service_find_similar_hooks), not the footage or the sound.",
+    ];
+    if (items.length === 0) {
+      const none = `No video in the corpus opens with a hook like video ${first}'s.`;
+      return {
+        summary: none,
+        findings: [{ statement: none, evidence: [] }],
+        caveats,
+        result: { ranking: [] },
+        computed,
+      };
+    }
+    const line = (i: (typeof items)[number]) =>
+      `${i.video.id} by @${i.video.author.handle} ("${clipped(i.hook_text, 80)}", similarity ${round(i.similarity, 2)}, ${fmt(i.video.play_count)} plays)`;
+    return {
+      summary: `Videos whose opening hooks read most like video ${first}'s: ${items.slice(0, 2).map(line).join(", then ")}.`,
+      findings: items.map((i, k) => ({
+        statement: `#${k + 1} ${line(i)}.`,
+        evidence: [videoEvidence(i.video, { similarity: round(i.similarity, 4) })],
+      })),
+      caveats,
+      result: { ranking: items.map((i) => i.video.id), values: items.map((i) => round(i.similarity, 4)) },
+      computed,
+    };
+  }
+  const read = plan.videos.slice(0, VIDEOS_READ);
+  const records: VideoRecord[] = [];
+  for (const id of read) records.push((await call("service_get_video", { id })).data as VideoRecord);
+  const statementOf = (v: VideoRecord) => {
+    const rate =
+      v.play_count > 0
+        ? pct(v.like_count + v.comment_count + v.share_count + v.save_count, v.play_count)
+        : null;
+    // The ad label with what decided it; the hook label beside the opening line it read.
+    const label = (name: "ad" | "hook", why = true) => {
+      const l = v.labels[name];
+      const evidence = why ? v.label_details?.[name]?.evidence : undefined;
+      return `${l.value} (confidence ${l.confidence}${evidence ? `; ${clipped(evidence, 80)}` : ""})`;
+    };
+    return [
+      `Video ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}, published ${v.created_at.slice(0, 10)}: ${fmt(v.play_count)} plays, ${fmt(v.like_count)} likes, ${fmt(v.comment_count)} comments, ${fmt(v.share_count)} shares, ${fmt(v.save_count)} saves${rate === null ? "" : ` (engagement rate ${rate} %)`}.`,
+      `Ad: ${label("ad")}.`,
+      v.hook
+        ? `Opening line: "${clipped(v.hook.text, 120)}"; hook: ${label("hook", false)}${v.hook.type ? `, type ${v.hook.type}` : ""}.`
+        : `Hook: ${label("hook")}.`,
+      `${v.media_type === "slideshow" ? "A slideshow" : v.duration_s ? `${v.duration_s} s long` : "Length not recorded"}${v.hashtags.length ? `; hashtags ${v.hashtags.map((h) => `#${h}`).join(" ")}` : ""}${v.music?.title ? `; sound "${v.music.title}"` : ""}.`,
+    ].join(" ");
+  };
+  const findings = records.map((v) => ({
+    statement: statementOf(v),
+    evidence: [
+      videoEvidence(v, {
+        saves: v.save_count,
+        ad: v.labels.ad.value,
+        hook: v.labels.hook.value,
+        ...(v.hook?.type ? { hook_type: v.hook.type } : {}),
+        ...(v.duration_s ? { duration_s: v.duration_s } : {}),
+      }),
+    ],
+  }));
+  const skipped = plan.videos.length - read.length;
+  // One line per video (its counts, and its ad label when asked "is 739… an ad?"); the findings hold the rest.
+  const asksAd = plan.attributes.some((a) => a.kind === "ad");
+  const summary = records
+    .map(
+      (v) =>
+        `Video ${v.id} by @${v.author.handle}${asksAd ? ` is ${v.labels.ad.value === "yes" ? "" : "not "}labelled an ad (confidence ${v.labels.ad.confidence});` : ":"} ${fmt(v.play_count)} plays, ${fmt(v.like_count)} likes, published ${v.created_at.slice(0, 10)}.`,
+    )
+    .join(" ");
+  return {
+    summary,
+    findings,
+    caveats: skipped > 0 ? [`Only the first ${VIDEOS_READ} videos named are read; ${skipped} more not.`] : [],
+    result: {
+      videos: records.map((v) => v.id),
+      ads: records.map((v) => v.labels.ad.value),
+    },
+    computed: "service_get_video",
+  };
+}
 
 async function profile(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;

@@ -45,6 +45,8 @@ export type Intent =
   | "drivers"
   /** How often a creator or advertiser posts, or the creators (advertisers) of a set do. */
   | "cadence"
+  /** One or more videos named by id: their records ("tell me about video 739…", "is 739… an ad?"). */
+  | "video"
   | "decline";
 
 /** A bound on a creator's followers. */
@@ -83,6 +85,10 @@ export interface Plan {
   attributes: Attribute[];
   creators: LinkedCreator[];
   advertisers: { id: string; name: string }[];
+  /** Videos named by id (or by a TikTok video URL) that the corpus holds. */
+  videos: string[];
+  /** "Videos similar to 739…": the videos whose opening hooks read most like the named video's. */
+  similar: boolean;
   focus: "apps" | "dtc" | null;
   creatorType: "advertised" | "hire_ready" | "house" | null;
   /** "Creators with over 100k followers": a bound on the creators of the answer (subject creators only). */
@@ -617,8 +623,29 @@ async function readQuestion(
   }
   const { regions, languages } = await facts.codes();
 
+  // 0b. Videos by id, or by a TikTok video URL (its @handle names no creator to filter on).
+  const videos: string[] = [];
+  const unknownVideos: string[] = [];
+  const video = async (id: string, at: number, length: number) => {
+    text = consume(text, at, length);
+    if (videos.includes(id) || unknownVideos.includes(id)) return;
+    if ((await facts.count({ ids: [id] })) > 0) {
+      videos.push(id);
+      understood.push(`video ${id}`);
+    } else unknownVideos.push(id);
+  };
+  for (const match of original.matchAll(/https?:\/\/\S*?tiktok\.com\/\S*?\/(?:video|photo)\/(\d{8,25})\S*/g))
+    await video(match[1] as string, match.index ?? 0, (match[0] as string).length);
+  // A count ("more than 100000000000000000 views") is no id.
+  for (const match of text.matchAll(
+    /(?<![\p{L}\p{N}]|\d[,.])\d{15,20}(?![\p{L}\p{N}]|[,.]\d|\s*(k|m|b|thousand|million|billion|views?|plays?|likes?|comments?|shares?|saves?|followers?)\b)/gu,
+  ))
+    await video(match[0], match.index ?? 0, match[0].length);
+
   // 1. @handles (the "@" makes them creators whatever they are).
   for (const match of original.matchAll(/@([\p{L}\p{N}._]{1,64})/gu)) {
+    // Inside a video URL read above.
+    if (text[match.index ?? 0] === " ") continue;
     const handle = (match[1] as string).replace(/[.]+$/, "").replace(/'s$/, "");
     const creator = await facts.creatorByHandle(handle);
     if (creator) {
@@ -823,6 +850,8 @@ async function readQuestion(
       'it does not know who competes with whom; ask which brands advertise on a topic ("which brands advertise on hotel videos?") or compare named ones';
   if (!decline && unknownHandles.length > 0)
     decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
+  if (!decline && videos.length === 0 && unknownVideos.length > 0)
+    decline = `no video in the corpus has the id ${unknownVideos.join(", ")}`;
 
   // 6. Hook types (the ambiguous words only next to "hook"), labels, formats, focus, creator types.
   const hookContext = /\bhooks?\b|\bopen(ing|ers?)\b|\bintros?\b/.test(lowerAll);
@@ -1509,7 +1538,27 @@ async function readQuestion(
     understood.push(reading);
     return "plays";
   };
+  const similar =
+    videos.length > 0 &&
+    /\b(similar|like (this|that|it|this one|that one)|same (hook|kind|type|style|format|opening)|resembl\w*|comparable|alike)\b/.test(
+      lowerAll,
+    );
   if (decline) intent = "decline";
+  else if (videos.length > 0) {
+    intent = "video";
+    if (similar) understood.push("the videos whose opening hooks read most like it");
+    // The words of "similar to" / "like this" / "same hook" are read: none is a topic left unused.
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter(
+        (w) =>
+          !/^(similar|like|same|resembl\w*|comparable|alike|hooks?|kind|type|style|format|opening|video|this|that|one)$/.test(
+            w,
+          ),
+      ),
+    );
+  }
   // "How many followers does @x have?": its profile records them (not a count of its videos).
   else if (
     entityCount === 1 &&
@@ -1855,6 +1904,8 @@ async function readQuestion(
     attributes: filters,
     creators,
     advertisers,
+    videos,
+    similar,
     focus,
     creatorType,
     followers,

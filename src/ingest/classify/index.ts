@@ -127,7 +127,8 @@ export function adVerdict(row: AdRow, context: AdContext): LabelVerdict & { mode
     return {
       value: row.platform_ad ? "yes" : "no",
       confidence: 0.99,
-      evidence: `platform flag: ${evidence}`,
+      // The importer records "platform flag isAd=true": said once.
+      evidence: `platform flag: ${evidence.replace(/^platform flag:? /, "")}`,
       model: PLATFORM_FLAG_MODEL,
     };
   }

@@ -2231,7 +2231,13 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
       await seedFromSqlite(db, pool);
       const store = createPostgresStore(pool);
       const pg = { store, registry: registryOn(store) };
+      const [top] = db
+        .prepare("SELECT id FROM videos ORDER BY plays DESC, id LIMIT 1")
+        .pluck()
+        .all() as string[];
       const questions = [
+        `Tell me about video ${top}`,
+        `Find videos similar to ${top}`,
         "How many videos mention Da Nang?",
         "Which creators post the most about homestays in Da Lat?",
         "How do ads perform compared to organic videos?",
@@ -2420,6 +2426,61 @@ describe("followers of a set's creators, and of one creator", () => {
     // "How many followers does @x have?" is its profile, not a count of its videos.
     const one = aggregateOf(await ask("How many followers does @stay3 have?"));
     expect(one.plan.intent).toBe("profile");
+  });
+});
+
+describe("videos named by id or URL", () => {
+  const top = () =>
+    db
+      .prepare("SELECT id, plays, likes, label_ad, author_uid FROM videos ORDER BY plays DESC, id LIMIT 2")
+      .all() as {
+      id: string;
+      plays: number;
+      likes: number;
+      label_ad: number;
+      author_uid: string;
+    }[];
+
+  it("'tell me about video <id>' and 'is <id> an ad?' read its record (counts, labels, hook, length, hashtags)", async () => {
+    const [v] = top() as [ReturnType<typeof top>[number]];
+    const about = await ask(`Tell me about video ${v.id}.`);
+    const { plan, result } = aggregateOf(about);
+    expect(plan).toMatchObject({ intent: "video", videos: [v.id], ignored: [] });
+    expect(result.videos).toEqual([v.id]);
+    expect(about.summary).toMatch(
+      new RegExp(
+        `^Video ${v.id} by @\\S+: ${v.plays.toLocaleString("en-US")} plays, ${v.likes.toLocaleString("en-US")} likes`,
+      ),
+    );
+    expect(about.findings[0]?.statement).toMatch(/ Ad: (yes|no) \(confidence /);
+    expect(about.findings[0]?.evidence[0]).toMatchObject({
+      type: "video",
+      id: v.id,
+      figures: { plays: v.plays },
+    });
+    const ad = await ask(`Is ${v.id} an ad?`);
+    expect(ad.summary).toMatch(
+      new RegExp(`^Video ${v.id} by @\\S+ is ${v.label_ad === 1 ? "" : "not "}labelled an ad \\(confidence `),
+    );
+    // A TikTok URL names the video; its @handle is no creator filter.
+    const url = aggregateOf(
+      await ask(`How many views does https://www.tiktok.com/@someone/video/${v.id}?lang=en have?`),
+    );
+    expect(url.plan).toMatchObject({ intent: "video", videos: [v.id], creators: [] });
+    // An id the corpus does not hold is declined, not answered about something else.
+    expect((await ask("Tell me about video 1234567890123456789")).summary).toMatch(
+      /^I cannot answer this question: no video in the corpus has the id 1234567890123456789/,
+    );
+  });
+
+  it("'videos similar to <id>' lists what service_find_similar_hooks finds; two ids give both records", async () => {
+    const [v, w] = top() as [ReturnType<typeof top>[number], ReturnType<typeof top>[number]];
+    const similar = aggregateOf(await ask(`Find videos similar to ${v.id}`));
+    expect(similar.plan).toMatchObject({ intent: "video", similar: true, ignored: [] });
+    const tool = await callTool(registry, "service_find_similar_hooks", { id: v.id, limit: 5 });
+    expect(similar.result.ranking).toEqual((tool.data as { video: { id: string } }[]).map((i) => i.video.id));
+    const both = aggregateOf(await ask(`Compare ${v.id} and ${w.id}`));
+    expect(both.result.videos).toEqual([v.id, w.id]);
   });
 });
 

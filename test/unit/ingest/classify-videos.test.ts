@@ -129,7 +129,11 @@ describe("classifyVideos", () => {
         NOW,
       );
       writer.upsertVideo(
-        video("7000000000000000021", { platformAd: true, platformAdEvidence: "isSponsored" }),
+        // As the importer records it ("platform flag …"): said once in the label.
+        video("7000000000000000021", {
+          platformAd: true,
+          platformAdEvidence: "platform flag isSponsored=true",
+        }),
         NOW,
       );
       writer.upsertVideo(
@@ -152,7 +156,7 @@ describe("classifyVideos", () => {
     expect(labelOf("7000000000000000021", "ad")).toMatchObject({
       value: "yes",
       model: "platform-flag-v1",
-      evidence: "platform flag: isSponsored",
+      evidence: "platform flag: isSponsored=true",
     });
     expect(labelOf("7000000000000000022", "ad")).toMatchObject({ value: "yes", model: "ad-signals-v1" });
     // Only the given videos were labelled.
