@@ -288,6 +288,18 @@ export interface SoundName {
 }
 
 /** Both stores read SoundName rows per (music id, title) with this SELECT, then merge them with soundNamesOf. */
+/**
+ * The distinct values of `column` ("region" or "language") present in the corpus, one index probe each (a
+ * loose index scan over videos_region / videos_language; the same SQL in both stores): at 1M videos a
+ * DISTINCT over the table took 0.7 s of every analyst question, this takes under a millisecond.
+ */
+export const distinctCodesSql = (column: "region" | "language"): string =>
+  `WITH RECURSIVE codes(v) AS (
+     SELECT min(${column}) FROM videos WHERE ${column} IS NOT NULL
+     UNION ALL
+     SELECT (SELECT min(${column}) FROM videos WHERE ${column} > codes.v) FROM codes WHERE codes.v IS NOT NULL
+   ) SELECT v FROM codes WHERE v IS NOT NULL`;
+
 export const SOUND_TITLES = `SELECT music_id AS id, music_title AS title, count(*) AS videos FROM videos
   WHERE music_id IS NOT NULL AND music_title IS NOT NULL GROUP BY music_id, music_title`;
 

@@ -8,6 +8,7 @@ import {
   type CreatorFactRow,
   type CreatorLinkRow,
   creatorFact,
+  distinctCodesSql,
   type FactsCoverage,
   type FactsFilter,
   type FactsGroup,
@@ -116,14 +117,10 @@ export class PostgresFacts implements FactsRepository {
   }
 
   async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
-    const [regions, languages] = await Promise.all([
-      rowsOf<{ v: string }>(this.pool, "SELECT DISTINCT region AS v FROM videos WHERE region IS NOT NULL"),
-      rowsOf<{ v: string }>(
-        this.pool,
-        "SELECT DISTINCT language AS v FROM videos WHERE language IS NOT NULL",
-      ),
-    ]);
-    return { regions: new Set(regions.map((r) => r.v)), languages: new Set(languages.map((r) => r.v)) };
+    const read = async (column: "region" | "language") =>
+      new Set((await rowsOf<{ v: string }>(this.pool, distinctCodesSql(column))).map((r) => r.v));
+    const [regions, languages] = await Promise.all([read("region"), read("language")]);
+    return { regions, languages };
   }
 
   async videos(filter: FactsFilter, top?: number): Promise<VideoFact[]> {

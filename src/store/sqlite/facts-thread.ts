@@ -8,8 +8,8 @@ import type { Db } from "./db.js";
 const WORKER_URL = new URL("./facts-worker.js", import.meta.url);
 
 /**
- * The FactsRepository reads that may scan every video or advertiser (at 1M videos the codes take 0.7 s, the
- * advertiser names 0.15 s), and so run on the facts thread.
+ * The FactsRepository reads that may scan every video or advertiser (at 1M videos the advertiser names take
+ * 0.15 s), and so run on the facts thread.
  */
 export type HeavyFactsRead =
   | "videos"
@@ -20,7 +20,6 @@ export type HeavyFactsRead =
   | "nearest"
   | "topBy"
   | "nthHighest"
-  | "codes"
   | "advertiserNames"
   | "soundNames";
 

@@ -6,6 +6,7 @@ import {
   type CreatorFactRow,
   type CreatorLinkRow,
   creatorFact,
+  distinctCodesSql,
   type FactsCoverage,
   type FactsFilter,
   type FactsGroup,
@@ -126,14 +127,9 @@ export class SqliteFacts implements FactsRepository {
 
   /** Region and language codes present in the corpus. */
   async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
-    if (this.offload) return this.offload.call("codes", []);
-    const regions = this.db
-      .prepare<[], { v: string }>("SELECT DISTINCT region AS v FROM videos WHERE region IS NOT NULL")
-      .all();
-    const languages = this.db
-      .prepare<[], { v: string }>("SELECT DISTINCT language AS v FROM videos WHERE language IS NOT NULL")
-      .all();
-    return { regions: new Set(regions.map((r) => r.v)), languages: new Set(languages.map((r) => r.v)) };
+    const read = (column: "region" | "language") =>
+      new Set(this.db.prepare<[], string>(distinctCodesSql(column)).pluck().all());
+    return { regions: read("region"), languages: read("language") };
   }
 
   /** Every video passing the filter, with the columns the aggregates need. */

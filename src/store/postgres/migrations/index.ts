@@ -1,5 +1,6 @@
 import { schema001 } from "./001-schema.js";
 import { corpusVersion002 } from "./002-corpus-version.js";
+import { corpusCodes003 } from "./003-corpus-codes.js";
 import type { PgMigration } from "./types.js";
 
 export type { PgMigration } from "./types.js";
@@ -9,4 +10,4 @@ export type { PgMigration } from "./types.js";
  * SQLite migrations 001–013 at once (a PostgreSQL database starts at today's schema); a later SQLite
  * migration that changes a table gets its PostgreSQL twin here, with the next number.
  */
-export const pgMigrations: PgMigration[] = [schema001, corpusVersion002];
+export const pgMigrations: PgMigration[] = [schema001, corpusVersion002, corpusCodes003];

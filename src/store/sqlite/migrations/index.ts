@@ -9,6 +9,7 @@ import { settings010 } from "./010-settings.js";
 import { sharedLimits011 } from "./011-shared-limits.js";
 import { accountSignals012 } from "./012-account-signals.js";
 import { searchFold013 } from "./013-search-fold.js";
+import { corpusCodes014 } from "./014-corpus-codes.js";
 import type { Migration } from "./types.js";
 
 export type { Migration } from "./types.js";
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   sharedLimits011,
   accountSignals012,
   searchFold013,
+  corpusCodes014,
 ];
