@@ -44,6 +44,15 @@ export interface Outcome {
   computed: string;
 }
 
+/** An answer that ranks nothing: `statement` is its summary and its one finding, with no evidence. */
+const emptyRanking = (statement: string, caveats: string[], computed: string): Outcome => ({
+  summary: statement,
+  findings: [{ statement, evidence: [] }],
+  caveats,
+  result: { ranking: [] },
+  computed,
+});
+
 interface Ctx {
   plan: Plan;
   call: Call;
@@ -758,13 +767,7 @@ async function videoRecords(ctx: Ctx): Promise<Outcome> {
     ];
     if (items.length === 0) {
       const none = `No video in the corpus opens with a hook like video ${first}'s.`;
-      return {
-        summary: none,
-        findings: [{ statement: none, evidence: [] }],
-        caveats,
-        result: { ranking: [] },
-        computed,
-      };
+      return emptyRanking(none, caveats, computed);
     }
     const line = (i: (typeof items)[number]) =>
       `${i.video.id} by @${i.video.author.handle} ("${clipped(i.hook_text, 80)}", similarity ${round(i.similarity, 2)}, ${fmt(i.video.play_count)} plays)`;
@@ -1114,13 +1117,7 @@ async function advertiserView(ctx: Ctx, view: "trending" | "new" | "all"): Promi
         : `${fmt(a.video_count)} videos`;
   const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} ${plan.focus ? `${plan.focus} ` : ""}advertisers (${label})`;
   if (top.length === 0)
-    return {
-      summary: `There are no ${lowerFirst(what)}.`,
-      findings: [{ statement: `There are no ${lowerFirst(what)}.`, evidence: [] }],
-      caveats: [],
-      result: { ranking: [] },
-      computed: `service_search_advertisers view=${view}`,
-    };
+    return emptyRanking(`There are no ${lowerFirst(what)}.`, [], `service_search_advertisers view=${view}`);
   return {
     summary: leadLine(
       what,
@@ -1807,13 +1804,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         : unhooked > 1
           ? `None of the ${fmt(unhooked)} ${base} opens with a detected hook, so there is no hook type to compare.`
           : `No ${base} to break down.`;
-    return {
-      summary: none,
-      findings: [{ statement: none, evidence: [] }],
-      caveats,
-      result: { ranking: [] },
-      computed,
-    };
+    return emptyRanking(none, caveats, computed);
   }
   const first = ranked[0] as (typeof ranked)[number];
   const show = (g: (typeof ranked)[number]) =>
@@ -2411,14 +2402,7 @@ async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> 
     ...(plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : []),
   ];
   const computed = "aggregate: creators by followers within the bound";
-  if (ranked.length === 0)
-    return {
-      summary: `There are no ${lowerFirst(what)}.`,
-      findings: [{ statement: `There are no ${lowerFirst(what)}.`, evidence: [] }],
-      caveats,
-      result: { ranking: [] },
-      computed,
-    };
+  if (ranked.length === 0) return emptyRanking(`There are no ${lowerFirst(what)}.`, caveats, computed);
   const names = await Promise.all(ranked.map(([uid]) => ctx.facts.nameOf("creator", uid)));
   return {
     summary: leadLine(
@@ -2770,13 +2754,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         : perVideo && perVideoFrom > 0
           ? `None of the ${fmt(perVideoFrom)} ${noun} of ${what} has ${SMALL_GROUP} or more of them, too few for a median per video.`
           : `No ${by} has any ${what}.`;
-    return {
-      summary: none,
-      findings: [{ statement: none, evidence: [] }],
-      caveats: plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
-      result: { ranking: [] },
-      computed: "aggregate",
-    };
+    return emptyRanking(
+      none,
+      plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
+      "aggregate",
+    );
   }
   const names = new Map<string, string>();
   const top = ranked.slice(0, plan.count);
