@@ -330,6 +330,49 @@ export interface AdvertiserName {
   names: string[];
 }
 
+/** Every advertiser with its aliases, a row per alias (advertiserNamesOf folds them). */
+export const ADVERTISER_NAMES =
+  "SELECT a.id, a.name, x.alias FROM advertisers a LEFT JOIN advertiser_aliases x ON x.advertiser_id = a.id";
+
+export function advertiserNamesOf(
+  rows: readonly { id: string; name: string; alias: string | null }[],
+): AdvertiserName[] {
+  const byId = new Map<string, AdvertiserName>();
+  for (const row of rows) {
+    const entry = byId.get(row.id) ?? { id: row.id, name: row.name, names: [row.name.toLowerCase()] };
+    if (row.name.toLowerCase().endsWith(" app")) entry.names.push(row.name.toLowerCase().slice(0, -4));
+    if (row.alias) entry.names.push(row.alias.toLowerCase().replace(/^@/, ""));
+    byId.set(row.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * A read kept per connection (a SQLite handle, a PostgreSQL pool) while the corpus stays at the `version` it
+ * was read at, concurrent callers sharing one read; a failed read is not kept. The planner reads the
+ * advertiser names before every question: 27,000 advertisers with 57,000 aliases (1M generated videos) take
+ * 130-330 ms each time.
+ */
+export class CorpusMemo<T> {
+  private readonly kept = new WeakMap<object, { version: string; value: Promise<T> }>();
+
+  get(owner: object, version: string, read: () => Promise<T>): Promise<T> {
+    const known = this.kept.get(owner);
+    if (known?.version === version) return known.value;
+    const value = read();
+    this.kept.set(owner, { version, value });
+    value.catch(() => {
+      if (this.kept.get(owner)?.value === value) this.kept.delete(owner);
+    });
+    return value;
+  }
+
+  /** After this connection's own write (which moves no version another connection would see). */
+  forget(owner: object): void {
+    this.kept.delete(owner);
+  }
+}
+
 /** The aggregate and linking reads of the analyst (implemented per store engine). */
 export interface FactsRepository {
   /** The creator whose current (else former) handle is exactly `handle` (case-insensitive). */

@@ -1,8 +1,11 @@
 import type pg from "pg";
 import { normalizeTokens } from "../../shared/text/normalize.js";
 import {
+  ADVERTISER_NAMES,
   type AdvertiserName,
+  advertiserNamesOf,
   COUNT_COLUMNS,
+  CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
@@ -33,6 +36,8 @@ import { expandQuery } from "./search-expansion.js";
 import { Params, rowsOf, scalarOf } from "./sql.js";
 
 /** The analyst's linking and aggregate reads on PostgreSQL (the same meanings as SqliteFacts). */
+const advertiserNames = new CorpusMemo<AdvertiserName[]>();
+
 export class PostgresFacts implements FactsRepository {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -69,19 +74,14 @@ export class PostgresFacts implements FactsRepository {
     );
   }
 
+  /** Read again once the corpus version (PostgreSQL migration 002: any write to a corpus table) moves. */
   async advertiserNames(): Promise<AdvertiserName[]> {
-    const rows = await rowsOf<{ id: string; name: string; alias: string | null }>(
-      this.pool,
-      "SELECT a.id, a.name, x.alias FROM advertisers a LEFT JOIN advertiser_aliases x ON x.advertiser_id = a.id",
+    const version = await scalarOf<string>(this.pool, "SELECT token FROM corpus_version WHERE id = 1");
+    return advertiserNames.get(this.pool, String(version), async () =>
+      advertiserNamesOf(
+        await rowsOf<{ id: string; name: string; alias: string | null }>(this.pool, ADVERTISER_NAMES),
+      ),
     );
-    const byId = new Map<string, AdvertiserName>();
-    for (const row of rows) {
-      const entry = byId.get(row.id) ?? { id: row.id, name: row.name, names: [row.name.toLowerCase()] };
-      if (row.name.toLowerCase().endsWith(" app")) entry.names.push(row.name.toLowerCase().slice(0, -4));
-      if (row.alias) entry.names.push(row.alias.toLowerCase().replace(/^@/, ""));
-      byId.set(row.id, entry);
-    }
-    return [...byId.values()];
   }
 
   /**

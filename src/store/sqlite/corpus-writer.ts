@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { foldText } from "../../shared/text/normalize.js";
 import type { Db } from "./connection.js";
+import { forgetAdvertiserNames } from "./facts.js";
 import { forgetExpansions } from "./search-expansion.js";
 
 /** What every ingest path (generator, importers) hands to the store. Times are Unix seconds. */
@@ -306,7 +307,10 @@ export class CorpusWriter {
       throw error;
     } finally {
       this.batchDepth--;
-      if (outermost) forgetExpansions(this.db); // new words may expand a query differently
+      if (outermost) {
+        forgetExpansions(this.db); // new words may expand a query differently
+        forgetAdvertiserNames(this.db);
+      }
     }
   }
 

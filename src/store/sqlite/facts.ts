@@ -1,6 +1,9 @@
 import {
+  ADVERTISER_NAMES,
   type AdvertiserName,
+  advertiserNamesOf,
   COUNT_COLUMNS,
+  CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
@@ -26,10 +29,17 @@ import {
 } from "../facts.js";
 import { searchTuning } from "../search-tuning.js";
 import { queryTerms } from "../text.js";
-import type { Db } from "./connection.js";
+import { type Db, dataVersion } from "./connection.js";
 import type { FactsThread } from "./facts-thread.js";
 import { ftsMatch } from "./fts.js";
 import { expandQuery } from "./search-expansion.js";
+
+const advertiserNames = new CorpusMemo<AdvertiserName[]>();
+
+/** Forgets the advertiser names read on `db` (CorpusWriter, after a batch on that connection). */
+export function forgetAdvertiserNames(db: Db): void {
+  advertiserNames.forget(db);
+}
 
 export class SqliteFacts implements FactsRepository {
   /** `thread`: where the reads that may scan every video run (null: on this connection). */
@@ -71,21 +81,14 @@ export class SqliteFacts implements FactsRepository {
     return rows.length === 1 ? linkedCreator(rows[0] as CreatorLinkRow, "nickname") : null;
   }
 
-  async advertiserNames(): Promise<AdvertiserName[]> {
-    if (this.offload) return this.offload.call("advertiserNames", []);
-    const rows = this.db
-      .prepare<[], { id: string; name: string; alias: string | null }>(
-        `SELECT a.id, a.name, x.alias FROM advertisers a LEFT JOIN advertiser_aliases x ON x.advertiser_id = a.id`,
-      )
-      .all();
-    const byId = new Map<string, AdvertiserName>();
-    for (const row of rows) {
-      const entry = byId.get(row.id) ?? { id: row.id, name: row.name, names: [row.name.toLowerCase()] };
-      if (row.name.toLowerCase().endsWith(" app")) entry.names.push(row.name.toLowerCase().slice(0, -4));
-      if (row.alias) entry.names.push(row.alias.toLowerCase().replace(/^@/, ""));
-      byId.set(row.id, entry);
-    }
-    return [...byId.values()];
+  /** Read again once another connection has committed (data_version) or this one's corpus writer has. */
+  advertiserNames(): Promise<AdvertiserName[]> {
+    return advertiserNames.get(this.db, String(dataVersion(this.db)), async () => {
+      if (this.offload) return this.offload.call("advertiserNames", []);
+      return advertiserNamesOf(
+        this.db.prepare<[], { id: string; name: string; alias: string | null }>(ADVERTISER_NAMES).all(),
+      );
+    });
   }
 
   async soundNames(): Promise<SoundName[]> {
@@ -288,6 +291,9 @@ export class SqliteFacts implements FactsRepository {
   async coverage(filter: FactsFilter): Promise<FactsCoverage> {
     if (this.offload) return this.offload.call("coverage", [filter]);
     const { where, params } = whereOf(this.db, filter);
+    // The whole corpus (a caveat on a question naming only a region or language): four index reads, not a
+    // scan of every row (1M videos: 20 ms against 470 ms warm, 1.5 s cold).
+    if (where === "1") return this.db.prepare<[], FactsCoverage>(CORPUS_COVERAGE).get() as FactsCoverage;
     return this.db
       .prepare<Record<string, string | number>, FactsCoverage>(
         `SELECT count(*) AS videos, count(v.region) AS withRegion, count(v.language) AS withLanguage,
@@ -297,6 +303,12 @@ export class SqliteFacts implements FactsRepository {
       .get(params) as FactsCoverage;
   }
 }
+
+/** Coverage of every video: count(*) and the partial code indexes (migration 014), max over the newest index. */
+const CORPUS_COVERAGE = `SELECT (SELECT count(*) FROM videos) AS videos,
+  (SELECT count(*) FROM videos WHERE region IS NOT NULL) AS withRegion,
+  (SELECT count(*) FROM videos WHERE language IS NOT NULL) AS withLanguage,
+  (SELECT max(created_at) FROM videos) AS newest`;
 
 /** One group's running figures while the rows are scanned. */
 interface Tally {

@@ -41,6 +41,19 @@ describe("the corpus's region and language codes (SQLite)", () => {
     expect(codes.regions.size).toBeGreaterThan(3);
   });
 
+  it("coverage of the whole corpus counts what one scan of every video counts, from indexes", async () => {
+    const oneScan = base.db
+      .prepare(
+        `SELECT count(*) AS videos, count(region) AS withRegion, count(language) AS withLanguage,
+                max(created_at) AS newest FROM videos`,
+      )
+      .get();
+    const coverage = await createSqliteStore(base.db).facts.coverage({});
+    expect(coverage).toEqual(oneScan);
+    expect(coverage.withRegion).toBeLessThan(coverage.videos);
+    expect(coverage.withLanguage).toBeLessThan(coverage.videos);
+  });
+
   it("come from the region and language indexes, not a scan of the videos table", () => {
     for (const [column, index] of [
       ["region", "videos_region"],
