@@ -287,7 +287,6 @@ export interface SoundName {
   videos: number;
 }
 
-/** Both stores read SoundName rows per (music id, title) with this SELECT, then merge them with soundNamesOf. */
 /**
  * The distinct values of `column` ("region" or "language") present in the corpus, one index probe each (a
  * loose index scan over videos_region / videos_language; the same SQL in both stores): at 1M videos a
@@ -300,6 +299,7 @@ export const distinctCodesSql = (column: "region" | "language"): string =>
      SELECT (SELECT min(${column}) FROM videos WHERE ${column} > codes.v) FROM codes WHERE codes.v IS NOT NULL
    ) SELECT v FROM codes WHERE v IS NOT NULL`;
 
+/** Both stores read SoundName rows per (music id, title) with this SELECT, then merge them with soundNamesOf. */
 export const SOUND_TITLES = `SELECT music_id AS id, music_title AS title, count(*) AS videos FROM videos
   WHERE music_id IS NOT NULL AND music_title IS NOT NULL GROUP BY music_id, music_title`;
 
@@ -379,7 +379,8 @@ export interface FactsRepository {
   creatorByHandle(handle: string): Promise<LinkedCreator | null>;
   /** The one creator whose display name is exactly `name` (case-insensitive); null when none or several. */
   creatorByNickname(name: string): Promise<LinkedCreator | null>;
-  advertiserNames(): Promise<AdvertiserName[]>;
+  /** Every advertiser's names; one list shared by the callers while the corpus is unchanged (read only). */
+  advertiserNames(): Promise<readonly AdvertiserName[]>;
   /** Every sound the videos use (music id, its title, how many videos), for linking titles. */
   soundNames(): Promise<SoundName[]>;
   /** How many videos (up to `cap`) carry `word` as a hashtag. */

@@ -268,8 +268,19 @@ async function hashtagOf(facts: FactsRepository, forms: string[]): Promise<strin
 const PREFIX_MIN_WORDS = 2;
 const PREFIX_MIN_LENGTH = 8;
 
-/** The first words of each name (shorter than the name) that start no other advertiser's name or alias. */
+/** namePrefixes per list of names: the store shares one list while the corpus is unchanged (at 1M: 55 ms). */
+const prefixesOf = new WeakMap<readonly AdvertiserName[], { a: AdvertiserName; n: string }[]>();
+
 function namePrefixes(all: readonly AdvertiserName[]): { a: AdvertiserName; n: string }[] {
+  const known = prefixesOf.get(all);
+  if (known) return known;
+  const found = findNamePrefixes(all);
+  prefixesOf.set(all, found);
+  return found;
+}
+
+/** The first words of each name (shorter than the name) that start no other advertiser's name or alias. */
+function findNamePrefixes(all: readonly AdvertiserName[]): { a: AdvertiserName; n: string }[] {
   const owners = new Map<string, AdvertiserName[]>();
   for (const a of all) {
     const words = a.name.toLowerCase().split(/\s+/).filter(Boolean);

@@ -35,9 +35,9 @@ import { queryTerms } from "../text.js";
 import { expandQuery } from "./search-expansion.js";
 import { Params, rowsOf, scalarOf } from "./sql.js";
 
-/** The analyst's linking and aggregate reads on PostgreSQL (the same meanings as SqliteFacts). */
-const advertiserNames = new CorpusMemo<AdvertiserName[]>();
+const advertiserNames = new CorpusMemo<readonly AdvertiserName[]>();
 
+/** The analyst's linking and aggregate reads on PostgreSQL (the same meanings as SqliteFacts). */
 export class PostgresFacts implements FactsRepository {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -75,7 +75,7 @@ export class PostgresFacts implements FactsRepository {
   }
 
   /** Read again once the corpus version (PostgreSQL migration 002: any write to a corpus table) moves. */
-  async advertiserNames(): Promise<AdvertiserName[]> {
+  async advertiserNames(): Promise<readonly AdvertiserName[]> {
     const version = await scalarOf<string>(this.pool, "SELECT token FROM corpus_version WHERE id = 1");
     return advertiserNames.get(this.pool, String(version), async () =>
       advertiserNamesOf(

@@ -34,7 +34,7 @@ import type { FactsThread } from "./facts-thread.js";
 import { ftsMatch } from "./fts.js";
 import { expandQuery } from "./search-expansion.js";
 
-const advertiserNames = new CorpusMemo<AdvertiserName[]>();
+const advertiserNames = new CorpusMemo<readonly AdvertiserName[]>();
 
 /** Forgets the advertiser names read on `db` (CorpusWriter, after a batch on that connection). */
 export function forgetAdvertiserNames(db: Db): void {
@@ -82,7 +82,7 @@ export class SqliteFacts implements FactsRepository {
   }
 
   /** Read again once another connection has committed (data_version) or this one's corpus writer has. */
-  advertiserNames(): Promise<AdvertiserName[]> {
+  advertiserNames(): Promise<readonly AdvertiserName[]> {
     return advertiserNames.get(this.db, String(dataVersion(this.db)), async () => {
       if (this.offload) return this.offload.call("advertiserNames", []);
       return advertiserNamesOf(

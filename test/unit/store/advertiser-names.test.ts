@@ -19,7 +19,7 @@ const brand = (name: string, handle: string): AdvertiserInput => ({
   firstSeen: 1_700_000_000,
 });
 
-const names = (list: { name: string; names: string[] }[]) =>
+const names = (list: readonly { name: string; names: string[] }[]) =>
   list.map((a) => `${a.name}: ${[...new Set(a.names)].sort().join(", ")}`).sort();
 
 // The planner reads every advertiser's names before each question: kept while the corpus is unchanged, read
