@@ -60,16 +60,7 @@ function sqliteBackend(db: Db, owned: boolean): Backend {
         db.prepare("SELECT 1").get();
         const failure = recentStorageFailure(15_000);
         if (failure && !/BUSY|LOCKED/.test(failure.code)) return { ok: false, detail: failure.code };
-        if (!db.inTransaction) {
-          const busy = db.pragma("busy_timeout", { simple: true }) as number;
-          db.pragma("busy_timeout = 0");
-          try {
-            db.exec("BEGIN IMMEDIATE");
-            db.exec("ROLLBACK");
-          } finally {
-            db.pragma(`busy_timeout = ${busy}`);
-          }
-        }
+        await takesWrites(db);
         const version = db.pragma("user_version", { simple: true }) as number;
         if (version !== latestVersion())
           return {
@@ -86,6 +77,35 @@ function sqliteBackend(db: Db, owned: boolean): Backend {
       if (owned) db.close();
     },
   };
+}
+
+/** How long readiness waits for a write lock another process holds (a peer worker's commit takes a few ms). */
+const READY_LOCK_WAIT_MS = 250;
+
+/**
+ * Takes and releases the write lock, waiting between event-loop turns (never in SQLite's busy handler, which
+ * would stall the process) for up to READY_LOCK_WAIT_MS: with `--workers 2` the other worker commits all the
+ * time (limit counters, lease upkeep), and a probe that failed on the first SQLITE_BUSY answered 503 while the
+ * file took writes. Throws the last SQLITE_BUSY when the lock stays held (an import, a stuck writer).
+ */
+async function takesWrites(db: Db): Promise<void> {
+  const deadline = performance.now() + READY_LOCK_WAIT_MS;
+  for (;;) {
+    if (db.inTransaction) return; // this connection holds it (a request's transaction)
+    const busy = db.pragma("busy_timeout", { simple: true }) as number;
+    db.pragma("busy_timeout = 0");
+    try {
+      db.exec("BEGIN IMMEDIATE");
+      db.exec("ROLLBACK");
+      return;
+    } catch (error) {
+      if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || performance.now() >= deadline)
+        throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${busy}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 const hasCorpus = (found: boolean): Readiness =>
