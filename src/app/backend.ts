@@ -8,7 +8,7 @@ import { postgresClient } from "../store/postgres/sql-client.js";
 import type { SqlClient, SqlEngine } from "../store/sql-client.js";
 import { createSqliteStore, stopSqliteStore } from "../store/sqlite/index.js";
 import { latestVersion } from "../store/sqlite/migrate.js";
-import { sqliteClient } from "../store/sqlite/sql-client.js";
+import { sqliteClient, tryBeginImmediate } from "../store/sqlite/sql-client.js";
 import type { Store } from "../store/types.js";
 
 export interface Readiness {
@@ -90,19 +90,12 @@ const READY_LOCK_WAIT_MS = 250;
  */
 async function takesWrites(db: Db): Promise<void> {
   const deadline = performance.now() + READY_LOCK_WAIT_MS;
+  const busyTimeoutMs = Number(db.pragma("busy_timeout", { simple: true }));
   for (;;) {
     if (db.inTransaction) return; // this connection holds it (a request's transaction)
-    const busy = db.pragma("busy_timeout", { simple: true }) as number;
-    db.pragma("busy_timeout = 0");
-    try {
-      db.exec("BEGIN IMMEDIATE");
+    if (tryBeginImmediate(db, busyTimeoutMs, performance.now() >= deadline)) {
       db.exec("ROLLBACK");
       return;
-    } catch (error) {
-      if (!/^SQLITE_BUSY/.test(String((error as { code?: unknown }).code)) || performance.now() >= deadline)
-        throw error;
-    } finally {
-      db.pragma(`busy_timeout = ${busy}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }

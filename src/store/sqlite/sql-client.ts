@@ -16,7 +16,7 @@ const isBusy = (error: unknown): boolean =>
  * on); the caller retries between event-loop turns instead. The handler is switched with exec, which makes
  * no statement object (a `pragma()` call costs 15–18 µs each on better-sqlite3 13, 2 µs on 12).
  */
-function tryBeginImmediate(db: Db, busyTimeoutMs: number, giveUp: boolean): boolean {
+export function tryBeginImmediate(db: Db, busyTimeoutMs: number, giveUp: boolean): boolean {
   db.exec("PRAGMA busy_timeout = 0");
   try {
     db.exec("BEGIN IMMEDIATE");
