@@ -91,6 +91,8 @@ export type FactsSplit =
   | "hook_type"
   | "ad"
   | "weekday"
+  /** 1 for Saturday and Sunday (UTC), 0 for the other days. */
+  | "weekend"
   | "hour"
   | "month"
   | "length"
@@ -173,6 +175,8 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       return "v.label_ad";
     case "weekday":
       return time.weekday;
+    case "weekend":
+      return `CASE WHEN ${time.weekday} IN (0, 6) THEN 1 ELSE 0 END`;
     case "hour":
       return time.hour;
     case "month":

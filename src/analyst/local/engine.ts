@@ -26,6 +26,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     topics: plan.topics,
     ...(plan.groupBy ? { group_by: plan.groupBy } : {}),
     ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
+    ...(plan.compareCodes.length > 0 ? { compare_codes: plan.compareCodes } : {}),
     count: plan.count,
     filters: plan.attributes.map((a) =>
       a.kind === "count"
@@ -145,9 +146,7 @@ export class LocalEngine implements AnalystEngine {
     const summary = [
       outcome.summary,
       ...(apart ? [apart] : []),
-      ...(plan.ignored.length > 0 && plan.intent !== "decline"
-        ? [`Not used (not a name or hashtag in the corpus): ${plan.ignored.join(", ")}.`]
-        : []),
+      ...(plan.intent === "decline" ? [] : ignoredNotes(plan.ignored)),
     ].join(" ");
     return {
       summary,
@@ -163,4 +162,14 @@ export class LocalEngine implements AnalystEngine {
       engine: this.name,
     };
   }
+}
+
+/** The words a question used that the answer did not: unknown words, then those left out for a reason given. */
+function ignoredNotes(ignored: readonly string[]): string[] {
+  const unknown = ignored.filter((w) => !w.includes(" ("));
+  const reasoned = ignored.filter((w) => w.includes(" ("));
+  return [
+    ...(unknown.length > 0 ? [`Not used (not a name or hashtag in the corpus): ${unknown.join(", ")}.`] : []),
+    ...(reasoned.length > 0 ? [`Not used: ${reasoned.join("; ")}.`] : []),
+  ];
 }

@@ -1573,6 +1573,8 @@ function nameOfGroup(by: SplitBy, key: string | number): string {
       return key === 1 ? "ads" : "organic";
     case "weekday":
       return WEEKDAYS[Number(key)] as string;
+    case "weekend":
+      return key === 1 ? "weekends (Saturday, Sunday)" : "weekdays (Monday to Friday)";
     case "hour":
       return `${String(key).padStart(2, "0")}:00 UTC`;
     case "length":
@@ -1682,6 +1684,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const by = plan.groupBy ?? "hook_type";
   let filter = videoFilter(ctx);
+  const named = (by === "region" || by === "language") && plan.compareCodes.length > 0;
   if (by === "hook_type") filter = { ...filter, hook: "yes" };
   if (by === "media_type") delete filter.media_type;
   if (by === "hook_type") delete filter.hook_type;
@@ -1721,10 +1724,20 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     total = ranked.reduce((n, g) => n + g.size, 0) - both;
   } else {
     ranked = (await splitGroups(ctx, filter, [by], metric, statistic)).splits[0] as Group[];
+    // "English or Spanish videos": the groups of the codes named only.
+    if (named) ranked = ranked.filter((g) => plan.compareCodes.includes(String(g.raw)));
     total = ranked.reduce((n, g) => n + g.size, 0);
     // Length groups hold the videos whose duration the source recorded (a slideshow has none of its own).
     if (by === "length") matching = await ctx.facts.count(filter);
   }
+  // Regions and languages are recorded for some videos only: how many of the set have one.
+  const recorded =
+    by === "region" || by === "language"
+      ? await ctx.facts.coverage(filter).then((c) => ({
+          videos: c.videos,
+          known: by === "region" ? c.withRegion : c.withLanguage,
+        }))
+      : null;
   const basePlan = {
     ...plan,
     attributes: plan.attributes.filter(
@@ -1745,7 +1758,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? "topic"
           : by === "sound_use"
             ? "sound group"
-            : by === "weekday"
+            : by === "weekday" || by === "weekend"
               ? "publication day"
               : by === "hour"
                 ? "publication hour"
@@ -1757,7 +1770,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                       ? "caption length"
                       : by === "hashtag_count"
                         ? "number of hashtags"
-                        : "format";
+                        : by === "region" || by === "language"
+                          ? by
+                          : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1768,7 +1783,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "Ads: videos whose ad label is yes; organic: every other video (label ad = no)."
         : by === "hook"
           ? "With a detected hook: videos whose hook label is yes (the opening line matched one of the hook patterns; service://guide/metrics); without: every other video. It shows which group did well, not that the hook caused it."
-          : by === "weekday" || by === "hour"
+          : by === "weekday" || by === "weekend" || by === "hour"
             ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
             : by === "month"
               ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
@@ -1782,7 +1797,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                       ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
                       : by === "hashtag_count"
                         ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                        : "Format: video or slideshow (media_type).",
+                        : recorded
+                          ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                          : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -1803,7 +1820,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? `The one ${describe(basePlan, { one: true })} does not open with a detected hook, so there is no hook type to compare.`
         : unhooked > 1
           ? `None of the ${fmt(unhooked)} ${base} opens with a detected hook, so there is no hook type to compare.`
-          : `No ${base} to break down.`;
+          : named
+            ? `No ${base} ${recorded?.videos ? `(of ${fmt(recorded.videos)}) ` : ""}is in ${by} ${plan.compareCodes.join(" or ")}.`
+            : `No ${base} to break down.`;
     return emptyRanking(none, caveats, computed);
   }
   const first = ranked[0] as (typeof ranked)[number];
@@ -1850,7 +1869,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     return answer(statement, months, months, `aggregate: ${base} per publication month, ${measure}`);
   }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
-  if (ranked.length === 1 && by !== "topic")
+  if (ranked.length === 1 && by !== "topic" && !named)
     return answer(
       `All ${fmt(total)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
@@ -1881,11 +1900,18 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${then}.`;
       })();
   // "Hotel ads in Da Nang compared to those in Hoi An" with no Hoi An ones: the empty side is said, not dropped.
-  const empty = by === "topic" ? plan.compareTopics.filter((t) => !ranked.some((g) => g.key === t)) : [];
+  const empty =
+    by === "topic"
+      ? plan.compareTopics.filter((t) => !ranked.some((g) => g.key === t))
+      : named
+        ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
+        : [];
   const none =
-    empty.length > 0
-      ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
-      : "";
+    empty.length === 0
+      ? ""
+      : by === "topic"
+        ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
+        : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
   return answer(`${summary}${none}`, ranked.slice(0, plan.count), ranked, computed);
 }
 

@@ -127,6 +127,7 @@ export interface Plan {
     | "ad"
     | "topic"
     | "weekday"
+    | "weekend"
     | "hour"
     | "month"
     | "length"
@@ -140,6 +141,8 @@ export interface Plan {
     | null;
   /** For a breakdown by topic ("Da Lat or Vung Tau"): the two topics compared; `topics` holds the shared ones. */
   compareTopics: string[];
+  /** For a breakdown by region or language ("English or Spanish videos"): the codes compared, as named. */
+  compareCodes: string[];
   /** How many items a ranking lists ("top 10", "the 3 biggest"): 1..20, default 5. */
   count: number;
   /** For trend-report look-ups: the report kind asked for. */
@@ -754,23 +757,31 @@ async function readQuestion(
     understood.push(`${attributeLabel(item)} (from "${words}")`);
   };
 
-  // 4. Places and languages: multi-word names, then upper-case codes, then single words.
+  // 4. Places and languages: multi-word names, then upper-case codes, then single words. The first of each
+  // kind is a filter; every one is kept ("English or Spanish videos": the two compared).
+  const named: { kind: "region" | "language"; code: string; at: number }[] = [];
+  const noteNamed = (kind: "region" | "language", code: string, at: number) => {
+    if (!named.some((n) => n.kind === kind && n.code === code)) named.push({ kind, code, at });
+  };
   const byLength = (o: Record<string, string>) => Object.entries(o).sort((x, y) => y[0].length - x[0].length);
   for (const [name, code] of byLength(REGION_WORDS)) {
     if (name in LANGUAGE_WORDS) continue;
     for (let at = findPhrase(text, name); at >= 0; at = findPhrase(text, name)) {
       if (!placed.some((p) => p.item.kind === "region")) place({ kind: "region", value: code }, at, name);
+      noteNamed("region", code, at);
       text = consume(text, at, name.length);
     }
   }
   for (const match of original.matchAll(/\b([A-Z]{2})\b/g)) {
     const code = match[1] as string;
-    if (!regions.has(code) || placed.some((p) => p.item.kind === "region")) continue;
+    if (!regions.has(code)) continue;
     if (
       code === "US" ||
       !/^(AD|AM|AS|AT|BE|BY|DO|GO|HE|HI|IF|IN|IS|IT|ME|MY|NO|OF|OK|ON|OR|SO|TO|UP|US|WE)$/.test(code)
     ) {
-      place({ kind: "region", value: code }, match.index ?? 0, code);
+      if (!placed.some((p) => p.item.kind === "region"))
+        place({ kind: "region", value: code }, match.index ?? 0, code);
+      noteNamed("region", code, match.index ?? 0);
       text = consume(text, match.index ?? 0, 2);
     }
   }
@@ -778,12 +789,19 @@ async function readQuestion(
     for (let at = findPhrase(text, name); at >= 0; at = findPhrase(text, name)) {
       const before = text.slice(Math.max(0, at - 12), at);
       const demonym = DEMONYM_OF_LANGUAGE[name] ?? REGION_WORDS[name];
+      // "Videos in Korean", "Korean-language videos" name the language even when the corpus has none in it.
+      const asLanguage =
+        /\bin\s*$/.test(before) || /^[\s-]*(language|speaking)\b/.test(text.slice(at + name.length));
       const asRegion =
-        demonym !== undefined && (/\b(from|based in|located in)\s*$/.test(before) || !languages.has(code));
+        demonym !== undefined &&
+        (/\b(from|based in|located in)\s*$/.test(before) || (!languages.has(code) && !asLanguage));
       if (asRegion && !placed.some((p) => p.item.kind === "region"))
         place({ kind: "region", value: demonym }, at, name);
       else if (!asRegion && !placed.some((p) => p.item.kind === "language"))
         place({ kind: "language", value: code }, at, name);
+      // A demonym read as a region ("from Spanish creators") is compared only as the first region named.
+      if (!asRegion) noteNamed("language", code, at);
+      else if (placed.some((p) => p.item.kind === "region" && p.at === at)) noteNamed("region", demonym, at);
       text = consume(text, at, name.length);
     }
   }
@@ -926,22 +944,28 @@ async function readQuestion(
     const at = text.lastIndexOf(words);
     if (at >= 0) text = consume(text, at, words.length);
   }
-  const postingTime: "weekday" | "hour" | "month" | null =
-    /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
-      ? "weekday"
-      : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
-            lowerAll,
-          )
-        ? "hour"
-        : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-          /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+  const postingTime: "weekend" | "weekday" | "hour" | "month" | null =
+    // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
+    /\bweekends?\b/.test(lowerAll) && !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
+      ? "weekend"
+      : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
+        ? "weekday"
+        : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
               lowerAll,
-            ) || growingAsked
-          ? "month"
-          : null;
+            )
+          ? "hour"
+          : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
+            /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                lowerAll,
+              ) || growingAsked
+            ? "month"
+            : null;
+  if (postingTime === "weekend")
+    for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
   if (postingTime)
     understood.push(
-      `groups: publication ${postingTime === "weekday" ? "day of the week" : postingTime === "hour" ? "hour of the day" : "month"} (UTC)`,
+      `groups: publication ${postingTime === "weekend" ? "on weekends (Saturday, Sunday) or weekdays" : postingTime === "weekday" ? "day of the week" : postingTime === "hour" ? "hour of the day" : "month"} (UTC)`,
     );
   // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
   const lengthText = lowerAll.replace(
@@ -1128,6 +1152,9 @@ async function readQuestion(
     )
   )
     metric = "videos";
+  // "Which sounds are most used?", "the most common video length": how many videos, not their views.
+  if (!metric && /\b(most|least) (used|common|frequent)\b|\bused (the )?most\b/.test(lowerAll))
+    metric = "videos";
   if (
     !metric &&
     /\b(most viral|went viral|go(es)? viral|going viral|viral (videos?|posts?|clips?|ads?|content))\b/.test(
@@ -1231,7 +1258,23 @@ async function readQuestion(
 
   // "Which creators advertise the most?": their ads, counted.
   const advertiseVerb = lowerAll.match(/\badvertis(e|es|ed|ing)\b/);
-  if (subject === "creators" && advertiseVerb && !placed.some((p) => p.item.kind === "ad")) {
+  // "Which hotels advertise the most?": the advertisers, of the videos about what they are.
+  let advertisersByVerb = false;
+  if (
+    subject === "videos" &&
+    creators.length + advertisers.length === 0 &&
+    /^\s*(which|what|who)\s+([\p{L}-]+\s+){0,2}advertis(e|es|ed)\b/u.test(lowerAll) &&
+    !/^\s*(which|what)\s+(\S+\s+)?(videos?|posts?|clips?|ads?|content|slideshows?)\b/.test(lowerAll)
+  ) {
+    subject = "advertisers";
+    advertisersByVerb = true;
+    understood.push(`advertisers (from "${advertiseVerb?.[0]}")`);
+  }
+  if (
+    (subject === "creators" || advertisersByVerb) &&
+    advertiseVerb &&
+    !placed.some((p) => p.item.kind === "ad")
+  ) {
     place({ kind: "ad", value: "yes" }, advertiseVerb.index ?? 0, advertiseVerb[0]);
     if (!metric) {
       metric = "videos";
@@ -1486,25 +1529,20 @@ async function readQuestion(
   }
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
-  const namedPlaces = [
-    ...new Set(
-      Object.entries(REGION_WORDS)
-        .filter(([name]) => !(name in LANGUAGE_WORDS) && findPhrase(lowerAll, name) >= 0)
-        .map(([, code]) => code)
-        .concat(
-          [...original.matchAll(/\b([A-Z]{2})\b/g)]
-            .map((m) => m[1] as string)
-            .filter(
-              (c) =>
-                regions.has(c) &&
-                (c === "US" ||
-                  !/^(IN|IT|IS|ME|MY|NO|OK|OR|SO|TO|UP|WE|AM|AS|AT|BE|BY|DO|GO|HE|HI|IF|OF|ON)$/.test(c)),
-            ),
-        ),
-    ),
-  ];
-  if (!decline && namedPlaces.length >= 2)
-    decline = `it names several regions (${namedPlaces.join(", ")}); the local analyst answers for one region at a time — ask once per region`;
+  // "English or Spanish videos", "VN vs TH": two or more regions (languages) named are compared side by side.
+  const kindsNamed = (["language", "region"] as const).filter(
+    (k) => named.filter((n) => n.kind === k).length >= 2,
+  );
+  if (!decline && kindsNamed.length === 2)
+    decline =
+      "it names several regions and several languages; ask about one comparison at a time (the languages, or the regions)";
+  const compareKind = kindsNamed.length === 1 ? (kindsNamed[0] as "region" | "language") : null;
+  const codesNamed = compareKind
+    ? named
+        .filter((n) => n.kind === compareKind)
+        .sort((a, b) => a.at - b.at)
+        .map((n) => n.code)
+    : [];
   let shareOf: Attribute | null = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
@@ -1513,7 +1551,6 @@ async function readQuestion(
   let intent: Intent;
   let groupBy: Plan["groupBy"] = null;
   let trendKind: Plan["trendKind"] = null;
-  const regionsNamed = attributes.filter((a) => a.kind === "region").length;
   const tagKind = (): Plan["trendKind"] =>
     subject === "hashtags"
       ? "hashtag"
@@ -1716,6 +1753,26 @@ async function readQuestion(
           : "compared on views (plays): no measure named",
       );
     }
+  } else if (
+    compareKind &&
+    entityCount === 0 &&
+    ["videos", "regions", "languages"].includes(subject) &&
+    !CUES.share.test(shareText)
+  ) {
+    intent = "breakdown";
+    groupBy = compareKind;
+    subject = "videos";
+    understood.push(`groups: the ${compareKind}s named (${codesNamed.join(", ")}), side by side`);
+    if (!metric && /\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll))
+      metric = "videos";
+    if (!metric) {
+      metric = "plays";
+      understood.push(
+        /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
+          ? 'performance read as views (plays) (from "performs"/"better")'
+          : "compared on views (plays): no measure named",
+      );
+    }
   } else if (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) intent = "share";
   else if (
     subject === "formats" ||
@@ -1883,9 +1940,6 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "media_type";
   }
-  if (intent === "compare" && entityCount < 2) {
-    if (regionsNamed >= 2) groupBy = "region";
-  }
 
   if (intent === "share") {
     // "what share of <base> are <target>": the attribute after the verb is the target.
@@ -1901,7 +1955,21 @@ async function readQuestion(
       decline = "it could not tell which property the share is asked of";
     }
   }
-  const filters = shareOf ? attributes.filter((a) => a !== shareOf) : attributes;
+  const compared = compareKind !== null && groupBy === compareKind;
+  const filterOfKind = placed.find((p) => p.item.kind === compareKind)?.item;
+  if (compared && filterOfKind) {
+    // The first named is no filter after all: its reading goes with it.
+    const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(filterOfKind)} (from `));
+    if (reading >= 0) understood.splice(reading, 1);
+  }
+  // Named but not compared (a share, a ranking of creators): declined rather than answered for the first only.
+  if (compareKind && !compared && intent !== "decline") {
+    intent = "decline";
+    decline = `it names several ${compareKind}s (${codesNamed.join(", ")}); the local analyst compares ${compareKind}s on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")} videos: which get more views?") and answers other questions for one ${compareKind} at a time — ask once per ${compareKind}`;
+  }
+  const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
+    (a) => !(compared && a.kind === compareKind),
+  );
 
   if (groupBy !== "topic") compareTopics = [];
   return {
@@ -1911,6 +1979,7 @@ async function readQuestion(
     window,
     topics: topics.filter((t) => !compareTopics.includes(t)),
     compareTopics,
+    compareCodes: compared ? codesNamed : [],
     count,
     attributes: filters,
     creators,

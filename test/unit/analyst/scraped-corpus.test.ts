@@ -2223,6 +2223,129 @@ describe("a region filter on videos that mostly have no region", () => {
   });
 });
 
+describe("two languages or regions named are compared, not the first alone", () => {
+  const byLanguage = (code: string) =>
+    db.prepare("SELECT plays FROM videos WHERE language = ?").pluck().all(code) as number[];
+
+  it('"Vietnamese vs English videos": both languages on median views (SQL), whichever the wording', async () => {
+    for (const question of [
+      "Compare views of Vietnamese vs English videos",
+      "Do videos in English get more views than in Vietnamese?",
+      "Vietnamese or English videos: which get more views?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "language", filters: [] });
+      expect([...(plan.compare_codes as string[])].sort(), question).toEqual(["en", "vi"]);
+      const expected = [
+        { key: "en", value: median(byLanguage("en")) },
+        { key: "vi", value: median(byLanguage("vi")) },
+      ].sort((a, b) => b.value - a.value);
+      expect(result.ranking, question).toEqual(expected.map((g) => g.key));
+      expect(result.values, question).toEqual(expected.map((g) => g.value));
+      expect(result.videos, question).toBe(byLanguage("en").length + byLanguage("vi").length);
+      // The first language named is no filter of the answer.
+      expect(plan.understood, question).not.toContainEqual(expect.stringMatching(/^language /));
+    }
+  });
+
+  it("a count asked compares sizes; a language without videos is said to have none", async () => {
+    const count = await ask("Are there more videos in Vietnamese or in Korean?");
+    const { plan, result } = aggregateOf(count);
+    expect([plan.metric, plan.compare_codes]).toEqual(["videos", ["vi", "ko"]]);
+    expect(result.ranking).toEqual(["vi"]);
+    expect(result.values).toEqual([byLanguage("vi").length]);
+    expect(count.summary).toMatch(/There are none in language ko to compare with\./);
+    // The videos without a recorded language are in neither group, and the caveat says how many have one.
+    const known = db
+      .prepare("SELECT count(*) FROM videos WHERE language IS NOT NULL")
+      .pluck()
+      .get() as number;
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    expect(count.caveats.join(" ")).toContain(
+      known === all ? `which all ${all} videos have` : `which ${known} of the ${all} videos have`,
+    );
+  });
+
+  it("two regions on a measure are compared; on a share, declined rather than answered for one", async () => {
+    const { plan } = aggregateOf(
+      await ask("Do resort videos in VN get more likes than in the United States?"),
+    );
+    expect(plan).toMatchObject({ group_by: "region", compare_codes: ["VN", "US"], metric: "likes" });
+    const share = aggregateOf(await ask("What share of ads are in Vietnam compared to the United States?"));
+    expect(share.plan.intent).toBe("decline");
+    expect(String(share.result.declined)).toMatch(/several regions \(VN, US\)/);
+  });
+});
+
+describe("more questions read as meant", () => {
+  it('"which hotels advertise the most": advertisers by their ads about the topic (SQL)', async () => {
+    const { plan, result } = aggregateOf(await ask("Which resorts advertise the most on TikTok?"));
+    expect(plan).toMatchObject({
+      intent: "rank",
+      subject: "advertisers",
+      metric: "videos",
+      filters: ["ad=yes"],
+      topics: ["resort"],
+    });
+    const expected = db
+      .prepare(
+        `SELECT advertiser_id FROM ${IN_IDS} AND label_ad = 1 AND advertiser_id IS NOT NULL
+         GROUP BY advertiser_id ORDER BY count(*) DESC, advertiser_id`,
+      )
+      .pluck()
+      .all(idList(await searchIds("resort")));
+    expect(result.ranking).toEqual(expected.slice(0, 5));
+    // "Which videos advertise …" stays about videos.
+    expect(aggregateOf(await ask("Which videos advertise resorts?")).plan.subject).toBe("videos");
+  });
+
+  it('"most used", "most common" count videos, also among viral videos (SQL)', async () => {
+    const viral = aggregateOf(await ask("What sounds are most used in viral videos?"));
+    expect(viral.plan).toMatchObject({ subject: "sounds", metric: "videos", viral: true });
+    const lengths = aggregateOf(await ask("What's the most common video length?"));
+    expect(lengths.plan).toMatchObject({ intent: "breakdown", group_by: "length", metric: "videos" });
+    const bands = db
+      .prepare(
+        `SELECT CASE WHEN duration_s < 15 THEN 'under 15 s' WHEN duration_s < 30 THEN '15-30 s'
+                WHEN duration_s < 60 THEN '30-60 s' WHEN duration_s < 180 THEN '1-3 min' ELSE 'over 3 min' END AS band,
+                count(*) AS n
+         FROM videos WHERE media_type = 'video' AND duration_s IS NOT NULL GROUP BY band ORDER BY n DESC, band`,
+      )
+      .all() as { band: string; n: number }[];
+    expect(lengths.result.ranking).toEqual(bands.map((b) => b.band));
+    expect(lengths.result.values).toEqual(bands.map((b) => b.n));
+  });
+
+  it('"is it better to post on weekends?": Saturday and Sunday (UTC) against the other days (SQL)', async () => {
+    for (const question of [
+      "Is it better to post on weekends?",
+      "Do weekday or weekend posts get more views?",
+    ]) {
+      const answer = await ask(question);
+      const { plan, result } = aggregateOf(answer);
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "weekend", metric: "plays" });
+      expect(plan.ignored, question).toEqual([]);
+      expect(plan.topics, question).toEqual([]);
+      const side = (weekend: boolean) =>
+        median(
+          db
+            .prepare(
+              `SELECT plays FROM videos WHERE CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) ${weekend ? "IN" : "NOT IN"} (0, 6)`,
+            )
+            .pluck()
+            .all() as number[],
+        );
+      const expected = [
+        { key: "weekends (Saturday, Sunday)", value: side(true) },
+        { key: "weekdays (Monday to Friday)", value: side(false) },
+      ].sort((a, b) => b.value - a.value);
+      expect(result.ranking, question).toEqual(expected.map((g) => g.key));
+      expect(result.values, question).toEqual(expected.map((g) => g.value));
+      expect(answer.caveats.join(" "), question).toMatch(/in UTC/);
+    }
+  });
+});
+
 describe.skipIf(!postgresAvailability().available)("the same answers from the PostgreSQL store", () => {
   it("every question of this file gets the same answer from the corpus copied to PostgreSQL", async () => {
     const server = await startPostgres("scraped");
@@ -2314,6 +2437,11 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What's the average follower count of resort creators?",
         "What does @stay2 post about?",
         "How do Vung Tau hotel ads compare to those in Hoi An?",
+        "Compare views of Vietnamese vs English videos",
+        "Are there more videos in Vietnamese or in Korean?",
+        "Is it better to post on weekends?",
+        "Which resorts advertise the most on TikTok?",
+        "What's the most common video length?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
