@@ -1684,7 +1684,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const by = plan.groupBy ?? "hook_type";
   let filter = videoFilter(ctx);
-  const named = (by === "region" || by === "language") && plan.compareCodes.length > 0;
+  const named = (by === "region" || by === "language" || by === "hook_type") && plan.compareCodes.length > 0;
   if (by === "hook_type") filter = { ...filter, hook: "yes" };
   if (by === "media_type") delete filter.media_type;
   if (by === "hook_type") delete filter.hook_type;
@@ -1911,7 +1911,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? ""
       : by === "topic"
         ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
-        : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
+        : by === "hook_type"
+          ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
+          : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
   return answer(`${summary}${none}`, ranked.slice(0, plan.count), ranked, computed);
 }
 
@@ -2115,9 +2117,16 @@ async function count(ctx: Ctx): Promise<Outcome> {
       computed: "service_get_creator",
     };
   }
-  if (!sumMetric && onlyEntity && plan.advertisers.length === 1 && plan.creators.length === 0) {
+  // Its ads ("how many ads did Keypad Hotel run?") are counted below, over its videos.
+  if (
+    !sumMetric &&
+    onlyEntity &&
+    plan.attributes.length === 0 &&
+    plan.advertisers.length === 1 &&
+    plan.creators.length === 0
+  ) {
     const a = (await call("service_get_advertiser", { id: plan.advertisers[0]?.id })).data as Advertiser;
-    const statement = `${a.name} has ${fmt(a.video_count)} videos assigned in the corpus, by ${fmt(a.creator_count)} creators.`;
+    const statement = `${a.name} has ${videosCount(a.video_count)} assigned in the corpus, by ${fmt(a.creator_count)} creator${a.creator_count === 1 ? "" : "s"}.`;
     return {
       summary: statement,
       findings: [{ statement, evidence: [advertiserEvidence(a, { creators: a.creator_count })] }],

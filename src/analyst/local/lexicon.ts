@@ -255,6 +255,7 @@ export const HOOK_TYPE_WORDS: Record<string, string> = {
   listicle: "numbered_list",
   listicles: "numbered_list",
   "bold claim": "bold_claim",
+  "bold claims": "bold_claim",
   bold_claim: "bold_claim",
   "before and after": "before_after",
   "before/after": "before_after",
@@ -530,7 +531,7 @@ export const CUES = {
   median: /\b(median|average|mean|typical(ly)?|usually|on average|avg)\b/,
   /** "What makes a hotel video go viral?", "what do the top resort videos have in common?": what goes with success. */
   drivers:
-    /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat('s| is| are)? (working|works|performing)\b|\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i|we) (post|make|film|create)\b|\bwhat (kinds?|types?|sorts?|styles?) of (content|videos?|posts?|creatives?|ads?)\b[^?]*\b(perform\w*|works?|do(es)? (well|better|best)|get (the )?most (views|likes|engagement)|succeed\w*)\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/,
+    /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat('s| is| are)? (working|works|performing)\b|\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i |we |(a|an|my|our|the) ([\w-]+ ){1,3}?)(post|make|film|create)\b|\bwhat (kinds?|types?|sorts?|styles?) of (content|videos?|posts?|creatives?|ads?)\b[^?]*\b(perform\w*|works?|do(es)? (well|better|best)|get (the )?most (views|likes|engagement)|succeed\w*)\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/,
 };
 
 /** Tool windows: creators 2/7/30 days, advertisers 0 (today)/2/7/30. */

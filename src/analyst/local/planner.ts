@@ -155,6 +155,15 @@ export interface Plan {
   decline: string | null;
 }
 
+/** What a question can name several of, to compare them: regions, languages, hook types. */
+type NamedKind = "region" | "language" | "hook_type";
+const NAMED_KINDS: readonly NamedKind[] = ["language", "region", "hook_type"];
+const KIND_PLURAL: Record<NamedKind, string> = {
+  region: "regions",
+  language: "languages",
+  hook_type: "hook types",
+};
+
 const WHY_DECLINED = "it can report what happened and where, not why (causes are not in the corpus)";
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu;
@@ -309,7 +318,7 @@ async function compoundAt(
   words: readonly { raw: string; at: number }[],
   i: number,
   lower: string,
-): Promise<{ tag: string; phrase: string; words: number } | null> {
+): Promise<{ tag: string; phrase: string; words: number; use: number } | null> {
   let best: { tag: string; phrase: string; words: number; use: number } | null = null;
   for (let n = Math.min(3, words.length - i); n >= 2; n--) {
     // A word may carry the sentence's full stop ("… in Hoi An. What should I post?").
@@ -335,7 +344,7 @@ async function compoundAt(
     if (use >= TOPIC_MIN_USE && (!best || use >= best.use))
       best = { tag, phrase: run.map((w) => w.raw).join(" "), words: n, use };
   }
-  return best && { tag: best.tag, phrase: best.phrase, words: best.words };
+  return best;
 }
 
 /**
@@ -759,8 +768,8 @@ async function readQuestion(
 
   // 4. Places and languages: multi-word names, then upper-case codes, then single words. The first of each
   // kind is a filter; every one is kept ("English or Spanish videos": the two compared).
-  const named: { kind: "region" | "language"; code: string; at: number }[] = [];
-  const noteNamed = (kind: "region" | "language", code: string, at: number) => {
+  const named: { kind: NamedKind; code: string; at: number }[] = [];
+  const noteNamed = (kind: NamedKind, code: string, at: number) => {
     if (!named.some((n) => n.kind === kind && n.code === code)) named.push({ kind, code, at });
   };
   const byLength = (o: Record<string, string>) => Object.entries(o).sort((x, y) => y[0].length - x[0].length);
@@ -893,6 +902,7 @@ async function readQuestion(
     if (!distinctive && !hookContext) continue;
     if (!placed.some((p) => p.item.kind === "hook_type" && p.item.value === type))
       place({ kind: "hook_type", value: type }, at, phrase);
+    noteNamed("hook_type", type, at);
     text = consume(text, at, phrase.length);
   }
   const flag = (pattern: RegExp, item: Attribute | null, apply?: () => void) => {
@@ -1216,6 +1226,13 @@ async function readQuestion(
     !placed.some((p) => p.item.kind === "hook_type")
   )
     subject = "hook_types";
+  // "Which creators use the #dalat hashtag the most?": the noun the question opens with is what it ranks.
+  else if (
+    /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(creators?|influencers?|accounts?|channels?)\b/.test(
+      lowerAll,
+    )
+  )
+    subject = "creators";
   else if (pick("hashtags")) subject = "hashtags";
   else if (pick("sounds")) subject = "sounds";
   else if (/\b(trend reports?|reports?)\b/.test(lowerAll)) subject = "trend_reports";
@@ -1256,6 +1273,13 @@ async function readQuestion(
   )
     subject = "creators";
 
+  // "How many unique creators …": creators (hashtags, sounds, advertisers) are counted once each anyway.
+  for (const m of [
+    ...text.matchAll(
+      /\b(unique|distinct|different|individual|separate)(?=\s+(creators?|accounts?|influencers?|hashtags?|tags?|sounds?|songs?|advertisers?|brands?)\b)/g,
+    ),
+  ])
+    text = consume(text, m.index ?? 0, m[0].length);
   // "Which creators advertise the most?": their ads, counted.
   const advertiseVerb = lowerAll.match(/\badvertis(e|es|ed|ing)\b/);
   // "Which hotels advertise the most?": the advertisers, of the videos about what they are.
@@ -1390,11 +1414,12 @@ async function readQuestion(
     }
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
-    if (tag) {
+    const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
+    // "Ha Long Bay": #halong (64 real videos), not #ha (1) and two unknown words.
+    if (tag && !(compound && compound.use > (await facts.hashtagUse(tag, FORM_USE_CAP)))) {
       addTopic(tag, tag, at, at + raw.length);
       continue;
     }
-    const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
     if (compound) {
       const last = words[i + compound.words - 1] as { raw: string; at: number };
       addTopic(compound.tag, compound.phrase, at, last.at + last.raw.length);
@@ -1529,14 +1554,12 @@ async function readQuestion(
   }
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
-  // "English or Spanish videos", "VN vs TH": two or more regions (languages) named are compared side by side.
-  const kindsNamed = (["language", "region"] as const).filter(
-    (k) => named.filter((n) => n.kind === k).length >= 2,
-  );
-  if (!decline && kindsNamed.length === 2)
-    decline =
-      "it names several regions and several languages; ask about one comparison at a time (the languages, or the regions)";
-  const compareKind = kindsNamed.length === 1 ? (kindsNamed[0] as "region" | "language") : null;
+  // "English or Spanish videos", "VN vs TH", "question hooks or bold claims": two or more regions (languages,
+  // hook types) named are compared side by side.
+  const kindsNamed = NAMED_KINDS.filter((k) => named.filter((n) => n.kind === k).length >= 2);
+  if (!decline && kindsNamed.length >= 2)
+    decline = `it names several ${kindsNamed.map((k) => KIND_PLURAL[k]).join(" and several ")}; ask about one comparison at a time`;
+  const compareKind = kindsNamed.length === 1 ? (kindsNamed[0] as NamedKind) : null;
   const codesNamed = compareKind
     ? named
         .filter((n) => n.kind === compareKind)
@@ -1642,7 +1665,7 @@ async function readQuestion(
     askedDrivers &&
     // "What content should a new hotel brand make?": the brand asks; the content is the subject.
     (subject === "videos" ||
-      /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i|we) (post|make|film|create)\b/.test(
+      /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i |we |(a|an|my|our|the) ([\w-]+ ){1,3}?)(post|make|film|create)\b/.test(
         lowerAll,
       )) &&
     !postingTime &&
@@ -1756,13 +1779,13 @@ async function readQuestion(
   } else if (
     compareKind &&
     entityCount === 0 &&
-    ["videos", "regions", "languages"].includes(subject) &&
+    ["videos", "regions", "languages", "hook_types"].includes(subject) &&
     !CUES.share.test(shareText)
   ) {
     intent = "breakdown";
     groupBy = compareKind;
-    subject = "videos";
-    understood.push(`groups: the ${compareKind}s named (${codesNamed.join(", ")}), side by side`);
+    subject = compareKind === "hook_type" ? "hook_types" : "videos";
+    understood.push(`groups: the ${KIND_PLURAL[compareKind]} named (${codesNamed.join(", ")}), side by side`);
     if (!metric && /\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll))
       metric = "videos";
     if (!metric) {
@@ -1845,7 +1868,10 @@ async function readQuestion(
     // "Summarize the hotel market": a summary asked for, whatever subject word ("market") came with it.
     /\b(overview|summary|summari[sz]e|snapshot|state of|landscape)\b/.test(lowerAll) &&
     !/\b(top|most|best|highest|biggest|largest|leading|which|who|rank\w*)\b/.test(lowerAll) &&
-    (attributes.length > 0 || topics.length > 0)
+    // "Give me an overview of the corpus": of every video.
+    (attributes.length > 0 ||
+      topics.length > 0 ||
+      /\b(overview|summary|summari[sz]e|snapshot)\b/.test(lowerAll))
   )
     intent = "overview";
   else if (
@@ -1862,7 +1888,9 @@ async function readQuestion(
     metric !== null &&
     !["videos", "followers", "growth"].includes(metric) &&
     (entityCount === 0 || (entityCount === 1 && metric === "engagement")) &&
-    /\b(what('s| is| was| are| were)|how (high|good|strong|engaging|much engagement))\b/.test(lowerAll)
+    /\b(what('s| is| was| are| were)|how (high|good|strong|engaging|engaged|much engagement))\b/.test(
+      lowerAll,
+    )
   )
     intent = "measure";
   else if (CUES.overview.test(lowerAll) && (attributes.length > 0 || topics.length > 0)) intent = "overview";
@@ -1872,8 +1900,14 @@ async function readQuestion(
     // is listed, the most viewed first, as a search would.
     subject === "videos" &&
     entityCount === 0 &&
-    (topics.length > 0 || attributes.length > 0) &&
-    !/^\s*(what|which|who|how|why|when|where|is|are|do|does|did|can|could|should|will|would)\b/.test(lowerAll)
+    (((topics.length > 0 || attributes.length > 0) &&
+      !/^\s*(what|which|who|how|why|when|where|is|are|do|does|did|can|could|should|will|would)\b/.test(
+        lowerAll,
+      )) ||
+      // "What was posted in December 2020?": the videos of the window (or set), listed.
+      /^\s*what (was|were|got|has been|have been|is being) (posted|published|uploaded|shared)\b/.test(
+        lowerAll,
+      ))
   ) {
     intent = "rank";
     understood.push("no question asked: the matching videos are listed, the most viewed first");
@@ -1956,16 +1990,17 @@ async function readQuestion(
     }
   }
   const compared = compareKind !== null && groupBy === compareKind;
-  const filterOfKind = placed.find((p) => p.item.kind === compareKind)?.item;
-  if (compared && filterOfKind) {
-    // The first named is no filter after all: its reading goes with it.
-    const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(filterOfKind)} (from `));
-    if (reading >= 0) understood.splice(reading, 1);
-  }
+  // The ones named are no filter after all: their readings go with them.
+  if (compared)
+    for (const p of placed.filter((p) => p.item.kind === compareKind)) {
+      const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
+      if (reading >= 0) understood.splice(reading, 1);
+    }
   // Named but not compared (a share, a ranking of creators): declined rather than answered for the first only.
   if (compareKind && !compared && intent !== "decline") {
+    const kinds = KIND_PLURAL[compareKind];
     intent = "decline";
-    decline = `it names several ${compareKind}s (${codesNamed.join(", ")}); the local analyst compares ${compareKind}s on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")} videos: which get more views?") and answers other questions for one ${compareKind} at a time — ask once per ${compareKind}`;
+    decline = `it names several ${kinds} (${codesNamed.join(", ")}); the local analyst compares ${kinds} on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")}: which get more views?") and answers other questions for one at a time — ask once for each`;
   }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
     (a) => !(compared && a.kind === compareKind),

@@ -395,7 +395,8 @@ export const QUESTIONS = [
   // ---- counts and shares ----
   {
     q: "How many ads has {A1} run?",
-    truth: async (api, e) => (await api.get(`/advertisers/${e.A1.id}`)).data.video_count,
+    // Its videos labelled as ads (as a creator's ad_count), not every video assigned to it.
+    truth: async (api, e) => (await complete(api, `/advertisers/${e.A1.id}/videos`)).filter(isAd).length,
     check: fieldIs("count"),
   },
   {

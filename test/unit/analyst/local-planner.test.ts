@@ -289,6 +289,28 @@ describe("intents agree with the endpoints' own views", () => {
     expect((result(answer).ranking as string[])[0]).toBe(best);
   });
 
+  it("two hook types named are compared on median views, and only they (independent SQL)", async () => {
+    const plays = (type: string) =>
+      db
+        .prepare("SELECT plays FROM videos WHERE label_hook = 1 AND hook_type = ?")
+        .pluck()
+        .all(type) as number[];
+    const expected = [
+      { k: "question", v: med(plays("question")) },
+      { k: "bold_claim", v: med(plays("bold_claim")) },
+    ].sort((a, b) => b.v - a.v);
+    for (const q of [
+      "Are question hooks better than bold claims?",
+      "Bold claim or question hooks: which get more views?",
+    ]) {
+      const answer = await ask(q);
+      const p = aggregateOf(answer).plan;
+      expect([p.intent, p.group_by, p.filters], q).toEqual(["breakdown", "hook_type", []]);
+      expect(result(answer).ranking, q).toEqual(expected.map((g) => g.k));
+      expect(result(answer).values, q).toEqual(expected.map((g) => g.v));
+    }
+  });
+
   it("what makes videos go viral: each recorded property split into groups of 5+, by median views (independent SQL)", async () => {
     type Row = {
       plays: number;

@@ -114,6 +114,15 @@ function items(): Item[] {
     likes: 90,
     language: "vi",
   }));
+  // A place written apart whose first syllable is also a rarer tag of its own ("Ha Long": #ha).
+  add(6, (k) => ({
+    caption: `Du thuyền vịnh Hạ Long ngủ đêm ${k}`,
+    tags: k === 0 ? ["halong", "ha"] : ["halong"],
+    ageDays: 40 + k,
+    plays: 6_000 + k * 500,
+    likes: 200 + k,
+    language: "vi",
+  }));
   // A place and a word run together in one rarer tag: "Vung Tau hotel" reads as #vungtau and hotel.
   add(6, (k) => ({
     caption: `Phòng đôi giá tốt cuối tuần số ${k}`,
@@ -2343,6 +2352,77 @@ describe("more questions read as meant", () => {
       expect(result.values, question).toEqual(expected.map((g) => g.value));
       expect(answer.caveats.join(" "), question).toMatch(/in UTC/);
     }
+  });
+});
+
+describe("questions of a marketer, read as meant", () => {
+  it('"how many ads did <brand> run" counts its videos labelled as ads; one creator is "1 creator"', async () => {
+    const [adv] = db
+      .prepare(
+        "SELECT a.id, a.name FROM advertisers a JOIN videos v ON v.advertiser_id = a.id GROUP BY a.id ORDER BY count(*) DESC, a.id LIMIT 1",
+      )
+      .all() as { id: string; name: string }[];
+    if (!adv) throw new Error("the scrape has no advertiser");
+    const ads = db
+      .prepare("SELECT count(*) FROM videos WHERE advertiser_id = ? AND label_ad = 1")
+      .pluck()
+      .get(adv.id) as number;
+    const { plan, result } = aggregateOf(await ask(`How many ads did ${adv.name} run?`));
+    expect([plan.intent, plan.filters, plan.advertisers]).toEqual(["count", ["ad=yes"], [adv.id]]);
+    expect(result.count).toBe(ads);
+    const all = await ask(`How many videos has ${adv.name} posted?`);
+    const creators = db
+      .prepare("SELECT count(DISTINCT author_uid) FROM videos WHERE advertiser_id = ?")
+      .pluck()
+      .get(adv.id) as number;
+    expect(all.summary).toMatch(new RegExp(`by ${creators} creator${creators === 1 ? "" : "s"}\\.$`));
+  });
+
+  it('"Ha Long Bay" is #halong, not the rarer #ha and two unknown words', async () => {
+    const { plan } = aggregateOf(await ask("What are the top 3 videos about Ha Long Bay?"));
+    expect(plan.topics).toEqual(["halong"]);
+    expect(plan.ignored).toEqual(["bay"]);
+  });
+
+  it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
+    expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
+      intent: "measure",
+      metric: "engagement",
+      topics: ["resort"],
+    });
+    const newest = db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number;
+    const month = new Date(newest * 1000);
+    const name = month.toLocaleString("en-US", { month: "long", timeZone: "UTC" });
+    const from = Date.UTC(month.getUTCFullYear(), month.getUTCMonth(), 1) / 1000;
+    const to = Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1) / 1000;
+    const { plan, result } = aggregateOf(await ask(`What was posted in ${name} ${month.getUTCFullYear()}?`));
+    expect(plan.intent).toBe("rank");
+    const expected = db
+      .prepare(
+        "SELECT id FROM videos WHERE created_at >= ? AND created_at < ? ORDER BY plays DESC, id DESC LIMIT 5",
+      )
+      .pluck()
+      .all(from, to);
+    expect(result.ranking).toEqual(expected);
+  });
+
+  it('"what should a new homestay post", "an overview of the corpus", "which creators use #x the most"', async () => {
+    expect(aggregateOf(await ask("What should a new homestay post on TikTok?")).plan).toMatchObject({
+      intent: "drivers",
+      topics: ["homestay"],
+    });
+    const overview = aggregateOf(await ask("Give me an overview of the corpus"));
+    expect(overview.plan.intent).toBe("overview");
+    const { plan, result } = aggregateOf(await ask("Which creators use the #resort hashtag the most?"));
+    expect([plan.intent, plan.subject, plan.topics]).toEqual(["rank", "creators", ["resort"]]);
+    const expected = db
+      .prepare(
+        `SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 5`,
+      )
+      .pluck()
+      .all(idList(await searchIds("resort")));
+    expect(result.ranking).toEqual(expected);
+    expect(aggregateOf(await ask("How many unique creators posted about resorts?")).plan.ignored).toEqual([]);
   });
 });
 
