@@ -1566,6 +1566,11 @@ async function readQuestion(
         .sort((a, b) => a.at - b.at)
         .map((n) => n.code)
     : [];
+  // "What's the average number of hashtags per video?", "how many hashtags does a typical trending video use?"
+  const hashtagCountAsked =
+    /\b(average|typical|median|mean|usual)\b[^?]*\b(hashtags|tags)\b|\bhow many (hashtags|tags)\b[^?]*\b(on average|typical(ly)?|average|usually|per (video|post))\b/.test(
+      lowerAll,
+    );
   let shareOf: Attribute | null = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
@@ -1682,7 +1687,8 @@ async function readQuestion(
     decline = WHY_DECLINED;
   } else if (
     /\b(trend reports?|trends? reports?)\b/.test(lowerAll) ||
-    ((subject === "hashtags" || subject === "sounds" || subject === "hook_types" || subject === "formats") &&
+    (!hashtagCountAsked &&
+      (subject === "hashtags" || subject === "sounds" || subject === "hook_types" || subject === "formats") &&
       /\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
         lowerAll,
       )) ||
@@ -1714,10 +1720,11 @@ async function readQuestion(
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"
     entityCount <= 1 &&
     !textGroups &&
-    /\b(average|typical|median|mean|usual)\b[^?]*\b(hashtags|tags)\b|\bhow many (hashtags|tags)\b[^?]*\b(on average|typically|usually|per (video|post))\b/.test(
-      lowerAll,
-    )
+    hashtagCountAsked
   ) {
+    // The trending order ranks videos and selects none: said, not silently dropped.
+    const trendWord = lowerAll.match(/\b(trending|popular)\b/);
+    if (trendWord) ignored.push(`${trendWord[0]} (an order, not a set: every video in question is counted)`);
     intent = "measure";
     subject = "videos";
     metric = "hashtag_count";
@@ -1966,6 +1973,11 @@ async function readQuestion(
     subject = "videos";
     metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push("groups: videos using the sound named, and the others");
+  }
+  // "Which hotel in Da Lat has the most videos?": videos are counted per account, not ranked by themselves.
+  if (intent === "rank" && subject === "videos" && metric === "videos" && entityCount === 0) {
+    subject = "creators";
+    understood.push("the accounts (creators) with the most of the videos in question");
   }
   if (intent === "rank" && subject === "regions") groupBy = "region";
   if (intent === "rank" && subject === "languages") groupBy = "language";

@@ -2384,6 +2384,26 @@ describe("questions of a marketer, read as meant", () => {
     expect(plan.ignored).toEqual(["bay"]);
   });
 
+  it('"which hotel in Da Lat has the most videos" counts them per account (SQL); a typical trending video\'s hashtags', async () => {
+    const { plan, result } = aggregateOf(await ask("Which hotel in Da Lat has the most videos?"));
+    expect([plan.intent, plan.subject, plan.metric, plan.topics]).toEqual([
+      "rank",
+      "creators",
+      "videos",
+      ["hotel", "dalat"],
+    ]);
+    const expected = db
+      .prepare(
+        `SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 5`,
+      )
+      .pluck()
+      .all(idList(await searchIds("hotel dalat")));
+    expect(result.ranking).toEqual(expected);
+    const tags = aggregateOf(await ask("How many hashtags does a typical trending video use?"));
+    expect([tags.plan.intent, tags.plan.metric]).toEqual(["measure", "hashtag_count"]);
+    expect(tags.plan.ignored).toEqual(["trending (an order, not a set: every video in question is counted)"]);
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
