@@ -68,6 +68,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "hook_type",
   "ad",
   "weekday",
+  "weekend",
   "hour",
   "month",
   "length",
@@ -110,6 +111,8 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return v.label_ad;
     case "weekday":
       return at.getUTCDay();
+    case "weekend":
+      return at.getUTCDay() === 0 || at.getUTCDay() === 6 ? 1 : 0;
     case "hour":
       return at.getUTCHours();
     case "month":

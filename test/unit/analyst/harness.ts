@@ -80,6 +80,7 @@ export function aggregateOf(answer: Answer): {
     focus?: string;
     creator_type?: string;
     group_by?: string;
+    compare_codes?: string[];
   };
   result: Record<string, unknown>;
 } {
