@@ -2586,7 +2586,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       );
     }
     const m: Metric =
-      metric && ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric)
+      metric && ["plays", "likes", "comments", "shares", "saves", "engagement", "duration"].includes(metric)
         ? metric
         : "plays";
     await corroborate(ctx);
@@ -2619,7 +2619,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       };
     const top = ranked[0] as VideoFact;
     return {
-      summary: `${plan.lowest ? "Lowest" : "Top"} ${what}: ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
+      summary:
+        m === "duration"
+          ? `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}: ${top.id} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
+          : `${plan.lowest ? "Lowest" : "Top"} ${what}: ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
       findings: ranked.map((v, i) => ({
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],
@@ -2627,7 +2630,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       caveats: [
         ...(m === "engagement"
           ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."]
-          : []),
+          : m === "duration"
+            ? [
+                "Length: the duration the source recorded (duration_s); slideshows and videos without one are left out.",
+              ]
+            : []),
         ...floor,
       ],
       result: { ranking: ranked.map((v) => v.id) },

@@ -1011,6 +1011,11 @@ async function readQuestion(
     /\b(how long|lengths?|durations?|longer|shorter|long or short|short or long|(short|long)[- ](videos?|ones|clips?|form|content)|(seconds?|minutes?|mins?) long)\b/.test(
       lengthText,
     );
+  const extremeLength = (lowerAll.match(/\b(longest|shortest)\b/)?.[1] ?? null) as
+    | "longest"
+    | "shortest"
+    | null;
+  if (extremeLength) text = text.replace(/\b(longest|shortest)\b/g, (m) => " ".repeat(m.length));
   // The words that asked for length groups: ignored after all when the question turns out to be another kind.
   const lengthWords: string[] = [];
   if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
@@ -1747,6 +1752,16 @@ async function readQuestion(
       metric = "plays";
       understood.push('performance read as views (plays) (from "should"/"best"/"more")');
     }
+  } else if (extremeLength && entityCount <= 1 && subject === "videos" && !CUES.median.test(lengthText)) {
+    // "Which videos are the longest?", "what is the shortest video?": videos ranked by recorded length.
+    intent = "rank";
+    for (let i = understood.length - 1; i >= 0; i--)
+      if (/^metric |read as views|^groups: video length/.test(understood[i] as string))
+        understood.splice(i, 1);
+    metric = "duration";
+    understood.push(
+      `videos ranked by recorded length, ${extremeLength === "shortest" ? "shortest" : "longest"} first`,
+    );
   } else if (lengthGroups && entityCount === 0 && subject === "videos" && CUES.median.test(lengthText)) {
     // "How long are hotel videos on average?", "the typical length of a resort video": one figure.
     intent = "measure";
@@ -1815,7 +1830,8 @@ async function readQuestion(
     metric = viewsUnless(metric, '"per video" read as views (plays)');
     understood.push("ranked by the median per video (groups of 5 videos or more)");
   } else if (CUES.median.test(lowerAll)) intent = "measure";
-  else if (CUES.count.test(lowerAll)) intent = "count";
+  // "Are there any slideshows?": how many there are.
+  else if (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll)) intent = "count";
   else if (
     CUES.newest.test(lowerAll) ||
     /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll) ||
@@ -2043,7 +2059,7 @@ async function readQuestion(
     byCreators,
     quotes,
     viral,
-    lowest: lowest && intent === "rank",
+    lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
     groupBy,
     trendKind,

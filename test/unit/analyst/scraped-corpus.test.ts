@@ -2404,6 +2404,28 @@ describe("questions of a marketer, read as meant", () => {
     expect(tags.plan.ignored).toEqual(["trending (an order, not a set: every video in question is counted)"]);
   });
 
+  it('"the longest videos", "the shortest hotel video": ranked by recorded length (SQL); "are there any" counts', async () => {
+    const byLength = (order: "DESC" | "ASC", extra = "") =>
+      db
+        .prepare(
+          `SELECT id FROM videos WHERE media_type = 'video' AND duration_s IS NOT NULL ${extra}
+           ORDER BY duration_s ${order}, id ${order} LIMIT 5`,
+        )
+        .pluck()
+        .all();
+    const longest = aggregateOf(await ask("Which videos have the longest duration?"));
+    expect([longest.plan.intent, longest.plan.metric]).toEqual(["rank", "duration"]);
+    expect(longest.result.ranking).toEqual(byLength("DESC"));
+    const shortest = await ask("What is the shortest video?");
+    expect(aggregateOf(shortest).result.ranking).toEqual(byLength("ASC"));
+    expect(shortest.summary).toMatch(/^Shortest videos: \d+ \(\d+ s\)/);
+    const slideshows = aggregateOf(await ask("Are there any slideshows?"));
+    expect([slideshows.plan.intent, slideshows.plan.filters]).toEqual(["count", ["media_type=slideshow"]]);
+    expect(slideshows.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE media_type = 'slideshow'").pluck().get(),
+    );
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
