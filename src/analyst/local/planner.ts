@@ -1542,8 +1542,35 @@ async function readQuestion(
   const counted = lowerAll.match(
     /\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\b/,
   );
-  const count = counted ? Math.min(MAX_COUNT, Math.max(1, Number(counted[1] ?? counted[2]))) : DEFAULT_COUNT;
+  // "How many views did the top video get?": the one video ranked first, not a total over all of them.
+  const theTopOne = lowerAll.match(
+    /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b/u,
+  );
+  // "How many likes does the most viewed hotel video have?": ranked by views, its likes among its figures.
+  const rankedBy = theTopOne?.[2];
+  if (rankedBy && !/popular/.test(rankedBy)) {
+    const by: Metric =
+      rankedBy === "liked"
+        ? "likes"
+        : rankedBy === "shared"
+          ? "shares"
+          : rankedBy === "commented"
+            ? "comments"
+            : "plays";
+    if (metric !== by) {
+      for (let i = understood.length - 1; i >= 0; i--)
+        if (/^metric /.test(understood[i] as string)) understood.splice(i, 1);
+      metric = by;
+      understood.push(`ranked by ${by === "plays" ? "views (plays)" : by} (from "${theTopOne?.[0]}")`);
+    }
+  }
+  const count = counted
+    ? Math.min(MAX_COUNT, Math.max(1, Number(counted[1] ?? counted[2])))
+    : theTopOne
+      ? 1
+      : DEFAULT_COUNT;
   if (counted) understood.push(`${count} results (from "${counted[0]}")`);
+  else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
 
   // "Who are the top comedy creators?": "top" about a topic's creators asks for reach (views of their videos on
   // it), not for who posted most (a tie at 1 video each on a real scrape). "Who posts the most …" stays a count.
@@ -1831,7 +1858,8 @@ async function readQuestion(
     understood.push("ranked by the median per video (groups of 5 videos or more)");
   } else if (CUES.median.test(lowerAll)) intent = "measure";
   // "Are there any slideshows?": how many there are.
-  else if (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll)) intent = "count";
+  else if (!theTopOne && (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll)))
+    intent = "count";
   else if (
     CUES.newest.test(lowerAll) ||
     /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll) ||

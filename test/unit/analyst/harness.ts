@@ -81,6 +81,7 @@ export function aggregateOf(answer: Answer): {
     creator_type?: string;
     group_by?: string;
     compare_codes?: string[];
+    count?: number;
   };
   result: Record<string, unknown>;
 } {

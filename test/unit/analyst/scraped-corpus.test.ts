@@ -2426,6 +2426,19 @@ describe("questions of a marketer, read as meant", () => {
     );
   });
 
+  it('"how many views did the top video get", "the most viewed resort video": that one video, not a total (SQL)', async () => {
+    const top = db.prepare("SELECT id FROM videos ORDER BY plays DESC, id DESC LIMIT 1").pluck().all();
+    const views = aggregateOf(await ask("How many views did the top video get?"));
+    expect([views.plan.intent, views.plan.count, views.result.ranking]).toEqual(["rank", 1, top]);
+    const likes = aggregateOf(await ask("How many likes does the most viewed resort video have?"));
+    expect([likes.plan.intent, likes.plan.metric, likes.plan.count]).toEqual(["rank", "plays", 1]);
+    const resort = db
+      .prepare(`SELECT id FROM ${IN_IDS} ORDER BY plays DESC, id DESC LIMIT 1`)
+      .pluck()
+      .all(idList(await searchIds("resort")));
+    expect(likes.result.ranking).toEqual(resort);
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
