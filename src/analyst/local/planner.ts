@@ -1640,6 +1640,18 @@ async function readQuestion(
     metric !== "followers" &&
     metric !== "growth" &&
     metric !== "engagement";
+  // "Da Lat vs Nha Trang hotel videos", "English or Vietnamese videos": groups side by side are compared on
+  // views (each group's line still counts its videos); "are there more … or …" names the number of videos.
+  const sideBySideMetric = (named: Metric | null): Metric => {
+    if (named) return named;
+    if (/\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll)) return "videos";
+    understood.push(
+      /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
+        ? 'performance read as views (plays) (from "performs"/"better")'
+        : "compared on views (plays): no measure named",
+    );
+    return "plays";
+  };
   // With no measure named, views (plays), and the reading is said.
   const viewsUnless = (named: Metric | null, reading: string): Metric => {
     if (named) return named;
@@ -1813,18 +1825,7 @@ async function readQuestion(
   } else if (compareTopics.length === 2 && subject === "videos") {
     intent = "breakdown";
     groupBy = "topic";
-    // "Da Lat vs Nha Trang hotel videos": compared on views (each group's line still counts its videos); "are
-    // there more Da Lat or Nha Trang videos" names the number of videos.
-    if (!metric && /\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll))
-      metric = "videos";
-    if (!metric) {
-      metric = "plays";
-      understood.push(
-        /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
-          ? 'performance read as views (plays) (from "performs"/"better")'
-          : "compared on views (plays): no measure named",
-      );
-    }
+    metric = sideBySideMetric(metric);
   } else if (
     compareKind &&
     entityCount === 0 &&
@@ -1835,16 +1836,7 @@ async function readQuestion(
     groupBy = compareKind;
     subject = compareKind === "hook_type" ? "hook_types" : "videos";
     understood.push(`groups: the ${KIND_PLURAL[compareKind]} named (${codesNamed.join(", ")}), side by side`);
-    if (!metric && /\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll))
-      metric = "videos";
-    if (!metric) {
-      metric = "plays";
-      understood.push(
-        /\b(perform\w*|better|best|worse|works?|successful|effective|stronger|wins?)\b/.test(lowerAll)
-          ? 'performance read as views (plays) (from "performs"/"better")'
-          : "compared on views (plays): no measure named",
-      );
-    }
+    metric = sideBySideMetric(metric);
   } else if (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) intent = "share";
   else if (
     subject === "formats" ||
