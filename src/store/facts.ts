@@ -45,17 +45,21 @@ export interface CountBound {
   under?: number;
 }
 
-/** The counts a question can bound. */
-export type CountMetric = "plays" | "likes" | "comments" | "shares" | "saves";
+/** The counts a question can bound: the latest counts, and how many hashtags a video carries. */
+export type CountMetric = "plays" | "likes" | "comments" | "shares" | "saves" | "hashtags";
 
-/** The videos column of each CountMetric (a closed set: SQL never takes the name from the question). */
-export const COUNT_COLUMNS: Readonly<Record<CountMetric, string>> = {
+/** The videos column of each counted metric (a closed set: SQL never takes the name from the question). */
+export const COUNT_COLUMNS: Readonly<Record<Exclude<CountMetric, "hashtags">, string>> = {
   plays: "plays",
   likes: "likes",
   comments: "comments",
   shares: "shares",
   saves: "saves",
 };
+
+/** SQL of a CountMetric over `videos v` (both stores bound counts with it). */
+export const countSql = (metric: CountMetric): string =>
+  metric === "hashtags" ? HASHTAG_COUNT_SQL : `v.${COUNT_COLUMNS[metric]}`;
 
 export interface VideoFact {
   id: string;

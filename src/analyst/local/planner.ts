@@ -206,7 +206,9 @@ const attributeLabel = (a: Attribute): string => {
     case "language":
       return `language ${a.value}`;
     case "count":
-      return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
+      return a.metric === "hashtags" && a.op === "under" && a.value === 1
+        ? "no hashtags"
+        : `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
     case "sound":
       return a.title === "original sound" ? "videos using an original sound" : `videos using "${a.title}"`;
   }
@@ -218,6 +220,7 @@ const COUNT_NAME: Record<CountMetric, string> = {
   comments: "comments",
   shares: "shares",
   saves: "saves",
+  hashtags: "hashtags",
 };
 
 const COUNT_WORDS: Record<string, CountMetric> = {
@@ -227,6 +230,8 @@ const COUNT_WORDS: Record<string, CountMetric> = {
   comment: "comments",
   share: "shares",
   save: "saves",
+  hashtag: "hashtags",
+  tag: "hashtags",
 };
 
 const UNITS: Record<string, number> = {
@@ -714,6 +719,8 @@ async function readQuestion(
   // 2b. A sound named after "song", "sound", "music" ("the song Shape Of You", "the sound 'nhạc nền'"), or an
   // original sound (each creator's own audio, under its localised titles), before any word of it is read alone.
   const soundSpans: [number, number][] = [];
+  // Where a bound on hashtags was written ("more than 10 hashtags"): its noun names no subject.
+  const boundSpans: [number, number][] = [];
   if (sounds.length > 0) {
     const originalAt = text.search(/\boriginal (sounds?|audios?)\b/);
     if (originalAt >= 0) {
@@ -1046,11 +1053,11 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|followers?|fans?|subscribers?)\b/g;
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes": both ends, inclusive (a unit written once
   // at the end applies to both).
   const RANGE =
-    /\b(?:between|from)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(?:and|to)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?)\b/;
+    /\b(?:between|from)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(?:and|to)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?)\b/;
   const range = text.match(RANGE);
   if (range) {
     const [phrase, lowDigits, lowUnit, highDigits, highUnit, what] = range as unknown as [
@@ -1067,6 +1074,7 @@ async function readQuestion(
     if (a !== null && b !== null && metric) {
       place({ kind: "count", metric, op: "at least", value: Math.min(a, b) }, range.index ?? 0, phrase);
       place({ kind: "count", metric, op: "at most", value: Math.max(a, b) }, range.index ?? 0, phrase);
+      if (metric === "hashtags") boundSpans.push([range.index ?? 0, (range.index ?? 0) + phrase.length]);
       text = consume(text, range.index ?? 0, phrase.length);
     }
   }
@@ -1116,7 +1124,15 @@ async function readQuestion(
     )
       continue;
     place({ kind: "count", metric, op, value: n }, match.index ?? 0, phrase);
+    if (metric === "hashtags") boundSpans.push([match.index ?? 0, (match.index ?? 0) + phrase.length]);
     text = consume(text, match.index ?? 0, phrase.length);
+  }
+  // "How many videos have no hashtags?", "resort videos without hashtags": fewer than one.
+  const tagless = text.match(/\b(no|without( any)?|zero) (hashtags|tags)\b/);
+  if (tagless && !placed.some((p) => p.item.kind === "count" && p.item.metric === "hashtags")) {
+    place({ kind: "count", metric: "hashtags", op: "under", value: 1 }, tagless.index ?? 0, tagless[0]);
+    boundSpans.push([tagless.index ?? 0, (tagless.index ?? 0) + tagless[0].length]);
+    text = consume(text, tagless.index ?? 0, tagless[0].length);
   }
   let focus: Plan["focus"] = null;
   const focusMatch = lowerAll.match(
@@ -1205,7 +1221,7 @@ async function readQuestion(
 
   // 8. Subject.
   const subjectHits: Subject[] = [];
-  const subjectText = soundSpans
+  const subjectText = [...soundSpans, ...boundSpans]
     .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.

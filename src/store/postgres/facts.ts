@@ -4,12 +4,12 @@ import {
   ADVERTISER_NAMES,
   type AdvertiserName,
   advertiserNamesOf,
-  COUNT_COLUMNS,
   CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
   type CreatorLinkRow,
+  countSql,
   creatorFact,
   distinctCodesSql,
   type FactsCoverage,
@@ -339,9 +339,9 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.min_plays !== undefined)
     parts.push(`v.plays > 0 AND v.plays >= ${params.add(filter.min_plays)}::double precision`);
   for (const bound of filter.counts ?? []) {
-    const column = COUNT_COLUMNS[bound.metric];
-    if (bound.over !== undefined) parts.push(`v.${column} > ${params.add(bound.over)}`);
-    if (bound.under !== undefined) parts.push(`v.${column} < ${params.add(bound.under)}`);
+    const counted = countSql(bound.metric);
+    if (bound.over !== undefined) parts.push(`${counted} > ${params.add(bound.over)}`);
+    if (bound.under !== undefined) parts.push(`${counted} < ${params.add(bound.under)}`);
   }
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }

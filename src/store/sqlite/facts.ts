@@ -2,12 +2,12 @@ import {
   ADVERTISER_NAMES,
   type AdvertiserName,
   advertiserNamesOf,
-  COUNT_COLUMNS,
   CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
   type CreatorLinkRow,
+  countSql,
   creatorFact,
   distinctCodesSql,
   type FactsCoverage,
@@ -390,13 +390,13 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     params.min_plays = filter.min_plays;
   }
   for (const [i, bound] of (filter.counts ?? []).entries()) {
-    const column = COUNT_COLUMNS[bound.metric];
+    const counted = countSql(bound.metric);
     if (bound.over !== undefined) {
-      parts.push(`v.${column} > @count_over_${i}`);
+      parts.push(`${counted} > @count_over_${i}`);
       params[`count_over_${i}`] = bound.over;
     }
     if (bound.under !== undefined) {
-      parts.push(`v.${column} < @count_under_${i}`);
+      parts.push(`${counted} < @count_under_${i}`);
       params[`count_under_${i}`] = bound.under;
     }
   }

@@ -480,6 +480,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
             { metric: "likes" as const, under: 1_000_000 },
           ],
         },
+        { counts: [{ metric: "hashtags" as const, over: 1, under: 4 }] },
+        { counts: [{ metric: "hashtags" as const, under: 1 }] },
         { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
         { ids: [] },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
@@ -583,6 +585,16 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
             ],
           }),
         ).toBe(everyVideo.filter((v) => v.plays > 1_500 && v.likes < likesCut).length);
+      // A bound on the hashtags: how many distinct tags each video carries (none for an empty list).
+      const tagCount = (v: { hashtags: string }) => v.hashtags.split(" ").filter((t) => t !== "").length;
+      for (const store of [lite, pg]) {
+        expect(await store.facts.count({ counts: [{ metric: "hashtags", under: 1 }] })).toBe(
+          everyVideo.filter((v) => tagCount(v) === 0).length,
+        );
+        expect(await store.facts.count({ counts: [{ metric: "hashtags", over: 2 }] })).toBe(
+          everyVideo.filter((v) => tagCount(v) > 2).length,
+        );
+      }
       // A bound on a count is strict on both sides (latest counts).
       for (const store of [lite, pg])
         expect(await store.facts.count({ counts: [{ metric: "plays", over: 5_000, under: 100_000 }] })).toBe(

@@ -2439,6 +2439,31 @@ describe("questions of a marketer, read as meant", () => {
     expect(likes.result.ranking).toEqual(resort);
   });
 
+  it('"videos with more than 4 hashtags", "no hashtags": a bound on how many tags each carries (SQL)', async () => {
+    const tags = "(length(hashtags) - length(replace(hashtags, ' ', '')) + 1)";
+    const many = aggregateOf(await ask("How many videos have more than 4 hashtags?"));
+    expect([many.plan.intent, many.plan.subject, many.plan.filters]).toEqual([
+      "count",
+      "videos",
+      ["hashtags>4"],
+    ]);
+    expect(many.result.count).toBe(
+      db.prepare(`SELECT count(*) FROM videos WHERE hashtags <> '' AND ${tags} > 4`).pluck().get(),
+    );
+    const none = await ask("How many videos have no hashtags?");
+    expect(aggregateOf(none).plan.filters).toEqual(["hashtags<1"]);
+    expect(aggregateOf(none).result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE coalesce(hashtags, '') = ''").pluck().get(),
+    );
+    const ranked = aggregateOf(await ask("Which resort videos with at least 5 hashtags got the most views?"));
+    expect(ranked.plan.subject).toBe("videos");
+    const expected = db
+      .prepare(`SELECT id FROM ${IN_IDS} AND ${tags} >= 5 ORDER BY plays DESC, id DESC LIMIT 5`)
+      .pluck()
+      .all(idList(await searchIds("resort")));
+    expect(ranked.result.ranking).toEqual(expected);
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
