@@ -439,7 +439,8 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
   // "Which region has the most videos?": the ranking counts only the videos that have one.
   const grouped =
-    plan.intent === "rank" && (plan.subject === "regions" || plan.subject === "languages")
+    (plan.intent === "rank" || plan.intent === "count") &&
+    (plan.subject === "regions" || plan.subject === "languages")
       ? plan.subject === "regions"
         ? ("region" as const)
         : ("language" as const)
@@ -449,7 +450,7 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
     const known = grouped === "region" ? coverage.withRegion : coverage.withLanguage;
     if (coverage.videos > 0 && known < coverage.videos * 0.95)
       return [
-        `The ${grouped} is known for ${fmt(known)} of the ${fmt(coverage.videos)} ${describe(plan)} (${pct(known, coverage.videos)} %); the ranking counts only those.`,
+        `The ${grouped} is known for ${fmt(known)} of the ${fmt(coverage.videos)} ${describe(plan)} (${pct(known, coverage.videos)} %); the ${plan.intent === "count" ? "count covers" : "ranking counts"} only those.`,
       ];
     return [];
   }
@@ -2155,6 +2156,8 @@ async function count(ctx: Ctx): Promise<Outcome> {
     advertisers: "advertiser",
     hashtags: "hashtag",
     sounds: "sound",
+    regions: "region",
+    languages: "language",
   } as const;
   if (plan.subject in distinctOf && plan.creators.length + plan.advertisers.length === 0) {
     const filter = videoFilter(ctx);
@@ -2173,7 +2176,9 @@ async function count(ctx: Ctx): Promise<Outcome> {
       ? `with ${bound.op} ${fmt(bound.value)} of the ${describe(plan)}`
       : plan.subject === "hashtags" || plan.subject === "sounds"
         ? `used by the ${describe(plan)}`
-        : `with at least one of the ${describe(plan)}`;
+        : plan.subject === "regions" || plan.subject === "languages"
+          ? `recorded for the ${describe(plan)}`
+          : `with at least one of the ${describe(plan)}`;
     const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;
     return {
       summary: statement,

@@ -2026,6 +2026,15 @@ async function readQuestion(
     metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push("groups: videos using the sound named, and the others");
   }
+  // "How many videos are there per language?", "number of videos by region": each one's videos, ranked.
+  if (
+    intent === "count" &&
+    (subject === "languages" || subject === "regions") &&
+    /\b(per|by|each|every|across)\s+(languages?|regions?|countr(y|ies)|markets?)\b/.test(lowerAll)
+  ) {
+    intent = "rank";
+    metric = "videos";
+  }
   // "Which hotel in Da Lat has the most videos?": videos are counted per account, not ranked by themselves.
   if (intent === "rank" && subject === "videos" && metric === "videos" && entityCount === 0) {
     subject = "creators";

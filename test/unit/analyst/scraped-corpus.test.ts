@@ -2464,6 +2464,31 @@ describe("questions of a marketer, read as meant", () => {
     expect(ranked.result.ranking).toEqual(expected);
   });
 
+  it('"videos per language" ranks the languages by their videos; "how many languages" counts them (SQL)', async () => {
+    const { plan, result } = aggregateOf(await ask("How many videos are there per language?"));
+    expect([plan.intent, plan.subject, plan.metric]).toEqual(["rank", "languages", "videos"]);
+    const expected = db
+      .prepare(
+        "SELECT language FROM videos WHERE language IS NOT NULL GROUP BY language ORDER BY count(*) DESC, language LIMIT 5",
+      )
+      .pluck()
+      .all();
+    expect(result.ranking).toEqual(expected);
+    const count = await ask("How many languages are in the corpus?");
+    expect(aggregateOf(count).plan.intent).toBe("count");
+    expect(aggregateOf(count).result.count).toBe(
+      db.prepare("SELECT count(DISTINCT language) FROM videos").pluck().get(),
+    );
+    const regions = await ask("How many countries do the videos come from?");
+    expect(aggregateOf(regions).result.count).toBe(
+      db.prepare("SELECT count(DISTINCT region) FROM videos").pluck().get(),
+    );
+    // Few of the scrape's videos record a region: the count says how many do.
+    expect(regions.caveats.join(" ")).toMatch(
+      /The region is known for \d+ of the \d+ videos .*the count covers only those/,
+    );
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
