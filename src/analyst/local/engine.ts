@@ -45,6 +45,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.viral ? { viral: true } : {}),
+    ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,

@@ -305,7 +305,7 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
   } else if (plan.window && !plan.window.shortest)
     filter.since = windowStart(plan.window.endsAt ?? ctx.now, plan.window.days);
   // No video at all: a floor no video reaches.
-  if (plan.viral && ctx.viralFloor !== undefined)
+  if ((plan.viral || plan.topPlayed !== null) && ctx.viralFloor !== undefined)
     filter.min_plays = ctx.viralFloor ?? Number.MAX_SAFE_INTEGER;
   return filter;
 }
@@ -335,6 +335,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
           : "videos");
   if (options.one) noun = noun.replace(/s$/, "");
   if (plan.viral && options.noun === undefined) noun = `viral ${noun}`;
+  else if (plan.topPlayed !== null && options.noun === undefined) noun = `top-${fmt(plan.topPlayed)} ${noun}`;
   const hook = plan.attributes.find((a) => a.kind === "hook");
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
@@ -512,29 +513,41 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
 }
 
 async function executeViral(ctx: Ctx): Promise<Outcome> {
-  if (!ctx.plan.viral || ctx.plan.intent === "decline") return executePlan(ctx);
+  const { plan } = ctx;
+  if ((!plan.viral && plan.topPlayed === null) || plan.intent === "decline") return executePlan(ctx);
   // "Viral": the most played tenth (at least one video) of the videos of the question's topics, places, window
   // and accounts; labels and bounds then select among them ("viral hotel ads" are the hotel videos' viral ads).
+  // "The top 100 videos": the 100 most played of them, alike.
   const basePlan: Plan = {
-    ...ctx.plan,
+    ...plan,
     viral: false,
-    attributes: ctx.plan.attributes.filter((a) => a.kind === "region" || a.kind === "language"),
+    topPlayed: null,
+    attributes: plan.attributes.filter((a) => a.kind === "region" || a.kind === "language"),
   };
   const base = videoFilter({ ...ctx, plan: basePlan });
   const all = await ctx.facts.count(base);
-  const within = Math.max(1, Math.ceil(all * VIRAL_SHARE));
-  const viralFloor = all === 0 ? null : await ctx.facts.nthHighest(base, "plays", within);
+  const within = plan.topPlayed ?? Math.max(1, Math.ceil(all * VIRAL_SHARE));
+  const viralFloor = all === 0 ? null : await ctx.facts.nthHighest(base, "plays", Math.min(within, all));
   const outcome = await executePlan({ ...ctx, viralFloor });
   const what = describe(basePlan);
+  const set =
+    plan.topPlayed === null
+      ? `Viral: the most played ${Math.round(VIRAL_SHARE * 100)} %`
+      : `Top ${fmt(plan.topPlayed)}: the ${fmt(plan.topPlayed)} most played`;
   return {
     ...outcome,
     caveats: [
       ...outcome.caveats,
       viralFloor === null
-        ? `Viral: the most played ${Math.round(VIRAL_SHARE * 100)} % of the ${what}, of which there are none.`
-        : `Viral: the most played ${Math.round(VIRAL_SHARE * 100)} % of the ${fmt(all)} ${what}, those with ${fmt(Math.max(1, viralFloor))} plays or more (ties at the floor included).`,
+        ? `${set} of the ${what}, of which there are none.`
+        : `${set} of the ${fmt(all)} ${what}, those with ${fmt(Math.max(1, viralFloor))} plays or more (ties at the floor included).`,
     ],
-    result: { ...outcome.result, viral_floor: viralFloor, viral_of: all },
+    result: {
+      ...outcome.result,
+      viral_floor: viralFloor,
+      viral_of: all,
+      ...(plan.topPlayed === null ? {} : { top_played: plan.topPlayed }),
+    },
   };
 }
 

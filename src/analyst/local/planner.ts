@@ -115,6 +115,11 @@ export interface Plan {
    * tenth of the videos in question (VIRAL_SHARE), whose floor the executor reads from the store.
    */
   viral: boolean;
+  /**
+   * "How many of the top 100 videos are ads?": only the N most played of the videos in question (ties at the
+   * floor included), selected as `viral` selects its tenth; null otherwise.
+   */
+  topPlayed: number | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -1555,9 +1560,18 @@ async function readQuestion(
     }
   }
 
-  const counted = lowerAll.match(
-    /\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\b/,
+  // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
+  const topSet = lowerAll.match(
+    /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})|(\d{1,4}) most (?:viewed|played|watched|popular)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
   );
+  const topPlayedAsked = topSet ? Number(topSet[1] ?? topSet[2]) : null;
+  if (topSet)
+    text = text.replace(/\b(top|most|viewed|played|watched|popular)\b|\d{1,4}/g, (m) => " ".repeat(m.length));
+  const counted = topSet
+    ? null
+    : lowerAll.match(
+        /\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\b/,
+      );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
     /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b/u,
@@ -1997,6 +2011,18 @@ async function readQuestion(
     !/\b(most|go|goes|went|going|gone) viral\b/.test(lowerAll) &&
     ["rank", "measure", "count", "share", "breakdown", "overview", "cadence"].includes(intent) &&
     !(intent === "rank" && (subject === "creators" || subject === "advertisers"));
+  const topPlayed =
+    !viral &&
+    topPlayedAsked !== null &&
+    topPlayedAsked > 0 &&
+    ["rank", "measure", "count", "share", "breakdown", "overview"].includes(intent) &&
+    !(intent === "rank" && (subject === "creators" || subject === "advertisers"))
+      ? topPlayedAsked
+      : null;
+  if (topPlayed !== null) {
+    understood.push(`the ${topPlayed} most played of the videos in question (from "${topSet?.[0]}")`);
+  } else if (topPlayedAsked !== null)
+    ignored.push(`${topSet?.[0]} (a set of the most played: not for this kind of question)`);
   if (viral) {
     // Views were read from "viral" only for want of another measure: the set is what it selects now.
     const read = understood.indexOf('"viral" read as views (plays)');
@@ -2104,6 +2130,7 @@ async function readQuestion(
     byCreators,
     quotes,
     viral,
+    topPlayed,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
     groupBy,

@@ -82,6 +82,7 @@ export function aggregateOf(answer: Answer): {
     group_by?: string;
     compare_codes?: string[];
     count?: number;
+    top_played?: number;
   };
   result: Record<string, unknown>;
 } {

@@ -2489,6 +2489,21 @@ describe("questions of a marketer, read as meant", () => {
     );
   });
 
+  it('"how many of the top 10 videos are ads?": the 10 most played, ties at the floor included (SQL)', async () => {
+    const floor = db
+      .prepare("SELECT plays FROM videos ORDER BY plays DESC LIMIT 1 OFFSET 9")
+      .pluck()
+      .get() as number;
+    const top = db.prepare("SELECT label_ad FROM videos WHERE plays >= ?").pluck().all(floor) as number[];
+    const answer = await ask("How many of the top 10 videos are ads?");
+    const { plan, result } = aggregateOf(answer);
+    expect([plan.intent, plan.top_played]).toEqual(["share", 10]);
+    expect([result.part, result.whole]).toEqual([top.filter((x) => x === 1).length, top.length]);
+    expect(answer.caveats.join(" ")).toContain(`Top 10: the 10 most played of the`);
+    // "Top 10 videos" alone is a ranking of ten.
+    expect(aggregateOf(await ask("Top 10 videos")).plan).toMatchObject({ intent: "rank", count: 10 });
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
