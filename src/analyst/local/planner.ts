@@ -160,6 +160,33 @@ export interface Plan {
   decline: string | null;
 }
 
+/** "Give me three hook ideas": the number words a count of results may be written as. */
+const NUMBER_WORDS = [
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+];
+const NUMBER_WORD = NUMBER_WORDS.join("|");
+const numberOf = (written: string): number =>
+  /^\d+$/.test(written) ? Number(written) : NUMBER_WORDS.indexOf(written) + 1;
+
 /** What a question can name several of, to compare them: regions, languages, hook types. */
 type NamedKind = "region" | "language" | "hook_type";
 const NAMED_KINDS: readonly NamedKind[] = ["language", "region", "hook_type"];
@@ -842,7 +869,11 @@ async function readQuestion(
   // 5. Unknown measures and question shapes the corpus cannot answer.
   const lowerAll = original.toLowerCase();
   let decline: string | null = null;
-  for (const word of lowerAll.match(WORD) ?? []) {
+  // "We sell travel packages to Phu Quoc. What kind of videos perform best there?": a measure the corpus lacks
+  // is declined when the question asks for it, not when a sentence before the question mentions it.
+  const questionSentences = (lowerAll.match(/[^.!?\n]+[.!?]*/g) ?? []).filter((x) => x.trim().endsWith("?"));
+  const asking = questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll;
+  for (const word of asking.match(WORD) ?? []) {
     const measure = UNKNOWN_MEASURES[word];
     if (measure && !decline)
       decline = `the corpus records plays, likes, comments, shares, saves, followers and labels, not ${measure}`;
@@ -1570,7 +1601,9 @@ async function readQuestion(
   const counted = topSet
     ? null
     : lowerAll.match(
-        /\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\s+(\d{1,2})\b|\b(\d{1,2})\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\b/,
+        new RegExp(
+          `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(\\d{1,2}|${NUMBER_WORD})\\b|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
+        ),
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
@@ -1595,12 +1628,16 @@ async function readQuestion(
     }
   }
   const count = counted
-    ? Math.min(MAX_COUNT, Math.max(1, Number(counted[1] ?? counted[2])))
+    ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
     : theTopOne
       ? 1
       : DEFAULT_COUNT;
-  if (counted) understood.push(`${count} results (from "${counted[0]}")`);
-  else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
+  if (counted) {
+    understood.push(`${count} results (from "${counted[0]}")`);
+    // A number written as a word is read here, not left unused ("give me three hook ideas").
+    const written = ignored.indexOf((counted[1] ?? counted[2]) as string);
+    if (written >= 0) ignored.splice(written, 1);
+  } else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
 
   // "Who are the top comedy creators?": "top" about a topic's creators asks for reach (views of their videos on
   // it), not for who posted most (a tie at 1 video each on a real scrape). "Who posts the most …" stays a count.

@@ -2504,6 +2504,21 @@ describe("questions of a marketer, read as meant", () => {
     expect(aggregateOf(await ask("Top 10 videos")).plan).toMatchObject({ intent: "rank", count: 10 });
   });
 
+  it('a sentence before the question may mention sales; "three" is a count; "I\'m launching" is no topic', async () => {
+    const sells = aggregateOf(
+      await ask("We sell travel packages to Da Nang. What kind of videos perform best there?"),
+    );
+    expect(sells.plan).toMatchObject({ intent: "drivers", topics: ["travel", "danang"] });
+    // Asked for, a measure the corpus lacks is still declined.
+    expect(aggregateOf(await ask("How much revenue do resort videos make?")).plan.intent).toBe("decline");
+    const three = aggregateOf(await ask("Give me three hook examples for a resort video"));
+    expect([three.plan.count, three.plan.ignored]).toEqual([3, []]);
+    const launching = aggregateOf(
+      await ask("I'm launching a resort in Da Nang. Which creators should I work with?"),
+    );
+    expect(launching.plan.ignored).toEqual([]);
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
