@@ -873,11 +873,14 @@ async function readQuestion(
   // is declined when the question asks for it, not when a sentence before the question mentions it.
   const questionSentences = (lowerAll.match(/[^.!?\n]+[.!?]*/g) ?? []).filter((x) => x.trim().endsWith("?"));
   const asking = questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll;
-  for (const word of asking.match(WORD) ?? []) {
-    const measure = UNKNOWN_MEASURES[word];
-    if (measure && !decline)
-      decline = `the corpus records plays, likes, comments, shares, saves, followers and labels, not ${measure}`;
-  }
+  const lacking = (words: string) =>
+    (words.match(WORD) ?? []).map((w) => UNKNOWN_MEASURES[w]).find((m) => m !== undefined);
+  const lacks = (measure: string) =>
+    `the corpus records plays, likes, comments, shares, saves, followers and labels, not ${measure}`;
+  const asked = lacking(asking);
+  if (asked) decline = lacks(asked);
+  // Said instead of "could not tell what to compute" when the question cannot be read otherwise.
+  const mentioned = asking === lowerAll ? undefined : lacking(lowerAll);
   if (
     !decline &&
     CUES.future.test(lowerAll) &&
@@ -1472,8 +1475,10 @@ async function readQuestion(
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
-    // "Ha Long Bay": #halong (64 real videos), not #ha (1) and two unknown words.
-    if (tag && !(compound && compound.use > (await facts.hashtagUse(tag, FORM_USE_CAP)))) {
+    // "Ha Long Bay": #halong (64 real videos), not #ha (1) and two unknown words. A word the corpus tags
+    // often enough stays itself: "boutique hotel" is #boutique (8) and hotel, as wide as the words.
+    const tagUse = tag && compound ? await facts.hashtagUse(tag, FORM_USE_CAP) : 0;
+    if (tag && !(compound && tagUse < TOPIC_MIN_USE && compound.use > tagUse)) {
       addTopic(tag, tag, at, at + raw.length);
       continue;
     }
@@ -2023,8 +2028,9 @@ async function readQuestion(
     understood.push("no question asked: the matching videos are listed, the most viewed first");
   } else {
     intent = "decline";
-    decline =
-      "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
+    decline = mentioned
+      ? lacks(mentioned)
+      : "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
   }
   // "Which recent hotel videos got the most views?": "recent" beside a measure restricts publication to the
   // last 30 days (ending at an old scrape's newest video, as other windows do); alone it asks for the newest.

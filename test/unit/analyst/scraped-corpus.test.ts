@@ -2509,8 +2509,11 @@ describe("questions of a marketer, read as meant", () => {
       await ask("We sell travel packages to Da Nang. What kind of videos perform best there?"),
     );
     expect(sells.plan).toMatchObject({ intent: "drivers", topics: ["travel", "danang"] });
-    // Asked for, a measure the corpus lacks is still declined.
+    // Asked for, a measure the corpus lacks is still declined; mentioned before a question that cannot be
+    // read otherwise, it is the reason given.
     expect(aggregateOf(await ask("How much revenue do resort videos make?")).plan.intent).toBe("decline");
+    const budget = aggregateOf(await ask("My budget is small. Should I run ads or work with creators?"));
+    expect(String(budget.result.declined)).toMatch(/not ad spend$/);
     const three = aggregateOf(await ask("Give me three hook examples for a resort video"));
     expect([three.plan.count, three.plan.ignored]).toEqual([3, []]);
     const launching = aggregateOf(
