@@ -232,10 +232,13 @@ export interface CreatorFact {
   advertised: boolean;
   hire_ready: boolean;
   house: boolean;
+  /** The platform's verification badge, as the source recorded it. */
+  verified: boolean;
 }
 
 /** Both stores read a CreatorFact with this SELECT (and their own WHERE on uid). */
-export const CREATOR_FACTS = "SELECT uid, followers, is_advertised, is_hire_ready, is_house FROM creators";
+export const CREATOR_FACTS =
+  "SELECT uid, followers, is_advertised, is_hire_ready, is_house, verified FROM creators";
 
 export interface CreatorFactRow {
   uid: string;
@@ -243,11 +246,13 @@ export interface CreatorFactRow {
   is_advertised: number;
   is_hire_ready: number;
   is_house: number;
+  verified: number;
 }
 
 export const creatorFact = (r: CreatorFactRow): CreatorFact => ({
   followers: r.followers === null ? null : Number(r.followers),
   advertised: r.is_advertised === 1,
+  verified: Number(r.verified) === 1,
   hire_ready: r.is_hire_ready === 1,
   house: r.is_house === 1,
 });

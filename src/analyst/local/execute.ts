@@ -90,6 +90,7 @@ type Creator = {
   video_count: number;
   ad_count: number;
   first_seen: string;
+  verified: boolean;
   flags: { advertised: boolean; hire_ready: boolean; house: boolean };
 };
 type Advertiser = {
@@ -265,6 +266,7 @@ const CREATOR_TYPE_NAME: Record<NonNullable<Plan["creatorType"]>, string> = {
   advertised: "advertised",
   hire_ready: "hire-ready",
   house: "house-account",
+  verified: "verified",
 };
 
 /** What each creator type means, for a caveat (resources/metrics.md). */
@@ -273,6 +275,7 @@ const CREATOR_TYPE_DEFINITION: Record<NonNullable<Plan["creatorType"]>, string> 
   hire_ready:
     "Hire-ready: not a house account, published within the last 30 days (of the newest video on an older corpus), an engagement rate of at least 5 % over those videos, and no exclusive advertiser.",
   house: "House accounts: creator accounts owned by an advertiser.",
+  verified: "Verified: creators with the platform's verification badge, as the source recorded it.",
 };
 
 /** A count attribute as the facts filter's exclusive bounds ("at least 10" = over 9). */
@@ -1005,6 +1008,8 @@ async function restrictCreators(
     items = items.filter((c) => pass(c.followers));
     notes.push(followersLabel(plan.followers));
   }
+  // Named in the view's title, as the tool's own types are.
+  if (plan.creatorType === "verified") items = items.filter((c) => c.verified);
   if (plan.topics.length > 0 || plan.attributes.some((a) => a.kind !== "region")) {
     const filter = videoFilter(ctx, { entities: false });
     delete filter.region;
@@ -1040,8 +1045,9 @@ async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<
   const window = snapWindow(plan.window?.shortest ? 2 : (plan.window?.days ?? 7), CREATOR_WINDOWS);
   const args: Record<string, unknown> = { view };
   if (view !== "all") args.window = window;
-  if (plan.creatorType) args.type = plan.creatorType;
-  const needsFilter = plan.topics.length > 0 || plan.attributes.length > 0;
+  // The creators tool filters by its own types; verified ones are picked from its pages here.
+  if (plan.creatorType && plan.creatorType !== "verified") args.type = plan.creatorType;
+  const needsFilter = plan.topics.length > 0 || plan.attributes.length > 0 || plan.creatorType === "verified";
   const fetched = needsFilter
     ? await pageAll<Creator>(call, "service_search_creators", args, 10)
     : list<Creator>(await call("service_search_creators", { ...args, limit: Math.max(10, plan.count) }));
@@ -2181,9 +2187,21 @@ async function count(ctx: Ctx): Promise<Outcome> {
       "plays",
     );
     const bound = plan.groupVideos;
-    const distinct = new Set(
+    let distinct = new Set(
       entities.filter((g) => !bound || followersPass(bound)(g.videos)).map((g) => String(g.key)),
     );
+    // "How many hire-ready (verified, house) creators …", "… with over 10k followers": those only.
+    const restricted = plan.subject === "creators" && (plan.creatorType !== null || plan.followers !== null);
+    if (restricted) {
+      const type = plan.creatorType;
+      const followers = plan.followers ? followersPass(plan.followers) : null;
+      const facts = await ctx.facts.creators([...distinct]);
+      distinct = new Set(
+        [...facts]
+          .filter(([, c]) => (!type || c[type]) && (!followers || followers(c.followers)))
+          .map(([uid]) => uid),
+      );
+    }
     const matching = whole?.videos ?? 0;
     const what = bound
       ? `with ${bound.op} ${fmt(bound.value)} of the ${describe(plan)}`
@@ -2192,11 +2210,12 @@ async function count(ctx: Ctx): Promise<Outcome> {
         : plan.subject === "regions" || plan.subject === "languages"
           ? `recorded for the ${describe(plan)}`
           : `with at least one of the ${describe(plan)}`;
-    const statement = `${thereAre(distinct.size, `${plan.subject} ${what}`, `${plan.subject.replace(/s$/, "")} ${what}`)} (${videosCount(matching)}).`;
+    const who = restricted ? creatorsLabel(plan) : plan.subject;
+    const statement = `${thereAre(distinct.size, `${who} ${what}`, `${who.replace(/s$/, "").replace(/creators /, "creator ")} ${what}`)} (${videosCount(matching)}).`;
     return {
       summary: statement,
       findings: [{ statement, evidence: await mostPlayed(ctx, filter) }],
-      caveats: [],
+      caveats: restricted && plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
       result: { count: distinct.size, videos: matching },
       computed: `aggregate: distinct ${plan.subject} over the videos`,
     };

@@ -90,7 +90,7 @@ export interface Plan {
   /** "Videos similar to 739…": the videos whose opening hooks read most like the named video's. */
   similar: boolean;
   focus: "apps" | "dtc" | null;
-  creatorType: "advertised" | "hire_ready" | "house" | null;
+  creatorType: "advertised" | "hire_ready" | "house" | "verified" | null;
   /** "Creators with over 100k followers": a bound on the creators of the answer (subject creators only). */
   followers: FollowersBound | null;
   /**
@@ -1188,6 +1188,14 @@ async function readQuestion(
   if (typeMatch) {
     creatorType = typeMatch[1] ? "hire_ready" : typeMatch[2] ? "house" : "advertised";
     understood.push(`creator type ${creatorType} (from "${typeMatch[0]}")`);
+  } else {
+    // "Which verified creators post about hotels?", "how many creators are verified?"
+    const verified = text.match(/\b(verified|blue[- ]check(ed)?|with a (verification )?badge)\b/);
+    if (verified) {
+      creatorType = "verified";
+      understood.push(`verified creators (from "${verified[0]}")`);
+      text = consume(text, verified.index ?? 0, verified[0].length);
+    }
   }
 
   // 7. Metric. ("engagement rate of X" names a metric; it does not ask for a share.)

@@ -460,6 +460,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           advertised: row.advertised,
           hire_ready: row.hireReady,
           house: row.house,
+          verified: row.verified,
         });
       expect(await pg.facts.codes()).toEqual(await lite.facts.codes());
       for (const filter of [

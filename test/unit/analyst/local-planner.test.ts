@@ -289,6 +289,35 @@ describe("intents agree with the endpoints' own views", () => {
     expect((result(answer).ranking as string[])[0]).toBe(best);
   });
 
+  it("counts of creators keep their type and followers bound: hire-ready, house, verified (independent SQL)", async () => {
+    const authors = (where: string) =>
+      (
+        db
+          .prepare(
+            `SELECT count(*) AS n FROM creators WHERE ${where} AND uid IN (SELECT author_uid FROM videos)`,
+          )
+          .get() as { n: number }
+      ).n;
+    const cases: [string, string][] = [
+      ["How many hire-ready creators are there?", "is_hire_ready = 1"],
+      ["How many house accounts are there?", "is_house = 1"],
+      ["How many creators are verified?", "verified = 1"],
+      ["How many creators with over 100k followers are there?", "followers > 100000"],
+    ];
+    for (const [q, where] of cases) {
+      const n = authors(where);
+      expect(result(await ask(q)).count, q).toBe(n);
+    }
+    expect(authors("verified = 1")).toBeGreaterThan(0);
+    // A ranking of verified creators ranks only those.
+    const ranked = result(await ask("Which verified creators post the most?")).ranking as string[];
+    const verified = new Set(
+      db.prepare("SELECT uid FROM creators WHERE verified = 1").pluck().all() as string[],
+    );
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const uid of ranked) expect(verified.has(uid), uid).toBe(true);
+  });
+
   it("two hook types named are compared on median views, and only they (independent SQL)", async () => {
     const plays = (type: string) =>
       db

@@ -2660,6 +2660,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Is it better to post on weekends?",
         "Which resorts advertise the most on TikTok?",
         "What's the most common video length?",
+        "How many creators are verified?",
+        "How many hire-ready creators post about resorts?",
+        "How many videos have more than 4 hashtags?",
+        "How many of the top 10 videos are ads?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
