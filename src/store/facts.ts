@@ -45,11 +45,14 @@ export interface CountBound {
   under?: number;
 }
 
-/** The counts a question can bound: the latest counts, and how many hashtags a video carries. */
-export type CountMetric = "plays" | "likes" | "comments" | "shares" | "saves" | "hashtags";
+/**
+ * The counts a question can bound: the latest counts, how many hashtags a video carries, and its recorded
+ * length in seconds (a slideshow, or a video without one, passes no bound on it).
+ */
+export type CountMetric = "plays" | "likes" | "comments" | "shares" | "saves" | "hashtags" | "seconds";
 
 /** The videos column of each counted metric (a closed set: SQL never takes the name from the question). */
-export const COUNT_COLUMNS: Readonly<Record<Exclude<CountMetric, "hashtags">, string>> = {
+export const COUNT_COLUMNS: Readonly<Record<Exclude<CountMetric, "hashtags" | "seconds">, string>> = {
   plays: "plays",
   likes: "likes",
   comments: "comments",
@@ -59,7 +62,11 @@ export const COUNT_COLUMNS: Readonly<Record<Exclude<CountMetric, "hashtags">, st
 
 /** SQL of a CountMetric over `videos v` (both stores bound counts with it). */
 export const countSql = (metric: CountMetric): string =>
-  metric === "hashtags" ? HASHTAG_COUNT_SQL : `v.${COUNT_COLUMNS[metric]}`;
+  metric === "hashtags"
+    ? HASHTAG_COUNT_SQL
+    : metric === "seconds"
+      ? "(CASE WHEN v.media_type = 'video' THEN v.duration_s END)"
+      : `v.${COUNT_COLUMNS[metric]}`;
 
 export interface VideoFact {
   id: string;

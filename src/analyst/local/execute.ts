@@ -347,7 +347,11 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
   const bounds = plan.attributes.filter((a) => a.kind === "count");
-  if (bounds.length > 0) parts.push(`with ${bounds.map((a) => attributeLabel(a)).join(" and ")}`);
+  // "with over 1,000 likes", but "longer than 60 s".
+  const counts = bounds.filter((a) => a.metric !== "seconds");
+  const lengths = bounds.filter((a) => a.metric === "seconds");
+  if (counts.length > 0) parts.push(`with ${counts.map((a) => attributeLabel(a)).join(" and ")}`);
+  if (lengths.length > 0) parts.push(lengths.map((a) => attributeLabel(a)).join(" and "));
   const sound = plan.attributes.find((a) => a.kind === "sound");
   if (sound)
     parts.push(sound.title === "original sound" ? "using an original sound" : `using "${sound.title}"`);
@@ -2104,7 +2108,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
       : target.kind === "hook_type"
         ? `videos with a ${target.value} hook`
         : attributeLabel(target);
-  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${target.kind === "count" ? "have" : "are"} ${are}: ${s} %.`;
+  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${target.kind === "count" && target.metric !== "seconds" ? "have" : "are"} ${are}: ${s} %.`;
   return {
     summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, partVideos) }],

@@ -238,9 +238,15 @@ const attributeLabel = (a: Attribute): string => {
     case "language":
       return `language ${a.value}`;
     case "count":
-      return a.metric === "hashtags" && a.op === "under" && a.value === 1
-        ? "no hashtags"
-        : `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
+      if (a.metric === "hashtags" && a.op === "under" && a.value === 1) return "no hashtags";
+      if (a.metric === "seconds")
+        return {
+          over: `longer than ${a.value} s`,
+          "at least": `${a.value} s or longer`,
+          under: `shorter than ${a.value} s`,
+          "at most": `${a.value} s or shorter`,
+        }[a.op];
+      return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
     case "sound":
       return a.title === "original sound" ? "videos using an original sound" : `videos using "${a.title}"`;
   }
@@ -253,9 +259,14 @@ const COUNT_NAME: Record<CountMetric, string> = {
   shares: "shares",
   saves: "saves",
   hashtags: "hashtags",
+  seconds: "seconds",
 };
 
 const COUNT_WORDS: Record<string, CountMetric> = {
+  second: "seconds",
+  sec: "seconds",
+  minute: "seconds",
+  min: "seconds",
   view: "plays",
   play: "plays",
   like: "likes",
@@ -433,7 +444,7 @@ async function displayNameAt(
 /** The bound a comparison word sets: "more than" / "over" … → over, "at least" / "at most" as written, else under. */
 function boundOp(word: string): FollowersBound["op"] {
   if (word === "at least" || word === "at most") return word;
-  return /^(more than|over|above|greater than)$/.test(word) ? "over" : "under";
+  return /^(more than|over|above|greater than|longer than)$/.test(word) ? "over" : "under";
 }
 
 /**
@@ -1006,7 +1017,7 @@ async function readQuestion(
       ? "weekend"
       : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
         ? "weekday"
-        : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best time|best hour|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
+        : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
               lowerAll,
             )
           ? "hour"
@@ -1024,10 +1035,13 @@ async function readQuestion(
       `groups: publication ${postingTime === "weekend" ? "on weekends (Saturday, Sunday) or weekdays" : postingTime === "weekday" ? "day of the week" : postingTime === "hour" ? "hour of the day" : "month"} (UTC)`,
     );
   // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
-  const lengthText = lowerAll.replace(
-    /\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g,
-    " ",
-  );
+  const lengthText = lowerAll
+    .replace(/\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g, " ")
+    // "shorter than 15 seconds", "over 2 minutes": a bound on the length (read below), not length groups.
+    .replace(
+      /\b(longer than|shorter than|more than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)\b/g,
+      " ",
+    );
   // "How long should my caption be?", "how many hashtags should I use?": groups by caption length (characters)
   // or by the number of hashtags; their words are read here, not as topics.
   const withoutTagCount = lowerAll.replace(/\b(more|fewer|less) (hashtags|tags)\b/g, " ");
@@ -1092,7 +1106,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes": both ends, inclusive (a unit written once
   // at the end applies to both).
   const RANGE =
@@ -1143,9 +1157,11 @@ async function readQuestion(
       string | undefined,
       string,
     ];
-    const n = boundValue(digits, unit);
+    const value = boundValue(digits, unit);
     const metric = COUNT_WORDS[singular(what)];
-    if (n === null) continue;
+    if (value === null) continue;
+    // "over 2 minutes": the length is bounded in seconds.
+    const n = /^min/.test(what) ? value * 60 : value;
     const op = boundOp(word);
     if (!metric) {
       followersBound ??= { op, value: n, phrase: phrase.trim() };
@@ -1620,7 +1636,7 @@ async function readQuestion(
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
-    /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b/u,
+    /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b/u,
   );
   // "How many likes does the most viewed hotel video have?": ranked by views, its likes among its figures.
   const rankedBy = theTopOne?.[2];
@@ -1954,15 +1970,20 @@ async function readQuestion(
   )
     intent = "rank";
   else if (
-    // "What does @x post about?": the hashtags of its videos, ranked.
-    entityCount === 1 &&
+    // "What does @x post about?", "what do Vietnamese hotels post about?": the hashtags of its (their)
+    // videos, ranked.
+    (entityCount === 1 || (entityCount === 0 && (topics.length > 0 || attributes.length > 0))) &&
     /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b/.test(
       lowerAll,
     )
   ) {
     intent = "rank";
     subject = "hashtags";
-    understood.push("what it posts about: the hashtags of its videos");
+    understood.push(
+      entityCount === 1
+        ? "what it posts about: the hashtags of its videos"
+        : "what they post about: the hashtags of the videos in question",
+    );
   } else if (
     // "Which of Keypad Hotel's videos did best?", "the top videos by @x", "what is X's best ad?": that one's
     // videos, ranked.

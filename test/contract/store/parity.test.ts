@@ -483,6 +483,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         },
         { counts: [{ metric: "hashtags" as const, over: 1, under: 4 }] },
         { counts: [{ metric: "hashtags" as const, under: 1 }] },
+        { counts: [{ metric: "seconds" as const, over: 20, under: 200 }] },
         { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
         { ids: [] },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
@@ -596,6 +597,12 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           everyVideo.filter((v) => tagCount(v) > 2).length,
         );
       }
+      // A bound on the recorded length: videos with one only (slideshows and unknown lengths pass none).
+      for (const store of [lite, pg])
+        expect(await store.facts.count({ counts: [{ metric: "seconds", over: 20 }] })).toBe(
+          everyVideo.filter((v) => v.media_type === "video" && v.duration_s !== null && v.duration_s > 20)
+            .length,
+        );
       // A bound on a count is strict on both sides (latest counts).
       for (const store of [lite, pg])
         expect(await store.facts.count({ counts: [{ metric: "plays", over: 5_000, under: 100_000 }] })).toBe(

@@ -2522,6 +2522,44 @@ describe("questions of a marketer, read as meant", () => {
     expect(launching.plan.ignored).toEqual([]);
   });
 
+  it('"videos over 60 seconds", "shorter than 15 seconds", "longer than 2 minutes": bounds on recorded length (SQL)', async () => {
+    const length = (where: string) =>
+      db
+        .prepare(`SELECT count(*) FROM videos WHERE media_type = 'video' AND duration_s ${where}`)
+        .pluck()
+        .get() as number;
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    const share = await ask("What percentage of videos are over 60 seconds?");
+    expect([aggregateOf(share).result.part, aggregateOf(share).result.whole]).toEqual([length("> 60"), all]);
+    expect(share.summary).toMatch(/ videos are longer than 60 s: /);
+    const short = aggregateOf(await ask("How many videos are shorter than 15 seconds?"));
+    expect([short.plan.intent, short.plan.filters, short.result.count]).toEqual([
+      "count",
+      ["seconds<15"],
+      length("< 15"),
+    ]);
+    const long = aggregateOf(await ask("Which videos longer than 2 minutes got the most views?"));
+    expect(long.plan.filters).toEqual(["seconds>120"]);
+    expect(long.result.ranking).toEqual(
+      db
+        .prepare(
+          "SELECT id FROM videos WHERE media_type = 'video' AND duration_s > 120 ORDER BY plays DESC, id DESC LIMIT 5",
+        )
+        .pluck()
+        .all(),
+    );
+  });
+
+  it('"the best times to post" are publication hours; "what do resort creators post about" ranks hashtags', async () => {
+    expect(aggregateOf(await ask("What are the best times to post resort videos?")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hour",
+      count: 5,
+    });
+    const about = aggregateOf(await ask("What do Vietnamese resort videos talk about?"));
+    expect(about.plan).toMatchObject({ intent: "rank", subject: "hashtags", topics: ["resort"] });
+  });
+
   it('"how engaged is the audience on …" is the engagement measure; "what was posted in <month>" lists that month', async () => {
     expect(aggregateOf(await ask("How engaged is the audience on resort videos?")).plan).toMatchObject({
       intent: "measure",
