@@ -304,6 +304,8 @@ const MAX_COUNT = 20;
 
 /** Hashtags count as topics once this many videos carry them. */
 const TOPIC_MIN_USE = 5;
+/** A name written apart reads as its join instead of its first word when the join is used this many times more. */
+const COMPOUND_OVER_WORD = 4;
 
 /** Hashtag uses counted when a word's forms compete: enough to tell #hotel (1,438 real videos) from #hotels (81). */
 const FORM_USE_CAP = 1000;
@@ -1499,10 +1501,11 @@ async function readQuestion(
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
-    // "Ha Long Bay": #halong (64 real videos), not #ha (1) and two unknown words. A word the corpus tags
-    // often enough stays itself: "boutique hotel" is #boutique (8) and hotel, as wide as the words.
+    // "Ha Long Bay": #halong (80 tag uses in the real scrape), not "ha" (5) and two unknown words. A word
+    // whose join is not far more used stays itself: "boutique hotel" is "boutique" (8, against 16 for
+    // #boutiquehotel) and hotel, as wide as the words.
     const tagUse = tag && compound ? await facts.hashtagUse(tag, FORM_USE_CAP) : 0;
-    if (tag && !(compound && tagUse < TOPIC_MIN_USE && compound.use > tagUse)) {
+    if (tag && !(compound && compound.use >= COMPOUND_OVER_WORD * tagUse)) {
       addTopic(tag, tag, at, at + raw.length);
       continue;
     }
