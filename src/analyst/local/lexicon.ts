@@ -499,6 +499,10 @@ export const TYPOS: Readonly<Record<string, string>> = {
   trendng: "trending",
 };
 
+/** "What content should a new hotel brand make?", "what should I post?": what to make, asked. */
+export const WHAT_TO_MAKE =
+  /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i |we |(a|an|my|our|the) ([\w-]+ ){1,3}?)(post|make|film|create)\b/;
+
 export const CUES = {
   /** How often someone posts: "how often does @x post", "which creators post most often", "posting frequency". */
   cadence:
@@ -531,8 +535,15 @@ export const CUES = {
   why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,
   median: /\b(median|average|mean|typical(ly)?|usually|on average|avg)\b/,
   /** "What makes a hotel video go viral?", "what do the top resort videos have in common?": what goes with success. */
-  drivers:
-    /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat('s| is| are)? (working|works|performing)\b|\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i |we |(a|an|my|our|the) ([\w-]+ ){1,3}?)(post|make|film|create)\b|\bwhat (kinds?|types?|sorts?|styles?) of (content|videos?|posts?|creatives?|ads?)\b[^?]*\b(perform\w*|works?|do(es)? (well|better|best)|get (the )?most (views|likes|engagement)|succeed\w*)\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/,
+  drivers: new RegExp(
+    [
+      /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat('s| is| are)? (working|works|performing)\b/
+        .source,
+      WHAT_TO_MAKE.source,
+      /\bwhat (kinds?|types?|sorts?|styles?) of (content|videos?|posts?|creatives?|ads?)\b[^?]*\b(perform\w*|works?|do(es)? (well|better|best)|get (the )?most (views|likes|engagement)|succeed\w*)\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/
+        .source,
+    ].join("|"),
+  ),
 };
 
 /** Tool windows: creators 2/7/30 days, advertisers 0 (today)/2/7/30. */

@@ -25,6 +25,7 @@ import {
   singular,
   TYPOS,
   UNKNOWN_MEASURES,
+  WHAT_TO_MAKE,
   type WindowReading,
 } from "./lexicon.js";
 
@@ -146,7 +147,10 @@ export interface Plan {
     | null;
   /** For a breakdown by topic ("Da Lat or Vung Tau"): the two topics compared; `topics` holds the shared ones. */
   compareTopics: string[];
-  /** For a breakdown by region or language ("English or Spanish videos"): the codes compared, as named. */
+  /**
+   * For a breakdown by region, language or hook type ("English or Spanish videos", "question hooks or bold
+   * claims"): the codes compared, in the order named.
+   */
   compareCodes: string[];
   /** How many items a ranking lists ("top 10", "the 3 biggest"): 1..20, default 5. */
   count: number;
@@ -680,6 +684,11 @@ async function readQuestion(
   const { question: original, quoted } = await takeQuoted(facts, known, sounds, spelled);
   let text = original.toLowerCase();
   const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()]}"`);
+  /** Takes back the readings a later one replaces ("viral" read as views, when the length is asked for). */
+  const unsay = (readings: RegExp) => {
+    for (let i = understood.length - 1; i >= 0; i--)
+      if (readings.test(understood[i] as string)) understood.splice(i, 1);
+  };
   const placed: Placed<Attribute>[] = [];
   const creators: LinkedCreator[] = [];
   const advertisers: { id: string; name: string }[] = [];
@@ -1653,8 +1662,7 @@ async function readQuestion(
             ? "comments"
             : "plays";
     if (metric !== by) {
-      for (let i = understood.length - 1; i >= 0; i--)
-        if (/^metric /.test(understood[i] as string)) understood.splice(i, 1);
+      unsay(/^metric /);
       metric = by;
       understood.push(`ranked by ${by === "plays" ? "views (plays)" : by} (from "${theTopOne?.[0]}")`);
     }
@@ -1812,10 +1820,7 @@ async function readQuestion(
   } else if (
     askedDrivers &&
     // "What content should a new hotel brand make?": the brand asks; the content is the subject.
-    (subject === "videos" ||
-      /\bwhat (kinds? of |types? of )?(content|videos?|posts?|creatives?) (should|to make|to post|to create)\b|\bwhat should (i |we |(a|an|my|our|the) ([\w-]+ ){1,3}?)(post|make|film|create)\b/.test(
-        lowerAll,
-      )) &&
+    (subject === "videos" || WHAT_TO_MAKE.test(lowerAll)) &&
     !postingTime &&
     !adsVsOrganic &&
     compareTopics.length < 2 &&
@@ -1893,9 +1898,7 @@ async function readQuestion(
   } else if (extremeLength && entityCount <= 1 && subject === "videos" && !CUES.median.test(lengthText)) {
     // "Which videos are the longest?", "what is the shortest video?": videos ranked by recorded length.
     intent = "rank";
-    for (let i = understood.length - 1; i >= 0; i--)
-      if (/^metric |read as views|^groups: video length/.test(understood[i] as string))
-        understood.splice(i, 1);
+    unsay(/^metric |read as views|^groups: video length/);
     metric = "duration";
     understood.push(
       `videos ranked by recorded length, ${extremeLength === "shortest" ? "shortest" : "longest"} first`,
@@ -1904,8 +1907,7 @@ async function readQuestion(
     // "How long are hotel videos on average?", "the typical length of a resort video": one figure.
     intent = "measure";
     // A measure named before ("viral" read as views) gives way to the length asked for.
-    for (let i = understood.length - 1; i >= 0; i--)
-      if (/^metric |read as views/.test(understood[i] as string)) understood.splice(i, 1);
+    unsay(/^metric |read as views/);
     metric = "duration";
     understood.push("measure: median video length (recorded duration)");
   } else if (lengthGroups && entityCount === 0 && (subject === "videos" || subject === "formats")) {
