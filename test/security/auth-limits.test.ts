@@ -311,6 +311,8 @@ describe.skipIf(process.env.CRS_TEST_STORE === "postgres")(
         expect((await call(`${local.url}/readyz`)).status).toBe(503);
         lock.exec("ROLLBACK");
         expect((await call(`${local.url}/readyz`)).status).toBe(200);
+        // Writes wait in full again once the lock is free: the same calls are served.
+        expect((await call(`${local.url}/v1/videos?limit=1`, { key: world.spare[2] })).status).toBe(200);
       } finally {
         if (lock.inTransaction) lock.exec("ROLLBACK");
         lock.close();

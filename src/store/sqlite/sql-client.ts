@@ -3,7 +3,13 @@ import { runSteps, type SqlClient, type SqlStep, type SqlValue } from "../sql-cl
 import type { Db } from "./db.js";
 
 /** How long a transaction waits for another process's write lock before giving up with SQLITE_BUSY. */
-const LOCK_WAIT_MS = 5000;
+export const LOCK_WAIT_MS = 5000;
+/**
+ * How long it waits once a wait has run out, until the lock is taken again: a lock held that long is an import
+ * or a stuck writer, and each write queued behind it waited in full in turn (a content call answered 503 after
+ * 20 s, its key's last use and its windows 5 s each; 5.5 s now, and the next calls 0.5 s).
+ */
+export const HELD_LOCK_WAIT_MS = 250;
 
 const isBusy = (error: unknown): boolean =>
   typeof (error as { code?: unknown })?.code === "string" &&
@@ -72,6 +78,8 @@ function createClient(db: Db): SqlClient {
     op === "all" ? direct.all(sql, params) : op === "get" ? direct.get(sql, params) : direct.run(sql, params);
   let open: Promise<void> | null = null;
   let turn: Promise<void> | null = null;
+  // Set when a wait for the lock ran out, cleared when the lock is taken.
+  let lockHeld = false;
 
   const inside: SqlClient = {
     engine: "sqlite",
@@ -96,13 +104,21 @@ function createClient(db: Db): SqlClient {
     });
     let releaseOpen = () => {};
     try {
-      const deadline = performance.now() + LOCK_WAIT_MS;
-      for (let attempt = 0; !tryBeginImmediate(db, busyTimeoutMs, performance.now() >= deadline); attempt++) {
+      const deadline = performance.now() + (lockHeld ? HELD_LOCK_WAIT_MS : LOCK_WAIT_MS);
+      for (let attempt = 0; ; attempt++) {
+        const giveUp = performance.now() >= deadline;
+        try {
+          if (tryBeginImmediate(db, busyTimeoutMs, giveUp)) break;
+        } catch (error) {
+          if (isBusy(error)) lockHeld = true;
+          throw error;
+        }
         // The lock is usually held for tens of microseconds: the next turns first, then short sleeps.
         await new Promise((resolve) =>
           attempt < 4 ? setImmediate(resolve) : setTimeout(resolve, Math.min(attempt - 3, 5)),
         );
       }
+      lockHeld = false;
       open = new Promise<void>((resolve) => {
         releaseOpen = resolve;
       });

@@ -4,7 +4,7 @@ import { type Db, openDb } from "../../../src/store/connection.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
 import { postgresClient } from "../../../src/store/postgres/sql-client.js";
 import { type SqlClient, type Steps, sqlStep, toNumberedParameters } from "../../../src/store/sql-client.js";
-import { sqliteClient } from "../../../src/store/sqlite/sql-client.js";
+import { HELD_LOCK_WAIT_MS, LOCK_WAIT_MS, sqliteClient } from "../../../src/store/sqlite/sql-client.js";
 import { tempDb } from "../../helpers/db.js";
 import { postgresAvailability, startPostgres, type TestPostgres } from "../../helpers/postgres.js";
 
@@ -238,4 +238,36 @@ describe("SqlClient on sqlite, beside another process on the file", () => {
       db.exec("ROLLBACK");
       expect(await client.get("SELECT n FROM t_alone WHERE id = 'b'")).toEqual({ n: 1 });
     }));
+  it(
+    "a lock held past the wait: SQLITE_BUSY; later writes wait only briefly until the lock is taken again",
+    () =>
+      besideAnotherConnection(async (db, other) => {
+        const client = sqliteClient(db);
+        await client.run("CREATE TABLE t_held (id TEXT PRIMARY KEY)");
+        other.exec("BEGIN IMMEDIATE");
+        const insert = (id: string) => client.run("INSERT INTO t_held (id) VALUES (?)", [id]);
+        await expect(insert("a")).rejects.toMatchObject({ code: "SQLITE_BUSY" });
+        // Not another full wait: each write behind a stuck writer would take LOCK_WAIT_MS in turn. (A 20× margin
+        // between the two waits, not a timing figure.)
+        const fullWait = new Promise<"full wait">((resolve) =>
+          setTimeout(() => resolve("full wait"), LOCK_WAIT_MS),
+        );
+        const second = insert("b").then(
+          () => "written",
+          (error: { code?: string }) => error.code,
+        );
+        expect(await Promise.race([second, fullWait])).toBe("SQLITE_BUSY");
+        expect(HELD_LOCK_WAIT_MS * 20).toBeLessThanOrEqual(LOCK_WAIT_MS);
+        other.exec("ROLLBACK");
+        await insert("c");
+        // Taken again: a lock held for a moment is waited for as before.
+        other.exec("BEGIN IMMEDIATE");
+        const waiting = insert("d");
+        await new Promise((resolve) => setTimeout(resolve, HELD_LOCK_WAIT_MS * 2));
+        other.exec("COMMIT");
+        await waiting;
+        expect(await client.all("SELECT id FROM t_held ORDER BY id")).toEqual([{ id: "c" }, { id: "d" }]);
+      }),
+    LOCK_WAIT_MS * 3,
+  );
 });
