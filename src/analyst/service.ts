@@ -4,7 +4,6 @@ import { requireAnalystEntitlement } from "../identity/authorize.js";
 import type { ToolRegistry } from "../registry/invoke.js";
 import type { AnalystPort, Principal, ServiceDeps, ToolCallContext } from "../registry/types.js";
 import { logger } from "../shared/log.js";
-import { createEngine } from "./create-engine.js";
 import type { AnalystEngine } from "./engine.js";
 import { RunStore } from "./run-store.js";
 import { isTerminal, runRecord } from "./run-view.js";
@@ -15,8 +14,8 @@ export interface AnalystServiceParts {
   registry: ToolRegistry;
   /** Counts runs by terminal status (the service's metrics). */
   metrics?: { analystRuns: { inc(labels: { status: string }): void } };
-  /** Overrides the engine chosen by config.analystEngine (tests). */
-  engine?: AnalystEngine;
+  /** The engine that answers (createEngine: the one config.analystEngine names). */
+  engine: AnalystEngine;
 }
 
 export interface AnalystService extends AnalystPort {
@@ -51,7 +50,7 @@ export function createAnalystService(parts: AnalystServiceParts): AnalystService
   const store = new RunStore(sql, async (principal, runId, tx) => {
     await limiter.claimAnalyst(principal, runId, tx);
   });
-  const engine = parts.engine ?? createEngine(config, { clock, store: deps.store }, registry);
+  const { engine } = parts;
   const runs = new RunQueue({
     sql,
     corpus: deps.store,

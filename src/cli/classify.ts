@@ -1,6 +1,6 @@
 import { afterIngest } from "../ingest/pipeline.js";
 import { systemClock } from "../shared/clock.js";
-import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
+import { describeUrl, isPostgresUrl } from "../store/postgres/url.js";
 import type { Db } from "../store/sqlite/connection.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 import { onCorpus } from "./open-backend.js";

@@ -4,8 +4,8 @@ import { type InitOptions, type InitResult, type InitStage, initDatabase } from 
 import { initPostgres, TargetNotEmptyError } from "../ingest/init-postgres.js";
 import { systemClock } from "../shared/clock.js";
 import { isEmptyDatabase } from "../store/empty.js";
-import { describeUrl, isPostgresUrl, PostgresConnectionError } from "../store/postgres/connection.js";
 import { MigrateError } from "../store/postgres/from-sqlite.js";
+import { describeUrl, isPostgresUrl, PostgresConnectionError } from "../store/postgres/url.js";
 import { resolveSecret } from "../store/secret.js";
 import { type Db, openDb } from "../store/sqlite/connection.js";
 import { sqliteClient } from "../store/sqlite/sql-client.js";

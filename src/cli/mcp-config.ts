@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
+import { describeUrl, isPostgresUrl } from "../store/postgres/url.js";
 import { CliError, commandConfig, parseCommand } from "./common.js";
 import { databaseProblem } from "./database-check.js";
 

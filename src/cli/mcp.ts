@@ -4,7 +4,7 @@ import { createServiceCore } from "../app/core.js";
 import { publicUrls } from "../config/index.js";
 import { serveMcpStdio } from "../mcp/stdio.js";
 import type { ServiceError } from "../shared/errors.js";
-import { isPostgresUrl } from "../store/postgres/connection.js";
+import { isPostgresUrl } from "../store/postgres/url.js";
 import { openDb } from "../store/sqlite/connection.js";
 import { commandConfig, parseCommand } from "./common.js";
 import { databaseProblem, databaseUnavailable } from "./database-check.js";

@@ -1,14 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import type pg from "pg";
-import {
-  connectPool,
-  describePostgresError,
-  describeUrl,
-  isPostgresUrl,
-  PostgresConnectionError,
-  PostgresUrlError,
-  parsePostgresUrl,
-} from "../store/postgres/connection.js";
+import { connectPool } from "../store/postgres/connection.js";
 import {
   checkSource,
   copyAll,
@@ -18,6 +10,14 @@ import {
   verifyAll,
 } from "../store/postgres/from-sqlite.js";
 import { latestPgVersion, migratePostgres } from "../store/postgres/migrate.js";
+import {
+  describePostgresError,
+  describeUrl,
+  isPostgresUrl,
+  PostgresConnectionError,
+  PostgresUrlError,
+  parsePostgresUrl,
+} from "../store/postgres/url.js";
 import Database from "../store/sqlite/driver.js";
 import { CliError, output, parseCommand } from "./common.js";
 

@@ -1,13 +1,12 @@
 import { resolve } from "node:path";
 import { type Backend, openBackend } from "../app/backend.js";
-import { onPostgresCorpus, type Staged } from "../ingest/postgres-staging.js";
+import type { Staged } from "../ingest/postgres-staging.js";
 import {
   describePostgresError,
   isPostgresUrl,
   PostgresConnectionError,
   PostgresUrlError,
-} from "../store/postgres/connection.js";
-import { MigrateError } from "../store/postgres/from-sqlite.js";
+} from "../store/postgres/url.js";
 import { type Db, openDb } from "../store/sqlite/connection.js";
 import { CliError } from "./common.js";
 
@@ -57,6 +56,11 @@ export async function onPostgres<T>(
 ): Promise<Staged<T>> {
   const started = Date.now();
   const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+  // Loaded only on PostgreSQL (pg, pg-copy-streams): a command on a SQLite file does not load the driver.
+  const [{ onPostgresCorpus }, { MigrateError }] = await Promise.all([
+    import("../ingest/postgres-staging.js"),
+    import("../store/postgres/from-sqlite.js"),
+  ]);
   try {
     const cacheDir = process.env.CRS_CHECKOUT_CACHE ? resolve(process.env.CRS_CHECKOUT_CACHE) : undefined;
     const staged = await onPostgresCorpus(url, work, {

@@ -7,7 +7,7 @@ import { initPostgres, TargetNotEmptyError } from "../ingest/init-postgres.js";
 import { systemClock } from "../shared/clock.js";
 import { logger } from "../shared/log.js";
 import { isEmptyDatabase } from "../store/empty.js";
-import { describeUrl, isPostgresUrl } from "../store/postgres/connection.js";
+import { describeUrl, isPostgresUrl } from "../store/postgres/url.js";
 import { resolveSecret } from "../store/secret.js";
 import type { Db } from "../store/sqlite/connection.js";
 import { sqliteClient } from "../store/sqlite/sql-client.js";

@@ -32,14 +32,6 @@ export {
 } from "./config.js";
 export { DailyContentCounter, type DailyCounter } from "./daily-content.js";
 export { DatabaseWindowStore } from "./database-windows.js";
-export {
-  connectRedis,
-  firstConnection,
-  isRedisUrl,
-  RedisDailyCounter,
-  RedisLeases,
-  RedisWindowStore,
-} from "./redis.js";
 export { lockNames } from "./sql-lock.js";
 export { type UsageRecord, usageRecordSchema } from "./usage.js";
 export {

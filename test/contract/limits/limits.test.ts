@@ -3,16 +3,13 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RunStore } from "../../../src/analyst/run-store.js";
 import type { Answer } from "../../../src/domain/schemas/analyst-record.js";
 import {
-  connectRedis,
   createLimiter,
   DatabaseWindowStore,
   DEFAULT_LIMITS,
   type Limiter,
   type LimitsConfig,
-  RedisDailyCounter,
-  RedisLeases,
-  RedisWindowStore,
 } from "../../../src/limits/index.js";
+import { connectRedis, RedisDailyCounter, RedisLeases, RedisWindowStore } from "../../../src/limits/redis.js";
 import { analystRequestsPerDay } from "../../../src/settings/analyst-days.js";
 import type { Clock } from "../../../src/shared/clock.js";
 import { ServiceError } from "../../../src/shared/errors.js";

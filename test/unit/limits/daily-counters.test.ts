@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DailyContentCounter } from "../../../src/limits/daily-content.js";
 import {
   type AtomicWindowStore,
-  connectRedis,
   type DailyCounter,
   DatabaseWindowStore,
-  RedisDailyCounter,
-  RedisWindowStore,
   type WindowRequest,
 } from "../../../src/limits/index.js";
+import { connectRedis, RedisDailyCounter, RedisWindowStore } from "../../../src/limits/redis.js";
 import { ServiceError } from "../../../src/shared/errors.js";
 import { redisAvailability, startRedis, type TestRedis } from "../../helpers/redis.js";
 import { disposeSqlEngines, type SqlDatabase, sqlEngines } from "../../helpers/sql-engines.js";

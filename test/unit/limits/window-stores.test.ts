@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Alongside,
   type AtomicWindowStore,
-  connectRedis,
   DatabaseWindowStore,
-  firstConnection,
   MemoryWindowStore,
-  RedisWindowStore,
   type WindowRequest,
 } from "../../../src/limits/index.js";
+import { connectRedis, firstConnection, RedisWindowStore } from "../../../src/limits/redis.js";
 import { ServiceError } from "../../../src/shared/errors.js";
 import { redisAvailability, startRedis, type TestRedis } from "../../helpers/redis.js";
 import { disposeSqlEngines, type SqlDatabase, sqlEngines } from "../../helpers/sql-engines.js";

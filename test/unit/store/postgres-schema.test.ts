@@ -2,18 +2,17 @@ import { rmSync } from "node:fs";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeTokens } from "../../../src/shared/text/normalize.js";
-import {
-  connectPool,
-  createPool,
-  describeUrl,
-  PostgresConnectionError,
-  PostgresUrlError,
-  redactUrlSecrets,
-} from "../../../src/store/postgres/connection.js";
+import { connectPool, createPool } from "../../../src/store/postgres/connection.js";
 import { CORPUS_TABLES, corpusVersion } from "../../../src/store/postgres/corpus-checkout.js";
 import { latestPgVersion, migratePostgres } from "../../../src/store/postgres/migrate.js";
 import { pgMigrations } from "../../../src/store/postgres/migrations/index.js";
 import { creatorSearchVector, videoSearchVector } from "../../../src/store/postgres/search-vector.js";
+import {
+  describeUrl,
+  PostgresConnectionError,
+  PostgresUrlError,
+  redactUrlSecrets,
+} from "../../../src/store/postgres/url.js";
 import { tempDb } from "../../helpers/db.js";
 import { postgresAvailability, startPostgres, type TestPostgres } from "../../helpers/postgres.js";
 
