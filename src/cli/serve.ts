@@ -3,7 +3,6 @@ import { availableParallelism } from "node:os";
 import { checkStartSettings, type RunningServer, startServer } from "../app/server.js";
 import type { Config } from "../config/index.js";
 import { type InitResult, initDatabase } from "../ingest/init.js";
-import { initPostgres, TargetNotEmptyError } from "../ingest/init-postgres.js";
 import { systemClock } from "../shared/clock.js";
 import { logger } from "../shared/log.js";
 import { isEmptyDatabase } from "../store/empty.js";
@@ -81,6 +80,8 @@ async function initIfEmpty(config: Config): Promise<void> {
   const options = { videos: DEFAULT_VIDEOS, seed: DEFAULT_SEED, now: systemClock.nowSeconds() };
   let result: InitResult;
   if (postgres) {
+    // Loaded only here: a start on SQLite does not load the PostgreSQL driver.
+    const { initPostgres, TargetNotEmptyError } = await import("../ingest/init-postgres.js");
     try {
       result = await initPostgres(config.db, { ...options, secret: config.secret });
     } catch (error) {
