@@ -418,32 +418,39 @@ async function displayNameAt(
     const c = original.slice(w.at, w.at + 1);
     return /\p{L}/u.test(c) && c === c.toUpperCase() && c !== c.toLowerCase();
   };
+  // Right after "by" or "from" (and "the") a name may be written in lower case ("videos by tim thebodeau",
+  // "from the ritz london"); "the" is then tried as the name's first word too.
+  const cue = (k: number) => k >= 0 && /^(by|from)$/i.test((words[k] as { raw: string }).raw);
+  const article = i > 1 && /^the$/i.test((words[i - 1] as { raw: string }).raw) && cue(i - 2);
+  const cued = cue(i - 1) || article;
   let run = 0;
-  while (run < 4 && i + run < words.length) {
+  while (run < 6 && i + run < words.length) {
     const w = words[i + run] as { raw: string; at: number };
     const prev = run > 0 ? words[i + run - 1] : undefined;
-    if (spent.has(i + run) || !capital(w)) break;
+    if (spent.has(i + run) || !(cued || capital(w))) break;
     if (prev && !/^ +$/.test(original.slice(prev.at + prev.raw.length, w.at))) break;
     run++;
   }
-  for (let n = run; n >= 2; n--) {
-    const first = words[i] as { raw: string; at: number };
-    const last = words[i + n - 1] as { raw: string; at: number };
-    const phrase = original.slice(first.at, last.at + last.raw.replace(/'s$/, "").length);
-    const creator = await facts.creatorByNickname(phrase);
-    if (!creator) continue;
-    const joined = foldText(phrase.replace(/\s+/g, ""));
-    const topical = (await facts.hashtagUse(joined, TOPIC_MIN_USE)) >= TOPIC_MIN_USE;
-    if (topical && !creator.verified) {
-      const [own, all] = await Promise.all([
-        facts.count({ q: joined, author_uid: creator.uid }),
-        facts.count({ q: joined }),
-      ]);
-      if (own * 2 < all) return null;
+  for (let n = run; n >= 1; n--)
+    for (const start of article ? [i - 1, i] : [i]) {
+      if (i + n - start < 2) continue;
+      const first = words[start] as { raw: string; at: number };
+      const last = words[i + n - 1] as { raw: string; at: number };
+      const phrase = original.slice(first.at, last.at + last.raw.replace(/'s$/, "").length);
+      const creator = await facts.creatorByNickname(phrase);
+      if (!creator) continue;
+      const joined = foldText(phrase.replace(/\s+/g, ""));
+      const topical = (await facts.hashtagUse(joined, TOPIC_MIN_USE)) >= TOPIC_MIN_USE;
+      if (topical && !creator.verified) {
+        const [own, all] = await Promise.all([
+          facts.count({ q: joined, author_uid: creator.uid }),
+          facts.count({ q: joined }),
+        ]);
+        if (own * 2 < all) return null;
+      }
+      for (let j = start; j < i + n; j++) spent.add(j);
+      return { creator, phrase, tag: topical ? joined : null };
     }
-    for (let j = i; j < i + n; j++) spent.add(j);
-    return { creator, phrase, tag: topical ? joined : null };
-  }
   return null;
 }
 

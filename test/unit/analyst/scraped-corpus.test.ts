@@ -1987,6 +1987,40 @@ describe("a creator named by a display name of several words", () => {
       rmSync(namedDir, { recursive: true, force: true });
     }
   });
+
+  it('after "by" or "from" (and "the"), a name written in lower case; elsewhere lower-case words stay words', async () => {
+    const { db: named, dir: namedDir } = tempDb();
+    try {
+      await importScrape(named);
+      const uid = (handle: string) =>
+        named.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+      const rename = named.prepare("UPDATE creators SET nickname = ? WHERE uid = ?");
+      rename.run("Lan Anh", uid("stay1"));
+      rename.run("The Pine Hill Homestay Da Lat", uid("stay5"));
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const videosOf = (handle: string) =>
+        named.prepare("SELECT count(*) FROM videos WHERE author_uid = ?").pluck().get(uid(handle)) as number;
+      const count = await ask("How many videos by lan anh are there?", on);
+      expect(aggregateOf(count).plan).toMatchObject({ creators: [uid("stay1")], topics: [], ignored: [] });
+      expect(count.summary).toBe(`@stay1 has ${videosOf("stay1")} videos in the corpus.`);
+      // A name of six words, "the" its first: every word of it is the name, none a topic.
+      const top = aggregateOf(await ask("top videos from the pine hill homestay da lat", on)).plan;
+      expect(top).toMatchObject({ creators: [uid("stay5")], topics: [] });
+      expect(top.understood).toContain(
+        `creator @stay5 (uid ${uid("stay5")}, by display name "the pine hill homestay da lat")`,
+      );
+      // Without the cue, the same words in lower case are what the videos are about.
+      expect(aggregateOf(await ask("How many lan anh videos are there?", on)).plan.creators).toEqual([]);
+      expect(aggregateOf(await ask("top homestay da lat videos", on)).plan).toMatchObject({
+        creators: [],
+        topics: expect.arrayContaining(["homestay", "dalat"]),
+      });
+    } finally {
+      named.close();
+      rmSync(namedDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("an old scrape: windows end at its newest video, and the answer says so", () => {
