@@ -18,6 +18,8 @@ export interface FactsFilter {
   viral_hook?: "yes" | "no";
   hook_type?: string;
   author_uid?: string;
+  /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
+  author_uids?: readonly string[];
   advertiser_id?: string;
   /** Published at or after (Unix seconds). */
   since?: number;

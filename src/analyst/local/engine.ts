@@ -46,6 +46,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.viral ? { viral: true } : {}),
     ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
+    ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,

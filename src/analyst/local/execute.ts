@@ -60,6 +60,8 @@ interface Ctx {
   now: number;
   /** For `plan.viral`: the plays the most played tenth of the videos in question reach (null: no video). */
   viralFloor?: number | null;
+  /** For `plan.topCreators`: the creators whose videos are in question. */
+  creatorSet?: readonly string[];
 }
 
 type Video = {
@@ -301,6 +303,7 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
     if (plan.creators.length === 1) filter.author_uid = plan.creators[0]?.uid;
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
+  if (ctx.creatorSet) filter.author_uids = ctx.creatorSet;
   // "Right now"-style wording picks the shortest tool window; it does not restrict publication time.
   if (plan.window?.from !== undefined) {
     filter.since = plan.window.from;
@@ -359,6 +362,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
   if (language) parts.push(`in language ${language.value}`);
+  if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
   if (options.entities !== false) {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
     if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
@@ -506,7 +510,7 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
-  const outcome = await executeViral(ctx);
+  const outcome = await executeTopCreators(ctx);
   // "Original sound" reads the localised titles of a creator's own audio: say which.
   if (
     [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
@@ -517,6 +521,40 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
       `An original sound: a creator's own audio, titled ${ORIGINAL_SOUND_TITLES.map((t) => `"${t}"`).join(", ")} (accents folded), alone or before " - " and the creator's name.`,
     );
   return outcome;
+}
+
+/**
+ * "The top creators": the N with the most followers among the creators of the videos in question (their topics,
+ * places and window; those without a recorded count left out); the question is then answered over their videos.
+ */
+async function executeTopCreators(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  if (plan.topCreators === null || plan.intent === "decline") return executeViral(ctx);
+  const basePlan: Plan = {
+    ...plan,
+    viral: false,
+    topPlayed: null,
+    topCreators: null,
+    attributes: plan.attributes.filter((a) => a.kind === "region" || a.kind === "language"),
+  };
+  const authors = [...(await groupKeys(ctx, videoFilter({ ...ctx, plan: basePlan }), "creator"))];
+  const top = [...(await ctx.facts.creators(authors))]
+    .flatMap(([uid, c]) => (c.followers === null ? [] : [[uid, c.followers] as const]))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, plan.topCreators);
+  const outcome = await executeViral({ ...ctx, creatorSet: top.map(([uid]) => uid) });
+  const names = await Promise.all(top.map(([uid]) => ctx.facts.nameOf("creator", uid)));
+  const of = `the ${fmt(authors.length)} creators of the ${describe(basePlan)}`;
+  return {
+    ...outcome,
+    caveats: [
+      ...outcome.caveats,
+      top.length === 0
+        ? `The top ${fmt(plan.topCreators)} creators by followers: none of ${of} has a recorded follower count.`
+        : `The top ${fmt(plan.topCreators)} creators: the ${fmt(top.length)} with the most followers among ${of} (creators without a recorded count left out): ${top.map(([, n], i) => `${names[i]} (${fmt(n)})`).join(", ")}.`,
+    ],
+    result: { ...outcome.result, top_creators: top.map(([uid]) => uid) },
+  };
 }
 
 async function executeViral(ctx: Ctx): Promise<Outcome> {

@@ -121,6 +121,11 @@ export interface Plan {
    * floor included), selected as `viral` selects its tenth; null otherwise.
    */
   topPlayed: number | null;
+  /**
+   * "Which hashtags do the top creators use?": only the videos of the N creators with the most followers among
+   * the authors of the videos in question; null otherwise.
+   */
+  topCreators: number | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -305,6 +310,8 @@ export { attributeLabel };
 /** Items a ranking lists unless the question asks for another number ("top 10"), and the most it lists. */
 const DEFAULT_COUNT = 5;
 const MAX_COUNT = 20;
+/** "The top creators" with no number: the ten with the most followers. */
+const TOP_CREATORS = 10;
 
 /** Hashtags count as topics once this many videos carry them. */
 const TOPIC_MIN_USE = 5;
@@ -1458,6 +1465,31 @@ async function readQuestion(
   for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
   const mentionAt = lowerAll.search(MENTION_CUE);
+  // "Which hashtags do the top creators use?", "the sounds of the 5 biggest creators": the videos of the creators
+  // with the most followers (as "the top creators" are ranked), not a ranking of creators. Its words are read
+  // here (a word between, "the biggest hotel creators", is still a topic).
+  const creatorSet =
+    (subject === "creators" && metric !== "videos") || subject === "advertisers"
+      ? null
+      : lowerAll.match(
+          new RegExp(
+            `\\bthe (?:(?:top|biggest|largest|most followed|leading)(?: (\\d{1,3}|${NUMBER_WORD}))?|(\\d{1,3}|${NUMBER_WORD}) (?:top|biggest|largest|most followed|leading)) (?:([\\p{L}]+) )?(?:creators|influencers|accounts|tiktokers)(?:['’]s?)?(?![\\p{L}'’])`,
+            "u",
+          ),
+        );
+  if (creatorSet) {
+    const at = creatorSet.index ?? 0;
+    const between = creatorSet[3];
+    const betweenAt = between ? at + creatorSet[0].lastIndexOf(` ${between} `) + 1 : -1;
+    text =
+      betweenAt < 0
+        ? consume(text, at, creatorSet[0].length)
+        : consume(
+            consume(text, at, betweenAt - at),
+            betweenAt + (between as string).length,
+            at + creatorSet[0].length - betweenAt - (between as string).length,
+          );
+  }
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
   const spent = new Set<number>();
   for (let i = 0; i < words.length; i++) {
@@ -1646,9 +1678,10 @@ async function readQuestion(
   const topPlayedAsked = topSet ? Number(topSet[1] ?? topSet[2]) : null;
   if (topSet)
     text = text.replace(/\b(top|most|viewed|played|watched|popular)\b|\d{1,4}/g, (m) => " ".repeat(m.length));
+  const countText = creatorSet ? lowerAll.replace(creatorSet[0], " ".repeat(creatorSet[0].length)) : lowerAll;
   const counted = topSet
     ? null
-    : lowerAll.match(
+    : countText.match(
         new RegExp(
           `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(\\d{1,2}|${NUMBER_WORD})\\b|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
         ),
@@ -2107,6 +2140,17 @@ async function readQuestion(
     understood.push(`the ${topPlayed} most played of the videos in question (from "${topSet?.[0]}")`);
   } else if (topPlayedAsked !== null)
     ignored.push(`${topSet?.[0]} (a set of the most played: not for this kind of question)`);
+  const topCreators =
+    creatorSet && creators.length === 0 && ["rank", "measure", "count", "share", "breakdown"].includes(intent)
+      ? Math.min(MAX_COUNT, Math.max(1, numberOf(creatorSet[1] ?? creatorSet[2] ?? String(TOP_CREATORS))))
+      : null;
+  if (topCreators !== null) {
+    // "How many videos do the 3 biggest creators have?": their videos are counted, not the creators.
+    subject = subject === "creators" ? "videos" : subject;
+    understood.push(
+      `the videos of the ${topCreators} creators with the most followers (from "${creatorSet?.[0]}")`,
+    );
+  }
   if (viral) {
     // Views were read from "viral" only for want of another measure: the set is what it selects now.
     const read = understood.indexOf('"viral" read as views (plays)');
@@ -2215,6 +2259,7 @@ async function readQuestion(
     quotes,
     viral,
     topPlayed,
+    topCreators,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
     groupBy,

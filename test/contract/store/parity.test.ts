@@ -425,6 +425,13 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(
           await store.facts.count({ exclude_sound_ids: ["6800000000000000001", "6800000000000000002"] }),
         ).toBe(fixture.videos.filter((v) => !v.music || v.music.id === "6800000000000000003").length);
+      // "The top creators": the videos of any of several creators; none for an empty list.
+      for (const store of [lite, pg]) {
+        expect(await store.facts.count({ author_uids: ["c1", "c2", "no-such-creator"] })).toBe(
+          fixture.videos.filter((v) => v.author === "c1" || v.author === "c2").length,
+        );
+        expect(await store.facts.count({ author_uids: [] })).toBe(0);
+      }
       for (const store of [lite, pg])
         expect([...(await store.facts.soundNames())].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
           expectedSounds,
@@ -488,6 +495,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { ids: [] },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
         { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
+        { author_uids: ["c1", "c2"], q: "skincare" },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));

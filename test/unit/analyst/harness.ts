@@ -83,6 +83,7 @@ export function aggregateOf(answer: Answer): {
     compare_codes?: string[];
     count?: number;
     top_played?: number;
+    top_creators?: number;
   };
   result: Record<string, unknown>;
 } {

@@ -1153,6 +1153,65 @@ describe("naturally phrased questions read as meant", () => {
     expect(rivals.summary).toMatch(/^I cannot answer this question: it does not know who competes with whom/);
   });
 
+  it('"the top creators" are the creators with the most followers; the question is asked of their videos (SQL)', async () => {
+    const byFollowers = db
+      .prepare(
+        "SELECT uid, handle FROM creators WHERE followers IS NOT NULL ORDER BY followers DESC, uid LIMIT 3",
+      )
+      .all() as { uid: string; handle: string }[];
+    const uids = byFollowers.map((c) => c.uid);
+    const hashtagsOf = (rows: string[]) => {
+      const counts = new Map<string, number>();
+      for (const h of rows)
+        for (const t of new Set(h.split(" ").filter(Boolean))) counts.set(t, (counts.get(t) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([t]) => t);
+    };
+    const videosOf = (where: string, ...args: unknown[]) =>
+      db
+        .prepare(
+          `SELECT hashtags FROM videos WHERE author_uid IN (${uids.map(() => "?").join(", ")}) ${where}`,
+        )
+        .pluck()
+        .all(...uids, ...args) as string[];
+    const answer = await ask("Which hashtags do the top 3 creators use?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
+      creators: [],
+      top_creators: 3,
+      ignored: [],
+    });
+    expect(result.top_creators).toEqual(uids);
+    expect(result.ranking).toEqual(hashtagsOf(videosOf("")).slice(0, 5));
+    expect(answer.caveats).toContain(
+      `The top 3 creators: the 3 with the most followers among the 9 creators of the videos (creators without a recorded count left out): ${byFollowers
+        .map(
+          (c) =>
+            `@${c.handle} (${(db.prepare("SELECT followers FROM creators WHERE uid = ?").pluck().get(c.uid) as number).toLocaleString("en")})`,
+        )
+        .join(", ")}.`,
+    );
+    // With no number, ten; a count of their videos; "top 2 hashtags" stays the number of results.
+    expect(aggregateOf(await ask("Which hashtags did the top creators use?")).plan.top_creators).toBe(10);
+    const counted = aggregateOf(await ask("How many videos do the 3 biggest creators have?"));
+    expect(counted.plan).toMatchObject({ intent: "count", top_creators: 3 });
+    expect(counted.result.count).toBe(videosOf("").length);
+    const two = aggregateOf(await ask("top 2 hashtags of the 3 biggest creators"));
+    expect(two.plan).toMatchObject({ count: 2, top_creators: 3 });
+    expect(two.result.ranking).toEqual(hashtagsOf(videosOf("")).slice(0, 2));
+    // A possessive is the same set; a word between is a topic of their videos.
+    const share = aggregateOf(await ask("How many of the top 3 creators' videos are ads?"));
+    expect(share.plan).toMatchObject({ intent: "share", topics: [], top_creators: 3, ignored: [] });
+    const homestay = aggregateOf(await ask("Which hashtags do the 3 biggest homestay creators use?"));
+    expect(homestay.plan).toMatchObject({ topics: ["homestay"], top_creators: 3 });
+    // A ranking of creators is no set of them.
+    expect(aggregateOf(await ask("Who are the top 3 creators?")).plan).toMatchObject({
+      subject: "creators",
+      count: 3,
+    });
+  });
+
   it('"is #resort growing?" is its videos per publication month; "report" is a question word', async () => {
     const growing = aggregateOf(await ask("Is #resort growing?"));
     expect(growing.plan).toMatchObject({ intent: "breakdown", group_by: "month", metric: null, ignored: [] });
@@ -2669,6 +2728,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators with under 3,000 followers get the most views on resort videos?",
         "Top 5 Vietnamese language videos by likes",
         "Which sounds are most used?",
+        "Which hashtags do the top 3 creators use?",
+        "How many of the top 3 creators' videos are ads?",
         "Which hotel videos got the most views this month?",
         "How many resort videos were posted in the last 14 days?",
         "Which videos about Da Nang in Vietnam got the most views?",
