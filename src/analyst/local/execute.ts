@@ -304,6 +304,8 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
   if (ctx.creatorSet) filter.author_uids = ctx.creatorSet;
+  else if (options.entities !== false && plan.creators.length > 1 && plan.intent !== "compare")
+    filter.author_uids = plan.creators.map((c) => c.uid);
   // "Right now"-style wording picks the shortest tool window; it does not restrict publication time.
   if (plan.window?.from !== undefined) {
     filter.since = plan.window.from;
@@ -365,6 +367,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
   if (options.entities !== false) {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
+    else if (plan.creators.length > 1 && plan.intent !== "compare")
+      parts.push(`by ${plan.creators.map((c) => `@${c.handle}`).join(" and ")}`);
     if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
   }
   if (plan.window && !plan.window.shortest) {

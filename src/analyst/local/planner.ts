@@ -1891,7 +1891,16 @@ async function readQuestion(
     intent = "trend_report";
     trendKind = tagKind();
   } else if (CUES.breakout.test(lowerAll) || (early && /\bbreak/.test(lowerAll))) intent = "breakout";
-  else if (entityCount >= 2 || (CUES.compare.test(lowerAll) && entityCount >= 2)) intent = "compare";
+  else if (
+    entityCount >= 2 &&
+    // "Which hashtags do @a and @b use?": what their videos use, ranked over them all; not a comparison of views.
+    !(
+      advertisers.length === 0 &&
+      (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
+      !CUES.compare.test(lowerAll)
+    )
+  )
+    intent = "compare";
   else if (hookVsNone) {
     intent = "breakdown";
     groupBy = "hook";

@@ -1149,6 +1149,25 @@ describe("naturally phrased questions read as meant", () => {
         .slice(0, 5)
         .map(([t]) => t),
     );
+    // Two creators: the hashtags of their videos together, not a comparison of their views.
+    const uids = ["stay2", "stay5"].map(
+      (h) => db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(h) as string,
+    );
+    const both = aggregateOf(await ask("Which hashtags do @stay2 and @stay5 use?"));
+    expect(both.plan).toMatchObject({ intent: "rank", subject: "hashtags", creators: uids });
+    const together = new Map<string, number>();
+    for (const h of db
+      .prepare("SELECT hashtags FROM videos WHERE author_uid IN (?, ?)")
+      .pluck()
+      .all(...uids) as string[])
+      for (const t of new Set(h.split(" ").filter(Boolean))) together.set(t, (together.get(t) ?? 0) + 1);
+    expect(both.result.ranking).toEqual(
+      [...together]
+        .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+        .slice(0, 5)
+        .map(([t]) => t),
+    );
+    expect(aggregateOf(await ask("Who gets more views, @stay2 or @stay5?")).plan.intent).toBe("compare");
     const rivals = await ask("Who are @stay2's competitors?");
     expect(rivals.summary).toMatch(/^I cannot answer this question: it does not know who competes with whom/);
   });
