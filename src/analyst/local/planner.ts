@@ -1224,7 +1224,7 @@ async function readQuestion(
   }
   let creatorType: Plan["creatorType"] = null;
   const typeMatch = lowerAll.match(
-    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with|(?:should|could|can|might) (?:i |we )?(?:hire|partner with|collaborate with|collab with|team up with|work with|sponsor)|for (?:a|an|my|our|the) (?:[\w-]+ ){0,2}(?:campaign|collab|collaboration|partnership|sponsorship|influencer program))\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
+    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with|(?:should|could|can|might) (?:i |we |(?:a|an|my|our|the|this) (?:\S+ ){0,5})?(?:hire|partner with|collaborate with|collab with|team up with|work with|sponsor)|for (?:a|an|my|our|the) (?:[\w-]+ ){0,2}(?:campaign|collab|collaboration|partnership|sponsorship|influencer program))\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
   );
   if (typeMatch) {
     creatorType = typeMatch[1] ? "hire_ready" : typeMatch[2] ? "house" : "advertised";
@@ -1688,7 +1688,7 @@ async function readQuestion(
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
-    /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b/u,
+    /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
   );
   // "How many likes does the most viewed hotel video have?": ranked by views, its likes among its figures.
   const rankedBy = theTopOne?.[2];

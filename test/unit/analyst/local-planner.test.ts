@@ -441,6 +441,11 @@ describe("intents agree with the endpoints' own views", () => {
     expect(answer.caveats).toContain(
       `Only hire-ready creators: ${ready.length} of the ${rows.length} creators of videos about "skincare".`,
     );
+    // The asker described between "should" and "partner": the same reading.
+    const described = aggregateOf(
+      await ask("Which creators should a skincare brand in Brazil partner with?"),
+    );
+    expect(described.plan).toMatchObject({ subject: "creators", creator_type: "hire_ready", ignored: [] });
     // The creator-type groups read apart: "house accounts" is the house type, not "advertised".
     expect((await plan("Which house accounts post the most about skincare?")).creator_type).toBe("house");
   });

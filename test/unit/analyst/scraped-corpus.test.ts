@@ -1677,6 +1677,10 @@ describe("naturally phrased questions read as meant", () => {
     expect(plan.metric).toBe("plays");
     expect(plan.topics).toEqual(["hotel"]);
     expect(plan.ignored).toEqual([]);
+    // "The best video length" is no single video: the same bands, and no "1 result".
+    const best = aggregateOf(await ask("What's the best video length for hotel content?")).plan;
+    expect(best).toMatchObject({ intent: "breakdown", group_by: "length", count: 5, topics: ["hotel"] });
+    expect(best.understood.some((u) => /result/.test(u))).toBe(false);
     const rows = (await searchIds("hotel")).map(
       (id) =>
         db.prepare("SELECT duration_s, plays FROM videos WHERE id = ?").get(id) as {
