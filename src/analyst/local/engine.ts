@@ -47,6 +47,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.viral ? { viral: true } : {}),
     ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
+    ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
     understood: plan.understood,
     ignored: plan.ignored,

@@ -1980,8 +1980,22 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         : by === "hook_type"
           ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
           : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
-  return answer(`${summary}${none}`, ranked.slice(0, plan.count), ranked, computed);
+  // "Do question hooks work better?": where the type named stands, and its group among those shown.
+  const beside = by === "hook_type" && plan.besideCode !== null ? plan.besideCode : null;
+  const besideGroup = beside === null ? undefined : ranked.find((g) => g.raw === beside);
+  const standing =
+    beside === null
+      ? ""
+      : besideGroup
+        ? ` The ${beside} hooks asked about: ${show(besideGroup)}, ${ordinal(ranked.indexOf(besideGroup) + 1)} of ${ranked.length} ${groupName}s.`
+        : ` There are no ${beside} hooks among them.`;
+  const shown = ranked.slice(0, plan.count);
+  if (besideGroup && !shown.includes(besideGroup)) shown.push(besideGroup);
+  return answer(`${summary}${none}${standing}`, shown, ranked, computed);
 }
+
+const ordinal = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;
 
 // ---------- drivers ----------
 

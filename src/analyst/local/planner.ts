@@ -157,6 +157,8 @@ export interface Plan {
    * claims"): the codes compared, in the order named.
    */
   compareCodes: string[];
+  /** "Do question hooks work better?": the one hook type named, shown beside the others of the breakdown. */
+  besideCode: string | null;
   /** How many items a ranking lists ("top 10", "the 3 biggest"): 1..20, default 5. */
   count: number;
   /** For trend-report look-ups: the report kind asked for. */
@@ -869,6 +871,17 @@ async function readQuestion(
       text = consume(text, match.index ?? 0, 2);
     }
   }
+  // "Videos in language en", "ads in region vn": a code after the word naming its kind, in either case.
+  for (const match of text.matchAll(/\b(language|region|country) ([a-z]{2,3})\b/g)) {
+    const kind = match[1] === "language" ? "language" : "region";
+    const written = match[2] as string;
+    const code = kind === "region" ? written.toUpperCase() : written;
+    if (!(kind === "region" ? regions : languages).has(code)) continue;
+    const at = (match.index ?? 0) + (match[1] as string).length + 1;
+    if (!placed.some((p) => p.item.kind === kind)) place({ kind, value: code }, at, written);
+    noteNamed(kind, code, at);
+    text = consume(text, at, written.length);
+  }
   for (const [name, code] of byLength(LANGUAGE_WORDS)) {
     for (let at = findPhrase(text, name); at >= 0; at = findPhrase(text, name)) {
       const before = text.slice(Math.max(0, at - 12), at);
@@ -1315,6 +1328,19 @@ async function readQuestion(
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
     .replace(/\b(\p{L}+)[\s-]+(language|speaking)\b/gu, (m, name: string) =>
       name in LANGUAGE_WORDS && placed.some((p) => p.item.kind === "language") ? name : m,
+    )
+    // "Count ads in region VN": the region (language) named is a filter; the word before it is not the subject.
+    .replace(
+      /\b(?:in|from) (?:the )?(region|country|language) ([a-z]{2,3})\b/g,
+      (m, kind: string, code: string) =>
+        placed.some(
+          (p) =>
+            (p.item.kind === "region" || p.item.kind === "language") &&
+            String((p.item as { value: unknown }).value).toLowerCase() === code &&
+            (p.item.kind === "language") === (kind === "language"),
+        )
+          ? " ".repeat(m.length)
+          : m,
     );
   const subjectWords = subjectText.match(WORD) ?? [];
   const subjectOf = (word: string) => SUBJECT_WORDS[word] ?? SUBJECT_WORDS[singular(word)];
@@ -1638,7 +1664,8 @@ async function readQuestion(
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
       const [left, l] = ordered[k] as [string, { at: number; end: number }];
       const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
-      const between = lowerAll.slice(l.end, r.at);
+      // (Without the second topic's "#": "#dalat and #vungtau".)
+      const between = lowerAll.slice(l.end, r.at).replace(/#$/, "");
       // "hotel videos get more likes than resort videos": a comparative ending in "than" between them.
       if (
         /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}]+\s+){0,2}?than[\s,]*$/u.test(
@@ -2109,6 +2136,16 @@ async function readQuestion(
   ) {
     intent = "rank";
     understood.push("no question asked: the matching videos are listed, the most viewed first");
+  } else if (
+    // "Are videos with questions in the hook better?": the hook type named beside the others, on views.
+    performance &&
+    entityCount === 0 &&
+    attributes.some((a) => a.kind === "hook_type") &&
+    /^\s*(is|are|do|does|did)\b/.test(lowerAll)
+  ) {
+    intent = "breakdown";
+    groupBy = "hook_type";
+    subject = "hook_types";
   } else {
     intent = "decline";
     decline = mentioned
@@ -2226,6 +2263,14 @@ async function readQuestion(
     }
   }
   const compared = compareKind !== null && groupBy === compareKind;
+  // "Do question hooks work better?": one hook type named in a breakdown of hook types is shown beside the
+  // others, not a filter leaving it alone.
+  const typeBesideOthers =
+    !compared && groupBy === "hook_type" && attributes.some((a) => a.kind === "hook_type");
+  if (typeBesideOthers) {
+    unsay(/^hook type /);
+    understood.push("groups: the hook type named beside the other hook types");
+  }
   // The ones named are no filter after all: their readings go with them.
   if (compared)
     for (const p of placed.filter((p) => p.item.kind === compareKind)) {
@@ -2239,7 +2284,7 @@ async function readQuestion(
     decline = `it names several ${kinds} (${codesNamed.join(", ")}); the local analyst compares ${kinds} on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")}: which get more views?") and answers other questions for one at a time — ask once for each`;
   }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
-    (a) => !(compared && a.kind === compareKind),
+    (a) => !(compared && a.kind === compareKind) && !(typeBesideOthers && a.kind === "hook_type"),
   );
 
   if (groupBy !== "topic") compareTopics = [];
@@ -2251,6 +2296,9 @@ async function readQuestion(
     topics: topics.filter((t) => !compareTopics.includes(t)),
     compareTopics,
     compareCodes: compared ? codesNamed : [],
+    besideCode: typeBesideOthers
+      ? String((attributes.find((a) => a.kind === "hook_type") as { value: unknown }).value)
+      : null,
     count,
     attributes: filters,
     creators,

@@ -81,6 +81,7 @@ export function aggregateOf(answer: Answer): {
     creator_type?: string;
     group_by?: string;
     compare_codes?: string[];
+    beside_code?: string;
     count?: number;
     top_played?: number;
     top_creators?: number;

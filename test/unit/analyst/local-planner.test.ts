@@ -340,6 +340,59 @@ describe("intents agree with the endpoints' own views", () => {
     }
   });
 
+  it("a code after 'region' or 'language' in either case is that filter, not a count of regions (SQL)", async () => {
+    const ads = await ask("count ads in region us");
+    expect(aggregateOf(ads).plan).toMatchObject({ intent: "count", subject: "videos", ignored: [] });
+    expect(aggregateOf(ads).plan.filters).toEqual(expect.arrayContaining(["region=US", "ad=yes"]));
+    expect(result(ads).count).toBe(sqlCount("region = 'US' AND label_ad = 1"));
+    const english = await ask("How many videos in language en are there?");
+    expect(aggregateOf(english).plan).toMatchObject({
+      subject: "videos",
+      filters: ["language=en"],
+      ignored: [],
+    });
+    expect(result(english).count).toBe(sqlCount("language = 'en'"));
+    // "#a and #b" after "compare": the two topics side by side.
+    expect(await plan("Compare #skincare and #parenting by median views")).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ["skincare", "parenting"],
+    });
+  });
+
+  it("one hook type asked about is shown beside the others, where it stands said (independent SQL)", async () => {
+    const rows = db
+      .prepare(
+        "SELECT hook_type AS k, plays FROM videos WHERE label_hook = 1 AND hook_type IS NOT NULL ORDER BY hook_type",
+      )
+      .all() as { k: string; plays: number }[];
+    const byType = new Map<string, number[]>();
+    for (const r of rows) byType.set(r.k, [...(byType.get(r.k) ?? []), r.plays]);
+    const ranking = [...byType]
+      .map(([k, xs]) => ({ k, v: med(xs) }))
+      .sort((a, b) => b.v - a.v || a.k.localeCompare(b.k))
+      .map((g) => g.k);
+    for (const q of ["Are videos with questions in the hook better?", "Do question hooks work better?"]) {
+      const answer = await ask(q);
+      const p = aggregateOf(answer).plan;
+      expect(p, q).toMatchObject({
+        intent: "breakdown",
+        group_by: "hook_type",
+        filters: [],
+        beside_code: "question",
+      });
+      expect(result(answer).ranking, q).toEqual(ranking);
+      expect(answer.summary, q).toContain(" The question hooks asked about: ");
+      expect(answer.summary, q).toMatch(
+        new RegExp(`, ${ranking.indexOf("question") + 1}(st|nd|rd|th) of ${ranking.length} hook types\\.$`),
+      );
+      expect(
+        answer.findings.some((f) => f.statement.startsWith("question: ")),
+        q,
+      ).toBe(true);
+    }
+  });
+
   it("what makes videos go viral: each recorded property split into groups of 5+, by median views (independent SQL)", async () => {
     type Row = {
       plays: number;
