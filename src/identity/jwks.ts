@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey } from "jose";
+import type { JSONWebKeySet, JWTVerifyGetKey } from "jose";
 
 /** A key set larger than this is refused (real sets are a few KB). */
 export const JWKS_MAX_BYTES = 256 * 1024;
@@ -118,14 +118,15 @@ async function fetchKeySet(url: URL): Promise<JSONWebKeySet> {
  * The key set behind `CRS_OAUTH_JWKS`. An https set is fetched with a timeout and a size cap, cached for
  * JWKS_CACHE_SECONDS, and refetched on an unknown `kid` (at most once per cooldown); when it cannot be had
  * the resolver throws JwksUnavailableError. A file is read once and re-read when its modification time or size
- * changes, so an operator can rotate signing keys without a restart.
+ * changes, so an operator can rotate signing keys without a restart. jose is loaded with the first token.
  */
 export function jwksResolver(value: string, now: () => number = () => Date.now() / 1000): JWTVerifyGetKey {
   const source = parseJwksSource(value);
   if (source.kind === "file") {
     let stamp = "";
     let current: JWTVerifyGetKey | undefined;
-    const load = (): JWTVerifyGetKey => {
+    const load = async (): Promise<JWTVerifyGetKey> => {
+      const { createLocalJWKSet } = await import("jose");
       try {
         const stats = statSync(source.path);
         const next = `${stats.mtimeMs}:${stats.size}`;
@@ -138,7 +139,7 @@ export function jwksResolver(value: string, now: () => number = () => Date.now()
         throw new JwksUnavailableError(`JWKS file unreadable: ${(error as Error).message}`, 30);
       }
     };
-    return (header, token) => load()(header, token);
+    return async (header, token) => (await load())(header, token);
   }
   let current: { getKey: JWTVerifyGetKey; at: number } | undefined;
   let lastAttempt = Number.NEGATIVE_INFINITY;
@@ -147,6 +148,7 @@ export function jwksResolver(value: string, now: () => number = () => Date.now()
     pending ??= (async () => {
       lastAttempt = now();
       try {
+        const { createLocalJWKSet } = await import("jose");
         current = { getKey: createLocalJWKSet(await fetchKeySet(source.url)), at: now() };
       } finally {
         pending = undefined;

@@ -1,4 +1,4 @@
-import { type JWSAlgorithm, type JWTVerifyGetKey, jwtVerify } from "jose";
+import type { JWSAlgorithm, JWTVerifyGetKey } from "jose";
 import type { Scope } from "../shared/principal.js";
 import { JwksUnavailableError } from "./jwks.js";
 import { knownScopes } from "./scopes.js";
@@ -58,6 +58,8 @@ export async function verifyAccessToken(
   },
 ): Promise<TokenCheck> {
   let payload: Record<string, unknown>;
+  // jose is loaded with the first token: 100 ms of every start that serves no OAuth (`crs mcp`, API keys only).
+  const { jwtVerify } = await import("jose");
   try {
     const result = await jwtVerify(token, options.getKey, {
       issuer: options.issuer,
