@@ -274,14 +274,20 @@ describe("intents agree with the endpoints' own views", () => {
     expect(answer.summary).toMatch(/ by number of creators of their videos: /);
   });
 
-  it("breaks down hook types under a metric (median views per video)", async () => {
+  /** The plays of the videos with a detected hook, by hook type (SQL), where `where` holds too. */
+  const playsByHookType = (where = "1") => {
     const rows = db
       .prepare(
-        "SELECT hook_type AS k, plays FROM videos WHERE label_hook = 1 AND hook_type IS NOT NULL AND label_ad = 1 AND region = 'US'",
+        `SELECT hook_type AS k, plays FROM videos WHERE label_hook = 1 AND hook_type IS NOT NULL AND ${where}`,
       )
       .all() as { k: string; plays: number }[];
     const groups = new Map<string, number[]>();
     for (const r of rows) groups.set(r.k, [...(groups.get(r.k) ?? []), r.plays]);
+    return groups;
+  };
+
+  it("breaks down hook types under a metric (median views per video)", async () => {
+    const groups = playsByHookType("label_ad = 1 AND region = 'US'");
     const best = [...groups].sort(
       (a, b) => med(b[1]) - med(a[1]) || b[1].length - a[1].length || a[0].localeCompare(b[0]),
     )[0]?.[0];
@@ -361,14 +367,7 @@ describe("intents agree with the endpoints' own views", () => {
   });
 
   it("one hook type asked about is shown beside the others, where it stands said (independent SQL)", async () => {
-    const rows = db
-      .prepare(
-        "SELECT hook_type AS k, plays FROM videos WHERE label_hook = 1 AND hook_type IS NOT NULL ORDER BY hook_type",
-      )
-      .all() as { k: string; plays: number }[];
-    const byType = new Map<string, number[]>();
-    for (const r of rows) byType.set(r.k, [...(byType.get(r.k) ?? []), r.plays]);
-    const ranking = [...byType]
+    const ranking = [...playsByHookType()]
       .map(([k, xs]) => ({ k, v: med(xs) }))
       .sort((a, b) => b.v - a.v || a.k.localeCompare(b.k))
       .map((g) => g.k);

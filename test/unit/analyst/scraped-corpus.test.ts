@@ -2003,13 +2003,24 @@ describe("an advertiser named by the first words of its name", () => {
   });
 });
 
+/** `fn` on a corpus of its own (imported like the shared one) with a handle's UID at hand; removed afterwards. */
+async function onOwnCorpus(fn: (named: Db, uid: (handle: string) => string) => Promise<void>): Promise<void> {
+  const { db: named, dir: namedDir } = tempDb();
+  try {
+    await importScrape(named);
+    await fn(
+      named,
+      (handle) => named.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string,
+    );
+  } finally {
+    named.close();
+    rmSync(namedDir, { recursive: true, force: true });
+  }
+}
+
 describe("a creator named by a display name of several words", () => {
-  it("links it unless the words run together are a topic of others' videos; a verified account always", async () => {
-    const { db: named, dir: namedDir } = tempDb();
-    try {
-      await importScrape(named);
-      const uid = (handle: string) =>
-        named.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+  it("links it unless the words run together are a topic of others' videos; a verified account always", () =>
+    onOwnCorpus(async (named, uid) => {
       const rename = named.prepare(
         "UPDATE creators SET nickname = ?, verified = ?, followers = ? WHERE uid = ?",
       );
@@ -2064,18 +2075,10 @@ describe("a creator named by a display name of several words", () => {
       );
       expect(byFollowers.findings.map((f) => f.statement)).toContain("@stay1: followers not recorded.");
       expect(byFollowers.findings.map((f) => f.statement)).toContain("@stay3: 7,000 followers.");
-    } finally {
-      named.close();
-      rmSync(namedDir, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('after "by" or "from" (and "the"), a name written in lower case; elsewhere lower-case words stay words', async () => {
-    const { db: named, dir: namedDir } = tempDb();
-    try {
-      await importScrape(named);
-      const uid = (handle: string) =>
-        named.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+  it('after "by" or "from" (and "the"), a name written in lower case; elsewhere lower-case words stay words', () =>
+    onOwnCorpus(async (named, uid) => {
       const rename = named.prepare("UPDATE creators SET nickname = ? WHERE uid = ?");
       rename.run("Lan Anh", uid("stay1"));
       rename.run("The Pine Hill Homestay Da Lat", uid("stay5"));
@@ -2098,11 +2101,7 @@ describe("a creator named by a display name of several words", () => {
         creators: [],
         topics: expect.arrayContaining(["homestay", "dalat"]),
       });
-    } finally {
-      named.close();
-      rmSync(namedDir, { recursive: true, force: true });
-    }
-  });
+    }));
 });
 
 describe("an old scrape: windows end at its newest video, and the answer says so", () => {
