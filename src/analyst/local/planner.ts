@@ -1422,7 +1422,7 @@ async function readQuestion(
   if (
     subject === "videos" &&
     creators.length + advertisers.length === 0 &&
-    /^\s*(which|what|who)\s+([\p{L}-]+\s+){0,2}advertis(e|es|ed)\b/u.test(lowerAll) &&
+    /^\s*(which|what|who)\s+([\p{L}-]+\s+){0,4}advertis(e|es|ed)\b/u.test(lowerAll) &&
     !/^\s*(which|what)\s+(\S+\s+)?(videos?|posts?|clips?|ads?|content|slideshows?)\b/.test(lowerAll)
   ) {
     subject = "advertisers";
@@ -2119,6 +2119,16 @@ async function readQuestion(
   )
     intent = "measure";
   else if (CUES.overview.test(lowerAll) && (attributes.length > 0 || topics.length > 0)) intent = "overview";
+  else if (
+    // "Is TikTok good for hotel marketing?": a judgement it cannot make; what the videos about it show.
+    /^\s*(is|are)\s+(tiktok|tik tok|short[- ]form videos?)\s+(good|worth it|worthwhile|effective|useful|right|a good (platform|channel|fit))\b/.test(
+      lowerAll,
+    ) &&
+    (attributes.length > 0 || topics.length > 0)
+  ) {
+    intent = "overview";
+    understood.push("an overview of the videos in question (whether it is good is a judgement the corpus cannot make)");
+  }
   else if (quotes) intent = "rank";
   else if (
     // "Hotel ads with at least 10k views", "resort videos in Vietnam": a set named with no question about it

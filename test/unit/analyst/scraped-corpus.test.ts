@@ -2419,8 +2419,26 @@ describe("more questions read as meant", () => {
       .pluck()
       .all(idList(await searchIds("resort")));
     expect(result.ranking).toEqual(expected.slice(0, 5));
+    // Words naming them at length ("which Da Lat homestay resorts advertise"), and without "the most".
+    const described = aggregateOf(await ask("Which Da Lat homestay resorts advertise on TikTok?")).plan;
+    expect(described).toMatchObject({ subject: "advertisers", filters: ["ad=yes"] });
+    expect(described.topics).toEqual(expect.arrayContaining(["dalat", "homestay", "resort"]));
     // "Which videos advertise …" stays about videos.
     expect(aggregateOf(await ask("Which videos advertise resorts?")).plan.subject).toBe("videos");
+  });
+
+  it('"is TikTok good for …": an overview of those videos, the judgement said to be out of reach', async () => {
+    const answer = await ask("Is TikTok good for resort marketing?");
+    const { plan } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "overview", topics: ["resort"] });
+    expect(plan.understood).toContain(
+      "an overview of the videos in question (whether it is good is a judgement the corpus cannot make)",
+    );
+    const count = db
+      .prepare(`SELECT count(*) FROM ${IN_IDS}`)
+      .pluck()
+      .get(idList(await searchIds("resort")));
+    expect(answer.summary).toMatch(new RegExp(`^${count} videos about "resort"; median plays `));
   });
 
   it('"most used", "most common" count videos, also among viral videos (SQL)', async () => {
