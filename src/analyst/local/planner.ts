@@ -2127,9 +2127,10 @@ async function readQuestion(
     (attributes.length > 0 || topics.length > 0)
   ) {
     intent = "overview";
-    understood.push("an overview of the videos in question (whether it is good is a judgement the corpus cannot make)");
-  }
-  else if (quotes) intent = "rank";
+    understood.push(
+      "an overview of the videos in question (whether it is good is a judgement the corpus cannot make)",
+    );
+  } else if (quotes) intent = "rank";
   else if (
     // "Hotel ads with at least 10k views", "resort videos in Vietnam": a set named with no question about it
     // is listed, the most viewed first, as a search would.
