@@ -2207,7 +2207,7 @@ async function readQuestion(
     understood.push(
       `the videos of the ${topCreators} creators with the most followers (from "${creatorSet?.[0]}")`,
     );
-  }
+  } else if (creatorSet) ignored.push(`${creatorSet[0]} (a set of creators: not for this kind of question)`);
   if (viral) {
     // Views were read from "viral" only for want of another measure: the set is what it selects now.
     const read = understood.indexOf('"viral" read as views (plays)');

@@ -1224,6 +1224,10 @@ describe("naturally phrased questions read as meant", () => {
     expect(share.plan).toMatchObject({ intent: "share", topics: [], top_creators: 3, ignored: [] });
     const homestay = aggregateOf(await ask("Which hashtags do the 3 biggest homestay creators use?"));
     expect(homestay.plan).toMatchObject({ topics: ["homestay"], top_creators: 3 });
+    // A kind of question that takes no set: said, not dropped without a word.
+    expect(
+      aggregateOf(await ask("What hashtags are trending among the top creators?")).plan.ignored,
+    ).toContain("the top creators (a set of creators: not for this kind of question)");
     // A ranking of creators is no set of them.
     expect(aggregateOf(await ask("Who are the top 3 creators?")).plan).toMatchObject({
       subject: "creators",
