@@ -108,6 +108,7 @@ export type FactsSplit =
   | "weekend"
   | "hour"
   | "month"
+  | "year"
   | "length"
   | "caption_length"
   | "hashtag_count"
@@ -149,7 +150,7 @@ export interface FactsGroup {
   /**
    * The group as the store keys it: creator, advertiser and sound their ids; hashtag one tag (a video is in
    * the group of each of its tags); hook and ad 1/0; weekday 0 (Sunday) to 6 and hour 0-23, UTC; month
-   * "YYYY-MM", UTC; length, caption_length and hashtag_count the band's index in LENGTH_BOUNDS,
+   * "YYYY-MM" and year "YYYY", UTC; length, caption_length and hashtag_count the band's index in LENGTH_BOUNDS,
    * CAPTION_BOUNDS and HASHTAG_COUNT_BOUNDS; the column's value otherwise; null for the
    * whole set.
    */
@@ -194,6 +195,8 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       return time.hour;
     case "month":
       return time.month;
+    case "year":
+      return `substr(${time.month}, 1, 4)`;
     case "length":
       return `CASE WHEN v.media_type = 'video' AND v.duration_s IS NOT NULL THEN ${bandSql("v.duration_s", LENGTH_BOUNDS)} END`;
     case "caption_length":

@@ -7,17 +7,28 @@ import { type Plan, planQuestion } from "./planner.js";
 const LABEL_CAVEAT =
   "Labels (ad, hook, hook type, viral hook) are model-assisted observations with a confidence, not legal determinations.";
 
+const capitalised = (words: string) => `${words.slice(0, 1).toUpperCase()}${words.slice(1)}`;
+
 /** The plan as the `aggregate` step reports it (what was understood, what was ignored). */
 function planSummary(plan: Plan): Record<string, unknown> {
   return {
     intent: plan.intent,
     subject: plan.subject,
     metric: plan.metric,
-    window_days: plan.window?.days ?? null,
+    // "Before 2024" has a start only in name (the epoch): no length.
+    window_days: plan.window?.from === 0 ? null : (plan.window?.days ?? null),
+    // A calendar period: where it starts and ends; an open end ("since 2024", "before 2024") has one of them.
+    ...(plan.window?.from ? { window_from: new Date(plan.window.from * 1000).toISOString() } : {}),
     ...(plan.window?.from !== undefined && plan.window.to !== undefined
+      ? { window_to: new Date(plan.window.to * 1000).toISOString() }
+      : {}),
+    ...(plan.window?.periods
       ? {
-          window_from: new Date(plan.window.from * 1000).toISOString(),
-          window_to: new Date(plan.window.to * 1000).toISOString(),
+          periods: plan.window.periods.map((p) => ({
+            label: p.label,
+            from: new Date(p.from * 1000).toISOString(),
+            to: new Date(p.to * 1000).toISOString(),
+          })),
         }
       : {}),
     ...(plan.window?.endsAt !== undefined
@@ -69,6 +80,12 @@ export class LocalEngine implements AnalystEngine {
     const facts = this.deps.store.facts;
     const now = Math.floor(this.deps.clock.nowSeconds());
     let plan = await planQuestion(facts, request.question, request.context);
+    // "Since March 2025": its length runs to now.
+    if (plan.window?.openEnded && plan.window.from !== undefined && plan.window.to === undefined)
+      plan = {
+        ...plan,
+        window: { ...plan.window, days: Math.max(1, Math.ceil((now - plan.window.from) / 86_400)) },
+      };
     // A corpus with nothing this recent (an old scrape) answers for the window ending at its newest video.
     const windowed =
       plan.window && !plan.window.shortest && plan.window.from === undefined && plan.intent !== "decline"
@@ -125,7 +142,7 @@ export class LocalEngine implements AnalystEngine {
           ? ` The corpus holds no video published then: its videos were published from ${isoDay(oldest)} to ${isoDay(newest)}.`
           : "";
       caveats.push(
-        `${plan.window.label} selects videos by their publish time (UTC).${outside}${plan.subject === "creators" || plan.subject === "advertisers" ? " Creator and advertiser growth rankings (windows of 2, 7 or 30 days) cannot be narrowed to a calendar period." : ""}`,
+        `${capitalised(plan.window.label ?? "")} selects videos by their publish time (UTC).${outside}${plan.subject === "creators" || plan.subject === "advertisers" ? " Creator and advertiser growth rankings (windows of 2, 7 or 30 days) cannot be narrowed to a calendar period." : ""}`,
       );
     } else if (plan.window?.shortest && plan.intent !== "decline") {
       // "Right now" on a scrape collected long ago: growth and trending end at its last observation.

@@ -373,7 +373,10 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   }
   if (plan.window && !plan.window.shortest) {
     const { days, endsAt, label } = plan.window;
-    if (label !== undefined) parts.push(`published in ${label} (UTC)`);
+    if (label !== undefined)
+      parts.push(
+        `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : "in "}${label} (UTC)`,
+      );
     else if (endsAt === undefined)
       parts.push(days === 0 ? "published today (UTC)" : `published in the last ${days} days`);
     else
@@ -1628,7 +1631,7 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
 }
 
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
-type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag" | "sound_use">;
+type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag" | "sound_use" | "period">;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
 function nameOfGroup(by: SplitBy, key: string | number): string {
@@ -1777,6 +1780,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "period") {
+    // "2025 vs 2024": each period named is a filter on publication time; the plan's window spans them.
+    const periods = plan.window?.periods ?? [];
+    ranked = await filterGroups(
+      ctx,
+      periods.map((p) => [p.label, { ...filter, since: p.from, until: p.to }] as const),
+      metric,
+      statistic,
+    );
+    total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "topic" || by === "hashtag") {
     const topicFilter = (topics: string[]) => ({ ...filter, q: [...plan.topics, ...topics].join(" ") });
     ranked = await filterGroups(
@@ -1830,15 +1843,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 ? "publication hour"
                 : by === "month"
                   ? "publication month"
-                  : by === "length"
-                    ? "length"
-                    : by === "caption_length"
-                      ? "caption length"
-                      : by === "hashtag_count"
-                        ? "number of hashtags"
-                        : by === "region" || by === "language"
-                          ? by
-                          : "format";
+                  : by === "year"
+                    ? "publication year"
+                    : by === "period"
+                      ? "period"
+                      : by === "length"
+                        ? "length"
+                        : by === "caption_length"
+                          ? "caption length"
+                          : by === "hashtag_count"
+                            ? "number of hashtags"
+                            : by === "region" || by === "language"
+                              ? by
+                              : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1851,8 +1868,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? "With a detected hook: videos whose hook label is yes (the opening line matched one of the hook patterns; service://guide/metrics); without: every other video. It shows which group did well, not that the hook caused it."
           : by === "weekday" || by === "weekend" || by === "hour"
             ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-            : by === "month"
-              ? "Months by publication time (UTC). A scrape holds what was found when it was collected: its older months hold only the videos still found then, and its newest month may be partial."
+            : by === "month" || by === "year" || by === "period"
+              ? `${by === "month" ? "Months" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
               : by === "sound_use"
                 ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
                 : by === "topic"
@@ -1871,7 +1888,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
   const leader = ranked[0];
-  if (metric && leader && leader.size < SMALL_GROUP && by !== "month")
+  if (metric && leader && leader.size < SMALL_GROUP && by !== "month" && by !== "year")
     caveats.push(
       `${leader.key} leads on ${videosCount(leader.size)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
         .filter((g) => g.size < SMALL_GROUP)
@@ -1920,22 +1937,22 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     computed: how,
   });
   // Months read as a series: the most recent ones in order, not a ranking.
-  if (by === "month" && ranked.length > 0) {
+  if ((by === "month" || by === "year") && ranked.length > 0) {
     const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN);
     const most = [...months].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
     )[0] as (typeof ranked)[number];
     const figure = (g: (typeof ranked)[number]) => (metric ? showFigure(metric, g.value) : fmt(g.size));
     const span =
-      months.length === ranked.length ? "" : ` (the last ${months.length} of ${ranked.length} months)`;
+      months.length === ranked.length ? "" : ` (the last ${months.length} of ${ranked.length} ${by}s)`;
     const what = metric
       ? `${measure[0]?.toUpperCase()}${measure.slice(1)} of ${base}`
       : `${base[0]?.toUpperCase()}${base.slice(1)}`;
-    const statement = `${what} per publication month (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. The most: ${most.key} (${figure(most)}).`;
-    return answer(statement, months, months, `aggregate: ${base} per publication month, ${measure}`);
+    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. The most: ${most.key} (${figure(most)}).`;
+    return answer(statement, months, months, `aggregate: ${base} per publication ${by}, ${measure}`);
   }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
-  if (ranked.length === 1 && by !== "topic" && !named)
+  if (ranked.length === 1 && by !== "topic" && by !== "period" && !named)
     return answer(
       `All ${fmt(total)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
@@ -1969,17 +1986,21 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const empty =
     by === "topic"
       ? plan.compareTopics.filter((t) => !ranked.some((g) => g.key === t))
-      : named
-        ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
-        : [];
+      : by === "period"
+        ? (plan.window?.periods ?? []).map((p) => p.label).filter((p) => !ranked.some((g) => g.key === p))
+        : named
+          ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
+          : [];
   const none =
     empty.length === 0
       ? ""
       : by === "topic"
         ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
-        : by === "hook_type"
-          ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
-          : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
+        : by === "period"
+          ? ` There are none published in ${empty.join(" or ")} to compare with.`
+          : by === "hook_type"
+            ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
+            : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
   // "Do question hooks work better?": where the type named stands, and its group among those shown.
   const beside = by === "hook_type" && plan.besideCode !== null ? plan.besideCode : null;
   const besideGroup = beside === null ? undefined : ranked.find((g) => g.raw === beside);

@@ -610,8 +610,15 @@ export interface WindowReading {
    */
   from?: number;
   to?: number;
-  /** How the period is named in answers ("December 2020"). */
+  /** How the period is named in answers ("December 2020", "since March 2025", "Q1 2025 and Q2 2025"). */
   label?: string;
+  /**
+   * A period with an open end: "since March 2025" has `from` and no `to`; "before 2024" has `from` 0. `days`
+   * is filled in against the clock when `to` is missing.
+   */
+  openEnded?: boolean;
+  /** Two periods compared ("2025 vs 2024"): each is a group; `from`/`to` span both. */
+  periods?: { from: number; to: number; label: string }[];
 }
 
 const MONTHS: Record<string, number> = {
@@ -655,29 +662,186 @@ const MONTH_NAMES = [
   "December",
 ];
 
-/** A calendar month or year named in the question ("in December 2020", "from 2024"), UTC. */
-function readPeriod(text: string): WindowReading | null {
-  const month = text.match(
-    new RegExp(
-      `\\b(?:(?:in|during|from|for|of|throughout)\\s+)?(${Object.keys(MONTHS).join("|")})\\.?,?\\s+(?:of\\s+)?((?:18|19|20|21)\\d\\d)\\b`,
-    ),
+const YEAR_RE = "(?:18|19|20|21)\\d\\d";
+const MONTH_RE = `(?:${Object.keys(MONTHS).join("|")})`;
+const PART_WORDS: Record<string, number> = {
+  first: 1,
+  "1st": 1,
+  second: 2,
+  "2nd": 2,
+  third: 3,
+  "3rd": 3,
+  fourth: 4,
+  "4th": 4,
+};
+const PART_RE = "(?:q[1-4]|h[12]|(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+(?:quarter|half))";
+/**
+ * A word that makes a bare year a count or a figure ("2024 views", "over 2000 likes"), not a period; a month
+ * or quarter before it makes it one ("Q2 2025 views").
+ */
+const NOT_A_YEAR =
+  "(?!\\s*(?:k\\b|m\\b|\\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|videos?|creators?|ads?|posts?|hashtags?|seconds?|secs?|minutes?|mins?))";
+
+/** One named calendar period: a quarter or half, a month or a year (each with its year). */
+const POINT_RE = `(?:${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+
+/** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
+interface Period {
+  from: number;
+  to: number;
+  label: string;
+}
+
+const utc = (year: number, month: number) => Date.UTC(year, month, 1) / 1000;
+
+/** Reads one period written as POINT_RE matches it ("q1 2025", "march 2025", "the second half of 2024", "2024"). */
+function readPoint(words: string): Period | null {
+  const year = Number((words.match(new RegExp(YEAR_RE)) as RegExpMatchArray | null)?.[0]);
+  if (!Number.isFinite(year)) return null;
+  const part = words.match(
+    /\b(?:q([1-4])|h([12])|(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(quarter|half))\b/,
   );
+  if (part) {
+    const half = part[2] !== undefined || part[4] === "half";
+    const n = Number(
+      part[1] ?? part[2] ?? (part[3] === "last" ? (half ? 2 : 4) : PART_WORDS[part[3] as string]),
+    );
+    if (half && n > 2) return null;
+    const months = half ? 6 : 3;
+    return {
+      from: utc(year, (n - 1) * months),
+      to: utc(year, n * months),
+      label: half ? `${n === 1 ? "the first" : "the second"} half of ${year}` : `Q${n} ${year}`,
+    };
+  }
+  const month = words.match(new RegExp(`\\b(${MONTH_RE})\\b`));
   if (month) {
     const m = MONTHS[month[1] as string] as number;
-    const year = Number(month[2]);
-    const from = Date.UTC(year, m, 1) / 1000;
-    const to = Date.UTC(year, m + 1, 1) / 1000;
-    return { days: (to - from) / 86_400, phrase: month[0], from, to, label: `${MONTH_NAMES[m]} ${year}` };
+    return { from: utc(year, m), to: utc(year, m + 1), label: `${MONTH_NAMES[m]} ${year}` };
   }
-  // Any year from 1800 to 2199 (one the corpus cannot reach gets an empty answer that says so), not a count.
-  const year = text.match(
-    /\b(?:in|during|from|for|of|throughout)\s+((?:18|19|20|21)\d\d)\b(?!\s*(?:k\b|m\b|\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|videos?|creators?|ads?|posts?))/,
+  return { from: utc(year, 0), to: utc(year + 1, 0), label: String(year) };
+}
+
+/** "March 2025" and "May 2025" → "March to May 2025"; "2023" and "2024" → "2023 to 2024". */
+function spanLabel(first: string, last: string): string {
+  const year = first.match(/ (\d{4})$/)?.[1];
+  return year !== undefined && last.endsWith(` ${year}`) && !first.startsWith("the ")
+    ? `${first.slice(0, -5)} to ${last}`
+    : `${first} to ${last}`;
+}
+
+const reading = (period: Period, phrase: string, extra: Partial<WindowReading> = {}): WindowReading => ({
+  days: Math.round((period.to - period.from) / 86_400),
+  phrase,
+  from: period.from,
+  to: period.to,
+  label: period.label,
+  ...extra,
+});
+
+/**
+ * A calendar period named in the question, UTC: a month, quarter, half or year ("in December 2020", "Q1 2025",
+ * "from 2024"); a span ("between March and May 2025", "2023-2024"); an open end ("since March 2025",
+ * "before 2024"); or two periods compared ("in 2025 than in 2024", "Q1 vs Q2 2025"), each a group.
+ */
+function readPeriod(text: string): WindowReading | null {
+  // Two periods side by side: "2025 vs 2024", "in 2025 than in 2024", "march or april 2025".
+  const pair = text.match(
+    new RegExp(
+      `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,
+    ),
   );
-  if (year) {
-    const y = Number(year[1]);
-    const from = Date.UTC(y, 0, 1) / 1000;
-    const to = Date.UTC(y + 1, 0, 1) / 1000;
-    return { days: (to - from) / 86_400, phrase: year[0], from, to, label: String(y) };
+  // "And" pairs two periods where a comparison is asked ("compare 2024 and 2025"); elsewhere "in 2023 and
+  // 2024" is both, read as one span when they meet, and "between 2023 and 2024" is a span (below).
+  const both =
+    pair !== null &&
+    / and /.test(pair[0]) &&
+    (!/\bcompar/.test(text) || /\bbetween\s+$/.test(text.slice(0, pair.index)));
+  if (pair) {
+    const second = readPoint(pair[2] as string);
+    // A month or quarter without its year takes the year of the other ("march or april 2025").
+    const firstWords = new RegExp(YEAR_RE).test(pair[1] as string)
+      ? (pair[1] as string)
+      : `${pair[1]} ${second ? new Date(second.from * 1000).getUTCFullYear() : ""}`;
+    const first = readPoint(firstWords);
+    if (both && first && second && !/\bbetween\s+$/.test(text.slice(0, pair.index))) {
+      if (first.to === second.from || second.to === first.from)
+        return reading(
+          {
+            from: Math.min(first.from, second.from),
+            to: Math.max(first.to, second.to),
+            label: `${first.label} and ${second.label}`,
+          },
+          pair[0],
+        );
+    } else if (!both && first && second && (first.from !== second.from || first.to !== second.to)) {
+      const from = Math.min(first.from, second.from);
+      const to = Math.max(first.to, second.to);
+      return reading({ from, to, label: `${first.label} and ${second.label}` }, pair[0], {
+        periods: [first, second],
+      });
+    }
+  }
+  // A span: "between March and May 2025", "from 2023 to 2024", "2023-2024", "Jan-Mar 2025".
+  const span = text.match(
+    new RegExp(
+      `\\b(?:(?:between|from)\\s+)?(${POINT_RE}|${MONTH_RE}|${PART_RE})\\s*(?:\\s(?:and|to|through|thru|till|until)\\s|-|–)\\s*(${POINT_RE})\\b`,
+    ),
+  );
+  if (
+    span &&
+    (/^(between|from)\b/.test(span[0]) ||
+      /[-–]/.test(span[0]) ||
+      /\d\s+(to|through|thru|till|until)\s/.test(span[0]))
+  ) {
+    const last = readPoint(span[2] as string);
+    const lastYear = last ? new Date(last.from * 1000).getUTCFullYear() : 0;
+    let first = readPoint(
+      new RegExp(YEAR_RE).test(span[1] as string) ? (span[1] as string) : `${span[1]} ${lastYear}`,
+    );
+    // "Between November and February 2025": the November before.
+    if (first && last && first.from > last.from && !new RegExp(YEAR_RE).test(span[1] as string))
+      first = readPoint(`${span[1]} ${lastYear - 1}`);
+    if (first && last && first.from < last.to)
+      return reading({ from: first.from, to: last.to, label: spanLabel(first.label, last.label) }, span[0]);
+  }
+  // An open end: "since March 2025", "after 2023", "before 2024", "until June 2024".
+  const open = text.match(
+    new RegExp(
+      `\\b(since|after|before|prior to|until|till|up to|through|from)\\s+(?:the\\s+)?(${POINT_RE})(\\s+on(?:wards?)?\\b)?\\b`,
+    ),
+  );
+  if (open && (open[1] !== "from" || open[3])) {
+    const at = readPoint(open[2] as string) as Period;
+    const word = open[1] as string;
+    if (word === "since" || word === "from")
+      return { ...reading(at, open[0]), to: undefined, label: `since ${at.label}`, openEnded: true };
+    if (word === "after")
+      return {
+        ...reading(at, open[0]),
+        from: at.to,
+        to: undefined,
+        label: `after ${at.label}`,
+        openEnded: true,
+      };
+    // "Before 2024" ends where it begins; "until June 2024" includes June.
+    const to = word === "before" || word === "prior to" ? at.from : at.to;
+    return {
+      days: 0,
+      phrase: open[0],
+      from: 0,
+      to,
+      label: `${word === "prior to" ? "before" : word === "till" ? "until" : word} ${at.label}`,
+    };
+  }
+  const one = text.match(
+    new RegExp(`\\b(?:(?:in|during|from|for|of|throughout)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`),
+  );
+  if (one) {
+    const at = readPoint(one[1] as string) as Period;
+    // A bare year is a period only after "in", "from" etc. ("top 2024 videos" reads too loosely otherwise).
+    const bare = new RegExp(`^${YEAR_RE}$`).test(one[1] as string);
+    if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0])) return reading(at, one[0]);
   }
   return null;
 }

@@ -141,6 +141,9 @@ export interface Plan {
     | "weekend"
     | "hour"
     | "month"
+    | "year"
+    /** The two calendar periods named (`window.periods`), each a group. */
+    | "period"
     | "length"
     | "caption_length"
     | "hashtag_count"
@@ -1049,28 +1052,41 @@ async function readQuestion(
     const at = text.lastIndexOf(words);
     if (at >= 0) text = consume(text, at, words.length);
   }
-  const postingTime: "weekend" | "weekday" | "hour" | "month" | null =
-    // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
-    /\bweekends?\b/.test(lowerAll) && !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
-      ? "weekend"
-      : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
-        ? "weekday"
-        : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
-              lowerAll,
-            )
-          ? "hour"
-          : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-            /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+  const postingTime: "weekend" | "weekday" | "hour" | "month" | "year" | "period" | null =
+    // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
+    window?.periods
+      ? "period"
+      : // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
+        /\bweekends?\b/.test(lowerAll) &&
+          !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
+        ? "weekend"
+        : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
+          ? "weekday"
+          : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
                 lowerAll,
-              ) || growingAsked
-            ? "month"
-            : null;
+              )
+            ? "hour"
+            : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
+              /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                  lowerAll,
+                ) || growingAsked
+              ? "month"
+              : // "How many videos were posted each year?", "median views per year", "year over year".
+                /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
+                    lowerAll,
+                  )
+                ? "year"
+                : null;
   if (postingTime === "weekend")
     for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);
-  if (postingTime)
+  if (postingTime === "period")
     understood.push(
-      `groups: publication ${postingTime === "weekend" ? "on weekends (Saturday, Sunday) or weekdays" : postingTime === "weekday" ? "day of the week" : postingTime === "hour" ? "hour of the day" : "month"} (UTC)`,
+      `groups: the periods named (${window?.periods?.map((p) => p.label).join(", ")}), by publication time (UTC), side by side`,
+    );
+  else if (postingTime)
+    understood.push(
+      `groups: publication ${postingTime === "weekend" ? "on weekends (Saturday, Sunday) or weekdays" : postingTime === "weekday" ? "day of the week" : postingTime === "hour" ? "hour of the day" : postingTime} (UTC)`,
     );
   // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
   const lengthText = lowerAll
@@ -1940,6 +1956,7 @@ async function readQuestion(
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
+    if (postingTime === "period") metric = sideBySideMetric(metric);
   } else if (
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"
     entityCount <= 1 &&
@@ -2136,7 +2153,7 @@ async function readQuestion(
     // is listed, the most viewed first, as a search would.
     subject === "videos" &&
     entityCount === 0 &&
-    (((topics.length > 0 || attributes.length > 0) &&
+    (((topics.length > 0 || attributes.length > 0 || window?.from !== undefined) &&
       !/^\s*(what|which|who|how|why|when|where|is|are|do|does|did|can|could|should|will|would)\b/.test(
         lowerAll,
       )) ||

@@ -71,6 +71,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "weekend",
   "hour",
   "month",
+  "year",
   "length",
   "caption_length",
   "hashtag_count",
@@ -117,6 +118,8 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return at.getUTCHours();
     case "month":
       return at.toISOString().slice(0, 7);
+    case "year":
+      return at.toISOString().slice(0, 4);
     case "length": {
       if (v.media_type !== "video" || v.duration_s === null) return null;
       return bandOf(v.duration_s, LENGTH_BOUNDS);

@@ -599,3 +599,52 @@ describe("phrasings that must read the same", () => {
     expect(String(result(answer).declined)).toMatch(/several regions \(.*BR.*\)|several regions \(.*US.*\)/);
   });
 });
+
+describe("calendar periods as people write them", () => {
+  const iso = (y: number, m: number) => new Date(Date.UTC(y, m, 1)).toISOString();
+  it("reads quarters, halves, spans, open ends and pairs; a figure is no year", async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "How many videos in the first quarter of 2025?",
+        { window_from: iso(2025, 0), window_to: iso(2025, 3) },
+      ],
+      ["videos from 2025 Q2", { window_from: iso(2025, 3), window_to: iso(2025, 6) }],
+      [
+        "How many videos in the last quarter of 2024?",
+        { window_from: iso(2024, 9), window_to: iso(2025, 0) },
+      ],
+      ["How many videos in H2 2024?", { window_from: iso(2024, 6), window_to: iso(2025, 0) }],
+      ["How many videos from Jan-Mar 2025?", { window_from: iso(2025, 0), window_to: iso(2025, 3) }],
+      [
+        "How many videos between November and February 2025?",
+        { window_from: iso(2024, 10), window_to: iso(2025, 2) },
+      ],
+      ["How many videos 2023-2024?", { window_from: iso(2023, 0), window_to: iso(2025, 0) }],
+      ["How many videos in 2023 and 2024?", { window_from: iso(2023, 0), window_to: iso(2025, 0) }],
+      ["How many videos from 2024 onwards?", { window_from: iso(2024, 0) }],
+      ["How many videos until June 2024?", { window_to: iso(2024, 6), window_days: null }],
+    ];
+    for (const [question, expected] of cases) {
+      const p = (await plan(question)) as unknown as Record<string, unknown>;
+      expect(p, question).toMatchObject(expected);
+      if (!("window_to" in expected)) expect(p, question).not.toHaveProperty("window_to");
+      if (!("window_from" in expected)) expect(p, question).not.toHaveProperty("window_from");
+    }
+    // Two periods: a breakdown with each as a group, whatever joins them.
+    for (const question of [
+      "Which got more views, Q1 or Q2 2025?",
+      "Q1 2025 vs Q2 2025 views",
+      "Compare views in Q1 2025 and Q2 2025",
+    ]) {
+      const p = (await plan(question)) as unknown as Record<string, unknown>;
+      expect(p, question).toMatchObject({ intent: "breakdown", group_by: "period" });
+      expect((p.periods as { label: string }[]).map((x) => x.label).sort(), question).toEqual([
+        "Q1 2025",
+        "Q2 2025",
+      ]);
+    }
+    // Counts and durations are not periods.
+    for (const question of ["Which videos have over 2000 likes?", "videos with 2024 views or more"])
+      expect((await plan(question)).window_days, question).toBeNull();
+  });
+});

@@ -214,7 +214,6 @@ async function ask(
 
 const ids = (out: { data: unknown }) => (out.data as { id: string }[]).map((v) => v.id);
 
-/** The median of plain numbers (the expected figures are computed here, not with the analyst's code). */
 /** Every video service_search_videos finds for q (all pages). */
 async function searchIds(q: string): Promise<string[]> {
   const ids = new Set<string>();
@@ -235,6 +234,7 @@ async function searchIds(q: string): Promise<string[]> {
 const IN_IDS = "videos WHERE id IN (SELECT value FROM json_each(@ids))";
 const idList = (ids: readonly string[]) => ({ ids: JSON.stringify(ids) });
 
+/** The median of plain numbers (the expected figures are computed here, not with the analyst's code). */
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -2296,6 +2296,129 @@ describe("a named month or year selects that calendar period", () => {
       });
     expect(result.count).toBe(expected);
     expect(answer.caveats.join(" ")).not.toMatch(/newest video was published|Time windows end now/);
+  });
+});
+
+describe("quarters, spans, open ends and two periods side by side", () => {
+  const at = (t: number) => new Date(t * 1000);
+  const utc = (y: number, m: number) => Date.UTC(y, m, 1) / 1000;
+  const count = (from: number, to: number) =>
+    db.prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?").pluck().get(from, to);
+  const NAMES = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ];
+
+  it('"in Q<n> <year>" and "the first half of <year>" select those months (UTC)', async () => {
+    const d = at(SCRAPED - 40 * DAY);
+    const q = Math.floor(d.getUTCMonth() / 3);
+    const [from, to] = [utc(d.getUTCFullYear(), q * 3), utc(d.getUTCFullYear(), q * 3 + 3)];
+    const answer = await ask(`How many videos were posted in Q${q + 1} ${d.getUTCFullYear()}?`);
+    const { plan, result } = aggregateOf(answer);
+    expect(result.count).toBe(count(from, to));
+    expect(result.count).toBeGreaterThan(0);
+    expect(plan as Record<string, unknown>).toMatchObject({
+      window_from: new Date(from * 1000).toISOString(),
+      window_to: new Date(to * 1000).toISOString(),
+    });
+    expect(answer.summary).toContain(`published in Q${q + 1} ${d.getUTCFullYear()} (UTC)`);
+    const h = d.getUTCMonth() < 6 ? 0 : 1;
+    const half = await ask(
+      `How many videos in the ${h === 0 ? "first" : "second"} half of ${d.getUTCFullYear()}?`,
+    );
+    expect(aggregateOf(half).result.count).toBe(
+      count(utc(d.getUTCFullYear(), h * 6), utc(d.getUTCFullYear(), h * 6 + 6)),
+    );
+  });
+
+  it('"since <Month> <year>" has no end; "before" and "after" are open too; "between … and …" is a span', async () => {
+    const d = at(SCRAPED - 40 * DAY);
+    const name = `${NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const from = utc(d.getUTCFullYear(), d.getUTCMonth());
+    const next = utc(d.getUTCFullYear(), d.getUTCMonth() + 1);
+    const since = await ask(`Top 5 videos since ${name}`);
+    const { plan, result } = aggregateOf(since);
+    expect((plan as Record<string, unknown>).window_from).toBe(new Date(from * 1000).toISOString());
+    expect(plan).not.toHaveProperty("window_to");
+    // Its length runs to now (the clock), not to the month's end.
+    expect(plan.window_days).toBe(Math.ceil((NOW - from) / DAY));
+    expect(result.ranking).toEqual(
+      db
+        .prepare("SELECT id FROM videos WHERE created_at >= ? ORDER BY plays DESC, id DESC LIMIT 5")
+        .pluck()
+        .all(from),
+    );
+    expect(since.summary).toContain(`published since ${name} (UTC)`);
+    const before = await ask(`How many videos were posted before ${name}?`);
+    expect(aggregateOf(before).result.count).toBe(count(0, from));
+    expect(aggregateOf(before).plan.window_days).toBeNull();
+    expect(before.summary).toContain(`published before ${name} (UTC)`);
+    const after = await ask(`How many videos were posted after ${name}?`);
+    expect(aggregateOf(after).result.count).toBe(count(next, Number.MAX_SAFE_INTEGER));
+    const e = at(SCRAPED - 100 * DAY);
+    const span = await ask(
+      `How many videos between ${NAMES[e.getUTCMonth()]} and ${NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}?`,
+    );
+    expect(aggregateOf(span).result.count).toBe(count(utc(e.getUTCFullYear(), e.getUTCMonth()), next));
+    expect(span.summary).toMatch(/published from \w+ (\d{4} )?to \w+ \d{4} \(UTC\)/);
+  });
+
+  it('"more views in <month> than in <month>?": each period a group, by median views (SQL)', async () => {
+    const [a, b] = [at(SCRAPED - 10 * DAY), at(SCRAPED - 40 * DAY)];
+    expect(a.getUTCMonth()).not.toBe(b.getUTCMonth());
+    const label = (d: Date) => `${NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const answer = await ask(`Did hotel videos get more views in ${label(a)} than in ${label(b)}?`);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays" });
+    const hotel = await searchIds("hotel");
+    const medianIn = (d: Date) =>
+      median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS} AND created_at >= @from AND created_at < @to`)
+          .pluck()
+          .all({
+            ...idList(hotel),
+            from: utc(d.getUTCFullYear(), d.getUTCMonth()),
+            to: utc(d.getUTCFullYear(), d.getUTCMonth() + 1),
+          }) as number[],
+      );
+    const expected = [
+      [label(a), medianIn(a)],
+      [label(b), medianIn(b)],
+    ].sort((x, y) => (y[1] as number) - (x[1] as number));
+    expect(result.ranking).toEqual(expected.map((x) => x[0]));
+    expect(result.values).toEqual(expected.map((x) => x[1]));
+    expect(answer.summary).toContain(`the leading period among videos about "hotel"`);
+    // A period with no video is said, not dropped.
+    const empty = await ask(`hotel videos in ${label(a)} vs ${label(b).replace(/\d{4}$/, "2011")}`);
+    expect(empty.summary).toContain(
+      `There are none published in ${label(b).replace(/\d{4}$/, "2011")} to compare with.`,
+    );
+  });
+
+  it('"each year": the videos per publication year, in order (SQL)', async () => {
+    const answer = await ask("How many videos were posted each year?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.group_by).toBe("year");
+    const rows = db
+      .prepare(
+        "SELECT strftime('%Y', created_at, 'unixepoch') AS y, count(*) AS n FROM videos GROUP BY y ORDER BY y",
+      )
+      .raw()
+      .all() as [string, number][];
+    expect(result.ranking).toEqual(rows.map((r) => r[0]));
+    expect(result.values).toEqual(rows.map((r) => r[1]));
+    expect(answer.summary).toMatch(/^Videos per publication year \(UTC\): /);
   });
 });
 
