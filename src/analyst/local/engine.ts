@@ -43,7 +43,10 @@ function planSummary(plan: Plan): Record<string, unknown> {
       a.kind === "count"
         ? `${a.metric}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
         : a.kind === "sound"
-          ? `sound=${a.ids.join("|")}`
+          ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
+            a.ids.length > 20
+            ? `sound=${a.title} (${a.ids.length} sound ids)`
+            : `sound=${a.ids.join("|")}`
           : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),

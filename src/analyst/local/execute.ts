@@ -1631,7 +1631,7 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
 }
 
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
-type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag" | "sound_use" | "period">;
+type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag" | "sound_use" | "period" | "bounds">;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
 function nameOfGroup(by: SplitBy, key: string | number): string {
@@ -1780,6 +1780,20 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "bounds") {
+    // "Under 15 s vs over 60 s": each bound on the rest of the filter.
+    const bounds = plan.attributes.filter((a) => a.kind === "count");
+    const rest = videoFilter({
+      ...ctx,
+      plan: { ...plan, attributes: plan.attributes.filter((a) => a.kind !== "count") },
+    });
+    ranked = await filterGroups(
+      ctx,
+      bounds.map((b) => [attributeLabel(b), applyAttribute(rest, b)] as const),
+      metric,
+      statistic,
+    );
+    total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "period") {
     // "2025 vs 2024": each period named is a filter on publication time; the plan's window spans them.
     const periods = plan.window?.periods ?? [];
@@ -1824,6 +1838,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "media_type" && a.kind === "media_type") &&
         !(by === "ad" && a.kind === "ad") &&
         !(by === "sound_use" && a.kind === "sound") &&
+        !(by === "bounds" && a.kind === "count") &&
         a.kind !== "hook_type",
     ),
   };
@@ -1837,25 +1852,27 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? "topic"
           : by === "sound_use"
             ? "sound group"
-            : by === "weekday" || by === "weekend"
-              ? "publication day"
-              : by === "hour"
-                ? "publication hour"
-                : by === "month"
-                  ? "publication month"
-                  : by === "year"
-                    ? "publication year"
-                    : by === "period"
-                      ? "period"
-                      : by === "length"
-                        ? "length"
-                        : by === "caption_length"
-                          ? "caption length"
-                          : by === "hashtag_count"
-                            ? "number of hashtags"
-                            : by === "region" || by === "language"
-                              ? by
-                              : "format";
+            : by === "bounds"
+              ? "group"
+              : by === "weekday" || by === "weekend"
+                ? "publication day"
+                : by === "hour"
+                  ? "publication hour"
+                  : by === "month"
+                    ? "publication month"
+                    : by === "year"
+                      ? "publication year"
+                      : by === "period"
+                        ? "period"
+                        : by === "length"
+                          ? "length"
+                          : by === "caption_length"
+                            ? "caption length"
+                            : by === "hashtag_count"
+                              ? "number of hashtags"
+                              : by === "region" || by === "language"
+                                ? by
+                                : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -1870,19 +1887,21 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
             : by === "month" || by === "year" || by === "period"
               ? `${by === "month" ? "Months" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
-              : by === "sound_use"
-                ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
-                : by === "topic"
-                  ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
-                  : by === "length"
-                    ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                    : by === "caption_length"
-                      ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
-                      : by === "hashtag_count"
-                        ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                        : recorded
-                          ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
-                          : "Format: video or slideshow (media_type).",
+              : by === "bounds"
+                ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                : by === "sound_use"
+                  ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
+                  : by === "topic"
+                    ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
+                    : by === "length"
+                      ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                      : by === "caption_length"
+                        ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                        : by === "hashtag_count"
+                          ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                          : recorded
+                            ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                            : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -1952,7 +1971,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     return answer(statement, months, months, `aggregate: ${base} per publication ${by}, ${measure}`);
   }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
-  if (ranked.length === 1 && by !== "topic" && by !== "period" && !named)
+  if (ranked.length === 1 && by !== "topic" && by !== "period" && by !== "bounds" && !named)
     return answer(
       `All ${fmt(total)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
@@ -1988,9 +2007,14 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? plan.compareTopics.filter((t) => !ranked.some((g) => g.key === t))
       : by === "period"
         ? (plan.window?.periods ?? []).map((p) => p.label).filter((p) => !ranked.some((g) => g.key === p))
-        : named
-          ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
-          : [];
+        : by === "bounds"
+          ? plan.attributes
+              .filter((a) => a.kind === "count")
+              .map((a) => attributeLabel(a))
+              .filter((label) => !ranked.some((g) => g.key === label))
+          : named
+            ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
+            : [];
   const none =
     empty.length === 0
       ? ""
@@ -1998,9 +2022,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
         : by === "period"
           ? ` There are none published in ${empty.join(" or ")} to compare with.`
-          : by === "hook_type"
-            ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
-            : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
+          : by === "bounds"
+            ? ` There are none ${empty.join(" or ")} to compare with.`
+            : by === "hook_type"
+              ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
+              : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
   // "Do question hooks work better?": where the type named stands, and its group among those shown.
   const beside = by === "hook_type" && plan.besideCode !== null ? plan.besideCode : null;
   const besideGroup = beside === null ? undefined : ranked.find((g) => g.raw === beside);
@@ -2333,6 +2359,12 @@ async function count(ctx: Ctx): Promise<Outcome> {
 async function measure(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   if (plan.metric === "followers" && plan.creators.length === 0) return followersMedian(ctx);
+  if (
+    plan.metric === "videos" &&
+    (plan.subject === "creators" || plan.subject === "advertisers") &&
+    plan.creators.length + plan.advertisers.length === 0
+  )
+    return videosPerAccount(ctx, plan.subject === "creators" ? "creator" : "advertiser");
   const metric: Metric =
     plan.metric && !["videos", "followers", "growth"].includes(plan.metric) ? plan.metric : "plays";
   await corroborate(ctx);
@@ -2576,6 +2608,67 @@ async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> 
  * "What's the average follower count of hotel creators?": the median followers of the creators of the videos
  * in question (those with a recorded count), cited by the three creators nearest it.
  */
+/**
+ * "How many videos does the average creator post?": the median number of the videos in question per creator
+ * (advertiser) among those with at least one, and the mean; the cited ones sit nearest the median.
+ */
+async function videosPerAccount(ctx: Ctx, by: "creator" | "advertiser"): Promise<Outcome> {
+  const { plan } = ctx;
+  await corroborate(ctx);
+  const [groups = []] = await ctx.facts.groups(videoFilter(ctx), [by], "plays");
+  let counts = groups.map((g) => [String(g.key), g.videos] as const);
+  if (by === "creator" && (plan.creatorType || plan.followers)) {
+    const known = await ctx.facts.creators(counts.map(([uid]) => uid));
+    const pass = plan.followers ? followersPass(plan.followers) : () => true;
+    counts = counts.filter(([uid]) => {
+      const c = known.get(uid);
+      return c !== undefined && (!plan.creatorType || c[plan.creatorType]) && pass(c.followers);
+    });
+  }
+  const who = `${by === "creator" ? creatorsLabel(plan) : "advertisers"} of ${describe(plan)}`;
+  const caveats = [
+    "Counted over the videos the corpus holds: a scrape holds what its searches found, so an account may have posted more.",
+    ...(by === "creator" && plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : []),
+  ];
+  const computed = `aggregate: videos per ${by}`;
+  if (counts.length === 0) {
+    const none = `There are no ${who}.`;
+    return {
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
+      caveats,
+      result: { [`${by}s`]: 0 },
+      computed,
+    };
+  }
+  const value = median(counts.map(([, n]) => n)) as number;
+  const total = counts.reduce((n, [, k]) => n + k, 0);
+  const mean = total / counts.length;
+  const near = [...counts]
+    .sort((a, b) => Math.abs(a[1] - value) - Math.abs(b[1] - value) || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3);
+  const noun = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ad" : "video";
+  const statement = `The ${fmt(counts.length)} ${who} have a median of ${fmt(value)} ${noun}${value === 1 ? "" : "s"} each (mean ${showFigure("videos", mean)}; ${fmt(total)} ${noun}${total === 1 ? "" : "s"} in all).`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement: `${statement} The cited ${by}s sit nearest the median.`,
+        evidence: near.map(([id, n]) => ({ type: by, id, figures: { videos: n } }) as Evidence),
+      },
+    ],
+    caveats,
+    result: {
+      median: round(value),
+      mean: round(mean),
+      [`${by}s`]: counts.length,
+      videos: total,
+      metric: "videos",
+    },
+    computed,
+  };
+}
+
 async function followersMedian(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   await corroborate(ctx);
@@ -2633,7 +2726,8 @@ async function followersMedian(ctx: Ctx): Promise<Outcome> {
 async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const metric = plan.metric;
-  const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
+  // "Which creators posted more than 20 videos?": a bound on each one's videos is counted over the videos.
+  const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] }) || plan.groupVideos !== null;
   // "Which creators work with <advertiser>" / "which brands has <creator> worked with": grouped over its videos.
   const acrossEntity =
     (plan.subject === "creators" && plan.advertisers.length === 1) ||
@@ -2656,6 +2750,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   if (
     plan.subject === "creators" &&
     plan.followers &&
+    !plan.groupVideos &&
     !acrossEntity &&
     (metric === null || metric === "followers")
   )
@@ -2685,8 +2780,18 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           : metric === null || metric === "plays" || metric === "videos"
             ? "views"
             : null;
-    if (sort && !plan.lowest && !bySound(plan) && plan.creators.length + plan.advertisers.length === 0) {
-      const { items, tool, args } = await videoView(ctx, sort);
+    const view =
+      sort && !plan.lowest && !bySound(plan) && plan.creators.length + plan.advertisers.length === 0
+        ? await videoView(ctx, sort)
+        : null;
+    // The search's pages are filtered afterwards (bounds, window): when its first pages hold fewer of the
+    // set than asked for ("videos between 10k and 50k views" sorted by views), the store ranks the set.
+    const short =
+      view !== null &&
+      view.items.length < plan.count &&
+      (await ctx.facts.count(videoFilter(ctx))) > view.items.length;
+    if (sort && view && !short) {
+      const { items, tool, args } = view;
       const key = (v: Video) =>
         sort === "comments"
           ? `${fmt(v.comment_count)} comments`
@@ -2971,7 +3076,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     })(),
     findings: await Promise.all(
       top.map(async (g, i) => ({
-        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? "" : ` over ${videosCount(g.size)}`}.`,
+        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? ` video${g.value === 1 ? "" : "s"}` : ` over ${videosCount(g.size)}`}.`,
         evidence: await evidenceOf(g),
       })),
     ),

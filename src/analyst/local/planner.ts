@@ -149,6 +149,8 @@ export interface Plan {
     | "hashtag_count"
     /** Videos using the sound named against the others ("do videos with original sounds get more views?"). */
     | "sound_use"
+    /** Two bounds on one count that no video meets together ("under 15 s vs over 60 s"), each a group. */
+    | "bounds"
     | "region"
     | "language"
     | "hashtag"
@@ -233,6 +235,24 @@ function findPhrase(text: string, phrase: string, from = 0): number {
       return at;
     start = at + 1;
   }
+}
+
+/** Whether no value meets both bounds ("under 15" and "over 60"; not "over 10k" and "under 50k"). */
+function disjointBounds(
+  a: Extract<Attribute, { kind: "count" }>,
+  b: Extract<Attribute, { kind: "count" }>,
+): boolean {
+  const range = (x: typeof a) =>
+    x.op === "over"
+      ? [x.value + 0.5, Number.POSITIVE_INFINITY]
+      : x.op === "at least"
+        ? [x.value, Number.POSITIVE_INFINITY]
+        : x.op === "under"
+          ? [Number.NEGATIVE_INFINITY, x.value - 0.5]
+          : [Number.NEGATIVE_INFINITY, x.value];
+  const [a0, a1] = range(a) as [number, number];
+  const [b0, b1] = range(b) as [number, number];
+  return Math.max(a0, b0) > Math.min(a1, b1);
 }
 
 const attributeLabel = (a: Attribute): string => {
@@ -473,11 +493,18 @@ function boundOp(word: string): FollowersBound["op"] {
 }
 
 /**
+ * "Videos without music", "no music", "with music or without", "music or no music": a video with no music is
+ * one using an original sound (the creator's own audio); any named track counts as music.
+ */
+const NO_MUSIC =
+  /\b(?:(?:without|with no|no|zero)\s+(?:any\s+)?(?:background\s+)?(?:music|songs?|soundtracks?)|(?:with\s+)?music\s+or\s+(?:without|not|none|no(?:\s+music)?)|with\s+or\s+without\s+(?:background\s+)?music)\b/;
+
+/**
  * Whether a question may name a sound: "original sound", or a word after "song", "sound", "music"… that is
  * no question word ("the song Shape Of You", not "which sounds are most used").
  */
 function mayNameSound(lower: string): boolean {
-  if (/\boriginal (sounds?|audios?)\b/.test(lower)) return true;
+  if (/\boriginal (sounds?|audios?)\b/.test(lower) || NO_MUSIC.test(lower)) return true;
   for (const m of lower.matchAll(
     /\b(?:songs?|sounds?|music|tracks?|audios?)\b(?:\s+(?:called|named|titled))?[\s:"“'«]*([\p{L}\p{N}]+)?/gu,
   )) {
@@ -794,8 +821,23 @@ async function readQuestion(
   const soundSpans: [number, number][] = [];
   // Where a bound on hashtags was written ("more than 10 hashtags"): its noun names no subject.
   const boundSpans: [number, number][] = [];
+  // Where "without music" was written: its "without" asks for no comparison.
+  let noMusicSpan: [number, number] | null = null;
   if (sounds.length > 0) {
-    const originalAt = text.search(/\boriginal (sounds?|audios?)\b/);
+    const noMusic = text.match(NO_MUSIC);
+    const originals = sounds.filter((s) => isOriginalSound(s.title)).map((s) => s.id);
+    if (noMusic && originals.length > 0) {
+      const at = noMusic.index ?? 0;
+      placed.push({ item: { kind: "sound", ids: originals, title: "original sound" }, at });
+      understood.push(
+        `no music read as an original sound, the creator's own audio (from "${noMusic[0]}": ${originals.length.toLocaleString("en-US")} sounds; a named track counts as music)`,
+      );
+      soundSpans.push([at, at + noMusic[0].length]);
+      // "Without music" selects; "with music or without" asks for both groups side by side.
+      if (!/\bor\b/.test(noMusic[0])) noMusicSpan = [at, at + noMusic[0].length];
+      text = consume(text, at, noMusic[0].length);
+    }
+    const originalAt = noMusic ? -1 : text.search(/\boriginal (sounds?|audios?)\b/);
     if (originalAt >= 0) {
       const ids = sounds.filter((s) => isOriginalSound(s.title)).map((s) => s.id);
       const phrase = (text.slice(originalAt).match(/^original (sounds?|audios?)/) as RegExpMatchArray)[0];
@@ -2165,6 +2207,15 @@ async function readQuestion(
     intent = "rank";
     understood.push("no question asked: the matching videos are listed, the most viewed first");
   } else if (
+    // "Creators with at least 5 videos and over 100k followers", "verified creators": listed likewise.
+    ((subject === "creators" && (followers !== null || groupVideos !== null || creatorType !== null)) ||
+      (subject === "advertisers" && groupVideos !== null)) &&
+    entityCount === 0 &&
+    !/^\s*(what|which|who|how|why|when|where|is|are|do|does|did|can|could|should|will|would)\b/.test(lowerAll)
+  ) {
+    intent = "rank";
+    understood.push(`no question asked: the matching ${subject} are listed`);
+  } else if (
     // "Are videos with questions in the hook better?": the hook type named beside the others, on views.
     performance &&
     entityCount === 0 &&
@@ -2179,6 +2230,16 @@ async function readQuestion(
     decline = mentioned
       ? lacks(mentioned)
       : "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
+  }
+  // "On average, how many hotel videos does a creator post?": the videos per creator (not a median of views).
+  if (
+    intent === "measure" &&
+    metric === null &&
+    (subject === "creators" || subject === "advertisers") &&
+    /\bhow many\b[^?]*\b(videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?)\b/.test(lowerAll)
+  ) {
+    metric = "videos";
+    understood.push(`measure: the videos per ${subject === "creators" ? "creator" : "advertiser"}`);
   }
   // "Which recent hotel videos got the most views?": "recent" beside a measure restricts publication to the
   // last 30 days (ending at an old scrape's newest video, as other windows do); alone it asks for the newest.
@@ -2245,7 +2306,7 @@ async function readQuestion(
     ["rank", "measure", "overview"].includes(intent) &&
     entityCount === 0 &&
     /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|without|differen\w*)\b/.test(
-      lowerAll,
+      noMusicSpan ? consume(lowerAll, noMusicSpan[0], noMusicSpan[1] - noMusicSpan[0]) : lowerAll,
     )
   ) {
     intent = "breakdown";
@@ -2253,6 +2314,26 @@ async function readQuestion(
     subject = "videos";
     metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push("groups: videos using the sound named, and the others");
+  }
+  // "Median views for videos under 15 seconds vs over 60 seconds": two bounds on one count that no video meets
+  // together, set side by side, are two groups.
+  const boundsApart = attributes.filter((a) => a.kind === "count");
+  const [low, high] = boundsApart;
+  if (
+    boundsApart.length === 2 &&
+    low?.kind === "count" &&
+    high?.kind === "count" &&
+    low.metric === high.metric &&
+    disjointBounds(low, high) &&
+    /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll) &&
+    ["rank", "measure", "count", "overview"].includes(intent) &&
+    entityCount === 0 &&
+    subject === "videos"
+  ) {
+    intent = "breakdown";
+    groupBy = "bounds";
+    metric = sideBySideMetric(metric === "videos" ? null : metric);
+    understood.push(`groups: ${attributeLabel(low)} and ${attributeLabel(high)}, side by side`);
   }
   // "How many videos are there per language?", "number of videos by region": each one's videos, ranked.
   if (

@@ -648,3 +648,21 @@ describe("calendar periods as people write them", () => {
       expect((await plan(question)).window_days, question).toBeNull();
   });
 });
+
+describe("a bound the search's first pages miss", () => {
+  it('"videos between A and B views" lists the most viewed within the bounds, not an empty page (SQL)', async () => {
+    // Bounds well below the most viewed thousand: the search's pages sorted by views hold none of them.
+    const plays = db.prepare("SELECT plays FROM videos ORDER BY plays").pluck().all() as number[];
+    const [low, high] = [plays[Math.floor(plays.length * 0.2)], plays[Math.floor(plays.length * 0.3)]] as [
+      number,
+      number,
+    ];
+    const answer = await ask(`videos between ${low} and ${high} views`);
+    const expected = db
+      .prepare("SELECT id FROM videos WHERE plays >= ? AND plays <= ? ORDER BY plays DESC, id DESC LIMIT 5")
+      .pluck()
+      .all(low, high);
+    expect(expected).toHaveLength(5);
+    expect(result(answer).ranking).toEqual(expected);
+  });
+});

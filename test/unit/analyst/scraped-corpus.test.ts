@@ -1079,6 +1079,116 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('"no music" is an original sound; "with music or without?" sets the two side by side (SQL)', async () => {
+    const ORIGINAL = "7100000000000000001";
+    const resort = await searchIds("resort");
+    const none = await ask("Which resort videos have no music?");
+    expect(aggregateOf(none).plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      filters: [`sound=${ORIGINAL}`],
+      topics: ["resort"],
+      ignored: [],
+    });
+    expect(aggregateOf(none).result.ranking).toEqual(
+      db
+        .prepare(`SELECT id FROM ${IN_IDS} AND music_id = @m ORDER BY plays DESC, id DESC LIMIT 5`)
+        .pluck()
+        .all({ ...idList(resort), m: ORIGINAL }),
+    );
+    expect(aggregateOf(none).plan.understood.join(" ")).toContain("no music read as an original sound");
+    const count = await ask("How many resort videos have no background music?");
+    expect(aggregateOf(count).result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND music_id = @m`)
+        .pluck()
+        .get({ ...idList(resort), m: ORIGINAL }),
+    );
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM ${IN_IDS} AND ${where}`).pluck().all(idList(resort)) as number[];
+    const using = plays(`music_id = '${ORIGINAL}'`);
+    const others = plays(`(music_id IS NULL OR music_id <> '${ORIGINAL}')`);
+    const both = await ask("Which is better for resorts, videos with music or without?");
+    expect(aggregateOf(both).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "sound_use",
+      metric: "plays",
+    });
+    expect(both.findings.map((f) => f.statement).sort()).toEqual(
+      [
+        `videos using an original sound: ${median(using).toLocaleString("en-US")} median views per video over ${using.length} videos.`,
+        `videos using other sounds or none recorded: ${median(others).toLocaleString("en-US")} median views per video over ${others.length} videos.`,
+      ].sort(),
+    );
+    // "Without music" alone selects; it is no comparison.
+    expect(aggregateOf(await ask("resort videos without music")).plan.intent).toBe("rank");
+  });
+
+  it('"which creators posted more than N videos", "how many videos does the average creator post?" (SQL)', async () => {
+    const perCreator = db
+      .prepare("SELECT author_uid AS uid, count(*) AS n FROM videos GROUP BY author_uid ORDER BY n DESC, uid")
+      .all() as { uid: string; n: number }[];
+    const n = (perCreator[2] as { n: number }).n;
+    const over = await ask(`Which creators posted more than ${n - 1} videos?`);
+    const expected = perCreator.filter((c) => c.n > n - 1);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(aggregateOf(over).result.ranking).toEqual(expected.slice(0, 5).map((c) => c.uid));
+    expect(aggregateOf(over).result.values).toEqual(expected.slice(0, 5).map((c) => c.n));
+    const listed = await ask(`Creators with at least ${n} videos`);
+    expect(aggregateOf(listed).plan.intent).toBe("rank");
+    expect(aggregateOf(listed).result.ranking).toEqual(
+      perCreator
+        .filter((c) => c.n >= n)
+        .slice(0, 5)
+        .map((c) => c.uid),
+    );
+    const average = await ask("How many videos does the average creator post?");
+    const counts = perCreator.map((c) => c.n);
+    const total = counts.reduce((a, b) => a + b, 0);
+    expect(aggregateOf(average).result).toMatchObject({
+      median: median(counts),
+      creators: counts.length,
+      videos: total,
+      metric: "videos",
+    });
+    expect(average.summary).toContain(`have a median of ${median(counts)} video`);
+    const hotel = await searchIds("hotel");
+    const hotelCounts = (
+      db.prepare(`SELECT count(*) AS n FROM ${IN_IDS} GROUP BY author_uid`).all(idList(hotel)) as {
+        n: number;
+      }[]
+    ).map((r) => r.n);
+    const onHotels = await ask("On average, how many hotel videos does a creator post?");
+    expect(aggregateOf(onHotels).result).toMatchObject({
+      median: median(hotelCounts),
+      creators: hotelCounts.length,
+    });
+  });
+
+  it('"under 500 likes vs over 1,000 likes": two bounds no video meets together are two groups (SQL)', async () => {
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM videos WHERE ${where}`).pluck().all() as number[];
+    const [few, many] = [plays("likes < 500"), plays("likes > 1000")];
+    expect(few.length * many.length).toBeGreaterThan(0);
+    const answer = await ask("Median views of videos with under 500 likes vs over 1,000 likes");
+    expect(aggregateOf(answer).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "plays",
+      filters: ["likes<500", "likes>1000"],
+    });
+    expect(answer.findings.map((f) => f.statement).sort()).toEqual(
+      [
+        `under 500 likes: ${median(few).toLocaleString("en-US")} median views per video over ${few.length} videos.`,
+        `over 1,000 likes: ${median(many).toLocaleString("en-US")} median views per video over ${many.length} videos.`,
+      ].sort(),
+    );
+    // Bounds that overlap are one range, as before.
+    expect(aggregateOf(await ask("How many videos have between 10k and 50k views?")).plan.intent).toBe(
+      "count",
+    );
+  });
+
   it('bounds on two counts both hold; "creators who posted more than 3 travel videos" bounds each creator (SQL)', async () => {
     const two = await ask("Which videos got more than 20,000 views but fewer than 1,000 likes?");
     expect(aggregateOf(two).plan.filters).toEqual(["plays>20000", "likes<1000"]);
