@@ -1769,6 +1769,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   let ranked: Group[];
   let total: number;
   let matching = 0;
+  let either = "";
   if (by === "sound_use") {
     // Two store filters: the videos using the sound named, and the rest (those with no recorded sound too).
     const sound = plan.attributes.find((a) => a.kind === "sound");
@@ -1815,6 +1816,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     // The videos in either topic: each topic's, less those in both.
     const both = ranked.length === 2 ? await ctx.facts.count(topicFilter(plan.compareTopics)) : 0;
     total = ranked.reduce((n, g) => n + g.size, 0) - both;
+    // "How many videos mention price or giá?": those about either come first.
+    if (!metric && ranked.length === 2)
+      either = `${thereAre(total, `${describe(plan)} about ${plan.compareTopics.map((t) => `"${t}"`).join(" or ")}`, `${describe(plan, { one: true })} about ${plan.compareTopics.map((t) => `"${t}"`).join(" or ")}`)}${both > 0 ? ` (${fmt(both)} about both)` : ""}. `;
   } else {
     ranked = (await splitGroups(ctx, filter, [by], metric, statistic)).splits[0] as Group[];
     // "English or Spanish videos": the groups of the codes named only.
@@ -2038,7 +2042,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         : ` There are no ${beside} hooks among them.`;
   const shown = ranked.slice(0, plan.count);
   if (besideGroup && !shown.includes(besideGroup)) shown.push(besideGroup);
-  return answer(`${summary}${none}${standing}`, shown, ranked, computed);
+  return answer(`${either}${summary}${none}${standing}`, shown, ranked, computed);
 }
 
 const ordinal = (n: number) =>

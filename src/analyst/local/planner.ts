@@ -561,6 +561,11 @@ const MENTION_CUE =
 /** Words after a verb of saying that name where to look, not what. */
 const NOT_MENTIONED =
   /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?)$/;
+/** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
+const MENTIONED_WORDS = new RegExp(
+  `${MENTION_CUE.source}\\s+["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
+  "gu",
+);
 
 /** Quotes around a passage: "…", “…”, «…», and '…' when the apostrophes stand apart from words. */
 const QUOTED = /["“«]([^"“”«»]{1,120})["”»]|(?<![\p{L}\p{N}])'([^']{1,120})'(?![\p{L}\p{N}])/gu;
@@ -966,7 +971,14 @@ async function readQuestion(
   // "We sell travel packages to Phu Quoc. What kind of videos perform best there?": a measure the corpus lacks
   // is declined when the question asks for it, not when a sentence before the question mentions it.
   const questionSentences = (lowerAll.match(/[^.!?\n]+[.!?]*/g) ?? []).filter((x) => x.trim().endsWith("?"));
-  const asking = questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll;
+  // "Which videos mention price?": the words a verb of saying names are text to find, not a measure asked for.
+  const asking = (questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll).replace(
+    MENTIONED_WORDS,
+    " ",
+  );
+  const mentionedSpans = [...lowerAll.matchAll(MENTIONED_WORDS)].map(
+    (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
+  );
   const lacking = (words: string) =>
     (words.match(WORD) ?? []).map((w) => UNKNOWN_MEASURES[w]).find((m) => m !== undefined);
   const lacks = (measure: string) =>
@@ -1500,6 +1512,14 @@ async function readQuestion(
   }
 
   // "What are people saying in the top hotel videos?", "What captions do the most viewed resort ads use?"
+  // "What do creators say in their hooks?": what their videos say.
+  if (
+    subject === "creators" &&
+    /\bwhat (do|did|does) (the |these |top |most )?(creators?|influencers?|people|they|brands?)\b[^?]{0,30}?\b(say|saying|said)\b/.test(
+      lowerAll,
+    )
+  )
+    subject = "videos";
   const quotes =
     !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
@@ -1509,6 +1529,13 @@ async function readQuestion(
   if (quotes) {
     for (const m of [
       ...text.matchAll(/\b(say|saying|said|talk(ing)? about|captions?|transcripts?|words|lines|phrases)\b/g),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
+    // "What do people say in the first seconds of …": the opening line is what is quoted; no text to find.
+    for (const m of [
+      ...lowerAll.matchAll(
+        /\b(?:(?:in|during|within)\s+)?(?:the\s+)?(?:first|opening)(?:\s+(?:few|couple of|\d{1,2}))?\s+(?:seconds?|secs?|moments?|lines?|words?)\b/g,
+      ),
     ])
       text = consume(text, m.index ?? 0, m[0].length);
     understood.push("each video's caption and opening line quoted");
@@ -1591,7 +1618,7 @@ async function readQuestion(
         word in METRIC_WORDS ||
         word in SUBJECT_WORDS ||
         singular(word) in SUBJECT_WORDS ||
-        word in UNKNOWN_MEASURES ||
+        (word in UNKNOWN_MEASURES && !mentionedSpans.some(([from, to]) => at >= from && at < to)) ||
         /^\d+(\.\d+)?%?$/.test(word))
     )
       continue;
@@ -1741,7 +1768,9 @@ async function readQuestion(
       if (word !== undefined && !(word in SUBJECT_WORDS) && !(singular(word) in SUBJECT_WORDS)) continue;
       const asked =
         CUES.compare.test(lowerAll) ||
-        /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll);
+        /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll) ||
+        // "How many videos mention price or giá?": each one's videos, and those with either.
+        (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll));
       if (!asked || (joined[2] === "and" && !CUES.compare.test(lowerAll))) continue;
       // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
       // joining words is the one compared (the later ones, "hotel", apply to both).
@@ -1768,7 +1797,7 @@ async function readQuestion(
     ? null
     : countText.match(
         new RegExp(
-          `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(\\d{1,2}|${NUMBER_WORD})\\b|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
+          `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
         ),
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.

@@ -1124,6 +1124,49 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(await ask("resort videos without music")).plan.intent).toBe("rank");
   });
 
+  it('"mention price or giá": text to find, not a measure declined; "how many … X or Y" counts either (search)', async () => {
+    const price = await ask("Which videos mention prices?");
+    expect(aggregateOf(price).plan).toMatchObject({ intent: "rank", topics: ["prices"] });
+    // A price asked for is still declined.
+    expect(aggregateOf(await ask("What is the price of a hotel room?")).plan.intent).toBe("decline");
+    const [pool, gia] = [await searchIds("pool"), await searchIds("gia")];
+    expect(pool.length * gia.length).toBeGreaterThan(0);
+    const both = pool.filter((id) => gia.includes(id)).length;
+    const either = await ask("How many videos mention pool or giá?");
+    expect(aggregateOf(either).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ["pool", "gia"],
+    });
+    expect(either.summary).toMatch(
+      new RegExp(
+        `^There are ${pool.length + gia.length - both} videos about "pool" or "gia"${both > 0 ? ` \\(${both} about both\\)` : ""}\\. `,
+      ),
+    );
+  });
+
+  it('"what do people say in the first seconds of the top resort videos": their opening lines, no text "seconds"', async () => {
+    for (const question of [
+      "What do people say in the first seconds of the top resort videos?",
+      "What do creators say in the first 3 seconds of resort videos?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        topics: ["resort"],
+        count: 5,
+      });
+      expect((plan as { quotes?: boolean }).quotes, question).toBe(true);
+      expect(result.ranking, question).toEqual(
+        db
+          .prepare(`SELECT id FROM ${IN_IDS} ORDER BY plays DESC, id DESC LIMIT 5`)
+          .pluck()
+          .all(idList(await searchIds("resort"))),
+      );
+    }
+  });
+
   it('"which creators posted more than N videos", "how many videos does the average creator post?" (SQL)', async () => {
     const perCreator = db
       .prepare("SELECT author_uid AS uid, count(*) AS n FROM videos GROUP BY author_uid ORDER BY n DESC, uid")
