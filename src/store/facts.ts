@@ -38,6 +38,8 @@ export interface FactsFilter {
    * 1000000, comments under 1000), latest snapshot; every bound must hold.
    */
   counts?: readonly CountBound[];
+  /** One count above another ("more comments than likes"), latest snapshot; every pair must hold. */
+  exceeds?: readonly { more: CountMetric; than: CountMetric }[];
 }
 
 /** A count above and/or below a value (exclusive). */

@@ -42,12 +42,14 @@ function planSummary(plan: Plan): Record<string, unknown> {
     filters: plan.attributes.map((a) =>
       a.kind === "count"
         ? `${a.metric}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
-        : a.kind === "sound"
-          ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
-            a.ids.length > 20
-            ? `sound=${a.title} (${a.ids.length} sound ids)`
-            : `sound=${a.ids.join("|")}`
-          : `${a.kind}=${a.value}`,
+        : a.kind === "exceeds"
+          ? `${a.more}>${a.than}`
+          : a.kind === "sound"
+            ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
+              a.ids.length > 20
+              ? `sound=${a.title} (${a.ids.length} sound ids)`
+              : `sound=${a.ids.join("|")}`
+            : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

@@ -239,6 +239,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
     }
     case "sound":
       return { ...filter, sound_ids: a.ids };
+    case "exceeds":
+      return { ...filter, exceeds: [...(filter.exceeds ?? []), { more: a.more, than: a.than }] };
   }
 }
 
@@ -352,8 +354,11 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
   const bounds = plan.attributes.filter((a) => a.kind === "count");
-  // "with over 1,000 likes", but "longer than 60 s".
-  const counts = bounds.filter((a) => a.metric !== "seconds");
+  // "with over 1,000 likes", but "longer than 60 s"; "with more comments than likes".
+  const counts: Attribute[] = [
+    ...bounds.filter((a) => a.metric !== "seconds"),
+    ...plan.attributes.filter((a) => a.kind === "exceeds"),
+  ];
   const lengths = bounds.filter((a) => a.metric === "seconds");
   if (counts.length > 0) parts.push(`with ${counts.map((a) => attributeLabel(a)).join(" and ")}`);
   if (lengths.length > 0) parts.push(lengths.map((a) => attributeLabel(a)).join(" and "));
@@ -1253,7 +1258,9 @@ async function videoView(
   const args = { ...searchArgs(plan), sort: order };
   const exact =
     plan.window === null &&
-    !plan.attributes.some((a) => a.kind === "hook_type" || a.kind === "count" || a.kind === "sound") &&
+    !plan.attributes.some(
+      (a) => a.kind === "hook_type" || a.kind === "count" || a.kind === "exceeds" || a.kind === "sound",
+    ) &&
     plan.creators.length + plan.advertisers.length === 0;
   if (exact) {
     return {
@@ -2215,7 +2222,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
       : target.kind === "hook_type"
         ? `videos with a ${target.value} hook`
         : attributeLabel(target);
-  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${target.kind === "count" && target.metric !== "seconds" ? "have" : "are"} ${are}: ${s} %.`;
+  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" ? "have" : "are"} ${are}: ${s} %.`;
   return {
     summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, partVideos) }],

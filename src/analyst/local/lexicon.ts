@@ -839,9 +839,16 @@ function readPeriod(text: string): WindowReading | null {
   );
   if (one) {
     const at = readPoint(one[1] as string) as Period;
-    // A bare year is a period only after "in", "from" etc. ("top 2024 videos" reads too loosely otherwise).
+    // A bare year is a period after "in", "from" etc., or closing the question ("top hashtags 2025"); not
+    // after a word that makes it a number ("top 2000", "over 2000").
     const bare = new RegExp(`^${YEAR_RE}$`).test(one[1] as string);
-    if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0])) return reading(at, one[0]);
+    const before = text.slice(0, one.index).trimEnd();
+    const closing =
+      /^\s*[?.!]?\s*$/.test(text.slice((one.index ?? 0) + one[0].length)) &&
+      !/(\b(top|first|last|over|under|above|below|than|least|most|about|around|nearly|almost|exactly|only|just|by)|[#@$€£\d.,-])$/.test(
+        before,
+      );
+    if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0]) || closing) return reading(at, one[0]);
   }
   return null;
 }

@@ -68,7 +68,9 @@ export type Attribute =
   /** Videos using one of these sounds: a title linked in the question ("the song Shape Of You"). */
   | { kind: "sound"; ids: string[]; title: string }
   /** A bound on a count: "more than 1 million views" = plays over 1000000 (latest counts). */
-  | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number };
+  | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number }
+  /** One count above another: "more comments than likes" (latest counts). */
+  | { kind: "exceeds"; more: CountMetric; than: CountMetric };
 
 interface Placed<T> {
   item: T;
@@ -272,7 +274,7 @@ const attributeLabel = (a: Attribute): string => {
     case "language":
       return `language ${a.value}`;
     case "count":
-      if (a.metric === "hashtags" && a.op === "under" && a.value === 1) return "no hashtags";
+      if (a.op === "under" && a.value === 1 && a.metric !== "seconds") return `no ${COUNT_NAME[a.metric]}`;
       if (a.metric === "seconds")
         return {
           over: `longer than ${a.value} s`,
@@ -283,6 +285,8 @@ const attributeLabel = (a: Attribute): string => {
       return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
     case "sound":
       return a.title === "original sound" ? "videos using an original sound" : `videos using "${a.title}"`;
+    case "exceeds":
+      return `more ${COUNT_NAME[a.more]} than ${COUNT_NAME[a.than]}`;
   }
 };
 
@@ -1290,12 +1294,35 @@ async function readQuestion(
     if (metric === "hashtags") boundSpans.push([match.index ?? 0, (match.index ?? 0) + phrase.length]);
     text = consume(text, match.index ?? 0, phrase.length);
   }
-  // "How many videos have no hashtags?", "resort videos without hashtags": fewer than one.
-  const tagless = text.match(/\b(no|without( any)?|zero) (hashtags|tags)\b/);
-  if (tagless && !placed.some((p) => p.item.kind === "count" && p.item.metric === "hashtags")) {
-    place({ kind: "count", metric: "hashtags", op: "under", value: 1 }, tagless.index ?? 0, tagless[0]);
-    boundSpans.push([tagless.index ?? 0, (tagless.index ?? 0) + tagless[0].length]);
-    text = consume(text, tagless.index ?? 0, tagless[0].length);
+  // "Which videos have more comments than likes?", "fewer likes than shares": one count above another.
+  for (const m of [
+    ...text.matchAll(
+      /\b(more|fewer|less) (views|plays|likes|comments|shares|saves) than (?:(?:they have|there are|the) )?(views|plays|likes|comments|shares|saves)\b/g,
+    ),
+  ]) {
+    const [a, b] = [COUNT_WORDS[singular(m[2] as string)], COUNT_WORDS[singular(m[3] as string)]] as [
+      CountMetric,
+      CountMetric,
+    ];
+    if (a === b) continue;
+    place(
+      { kind: "exceeds", ...(m[1] === "more" ? { more: a, than: b } : { more: b, than: a }) },
+      m.index ?? 0,
+      m[0],
+    );
+    text = consume(text, m.index ?? 0, m[0].length);
+  }
+  // "How many videos have no hashtags?", "resort videos without hashtags", "zero comments": fewer than one.
+  for (const none of [
+    ...text.matchAll(
+      /\b(?:no|without(?: any)?|zero|0) (hashtags|tags|comments|likes|shares|saves|views|plays)\b/g,
+    ),
+  ]) {
+    const metric = COUNT_WORDS[singular(none[1] as string)] as CountMetric;
+    if (placed.some((p) => p.item.kind === "count" && p.item.metric === metric)) continue;
+    place({ kind: "count", metric, op: "under", value: 1 }, none.index ?? 0, none[0]);
+    if (metric === "hashtags") boundSpans.push([none.index ?? 0, (none.index ?? 0) + none[0].length]);
+    text = consume(text, none.index ?? 0, none[0].length);
   }
   let focus: Plan["focus"] = null;
   const focusMatch = lowerAll.match(
@@ -1886,7 +1913,7 @@ async function readQuestion(
   // video, not one median of all videos.
   // "The best performing sound for travel videos" likewise: a sound used on many videos is not better for it.
   const perVideoAsked =
-    (subject === "creators" || subject === "advertisers" || subject === "hashtags" || subject === "sounds") &&
+    ["creators", "advertisers", "hashtags", "sounds", "languages", "regions"].includes(subject) &&
     /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
       /\bper (video|post|clip|upload)\b/.test(lowerAll));
@@ -2027,6 +2054,17 @@ async function readQuestion(
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
+    // "The average video length in 2020 vs 2025", "how long were videos each year": the median length.
+    if (
+      (postingTime === "period" || postingTime === "year" || postingTime === "month") &&
+      (metric === null || metric === "videos") &&
+      /\b(lengths?|durations?|how long)\b/.test(lengthText)
+    ) {
+      unsay(/^metric /);
+      metric = "duration";
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
+      understood.push("measure: median video length (recorded duration)");
+    }
     if (postingTime === "period") metric = sideBySideMetric(metric);
   } else if (
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"

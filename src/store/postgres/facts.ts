@@ -345,5 +345,7 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
     if (bound.over !== undefined) parts.push(`${counted} > ${params.add(bound.over)}`);
     if (bound.under !== undefined) parts.push(`${counted} < ${params.add(bound.under)}`);
   }
+  // Column SQL from a closed set: nothing of the question reaches it.
+  for (const { more, than } of filter.exceeds ?? []) parts.push(`${countSql(more)} > ${countSql(than)}`);
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }

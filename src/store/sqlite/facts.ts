@@ -404,5 +404,7 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
       params[`count_under_${i}`] = bound.under;
     }
   }
+  // Column SQL from a closed set: nothing of the question reaches it.
+  for (const { more, than } of filter.exceeds ?? []) parts.push(`${countSql(more)} > ${countSql(than)}`);
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };
 }

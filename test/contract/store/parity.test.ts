@@ -499,6 +499,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
         { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
         { author_uids: ["c1", "c2"], q: "skincare" },
+        { exceeds: [{ more: "saves" as const, than: "shares" as const }] },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -614,6 +615,17 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           everyVideo.filter((v) => v.media_type === "video" && v.duration_s !== null && v.duration_s > 20)
             .length,
         );
+      // One count above another, strictly (latest counts), each pair both ways: the fixture's counts are
+      // ordered alike on every video, so each pair holds for all or none of them.
+      const COUNTED = ["plays", "likes", "comments", "shares", "saves"] as const;
+      const pairs = COUNTED.flatMap((more) =>
+        COUNTED.filter((than) => than !== more).map((than) => ({ more, than })),
+      );
+      const held = pairs.map((p) => everyVideo.filter((v) => v[p.more] > v[p.than]).length);
+      expect(held.some((n) => n > 0) && held.some((n) => n < everyVideo.length)).toBe(true);
+      for (const [i, pair] of pairs.entries())
+        for (const store of [lite, pg])
+          expect(await store.facts.count({ exceeds: [pair] }), JSON.stringify(pair)).toBe(held[i]);
       // A bound on a count is strict on both sides (latest counts).
       for (const store of [lite, pg])
         expect(await store.facts.count({ counts: [{ metric: "plays", over: 5_000, under: 100_000 }] })).toBe(

@@ -666,3 +666,110 @@ describe("a bound the search's first pages miss", () => {
     expect(result(answer).ranking).toEqual(expected);
   });
 });
+
+describe("one count above another", () => {
+  it('"which videos have more comments than likes?", "how many … fewer likes than shares" (SQL)', async () => {
+    const COUNTED = ["likes", "comments", "shares", "saves"];
+    const total = sqlCount("1");
+    const pair = COUNTED.flatMap((a) => COUNTED.filter((b) => b !== a).map((b) => [a, b] as const)).find(
+      ([a, b]) => {
+        const n = sqlCount(`${a} > ${b}`);
+        return n >= 5 && n < total;
+      },
+    );
+    expect(pair).toBeDefined();
+    const [more, than] = pair as readonly [string, string];
+    const listed = await ask(`Which videos have more ${more} than ${than}?`);
+    expect(aggregateOf(listed).plan.filters).toEqual([`${more}>${than}`]);
+    expect(result(listed).ranking).toEqual(
+      db
+        .prepare(`SELECT id FROM videos WHERE ${more} > ${than} ORDER BY plays DESC, id DESC LIMIT 5`)
+        .pluck()
+        .all(),
+    );
+    expect(listed.summary).toContain(`with more ${more} than ${than}`);
+    const counted = await ask(`How many videos have fewer ${than} than ${more}?`);
+    expect(result(counted).count).toBe(sqlCount(`${more} > ${than}`));
+    const share = await ask(`What share of videos have more ${more} than ${than}?`);
+    expect(result(share)).toMatchObject({ part: sqlCount(`${more} > ${than}`), whole: total });
+  });
+});
+
+describe("length per period", () => {
+  it('"the average video length in <month> vs <month>": the median recorded length of each (SQL)', async () => {
+    const months = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m FROM videos GROUP BY m HAVING count(*) >= 20 ORDER BY m DESC LIMIT 2",
+      )
+      .pluck()
+      .all() as string[];
+    expect(months).toHaveLength(2);
+    const NAMES = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const answer = await ask(
+      `What's the average video length in ${label(months[0] as string)} vs ${label(months[1] as string)}?`,
+    );
+    expect(aggregateOf(answer).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "period",
+      metric: "duration",
+    });
+    const lengths = (m: string) =>
+      db
+        .prepare(
+          "SELECT duration_s FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') = ? AND media_type = 'video' AND duration_s IS NOT NULL",
+        )
+        .pluck()
+        .all(m) as number[];
+    const videos = (m: string) => sqlCount("strftime('%Y-%m', created_at, 'unixepoch') = ?", m);
+    // Equal medians: the larger group first, then by name.
+    const expected = months
+      .map((m) => [label(m), med(lengths(m)), videos(m)] as const)
+      .sort((a, b) => b[1] - a[1] || b[2] - a[2] || a[0].localeCompare(b[0]));
+    expect(result(answer).ranking).toEqual(expected.map((e) => e[0]));
+    expect(result(answer).values).toEqual(expected.map((e) => e[1]));
+  });
+});
+
+describe("terse and bounded phrasings", () => {
+  it('"top hashtags 2025" closes on a year; "zero comments" is a bound; languages ranked by median views (SQL)', async () => {
+    const year = new Date(CORPUS_NOW * 1000).getUTCFullYear();
+    const terse = await plan(`top hashtags ${year}`);
+    expect(terse as unknown as Record<string, unknown>).toMatchObject({
+      subject: "hashtags",
+      window_from: new Date(Date.UTC(year, 0, 1)).toISOString(),
+    });
+    // A number after "top" stays a number.
+    expect((await plan("show me the top 2000 videos")).window_days).toBeNull();
+    const none = await ask("How many videos have zero comments?");
+    expect(aggregateOf(none).plan.filters).toEqual(["comments<1"]);
+    expect(result(none).count).toBe(sqlCount("comments = 0"));
+    const langs = await ask("Rank languages by median views");
+    expect(aggregateOf(langs).plan).toMatchObject({ intent: "rank", subject: "languages", per_video: true });
+    const rows = db.prepare("SELECT language, plays FROM videos WHERE language IS NOT NULL").all() as {
+      language: string;
+      plays: number;
+    }[];
+    const by = new Map<string, number[]>();
+    for (const r of rows) by.set(r.language, [...(by.get(r.language) ?? []), r.plays]);
+    const expected = [...by]
+      .filter(([, p]) => p.length >= 5)
+      .map(([l, p]) => [l, med(p), p.length] as const)
+      .sort((a, b) => b[1] - a[1] || b[2] - a[2] || a[0].localeCompare(b[0]))
+      .slice(0, 5);
+    expect(result(langs).ranking).toEqual(expected.map((e) => e[0]));
+  });
+});
