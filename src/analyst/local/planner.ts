@@ -1395,6 +1395,14 @@ async function readQuestion(
     metric = "plays";
     understood.push('"viral" read as views (plays)');
   }
+  // "Which creators gained the most followers?": the corpus keeps each creator's latest follower count, no
+  // history; growth is read as plays gained, and the follower reading is said to be out of reach.
+  const followerGrowth =
+    (metric === "growth" || metric === "followers") &&
+    /\b(gain(ed|ing|s)?|grew|grow(n|ing|th)?|add(ed|ing)|picked up|won)\b[^?.]{0,25}\bfollowers?\b|\bfollowers? (growth|gain(ed|s)?|grew|grow(n|ing)?)\b/.test(
+      lowerAll,
+    );
+  if (followerGrowth) metric = "growth";
   // "Which sound performs best?": asked for results, not for the most used.
   let performance = false;
   if (
@@ -1571,6 +1579,10 @@ async function readQuestion(
   // #dalat); the rest is ignored.
   const topics: string[] = [];
   const ignored: string[] = [];
+  if (followerGrowth)
+    ignored.push(
+      "followers gained (the corpus keeps each creator's latest follower count, not its history: ranked by plays gained instead)",
+    );
   // "Creators with over 100k followers": kept for creator answers; elsewhere said to be unused.
   let followers: FollowersBound | null = null;
   if (followersBound && subject === "creators") {

@@ -773,3 +773,22 @@ describe("terse and bounded phrasings", () => {
     expect(result(langs).ranking).toEqual(expected.map((e) => e[0]));
   });
 });
+
+describe("follower growth", () => {
+  it('"which creators gained the most followers?": plays gained, and no follower history said', async () => {
+    const growing = await ask("Which creators are growing fastest?");
+    for (const question of [
+      "Which creators gained the most followers?",
+      "Which creators had the biggest follower growth?",
+    ]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan, question).toMatchObject({ intent: "trending", metric: "growth" });
+      expect(aggregateOf(answer).plan.ignored.join(" "), question).toContain(
+        "followers gained (the corpus keeps each creator's latest follower count, not its history",
+      );
+      expect(result(answer).ranking, question).toEqual(result(growing).ranking);
+    }
+    // The largest by followers stays a followers ranking.
+    expect((await plan("Who has the most followers?")).metric).toBe("followers");
+  });
+});
