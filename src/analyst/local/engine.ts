@@ -2,7 +2,7 @@ import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./execute.js";
-import { type Plan, planQuestion } from "./planner.js";
+import { attributeLabel, type Plan, planQuestion } from "./planner.js";
 
 const LABEL_CAVEAT =
   "Labels (ad, hook, hook type, viral hook) are model-assisted observations with a confidence, not legal determinations.";
@@ -65,6 +65,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
+    ...(plan.shareOf && plan.intent === "breakdown" ? { share_of: attributeLabel(plan.shareOf) } : {}),
     understood: plan.understood,
     ignored: plan.ignored,
   };

@@ -1756,9 +1756,110 @@ async function groupExamples(ctx: Ctx, g: Group, n: number, as: string): Promise
   });
 }
 
+/** How the videos with an attribute are named after a set ("videos" + "that are ads", "with a detected hook"). */
+function shareWords(target: Attribute): string {
+  switch (target.kind) {
+    case "ad":
+      return target.value === "yes" ? "that are ads" : "that are organic (not ads)";
+    case "media_type":
+      return target.value === "slideshow" ? "that are slideshows" : "that are regular videos";
+    case "hook":
+      return `${target.value === "yes" ? "with" : "without"} a detected hook`;
+    case "viral_hook":
+      return "with a viral hook";
+    case "hook_type":
+      return `with a ${target.value} hook`;
+    case "region":
+    case "language":
+      return `in ${attributeLabel(target)}`;
+    case "sound":
+      return target.title === "original sound" ? "using an original sound" : `using "${target.title}"`;
+    case "count":
+      return target.metric === "seconds" ? attributeLabel(target) : `with ${attributeLabel(target)}`;
+    case "exceeds":
+      return `with ${attributeLabel(target)}`;
+  }
+}
+
+/** Groups whose share of an attribute a breakdown can give ("what share of videos are ads each year?"). */
+const SHARE_SPLITS: readonly SplitBy[] = ["month", "year", "weekday", "hour", "region", "language"];
+
+/**
+ * "What share of videos are ads each year?": per group of the split, how many of its videos have the
+ * attribute; a series in time order for months and years, a ranking by share otherwise.
+ */
+async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise<Outcome> {
+  const { plan } = ctx;
+  await corroborate(ctx);
+  const filter = videoFilter(ctx);
+  const [whole, part] = await Promise.all([
+    splitGroups(ctx, filter, [by], null, "median"),
+    splitGroups(ctx, applyAttribute(filter, target), [by], null, "median"),
+  ]);
+  const parts = new Map((part.splits[0] ?? []).map((g) => [String(g.raw), g.size]));
+  const groups = (whole.splits[0] ?? []).map((g) => {
+    const n = parts.get(String(g.raw)) ?? 0;
+    return { ...g, part: n, value: pct(n, g.size) };
+  });
+  const base = describe(plan);
+  const what = `the share of ${base} ${shareWords(target)}`;
+  const show = (g: (typeof groups)[number]) => `${g.value} % (${fmt(g.part)} of ${fmt(g.size)})`;
+  const computed = `aggregate: ${what}, per ${by}`;
+  const caveats = [
+    by === "month" || by === "year"
+      ? `${by === "month" ? "Months" : "Years"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+      : by === "weekday" || by === "hour"
+        ? "Publication day and hour are in UTC (the corpus records no time zone)."
+        : `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`,
+  ];
+  if (groups.length === 0) return emptyRanking(`No ${base} to break down.`, caveats, computed);
+  const series = by === "month" || by === "year";
+  // A share over a handful of videos says little: groups that small come after the others, and lead nothing.
+  const byShare = (a: (typeof groups)[number], b: (typeof groups)[number]) =>
+    Number(b.size >= SMALL_GROUP) - Number(a.size >= SMALL_GROUP) ||
+    b.value - a.value ||
+    b.size - a.size ||
+    a.key.localeCompare(b.key);
+  const listed = series
+    ? [...groups].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN)
+    : [...groups].sort(byShare);
+  const top = [...listed].sort(byShare)[0] as (typeof groups)[number];
+  const small = listed.filter((g) => g.size < SMALL_GROUP && g.value > top.value);
+  if (small.length > 0)
+    caveats.push(
+      `Groups under ${SMALL_GROUP} videos lead nothing, too few to tell: ${small.map((g) => `${g.key} (${show(g)})`).join(", ")}.`,
+    );
+  const span =
+    series && listed.length < groups.length ? ` (the last ${listed.length} of ${groups.length} ${by}s)` : "";
+  const summary = series
+    ? `${what[0]?.toUpperCase()}${what.slice(1)} per publication ${by} (UTC)${span}: ${listed.map((g) => `${g.key} ${show(g)}`).join(", ")}. The highest: ${top.key} (${top.value} %).`
+    : `By ${what}, the leading ${by === "weekday" ? "publication day" : by === "hour" ? "publication hour" : by} is ${top.key}: ${show(top)}${listed[1] ? `; next ${listed[1].key}: ${show(listed[1])}` : ""}.`;
+  const shown = series ? listed : listed.slice(0, plan.count);
+  return {
+    summary,
+    findings: await Promise.all(
+      shown.map(async (g) => ({
+        statement: `${g.key}: ${show(g)}.`,
+        evidence: await groupExamples(ctx, { ...g, filter: applyAttribute(filter, target) }, 2, by),
+      })),
+    ),
+    caveats,
+    result: {
+      ranking: listed.map((g) => g.key),
+      values: listed.map((g) => g.value),
+      parts: listed.map((g) => g.part),
+      wholes: listed.map((g) => g.size),
+      measure: `share of ${attributeLabel(target)} (%)`,
+    },
+    computed,
+  };
+}
+
 async function breakdown(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const by = plan.groupBy ?? "hook_type";
+  if (plan.shareOf && (SHARE_SPLITS as readonly string[]).includes(by))
+    return shareBreakdown(ctx, by as SplitBy, plan.shareOf);
   let filter = videoFilter(ctx);
   const named = (by === "region" || by === "language" || by === "hook_type") && plan.compareCodes.length > 0;
   if (by === "hook_type") filter = { ...filter, hook: "yes" };

@@ -2436,7 +2436,25 @@ async function readQuestion(
     groupBy = "media_type";
   }
 
-  if (intent === "share") {
+  // "What share of videos are ads each year?", "… in each region?": the share within each group.
+  if (
+    intent === "share" &&
+    /\b(each|every|per|by|across) (region|country|market|language)s?\b/.test(lowerAll) &&
+    entityCount === 0
+  ) {
+    intent = "breakdown";
+    groupBy = /\blanguages?\b/.test(lowerAll) ? "language" : "region";
+    subject = "videos";
+  }
+  const sharePerGroup =
+    intent === "breakdown" &&
+    groupBy !== null &&
+    ["month", "year", "weekday", "hour", "region", "language"].includes(groupBy) &&
+    CUES.share.test(shareText) &&
+    !/\bhow often\b/.test(lowerAll) &&
+    (metric === null || metric === "videos") &&
+    entityCount === 0;
+  if (intent === "share" || sharePerGroup) {
     // "what share of <base> are <target>": the attribute after the verb is the target.
     const verb = lowerAll.search(
       /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|got|get|include)\b/,
@@ -2448,7 +2466,7 @@ async function readQuestion(
     if (!shareOf) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
-    }
+    } else if (sharePerGroup) understood.push(`the share of ${attributeLabel(shareOf)} within each group`);
   }
   const compared = compareKind !== null && groupBy === compareKind;
   // "Do question hooks work better?": one hook type named in a breakdown of hook types is shown beside the

@@ -792,3 +792,42 @@ describe("follower growth", () => {
     expect((await plan("Who has the most followers?")).metric).toBe("followers");
   });
 });
+
+describe("a share within each group", () => {
+  it('"what share of videos are ads each month?", "… in each region?", "which day has the highest share of ads?" (SQL)', async () => {
+    const perGroup = (key: string) =>
+      db
+        .prepare(
+          `SELECT ${key} AS k, count(*) AS n, sum(label_ad = 1) AS ads FROM videos WHERE ${key} IS NOT NULL GROUP BY k`,
+        )
+        .all() as { k: string | number; n: number; ads: number }[];
+    const pctOf = (ads: number, n: number) => Math.round((ads / n) * 10000) / 100;
+    const monthly = await ask("What share of videos are ads each month?");
+    expect(aggregateOf(monthly).plan).toMatchObject({ intent: "breakdown", group_by: "month", filters: [] });
+    expect((aggregateOf(monthly).plan as { share_of?: string }).share_of).toBe("ads");
+    const months = perGroup("strftime('%Y-%m', created_at, 'unixepoch')")
+      .sort((a, b) => String(a.k).localeCompare(String(b.k)))
+      .slice(-12);
+    expect(result(monthly).ranking).toEqual(months.map((m) => m.k));
+    expect(result(monthly).values).toEqual(months.map((m) => pctOf(m.ads, m.n)));
+    expect(monthly.summary).toMatch(/^The share of videos that are ads per publication month \(UTC\)/);
+    const regions = await ask("What share of videos are ads in each region?");
+    expect(aggregateOf(regions).plan).toMatchObject({ intent: "breakdown", group_by: "region" });
+    const expected = perGroup("region")
+      .map((r) => ({ ...r, share: pctOf(r.ads, r.n) }))
+      .sort(
+        (a, b) =>
+          Number(b.n >= 5) - Number(a.n >= 5) ||
+          b.share - a.share ||
+          b.n - a.n ||
+          String(a.k).localeCompare(String(b.k)),
+      );
+    expect(result(regions).ranking).toEqual(expected.map((r) => r.k));
+    expect(result(regions).values).toEqual(expected.map((r) => r.share));
+    const day = await ask("Which day of the week has the highest share of ads?");
+    expect(aggregateOf(day).plan).toMatchObject({ group_by: "weekday" });
+    expect(day.summary).toMatch(
+      /^By the share of videos that are ads, the leading publication day is \w+day: /,
+    );
+  });
+});
