@@ -370,6 +370,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const language = plan.attributes.find((a) => a.kind === "language");
   if (language) parts.push(`in language ${language.value}`);
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
+  if (plan.eachTopic.length > 0)
+    parts.push(`by creators with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`);
   if (options.entities !== false) {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
     else if (plan.creators.length > 1 && plan.intent !== "compare")
@@ -522,7 +524,7 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
-  const outcome = await executeTopCreators(ctx);
+  const outcome = await executeEachTopic(ctx);
   // "Original sound" reads the localised titles of a creator's own audio: say which.
   if (
     [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
@@ -539,6 +541,47 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
  * "The top creators": the N with the most followers among the creators of the videos in question (their topics,
  * places and window; those without a recorded count left out); the question is then answered over their videos.
  */
+/**
+ * "Which creators have posted about both Da Lat and Nha Trang?": the creators with a video about each topic
+ * (under the question's other filters); their videos then answer it.
+ */
+async function executeEachTopic(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  if (plan.eachTopic.length === 0 || plan.intent === "decline") return executeTopCreators(ctx);
+  const sets = await Promise.all(
+    plan.eachTopic.map(async (t) =>
+      groupKeys(ctx, videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }), "creator"),
+    ),
+  );
+  const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
+  const both = [...first].filter((uid) => rest.every((set) => set.has(uid))).sort();
+  const named = plan.eachTopic.map((t) => `"${t}"`).join(" and ");
+  const note = `Creators with at least one video about each of ${named} (not necessarily one video about both): ${fmt(both.length)} of them; ${sets.map((set, i) => `${fmt(set.size)} have one about "${plan.eachTopic[i]}"`).join(", ")}.`;
+  if (plan.intent === "count") {
+    const names = await Promise.all(both.slice(0, 10).map((uid) => ctx.facts.nameOf("creator", uid)));
+    const statement = `${thereAre(both.length, `creators with videos about both ${named}`, `creator with videos about both ${named}`)}${both.length > 0 ? `: ${names.join(", ")}${both.length > 10 ? ` and ${fmt(both.length - 10)} more` : ""}` : ""}.`;
+    return {
+      summary: statement,
+      findings: [
+        {
+          statement,
+          evidence: both.slice(0, 10).map((uid) => ({ type: "creator", id: uid, figures: {} }) as Evidence),
+        },
+      ],
+      caveats: [note],
+      result: { count: both.length, creators: both, each: sets.map((set) => set.size) },
+      computed: `aggregate: creators of videos about ${plan.eachTopic.map((t) => `"${t}"`).join(", ")}, intersected`,
+    };
+  }
+  // A ranking: those creators, over all their videos the question's other filters select.
+  const outcome = await executeTopCreators({ ...ctx, creatorSet: both });
+  return {
+    ...outcome,
+    caveats: [...outcome.caveats, `${note} They are ranked over all their videos the other filters select.`],
+    result: { ...outcome.result, each_topic: plan.eachTopic },
+  };
+}
+
 async function executeTopCreators(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   if (plan.topCreators === null || plan.intent === "decline") return executeViral(ctx);
@@ -2839,7 +2882,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const metric = plan.metric;
   // "Which creators posted more than 20 videos?": a bound on each one's videos is counted over the videos.
-  const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] }) || plan.groupVideos !== null;
+  const filtered =
+    hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ||
+    plan.groupVideos !== null ||
+    ctx.creatorSet !== undefined;
   // "Which creators work with <advertiser>" / "which brands has <creator> worked with": grouped over its videos.
   const acrossEntity =
     (plan.subject === "creators" && plan.advertisers.length === 1) ||

@@ -128,6 +128,11 @@ export interface Plan {
    * the authors of the videos in question; null otherwise.
    */
   topCreators: number | null;
+  /**
+   * "Which creators have posted about both Da Lat and Nha Trang?": the creators with at least one video about
+   * each of these topics (not one video about both); the topics are no filter on the videos then.
+   */
+  eachTopic: string[];
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -2365,6 +2370,27 @@ async function readQuestion(
       `the videos of the ${topCreators} creators with the most followers (from "${creatorSet?.[0]}")`,
     );
   } else if (creatorSet) ignored.push(`${creatorSet[0]} (a set of creators: not for this kind of question)`);
+  // "Which creators have posted about both Da Lat and Nha Trang?", "how many creators post about both hotels
+  // and resorts?": each topic on some video of theirs.
+  let eachTopic: string[] = [];
+  if (
+    subject === "creators" &&
+    creators.length === 0 &&
+    topCreators === null &&
+    compareTopics.length === 0 &&
+    ["rank", "count"].includes(intent)
+  ) {
+    const both = lowerAll.search(/\bboth\b/);
+    const after = [...topicSpans]
+      .filter(([, span]) => both >= 0 && span.at > both)
+      .sort((x, y) => x[1].at - y[1].at)
+      .slice(0, 2);
+    const [x, y] = after as [[string, { at: number; end: number }], [string, { at: number; end: number }]];
+    if (after.length === 2 && /^[\s,]*(and|&|as well as)[\s,]*$/.test(lowerAll.slice(x[1].end, y[1].at))) {
+      eachTopic = [x[0], y[0]];
+      understood.push(`creators with videos about each of "${x[0]}" and "${y[0]}" (from "both")`);
+    }
+  }
   if (viral) {
     // Views were read from "viral" only for want of another measure: the set is what it selects now.
     const read = understood.indexOf('"viral" read as views (plays)');
@@ -2499,7 +2525,7 @@ async function readQuestion(
     subject,
     metric,
     window,
-    topics: topics.filter((t) => !compareTopics.includes(t)),
+    topics: topics.filter((t) => !compareTopics.includes(t) && !eachTopic.includes(t)),
     compareTopics,
     compareCodes: compared ? codesNamed : [],
     besideCode: typeBesideOthers
@@ -2523,6 +2549,7 @@ async function readQuestion(
     viral,
     topPlayed,
     topCreators,
+    eachTopic,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
     groupBy,

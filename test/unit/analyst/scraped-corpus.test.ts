@@ -1167,6 +1167,36 @@ describe("naturally phrased questions read as meant", () => {
     }
   });
 
+  it('"creators who posted about both Da Lat and review": a video about each, not one about both (search, SQL)', async () => {
+    const authors = async (q: string) =>
+      new Set(
+        db
+          .prepare(`SELECT DISTINCT author_uid FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList(await searchIds(q))) as string[],
+      );
+    const [dalat, review] = [await authors("dalat"), await authors("review")];
+    const both = [...dalat].filter((uid) => review.has(uid)).sort();
+    expect(both.length).toBeGreaterThan(0);
+    const counted = await ask("How many creators have posted about both Da Lat and review?");
+    expect(aggregateOf(counted).plan).toMatchObject({ intent: "count", subject: "creators", topics: [] });
+    expect((aggregateOf(counted).plan as { each_topic?: string[] }).each_topic).toEqual(["dalat", "review"]);
+    expect(aggregateOf(counted).result).toMatchObject({ count: both.length, creators: both });
+    const ranked = await ask("Which creators have posted about both Da Lat and review?");
+    const perCreator = db
+      .prepare(
+        "SELECT author_uid, count(*) AS n FROM videos WHERE author_uid IN (SELECT value FROM json_each(?)) GROUP BY author_uid ORDER BY n DESC, author_uid",
+      )
+      .all(JSON.stringify(both)) as { author_uid: string; n: number }[];
+    expect(aggregateOf(ranked).result.ranking).toEqual(perCreator.slice(0, 5).map((c) => c.author_uid));
+    expect(ranked.caveats.join(" ")).toContain("not necessarily one video about both");
+    // Videos about both stay videos about both.
+    expect(aggregateOf(await ask("videos about both dalat and review")).plan.topics).toEqual([
+      "dalat",
+      "review",
+    ]);
+  });
+
   it('"which creators posted more than N videos", "how many videos does the average creator post?" (SQL)', async () => {
     const perCreator = db
       .prepare("SELECT author_uid AS uid, count(*) AS n FROM videos GROUP BY author_uid ORDER BY n DESC, uid")
