@@ -3147,6 +3147,19 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many hire-ready creators post about resorts?",
         "How many videos have more than 4 hashtags?",
         "How many of the top 10 videos are ads?",
+        "How many videos were posted each year?",
+        "How many videos were posted in Q3 2025?",
+        "Top 5 videos since June 2025",
+        "Did hotel videos get more views in August 2025 than in July 2025?",
+        "Which videos have more likes than comments?",
+        "What share of videos are ads each month?",
+        "How many creators have posted about both Da Lat and review?",
+        "Which creators have posted about both Da Lat and review?",
+        "Median views of videos with under 500 likes vs over 1,000 likes",
+        "How many videos does the average creator post?",
+        "Which resort videos have no music?",
+        "Which creators posted more than 3 videos?",
+        "How many videos mention pool or giá?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
