@@ -2612,8 +2612,93 @@ async function overview(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/**
+ * "Compare the hashtags of @a and @b": each account's most used hashtags (sounds, hook types) over its videos,
+ * side by side, and those they share.
+ */
+async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Promise<Outcome> {
+  const { plan } = ctx;
+  await corroborate(ctx);
+  const base = videoFilter(ctx, { entities: false });
+  const sides = [
+    ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
+    ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
+  ];
+  const noun = by === "hashtag" ? "hashtags" : by === "sound" ? "sounds" : "hook types";
+  const used = await Promise.all(
+    sides.map(async (side) => {
+      const [groups = []] = await ctx.facts.groups(
+        by === "hook_type" ? { ...side.filter, hook: "yes" } : side.filter,
+        [by],
+        "plays",
+      );
+      const ranked = groups
+        .map((g) => ({ key: String(g.key), videos: g.videos }))
+        .sort((a, b) => b.videos - a.videos || a.key.localeCompare(b.key));
+      return { ...side, ranked, videos: await ctx.facts.count(side.filter) };
+    }),
+  );
+  // A sound is shown by its title (the most played video's), a hashtag with its "#".
+  const titles = new Map<string, string>();
+  if (by === "sound")
+    for (const side of used)
+      for (const g of side.ranked.slice(0, plan.count))
+        if (!titles.has(g.key))
+          titles.set(
+            g.key,
+            `"${(await ctx.facts.groupTop(side.filter, "sound", g.key, 1))[0]?.music_title ?? g.key}"`,
+          );
+  const nameOf = (k: string) => (by === "hashtag" ? `#${k}` : (titles.get(k) ?? k));
+  const shared = (used[0]?.ranked ?? [])
+    .map((g) => g.key)
+    .filter((k) => used.every((side) => side.ranked.some((g) => g.key === k)));
+  const lines = used.map((side) =>
+    side.ranked.length === 0
+      ? `${side.name}: no ${noun} on its ${videosCount(side.videos)}`
+      : `${side.name}'s most used ${noun} (of ${videosCount(side.videos)}): ${side.ranked
+          .slice(0, plan.count)
+          .map((g) => `${nameOf(g.key)} ${fmt(g.videos)}`)
+          .join(", ")}`,
+  );
+  const both =
+    shared.length === 0
+      ? `They share no ${noun.replace(/s$/, "")}.`
+      : `${used.length === 2 ? "Both" : "All"} use ${shared.length === 1 ? `one ${noun.replace(/s$/, "")}` : `${shared.length} ${noun}`} in common: ${shared
+          .slice(0, 8)
+          .map(nameOf)
+          .join(", ")}${shared.length > 8 ? ` and ${shared.length - 8} more` : ""}.`;
+  const summary = `${lines.join("; ")}. ${both}`;
+  return {
+    summary,
+    findings: await Promise.all(
+      used.map(async (side, i) => ({
+        statement: `${lines[i]}.`,
+        evidence: (await ctx.facts.videos(side.filter, 2)).map((v) => factEvidence(v)),
+      })),
+    ),
+    caveats: [
+      `Counted over each account's videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
+    ],
+    result: {
+      sides: used.map((side) => ({
+        name: side.name,
+        videos: side.videos,
+        ranking: side.ranked.slice(0, plan.count).map((g) => g.key),
+        values: side.ranked.slice(0, plan.count).map((g) => g.videos),
+      })),
+      shared,
+    },
+    computed: `aggregate: ${noun} of each account's videos, side by side`,
+  };
+}
+
 async function compare(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
+  if (plan.subject === "hashtags" || plan.subject === "sounds" || plan.subject === "hook_types")
+    return compareUses(
+      ctx,
+      plan.subject === "hashtags" ? "hashtag" : plan.subject === "sounds" ? "sound" : "hook_type",
+    );
   const profiles = new Map<string, Creator & { growth_by_window: Record<string, number> }>();
   for (const c of plan.creators)
     profiles.set(

@@ -2055,7 +2055,9 @@ async function readQuestion(
     !(
       advertisers.length === 0 &&
       (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
-      !CUES.compare.test(lowerAll)
+      !CUES.compare.test(lowerAll) &&
+      // "How do the sounds of @a and @b differ?": side by side.
+      !/\b(differ\w*|side by side)\b/.test(lowerAll)
     )
   )
     intent = "compare";

@@ -1197,6 +1197,45 @@ describe("naturally phrased questions read as meant", () => {
     ]);
   });
 
+  it('"compare the hashtags of @a and @b": each one\'s most used, side by side, and those in common (SQL)', async () => {
+    const uid = (handle: string) =>
+      db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+    const tagsOf = (handle: string) => {
+      const counts = new Map<string, number>();
+      for (const tags of db
+        .prepare("SELECT hashtags FROM videos WHERE author_uid = ?")
+        .pluck()
+        .all(uid(handle)) as string[])
+        for (const t of new Set((tags ?? "").split(" ").filter((x) => x !== "")))
+          counts.set(t, (counts.get(t) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    };
+    const [a, b] = [tagsOf("stay2"), tagsOf("stay4")];
+    expect(a.length * b.length).toBeGreaterThan(0);
+    const answer = await ask("Compare the hashtags of @stay2 and @stay4");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "compare", subject: "hashtags" });
+    expect(result.sides).toEqual([
+      expect.objectContaining({
+        name: "@stay2",
+        ranking: a.slice(0, 5).map((t) => t[0]),
+        values: a.slice(0, 5).map((t) => t[1]),
+      }),
+      expect.objectContaining({
+        name: "@stay4",
+        ranking: b.slice(0, 5).map((t) => t[0]),
+        values: b.slice(0, 5).map((t) => t[1]),
+      }),
+    ]);
+    expect(result.shared).toEqual(a.map((t) => t[0]).filter((t) => b.some((x) => x[0] === t)));
+    expect(answer.summary).toMatch(/^@stay2's most used hashtags \(of \d+ videos?\): #/);
+    // "Differ" sets them side by side too; with no such cue, their hashtags are ranked over both.
+    expect(aggregateOf(await ask("How do the hashtags of @stay2 and @stay4 differ?")).plan.intent).toBe(
+      "compare",
+    );
+    expect(aggregateOf(await ask("Which hashtags do @stay2 and @stay4 use?")).plan.intent).toBe("rank");
+  });
+
   it('"which creators posted more than N videos", "how many videos does the average creator post?" (SQL)', async () => {
     const perCreator = db
       .prepare("SELECT author_uid AS uid, count(*) AS n FROM videos GROUP BY author_uid ORDER BY n DESC, uid")
