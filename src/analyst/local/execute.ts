@@ -2620,22 +2620,39 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   const { plan } = ctx;
   await corroborate(ctx);
   const base = videoFilter(ctx, { entities: false });
-  const sides = [
-    ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
-    ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
-  ];
+  const sides =
+    plan.usesBy === "ad"
+      ? [
+          { name: "ads", filter: { ...base, ad: "yes" as const } },
+          { name: "organic videos", filter: { ...base, ad: "no" as const } },
+        ]
+      : [
+          ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
+          ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
+        ];
   const noun = by === "hashtag" ? "hashtags" : by === "sound" ? "sounds" : "hook types";
+  // "Which hook type works better for ads or organic?": each side's groups by a measure, those on enough videos.
+  const metric = plan.metric && isFactsValue(plan.metric) ? plan.metric : null;
+  const statistic = metric === "engagement" ? "sum" : "median";
+  const measure = metric
+    ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
+    : "";
   const used = await Promise.all(
     sides.map(async (side) => {
       const [groups = []] = await ctx.facts.groups(
         by === "hook_type" ? { ...side.filter, hook: "yes" } : side.filter,
         [by],
-        "plays",
+        factsValueOf(metric),
       );
-      const ranked = groups
-        .map((g) => ({ key: String(g.key), videos: g.videos }))
+      const all = groups
+        .map((g) => ({ key: String(g.key), videos: g.videos, value: groupFigure(g, metric, statistic) }))
         .sort((a, b) => b.videos - a.videos || a.key.localeCompare(b.key));
-      return { ...side, ranked, videos: await ctx.facts.count(side.filter) };
+      const ranked = metric
+        ? all
+            .filter((g) => g.videos >= SMALL_GROUP)
+            .sort((a, b) => b.value - a.value || b.videos - a.videos || a.key.localeCompare(b.key))
+        : all;
+      return { ...side, all, ranked, videos: await ctx.facts.count(side.filter) };
     }),
   );
   // A sound is shown by its title (the most played video's), a hashtag with its "#".
@@ -2649,16 +2666,24 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
             `"${(await ctx.facts.groupTop(side.filter, "sound", g.key, 1))[0]?.music_title ?? g.key}"`,
           );
   const nameOf = (k: string) => (by === "hashtag" ? `#${k}` : (titles.get(k) ?? k));
-  const shared = (used[0]?.ranked ?? [])
+  const shared = (used[0]?.all ?? [])
     .map((g) => g.key)
-    .filter((k) => used.every((side) => side.ranked.some((g) => g.key === k)));
+    .filter((k) => used.every((side) => side.all.some((g) => g.key === k)));
+  const whose = (name: string) => `${name}${name.endsWith("s") ? "'" : "'s"}`;
   const lines = used.map((side) =>
-    side.ranked.length === 0
-      ? `${side.name}: no ${noun} on its ${videosCount(side.videos)}`
-      : `${side.name}'s most used ${noun} (of ${videosCount(side.videos)}): ${side.ranked
-          .slice(0, plan.count)
-          .map((g) => `${nameOf(g.key)} ${fmt(g.videos)}`)
-          .join(", ")}`,
+    side.all.length === 0
+      ? `${side.name}: no ${noun} on ${plan.usesBy === "ad" ? "their" : "its"} ${videosCount(side.videos)}`
+      : metric === null
+        ? `${whose(side.name)} most used ${noun} (of ${videosCount(side.videos)}): ${side.ranked
+            .slice(0, plan.count)
+            .map((g) => `${nameOf(g.key)} ${fmt(g.videos)}`)
+            .join(", ")}`
+        : side.ranked.length === 0
+          ? `${side.name}: none of ${plan.usesBy === "ad" ? "their" : "its"} ${fmt(side.all.length)} ${noun} is on ${SMALL_GROUP} videos or more`
+          : `${whose(side.name)} ${noun} by ${measure} (those on ${SMALL_GROUP} videos or more): ${side.ranked
+              .slice(0, plan.count)
+              .map((g) => `${nameOf(g.key)} ${showFigure(metric, g.value)} (${videosCount(g.videos)})`)
+              .join(", ")}`,
   );
   const both =
     shared.length === 0
@@ -2667,7 +2692,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
           .slice(0, 8)
           .map(nameOf)
           .join(", ")}${shared.length > 8 ? ` and ${shared.length - 8} more` : ""}.`;
-  const summary = `${lines.join("; ")}. ${both}`;
+  const summary = `${lines.join("; ").replace(/^./, (c) => c.toUpperCase())}. ${both}`;
   return {
     summary,
     findings: await Promise.all(
@@ -2677,14 +2702,15 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
       })),
     ),
     caveats: [
-      `Counted over each account's videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
+      `Counted over each ${plan.usesBy === "ad" ? "group" : "account"}'s videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
     ],
     result: {
       sides: used.map((side) => ({
         name: side.name,
         videos: side.videos,
         ranking: side.ranked.slice(0, plan.count).map((g) => g.key),
-        values: side.ranked.slice(0, plan.count).map((g) => g.videos),
+        values: side.ranked.slice(0, plan.count).map((g) => (metric ? round(g.value) : g.videos)),
+        ...(metric ? { videos_each: side.ranked.slice(0, plan.count).map((g) => g.videos) } : {}),
       })),
       shared,
     },

@@ -133,6 +133,8 @@ export interface Plan {
    * each of these topics (not one video about both); the topics are no filter on the videos then.
    */
   eachTopic: string[];
+  /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
+  usesBy: "ad" | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -996,19 +998,19 @@ async function readQuestion(
   if (asked) decline = lacks(asked);
   // Said instead of "could not tell what to compute" when the question cannot be read otherwise.
   const mentioned = asking === lowerAll ? undefined : lacking(lowerAll);
+  // "I'm launching a hotel next month. Which hashtags should I use?": the forecast must be asked, not told.
   if (
     !decline &&
-    CUES.future.test(lowerAll) &&
-    !/\bwill\b.*\?$/.test("") &&
+    CUES.future.test(asking) &&
     /\b(next|predict|forecast|tomorrow|future|upcoming|going to|will (be|go|grow|trend|break|win|perform|do))\b/.test(
-      lowerAll,
+      asking,
     )
   )
     decline = "it reports what the corpus observed; it does not forecast";
   // "Why do some hotel videos go viral?" is answered as what went with more views (said not to be a cause).
   const askedDrivers = CUES.drivers.test(lowerAll);
   // "The least viewed", "the 10 worst performing", "fewest likes" ("at least 10k views" is a bound).
-  const LOWEST = /(?<!\bat )\b(least|fewest|lowest|worst|bottom|weakest|poorest|underperform\w*)\b/g;
+  const LOWEST = /(?<!\bat )\b(least|fewest|lowest|worst|bottom|weakest|poorest|underperform\w*|avoid)\b/g;
   const lowest = LOWEST.test(lowerAll);
   if (lowest) text = text.replace(LOWEST, (m) => " ".repeat(m.length));
   // "The recipe for viral resort videos": the words of the cue are no topic ("recipe" may be a hashtag).
@@ -1339,7 +1341,7 @@ async function readQuestion(
   }
   let creatorType: Plan["creatorType"] = null;
   const typeMatch = lowerAll.match(
-    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with|(?:should|could|can|might) (?:i |we |(?:a|an|my|our|the|this) (?:\S+ ){0,5})?(?:hire|partner with|collaborate with|collab with|team up with|work with|sponsor)|for (?:a|an|my|our|the) (?:[\w-]+ ){0,2}(?:campaign|collab|collaboration|partnership|sponsorship|influencer program))\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
+    /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with|(?:should|could|can|might) (?:i |we |(?:a|an|my|our|the|this) (?:\S+ ){0,5})?(?:hire|partner with|collaborate with|collab with|team up with|work with|sponsor)|for (?:a|an|my|our|the) (?:[\w-]+ ){0,2}(?:campaign|collab|collaboration|partnership|sponsorship|influencer program))\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house|brand accounts?|official (?:brand )?accounts?)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
   );
   if (typeMatch) {
     creatorType = typeMatch[1] ? "hire_ready" : typeMatch[2] ? "house" : "advertised";
@@ -1412,7 +1414,7 @@ async function readQuestion(
   let performance = false;
   if (
     !metric &&
-    ((/\b(best|worst|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
+    ((/\b(best|worst|avoid|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
       lowerAll,
     ) &&
       (/\b(hooks?|formats?|slideshows?|sounds?|songs?|music|audios?|hashtags?)\b/.test(lowerAll) ||
@@ -1916,6 +1918,7 @@ async function readQuestion(
   let intent: Intent;
   let groupBy: Plan["groupBy"] = null;
   let trendKind: Plan["trendKind"] = null;
+  let usesBy: Plan["usesBy"] = null;
   const tagKind = (): Plan["trendKind"] =>
     subject === "hashtags"
       ? "hashtag"
@@ -2061,7 +2064,15 @@ async function readQuestion(
     )
   )
     intent = "compare";
-  else if (hookVsNone) {
+  else if (
+    // "Which hook types do ads use compared to organic videos?": what each group uses, side by side.
+    adsVsOrganic &&
+    entityCount === 0 &&
+    (subject === "hashtags" || subject === "sounds" || subject === "hook_types")
+  ) {
+    intent = "compare";
+    usesBy = "ad";
+  } else if (hookVsNone) {
     intent = "breakdown";
     groupBy = "hook";
   } else if (subject === "hook_types") {
@@ -2552,6 +2563,7 @@ async function readQuestion(
     topPlayed,
     topCreators,
     eachTopic,
+    usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
     groupBy,

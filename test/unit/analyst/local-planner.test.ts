@@ -831,3 +831,83 @@ describe("a share within each group", () => {
     );
   });
 });
+
+describe("what ads and organic videos use, side by side", () => {
+  it('"which hook types do ads use compared to organic videos?", and by a measure (SQL)', async () => {
+    const counts = (ad: number) =>
+      db
+        .prepare(
+          "SELECT hook_type AS k, count(*) AS n FROM videos WHERE label_ad = ? AND label_hook = 1 AND hook_type IS NOT NULL GROUP BY k ORDER BY n DESC, k LIMIT 5",
+        )
+        .all(ad) as { k: string; n: number }[];
+    const answer = await ask("Which hook types do ads use compared to organic videos?");
+    expect(aggregateOf(answer).plan).toMatchObject({ intent: "compare", subject: "hook_types" });
+    expect((aggregateOf(answer).plan as { uses_by?: string }).uses_by).toBe("ad");
+    const [ads, organic] = [counts(1), counts(0)];
+    expect(ads.length * organic.length).toBeGreaterThan(0);
+    expect(result(answer).sides).toEqual([
+      expect.objectContaining({ name: "ads", ranking: ads.map((r) => r.k), values: ads.map((r) => r.n) }),
+      expect.objectContaining({
+        name: "organic videos",
+        ranking: organic.map((r) => r.k),
+        values: organic.map((r) => r.n),
+      }),
+    ]);
+    expect(answer.summary).toMatch(/^Ads' most used hook types \(of [\d,]+ videos\): /);
+    const better = await ask("Which hook type works better for ads or organic?");
+    const medians = (ad: number) => {
+      const rows = db
+        .prepare(
+          "SELECT hook_type AS k, plays FROM videos WHERE label_ad = ? AND label_hook = 1 AND hook_type IS NOT NULL",
+        )
+        .all(ad) as { k: string; plays: number }[];
+      const by = new Map<string, number[]>();
+      for (const r of rows) by.set(r.k, [...(by.get(r.k) ?? []), r.plays]);
+      return [...by]
+        .filter(([, p]) => p.length >= 5)
+        .map(([k, p]) => ({ k, v: med(p), n: p.length }))
+        .sort((a, b) => b.v - a.v || b.n - a.n || a.k.localeCompare(b.k))
+        .slice(0, 5);
+    };
+    expect(result(better).sides).toEqual([
+      expect.objectContaining({ ranking: medians(1).map((r) => r.k), values: medians(1).map((r) => r.v) }),
+      expect.objectContaining({ ranking: medians(0).map((r) => r.k), values: medians(0).map((r) => r.v) }),
+    ]);
+  });
+});
+
+describe("the asker's context, brand accounts, and what to avoid", () => {
+  it("a forecast told is context, one asked is declined; 'brand accounts' are house accounts; 'avoid' ranks from the bottom", async () => {
+    const told = await plan("I'm launching a skincare brand next month. Which hashtags should I use?");
+    expect(told.intent).not.toBe("decline");
+    expect(told.ignored).not.toContain("next");
+    expect((await plan("Which hashtags will trend next month?")).intent).toBe("decline");
+    expect(
+      (await plan("Which brand accounts post about skincare?")) as unknown as Record<string, unknown>,
+    ).toMatchObject({
+      subject: "creators",
+      creator_type: "house",
+    });
+    const avoid = await ask("Which hashtags should I avoid?");
+    expect(aggregateOf(avoid).plan).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
+      lowest: true,
+      per_video: true,
+    });
+    const rows = db.prepare("SELECT hashtags, plays FROM videos").all() as {
+      hashtags: string | null;
+      plays: number;
+    }[];
+    const by = new Map<string, number[]>();
+    for (const r of rows)
+      for (const t of new Set((r.hashtags ?? "").split(" ").filter((x) => x !== "")))
+        by.set(t, [...(by.get(t) ?? []), r.plays]);
+    const bottom = [...by]
+      .filter(([, p]) => p.length >= 5)
+      .map(([t, p]) => [t, med(p)] as const)
+      .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+    expect(bottom.length).toBeGreaterThan(0);
+    expect((result(avoid).values as number[])[0]).toBe(bottom[0]?.[1]);
+  });
+});
