@@ -21,6 +21,8 @@ export interface FactsFilter {
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
   advertiser_id?: string;
+  /** Videos of one of these advertisers ("advertisers who posted in both 2024 and 2025"). */
+  advertiser_ids?: readonly string[];
   /** Published at or after (Unix seconds). */
   since?: number;
   /** Published before (Unix seconds). */

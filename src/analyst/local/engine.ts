@@ -64,6 +64,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
+    ...(plan.eachPeriod.length > 0 ? { each_period: plan.eachPeriod.map((p) => p.label) } : {}),
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),

@@ -62,6 +62,8 @@ interface Ctx {
   viralFloor?: number | null;
   /** For `plan.topCreators`: the creators whose videos are in question. */
   creatorSet?: readonly string[];
+  /** Only the videos of these advertisers ("advertisers who posted in both 2024 and 2025"). */
+  advertiserSet?: readonly string[];
 }
 
 type Video = {
@@ -305,6 +307,7 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
     if (plan.creators.length === 1) filter.author_uid = plan.creators[0]?.uid;
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
+  if (ctx.advertiserSet) filter.advertiser_ids = ctx.advertiserSet;
   if (ctx.creatorSet) filter.author_uids = ctx.creatorSet;
   else if (options.entities !== false && plan.creators.length > 1 && plan.intent !== "compare")
     filter.author_uids = plan.creators.map((c) => c.uid);
@@ -371,7 +374,13 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (language) parts.push(`in language ${language.value}`);
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
   if (plan.eachTopic.length > 0)
-    parts.push(`by creators with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`);
+    parts.push(
+      `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`,
+    );
+  if (plan.eachPeriod.length > 0)
+    parts.push(
+      `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos in both ${plan.eachPeriod.map((p) => p.label).join(" and ")}`,
+    );
   if (options.entities !== false) {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
     else if (plan.creators.length > 1 && plan.intent !== "compare")
@@ -524,7 +533,7 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
-  const outcome = await executeEachTopic(ctx);
+  const outcome = await executeEach(ctx);
   // "Original sound" reads the localised titles of a creator's own audio: say which.
   if (
     [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
@@ -542,43 +551,59 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
  * places and window; those without a recorded count left out); the question is then answered over their videos.
  */
 /**
- * "Which creators have posted about both Da Lat and Nha Trang?": the creators with a video about each topic
- * (under the question's other filters); their videos then answer it.
+ * "Which creators have posted about both Da Lat and Nha Trang?", "which advertisers posted in both 2024 and
+ * 2025?": the accounts with a video about each topic (in each period), under the question's other filters;
+ * their videos then answer it.
  */
-async function executeEachTopic(ctx: Ctx): Promise<Outcome> {
+async function executeEach(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
-  if (plan.eachTopic.length === 0 || plan.intent === "decline") return executeTopCreators(ctx);
-  const sets = await Promise.all(
-    plan.eachTopic.map(async (t) =>
-      groupKeys(ctx, videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }), "creator"),
-    ),
-  );
+  const byPeriod = plan.eachPeriod.length > 0;
+  if ((!byPeriod && plan.eachTopic.length === 0) || plan.intent === "decline") return executeTopCreators(ctx);
+  const by = plan.subject === "advertisers" ? "advertiser" : "creator";
+  const each = byPeriod
+    ? plan.eachPeriod.map((p) => ({
+        label: p.label,
+        about: `in ${p.label}`,
+        filter: { ...videoFilter(ctx), since: p.from, until: p.to },
+      }))
+    : plan.eachTopic.map((t) => ({
+        label: `"${t}"`,
+        about: `about "${t}"`,
+        filter: videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }),
+      }));
+  const sets = await Promise.all(each.map((e) => groupKeys(ctx, e.filter, by)));
   const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
-  const both = [...first].filter((uid) => rest.every((set) => set.has(uid))).sort();
-  const named = plan.eachTopic.map((t) => `"${t}"`).join(" and ");
-  const note = `Creators with at least one video about each of ${named} (not necessarily one video about both): ${fmt(both.length)} of them; ${sets.map((set, i) => `${fmt(set.size)} have one about "${plan.eachTopic[i]}"`).join(", ")}.`;
+  const all = [...first].filter((id) => rest.every((set) => set.has(id))).sort();
+  const who = `${by}s`;
+  const named = each.map((e) => e.label).join(" and ");
+  const note = byPeriod
+    ? `${by === "creator" ? "Creators" : "Advertisers"} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ")}.`
+    : `${by === "creator" ? "Creators" : "Advertisers"} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ")}.`;
+  const what = byPeriod ? `with videos in both ${named}` : `with videos about both ${named}`;
   if (plan.intent === "count") {
-    const names = await Promise.all(both.slice(0, 10).map((uid) => ctx.facts.nameOf("creator", uid)));
-    const statement = `${thereAre(both.length, `creators with videos about both ${named}`, `creator with videos about both ${named}`)}${both.length > 0 ? `: ${names.join(", ")}${both.length > 10 ? ` and ${fmt(both.length - 10)} more` : ""}` : ""}.`;
+    const names = await Promise.all(all.slice(0, 10).map((id) => ctx.facts.nameOf(by, id)));
+    const statement = `${thereAre(all.length, `${who} ${what}`, `${by} ${what}`)}${all.length > 0 ? `: ${names.join(", ")}${all.length > 10 ? ` and ${fmt(all.length - 10)} more` : ""}` : ""}.`;
     return {
       summary: statement,
       findings: [
-        {
-          statement,
-          evidence: both.slice(0, 10).map((uid) => ({ type: "creator", id: uid, figures: {} }) as Evidence),
-        },
+        { statement, evidence: all.slice(0, 10).map((id) => ({ type: by, id, figures: {} }) as Evidence) },
       ],
       caveats: [note],
-      result: { count: both.length, creators: both, each: sets.map((set) => set.size) },
-      computed: `aggregate: creators of videos about ${plan.eachTopic.map((t) => `"${t}"`).join(", ")}, intersected`,
+      result: { count: all.length, [who]: all, each: sets.map((set) => set.size) },
+      computed: `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
     };
   }
-  // A ranking: those creators, over all their videos the question's other filters select.
-  const outcome = await executeTopCreators({ ...ctx, creatorSet: both });
+  // A ranking: those accounts, over all their videos the question's other filters select.
+  const outcome = await executeTopCreators(
+    by === "creator" ? { ...ctx, creatorSet: all } : { ...ctx, advertiserSet: all },
+  );
   return {
     ...outcome,
     caveats: [...outcome.caveats, `${note} They are ranked over all their videos the other filters select.`],
-    result: { ...outcome.result, each_topic: plan.eachTopic },
+    result: {
+      ...outcome.result,
+      ...(byPeriod ? { each_period: plan.eachPeriod.map((p) => p.label) } : { each_topic: plan.eachTopic }),
+    },
   };
 }
 
@@ -2996,7 +3021,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const filtered =
     hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ||
     plan.groupVideos !== null ||
-    ctx.creatorSet !== undefined;
+    ctx.creatorSet !== undefined ||
+    ctx.advertiserSet !== undefined;
   // "Which creators work with <advertiser>" / "which brands has <creator> worked with": grouped over its videos.
   const acrossEntity =
     (plan.subject === "creators" && plan.advertisers.length === 1) ||

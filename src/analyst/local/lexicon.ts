@@ -620,6 +620,8 @@ export interface WindowReading {
   openEnded?: boolean;
   /** Two periods compared ("2025 vs 2024"): each is a group; `from`/`to` span both. */
   periods?: { from: number; to: number; label: string }[];
+  /** "In both 2024 and 2025": the periods are each required of an account, not compared. */
+  each?: boolean;
 }
 
 const MONTHS: Record<string, number> = {
@@ -765,6 +767,18 @@ function readPeriod(text: string): WindowReading | null {
       ? (pair[1] as string)
       : `${pair[1]} ${second ? new Date(second.from * 1000).getUTCFullYear() : ""}`;
     const first = readPoint(firstWords);
+    // "Advertisers who posted in both 2024 and 2025": each period, for whoever has videos in every one.
+    if (both && first && second && /\bboth\s+(?:in\s+)?$/.test(text.slice(0, pair.index))) {
+      return reading(
+        {
+          from: Math.min(first.from, second.from),
+          to: Math.max(first.to, second.to),
+          label: `both ${first.label} and ${second.label}`,
+        },
+        pair[0],
+        { periods: [first, second], each: true },
+      );
+    }
     if (both && first && second && !/\bbetween\s+$/.test(text.slice(0, pair.index))) {
       if (first.to === second.from || second.to === first.from)
         return reading(

@@ -133,6 +133,8 @@ export interface Plan {
    * each of these topics (not one video about both); the topics are no filter on the videos then.
    */
   eachTopic: string[];
+  /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
+  eachPeriod: { from: number; to: number; label: string }[];
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
   usesBy: "ad" | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
@@ -1119,7 +1121,7 @@ async function readQuestion(
   }
   const postingTime: "weekend" | "weekday" | "hour" | "month" | "year" | "period" | null =
     // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
-    window?.periods
+    window?.periods && !window.each
       ? "period"
       : // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
         /\bweekends?\b/.test(lowerAll) &&
@@ -2386,9 +2388,24 @@ async function readQuestion(
   // "Which creators have posted about both Da Lat and Nha Trang?", "how many creators post about both hotels
   // and resorts?": each topic on some video of theirs.
   let eachTopic: string[] = [];
+  let eachPeriod: Plan["eachPeriod"] = [];
   if (
-    subject === "creators" &&
-    creators.length === 0 &&
+    window?.each &&
+    window.periods &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    ["rank", "count"].includes(intent)
+  ) {
+    eachPeriod = window.periods;
+    unsay(/^window /);
+    understood.push(
+      `${subject} with videos in each of ${window.periods.map((p) => p.label).join(" and ")} (from "both")`,
+    );
+    window = null;
+  }
+  if (
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
     topCreators === null &&
     compareTopics.length === 0 &&
     ["rank", "count"].includes(intent)
@@ -2401,7 +2418,7 @@ async function readQuestion(
     const [x, y] = after as [[string, { at: number; end: number }], [string, { at: number; end: number }]];
     if (after.length === 2 && /^[\s,]*(and|&|as well as)[\s,]*$/.test(lowerAll.slice(x[1].end, y[1].at))) {
       eachTopic = [x[0], y[0]];
-      understood.push(`creators with videos about each of "${x[0]}" and "${y[0]}" (from "both")`);
+      understood.push(`${subject} with videos about each of "${x[0]}" and "${y[0]}" (from "both")`);
     }
   }
   if (viral) {
@@ -2563,6 +2580,7 @@ async function readQuestion(
     topPlayed,
     topCreators,
     eachTopic,
+    eachPeriod,
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,

@@ -333,6 +333,8 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.ids !== undefined) parts.push(`v.id = ANY(${params.add(filter.ids)}::text[])`);
   if (filter.author_uids !== undefined)
     parts.push(`v.author_uid = ANY(${params.add(filter.author_uids)}::text[])`);
+  if (filter.advertiser_ids !== undefined)
+    parts.push(`v.advertiser_id = ANY(${params.add(filter.advertiser_ids)}::text[])`);
   if (filter.sound_ids !== undefined) parts.push(`v.music_id = ANY(${params.add(filter.sound_ids)}::text[])`);
   if (filter.exclude_sound_ids !== undefined)
     parts.push(

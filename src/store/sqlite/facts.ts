@@ -377,6 +377,10 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     parts.push("v.id IN (SELECT value FROM json_each(@ids))");
     params.ids = JSON.stringify(filter.ids);
   }
+  if (filter.advertiser_ids !== undefined) {
+    parts.push("v.advertiser_id IN (SELECT value FROM json_each(@advertiser_ids))");
+    params.advertiser_ids = JSON.stringify(filter.advertiser_ids);
+  }
   if (filter.author_uids !== undefined) {
     parts.push("v.author_uid IN (SELECT value FROM json_each(@author_uids))");
     params.author_uids = JSON.stringify(filter.author_uids);

@@ -499,6 +499,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
         { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
         { author_uids: ["c1", "c2"], q: "skincare" },
+        { advertiser_ids: [must(fixture.advertisers[0]).id, "no-such-advertiser"] },
+        { advertiser_ids: [] },
         { exceeds: [{ more: "saves" as const, than: "shares" as const }] },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>

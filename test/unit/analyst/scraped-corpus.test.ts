@@ -1197,6 +1197,65 @@ describe("naturally phrased questions read as meant", () => {
     ]);
   });
 
+  it('"which advertisers (creators) posted in both <month> and <month>?": a video in each period (SQL)', async () => {
+    const NAMES = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const inBoth = (column: string, x: string, y: string) =>
+      db
+        .prepare(
+          `SELECT ${column} FROM videos WHERE ${column} IS NOT NULL AND strftime('%Y-%m', created_at, 'unixepoch') = ?
+           INTERSECT SELECT ${column} FROM videos WHERE ${column} IS NOT NULL AND strftime('%Y-%m', created_at, 'unixepoch') = ? ORDER BY 1`,
+        )
+        .pluck()
+        .all(x, y) as string[];
+    const months = db
+      .prepare("SELECT DISTINCT strftime('%Y-%m', created_at, 'unixepoch') FROM videos ORDER BY 1")
+      .pluck()
+      .all() as string[];
+    // Two months some advertiser posted in.
+    const pair = months
+      .flatMap((x, i) => months.slice(i + 1).map((y) => [x, y] as const))
+      .find(([x, y]) => inBoth("advertiser_id", x, y).length > 0);
+    expect(pair).toBeDefined();
+    const [x, y] = pair as readonly [string, string];
+    const creators = await ask(`How many creators posted in both ${label(x)} and ${label(y)}?`);
+    expect(aggregateOf(creators).plan).toMatchObject({
+      intent: "count",
+      subject: "creators",
+      window_days: null,
+    });
+    expect((aggregateOf(creators).plan as { each_period?: string[] }).each_period).toEqual([
+      label(x),
+      label(y),
+    ]);
+    const authors = inBoth("author_uid", x, y);
+    expect(aggregateOf(creators).result).toMatchObject({ count: authors.length, creators: authors });
+    const advertisers = inBoth("advertiser_id", x, y);
+    const counted = await ask(`How many advertisers posted in both ${label(x)} and ${label(y)}?`);
+    expect(aggregateOf(counted).result).toMatchObject({ count: advertisers.length, advertisers });
+    const ranked = await ask(`Which advertisers posted in both ${label(x)} and ${label(y)}?`);
+    const perAdvertiser = db
+      .prepare(
+        "SELECT advertiser_id FROM videos WHERE advertiser_id IN (SELECT value FROM json_each(?)) GROUP BY advertiser_id ORDER BY count(*) DESC, advertiser_id LIMIT 5",
+      )
+      .pluck()
+      .all(JSON.stringify(advertisers));
+    expect(aggregateOf(ranked).result.ranking).toEqual(perAdvertiser);
+  });
+
   it('"compare the hashtags of @a and @b": each one\'s most used, side by side, and those in common (SQL)', async () => {
     const uid = (handle: string) =>
       db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
