@@ -1824,6 +1824,9 @@ async function groupExamples(ctx: Ctx, g: Group, n: number, as: string): Promise
   });
 }
 
+/** A calendar period of the plan (publication from `from` to `to`, Unix seconds, UTC). */
+type Period = { from: number; to: number; label: string };
+
 /** How the videos with an attribute are named after a set ("videos" + "that are ads", "with a detected hook"). */
 function shareWords(target: Attribute): string {
   switch (target.kind) {
@@ -3014,8 +3017,89 @@ async function followersMedian(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/**
+ * "Which hashtags grew the most from 2024 to 2025?": each hashtag's (sound's, account's) videos published in the
+ * later period less those in the earlier one (or their views), the largest rises (falls) first.
+ */
+async function changeRanking(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const by = (
+    { hashtags: "hashtag", sounds: "sound", creators: "creator", advertisers: "advertiser" } as const
+  )[plan.subject as "hashtags" | "sounds" | "creators" | "advertisers"];
+  const [early, late] = plan.changeBetween as [Period, Period];
+  const views = plan.metric === "plays";
+  await corroborate(ctx);
+  const base = videoFilter(ctx);
+  const inPeriod = (p: Period) => ({ ...base, since: p.from, until: p.to });
+  const [before, after] = await Promise.all(
+    [early, late].map(async (p) => {
+      const [groups = []] = await ctx.facts.groups(inPeriod(p), [by], "plays");
+      return new Map(groups.map((g) => [String(g.key), views ? g.plays : g.videos]));
+    }),
+  );
+  const rows = [...new Set([...(before?.keys() ?? []), ...(after?.keys() ?? [])])]
+    .map((key) => {
+      const b = before?.get(key) ?? 0;
+      const a = after?.get(key) ?? 0;
+      return { key, before: b, after: a, change: a - b };
+    })
+    .sort((x, y) =>
+      plan.lowest
+        ? x.change - y.change || y.before - x.before || x.key.localeCompare(y.key)
+        : y.change - x.change || y.after - x.after || x.key.localeCompare(y.key),
+    );
+  const top = rows.slice(0, plan.count);
+  const noun = `${by}s`;
+  const unit = views ? "views" : "videos";
+  const names = new Map<string, string>();
+  for (const r of top)
+    names.set(
+      r.key,
+      by === "hashtag"
+        ? `#${r.key}`
+        : by === "sound"
+          ? `"${(await ctx.facts.groupTop(inPeriod(r.after > 0 ? late : early), "sound", r.key, 1))[0]?.music_title ?? r.key}" (sound ${r.key})`
+          : by === "creator"
+            ? await ctx.facts.nameOf("creator", r.key)
+            : await ctx.facts.nameOf("advertiser", r.key),
+    );
+  const signed = (n: number) => `${n > 0 ? "+" : n < 0 ? "−" : "±"}${fmt(Math.abs(n))}`;
+  const line = (r: (typeof rows)[number]) =>
+    `${names.get(r.key)}: ${fmt(r.before)} ${unit} in ${early.label}, ${fmt(r.after)} in ${late.label} (${signed(r.change)})`;
+  const what = describe({ ...plan, window: null });
+  const caveats = [
+    `Periods by publication time (UTC): the ${views ? "views (latest counts) of the" : "number of"} ${what} published in each period that ${by === "hashtag" ? "carry the hashtag" : by === "sound" ? "use the sound" : `are by the ${by}`}. A scrape holds what was found when it was collected: the earlier period holds only the videos still found then, and the later one may be partial.`,
+  ];
+  const computed = `aggregate: ${noun} of ${what} in ${early.label} and in ${late.label}, by the change`;
+  if (top.length === 0)
+    return emptyRanking(`No ${what} published in ${early.label} or ${late.label}.`, caveats, computed);
+  const first = top[0] as (typeof rows)[number];
+  const summary = `${names.get(first.key)} ${plan.lowest ? "fell" : "rose"} the most from ${early.label} to ${late.label}: ${fmt(first.before)} ${unit} to ${fmt(first.after)} (${signed(first.change)})${top[1] ? `; then ${line(top[1])}` : ""}.`;
+  return {
+    summary,
+    findings: await Promise.all(
+      top.map(async (r) => ({
+        statement: `${line(r)}.`,
+        evidence: (await ctx.facts.groupTop(inPeriod(r.after > 0 ? late : early), by, r.key, 2)).map((v) =>
+          factEvidence(v),
+        ),
+      })),
+    ),
+    caveats,
+    result: {
+      ranking: top.map((r) => r.key),
+      values: top.map((r) => r.change),
+      before: top.map((r) => r.before),
+      after: top.map((r) => r.after),
+      measure: `change in ${views ? "views (plays)" : "number of videos"}`,
+    },
+    computed,
+  };
+}
+
 async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
+  if (plan.changeBetween.length === 2) return changeRanking(ctx);
   const metric = plan.metric;
   // "Which creators posted more than 20 videos?": a bound on each one's videos is counted over the videos.
   const filtered =

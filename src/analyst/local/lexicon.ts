@@ -622,6 +622,8 @@ export interface WindowReading {
   periods?: { from: number; to: number; label: string }[];
   /** "In both 2024 and 2025": the periods are each required of an account, not compared. */
   each?: boolean;
+  /** A span's first and last periods ("from 2024 to 2025": 2024 and 2025), for a change between them. */
+  ends?: { from: number; to: number; label: string }[];
 }
 
 const MONTHS: Record<string, number> = {
@@ -818,7 +820,9 @@ function readPeriod(text: string): WindowReading | null {
     if (first && last && first.from > last.from && !new RegExp(YEAR_RE).test(span[1] as string))
       first = readPoint(`${span[1]} ${lastYear - 1}`);
     if (first && last && first.from < last.to)
-      return reading({ from: first.from, to: last.to, label: spanLabel(first.label, last.label) }, span[0]);
+      return reading({ from: first.from, to: last.to, label: spanLabel(first.label, last.label) }, span[0], {
+        ends: [first, last],
+      });
   }
   // An open end: "since March 2025", "after 2023", "before 2024", "until June 2024".
   const open = text.match(

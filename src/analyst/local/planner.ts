@@ -133,6 +133,11 @@ export interface Plan {
    * each of these topics (not one video about both); the topics are no filter on the videos then.
    */
   eachTopic: string[];
+  /**
+   * "Which hashtags grew the most from 2024 to 2025?": the two periods a ranking by change is measured between,
+   * the earlier first (no window then).
+   */
+  changeBetween: { from: number; to: number; label: string }[];
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: { from: number; to: number; label: string }[];
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
@@ -265,6 +270,13 @@ function disjointBounds(
   const [b0, b1] = range(b) as [number, number];
   return Math.max(a0, b0) > Math.min(a1, b1);
 }
+
+/** Words asking for a change between two periods ("grew", "rose", "declined"). */
+const CHANGE_WORDS =
+  /\b(grew|grow|grown|growing|growth|rose|rise|rising|risen|increased?|increasing|gained|climbed|jumped|declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost|changed?|changing)\b/;
+/** The change words asking for falls ("declined the most"). */
+const DROP_WORDS =
+  /\b(declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost)\b/;
 
 const attributeLabel = (a: Attribute): string => {
   switch (a.kind) {
@@ -1013,7 +1025,7 @@ async function readQuestion(
   const askedDrivers = CUES.drivers.test(lowerAll);
   // "The least viewed", "the 10 worst performing", "fewest likes" ("at least 10k views" is a bound).
   const LOWEST = /(?<!\bat )\b(least|fewest|lowest|worst|bottom|weakest|poorest|underperform\w*|avoid)\b/g;
-  const lowest = LOWEST.test(lowerAll);
+  let lowest = LOWEST.test(lowerAll);
   if (lowest) text = text.replace(LOWEST, (m) => " ".repeat(m.length));
   // "The recipe for viral resort videos": the words of the cue are no topic ("recipe" may be a hashtag).
   if (askedDrivers)
@@ -1921,6 +1933,9 @@ async function readQuestion(
   let groupBy: Plan["groupBy"] = null;
   let trendKind: Plan["trendKind"] = null;
   let usesBy: Plan["usesBy"] = null;
+  // Two periods named ("from 2024 to 2025", "2024 vs 2025"): the ends a change is measured between.
+  const changeEnds = window?.ends ?? (window?.each ? undefined : window?.periods) ?? [];
+  let changeBetween: Plan["changeBetween"] = [];
   const tagKind = (): Plan["trendKind"] =>
     subject === "hashtags"
       ? "hashtag"
@@ -2036,6 +2051,23 @@ async function readQuestion(
   } else if (askedDrivers && CUES.why.test(lowerAll)) {
     intent = "decline";
     decline = WHY_DECLINED;
+  } else if (
+    // "Which hashtags grew the most from 2024 to 2025?": the change between two calendar periods.
+    changeEnds.length === 2 &&
+    ["hashtags", "sounds", "creators", "advertisers"].includes(subject) &&
+    entityCount === 0 &&
+    CHANGE_WORDS.test(lowerAll)
+  ) {
+    intent = "rank";
+    changeBetween = [...changeEnds].sort((a, b) => a.from - b.from);
+    ignored.splice(0, ignored.length, ...ignored.filter((w) => !CHANGE_WORDS.test(w)));
+    if (DROP_WORDS.test(lowerAll)) lowest = true;
+    unsay(/^window |^metric /);
+    metric = /\b(views|plays|watched|reach)\b/.test(lowerAll) ? "plays" : "videos";
+    understood.push(
+      `the change from ${changeBetween[0]?.label} to ${changeBetween[1]?.label} in ${metric === "plays" ? "views (plays) of their videos" : "number of videos"}, ${lowest ? "the largest falls" : "the largest rises"} first`,
+    );
+    window = null;
   } else if (
     /\b(trend reports?|trends? reports?)\b/.test(lowerAll) ||
     (!hashtagCountAsked &&
@@ -2581,6 +2613,7 @@ async function readQuestion(
     topCreators,
     eachTopic,
     eachPeriod,
+    changeBetween,
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,

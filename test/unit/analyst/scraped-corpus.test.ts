@@ -1256,6 +1256,77 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(ranked).result.ranking).toEqual(perAdvertiser);
   });
 
+  it('"which hashtags grew the most from <month> to <month>?": videos per hashtag in each, by the change (SQL)', async () => {
+    const NAMES = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const months = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m FROM videos GROUP BY m ORDER BY m DESC LIMIT 2",
+      )
+      .pluck()
+      .all() as string[];
+    const [late, early] = months as [string, string];
+    const tags = (m: string) => {
+      const counts = new Map<string, number>();
+      for (const h of db
+        .prepare("SELECT hashtags FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') = ?")
+        .pluck()
+        .all(m) as string[])
+        for (const t of new Set((h ?? "").split(" ").filter((x) => x !== "")))
+          counts.set(t, (counts.get(t) ?? 0) + 1);
+      return counts;
+    };
+    const [b, a] = [tags(early), tags(late)];
+    const rows = [...new Set([...b.keys(), ...a.keys()])].map((k) => ({
+      k,
+      before: b.get(k) ?? 0,
+      after: a.get(k) ?? 0,
+    }));
+    const rises = [...rows]
+      .sort(
+        (x, y) => y.after - y.before - (x.after - x.before) || y.after - x.after || x.k.localeCompare(y.k),
+      )
+      .slice(0, 5);
+    const grew = await ask(`Which hashtags grew the most from ${label(early)} to ${label(late)}?`);
+    expect(aggregateOf(grew).plan).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
+      window_days: null,
+      ignored: [],
+    });
+    expect((aggregateOf(grew).plan as { change_between?: string[] }).change_between).toEqual([
+      label(early),
+      label(late),
+    ]);
+    expect(aggregateOf(grew).result).toMatchObject({
+      ranking: rises.map((r) => r.k),
+      values: rises.map((r) => r.after - r.before),
+      before: rises.map((r) => r.before),
+      after: rises.map((r) => r.after),
+    });
+    const falls = [...rows]
+      .sort(
+        (x, y) => x.after - x.before - (y.after - y.before) || y.before - x.before || x.k.localeCompare(y.k),
+      )
+      .slice(0, 5);
+    const fell = await ask(`Which hashtags declined the most between ${label(early)} and ${label(late)}?`);
+    expect(aggregateOf(fell).result.ranking).toEqual(falls.map((r) => r.k));
+    expect(fell.summary).toMatch(/ fell the most from /);
+  });
+
   it('"compare the hashtags of @a and @b": each one\'s most used, side by side, and those in common (SQL)', async () => {
     const uid = (handle: string) =>
       db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
@@ -3258,6 +3329,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which resort videos have no music?",
         "Which creators posted more than 3 videos?",
         "How many videos mention pool or giá?",
+        "Which hashtags grew the most from July 2025 to August 2025?",
+        "How many advertisers posted in both July 2025 and August 2025?",
+        "Compare the hashtags of @stay2 and @stay4",
+        "What share of videos are ads in each region?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
