@@ -67,6 +67,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.eachPeriod.length > 0 ? { each_period: plan.eachPeriod.map((p) => p.label) } : {}),
     ...(plan.changeBetween.length > 0 ? { change_between: plan.changeBetween.map((p) => p.label) } : {}),
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
+    ...(plan.firstIn ? { first_in_window: true } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
     ...(plan.shareOf && plan.intent === "breakdown" ? { share_of: attributeLabel(plan.shareOf) } : {}),

@@ -377,6 +377,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     parts.push(
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`,
     );
+  if (plan.firstIn) parts.push(`by new ${plan.subject === "advertisers" ? "advertisers" : "creators"}`);
   if (plan.eachPeriod.length > 0)
     parts.push(
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos in both ${plan.eachPeriod.map((p) => p.label).join(" and ")}`,
@@ -558,6 +559,7 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
 async function executeEach(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const byPeriod = plan.eachPeriod.length > 0;
+  if (plan.firstIn && plan.intent !== "decline") return executeFirstIn(ctx);
   if ((!byPeriod && plan.eachTopic.length === 0) || plan.intent === "decline") return executeTopCreators(ctx);
   const by = plan.subject === "advertisers" ? "advertiser" : "creator";
   const each = byPeriod
@@ -605,6 +607,43 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       ...(byPeriod ? { each_period: plan.eachPeriod.map((p) => p.label) } : { each_topic: plan.eachTopic }),
     },
   };
+}
+
+/**
+ * "How many new creators appeared in 2025?": the accounts with a video in the window and none published before
+ * it (under the question's other filters): counted and named, or ranked over their videos in the window.
+ */
+async function executeFirstIn(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const by = plan.subject === "advertisers" ? "advertiser" : "creator";
+  const within = videoFilter(ctx);
+  const start = within.since ?? 0;
+  const { since: _since, until: _until, ...rest } = within;
+  const [inWindow, earlier] = await Promise.all([
+    groupKeys(ctx, within, by),
+    groupKeys(ctx, { ...rest, until: start }, by),
+  ]);
+  const fresh = [...inWindow].filter((id) => !earlier.has(id)).sort();
+  const when = describe({ ...plan, attributes: [], topics: [], firstIn: false }).replace(/^videos /, "");
+  const who = `${by}s`;
+  const note = `New ${who}: those with a video ${when} and none published before (UTC) in the corpus — ${fmt(fresh.length)} of the ${fmt(inWindow.size)} with a video then. A scrape holds what its searches found, so an account's earlier videos may be missing from it.`;
+  if (plan.intent === "count") {
+    const names = await Promise.all(fresh.slice(0, 10).map((id) => ctx.facts.nameOf(by, id)));
+    const statement = `${thereAre(fresh.length, `new ${who} (a first video ${when})`, `new ${by} (a first video ${when})`)}${fresh.length > 0 ? `: ${names.join(", ")}${fresh.length > 10 ? ` and ${fmt(fresh.length - 10)} more` : ""}` : ""}.`;
+    return {
+      summary: statement,
+      findings: [
+        { statement, evidence: fresh.slice(0, 10).map((id) => ({ type: by, id, figures: {} }) as Evidence) },
+      ],
+      caveats: [note],
+      result: { count: fresh.length, [who]: fresh, active: inWindow.size },
+      computed: `aggregate: ${who} of the window's videos without an earlier video`,
+    };
+  }
+  const outcome = await executeTopCreators(
+    by === "creator" ? { ...ctx, creatorSet: fresh } : { ...ctx, advertiserSet: fresh },
+  );
+  return { ...outcome, caveats: [...outcome.caveats, note] };
 }
 
 async function executeTopCreators(ctx: Ctx): Promise<Outcome> {

@@ -138,6 +138,8 @@ export interface Plan {
    * the earlier first (no window then).
    */
   changeBetween: { from: number; to: number; label: string }[];
+  /** "How many new creators appeared in 2025?": only accounts whose first video in the corpus is in the window. */
+  firstIn: boolean;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: { from: number; to: number; label: string }[];
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
@@ -2421,6 +2423,25 @@ async function readQuestion(
   // and resorts?": each topic on some video of theirs.
   let eachTopic: string[] = [];
   let eachPeriod: Plan["eachPeriod"] = [];
+  // "How many new creators appeared in 2025?", "new advertisers this month": those whose first video in the
+  // corpus was published in the window (an old scrape first saw every account when it was imported).
+  const firstIn =
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    // A calendar period: the creator and advertiser "new" views count first sightings in 2, 7 or 30 days.
+    window?.from !== undefined &&
+    !window.periods &&
+    ["count", "rank", "newest"].includes(intent) &&
+    /\b(new|newly|debut\w*|appeared|started|joined|first (video|post|time))\b/.test(lowerAll);
+  if (firstIn) {
+    if (intent === "newest") intent = "rank";
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(new|newly|debut\w*|appeared|started|joined)$/.test(w)),
+    );
+    understood.push(`${subject} whose first video in the corpus was published in the window (from "new")`);
+  }
   if (
     window?.each &&
     window.periods &&
@@ -2614,6 +2635,7 @@ async function readQuestion(
     eachTopic,
     eachPeriod,
     changeBetween,
+    firstIn,
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,

@@ -1327,6 +1327,51 @@ describe("naturally phrased questions read as meant", () => {
     expect(fell.summary).toMatch(/ fell the most from /);
   });
 
+  it('"how many new creators appeared in <month>?": a first video in the corpus then, not an import date (SQL)', async () => {
+    const NAMES = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    const month = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m FROM videos GROUP BY m ORDER BY m DESC LIMIT 1 OFFSET 1",
+      )
+      .pluck()
+      .get() as string;
+    const label = `${NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+    const fresh = db
+      .prepare(
+        `SELECT author_uid FROM videos GROUP BY author_uid
+         HAVING strftime('%Y-%m', min(created_at), 'unixepoch') = ? ORDER BY author_uid`,
+      )
+      .pluck()
+      .all(month) as string[];
+    expect(fresh.length).toBeGreaterThan(0);
+    const counted = await ask(`How many new creators appeared in ${label}?`);
+    expect((aggregateOf(counted).plan as { first_in_window?: boolean }).first_in_window).toBe(true);
+    expect(aggregateOf(counted).result).toMatchObject({ count: fresh.length, creators: fresh });
+    const ranked = await ask(`Which new creators appeared in ${label}?`);
+    const expected = db
+      .prepare(
+        `SELECT author_uid FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') = ?
+           AND author_uid IN (SELECT value FROM json_each(?))
+         GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 5`,
+      )
+      .pluck()
+      .all(month, JSON.stringify(fresh));
+    expect(aggregateOf(ranked).result.ranking).toEqual(expected);
+  });
+
   it('"compare the hashtags of @a and @b": each one\'s most used, side by side, and those in common (SQL)', async () => {
     const uid = (handle: string) =>
       db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
