@@ -68,6 +68,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.changeBetween.length > 0 ? { change_between: plan.changeBetween.map((p) => p.label) } : {}),
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
     ...(plan.firstIn ? { first_in_window: true } : {}),
+    ...(plan.concentration ? { concentration: plan.concentration } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
     ...(plan.shareOf && plan.intent === "breakdown" ? { share_of: attributeLabel(plan.shareOf) } : {}),

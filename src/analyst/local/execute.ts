@@ -2578,8 +2578,127 @@ async function count(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/**
+ * "What share of views do the top 10 creators get?": the accounts (sounds, videos) ranked by their total of the
+ * measure over the videos in question, and the share the leading ones hold; with no number, the top 1, the top
+ * 10, the top 1 % and how many hold half.
+ */
+async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>): Promise<Outcome> {
+  const { plan } = ctx;
+  const metric = (plan.metric ?? "plays") as "plays" | "likes" | "comments" | "shares" | "saves";
+  await corroborate(ctx);
+  const filter = videoFilter(ctx);
+  const whole = await wholeSet(ctx, filter, metric);
+  const total = whole?.sum ?? 0;
+  const what = describe(plan);
+  const unit = METRIC_NAME[metric];
+  const noun = `${c.of}s`;
+  // Each one's total, largest first: accounts and sounds summed in the store; videos their own counts.
+  const sums =
+    c.of === "video"
+      ? []
+      : ((await ctx.facts.groups(filter, [c.of], metric))[0] ?? [])
+          .map((g) => ({ key: String(g.key), value: g.sum }))
+          .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
+  const members = c.of === "video" ? (whole?.videos ?? 0) : sums.length;
+  const topOf = async (n: number) =>
+    c.of === "video"
+      ? (await ctx.facts.topBy(filter, metric, n)).map((v) => ({ key: v.id, value: factValue(v, metric) }))
+      : sums.slice(0, n);
+  const share = (part: number) => (total === 0 ? 0 : Math.round((part / total) * 10000) / 100);
+  const held = async (n: number) => (await topOf(n)).reduce((x, g) => x + g.value, 0);
+  const nameOf = async (key: string) =>
+    c.of === "creator" || c.of === "advertiser"
+      ? await ctx.facts.nameOf(c.of, key)
+      : c.of === "video"
+        ? key
+        : `sound ${key}`;
+  const caveats = [
+    `Each ${c.of}'s ${unit} summed over the ${what} (latest counts); ${c.of === "video" ? "each video its own" : `a ${c.of} with no video among them holds none`}.`,
+  ];
+  const computed = `aggregate: the share of the ${unit} of ${what} held by the leading ${noun}`;
+  if (total === 0 || members === 0)
+    return emptyRanking(`No ${what} with ${unit} to share out.`, caveats, computed);
+  if (c.top !== null) {
+    const n = Math.max(1, c.percent ? Math.ceil((members * c.top) / 100) : c.top);
+    const top = await topOf(Math.min(n, 5));
+    const part = await held(n);
+    const names = await Promise.all(top.slice(0, 5).map((g) => nameOf(g.key)));
+    const statement = `The top ${c.percent ? `${c.top} % of ${noun} (${fmt(n)} of ${fmt(members)})` : `${fmt(n)} ${noun} (of ${fmt(members)})`} hold ${share(part)} % of the ${unit} of ${what}: ${fmt(part)} of ${fmt(total)}. The largest: ${top
+      .slice(0, 5)
+      .map((g, i) => `${names[i]} ${share(g.value)} %`)
+      .join(", ")}.`;
+    return {
+      summary: statement,
+      findings: [
+        {
+          statement,
+          evidence: top.slice(0, 5).map(
+            (g) =>
+              ({
+                type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
+                id: g.key,
+                figures: { [metric]: g.value, share_pct: share(g.value) },
+              }) as Evidence,
+          ),
+        },
+      ],
+      caveats,
+      result: {
+        top: n,
+        members,
+        part,
+        whole: total,
+        share_pct: share(part),
+        ranking: top.slice(0, 5).map((g) => g.key),
+      },
+      computed,
+    };
+  }
+  // A profile: the top 1, 10 and 1 %, and (for accounts and sounds) how many hold half.
+  const onePct = Math.max(1, Math.ceil(members / 100));
+  const [first, ten, pct1] = await Promise.all([held(1), held(10), held(onePct)]);
+  let half: number | null = null;
+  if (c.of !== "video") {
+    let run = 0;
+    half =
+      sums.findIndex((g) => {
+        run += g.value;
+        return run * 2 >= total;
+      }) + 1;
+  }
+  const leader = (await topOf(1))[0] as { key: string; value: number };
+  const statement = `Of the ${unit} of ${what} (${fmt(total)} over ${fmt(members)} ${noun}), the top ${c.of} (${await nameOf(leader.key)}) holds ${share(first)} %, the top 10 hold ${share(ten)} % and the top 1 % (${fmt(onePct)}) hold ${share(pct1)} %${half === null ? "" : `; ${fmt(half)} ${noun} (${Math.round((half / members) * 10000) / 100} %) hold half`}.`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement,
+        evidence: [
+          {
+            type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
+            id: leader.key,
+            figures: { [metric]: leader.value, share_pct: share(first) },
+          } as Evidence,
+        ],
+      },
+    ],
+    caveats,
+    result: {
+      members,
+      whole: total,
+      top1_pct: share(first),
+      top10_pct: share(ten),
+      top1_percent_pct: share(pct1),
+      ...(half === null ? {} : { half_held_by: half }),
+    },
+    computed,
+  };
+}
+
 async function measure(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
+  if (plan.concentration) return concentrationOf(ctx, plan.concentration);
   if (plan.metric === "followers" && plan.creators.length === 0) return followersMedian(ctx);
   if (
     plan.metric === "videos" &&

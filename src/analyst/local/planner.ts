@@ -138,6 +138,16 @@ export interface Plan {
    * the earlier first (no window then).
    */
   changeBetween: { from: number; to: number; label: string }[];
+  /**
+   * "What share of views do the top 10 creators get?": how much of the measure (views unless another is named)
+   * the leading N (or N %) creators, advertisers, videos, hashtags or sounds hold; with no number, a profile
+   * of it (the top 1, 10 and 1 %, and how many hold half).
+   */
+  concentration: {
+    of: "creator" | "advertiser" | "video" | "sound";
+    top: number | null;
+    percent: boolean;
+  } | null;
   /** "How many new creators appeared in 2025?": only accounts whose first video in the corpus is in the window. */
   firstIn: boolean;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
@@ -1641,8 +1651,47 @@ async function readQuestion(
   // "Which hashtags do the top creators use?", "the sounds of the 5 biggest creators": the videos of the creators
   // with the most followers (as "the top creators" are ranked), not a ranking of creators. Its words are read
   // here (a word between, "the biggest hotel creators", is still a topic).
+  // "What share of views do the top 10 creators get?", "how concentrated are views among creators?": how much
+  // of the measure the leading accounts (videos, hashtags) hold.
+  const concentrationShare =
+    /\b(share|percentage|percent|proportion|fraction|how much)\b[^?]*\b(views|plays|likes|comments|shares|saves)\b/.test(
+      lowerAll,
+    ) || /\b(views|plays|likes)\b[^?]*\b(share|percentage|percent|proportion|fraction)\b/.test(lowerAll);
+  const concentrationTop = lowerAll.match(
+    new RegExp(
+      `\\btop (\\d{1,4}|${NUMBER_WORD})?\\s*(%|percent)?\\s*(?:of )?(?:the )?(?:[\\p{L}]+ )?(creators|videos|accounts|advertisers|brands|hashtags|sounds)\\b`,
+      "u",
+    ),
+  );
+  const concentrationAsked =
+    (concentrationShare && concentrationTop !== null) ||
+    (/\bconcentrat\w*\b/.test(lowerAll) && /\b(views|plays|likes|reach)\b/.test(lowerAll));
+  let concentration: Plan["concentration"] = null;
+  if (concentrationAsked) {
+    // (Hashtags are left out: a video carries several, so their shares overlap.)
+    const kind =
+      concentrationTop?.[3] ??
+      lowerAll.match(/\b(creators|videos|accounts|advertisers|brands|sounds)\b/)?.[1] ??
+      "creators";
+    concentration = {
+      of: /^(creators|accounts)$/.test(kind)
+        ? "creator"
+        : /^(advertisers|brands)$/.test(kind)
+          ? "advertiser"
+          : kind === "videos"
+            ? "video"
+            : "sound",
+      top: concentrationTop?.[1] ? numberOf(concentrationTop[1]) : null,
+      percent: Boolean(concentrationTop?.[2]),
+    };
+    if (concentrationTop) text = consume(text, concentrationTop.index ?? 0, concentrationTop[0].length);
+    for (const m of [
+      ...text.matchAll(/\b(concentrat\w*|share|percentage|percent|proportion|fraction|among)\b/g),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
+  }
   const creatorSet =
-    (subject === "creators" && metric !== "videos") || subject === "advertisers"
+    (subject === "creators" && metric !== "videos") || subject === "advertisers" || concentration
       ? null
       : lowerAll.match(
           new RegExp(
@@ -1991,7 +2040,16 @@ async function readQuestion(
       lowerAll,
     );
   if (decline) intent = "decline";
-  else if (videos.length > 0) {
+  else if (concentration && entityCount === 0) {
+    intent = "measure";
+    subject = "videos";
+    if (metric === null || !["plays", "likes", "comments", "shares", "saves"].includes(metric))
+      metric = "plays";
+    unsay(/^metric |^\d+ results? \(from /);
+    understood.push(
+      `concentration: the share of the ${metric === "plays" ? "views (plays)" : metric} held by ${concentration.top === null ? "the leading" : `the top ${concentration.top}${concentration.percent ? " % of" : ""}`} ${concentration.of}s`,
+    );
+  } else if (videos.length > 0) {
     intent = "video";
     if (similar) understood.push("the videos whose opening hooks read most like it");
     // The words of "similar to" / "like this" / "same hook" are read: none is a topic left unused.
@@ -2636,6 +2694,7 @@ async function readQuestion(
     eachPeriod,
     changeBetween,
     firstIn,
+    concentration: intent === "measure" ? concentration : null,
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,

@@ -1372,6 +1372,51 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(ranked).result.ranking).toEqual(expected);
   });
 
+  it('"what share of views do the top 3 creators get?", "how concentrated are views?" (SQL)', async () => {
+    const sums = db
+      .prepare(
+        "SELECT author_uid AS k, sum(plays) AS p FROM videos GROUP BY author_uid ORDER BY p DESC, author_uid",
+      )
+      .all() as { k: string; p: number }[];
+    const total = sums.reduce((x, r) => x + r.p, 0);
+    const pctOf = (part: number) => Math.round((part / total) * 10000) / 100;
+    const held = (n: number) => sums.slice(0, n).reduce((x, r) => x + r.p, 0);
+    const three = await ask("What share of views do the top 3 creators get?");
+    expect(aggregateOf(three).plan).toMatchObject({ intent: "measure", metric: "plays" });
+    expect((aggregateOf(three).plan as { concentration?: unknown }).concentration).toEqual({
+      of: "creator",
+      top: 3,
+      percent: false,
+    });
+    expect(aggregateOf(three).result).toMatchObject({
+      top: 3,
+      members: sums.length,
+      part: held(3),
+      whole: total,
+      share_pct: pctOf(held(3)),
+      ranking: sums.slice(0, 3).map((r) => r.k),
+    });
+    const profile = await ask("How concentrated are views among creators?");
+    // How many of the largest it takes to reach half of all views.
+    const half = sums.findIndex((_, i) => held(i + 1) * 2 >= total) + 1;
+    expect(aggregateOf(profile).result).toMatchObject({
+      members: sums.length,
+      top1_pct: pctOf(held(1)),
+      top10_pct: pctOf(held(10)),
+      top1_percent_pct: pctOf(held(Math.ceil(sums.length / 100))),
+      half_held_by: half,
+    });
+    const videos = db.prepare("SELECT plays FROM videos ORDER BY plays DESC").pluck().all() as number[];
+    const tenth = Math.ceil(videos.length / 10);
+    const top10pct = await ask("What percentage of views come from the top 10% of videos?");
+    expect(aggregateOf(top10pct).result).toMatchObject({
+      top: tenth,
+      part: videos.slice(0, tenth).reduce((x, p) => x + p, 0),
+    });
+    // "Who are the top 10 creators?" stays a ranking.
+    expect(aggregateOf(await ask("Who are the top 10 creators?")).plan.intent).toBe("rank");
+  });
+
   it('"compare the hashtags of @a and @b": each one\'s most used, side by side, and those in common (SQL)', async () => {
     const uid = (handle: string) =>
       db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
