@@ -1061,6 +1061,15 @@ async function readQuestion(
   )
     decline =
       'the one rate it computes is the engagement rate, (likes + comments + shares + saves) ÷ plays; ask for the engagement rate ("which hotel videos have the highest engagement rate?")';
+  // "Which videos have the most views per follower?": a video's count over its creator's followers.
+  if (
+    !decline &&
+    /\b(views?|plays?|likes?|comments?|shares?|saves?|engagement) (per|for every|relative to|compared to|divided by|over) (a |each |their )?(followers?|follower count|audience size|subscribers?)\b/.test(
+      lowerAll,
+    )
+  )
+    decline =
+      'it does not divide a video\'s counts by its creator\'s followers (followers are one count per creator, as last scraped); ask for the engagement rate, or rank creators under a follower bound ("which creators with under 10k followers get the most views?")';
   // "Which of my videos did best?": the corpus does not know whose account the asker is.
   if (
     !decline &&

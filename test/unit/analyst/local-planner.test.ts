@@ -911,3 +911,19 @@ describe("the asker's context, brand accounts, and what to avoid", () => {
     expect((result(avoid).values as number[])[0]).toBe(bottom[0]?.[1]);
   });
 });
+
+describe("counts over followers", () => {
+  it('"which videos have the most views per follower?" is declined with what it can do instead', async () => {
+    for (const question of [
+      "Which videos have the most views per follower?",
+      "Which creators get the most likes relative to followers?",
+    ]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan.intent, question).toBe("decline");
+      expect(answer.summary, question).toContain(
+        "does not divide a video's counts by its creator's followers",
+      );
+    }
+    expect((await plan("Which creators have the most followers?")).intent).toBe("rank");
+  });
+});
