@@ -1069,7 +1069,7 @@ async function readQuestion(
     )
   )
     decline =
-      'it does not divide a video\'s counts by its creator\'s followers (followers are one count per creator, as last scraped); ask for the engagement rate, or rank creators under a follower bound ("which creators with under 10k followers get the most views?")';
+      "it does not divide a video's counts by its creator's followers (followers are one count per creator, as last scraped); ask for the engagement rate, or rank creators under a follower bound (\"which creators with under 10k followers get the most views?\")";
   // "Which of my videos did best?": the corpus does not know whose account the asker is.
   if (
     !decline &&
