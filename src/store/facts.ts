@@ -112,6 +112,7 @@ export type FactsSplit =
   | "weekend"
   | "hour"
   | "month"
+  | "quarter"
   | "year"
   | "length"
   | "caption_length"
@@ -154,7 +155,7 @@ export interface FactsGroup {
   /**
    * The group as the store keys it: creator, advertiser and sound their ids; hashtag one tag (a video is in
    * the group of each of its tags); hook and ad 1/0; weekday 0 (Sunday) to 6 and hour 0-23, UTC; month
-   * "YYYY-MM" and year "YYYY", UTC; length, caption_length and hashtag_count the band's index in LENGTH_BOUNDS,
+   * "YYYY-MM", quarter "YYYY-Qn" and year "YYYY", UTC; length, caption_length and hashtag_count the band's index in LENGTH_BOUNDS,
    * CAPTION_BOUNDS and HASHTAG_COUNT_BOUNDS; the column's value otherwise; null for the
    * whole set.
    */
@@ -201,6 +202,9 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       return time.month;
     case "year":
       return `substr(${time.month}, 1, 4)`;
+    case "quarter":
+      // "2025-Q1": both stores take an integer's text after ||, and divide integers whole.
+      return `substr(${time.month}, 1, 4) || '-Q' || ((CAST(substr(${time.month}, 6, 2) AS INTEGER) + 2) / 3)`;
     case "length":
       return `CASE WHEN v.media_type = 'video' AND v.duration_s IS NOT NULL THEN ${bandSql("v.duration_s", LENGTH_BOUNDS)} END`;
     case "caption_length":

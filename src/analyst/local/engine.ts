@@ -69,6 +69,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
     ...(plan.firstIn ? { first_in_window: true } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),
+    ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
     ...(plan.shareOf && plan.intent === "breakdown" ? { share_of: attributeLabel(plan.shareOf) } : {}),

@@ -1892,7 +1892,15 @@ function shareWords(target: Attribute): string {
 }
 
 /** Groups whose share of an attribute a breakdown can give ("what share of videos are ads each year?"). */
-const SHARE_SPLITS: readonly SplitBy[] = ["month", "year", "weekday", "hour", "region", "language"];
+const SHARE_SPLITS: readonly SplitBy[] = [
+  "month",
+  "quarter",
+  "year",
+  "weekday",
+  "hour",
+  "region",
+  "language",
+];
 
 /**
  * "What share of videos are ads each year?": per group of the split, how many of its videos have the
@@ -1916,14 +1924,24 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
   const show = (g: (typeof groups)[number]) => `${g.value} % (${fmt(g.part)} of ${fmt(g.size)})`;
   const computed = `aggregate: ${what}, per ${by}`;
   const caveats = [
-    by === "month" || by === "year"
-      ? `${by === "month" ? "Months" : "Years"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+    by === "month" || by === "quarter" || by === "year"
+      ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : "Years"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
       : by === "weekday" || by === "hour"
         ? "Publication day and hour are in UTC (the corpus records no time zone)."
         : `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`,
   ];
   if (groups.length === 0) return emptyRanking(`No ${base} to break down.`, caveats, computed);
-  const series = by === "month" || by === "year";
+  if (groups.every((g) => g.part === 0))
+    return emptyRanking(
+      `None of the ${fmt(groups.reduce((n, g) => n + g.size, 0))} ${base} ${shareWords(target)
+        .replace(/^that are /, "are ")
+        .replace(/^with /, "have ")
+        .replace(/^using /, "use ")
+        .replace(/^in /, "are in ")}, in any ${by === "weekday" ? "day" : by}.`,
+      caveats,
+      computed,
+    );
+  const series = by === "month" || by === "quarter" || by === "year";
   // A share over a handful of videos says little: groups that small come after the others, and lead nothing.
   const byShare = (a: (typeof groups)[number], b: (typeof groups)[number]) =>
     Number(b.size >= SMALL_GROUP) - Number(a.size >= SMALL_GROUP) ||
@@ -2084,17 +2102,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                     ? "publication month"
                     : by === "year"
                       ? "publication year"
-                      : by === "period"
-                        ? "period"
-                        : by === "length"
-                          ? "length"
-                          : by === "caption_length"
-                            ? "caption length"
-                            : by === "hashtag_count"
-                              ? "number of hashtags"
-                              : by === "region" || by === "language"
-                                ? by
-                                : "format";
+                      : by === "quarter"
+                        ? "publication quarter"
+                        : by === "period"
+                          ? "period"
+                          : by === "length"
+                            ? "length"
+                            : by === "caption_length"
+                              ? "caption length"
+                              : by === "hashtag_count"
+                                ? "number of hashtags"
+                                : by === "region" || by === "language"
+                                  ? by
+                                  : "format";
   const measure = metric
     ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
     : "number of videos";
@@ -2107,8 +2127,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? "With a detected hook: videos whose hook label is yes (the opening line matched one of the hook patterns; service://guide/metrics); without: every other video. It shows which group did well, not that the hook caused it."
           : by === "weekday" || by === "weekend" || by === "hour"
             ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-            : by === "month" || by === "year" || by === "period"
-              ? `${by === "month" ? "Months" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+            : by === "month" || by === "quarter" || by === "year" || by === "period"
+              ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
               : by === "bounds"
                 ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                 : by === "sound_use"
@@ -2129,7 +2149,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
   const leader = ranked[0];
-  if (metric && leader && leader.size < SMALL_GROUP && by !== "month" && by !== "year")
+  if (metric && leader && leader.size < SMALL_GROUP && by !== "month" && by !== "quarter" && by !== "year")
     caveats.push(
       `${leader.key} leads on ${videosCount(leader.size)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
         .filter((g) => g.size < SMALL_GROUP)
@@ -2178,7 +2198,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     computed: how,
   });
   // Months read as a series: the most recent ones in order, not a ranking.
-  if ((by === "month" || by === "year") && ranked.length > 0) {
+  if ((by === "month" || by === "quarter" || by === "year") && ranked.length > 0) {
     const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN);
     const most = [...months].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
@@ -2421,6 +2441,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
   await corroborate(ctx);
   // Counted in the store.
   const filter = videoFilter(ctx);
+  if (plan.shareMeasure) return measureShare(ctx, filter, target, plan.shareMeasure);
   const base = await ctx.facts.count(filter);
   const partFilter = applyAttribute(filter, target);
   const partVideos = await ctx.facts.videos(partFilter, 3);
@@ -2440,6 +2461,43 @@ async function share(ctx: Ctx): Promise<Outcome> {
     caveats: [],
     result: { part, whole: base, share_pct: s },
     computed: `aggregate: share of ${attributeLabel(target)} among ${whole}`,
+  };
+}
+
+/** "What share of views do ads get?": the target's total of the count over the whole set's. */
+async function measureShare(
+  ctx: Ctx,
+  filter: FactsFilter,
+  target: Attribute,
+  measure: "plays" | "likes" | "comments" | "shares" | "saves",
+): Promise<Outcome> {
+  const { plan } = ctx;
+  const partFilter = applyAttribute(filter, target);
+  const [whole, part] = await Promise.all([
+    wholeSet(ctx, filter, measure),
+    wholeSet(ctx, partFilter, measure),
+  ]);
+  const [all, held] = [whole?.sum ?? 0, part?.sum ?? 0];
+  const unit = METRIC_NAME[measure];
+  const base = describe(plan);
+  const s = all === 0 ? 0 : Math.round((held / all) * 10000) / 100;
+  const statement =
+    all === 0
+      ? `The ${base} have no ${unit} to share out.`
+      : `The ${base} ${shareWords(target)} hold ${s} % of the ${unit} of all ${fmt(whole?.videos ?? 0)} ${base}: ${fmt(held)} of ${fmt(all)}, over ${videosCount(part?.videos ?? 0)} (${pct(part?.videos ?? 0, whole?.videos ?? 0)} % of the videos).`;
+  return {
+    summary: statement,
+    findings: [{ statement, evidence: await examples(ctx, await ctx.facts.videos(partFilter, 3)) }],
+    caveats: [`${unit[0]?.toUpperCase()}${unit.slice(1)} as last counted, summed over each set.`],
+    result: {
+      part: held,
+      whole: all,
+      share_pct: s,
+      videos: part?.videos ?? 0,
+      of_videos: whole?.videos ?? 0,
+      measure,
+    },
+    computed: `aggregate: share of the ${unit} of ${base} held by ${attributeLabel(target)}`,
   };
 }
 
@@ -2807,15 +2865,20 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   await corroborate(ctx);
   const base = videoFilter(ctx, { entities: false });
   const sides =
-    plan.usesBy === "ad"
-      ? [
-          { name: "ads", filter: { ...base, ad: "yes" as const } },
-          { name: "organic videos", filter: { ...base, ad: "no" as const } },
-        ]
-      : [
-          ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
-          ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
-        ];
+    plan.usesBy === "period"
+      ? (plan.window?.periods ?? []).map((p) => ({
+          name: p.label,
+          filter: { ...base, since: p.from, until: p.to },
+        }))
+      : plan.usesBy === "ad"
+        ? [
+            { name: "ads", filter: { ...base, ad: "yes" as const } },
+            { name: "organic videos", filter: { ...base, ad: "no" as const } },
+          ]
+        : [
+            ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
+            ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
+          ];
   const noun = by === "hashtag" ? "hashtags" : by === "sound" ? "sounds" : "hook types";
   // "Which hook type works better for ads or organic?": each side's groups by a measure, those on enough videos.
   const metric = plan.metric && isFactsValue(plan.metric) ? plan.metric : null;
@@ -2858,14 +2921,14 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   const whose = (name: string) => `${name}${name.endsWith("s") ? "'" : "'s"}`;
   const lines = used.map((side) =>
     side.all.length === 0
-      ? `${side.name}: no ${noun} on ${plan.usesBy === "ad" ? "their" : "its"} ${videosCount(side.videos)}`
+      ? `${side.name}: no ${noun} on ${plan.usesBy ? "their" : "its"} ${videosCount(side.videos)}`
       : metric === null
         ? `${whose(side.name)} most used ${noun} (of ${videosCount(side.videos)}): ${side.ranked
             .slice(0, plan.count)
             .map((g) => `${nameOf(g.key)} ${fmt(g.videos)}`)
             .join(", ")}`
         : side.ranked.length === 0
-          ? `${side.name}: none of ${plan.usesBy === "ad" ? "their" : "its"} ${fmt(side.all.length)} ${noun} is on ${SMALL_GROUP} videos or more`
+          ? `${side.name}: none of ${plan.usesBy ? "their" : "its"} ${fmt(side.all.length)} ${noun} is on ${SMALL_GROUP} videos or more`
           : `${whose(side.name)} ${noun} by ${measure} (those on ${SMALL_GROUP} videos or more): ${side.ranked
               .slice(0, plan.count)
               .map((g) => `${nameOf(g.key)} ${showFigure(metric, g.value)} (${videosCount(g.videos)})`)
@@ -2874,7 +2937,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   const both =
     shared.length === 0
       ? `They share no ${noun.replace(/s$/, "")}.`
-      : `${used.length === 2 ? "Both" : "All"} use ${shared.length === 1 ? `one ${noun.replace(/s$/, "")}` : `${shared.length} ${noun}`} in common: ${shared
+      : `${used.length === 2 ? "Both" : "All"} use ${shared.length === 1 ? `one ${noun.replace(/s$/, "")}` : `${fmt(shared.length)} ${noun}`} in common: ${shared
           .slice(0, 8)
           .map(nameOf)
           .join(", ")}${shared.length > 8 ? ` and ${shared.length - 8} more` : ""}.`;
@@ -2888,7 +2951,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
       })),
     ),
     caveats: [
-      `Counted over each ${plan.usesBy === "ad" ? "group" : "account"}'s videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
+      `Counted over each ${plan.usesBy === "ad" ? "group" : plan.usesBy === "period" ? "period" : "account"}'s videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
     ],
     result: {
       sides: used.map((side) => ({

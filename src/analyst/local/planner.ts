@@ -153,11 +153,13 @@ export interface Plan {
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: { from: number; to: number; label: string }[];
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
-  usesBy: "ad" | null;
+  usesBy: "ad" | "period" | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
+  /** For `share`: the count whose share is asked ("what share of views do ads get?"); null: of the videos. */
+  shareMeasure: "plays" | "likes" | "comments" | "shares" | "saves" | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
   groupBy:
     | "hook"
@@ -169,6 +171,7 @@ export interface Plan {
     | "weekend"
     | "hour"
     | "month"
+    | "quarter"
     | "year"
     /** The two calendar periods named (`window.periods`), each a group. */
     | "period"
@@ -1152,7 +1155,7 @@ async function readQuestion(
     const at = text.lastIndexOf(words);
     if (at >= 0) text = consume(text, at, words.length);
   }
-  const postingTime: "weekend" | "weekday" | "hour" | "month" | "year" | "period" | null =
+  const postingTime: "weekend" | "weekday" | "hour" | "month" | "quarter" | "year" | "period" | null =
     // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
     window?.periods && !window.each
       ? "period"
@@ -1166,17 +1169,22 @@ async function readQuestion(
                 lowerAll,
               )
             ? "hour"
-            : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-              /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+            : // "How many videos were posted each year?", "median views per year", "is #dalat growing year over year?".
+              /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
                   lowerAll,
-                ) || growingAsked
-              ? "month"
-              : // "How many videos were posted each year?", "median views per year", "year over year".
-                /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
+                )
+              ? "year"
+              : // "How many videos were posted each quarter?", "median views for each quarter of 2024".
+                /\b((each|every|per|by|which|what|best) quarter|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
                     lowerAll,
                   )
-                ? "year"
-                : null;
+                ? "quarter"
+                : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
+                  /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                      lowerAll,
+                    ) || growingAsked
+                  ? "month"
+                  : null;
   if (postingTime === "weekend")
     for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);
@@ -1985,6 +1993,7 @@ async function readQuestion(
       lowerAll,
     );
   let shareOf: Attribute | null = null;
+  let shareMeasure: Plan["shareMeasure"] = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
     /\bjust (starting|beginning) to break\b|\bfirst (72|few) hours\b/.test(lowerAll);
@@ -2162,12 +2171,21 @@ async function readQuestion(
       advertisers.length === 0 &&
       (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
       !CUES.compare.test(lowerAll) &&
-      // "How do the sounds of @a and @b differ?": side by side.
-      !/\b(differ\w*|side by side)\b/.test(lowerAll)
+      // "How do the sounds of @a and @b differ?", "which sounds do both use?": side by side.
+      !/\b(differ\w*|side by side|both)\b/.test(lowerAll)
     )
   )
     intent = "compare";
   else if (
+    // "Compare hashtags in 2024 and 2025": what each period's videos use, side by side.
+    postingTime === "period" &&
+    entityCount === 0 &&
+    (subject === "hashtags" || subject === "sounds" || subject === "hook_types")
+  ) {
+    intent = "compare";
+    usesBy = "period";
+    unsay(/^groups: the periods named/);
+  } else if (
     // "Which hook types do ads use compared to organic videos?": what each group uses, side by side.
     adsVsOrganic &&
     entityCount === 0 &&
@@ -2189,7 +2207,10 @@ async function readQuestion(
     groupBy = postingTime;
     // "The average video length in 2020 vs 2025", "how long were videos each year": the median length.
     if (
-      (postingTime === "period" || postingTime === "year" || postingTime === "month") &&
+      (postingTime === "period" ||
+        postingTime === "year" ||
+        postingTime === "quarter" ||
+        postingTime === "month") &&
       (metric === null || metric === "videos") &&
       /\b(lengths?|durations?|how long)\b/.test(lengthText)
     ) {
@@ -2625,7 +2646,7 @@ async function readQuestion(
   const sharePerGroup =
     intent === "breakdown" &&
     groupBy !== null &&
-    ["month", "year", "weekday", "hour", "region", "language"].includes(groupBy) &&
+    ["month", "quarter", "year", "weekday", "hour", "region", "language"].includes(groupBy) &&
     CUES.share.test(shareText) &&
     !/\bhow often\b/.test(lowerAll) &&
     (metric === null || metric === "videos") &&
@@ -2639,6 +2660,15 @@ async function readQuestion(
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
     if (target) shareOf = target.item;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
+    // "What share of views do ads get?": the share of the views, not of the videos.
+    const weighted = lowerAll.match(
+      /\b(?:share|percentage|percent|proportion|fraction|how much) of (?:all |the |total )*(views|plays|likes|comments|shares|saves)\b/,
+    );
+    if (weighted && intent === "share") {
+      shareMeasure = (COUNT_WORDS[singular(weighted[1] as string)] ?? "plays") as Plan["shareMeasure"];
+      unsay(/^metric /);
+      understood.push(`the share of the ${weighted[1]}, not of the videos`);
+    }
     if (!shareOf) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
@@ -2707,6 +2737,7 @@ async function readQuestion(
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
+    shareMeasure,
     groupBy,
     trendKind,
     understood,

@@ -71,6 +71,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "weekend",
   "hour",
   "month",
+  "quarter",
   "year",
   "length",
   "caption_length",
@@ -120,6 +121,8 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return at.toISOString().slice(0, 7);
     case "year":
       return at.toISOString().slice(0, 4);
+    case "quarter":
+      return `${at.toISOString().slice(0, 4)}-Q${Math.floor(at.getUTCMonth() / 3) + 1}`;
     case "length": {
       if (v.media_type !== "video" || v.duration_s === null) return null;
       return bandOf(v.duration_s, LENGTH_BOUNDS);

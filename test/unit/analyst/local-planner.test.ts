@@ -927,3 +927,78 @@ describe("counts over followers", () => {
     expect((await plan("Which creators have the most followers?")).intent).toBe("rank");
   });
 });
+
+describe("quarters, periods' hashtags and a share of the views", () => {
+  it('"each quarter" is a series; "compare hashtags in <month> and <month>" sets their hashtags side by side (SQL)', async () => {
+    const quarters = await ask("How many videos were posted each quarter?");
+    expect(aggregateOf(quarters).plan).toMatchObject({ intent: "breakdown", group_by: "quarter" });
+    const rows = db
+      .prepare(
+        `SELECT strftime('%Y', created_at, 'unixepoch') || '-Q' || ((CAST(strftime('%m', created_at, 'unixepoch') AS INTEGER) + 2) / 3) AS q,
+                count(*) AS n FROM videos GROUP BY q ORDER BY q`,
+      )
+      .all() as { q: string; n: number }[];
+    expect(result(quarters).ranking).toEqual(rows.slice(-12).map((r) => r.q));
+    expect(result(quarters).values).toEqual(rows.slice(-12).map((r) => r.n));
+    const months = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m FROM videos GROUP BY m HAVING count(*) >= 20 ORDER BY m DESC LIMIT 2",
+      )
+      .pluck()
+      .all() as string[];
+    const NAMES = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
+    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const [late, early] = months as [string, string];
+    const answer = await ask(`Compare hashtags in ${label(early)} and ${label(late)}`);
+    expect(aggregateOf(answer).plan).toMatchObject({ intent: "compare", subject: "hashtags" });
+    expect((aggregateOf(answer).plan as { uses_by?: string }).uses_by).toBe("period");
+    const tags = (m: string) => {
+      const counts = new Map<string, number>();
+      for (const h of db
+        .prepare("SELECT hashtags FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') = ?")
+        .pluck()
+        .all(m) as (string | null)[])
+        for (const t of new Set((h ?? "").split(" ").filter((x) => x !== "")))
+          counts.set(t, (counts.get(t) ?? 0) + 1);
+      return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
+    };
+    expect(result(answer).sides).toEqual([
+      expect.objectContaining({ name: label(early), ranking: tags(early).map((t) => t[0]) }),
+      expect.objectContaining({ name: label(late), ranking: tags(late).map((t) => t[0]) }),
+    ]);
+  });
+
+  it('"what share of views do ads get?" weighs by views; "which hashtags do both @a and @b use?" is side by side (SQL)', async () => {
+    const answer = await ask("What share of views do ads get?");
+    expect((aggregateOf(answer).plan as { share_measure?: string }).share_measure).toBe("plays");
+    const [adPlays, allPlays] = db
+      .prepare("SELECT sum(CASE WHEN label_ad = 1 THEN plays ELSE 0 END), sum(plays) FROM videos")
+      .raw()
+      .get() as [number, number];
+    expect(result(answer)).toMatchObject({
+      part: adPlays,
+      whole: allPlays,
+      share_pct: Math.round((adPlays / allPlays) * 10000) / 100,
+    });
+    // The share of the videos stays the share of the videos.
+    expect(result(await ask("What share of videos are ads?"))).toMatchObject({
+      part: sqlCount("label_ad = 1"),
+      whole: sqlCount("1"),
+    });
+    const both = await plan(`Which hashtags do both @${creator.handle} and @${other.handle} use?`);
+    expect(both).toMatchObject({ intent: "compare", subject: "hashtags" });
+  });
+});
