@@ -3423,6 +3423,12 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many advertisers posted in both July 2025 and August 2025?",
         "Compare the hashtags of @stay2 and @stay4",
         "What share of videos are ads in each region?",
+        "How many videos were posted each quarter?",
+        "What share of views do ads get?",
+        "How concentrated are views among creators?",
+        "How many new creators appeared in August 2025?",
+        "Which videos have more likes than comments?",
+        "Which hook types do ads use compared to organic videos?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
