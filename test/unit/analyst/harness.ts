@@ -92,3 +92,23 @@ export function aggregateOf(answer: Answer): {
   if (step?.tool !== "aggregate") throw new Error("answer has no aggregate step");
   return step.arguments as never;
 }
+
+/** Month names as questions write them (the test's own list, not the analyst's). */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "2025-03" → "March 2025". */
+export const monthLabel = (month: string) =>
+  `${MONTH_NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;

@@ -5,7 +5,7 @@ import type { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { analystCorpus, CORPUS_NOW } from "./corpus.js";
-import { aggregateOf, askLocal, callTool, corpusRegistry } from "./harness.js";
+import { aggregateOf, askLocal, callTool, corpusRegistry, monthLabel } from "./harness.js";
 
 /**
  * The local analyst's planner and answers on a generated corpus. Expected answers come from the registry's
@@ -704,21 +704,7 @@ describe("length per period", () => {
       .pluck()
       .all() as string[];
     expect(months).toHaveLength(2);
-    const NAMES = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December",
-    ];
-    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const label = monthLabel;
     const answer = await ask(
       `What's the average video length in ${label(months[0] as string)} vs ${label(months[1] as string)}?`,
     );
@@ -946,21 +932,7 @@ describe("quarters, periods' hashtags and a share of the views", () => {
       )
       .pluck()
       .all() as string[];
-    const NAMES = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December",
-    ];
-    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const label = monthLabel;
     const [late, early] = months as [string, string];
     const answer = await ask(`Compare hashtags in ${label(early)} and ${label(late)}`);
     expect(aggregateOf(answer).plan).toMatchObject({ intent: "compare", subject: "hashtags" });

@@ -17,7 +17,7 @@ import type { Store } from "../../../src/store/types.js";
 import { allTools } from "../../../src/tools/index.js";
 import { tempDb } from "../../helpers/db.js";
 import { postgresAvailability, seedFromSqlite, startPostgres } from "../../helpers/postgres.js";
-import { aggregateOf, callTool, PRINCIPAL } from "./harness.js";
+import { aggregateOf, callTool, MONTH_NAMES, monthLabel, PRINCIPAL } from "./harness.js";
 
 /**
  * The local analyst on a corpus shaped like a real scrape (an Apify export of Vietnamese hotel searches,
@@ -239,6 +239,29 @@ function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+}
+
+/**
+ * An answer setting the videos (of `ids`) using the corpus's original sound beside the others, each with its
+ * median views (SQL).
+ */
+async function expectOriginalSoundSides(answer: Answer, ids: readonly string[]): Promise<void> {
+  const ORIGINAL = "7100000000000000001"; // "nhạc nền - Stay": Vietnamese for an original sound
+  const plays = (where: string) =>
+    db.prepare(`SELECT plays FROM ${IN_IDS} AND ${where}`).pluck().all(idList(ids)) as number[];
+  const using = plays(`music_id = '${ORIGINAL}'`);
+  const others = plays(`(music_id IS NULL OR music_id <> '${ORIGINAL}')`);
+  expect(aggregateOf(answer).plan).toMatchObject({
+    intent: "breakdown",
+    group_by: "sound_use",
+    metric: "plays",
+  });
+  expect(answer.findings.map((f) => f.statement).sort()).toEqual(
+    [
+      `videos using an original sound: ${median(using).toLocaleString("en-US")} median views per video over ${using.length} videos.`,
+      `videos using other sounds or none recorded: ${median(others).toLocaleString("en-US")} median views per video over ${others.length} videos.`,
+    ].sort(),
+  );
 }
 
 /** Videos carrying `tag` among their hashtags (independent of the search's expansion). */
@@ -1060,22 +1083,9 @@ describe("naturally phrased questions read as meant", () => {
     expect(share.caveats.join(" ")).toContain(
       'An original sound: a creator\'s own audio, titled "original sound", "sonido original"',
     );
-    const resort = await searchIds("resort");
-    const plays = (where: string) =>
-      db.prepare(`SELECT plays FROM ${IN_IDS} AND ${where}`).pluck().all(idList(resort)) as number[];
-    const using = plays(`music_id = '${ORIGINAL}'`);
-    const others = plays(`(music_id IS NULL OR music_id <> '${ORIGINAL}')`);
-    const vs = await ask("Do resort videos with an original sound get more views than others?");
-    expect(aggregateOf(vs).plan).toMatchObject({
-      intent: "breakdown",
-      group_by: "sound_use",
-      metric: "plays",
-    });
-    expect(vs.findings.map((f) => f.statement).sort()).toEqual(
-      [
-        `videos using an original sound: ${median(using).toLocaleString("en-US")} median views per video over ${using.length} videos.`,
-        `videos using other sounds or none recorded: ${median(others).toLocaleString("en-US")} median views per video over ${others.length} videos.`,
-      ].sort(),
+    await expectOriginalSoundSides(
+      await ask("Do resort videos with an original sound get more views than others?"),
+      await searchIds("resort"),
     );
   });
 
@@ -1104,21 +1114,9 @@ describe("naturally phrased questions read as meant", () => {
         .pluck()
         .get({ ...idList(resort), m: ORIGINAL }),
     );
-    const plays = (where: string) =>
-      db.prepare(`SELECT plays FROM ${IN_IDS} AND ${where}`).pluck().all(idList(resort)) as number[];
-    const using = plays(`music_id = '${ORIGINAL}'`);
-    const others = plays(`(music_id IS NULL OR music_id <> '${ORIGINAL}')`);
-    const both = await ask("Which is better for resorts, videos with music or without?");
-    expect(aggregateOf(both).plan).toMatchObject({
-      intent: "breakdown",
-      group_by: "sound_use",
-      metric: "plays",
-    });
-    expect(both.findings.map((f) => f.statement).sort()).toEqual(
-      [
-        `videos using an original sound: ${median(using).toLocaleString("en-US")} median views per video over ${using.length} videos.`,
-        `videos using other sounds or none recorded: ${median(others).toLocaleString("en-US")} median views per video over ${others.length} videos.`,
-      ].sort(),
+    await expectOriginalSoundSides(
+      await ask("Which is better for resorts, videos with music or without?"),
+      resort,
     );
     // "Without music" alone selects; it is no comparison.
     expect(aggregateOf(await ask("resort videos without music")).plan.intent).toBe("rank");
@@ -1198,21 +1196,7 @@ describe("naturally phrased questions read as meant", () => {
   });
 
   it('"which advertisers (creators) posted in both <month> and <month>?": a video in each period (SQL)', async () => {
-    const NAMES = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December",
-    ];
-    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const label = monthLabel;
     const inBoth = (column: string, x: string, y: string) =>
       db
         .prepare(
@@ -1257,21 +1241,7 @@ describe("naturally phrased questions read as meant", () => {
   });
 
   it('"which hashtags grew the most from <month> to <month>?": videos per hashtag in each, by the change (SQL)', async () => {
-    const NAMES = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December",
-    ];
-    const label = (m: string) => `${NAMES[Number(m.slice(5)) - 1]} ${m.slice(0, 4)}`;
+    const label = monthLabel;
     const months = db
       .prepare(
         "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m FROM videos GROUP BY m ORDER BY m DESC LIMIT 2",
@@ -1328,27 +1298,13 @@ describe("naturally phrased questions read as meant", () => {
   });
 
   it('"how many new creators appeared in <month>?": a first video in the corpus then, not an import date (SQL)', async () => {
-    const NAMES = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December",
-    ];
     const month = db
       .prepare(
         "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m FROM videos GROUP BY m ORDER BY m DESC LIMIT 1 OFFSET 1",
       )
       .pluck()
       .get() as string;
-    const label = `${NAMES[Number(month.slice(5)) - 1]} ${month.slice(0, 4)}`;
+    const label = monthLabel(month);
     const fresh = db
       .prepare(
         `SELECT author_uid FROM videos GROUP BY author_uid
@@ -2686,24 +2642,10 @@ describe("a named month or year selects that calendar period", () => {
       d,
     };
   };
-  const MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
 
   it('"in <Month> <year>": counts and rankings over that month (UTC)', async () => {
     const { from, to, d } = month(SCRAPED - 40 * DAY);
-    const name = `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const name = `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
     const inMonth = (sql: string) => db.prepare(sql).pluck().all(from, to) as string[];
     const count = await ask(`How many resort videos were published in ${name}?`);
     const { plan, result } = aggregateOf(count);
@@ -2746,20 +2688,6 @@ describe("quarters, spans, open ends and two periods side by side", () => {
   const utc = (y: number, m: number) => Date.UTC(y, m, 1) / 1000;
   const count = (from: number, to: number) =>
     db.prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?").pluck().get(from, to);
-  const NAMES = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ];
 
   it('"in Q<n> <year>" and "the first half of <year>" select those months (UTC)', async () => {
     const d = at(SCRAPED - 40 * DAY);
@@ -2785,7 +2713,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
 
   it('"since <Month> <year>" has no end; "before" and "after" are open too; "between … and …" is a span', async () => {
     const d = at(SCRAPED - 40 * DAY);
-    const name = `${NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const name = `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
     const from = utc(d.getUTCFullYear(), d.getUTCMonth());
     const next = utc(d.getUTCFullYear(), d.getUTCMonth() + 1);
     const since = await ask(`Top 5 videos since ${name}`);
@@ -2809,7 +2737,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(aggregateOf(after).result.count).toBe(count(next, Number.MAX_SAFE_INTEGER));
     const e = at(SCRAPED - 100 * DAY);
     const span = await ask(
-      `How many videos between ${NAMES[e.getUTCMonth()]} and ${NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}?`,
+      `How many videos between ${MONTH_NAMES[e.getUTCMonth()]} and ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}?`,
     );
     expect(aggregateOf(span).result.count).toBe(count(utc(e.getUTCFullYear(), e.getUTCMonth()), next));
     expect(span.summary).toMatch(/published from \w+ (\d{4} )?to \w+ \d{4} \(UTC\)/);
@@ -2818,7 +2746,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
   it('"more views in <month> than in <month>?": each period a group, by median views (SQL)', async () => {
     const [a, b] = [at(SCRAPED - 10 * DAY), at(SCRAPED - 40 * DAY)];
     expect(a.getUTCMonth()).not.toBe(b.getUTCMonth());
-    const label = (d: Date) => `${NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    const label = (d: Date) => `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
     const answer = await ask(`Did hotel videos get more views in ${label(a)} than in ${label(b)}?`);
     const { plan, result } = aggregateOf(answer);
     expect(plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays" });
