@@ -65,6 +65,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
     ...(plan.eachPeriod.length > 0 ? { each_period: plan.eachPeriod.map((p) => p.label) } : {}),
+    ...(plan.eachPeriodExcept ? { each_period_except: true } : {}),
     ...(plan.changeBetween.length > 0 ? { change_between: plan.changeBetween.map((p) => p.label) } : {}),
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
     ...(plan.firstIn ? { first_in_window: true } : {}),

@@ -380,7 +380,11 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (plan.firstIn) parts.push(`by new ${plan.subject === "advertisers" ? "advertisers" : "creators"}`);
   if (plan.eachPeriod.length > 0)
     parts.push(
-      `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos in both ${plan.eachPeriod.map((p) => p.label).join(" and ")}`,
+      `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos in ${
+        plan.eachPeriodExcept
+          ? `${plan.eachPeriod[0]?.label} but none in ${plan.eachPeriod[1]?.label}`
+          : `both ${plan.eachPeriod.map((p) => p.label).join(" and ")}`
+      }`,
     );
   if (options.entities !== false) {
     if (plan.creators.length === 1) parts.push(`by @${plan.creators[0]?.handle}`);
@@ -575,13 +579,23 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       }));
   const sets = await Promise.all(each.map((e) => groupKeys(ctx, e.filter, by)));
   const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
-  const all = [...first].filter((id) => rest.every((set) => set.has(id))).sort();
+  // "In 2023 but not in 2024": those of the first period with none in the second.
+  const except = byPeriod && plan.eachPeriodExcept;
+  const all = [...first].filter((id) => rest.every((set) => set.has(id) !== except)).sort();
   const who = `${by}s`;
   const named = each.map((e) => e.label).join(" and ");
-  const note = byPeriod
-    ? `${by === "creator" ? "Creators" : "Advertisers"} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ")}.`
-    : `${by === "creator" ? "Creators" : "Advertisers"} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ")}.`;
-  const what = byPeriod ? `with videos in both ${named}` : `with videos about both ${named}`;
+  const Who = by === "creator" ? "Creators" : "Advertisers";
+  const counts = sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ");
+  const note = except
+    ? `${Who} with at least one video published (UTC) in ${each[0]?.label} and none in ${each[1]?.label}: ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so a later video may be missing from it.`
+    : byPeriod
+      ? `${Who} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${counts}.`
+      : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
+  const what = except
+    ? `with videos in ${each[0]?.label} but none in ${each[1]?.label}`
+    : byPeriod
+      ? `with videos in both ${named}`
+      : `with videos about both ${named}`;
   if (plan.intent === "count") {
     const names = await Promise.all(all.slice(0, 10).map((id) => ctx.facts.nameOf(by, id)));
     const statement = `${thereAre(all.length, `${who} ${what}`, `${by} ${what}`)}${all.length > 0 ? `: ${names.join(", ")}${all.length > 10 ? ` and ${fmt(all.length - 10)} more` : ""}` : ""}.`;

@@ -622,6 +622,8 @@ export interface WindowReading {
   periods?: { from: number; to: number; label: string }[];
   /** "In both 2024 and 2025": the periods are each required of an account, not compared. */
   each?: boolean;
+  /** With `each`: "in 2023 but not in 2024", the first period required and the second ruled out. */
+  except?: boolean;
   /** A span's first and last periods ("from 2024 to 2025": 2024 and 2025), for a change between them. */
   ends?: { from: number; to: number; label: string }[];
 }
@@ -751,6 +753,25 @@ const reading = (period: Period, phrase: string, extra: Partial<WindowReading> =
  */
 function readPeriod(text: string): WindowReading | null {
   // Two periods side by side: "2025 vs 2024", "in 2025 than in 2024", "march or april 2025".
+  // "Creators who posted in 2023 but not in 2024": the first period, less whoever posted in the second.
+  const except = text.match(
+    new RegExp(
+      `\\b(${POINT_RE})\\s*,?\\s+(?:but|and)\\s+not\\s+(?:(?:in|during)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,
+    ),
+  );
+  if (except) {
+    const [first, second] = [readPoint(except[1] as string), readPoint(except[2] as string)];
+    if (first && second && (first.from !== second.from || first.to !== second.to))
+      return reading(
+        {
+          from: Math.min(first.from, second.from),
+          to: Math.max(first.to, second.to),
+          label: `${first.label} but not ${second.label}`,
+        },
+        except[0],
+        { periods: [first, second], each: true, except: true },
+      );
+  }
   const pair = text.match(
     new RegExp(
       `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,

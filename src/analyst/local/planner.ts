@@ -152,6 +152,8 @@ export interface Plan {
   firstIn: boolean;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: { from: number; to: number; label: string }[];
+  /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
+  eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
   usesBy: "ad" | "period" | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
@@ -2511,6 +2513,7 @@ async function readQuestion(
   // and resorts?": each topic on some video of theirs.
   let eachTopic: string[] = [];
   let eachPeriod: Plan["eachPeriod"] = [];
+  let eachPeriodExcept = false;
   // "How many new creators appeared in 2025?", "new advertisers this month": those whose first video in the
   // corpus was published in the window (an old scrape first saw every account when it was imported).
   const firstIn =
@@ -2538,9 +2541,12 @@ async function readQuestion(
     ["rank", "count"].includes(intent)
   ) {
     eachPeriod = window.periods;
+    eachPeriodExcept = window.except === true;
     unsay(/^window /);
     understood.push(
-      `${subject} with videos in each of ${window.periods.map((p) => p.label).join(" and ")} (from "both")`,
+      eachPeriodExcept
+        ? `${subject} with videos in ${window.periods[0]?.label} and none in ${window.periods[1]?.label} (from "but not")`
+        : `${subject} with videos in each of ${window.periods.map((p) => p.label).join(" and ")} (from "both")`,
     );
     window = null;
   }
@@ -2731,6 +2737,7 @@ async function readQuestion(
     topCreators,
     eachTopic,
     eachPeriod,
+    eachPeriodExcept,
     changeBetween,
     firstIn,
     concentration: intent === "measure" ? concentration : null,

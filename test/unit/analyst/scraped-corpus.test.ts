@@ -1230,6 +1230,21 @@ describe("naturally phrased questions read as meant", () => {
     const advertisers = inBoth("advertiser_id", x, y);
     const counted = await ask(`How many advertisers posted in both ${label(x)} and ${label(y)}?`);
     expect(aggregateOf(counted).result).toMatchObject({ count: advertisers.length, advertisers });
+    // "… in X but not in Y": those of X with none in Y (the way round that leaves some).
+    const onlyIn = (a: string, b: string) =>
+      db
+        .prepare(
+          `SELECT author_uid FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') = ?
+           EXCEPT SELECT author_uid FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') = ? ORDER BY 1`,
+        )
+        .pluck()
+        .all(a, b) as string[];
+    const [kept, dropped] = onlyIn(x, y).length > 0 ? [x, y] : [y, x];
+    const onlyFirst = onlyIn(kept, dropped);
+    expect(onlyFirst.length).toBeGreaterThan(0);
+    const butNot = await ask(`How many creators posted in ${label(kept)} but not in ${label(dropped)}?`);
+    expect((aggregateOf(butNot).plan as { each_period_except?: boolean }).each_period_except).toBe(true);
+    expect(aggregateOf(butNot).result).toMatchObject({ count: onlyFirst.length, creators: onlyFirst });
     const ranked = await ask(`Which advertisers posted in both ${label(x)} and ${label(y)}?`);
     const perAdvertiser = db
       .prepare(
