@@ -2665,20 +2665,28 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
   const what = describe(plan);
   const unit = METRIC_NAME[metric];
   const noun = `${c.of}s`;
-  // Each one's total, largest first: accounts and sounds summed in the store; videos their own counts.
-  const sums =
+  const videos = whole?.videos ?? 0;
+  const onePct = (of: number) => Math.max(1, Math.ceil(of / 100));
+  // How many of the largest the answer takes, out of `of`: the top N (or N %), else the top 10 and the top 1 %.
+  const needed = (of: number) =>
+    Math.max(
+      1,
+      c.top === null ? Math.max(10, onePct(of)) : c.percent ? Math.ceil((of * c.top) / 100) : c.top,
+    );
+  // Each one's total, largest first, read once: every account's or sound's, summed in the store; for videos,
+  // only as many as the answer needs.
+  const ranked =
     c.of === "video"
-      ? []
+      ? (await ctx.facts.topBy(filter, metric, needed(videos))).map((v) => ({
+          key: v.id,
+          value: factValue(v, metric),
+        }))
       : ((await ctx.facts.groups(filter, [c.of], metric))[0] ?? [])
           .map((g) => ({ key: String(g.key), value: g.sum }))
           .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
-  const members = c.of === "video" ? (whole?.videos ?? 0) : sums.length;
-  const topOf = async (n: number) =>
-    c.of === "video"
-      ? (await ctx.facts.topBy(filter, metric, n)).map((v) => ({ key: v.id, value: factValue(v, metric) }))
-      : sums.slice(0, n);
+  const members = c.of === "video" ? videos : ranked.length;
   const share = (part: number) => (total === 0 ? 0 : Math.round((part / total) * 10000) / 100);
-  const held = async (n: number) => (await topOf(n)).reduce((x, g) => x + g.value, 0);
+  const held = (n: number) => ranked.slice(0, n).reduce((x, g) => x + g.value, 0);
   const nameOf = async (key: string) =>
     c.of === "creator" || c.of === "advertiser"
       ? await ctx.facts.nameOf(c.of, key)
@@ -2692,9 +2700,9 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
   if (total === 0 || members === 0)
     return emptyRanking(`No ${what} with ${unit} to share out.`, caveats, computed);
   if (c.top !== null) {
-    const n = Math.max(1, c.percent ? Math.ceil((members * c.top) / 100) : c.top);
-    const top = await topOf(Math.min(n, 5));
-    const part = await held(n);
+    const n = needed(members);
+    const top = ranked.slice(0, Math.min(n, 5));
+    const part = held(n);
     const names = await Promise.all(top.slice(0, 5).map((g) => nameOf(g.key)));
     const statement = `The top ${c.percent ? `${c.top} % of ${noun} (${fmt(n)} of ${fmt(members)})` : `${fmt(n)} ${noun} (of ${fmt(members)})`} hold ${share(part)} % of the ${unit} of ${what}: ${fmt(part)} of ${fmt(total)}. The largest: ${top
       .slice(0, 5)
@@ -2728,19 +2736,19 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
     };
   }
   // A profile: the top 1, 10 and 1 %, and (for accounts and sounds) how many hold half.
-  const onePct = Math.max(1, Math.ceil(members / 100));
-  const [first, ten, pct1] = await Promise.all([held(1), held(10), held(onePct)]);
+  const pct = onePct(members);
+  const [first, ten, pct1] = [held(1), held(10), held(pct)];
   let half: number | null = null;
   if (c.of !== "video") {
     let run = 0;
     half =
-      sums.findIndex((g) => {
+      ranked.findIndex((g) => {
         run += g.value;
         return run * 2 >= total;
       }) + 1;
   }
-  const leader = (await topOf(1))[0] as { key: string; value: number };
-  const statement = `Of the ${unit} of ${what} (${fmt(total)} over ${fmt(members)} ${noun}), the top ${c.of} (${await nameOf(leader.key)}) holds ${share(first)} %, the top 10 hold ${share(ten)} % and the top 1 % (${fmt(onePct)}) hold ${share(pct1)} %${half === null ? "" : `; ${fmt(half)} ${noun} (${Math.round((half / members) * 10000) / 100} %) hold half`}.`;
+  const leader = ranked[0] as { key: string; value: number };
+  const statement = `Of the ${unit} of ${what} (${fmt(total)} over ${fmt(members)} ${noun}), the top ${c.of} (${await nameOf(leader.key)}) holds ${share(first)} %, the top 10 hold ${share(ten)} % and the top 1 % (${fmt(pct)}) hold ${share(pct1)} %${half === null ? "" : `; ${fmt(half)} ${noun} (${Math.round((half / members) * 10000) / 100} %) hold half`}.`;
   return {
     summary: statement,
     findings: [
