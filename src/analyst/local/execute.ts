@@ -1862,6 +1862,15 @@ async function wholeSet(ctx: Ctx, filter: FactsFilter, metric: Metric | null): P
 const factsValueOf = (metric: Metric | null): FactsValue =>
   metric !== null && isFactsValue(metric) ? metric : "plays";
 
+/** How a measure is named: "median views per video", or a pooled rate ("engagement rate"). */
+const measureName = (metric: Metric, statistic: "sum" | "median") =>
+  `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`;
+
+/** A sound's title as the most played of `filter`'s videos using it recorded it (its id when none did). */
+async function soundTitle(ctx: Ctx, filter: FactsFilter, id: string): Promise<string> {
+  return (await ctx.facts.groupTop(filter, "sound", id, 1))[0]?.music_title ?? id;
+}
+
 const byFigure = (a: Group, b: Group) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key);
 
 const isFactsValue = (metric: Metric): metric is FactsValue =>
@@ -2129,9 +2138,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                                 : by === "region" || by === "language"
                                   ? by
                                   : "format";
-  const measure = metric
-    ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
-    : "number of videos";
+  const measure = metric ? measureName(metric, statistic) : "number of videos";
   const caveats = [
     by === "hook_type"
       ? "Hook type: the pattern the hook classifier recorded for the opening line, over videos with a detected hook (label hook = yes)."
@@ -2326,7 +2333,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
       ? plan.metric
       : "plays";
   const statistic = metric === "engagement" ? "sum" : "median";
-  const measure = `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`;
+  const measure = measureName(metric, statistic);
   await corroborate(ctx);
   const filter = videoFilter(ctx);
   // Each split grouped and measured in the store, all in one pass: a million videos never leave it.
@@ -2905,9 +2912,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   // "Which hook type works better for ads or organic?": each side's groups by a measure, those on enough videos.
   const metric = plan.metric && isFactsValue(plan.metric) ? plan.metric : null;
   const statistic = metric === "engagement" ? "sum" : "median";
-  const measure = metric
-    ? `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`
-    : "";
+  const measure = metric ? measureName(metric, statistic) : "";
   const used = await Promise.all(
     sides.map(async (side) => {
       const [groups = []] = await ctx.facts.groups(
@@ -2931,11 +2936,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   if (by === "sound")
     for (const side of used)
       for (const g of side.ranked.slice(0, plan.count))
-        if (!titles.has(g.key))
-          titles.set(
-            g.key,
-            `"${(await ctx.facts.groupTop(side.filter, "sound", g.key, 1))[0]?.music_title ?? g.key}"`,
-          );
+        if (!titles.has(g.key)) titles.set(g.key, `"${await soundTitle(ctx, side.filter, g.key)}"`);
   const nameOf = (k: string) => (by === "hashtag" ? `#${k}` : (titles.get(k) ?? k));
   const shared = (used[0]?.all ?? [])
     .map((g) => g.key)
@@ -3301,7 +3302,7 @@ async function changeRanking(ctx: Ctx): Promise<Outcome> {
       by === "hashtag"
         ? `#${r.key}`
         : by === "sound"
-          ? `"${(await ctx.facts.groupTop(inPeriod(r.after > 0 ? late : early), "sound", r.key, 1))[0]?.music_title ?? r.key}" (sound ${r.key})`
+          ? `"${await soundTitle(ctx, inPeriod(r.after > 0 ? late : early), r.key)}" (sound ${r.key})`
           : by === "creator"
             ? await ctx.facts.nameOf("creator", r.key)
             : await ctx.facts.nameOf("advertiser", r.key),
