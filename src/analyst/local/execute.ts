@@ -18,6 +18,7 @@ import {
   HASHTAG_COUNT_BANDS,
   LENGTH_BANDS,
   type Metric,
+  type Period,
   REACH_HASHTAGS,
   snapWindow,
 } from "./lexicon.js";
@@ -555,6 +556,26 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
  * "The top creators": the N with the most followers among the creators of the videos in question (their topics,
  * places and window; those without a recorded count left out); the question is then answered over their videos.
  */
+/** "There are 12 creators with …: @a, @b, … and 2 more", naming (and citing) the first ten. */
+async function accountsCounted(
+  ctx: Ctx,
+  by: "creator" | "advertiser",
+  ids: readonly string[],
+  what: string,
+  kind = "",
+): Promise<{ statement: string; evidence: Evidence[] }> {
+  const shown = ids.slice(0, 10);
+  const names = await Promise.all(shown.map((id) => ctx.facts.nameOf(by, id)));
+  const listed =
+    ids.length > 0
+      ? `: ${names.join(", ")}${ids.length > 10 ? ` and ${fmt(ids.length - 10)} more` : ""}`
+      : "";
+  return {
+    statement: `${thereAre(ids.length, `${kind}${by}s ${what}`, `${kind}${by} ${what}`)}${listed}.`,
+    evidence: shown.map((id) => ({ type: by, id, figures: {} }) as Evidence),
+  };
+}
+
 /**
  * "Which creators have posted about both Da Lat and Nha Trang?", "which advertisers posted in both 2024 and
  * 2025?": the accounts with a video about each topic (in each period), under the question's other filters;
@@ -597,13 +618,10 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       ? `with videos in both ${named}`
       : `with videos about both ${named}`;
   if (plan.intent === "count") {
-    const names = await Promise.all(all.slice(0, 10).map((id) => ctx.facts.nameOf(by, id)));
-    const statement = `${thereAre(all.length, `${who} ${what}`, `${by} ${what}`)}${all.length > 0 ? `: ${names.join(", ")}${all.length > 10 ? ` and ${fmt(all.length - 10)} more` : ""}` : ""}.`;
+    const { statement, evidence } = await accountsCounted(ctx, by, all, what);
     return {
       summary: statement,
-      findings: [
-        { statement, evidence: all.slice(0, 10).map((id) => ({ type: by, id, figures: {} }) as Evidence) },
-      ],
+      findings: [{ statement, evidence }],
       caveats: [note],
       result: { count: all.length, [who]: all, each: sets.map((set) => set.size) },
       computed: `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
@@ -642,13 +660,10 @@ async function executeFirstIn(ctx: Ctx): Promise<Outcome> {
   const who = `${by}s`;
   const note = `New ${who}: those with a video ${when} and none published before (UTC) in the corpus — ${fmt(fresh.length)} of the ${fmt(inWindow.size)} with a video then. A scrape holds what its searches found, so an account's earlier videos may be missing from it.`;
   if (plan.intent === "count") {
-    const names = await Promise.all(fresh.slice(0, 10).map((id) => ctx.facts.nameOf(by, id)));
-    const statement = `${thereAre(fresh.length, `new ${who} (a first video ${when})`, `new ${by} (a first video ${when})`)}${fresh.length > 0 ? `: ${names.join(", ")}${fresh.length > 10 ? ` and ${fmt(fresh.length - 10)} more` : ""}` : ""}.`;
+    const { statement, evidence } = await accountsCounted(ctx, by, fresh, `(a first video ${when})`, "new ");
     return {
       summary: statement,
-      findings: [
-        { statement, evidence: fresh.slice(0, 10).map((id) => ({ type: by, id, figures: {} }) as Evidence) },
-      ],
+      findings: [{ statement, evidence }],
       caveats: [note],
       result: { count: fresh.length, [who]: fresh, active: inWindow.size },
       computed: `aggregate: ${who} of the window's videos without an earlier video`,
@@ -1885,9 +1900,6 @@ async function groupExamples(ctx: Ctx, g: Group, n: number, as: string): Promise
     return { ...e, figures: { ...e.figures, [as]: g.key } };
   });
 }
-
-/** A calendar period of the plan (publication from `from` to `to`, Unix seconds, UTC). */
-type Period = { from: number; to: number; label: string };
 
 /** How the videos with an attribute are named after a set ("videos" + "that are ads", "with a detected hook"). */
 function shareWords(target: Attribute): string {

@@ -619,13 +619,13 @@ export interface WindowReading {
    */
   openEnded?: boolean;
   /** Two periods compared ("2025 vs 2024"): each is a group; `from`/`to` span both. */
-  periods?: { from: number; to: number; label: string }[];
+  periods?: Period[];
   /** "In both 2024 and 2025": the periods are each required of an account, not compared. */
   each?: boolean;
   /** With `each`: "in 2023 but not in 2024", the first period required and the second ruled out. */
   except?: boolean;
   /** A span's first and last periods ("from 2024 to 2025": 2024 and 2025), for a change between them. */
-  ends?: { from: number; to: number; label: string }[];
+  ends?: Period[];
 }
 
 const MONTHS: Record<string, number> = {
@@ -693,7 +693,7 @@ const NOT_A_YEAR =
 const POINT_RE = `(?:${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
-interface Period {
+export interface Period {
   from: number;
   to: number;
   label: string;

@@ -18,6 +18,7 @@ import {
   LENGTH_BANDS,
   METRIC_WORDS,
   type Metric,
+  type Period,
   REGION_WORDS,
   readWindow,
   SUBJECT_WORDS,
@@ -137,7 +138,7 @@ export interface Plan {
    * "Which hashtags grew the most from 2024 to 2025?": the two periods a ranking by change is measured between,
    * the earlier first (no window then).
    */
-  changeBetween: { from: number; to: number; label: string }[];
+  changeBetween: Period[];
   /**
    * "What share of views do the top 10 creators get?": how much of the measure (views unless another is named)
    * the leading N (or N %) creators, advertisers, videos, hashtags or sounds hold; with no number, a profile
@@ -151,7 +152,7 @@ export interface Plan {
   /** "How many new creators appeared in 2025?": only accounts whose first video in the corpus is in the window. */
   firstIn: boolean;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
-  eachPeriod: { from: number; to: number; label: string }[];
+  eachPeriod: Period[];
   /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
   eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
