@@ -737,6 +737,13 @@ function spanLabel(first: string, last: string): string {
     : `${first} to ${last}`;
 }
 
+/** The period from the earlier start of two to the later end, named `label`. */
+const spanning = (a: Period, b: Period, label: string): Period => ({
+  from: Math.min(a.from, b.from),
+  to: Math.max(a.to, b.to),
+  label,
+});
+
 const reading = (period: Period, phrase: string, extra: Partial<WindowReading> = {}): WindowReading => ({
   days: Math.round((period.to - period.from) / 86_400),
   phrase,
@@ -762,15 +769,11 @@ function readPeriod(text: string): WindowReading | null {
   if (except) {
     const [first, second] = [readPoint(except[1] as string), readPoint(except[2] as string)];
     if (first && second && (first.from !== second.from || first.to !== second.to))
-      return reading(
-        {
-          from: Math.min(first.from, second.from),
-          to: Math.max(first.to, second.to),
-          label: `${first.label} but not ${second.label}`,
-        },
-        except[0],
-        { periods: [first, second], each: true, except: true },
-      );
+      return reading(spanning(first, second, `${first.label} but not ${second.label}`), except[0], {
+        periods: [first, second],
+        each: true,
+        except: true,
+      });
   }
   const pair = text.match(
     new RegExp(
@@ -792,30 +795,16 @@ function readPeriod(text: string): WindowReading | null {
     const first = readPoint(firstWords);
     // "Advertisers who posted in both 2024 and 2025": each period, for whoever has videos in every one.
     if (both && first && second && /\bboth\s+(?:in\s+)?$/.test(text.slice(0, pair.index))) {
-      return reading(
-        {
-          from: Math.min(first.from, second.from),
-          to: Math.max(first.to, second.to),
-          label: `both ${first.label} and ${second.label}`,
-        },
-        pair[0],
-        { periods: [first, second], each: true },
-      );
+      return reading(spanning(first, second, `both ${first.label} and ${second.label}`), pair[0], {
+        periods: [first, second],
+        each: true,
+      });
     }
     if (both && first && second && !/\bbetween\s+$/.test(text.slice(0, pair.index))) {
       if (first.to === second.from || second.to === first.from)
-        return reading(
-          {
-            from: Math.min(first.from, second.from),
-            to: Math.max(first.to, second.to),
-            label: `${first.label} and ${second.label}`,
-          },
-          pair[0],
-        );
+        return reading(spanning(first, second, `${first.label} and ${second.label}`), pair[0]);
     } else if (!both && first && second && (first.from !== second.from || first.to !== second.to)) {
-      const from = Math.min(first.from, second.from);
-      const to = Math.max(first.to, second.to);
-      return reading({ from, to, label: `${first.label} and ${second.label}` }, pair[0], {
+      return reading(spanning(first, second, `${first.label} and ${second.label}`), pair[0], {
         periods: [first, second],
       });
     }
