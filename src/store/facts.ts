@@ -17,6 +17,8 @@ export interface FactsFilter {
   hook?: "yes" | "no";
   viral_hook?: "yes" | "no";
   hook_type?: string;
+  /** Whether the source recorded a transcript (speech to text) for the video. */
+  transcript?: "yes" | "no";
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
@@ -107,6 +109,8 @@ export type FactsSplit =
   | "hook"
   | "hook_type"
   | "ad"
+  /** 1 for a video with a recorded transcript, 0 for the others. */
+  | "transcript"
   | "weekday"
   /** 1 for Saturday and Sunday (UTC), 0 for the other days. */
   | "weekend"
@@ -132,6 +136,19 @@ export type FactsValue =
   | "duration"
   /** How many hashtags a video carries. */
   | "hashtag_count";
+
+/** A text field of a video whose words a question counts: the caption, the opening line, the transcript. */
+export type TextField = "caption" | "hook" | "transcript";
+
+/** The videos column of each text field (a closed set: SQL never takes the name from the question). */
+export const TEXT_COLUMNS: Readonly<Record<TextField, string>> = {
+  caption: "caption",
+  hook: "hook_text",
+  transcript: "transcript",
+};
+
+/** SQL true when the source recorded a transcript for the video (both stores; blank text is none). */
+export const TRANSCRIPT_SQL = "length(trim(coalesce(v.transcript, ''))) > 0";
 
 /** SQL of how many hashtags a video carries (stored once each, separated by single spaces). */
 const HASHTAG_COUNT_SQL =
@@ -192,6 +209,8 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       return "v.label_hook";
     case "ad":
       return "v.label_ad";
+    case "transcript":
+      return `CASE WHEN ${TRANSCRIPT_SQL} THEN 1 ELSE 0 END`;
     case "weekday":
       return time.weekday;
     case "weekend":
@@ -425,6 +444,11 @@ export interface FactsRepository {
   /** The matching videos; with `top`, only the `top` most played (plays, then id, descending). */
   videos(filter: FactsFilter, top?: number): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;
+  /**
+   * The non-blank `field` text of the `top` most played matching videos (plays, then id, descending), in that
+   * order, with each video's id: the words a question counts ("the most common words in hotel hooks").
+   */
+  texts(filter: FactsFilter, field: TextField, top: number): Promise<{ id: string; text: string }[]>;
   coverage(filter: FactsFilter): Promise<FactsCoverage>;
   /**
    * The matching videos split by each of `splits` (null: one group, the whole set), each group's size and

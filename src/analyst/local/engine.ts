@@ -60,6 +60,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.perVideo ? { per_video: true } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
+    ...(plan.words ? { words: plan.words } : {}),
     ...(plan.viral ? { viral: true } : {}),
     ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),

@@ -3,12 +3,14 @@ import { MIN_RISE, MIN_VIDEOS, TREND_WINDOW_DAYS } from "../../domain/trends/bui
 import { DAY } from "../../shared/clock.js";
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
+import { countWords, type WordCount } from "../../shared/text/word-counts.js";
 import type {
   CountBound,
   FactsFilter,
   FactsGroup,
   FactsRepository,
   FactsValue,
+  TextField,
   VideoFact,
 } from "../../store/facts.js";
 import {
@@ -195,6 +197,10 @@ function reachFloor<T>(
   };
 }
 
+/** What "a recorded transcript" is, said wherever videos are told apart by one. */
+const TRANSCRIPT_CAVEAT =
+  "Transcript: the speech to text the source recorded with the video. A scrape records one only where it asked for subtitles and the video had them, so a video without one may still have speech.";
+
 const ENGAGEMENT_DEFINITION =
   "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos in question.";
 
@@ -222,6 +228,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, hook: a.value };
     case "viral_hook":
       return { ...filter, viral_hook: "yes" };
+    case "transcript":
+      return { ...filter, transcript: a.value };
     case "media_type":
       return { ...filter, media_type: a.value };
     case "region":
@@ -353,6 +361,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const hook = plan.attributes.find((a) => a.kind === "hook");
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
+  const transcript = plan.attributes.find((a) => a.kind === "transcript");
+  if (transcript) noun = `${noun} ${shareWords(transcript)}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
@@ -779,6 +789,8 @@ async function executePlan(ctx: Ctx): Promise<Outcome> {
       return drivers(ctx);
     case "cadence":
       return cadence(ctx);
+    case "words":
+      return wordsUsed(ctx);
   }
 }
 
@@ -1395,7 +1407,12 @@ async function videoView(
   const exact =
     plan.window === null &&
     !plan.attributes.some(
-      (a) => a.kind === "hook_type" || a.kind === "count" || a.kind === "exceeds" || a.kind === "sound",
+      (a) =>
+        a.kind === "hook_type" ||
+        a.kind === "count" ||
+        a.kind === "exceeds" ||
+        a.kind === "sound" ||
+        a.kind === "transcript",
     ) &&
     plan.creators.length + plan.advertisers.length === 0;
   if (exact) {
@@ -1781,6 +1798,8 @@ function nameOfGroup(by: SplitBy, key: string | number): string {
   switch (by) {
     case "hook":
       return key === 1 ? "with a detected hook" : "without a detected hook";
+    case "transcript":
+      return key === 1 ? "with a recorded transcript" : "without a recorded transcript";
     case "ad":
       return key === 1 ? "ads" : "organic";
     case "weekday":
@@ -1912,6 +1931,8 @@ function shareWords(target: Attribute): string {
       return `${target.value === "yes" ? "with" : "without"} a detected hook`;
     case "viral_hook":
       return "with a viral hook";
+    case "transcript":
+      return `${target.value === "yes" ? "with" : "without"} a recorded transcript`;
     case "hook_type":
       return `with a ${target.value} hook`;
     case "region":
@@ -2030,6 +2051,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (by === "hook_type") delete filter.hook_type;
   if (by === "ad") delete filter.ad;
   if (by === "hook") delete filter.hook;
+  if (by === "transcript") delete filter.transcript;
   await corroborate(ctx);
   const metric =
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
@@ -2121,7 +2143,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const groupName =
     by === "hook_type"
       ? "hook type"
-      : by === "ad" || by === "hook"
+      : by === "ad" || by === "hook" || by === "transcript"
         ? "group"
         : by === "topic"
           ? "topic"
@@ -2158,25 +2180,27 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "Ads: videos whose ad label is yes; organic: every other video (label ad = no)."
         : by === "hook"
           ? "With a detected hook: videos whose hook label is yes (the opening line matched one of the hook patterns; service://guide/metrics); without: every other video. It shows which group did well, not that the hook caused it."
-          : by === "weekday" || by === "weekend" || by === "hour"
-            ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-            : by === "month" || by === "quarter" || by === "year" || by === "period"
-              ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
-              : by === "bounds"
-                ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
-                : by === "sound_use"
-                  ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
-                  : by === "topic"
-                    ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
-                    : by === "length"
-                      ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                      : by === "caption_length"
-                        ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
-                        : by === "hashtag_count"
-                          ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                          : recorded
-                            ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
-                            : "Format: video or slideshow (media_type).",
+          : by === "transcript"
+            ? TRANSCRIPT_CAVEAT
+            : by === "weekday" || by === "weekend" || by === "hour"
+              ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
+              : by === "month" || by === "quarter" || by === "year" || by === "period"
+                ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+                : by === "bounds"
+                  ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                  : by === "sound_use"
+                    ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
+                    : by === "topic"
+                      ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
+                      : by === "length"
+                        ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                        : by === "caption_length"
+                          ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                          : by === "hashtag_count"
+                            ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                            : recorded
+                              ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                              : "Format: video or slideshow (media_type).",
     ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -2248,7 +2272,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
   if (ranked.length === 1 && by !== "topic" && by !== "period" && by !== "bounds" && !named)
     return answer(
-      `All ${fmt(total)} ${base} are in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
+      `${total === 1 ? `The one ${describe(basePlan, { one: true })} is` : `All ${fmt(total)} ${base} are`} in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
       [first],
       computed,
@@ -2318,6 +2342,93 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
 
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;
+
+// ---------- words ----------
+
+/**
+ * The most played texts a word count reads: every one up to this many (the real scrape's 5,268 captions take
+ * 30 ms), else the most played this many, and the answer says so (a million captions would be ~100 MB).
+ */
+const WORD_TEXTS = 20_000;
+
+const FIELD_NAME: Record<TextField, string> = {
+  caption: "captions",
+  hook: "opening lines (hooks)",
+  transcript: "transcripts",
+};
+
+/** "The most common words in hotel hooks": the words (phrases, emoji) of one text field, counted per video. */
+async function wordsUsed(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const asked = plan.words ?? { field: "caption" as const, kind: "words" as const };
+  await corroborate(ctx);
+  const filter = videoFilter(ctx);
+  const [matching, texts] = await Promise.all([
+    ctx.facts.count(filter),
+    ctx.facts.texts(filter, asked.field, WORD_TEXTS),
+  ]);
+  const ranked = countWords(
+    texts.map((t) => t.text),
+    asked.kind,
+    plan.count,
+  );
+  const what = describe(plan);
+  const field = FIELD_NAME[asked.field];
+  const unit = asked.kind === "emojis" ? "emoji" : asked.kind;
+  const read =
+    texts.length === WORD_TEXTS
+      ? `the ${fmt(WORD_TEXTS)} most played of the ${fmt(matching)} ${what} with ${field}`
+      : texts.length === matching
+        ? `the ${field} of all ${fmt(matching)} ${what}`
+        : `the ${fmt(texts.length)} of ${fmt(matching)} ${what} with ${field === "captions" ? "a caption" : field === "transcripts" ? "a recorded transcript" : "an opening line"}`;
+  const caveats = [
+    `Counted over ${read}: each ${asked.kind === "emojis" ? "emoji" : asked.kind === "phrases" ? "phrase" : "word"} once per video, lower-cased.${asked.kind === "emojis" ? " Skin tones are one emoji." : " Hashtags, @mentions, links, one-letter words and common function words (English, Vietnamese and six more languages) are left out; words are what lies between spaces, so a language written without them (Thai, Japanese) counts whole runs."}${asked.kind === "phrases" ? " A phrase is two or three words in a row within a sentence, on at least 2 videos; one inside a longer phrase used as often gives way to it." : ""}`,
+    ...(asked.field === "transcript"
+      ? [TRANSCRIPT_CAVEAT]
+      : asked.field === "hook"
+        ? [
+            "Opening line: the first line of speech or on-screen text the source recorded (hook_text), whether or not the hook classifier found a hook in it.",
+          ]
+        : []),
+  ];
+  const computed = `aggregate: the ${unit} of ${field} of ${what}, counted per video`;
+  if (ranked.length === 0)
+    return emptyRanking(
+      texts.length === 0
+        ? `None of the ${fmt(matching)} ${what} has ${field === "captions" ? "a caption" : field === "transcripts" ? "a recorded transcript" : "an opening line"} to count ${unit} in.`
+        : `No ${unit} ${asked.kind === "phrases" ? "recur" : "are used"} in ${read}${asked.kind === "phrases" ? "" : " once function words are left out"}.`,
+      caveats,
+      computed,
+    );
+  const shown = (w: WordCount) => `"${w.text}" ${fmt(w.texts)} (${pct(w.texts, texts.length)} %)`;
+  const statement = `The most used ${unit} in ${read}, by videos using each: ${ranked.map(shown).join(", ")}.`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement,
+        // The most played video using each of the first few (the texts come most played first).
+        evidence: ranked.slice(0, 5).map(
+          (w) =>
+            ({
+              type: "video",
+              id: (texts[w.first] as { id: string }).id,
+              figures: { [unit === "emoji" ? "emoji" : unit.replace(/s$/, "")]: w.text, videos: w.texts },
+            }) as Evidence,
+        ),
+      },
+    ],
+    caveats,
+    result: {
+      field: asked.field,
+      kind: asked.kind,
+      videos: matching,
+      counted: texts.length,
+      ranking: ranked.map((w) => ({ text: w.text, videos: w.texts, share_pct: pct(w.texts, texts.length) })),
+    },
+    computed,
+  };
+}
 
 // ---------- drivers ----------
 
@@ -2481,13 +2592,20 @@ async function share(ctx: Ctx): Promise<Outcome> {
   const part = await ctx.facts.count(partFilter);
   const s = pct(part, base);
   const whole = describe(plan);
+  // "294 of 5,268 videos have a detected hook", "12 of 98 ads are slideshows".
+  const has = target.kind === "hook" || target.kind === "viral_hook" || target.kind === "transcript";
   const are =
     target.kind === "region" || target.kind === "language"
-      ? `in ${attributeLabel(target)}`
+      ? `are in ${attributeLabel(target)}`
       : target.kind === "hook_type"
-        ? `videos with a ${target.value} hook`
-        : attributeLabel(target);
-  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" ? "have" : "are"} ${are}: ${s} %.`;
+        ? `are videos with a ${target.value} hook`
+        : has
+          ? shareWords(target)
+              .replace(/^with /, "have ")
+              .replace(/^without an? /, "have no ")
+          : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" ? "have" : "are"} ${attributeLabel(target)}`;
+  const one = part === 1 ? are.replace(/^have /, "has ").replace(/^are /, "is ") : are;
+  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.`;
   return {
     summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, partVideos) }],

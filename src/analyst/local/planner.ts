@@ -1,11 +1,13 @@
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
+import type { WordKind } from "../../shared/text/word-counts.js";
 import type {
   AdvertiserName,
   CountMetric,
   FactsRepository,
   LinkedCreator,
   SoundName,
+  TextField,
 } from "../../store/facts.js";
 import {
   CAPTION_BANDS,
@@ -47,6 +49,8 @@ export type Intent =
   | "drivers"
   /** How often a creator or advertiser posts, or the creators (advertisers) of a set do. */
   | "cadence"
+  /** "The most common words in hotel hooks": the words (phrases, emoji) of a text field, counted per video. */
+  | "words"
   /** One or more videos named by id: their records ("tell me about video 739…", "is 739… an ad?"). */
   | "video"
   | "decline";
@@ -63,6 +67,8 @@ export type Attribute =
   | { kind: "media_type"; value: "video" | "slideshow" }
   | { kind: "hook"; value: "yes" | "no" }
   | { kind: "viral_hook"; value: "yes" }
+  /** Videos the source recorded a transcript (speech to text) for, or none. */
+  | { kind: "transcript"; value: "yes" | "no" }
   | { kind: "hook_type"; value: string }
   | { kind: "region"; value: string }
   | { kind: "language"; value: string }
@@ -114,6 +120,8 @@ export interface Plan {
   byCreators: boolean;
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
+  /** For `words`: which text of the videos is counted, and what in it. */
+  words: { field: TextField; kind: WordKind } | null;
   /**
    * "How many viral hotel videos are ads?", "the average length of viral resort videos": only the most played
    * tenth of the videos in question (VIRAL_SHARE), whose floor the executor reads from the store.
@@ -166,6 +174,8 @@ export interface Plan {
   /** For `breakdown`/`compare` of groups: what the groups are. */
   groupBy:
     | "hook"
+    /** Videos with a recorded transcript against those without. */
+    | "transcript"
     | "hook_type"
     | "media_type"
     | "ad"
@@ -289,6 +299,9 @@ function disjointBounds(
   return Math.max(a0, b0) > Math.min(a1, b1);
 }
 
+/** How many words (phrases, emoji) a word count lists when the question names no number. */
+const WORDS_COUNT = 10;
+
 /** Words asking for a change between two periods ("grew", "rose", "declined"). */
 const CHANGE_WORDS =
   /\b(grew|grow|grown|growing|growth|rose|rise|rising|risen|increased?|increasing|gained|climbed|jumped|declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost|changed?|changing)\b/;
@@ -306,6 +319,8 @@ const attributeLabel = (a: Attribute): string => {
       return a.value === "yes" ? "videos with a detected hook" : "videos without a detected hook";
     case "viral_hook":
       return "viral hooks";
+    case "transcript":
+      return a.value === "yes" ? "videos with a recorded transcript" : "videos without a recorded transcript";
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
@@ -1138,14 +1153,63 @@ async function readQuestion(
   const withoutHook = text.match(
     /\b(without( (a |an |any )?hooks?)?|no hooks?|hookless|(don'?t|do not|doesn'?t|does not) (have|use) (one|any|a hook|hooks?))\b/,
   );
+  // "Do videos with a hook get more views?", "do hooks help?": a yes/no question on a property, answered by
+  // setting the videos with it beside those without.
+  const doesItHelp =
+    /^\s*(do|does|did|is|are|will|would|can|could|should)\b/.test(lowerAll) &&
+    /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|help\w*|matters?|work|pay off|boost\w*|increase\w*|improve\w*|hurt\w*)\b/.test(
+      lowerAll,
+    );
+  const hookWords = /\bhook(s|ed)?\b/.test(text.replace(/\bviral hooks?\b/g, " "));
+  // The word asking whether it helps is read with the comparison ("do hooks help?", "does the hook matter?").
+  const readHelp = () => {
+    const asked = text.match(/\b(help\w*|matters?|pay off|boost\w*|improve\w*|hurt\w*)\b/);
+    if (doesItHelp && asked) text = consume(text, asked.index ?? 0, asked[0].length);
+  };
   const hookVsNone =
     !adsVsOrganic &&
-    withoutHook !== null &&
-    /\bhook(s|ed)?\b/.test(text.replace(/\bviral hooks?\b/g, " ")) &&
-    /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll);
-  if (hookVsNone && withoutHook) {
-    text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
+    hookWords &&
+    ((withoutHook !== null &&
+      /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll)) ||
+      (doesItHelp &&
+        !placed.some((p) => p.item.kind === "hook_type") &&
+        !/\bhook (type|style|pattern|kind)s?\b/.test(lowerAll)));
+  if (hookVsNone) {
+    if (withoutHook) text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
+    readHelp();
     understood.push("groups: videos with and without a detected hook");
+  }
+  // "How many videos have a transcript?", "do videos with a voiceover get more views than those without?": what
+  // the source transcribed (a scrape records speech to text only where it asked for it).
+  const TRANSCRIPT_NOUN = "(transcripts?|subtitles?|voice-?overs?|spoken words?|speech)";
+  const noTranscript = text.match(
+    new RegExp(`\\b((without|no|lack(ing)?) (a |an |any )?(recorded )?${TRANSCRIPT_NOUN}|untranscribed)\\b`),
+  );
+  const transcriptNamed = text.match(
+    new RegExp(
+      `\\b((with|have|has|having|had|carry|carries|include|includes) (a |an |any )?(recorded )?${TRANSCRIPT_NOUN}|transcribed)\\b`,
+    ),
+  );
+  const transcriptVsNone =
+    !adsVsOrganic &&
+    !hookVsNone &&
+    ((noTranscript !== null &&
+      transcriptNamed !== null &&
+      /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll)) ||
+      (transcriptNamed !== null && doesItHelp));
+  if (transcriptVsNone) {
+    for (const m of [noTranscript, transcriptNamed]) if (m) text = consume(text, m.index ?? 0, m[0].length);
+    // "… than those without": the other group, read.
+    const others = text.match(/\b((those|ones|videos|the ones) )?without\b/);
+    if (others) text = consume(text, others.index ?? 0, others[0].length);
+    readHelp();
+    understood.push("groups: videos with and without a recorded transcript");
+  } else if (noTranscript) {
+    place({ kind: "transcript", value: "no" }, noTranscript.index ?? 0, noTranscript[0].trim());
+    text = consume(text, noTranscript.index ?? 0, noTranscript[0].length);
+  } else if (transcriptNamed) {
+    place({ kind: "transcript", value: "yes" }, transcriptNamed.index ?? 0, transcriptNamed[0].trim());
+    text = consume(text, transcriptNamed.index ?? 0, transcriptNamed[0].length);
   }
   // "Which day of the week is best to post?", "what time of day gets the most views?"
   // "Is #dalat growing?", "are resort videos declining?": the videos per month, to see which way (not the
@@ -1516,7 +1580,9 @@ async function readQuestion(
     /\b(which|what|top|most common|popular|best)\b[^?]*\bhooks?\b/.test(lowerAll) &&
     !/\bhooked\b/.test(lowerAll) &&
     !placed.some((p) => p.item.kind === "hook") &&
-    !placed.some((p) => p.item.kind === "hook_type")
+    !placed.some((p) => p.item.kind === "hook_type") &&
+    // "What share of ads have a viral hook?": a share of the videos, not hook types.
+    !(placed.some((p) => p.item.kind === "viral_hook") && CUES.share.test(lowerAll))
   )
     subject = "hook_types";
   // "Which creators use the #dalat hashtag the most?": the noun the question opens with is what it ranks.
@@ -1608,11 +1674,46 @@ async function readQuestion(
     )
   )
     subject = "videos";
+  // "What are the most common words in hotel hooks?", "which phrases do top resort captions use?", "the most
+  // used emojis": what the texts of the videos say, counted per video.
+  const wordsNoun = lowerAll.match(
+    /\b(?:most (?:common|used|frequent|popular|repeated)(?:ly used)?|common(?:ly used)?|frequent(?:ly used)?|popular|top(?: \d+)?|recurring|which|what|list(?: the)?|show(?: me)?(?: the)?)\s+(?:\w+\s+){0,2}?(words?|phrases?|keywords?|key words|terms|expressions|emojis?|emoji)\b|\b(words?|phrases?|keywords?|emojis?|emoji)\s+(?:appear\w*|used|come up|show up|occur\w*|repeat\w*|recur\w*)\s+(?:the\s+)?most\b/,
+  );
+  let wordCount: Plan["words"] = null;
+  if (wordsNoun) {
+    const noun = (wordsNoun[1] ?? wordsNoun[2]) as string;
+    const after = lowerAll.slice(wordsNoun.index ?? 0);
+    const field: TextField =
+      /\b(hooks?|opening lines?|openers?|intros?|first (lines?|words|sentences?))\b/.test(after)
+        ? "hook"
+        : /\b(transcripts?|transcribed|spoken|say|says|said|voice-?overs?|speech|narration)\b/.test(after)
+          ? "transcript"
+          : "caption";
+    const kind: WordKind = /^emoji/.test(noun)
+      ? "emojis"
+      : /^(phrase|expression)/.test(noun)
+        ? "phrases"
+        : "words";
+    wordCount = { field, kind };
+    text = consume(text, wordsNoun.index ?? 0, wordsNoun[0].length);
+    for (const m of [
+      ...text.matchAll(
+        /\b(hooks?|opening lines?|openers?|intros?|first (lines?|words|sentences?)|transcripts?|transcribed|spoken|say|says|said|voice-?overs?|speech|narration|captions?|descriptions?|text|appear\w*|used?|uses)\b/g,
+      ),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
+    understood.push(
+      `the ${kind === "emojis" ? "emoji" : kind} most used in the ${field === "hook" ? "opening lines (hooks)" : field === "transcript" ? "transcripts" : "captions"} of the videos in question, counted once per video`,
+    );
+  }
+  // "Videos with a transcript" is a set of videos, not a request for what they say.
+  const transcriptRead = transcriptVsNone || placed.some((p) => p.item.kind === "transcript");
   const quotes =
+    !wordCount &&
     !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
     /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(with|and|plus|including) (their |the |its )?(captions?|transcripts?)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
-      lowerAll,
+      transcriptRead ? lowerAll.replace(/\b(transcripts?|subtitles?|voice-?overs?)\b/g, " ") : lowerAll,
     );
   if (quotes) {
     for (const m of [
@@ -2061,7 +2162,12 @@ async function readQuestion(
       lowerAll,
     );
   if (decline) intent = "decline";
-  else if (concentration && entityCount === 0) {
+  else if (wordCount && videos.length === 0) {
+    intent = "words";
+    subject = "videos";
+    unsay(/^metric /);
+    metric = null;
+  } else if (concentration && entityCount === 0) {
     intent = "measure";
     subject = "videos";
     if (metric === null || !["plays", "likes", "comments", "shares", "saves"].includes(metric))
@@ -2196,9 +2302,15 @@ async function readQuestion(
   ) {
     intent = "compare";
     usesBy = "ad";
-  } else if (hookVsNone) {
+  } else if (hookVsNone || transcriptVsNone) {
     intent = "breakdown";
-    groupBy = "hook";
+    groupBy = hookVsNone ? "hook" : "transcript";
+    subject = "videos";
+    // "Do hooks help?": whether the videos with one did better, read as views.
+    if (metric === null && doesItHelp) {
+      metric = "plays";
+      understood.push('performance read as views (plays) (from "help"/"better"/"more")');
+    }
   } else if (subject === "hook_types") {
     intent = "breakdown";
     groupBy = "hook_type";
@@ -2479,19 +2591,27 @@ async function readQuestion(
   }
   // "Viral hotel videos" beside a count, share, measure, breakdown or ranking of what they use: the most played
   // tenth of them ("the most viral", "go viral" stay readings of views).
-  const viral =
-    /(?<![#\p{L}])viral (?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
+  // "The words of the top hotel videos": the most played tenth too (the words of every video say little of what
+  // the best ones do).
+  const topWords =
+    intent === "words" &&
+    /\b(top|best|best performing|most (viewed|watched|played|popular)|highest performing|successful|winning) (?!(?:\d+ )?(?:words?|phrases?|keywords?|terms|emojis?|emoji)\b)(?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
       lowerAll,
-    ) &&
+    );
+  const viral =
+    (topWords ||
+      /(?<![#\p{L}])viral (?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
+        lowerAll,
+      )) &&
     !/\bviral hooks?\b/.test(lowerAll) &&
     !/\b(most|go|goes|went|going|gone) viral\b/.test(lowerAll) &&
-    ["rank", "measure", "count", "share", "breakdown", "overview", "cadence"].includes(intent) &&
+    ["rank", "measure", "count", "share", "breakdown", "overview", "cadence", "words"].includes(intent) &&
     !(intent === "rank" && (subject === "creators" || subject === "advertisers"));
   const topPlayed =
     !viral &&
     topPlayedAsked !== null &&
     topPlayedAsked > 0 &&
-    ["rank", "measure", "count", "share", "breakdown", "overview"].includes(intent) &&
+    ["rank", "measure", "count", "share", "breakdown", "overview", "words"].includes(intent) &&
     !(intent === "rank" && (subject === "creators" || subject === "advertisers"))
       ? topPlayedAsked
       : null;
@@ -2578,7 +2698,9 @@ async function readQuestion(
       if (named >= 0) understood.splice(named, 1);
       if (intent !== "rank") metric = null;
     }
-    understood.push(`viral: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`);
+    understood.push(
+      `${topWords ? `top (words of the best videos)` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
+    );
   }
   if (groupBy !== "length" && metric !== "duration")
     for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
@@ -2718,7 +2840,8 @@ async function readQuestion(
     besideCode: typeBesideOthers
       ? String((attributes.find((a) => a.kind === "hook_type") as { value: unknown }).value)
       : null,
-    count,
+    // A word list is short to read: ten unless a number is asked.
+    count: intent === "words" && !counted && !theTopOne ? WORDS_COUNT : count,
     attributes: filters,
     creators,
     advertisers,
@@ -2733,6 +2856,7 @@ async function readQuestion(
     perVideoAsked,
     byCreators,
     quotes,
+    words: intent === "words" ? wordCount : null,
     viral,
     topPlayed,
     topCreators,

@@ -25,6 +25,9 @@ import {
   type SoundName,
   soundNamesOf,
   splitSql,
+  TEXT_COLUMNS,
+  type TextField,
+  TRANSCRIPT_SQL,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
@@ -130,6 +133,18 @@ export class PostgresFacts implements FactsRepository {
     return rowsOf<VideoFact>(
       this.pool,
       `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} ${order}`,
+      params.values,
+    );
+  }
+
+  async texts(filter: FactsFilter, field: TextField, top: number): Promise<{ id: string; text: string }[]> {
+    const params = new Params();
+    const where = await this.whereOf(filter, params);
+    const column = `v.${TEXT_COLUMNS[field]}`;
+    return rowsOf<{ id: string; text: string }>(
+      this.pool,
+      `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND length(trim(coalesce(${column}, ''))) > 0
+       ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(top)}`,
       params.values,
     );
   }
@@ -322,6 +337,7 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.ad) eq("label_ad", filter.ad === "yes" ? 1 : 0);
   if (filter.hook) eq("label_hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
+  if (filter.transcript) parts.push(filter.transcript === "yes" ? TRANSCRIPT_SQL : `NOT (${TRANSCRIPT_SQL})`);
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

@@ -14,6 +14,7 @@ const WORKER_URL = new URL("./facts-worker.js", import.meta.url);
 export type HeavyFactsRead =
   | "videos"
   | "count"
+  | "texts"
   | "coverage"
   | "groups"
   | "groupTop"

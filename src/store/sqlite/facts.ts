@@ -23,6 +23,9 @@ import {
   type SoundName,
   soundNamesOf,
   splitSql,
+  TEXT_COLUMNS,
+  type TextField,
+  TRANSCRIPT_SQL,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
@@ -145,6 +148,18 @@ export class SqliteFacts implements FactsRepository {
         `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} ${order}`,
       )
       .all(top === undefined ? params : { ...params, top });
+  }
+
+  async texts(filter: FactsFilter, field: TextField, top: number): Promise<{ id: string; text: string }[]> {
+    if (this.offload) return this.offload.call("texts", [filter, field, top]);
+    const { where, params } = whereOf(this.db, filter);
+    const column = `v.${TEXT_COLUMNS[field]}`;
+    return this.db
+      .prepare<Record<string, string | number>, { id: string; text: string }>(
+        `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND length(trim(coalesce(${column}, ''))) > 0
+         ORDER BY v.plays DESC, v.id DESC LIMIT @top`,
+      )
+      .all({ ...params, top });
   }
 
   async groups(
@@ -359,6 +374,7 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.ad) eq("label_ad", "ad", filter.ad === "yes" ? 1 : 0);
   if (filter.hook) eq("label_hook", "hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
+  if (filter.transcript) parts.push(filter.transcript === "yes" ? TRANSCRIPT_SQL : `NOT (${TRANSCRIPT_SQL})`);
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

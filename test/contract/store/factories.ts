@@ -75,7 +75,7 @@ function loadSqlite(fixture: Fixture): { db: Db; dir: string } {
           id: v.id,
           caption: v.caption,
           hookText: v.hook,
-          transcript: null,
+          transcript: v.transcript ?? null,
           createdAt: v.createdAt,
           mediaType: v.media,
           region: v.region,

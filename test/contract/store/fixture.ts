@@ -12,6 +12,8 @@ export interface FixtureVideo {
   caption: string;
   hook: string | null;
   hookType: string | null;
+  /** Speech to text, when the source recorded it (blank: recorded empty, which counts as none). */
+  transcript?: string;
   hashtags: string[];
   createdAt: number;
   plays: number;
@@ -111,6 +113,10 @@ export function contractFixture(): Fixture {
   at(35, { caption: `clip number 35 morning routine ${filler(14)}` });
   at(36, { caption: `clip number 36 morning routine ${filler(25)}` });
   at(37, { caption: `clip number 37 morning routine ${filler(50)}` });
+  // Transcripts on a few videos (one blank, which is none); their words are in no query of the contract.
+  at(5, { transcript: "hello everyone, welcome back to the channel" });
+  at(6, { transcript: "welcome back friends\nhello again" });
+  at(9, { transcript: "   " });
   at(11, {
     plays: 90_000,
     createdAt: NOW - 20 * HOUR,

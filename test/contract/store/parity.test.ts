@@ -67,6 +67,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "hook",
   "hook_type",
   "ad",
+  "transcript",
   "weekday",
   "weekend",
   "hour",
@@ -90,6 +91,12 @@ function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
 }
 
 const CAPTIONS = new Map(contractFixture().videos.map((v) => [v.id, v.caption]));
+/** The videos with a recorded (non-blank) transcript. */
+const TRANSCRIBED = new Set(
+  contractFixture()
+    .videos.filter((v) => (v.transcript ?? "").trim() !== "")
+    .map((v) => v.id),
+);
 
 function bandOf(x: number, bounds: readonly number[]): number {
   const band = bounds.findIndex((bound) => x < bound);
@@ -111,6 +118,8 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return v.label_hook;
     case "ad":
       return v.label_ad;
+    case "transcript":
+      return TRANSCRIBED.has(v.id) ? 1 : 0;
     case "weekday":
       return at.getUTCDay();
     case "weekend":
@@ -505,6 +514,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { advertiser_ids: [must(fixture.advertisers[0]).id, "no-such-advertiser"] },
         { advertiser_ids: [] },
         { exceeds: [{ more: "saves" as const, than: "shares" as const }] },
+        { transcript: "yes" as const },
+        { transcript: "no" as const, q: "morning routine" },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -631,6 +642,39 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const [i, pair] of pairs.entries())
         for (const store of [lite, pg])
           expect(await store.facts.count({ exceeds: [pair] }), JSON.stringify(pair)).toBe(held[i]);
+      // A recorded transcript: non-blank text (the fixture's blank one is none; the split is checked with the others).
+      const transcribed = fixture.videos.filter((v) => (v.transcript ?? "").trim() !== "");
+      expect(transcribed.length).toBe(2);
+      for (const store of [lite, pg]) {
+        expect(await store.facts.count({ transcript: "yes" })).toBe(transcribed.length);
+        expect(await store.facts.count({ transcript: "no" })).toBe(
+          fixture.videos.length - transcribed.length,
+        );
+      }
+      // The texts a word count reads: non-blank, the most played first (plays, then id, descending), at most top.
+      const mostPlayed = [...fixture.videos].sort((x, y) => y.plays - x.plays || (x.id < y.id ? 1 : -1));
+      const textOf = {
+        caption: (v: (typeof mostPlayed)[number]) => v.caption,
+        hook: (v: (typeof mostPlayed)[number]) => v.hook ?? "",
+        transcript: (v: (typeof mostPlayed)[number]) => v.transcript ?? "",
+      };
+      for (const field of ["caption", "hook", "transcript"] as const)
+        for (const [filter, top] of [
+          [{}, 5],
+          [{ q: "skincare" }, 50],
+          [{ ad: "no" as const }, 1],
+        ] as const) {
+          // The filter's videos as the store's facts read them (checked against each other above).
+          const matching = new Set((await lite.facts.videos(filter)).map((v) => v.id));
+          const want = mostPlayed
+            .filter((v) => textOf[field](v).trim() !== "" && matching.has(v.id))
+            .slice(0, top)
+            .map((v) => ({ id: v.id, text: textOf[field](v) }));
+          for (const store of [lite, pg])
+            expect(await store.facts.texts(filter, field, top), `${field} ${JSON.stringify(filter)}`).toEqual(
+              want,
+            );
+        }
       // A bound on a count is strict on both sides (latest counts).
       for (const store of [lite, pg])
         expect(await store.facts.count({ counts: [{ metric: "plays", over: 5_000, under: 100_000 }] })).toBe(

@@ -85,6 +85,8 @@ export function aggregateOf(answer: Answer): {
     count?: number;
     top_played?: number;
     top_creators?: number;
+    quotes?: boolean;
+    words?: { field: string; kind: string };
   };
   result: Record<string, unknown>;
 } {

@@ -41,6 +41,10 @@ interface Item {
   ad?: boolean;
   region?: string;
   language?: string;
+  /** Speech to text, as the export records it for some videos. */
+  transcript?: string;
+  /** No sound recorded (else one by position, below). */
+  silent?: boolean;
 }
 
 function items(): Item[] {
@@ -132,6 +136,22 @@ function items(): Item[] {
     likes: 60 + k,
     language: "vi",
   }));
+  // Glamping: four with a recorded transcript (their opening line is its first line), two without; emoji.
+  add(6, (k) => ({
+    caption: `Glamping bên hồ Tuyền Lâm ✨ số ${k}${k < 2 ? " 🏕️" : ""}`,
+    tags: ["glamping"],
+    // Among the newest, so that no creator's first video moves; no sound, so that none trends.
+    ageDays: k / 2,
+    silent: true,
+    plays: 15_000 + k * 2_000,
+    likes: 700 + k * 30,
+    language: "vi",
+    ...(k < 4
+      ? {
+          transcript: `Cắm trại view hồ cực chill số ${k}\nlều glamping có máy lạnh\n${k === 0 ? "giá chỉ từ 500k" : "check in ngay"}`,
+        }
+      : {}),
+  }));
   return out;
 }
 
@@ -148,18 +168,21 @@ async function importScrape(into: Db, observedAt?: number): Promise<void> {
         ...(it.region ? { locationCreated: it.region } : {}),
         createTime: SCRAPED - it.ageDays * DAY,
         isAd: it.ad ?? false,
+        ...(it.transcript ? { transcript: it.transcript } : {}),
         // Three sounds: "nhạc nền" on every third video, "Lofi chill" on every other one, none on the rest.
-        ...(i % 3 === 0
-          ? {
-              musicMeta: {
-                musicId: "7100000000000000001",
-                musicName: "nhạc nền - Stay",
-                musicAuthor: "Stay",
-              },
-            }
-          : i % 2 === 0
-            ? { musicMeta: { musicId: "7100000000000000002", musicName: "Lofi chill", musicAuthor: "DJ" } }
-            : {}),
+        ...(it.silent
+          ? {}
+          : i % 3 === 0
+            ? {
+                musicMeta: {
+                  musicId: "7100000000000000001",
+                  musicName: "nhạc nền - Stay",
+                  musicAuthor: "Stay",
+                },
+              }
+            : i % 2 === 0
+              ? { musicMeta: { musicId: "7100000000000000002", musicName: "Lofi chill", musicAuthor: "DJ" } }
+              : {}),
         hashtags: it.tags.map((name) => ({ name })),
         // Lengths cycle through 8, 22, 45, 90 and 240 s; every seventh video has none recorded.
         ...(i % 7 === 6 ? {} : { videoMeta: { duration: [8, 22, 45, 90, 240][i % 5] } }),
@@ -3372,6 +3395,14 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many new creators appeared in August 2025?",
         "Which videos have more likes than comments?",
         "Which hook types do ads use compared to organic videos?",
+        "How many videos have a transcript?",
+        "Do videos with a transcript get more views?",
+        "Show glamping videos without a transcript",
+        "Do hooks help?",
+        "What are the 20 most common words in glamping transcripts?",
+        "Which phrases do glamping videos use in their transcripts?",
+        "Which emojis are used most in captions?",
+        "What words do the top resort videos use in their captions?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -3380,6 +3411,182 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
       await server.dispose();
     }
   }, 60_000);
+});
+
+describe("transcripts: whether the source recorded one", () => {
+  /** Each video's plays, and whether it has a recorded (non-blank) transcript (SQL). */
+  const rows = () =>
+    db
+      .prepare(
+        "SELECT id, plays, CASE WHEN trim(coalesce(transcript, '')) <> '' THEN 1 ELSE 0 END AS has FROM videos",
+      )
+      .all() as { id: string; plays: number; has: number }[];
+
+  it("counted, shared out and used as a filter", async () => {
+    const all = rows();
+    const transcribed = all.filter((r) => r.has === 1);
+    expect(transcribed.length).toBe(4);
+    const counted = aggregateOf(await ask("How many videos have a transcript?"));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: ["transcript=yes"], ignored: [] });
+    expect(counted.plan.quotes).toBeUndefined();
+    expect(counted.result.count).toBe(transcribed.length);
+    const share = await ask("What percentage of videos have a transcript?");
+    expect(aggregateOf(share).plan).toMatchObject({ intent: "share", ignored: [] });
+    expect(aggregateOf(share).result).toMatchObject({ part: transcribed.length, whole: all.length });
+    const pct = Math.round((transcribed.length / all.length) * 10000) / 100;
+    expect(share.summary).toBe(
+      `${transcribed.length} of ${all.length} videos have a recorded transcript: ${pct} %.`,
+    );
+    // Without one: the glamping videos whose source recorded none, most played first.
+    const glamping = await searchIds("glamping");
+    const without = all
+      .filter((r) => r.has === 0 && glamping.includes(r.id))
+      .sort((a, b) => b.plays - a.plays || (a.id < b.id ? 1 : -1));
+    const listed = aggregateOf(await ask("Show glamping videos without a transcript"));
+    expect(listed.plan).toMatchObject({ intent: "rank", filters: ["transcript=no"], topics: ["glamping"] });
+    expect(listed.result.ranking).toEqual(without.map((r) => r.id));
+  });
+
+  it.each([
+    "Do videos with a transcript get more views?",
+    "Do videos with a voiceover perform better than those without?",
+  ])("%s: the two groups on median views (SQL)", async (question) => {
+    const answer = await ask(question);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "transcript", metric: "plays", ignored: [] });
+    const all = rows();
+    const expected = [
+      {
+        key: "with a recorded transcript",
+        value: median(all.filter((r) => r.has === 1).map((r) => r.plays)),
+      },
+      {
+        key: "without a recorded transcript",
+        value: median(all.filter((r) => r.has === 0).map((r) => r.plays)),
+      },
+    ].sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
+    expect(answer.caveats.join(" ")).toMatch(/a video without one may still have speech/);
+  });
+
+  it('"do hooks help?", "does the hook matter for resort videos?": with a hook against without, on views', async () => {
+    const long = await ask("Do resort videos with a hook get more views than those without?");
+    for (const question of [
+      "Does the hook matter for resort videos?",
+      "Do resort videos with a hook get more views?",
+    ]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan, question).toMatchObject({
+        group_by: "hook",
+        metric: "plays",
+        ignored: [],
+      });
+      expect(aggregateOf(answer).result, question).toEqual(aggregateOf(long).result);
+    }
+    const overall = aggregateOf(await ask("Do hooks help?"));
+    expect(overall.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hook",
+      metric: "plays",
+      ignored: [],
+    });
+    const hooks = db.prepare("SELECT plays, label_hook FROM videos").all() as {
+      plays: number;
+      label_hook: number;
+    }[];
+    expect([...(overall.result.values as number[])].sort()).toEqual(
+      [
+        median(hooks.filter((r) => r.label_hook === 1).map((r) => r.plays)),
+        median(hooks.filter((r) => r.label_hook === 0).map((r) => r.plays)),
+      ].sort(),
+    );
+    // A hook type named stays a breakdown of the types.
+    expect(aggregateOf(await ask("Do question hooks work better?")).plan.group_by).toBe("hook_type");
+  });
+});
+
+describe("the words, phrases and emoji the videos use", () => {
+  /** How many of the `field` texts of `ids` hold `item` as whole words, lower-cased, line breaks as spaces (SQL). */
+  const holding = (field: "caption" | "transcript", item: string, ids: readonly string[]) =>
+    db
+      .prepare(
+        `SELECT count(*) FROM ${IN_IDS} AND ' ' || lower(replace(coalesce(${field}, ''), char(10), ' ')) || ' ' LIKE @like`,
+      )
+      .pluck()
+      .get({ ...idList(ids), like: `% ${item} %` }) as number;
+
+  it("the words of transcripts, each counted once per video that says it (SQL)", async () => {
+    const answer = await ask("What are the 20 most common words in glamping transcripts?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "words", topics: ["glamping"], ignored: [] });
+    expect(plan.words).toEqual({ field: "transcript", kind: "words" });
+    const glamping = await searchIds("glamping");
+    const transcribed = db
+      .prepare(`SELECT count(*) FROM ${IN_IDS} AND trim(coalesce(transcript, '')) <> ''`)
+      .pluck()
+      .get(idList(glamping)) as number;
+    expect(result).toMatchObject({ field: "transcript", videos: glamping.length, counted: transcribed });
+    const ranking = result.ranking as { text: string; videos: number }[];
+    // 7 words of the first line ("số" kept, its digit not), 4 of the second ("có" a function word), "giá" and
+    // "500k" of one third line, "check" and "ngay" of the others.
+    expect(ranking.length).toBe(15);
+    // "chill" and "glamping" are in every transcript (4: too few to join "máy lạnh" into one word).
+    expect(ranking.map((w) => w.text)).toEqual(expect.arrayContaining(["chill", "glamping", "máy", "lạnh"]));
+    for (const w of ranking) expect(w.videos, w.text).toBe(holding("transcript", w.text, glamping));
+    expect(ranking[0]?.videos).toBe(transcribed);
+    // Evidence: the most played video saying the first word.
+    const first = db
+      .prepare(
+        `SELECT id FROM ${IN_IDS} AND trim(coalesce(transcript, '')) <> '' ORDER BY plays DESC, id DESC LIMIT 1`,
+      )
+      .pluck()
+      .get(idList(glamping));
+    expect(answer.findings[0]?.evidence[0]).toMatchObject({ type: "video", id: first });
+    expect(answer.caveats.join(" ")).toMatch(/once per video/);
+  });
+
+  it("phrases: runs of two or three words on 2+ videos, each count checked (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Which phrases do glamping videos use in their transcripts?"),
+    );
+    expect(plan.words).toEqual({ field: "transcript", kind: "phrases" });
+    const ranking = result.ranking as { text: string; videos: number }[];
+    expect(ranking.map((w) => w.text)).toEqual(expect.arrayContaining(["máy lạnh", "hồ cực chill"]));
+    const glamping = await searchIds("glamping");
+    for (const w of ranking) {
+      expect(w.text.split(" ").length, w.text).toBeGreaterThanOrEqual(2);
+      expect(w.videos, w.text).toBe(holding("transcript", w.text, glamping));
+      expect(w.videos).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it("emoji of captions, by videos using each (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("Which emojis are used most in captions?"));
+    expect(plan).toMatchObject({ intent: "words", ignored: [] });
+    expect(plan.words).toEqual({ field: "caption", kind: "emojis" });
+    const using = (emoji: string) =>
+      db.prepare("SELECT count(*) FROM videos WHERE instr(caption, ?) > 0").pluck().get(emoji) as number;
+    expect(result.ranking).toEqual([
+      { text: "✨", videos: using("✨"), share_pct: expect.any(Number) },
+      { text: "🏕", videos: using("🏕"), share_pct: expect.any(Number) },
+    ]);
+    expect(using("✨")).toBe(6);
+  });
+
+  it('"the top resort videos": the words of the most played tenth, said; none to count is said too', async () => {
+    const { plan, result } = aggregateOf(
+      await ask("What words do the top resort videos use in their captions?"),
+    );
+    expect(plan).toMatchObject({ intent: "words", viral: true, topics: ["resort"] });
+    const resort = await searchIds("resort");
+    const floor = Math.ceil(resort.length / 10);
+    expect(result.videos).toBe(floor);
+    const none = await ask("Most common words in transcripts of resort videos");
+    expect(none.summary).toBe(
+      `None of the ${resort.length} videos about "resort" has a recorded transcript to count words in.`,
+    );
+  });
 });
 
 describe("a follow-up question is about the set its context names", () => {
