@@ -64,6 +64,8 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.viral ? { viral: true } : {}),
     ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
+    ...(plan.authorFollowers ? { author_followers: plan.authorFollowers } : {}),
+    ...(plan.shareOfAuthors ? { share_of_authors: true } : {}),
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
     ...(plan.eachPeriod.length > 0 ? { each_period: plan.eachPeriod.map((p) => p.label) } : {}),
     ...(plan.eachPeriodExcept ? { each_period_except: true } : {}),

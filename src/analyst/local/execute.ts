@@ -384,6 +384,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const language = plan.attributes.find((a) => a.kind === "language");
   if (language) parts.push(`in language ${language.value}`);
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
+  if (plan.authorFollowers)
+    parts.push(`by creators with ${plan.authorFollowers.op} ${fmt(plan.authorFollowers.value)} followers`);
   if (plan.eachTopic.length > 0)
     parts.push(
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`,
@@ -549,7 +551,7 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
-  const outcome = await executeEach(ctx);
+  const outcome = await executeAuthorFollowers(ctx);
   // "Original sound" reads the localised titles of a creator's own audio: say which.
   if (
     [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
@@ -563,9 +565,54 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
 }
 
 /**
- * "The top creators": the N with the most followers among the creators of the videos in question (their topics,
- * places and window; those without a recorded count left out); the question is then answered over their videos.
+ * "Which videos went viral from creators with under 10k followers?": the creators of the videos in question whose
+ * latest recorded follower count is within the bound (those without one left out); the question is then
+ * answered over their videos.
  */
+async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const bound = plan.authorFollowers;
+  if (!bound || plan.intent === "decline") return executeEach(ctx);
+  const basePlan: Plan = { ...plan, viral: false, topPlayed: null, topCreators: null, authorFollowers: null };
+  const authors = [...(await groupKeys(ctx, videoFilter({ ...ctx, plan: basePlan }), "creator"))];
+  const counts = await ctx.facts.creators(authors);
+  const within = followersPass(bound);
+  const kept = authors.filter((uid) => within(counts.get(uid)?.followers ?? null));
+  const unknown = authors.filter((uid) => (counts.get(uid)?.followers ?? null) === null).length;
+  const note = `Creators with ${bound.op} ${fmt(bound.value)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`;
+  if (plan.shareOfAuthors) {
+    // "What share of ads come from creators with over 100k followers?": their videos among the set's.
+    const whole = videoFilter({ ...ctx, plan: basePlan });
+    const [base, part] = await Promise.all([
+      ctx.facts.count(whole),
+      ctx.facts.count({ ...whole, author_uids: kept }),
+    ]);
+    const what = describe(basePlan);
+    const statement =
+      base === 0
+        ? `There are no ${what}, so no share can be given.`
+        : `${fmt(part)} of ${fmt(base)} ${what} ${part === 1 ? "is" : "are"} by creators with ${bound.op} ${fmt(bound.value)} followers: ${pct(part, base)} %.`;
+    return {
+      summary: statement,
+      findings: [
+        {
+          statement,
+          evidence: await examples(ctx, await ctx.facts.videos({ ...whole, author_uids: kept }, 3)),
+        },
+      ],
+      caveats: [note],
+      result: { part, whole: base, share_pct: pct(part, base), creators: kept.length },
+      computed: `aggregate: share of the ${what} by creators with ${bound.op} ${bound.value} followers`,
+    };
+  }
+  const outcome = await executeEach({ ...ctx, creatorSet: kept });
+  return {
+    ...outcome,
+    caveats: [...outcome.caveats, note],
+    result: { ...outcome.result, author_followers_creators: kept.length },
+  };
+}
+
 /** "There are 12 creators with …: @a, @b, … and 2 more", naming (and citing) the first ten. */
 async function accountsCounted(
   ctx: Ctx,
@@ -685,6 +732,10 @@ async function executeFirstIn(ctx: Ctx): Promise<Outcome> {
   return { ...outcome, caveats: [...outcome.caveats, note] };
 }
 
+/**
+ * "The top creators": the N with the most followers among the creators of the videos in question (their topics,
+ * places and window; those without a recorded count left out); the question is then answered over their videos.
+ */
 async function executeTopCreators(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   if (plan.topCreators === null || plan.intent === "decline") return executeViral(ctx);
@@ -1414,7 +1465,9 @@ async function videoView(
         a.kind === "sound" ||
         a.kind === "transcript",
     ) &&
-    plan.creators.length + plan.advertisers.length === 0;
+    plan.creators.length + plan.advertisers.length === 0 &&
+    ctx.creatorSet === undefined &&
+    ctx.advertiserSet === undefined;
   if (exact) {
     return {
       items: list<Video>(await call("service_search_videos", { ...args, limit: Math.max(10, plan.count) })),

@@ -104,6 +104,11 @@ export interface Plan {
   /** "Creators with over 100k followers": a bound on the creators of the answer (subject creators only). */
   followers: FollowersBound | null;
   /**
+   * "Which videos went viral from creators with under 10k followers?", "hashtags used by creators with over 1M
+   * followers": only the videos whose creator's follower count is within the bound (other subjects).
+   */
+  authorFollowers: FollowersBound | null;
+  /**
    * "Creators who posted more than 10 hotel videos", "hashtags on at least 5 videos": a bound on how many of
    * the videos in question each creator (advertiser, hashtag, sound) of the answer has.
    */
@@ -169,6 +174,8 @@ export interface Plan {
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
+  /** For `share`: the share asked is of the videos by the creators within `authorFollowers`. */
+  shareOfAuthors: boolean;
   /** For `share`: the count whose share is asked ("what share of views do ads get?"); null: of the videos. */
   shareMeasure: "plays" | "likes" | "comments" | "shares" | "saves" | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -1378,6 +1385,7 @@ async function readQuestion(
   }
   // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
   let followersBound: (FollowersBound & { phrase: string }) | null = null;
+  let authorsSpan: [number, number] | null = null;
   for (const match of [...text.matchAll(BOUND)]) {
     const [phrase, word, digits, unit, what] = match as unknown as [
       string,
@@ -1393,7 +1401,15 @@ async function readQuestion(
     const n = /^min/.test(what) ? value * 60 : value;
     const op = boundOp(word);
     if (!metric) {
-      followersBound ??= { op, value: n, phrase: phrase.trim() };
+      if (!followersBound) {
+        followersBound = { op, value: n, phrase: phrase.trim() };
+        // "from creators with under 10k followers": who made the videos, not the subject.
+        const before = lowerAll.slice(0, match.index ?? 0);
+        const who = before.match(
+          /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(with|having|who have|that have|who has|that has)\s+$/,
+        );
+        if (who) authorsSpan = [who.index ?? 0, (match.index ?? 0) + phrase.length];
+      }
       text = consume(text, match.index ?? 0, phrase.length);
       continue;
     }
@@ -1544,7 +1560,12 @@ async function readQuestion(
 
   // 8. Subject.
   const subjectHits: Subject[] = [];
-  const subjectText = [...soundSpans, ...boundSpans]
+  // "Which videos … from creators with under 10k followers?": the set's creators qualify the videos.
+  const videosAsked =
+    /^\s*(which|what|top|show( me)?|list|find|give me|get|how many|count)\s+(\w+\s+){0,2}?(videos?|posts?|clips?|ads?|content|hashtags?|sounds?|songs?|hooks?)\b/.test(
+      lowerAll,
+    );
+  const subjectText = [...soundSpans, ...boundSpans, ...(authorsSpan && videosAsked ? [authorsSpan] : [])]
     .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
@@ -1588,7 +1609,9 @@ async function readQuestion(
   // "Which creators use the #dalat hashtag the most?": the noun the question opens with is what it ranks.
   else if (
     /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(creators?|influencers?|accounts?|channels?)\b/.test(
-      lowerAll,
+      authorsSpan && videosAsked
+        ? consume(lowerAll, authorsSpan[0], authorsSpan[1] - authorsSpan[0])
+        : lowerAll,
     )
   )
     subject = "creators";
@@ -1739,10 +1762,16 @@ async function readQuestion(
     );
   // "Creators with over 100k followers": kept for creator answers; elsewhere said to be unused.
   let followers: FollowersBound | null = null;
+  let authorFollowers: FollowersBound | null = null;
   if (followersBound && subject === "creators") {
     followers = { op: followersBound.op, value: followersBound.value };
     understood.push(
       `creators with ${followersBound.op} ${followersBound.value.toLocaleString("en-US")} followers (from "${followersBound.phrase}")`,
+    );
+  } else if (followersBound && subject !== "advertisers" && authorsSpan) {
+    authorFollowers = { op: followersBound.op, value: followersBound.value };
+    understood.push(
+      `videos by creators with ${followersBound.op} ${followersBound.value.toLocaleString("en-US")} followers (from "${lowerAll.slice(...authorsSpan).trim()}")`,
     );
   } else if (followersBound)
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
@@ -2097,6 +2126,7 @@ async function readQuestion(
       lowerAll,
     );
   let shareOf: Attribute | null = null;
+  let shareOfAuthors = false;
   let shareMeasure: Plan["shareMeasure"] = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
@@ -2787,7 +2817,17 @@ async function readQuestion(
     );
     const after = placed.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
-    if (target) shareOf = target.item;
+    // "What share of ads come from creators with over 100k followers?": the creators' bound is the target.
+    if (
+      intent === "share" &&
+      authorFollowers &&
+      authorsSpan &&
+      verb >= 0 &&
+      authorsSpan[0] > verb &&
+      after.length === 0
+    )
+      shareOfAuthors = true;
+    else if (target) shareOf = target.item;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
     // "What share of views do ads get?": the share of the views, not of the videos.
     const weighted = lowerAll.match(
@@ -2798,10 +2838,11 @@ async function readQuestion(
       unsay(/^metric /);
       understood.push(`the share of the ${weighted[1]}, not of the videos`);
     }
-    if (!shareOf) {
+    if (!shareOf && !shareOfAuthors) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
-    } else if (sharePerGroup) understood.push(`the share of ${attributeLabel(shareOf)} within each group`);
+    } else if (sharePerGroup && shareOf)
+      understood.push(`the share of ${attributeLabel(shareOf)} within each group`);
   }
   const compared = compareKind !== null && groupBy === compareKind;
   // "Do question hooks work better?": one hook type named in a breakdown of hook types is shown beside the
@@ -2850,6 +2891,7 @@ async function readQuestion(
     focus,
     creatorType,
     followers,
+    authorFollowers,
     groupVideos,
     early,
     perVideo,
@@ -2869,6 +2911,7 @@ async function readQuestion(
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
+    shareOfAuthors: intent === "share" && shareOfAuthors,
     shareMeasure,
     groupBy,
     trendKind,

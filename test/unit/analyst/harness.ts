@@ -86,6 +86,8 @@ export function aggregateOf(answer: Answer): {
     top_played?: number;
     top_creators?: number;
     quotes?: boolean;
+    author_followers?: { op: string; value: number };
+    share_of_authors?: boolean;
     words?: { field: string; kind: string };
   };
   result: Record<string, unknown>;

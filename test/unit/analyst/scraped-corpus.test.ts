@@ -3403,6 +3403,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which phrases do glamping videos use in their transcripts?",
         "Which emojis are used most in captions?",
         "What words do the top resort videos use in their captions?",
+        "Which resort videos went viral from creators with fewer than 3k followers?",
+        "What share of ads come from creators with over 7k followers?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -3691,6 +3693,61 @@ describe("followers of a set's creators, and of one creator", () => {
     // "How many followers does @x have?" is its profile, not a count of its videos.
     const one = aggregateOf(await ask("How many followers does @stay3 have?"));
     expect(one.plan.intent).toBe("profile");
+  });
+
+  /** The videos (of `ids`, else all) whose creator's follower count passes `where` (SQL), most played first. */
+  const byFollowers = (where: string, ids?: readonly string[]) =>
+    db
+      .prepare(
+        `SELECT v.id, v.label_ad AS ad, v.hashtags FROM videos v JOIN creators c ON c.uid = v.author_uid
+         WHERE c.followers ${where} ${ids ? "AND v.id IN (SELECT value FROM json_each(@ids))" : ""}
+         ORDER BY v.plays DESC, v.id DESC`,
+      )
+      .all(ids ? idList(ids) : {}) as { id: string; ad: number; hashtags: string }[];
+
+  it("'videos from creators with under 3k followers': the videos of those creators, not the creators", async () => {
+    const resort = await searchIds("resort");
+    const small = byFollowers("< 3000", resort);
+    expect(small.length).toBeGreaterThan(0);
+    const ranked = aggregateOf(
+      await ask("Which resort videos went viral from creators with fewer than 3k followers?"),
+    );
+    expect(ranked.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      author_followers: { op: "under", value: 3000 },
+      ignored: [],
+    });
+    expect(ranked.result.ranking).toEqual(small.slice(0, 5).map((v) => v.id));
+    const counted = aggregateOf(
+      await ask("How many videos are from accounts with less than 4000 followers?"),
+    );
+    expect(counted.plan).toMatchObject({ intent: "count", subject: "videos" });
+    expect(counted.result.count).toBe(byFollowers("< 4000").length);
+  });
+
+  it("what the videos of creators within a bound use, and their share of a set (SQL)", async () => {
+    const big = byFollowers("> 7000");
+    const uses = new Map<string, number>();
+    for (const v of big) for (const t of v.hashtags.split(" ")) if (t) uses.set(t, (uses.get(t) ?? 0) + 1);
+    const top = [...uses].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const tags = aggregateOf(await ask("Which hashtags do creators with over 7k followers use?"));
+    expect(tags.plan).toMatchObject({ subject: "hashtags", author_followers: { op: "over", value: 7000 } });
+    expect((tags.result.ranking as string[])[0]).toBe(top[0]?.[0]);
+    expect((tags.result.values as number[])[0]).toBe(top[0]?.[1]);
+    // "What share of ads come from …": the ads by those creators among all ads.
+    const ads = db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get() as number;
+    const bigAds = big.filter((v) => v.ad === 1).length;
+    const share = await ask("What share of ads come from creators with over 7k followers?");
+    expect(aggregateOf(share).plan).toMatchObject({
+      intent: "share",
+      share_of_authors: true,
+      filters: ["ad=yes"],
+    });
+    expect(aggregateOf(share).result).toMatchObject({ part: bigAds, whole: ads });
+    // The other way round: the share of their videos that are ads.
+    const other = aggregateOf(await ask("What share of videos by creators with over 7k followers are ads?"));
+    expect(other.result).toMatchObject({ part: bigAds, whole: big.length });
   });
 });
 
