@@ -2156,7 +2156,7 @@ async function readQuestion(
     ["creators", "advertisers", "hashtags", "sounds", "languages", "regions"].includes(subject) &&
     /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
-      /\bper (video|post|clip|upload)\b/.test(lowerAll));
+      /\bper (video|post|clip|upload|ad|advert|slideshow)\b/.test(lowerAll));
   const byCreators =
     subject === "advertisers" &&
     /\b(most|how many|number of|count of|fewest)\s+(different\s+|distinct\s+|unique\s+)?(creators|influencers|tiktokers|accounts)\b/.test(

@@ -895,6 +895,12 @@ describe("the asker's context, brand accounts, and what to avoid", () => {
       .sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
     expect(bottom.length).toBeGreaterThan(0);
     expect((result(avoid).values as number[])[0]).toBe(bottom[0]?.[1]);
+    // "Views per ad": each advertiser's median per ad, not its total.
+    expect(await plan("Which advertiser gets the most views per ad?")).toMatchObject({
+      subject: "advertisers",
+      filters: ["ad=yes"],
+      per_video: true,
+    });
   });
 });
 
