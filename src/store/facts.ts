@@ -133,6 +133,11 @@ export type FactsValue =
   | "shares"
   | "saves"
   | "engagement"
+  /** One count over plays (0 for a video without plays). */
+  | "like_rate"
+  | "comment_rate"
+  | "share_rate"
+  | "save_rate"
   | "duration"
   /** How many hashtags a video carries. */
   | "hashtag_count";
@@ -184,7 +189,10 @@ export interface FactsGroup {
   median: number | null;
   sum: number;
   plays: number;
-  /** Likes + comments + shares + saves (with `plays`, the pooled engagement rate). */
+  /**
+   * The summed numerator of the value's pooled rate (with `plays`): for a one-count rate (`share_rate`) that
+   * count, else likes + comments + shares + saves (the pooled engagement rate).
+   */
   interactions: number;
   /** The distinct creators of the group's videos, when asked for (`{ creators: true }`). */
   creators?: number;
@@ -250,7 +258,11 @@ export const hashtagSql = (tag: string, find: "instr" | "strpos") =>
 export function valueSql(value: FactsValue, real: string): string {
   switch (value) {
     case "engagement":
-      return `CASE WHEN v.plays = 0 THEN 0.0 ELSE CAST(v.likes + v.comments + v.shares + v.saves AS ${real}) / v.plays END`;
+    case "like_rate":
+    case "comment_rate":
+    case "share_rate":
+    case "save_rate":
+      return `CASE WHEN v.plays = 0 THEN 0.0 ELSE CAST(${rateNumeratorSql(value)} AS ${real}) / v.plays END`;
     case "duration":
       return "CASE WHEN v.media_type = 'video' THEN v.duration_s END";
     case "hashtag_count":
@@ -259,6 +271,18 @@ export function valueSql(value: FactsValue, real: string): string {
       return `v.${COUNT_COLUMNS[value]}`;
   }
 }
+
+/** The count a value's pooled rate sums over plays (FactsGroup.interactions), over `videos v`. */
+export const rateNumeratorSql = (value: FactsValue): string =>
+  value === "like_rate"
+    ? "v.likes"
+    : value === "comment_rate"
+      ? "v.comments"
+      : value === "share_rate"
+        ? "v.shares"
+        : value === "save_rate"
+          ? "v.saves"
+          : "v.likes + v.comments + v.shares + v.saves";
 
 /** The columns of a VideoFact, over `videos v` (both stores read them with this list). */
 export const VIDEO_FACT_COLUMNS = `v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region,

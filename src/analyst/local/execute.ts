@@ -16,11 +16,14 @@ import type {
 import {
   ADVERTISER_WINDOWS,
   CAPTION_BANDS,
+  type CountRate,
   CREATOR_WINDOWS,
   HASHTAG_COUNT_BANDS,
+  isRate,
   LENGTH_BANDS,
   type Metric,
   type Period,
+  RATE_COUNT,
   REACH_HASHTAGS,
   snapWindow,
 } from "./lexicon.js";
@@ -125,6 +128,10 @@ const METRIC_NAME: Record<Metric, string> = {
   shares: "shares",
   saves: "saves",
   engagement: "engagement rate",
+  like_rate: "like rate",
+  comment_rate: "comment rate",
+  share_rate: "share rate",
+  save_rate: "save rate",
   growth: "growth (plays gained)",
   followers: "followers",
   videos: "videos",
@@ -154,9 +161,12 @@ function factEvidence(v: VideoFact, extra: Evidence["figures"] = {}): Evidence {
   };
 }
 
+/** The count a rate divides by plays, of one video (all four for the engagement rate). */
+const rateNumerator = (v: VideoFact, metric: "engagement" | CountRate): number =>
+  metric === "engagement" ? v.likes + v.comments + v.shares + v.saves : v[RATE_COUNT[metric]];
+
 const factValue = (v: VideoFact, metric: Metric): number => {
-  if (metric === "engagement")
-    return v.plays === 0 ? 0 : (v.likes + v.comments + v.shares + v.saves) / v.plays;
+  if (isRate(metric)) return v.plays === 0 ? 0 : rateNumerator(v, metric) / v.plays;
   if (
     metric === "plays" ||
     metric === "likes" ||
@@ -170,10 +180,10 @@ const factValue = (v: VideoFact, metric: Metric): number => {
   return 1;
 };
 
-/** Pooled engagement rate: (likes + comments + shares + saves) ÷ plays over the set. */
-function pooledEngagement(videos: readonly VideoFact[]): number {
+/** A pooled rate: its count(s) summed over the set ÷ the set's plays. */
+function pooledRate(videos: readonly VideoFact[], metric: "engagement" | CountRate): number {
   const plays = videos.reduce((s, v) => s + v.plays, 0);
-  return plays === 0 ? 0 : videos.reduce((s, v) => s + v.likes + v.comments + v.shares + v.saves, 0) / plays;
+  return plays === 0 ? 0 : videos.reduce((s, v) => s + rateNumerator(v, metric), 0) / plays;
 }
 
 /**
@@ -201,8 +211,13 @@ function reachFloor<T>(
 const TRANSCRIPT_CAVEAT =
   "Transcript: the speech to text the source recorded with the video. A scrape records one only where it asked for subtitles and the video had them, so a video without one may still have speech.";
 
-const ENGAGEMENT_DEFINITION =
-  "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos in question.";
+/** "Share rate: shares ÷ plays", "Engagement rate: (likes + comments + shares + saves) ÷ plays". */
+const rateFormula = (metric: "engagement" | CountRate) =>
+  `${METRIC_NAME[metric][0]?.toUpperCase()}${METRIC_NAME[metric].slice(1)}: ${metric === "engagement" ? "(likes + comments + shares + saves)" : RATE_COUNT[metric]} ÷ plays`;
+
+/** How a rate is computed, said where one is given (none for other measures). */
+const rateDefinition = (metric: Metric | null): string[] =>
+  metric !== null && isRate(metric) ? [`${rateFormula(metric)}, pooled over the videos in question.`] : [];
 
 /** The plan's filters, as `service_search_videos` arguments (hook type, author, advertiser and window are not tool filters). */
 function searchArgs(plan: Plan): Record<string, unknown> {
@@ -1773,9 +1788,9 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
 // ---------- aggregates ----------
 
 function figureOf(videos: readonly VideoFact[], metric: Metric, statistic: "sum" | "median"): number {
-  if (metric === "engagement")
+  if (isRate(metric))
     return statistic === "sum"
-      ? pooledEngagement(videos)
+      ? pooledRate(videos, metric)
       : (median(videos.map((v) => factValue(v, metric))) ?? 0);
   if (metric === "videos" || metric === "followers" || metric === "growth") return videos.length;
   return statistic === "sum"
@@ -1784,7 +1799,7 @@ function figureOf(videos: readonly VideoFact[], metric: Metric, statistic: "sum"
 }
 
 const showFigure = (metric: Metric, value: number) =>
-  metric === "engagement"
+  isRate(metric)
     ? `${round(value * 100, 2)} %`
     : metric === "duration"
       ? showSeconds(value)
@@ -1901,12 +1916,11 @@ async function filterGroups(
   return groups.filter((g): g is Group => g !== null).sort(byFigure);
 }
 
-/** A group's figure under `metric`: its size with none; the pooled rate for a summed engagement. */
+/** A group's figure under `metric`: its size with none; the pooled rate for a summed rate. */
 function groupFigure(g: FactsGroup, metric: Metric | null, statistic: "sum" | "median"): number {
   if (metric === null || metric === "videos" || metric === "followers" || metric === "growth")
     return g.videos;
-  if (statistic === "sum")
-    return metric === "engagement" ? (g.plays === 0 ? 0 : g.interactions / g.plays) : g.sum;
+  if (statistic === "sum") return isRate(metric) ? (g.plays === 0 ? 0 : g.interactions / g.plays) : g.sum;
   return g.median ?? 0;
 }
 
@@ -1961,9 +1975,8 @@ async function soundTitle(ctx: Ctx, filter: FactsFilter, id: string): Promise<st
 const byFigure = (a: Group, b: Group) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key);
 
 const isFactsValue = (metric: Metric): metric is FactsValue =>
-  ["plays", "likes", "comments", "shares", "saves", "engagement", "duration", "hashtag_count"].includes(
-    metric,
-  );
+  isRate(metric) ||
+  ["plays", "likes", "comments", "shares", "saves", "duration", "hashtag_count"].includes(metric);
 
 /** Evidence for a group: its `n` most played videos, each with the group named under `as`. */
 async function groupExamples(ctx: Ctx, g: Group, n: number, as: string): Promise<Evidence[]> {
@@ -2110,7 +2123,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
       : null;
-  const statistic = metric === "engagement" ? "sum" : "median";
+  const statistic = isRate(metric) ? "sum" : "median";
   // Topic groups are two searches (a video may be in both); the others split one set of videos, in the store.
   let ranked: Group[];
   let total: number;
@@ -2254,7 +2267,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                             : recorded
                               ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
                               : "Format: video or slideshow (media_type).",
-    ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
+    ...rateDefinition(metric),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
@@ -2508,7 +2521,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
     plan.metric && !["videos", "followers", "growth", "duration"].includes(plan.metric)
       ? plan.metric
       : "plays";
-  const statistic = metric === "engagement" ? "sum" : "median";
+  const statistic = isRate(metric) ? "sum" : "median";
   const measure = measureName(metric, statistic);
   await corroborate(ctx);
   const filter = videoFilter(ctx);
@@ -2526,7 +2539,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   const caveats = [
     `What went with more ${METRIC_NAME[metric]} among these videos, not what caused it: the videos of a group differ in more than that one property (subject, creator, audience). Each group holds at least ${SMALL_GROUP} videos.`,
     "Opening hook and hook type: what the hook classifier recorded for the opening line (labels are model-assisted).",
-    ...(metric === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
+    ...rateDefinition(metric),
   ];
   const computed = `aggregate: ${base} split by ${DRIVER_SPLITS.map((d) => d.name).join(", ")}; ${measure} of each group against all of them`;
   if (total < 2 * SMALL_GROUP) {
@@ -3006,11 +3019,11 @@ async function measure(ctx: Ctx): Promise<Outcome> {
       ? `The median length of ${what} is ${showFigure(metric, value)} (${videosCount(measured)} with a recorded length).`
       : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${videosCount(measured)}).`;
   // "What's the engagement rate of …" asks for the set's rate: pooled first, then the typical video's.
-  const pooled = metric === "engagement" ? groupFigure(whole, "engagement", "sum") : null;
+  const pooled = isRate(metric) ? groupFigure(whole, metric, "sum") : null;
   const statement =
     pooled === null
       ? medianLine
-      : `The engagement rate of ${what} is ${showFigure(metric, pooled)} pooled over ${videosCount(measured)}; the median video's is ${showFigure(metric, value)}.`;
+      : `The ${METRIC_NAME[metric]} of ${what} is ${showFigure(metric, pooled)} pooled over ${videosCount(measured)}; the median video's is ${showFigure(metric, value)}.`;
   return {
     summary: statement,
     findings: [
@@ -3019,16 +3032,15 @@ async function measure(ctx: Ctx): Promise<Outcome> {
         evidence: near.map((v) => factEvidence(v, { [metric]: round(factValue(v, metric)) })),
       },
     ],
-    caveats:
-      metric === "engagement"
+    caveats: isRate(metric)
+      ? [
+          `${rateFormula(metric)}, pooled over the videos (each weighs by its plays) and per video (the median).`,
+        ]
+      : metric === "duration"
         ? [
-            "Engagement rate: (likes + comments + shares + saves) ÷ plays, pooled over the videos (each weighs by its plays) and per video (the median).",
+            `Length: the duration the source recorded (duration_s). ${matching === measured ? "Every matching video has one." : `${fmt(matching - measured)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`}`,
           ]
-        : metric === "duration"
-          ? [
-              `Length: the duration the source recorded (duration_s). ${matching === measured ? "Every matching video has one." : `${fmt(matching - measured)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`}`,
-            ]
-          : [],
+        : [],
     result: {
       median: round(value),
       ...(pooled === null ? {} : { pooled: round(pooled) }),
@@ -3094,7 +3106,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   const noun = by === "hashtag" ? "hashtags" : by === "sound" ? "sounds" : "hook types";
   // "Which hook type works better for ads or organic?": each side's groups by a measure, those on enough videos.
   const metric = plan.metric && isFactsValue(plan.metric) ? plan.metric : null;
-  const statistic = metric === "engagement" ? "sum" : "median";
+  const statistic = isRate(metric) ? "sum" : "median";
   const measure = metric ? measureName(metric, statistic) : "";
   const used = await Promise.all(
     sides.map(async (side) => {
@@ -3192,7 +3204,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   const unknown = [...profiles.values()].filter((d) => d.followers === null).map((d) => `@${d.handle}`);
   const metric: Metric =
     plan.metric ?? (plan.creators.length >= 2 ? (unknown.length > 0 ? "plays" : "followers") : "videos");
-  const caveats: string[] = metric === "engagement" ? [ENGAGEMENT_DEFINITION] : [];
+  const caveats: string[] = rateDefinition(metric);
   if (plan.metric === null && metric === "plays")
     caveats.push(
       `Followers are not recorded for ${joinNames(unknown)}, so they are compared on the views of their videos.`,
@@ -3207,7 +3219,8 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   const rows: Row[] = [];
   let windowNote = "";
   const viaFacts =
-    ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric) ||
+    ["plays", "likes", "comments", "shares", "saves"].includes(metric) ||
+    isRate(metric) ||
     hasVideoFilters({ ...plan, creators: [], advertisers: [] });
   for (const c of plan.creators) {
     const d = profiles.get(c.uid) as Creator & { growth_by_window: Record<string, number> };
@@ -3615,7 +3628,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       );
     }
     const m: Metric =
-      metric && ["plays", "likes", "comments", "shares", "saves", "engagement", "duration"].includes(metric)
+      metric &&
+      (isRate(metric) || ["plays", "likes", "comments", "shares", "saves", "duration"].includes(metric))
         ? metric
         : "plays";
     await corroborate(ctx);
@@ -3623,7 +3637,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     const filter = videoFilter(ctx);
     const floor: string[] = [];
     let ranking = filter;
-    if (m === "engagement") {
+    if (isRate(m)) {
       const whole = await wholeSet(ctx, filter, "plays");
       const median = whole?.median ?? 0;
       ranking = { ...filter, min_plays: median };
@@ -3657,8 +3671,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],
       })),
       caveats: [
-        ...(m === "engagement"
-          ? ["Engagement rate per video: (likes + comments + shares + saves) ÷ plays."]
+        ...(isRate(m)
+          ? [`${rateFormula(m).replace(":", " per video:")}.`]
           : m === "duration"
             ? [
                 "Length: the duration the source recorded (duration_s); slideshows and videos without one are left out.",
@@ -3687,11 +3701,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
                 : "region";
   await corroborate(ctx);
   const m: Metric =
-    metric && ["plays", "likes", "comments", "shares", "saves", "engagement"].includes(metric)
+    metric && (isRate(metric) || ["plays", "likes", "comments", "shares", "saves"].includes(metric))
       ? metric
       : "videos";
   // "Highest average views per video": each group's median video, over groups large enough to have one.
-  let perVideo = plan.perVideo && m !== "videos" && m !== "engagement";
+  let perVideo = plan.perVideo && m !== "videos" && !isRate(m);
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
   const byCreators = plan.byCreators && by === "advertiser";
@@ -3773,7 +3787,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   // A hashtag or sound on one or two videos is those videos' rate: ranked among those on 5+ videos, if any.
   const usedNote: string[] = [];
   if (
-    m === "engagement" &&
+    isRate(m) &&
     (by === "hashtag" || by === "sound") &&
     [...groups.values()].some((g) => g.videos >= SMALL_GROUP)
   ) {
@@ -3784,10 +3798,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         `Only the ${fmt(groups.size)} ${noun} on ${SMALL_GROUP} or more ${describe(plan)} are ranked; ${fmt(before - groups.size)} on fewer are left out (their rate is that of a video or two).`,
       );
   }
-  const floor =
-    m === "engagement"
-      ? reachFloor([...groups], ([, g]) => g.plays, noun, ` over their ${describe(plan)}`)
-      : { kept: [...groups], caveat: [] };
+  const floor = isRate(m)
+    ? reachFloor([...groups], ([, g]) => g.plays, noun, ` over their ${describe(plan)}`)
+    : { kept: [...groups], caveat: [] };
   const ranked = floor.kept
     .map(([key, g]) => ({
       key,
@@ -3813,8 +3826,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     ? `number of creators of their ${what}`
     : m === "videos"
       ? `number of ${what}`
-      : m === "engagement"
-        ? `engagement rate of their ${what}`
+      : isRate(m)
+        ? `${METRIC_NAME[m]} of their ${what}`
         : perVideo
           ? `median ${METRIC_NAME[m]} per video of their ${what}`
           : `total ${METRIC_NAME[m]} of their ${what}`;
@@ -3887,7 +3900,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       })),
     ),
     caveats: [
-      ...(m === "engagement" ? [ENGAGEMENT_DEFINITION] : []),
+      ...rateDefinition(m),
       ...followersNote,
       ...perVideoNote,
       ...usedNote,

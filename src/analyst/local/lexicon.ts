@@ -135,6 +135,8 @@ export type Metric =
   | "shares"
   | "saves"
   | "engagement"
+  /** One count over plays: "share rate", "saves relative to views", "like-to-view ratio". */
+  | CountRate
   | "growth"
   | "followers"
   | "videos"
@@ -142,6 +144,21 @@ export type Metric =
   | "duration"
   /** How many hashtags a video carries: only "the average number of hashtags" measures it. */
   | "hashtag_count";
+
+/** A rate of one count over plays (the engagement rate pools all four). */
+export type CountRate = "like_rate" | "comment_rate" | "share_rate" | "save_rate";
+
+/** The count each rate divides by plays. */
+export const RATE_COUNT: Readonly<Record<CountRate, "likes" | "comments" | "shares" | "saves">> = {
+  like_rate: "likes",
+  comment_rate: "comments",
+  share_rate: "shares",
+  save_rate: "saves",
+};
+
+/** The engagement rate and the rates of one count: figures pooled over a set (a sum over plays). */
+export const isRate = (metric: Metric | null): metric is "engagement" | CountRate =>
+  metric === "engagement" || (metric !== null && metric in RATE_COUNT);
 
 export const METRIC_WORDS: Record<string, Metric> = {
   view: "plays",

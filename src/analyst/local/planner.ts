@@ -11,16 +11,19 @@ import type {
 } from "../../store/facts.js";
 import {
   CAPTION_BANDS,
+  type CountRate,
   CUES,
   DEMONYM_OF_LANGUAGE,
   FUNCTION_WORDS,
   HASHTAG_COUNT_BANDS,
   HOOK_TYPE_WORDS,
+  isRate,
   LANGUAGE_WORDS,
   LENGTH_BANDS,
   METRIC_WORDS,
   type Metric,
   type Period,
+  RATE_COUNT,
   REGION_WORDS,
   readWindow,
   SUBJECT_WORDS,
@@ -1079,16 +1082,27 @@ async function readQuestion(
       (m) => " ".repeat(m.length),
     );
   if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
-  // "The like to view ratio", "shares relative to views": one count over another, other than the engagement rate.
+  // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
+  const RATE_PHRASE =
+    /\b(?:(like|comment|share|save)s?[- ]to[- ](?:view|play)s? ratios?|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
+  const ratePhrase = decline ? null : text.match(RATE_PHRASE);
+  let rate: CountRate | null = null;
+  if (ratePhrase) {
+    const count = singular((ratePhrase[1] ?? ratePhrase[2] ?? ratePhrase[3] ?? ratePhrase[4]) as string);
+    rate = `${count}_rate` as CountRate;
+    text = consume(text, ratePhrase.index ?? 0, ratePhrase[0].length);
+  }
+  // Another ratio ("comments to likes"): not computed.
   if (
     !decline &&
+    !rate &&
     !/\bengagement\b/.test(lowerAll) &&
-    /\b(\w+[- ]to[- ]\w+ ratios?|ratios? of|relative to (views?|plays?)|(likes?|comments?|shares?|saves?) (per|for every) (view|play)|(like|comment|share|save) rates?)\b/.test(
+    /\b(\w+[- ]to[- ]\w+ ratios?|ratios? of|relative to (views?|plays?|likes?|comments?|shares?|saves?))\b/.test(
       lowerAll,
     )
   )
     decline =
-      'the one rate it computes is the engagement rate, (likes + comments + shares + saves) ÷ plays; ask for the engagement rate ("which hotel videos have the highest engagement rate?")';
+      'the rates it computes are the engagement rate, (likes + comments + shares + saves) ÷ plays, and one count over plays (like, comment, share or save rate); ask for one of them ("which hotel videos have the highest share rate?")';
   // "Which videos have the most views per follower?": a video's count over its creator's followers.
   if (
     !decline &&
@@ -1483,9 +1497,12 @@ async function readQuestion(
   }
 
   // 7. Metric. ("engagement rate of X" names a metric; it does not ask for a share.)
-  const shareText = lowerAll.replace(/\b(engagement|interaction) rates?\b/g, " ");
+  const shareText = (
+    ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll
+  ).replace(/\b(engagement|interaction) rates?\b/g, " ");
   let metric: Metric | null = null;
-  if (/\bengagement rate\b|\bengagement\b|\bengaging\b|\binteraction rate\b/.test(lowerAll))
+  if (rate) metric = rate;
+  else if (/\bengagement rate\b|\bengagement\b|\bengaging\b|\binteraction rate\b/.test(lowerAll))
     metric = "engagement";
   else
     for (const match of text.matchAll(WORD)) {
@@ -1555,7 +1572,7 @@ async function readQuestion(
   }
   if (metric)
     understood.push(
-      `metric ${metric === "plays" ? "views (plays)" : metric === "engagement" ? "engagement rate" : metric}`,
+      `metric ${metric === "plays" ? "views (plays)" : metric === "engagement" ? "engagement rate" : rate ? `${rate.replace("_", " ")} (${RATE_COUNT[rate]} ÷ plays)` : metric}`,
     );
 
   // 8. Subject.
@@ -2167,7 +2184,7 @@ async function readQuestion(
     (perVideoAsked || (performance && (subject === "hashtags" || subject === "sounds"))) &&
     metric !== "followers" &&
     metric !== "growth" &&
-    metric !== "engagement";
+    !isRate(metric);
   // "Da Lat vs Nha Trang hotel videos", "English or Vietnamese videos": groups side by side are compared on
   // views (each group's line still counts its videos); "are there more … or …" names the number of videos.
   const sideBySideMetric = (named: Metric | null): Metric => {
@@ -2506,7 +2523,7 @@ async function readQuestion(
     entityCount === 1 &&
     // "What's the engagement rate of Billie Eilish?": a figure of that one's videos, not a profile.
     !(
-      metric === "engagement" &&
+      isRate(metric) &&
       !/\b(tell me about|who is|who's|profile|describe|summar\w*|know about|info on|information on|details on|look ?up)\b/.test(
         lowerAll,
       )
@@ -2537,7 +2554,7 @@ async function readQuestion(
     // "What's the engagement rate of hotel videos?", "How engaging are resort ads?": a figure of the set.
     metric !== null &&
     !["videos", "followers", "growth"].includes(metric) &&
-    (entityCount === 0 || (entityCount === 1 && metric === "engagement")) &&
+    (entityCount === 0 || (entityCount === 1 && isRate(metric))) &&
     /\b(what('s| is| was| are| were)|how (high|good|strong|engaging|engaged|much engagement))\b/.test(
       lowerAll,
     )

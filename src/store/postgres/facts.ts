@@ -21,6 +21,7 @@ import {
   hashtagSql,
   type LinkedCreator,
   linkedCreator,
+  rateNumeratorSql,
   SOUND_TITLES,
   type SoundName,
   soundNamesOf,
@@ -166,6 +167,7 @@ export class PostgresFacts implements FactsRepository {
             groupsSql(
               by === null ? "0" : by === "hashtag" ? "t.tag" : splitSql(by, POSTGRES_TIME),
               valueSql(value, "double precision"),
+              rateNumeratorSql(value),
               where,
               // A video is in the group of each of its tags.
               by === "hashtag"
@@ -275,12 +277,19 @@ export class PostgresFacts implements FactsRepository {
 }
 
 /**
- * FactsRepository.groups over `videos v WHERE where`, given the key and value SQL: one window pass per group
+ * FactsRepository.groups over `videos v WHERE where`, given the key, value and rate numerator SQL: one window pass per group
  * (the median is the mean of the one or two middle values; values that are null sort last, outside it).
  */
-function groupsSql(key: string, value: string, where: string, from: string, creators: boolean): string {
+function groupsSql(
+  key: string,
+  value: string,
+  numerator: string,
+  where: string,
+  from: string,
+  creators: boolean,
+): string {
   return `WITH s AS (
-      SELECT ${key} AS k, ${value} AS x, v.plays AS p, v.likes + v.comments + v.shares + v.saves AS i,
+      SELECT ${key} AS k, ${value} AS x, v.plays AS p, ${numerator} AS i,
              v.author_uid AS a
       FROM ${from} WHERE ${where} AND ${key} IS NOT NULL),
     r AS (SELECT k, x, p, i, a, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,

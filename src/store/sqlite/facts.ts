@@ -19,6 +19,7 @@ import {
   hashtagSql,
   type LinkedCreator,
   linkedCreator,
+  rateNumeratorSql,
   SOUND_TITLES,
   type SoundName,
   soundNamesOf,
@@ -175,7 +176,7 @@ export class SqliteFacts implements FactsRepository {
     const keys = splits.map((by) => (by === null ? "0" : splitSql(by, SQLITE_TIME)));
     const rows = this.db
       .prepare<Record<string, string | number>, unknown[]>(
-        `SELECT ${keys.join(", ")}, ${valueSql(value, "REAL")}, v.plays, v.likes + v.comments + v.shares + v.saves
+        `SELECT ${keys.join(", ")}, ${valueSql(value, "REAL")}, v.plays, ${rateNumeratorSql(value)}
                 ${options.creators ? ", v.author_uid" : ""}
          FROM videos v WHERE ${where}`,
       )

@@ -81,7 +81,19 @@ const SPLITS: (FactsSplit | null)[] = [
   "language",
   "media_type",
 ];
-const VALUES: FactsValue[] = ["plays", "likes", "engagement", "duration", "hashtag_count"];
+const VALUES: FactsValue[] = ["plays", "likes", "engagement", "share_rate", "duration", "hashtag_count"];
+
+/** The count a one-count rate divides by plays; the engagement rate (and every other value) pools all four. */
+const numerator = (v: VideoFact, value: FactsValue) =>
+  value === "like_rate"
+    ? v.likes
+    : value === "comment_rate"
+      ? v.comments
+      : value === "share_rate"
+        ? v.shares
+        : value === "save_rate"
+          ? v.saves
+          : v.likes + v.comments + v.shares + v.saves;
 
 /** A video's groups, computed here (each of its tags; UTC calendar fields; bands from LENGTH_BOUNDS). */
 function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
@@ -147,8 +159,14 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
 }
 
 function perVideo(v: VideoFact, value: FactsValue): number | null {
-  if (value === "engagement")
-    return v.plays === 0 ? 0 : (v.likes + v.comments + v.shares + v.saves) / v.plays;
+  if (
+    value === "engagement" ||
+    value === "like_rate" ||
+    value === "comment_rate" ||
+    value === "share_rate" ||
+    value === "save_rate"
+  )
+    return v.plays === 0 ? 0 : numerator(v, value) / v.plays;
   if (value === "duration") return v.media_type === "video" ? v.duration_s : null;
   if (value === "hashtag_count") return v.hashtags.split(" ").filter((t) => t !== "").length;
   return v[value];
@@ -179,7 +197,7 @@ function expectedGroups(videos: readonly VideoFact[], by: FactsSplit | null, val
               : ((xs[mid - 1] as number) + (xs[mid] as number)) / 2,
         sum: xs.reduce((s, x) => s + x, 0),
         plays: vs.reduce((s, v) => s + v.plays, 0),
-        interactions: vs.reduce((s, v) => s + v.likes + v.comments + v.shares + v.saves, 0),
+        interactions: vs.reduce((s, v) => s + numerator(v, value), 0),
       };
     }),
   );

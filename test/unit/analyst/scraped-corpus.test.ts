@@ -462,6 +462,64 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("one count over plays: 'share rate', 'saves relative to views', 'like-to-view ratio' (SQL)", async () => {
+    const COUNT = { share_rate: "shares", save_rate: "saves", like_rate: "likes", comment_rate: "comments" };
+    // The set's rate: pooled, then the median video's.
+    const measured = await ask("What is the share rate of resort videos?");
+    expect(aggregateOf(measured).plan).toMatchObject({
+      intent: "measure",
+      metric: "share_rate",
+      ignored: [],
+    });
+    const resort = db
+      .prepare(`SELECT plays, shares FROM ${IN_IDS}`)
+      .all(idList(await searchIds("resort"))) as { plays: number; shares: number }[];
+    const pooled = resort.reduce((n, r) => n + r.shares, 0) / resort.reduce((n, r) => n + r.plays, 0);
+    // Rounded to 4 decimals in the result, as the engagement rate's.
+    expect(aggregateOf(measured).result.pooled).toBeCloseTo(pooled, 4);
+    expect(aggregateOf(measured).result.median).toBeCloseTo(median(resort.map((r) => r.shares / r.plays)), 4);
+    expect(measured.caveats.join(" ")).toMatch(/Share rate: shares ÷ plays, pooled/);
+    // Videos ranked by a rate, among those with the median plays or more (as the engagement rate).
+    for (const [question, rate] of [
+      ["Which videos have the most saves relative to views?", "save_rate"],
+      ["Videos with the highest like-to-view ratio", "like_rate"],
+      ["Top videos by comment rate", "comment_rate"],
+    ] as const) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan, question).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        metric: rate,
+      });
+      const rows = db.prepare(`SELECT id, plays, ${COUNT[rate]} * 1.0 / plays AS rate FROM videos`).all() as {
+        id: string;
+        plays: number;
+        rate: number;
+      }[];
+      const floor = median(rows.map((r) => r.plays));
+      const expected = rows
+        .filter((r) => r.plays >= floor)
+        .sort((a, b) => b.rate - a.rate || b.id.localeCompare(a.id))
+        .slice(0, 5)
+        .map((r) => r.id);
+      expect(aggregateOf(answer).result.ranking, question).toEqual(expected);
+    }
+    // Groups compared on a pooled rate: ads against organic videos.
+    const groups = aggregateOf(await ask("Do ads get a higher save rate than organic videos?"));
+    expect(groups.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "save_rate" });
+    const sides = db
+      .prepare("SELECT label_ad, sum(saves) * 1.0 / sum(plays) AS rate FROM videos GROUP BY label_ad")
+      .all() as { label_ad: number; rate: number }[];
+    const expected = sides
+      .sort((a, b) => b.rate - a.rate)
+      .map((r) => [r.label_ad === 1 ? "ads" : "organic", r.rate] as const);
+    expect(groups.result.ranking).toEqual(expected.map(([k]) => k));
+    (groups.result.values as number[]).forEach((v, i) => expect(v).toBeCloseTo(expected[i]?.[1] ?? -1, 4));
+    // Another ratio is declined with the rates it can give.
+    const other = await ask("What is the comment to like ratio of resort videos?");
+    expect(other.summary).toMatch(/one count over plays \(like, comment, share or save rate\)/);
+  });
+
   it("creators by engagement rate: only creators whose videos reach the median plays in all", async () => {
     const answer = await ask("Which creators have the highest engagement rate?");
     const { plan, result } = aggregateOf(answer);
@@ -1051,7 +1109,7 @@ describe("naturally phrased questions read as meant", () => {
     });
   });
 
-  it("a set named with no question is listed, the most viewed first; a ratio other than engagement is declined", async () => {
+  it("a set named with no question is listed, the most viewed first; a ratio of two counts other than plays is declined", async () => {
     const listed = aggregateOf(await ask("resort ads with at least 1,000 views"));
     expect(listed.plan).toMatchObject({
       intent: "rank",
@@ -1072,10 +1130,17 @@ describe("naturally phrased questions read as meant", () => {
         )
         .slice(0, 5),
     );
+    // One count over plays is a rate it gives; another ratio is declined.
     const ratio = await ask("What's the like to view ratio for resort ads?");
-    expect(aggregateOf(ratio).plan.intent).toBe("decline");
-    expect(ratio.summary).toMatch(
-      /^I cannot answer this question: the one rate it computes is the engagement rate/,
+    expect(aggregateOf(ratio).plan).toMatchObject({
+      intent: "measure",
+      metric: "like_rate",
+      filters: ["ad=yes"],
+    });
+    const other = await ask("What's the comment to like ratio for resort ads?");
+    expect(aggregateOf(other).plan.intent).toBe("decline");
+    expect(other.summary).toMatch(
+      /^I cannot answer this question: the rates it computes are the engagement rate/,
     );
   });
 
@@ -3405,6 +3470,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What words do the top resort videos use in their captions?",
         "Which resort videos went viral from creators with fewer than 3k followers?",
         "What share of ads come from creators with over 7k followers?",
+        "What is the share rate of resort videos?",
+        "Which videos have the most saves relative to views?",
+        "Do ads get a higher save rate than organic videos?",
+        "Which creators have the highest share rate?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
