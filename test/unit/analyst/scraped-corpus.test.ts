@@ -514,7 +514,8 @@ describe("naturally phrased questions read as meant", () => {
       .sort((a, b) => b.rate - a.rate)
       .map((r) => [r.label_ad === 1 ? "ads" : "organic", r.rate] as const);
     expect(groups.result.ranking).toEqual(expected.map(([k]) => k));
-    (groups.result.values as number[]).forEach((v, i) => expect(v).toBeCloseTo(expected[i]?.[1] ?? -1, 4));
+    for (const [i, v] of (groups.result.values as number[]).entries())
+      expect(v).toBeCloseTo(expected[i]?.[1] ?? -1, 4);
     // Another ratio is declined with the rates it can give.
     const other = await ask("What is the comment to like ratio of resort videos?");
     expect(other.summary).toMatch(/one count over plays \(like, comment, share or save rate\)/);
