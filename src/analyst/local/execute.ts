@@ -1446,6 +1446,7 @@ async function advertiserView(ctx: Ctx, view: "trending" | "new" | "all"): Promi
 async function videoView(
   ctx: Ctx,
   order: "trending" | "newest" | "views" | "comments" | "reposts",
+  pool = 10,
 ): Promise<{ items: Video[]; tool: string; args: Record<string, unknown> }> {
   const { plan, call } = ctx;
   if (plan.creators.length === 1 && order === "newest") {
@@ -1466,7 +1467,7 @@ async function videoView(
     return { items, tool: "service_list_advertiser_videos", args };
   }
   if (!hasVideoFilters(plan) && (order === "trending" || order === "newest")) {
-    const args = { feed: order, limit: Math.max(10, plan.count) };
+    const args = { feed: order, limit: Math.max(pool, plan.count) };
     return { items: list<Video>(await call("service_list_feed", args)), tool: "service_list_feed", args };
   }
   const args = { ...searchArgs(plan), sort: order };
@@ -1485,7 +1486,7 @@ async function videoView(
     ctx.advertiserSet === undefined;
   if (exact) {
     return {
-      items: list<Video>(await call("service_search_videos", { ...args, limit: Math.max(10, plan.count) })),
+      items: list<Video>(await call("service_search_videos", { ...args, limit: Math.max(pool, plan.count) })),
       tool: "service_search_videos",
       args,
     };
@@ -1570,19 +1571,51 @@ async function trending(ctx: Ctx): Promise<Outcome> {
     plan.subject === "formats"
   )
     return trendReport(ctx);
-  const { items, tool } = await videoView(ctx, "trending");
+  const TRENDING =
+    "Trending: recency-weighted view velocity, the order of the trending feed and of sort=trending (service://guide/metrics).";
+  // "Trending videos with the most shares": the leading trending videos, ranked again by the count named.
+  const count = plan.metric && plan.metric in VIDEO_COUNT ? (plan.metric as keyof typeof VIDEO_COUNT) : null;
+  const { items, tool } = await videoView(ctx, "trending", count ? TRENDING_POOL : 10);
+  const source = `${tool} ${tool === "service_list_feed" ? "feed=trending" : "sort=trending"}`;
+  if (count) {
+    const pool = items.slice(0, TRENDING_POOL);
+    const field = VIDEO_COUNT[count];
+    const ranked = [...pool].sort((a, b) => b[field] - a[field] || (a.id < b.id ? 1 : -1));
+    return videoRanking(
+      plan,
+      ranked,
+      `the ${fmt(pool.length)} leading trending ${describe(plan)}, by ${METRIC_NAME[count]}`,
+      (v) => `${fmt(v[field])} ${METRIC_NAME[count]}`,
+      { trending_pool: pool.length },
+      `${source}, the first ${pool.length} ranked by ${count}`,
+      [
+        TRENDING,
+        `Ranked by ${METRIC_NAME[count]} among the ${fmt(pool.length)} leading videos of the trending order.`,
+      ],
+    );
+  }
   return videoRanking(
     plan,
     items,
     `trending ${describe(plan)}`,
     (v) => `${fmt(v.play_count)} plays`,
     {},
-    `${tool} ${tool === "service_list_feed" ? "feed=trending" : "sort=trending"}`,
-    [
-      "Trending: recency-weighted view velocity, the order of the trending feed and of sort=trending (service://guide/metrics).",
-    ],
+    source,
+    [TRENDING],
   );
 }
+
+/** How many leading trending videos a ranking by a count reads ("trending videos with the most shares"). */
+const TRENDING_POOL = 50;
+
+/** A Video's field for each count a trending ranking can be ranked again by. */
+const VIDEO_COUNT = {
+  plays: "play_count",
+  likes: "like_count",
+  comments: "comment_count",
+  shares: "share_count",
+  saves: "save_count",
+} as const;
 
 async function newest(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;

@@ -462,6 +462,27 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("'trending videos with the most shares': the leading trending videos ranked again by the count", async () => {
+    const answer = await ask("Trending videos with the most shares");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "trending", metric: "shares", ignored: [] });
+    const feed = (await callTool(registry, "service_list_feed", { feed: "trending", limit: 50 })).data as {
+      id: string;
+      share_count: number;
+    }[];
+    const expected = [...feed]
+      .sort((a, b) => b.share_count - a.share_count || (a.id < b.id ? 1 : -1))
+      .slice(0, 5)
+      .map((v) => v.id);
+    expect(result).toMatchObject({ ranking: expected, trending_pool: feed.length });
+    expect(answer.caveats.join(" ")).toMatch(
+      /Ranked by shares among the \d+ leading videos of the trending order/,
+    );
+    // With no count named, the trending order itself.
+    const plain = aggregateOf(await ask("What is trending?"));
+    expect(plain.result.ranking).toEqual(feed.slice(0, 5).map((v) => v.id));
+  });
+
   it("one count over plays: 'share rate', 'saves relative to views', 'like-to-view ratio' (SQL)", async () => {
     const COUNT = { share_rate: "shares", save_rate: "saves", like_rate: "likes", comment_rate: "comments" };
     // The set's rate: pooled, then the median video's.
@@ -3472,6 +3493,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which resort videos went viral from creators with fewer than 3k followers?",
         "What share of ads come from creators with over 7k followers?",
         "What is the share rate of resort videos?",
+        "Trending videos with the most shares",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
