@@ -2495,7 +2495,7 @@ async function wordsUsed(ctx: Ctx): Promise<Outcome> {
     return emptyRanking(
       texts.length === 0
         ? `None of the ${fmt(matching)} ${what} has ${field === "captions" ? "a caption" : field === "transcripts" ? "a recorded transcript" : "an opening line"} to count ${unit} in.`
-        : `No ${unit} ${asked.kind === "phrases" ? "recur" : "are used"} in ${read}${asked.kind === "phrases" ? "" : " once function words are left out"}.`,
+        : `No ${unit} ${asked.kind === "phrases" ? "recur" : "are used"} in ${read}${asked.kind === "words" ? " once function words are left out" : ""}.`,
       caveats,
       computed,
     );
