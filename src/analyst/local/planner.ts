@@ -2467,6 +2467,10 @@ async function readQuestion(
     intent = "rank";
     metric = viewsUnless(metric, '"per video" read as views (plays)');
     understood.push("ranked by the median per video (groups of 5 videos or more)");
+  } else if (perVideoAsked && isRate(metric)) {
+    // "Which creators have the highest average engagement rate?": a rate is ranked pooled over each one's videos.
+    intent = "rank";
+    understood.push("ranked by the rate pooled over each one's videos");
   } else if (CUES.median.test(lowerAll)) intent = "measure";
   // "Are there any slideshows?": how many there are.
   else if (!theTopOne && (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll)))

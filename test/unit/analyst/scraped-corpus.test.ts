@@ -561,6 +561,10 @@ describe("naturally phrased questions read as meant", () => {
     expect(
       answer.caveats.some((c) => c.startsWith("Ranked among the ") && c.includes("plays over their videos")),
     ).toBe(true);
+    // "The highest average engagement rate" ranks them the same way (it measured all videos once).
+    const average = aggregateOf(await ask("Which creators have the highest average engagement rate?"));
+    expect(average.plan).toMatchObject({ intent: "rank", subject: "creators", metric: "engagement" });
+    expect(average.result.ranking).toEqual(result.ranking);
   });
 
   it('"Vietnamese language videos" filters by language; the videos are ranked', async () => {
