@@ -664,10 +664,12 @@ async function takeQuoted(
       soundsTitled(sounds, inner).length > 0 ||
       (await facts.creatorByNickname(inner)) !== null;
     const length = (match[0] as string).length;
-    // Linked: only the quote marks go. Text: the whole passage is blanked.
+    // Linked: only the quote marks go. Text: the whole passage is blanked, and "the word(s)" naming it.
+    const naming = linked ? null : out.slice(0, at).match(/\b(?:the )?(?:words?|phrases?|terms?|keywords?)\s*$/i);
+    const from = naming ? at - (naming[0] as string).length : at;
     out = linked
       ? `${out.slice(0, at)} ${passage} ${out.slice(at + length)}`
-      : out.slice(0, at) + " ".repeat(length) + out.slice(at + length);
+      : out.slice(0, from) + " ".repeat(at - from + length) + out.slice(at + length);
     if (linked || words.length === 0) continue;
     const text = words.length === 1 ? (words[0] as string) : `"${words.join(" ")}"`;
     if (!quoted.some((q) => q.text === text)) quoted.push({ text, at, end: at + length });
@@ -2208,6 +2210,15 @@ async function readQuestion(
     /\b(similar|like (this|that|it|this one|that one)|same (hook|kind|type|style|format|opening)|resembl\w*|comparable|alike)\b/.test(
       lowerAll,
     );
+  // "The average video length in 2020 vs 2025", "the median length of ads vs organic": groups compared on
+  // their median length.
+  const lengthOfGroups = () => {
+    if ((metric !== null && metric !== "videos") || !/\b(lengths?|durations?|how long)\b/.test(lengthText)) return;
+    unsay(/^metric /);
+    metric = "duration";
+    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
+    understood.push("measure: median video length (recorded duration)");
+  };
   if (decline) intent = "decline";
   else if (wordCount && videos.length === 0) {
     intent = "words";
@@ -2353,6 +2364,7 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = hookVsNone ? "hook" : "transcript";
     subject = "videos";
+    lengthOfGroups();
     // "Do hooks help?": whether the videos with one did better, read as views.
     if (metric === null && doesItHelp) {
       metric = "plays";
@@ -2364,23 +2376,17 @@ async function readQuestion(
   } else if (adsVsOrganic) {
     intent = "breakdown";
     groupBy = "ad";
+    lengthOfGroups();
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
-    // "The average video length in 2020 vs 2025", "how long were videos each year": the median length.
     if (
-      (postingTime === "period" ||
-        postingTime === "year" ||
-        postingTime === "quarter" ||
-        postingTime === "month") &&
-      (metric === null || metric === "videos") &&
-      /\b(lengths?|durations?|how long)\b/.test(lengthText)
-    ) {
-      unsay(/^metric /);
-      metric = "duration";
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
-      understood.push("measure: median video length (recorded duration)");
-    }
+      postingTime === "period" ||
+      postingTime === "year" ||
+      postingTime === "quarter" ||
+      postingTime === "month"
+    )
+      lengthOfGroups();
     if (postingTime === "period") metric = sideBySideMetric(metric);
   } else if (
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"

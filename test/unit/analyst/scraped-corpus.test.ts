@@ -867,6 +867,10 @@ describe("naturally phrased questions read as meant", () => {
     // Fewer than the videos with both words anywhere: "view đồi" captions are not "sea view".
     expect(await searchTotal({ q: '"sea view"' })).toBeLessThan(await searchTotal({ q: "view" }));
     expect(phrase.summary).toMatch(/^Most viewed videos about "sea view": /);
+    // "the phrase", "the word" naming the quoted text are read with it.
+    const named = aggregateOf(await ask('How many videos use the phrase "sea view"?'));
+    expect(named.plan).toMatchObject({ intent: "count", topics: ['"sea view"'], ignored: [] });
+    expect(named.result.count).toBe(await searchTotal({ q: '"sea view"' }));
     // Cue words inside quotes: neither the newest videos nor a window.
     const cued = await ask("How many videos say 'new pool villa now'?");
     expect(aggregateOf(cued).plan).toMatchObject({
@@ -3566,6 +3570,24 @@ describe("transcripts: whether the source recorded one", () => {
     expect(result.ranking).toEqual(expected.map((g) => g.key));
     expect(result.values).toEqual(expected.map((g) => g.value));
     expect(answer.caveats.join(" ")).toMatch(/a video without one may still have speech/);
+  });
+
+  it("'the median length of ads vs organic': the groups on their median recorded length (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("What's the median video length of ads vs organic?"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "duration", ignored: [] });
+    const lengths = (ad: number) =>
+      db
+        .prepare(
+          "SELECT duration_s FROM videos WHERE label_ad = ? AND media_type = 'video' AND duration_s IS NOT NULL",
+        )
+        .pluck()
+        .all(ad) as number[];
+    const expected = [
+      { key: "ads", value: median(lengths(1)) },
+      { key: "organic", value: median(lengths(0)) },
+    ].sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(expected.map((g) => g.key));
+    expect(result.values).toEqual(expected.map((g) => g.value));
   });
 
   it('"do hooks help?", "does the hook matter for resort videos?": with a hook against without, on views', async () => {
