@@ -665,7 +665,9 @@ async function takeQuoted(
       (await facts.creatorByNickname(inner)) !== null;
     const length = (match[0] as string).length;
     // Linked: only the quote marks go. Text: the whole passage is blanked, and "the word(s)" naming it.
-    const naming = linked ? null : out.slice(0, at).match(/\b(?:the )?(?:words?|phrases?|terms?|keywords?)\s*$/i);
+    const naming = linked
+      ? null
+      : out.slice(0, at).match(/\b(?:the )?(?:words?|phrases?|terms?|keywords?)\s*$/i);
     const from = naming ? at - (naming[0] as string).length : at;
     out = linked
       ? `${out.slice(0, at)} ${passage} ${out.slice(at + length)}`
@@ -2213,7 +2215,8 @@ async function readQuestion(
   // "The average video length in 2020 vs 2025", "the median length of ads vs organic": groups compared on
   // their median length.
   const lengthOfGroups = () => {
-    if ((metric !== null && metric !== "videos") || !/\b(lengths?|durations?|how long)\b/.test(lengthText)) return;
+    if ((metric !== null && metric !== "videos") || !/\b(lengths?|durations?|how long)\b/.test(lengthText))
+      return;
     unsay(/^metric /);
     metric = "duration";
     ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
