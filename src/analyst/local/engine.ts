@@ -62,6 +62,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.words ? { words: plan.words } : {}),
     ...(plan.viral ? { viral: true } : {}),
+    ...((plan.viral || plan.topPlayed !== null) && plan.viralBy !== "plays"
+      ? { viral_by: plan.viralBy }
+      : {}),
     ...(plan.topPlayed !== null ? { top_played: plan.topPlayed } : {}),
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
     ...(plan.authorFollowers ? { author_followers: plan.authorFollowers } : {}),

@@ -342,8 +342,12 @@ function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilte
   } else if (plan.window && !plan.window.shortest)
     filter.since = windowStart(plan.window.endsAt ?? ctx.now, plan.window.days);
   // No video at all: a floor no video reaches.
-  if ((plan.viral || plan.topPlayed !== null) && ctx.viralFloor !== undefined)
-    filter.min_plays = ctx.viralFloor ?? Number.MAX_SAFE_INTEGER;
+  if ((plan.viral || plan.topPlayed !== null) && ctx.viralFloor !== undefined) {
+    const floor = ctx.viralFloor ?? Number.MAX_SAFE_INTEGER;
+    // The most played: some plays, at least the floor; another count: at least the floor (counts are whole).
+    if (plan.viralBy === "plays") filter.min_plays = floor;
+    else filter.counts = [...(filter.counts ?? []), { metric: plan.viralBy, over: floor - 1 }];
+  }
   return filter;
 }
 
@@ -371,8 +375,14 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
           ? "organic videos"
           : "videos");
   if (options.one) noun = noun.replace(/s$/, "");
-  if (plan.viral && options.noun === undefined) noun = `viral ${noun}`;
-  else if (plan.topPlayed !== null && options.noun === undefined) noun = `top-${fmt(plan.topPlayed)} ${noun}`;
+  const most = MOST_OF[plan.viralBy];
+  if (plan.viral && options.noun === undefined)
+    noun = plan.viralBy === "plays" ? `viral ${noun}` : `most ${most} ${noun}`;
+  else if (plan.topPlayed !== null && options.noun === undefined)
+    noun =
+      plan.viralBy === "plays"
+        ? `top-${fmt(plan.topPlayed)} ${noun}`
+        : `${noun} among the ${fmt(plan.topPlayed)} most ${most}`;
   const hook = plan.attributes.find((a) => a.kind === "hook");
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
@@ -781,6 +791,15 @@ async function executeTopCreators(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/** How "the most … videos" is said of each count a set of the most can be selected by. */
+const MOST_OF: Record<Plan["viralBy"], string> = {
+  plays: "played",
+  likes: "liked",
+  comments: "commented",
+  shares: "shared",
+  saves: "saved",
+};
+
 async function executeViral(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   if ((!plan.viral && plan.topPlayed === null) || plan.intent === "decline") return executePlan(ctx);
@@ -796,25 +815,27 @@ async function executeViral(ctx: Ctx): Promise<Outcome> {
   const base = videoFilter({ ...ctx, plan: basePlan });
   const all = await ctx.facts.count(base);
   const within = plan.topPlayed ?? Math.max(1, Math.ceil(all * VIRAL_SHARE));
-  const viralFloor = all === 0 ? null : await ctx.facts.nthHighest(base, "plays", Math.min(within, all));
+  const viralFloor = all === 0 ? null : await ctx.facts.nthHighest(base, plan.viralBy, Math.min(within, all));
   const outcome = await executePlan({ ...ctx, viralFloor });
   const what = describe(basePlan);
+  const most = MOST_OF[plan.viralBy];
   const set =
     plan.topPlayed === null
-      ? `Viral: the most played ${Math.round(VIRAL_SHARE * 100)} %`
-      : `Top ${fmt(plan.topPlayed)}: the ${fmt(plan.topPlayed)} most played`;
+      ? `${plan.viralBy === "plays" ? "Viral" : `Most ${most}`}: the most ${most} ${Math.round(VIRAL_SHARE * 100)} %`
+      : `Top ${fmt(plan.topPlayed)}: the ${fmt(plan.topPlayed)} most ${most}`;
   return {
     ...outcome,
     caveats: [
       ...outcome.caveats,
       viralFloor === null
         ? `${set} of the ${what}, of which there are none.`
-        : `${set} of the ${fmt(all)} ${what}, those with ${fmt(Math.max(1, viralFloor))} plays or more (ties at the floor included).`,
+        : `${set} of the ${fmt(all)} ${what}, those with ${fmt(plan.viralBy === "plays" ? Math.max(1, viralFloor) : viralFloor)} ${plan.viralBy} or more (ties at the floor included).`,
     ],
     result: {
       ...outcome.result,
       viral_floor: viralFloor,
       viral_of: all,
+      ...(plan.viralBy === "plays" ? {} : { viral_by: plan.viralBy }),
       ...(plan.topPlayed === null ? {} : { top_played: plan.topPlayed }),
     },
   };

@@ -140,6 +140,8 @@ export interface Plan {
    * floor included), selected as `viral` selects its tenth; null otherwise.
    */
   topPlayed: number | null;
+  /** What `viral` and `topPlayed` select the most of: plays, or the count named ("the most shared videos"). */
+  viralBy: "plays" | "likes" | "comments" | "shares" | "saves";
   /**
    * "Which hashtags do the top creators use?": only the videos of the N creators with the most followers among
    * the authors of the videos in question; null otherwise.
@@ -2069,8 +2071,23 @@ async function readQuestion(
 
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(
-    /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})|(\d{1,4}) most (?:viewed|played|watched|popular)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
+    /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
   );
+  // "How many of the most liked videos are ads?", "the average length of the most commented videos": a set
+  // of the videos with the most of a count (the tenth, or the number named), not a measure.
+  const mostCounted = lowerAll.match(
+    /\bthe most (liked|shared|commented|saved|bookmarked) (?:[\p{L}#]+ ){0,2}?(?:videos?|posts?|clips?|ads?|slideshows?|ones)\b/u,
+  );
+  const setCount = (word: string | undefined): Plan["viralBy"] =>
+    word === "liked"
+      ? "likes"
+      : word === "shared"
+        ? "shares"
+        : word === "commented"
+          ? "comments"
+          : word === "saved" || word === "bookmarked"
+            ? "saves"
+            : "plays";
   const topPlayedAsked = topSet ? Number(topSet[1] ?? topSet[2]) : null;
   if (topSet)
     text = text.replace(/\b(top|most|viewed|played|watched|popular)\b|\d{1,4}/g, (m) => " ".repeat(m.length));
@@ -2658,8 +2675,14 @@ async function readQuestion(
     /\b(top|best|best performing|most (viewed|watched|played|popular)|highest performing|successful|winning) (?!(?:\d+ )?(?:words?|phrases?|keywords?|terms|emojis?|emoji)\b)(?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
       lowerAll,
     );
+  // "The most shared videos" as a set: where a set of videos is asked about, not when they are what is ranked.
+  const countedSet =
+    mostCounted !== null &&
+    (["measure", "count", "share", "breakdown", "overview", "words"].includes(intent) ||
+      (intent === "rank" && ["hashtags", "sounds", "hook_types", "regions", "languages"].includes(subject)));
   const viral =
     (topWords ||
+      countedSet ||
       /(?<![#\p{L}])viral (?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
         lowerAll,
       )) &&
@@ -2675,8 +2698,17 @@ async function readQuestion(
     !(intent === "rank" && (subject === "creators" || subject === "advertisers"))
       ? topPlayedAsked
       : null;
+  const viralBy: Plan["viralBy"] =
+    topPlayed !== null ? setCount(topSet?.[3]) : viral && countedSet ? setCount(mostCounted?.[1]) : "plays";
+  // The count that names the set is no measure of it ("how many of the most liked videos are ads?").
+  if (viralBy !== "plays" && metric === viralBy) {
+    unsay(/^metric /);
+    metric = null;
+  }
   if (topPlayed !== null) {
-    understood.push(`the ${topPlayed} most played of the videos in question (from "${topSet?.[0]}")`);
+    understood.push(
+      `the ${topPlayed} ${viralBy === "plays" ? "most played" : `with the most ${viralBy}`} of the videos in question (from "${topSet?.[0]}")`,
+    );
   } else if (topPlayedAsked !== null)
     ignored.push(`${topSet?.[0]} (a set of the most played: not for this kind of question)`);
   const topCreators =
@@ -2759,7 +2791,9 @@ async function readQuestion(
       if (intent !== "rank") metric = null;
     }
     understood.push(
-      `${topWords ? `top (words of the best videos)` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
+      viralBy !== "plays"
+        ? `the ${Math.round(VIRAL_SHARE * 100)} % of the videos in question with the most ${viralBy} (from "${mostCounted?.[0]}")`
+        : `${topWords ? `top (words of the best videos)` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
     );
   }
   if (groupBy !== "length" && metric !== "duration")
@@ -2931,6 +2965,7 @@ async function readQuestion(
     words: intent === "words" ? wordCount : null,
     viral,
     topPlayed,
+    viralBy,
     topCreators,
     eachTopic,
     eachPeriod,

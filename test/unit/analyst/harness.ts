@@ -88,6 +88,8 @@ export function aggregateOf(answer: Answer): {
     quotes?: boolean;
     author_followers?: { op: string; value: number };
     share_of_authors?: boolean;
+    viral?: boolean;
+    viral_by?: string;
     words?: { field: string; kind: string };
   };
   result: Record<string, unknown>;

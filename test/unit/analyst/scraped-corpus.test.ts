@@ -462,6 +462,50 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it("'the most liked videos', 'the 10 most shared videos' as a set: the tenth (or number) with the most of that count (SQL)", async () => {
+    const all = db
+      .prepare("SELECT id, likes, shares, comments, label_ad AS ad, duration_s, media_type FROM videos")
+      .all() as {
+      id: string;
+      likes: number;
+      shares: number;
+      comments: number;
+      ad: number;
+      duration_s: number | null;
+      media_type: string;
+    }[];
+    /** The videos with at least the n-th highest of the count (ties at the floor included). */
+    const most = (count: "likes" | "shares" | "comments", n: number) => {
+      const floor = [...all].sort((a, b) => b[count] - a[count])[n - 1]?.[count] ?? 0;
+      return all.filter((v) => v[count] >= floor);
+    };
+    const liked = most("likes", Math.ceil(all.length / 10));
+    const share = aggregateOf(await ask("How many of the most liked videos are ads?"));
+    expect(share.plan).toMatchObject({
+      intent: "share",
+      viral: true,
+      viral_by: "likes",
+      metric: null,
+      ignored: [],
+    });
+    expect(share.result).toMatchObject({ part: liked.filter((v) => v.ad === 1).length, whole: liked.length });
+    const commented = most("comments", Math.ceil(all.length / 10)).filter(
+      (v) => v.media_type === "video" && v.duration_s !== null,
+    );
+    const length = aggregateOf(await ask("What is the average length of the most commented videos?"));
+    expect(length.plan).toMatchObject({ intent: "measure", metric: "duration", viral_by: "comments" });
+    expect(length.result.median).toBe(median(commented.map((v) => v.duration_s as number)));
+    const ten = most("shares", 10);
+    const top = aggregateOf(await ask("How many of the 10 most shared videos are ads?"));
+    expect(top.plan).toMatchObject({ intent: "share", top_played: 10, viral_by: "shares" });
+    expect(top.result).toMatchObject({ part: ten.filter((v) => v.ad === 1).length, whole: ten.length });
+    // Ranked themselves, the most shared videos are a ranking by shares, not a set.
+    expect(aggregateOf(await ask("Show me the most shared videos")).plan).toMatchObject({
+      intent: "rank",
+      metric: "shares",
+    });
+  });
+
   it("'trending videos with the most shares': the leading trending videos ranked again by the count", async () => {
     const answer = await ask("Trending videos with the most shares");
     const { plan, result } = aggregateOf(answer);
@@ -3502,6 +3546,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What share of ads come from creators with over 7k followers?",
         "What is the share rate of resort videos?",
         "Trending videos with the most shares",
+        "How many of the most liked videos are ads?",
+        "How many of the 10 most shared videos are ads?",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
