@@ -70,6 +70,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.authorFollowers ? { author_followers: plan.authorFollowers } : {}),
     ...(plan.shareOfAuthors ? { share_of_authors: true } : {}),
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
+    ...(plan.eachCode ? { each_code: plan.eachCode } : {}),
     ...(plan.eachPeriod.length > 0 ? { each_period: plan.eachPeriod.map((p) => p.label) } : {}),
     ...(plan.eachPeriodExcept ? { each_period_except: true } : {}),
     ...(plan.changeBetween.length > 0 ? { change_between: plan.changeBetween.map((p) => p.label) } : {}),

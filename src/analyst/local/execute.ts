@@ -666,8 +666,10 @@ async function accountsCounted(
 async function executeEach(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const byPeriod = plan.eachPeriod.length > 0;
+  const byCode = plan.eachCode;
   if (plan.firstIn && plan.intent !== "decline") return executeFirstIn(ctx);
-  if ((!byPeriod && plan.eachTopic.length === 0) || plan.intent === "decline") return executeTopCreators(ctx);
+  if ((!byPeriod && !byCode && plan.eachTopic.length === 0) || plan.intent === "decline")
+    return executeTopCreators(ctx);
   const by = plan.subject === "advertisers" ? "advertiser" : "creator";
   const each = byPeriod
     ? plan.eachPeriod.map((p) => ({
@@ -675,11 +677,17 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
         about: `in ${p.label}`,
         filter: { ...videoFilter(ctx), since: p.from, until: p.to },
       }))
-    : plan.eachTopic.map((t) => ({
-        label: `"${t}"`,
-        about: `about "${t}"`,
-        filter: videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }),
-      }));
+    : byCode
+      ? byCode.codes.map((code) => ({
+          label: `${byCode.kind} ${code}`,
+          about: `in ${byCode.kind} ${code}`,
+          filter: { ...videoFilter(ctx), [byCode.kind]: code },
+        }))
+      : plan.eachTopic.map((t) => ({
+          label: `"${t}"`,
+          about: `about "${t}"`,
+          filter: videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }),
+        }));
   const sets = await Promise.all(each.map((e) => groupKeys(ctx, e.filter, by)));
   const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
   // "In 2023 but not in 2024": those of the first period with none in the second.
@@ -693,10 +701,12 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
     ? `${Who} with at least one video published (UTC) in ${each[0]?.label} and none in ${each[1]?.label}: ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so a later video may be missing from it.`
     : byPeriod
       ? `${Who} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${counts}.`
-      : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
+      : byCode
+        ? `${Who} with at least one video in each of ${named} (the code the source recorded for each video): ${fmt(all.length)} of them; ${counts}.`
+        : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
   const what = except
     ? `with videos in ${each[0]?.label} but none in ${each[1]?.label}`
-    : byPeriod
+    : byPeriod || byCode
       ? `with videos in both ${named}`
       : `with videos about both ${named}`;
   if (plan.intent === "count") {
@@ -718,7 +728,11 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
     caveats: [...outcome.caveats, `${note} They are ranked over all their videos the other filters select.`],
     result: {
       ...outcome.result,
-      ...(byPeriod ? { each_period: plan.eachPeriod.map((p) => p.label) } : { each_topic: plan.eachTopic }),
+      ...(byPeriod
+        ? { each_period: plan.eachPeriod.map((p) => p.label) }
+        : byCode
+          ? { each_code: byCode }
+          : { each_topic: plan.eachTopic }),
     },
   };
 }

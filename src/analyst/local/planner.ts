@@ -171,6 +171,8 @@ export interface Plan {
   firstIn: boolean;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: Period[];
+  /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
+  eachCode: { kind: "region" | "language"; codes: string[] } | null;
   /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
   eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
@@ -2923,14 +2925,36 @@ async function readQuestion(
       const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
       if (reading >= 0) understood.splice(reading, 1);
     }
+  // "Which creators post in both English and Vietnamese?": the accounts with a video in each (not one in both).
+  let eachCode: Plan["eachCode"] = null;
+  if (
+    compareKind &&
+    compareKind !== "hook_type" &&
+    !compared &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    ["rank", "count"].includes(intent) &&
+    /\bboth\b/.test(lowerAll) &&
+    codesNamed.length === 2
+  ) {
+    eachCode = { kind: compareKind, codes: codesNamed };
+    for (const p of placed.filter((p) => p.item.kind === compareKind)) {
+      const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
+      if (reading >= 0) understood.splice(reading, 1);
+    }
+    understood.push(
+      `${subject} with videos in each ${compareKind} of ${codesNamed.join(" and ")} (from "both")`,
+    );
+  }
   // Named but not compared (a share, a ranking of creators): declined rather than answered for the first only.
-  if (compareKind && !compared && intent !== "decline") {
+  if (compareKind && !compared && !eachCode && intent !== "decline") {
     const kinds = KIND_PLURAL[compareKind];
     intent = "decline";
     decline = `it names several ${kinds} (${codesNamed.join(", ")}); the local analyst compares ${kinds} on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")}: which get more views?") and answers other questions for one at a time — ask once for each`;
   }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
-    (a) => !(compared && a.kind === compareKind) && !(typeBesideOthers && a.kind === "hook_type"),
+    (a) =>
+      !((compared || eachCode) && a.kind === compareKind) && !(typeBesideOthers && a.kind === "hook_type"),
   );
 
   if (groupBy !== "topic") compareTopics = [];
@@ -2970,6 +2994,7 @@ async function readQuestion(
     eachTopic,
     eachPeriod,
     eachPeriodExcept,
+    eachCode,
     changeBetween,
     firstIn,
     concentration: intent === "measure" ? concentration : null,

@@ -90,6 +90,7 @@ export function aggregateOf(answer: Answer): {
     share_of_authors?: boolean;
     viral?: boolean;
     viral_by?: string;
+    each_code?: { kind: string; codes: string[] };
     words?: { field: string; kind: string };
   };
   result: Record<string, unknown>;

@@ -1404,6 +1404,22 @@ describe("naturally phrased questions read as meant", () => {
     const [kept, dropped] = onlyIn(x, y).length > 0 ? [x, y] : [y, x];
     const onlyFirst = onlyIn(kept, dropped);
     expect(onlyFirst.length).toBeGreaterThan(0);
+    // Two languages: the creators with a video in each (SQL INTERSECT).
+    const bilingual = db
+      .prepare(
+        "SELECT author_uid FROM videos WHERE language = 'en' INTERSECT SELECT author_uid FROM videos WHERE language = 'vi' ORDER BY 1",
+      )
+      .pluck()
+      .all() as string[];
+    expect(bilingual.length).toBeGreaterThan(0);
+    const languages = aggregateOf(await ask("How many creators post in both English and Vietnamese?"));
+    expect(languages.plan).toMatchObject({
+      intent: "count",
+      filters: [],
+      ignored: [],
+      each_code: { kind: "language", codes: ["en", "vi"] },
+    });
+    expect(languages.result).toMatchObject({ count: bilingual.length, creators: bilingual });
     const butNot = await ask(`How many creators posted in ${label(kept)} but not in ${label(dropped)}?`);
     expect((aggregateOf(butNot).plan as { each_period_except?: boolean }).each_period_except).toBe(true);
     expect(aggregateOf(butNot).result).toMatchObject({ count: onlyFirst.length, creators: onlyFirst });
@@ -3548,6 +3564,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Trending videos with the most shares",
         "How many of the most liked videos are ads?",
         "How many of the 10 most shared videos are ads?",
+        "How many creators post in both English and Vietnamese?",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
