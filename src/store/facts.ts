@@ -29,6 +29,8 @@ export interface FactsFilter {
   since?: number;
   /** Published before (Unix seconds). */
   until?: number;
+  /** Published on one of these days of the week (UTC; 0 is Sunday): "videos posted on weekends". */
+  weekdays?: readonly number[];
   /** Videos using one of these sounds (music ids): "videos using the song Shape Of You". */
   sound_ids?: readonly string[];
   /** Videos using none of these sounds (or no recorded sound): the other side of `sound_ids`. */
@@ -151,6 +153,13 @@ export const TEXT_COLUMNS: Readonly<Record<TextField, string>> = {
   hook: "hook_text",
   transcript: "transcript",
 };
+
+/** SQL true when a video was published on one of `days` (UTC; 0 is Sunday), given the store's weekday SQL. */
+export function weekdaysSql(days: readonly number[], weekday: string): string {
+  // Whole numbers 0-6 only: nothing of the question reaches the SQL.
+  const kept = [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6);
+  return kept.length === 0 ? "1 = 0" : `${weekday} IN (${kept.join(", ")})`;
+}
 
 /** SQL true when the source recorded a transcript for the video (both stores; blank text is none). */
 export const TRANSCRIPT_SQL = "length(trim(coalesce(v.transcript, ''))) > 0";

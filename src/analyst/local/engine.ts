@@ -49,7 +49,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
               a.ids.length > 20
               ? `sound=${a.title} (${a.ids.length} sound ids)`
               : `sound=${a.ids.join("|")}`
-            : `${a.kind}=${a.value}`,
+            : a.kind === "days"
+              ? `weekday=${a.days.join("|")}`
+              : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

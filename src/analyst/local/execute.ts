@@ -245,6 +245,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, viral_hook: "yes" };
     case "transcript":
       return { ...filter, transcript: a.value };
+    case "days":
+      return { ...filter, weekdays: a.days };
     case "media_type":
       return { ...filter, media_type: a.value };
     case "region":
@@ -404,6 +406,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const sound = plan.attributes.find((a) => a.kind === "sound");
   if (sound)
     parts.push(sound.title === "original sound" ? "using an original sound" : `using "${sound.title}"`);
+  const days = plan.attributes.find((a) => a.kind === "days");
+  if (days) parts.push(attributeLabel(days));
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
@@ -1514,7 +1518,8 @@ async function videoView(
         a.kind === "count" ||
         a.kind === "exceeds" ||
         a.kind === "sound" ||
-        a.kind === "transcript",
+        a.kind === "transcript" ||
+        a.kind === "days",
     ) &&
     plan.creators.length + plan.advertisers.length === 0 &&
     ctx.creatorSet === undefined &&
@@ -2067,6 +2072,8 @@ function shareWords(target: Attribute): string {
       return "with a viral hook";
     case "transcript":
       return `${target.value === "yes" ? "with" : "without"} a recorded transcript`;
+    case "days":
+      return attributeLabel(target);
     case "hook_type":
       return `with a ${target.value} hook`;
     case "region":

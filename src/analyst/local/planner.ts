@@ -80,7 +80,9 @@ export type Attribute =
   /** A bound on a count: "more than 1 million views" = plays over 1000000 (latest counts). */
   | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number }
   /** One count above another: "more comments than likes" (latest counts). */
-  | { kind: "exceeds"; more: CountMetric; than: CountMetric };
+  | { kind: "exceeds"; more: CountMetric; than: CountMetric }
+  /** Published on these days of the week (UTC; 0 is Sunday): "on weekends", "on Mondays". */
+  | { kind: "days"; days: number[]; label: string };
 
 interface Placed<T> {
   item: T;
@@ -313,6 +315,9 @@ function disjointBounds(
   return Math.max(a0, b0) > Math.min(a1, b1);
 }
 
+/** The days of the week, Sunday first (as the weekday split keys them: 0-6, UTC). */
+const DAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
 /** How many words (phrases, emoji) a word count lists when the question names no number. */
 const WORDS_COUNT = 10;
 
@@ -335,6 +340,8 @@ const attributeLabel = (a: Attribute): string => {
       return "viral hooks";
     case "transcript":
       return a.value === "yes" ? "videos with a recorded transcript" : "videos without a recorded transcript";
+    case "days":
+      return `published on ${a.label} (UTC)`;
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
@@ -1251,36 +1258,64 @@ async function readQuestion(
     const at = text.lastIndexOf(words);
     if (at >= 0) text = consume(text, at, words.length);
   }
+  // "Which creators post the most on weekends?", "how many videos were posted on Sundays?": those days only; a
+  // comparison ("weekends or weekdays?", "is it better to post on weekends?") sets the days side by side.
+  const onDays = lowerAll.match(
+    /\b(?:on|during|over|at) (?:the |a )?(weekends?|weekdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?)\b/,
+  );
+  const dayFilter =
+    onDays &&
+    !/\b(vs\.?|versus|or|than|compared?|comparison|better|worse|best|ideal|optimal|should|which day|what day|days? of (the )?week)\b/.test(
+      lowerAll,
+    )
+      ? onDays
+      : null;
+  if (dayFilter) {
+    const word = singular(dayFilter[1] as string);
+    const day = DAY_NAMES.indexOf(word);
+    place(
+      word === "weekend"
+        ? { kind: "days", days: [0, 6], label: "weekends (Saturday, Sunday)" }
+        : word === "weekday"
+          ? { kind: "days", days: [1, 2, 3, 4, 5], label: "weekdays (Monday to Friday)" }
+          : { kind: "days", days: [day], label: `${word[0]?.toUpperCase()}${word.slice(1)}s` },
+      dayFilter.index ?? 0,
+      dayFilter[0],
+    );
+    text = consume(text, dayFilter.index ?? 0, dayFilter[0].length);
+  }
   const postingTime: "weekend" | "weekday" | "hour" | "month" | "quarter" | "year" | "period" | null =
-    // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
-    window?.periods && !window.each
-      ? "period"
-      : // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
-        /\bweekends?\b/.test(lowerAll) &&
-          !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
-        ? "weekend"
-        : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
-          ? "weekday"
-          : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
-                lowerAll,
-              )
-            ? "hour"
-            : // "How many videos were posted each year?", "median views per year", "is #dalat growing year over year?".
-              /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
+    dayFilter
+      ? null
+      : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
+        window?.periods && !window.each
+        ? "period"
+        : // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
+          /\bweekends?\b/.test(lowerAll) &&
+            !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
+          ? "weekend"
+          : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
+            ? "weekday"
+            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
                   lowerAll,
                 )
-              ? "year"
-              : // "How many videos were posted each quarter?", "median views for each quarter of 2024".
-                /\b((each|every|per|by|which|what|best) quarter|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
+              ? "hour"
+              : // "How many videos were posted each year?", "median views per year", "is #dalat growing year over year?".
+                /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
                     lowerAll,
                   )
-                ? "quarter"
-                : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-                  /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                ? "year"
+                : // "How many videos were posted each quarter?", "median views for each quarter of 2024".
+                  /\b((each|every|per|by|which|what|best) quarter|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
                       lowerAll,
-                    ) || growingAsked
-                  ? "month"
-                  : null;
+                    )
+                  ? "quarter"
+                  : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
+                    /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                        lowerAll,
+                      ) || growingAsked
+                    ? "month"
+                    : null;
   if (postingTime === "weekend")
     for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);

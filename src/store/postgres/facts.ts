@@ -32,6 +32,7 @@ import {
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
+  weekdaysSql,
 } from "../facts.js";
 import { tsAllTerms, tsLexeme } from "../search-query.js";
 import { searchTuning } from "../search-tuning.js";
@@ -346,6 +347,7 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.ad) eq("label_ad", filter.ad === "yes" ? 1 : 0);
   if (filter.hook) eq("label_hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
+  if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, POSTGRES_TIME.weekday));
   if (filter.transcript) parts.push(filter.transcript === "yes" ? TRANSCRIPT_SQL : `NOT (${TRANSCRIPT_SQL})`);
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);

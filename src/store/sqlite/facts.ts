@@ -30,6 +30,7 @@ import {
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
+  weekdaysSql,
 } from "../facts.js";
 import { searchTuning } from "../search-tuning.js";
 import { queryTerms } from "../text.js";
@@ -375,6 +376,7 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.ad) eq("label_ad", "ad", filter.ad === "yes" ? 1 : 0);
   if (filter.hook) eq("label_hook", "hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
+  if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, SQLITE_TIME.weekday));
   if (filter.transcript) parts.push(filter.transcript === "yes" ? TRANSCRIPT_SQL : `NOT (${TRANSCRIPT_SQL})`);
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);

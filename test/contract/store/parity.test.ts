@@ -534,6 +534,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { exceeds: [{ more: "saves" as const, than: "shares" as const }] },
         { transcript: "yes" as const },
         { transcript: "no" as const, q: "morning routine" },
+        { weekdays: [0, 6] },
+        { weekdays: [3], ad: "no" as const },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -660,6 +662,12 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const [i, pair] of pairs.entries())
         for (const store of [lite, pg])
           expect(await store.facts.count({ exceeds: [pair] }), JSON.stringify(pair)).toBe(held[i]);
+      // Days of the week (UTC), as the weekday split keys them.
+      for (const days of [[0, 6], [1, 2, 3, 4, 5], [4], []])
+        for (const store of [lite, pg])
+          expect(await store.facts.count({ weekdays: days }), JSON.stringify(days)).toBe(
+            fixture.videos.filter((v) => days.includes(new Date(v.createdAt * 1000).getUTCDay())).length,
+          );
       // A recorded transcript: non-blank text (the fixture's blank one is none; the split is checked with the others).
       const transcribed = fixture.videos.filter((v) => (v.transcript ?? "").trim() !== "");
       expect(transcribed.length).toBe(2);

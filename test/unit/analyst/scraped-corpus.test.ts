@@ -3565,6 +3565,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many of the most liked videos are ads?",
         "How many of the 10 most shared videos are ads?",
         "How many creators post in both English and Vietnamese?",
+        "Which creators post the most on weekends?",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
@@ -3633,6 +3634,32 @@ describe("transcripts: whether the source recorded one", () => {
     expect(result.ranking).toEqual(expected.map((g) => g.key));
     expect(result.values).toEqual(expected.map((g) => g.value));
     expect(answer.caveats.join(" ")).toMatch(/a video without one may still have speech/);
+  });
+
+  it("'on weekends', 'on Sundays': those days only (UTC, SQL); 'is it better to post on weekends?' compares", async () => {
+    const weekend = "strftime('%w', created_at, 'unixepoch') IN ('0', '6')";
+    const ranked = aggregateOf(await ask("Which creators post the most on weekends?"));
+    expect(ranked.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      filters: ["weekday=0|6"],
+      ignored: [],
+    });
+    const expected = db
+      .prepare(
+        `SELECT author_uid AS id, count(*) AS n FROM videos WHERE ${weekend} GROUP BY author_uid ORDER BY n DESC, author_uid LIMIT 5`,
+      )
+      .all() as { id: string; n: number }[];
+    expect(ranked.result.values).toEqual(expected.map((r) => r.n));
+    const sundays = db
+      .prepare("SELECT count(*) FROM videos WHERE strftime('%w', created_at, 'unixepoch') = '0'")
+      .pluck()
+      .get() as number;
+    const counted = aggregateOf(await ask("How many videos were posted on Sundays?"));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: ["weekday=0"] });
+    expect(counted.result.count).toBe(sundays);
+    const compared = aggregateOf(await ask("Is it better to post on weekends?"));
+    expect(compared.plan).toMatchObject({ intent: "breakdown", group_by: "weekend", filters: [] });
   });
 
   it("'the median length of ads vs organic': the groups on their median recorded length (SQL)", async () => {
