@@ -3776,11 +3776,15 @@ async function rank(ctx: Ctx): Promise<Outcome> {
                 : "region";
   await corroborate(ctx);
   const m: Metric =
-    metric && (isRate(metric) || ["plays", "likes", "comments", "shares", "saves"].includes(metric))
+    metric &&
+    (isRate(metric) ||
+      ["plays", "likes", "comments", "shares", "saves", "duration", "hashtag_count"].includes(metric))
       ? metric
       : "videos";
-  // "Highest average views per video": each group's median video, over groups large enough to have one.
-  let perVideo = plan.perVideo && m !== "videos" && !isRate(m);
+  // "Highest average views per video": each group's median video, over groups large enough to have one (a
+  // length or a number of hashtags is only ever a median per video).
+  let perVideo =
+    (plan.perVideo && m !== "videos" && !isRate(m)) || m === "duration" || m === "hashtag_count";
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
   const byCreators = plan.byCreators && by === "advertiser";

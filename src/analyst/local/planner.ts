@@ -2276,6 +2276,8 @@ async function readQuestion(
     ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
     understood.push("measure: median video length (recorded duration)");
   };
+  // A median per video read from the measure itself ("the longest videos" of each creator).
+  let perVideoRead = false;
   if (decline) intent = "decline";
   else if (wordCount && videos.length === 0) {
     intent = "words";
@@ -2476,6 +2478,23 @@ async function readQuestion(
       metric = "plays";
       understood.push('performance read as views (plays) (from "should"/"best"/"more")');
     }
+  } else if (
+    // "Which creators post the longest videos?", "which creators use the most hashtags per video?": each one's
+    // median per video.
+    entityCount === 0 &&
+    ["creators", "advertisers", "hashtags", "sounds", "regions", "languages"].includes(subject) &&
+    (extremeLength !== null ||
+      (subject !== "hashtags" && /\b(most|fewest|least) (hashtags|tags)\b/.test(lowerAll)))
+  ) {
+    intent = "rank";
+    unsay(/^metric |read as views/);
+    const tags = extremeLength === null;
+    metric = tags ? "hashtag_count" : "duration";
+    lowest = tags ? /\b(fewest|least) (hashtags|tags)\b/.test(lowerAll) : extremeLength === "shortest";
+    perVideoRead = true;
+    understood.push(
+      `${subject} ranked by the median ${tags ? "number of hashtags" : "recorded length"} per video of theirs${lowest ? ", lowest first" : ""}`,
+    );
   } else if (extremeLength && entityCount <= 1 && subject === "videos" && !CUES.median.test(lengthText)) {
     // "Which videos are the longest?", "what is the shortest video?": videos ranked by recorded length.
     intent = "rank";
@@ -3017,7 +3036,7 @@ async function readQuestion(
     authorFollowers,
     groupVideos,
     early,
-    perVideo,
+    perVideo: perVideo || perVideoRead,
     perVideoAsked,
     byCreators,
     quotes,

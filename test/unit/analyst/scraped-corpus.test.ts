@@ -3662,6 +3662,31 @@ describe("transcripts: whether the source recorded one", () => {
     expect(compared.plan).toMatchObject({ intent: "breakdown", group_by: "weekend", filters: [] });
   });
 
+  it("'which creators post the longest videos?', '… the most hashtags per video?': each one's median per video (SQL)", async () => {
+    const rows = db
+      .prepare("SELECT author_uid AS id, duration_s AS d, media_type AS m, hashtags AS h FROM videos")
+      .all() as { id: string; d: number | null; m: string; h: string }[];
+    const by = new Map<string, typeof rows>();
+    for (const r of rows) by.set(r.id, [...(by.get(r.id) ?? []), r]);
+    // Creators with 5 videos or more, each one's median (lengths: regular videos with a recorded one).
+    const medians = (value: (r: (typeof rows)[number]) => number | null) =>
+      [...by]
+        .filter(([, vs]) => vs.length >= 5)
+        .map(([id, vs]) => [id, median(vs.map(value).filter((x): x is number => x !== null))] as const)
+        .sort((a, b) => b[1] - a[1]);
+    const longest = aggregateOf(await ask("Which creators post the longest videos?"));
+    expect(longest.plan).toMatchObject({ intent: "rank", metric: "duration", per_video: true, ignored: [] });
+    const lengths = medians((r) => (r.m === "video" ? r.d : null));
+    expect((longest.result.values as number[])[0]).toBe(lengths[0]?.[1]);
+    const shortest = aggregateOf(await ask("Which creators post the shortest videos?"));
+    expect(shortest.plan).toMatchObject({ metric: "duration", lowest: true });
+    expect((shortest.result.values as number[])[0]).toBe(lengths[lengths.length - 1]?.[1]);
+    const tags = aggregateOf(await ask("Which creators use the most hashtags per video?"));
+    expect(tags.plan).toMatchObject({ intent: "rank", metric: "hashtag_count", per_video: true });
+    const counts = medians((r) => (r.h === "" ? 0 : r.h.split(" ").length));
+    expect((tags.result.values as number[])[0]).toBe(counts[0]?.[1]);
+  });
+
   it("'the median length of ads vs organic': the groups on their median recorded length (SQL)", async () => {
     const { plan, result } = aggregateOf(await ask("What's the median video length of ads vs organic?"));
     expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "duration", ignored: [] });
