@@ -3783,8 +3783,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       : "videos";
   // "Highest average views per video": each group's median video, over groups large enough to have one (a
   // length or a number of hashtags is only ever a median per video).
-  let perVideo =
-    (plan.perVideo && m !== "videos" && !isRate(m)) || m === "duration" || m === "hashtag_count";
+  let perVideo = (plan.perVideo && m !== "videos" && !isRate(m)) || m === "duration" || m === "hashtag_count";
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
   const byCreators = plan.byCreators && by === "advertiser";
