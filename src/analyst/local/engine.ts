@@ -51,7 +51,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
               : `sound=${a.ids.join("|")}`
             : a.kind === "days"
               ? `weekday=${a.days.join("|")}`
-              : `${a.kind}=${a.value}`,
+              : a.kind === "text"
+                ? `q=${a.q}`
+                : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

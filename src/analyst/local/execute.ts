@@ -247,6 +247,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, transcript: a.value };
     case "days":
       return { ...filter, weekdays: a.days };
+    case "text":
+      return { ...filter, q: filter.q ? `${filter.q} ${a.q}` : a.q };
     case "media_type":
       return { ...filter, media_type: a.value };
     case "region":
@@ -2074,6 +2076,8 @@ function shareWords(target: Attribute): string {
       return `${target.value === "yes" ? "with" : "without"} a recorded transcript`;
     case "days":
       return attributeLabel(target);
+    case "text":
+      return `that mention "${topicWords([target.q])}"`;
     case "hook_type":
       return `with a ${target.value} hook`;
     case "region":
@@ -2744,8 +2748,16 @@ async function share(ctx: Ctx): Promise<Outcome> {
           ? shareWords(target)
               .replace(/^with /, "have ")
               .replace(/^without an? /, "have no ")
-          : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" ? "have" : "are"} ${attributeLabel(target)}`;
-  const one = part === 1 ? are.replace(/^have /, "has ").replace(/^are /, "is ") : are;
+          : target.kind === "text"
+            ? shareWords(target).replace(/^that /, "")
+            : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" ? "have" : "are"} ${attributeLabel(target)}`;
+  const one =
+    part === 1
+      ? are
+          .replace(/^have /, "has ")
+          .replace(/^are /, "is ")
+          .replace(/^mention /, "mentions ")
+      : are;
   const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.`;
   return {
     summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,

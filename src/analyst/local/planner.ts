@@ -82,7 +82,9 @@ export type Attribute =
   /** One count above another: "more comments than likes" (latest counts). */
   | { kind: "exceeds"; more: CountMetric; than: CountMetric }
   /** Published on these days of the week (UTC; 0 is Sunday): "on weekends", "on Mondays". */
-  | { kind: "days"; days: number[]; label: string };
+  | { kind: "days"; days: number[]; label: string }
+  /** Videos whose text holds these words, matched like `q` (a share's target: "what share mention price?"). */
+  | { kind: "text"; q: string };
 
 interface Placed<T> {
   item: T;
@@ -318,6 +320,13 @@ function disjointBounds(
 /** The days of the week, Sunday first (as the weekday split keys them: 0-6, UTC). */
 const DAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
+/** Text to find as said ("sea view" for the phrase `"sea view"`). */
+const topicWordsOf = (q: string) => q.replaceAll('"', "");
+
+/** A question opening with creators ("which creators", "top 10 influencers"): they are what it asks about. */
+const OPENS_WITH_CREATORS =
+  /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(creators?|influencers?|accounts?|channels?)\b/;
+
 /** How many words (phrases, emoji) a word count lists when the question names no number. */
 const WORDS_COUNT = 10;
 
@@ -342,6 +351,8 @@ const attributeLabel = (a: Attribute): string => {
       return a.value === "yes" ? "videos with a recorded transcript" : "videos without a recorded transcript";
     case "days":
       return `published on ${a.label} (UTC)`;
+    case "text":
+      return `videos mentioning "${topicWordsOf(a.q)}"`;
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
@@ -568,6 +579,9 @@ async function displayNameAt(
 /** The bound a comparison word sets: "more than" / "over" … → over, "at least" / "at most" as written, else under. */
 function boundOp(word: string): FollowersBound["op"] {
   if (word === "at least" || word === "at most") return word;
+  // "min 10 videos", "a maximum of 5 posts".
+  if (/^min/.test(word)) return "at least";
+  if (/^max/.test(word)) return "at most";
   return /^(more than|over|above|greater than|longer than)$/.test(word) ? "over" : "under";
 }
 
@@ -642,7 +656,7 @@ const NOT_MENTIONED =
   /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
-  `${MENTION_CUE.source}\\s+["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
+  `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
   "gu",
 );
 
@@ -1229,9 +1243,12 @@ async function readQuestion(
   const transcriptVsNone =
     !adsVsOrganic &&
     !hookVsNone &&
-    ((noTranscript !== null &&
-      transcriptNamed !== null &&
-      /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll)) ||
+    // "… with a transcript vs without"
+    ((transcriptNamed !== null &&
+      /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos )?without\b/.test(lowerAll)) ||
+      (noTranscript !== null &&
+        transcriptNamed !== null &&
+        /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll)) ||
       (transcriptNamed !== null && doesItHelp));
   if (transcriptVsNone) {
     for (const m of [noTranscript, transcriptNamed]) if (m) text = consume(text, m.index ?? 0, m[0].length);
@@ -1294,9 +1311,11 @@ async function readQuestion(
           /\bweekends?\b/.test(lowerAll) &&
             !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
           ? "weekend"
-          : /\b(days? of (the )?week|weekdays?|which day|what day|best day)\b/.test(lowerAll)
+          : /\b(days? of (the )?week|weekdays?|which day|what day|best day|best posting days?|posting days?)\b/.test(
+                lowerAll,
+              )
             ? "weekday"
-            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
+            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
                   lowerAll,
                 )
               ? "hour"
@@ -1428,7 +1447,7 @@ async function readQuestion(
   // dropped unless creators, advertisers, hashtags or sounds are asked about).
   let videosBound: (FollowersBound & { phrase: string }) | null = null;
   const perGroup = text.match(
-    /\b(more than|over|above|greater than|at least|less than|fewer than|under|below|at most)\s+(\d[\d,]*)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+    /\b(more than|over|above|greater than|at least|min(?:imum)?(?: of)?|less than|fewer than|under|below|at most|max(?:imum)?(?: of)?)\s+(\d[\d,]*)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
   if (perGroup) {
     const [phrase, word, digits] = perGroup as unknown as [string, string, string];
@@ -1463,7 +1482,7 @@ async function readQuestion(
         // "from creators with under 10k followers": who made the videos, not the subject.
         const before = lowerAll.slice(0, match.index ?? 0);
         const who = before.match(
-          /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(with|having|who have|that have|who has|that has)\s+$/,
+          /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(?:(?:with|having|who have|that have|who has|that has)\s+)?$/,
         );
         if (who) authorsSpan = [who.index ?? 0, (match.index ?? 0) + phrase.length];
       }
@@ -1625,6 +1644,11 @@ async function readQuestion(
     /^\s*(which|what|top|show( me)?|list|find|give me|get|how many|count)\s+(\w+\s+){0,2}?(videos?|posts?|clips?|ads?|content|hashtags?|sounds?|songs?|hooks?)\b/.test(
       lowerAll,
     );
+  // The question without "creators with under 10k followers" when it asks about videos (their creators' bound).
+  const opening =
+    authorsSpan && videosAsked
+      ? consume(lowerAll, authorsSpan[0], authorsSpan[1] - authorsSpan[0])
+      : lowerAll;
   const subjectText = [...soundSpans, ...boundSpans, ...(authorsSpan && videosAsked ? [authorsSpan] : [])]
     .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
@@ -1667,14 +1691,7 @@ async function readQuestion(
   )
     subject = "hook_types";
   // "Which creators use the #dalat hashtag the most?": the noun the question opens with is what it ranks.
-  else if (
-    /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(creators?|influencers?|accounts?|channels?)\b/.test(
-      authorsSpan && videosAsked
-        ? consume(lowerAll, authorsSpan[0], authorsSpan[1] - authorsSpan[0])
-        : lowerAll,
-    )
-  )
-    subject = "creators";
+  else if (OPENS_WITH_CREATORS.test(opening)) subject = "creators";
   else if (pick("hashtags")) subject = "hashtags";
   else if (pick("sounds")) subject = "sounds";
   else if (/\b(trend reports?|reports?)\b/.test(lowerAll)) subject = "trend_reports";
@@ -1686,9 +1703,7 @@ async function readQuestion(
   )
     subject = "advertisers";
   else if (
-    /^\s*(which|what|top|name the|list the)\s+(\w+\s+){0,2}(creators?|influencers?|accounts?|channels?)\b/.test(
-      lowerAll,
-    ) ||
+    OPENS_WITH_CREATORS.test(opening) ||
     (pick("creators") && !/^\s*who\b/.test(lowerAll)
       ? true
       : /^\s*who\b/.test(lowerAll) && !pick("advertisers"))
@@ -1760,11 +1775,11 @@ async function readQuestion(
   // "What are the most common words in hotel hooks?", "which phrases do top resort captions use?", "the most
   // used emojis": what the texts of the videos say, counted per video.
   const wordsNoun = lowerAll.match(
-    /\b(?:most (?:common|used|frequent|popular|repeated)(?:ly used)?|common(?:ly used)?|frequent(?:ly used)?|popular|top(?: \d+)?|recurring|which|what|list(?: the)?|show(?: me)?(?: the)?)\s+(?:\w+\s+){0,2}?(words?|phrases?|keywords?|key words|terms|expressions|emojis?|emoji)\b|\b(words?|phrases?|keywords?|emojis?|emoji)\s+(?:appear\w*|used|come up|show up|occur\w*|repeat\w*|recur\w*)\s+(?:the\s+)?most\b/,
+    /\b(?:most (?:common|used|frequent|popular|repeated)(?:ly used)?|common(?:ly used)?|frequent(?:ly used)?|popular|top(?: \d+)?|recurring|which|what|list(?: the)?|show(?: me)?(?: the)?)\s+(?:\w+\s+){0,2}?(words?|phrases?|keywords?|key words|terms|expressions|emojis?|emoji)\b|\b(words?|phrases?|keywords?|emojis?|emoji)\s+(?:appear\w*|used|come up|show up|occur\w*|repeat\w*|recur\w*)\s+(?:the\s+)?most\b|\b(emojis?|emoji)\s+(?:usage|use)\b/,
   );
   let wordCount: Plan["words"] = null;
   if (wordsNoun) {
-    const noun = (wordsNoun[1] ?? wordsNoun[2]) as string;
+    const noun = (wordsNoun[1] ?? wordsNoun[2] ?? wordsNoun[3]) as string;
     const after = lowerAll.slice(wordsNoun.index ?? 0);
     const field: TextField =
       /\b(hooks?|opening lines?|openers?|intros?|first (lines?|words|sentences?))\b/.test(after)
@@ -2912,6 +2927,22 @@ async function readQuestion(
     groupBy = "media_type";
   }
 
+  // "Average comments per video for creators with over 1M followers": a figure of their videos, not a list of
+  // creators; the bound keeps the videos of the creators within it.
+  if (
+    followers &&
+    !authorFollowers &&
+    ["measure", "share", "breakdown", "words", "overview", "drivers"].includes(intent) &&
+    creators.length + advertisers.length === 0
+  ) {
+    authorFollowers = followers;
+    const reading = understood.findIndex((u) => u.startsWith(`creators with ${followers?.op} `));
+    if (reading >= 0)
+      understood[reading] =
+        `videos by ${(understood[reading] as string).replace(/ \(from .*$/, "")} (from the bound on followers)`;
+    followers = null;
+    subject = "videos";
+  }
   // "What share of videos are ads each year?", "… in each region?": the share within each group.
   if (
     intent === "share" &&
@@ -2937,6 +2968,12 @@ async function readQuestion(
     );
     const after = placed.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
+    // "What percentage of videos mention a price?": the words a verb of saying names are the target.
+    const cue = lowerAll.search(MENTION_CUE);
+    const said =
+      !after.length && cue >= 0
+        ? topics.filter((t) => (topicSpans.get(t)?.at ?? -1) > cue)
+        : [];
     // "What share of ads come from creators with over 100k followers?": the creators' bound is the target.
     if (
       intent === "share" &&
@@ -2947,7 +2984,10 @@ async function readQuestion(
       after.length === 0
     )
       shareOfAuthors = true;
-    else if (target) shareOf = target.item;
+    else if (said.length > 0) {
+      shareOf = { kind: "text", q: said.join(" ") };
+      topics.splice(0, topics.length, ...topics.filter((t) => !said.includes(t)));
+    } else if (target) shareOf = target.item;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
     // "What share of views do ads get?": the share of the views, not of the videos.
     const weighted = lowerAll.match(

@@ -3566,6 +3566,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many of the 10 most shared videos are ads?",
         "How many creators post in both English and Vietnamese?",
         "Which creators post the most on weekends?",
+        "What share of resort videos mention pool?",
+        "average comments per video for creators with over 6k followers",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
@@ -3821,6 +3823,68 @@ describe("the words, phrases and emoji the videos use", () => {
     expect(none.summary).toBe(
       `None of the ${resort.length} videos about "resort" has a recorded transcript to count words in.`,
     );
+  });
+});
+
+describe("terse and indirect phrasings of what is already answered", () => {
+  it("'what share of hotel videos mention sea?': the videos saying it among the set (search totals)", async () => {
+    const share = await ask("What share of resort videos mention pool?");
+    expect(aggregateOf(share).plan).toMatchObject({ intent: "share", topics: ["resort"], ignored: [] });
+    const part = await searchTotal({ q: "resort pool" });
+    const whole = await searchTotal({ q: "resort" });
+    expect(part).toBeGreaterThan(0);
+    expect(aggregateOf(share).result).toMatchObject({ part, whole });
+    expect(share.summary).toMatch(
+      new RegExp(`^${part} of ${whole} videos about "resort" mentions? "pool": `),
+    );
+    // Per year: the same target within each group.
+    const yearly = aggregateOf(await ask("What percentage of videos mention pool each year?"));
+    expect(yearly.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "year",
+      share_of: 'videos mentioning "pool"',
+    });
+  });
+
+  it("a followers bound in a measure keeps the videos of those creators (SQL)", async () => {
+    const answer = aggregateOf(await ask("average comments per video for creators with over 6k followers"));
+    expect(answer.plan).toMatchObject({
+      intent: "measure",
+      subject: "videos",
+      author_followers: { op: "over", value: 6000 },
+    });
+    const comments = db
+      .prepare(
+        "SELECT v.comments FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers > 6000",
+      )
+      .pluck()
+      .all() as number[];
+    expect(answer.result).toMatchObject({ median: median(comments), videos: comments.length });
+  });
+
+  it("'min 10 videos', 'with a transcript vs without', 'emoji usage', 'best posting hour', 'creators under 3k followers'", async () => {
+    const min = aggregateOf(await ask("creators with highest engagement rate min 5 videos"));
+    expect(min.plan.understood).toContain(
+      'creators with at least 5 of the videos in question (from "min 5 videos")',
+    );
+    expect(min.plan.ignored).toEqual([]);
+    const vs = aggregateOf(await ask("like rate of videos with a transcript vs without"));
+    expect(vs.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "transcript",
+      metric: "like_rate",
+      ignored: [],
+    });
+    const emoji = aggregateOf(await ask("emoji usage in viral videos"));
+    expect(emoji.plan).toMatchObject({
+      intent: "words",
+      viral: true,
+      words: { field: "caption", kind: "emojis" },
+    });
+    const hour = aggregateOf(await ask("best posting hour for resort videos"));
+    expect(hour.plan).toMatchObject({ intent: "breakdown", group_by: "hour", metric: "plays" });
+    const small = aggregateOf(await ask("Which videos from creators under 3k followers got the most views?"));
+    expect(small.plan).toMatchObject({ subject: "videos", author_followers: { op: "under", value: 3000 } });
   });
 });
 
