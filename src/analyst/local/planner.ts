@@ -2970,10 +2970,7 @@ async function readQuestion(
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
     // "What percentage of videos mention a price?": the words a verb of saying names are the target.
     const cue = lowerAll.search(MENTION_CUE);
-    const said =
-      !after.length && cue >= 0
-        ? topics.filter((t) => (topicSpans.get(t)?.at ?? -1) > cue)
-        : [];
+    const said = !after.length && cue >= 0 ? topics.filter((t) => (topicSpans.get(t)?.at ?? -1) > cue) : [];
     // "What share of ads come from creators with over 100k followers?": the creators' bound is the target.
     if (
       intent === "share" &&
