@@ -1282,9 +1282,11 @@ async function readQuestion(
   );
   const dayFilter =
     onDays &&
-    !/\b(vs\.?|versus|or|than|compared?|comparison|better|worse|best|ideal|optimal|should|which day|what day|days? of (the )?week)\b/.test(
+    !/\b(vs\.?|versus|or|than|compared?|comparison|better|worse|best|ideal|optimal|should|higher|lower|more|less|greater|bigger|smaller|which day|what day|days? of (the )?week)\b/.test(
       lowerAll,
-    )
+    ) &&
+    // "Is engagement higher on weekends?", "do videos posted on Sundays do better?": a yes/no question compares.
+    !/^\s*(is|are|was|were|do|does|did)\b/.test(lowerAll)
       ? onDays
       : null;
   if (dayFilter) {

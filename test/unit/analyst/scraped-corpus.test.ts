@@ -3660,8 +3660,15 @@ describe("transcripts: whether the source recorded one", () => {
     const counted = aggregateOf(await ask("How many videos were posted on Sundays?"));
     expect(counted.plan).toMatchObject({ intent: "count", filters: ["weekday=0"] });
     expect(counted.result.count).toBe(sundays);
-    const compared = aggregateOf(await ask("Is it better to post on weekends?"));
-    expect(compared.plan).toMatchObject({ intent: "breakdown", group_by: "weekend", filters: [] });
+    for (const question of [
+      "Is it better to post on weekends?",
+      "Is engagement higher on weekends for resort videos?",
+    ])
+      expect(aggregateOf(await ask(question)).plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "weekend",
+        filters: [],
+      });
   });
 
   it("'which creators post the longest videos?', '… the most hashtags per video?': each one's median per video (SQL)", async () => {
