@@ -120,13 +120,17 @@ export function countWords(texts: readonly string[], kind: WordKind, top: number
     const phrases = [
       ...tally(texts.length, (i) => [...runsOf(of(i), 2), ...runsOf(of(i), 3)]).values(),
     ].filter((c) => c.texts > 1);
-    const longer = phrases.filter((c) => c.text.split(" ").length === 3);
+    // The most texts a three-word phrase holding each two-word one has (it holds its first two and last two):
+    // one pass, where checking each pair against every longer phrase took 10 s of 20,000 transcripts at 1M videos.
+    const within = new Map<string, number>();
+    for (const c of phrases) {
+      const words = c.text.split(" ");
+      if (words.length !== 3) continue;
+      for (const inner of [`${words[0]} ${words[1]}`, `${words[1]} ${words[2]}`])
+        within.set(inner, Math.max(within.get(inner) ?? 0, c.texts));
+    }
     return ranked(
-      phrases.filter(
-        (c) =>
-          c.text.split(" ").length === 3 ||
-          !longer.some((l) => l.texts >= c.texts && ` ${l.text} `.includes(` ${c.text} `)),
-      ),
+      phrases.filter((c) => (within.get(c.text) ?? 0) < c.texts),
       top,
     );
   }
