@@ -2174,9 +2174,14 @@ async function readQuestion(
       understood.push(`ranked by ${by === "plays" ? "views (plays)" : by} (from "${theTopOne?.[0]}")`);
     }
   }
+  // "Which video has the most views?": one video asked for, in the singular (accounts and hashtags stay a
+  // ranking, which shows when the first ones tie).
+  const whichOne = lowerAll.match(
+    /^\s*(?:which|what) (?:[\p{L}]+ ){0,2}?(?:video|post|clip|ad|slideshow) (?:has|had|is|was|got|gets|did|does|received|earned)\b/u,
+  );
   const count = counted
     ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
-    : theTopOne
+    : theTopOne || whichOne
       ? 1
       : DEFAULT_COUNT;
   if (counted) {
@@ -2185,6 +2190,7 @@ async function readQuestion(
     const written = ignored.indexOf((counted[1] ?? counted[2]) as string);
     if (written >= 0) ignored.splice(written, 1);
   } else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
+  else if (whichOne) understood.push(`1 result (from "${whichOne[0].trim()}")`);
 
   // "Who are the top comedy creators?": "top" about a topic's creators asks for reach (views of their videos on
   // it), not for who posted most (a tie at 1 video each on a real scrape). "Who posts the most …" stays a count.

@@ -605,6 +605,11 @@ describe("naturally phrased questions read as meant", () => {
     expect(
       answer.caveats.some((c) => c.startsWith("Ranked among the ") && c.includes("plays over their videos")),
     ).toBe(true);
+    // One video asked for in the singular: the first of the same ranking.
+    const one = aggregateOf(await ask("Which video has the highest engagement rate?"));
+    expect(one.plan).toMatchObject({ metric: "engagement", count: 1 });
+    const five = aggregateOf(await ask("Which videos have the highest engagement rate?"));
+    expect(one.result.ranking).toEqual((five.result.ranking as string[]).slice(0, 1));
     // "The highest average engagement rate" ranks them the same way (it measured all videos once).
     const average = aggregateOf(await ask("Which creators have the highest average engagement rate?"));
     expect(average.plan).toMatchObject({ intent: "rank", subject: "creators", metric: "engagement" });
