@@ -909,7 +909,7 @@ export function declined(plan: Plan, reason: string): Outcome {
     summary,
     findings: [{ statement: `Not answered: ${reason}.`, evidence: [] }],
     caveats: [
-      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, how often accounts post, profiles, videos named by id (and those with similar hooks), the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
+      "The local analyst answers rankings, comparisons, counts and shares, breakdowns by hook type or format, what went with more views, the most used words, phrases and emoji of captions, opening lines or transcripts, how often accounts post, profiles, videos named by id (and those with similar hooks), the newest, trending and breakout items, and trend-report look-ups (see service://guide/workflows).",
     ],
     result: { declined: reason },
     computed: "nothing (declined)",
@@ -2665,7 +2665,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
       ? `${head}, no property the corpus records splits them into two groups of at least ${SMALL_GROUP} videos: nothing to compare.`
       : standing.length === 0
         ? `${head}, no group of ${SMALL_GROUP}+ videos by ${compared.map((s) => s.name).join(", ")} does more than ${Math.round((STANDS_OUT - 1) * 100)} % better than all of them.`
-        : `${head}, what went with more ${METRIC_NAME[metric]}: ${standing
+        : `${head}, what went with ${isRate(metric) ? `a higher ${METRIC_NAME[metric]}` : `more ${METRIC_NAME[metric]}`}: ${standing
             .map((s) => {
               const best = s.groups[0] as (typeof s.groups)[number];
               return `${s.show(best.key)} (${figure(best.value)}, ${times(best.value)})`;

@@ -555,7 +555,7 @@ export const CUES = {
   /** "What makes a hotel video go viral?", "what do the top resort videos have in common?": what goes with success. */
   drivers: new RegExp(
     [
-      /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat('s| is| are)? (working|works|performing)\b/
+      /\bwhat (makes?|made|drives?|drove|boosts?|gets?)\b[^?]*\b(viral|views|likes|shares|saves|comments|rates?|engag\w*|success\w*|works?|perform\w*|popular|do(es)? (well|better)|take off|blow up|stand out|good|great|better|best)\b|\b(have|has|share) in common\b|\bwhat('s| is| are)? (working|works|performing)\b/
         .source,
       WHAT_TO_MAKE.source,
       /\bwhat (kinds?|types?|sorts?|styles?) of (content|videos?|posts?|creatives?|ads?)\b[^?]*\b(perform\w*|works?|do(es)? (well|better|best)|get (the )?most (views|likes|engagement)|succeed\w*)\b|\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b|\bhow (do|can|to|should|could) ((i|we|you|they|brands?) )?(make|get|create)\b[^?]*\b(go viral|viral|more (views|likes|engagement|shares|comments|reach)|perform(s)? better|do better|successful|popular)\b|\bwhy (do|does|did) [^?]*\b(go viral|went viral|get (more|so many)|perform better|do better|succeed|outperform|work better)\b/

@@ -2390,7 +2390,13 @@ async function readQuestion(
     ignored.splice(0, ignored.length, ...ignored.filter((w) => !CHANGE_WORDS.test(w)));
     if (DROP_WORDS.test(lowerAll)) lowest = true;
     unsay(/^window |^metric /);
+    // A change is of the number of videos or their views; another measure named is said to be unused.
+    const named = metric;
     metric = /\b(views|plays|watched|reach)\b/.test(lowerAll) ? "plays" : "videos";
+    if (named && named !== "plays" && named !== "videos" && named !== "growth")
+      ignored.push(
+        `${named === "engagement" ? "engagement rate" : named.replace("_", " ")} (a change between two periods is measured in videos or views)`,
+      );
     understood.push(
       `the change from ${changeBetween[0]?.label} to ${changeBetween[1]?.label} in ${metric === "plays" ? "views (plays) of their videos" : "number of videos"}, ${lowest ? "the largest falls" : "the largest rises"} first`,
     );

@@ -581,6 +581,17 @@ describe("naturally phrased questions read as meant", () => {
     expect(groups.result.ranking).toEqual(expected.map(([k]) => k));
     for (const [i, v] of (groups.result.values as number[]).entries())
       expect(v).toBeCloseTo(expected[i]?.[1] ?? -1, 4);
+    // What went with a higher rate: the drivers, on the pooled rate.
+    const drivers = await ask("What makes videos get a high share rate?");
+    expect(aggregateOf(drivers).plan).toMatchObject({ intent: "drivers", metric: "share_rate" });
+    expect(drivers.summary).toMatch(/share rate\), what went with a higher share rate: |does more than/);
+    // A change between periods is of videos or views: the rate is said to be unused.
+    const change = aggregateOf(
+      await ask("Which hashtags grew their share rate the most from July 2025 to August 2025?"),
+    );
+    expect(change.plan.ignored).toEqual([
+      "share rate (a change between two periods is measured in videos or views)",
+    ]);
     // Another ratio is declined with the rates it can give.
     const other = await ask("What is the comment to like ratio of resort videos?");
     expect(other.summary).toMatch(/one count over plays \(like, comment, share or save rate\)/);
