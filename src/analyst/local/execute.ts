@@ -2512,7 +2512,7 @@ async function wordsUsed(ctx: Ctx): Promise<Outcome> {
     ctx.facts.count(filter),
     ctx.facts.texts(filter, asked.field, WORD_TEXTS),
   ]);
-  const ranked = countWords(
+  const ranked = await countWords(
     texts.map((t) => t.text),
     asked.kind,
     plan.count,

@@ -80,21 +80,40 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 function emojisOf(text: string): string[] {
   const found: string[] = [];
+  // Most texts hold none: one test spares splitting them into graphemes (1.8 s of 20,000 transcripts at 1M videos).
+  if (!EMOJI.test(text)) return found;
   // Skin tones and the variation selector are one emoji's looks, not another emoji.
   for (const { segment } of segmenter.segment(text))
     if (EMOJI.test(segment)) found.push(segment.replace(/[\u{1F3FB}-\u{1F3FF}\u{FE0F}]/gu, ""));
   return found;
 }
 
+/**
+ * Texts read between two turns of the event loop: counting 20,000 transcripts at 1M videos held every other
+ * request of the process for 0.76 s in one piece; in turns of 1,000 texts, for 49 ms at most.
+ */
+const TEXTS_PER_TURN = 1000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `read(i)` for each of `n` texts, letting other work run every TEXTS_PER_TURN of them. */
+async function eachText(n: number, read: (i: number) => void): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    read(i);
+    if (i % TEXTS_PER_TURN === TEXTS_PER_TURN - 1) await nextTurn();
+  }
+}
+
 /** How many of `n` texts use each item `found(i)` finds in text i, and the first to. */
-function tally(n: number, found: (i: number) => string[]): Map<string, WordCount> {
+async function tally(n: number, found: (i: number) => string[]): Promise<Map<string, WordCount>> {
   const counts = new Map<string, WordCount>();
-  for (let i = 0; i < n; i++)
+  await eachText(n, (i) => {
     for (const item of new Set(found(i))) {
       const seen = counts.get(item);
       if (seen) seen.texts += 1;
       else counts.set(item, { text: item, texts: 1, first: i });
     }
+  });
   return counts;
 }
 
@@ -107,18 +126,19 @@ const TOGETHER = 0.8;
 const JOINED_TEXTS = 5;
 
 /** The `top` most used words (phrases, emoji) of `texts`, by how many texts use each, then by first use. */
-export function countWords(texts: readonly string[], kind: WordKind, top: number): WordCount[] {
-  if (kind === "emojis")
-    return ranked(
-      tally(texts.length, (i) => emojisOf(texts[i] as string)),
-      top,
-    );
-  const sentences = texts.map(sentencesOf);
+export async function countWords(
+  texts: readonly string[],
+  kind: WordKind,
+  top: number,
+): Promise<WordCount[]> {
+  if (kind === "emojis") return ranked(await tally(texts.length, (i) => emojisOf(texts[i] as string)), top);
+  const sentences: string[][][] = [];
+  await eachText(texts.length, (i) => sentences.push(sentencesOf(texts[i] as string)));
   const of = (i: number) => sentences[i] as string[][];
   if (kind === "phrases") {
     // A phrase used once is no pattern; "link in" gives way to "link in bio" when the longer is as common.
     const phrases = [
-      ...tally(texts.length, (i) => [...runsOf(of(i), 2), ...runsOf(of(i), 3)]).values(),
+      ...(await tally(texts.length, (i) => [...runsOf(of(i), 2), ...runsOf(of(i), 3)])).values(),
     ].filter((c) => c.texts > 1);
     // The most texts a three-word phrase holding each two-word one has (it holds its first two and last two):
     // one pass, where checking each pair against every longer phrase took 10 s of 20,000 transcripts at 1M videos.
@@ -136,9 +156,9 @@ export function countWords(texts: readonly string[], kind: WordKind, top: number
   }
   // Pairs whose rarer word nearly always comes with the other are one word; each text is then read again,
   // a pair taking its two words.
-  const single = tally(texts.length, (i) => of(i).flat().filter(kept));
+  const single = await tally(texts.length, (i) => of(i).flat().filter(kept));
   const joined = new Set(
-    [...tally(texts.length, (i) => runsOf(of(i), 2)).values()]
+    [...(await tally(texts.length, (i) => runsOf(of(i), 2))).values()]
       .filter((pair) => {
         const [a, b] = pair.text.split(" ") as [string, string];
         const rarer = Math.min(single.get(a)?.texts ?? 0, single.get(b)?.texts ?? 0);
@@ -158,10 +178,7 @@ export function countWords(texts: readonly string[], kind: WordKind, top: number
       }
     return found;
   };
-  return ranked(
-    tally(texts.length, (i) => wordsIn(of(i))),
-    top,
-  );
+  return ranked(await tally(texts.length, (i) => wordsIn(of(i))), top);
 }
 
 const ranked = (counts: Map<string, WordCount> | WordCount[], top: number) =>
