@@ -64,6 +64,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.perVideo ? { per_video: true } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
+    ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),
     ...(plan.words ? { words: plan.words } : {}),
     ...(plan.viral ? { viral: true } : {}),
     ...((plan.viral || plan.topPlayed !== null) && plan.viralBy !== "plays"

@@ -86,6 +86,7 @@ type Video = {
   language: string | null;
   hashtags: string[];
   hook: { text: string; type: string | null } | null;
+  music: { id: string; title: string | null } | null;
   author: { uid: string; handle: string };
   advertiser: { id: string; name: string } | null;
 };
@@ -479,6 +480,21 @@ const quoted = (text: string) => `"${clipped(text, QUOTE_CHARS)}"`;
  * What a video says, for "what are people saying in …": its opening line (the first sentence of the transcript,
  * else of the caption) when it is not the caption's own start, then the caption.
  */
+/** A video's own hashtags, sound or opening hook ("what hashtags does the top resort video use?"). */
+function usesLine(v: Video, uses: NonNullable<Plan["usesShown"]>): string {
+  if (uses === "hashtags")
+    return v.hashtags.length > 0
+      ? ` Hashtags: ${v.hashtags.map((t) => `#${t}`).join(" ")}.`
+      : " No hashtags.";
+  if (uses === "sounds")
+    return v.music
+      ? ` Sound: ${v.music.title ? `"${v.music.title}" ` : ""}(sound ${v.music.id}).`
+      : " No sound recorded.";
+  return v.hook
+    ? ` Opening line: ${quoted(v.hook.text.replace(/\s+/g, " ").trim())}${v.hook.type ? ` (hook type ${v.hook.type})` : " (no hook pattern detected)"}.`
+    : " No opening line recorded.";
+}
+
 function quoteLine(v: Video): string {
   const caption = v.desc.replace(/\s+/g, " ").trim();
   const opening = v.hook?.text.replace(/\s+/g, " ").trim();
@@ -1583,13 +1599,15 @@ function videoRanking(
     (a) => (a.kind === "hook" && a.value === "yes") || a.kind === "hook_type" || a.kind === "viral_hook",
   );
   const hookLine = (v: Video) =>
-    plan.quotes
-      ? quoteLine(v)
-      : hooksAsked && v.hook
-        ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"`
-        : "";
+    plan.usesShown
+      ? usesLine(v, plan.usesShown)
+      : plan.quotes
+        ? quoteLine(v)
+        : hooksAsked && v.hook
+          ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"`
+          : "";
   return {
-    summary: `${what[0]?.toUpperCase()}${what.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.`,
+    summary: `${what[0]?.toUpperCase()}${what.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
     findings: top.map((v, i) => ({
       statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.${hookLine(v)}`,
       evidence: [

@@ -130,6 +130,8 @@ export interface Plan {
   perVideoAsked: boolean;
   /** "Which brands work with the most creators?": advertisers ranked by the distinct creators of their videos. */
   byCreators: boolean;
+  /** "What hashtags does the top resort video use?": a ranking of videos that shows each one's own of these. */
+  usesShown: "hashtags" | "sounds" | "hook_types" | null;
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
   /** For `words`: which text of the videos is counted, and what in it. */
@@ -2130,7 +2132,7 @@ async function readQuestion(
   // "How many of the most liked videos are ads?", "the average length of the most commented videos": a set
   // of the videos with the most of a count (the tenth, or the number named), not a measure.
   const mostCounted = lowerAll.match(
-    /\bthe most (liked|shared|commented|saved|bookmarked) (?:[\p{L}#]+ ){0,2}?(?:videos?|posts?|clips?|ads?|slideshows?|ones)\b/u,
+    /\bthe most (liked|shared|commented|saved|bookmarked) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips|ads|slideshows|ones)\b/u,
   );
   const setCount = (word: string | undefined): Plan["viralBy"] =>
     word === "liked"
@@ -2755,9 +2757,12 @@ async function readQuestion(
   // tenth of them ("the most viral", "go viral" stay readings of views).
   // "The words of the top hotel videos": the most played tenth too (the words of every video say little of what
   // the best ones do).
+  // "The hashtags the top resort videos use" likewise.
   const topWords =
-    intent === "words" &&
-    /\b(top|best|best performing|most (viewed|watched|played|popular)|highest performing|successful|winning) (?!(?:\d+ )?(?:words?|phrases?|keywords?|terms|emojis?|emoji)\b)(?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
+    (intent === "words" ||
+      (intent === "rank" && (subject === "hashtags" || subject === "sounds")) ||
+      (intent === "breakdown" && subject === "hook_types")) &&
+    /\b(top|best|best performing|most (viewed|watched|played|popular)|highest performing|successful|winning) (?!(?:\d+ )?(?:words?|phrases?|keywords?|terms|emojis?|emoji|hashtags?|tags?|sounds?|songs?|music|hooks?|hook types?|creators?|accounts?|advertisers?|brands?)\b)(?:[\p{L}]+ ){0,2}?(videos|posts|clips|ads|content|slideshows|ones)\b/u.test(
       lowerAll,
     );
   // "The most shared videos" as a set: where a set of videos is asked about, not when they are what is ranked.
@@ -2878,7 +2883,7 @@ async function readQuestion(
     understood.push(
       viralBy !== "plays"
         ? `the ${Math.round(VIRAL_SHARE * 100)} % of the videos in question with the most ${viralBy} (from "${mostCounted?.[0]}")`
-        : `${topWords ? `top (words of the best videos)` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
+        : `${topWords ? `"top videos"` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
     );
   }
   if (groupBy !== "length" && metric !== "duration")
@@ -2927,6 +2932,24 @@ async function readQuestion(
   ) {
     intent = "rank";
     metric = "videos";
+  }
+  // "What hashtags does the top resort video use?", "what sound does the most viewed hotel video use?": that
+  // video's own, not those most used by the set.
+  let usesShown: Plan["usesShown"] = null;
+  if (
+    theTopOne &&
+    (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
+    (intent === "rank" || intent === "breakdown") &&
+    entityCount === 0
+  ) {
+    usesShown = subject;
+    intent = "rank";
+    groupBy = null;
+    subject = "videos";
+    if (metric !== null && !["plays", "likes", "comments", "shares"].includes(metric)) metric = null;
+    understood.push(
+      `the ${usesShown === "hook_types" ? "opening hook" : usesShown === "sounds" ? "sound" : "hashtags"} of that video`,
+    );
   }
   // "Which hotel in Da Lat has the most videos?": videos are counted per account, not ranked by themselves.
   if (intent === "rank" && subject === "videos" && metric === "videos" && entityCount === 0) {
@@ -3091,6 +3114,7 @@ async function readQuestion(
     perVideoAsked,
     byCreators,
     quotes,
+    usesShown,
     words: intent === "words" ? wordCount : null,
     viral,
     topPlayed,

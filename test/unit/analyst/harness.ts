@@ -90,6 +90,7 @@ export function aggregateOf(answer: Answer): {
     share_of_authors?: boolean;
     viral?: boolean;
     viral_by?: string;
+    uses_shown?: string;
     share_of?: string;
     per_video?: boolean;
     lowest?: boolean;

@@ -3584,6 +3584,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators post the most on weekends?",
         "What share of resort videos mention pool?",
         "average comments per video for creators with over 6k followers",
+        "What hashtags does the top resort video use?",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
@@ -3883,6 +3884,33 @@ describe("terse and indirect phrasings of what is already answered", () => {
       .pluck()
       .all() as number[];
     expect(answer.result).toMatchObject({ median: median(comments), videos: comments.length });
+  });
+
+  it("'what hashtags (sound, hook) does the top resort video use?': that video's own; 'the top resort videos' a set", async () => {
+    const top = db
+      .prepare(`SELECT id, hashtags, music_id FROM ${IN_IDS} ORDER BY plays DESC, id DESC LIMIT 1`)
+      .get(idList(await searchIds("resort"))) as { id: string; hashtags: string; music_id: string | null };
+    const tags = await ask("What hashtags does the top resort video use?");
+    expect(aggregateOf(tags).plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      uses_shown: "hashtags",
+      count: 1,
+    });
+    expect(aggregateOf(tags).result.ranking).toEqual([top.id]);
+    expect(tags.summary).toContain(
+      ` Hashtags: ${top.hashtags
+        .split(" ")
+        .map((t) => `#${t}`)
+        .join(" ")}.`,
+    );
+    const sound = await ask("What sound does the most viewed resort video use?");
+    expect(aggregateOf(sound).plan).toMatchObject({ uses_shown: "sounds", metric: "plays" });
+    expect(sound.summary).toContain(top.music_id ? `(sound ${top.music_id}).` : "No sound recorded.");
+    // Plural: the hashtags most used by the most played tenth of them.
+    const set = aggregateOf(await ask("What hashtags do the top resort videos use?"));
+    expect(set.plan).toMatchObject({ intent: "rank", subject: "hashtags", viral: true });
+    expect(aggregateOf(await ask("What are the top hashtags for resort videos?")).plan.viral).toBeUndefined();
   });
 
   it("'min 10 videos', 'with a transcript vs without', 'emoji usage', 'best posting hour', 'creators under 3k followers'", async () => {
