@@ -19,6 +19,8 @@ export interface FactsFilter {
   hook_type?: string;
   /** Whether the source recorded a transcript (speech to text) for the video. */
   transcript?: "yes" | "no";
+  /** Whether the video has a caption (blank is none; one of hashtags only is a caption). */
+  caption?: "yes" | "no";
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
@@ -161,8 +163,16 @@ export function weekdaysSql(days: readonly number[], weekday: string): string {
   return kept.length === 0 ? "1 = 0" : `${weekday} IN (${kept.join(", ")})`;
 }
 
-/** SQL true when the source recorded a transcript for the video (both stores; blank text is none). */
-export const TRANSCRIPT_SQL = "length(trim(coalesce(v.transcript, ''))) > 0";
+/** SQL true when a video's `field` text is not blank (both stores): a transcript recorded, a caption written. */
+export const hasTextSql = (field: TextField) => `length(trim(coalesce(v.${TEXT_COLUMNS[field]}, ''))) > 0`;
+
+/** The text fields a filter can ask to be present or absent, with the SQL both stores add for it. */
+export function presentTextSql(filter: FactsFilter): string[] {
+  return (["transcript", "caption"] as const).flatMap((field) => {
+    const want = filter[field];
+    return want === undefined ? [] : [want === "yes" ? hasTextSql(field) : `NOT (${hasTextSql(field)})`];
+  });
+}
 
 /** SQL of how many hashtags a video carries (stored once each, separated by single spaces). */
 const HASHTAG_COUNT_SQL =
@@ -227,7 +237,7 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
     case "ad":
       return "v.label_ad";
     case "transcript":
-      return `CASE WHEN ${TRANSCRIPT_SQL} THEN 1 ELSE 0 END`;
+      return `CASE WHEN ${hasTextSql("transcript")} THEN 1 ELSE 0 END`;
     case "weekday":
       return time.weekday;
     case "weekend":

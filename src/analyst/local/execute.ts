@@ -246,6 +246,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, viral_hook: "yes" };
     case "transcript":
       return { ...filter, transcript: a.value };
+    case "caption":
+      return { ...filter, caption: a.value };
     case "days":
       return { ...filter, weekdays: a.days };
     case "text":
@@ -391,8 +393,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const hook = plan.attributes.find((a) => a.kind === "hook");
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
-  const transcript = plan.attributes.find((a) => a.kind === "transcript");
-  if (transcript) noun = `${noun} ${shareWords(transcript)}`;
+  for (const a of plan.attributes)
+    if (a.kind === "transcript" || a.kind === "caption") noun = `${noun} ${shareWords(a)}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
@@ -1537,6 +1539,7 @@ async function videoView(
         a.kind === "exceeds" ||
         a.kind === "sound" ||
         a.kind === "transcript" ||
+        a.kind === "caption" ||
         a.kind === "days",
     ) &&
     plan.creators.length + plan.advertisers.length === 0 &&
@@ -2092,6 +2095,8 @@ function shareWords(target: Attribute): string {
       return "with a viral hook";
     case "transcript":
       return `${target.value === "yes" ? "with" : "without"} a recorded transcript`;
+    case "caption":
+      return `${target.value === "yes" ? "with" : "without"} a caption`;
     case "days":
       return attributeLabel(target);
     case "text":
@@ -2756,7 +2761,11 @@ async function share(ctx: Ctx): Promise<Outcome> {
   const s = pct(part, base);
   const whole = describe(plan);
   // "294 of 5,268 videos have a detected hook", "12 of 98 ads are slideshows".
-  const has = target.kind === "hook" || target.kind === "viral_hook" || target.kind === "transcript";
+  const has =
+    target.kind === "hook" ||
+    target.kind === "viral_hook" ||
+    target.kind === "transcript" ||
+    target.kind === "caption";
   const are =
     target.kind === "region" || target.kind === "language"
       ? `are in ${attributeLabel(target)}`

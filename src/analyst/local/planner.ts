@@ -72,6 +72,8 @@ export type Attribute =
   | { kind: "viral_hook"; value: "yes" }
   /** Videos the source recorded a transcript (speech to text) for, or none. */
   | { kind: "transcript"; value: "yes" | "no" }
+  /** Videos with a caption (blank is none), or none. */
+  | { kind: "caption"; value: "yes" | "no" }
   | { kind: "hook_type"; value: string }
   | { kind: "region"; value: string }
   | { kind: "language"; value: string }
@@ -351,6 +353,8 @@ const attributeLabel = (a: Attribute): string => {
       return "viral hooks";
     case "transcript":
       return a.value === "yes" ? "videos with a recorded transcript" : "videos without a recorded transcript";
+    case "caption":
+      return a.value === "yes" ? "videos with a caption" : "videos without a caption";
     case "days":
       return `published on ${a.label} (UTC)`;
     case "text":
@@ -1230,6 +1234,18 @@ async function readQuestion(
     if (withoutHook) text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
     readHelp();
     understood.push("groups: videos with and without a detected hook");
+  }
+  // "How many videos have no caption?", "captioned videos": a caption written, or none (a quote of captions,
+  // "with their captions", is read below).
+  for (const [pattern, value] of [
+    [/\b(no captions?|without (a |any )?captions?|(empty|blank) captions?|uncaptioned)\b/, "no"],
+    [/\b((has|have|with) a caption|captioned)\b/, "yes"],
+  ] as const) {
+    const m = text.match(pattern);
+    if (!m) continue;
+    place({ kind: "caption", value }, m.index ?? 0, m[0]);
+    text = consume(text, m.index ?? 0, m[0].length);
+    break;
   }
   // "How many videos have a transcript?", "do videos with a voiceover get more views than those without?": what
   // the source transcribed (a scrape records speech to text only where it asked for it).

@@ -19,8 +19,10 @@ import {
   type FactsSplit,
   type FactsValue,
   hashtagSql,
+  hasTextSql,
   type LinkedCreator,
   linkedCreator,
+  presentTextSql,
   rateNumeratorSql,
   SOUND_TITLES,
   type SoundName,
@@ -28,7 +30,6 @@ import {
   splitSql,
   TEXT_COLUMNS,
   type TextField,
-  TRANSCRIPT_SQL,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
@@ -143,9 +144,10 @@ export class PostgresFacts implements FactsRepository {
     const params = new Params();
     const where = await this.whereOf(filter, params);
     const column = `v.${TEXT_COLUMNS[field]}`;
+    const present = hasTextSql(field);
     return rowsOf<{ id: string; text: string }>(
       this.pool,
-      `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND length(trim(coalesce(${column}, ''))) > 0
+      `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND ${present}
        ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(top)}`,
       params.values,
     );
@@ -348,7 +350,7 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.hook) eq("label_hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
   if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, POSTGRES_TIME.weekday));
-  if (filter.transcript) parts.push(filter.transcript === "yes" ? TRANSCRIPT_SQL : `NOT (${TRANSCRIPT_SQL})`);
+  parts.push(...presentTextSql(filter));
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

@@ -17,8 +17,10 @@ import {
   type FactsSplit,
   type FactsValue,
   hashtagSql,
+  hasTextSql,
   type LinkedCreator,
   linkedCreator,
+  presentTextSql,
   rateNumeratorSql,
   SOUND_TITLES,
   type SoundName,
@@ -26,7 +28,6 @@ import {
   splitSql,
   TEXT_COLUMNS,
   type TextField,
-  TRANSCRIPT_SQL,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
@@ -156,9 +157,10 @@ export class SqliteFacts implements FactsRepository {
     if (this.offload) return this.offload.call("texts", [filter, field, top]);
     const { where, params } = whereOf(this.db, filter);
     const column = `v.${TEXT_COLUMNS[field]}`;
+    const present = hasTextSql(field);
     return this.db
       .prepare<Record<string, string | number>, { id: string; text: string }>(
-        `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND length(trim(coalesce(${column}, ''))) > 0
+        `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND ${present}
          ORDER BY v.plays DESC, v.id DESC LIMIT @top`,
       )
       .all({ ...params, top });
@@ -377,7 +379,7 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.hook) eq("label_hook", "hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
   if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, SQLITE_TIME.weekday));
-  if (filter.transcript) parts.push(filter.transcript === "yes" ? TRANSCRIPT_SQL : `NOT (${TRANSCRIPT_SQL})`);
+  parts.push(...presentTextSql(filter));
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

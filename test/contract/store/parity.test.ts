@@ -535,6 +535,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { transcript: "yes" as const },
         { transcript: "no" as const, q: "morning routine" },
         { weekdays: [0, 6] },
+        { caption: "yes" as const, transcript: "no" as const },
         { weekdays: [3], ad: "no" as const },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
@@ -662,6 +663,11 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const [i, pair] of pairs.entries())
         for (const store of [lite, pg])
           expect(await store.facts.count({ exceeds: [pair] }), JSON.stringify(pair)).toBe(held[i]);
+      // A caption written: every fixture video has one.
+      for (const store of [lite, pg]) {
+        expect(await store.facts.count({ caption: "yes" })).toBe(fixture.videos.length);
+        expect(await store.facts.count({ caption: "no" })).toBe(0);
+      }
       // Days of the week (UTC), as the weekday split keys them.
       for (const days of [[0, 6], [1, 2, 3, 4, 5], [4], []])
         for (const store of [lite, pg])

@@ -136,10 +136,11 @@ function items(): Item[] {
     likes: 60 + k,
     language: "vi",
   }));
-  // Glamping: four with a recorded transcript (their opening line is its first line), two without; emoji.
-  add(6, (k) => ({
-    caption: `Glamping bên hồ Tuyền Lâm ✨ số ${k}${k < 2 ? " 🏕️" : ""}`,
-    tags: ["glamping"],
+  // Glamping: four with a recorded transcript (their opening line is its first line), two without; emoji; the
+  // last with no caption at all (nor hashtags).
+  add(7, (k) => ({
+    caption: k === 6 ? "" : `Glamping bên hồ Tuyền Lâm ✨ số ${k}${k < 2 ? " 🏕️" : ""}`,
+    tags: k === 6 ? [] : ["glamping"],
     // Among the newest, so that no creator's first video moves; no sound, so that none trends.
     ageDays: k / 2,
     silent: true,
@@ -3585,6 +3586,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What share of resort videos mention pool?",
         "average comments per video for creators with over 6k followers",
         "What hashtags does the top resort video use?",
+        "How many videos have no caption?",
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
@@ -3630,6 +3632,25 @@ describe("transcripts: whether the source recorded one", () => {
     const listed = aggregateOf(await ask("Show glamping videos without a transcript"));
     expect(listed.plan).toMatchObject({ intent: "rank", filters: ["transcript=no"], topics: ["glamping"] });
     expect(listed.result.ranking).toEqual(without.map((r) => r.id));
+  });
+
+  it("'no caption', 'have a caption': a caption written or none (SQL)", async () => {
+    const blank = db
+      .prepare("SELECT count(*) FROM videos WHERE trim(coalesce(caption, '')) = ''")
+      .pluck()
+      .get() as number;
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    expect(blank).toBe(1);
+    const counted = aggregateOf(await ask("How many videos have no caption?"));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: ["caption=no"], ignored: [] });
+    expect(counted.result.count).toBe(blank);
+    const share = aggregateOf(await ask("What share of videos have a caption?"));
+    expect(share.result).toMatchObject({ part: all - blank, whole: all });
+    // "With their captions" still quotes them.
+    expect(aggregateOf(await ask("Show me the top 3 resort videos with their captions")).plan).toMatchObject({
+      quotes: true,
+      filters: [],
+    });
   });
 
   it.each([
