@@ -1267,12 +1267,17 @@ async function readQuestion(
       (noTranscript !== null &&
         transcriptNamed !== null &&
         /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll)) ||
-      (transcriptNamed !== null && doesItHelp));
+      (doesItHelp &&
+        (transcriptNamed !== null ||
+          // "Do voiceovers help?", "does a transcript matter?"
+          /^\s*(do|does|are|is)\s+(a |an |the )?(transcripts?|voice-?overs?|subtitles?)\b/.test(lowerAll))));
   if (transcriptVsNone) {
     for (const m of [noTranscript, transcriptNamed]) if (m) text = consume(text, m.index ?? 0, m[0].length);
     // "… than those without": the other group, read.
     const others = text.match(/\b((those|ones|videos|the ones) )?without\b/);
     if (others) text = consume(text, others.index ?? 0, others[0].length);
+    for (const m of [...text.matchAll(/\b(transcripts?|voice-?overs?|subtitles?)\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
     readHelp();
     understood.push("groups: videos with and without a recorded transcript");
   } else if (noTranscript) {

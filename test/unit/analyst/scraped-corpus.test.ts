@@ -3656,6 +3656,7 @@ describe("transcripts: whether the source recorded one", () => {
   it.each([
     "Do videos with a transcript get more views?",
     "Do videos with a voiceover perform better than those without?",
+    "Do voiceovers help?",
   ])("%s: the two groups on median views (SQL)", async (question) => {
     const answer = await ask(question);
     const { plan, result } = aggregateOf(answer);
