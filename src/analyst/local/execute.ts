@@ -412,7 +412,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (sound)
     parts.push(sound.title === "original sound" ? "using an original sound" : `using "${sound.title}"`);
   const days = plan.attributes.find((a) => a.kind === "days");
-  if (days) parts.push(attributeLabel(days));
+  if (days) parts.push(`on ${days.label} (UTC)`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");

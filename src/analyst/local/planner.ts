@@ -1594,6 +1594,9 @@ async function readQuestion(
   else
     for (const match of text.matchAll(WORD)) {
       const word = match[0] as string;
+      // "What share of Da Lat videos mention view?": a word a verb of saying names is text to find.
+      const at = match.index ?? 0;
+      if (mentionedSpans.some(([from, to]) => at > from && at < to)) continue;
       // "share of" / "what share" asks for a proportion, not for shares.
       if (word === "share" && /^\s*of\b/.test(text.slice((match.index ?? 0) + word.length))) continue;
       if (word === "share" && CUES.share.test(shareText) && !/\bshares\b/.test(lowerAll)) continue;
@@ -1976,10 +1979,10 @@ async function readQuestion(
       !hashed &&
       (FUNCTION_WORDS.has(word) ||
         FUNCTION_WORDS.has(singular(word)) ||
-        word in METRIC_WORDS ||
+        ((word in METRIC_WORDS || word in UNKNOWN_MEASURES) &&
+          !mentionedSpans.some(([from, to]) => at > from && at < to)) ||
         word in SUBJECT_WORDS ||
         singular(word) in SUBJECT_WORDS ||
-        (word in UNKNOWN_MEASURES && !mentionedSpans.some(([from, to]) => at >= from && at < to)) ||
         /^\d+(\.\d+)?%?$/.test(word))
     )
       continue;

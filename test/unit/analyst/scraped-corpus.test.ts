@@ -3883,6 +3883,10 @@ describe("terse and indirect phrasings of what is already answered", () => {
     expect(share.summary).toMatch(
       new RegExp(`^${part} of ${whole} videos about "resort" mentions? "pool": `),
     );
+    // A measure's word after a verb of saying is text too ("view", not views).
+    const view = aggregateOf(await ask("What percentage of resort videos mention view?"));
+    expect(view.plan).toMatchObject({ intent: "share", metric: null, ignored: [] });
+    expect(view.result).toMatchObject({ part: await searchTotal({ q: "resort view" }), whole });
     // Per year: the same target within each group.
     const yearly = aggregateOf(await ask("What percentage of videos mention pool each year?"));
     expect(yearly.plan).toMatchObject({
