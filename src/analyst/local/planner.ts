@@ -2786,7 +2786,7 @@ async function readQuestion(
     (intent === "words" ||
       (intent === "rank" && (subject === "hashtags" || subject === "sounds")) ||
       (intent === "breakdown" && subject === "hook_types")) &&
-    /\b(top|best|best performing|most (viewed|watched|played|popular)|highest performing|successful|winning) (?!(?:\d+ )?(?:words?|phrases?|keywords?|terms|emojis?|emoji|hashtags?|tags?|sounds?|songs?|music|hooks?|hook types?|creators?|accounts?|advertisers?|brands?)\b)(?:[\p{L}]+ ){0,2}?(videos|posts|clips|ads|content|slideshows|ones)\b/u.test(
+    /\b(top|best|best performing|most (viewed|watched|played|popular)|highest performing|successful|winning) (?!(?:\d+ )?(?:words?|phrases?|keywords?|terms|emojis?|emoji|hashtags?|tags?|sounds?|songs?|music|hooks?|hook types?|creators?|accounts?|advertisers?|brands?|for|in|on|at|of|with|to|from|among)\b)(?:[\p{L}]+ ){0,2}?(videos|posts|clips|ads|content|slideshows|ones)\b/u.test(
       lowerAll,
     );
   // "The most shared videos" as a set: where a set of videos is asked about, not when they are what is ranked.

@@ -3937,6 +3937,8 @@ describe("terse and indirect phrasings of what is already answered", () => {
     const set = aggregateOf(await ask("What hashtags do the top resort videos use?"));
     expect(set.plan).toMatchObject({ intent: "rank", subject: "hashtags", viral: true });
     expect(aggregateOf(await ask("What are the top hashtags for resort videos?")).plan.viral).toBeUndefined();
+    // "Work best for resort videos" is no set of the best videos.
+    expect(aggregateOf(await ask("What hooks work best for resort videos?")).plan.viral).toBeUndefined();
   });
 
   it("'min 10 videos', 'with a transcript vs without', 'emoji usage', 'best posting hour', 'creators under 3k followers'", async () => {
