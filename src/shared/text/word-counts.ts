@@ -32,7 +32,7 @@ like really much many even still yet ever oh ok okay yes yeah lol via
 và của là có cho với những các một được này trong không thì mà để đã sẽ đi ở ra vào lại cũng như nhé nha ạ à ơi
 rồi thế nào gì khi bạn mình em anh chị tôi ta nó họ đó đây kia vậy còn hay hoặc nên vì nếu bị từ đến về theo sau
 trước trên dưới rất quá lắm nhiều ít hơn nhất chỉ luôn đang vẫn mới xong ko k thôi nhỉ tại do bởi nè ha hả đâu
-cái chiếc mấy ai người ấy vô tới cả thật nhưng phải
+cái chiếc mấy ai người ấy vô tới cả thật nhưng phải thể mọi rằng vừa sự việc điều
 el la los las un una unos y o de del en por con para es se lo mi más pero como muy este esta al que
 o os as um uma do da dos das em não é meu você isso
 le les et est des du pour pas qui dans sur avec je tu mon ce
