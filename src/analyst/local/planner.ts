@@ -324,8 +324,10 @@ function disjointBounds(
 /** The days of the week, Sunday first (as the weekday split keys them: 0-6, UTC). */
 const DAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
-/** Text to find as said ("sea view" for the phrase `"sea view"`). */
-const topicWordsOf = (q: string) => q.replaceAll('"', "");
+/** Topics as an answer shows them: a quoted phrase without its quotes ("book now"). */
+export function topicWords(topics: readonly string[]): string {
+  return topics.map((t) => t.replaceAll('"', "")).join(" ");
+}
 
 /** A question opening with creators ("which creators", "top 10 influencers"): they are what it asks about. */
 const OPENS_WITH_CREATORS =
@@ -358,7 +360,7 @@ const attributeLabel = (a: Attribute): string => {
     case "days":
       return `published on ${a.label} (UTC)`;
     case "text":
-      return `videos mentioning "${topicWordsOf(a.q)}"`;
+      return `videos mentioning "${topicWords([a.q])}"`;
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
