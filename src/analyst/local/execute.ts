@@ -2521,6 +2521,13 @@ const FIELD_NAME: Record<TextField, string> = {
   transcript: "transcripts",
 };
 
+/** One of each text field, as an answer says a video has it ("with a caption"). */
+const FIELD_ONE: Record<TextField, string> = {
+  caption: "a caption",
+  hook: "an opening line",
+  transcript: "a recorded transcript",
+};
+
 /** "The most common words in hotel hooks": the words (phrases, emoji) of one text field, counted per video. */
 async function wordsUsed(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
@@ -2544,7 +2551,7 @@ async function wordsUsed(ctx: Ctx): Promise<Outcome> {
       ? `the ${fmt(WORD_TEXTS)} most played of the ${fmt(matching)} ${what} with ${field}`
       : texts.length === matching
         ? `the ${field} of all ${fmt(matching)} ${what}`
-        : `the ${fmt(texts.length)} of ${fmt(matching)} ${what} with ${field === "captions" ? "a caption" : field === "transcripts" ? "a recorded transcript" : "an opening line"}`;
+        : `the ${fmt(texts.length)} of ${fmt(matching)} ${what} with ${FIELD_ONE[asked.field]}`;
   const caveats = [
     `Counted over ${read}: each ${asked.kind === "emojis" ? "emoji" : asked.kind === "phrases" ? "phrase" : "word"} once per video, lower-cased.${asked.kind === "emojis" ? " Skin tones are one emoji." : " Hashtags, @mentions, links, one-letter words and common function words (English, Vietnamese and six more languages) are left out; words are what lies between spaces, so a language written without them (Thai, Japanese) counts whole runs."}${asked.kind === "phrases" ? " A phrase is two or three words in a row within a sentence, on at least 2 videos; one inside a longer phrase used as often gives way to it." : ""}`,
     ...(asked.field === "transcript"
@@ -2559,7 +2566,7 @@ async function wordsUsed(ctx: Ctx): Promise<Outcome> {
   if (ranked.length === 0)
     return emptyRanking(
       texts.length === 0
-        ? `None of the ${fmt(matching)} ${what} has ${field === "captions" ? "a caption" : field === "transcripts" ? "a recorded transcript" : "an opening line"} to count ${unit} in.`
+        ? `None of the ${fmt(matching)} ${what} has ${FIELD_ONE[asked.field]} to count ${unit} in.`
         : `No ${unit} ${asked.kind === "phrases" ? "recur" : "are used"} in ${read}${asked.kind === "words" ? " once function words are left out" : ""}.`,
       caveats,
       computed,
