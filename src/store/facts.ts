@@ -21,6 +21,10 @@ export interface FactsFilter {
   transcript?: "yes" | "no";
   /** Whether the video has a caption (blank is none; one of hashtags only is a caption). */
   caption?: "yes" | "no";
+  /** Captions holding each of these strings as written ("💯": emoji, which no word search finds). */
+  caption_contains?: readonly string[];
+  /** Captions holding none of these strings (a blank caption holds none): the other side of `caption_contains`. */
+  caption_lacks?: readonly string[];
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];

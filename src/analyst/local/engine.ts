@@ -53,7 +53,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
               ? `weekday=${a.days.join("|")}`
               : a.kind === "text"
                 ? `q=${a.q}`
-                : `${a.kind}=${a.value}`,
+                : a.kind === "emoji"
+                  ? `caption_contains=${a.emoji}`
+                  : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),
@@ -62,6 +64,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.focus ? { focus: plan.focus } : {}),
     ...(plan.creatorType ? { creator_type: plan.creatorType } : {}),
     ...(plan.perVideo ? { per_video: true } : {}),
+    ...(plan.totals ? { totals: true } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),

@@ -253,6 +253,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, weekdays: a.days };
     case "text":
       return { ...filter, q: filter.q ? `${filter.q} ${a.q}` : a.q };
+    case "emoji":
+      return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "media_type":
       return { ...filter, media_type: a.value };
     case "region":
@@ -390,7 +392,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
   for (const a of plan.attributes)
-    if (a.kind === "transcript" || a.kind === "caption") noun = `${noun} ${shareWords(a)}`;
+    if (a.kind === "transcript" || a.kind === "caption" || a.kind === "emoji")
+      noun = `${noun} ${shareWords(a)}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
@@ -1536,6 +1539,7 @@ async function videoView(
         a.kind === "sound" ||
         a.kind === "transcript" ||
         a.kind === "caption" ||
+        a.kind === "emoji" ||
         a.kind === "days",
     ) &&
     plan.creators.length + plan.advertisers.length === 0 &&
@@ -1951,7 +1955,10 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
 }
 
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
-type SplitBy = Exclude<NonNullable<Plan["groupBy"]>, "topic" | "hashtag" | "sound_use" | "period" | "bounds">;
+type SplitBy = Exclude<
+  NonNullable<Plan["groupBy"]>,
+  "topic" | "hashtag" | "sound_use" | "emoji" | "period" | "bounds"
+>;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
 function nameOfGroup(by: SplitBy, key: string | number): string {
@@ -2057,7 +2064,9 @@ const factsValueOf = (metric: Metric | null): FactsValue =>
 
 /** How a measure is named: "median views per video", or a pooled rate ("engagement rate"). */
 const measureName = (metric: Metric, statistic: "sum" | "median") =>
-  `${statistic === "median" ? "median " : ""}${METRIC_NAME[metric]}${statistic === "median" ? " per video" : ""}`;
+  statistic === "median"
+    ? `median ${METRIC_NAME[metric]} per video`
+    : `${isRate(metric) ? "" : "total "}${METRIC_NAME[metric]}`;
 
 /** A sound's title as the most played of `filter`'s videos using it recorded it (its id when none did). */
 async function soundTitle(ctx: Ctx, filter: FactsFilter, id: string): Promise<string> {
@@ -2097,6 +2106,8 @@ function shareWords(target: Attribute): string {
       return attributeLabel(target);
     case "text":
       return `that mention "${topicWords([target.q])}"`;
+    case "emoji":
+      return `with "${target.emoji}" in the caption`;
     case "hook_type":
       return `with a ${target.value} hook`;
     case "region":
@@ -2221,7 +2232,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     plan.metric && plan.metric !== "videos" && plan.metric !== "followers" && plan.metric !== "growth"
       ? plan.metric
       : null;
-  const statistic = isRate(metric) ? "sum" : "median";
+  const statistic = isRate(metric) || plan.totals ? "sum" : "median";
   // Topic groups are two searches (a video may be in both); the others split one set of videos, in the store.
   let ranked: Group[];
   let total: number;
@@ -2235,6 +2246,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     const sides: [string, FactsFilter][] = [
       [`videos using ${name}`, { ...rest, sound_ids: ids }],
       ["videos using other sounds or none recorded", { ...rest, exclude_sound_ids: ids }],
+    ];
+    ranked = await filterGroups(ctx, sides, metric, statistic);
+    total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "emoji") {
+    // Two store filters: the captions holding the emoji, and the rest (no caption too).
+    const { caption_contains: emoji = [], ...rest } = filter;
+    const named = emoji.map((e) => `"${e}"`).join(" and ");
+    const sides: [string, FactsFilter][] = [
+      [`with ${named} in the caption`, { ...rest, caption_contains: emoji }],
+      [`without ${named} in the caption`, { ...rest, caption_lacks: emoji }],
     ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
@@ -2299,6 +2320,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "media_type" && a.kind === "media_type") &&
         !(by === "ad" && a.kind === "ad") &&
         !(by === "sound_use" && a.kind === "sound") &&
+        !(by === "emoji" && a.kind === "emoji") &&
         !(by === "bounds" && a.kind === "count") &&
         a.kind !== "hook_type",
     ),
@@ -2311,8 +2333,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "group"
         : by === "topic"
           ? "topic"
-          : by === "sound_use"
-            ? "sound group"
+          : by === "sound_use" || by === "emoji"
+            ? by === "emoji"
+              ? "group"
+              : "sound group"
             : by === "bounds"
               ? "group"
               : by === "weekday" || by === "weekend"
@@ -2352,19 +2376,21 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
                 : by === "bounds"
                   ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
-                  : by === "sound_use"
-                    ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
-                    : by === "topic"
-                      ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
-                      : by === "length"
-                        ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                        : by === "caption_length"
-                          ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
-                          : by === "hashtag_count"
-                            ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                            : recorded
-                              ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
-                              : "Format: video or slideshow (media_type).",
+                  : by === "emoji"
+                    ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
+                    : by === "sound_use"
+                      ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
+                      : by === "topic"
+                        ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
+                        : by === "length"
+                          ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                          : by === "caption_length"
+                            ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                            : by === "hashtag_count"
+                              ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                              : recorded
+                                ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                                : "Format: video or slideshow (media_type).",
     ...rateDefinition(metric),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -2768,7 +2794,8 @@ async function share(ctx: Ctx): Promise<Outcome> {
     target.kind === "hook" ||
     target.kind === "viral_hook" ||
     target.kind === "transcript" ||
-    target.kind === "caption";
+    target.kind === "caption" ||
+    target.kind === "emoji";
   const are =
     target.kind === "region" || target.kind === "language"
       ? `are in ${attributeLabel(target)}`
@@ -3607,7 +3634,7 @@ async function changeRanking(ctx: Ctx): Promise<Outcome> {
     );
   const top = rows.slice(0, plan.count);
   const noun = `${by}s`;
-  const unit = views ? "views" : "videos";
+  const unit = (n: number) => `${views ? "view" : "video"}${n === 1 ? "" : "s"}`;
   const names = new Map<string, string>();
   for (const r of top)
     names.set(
@@ -3622,7 +3649,7 @@ async function changeRanking(ctx: Ctx): Promise<Outcome> {
     );
   const signed = (n: number) => `${n > 0 ? "+" : n < 0 ? "−" : "±"}${fmt(Math.abs(n))}`;
   const line = (r: (typeof rows)[number]) =>
-    `${names.get(r.key)}: ${fmt(r.before)} ${unit} in ${early.label}, ${fmt(r.after)} in ${late.label} (${signed(r.change)})`;
+    `${names.get(r.key)}: ${fmt(r.before)} ${unit(r.before)} in ${early.label}, ${fmt(r.after)} in ${late.label} (${signed(r.change)})`;
   const what = describe({ ...plan, window: null });
   const caveats = [
     `Periods by publication time (UTC): the ${views ? "views (latest counts) of the" : "number of"} ${what} published in each period that ${by === "hashtag" ? "carry the hashtag" : by === "sound" ? "use the sound" : `are by the ${by}`}. A scrape holds what was found when it was collected: the earlier period holds only the videos still found then, and the later one may be partial.`,
@@ -3631,7 +3658,7 @@ async function changeRanking(ctx: Ctx): Promise<Outcome> {
   if (top.length === 0)
     return emptyRanking(`No ${what} published in ${early.label} or ${late.label}.`, caveats, computed);
   const first = top[0] as (typeof rows)[number];
-  const summary = `${names.get(first.key)} ${plan.lowest ? "fell" : "rose"} the most from ${early.label} to ${late.label}: ${fmt(first.before)} ${unit} to ${fmt(first.after)} (${signed(first.change)})${top[1] ? `; then ${line(top[1])}` : ""}.`;
+  const summary = `${names.get(first.key)} ${plan.lowest ? "fell" : "rose"} the most from ${early.label} to ${late.label}: ${fmt(first.before)} ${unit(first.before)} to ${fmt(first.after)} (${signed(first.change)})${top[1] ? `; then ${line(top[1])}` : ""}.`;
   return {
     summary,
     findings: await Promise.all(

@@ -86,7 +86,9 @@ export type Attribute =
   /** Published on these days of the week (UTC; 0 is Sunday): "on weekends", "on Mondays". */
   | { kind: "days"; days: number[]; label: string }
   /** Videos whose text holds these words, matched like `q` (a share's target: "what share mention price?"). */
-  | { kind: "text"; q: string };
+  | { kind: "text"; q: string }
+  /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
+  | { kind: "emoji"; emoji: string };
 
 interface Placed<T> {
   item: T;
@@ -130,6 +132,8 @@ export interface Plan {
    * sound") a ranking whose groups are all too small for one falls back to totals.
    */
   perVideoAsked: boolean;
+  /** "Which month had the most total views?": groups of a breakdown measured by their sum, not their median. */
+  totals: boolean;
   /** "Which brands work with the most creators?": advertisers ranked by the distinct creators of their videos. */
   byCreators: boolean;
   /** "What hashtags does the top resort video use?": a ranking of videos that shows each one's own of these. */
@@ -215,6 +219,8 @@ export interface Plan {
     | "hashtag_count"
     /** Videos using the sound named against the others ("do videos with original sounds get more views?"). */
     | "sound_use"
+    /** Videos with the emoji named in the caption against the others ("do videos with 🔥 get more views?"). */
+    | "emoji"
     /** Two bounds on one count that no video meets together ("under 15 s vs over 60 s"), each a group. */
     | "bounds"
     | "region"
@@ -336,6 +342,12 @@ const OPENS_WITH_CREATORS =
 /** How many words (phrases, emoji) a word count lists when the question names no number. */
 const WORDS_COUNT = 10;
 
+/** An emoji as written: a pictograph with its modifiers and joined pictographs, a flag, or a keycap. */
+const EMOJI =
+  /\p{Extended_Pictographic}(?:\p{Emoji_Modifier}|\uFE0F|\u200D\p{Extended_Pictographic})*|\p{Regional_Indicator}{2}|[0-9#*]\uFE0F?\u20E3/gu;
+/** The marks an emoji is written with or without (skin tones, emoji presentation): left off a search for it. */
+const EMOJI_VARIANT = /[\u{1F3FB}-\u{1F3FF}\uFE0F]/gu;
+
 /** Words asking for a change between two periods ("grew", "rose", "declined"). */
 const CHANGE_WORDS =
   /\b(grew|grow|grown|growing|growth|rose|rise|rising|risen|increased?|increasing|gained|climbed|jumped|declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost|changed?|changing)\b/;
@@ -361,6 +373,8 @@ const attributeLabel = (a: Attribute): string => {
       return `published on ${a.label} (UTC)`;
     case "text":
       return `videos mentioning "${topicWords([a.q])}"`;
+    case "emoji":
+      return `videos with "${a.emoji}" in the caption`;
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
@@ -1249,6 +1263,43 @@ async function readQuestion(
     text = consume(text, m.index ?? 0, m[0].length);
     break;
   }
+  // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
+  // looked for in the caption as written.
+  for (const m of text.matchAll(EMOJI)) {
+    const emoji = m[0].replace(EMOJI_VARIANT, "");
+    if (emoji && !placed.some((p) => p.item.kind === "emoji" && p.item.emoji === emoji))
+      place({ kind: "emoji", emoji }, m.index ?? 0, m[0]);
+    text = consume(text, m.index ?? 0, m[0].length);
+  }
+  if (placed.some((p) => p.item.kind === "emoji")) {
+    const where = text.match(/\b(in|within) (the |their |its |a )?captions?\b|\bcaptions?\b/);
+    if (where) text = consume(text, where.index ?? 0, where[0].length);
+  }
+  // "Do videos with 🔥 get more views?", "captions with ❤️ vs those without": the videos whose caption has the
+  // emoji against the rest.
+  const emojiVsNone =
+    !adsVsOrganic &&
+    !hookVsNone &&
+    placed.filter((p) => p.item.kind === "emoji").length === 1 &&
+    (doesItHelp ||
+      /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos |captions )?without\b|\bor not\b/.test(
+        lowerAll,
+      ));
+  // "Do emojis help?": emoji in general are no group the store can tell (SQL has no class of them); one named is.
+  if (
+    !decline &&
+    !placed.some((p) => p.item.kind === "emoji") &&
+    /^\s*(do|does|did|are|is|will|would|can|should)\b/.test(lowerAll) &&
+    /\bemojis?\b/.test(lowerAll)
+  )
+    decline =
+      'it names no one emoji: the local analyst compares the videos whose caption has an emoji named with the others ("do videos with 🔥 get more views?") and lists the emoji used most ("which emojis are used most in captions?")';
+  if (emojiVsNone) {
+    const others = text.match(/\b((those|ones|videos|captions|the ones) )?without\b|\bor not\b/);
+    if (others) text = consume(text, others.index ?? 0, others[0].length);
+    readHelp();
+    understood.push("groups: videos with the emoji named in the caption, and the others");
+  }
   // "How many videos have a transcript?", "do videos with a voiceover get more views than those without?": what
   // the source transcribed (a scrape records speech to text only where it asked for it).
   const TRANSCRIPT_NOUN = "(transcripts?|subtitles?|voice-?overs?|spoken words?|speech)";
@@ -1263,6 +1314,7 @@ async function readQuestion(
   const transcriptVsNone =
     !adsVsOrganic &&
     !hookVsNone &&
+    !emojiVsNone &&
     // "… with a transcript vs without"
     ((transcriptNamed !== null &&
       /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos )?without\b/.test(lowerAll)) ||
@@ -1328,6 +1380,10 @@ async function readQuestion(
     );
     text = consume(text, dayFilter.index ?? 0, dayFilter[0].length);
   }
+  // "How did hotel videos change from 2023 to 2024?": the two ends of a change, side by side. (A ranking by the
+  // change, "which hashtags grew the most from 2024 to 2025?", reads the same ends below.)
+  if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
+    window = { ...window, periods: window.ends };
   const postingTime: "weekend" | "weekday" | "hour" | "month" | "quarter" | "year" | "period" | null =
     dayFilter
       ? null
@@ -2417,7 +2473,7 @@ async function readQuestion(
     changeBetween = [...changeEnds].sort((a, b) => a.from - b.from);
     ignored.splice(0, ignored.length, ...ignored.filter((w) => !CHANGE_WORDS.test(w)));
     if (DROP_WORDS.test(lowerAll)) lowest = true;
-    unsay(/^window |^metric /);
+    unsay(/^window |^metric |^groups: the periods named/);
     // A change is of the number of videos or their views; another measure named is said to be unused.
     const named = metric;
     metric = /\b(views|plays|watched|reach)\b/.test(lowerAll) ? "plays" : "videos";
@@ -2476,9 +2532,9 @@ async function readQuestion(
   ) {
     intent = "compare";
     usesBy = "ad";
-  } else if (hookVsNone || transcriptVsNone) {
+  } else if (hookVsNone || transcriptVsNone || emojiVsNone) {
     intent = "breakdown";
-    groupBy = hookVsNone ? "hook" : "transcript";
+    groupBy = hookVsNone ? "hook" : transcriptVsNone ? "transcript" : "emoji";
     subject = "videos";
     lengthOfGroups();
     // "Do hooks help?": whether the videos with one did better, read as views.
@@ -3112,6 +3168,20 @@ async function readQuestion(
   );
 
   if (groupBy !== "topic") compareTopics = [];
+  // "Which month had the most total views?", "combined likes of ads vs organic": a breakdown's sums.
+  const totals =
+    intent === "breakdown" &&
+    !!metric &&
+    ["plays", "likes", "comments", "shares", "saves"].includes(metric) &&
+    /\b(total|totals|in total|combined|altogether|cumulative|summed|sum of)\b/.test(lowerAll);
+  if (totals) {
+    understood.push(`each group's total ${metric === "plays" ? "views (plays)" : metric} (from "total")`);
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(combined|cumulative|summed|altogether)$/.test(w)),
+    );
+  }
   return {
     intent,
     subject,
@@ -3138,6 +3208,7 @@ async function readQuestion(
     early,
     perVideo: perVideo || perVideoRead,
     perVideoAsked,
+    totals,
     byCreators,
     quotes,
     usesShown,

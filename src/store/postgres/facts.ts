@@ -351,6 +351,9 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
   if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, POSTGRES_TIME.weekday));
   parts.push(...presentTextSql(filter));
+  for (const needle of filter.caption_contains ?? [])
+    parts.push(`strpos(v.caption, ${params.add(needle)}) > 0`);
+  for (const needle of filter.caption_lacks ?? []) parts.push(`strpos(v.caption, ${params.add(needle)}) = 0`);
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

@@ -380,6 +380,14 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
   if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, SQLITE_TIME.weekday));
   parts.push(...presentTextSql(filter));
+  for (const [i, needle] of (filter.caption_contains ?? []).entries()) {
+    parts.push(`instr(v.caption, @caption_contains_${i}) > 0`);
+    params[`caption_contains_${i}`] = needle;
+  }
+  for (const [i, needle] of (filter.caption_lacks ?? []).entries()) {
+    parts.push(`instr(v.caption, @caption_lacks_${i}) = 0`);
+    params[`caption_lacks_${i}`] = needle;
+  }
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

@@ -94,9 +94,9 @@ export function contractFixture(): Fixture {
     videos[n] = { ...(videos[n] as FixtureVideo), ...over };
   };
   at(1, { caption: "skincare serum review", hashtags: ["skincare", "fyp"], plays: 50_000, ad: true });
-  at(2, { caption: "my skincare night routine", hashtags: ["skincare"], plays: 9_000 });
+  at(2, { caption: "my skincare night routine 🌙✨", hashtags: ["skincare"], plays: 9_000 });
   at(3, { caption: "skincare mistakes to avoid", plays: 120_000, advertiserId: ADVERTISER_A, ad: true });
-  at(4, { caption: "zucchini bread recipe", plays: 700 });
+  at(4, { caption: "zucchini bread recipe ✨", plays: 700 });
   at(5, { hook: "nobody tells you this about skincare", hookType: "secret" });
   at(6, { hook: "no one tells you this about skincare", hookType: "secret" });
   at(7, { hook: "nobody talks about this skincare secret", hookType: "secret" });

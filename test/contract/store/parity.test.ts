@@ -537,6 +537,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { weekdays: [0, 6] },
         { caption: "yes" as const, transcript: "no" as const },
         { weekdays: [3], ad: "no" as const },
+        { caption_contains: ["✨"] },
+        { caption_lacks: ["✨"], ad: "no" as const },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -667,6 +669,21 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const store of [lite, pg]) {
         expect(await store.facts.count({ caption: "yes" })).toBe(fixture.videos.length);
         expect(await store.facts.count({ caption: "no" })).toBe(0);
+      }
+      // Captions holding strings as written (emoji no word search finds), or none of them.
+      for (const [filter, pass] of [
+        [{ caption_contains: ["✨"] }, (c: string) => c.includes("✨")],
+        [{ caption_contains: ["🌙", "✨"] }, (c: string) => c.includes("🌙") && c.includes("✨")],
+        [{ caption_lacks: ["✨"] }, (c: string) => !c.includes("✨")],
+        [
+          { caption_contains: ["skincare"], caption_lacks: ["🌙"] },
+          (c: string) => c.includes("skincare") && !c.includes("🌙"),
+        ],
+      ] as const) {
+        const expected = fixture.videos.filter((v) => pass(v.caption)).length;
+        expect(expected).toBeGreaterThan(0);
+        for (const store of [lite, pg])
+          expect(await store.facts.count(filter), JSON.stringify(filter)).toBe(expected);
       }
       // Days of the week (UTC), as the weekday split keys them.
       for (const days of [[0, 6], [1, 2, 3, 4, 5], [4], []])

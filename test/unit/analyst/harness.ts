@@ -93,6 +93,8 @@ export function aggregateOf(answer: Answer): {
     uses_shown?: string;
     share_of?: string;
     per_video?: boolean;
+    totals?: boolean;
+    change_between?: string[];
     lowest?: boolean;
     each_code?: { kind: string; codes: string[] };
     words?: { field: string; kind: string };

@@ -3590,6 +3590,11 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which videos have the most saves relative to views?",
         "Do ads get a higher save rate than organic videos?",
         "Which creators have the highest share rate?",
+        "How many videos use 🏕️?",
+        "Do videos with ✨ get more views?",
+        "What percentage of glamping videos have ✨ in the caption?",
+        "How did the number of resort videos change from July 2025 to August 2025?",
+        "Which month had the most total views?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4218,5 +4223,135 @@ describe("one named account's videos, ranked", () => {
     expect(aggregateOf(await ask("What is @stay2's best video?")).result.ranking).toEqual(expected);
     expect(aggregateOf(await ask("Tell me about @stay2's videos")).plan.intent).toBe("profile");
     expect(aggregateOf(await ask("Who is @stay2?")).plan.intent).toBe("profile");
+  });
+});
+
+describe("an emoji named in a question: looked for in the caption as written", () => {
+  /** Each video's id, plays and whether its caption holds `emoji` (SQL). */
+  const rows = (emoji: string) =>
+    db.prepare("SELECT id, plays, instr(caption, ?) > 0 AS has FROM videos").all(emoji) as {
+      id: string;
+      plays: number;
+      has: number;
+    }[];
+
+  it("a filter of a ranking, a count and a share; skin tone and emoji-style marks are left off (SQL)", async () => {
+    const sparkle = rows("✨").filter((r) => r.has === 1);
+    expect(sparkle.length).toBe(6);
+    const listed = aggregateOf(await ask("Show me videos with ✨ in the caption"));
+    expect(listed.plan).toMatchObject({ intent: "rank", filters: ["caption_contains=✨"], ignored: [] });
+    expect([...(listed.result.ranking as string[])].sort()).toEqual(
+      sparkle
+        .sort((a, b) => b.plays - a.plays)
+        .slice(0, 5)
+        .map((r) => r.id)
+        .sort(),
+    );
+    // Written with the emoji-style mark (U+FE0F): the captions' "🏕️" and a bare "🏕" alike.
+    const camp = aggregateOf(await ask("How many videos use 🏕️?"));
+    expect(camp.plan).toMatchObject({ intent: "count", filters: ["caption_contains=🏕"], ignored: [] });
+    expect(camp.result.count).toBe(rows("🏕").filter((r) => r.has === 1).length);
+    expect(camp.result.count).toBe(2);
+    const glamping = await searchIds("glamping");
+    const share = await ask("What percentage of glamping videos have ✨ in the caption?");
+    expect(aggregateOf(share).plan).toMatchObject({ intent: "share", ignored: [] });
+    const part = sparkle.filter((r) => glamping.includes(r.id)).length;
+    expect(aggregateOf(share).result).toMatchObject({ part, whole: glamping.length });
+    expect(share.summary).toMatch(
+      new RegExp(`^${part} of ${glamping.length} videos about "glamping" have "✨" in the caption`),
+    );
+  });
+
+  it("'do videos with ✨ get more views?': with it against without, on median views (SQL)", async () => {
+    const answer = await ask("Do videos with ✨ get more views?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "emoji", metric: "plays", ignored: [] });
+    const all = rows("✨");
+    const sides = [
+      { key: 'with "✨" in the caption', value: median(all.filter((r) => r.has === 1).map((r) => r.plays)) },
+      {
+        key: 'without "✨" in the caption',
+        value: median(all.filter((r) => r.has === 0).map((r) => r.plays)),
+      },
+    ].sort((a, b) => b.value - a.value);
+    expect(result.ranking).toEqual(sides.map((s) => s.key));
+    expect(result.values).toEqual(sides.map((s) => s.value));
+    expect(result.videos).toBe(all.length);
+    const spelled = aggregateOf(await ask("captions with ✨ vs those without: which get more views?"));
+    expect(spelled.result).toEqual(result);
+    // Emoji in general are no group the store can tell apart: said, with what can be asked.
+    const general = await ask("Do emojis in captions help?");
+    expect(aggregateOf(general).plan.intent).toBe("decline");
+    expect(general.summary).toMatch(/names no one emoji.*do videos with 🔥 get more views/);
+  });
+});
+
+describe("a change between two periods, totals, and what videos 'look like'", () => {
+  /** Each month's (UTC) videos of `ids`, with their total plays (SQL). */
+  const months = (ids: readonly string[]) =>
+    db
+      .prepare(
+        `SELECT strftime('%Y-%m', created_at, 'unixepoch') AS month, count(*) AS videos, sum(plays) AS plays
+         FROM ${IN_IDS} GROUP BY 1`,
+      )
+      .all(idList(ids)) as { month: string; videos: number; plays: number }[];
+
+  it("'how did resort videos change from July 2025 to August 2025?': the two months side by side (SQL)", async () => {
+    const resort = await searchIds("resort");
+    const byMonth = new Map(months(resort).map((m) => [m.month, m]));
+    const counted = aggregateOf(
+      await ask("How did the number of resort videos change from July 2025 to August 2025?"),
+    );
+    expect(counted.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "period",
+      metric: "videos",
+      ignored: [],
+    });
+    const sizes = Object.fromEntries(
+      (counted.result.ranking as string[]).map((k, i) => [k, (counted.result.values as number[])[i]]),
+    );
+    expect(sizes).toEqual({
+      "July 2025": byMonth.get("2025-07")?.videos ?? 0,
+      "August 2025": byMonth.get("2025-08")?.videos ?? 0,
+    });
+    expect(Object.values(sizes).every((n) => (n as number) > 0)).toBe(true);
+    // No measure named: views, as "resort videos in July 2025 vs August 2025" reads them.
+    const how = aggregateOf(await ask("How did resort videos change from July 2025 to August 2025?"));
+    expect(how.plan).toMatchObject({ group_by: "period", metric: "plays" });
+    expect(how.result).toEqual(aggregateOf(await ask("resort videos in July 2025 vs August 2025")).result);
+    // A ranking by the change stays one.
+    expect(
+      aggregateOf(await ask("Which hashtags grew the most from July 2025 to August 2025?")).plan
+        .change_between,
+    ).toEqual(["July 2025", "August 2025"]);
+  });
+
+  it("'which month had the most total views?': each month's sum, not its median (SQL)", async () => {
+    const all = db.prepare("SELECT id FROM videos").pluck().all() as string[];
+    const answer = await ask("Which month had the most total views?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "month",
+      metric: "plays",
+      totals: true,
+      ignored: [],
+    });
+    const expected = months(all).sort((a, b) => a.month.localeCompare(b.month));
+    expect(result.measure).toBe("total views");
+    const got = Object.fromEntries(
+      (result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]),
+    );
+    expect(expected.length).toBeGreaterThan(1);
+    expect(got).toEqual(Object.fromEntries(expected.map((m) => [m.month, m.plays])));
+    // Without "total", the median per video stays the reading.
+    expect(aggregateOf(await ask("Which month had the most views?")).plan.totals).toBeUndefined();
+  });
+
+  it("'what do resort ads look like?' lists examples, as 'show me resort ads'", async () => {
+    const looks = aggregateOf(await ask("What do resort ads look like?"));
+    expect(looks.plan).toMatchObject({ intent: "rank", subject: "videos", ignored: [] });
+    expect(looks.result).toEqual(aggregateOf(await ask("Show me resort ads")).result);
   });
 });
