@@ -348,6 +348,23 @@ const EMOJI =
 /** The marks an emoji is written with or without (skin tones, emoji presentation): left off a search for it. */
 const EMOJI_VARIANT = /[\u{1F3FB}-\u{1F3FF}\uFE0F]/gu;
 
+/** Names, hashtags and quoted words in any language work inside an English question. */
+const ANY_LANGUAGE = `names, hashtags and quoted words in any language work inside an English question ('which videos about "khách sạn" have the most views?')`;
+const NOT_ENGLISH = `it reads questions written in English, and this one seems to be in another language; ${ANY_LANGUAGE}`;
+const MOSTLY_UNREAD = `most of its words could not be read (it reads questions written in English; ${ANY_LANGUAGE})`;
+
+/**
+ * A question seemingly not in English: written in another script, or with 40 % of its words or more carrying a
+ * letter English does not use ("video nào có nhiều lượt xem nhất?").
+ */
+function inAnotherLanguage(question: string): boolean {
+  const words = question.match(WORD) ?? [];
+  if (words.length === 0) return false;
+  if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Extended_Pictographic}]/u.test(question))
+    return true;
+  return words.filter((w) => /[^\x00-\x7f]/.test(w)).length / words.length >= 0.4;
+}
+
 /** Words asking for a change between two periods ("grew", "rose", "declined"). */
 const CHANGE_WORDS =
   /\b(grew|grow|grown|growing|growth|rose|rise|rising|risen|increased?|increasing|gained|climbed|jumped|declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost|changed?|changing)\b/;
@@ -2811,7 +2828,9 @@ async function readQuestion(
     intent = "decline";
     decline = mentioned
       ? lacks(mentioned)
-      : "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
+      : inAnotherLanguage(question)
+        ? NOT_ENGLISH
+        : "it could not tell what to compute (a ranking, a comparison, a count or share, a breakdown, a profile, the newest, trending or breakout items, or a trend report)";
   }
   // "On average, how many hotel videos does a creator post?": the videos per creator (not a median of views).
   if (
@@ -3168,6 +3187,19 @@ async function readQuestion(
   );
 
   if (groupBy !== "topic") compareTopics = [];
+  // "¿Qué videos tienen más vistas?", "Quels sont les hashtags les plus utilisés ?": most words of a question
+  // unread (in one seemingly not in English, many of them); an answer from the few read would be a guess. Keywords
+  // ("khách sạn đà lạt") are a search: what is read is used, and the rest said to be unused.
+  const unread = ignored.filter((w) => !w.includes(" ")).length;
+  const share = unread / (question.match(WORD)?.length ?? 1);
+  if (
+    intent !== "decline" &&
+    /[?？¿]/.test(question) &&
+    ((unread >= 2 && share >= 0.4 && inAnotherLanguage(question)) || (unread >= 3 && share >= 0.5))
+  ) {
+    intent = "decline";
+    decline = inAnotherLanguage(question) ? NOT_ENGLISH : MOSTLY_UNREAD;
+  }
   // "Which month had the most total views?", "combined likes of ads vs organic": a breakdown's sums.
   const totals =
     intent === "breakdown" &&

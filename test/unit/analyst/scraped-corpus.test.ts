@@ -4355,3 +4355,33 @@ describe("a change between two periods, totals, and what videos 'look like'", ()
     expect(looks.result).toEqual(aggregateOf(await ask("Show me resort ads")).result);
   });
 });
+
+describe("a question not in English, or mostly unread", () => {
+  it("is declined with how to ask, not answered from the few words read; Vietnamese names still work", async () => {
+    for (const question of [
+      "video nào có nhiều lượt xem nhất?",
+      "¿Qué videos tienen más vistas?",
+      "最も再生された動画は？",
+    ]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan.intent, question).toBe("decline");
+      expect(answer.summary, question).toMatch(
+        /reads questions written in English, and this one seems to be in another language/,
+      );
+    }
+    const french = await ask("Quels sont les hashtags les plus utilisés ?");
+    expect(aggregateOf(french).plan.intent).toBe("decline");
+    expect(french.summary).toMatch(/most of its words could not be read/);
+    // A topic written in Vietnamese, inside an English question or in keywords, is read; keywords are a search,
+    // the words not read said to be unused.
+    expect(aggregateOf(await ask("Top videos about Đà Lạt")).plan).toMatchObject({
+      intent: "rank",
+      topics: ["dalat"],
+    });
+    expect(aggregateOf(await ask("khách sạn đà lạt")).plan).toMatchObject({
+      intent: "rank",
+      topics: ["dalat"],
+      ignored: ["khách", "sạn"],
+    });
+  });
+});
