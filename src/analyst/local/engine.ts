@@ -2,7 +2,7 @@ import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./execute.js";
-import { attributeLabel, type Plan, planQuestion } from "./planner.js";
+import { attributeLabel, type Plan, planQuestion, VIRAL_SHARE } from "./planner.js";
 
 const LABEL_CAVEAT =
   "Labels (ad, hook, hook type, viral hook) are model-assisted observations with a confidence, not legal determinations.";
@@ -65,11 +65,15 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.creatorType ? { creator_type: plan.creatorType } : {}),
     ...(plan.perVideo ? { per_video: true } : {}),
     ...(plan.totals ? { totals: true } : {}),
+    ...(plan.alsoMeasured.length > 0 ? { also_measured: plan.alsoMeasured } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),
     ...(plan.words ? { words: plan.words } : {}),
     ...(plan.viral ? { viral: true } : {}),
+    ...(plan.viral && plan.viralShare !== VIRAL_SHARE
+      ? { viral_percent: Math.round(plan.viralShare * 1000) / 10 }
+      : {}),
     ...((plan.viral || plan.topPlayed !== null) && plan.viralBy !== "plays"
       ? { viral_by: plan.viralBy }
       : {}),

@@ -382,7 +382,12 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (options.one) noun = noun.replace(/s$/, "");
   const most = MOST_OF[plan.viralBy];
   if (plan.viral && options.noun === undefined)
-    noun = plan.viralBy === "plays" ? `viral ${noun}` : `most ${most} ${noun}`;
+    noun =
+      plan.viralBy !== "plays"
+        ? `most ${most} ${noun}`
+        : plan.viralShare === VIRAL_SHARE
+          ? `viral ${noun}`
+          : `top-${round(plan.viralShare * 100)} % ${noun}`;
   else if (plan.topPlayed !== null && options.noun === undefined)
     noun =
       plan.viralBy === "plays"
@@ -851,14 +856,14 @@ async function executeViral(ctx: Ctx): Promise<Outcome> {
   };
   const base = videoFilter({ ...ctx, plan: basePlan });
   const all = await ctx.facts.count(base);
-  const within = plan.topPlayed ?? Math.max(1, Math.ceil(all * VIRAL_SHARE));
+  const within = plan.topPlayed ?? Math.max(1, Math.ceil(all * plan.viralShare));
   const viralFloor = all === 0 ? null : await ctx.facts.nthHighest(base, plan.viralBy, Math.min(within, all));
   const outcome = await executePlan({ ...ctx, viralFloor });
   const what = describe(basePlan);
   const most = MOST_OF[plan.viralBy];
   const set =
     plan.topPlayed === null
-      ? `${plan.viralBy === "plays" ? "Viral" : `Most ${most}`}: the most ${most} ${Math.round(VIRAL_SHARE * 100)} %`
+      ? `${plan.viralBy === "plays" ? (plan.viralShare === VIRAL_SHARE ? "Viral" : "Top") : `Most ${most}`}: the most ${most} ${round(plan.viralShare * 100)} %`
       : `Top ${fmt(plan.topPlayed)}: the ${fmt(plan.topPlayed)} most ${most}`;
   return {
     ...outcome,
@@ -3164,9 +3169,18 @@ async function measure(ctx: Ctx): Promise<Outcome> {
       : `The median ${METRIC_NAME[metric]} per video of ${what} is ${showFigure(metric, value)} (${videosCount(measured)}).`;
   // "What's the engagement rate of …" asks for the set's rate: pooled first, then the typical video's.
   const pooled = isRate(metric) ? groupFigure(whole, metric, "sum") : null;
+  // "The median views, likes and comments": each other count named, over the same videos.
+  const others = await Promise.all(
+    plan.alsoMeasured.filter(isFactsValue).map(async (m) => {
+      const median = (await wholeSet(ctx, filter, m))?.median ?? 0;
+      return { metric: m, median, near: await ctx.facts.nearest(filter, m, median, 3) };
+    }),
+  );
   const statement =
     pooled === null
-      ? medianLine
+      ? others.length === 0
+        ? medianLine
+        : `${medianLine.replace(/\.$/, "")}; the median ${others.map((o) => `${METRIC_NAME[o.metric]} ${showFigure(o.metric, o.median)}`).join(", ")}.`
       : `The ${METRIC_NAME[metric]} of ${what} is ${showFigure(metric, pooled)} pooled over ${videosCount(measured)}; the median video's is ${showFigure(metric, value)}.`;
   return {
     summary: statement,
@@ -3175,6 +3189,10 @@ async function measure(ctx: Ctx): Promise<Outcome> {
         statement: `${medianLine} The cited videos sit at the median.`,
         evidence: near.map((v) => factEvidence(v, { [metric]: round(factValue(v, metric)) })),
       },
+      ...others.map((o) => ({
+        statement: `The median ${METRIC_NAME[o.metric]} per video of ${what} is ${showFigure(o.metric, o.median)}. The cited videos sit at the median.`,
+        evidence: o.near.map((v) => factEvidence(v, { [o.metric]: round(factValue(v, o.metric)) })),
+      })),
     ],
     caveats: isRate(metric)
       ? [
@@ -3190,6 +3208,9 @@ async function measure(ctx: Ctx): Promise<Outcome> {
       ...(pooled === null ? {} : { pooled: round(pooled) }),
       videos: measured,
       metric,
+      ...(others.length > 0
+        ? { also: Object.fromEntries(others.map((o) => [o.metric, round(o.median)])) }
+        : {}),
     },
     computed: `aggregate: median ${metric} per video`,
   };

@@ -432,7 +432,10 @@ export const FUNCTION_WORDS = new Set(
   advertise advertises example examples sample samples instance instances corpus dataset data database
   mention mentions mentioned mentioning feature features featured featuring talk talks talked talking
   contain contains contained containing include includes included including cover covers covered covering
-  in-market market's brand's creator's advertiser's video's`.split(/\s+/),
+  in-market market's brand's creator's advertiser's video's
+  co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired`.split(
+    /\s+/,
+  ),
 );
 
 /** Intent cue phrases (matched as whole words on the lower-cased question). */

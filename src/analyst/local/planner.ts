@@ -154,6 +154,10 @@ export interface Plan {
   topPlayed: number | null;
   /** What `viral` and `topPlayed` select the most of: plays, or the count named ("the most shared videos"). */
   viralBy: "plays" | "likes" | "comments" | "shares" | "saves";
+  /** For `measure`: the other counts named beside `metric` ("the median views, likes and comments"), each measured. */
+  alsoMeasured: Metric[];
+  /** The part of the videos in question `viral` selects: a tenth (VIRAL_SHARE), or the percentage named ("the top 5 %"). */
+  viralShare: number;
   /**
    * "Which hashtags do the top creators use?": only the videos of the N creators with the most followers among
    * the authors of the videos in question; null otherwise.
@@ -362,8 +366,14 @@ function inAnotherLanguage(question: string): boolean {
   if (words.length === 0) return false;
   if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Extended_Pictographic}]/u.test(question))
     return true;
-  return words.filter((w) => /[^\x00-\x7f]/.test(w)).length / words.length >= 0.4;
+  return words.filter((w) => /[^\p{ASCII}]/u.test(w)).length / words.length >= 0.4;
 }
+
+/** "The top 5 % of hotel videos": a part of the videos in question, the most played (no share asked). */
+const TOP_PERCENT = /\b(?:the )?top (\d{1,2}(?:\.\d)?) ?(?:%|percent|per cent)(?: of)?/;
+
+/** The counts a video records, each measurable alone. */
+const COUNTS: readonly Metric[] = ["plays", "likes", "comments", "shares", "saves"];
 
 /** Words asking for a change between two periods ("grew", "rose", "declined"). */
 const CHANGE_WORDS =
@@ -1160,11 +1170,15 @@ async function readQuestion(
     rate = `${count}_rate` as CountRate;
     text = consume(text, ratePhrase.index ?? 0, ratePhrase[0].length);
   }
-  // Another ratio ("comments to likes"): not computed.
+  // Another ratio ("comments to likes"): not computed. One of two sets of videos ("the ratio of ads to organic
+  // videos") is their split, read below.
   if (
     !decline &&
     !rate &&
     !/\bengagement\b/.test(lowerAll) &&
+    !/\bratios? (of|between) (ads?|organic|sponsored|paid|slideshows?|videos?)\b|\b(ads?|organic|slideshows?)[- ]to[- ](organic|ads?|videos?|slideshows?)\b/.test(
+      lowerAll,
+    ) &&
     /\b(\w+[- ]to[- ]\w+ ratios?|ratios? of|relative to (views?|plays?|likes?|comments?|shares?|saves?))\b/.test(
       lowerAll,
     )
@@ -1229,7 +1243,9 @@ async function readQuestion(
       text.replace(organicWords, " "),
     ) &&
     // "ads compared to organic", "ads or organic", "the split between ads and organic"
-    /\b(compared?|comparison|vs\.?|versus|than|against|or|and|split|mix|balance|breakdown)\b/.test(lowerAll);
+    /\b(compared?|comparison|vs\.?|versus|than|against|or|and|split|mix|balance|breakdown|ratios?)\b/.test(
+      lowerAll,
+    );
   // "Is it worth running ads for hotels?": ads against organic videos; "… making slideshows": the formats.
   const worth =
     /\b(is it|are they|is that) worth\b|\bworth (it|making|posting|running|doing|trying|using)\b/.test(
@@ -1659,10 +1675,11 @@ async function readQuestion(
   }
 
   // 7. Metric. ("engagement rate of X" names a metric; it does not ask for a share.)
-  const shareText = (
-    ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll
-  ).replace(/\b(engagement|interaction) rates?\b/g, " ");
+  const shareText = (ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll)
+    .replace(/\b(engagement|interaction) rates?\b/g, " ")
+    .replace(TOP_PERCENT, " ");
   let metric: Metric | null = null;
+  const alsoNamed: Metric[] = [];
   if (rate) metric = rate;
   else if (/\bengagement rate\b|\bengagement\b|\bengaging\b|\binteraction rate\b/.test(lowerAll))
     metric = "engagement";
@@ -1684,10 +1701,11 @@ async function readQuestion(
       )
         continue;
       const m = METRIC_WORDS[word];
-      if (m) {
-        metric = m;
-        break;
-      }
+      if (!m) continue;
+      if (!metric) metric = m;
+      // "The median views, likes and comments of resort videos": the other counts named, each measured too.
+      else if (COUNTS.includes(m) && COUNTS.includes(metric) && m !== metric && !alsoNamed.includes(m))
+        alsoNamed.push(m);
     }
   if (
     !metric &&
@@ -2226,7 +2244,7 @@ async function readQuestion(
 
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(
-    /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
+    /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})(?! ?(?:%|percent|per cent))|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
   );
   // "How many of the most liked videos are ads?", "the average length of the most commented videos": a set
   // of the videos with the most of a count (the tenth, or the number named), not a measure.
@@ -2243,10 +2261,19 @@ async function readQuestion(
           : word === "saved" || word === "bookmarked"
             ? "saves"
             : "plays";
+  // "What hook types do the top 5 % of hotel videos use?": the most played 5 %, as "viral" is the tenth.
+  // ("What share of views do the top 10 % of videos get?" asks for their share of the views instead.)
+  const topPercentAsked = concentration ? null : lowerAll.match(TOP_PERCENT);
+  const topPercent =
+    topPercentAsked && Number(topPercentAsked[1]) > 0 && Number(topPercentAsked[1]) <= 50
+      ? Number(topPercentAsked[1])
+      : null;
+  if (topPercentAsked) text = consume(text, topPercentAsked.index ?? 0, topPercentAsked[0].length);
   const topPlayedAsked = topSet ? Number(topSet[1] ?? topSet[2]) : null;
   if (topSet)
     text = text.replace(/\b(top|most|viewed|played|watched|popular)\b|\d{1,4}/g, (m) => " ".repeat(m.length));
-  const countText = creatorSet ? lowerAll.replace(creatorSet[0], " ".repeat(creatorSet[0].length)) : lowerAll;
+  let countText = creatorSet ? lowerAll.replace(creatorSet[0], " ".repeat(creatorSet[0].length)) : lowerAll;
+  if (topPercentAsked) countText = consume(countText, topPercentAsked.index ?? 0, topPercentAsked[0].length);
   const counted = topSet
     ? null
     : countText.match(
@@ -2411,8 +2438,7 @@ async function readQuestion(
   } else if (concentration && entityCount === 0) {
     intent = "measure";
     subject = "videos";
-    if (metric === null || !["plays", "likes", "comments", "shares", "saves"].includes(metric))
-      metric = "plays";
+    if (metric === null || !COUNTS.includes(metric)) metric = "plays";
     unsay(/^metric |^\d+ results? \(from /);
     understood.push(
       `concentration: the share of the ${metric === "plays" ? "views (plays)" : metric} held by ${concentration.top === null ? "the leading" : `the top ${concentration.top}${concentration.percent ? " % of" : ""}`} ${concentration.of}s`,
@@ -2562,6 +2588,8 @@ async function readQuestion(
   } else if (subject === "hook_types") {
     intent = "breakdown";
     groupBy = "hook_type";
+    // "Average video length by hook type": each type's median length.
+    lengthOfGroups();
   } else if (adsVsOrganic) {
     intent = "breakdown";
     groupBy = "ad";
@@ -2874,6 +2902,7 @@ async function readQuestion(
   const viral =
     (topWords ||
       countedSet ||
+      topPercent !== null ||
       /(?<![#\p{L}])viral (?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
         lowerAll,
       )) &&
@@ -2984,7 +3013,9 @@ async function readQuestion(
     understood.push(
       viralBy !== "plays"
         ? `the ${Math.round(VIRAL_SHARE * 100)} % of the videos in question with the most ${viralBy} (from "${mostCounted?.[0]}")`
-        : `${topWords ? `"top videos"` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
+        : topPercent !== null
+          ? `the most played ${topPercent} % of the videos in question (from "${topPercentAsked?.[0].trim()}")`
+          : `${topWords ? `"top videos"` : "viral"}: the most played ${Math.round(VIRAL_SHARE * 100)} % of the videos in question`,
     );
   }
   if (groupBy !== "length" && metric !== "duration")
@@ -3187,6 +3218,17 @@ async function readQuestion(
   );
 
   if (groupBy !== "topic") compareTopics = [];
+  // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one
+  // measure is used, and the others are said to be unused.
+  const alsoMeasured =
+    intent === "measure" && metric !== null && COUNTS.includes(metric) && !concentration
+      ? alsoNamed.filter((m) => m !== metric)
+      : [];
+  const countName = (m: Metric) => (m === "plays" ? "views (plays)" : m);
+  if (alsoMeasured.length > 0) understood.push(`also measured: ${alsoMeasured.map(countName).join(", ")}`);
+  else if (intent !== "decline" && metric !== null && COUNTS.includes(metric))
+    for (const m of alsoNamed)
+      if (m !== metric) ignored.push(`${countName(m)} (one measure at a time: ${countName(metric)} read)`);
   // "¿Qué videos tienen más vistas?", "Quels sont les hashtags les plus utilisés ?": most words of a question
   // unread (in one seemingly not in English, many of them); an answer from the few read would be a guess. Keywords
   // ("khách sạn đà lạt") are a search: what is read is used, and the rest said to be unused.
@@ -3204,7 +3246,7 @@ async function readQuestion(
   const totals =
     intent === "breakdown" &&
     !!metric &&
-    ["plays", "likes", "comments", "shares", "saves"].includes(metric) &&
+    COUNTS.includes(metric) &&
     /\b(total|totals|in total|combined|altogether|cumulative|summed|sum of)\b/.test(lowerAll);
   if (totals) {
     understood.push(`each group's total ${metric === "plays" ? "views (plays)" : metric} (from "total")`);
@@ -3248,6 +3290,8 @@ async function readQuestion(
     viral,
     topPlayed,
     viralBy,
+    alsoMeasured,
+    viralShare: viral && topPercent !== null ? topPercent / 100 : VIRAL_SHARE,
     topCreators,
     eachTopic,
     eachPeriod,

@@ -3595,6 +3595,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What percentage of glamping videos have ✨ in the caption?",
         "How did the number of resort videos change from July 2025 to August 2025?",
         "Which month had the most total views?",
+        "How many of the top 20 percent of resort videos are ads?",
+        "Give me the median views, likes and comments for resort videos",
+        "Average video length by hook type",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4383,5 +4386,83 @@ describe("a question not in English, or mostly unread", () => {
       topics: ["dalat"],
       ignored: ["khách", "sạn"],
     });
+  });
+});
+
+describe("the top N %, several counts measured at once, ratios of two sets, length by hook type", () => {
+  it("'how many of the top 20 % of resort videos are ads?': the most played fifth of them (SQL)", async () => {
+    const resort = await searchIds("resort");
+    const plays = db
+      .prepare(`SELECT plays FROM ${IN_IDS} ORDER BY plays DESC`)
+      .pluck()
+      .all(idList(resort)) as number[];
+    const floor = plays[Math.ceil(resort.length * 0.2) - 1] as number;
+    const answer = aggregateOf(await ask("How many of the top 20 percent of resort videos are ads?"));
+    expect(answer.plan).toMatchObject({ intent: "share", viral: true, ignored: [] });
+    expect((answer.plan as { viral_percent?: number }).viral_percent).toBe(20);
+    const [part, whole] = ["AND label_ad = 1", ""].map(
+      (and) =>
+        db
+          .prepare(`SELECT count(*) FROM ${IN_IDS} AND plays >= @floor ${and}`)
+          .pluck()
+          .get({ ...idList(resort), floor }) as number,
+    );
+    expect(answer.result).toMatchObject({ part, whole, viral_floor: floor, viral_of: resort.length });
+    // "The top 10 %" is the viral tenth; a number before "%" is no count of results.
+    const tenth = aggregateOf(await ask("What hashtags do the top 10% of resort videos use?"));
+    expect(tenth.plan).toMatchObject({ intent: "rank", subject: "hashtags", viral: true, count: 5 });
+    expect((tenth.plan as { viral_percent?: number }).viral_percent).toBeUndefined();
+  });
+
+  it("'the median views, likes and comments of resort videos': each count's median (SQL); one measure elsewhere, said", async () => {
+    const resort = await searchIds("resort");
+    const column = (c: string) =>
+      db.prepare(`SELECT ${c} FROM ${IN_IDS}`).pluck().all(idList(resort)) as number[];
+    const answer = await ask("Give me the median views, likes and comments for resort videos");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "measure", metric: "plays", ignored: [] });
+    expect((plan as { also_measured?: string[] }).also_measured).toEqual(["likes", "comments"]);
+    expect(result).toMatchObject({
+      median: median(column("plays")),
+      also: { likes: median(column("likes")), comments: median(column("comments")) },
+    });
+    expect(answer.findings.length).toBe(3);
+    const ranked = aggregateOf(await ask("Which resort videos have the most views and likes?"));
+    expect(ranked.plan.ignored).toEqual(["likes (one measure at a time: views (plays) read)"]);
+  });
+
+  it("'the ratio of ads to organic videos' is their split (SQL); 'co-occur' reads as 'go with'", async () => {
+    const ratio = aggregateOf(await ask("What's the ratio of ads to organic videos?"));
+    expect(ratio.plan).toMatchObject({ intent: "breakdown", group_by: "ad", ignored: [] });
+    const ads = db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get() as number;
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    const sizes = Object.fromEntries(
+      (ratio.result.ranking as string[]).map((k, i) => [k, (ratio.result.values as number[])[i]]),
+    );
+    expect(sizes).toEqual({ ads, organic: all - ads });
+    // Two counts' ratio stays declined.
+    expect(aggregateOf(await ask("What is the ratio of comments to likes?")).plan.intent).toBe("decline");
+    const together = aggregateOf(await ask("Which hashtags co-occur with #dalat?"));
+    expect(together.plan).toMatchObject({ subject: "hashtags", topics: ["dalat"], ignored: [] });
+    expect(together.result).toEqual(aggregateOf(await ask("Which hashtags go with #dalat?")).result);
+  });
+
+  it("'average video length by hook type': each type's median recorded length (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("Average video length by hook type"));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hook_type",
+      metric: "duration",
+      ignored: [],
+    });
+    const rows = db
+      .prepare("SELECT hook_type, duration_s FROM videos WHERE label_hook = 1 AND duration_s IS NOT NULL")
+      .all() as { hook_type: string; duration_s: number }[];
+    const got = Object.fromEntries(
+      (result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]),
+    );
+    expect(Object.keys(got).length).toBeGreaterThan(0);
+    for (const [type, value] of Object.entries(got))
+      expect(value, type).toBe(median(rows.filter((r) => r.hook_type === type).map((r) => r.duration_s)));
   });
 });
