@@ -1614,8 +1614,11 @@ function videoRanking(
         : hooksAsked && v.hook
           ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"`
           : "";
+  // One asked for ("who posted the most viewed hotel video?"): named in the singular.
+  const order = what.match(/^(most \w+|newest) /)?.[1];
+  const named = plan.count === 1 && order ? `the ${order} ${describe(plan, { one: true })}` : what;
   return {
-    summary: `${what[0]?.toUpperCase()}${what.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
+    summary: `${named[0]?.toUpperCase()}${named.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
     findings: top.map((v, i) => ({
       statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.${hookLine(v)}`,
       evidence: [
@@ -3826,11 +3829,17 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         computed: "aggregate",
       };
     const top = ranked[0] as VideoFact;
+    // The first one's creator named, as a ranking by views names it; one asked for, in the singular.
+    const first =
+      plan.creators.length === 1
+        ? top.id
+        : `${top.id} by ${await ctx.facts.nameOf("creator", top.author_uid)}`;
+    const one = plan.count === 1;
     return {
       summary:
         m === "duration"
-          ? `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}: ${top.id} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
-          : `${plan.lowest ? "Lowest" : "Top"} ${what}: ${top.id} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
+          ? `${one ? `The ${plan.lowest ? "shortest" : "longest"} ${describe(plan, { one: true })}` : `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}`}: ${first} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
+          : `${one ? `The ${plan.lowest ? "lowest" : "top"} ${describe(plan, { one: true })} by ${METRIC_NAME[m]}` : `${plan.lowest ? "Lowest" : "Top"} ${what}`}: ${first} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
       findings: ranked.map((v, i) => ({
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],

@@ -369,6 +369,10 @@ function inAnotherLanguage(question: string): boolean {
   return words.filter((w) => /[^\p{ASCII}]/u.test(w)).length / words.length >= 0.4;
 }
 
+/** "Who posted (made, is behind) the most viewed hotel video?": one video asked about, by its creator. */
+const WHO_POSTED_THE_VIDEO =
+  /^\s*who\s+(posted|made|created|uploaded|published|shot|filmed|owns|is behind|was behind)\s+the\b[^?]*\b(video|post|clip|ad|slideshow)\b/;
+
 /** "The top 5 % of hotel videos": a part of the videos in question, the most played (no share asked). */
 const TOP_PERCENT = /\b(?:the )?top (\d{1,2}(?:\.\d)?) ?(?:%|percent|per cent)(?: of)?/;
 
@@ -1823,7 +1827,13 @@ async function readQuestion(
     (pick("advertisers") && !pick("creators"))
   )
     subject = "advertisers";
-  else if (
+  // "Who posted the most viewed hotel video?": that video, whose line names its creator ("who posted the most
+  // videos?" stays a ranking of creators).
+  else if (WHO_POSTED_THE_VIDEO.test(lowerAll)) {
+    subject = "videos";
+    const who = lowerAll.match(/^\s*who\s+\w+( behind)?/);
+    if (who) text = consume(text, who.index ?? 0, who[0].length);
+  } else if (
     OPENS_WITH_CREATORS.test(opening) ||
     (pick("creators") && !/^\s*who\b/.test(lowerAll)
       ? true
@@ -2283,7 +2293,7 @@ async function readQuestion(
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
-    /\bthe (top|best|biggest|most (viewed|watched|popular|liked|shared|commented)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
+    /\bthe (top|best|biggest|longest|shortest|newest|latest|most (viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
   );
   // "How many likes does the most viewed hotel video have?": ranked by views, its likes among its figures.
   const rankedBy = theTopOne?.[2];

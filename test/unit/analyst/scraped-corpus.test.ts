@@ -639,7 +639,9 @@ describe("naturally phrased questions read as meant", () => {
       .pluck()
       .all();
     expect(result.ranking).toEqual(top);
-    expect(answer.summary).toMatch(/^Top videos in language vi by likes: \d+ with [\d,]+ likes, then \d+/);
+    expect(answer.summary).toMatch(
+      /^Top videos in language vi by likes: \d+ by @\S+ with [\d,]+ likes, then \d+/,
+    );
   });
 
   it("the most used sounds are sounds, ranked by how many videos use them", async () => {
@@ -3256,9 +3258,11 @@ describe("questions of a marketer, read as meant", () => {
     const longest = aggregateOf(await ask("Which videos have the longest duration?"));
     expect([longest.plan.intent, longest.plan.metric]).toEqual(["rank", "duration"]);
     expect(longest.result.ranking).toEqual(byLength("DESC"));
+    // One asked for, in the singular, its creator named.
     const shortest = await ask("What is the shortest video?");
-    expect(aggregateOf(shortest).result.ranking).toEqual(byLength("ASC"));
-    expect(shortest.summary).toMatch(/^Shortest videos: \d+ \(\d+ s\)/);
+    expect(aggregateOf(shortest).result.ranking).toEqual(byLength("ASC").slice(0, 1));
+    expect(shortest.summary).toMatch(/^The shortest video: \d+ by @\S+ \(\d+ s\)\.$/);
+    expect(aggregateOf(await ask("What are the shortest videos?")).result.ranking).toEqual(byLength("ASC"));
     const slideshows = aggregateOf(await ask("Are there any slideshows?"));
     expect([slideshows.plan.intent, slideshows.plan.filters]).toEqual(["count", ["media_type=slideshow"]]);
     expect(slideshows.result.count).toBe(
@@ -3268,6 +3272,19 @@ describe("questions of a marketer, read as meant", () => {
 
   it('"how many views did the top video get", "the most viewed resort video": that one video, not a total (SQL)', async () => {
     const top = db.prepare("SELECT id FROM videos ORDER BY plays DESC, id DESC LIMIT 1").pluck().all();
+    // "Who posted …?" names the one video's creator; "who posted the most videos?" ranks creators.
+    const [topId, topAuthor] = db
+      .prepare(
+        "SELECT v.id, c.handle FROM videos v JOIN creators c ON c.uid = v.author_uid ORDER BY v.likes DESC, v.id DESC LIMIT 1",
+      )
+      .raw()
+      .get() as [string, string];
+    const who = await ask("Who made the most liked video?");
+    expect(aggregateOf(who).plan).toMatchObject({ intent: "rank", subject: "videos", count: 1, ignored: [] });
+    expect(who.summary).toMatch(
+      new RegExp(`^The top video by likes: ${topId} by @${topAuthor.replace(/\./g, "\\.")} with`),
+    );
+    expect(aggregateOf(await ask("Who posted the most videos?")).plan.subject).toBe("creators");
     const views = aggregateOf(await ask("How many views did the top video get?"));
     expect([views.plan.intent, views.plan.count, views.result.ranking]).toEqual(["rank", 1, top]);
     const likes = aggregateOf(await ask("How many likes does the most viewed resort video have?"));
