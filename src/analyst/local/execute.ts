@@ -695,48 +695,64 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const byPeriod = plan.eachPeriod.length > 0;
   const byCode = plan.eachCode;
+  const byAds = plan.adsOnly;
   if (plan.firstIn && plan.intent !== "decline") return executeFirstIn(ctx);
-  if ((!byPeriod && !byCode && plan.eachTopic.length === 0) || plan.intent === "decline")
+  if ((!byPeriod && !byCode && !byAds && plan.eachTopic.length === 0) || plan.intent === "decline")
     return executeTopCreators(ctx);
   const by = plan.subject === "advertisers" ? "advertiser" : "creator";
-  const each = byPeriod
-    ? plan.eachPeriod.map((p) => ({
-        label: p.label,
-        about: `in ${p.label}`,
-        filter: { ...videoFilter(ctx), since: p.from, until: p.to },
-      }))
-    : byCode
-      ? byCode.codes.map((code) => ({
-          label: `${byCode.kind} ${code}`,
-          about: `in ${byCode.kind} ${code}`,
-          filter: { ...videoFilter(ctx), [byCode.kind]: code },
+  // "Only ads": those with an ad and no organic video; "never ads": those with an organic video and no ad.
+  const adSides = [
+    { label: "ads", about: "that is an ad", filter: { ...videoFilter(ctx), ad: "yes" as const } },
+    { label: "organic videos", about: "that is organic", filter: { ...videoFilter(ctx), ad: "no" as const } },
+  ];
+  const each = byAds
+    ? byAds === "only"
+      ? adSides
+      : [...adSides].reverse()
+    : byPeriod
+      ? plan.eachPeriod.map((p) => ({
+          label: p.label,
+          about: `in ${p.label}`,
+          filter: { ...videoFilter(ctx), since: p.from, until: p.to },
         }))
-      : plan.eachTopic.map((t) => ({
-          label: `"${t}"`,
-          about: `about "${t}"`,
-          filter: videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }),
-        }));
+      : byCode
+        ? byCode.codes.map((code) => ({
+            label: `${byCode.kind} ${code}`,
+            about: `in ${byCode.kind} ${code}`,
+            filter: { ...videoFilter(ctx), [byCode.kind]: code },
+          }))
+        : plan.eachTopic.map((t) => ({
+            label: `"${t}"`,
+            about: `about "${t}"`,
+            filter: videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }),
+          }));
   const sets = await Promise.all(each.map((e) => groupKeys(ctx, e.filter, by)));
   const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
   // "In 2023 but not in 2024": those of the first period with none in the second.
-  const except = byPeriod && plan.eachPeriodExcept;
+  const except = (byPeriod && plan.eachPeriodExcept) || byAds !== null;
   const all = [...first].filter((id) => rest.every((set) => set.has(id) !== except)).sort();
   const who = `${by}s`;
   const named = each.map((e) => e.label).join(" and ");
   const Who = by === "creator" ? "Creators" : "Advertisers";
   const counts = sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ");
-  const note = except
-    ? `${Who} with at least one video published (UTC) in ${each[0]?.label} and none in ${each[1]?.label}: ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so a later video may be missing from it.`
-    : byPeriod
-      ? `${Who} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${counts}.`
-      : byCode
-        ? `${Who} with at least one video in each of ${named} (the code the source recorded for each video): ${fmt(all.length)} of them; ${counts}.`
-        : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
-  const what = except
-    ? `with videos in ${each[0]?.label} but none in ${each[1]?.label}`
-    : byPeriod || byCode
-      ? `with videos in both ${named}`
-      : `with videos about both ${named}`;
+  const note = byAds
+    ? `${Who} whose videos ${describe({ ...plan, adsOnly: null }) === "videos" ? "" : `(${describe({ ...plan, adsOnly: null })}) `}${byAds === "only" ? "are all ads" : "include no ad"} (ad label): ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so an account's other videos may be missing from it.`
+    : except
+      ? `${Who} with at least one video published (UTC) in ${each[0]?.label} and none in ${each[1]?.label}: ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so a later video may be missing from it.`
+      : byPeriod
+        ? `${Who} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${counts}.`
+        : byCode
+          ? `${Who} with at least one video in each of ${named} (the code the source recorded for each video): ${fmt(all.length)} of them; ${counts}.`
+          : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
+  const what = byAds
+    ? byAds === "only"
+      ? "whose videos are all ads"
+      : "with no ad among their videos"
+    : except
+      ? `with videos in ${each[0]?.label} but none in ${each[1]?.label}`
+      : byPeriod || byCode
+        ? `with videos in both ${named}`
+        : `with videos about both ${named}`;
   if (plan.intent === "count") {
     const { statement, evidence } = await accountsCounted(ctx, by, all, what);
     return {
@@ -756,11 +772,13 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
     caveats: [...outcome.caveats, `${note} They are ranked over all their videos the other filters select.`],
     result: {
       ...outcome.result,
-      ...(byPeriod
-        ? { each_period: plan.eachPeriod.map((p) => p.label) }
-        : byCode
-          ? { each_code: byCode }
-          : { each_topic: plan.eachTopic }),
+      ...(byAds
+        ? { ads_only: byAds }
+        : byPeriod
+          ? { each_period: plan.eachPeriod.map((p) => p.label) }
+          : byCode
+            ? { each_code: byCode }
+            : { each_topic: plan.eachTopic }),
     },
   };
 }

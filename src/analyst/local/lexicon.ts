@@ -268,6 +268,7 @@ export const HOOK_TYPE_WORDS: Record<string, string> = {
   "stop-scrolling": "stop_scrolling",
   stop_scrolling: "stop_scrolling",
   "numbered list": "numbered_list",
+  "numbered lists": "numbered_list",
   numbered_list: "numbered_list",
   listicle: "numbered_list",
   listicles: "numbered_list",

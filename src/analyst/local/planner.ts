@@ -189,6 +189,8 @@ export interface Plan {
   eachPeriod: Period[];
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
   eachCode: { kind: "region" | "language"; codes: string[] } | null;
+  /** "Which creators post only ads?" / "never post ads": the accounts whose videos are all ads, or none is. */
+  adsOnly: "only" | "never" | null;
   /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
   eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
@@ -368,6 +370,13 @@ function inAnotherLanguage(question: string): boolean {
     return true;
   return words.filter((w) => /[^\p{ASCII}]/u.test(w)).length / words.length >= 0.4;
 }
+
+/** "Post only ads", "nothing but ads": group 1 is the word(s) saying "only". */
+const ONLY_ADS =
+  /\b(only|exclusively|just|nothing but|solely)\s+(?:(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*)\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
+/** "Never post ads", "don't run any ads": group 1 is the word(s) saying "never". */
+const NEVER_ADS =
+  /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used)\s+)?(?:any\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
 
 /** "Who posted (made, is behind) the most viewed hotel video?": one video asked about, by its creator. */
 const WHO_POSTED_THE_VIDEO =
@@ -703,7 +712,7 @@ const NOT_TOPICAL =
 
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
-  /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?))\b/;
+  /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what. */
 const NOT_MENTIONED =
   /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?)$/;
@@ -1256,7 +1265,15 @@ async function readQuestion(
       lowerAll,
     );
   const worthAds = worth && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text);
-  const adsVsOrganic = adsAgainstOrganic || worthAds;
+  // "How do (hotel) ads perform?": against organic videos, as "are ads worth it?".
+  const howPerform =
+    /^\s*how (well )?(do|does|did|are|is|have|has)\b[^?]*\b(perform\w*|doing|fare|faring|do)\b/.test(
+      lowerAll,
+    );
+  const adsVsOrganic =
+    adsAgainstOrganic ||
+    worthAds ||
+    (howPerform && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text));
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
   // "Do videos with a hook get more views than those without?": the two groups, not a filter.
   const withoutHook = text.match(
@@ -1312,6 +1329,13 @@ async function readQuestion(
     const where = text.match(/\b(in|within) (the |their |its |a )?captions?\b|\bcaptions?\b/);
     if (where) text = consume(text, where.index ?? 0, where[0].length);
   }
+  // "Videos with a price in the caption": the word is text to find (read with the verbs of saying), and where
+  // to look asks for no quotes of the captions.
+  const inField = text.match(
+    /\b(?:with|have|has|having) (?:an? |the |any )?[^\s?]+ (in (?:the |their |its )?(?:captions?|transcripts?|descriptions?))\b/,
+  );
+  if (inField?.[1])
+    text = consume(text, (inField.index ?? 0) + inField[0].length - inField[1].length, inField[1].length);
   // "Do videos with 🔥 get more views?", "captions with ❤️ vs those without": the videos whose caption has the
   // emoji against the rest.
   const emojiVsNone =
@@ -1435,7 +1459,7 @@ async function readQuestion(
                 lowerAll,
               )
             ? "weekday"
-            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did) ([^\s?]+ ){1,4}post)\b/.test(
+            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were|is|was) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
                   lowerAll,
                 )
               ? "hour"
@@ -1510,6 +1534,10 @@ async function readQuestion(
   if (extremeLength) text = text.replace(/\b(longest|shortest)\b/g, (m) => " ".repeat(m.length));
   // The words that asked for length groups: ignored after all when the question turns out to be another kind.
   const lengthWords: string[] = [];
+  // "Which creators post only ads?", "advertisers that never run ads": accounts whose videos are all ads, or
+  // none is (kept for a ranking or count of accounts, below).
+  const adsOnlyAsked = adsVsOrganic ? null : (text.match(ONLY_ADS) ?? text.match(NEVER_ADS));
+  if (adsOnlyAsked?.[1]) text = consume(text, adsOnlyAsked.index ?? 0, adsOnlyAsked[1].length);
   if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
   if (!adsVsOrganic)
     flag(
@@ -1744,9 +1772,10 @@ async function readQuestion(
   let performance = false;
   if (
     !metric &&
-    ((/\b(best|worst|avoid|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
-      lowerAll,
-    ) &&
+    (((howPerform ||
+      /\b(best|worst|avoid|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
+        lowerAll,
+      )) &&
       (/\b(hooks?|formats?|slideshows?|sounds?|songs?|music|audios?|hashtags?)\b/.test(lowerAll) ||
         adsVsOrganic ||
         postingTime !== null)) ||
@@ -1848,7 +1877,7 @@ async function readQuestion(
     (/\bslideshows?\b/.test(lowerAll) &&
       /\b(regular |normal |standard )?videos?\b(?! ads?)/.test(lowerAll.replace(/\bslideshows?\b/g, "")) &&
       /\b(than|or|vs\.?|versus|compared?|against)\b/.test(lowerAll)) ||
-    (worth && /\b(slideshows?|carousels?|photo posts?)\b/.test(lowerAll))
+    ((worth || howPerform) && /\b(slideshows?|carousels?|photo posts?)\b/.test(lowerAll))
   )
     subject = "formats";
   else if (focus === "apps" && !pick("videos") && /\b(apps|app advertisers|games)\b/.test(lowerAll))
@@ -1942,7 +1971,11 @@ async function readQuestion(
     !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
     /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(with|and|plus|including) (their |the |its )?(captions?|transcripts?)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
-      transcriptRead ? lowerAll.replace(/\b(transcripts?|subtitles?|voice-?overs?)\b/g, " ") : lowerAll,
+      // "With a price in the caption" names where to look for a word, not a quote.
+      (transcriptRead
+        ? lowerAll.replace(/\b(transcripts?|subtitles?|voice-?overs?)\b/g, " ")
+        : lowerAll
+      ).replace(inField?.[0] ?? /^\b$/, " "),
     );
   if (quotes) {
     for (const m of [
@@ -3075,6 +3108,18 @@ async function readQuestion(
     intent = "rank";
     metric = "videos";
   }
+  // "What's the median engagement rate per region?", "average views by language": each one's figure.
+  if (
+    intent === "measure" &&
+    metric !== null &&
+    (subject === "languages" || subject === "regions") &&
+    /\b(per|by|each|every|across|for each)\s+(languages?|regions?|countr(y|ies)|markets?)\b/.test(lowerAll)
+  ) {
+    intent = "breakdown";
+    groupBy = subject === "regions" ? "region" : "language";
+    subject = "videos";
+    understood.push(`groups: ${groupBy} (the code the source recorded for each video)`);
+  }
   // "What hashtags does the top resort video use?", "what sound does the most viewed hotel video use?": that
   // video's own, not those most used by the set.
   let usesShown: Plan["usesShown"] = null;
@@ -3222,9 +3267,27 @@ async function readQuestion(
     intent = "decline";
     decline = `it names several ${kinds} (${codesNamed.join(", ")}); the local analyst compares ${kinds} on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")}: which get more views?") and answers other questions for one at a time — ask once for each`;
   }
+  const adsOnly =
+    adsOnlyAsked &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    (intent === "rank" || intent === "count")
+      ? ONLY_ADS.test(adsOnlyAsked[0])
+        ? "only"
+        : "never"
+      : null;
+  if (adsOnly) {
+    unsay(/^ads \(from /);
+    understood.push(
+      `${subject} whose videos ${adsOnly === "only" ? "are all ads" : "include no ad"} (from "${adsOnlyAsked?.[0]}")`,
+    );
+  } else if (adsOnlyAsked?.[1] && !ONLY_ADS.test(adsOnlyAsked[0]))
+    ignored.push(`${adsOnlyAsked[1]} (accounts with no ad are asked about as creators or advertisers)`);
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
     (a) =>
-      !((compared || eachCode) && a.kind === compareKind) && !(typeBesideOthers && a.kind === "hook_type"),
+      !((compared || eachCode) && a.kind === compareKind) &&
+      !(typeBesideOthers && a.kind === "hook_type") &&
+      !(adsOnly && a.kind === "ad"),
   );
 
   if (groupBy !== "topic") compareTopics = [];
@@ -3307,6 +3370,7 @@ async function readQuestion(
     eachPeriod,
     eachPeriodExcept,
     eachCode,
+    adsOnly,
     changeBetween,
     firstIn,
     concentration: intent === "measure" ? concentration : null,

@@ -3615,6 +3615,12 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many of the top 20 percent of resort videos are ads?",
         "Give me the median views, likes and comments for resort videos",
         "Average video length by hook type",
+        "How many creators never post ads?",
+        "Which creators post only ads about #review?",
+        "How do ads perform?",
+        "What's the median views per language?",
+        "How many videos have pool in the caption?",
+        "Who made the most liked video?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4481,5 +4487,84 @@ describe("the top N %, several counts measured at once, ratios of two sets, leng
     expect(Object.keys(got).length).toBeGreaterThan(0);
     for (const [type, value] of Object.entries(got))
       expect(value, type).toBe(median(rows.filter((r) => r.hook_type === type).map((r) => r.duration_s)));
+  });
+});
+
+describe("accounts posting only ads or none, and more ways of asking", () => {
+  it("'which creators post only ads?', 'how many creators never post ads?': their videos' ad labels (SQL)", async () => {
+    // Within a topic's videos: a creator whose videos about it are all ads (none is).
+    const creatorsWhere = (ids: readonly string[], having: string) =>
+      db
+        .prepare(`SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid HAVING ${having} ORDER BY author_uid`)
+        .pluck()
+        .all(idList(ids)) as string[];
+    let topic = "";
+    let only: string[] = [];
+    let never: string[] = [];
+    for (const t of ["vungtau", "dalat", "resort", "hotel", "review", "glamping", "homestay"]) {
+      const ids = await searchIds(t);
+      [only, never] = [
+        creatorsWhere(ids, "sum(label_ad) = count(*)"),
+        creatorsWhere(ids, "sum(label_ad) = 0"),
+      ];
+      topic = t;
+      if (only.length > 0 && never.length > 0) break;
+    }
+    expect(only.length).toBeGreaterThan(0);
+    expect(never.length).toBeGreaterThan(0);
+    const counted = aggregateOf(await ask(`How many creators only post ads about #${topic}?`));
+    expect(counted.plan).toMatchObject({ intent: "count", subject: "creators", filters: [], ignored: [] });
+    expect((counted.plan as { ads_only?: string }).ads_only).toBe("only");
+    expect([...(counted.result.creators as string[])].sort()).toEqual(only);
+    const none = aggregateOf(await ask(`How many creators never post ads about #${topic}?`));
+    expect((none.plan as { ads_only?: string }).ads_only).toBe("never");
+    expect(none.plan.topics).toEqual([topic]);
+    expect(none.result.count).toBe(never.length);
+    // Ranked: those accounts, over their videos.
+    const ranked = aggregateOf(await ask(`Which creators post only ads about #${topic}?`));
+    expect(ranked.plan.intent).toBe("rank");
+    for (const uid of ranked.result.ranking as string[]) expect(only).toContain(uid);
+    // Of videos, "only ads" is the ad filter.
+    expect(aggregateOf(await ask("Show me only ads about resorts")).plan.filters).toEqual(["ad=yes"]);
+  });
+
+  it("'how do ads perform?', 'how do slideshows perform?': against the rest, on views", async () => {
+    const ads = aggregateOf(await ask("How do ads perform?"));
+    expect(ads.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays", ignored: [] });
+    expect(ads.result).toEqual(
+      aggregateOf(await ask("How do ads perform compared to organic videos?")).result,
+    );
+    const formats = aggregateOf(await ask("How do slideshows perform?"));
+    expect(formats.plan).toMatchObject({ intent: "breakdown", group_by: "media_type", metric: "plays" });
+  });
+
+  it("'the median engagement rate per region' is a breakdown by region (SQL); 'when are ads posted?' by hour", async () => {
+    const { plan, result } = aggregateOf(await ask("What's the median views per language?"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "language", metric: "plays", ignored: [] });
+    const rows = db.prepare("SELECT language, plays FROM videos WHERE language IS NOT NULL").all() as {
+      language: string;
+      plays: number;
+    }[];
+    const got = Object.fromEntries(
+      (result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]),
+    );
+    expect(Object.keys(got).sort()).toEqual([...new Set(rows.map((r) => r.language))].sort());
+    for (const [language, value] of Object.entries(got))
+      expect(value, language).toBe(median(rows.filter((r) => r.language === language).map((r) => r.plays)));
+    const when = aggregateOf(await ask("When are resort ads posted?"));
+    expect(when.plan).toMatchObject({ intent: "breakdown", group_by: "hour", filters: ["ad=yes"] });
+  });
+
+  it("'with a price in the caption' finds the word; 'numbered lists' is the hook type", async () => {
+    const inCaption = aggregateOf(await ask("How many videos have pool in the caption?"));
+    expect(inCaption.plan).toMatchObject({ intent: "count", topics: ["pool"], ignored: [] });
+    expect(inCaption.plan.quotes).toBeUndefined();
+    expect(inCaption.result.count).toBe((await searchIds("pool")).length);
+    const lists = aggregateOf(await ask("Are question hooks better than numbered lists?"));
+    expect(lists.plan).toMatchObject({
+      group_by: "hook_type",
+      compare_codes: ["question", "numbered_list"],
+      ignored: [],
+    });
   });
 });
