@@ -81,6 +81,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.topCreators !== null ? { top_creators: plan.topCreators } : {}),
     ...(plan.authorFollowers ? { author_followers: plan.authorFollowers } : {}),
     ...(plan.shareOfAuthors ? { share_of_authors: true } : {}),
+    ...(plan.shareOfCreators ? { share_of_creators: true } : {}),
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
     ...(plan.eachCode ? { each_code: plan.eachCode } : {}),
     ...(plan.adsOnly ? { ads_only: plan.adsOnly } : {}),

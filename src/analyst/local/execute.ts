@@ -633,6 +633,23 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
   const kept = authors.filter((uid) => within(counts.get(uid)?.followers ?? null));
   const unknown = authors.filter((uid) => (counts.get(uid)?.followers ?? null) === null).length;
   const note = `Creators with ${bound.op} ${fmt(bound.value)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`;
+  if (plan.shareOfCreators) {
+    // "What percentage of hotel creators have over 10k followers?": those creators among the set's.
+    const what = describe(basePlan);
+    const statement =
+      authors.length === 0
+        ? `There are no creators of ${what}, so no share can be given.`
+        : `${fmt(kept.length)} of the ${fmt(authors.length)} creators of ${what} ${kept.length === 1 ? "has" : "have"} ${bound.op} ${fmt(bound.value)} followers: ${pct(kept.length, authors.length)} %.`;
+    return {
+      summary: statement,
+      findings: [
+        { statement, evidence: (await accountsCounted(ctx, "creator", kept, "")).evidence.slice(0, 3) },
+      ],
+      caveats: [`${note} A creator without a recorded count counts among those outside the bound.`],
+      result: { part: kept.length, whole: authors.length, share_pct: pct(kept.length, authors.length) },
+      computed: `aggregate: share of the creators of the ${what} with ${bound.op} ${bound.value} followers`,
+    };
+  }
   if (plan.shareOfAuthors) {
     // "What share of ads come from creators with over 100k followers?": their videos among the set's.
     const whole = videoFilter({ ...ctx, plan: basePlan });
@@ -3903,7 +3920,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   let perVideo = (plan.perVideo && m !== "videos" && !isRate(m)) || m === "duration" || m === "hashtag_count";
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
-  const byCreators = plan.byCreators && by === "advertiser";
+  const byCreators = plan.byCreators && (by === "advertiser" || by === "hashtag" || by === "sound");
   const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m), { creators: byCreators });
   const groups = new Map((listed ?? []).map((g) => [String(g.key), g]));
   if (by === "advertiser" && plan.focus) {

@@ -201,6 +201,8 @@ export interface Plan {
   shareOf: Attribute | null;
   /** For `share`: the share asked is of the videos by the creators within `authorFollowers`. */
   shareOfAuthors: boolean;
+  /** For `share`: "what percentage of creators have over 10k followers?": the creators within `authorFollowers` among the set's. */
+  shareOfCreators: boolean;
   /** For `share`: the count whose share is asked ("what share of views do ads get?"); null: of the videos. */
   shareMeasure: "plays" | "likes" | "comments" | "shares" | "saves" | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -423,6 +425,8 @@ const attributeLabel = (a: Attribute): string => {
       return `language ${a.value}`;
     case "count":
       if (a.op === "under" && a.value === 1 && a.metric !== "seconds") return `no ${COUNT_NAME[a.metric]}`;
+      if (a.op === "at least" && a.value === 1 && a.metric !== "seconds")
+        return `at least one ${COUNT_NAME[a.metric].replace(/s$/, "")}`;
       if (a.metric === "seconds")
         return {
           over: `longer than ${a.value} s`,
@@ -891,7 +895,13 @@ async function readQuestion(
       if (!typos.includes(word)) typos.push(word);
       return fixed;
     });
-  const { question: original, quoted } = await takeQuoted(facts, known, sounds, spelled);
+  const { question: original, quoted } = await takeQuoted(
+    facts,
+    known,
+    sounds,
+    // "Longer than a minute": one minute, as a bound reads it (the same length: no later position moves).
+    spelled.replace(/\b(than|over|under|least|most) a (minute|min)\b/gi, (m) => m.replace(/ a /i, " 1 ")),
+  );
   let text = original.toLowerCase();
   const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()]}"`);
   /** Takes back the readings a later one replaces ("viral" read as views, when the length is asked for). */
@@ -1669,6 +1679,19 @@ async function readQuestion(
     );
     text = consume(text, m.index ?? 0, m[0].length);
   }
+  // "Engagement of videos with and without hashtags": those with one or more against those with none (two
+  // bounds, set side by side below).
+  const withAndWithout = text.match(
+    /\bwith (?:and|or|vs\.?|versus) without (?:any )?(hashtags|tags|comments|likes|shares|saves)\b/,
+  );
+  if (withAndWithout) {
+    const metric = COUNT_WORDS[singular(withAndWithout[1] as string)] as CountMetric;
+    const at = withAndWithout.index ?? 0;
+    place({ kind: "count", metric, op: "at least", value: 1 }, at, withAndWithout[0]);
+    place({ kind: "count", metric, op: "under", value: 1 }, at, withAndWithout[0]);
+    if (metric === "hashtags") boundSpans.push([at, at + withAndWithout[0].length]);
+    text = consume(text, at, withAndWithout[0].length);
+  }
   // "How many videos have no hashtags?", "resort videos without hashtags", "zero comments": fewer than one.
   for (const none of [
     ...text.matchAll(
@@ -1836,7 +1859,7 @@ async function readQuestion(
   if (CUES.breakdownHook.test(lowerAll) || /\bhook (type|style|pattern|kind)s?\b/.test(lowerAll))
     subject = "hook_types";
   else if (
-    /\b(which|what|top|most common|popular|best)\b[^?]*\bhooks?\b/.test(lowerAll) &&
+    /\b(which|what|top|most common|popular|best)\b[^?]*\b(hooks?|opening lines?)\b/.test(lowerAll) &&
     !/\bhooked\b/.test(lowerAll) &&
     !placed.some((p) => p.item.kind === "hook") &&
     !placed.some((p) => p.item.kind === "hook_type") &&
@@ -1934,12 +1957,14 @@ async function readQuestion(
     subject = "videos";
   // "What are the most common words in hotel hooks?", "which phrases do top resort captions use?", "the most
   // used emojis": what the texts of the videos say, counted per video.
+  // (The words between the cue and the noun, "the most common hotel words", are the set's: left to be read.)
   const wordsNoun = lowerAll.match(
-    /\b(?:most (?:common|used|frequent|popular|repeated)(?:ly used)?|common(?:ly used)?|frequent(?:ly used)?|popular|top(?: \d+)?|recurring|which|what|list(?: the)?|show(?: me)?(?: the)?)\s+(?:\w+\s+){0,2}?(words?|phrases?|keywords?|key words|terms|expressions|emojis?|emoji)\b|\b(words?|phrases?|keywords?|emojis?|emoji)\s+(?:appear\w*|used|come up|show up|occur\w*|repeat\w*|recur\w*)\s+(?:the\s+)?most\b|\b(emojis?|emoji)\s+(?:usage|use)\b/,
+    /\b(?:most (?:common|used|frequent|popular|repeated)(?:ly used)?|common(?:ly used)?|frequent(?:ly used)?|popular|top(?: \d+)?|recurring|which|what|list(?: the)?|show(?: me)?(?: the)?)\s+(?<between>(?:\w+\s+){0,2}?)(words?|phrases?|keywords?|key words|terms|expressions|emojis?|emoji)\b|\b(words?|phrases?|keywords?|emojis?|emoji)\s+(?:appear\w*|used|come up|show up|occur\w*|repeat\w*|recur\w*)\s+(?:the\s+)?most\b|\b(emojis?|emoji)\s+(?:usage|use)\b|\b(?:most (?:common|used|frequent|popular|repeated)|common|frequent|recurring)\s+(?<among>(?:\w+\s+){0,2}?)(opening lines|first lines|openers|intros)\b/d,
   );
   let wordCount: Plan["words"] = null;
   if (wordsNoun) {
-    const noun = (wordsNoun[1] ?? wordsNoun[2] ?? wordsNoun[3]) as string;
+    // "The most common opening lines": the phrases they use (a line itself is rarely written twice).
+    const noun = wordsNoun[6] ? "phrases" : ((wordsNoun[2] ?? wordsNoun[3] ?? wordsNoun[4]) as string);
     const after = lowerAll.slice(wordsNoun.index ?? 0);
     const field: TextField =
       /\b(hooks?|opening lines?|openers?|intros?|first (lines?|words|sentences?))\b/.test(after)
@@ -1953,7 +1978,10 @@ async function readQuestion(
         ? "phrases"
         : "words";
     wordCount = { field, kind };
-    text = consume(text, wordsNoun.index ?? 0, wordsNoun[0].length);
+    const kept = wordsNoun.indices?.groups?.between ?? wordsNoun.indices?.groups?.among;
+    const start = wordsNoun.index ?? 0;
+    text = consume(text, start, wordsNoun[0].length);
+    if (kept) text = `${text.slice(0, kept[0])}${lowerAll.slice(kept[0], kept[1])}${text.slice(kept[1])}`;
     for (const m of [
       ...text.matchAll(
         /\b(hooks?|opening lines?|openers?|intros?|first (lines?|words|sentences?)|transcripts?|transcribed|spoken|say|says|said|voice-?overs?|speech|narration|captions?|descriptions?|text|appear\w*|used?|uses)\b/g,
@@ -2396,6 +2424,7 @@ async function readQuestion(
     );
   let shareOf: Attribute | null = null;
   let shareOfAuthors = false;
+  let shareOfCreators = false;
   let shareMeasure: Plan["shareMeasure"] = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
@@ -2426,12 +2455,13 @@ async function readQuestion(
     /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
       /\bper (video|post|clip|upload|ad|advert|slideshow)\b/.test(lowerAll));
+  // "Which brands work with the most creators?", "which sounds are used by the most creators?"
   const byCreators =
-    subject === "advertisers" &&
+    (subject === "advertisers" || subject === "hashtags" || subject === "sounds") &&
     /\b(most|how many|number of|count of|fewest)\s+(different\s+|distinct\s+|unique\s+)?(creators|influencers|tiktokers|accounts)\b/.test(
       lowerAll,
     );
-  if (byCreators) understood.push("advertisers ranked by the number of creators of their videos");
+  if (byCreators) understood.push(`${subject} ranked by the number of creators of their videos`);
   const perVideo =
     (perVideoAsked || (performance && (subject === "hashtags" || subject === "sounds"))) &&
     metric !== "followers" &&
@@ -2652,6 +2682,7 @@ async function readQuestion(
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"
     entityCount <= 1 &&
     !textGroups &&
+    !withAndWithout &&
     hashtagCountAsked
   ) {
     // The trending order ranks videos and selects none: said, not silently dropped.
@@ -3089,7 +3120,7 @@ async function readQuestion(
     high?.kind === "count" &&
     low.metric === high.metric &&
     disjointBounds(low, high) &&
-    /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll) &&
+    (withAndWithout !== null || /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll)) &&
     ["rank", "measure", "count", "overview"].includes(intent) &&
     entityCount === 0 &&
     subject === "videos"
@@ -3196,7 +3227,21 @@ async function readQuestion(
     const cue = lowerAll.search(MENTION_CUE);
     const said = !after.length && cue >= 0 ? topics.filter((t) => (topicSpans.get(t)?.at ?? -1) > cue) : [];
     // "What share of ads come from creators with over 100k followers?": the creators' bound is the target.
+    // "What percentage of (hotel) creators have over 10k followers?": the creators within the bound.
     if (
+      intent === "share" &&
+      authorFollowers &&
+      /\b(?:share|percentage|percent|proportion|fraction|how many) of (?:the |all )?(?:(?!(?:videos?|posts?|ads?|clips?|by|from|of)\b)[\p{L}#]+ ){0,2}?(?:creators|accounts|influencers|tiktokers)\b/u.test(
+        lowerAll,
+      )
+    ) {
+      shareOfAuthors = true;
+      shareOfCreators = true;
+      unsay(/^videos by creators with /);
+      understood.push(
+        `the share of the creators with ${authorFollowers.op} ${authorFollowers.value.toLocaleString("en-US")} followers among those of the videos in question`,
+      );
+    } else if (
       intent === "share" &&
       authorFollowers &&
       authorsSpan &&
@@ -3378,6 +3423,7 @@ async function readQuestion(
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
     shareOf,
     shareOfAuthors: intent === "share" && shareOfAuthors,
+    shareOfCreators: intent === "share" && shareOfCreators,
     shareMeasure,
     groupBy,
     trendKind,

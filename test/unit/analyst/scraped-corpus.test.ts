@@ -3621,6 +3621,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What's the median views per language?",
         "How many videos have pool in the caption?",
         "Who made the most liked video?",
+        "Average engagement rate of videos with and without hashtags",
+        "What percentage of resort creators have under 5k followers?",
+        "Which sounds are used by the most creators?",
+        "What are the most common opening lines of resort videos?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4566,5 +4570,80 @@ describe("accounts posting only ads or none, and more ways of asking", () => {
       compare_codes: ["question", "numbered_list"],
       ignored: [],
     });
+  });
+});
+
+describe("groups with and without a count, shares of creators, creators per sound, opening lines", () => {
+  it("'engagement of videos with and without hashtags': one or more against none (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Average engagement rate of videos with and without hashtags"),
+    );
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "engagement",
+      filters: ["hashtags>=1", "hashtags<1"],
+      ignored: [],
+    });
+    const rate = (where: string) =>
+      db
+        .prepare(
+          `SELECT sum(likes + comments + shares + saves) * 1.0 / sum(plays) FROM videos WHERE ${where}`,
+        )
+        .pluck()
+        .get() as number;
+    const got = Object.fromEntries(
+      (result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]),
+    );
+    expect(got["at least one hashtag"]).toBeCloseTo(rate("hashtags <> ''"), 3);
+    expect(got["no hashtags"]).toBeCloseTo(rate("hashtags = ''"), 3);
+  });
+
+  it("'what percentage of resort creators have under 5k followers?': those creators among the set's (SQL)", async () => {
+    const resort = await searchIds("resort");
+    const followers = db
+      .prepare(`SELECT c.followers FROM creators c WHERE c.uid IN (SELECT author_uid FROM ${IN_IDS})`)
+      .pluck()
+      .all(idList(resort)) as (number | null)[];
+    const part = followers.filter((f) => f !== null && f < 5000).length;
+    expect(part).toBeGreaterThan(0);
+    const answer = await ask("What percentage of resort creators have under 5k followers?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "share", topics: ["resort"], ignored: [] });
+    expect((plan as { share_of_creators?: boolean }).share_of_creators).toBe(true);
+    expect(result).toMatchObject({ part, whole: followers.length });
+    expect(answer.summary).toMatch(
+      new RegExp(
+        `^${part} of the ${followers.length} creators of videos about "resort" have under 5,000 followers`,
+      ),
+    );
+  });
+
+  it("'which sounds are used by the most creators?': ranked by distinct creators (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("Which sounds are used by the most creators?"));
+    expect(plan).toMatchObject({ intent: "rank", subject: "sounds", ignored: [] });
+    expect((plan as { by_creators?: boolean }).by_creators).toBe(true);
+    const top = db
+      .prepare(
+        "SELECT music_id, count(DISTINCT author_uid) AS n FROM videos WHERE music_id IS NOT NULL GROUP BY music_id ORDER BY n DESC",
+      )
+      .all() as { music_id: string; n: number }[];
+    const first = (result.ranking as string[])[0];
+    expect(top.find((r) => r.music_id === first)?.n).toBe(top[0]?.n);
+  });
+
+  it("'the most common opening lines' are their phrases; words between the cue and the noun stay the set's", async () => {
+    const lines = aggregateOf(await ask("What are the most common opening lines of resort videos?"));
+    expect(lines.plan).toMatchObject({ intent: "words", topics: ["resort"], ignored: [] });
+    expect(lines.plan.words).toEqual({ field: "hook", kind: "phrases" });
+    const keywords = aggregateOf(await ask("top resort keywords"));
+    expect(keywords.plan).toMatchObject({ intent: "words", topics: ["resort"] });
+    expect(keywords.result.videos).toBe((await searchIds("resort")).length);
+    // "Longer than a minute" is a bound of 60 s.
+    const minute = aggregateOf(await ask("What share of videos are longer than a minute?"));
+    expect(minute.plan).toMatchObject({ intent: "share", ignored: [] });
+    expect(minute.result.part).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE duration_s > 60 AND media_type = 'video'").pluck().get(),
+    );
   });
 });
