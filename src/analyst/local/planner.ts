@@ -1048,9 +1048,18 @@ async function readQuestion(
 
   // 3. Time window (question first, then context).
   let window = readWindow(text);
+  // "Top hashtags this month vs last month": one window is read; a second is said to be unused (two calendar
+  // periods, "March vs April 2025", are set side by side).
+  let secondWindow: string | null = null;
   if (window) {
     const at = text.indexOf(window.phrase);
     if (at >= 0) text = consume(text, at, window.phrase.length);
+    const second = window.periods ? null : readWindow(text);
+    if (second) {
+      secondWindow = second.phrase;
+      const from = text.indexOf(second.phrase);
+      if (from >= 0) text = consume(text, from, second.phrase.length);
+    }
   } else if (context) window = readWindow(context.toLowerCase());
   if (window)
     understood.push(
@@ -2023,6 +2032,10 @@ async function readQuestion(
   // #dalat); the rest is ignored.
   const topics: string[] = [];
   const ignored: string[] = [];
+  if (secondWindow && window)
+    ignored.push(
+      `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name calendar periods, "March vs April 2025")`,
+    );
   if (followerGrowth)
     ignored.push(
       "followers gained (the corpus keeps each creator's latest follower count, not its history: ranked by plays gained instead)",

@@ -4639,6 +4639,11 @@ describe("groups with and without a count, shares of creators, creators per soun
     const keywords = aggregateOf(await ask("top resort keywords"));
     expect(keywords.plan).toMatchObject({ intent: "words", topics: ["resort"] });
     expect(keywords.result.videos).toBe((await searchIds("resort")).length);
+    // A second relative window is said to be unused, not dropped.
+    const windows = aggregateOf(await ask("Top hashtags this month vs last month"));
+    expect(windows.plan.ignored).toEqual([
+      'last month (one time window at a time: "this month" read; to set two side by side, name calendar periods, "March vs April 2025")',
+    ]);
     // "Longer than a minute" is a bound of 60 s.
     const minute = aggregateOf(await ask("What share of videos are longer than a minute?"));
     expect(minute.plan).toMatchObject({ intent: "share", ignored: [] });
