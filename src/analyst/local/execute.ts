@@ -723,9 +723,9 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
     { label: "organic videos", about: "that is organic", filter: { ...videoFilter(ctx), ad: "no" as const } },
   ];
   const each = byAds
-    ? byAds === "only"
-      ? adSides
-      : [...adSides].reverse()
+    ? byAds === "never"
+      ? [...adSides].reverse()
+      : adSides
     : byPeriod
       ? plan.eachPeriod.map((p) => ({
           label: p.label,
@@ -746,14 +746,14 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
   const sets = await Promise.all(each.map((e) => groupKeys(ctx, e.filter, by)));
   const [first, ...rest] = sets as [Set<string>, ...Set<string>[]];
   // "In 2023 but not in 2024": those of the first period with none in the second.
-  const except = (byPeriod && plan.eachPeriodExcept) || byAds !== null;
+  const except = (byPeriod && plan.eachPeriodExcept) || (byAds !== null && byAds !== "both");
   const all = [...first].filter((id) => rest.every((set) => set.has(id) !== except)).sort();
   const who = `${by}s`;
   const named = each.map((e) => e.label).join(" and ");
   const Who = by === "creator" ? "Creators" : "Advertisers";
   const counts = sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ");
   const note = byAds
-    ? `${Who} whose videos ${describe({ ...plan, adsOnly: null }) === "videos" ? "" : `(${describe({ ...plan, adsOnly: null })}) `}${byAds === "only" ? "are all ads" : "include no ad"} (ad label): ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so an account's other videos may be missing from it.`
+    ? `${Who} whose videos ${describe({ ...plan, adsOnly: null }) === "videos" ? "" : `(${describe({ ...plan, adsOnly: null })}) `}${byAds === "only" ? "are all ads" : byAds === "both" ? "include both an ad and an organic video" : "include no ad"} (ad label): ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so an account's other videos may be missing from it.`
     : except
       ? `${Who} with at least one video published (UTC) in ${each[0]?.label} and none in ${each[1]?.label}: ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so a later video may be missing from it.`
       : byPeriod
@@ -764,7 +764,9 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
   const what = byAds
     ? byAds === "only"
       ? "whose videos are all ads"
-      : "with no ad among their videos"
+      : byAds === "both"
+        ? "with both ads and organic videos"
+        : "with no ad among their videos"
     : except
       ? `with videos in ${each[0]?.label} but none in ${each[1]?.label}`
       : byPeriod || byCode

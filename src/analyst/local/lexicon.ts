@@ -532,7 +532,8 @@ export const CUES = {
   compare:
     /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
   count: /\b(how many|number of|count of|count|how much)\b/,
-  share: /\b(share|percentage|percent|proportion|fraction|portion|what part|ratio|how often|% of|rate of)\b/,
+  share:
+    /\b(share|percentage|percent|proportion|fraction|portion|what part|ratio|how often|rate of)\b|%\s*of\b/,
   breakdownHook:
     /\b(hook (types?|styles?|patterns?|kinds?|formats?)|(types?|kinds?|styles?|sorts?|patterns?) of (opening |)hooks?|which hooks?|what hooks?|hooks? (work|works|perform|performs|do best|did best|get|gets|got|drive|drives)|by hook)\b/,
   breakdownFormat:

@@ -190,7 +190,7 @@ export interface Plan {
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
   eachCode: { kind: "region" | "language"; codes: string[] } | null;
   /** "Which creators post only ads?" / "never post ads": the accounts whose videos are all ads, or none is. */
-  adsOnly: "only" | "never" | null;
+  adsOnly: "only" | "never" | "both" | null;
   /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
   eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
@@ -379,6 +379,10 @@ const ONLY_ADS =
 /** "Never post ads", "don't run any ads": group 1 is the word(s) saying "never". */
 const NEVER_ADS =
   /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used)\s+)?(?:any\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
+
+/** "What does @x (usually) post about?": the hashtags of its videos. */
+const POSTS_ABOUT =
+  /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b/;
 
 /** "Who posted (made, is behind) the most viewed hotel video?": one video asked about, by its creator. */
 const WHO_POSTED_THE_VIDEO =
@@ -1574,7 +1578,7 @@ async function readQuestion(
     text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
   }
   flag(
-    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use))\b/,
+    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use)|(give me|show me|list|find|get me)( (?!the\b)\w+){0,3} hooks)\b/,
     hookVsNone
       ? null
       : {
@@ -2626,6 +2630,8 @@ async function readQuestion(
     ) ||
     (/\b(trends?)\b/.test(lowerAll) &&
       !/\btrending\b/.test(lowerAll) &&
+      // "The engagement rate trend over time": a series by month, not the trend reports.
+      !(postingTime !== null && metric !== null) &&
       subject !== "creators" &&
       subject !== "advertisers")
   ) {
@@ -2798,7 +2804,7 @@ async function readQuestion(
     // "Which creators have the highest average engagement rate?": a rate is ranked pooled over each one's videos.
     intent = "rank";
     understood.push("ranked by the rate pooled over each one's videos");
-  } else if (CUES.median.test(lowerAll)) intent = "measure";
+  } else if (CUES.median.test(lowerAll) && !POSTS_ABOUT.test(lowerAll)) intent = "measure";
   // "Are there any slideshows?": how many there are.
   else if (!theTopOne && (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll)))
     intent = "count";
@@ -2827,9 +2833,7 @@ async function readQuestion(
     // "What does @x post about?", "what do Vietnamese hotels post about?": the hashtags of its (their)
     // videos, ranked.
     (entityCount === 1 || (entityCount === 0 && (topics.length > 0 || attributes.length > 0))) &&
-    /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b/.test(
-      lowerAll,
-    )
+    POSTS_ABOUT.test(lowerAll)
   ) {
     intent = "rank";
     subject = "hashtags";
@@ -2990,7 +2994,7 @@ async function readQuestion(
     (topWords ||
       countedSet ||
       topPercent !== null ||
-      /(?<![#\p{L}])viral (?:[\p{L}]+ ){0,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
+      /(?<![#\p{L}])viral (?:[\p{L}]+ ){1,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones|hooks)\b|(?<![#\p{L}])viral (videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
         lowerAll,
       )) &&
     !/\bviral hooks?\b/.test(lowerAll) &&
@@ -3167,7 +3171,26 @@ async function readQuestion(
   // "What hashtags does the top resort video use?", "what sound does the most viewed hotel video use?": that
   // video's own, not those most used by the set.
   let usesShown: Plan["usesShown"] = null;
-  if (
+  // "Show me the hooks of the top 5 resort videos": each of those videos' own.
+  const usesOfTop =
+    topPlayed !== null && entityCount === 0
+      ? lowerAll.match(
+          /\bthe (hooks?|opening lines?|hashtags|sounds?|songs?) (?:of|from|in|used by) the top \d/,
+        )
+      : null;
+  if (usesOfTop) {
+    usesShown = /^(hook|opening)/.test(usesOfTop[1] as string)
+      ? "hook_types"
+      : usesOfTop[1] === "hashtags"
+        ? "hashtags"
+        : "sounds";
+    intent = "rank";
+    groupBy = null;
+    subject = "videos";
+    understood.push(
+      `the ${usesShown === "hook_types" ? "opening hook" : usesShown === "sounds" ? "sound" : "hashtags"} of each of those videos`,
+    );
+  } else if (
     theTopOne &&
     (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
     (intent === "rank" || intent === "breakdown") &&
@@ -3325,19 +3348,36 @@ async function readQuestion(
     intent = "decline";
     decline = `it names several ${kinds} (${codesNamed.join(", ")}); the local analyst compares ${kinds} on a count or a measure of their videos ("${codesNamed.slice(0, 2).join(" or ")}: which get more views?") and answers other questions for one at a time — ask once for each`;
   }
+  // "Which creators have both ads and organic videos?": those with one of each.
+  if (
+    adsVsOrganic &&
+    /\bboth\b/.test(lowerAll) &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    groupBy === "ad"
+  ) {
+    intent = /\b(how many|number of|count)\b/.test(lowerAll) ? "count" : "rank";
+    groupBy = null;
+    unsay(/^groups: ads and organic/);
+  }
   const adsOnly =
-    adsOnlyAsked &&
     (subject === "creators" || subject === "advertisers") &&
     creators.length + advertisers.length === 0 &&
     (intent === "rank" || intent === "count")
-      ? ONLY_ADS.test(adsOnlyAsked[0])
-        ? "only"
-        : "never"
+      ? adsVsOrganic && /\bboth\b/.test(lowerAll)
+        ? "both"
+        : adsOnlyAsked
+          ? ONLY_ADS.test(adsOnlyAsked[0])
+            ? "only"
+            : "never"
+          : null
       : null;
   if (adsOnly) {
-    unsay(/^ads \(from /);
+    unsay(/^ads \(from |^organic \(non-ad\) videos \(from /);
     understood.push(
-      `${subject} whose videos ${adsOnly === "only" ? "are all ads" : "include no ad"} (from "${adsOnlyAsked?.[0]}")`,
+      adsOnly === "both"
+        ? `${subject} with both ads and organic videos (from "both")`
+        : `${subject} whose videos ${adsOnly === "only" ? "are all ads" : "include no ad"} (from "${adsOnlyAsked?.[0]}")`,
     );
   } else if (adsOnlyAsked?.[1] && !ONLY_ADS.test(adsOnlyAsked[0]))
     ignored.push(`${adsOnlyAsked[1]} (accounts with no ad are asked about as creators or advertisers)`);
@@ -3355,6 +3395,14 @@ async function readQuestion(
     intent === "measure" && metric !== null && COUNTS.includes(metric) && !concentration
       ? alsoNamed.filter((m) => m !== metric)
       : [];
+  // "High engagement but low views": "low" is no bound the corpus can read; a number is.
+  const lowReach = lowerAll.match(/\b(low|few|little|small|modest|not many) (views|plays|reach)\b/);
+  if (
+    lowReach &&
+    !attributes.some((a) => a.kind === "count" && a.metric === "plays") &&
+    !(lowest && metric === "plays")
+  )
+    ignored.push(`${lowReach[0]} (name a bound: "under 10k views")`);
   const countName = (m: Metric) => (m === "plays" ? "views (plays)" : m);
   if (alsoMeasured.length > 0) understood.push(`also measured: ${alsoMeasured.map(countName).join(", ")}`);
   else if (intent !== "decline" && metric !== null && COUNTS.includes(metric))

@@ -3625,6 +3625,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What percentage of resort creators have under 5k followers?",
         "Which sounds are used by the most creators?",
         "What are the most common opening lines of resort videos?",
+        "How many creators post both ads and organic videos?",
+        "give me resort hooks",
+        "Show me the hooks of the top 3 resort videos",
+        "What's the engagement rate trend over time?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4650,5 +4654,56 @@ describe("groups with and without a count, shares of creators, creators per soun
     expect(minute.result.part).toBe(
       db.prepare("SELECT count(*) FROM videos WHERE duration_s > 60 AND media_type = 'video'").pluck().get(),
     );
+  });
+});
+
+describe("more phrasings: 'usually post about', a rate's trend, '% of', both ads and organic, hooks asked for", () => {
+  it("reads each as meant (SQL where a figure is given)", async () => {
+    const about = aggregateOf(await ask("What does @stay2 usually post about?"));
+    expect(about.plan).toMatchObject({ intent: "rank", subject: "hashtags", ignored: [] });
+    expect(about.result).toEqual(aggregateOf(await ask("What does @stay2 post about?")).result);
+    const trend = aggregateOf(await ask("What's the engagement rate trend over time?"));
+    expect(trend.plan).toMatchObject({ intent: "breakdown", group_by: "month", metric: "engagement" });
+    const share = aggregateOf(await ask("what % of videos have more than 30k views"));
+    expect(share.plan).toMatchObject({ intent: "share", ignored: [] });
+    expect(share.result).toMatchObject({
+      part: db.prepare("SELECT count(*) FROM videos WHERE plays > 30000").pluck().get(),
+      whole: db.prepare("SELECT count(*) FROM videos").pluck().get(),
+    });
+    // Creators with an ad and an organic video (SQL).
+    const both = db
+      .prepare(
+        "SELECT author_uid FROM videos GROUP BY author_uid HAVING sum(label_ad) > 0 AND sum(label_ad) < count(*) ORDER BY author_uid",
+      )
+      .pluck()
+      .all() as string[];
+    expect(both.length).toBeGreaterThan(0);
+    const counted = aggregateOf(await ask("How many creators post both ads and organic videos?"));
+    expect(counted.plan).toMatchObject({ intent: "count", subject: "creators", filters: [] });
+    expect((counted.plan as { ads_only?: string }).ads_only).toBe("both");
+    expect([...(counted.result.creators as string[])].sort()).toEqual(both);
+    // Hooks asked for: videos with a detected hook, each one's opening line shown.
+    const hooks = await ask("give me resort hooks");
+    expect(aggregateOf(hooks).plan).toMatchObject({
+      intent: "rank",
+      filters: ["hook=yes"],
+      topics: ["resort"],
+    });
+    const resortHooked = db
+      .prepare(`SELECT id FROM ${IN_IDS} AND label_hook = 1 ORDER BY plays DESC, id DESC LIMIT 5`)
+      .pluck()
+      .all(idList(await searchIds("resort")));
+    expect(aggregateOf(hooks).result.ranking).toEqual(resortHooked);
+    const ofTop = aggregateOf(await ask("Show me the hooks of the top 3 resort videos"));
+    expect(ofTop.plan).toMatchObject({
+      intent: "rank",
+      uses_shown: "hook_types",
+      top_played: 3,
+      ignored: [],
+    });
+    // "Low views" is no bound: said.
+    expect(
+      aggregateOf(await ask("Which resort videos have a high engagement rate but low views?")).plan.ignored,
+    ).toEqual(['low views (name a bound: "under 10k views")']);
   });
 });
