@@ -1655,7 +1655,7 @@ function videoRanking(
   const order = what.match(/^(most \w+|newest) /)?.[1];
   const named = plan.count === 1 && order ? `the ${order} ${describe(plan, { one: true })}` : what;
   return {
-    summary: `${named[0]?.toUpperCase()}${named.slice(1)}: ${first.id} by @${first.author.handle} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
+    summary: `${named[0]?.toUpperCase()}${named.slice(1)}: ${first.id}${plan.creators.length === 1 ? "" : ` by @${first.author.handle}`} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
     findings: top.map((v, i) => ({
       statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.${hookLine(v)}`,
       evidence: [
@@ -1755,19 +1755,33 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
     ...(all.length >= 1000 ? ["The feed was read to its first 1,000 items (20 pages)."] : []),
   ];
   const computed = `service_list_feed feed=${feed}, ${items.length} of ${all.length} items match the filters`;
-  if (plan.subject === "advertisers" || plan.subject === "creators" || plan.subject === "hook_types") {
-    const keyOf = (v: Video): string | null =>
+  if (
+    plan.subject === "advertisers" ||
+    plan.subject === "creators" ||
+    plan.subject === "hook_types" ||
+    plan.subject === "hashtags" ||
+    plan.subject === "sounds"
+  ) {
+    // "Breakout hashtags this week": each one's breakout videos (a video counts for each of its hashtags; reach
+    // tags that go with any topic are left out).
+    const keysOf = (v: Video): string[] =>
       plan.subject === "advertisers"
-        ? (v.advertiser?.id ?? null)
+        ? v.advertiser
+          ? [v.advertiser.id]
+          : []
         : plan.subject === "creators"
-          ? v.author.uid
-          : (v.hook?.type ?? null);
+          ? [v.author.uid]
+          : plan.subject === "hashtags"
+            ? v.hashtags.filter((t) => !REACH_HASHTAGS.has(t))
+            : plan.subject === "sounds"
+              ? v.music
+                ? [v.music.id]
+                : []
+              : v.hook?.type
+                ? [v.hook.type]
+                : [];
     const groups = new Map<string, Video[]>();
-    for (const v of items) {
-      const k = keyOf(v);
-      if (k === null) continue;
-      addTo(groups, k, v);
-    }
+    for (const v of items) for (const k of keysOf(v)) addTo(groups, k, v);
     const ranked = [...groups].sort(
       (a, b) =>
         b[1].length - a[1].length ||
@@ -1779,7 +1793,11 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
         ? (vs[0]?.advertiser?.name ?? k)
         : plan.subject === "creators"
           ? `@${vs[0]?.author.handle}`
-          : k;
+          : plan.subject === "hashtags"
+            ? `#${k}`
+            : plan.subject === "sounds"
+              ? `"${vs[0]?.music?.title ?? k}" (sound ${k})`
+              : k;
     const top = ranked.slice(0, plan.count);
     if (top.length === 0)
       return {

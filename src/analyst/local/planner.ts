@@ -380,6 +380,10 @@ const ONLY_ADS =
 const NEVER_ADS =
   /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used)\s+)?(?:any\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
 
+/** "When did @x last post?", "its latest video": the newest one. */
+const LAST_POSTED =
+  /\bwhen (did|was|has|have)\b[^?]*\b(last|latest|most recently)\b|\b(last|latest|most recent|newest) (post|video|upload|ad)\b(?!s)/;
+
 /** "What does @x (usually) post about?": the hashtags of its videos. */
 const POSTS_ABOUT =
   /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b/;
@@ -1469,7 +1473,7 @@ async function readQuestion(
   if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
     window = { ...window, periods: window.ends };
   const postingTime: "weekend" | "weekday" | "hour" | "month" | "quarter" | "year" | "period" | null =
-    dayFilter
+    dayFilter || LAST_POSTED.test(lowerAll)
       ? null
       : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
         window?.periods && !window.each
@@ -2371,7 +2375,7 @@ async function readQuestion(
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
-    /\bthe (top|best|biggest|longest|shortest|newest|latest|most (viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
+    /(?:\bthe|'s|\bits|\btheir) (top|best|biggest|longest|shortest|newest|latest|most (viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
   );
   // "How many likes does the most viewed hotel video have?": ranked by views, its likes among its figures.
   const rankedBy = theTopOne?.[2];
@@ -2397,7 +2401,7 @@ async function readQuestion(
   );
   const count = counted
     ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
-    : theTopOne || whichOne
+    : theTopOne || whichOne || LAST_POSTED.test(lowerAll)
       ? 1
       : DEFAULT_COUNT;
   if (counted) {
@@ -2810,6 +2814,7 @@ async function readQuestion(
     intent = "count";
   else if (
     CUES.newest.test(lowerAll) ||
+    LAST_POSTED.test(lowerAll) ||
     /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll) ||
     // "Show me recent hotel ads": the newest; "recent" beside a measure ("recent videos with the most
     // views") is a ranking, and so is a question about hashtags, sounds or formats of recent videos.

@@ -188,6 +188,50 @@ describe("intents agree with the endpoints' own views", () => {
     }
   });
 
+  it("'which hashtags (sounds) are breaking out?' = each one's videos in the breakout feed", async () => {
+    const feed: { hashtags: string[]; music: { id: string } | null }[] = [];
+    let cursor: string | undefined;
+    do {
+      const out = await callTool(registry, "service_list_feed", {
+        feed: "breakout",
+        limit: 50,
+        ...(cursor ? { cursor } : {}),
+      });
+      feed.push(...(out.data as typeof feed));
+      cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
+    } while (cursor);
+    const sounds = new Map<string, number>();
+    for (const v of feed) if (v.music) sounds.set(v.music.id, (sounds.get(v.music.id) ?? 0) + 1);
+    const answer = await ask("Which sounds are breaking out?");
+    expect((await plan("Which sounds are breaking out?")).intent).toBe("breakout");
+    const { ranking, counts } = result(answer) as { ranking: string[]; counts: number[] };
+    expect(ranking.length).toBeGreaterThan(0);
+    for (const [i, id] of ranking.entries()) expect(sounds.get(id), id).toBe(counts[i]);
+    expect(counts[0]).toBe(Math.max(...sounds.values()));
+    const tags = result(await ask("Which hashtags are breaking out?")) as {
+      ranking: string[];
+      counts: number[];
+    };
+    for (const [i, tag] of tags.ranking.entries())
+      expect(feed.filter((v) => v.hashtags.includes(tag)).length, tag).toBe(tags.counts[i]);
+  });
+
+  it("'when did @x last post?' and '@x's most viewed video' ask for one video", async () => {
+    const newest = ids(
+      await callTool(registry, "service_list_creator_videos", { id: creator.uid, limit: 1 }),
+    );
+    const last = await ask(`When did @${creator.handle} last post?`);
+    expect(aggregateOf(last).plan).toMatchObject({ intent: "newest", count: 1 });
+    expect(result(last).ranking).toEqual(newest);
+    const top = aggregateOf(await ask(`What is @${creator.handle}'s most viewed video?`));
+    expect(top.plan).toMatchObject({ intent: "rank", count: 1 });
+    const [most] = db
+      .prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays DESC, id DESC LIMIT 1")
+      .pluck()
+      .all(creator.uid);
+    expect(top.result.ranking).toEqual([most]);
+  });
+
   it("most viewed videos with filters = service_search_videos sort=views", async () => {
     const answer = await ask("What are the most viewed ads in the US?");
     const truth = ids(

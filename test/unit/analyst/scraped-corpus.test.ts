@@ -4254,7 +4254,10 @@ describe("one named account's videos, ranked", () => {
     expect(least.result.ranking).toEqual(
       db.prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays, id LIMIT 5").pluck().all(uid),
     );
-    expect(aggregateOf(await ask("What is @stay2's best video?")).result.ranking).toEqual(expected);
+    // One video asked for: the first of them.
+    expect(aggregateOf(await ask("What is @stay2's best video?")).result.ranking).toEqual(
+      expected.slice(0, 1),
+    );
     expect(aggregateOf(await ask("Tell me about @stay2's videos")).plan.intent).toBe("profile");
     expect(aggregateOf(await ask("Who is @stay2?")).plan.intent).toBe("profile");
   });
