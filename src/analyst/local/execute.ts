@@ -447,7 +447,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     const { days, endsAt, label } = plan.window;
     if (label !== undefined)
       parts.push(
-        `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : "in "}${label} (UTC)`,
+        `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : /^\d{4}-\d{2}-\d{2}$/.test(label) ? "on " : "in "}${label} (UTC)`,
       );
     else if (endsAt === undefined)
       parts.push(days === 0 ? "published today (UTC)" : `published in the last ${days} days`);

@@ -711,8 +711,11 @@ const PART_RE = "(?:q[1-4]|h[12]|(?:first|1st|second|2nd|third|3rd|fourth|4th|la
 const NOT_A_YEAR =
   "(?!\\s*(?:k\\b|m\\b|\\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|videos?|creators?|ads?|posts?|hashtags?|seconds?|secs?|minutes?|mins?))";
 
-/** One named calendar period: a quarter or half, a month or a year (each with its year). */
-const POINT_RE = `(?:${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+/** A day or month written as agents write dates: "2025-05-01", "2025-05". */
+const ISO_RE = `${YEAR_RE}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\\d|3[01]))?\\b`;
+
+/** One named calendar period: an ISO day or month, a quarter or half, a month or a year (each with its year). */
+const POINT_RE = `(?:${ISO_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -725,6 +728,15 @@ const utc = (year: number, month: number) => Date.UTC(year, month, 1) / 1000;
 
 /** Reads one period written as POINT_RE matches it ("q1 2025", "march 2025", "the second half of 2024", "2024"). */
 function readPoint(words: string): Period | null {
+  const iso = words.match(/\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/);
+  if (iso) {
+    const [y, m, d] = [Number(iso[1]), Number(iso[2]) - 1, iso[3] === undefined ? null : Number(iso[3])];
+    if (d === null) return { from: utc(y, m), to: utc(y, m + 1), label: `${MONTH_NAMES[m]} ${y}` };
+    const from = Date.UTC(y, m, d) / 1000;
+    // "2025-02-30" is no day.
+    if (new Date(from * 1000).getUTCDate() !== d) return null;
+    return { from, to: from + 86_400, label: iso[0] };
+  }
   const year = Number((words.match(new RegExp(YEAR_RE)) as RegExpMatchArray | null)?.[0]);
   if (!Number.isFinite(year)) return null;
   const part = words.match(
@@ -862,8 +874,10 @@ function readPeriod(text: string): WindowReading | null {
       `\\b(since|after|before|prior to|until|till|up to|through|from)\\s+(?:the\\s+)?(${POINT_RE})(\\s+on(?:wards?)?\\b)?\\b`,
     ),
   );
-  if (open && (open[1] !== "from" || open[3])) {
-    const at = readPoint(open[2] as string) as Period;
+  // (An impossible day, "2025-02-30", is no period: it is left unread, and said to be.)
+  const openAt = open && (open[1] !== "from" || open[3]) ? readPoint(open[2] as string) : null;
+  if (open && openAt) {
+    const at = openAt;
     const word = open[1] as string;
     if (word === "since" || word === "from")
       return { ...reading(at, open[0]), to: undefined, label: `since ${at.label}`, openEnded: true };
@@ -888,8 +902,9 @@ function readPeriod(text: string): WindowReading | null {
   const one = text.match(
     new RegExp(`\\b(?:(?:in|during|from|for|of|throughout)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`),
   );
-  if (one) {
-    const at = readPoint(one[1] as string) as Period;
+  const oneAt = one ? readPoint(one[1] as string) : null;
+  if (one && oneAt) {
+    const at = oneAt;
     // A bare year is a period after "in", "from" etc., or closing the question ("top hashtags 2025"); not
     // after a word that makes it a number ("top 2000", "over 2000").
     const bare = new RegExp(`^${YEAR_RE}$`).test(one[1] as string);

@@ -907,8 +907,15 @@ async function readQuestion(
     facts,
     known,
     sounds,
-    // "Longer than a minute": one minute, as a bound reads it (the same length: no later position moves).
-    spelled.replace(/\b(than|over|under|least|most) a (minute|min)\b/gi, (m) => m.replace(/ a /i, " 1 ")),
+    // "Longer than a minute": one minute, as a bound reads it; "hook_type = question", as an agent writes a
+    // filter, is "hook type question" (the same length: no later position moves).
+    spelled
+      .replace(/\b(than|over|under|least|most) a (minute|min)\b/gi, (m) => m.replace(/ a /i, " 1 "))
+      .replace(/\b(hook|media)_(type)\b/gi, "$1 $2")
+      .replace(
+        /(?<=\b(?:hook type|media type|region|language|format|topic|hashtag))\s*:\s*|(?<=\p{L})\s*=\s*(?=[\p{L}\p{N}])/giu,
+        (m) => " ".repeat(m.length),
+      ),
   );
   let text = original.toLowerCase();
   const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()]}"`);
@@ -1062,8 +1069,9 @@ async function readQuestion(
   if (window) {
     const at = text.indexOf(window.phrase);
     if (at >= 0) text = consume(text, at, window.phrase.length);
-    const second = window.periods ? null : readWindow(text);
-    if (second) {
+    // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
+    const second = window.periods || at < 0 ? null : readWindow(text);
+    if (second && second.phrase !== window.phrase) {
       secondWindow = second.phrase;
       const from = text.indexOf(second.phrase);
       if (from >= 0) text = consume(text, from, second.phrase.length);

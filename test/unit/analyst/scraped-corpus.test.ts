@@ -4710,3 +4710,32 @@ describe("more phrasings: 'usually post about', a rate's trend, '% of', both ads
     ).toEqual(['low views (name a bound: "under 10k views")']);
   });
 });
+
+describe("dates written as agents write them", () => {
+  it("ISO days and months are calendar periods (SQL); an impossible day is no period, and said", async () => {
+    const at = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
+    const count = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to) as number;
+    const span = aggregateOf(await ask("How many videos were posted between 2025-07-01 and 2025-08-15?"));
+    expect(span.plan).toMatchObject({ intent: "count", ignored: [] });
+    expect(span.result.count).toBe(count(at("2025-07-01"), at("2025-08-16")));
+    const month = aggregateOf(await ask("How many videos in 2025-08?"));
+    expect(month.result.count).toBe(count(at("2025-08-01"), at("2025-09-01")));
+    const since = await ask("How many videos were published since 2025-08-01?");
+    expect(aggregateOf(since).result.count).toBe(count(at("2025-08-01"), Number.MAX_SAFE_INTEGER));
+    expect(since.summary).toMatch(/published since 2025-08-01 \(UTC\)/);
+    const [day] = db
+      .prepare("SELECT date(created_at, 'unixepoch') FROM videos ORDER BY plays DESC LIMIT 1")
+      .pluck()
+      .all() as string[];
+    const one = await ask(`How many videos were posted on ${day}?`);
+    expect(aggregateOf(one).result.count).toBe(count(at(day as string), at(day as string) + 86_400));
+    expect(one.summary).toMatch(new RegExp(`published on ${day} \\(UTC\\)`));
+    const impossible = aggregateOf(await ask("How many videos were posted on 2025-02-30?"));
+    expect(impossible.plan.window_days).toBeNull();
+    expect(impossible.plan.ignored).toEqual(["20250230"]);
+  });
+});
