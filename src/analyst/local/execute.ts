@@ -26,6 +26,7 @@ import {
   RATE_COUNT,
   REACH_HASHTAGS,
   snapWindow,
+  type WindowReading,
 } from "./lexicon.js";
 import { median } from "./median.js";
 import {
@@ -443,22 +444,45 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
       parts.push(`by ${plan.creators.map((c) => `@${c.handle}`).join(" and ")}`);
     if (plan.advertisers.length === 1) parts.push(`for ${plan.advertisers[0]?.name}`);
   }
-  if (plan.window && !plan.window.shortest) {
-    const { days, endsAt, label } = plan.window;
-    if (label !== undefined)
-      parts.push(
-        `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : /^\d{4}-\d{2}-\d{2}$/.test(label) ? "on " : "in "}${label} (UTC)`,
-      );
-    else if (endsAt === undefined)
-      parts.push(days === 0 ? "published today (UTC)" : `published in the last ${days} days`);
-    else
-      parts.push(
-        days === 0
-          ? `published on ${isoDay(endsAt)} (UTC, the corpus's newest day)`
-          : `published in the ${days} days up to ${isoDay(endsAt)} (the corpus's newest video)`,
-      );
-  }
+  if (plan.window && !plan.window.shortest && !plan.shareOfWindow) parts.push(windowWords(plan.window));
   return parts.join(" ");
+}
+
+/** "What share of hotel videos were published in 2025?": the window's videos among the set's. */
+async function windowShare(ctx: Ctx, window: WindowReading): Promise<Outcome> {
+  await corroborate(ctx);
+  const whole = videoFilter({ ...ctx, plan: { ...ctx.plan, window: null } });
+  const within = videoFilter(ctx);
+  const [base, part, examples] = await Promise.all([
+    ctx.facts.count(whole),
+    ctx.facts.count(within),
+    ctx.facts.videos(within, 3),
+  ]);
+  const what = describe(ctx.plan);
+  const when = windowWords(window);
+  const statement =
+    base === 0
+      ? `There are no ${what}, so no share can be given.`
+      : `${fmt(part)} of ${fmt(base)} ${what} ${part === 1 ? "was" : "were"} ${when}: ${pct(part, base)} %.`;
+  return {
+    summary: statement,
+    findings: [{ statement, evidence: examples.map((v) => factEvidence(v)) }],
+    caveats: ["Publication time as the source recorded it (UTC)."],
+    result: { part, whole: base, share_pct: pct(part, base) },
+    computed: `aggregate: share of ${what} ${when}`,
+  };
+}
+
+/** When the videos of a window were published: "published in 2025 (UTC)", "published in the last 30 days". */
+function windowWords(window: WindowReading): string {
+  const { days, endsAt, label } = window;
+  if (label !== undefined)
+    return `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : /^\d{4}-\d{2}-\d{2}$/.test(label) ? "on " : "in "}${label} (UTC)`;
+  if (endsAt === undefined)
+    return days === 0 ? "published today (UTC)" : `published in the last ${days} days`;
+  return days === 0
+    ? `published on ${isoDay(endsAt)} (UTC, the corpus's newest day)`
+    : `published in the ${days} days up to ${isoDay(endsAt)} (the corpus's newest video)`;
 }
 
 /** The most recent publication months a series by month lists. */
@@ -2821,6 +2845,7 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
 
 async function share(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
+  if (plan.shareOfWindow && plan.window) return windowShare(ctx, plan.window);
   const target = plan.shareOf as Attribute;
   const creator = plan.creators[0];
   if (

@@ -203,6 +203,8 @@ export interface Plan {
   shareOfAuthors: boolean;
   /** For `share`: "what percentage of creators have over 10k followers?": the creators within `authorFollowers` among the set's. */
   shareOfCreators: boolean;
+  /** For `share`: "what fraction of videos are from 2025?": the share of the set published in `window`. */
+  shareOfWindow: boolean;
   /** For `share`: the count whose share is asked ("what share of views do ads get?"); null: of the videos. */
   shareMeasure: "plays" | "likes" | "comments" | "shares" | "saves" | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -2454,6 +2456,7 @@ async function readQuestion(
   let shareOf: Attribute | null = null;
   let shareOfAuthors = false;
   let shareOfCreators = false;
+  let shareOfWindow = false;
   let shareMeasure: Plan["shareMeasure"] = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
@@ -3274,7 +3277,16 @@ async function readQuestion(
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
     // "What percentage of videos mention a price?": the words a verb of saying names are the target.
     const cue = lowerAll.search(MENTION_CUE);
-    const said = !after.length && cue >= 0 ? topics.filter((t) => (topicSpans.get(t)?.at ?? -1) > cue) : [];
+    // "What share of ads in 2024 were about hotels?": a topic after the verb, "about" it, likewise.
+    const aboutAfter = (t: string) => {
+      const at = topicSpans.get(t)?.at ?? -1;
+      return verb >= 0 && at > verb && /\b(about|on|featuring|mention(ing)?)\s+$/.test(lowerAll.slice(0, at));
+    };
+    const said = after.length
+      ? []
+      : cue >= 0
+        ? topics.filter((t) => (topicSpans.get(t)?.at ?? -1) > cue)
+        : topics.filter(aboutAfter);
     // "What share of ads come from creators with over 100k followers?": the creators' bound is the target.
     // "What percentage of (hotel) creators have over 10k followers?": the creators within the bound.
     if (
@@ -3302,6 +3314,17 @@ async function readQuestion(
     else if (said.length > 0) {
       shareOf = { kind: "text", q: said.join(" ") };
       topics.splice(0, topics.length, ...topics.filter((t) => !said.includes(t)));
+    } else if (
+      // "What fraction of videos are from 2025?", "what share of ads were posted in 2024?": the window after
+      // the verb is what the share is of.
+      intent === "share" &&
+      window &&
+      verb >= 0 &&
+      after.length === 0 &&
+      lowerAll.indexOf(window.phrase) > verb
+    ) {
+      shareOfWindow = true;
+      understood.push("the share of the videos in question published in the window");
     } else if (target) shareOf = target.item;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
     // "What share of views do ads get?": the share of the views, not of the videos.
@@ -3313,7 +3336,7 @@ async function readQuestion(
       unsay(/^metric /);
       understood.push(`the share of the ${weighted[1]}, not of the videos`);
     }
-    if (!shareOf && !shareOfAuthors) {
+    if (!shareOf && !shareOfAuthors && !shareOfWindow) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
     } else if (sharePerGroup && shareOf)
@@ -3498,6 +3521,7 @@ async function readQuestion(
     shareOf,
     shareOfAuthors: intent === "share" && shareOfAuthors,
     shareOfCreators: intent === "share" && shareOfCreators,
+    shareOfWindow: intent === "share" && shareOfWindow,
     shareMeasure,
     groupBy,
     trendKind,

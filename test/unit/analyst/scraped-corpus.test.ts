@@ -3629,6 +3629,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "give me resort hooks",
         "Show me the hooks of the top 3 resort videos",
         "What's the engagement rate trend over time?",
+        "What share of resort videos were posted in August 2025?",
+        "What share of hotel videos are about Vung Tau?",
+        "How many videos were posted between 2025-07-01 and 2025-08-15?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4737,5 +4740,43 @@ describe("dates written as agents write them", () => {
     const impossible = aggregateOf(await ask("How many videos were posted on 2025-02-30?"));
     expect(impossible.plan.window_days).toBeNull();
     expect(impossible.plan.ignored).toEqual(["20250230"]);
+  });
+});
+
+describe("shares of a window and of a topic named after the verb", () => {
+  it("'what share of resort videos were posted in August 2025?', '… are about Da Lat?' (SQL, search totals)", async () => {
+    const resort = await searchIds("resort");
+    const inAugust = db
+      .prepare(`SELECT count(*) FROM ${IN_IDS} AND created_at >= @from AND created_at < @to`)
+      .pluck()
+      .get({
+        ...idList(resort),
+        from: Date.UTC(2025, 7, 1) / 1000,
+        to: Date.UTC(2025, 8, 1) / 1000,
+      }) as number;
+    expect(inAugust).toBeGreaterThan(0);
+    const answer = await ask("What share of resort videos were posted in August 2025?");
+    expect(aggregateOf(answer).plan).toMatchObject({ intent: "share", topics: ["resort"], ignored: [] });
+    expect((aggregateOf(answer).plan as { share_of_window?: boolean }).share_of_window).toBe(true);
+    expect(aggregateOf(answer).result).toMatchObject({ part: inAugust, whole: resort.length });
+    expect(answer.summary).toMatch(
+      new RegExp(
+        `^${inAugust} of ${resort.length} videos about "resort" were published in August 2025 \\(UTC\\)`,
+      ),
+    );
+    // A window before the verb is the set's: "what share of videos in August 2025 are ads?" stays a share of ads.
+    const ads = aggregateOf(await ask("What share of videos in August 2025 are ads?"));
+    expect((ads.plan as { share_of_window?: boolean }).share_of_window).toBeUndefined();
+    expect(ads.result.part).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE label_ad = 1 AND created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(Date.UTC(2025, 7, 1) / 1000, Date.UTC(2025, 8, 1) / 1000),
+    );
+    const about = aggregateOf(await ask("What share of hotel videos are about Vung Tau?"));
+    expect(about.result).toMatchObject({
+      part: await searchTotal({ q: "hotel vungtau" }),
+      whole: await searchTotal({ q: "hotel" }),
+    });
   });
 });
