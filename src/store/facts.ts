@@ -123,6 +123,10 @@ export type FactsSplit =
   /** 1 for Saturday and Sunday (UTC), 0 for the other days. */
   | "weekend"
   | "hour"
+  /** The calendar day "YYYY-MM-DD", UTC. */
+  | "day"
+  /** The week's Monday "YYYY-MM-DD" (weeks run Monday to Sunday, UTC). */
+  | "week"
   | "month"
   | "quarter"
   | "year"
@@ -225,7 +229,10 @@ export interface FactsGroup {
  * The SQL of a split's key and of a per-video value over `videos v`, in the SQL both stores speak; `time`
  * gives each store's UTC calendar fields of `v.created_at` (Unix seconds).
  */
-export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; month: string }): string {
+export function splitSql(
+  by: FactsSplit,
+  time: { weekday: string; hour: string; day: string; week: string; month: string },
+): string {
   switch (by) {
     case "creator":
       return "v.author_uid";
@@ -248,6 +255,10 @@ export function splitSql(by: FactsSplit, time: { weekday: string; hour: string; 
       return `CASE WHEN ${time.weekday} IN (0, 6) THEN 1 ELSE 0 END`;
     case "hour":
       return time.hour;
+    case "day":
+      return time.day;
+    case "week":
+      return time.week;
     case "month":
       return time.month;
     case "year":

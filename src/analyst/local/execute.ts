@@ -2209,8 +2209,17 @@ function shareWords(target: Attribute): string {
   }
 }
 
+/** How many of a series' most recent groups an answer lists: a month of days, a year of months. */
+const shownOf = (by: string) => (by === "day" ? 31 : MONTHS_SHOWN);
+
+/** Splits by publication time read as a series: the most recent ones in order, not a ranking. */
+const SERIES = { day: "Days", week: "Weeks", month: "Months", quarter: "Quarters", year: "Years" } as const;
+const isSeries = (by: string): by is keyof typeof SERIES => Object.hasOwn(SERIES, by);
+
 /** Groups whose share of an attribute a breakdown can give ("what share of videos are ads each year?"). */
 const SHARE_SPLITS: readonly SplitBy[] = [
+  "day",
+  "week",
   "month",
   "quarter",
   "year",
@@ -2242,8 +2251,8 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
   const show = (g: (typeof groups)[number]) => `${g.value} % (${fmt(g.part)} of ${fmt(g.size)})`;
   const computed = `aggregate: ${what}, per ${by}`;
   const caveats = [
-    by === "month" || by === "quarter" || by === "year"
-      ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : "Years"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+    isSeries(by)
+      ? `${SERIES[by]} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
       : by === "weekday" || by === "hour"
         ? "Publication day and hour are in UTC (the corpus records no time zone)."
         : `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`,
@@ -2259,7 +2268,7 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
       caveats,
       computed,
     );
-  const series = by === "month" || by === "quarter" || by === "year";
+  const series = isSeries(by);
   // A share over a handful of videos says little: groups that small come after the others, and lead nothing.
   const byShare = (a: (typeof groups)[number], b: (typeof groups)[number]) =>
     Number(b.size >= SMALL_GROUP) - Number(a.size >= SMALL_GROUP) ||
@@ -2267,7 +2276,7 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
     b.size - a.size ||
     a.key.localeCompare(b.key);
   const listed = series
-    ? [...groups].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN)
+    ? [...groups].sort((a, b) => a.key.localeCompare(b.key)).slice(-shownOf(by))
     : [...groups].sort(byShare);
   const top = [...listed].sort(byShare)[0] as (typeof groups)[number];
   const small = listed.filter((g) => g.size < SMALL_GROUP && g.value > top.value);
@@ -2432,21 +2441,25 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                   ? "publication hour"
                   : by === "month"
                     ? "publication month"
-                    : by === "year"
-                      ? "publication year"
-                      : by === "quarter"
-                        ? "publication quarter"
-                        : by === "period"
-                          ? "period"
-                          : by === "length"
-                            ? "length"
-                            : by === "caption_length"
-                              ? "caption length"
-                              : by === "hashtag_count"
-                                ? "number of hashtags"
-                                : by === "region" || by === "language"
-                                  ? by
-                                  : "format";
+                    : by === "week"
+                      ? "publication week"
+                      : by === "day"
+                        ? "publication day"
+                        : by === "year"
+                          ? "publication year"
+                          : by === "quarter"
+                            ? "publication quarter"
+                            : by === "period"
+                              ? "period"
+                              : by === "length"
+                                ? "length"
+                                : by === "caption_length"
+                                  ? "caption length"
+                                  : by === "hashtag_count"
+                                    ? "number of hashtags"
+                                    : by === "region" || by === "language"
+                                      ? by
+                                      : "format";
   const measure = metric ? measureName(metric, statistic) : "number of videos";
   const caveats = [
     by === "hook_type"
@@ -2459,8 +2472,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? TRANSCRIPT_CAVEAT
             : by === "weekday" || by === "weekend" || by === "hour"
               ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-              : by === "month" || by === "quarter" || by === "year" || by === "period"
-                ? `${by === "month" ? "Months" : by === "quarter" ? "Quarters" : by === "year" ? "Years" : "Periods"} by publication time (UTC). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+              : isSeries(by) || by === "period"
+                ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
                 : by === "bounds"
                   ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                   : by === "emoji"
@@ -2483,7 +2496,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
   const leader = ranked[0];
-  if (metric && leader && leader.size < SMALL_GROUP && by !== "month" && by !== "quarter" && by !== "year")
+  if (metric && leader && leader.size < SMALL_GROUP && !isSeries(by))
     caveats.push(
       `${leader.key} leads on ${videosCount(leader.size)} only: too few to tell a pattern from chance. Groups under ${SMALL_GROUP} videos: ${ranked
         .filter((g) => g.size < SMALL_GROUP)
@@ -2532,8 +2545,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     computed: how,
   });
   // Months read as a series: the most recent ones in order, not a ranking.
-  if ((by === "month" || by === "quarter" || by === "year") && ranked.length > 0) {
-    const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-MONTHS_SHOWN);
+  if (isSeries(by) && ranked.length > 0) {
+    const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-shownOf(by));
     const most = [...months].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
     )[0] as (typeof ranked)[number];

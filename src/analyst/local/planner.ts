@@ -219,6 +219,9 @@ export interface Plan {
     | "weekday"
     | "weekend"
     | "hour"
+    /** Calendar days, and weeks (Monday to Sunday), UTC. */
+    | "day"
+    | "week"
     | "month"
     | "quarter"
     | "year"
@@ -1482,7 +1485,17 @@ async function readQuestion(
   // change, "which hashtags grew the most from 2024 to 2025?", reads the same ends below.)
   if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
     window = { ...window, periods: window.ends };
-  const postingTime: "weekend" | "weekday" | "hour" | "month" | "quarter" | "year" | "period" | null =
+  const postingTime:
+    | "weekend"
+    | "weekday"
+    | "hour"
+    | "day"
+    | "week"
+    | "month"
+    | "quarter"
+    | "year"
+    | "period"
+    | null =
     dayFilter || LAST_POSTED.test(lowerAll)
       ? null
       : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
@@ -1500,22 +1513,30 @@ async function readQuestion(
                   lowerAll,
                 )
               ? "hour"
-              : // "How many videos were posted each year?", "median views per year", "is #dalat growing year over year?".
-                /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
-                    lowerAll,
-                  )
-                ? "year"
-                : // "How many videos were posted each quarter?", "median views for each quarter of 2024".
-                  /\b((each|every|per|by|which|what|best) quarter|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
+              : // "How many videos were posted per day in the last 2 weeks?", "which week had the most videos?"
+                /\b((each|every|per|by|a) day|daily|day[- ](by|over|to)[- ]day)\b/.test(lowerAll) &&
+                  !/\b(best|which|what) day\b|\bdays? of (the )?week\b/.test(lowerAll)
+                ? "day"
+                : /\b((each|every|per|by|a|which|what) week|weekly|week[- ](by|over|on|to)[- ]week|wow)\b/.test(
                       lowerAll,
                     )
-                  ? "quarter"
-                  : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-                    /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                  ? "week"
+                  : // "How many videos were posted each year?", "median views per year", "is #dalat growing year over year?".
+                    /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
                         lowerAll,
-                      ) || growingAsked
-                    ? "month"
-                    : null;
+                      )
+                    ? "year"
+                    : // "How many videos were posted each quarter?", "median views for each quarter of 2024".
+                      /\b((each|every|per|by|which|what|best) quarter|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
+                          lowerAll,
+                        )
+                      ? "quarter"
+                      : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
+                        /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                            lowerAll,
+                          ) || growingAsked
+                        ? "month"
+                        : null;
   if (postingTime === "weekend")
     for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);
@@ -2580,8 +2601,14 @@ async function readQuestion(
     intent = "rank";
     metric = viewsUnless(metric, '"worst" / "least" read as views (plays)');
     understood.push("ranked from the bottom (lowest first)");
-  } else if (CUES.cadence.test(lowerAll) && entityCount <= 1) {
+  } else if (
+    CUES.cadence.test(lowerAll) &&
+    entityCount <= 1 &&
+    // "How many videos were posted per day in the last 2 weeks?": the corpus's series, not an account's pace.
+    !(entityCount === 0 && subject === "videos" && (postingTime === "day" || postingTime === "week"))
+  ) {
     intent = "cadence";
+    unsay(/^groups: publication /);
     if (entityCount === 0 && subject !== "advertisers") subject = "creators";
     // "Which creators post most often": ranked by videos; "how often do the top creators post": by views.
     if (entityCount === 0) {
@@ -3263,7 +3290,7 @@ async function readQuestion(
   const sharePerGroup =
     intent === "breakdown" &&
     groupBy !== null &&
-    ["month", "quarter", "year", "weekday", "hour", "region", "language"].includes(groupBy) &&
+    ["day", "week", "month", "quarter", "year", "weekday", "hour", "region", "language"].includes(groupBy) &&
     CUES.share.test(shareText) &&
     !/\bhow often\b/.test(lowerAll) &&
     (metric === null || metric === "videos") &&

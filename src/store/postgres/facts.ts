@@ -332,6 +332,8 @@ const groupOf = (r: GroupFiguresRow, whole: boolean, creators: boolean): FactsGr
 const POSTGRES_TIME = {
   weekday: "extract(dow FROM to_timestamp(v.created_at) AT TIME ZONE 'UTC')::int",
   hour: "extract(hour FROM to_timestamp(v.created_at) AT TIME ZONE 'UTC')::int",
+  day: "to_char(to_timestamp(v.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
+  week: "to_char(date_trunc('week', to_timestamp(v.created_at) AT TIME ZONE 'UTC'), 'YYYY-MM-DD')",
   month: "to_char(to_timestamp(v.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')",
 };
 

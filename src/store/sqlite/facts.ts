@@ -354,6 +354,9 @@ function medianOf(values: number[]): number | null {
 const SQLITE_TIME = {
   weekday: "CAST(strftime('%w', v.created_at, 'unixepoch') AS INTEGER)",
   hour: "CAST(strftime('%H', v.created_at, 'unixepoch') AS INTEGER)",
+  day: "date(v.created_at, 'unixepoch')",
+  // The Monday on or before the day: six days back, then the next Monday on or after that.
+  week: "date(v.created_at, 'unixepoch', '-6 days', 'weekday 1')",
   month: "strftime('%Y-%m', v.created_at, 'unixepoch')",
 };
 

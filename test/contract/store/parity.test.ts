@@ -71,6 +71,8 @@ const SPLITS: (FactsSplit | null)[] = [
   "weekday",
   "weekend",
   "hour",
+  "day",
+  "week",
   "month",
   "quarter",
   "year",
@@ -138,6 +140,15 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return at.getUTCDay() === 0 || at.getUTCDay() === 6 ? 1 : 0;
     case "hour":
       return at.getUTCHours();
+    case "day":
+      return at.toISOString().slice(0, 10);
+    case "week":
+      // The Monday on or before the day (UTC).
+      return new Date(
+        Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() - ((at.getUTCDay() + 6) % 7)),
+      )
+        .toISOString()
+        .slice(0, 10);
     case "month":
       return at.toISOString().slice(0, 7);
     case "year":

@@ -3632,6 +3632,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What share of resort videos were posted in August 2025?",
         "What share of hotel videos are about Vung Tau?",
         "How many videos were posted between 2025-07-01 and 2025-08-15?",
+        "How many videos were posted per week in August 2025?",
+        "How many videos per day between 2025-08-01 and 2025-08-10?",
+        "What share of videos in August 2025 are ads each week?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4778,5 +4781,43 @@ describe("shares of a window and of a topic named after the verb", () => {
       part: await searchTotal({ q: "hotel vungtau" }),
       whole: await searchTotal({ q: "hotel" }),
     });
+  });
+});
+
+describe("series by day and by week", () => {
+  const inAugust = "created_at >= @from AND created_at < @to";
+  const august = { from: Date.UTC(2025, 7, 1) / 1000, to: Date.UTC(2025, 8, 1) / 1000 };
+  const seriesOf = (result: Record<string, unknown>) =>
+    Object.fromEntries((result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]));
+
+  it("'how many videos were posted per week in August 2025?': each Monday-to-Sunday week's videos (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("How many videos were posted per week in August 2025?"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "week", ignored: [] });
+    const weeks = db
+      .prepare(
+        `SELECT date(created_at, 'unixepoch', 'weekday 0', '-6 days') AS monday, count(*) AS n FROM videos
+         WHERE ${inAugust} GROUP BY monday`,
+      )
+      .all(august) as { monday: string; n: number }[];
+    expect(weeks.length).toBeGreaterThan(1);
+    expect(seriesOf(result)).toEqual(Object.fromEntries(weeks.map((w) => [w.monday, w.n])));
+  });
+
+  it("'videos per day between 2025-08-01 and 2025-08-10', 'what share are ads each week?' (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("How many videos per day between 2025-08-01 and 2025-08-10?"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "day", ignored: [] });
+    const days = db
+      .prepare(
+        `SELECT date(created_at, 'unixepoch') AS day, count(*) AS n FROM videos
+         WHERE created_at >= ? AND created_at < ? GROUP BY day`,
+      )
+      .all(Date.UTC(2025, 7, 1) / 1000, Date.UTC(2025, 7, 11) / 1000) as { day: string; n: number }[];
+    expect(seriesOf(result)).toEqual(Object.fromEntries(days.map((d) => [d.day, d.n])));
+    const share = aggregateOf(await ask("What share of videos in August 2025 are ads each week?"));
+    expect(share.plan).toMatchObject({ group_by: "week", share_of: "ads" });
+    // An account's pace stays its cadence.
+    expect(aggregateOf(await ask("How many videos a week does @stay2 post?")).plan.intent).toBe("cadence");
   });
 });
