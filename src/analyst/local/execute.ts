@@ -2599,8 +2599,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         : by === "bounds"
           ? plan.attributes
               .filter((a) => a.kind === "count")
-              .map((a) => attributeLabel(a))
-              .filter((label) => !ranked.some((g) => g.key === label))
+              .filter((a) => !ranked.some((g) => g.key === attributeLabel(a)))
+              .map((a) => shareWords(a))
           : named
             ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
             : [];
@@ -2612,7 +2612,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         : by === "period"
           ? ` There are none published in ${empty.join(" or ")} to compare with.`
           : by === "bounds"
-            ? ` There are none ${empty.join(" or ")} to compare with.`
+            ? ` There are no ${describe(basePlan)} ${empty.join(" or ")} to compare with.`
             : by === "hook_type"
               ? ` There are no ${empty.join(" or ")} hooks among them to compare with.`
               : ` There are none in ${by} ${empty.join(" or ")} to compare with.`;
