@@ -2326,8 +2326,20 @@ async function readQuestion(
   let compareTopics: string[] = [];
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
+    // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
+    // joining words is the one compared (the later ones, "hotel", apply to both).
+    const firstTogether = (k: number) => {
+      let first = k;
+      while (first > 0) {
+        const [, before] = ordered[first - 1] as [string, { at: number; end: number }];
+        const [, here] = ordered[first] as [string, { at: number; end: number }];
+        if (lowerAll.slice(before.end, here.at).trim() !== "") break;
+        first -= 1;
+      }
+      return (ordered[first] as [string, unknown])[0];
+    };
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
-      const [left, l] = ordered[k] as [string, { at: number; end: number }];
+      const [, l] = ordered[k] as [string, { at: number; end: number }];
       const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
       // (Without the second topic's "#": "#dalat and #vungtau".)
       const between = lowerAll.slice(l.end, r.at).replace(/#$/, "");
@@ -2337,7 +2349,7 @@ async function readQuestion(
           between,
         )
       ) {
-        compareTopics = [left, right];
+        compareTopics = [firstTogether(k), right];
         continue;
       }
       const joined = between.match(
@@ -2352,16 +2364,7 @@ async function readQuestion(
         // "How many videos mention price or giá?": each one's videos, and those with either.
         (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll));
       if (!asked || (joined[2] === "and" && !CUES.compare.test(lowerAll))) continue;
-      // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
-      // joining words is the one compared (the later ones, "hotel", apply to both).
-      let first = k;
-      while (first > 0) {
-        const [, before] = ordered[first - 1] as [string, { at: number; end: number }];
-        const [, here] = ordered[first] as [string, { at: number; end: number }];
-        if (lowerAll.slice(before.end, here.at).trim() !== "") break;
-        first -= 1;
-      }
-      compareTopics = [(ordered[first] as [string, unknown])[0], right];
+      compareTopics = [firstTogether(k), right];
     }
   }
 
@@ -2848,7 +2851,12 @@ async function readQuestion(
     understood.push("ranked by the rate pooled over each one's videos");
   } else if (CUES.median.test(lowerAll) && !POSTS_ABOUT.test(lowerAll)) intent = "measure";
   // "Are there any slideshows?": how many there are.
-  else if (!theTopOne && (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll)))
+  else if (
+    !theTopOne &&
+    // "Top creators by number of viral videos": ranked by the count, not counted.
+    !/\bby (the )?(number|count) of\b/.test(lowerAll) &&
+    (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll))
+  )
     intent = "count";
   else if (
     CUES.newest.test(lowerAll) ||
@@ -3033,6 +3041,8 @@ async function readQuestion(
     mostCounted !== null &&
     (["measure", "count", "share", "breakdown", "overview", "words"].includes(intent) ||
       (intent === "rank" && ["hashtags", "sounds", "hook_types", "regions", "languages"].includes(subject)));
+  // "Top creators by number of viral videos": the accounts ranked by how many of the viral tenth are theirs.
+  const viralCounted = /\b(number|count) of viral (videos|posts|clips|ads)\b/.test(lowerAll);
   const viral =
     (topWords ||
       countedSet ||
@@ -3043,7 +3053,7 @@ async function readQuestion(
     !/\bviral hooks?\b/.test(lowerAll) &&
     !/\b(most|go|goes|went|going|gone) viral\b/.test(lowerAll) &&
     ["rank", "measure", "count", "share", "breakdown", "overview", "cadence", "words"].includes(intent) &&
-    !(intent === "rank" && (subject === "creators" || subject === "advertisers"));
+    (!(intent === "rank" && (subject === "creators" || subject === "advertisers")) || viralCounted);
   const topPlayed =
     !viral &&
     topPlayedAsked !== null &&
@@ -3134,6 +3144,10 @@ async function readQuestion(
       eachTopic = [x[0], y[0]];
       understood.push(`${subject} with videos about each of "${x[0]}" and "${y[0]}" (from "both")`);
     }
+  }
+  if (viral && viralCounted && (subject === "creators" || subject === "advertisers")) {
+    unsay(/^metric |read as views/);
+    metric = "videos";
   }
   if (viral) {
     // Views were read from "viral" only for want of another measure: the set is what it selects now.

@@ -3635,6 +3635,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos were posted per week in August 2025?",
         "How many videos per day between 2025-08-01 and 2025-08-10?",
         "What share of videos in August 2025 are ads each week?",
+        "Do Da Lat review videos get more views than Vung Tau ones?",
+        "Top creators by number of viral videos",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4819,5 +4821,35 @@ describe("series by day and by week", () => {
     expect(share.plan).toMatchObject({ group_by: "week", share_of: "ads" });
     // An account's pace stays its cadence.
     expect(aggregateOf(await ask("How many videos a week does @stay2 post?")).plan.intent).toBe("cadence");
+  });
+});
+
+describe("a comparative between topics written together, and accounts by their viral videos", () => {
+  it("'do Da Lat homestay videos get more views than Vung Tau ones?' compares the places, the shared topic on both", async () => {
+    const { plan } = aggregateOf(await ask("Do Da Lat review videos get more views than Vung Tau ones?"));
+    expect(plan).toMatchObject({ group_by: "topic", topics: ["review"] });
+    expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["dalat", "vungtau"]);
+  });
+
+  it("'top creators by number of viral videos': how many of the most played tenth are each one's (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("Top creators by number of viral videos"));
+    expect(plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "videos",
+      viral: true,
+      ignored: [],
+    });
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    const floor = db
+      .prepare("SELECT plays FROM videos ORDER BY plays DESC LIMIT 1 OFFSET ?")
+      .pluck()
+      .get(Math.ceil(all / 10) - 1) as number;
+    const counts = db
+      .prepare("SELECT author_uid, count(*) AS n FROM videos WHERE plays >= ? GROUP BY author_uid")
+      .all(floor) as { author_uid: string; n: number }[];
+    const most = Math.max(...counts.map((c) => c.n));
+    // The first has the most of them (ties broken by the analyst's own order).
+    expect(counts.find((c) => c.author_uid === (result.ranking as string[])[0])?.n).toBe(most);
   });
 });
