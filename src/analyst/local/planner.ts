@@ -1213,6 +1213,16 @@ async function readQuestion(
       (m) => " ".repeat(m.length),
     );
   if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
+  // "What's the oldest video?": no view lists from the oldest; a period can be asked for.
+  if (
+    !decline &&
+    !/\bbr(eak|oke)/.test(lowerAll) &&
+    /\b(oldest|earliest)\b|\bfirst (ever )?(\w+ )?(posted|published|uploaded)\b/.test(lowerAll)
+  ) {
+    decline =
+      'it lists videos newest first, not oldest first; ask for a period instead ("the top videos published before 2020", "how many videos were posted in 2019?")';
+    text = text.replace(/\b(oldest|earliest)\b/g, (m) => " ".repeat(m.length));
+  }
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
     /\b(?:(like|comment|share|save)s?[- ]to[- ](?:view|play)s? ratios?|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;

@@ -4831,6 +4831,15 @@ describe("a comparative between topics written together, and accounts by their v
     expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["dalat", "vungtau"]);
   });
 
+  it("'what's the oldest video?' is declined with a period to ask for, not searched as text", async () => {
+    for (const question of ["What's the oldest video?", "When was the first video posted?"]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan, question).toMatchObject({ intent: "decline", topics: [] });
+      expect(answer.summary, question).toMatch(/newest first, not oldest first; ask for a period instead/);
+    }
+    expect(aggregateOf(await ask("Show me the earliest breakouts")).plan.intent).toBe("breakout");
+  });
+
   it("'top creators by number of viral videos': how many of the most played tenth are each one's (SQL)", async () => {
     const { plan, result } = aggregateOf(await ask("Top creators by number of viral videos"));
     expect(plan).toMatchObject({
