@@ -1675,11 +1675,19 @@ function videoRanking(
         : hooksAsked && v.hook
           ? ` Hook${v.hook.type ? ` (${v.hook.type})` : ""}: "${v.hook.text}"`
           : "";
-  // One asked for ("who posted the most viewed hotel video?"): named in the singular.
+  // One asked for ("who posted the most viewed hotel video?"): named in the singular; "the second most viewed
+  // video": that one, after those before it.
   const order = what.match(/^(most \w+|newest) /)?.[1];
+  const nth = plan.nth !== null && order ? top[plan.nth - 1] : undefined;
+  const byWhom = (v: Video) => (plan.creators.length === 1 ? "" : ` by @${v.author.handle}`);
   const named = plan.count === 1 && order ? `the ${order} ${describe(plan, { one: true })}` : what;
   return {
-    summary: `${named[0]?.toUpperCase()}${named.slice(1)}: ${first.id}${plan.creators.length === 1 ? "" : ` by @${first.author.handle}`} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
+    summary: nth
+      ? `The ${ordinalWord(plan.nth as number)} ${order} ${describe(plan, { one: true })}: ${nth.id}${byWhom(nth)} (${key(nth)}), after ${top
+          .slice(0, (plan.nth as number) - 1)
+          .map((v) => v.id)
+          .join(", ")}.`
+      : `${named[0]?.toUpperCase()}${named.slice(1)}: ${first.id}${byWhom(first)} (${key(first)})${top[1] ? `, then ${top[1].id} (${key(top[1])})` : ""}.${plan.usesShown ? usesLine(first, plan.usesShown) : ""}`,
     findings: top.map((v, i) => ({
       statement: `#${i + 1} ${v.id} by @${v.author.handle}${v.advertiser ? ` for ${v.advertiser.name}` : ""}: ${key(v)}.${hookLine(v)}`,
       evidence: [
@@ -2208,6 +2216,9 @@ function shareWords(target: Attribute): string {
       return `with ${attributeLabel(target)}`;
   }
 }
+
+/** "second", "third" … for a place in a ranking. */
+const ordinalWord = (n: number) => ({ 2: "second", 3: "third", 4: "fourth", 5: "fifth" })[n] ?? `${n}th`;
 
 /** How many of a series' most recent groups an answer lists: a month of days, a year of months. */
 const shownOf = (by: string) => (by === "day" ? 31 : MONTHS_SHOWN);
@@ -3921,7 +3932,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         result: { ranking: [] },
         computed: "aggregate",
       };
-    const top = ranked[0] as VideoFact;
+    // "The second most liked video": that one, after those before it.
+    const place = plan.nth !== null ? ranked[plan.nth - 1] : undefined;
+    const top = place ?? (ranked[0] as VideoFact);
     // The first one's creator named, as a ranking by views names it; one asked for, in the singular.
     const first =
       plan.creators.length === 1
@@ -3929,8 +3942,12 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         : `${top.id} by ${await ctx.facts.nameOf("creator", top.author_uid)}`;
     const one = plan.count === 1;
     return {
-      summary:
-        m === "duration"
+      summary: place
+        ? `The ${ordinalWord(plan.nth as number)} ${describe(plan, { one: true })} by ${m === "duration" ? "length" : METRIC_NAME[m]}${plan.lowest ? ", from the bottom" : ""}: ${first} (${showFigure(m, factValue(top, m))}${m === "duration" ? "" : ` ${METRIC_NAME[m]}`}), after ${ranked
+            .slice(0, (plan.nth as number) - 1)
+            .map((v) => v.id)
+            .join(", ")}.`
+        : m === "duration"
           ? `${one ? `The ${plan.lowest ? "shortest" : "longest"} ${describe(plan, { one: true })}` : `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}`}: ${first} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
           : `${one ? `The ${plan.lowest ? "lowest" : "top"} ${describe(plan, { one: true })} by ${METRIC_NAME[m]}` : `${plan.lowest ? "Lowest" : "Top"} ${what}`}: ${first} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
       findings: ranked.map((v, i) => ({

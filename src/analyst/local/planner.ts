@@ -154,6 +154,8 @@ export interface Plan {
   topPlayed: number | null;
   /** What `viral` and `topPlayed` select the most of: plays, or the count named ("the most shared videos"). */
   viralBy: "plays" | "likes" | "comments" | "shares" | "saves";
+  /** "The second most viewed video": the place in a ranking of videos asked for (the ranking runs to it). */
+  nth: number | null;
   /** For `measure`: the other counts named beside `metric` ("the median views, likes and comments"), each measured. */
   alsoMeasured: Metric[];
   /** The part of the videos in question `viral` selects: a tenth (VIRAL_SHARE), or the percentage named ("the top 5 %"). */
@@ -388,6 +390,23 @@ const NEVER_ADS =
 /** "When did @x last post?", "its latest video": the newest one. */
 const LAST_POSTED =
   /\bwhen (did|was|has|have)\b[^?]*\b(last|latest|most recently)\b|\b(last|latest|most recent|newest) (post|video|upload|ad)\b(?!s)/;
+
+/** Places in a ranking written as words or as 2nd … 10th. */
+const ORDINALS: Readonly<Record<string, number>> = {
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  "2nd": 2,
+  "3rd": 3,
+  "4th": 4,
+  "5th": 5,
+  "6th": 6,
+  "7th": 7,
+  "8th": 8,
+  "9th": 9,
+  "10th": 10,
+};
 
 /** "What does @x (usually) post about?": the hashtags of its videos. */
 const POSTS_ABOUT =
@@ -2443,11 +2462,24 @@ async function readQuestion(
   const whichOne = lowerAll.match(
     /^\s*(?:which|what) (?:[\p{L}]+ ){0,2}?(?:video|post|clip|ad|slideshow) (?:has|had|is|was|got|gets|did|does|received|earned)\b/u,
   );
-  const count = counted
-    ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
-    : theTopOne || whichOne || LAST_POSTED.test(lowerAll)
-      ? 1
-      : DEFAULT_COUNT;
+  // "What is the second most viewed video?": the ranking runs to that place, and names it.
+  const ordinal = lowerAll.match(
+    /\bthe (second|third|fourth|fifth|2nd|3rd|4th|5th|6th|7th|8th|9th|10th) (?=(most|top|best|biggest|largest|highest|longest|shortest|newest|latest)\b)/,
+  );
+  const nth = ordinal ? (ORDINALS[ordinal[1] as string] ?? null) : null;
+  if (ordinal) {
+    text = consume(text, ordinal.index ?? 0, ordinal[0].length);
+    const word = ignored.indexOf(ordinal[1] as string);
+    if (word >= 0) ignored.splice(word, 1);
+    understood.push(`the ${ordinal[1]} of the ranking (from "${ordinal[0].trim()}")`);
+  }
+  const count = nth
+    ? nth
+    : counted
+      ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
+      : theTopOne || whichOne || LAST_POSTED.test(lowerAll)
+        ? 1
+        : DEFAULT_COUNT;
   if (counted) {
     understood.push(`${count} results (from "${counted[0]}")`);
     // A number written as a word is read here, not left unused ("give me three hook ideas").
@@ -3556,6 +3588,7 @@ async function readQuestion(
     viral,
     topPlayed,
     viralBy,
+    nth: intent === "rank" || intent === "newest" ? nth : null,
     alsoMeasured,
     viralShare: viral && topPercent !== null ? topPercent / 100 : VIRAL_SHARE,
     topCreators,

@@ -3637,6 +3637,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What share of videos in August 2025 are ads each week?",
         "Do Da Lat review videos get more views than Vung Tau ones?",
         "Top creators by number of viral videos",
+        "What is the third most liked video?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4829,6 +4830,18 @@ describe("a comparative between topics written together, and accounts by their v
     const { plan } = aggregateOf(await ask("Do Da Lat review videos get more views than Vung Tau ones?"));
     expect(plan).toMatchObject({ group_by: "topic", topics: ["review"] });
     expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["dalat", "vungtau"]);
+  });
+
+  it("'the second most viewed video', 'the third most liked': that place of the ranking, named (SQL)", async () => {
+    const byCount = (column: string) =>
+      db.prepare(`SELECT id FROM videos ORDER BY ${column} DESC, id DESC LIMIT 3`).pluck().all() as string[];
+    const viewed = await ask("What is the second most viewed video?");
+    expect(aggregateOf(viewed).plan).toMatchObject({ intent: "rank", count: 2, ignored: [] });
+    expect(aggregateOf(viewed).result.ranking).toEqual(byCount("plays").slice(0, 2));
+    expect(viewed.summary).toMatch(new RegExp(`^The second most viewed video: ${byCount("plays")[1]} by @`));
+    const liked = await ask("What is the third most liked video?");
+    expect(aggregateOf(liked).result.ranking).toEqual(byCount("likes"));
+    expect(liked.summary).toMatch(new RegExp(`^The third video by likes: ${byCount("likes")[2]} by @`));
   });
 
   it("'what's the oldest video?' is declined with a period to ask for, not searched as text", async () => {
