@@ -434,9 +434,8 @@ export const FUNCTION_WORDS = new Set(
   mention mentions mentioned mentioning feature features featured featuring talk talks talked talking
   contain contains contained containing include includes included including cover covers covered covering
   in-market market's brand's creator's advertiser's video's
-  co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired`.split(
-    /\s+/,
-  ),
+  co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired
+  key insight insights takeaway takeaways`.split(/\s+/),
 );
 
 /** Intent cue phrases (matched as whole words on the lower-cased question). */
@@ -528,7 +527,7 @@ export const WHAT_TO_MAKE =
 export const CUES = {
   /** How often someone posts: "how often does @x post", "which creators post most often", "posting frequency". */
   cadence:
-    /\bhow (often|frequently|regularly) (do|does|did|should|to)\b[^?]*\b(post|posts|posting|upload\w*|publish\w*)\b|\bhow many (videos|posts|times|ads) (a|per|each|every) (day|week|month)\b|\b(posting|upload(ing)?|publishing) (frequency|cadence|schedule|rate|consistency)\b|\b(post|posts|posted|posting|uploads?|uploaded|uploading|publish(es|ed|ing)?) (the )?(most |more )?(often|frequently|regularly|consistently)\b|\bmost (consistent|prolific|frequent|regular) (creators?|posters?|accounts?|brands?|advertisers?)\b/,
+    /\bhow (often|frequently|regularly) (do|does|did|should|to)\b[^?]*\b(post|posts|posting|upload\w*|publish\w*)\b|\bhow many (videos|posts|times|ads) (a|per|each|every) (day|week|month)\b|\b(posting|upload(ing)?|publishing) (frequency|cadence|schedule|rate|consistency)\b|\b(post|posts|posted|posting|uploads?|uploaded|uploading|publish(es|ed|ing)?) (the )?(most |more )?(often|frequently|regularly|consistently)\b|\bmost (consistent|prolific|frequent|regular) (creators?|posters?|accounts?|brands?|advertisers?)\b|\b(creators?|accounts?|brands?|advertisers?) (are|is) (the )?most (consistent|prolific|frequent|regular)\b/,
   compare:
     /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
   count: /\b(how many|number of|count of|count|how much)\b/,
@@ -552,7 +551,7 @@ export const CUES = {
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
   rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like)\b/,
   overview:
-    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with))\b/,
+    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with)|(key )?insights?|takeaways?)\b/,
   future:
     /\b(will|going to|next (week|month|year|quarter)|predict\w*|forecast\w*|tomorrow|future|upcoming|expect(ed)? to)\b/,
   why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,

@@ -1232,6 +1232,10 @@ async function readQuestion(
       (m) => " ".repeat(m.length),
     );
   if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
+  // "Which videos have the longest captions?": no ranking by caption length; its bands are compared.
+  if (!decline && /\b(longest|shortest)\s+(captions?|descriptions?)\b/.test(lowerAll))
+    decline =
+      'it ranks videos by views, counts and recorded length, not by caption length; caption lengths are compared in bands ("do longer captions get more views?")';
   // "What's the oldest video?": no view lists from the oldest; a period can be asked for.
   if (
     !decline &&

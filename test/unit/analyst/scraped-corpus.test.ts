@@ -4844,6 +4844,19 @@ describe("a comparative between topics written together, and accounts by their v
     expect(liked.summary).toMatch(new RegExp(`^The third video by likes: ${byCount("likes")[2]} by @`));
   });
 
+  it("'key insights about resort videos' is an overview; 'which creators are most consistent?' their cadence", async () => {
+    const insights = aggregateOf(await ask("What are the key insights about resort videos?"));
+    expect(insights.plan).toMatchObject({ intent: "overview", topics: ["resort"], ignored: [] });
+    expect(insights.result.count).toBe((await searchIds("resort")).length);
+    expect(aggregateOf(await ask("Which creators are most consistent?")).plan).toMatchObject({
+      intent: "cadence",
+      ignored: [],
+    });
+    const captions = await ask("Which videos have the longest captions?");
+    expect(aggregateOf(captions).plan.intent).toBe("decline");
+    expect(captions.summary).toMatch(/not by caption length; caption lengths are compared in bands/);
+  });
+
   it("'what's the oldest video?' is declined with a period to ask for, not searched as text", async () => {
     for (const question of ["What's the oldest video?", "When was the first video posted?"]) {
       const answer = await ask(question);
