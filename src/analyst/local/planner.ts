@@ -64,6 +64,12 @@ export interface FollowersBound {
   value: number;
 }
 
+/**
+ * Groups by publication time (UTC): weekday, weekend or not, hour, calendar day, week (Monday to Sunday), month,
+ * quarter, year, or the two calendar periods named (`window.periods`).
+ */
+type TimeGroup = "weekday" | "weekend" | "hour" | "day" | "week" | "month" | "quarter" | "year" | "period";
+
 /** An attribute a video set can be restricted to (also what a share is asked of). */
 export type Attribute =
   | { kind: "ad"; value: "yes" | "no" }
@@ -218,17 +224,7 @@ export interface Plan {
     | "media_type"
     | "ad"
     | "topic"
-    | "weekday"
-    | "weekend"
-    | "hour"
-    /** Calendar days, and weeks (Monday to Sunday), UTC. */
-    | "day"
-    | "week"
-    | "month"
-    | "quarter"
-    | "year"
-    /** The two calendar periods named (`window.periods`), each a group. */
-    | "period"
+    | TimeGroup
     | "length"
     | "caption_length"
     | "hashtag_count"
@@ -1518,17 +1514,7 @@ async function readQuestion(
   // change, "which hashtags grew the most from 2024 to 2025?", reads the same ends below.)
   if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
     window = { ...window, periods: window.ends };
-  const postingTime:
-    | "weekend"
-    | "weekday"
-    | "hour"
-    | "day"
-    | "week"
-    | "month"
-    | "quarter"
-    | "year"
-    | "period"
-    | null =
+  const postingTime: TimeGroup | null =
     dayFilter || LAST_POSTED.test(lowerAll)
       ? null
       : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
