@@ -145,7 +145,7 @@ export class SqliteFacts implements FactsRepository {
   async videos(filter: FactsFilter, top?: number): Promise<VideoFact[]> {
     if (this.offload) return this.offload.call("videos", [filter, top]);
     const { where, params } = whereOf(this.db, filter);
-    const order = top === undefined ? "" : "ORDER BY v.plays DESC, v.id DESC LIMIT @top";
+    const order = top === undefined ? "" : `ORDER BY ${playsOrder(filter)} DESC, v.id DESC LIMIT @top`;
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
         `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v WHERE ${where} ${order}`,
@@ -161,7 +161,7 @@ export class SqliteFacts implements FactsRepository {
     return this.db
       .prepare<Record<string, string | number>, { id: string; text: string }>(
         `SELECT v.id, ${column} AS text FROM videos v WHERE ${where} AND ${present}
-         ORDER BY v.plays DESC, v.id DESC LIMIT @top`,
+         ORDER BY ${playsOrder(filter)} DESC, v.id DESC LIMIT @top`,
       )
       .all({ ...params, top });
   }
@@ -249,7 +249,7 @@ export class SqliteFacts implements FactsRepository {
       .prepare<Record<string, string | number>, VideoFact>(
         `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v
          WHERE ${where} AND ${by === "hashtag" ? hashtagSql("@key", "instr") : `${splitSql(by, SQLITE_TIME)} = @key`}
-         ORDER BY v.plays DESC, v.id DESC LIMIT @n`,
+         ORDER BY ${playsOrder(filter)} DESC, v.id DESC LIMIT @n`,
       )
       .all({ ...params, key, n });
   }
@@ -359,6 +359,13 @@ const SQLITE_TIME = {
   week: "date(v.created_at, 'unixepoch', '-6 days', 'weekday 1')",
   month: "strftime('%Y-%m', v.created_at, 'unixepoch')",
 };
+
+/**
+ * The plays a ranking orders by. A caption substring ("🔥") no index can test: a scan and a sort, not a walk of
+ * the plays index testing every row (the 3 most played with 🔥 at 1M videos: 6.5 s by the index, 0.7 s by scan).
+ */
+const playsOrder = (filter: FactsFilter) =>
+  (filter.caption_contains?.length ?? 0) > 0 ? "+v.plays" : "v.plays";
 
 function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<string, string | number> } {
   const parts: string[] = [];
