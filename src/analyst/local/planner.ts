@@ -1528,7 +1528,7 @@ async function readQuestion(
                 lowerAll,
               )
             ? "weekday"
-            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were|is|was) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
+            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
                   lowerAll,
                 )
               ? "hour"

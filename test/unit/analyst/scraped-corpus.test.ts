@@ -4573,6 +4573,11 @@ describe("accounts posting only ads or none, and more ways of asking", () => {
       expect(value, language).toBe(median(rows.filter((r) => r.language === language).map((r) => r.plays)));
     const when = aggregateOf(await ask("When are resort ads posted?"));
     expect(when.plan).toMatchObject({ intent: "breakdown", group_by: "hour", filters: ["ad=yes"] });
+    // One video's time is its record, not the hours of all.
+    expect(aggregateOf(await ask("When was the most viewed video posted?")).plan).toMatchObject({
+      intent: "rank",
+      count: 1,
+    });
   });
 
   it("'with a price in the caption' finds the word; 'numbered lists' is the hook type", async () => {
