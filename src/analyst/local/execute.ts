@@ -16,6 +16,7 @@ import type {
 import {
   ADVERTISER_WINDOWS,
   CAPTION_BANDS,
+  COUNTS,
   type CountRate,
   CREATOR_WINDOWS,
   HASHTAG_COUNT_BANDS,
@@ -2980,10 +2981,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     plan.topics.length === 0 &&
     !plan.window &&
     plan.attributes.every((a) => a.kind === "ad" && a.value === "yes");
-  const sumMetric =
-    plan.metric && ["plays", "likes", "comments", "shares", "saves"].includes(plan.metric)
-      ? plan.metric
-      : null;
+  const sumMetric = plan.metric && COUNTS.includes(plan.metric) ? plan.metric : null;
   if (!sumMetric && onlyEntity && plan.creators.length === 1 && plan.advertisers.length === 0) {
     const c = (await call("service_get_creator", { id: plan.creators[0]?.uid })).data as Creator;
     const ads = plan.attributes.length > 0;
@@ -3491,9 +3489,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   const rows: Row[] = [];
   let windowNote = "";
   const viaFacts =
-    ["plays", "likes", "comments", "shares", "saves"].includes(metric) ||
-    isRate(metric) ||
-    hasVideoFilters({ ...plan, creators: [], advertisers: [] });
+    COUNTS.includes(metric) || isRate(metric) || hasVideoFilters({ ...plan, creators: [], advertisers: [] });
   for (const c of plan.creators) {
     const d = profiles.get(c.uid) as Creator & { growth_by_window: Record<string, number> };
     const window = snapWindow(plan.window?.days ?? 7, CREATOR_WINDOWS);

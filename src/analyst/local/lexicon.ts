@@ -156,6 +156,9 @@ export const RATE_COUNT: Readonly<Record<CountRate, "likes" | "comments" | "shar
   save_rate: "saves",
 };
 
+/** The counts a video records, each measurable alone. */
+export const COUNTS: readonly Metric[] = ["plays", "likes", "comments", "shares", "saves"];
+
 /** The engagement rate and the rates of one count: figures pooled over a set (a sum over plays). */
 export const isRate = (metric: Metric | null): metric is "engagement" | CountRate =>
   metric === "engagement" || (metric !== null && metric in RATE_COUNT);

@@ -11,6 +11,7 @@ import type {
 } from "../../store/facts.js";
 import {
   CAPTION_BANDS,
+  COUNTS,
   type CountRate,
   CUES,
   DEMONYM_OF_LANGUAGE,
@@ -414,9 +415,6 @@ const WHO_POSTED_THE_VIDEO =
 
 /** "The top 5 % of hotel videos": a part of the videos in question, the most played (no share asked). */
 const TOP_PERCENT = /\b(?:the )?top (\d{1,2}(?:\.\d)?) ?(?:%|percent|per cent)(?: of)?/;
-
-/** The counts a video records, each measurable alone. */
-const COUNTS: readonly Metric[] = ["plays", "likes", "comments", "shares", "saves"];
 
 /** Words asking for a change between two periods ("grew", "rose", "declined"). */
 const CHANGE_WORDS =
@@ -3537,7 +3535,7 @@ async function readQuestion(
     COUNTS.includes(metric) &&
     /\b(total|totals|in total|combined|altogether|cumulative|summed|sum of)\b/.test(lowerAll);
   if (totals) {
-    understood.push(`each group's total ${metric === "plays" ? "views (plays)" : metric} (from "total")`);
+    understood.push(`each group's total ${countName(metric as Metric)} (from "total")`);
     ignored.splice(
       0,
       ignored.length,
