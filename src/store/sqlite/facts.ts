@@ -367,6 +367,13 @@ const SQLITE_TIME = {
 const playsOrder = (filter: FactsFilter) =>
   (filter.caption_contains?.length ?? 0) > 0 ? "+v.plays" : "v.plays";
 
+/**
+ * "" to let SQLite walk an account index for a list of accounts, "+" (no index) to scan the videos instead: the
+ * planner cannot see a json_each list's length, and a walk's random reads lose past about 10,000 accounts.
+ */
+// At 1M videos the 68,952 creators without an ad: 6.6 s walking videos_author, 2.7 s scanning.
+const byIndex = (ids: readonly string[]): "" | "+" => (ids.length > 10_000 ? "+" : "");
+
 function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<string, string | number> } {
   const parts: string[] = [];
   const params: Record<string, string | number> = {};
@@ -417,11 +424,13 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     params.ids = JSON.stringify(filter.ids);
   }
   if (filter.advertiser_ids !== undefined) {
-    parts.push("v.advertiser_id IN (SELECT value FROM json_each(@advertiser_ids))");
+    parts.push(
+      `${byIndex(filter.advertiser_ids)}v.advertiser_id IN (SELECT value FROM json_each(@advertiser_ids))`,
+    );
     params.advertiser_ids = JSON.stringify(filter.advertiser_ids);
   }
   if (filter.author_uids !== undefined) {
-    parts.push("v.author_uid IN (SELECT value FROM json_each(@author_uids))");
+    parts.push(`${byIndex(filter.author_uids)}v.author_uid IN (SELECT value FROM json_each(@author_uids))`);
     params.author_uids = JSON.stringify(filter.author_uids);
   }
   if (filter.sound_ids !== undefined) {

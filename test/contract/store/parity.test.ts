@@ -475,6 +475,14 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           fixture.videos.filter((v) => v.author === "c1" || v.author === "c2").length,
         );
         expect(await store.facts.count({ author_uids: [] })).toBe(0);
+        // A list past 10,000 accounts is matched by a scan, not an index walk: the same videos.
+        const many = Array.from({ length: 10_001 }, (_, i) => `no-such-${i}`);
+        expect(await store.facts.count({ author_uids: ["c1", "c2", ...many] })).toBe(
+          fixture.videos.filter((v) => v.author === "c1" || v.author === "c2").length,
+        );
+        expect(await store.facts.count({ advertiser_ids: [must(fixture.advertisers[0]).id, ...many] })).toBe(
+          fixture.videos.filter((v) => v.advertiserId === must(fixture.advertisers[0]).id).length,
+        );
       }
       for (const store of [lite, pg])
         expect([...(await store.facts.soundNames())].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
