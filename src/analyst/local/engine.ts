@@ -2,6 +2,7 @@ import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./execute.js";
+import type { Period } from "./lexicon.js";
 import { attributeLabel, type Plan, planQuestion, VIRAL_SHARE } from "./planner.js";
 
 const LABEL_CAVEAT =
@@ -112,6 +113,51 @@ export class LocalEngine implements AnalystEngine {
 
   constructor(private readonly deps: EngineDeps) {}
 
+  /**
+   * "This month vs last month": the two windows (counted back from their end) end now, or at the corpus's newest
+   * video (included) when it has nothing that recent, and are named by their dates then.
+   */
+  private async anchorPair(plan: Plan, now: number): Promise<{ plan: Plan; caveats: string[] }> {
+    const periods = plan.window?.periods ?? plan.changeBetween;
+    if (!periods.some((p) => p.fromEnd) || plan.intent === "decline") return { plan, caveats: [] };
+    const span = Math.max(...periods.map((p) => -p.from));
+    const newest = await this.deps.store.trends.newestVideoAt(now);
+    const anchor = recencyAnchor(newest, now, span / 86_400);
+    const end = anchor.at + 1;
+    const days = (span / 2 / 86_400).toLocaleString("en-US");
+    const at = (p: Period): Period => ({
+      from: p.from + end,
+      to: p.to + end,
+      label:
+        anchor.basis === "now"
+          ? p.label
+          : p.to === 0
+            ? `the ${days} days to ${isoDay(anchor.at)}`
+            : `the ${days} days before`,
+    });
+    const anchored = periods.map(at);
+    const dated = anchored.map((p) => `${p.label}: ${isoDay(p.from)} to ${isoDay(p.to - 1)}`).join("; ");
+    const caveat = `${dated[0]?.toUpperCase()}${dated.slice(1)} (UTC, publication time), ${
+      anchor.basis === "now"
+        ? "up to now"
+        : `up to the corpus's newest video: nothing was published after ${isoDay(anchor.at)}`
+    }.`;
+    return {
+      plan: {
+        ...plan,
+        window: plan.window && {
+          ...plan.window,
+          from: end - span,
+          to: end,
+          periods: anchored,
+          ...(anchor.basis === "corpus" ? { label: `${isoDay(end - span)} to ${isoDay(anchor.at)}` } : {}),
+        },
+        changeBetween: plan.changeBetween.map(at),
+      },
+      caveats: [caveat],
+    };
+  }
+
   async answer(request: EngineRequest): Promise<Answer> {
     const facts = this.deps.store.facts;
     const now = Math.floor(this.deps.clock.nowSeconds());
@@ -122,6 +168,8 @@ export class LocalEngine implements AnalystEngine {
         ...plan,
         window: { ...plan.window, days: Math.max(1, Math.ceil((now - plan.window.from) / 86_400)) },
       };
+    const paired = await this.anchorPair(plan, now);
+    plan = paired.plan;
     // A corpus with nothing this recent (an old scrape) answers for the window ending at its newest video.
     const windowed =
       plan.window && !plan.window.shortest && plan.window.from === undefined && plan.intent !== "decline"
@@ -144,7 +192,7 @@ export class LocalEngine implements AnalystEngine {
       // A tool refusing the plan's call: say so rather than answer something else.
       outcome = declined(plan, `a tool call failed (${(error as Error).message.slice(0, 200)})`);
     }
-    const caveats = [LABEL_CAVEAT, ...outcome.caveats];
+    const caveats = [LABEL_CAVEAT, ...outcome.caveats, ...paired.caveats];
     if (plan.ignored.length > 0)
       caveats.push(
         `Words not linked to anything in the corpus, and ignored (not used as filters): ${plan.ignored.join(", ")}.`,

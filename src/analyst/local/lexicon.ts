@@ -724,6 +724,11 @@ export interface Period {
   from: number;
   to: number;
   label: string;
+  /**
+   * "This month vs last month": `from` and `to` are seconds before the end of the latest window, which is set
+   * when the question is answered (now, or the corpus's newest video on an old scrape).
+   */
+  fromEnd?: true;
 }
 
 const utc = (year: number, month: number) => Date.UTC(year, month, 1) / 1000;
@@ -962,6 +967,29 @@ export function readWindow(text: string): WindowReading | null {
   );
   if (now) return { days: 2, phrase: now[0], shortest: true };
   return null;
+}
+
+/**
+ * "This month vs last month", "the last 7 days vs the previous 7 days": two relative windows of one length are
+ * the latest such window and the one before it, side by side (times counted back from the end: `fromEnd`).
+ * Null for other pairs ("the last 7 days vs the last 30 days", a calendar period).
+ */
+export function consecutiveWindows(first: WindowReading, second: WindowReading): WindowReading | null {
+  const days = first.days;
+  if (first.from !== undefined || second.from !== undefined || first.shortest || second.shortest) return null;
+  if (days < 1 || second.days !== days) return null;
+  const span = days * 86_400;
+  return {
+    days: 2 * days,
+    phrase: first.phrase,
+    from: -2 * span,
+    to: 0,
+    label: `the last ${days} days and the ${days} before`,
+    periods: [
+      { from: -2 * span, to: -span, label: `the previous ${days} days`, fromEnd: true },
+      { from: -span, to: 0, label: `the last ${days} days`, fromEnd: true },
+    ],
+  };
 }
 
 /** The tool window nearest to `days` (ties to the longer window). */

@@ -14,6 +14,7 @@ import {
   COUNTS,
   type CountRate,
   CUES,
+  consecutiveWindows,
   DEMONYM_OF_LANGUAGE,
   FUNCTION_WORDS,
   HASHTAG_COUNT_BANDS,
@@ -1081,8 +1082,9 @@ async function readQuestion(
 
   // 3. Time window (question first, then context).
   let window = readWindow(text);
-  // "Top hashtags this month vs last month": one window is read; a second is said to be unused (two calendar
-  // periods, "March vs April 2025", are set side by side).
+  // "Top hashtags this month vs last month": two windows of one length are the latest and the one before, side
+  // by side; a second of another length is said to be unused (two calendar periods, "March vs April 2025", are
+  // read as one window).
   let secondWindow: string | null = null;
   if (window) {
     const at = text.indexOf(window.phrase);
@@ -1090,7 +1092,9 @@ async function readQuestion(
     // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
     const second = window.periods || at < 0 ? null : readWindow(text);
     if (second && second.phrase !== window.phrase) {
-      secondWindow = second.phrase;
+      const pair = consecutiveWindows(window, second);
+      if (pair) window = pair;
+      else secondWindow = second.phrase;
       const from = text.indexOf(second.phrase);
       if (from >= 0) text = consume(text, from, second.phrase.length);
     }
@@ -2090,7 +2094,7 @@ async function readQuestion(
   const ignored: string[] = [];
   if (secondWindow && window)
     ignored.push(
-      `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name calendar periods, "March vs April 2025")`,
+      `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,
     );
   if (followerGrowth)
     ignored.push(

@@ -1003,6 +1003,31 @@ describe("quarters, periods' hashtags and a share of the views", () => {
     ]);
   });
 
+  it('"this month vs last month" on a current corpus: the 30 days up to now and the 30 before (SQL)', async () => {
+    const end = CORPUS_NOW + 1;
+    const answer = await ask("Median views this month vs last month");
+    const { plan: read, result: got } = aggregateOf(answer);
+    expect(read).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays", ignored: [] });
+    const views = (from: number, to: number) =>
+      med(
+        db
+          .prepare("SELECT plays FROM videos WHERE created_at >= ? AND created_at < ?")
+          .pluck()
+          .all(from, to) as number[],
+      );
+    expect(
+      Object.fromEntries((got.ranking as string[]).map((k, i) => [k, (got.values as number[])[i]])),
+    ).toEqual({
+      "the last 30 days": views(end - 30 * DAY, end),
+      "the previous 30 days": views(end - 60 * DAY, end - 30 * DAY),
+    });
+    expect(sqlCount("created_at >= ? AND created_at < ?", end - 60 * DAY, end - 30 * DAY)).toBeGreaterThan(0);
+    const day = (at: number) => new Date(at * 1000).toISOString().slice(0, 10);
+    expect(answer.caveats).toContain(
+      `The previous 30 days: ${day(end - 60 * DAY)} to ${day(end - 30 * DAY - 1)}; the last 30 days: ${day(end - 30 * DAY)} to ${day(CORPUS_NOW)} (UTC, publication time), up to now.`,
+    );
+  });
+
   it('"what share of views do ads get?" weighs by views; "which hashtags do both @a and @b use?" is side by side (SQL)', async () => {
     const answer = await ask("What share of views do ads get?");
     expect((aggregateOf(answer).plan as { share_measure?: string }).share_measure).toBe("plays");

@@ -3638,6 +3638,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Do Da Lat review videos get more views than Vung Tau ones?",
         "Top creators by number of viral videos",
         "What is the third most liked video?",
+        "How many videos were posted this week compared to last week?",
+        "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4373,6 +4375,57 @@ describe("a change between two periods, totals, and what videos 'look like'", ()
     ).toEqual(["July 2025", "August 2025"]);
   });
 
+  it("'this week vs last week': the latest 7 days of an old scrape and the 7 before, side by side (SQL)", async () => {
+    // The scrape's newest video is long before now: both windows end at it (it included).
+    const end = (db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number) + 1;
+    const day = (at: number) => new Date(at * 1000).toISOString().slice(0, 10);
+    const between = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to);
+    const answer = await ask("How many videos were posted this week compared to last week?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "videos", ignored: [] });
+    const later = `the 7 days to ${day(end - 1)}`;
+    expect(
+      Object.fromEntries((result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]])),
+    ).toEqual({
+      [later]: between(end - 7 * DAY, end),
+      "the 7 days before": between(end - 14 * DAY, end - 7 * DAY),
+    });
+    expect(between(end - 7 * DAY, end)).toBeGreaterThan(0);
+    expect(answer.caveats).toContain(
+      `The 7 days before: ${day(end - 14 * DAY)} to ${day(end - 7 * DAY - 1)}; ${later}: ${day(end - 7 * DAY)} to ${day(end - 1)} (UTC, publication time), up to the corpus's newest video: nothing was published after ${day(end - 1)}.`,
+    );
+    // "This month vs last month" for hashtags: each window's own, side by side.
+    const tags = aggregateOf(await ask("Top hashtags this month vs last month"));
+    expect(tags.plan).toMatchObject({ intent: "compare", subject: "hashtags", ignored: [] });
+    expect(((tags.plan as { periods?: { label: string }[] }).periods ?? []).map((p) => p.label)).toEqual([
+      "the 30 days before",
+      `the 30 days to ${day(end - 1)}`,
+    ]);
+    // A ranking by the change between them.
+    const grew = aggregateOf(await ask("Which hashtags grew the most this month vs last month?"));
+    expect(grew.plan.change_between).toEqual(["the 30 days before", `the 30 days to ${day(end - 1)}`]);
+    const tally = (from: number, to: number) =>
+      new Map(
+        (
+          db
+            .prepare(
+              `SELECT t.value AS tag, count(DISTINCT v.id) AS n FROM videos v, json_each('["' || replace(v.hashtags, ' ', '","') || '"]') t
+               WHERE v.created_at >= ? AND v.created_at < ? AND t.value != '' GROUP BY t.value`,
+            )
+            .all(from, to) as { tag: string; n: number }[]
+        ).map((r) => [r.tag, r.n]),
+      );
+    const before = tally(end - 60 * DAY, end - 30 * DAY);
+    const after = tally(end - 30 * DAY, end);
+    const rise = Math.max(...[...after].map(([tag, n]) => n - (before.get(tag) ?? 0)));
+    const first = (grew.result.ranking as string[])[0] as string;
+    expect((after.get(first) ?? 0) - (before.get(first) ?? 0)).toBe(rise);
+  });
+
   it("'which month had the most total views?': each month's sum, not its median (SQL)", async () => {
     const all = db.prepare("SELECT id FROM videos").pluck().all() as string[];
     const answer = await ask("Which month had the most total views?");
@@ -4660,10 +4713,10 @@ describe("groups with and without a count, shares of creators, creators per soun
     const keywords = aggregateOf(await ask("top resort keywords"));
     expect(keywords.plan).toMatchObject({ intent: "words", topics: ["resort"] });
     expect(keywords.result.videos).toBe((await searchIds("resort")).length);
-    // A second relative window is said to be unused, not dropped.
-    const windows = aggregateOf(await ask("Top hashtags this month vs last month"));
+    // A second relative window of another length is said to be unused, not dropped.
+    const windows = aggregateOf(await ask("Top hashtags in the last 7 days vs the last 30 days"));
     expect(windows.plan.ignored).toEqual([
-      'last month (one time window at a time: "this month" read; to set two side by side, name calendar periods, "March vs April 2025")',
+      'the last 30 days (one time window at a time: "in the last 7 days" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")',
     ]);
     // "Longer than a minute" is a bound of 60 s.
     const minute = aggregateOf(await ask("What share of videos are longer than a minute?"));
