@@ -152,7 +152,9 @@ export type FactsValue =
   | "save_rate"
   | "duration"
   /** How many hashtags a video carries. */
-  | "hashtag_count";
+  | "hashtag_count"
+  /** Publication time (Unix seconds): the oldest videos are those nearest 0. */
+  | "published";
 
 /** A text field of a video whose words a question counts: the caption, the opening line, the transcript. */
 export type TextField = "caption" | "hook" | "transcript";
@@ -301,6 +303,8 @@ export function valueSql(value: FactsValue, real: string): string {
       return "CASE WHEN v.media_type = 'video' THEN v.duration_s END";
     case "hashtag_count":
       return HASHTAG_COUNT_SQL;
+    case "published":
+      return "v.created_at";
     default:
       return `v.${COUNT_COLUMNS[value]}`;
   }

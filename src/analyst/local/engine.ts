@@ -92,6 +92,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.changeBetween.length > 0 ? { change_between: plan.changeBetween.map((p) => p.label) } : {}),
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
     ...(plan.firstIn ? { first_in_window: true } : {}),
+    ...(plan.oldest ? { oldest: true } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),
     ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),

@@ -2171,7 +2171,7 @@ async function soundTitle(ctx: Ctx, filter: FactsFilter, id: string): Promise<st
 
 const byFigure = (a: Group, b: Group) => b.value - a.value || b.size - a.size || a.key.localeCompare(b.key);
 
-const isFactsValue = (metric: Metric): metric is FactsValue =>
+const isFactsValue = (metric: Metric): metric is Metric & FactsValue =>
   isRate(metric) ||
   ["plays", "likes", "comments", "shares", "saves", "duration", "hashtag_count"].includes(metric);
 
@@ -3805,9 +3805,104 @@ async function changeRanking(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/** How many of the oldest videos are read for the creators who posted first, each named once. */
+const FIRST_POSTERS_POOL = 200;
+
+/**
+ * "What's the oldest video?", "@x's first video", "who was the first to post about Da Lat?": the videos in
+ * question oldest first (publication time), or the creators of the oldest ones, each named once.
+ */
+async function oldestFirst(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const byCreator = plan.subject === "creators";
+  const want = Math.max(plan.count, plan.nth ?? 0);
+  const oldest = await ctx.facts.nearest(
+    videoFilter(ctx),
+    "published",
+    0,
+    byCreator ? FIRST_POSTERS_POOL : want,
+  );
+  const caveats = [
+    "Publication time as the source recorded it (UTC). A scrape holds what its searches found, so an earlier video may be missing from it.",
+  ];
+  const computed = "aggregate: videos by publication time, oldest first";
+  const one = describe(plan, { one: true });
+  if (oldest.length === 0) {
+    const none = `No ${describe(plan)}.`;
+    return {
+      summary: none,
+      findings: [{ statement: none, evidence: [] }],
+      caveats,
+      result: { ranking: [] },
+      computed,
+    };
+  }
+  const firsts: VideoFact[] = [];
+  const seen = new Set<string>();
+  for (const v of oldest)
+    if (firsts.length < want && (!byCreator || !seen.has(v.author_uid))) {
+      seen.add(v.author_uid);
+      firsts.push(v);
+    }
+  const names = await Promise.all(firsts.map((v) => ctx.facts.nameOf("creator", v.author_uid)));
+  const at = plan.nth !== null && firsts[plan.nth - 1] ? plan.nth - 1 : 0;
+  const v0 = firsts[at] as VideoFact;
+  const published = (v: VideoFact) => new Date(v.created_at * 1000).toISOString();
+  const byWhom = (i: number) => (plan.creators.length === 1 ? "" : ` by ${names[i]}`);
+  const then = (i: number) =>
+    byCreator
+      ? `${names[i]} (${isoDay(firsts[i]?.created_at ?? 0)})`
+      : `${firsts[i]?.id} (${isoDay(firsts[i]?.created_at ?? 0)})`;
+  const after = firsts
+    .slice(0, at)
+    .map((_, i) => (byCreator ? names[i] : firsts[i]?.id))
+    .join(", ");
+  const summary = byCreator
+    ? at > 0
+      ? `The ${ordinalWord(at + 1)} creator to post ${one.replace(/^\S+ ?/, "")}: ${names[at]}, with ${v0.id} published ${isoDay(v0.created_at)} (UTC), after ${after}.`
+      : `${names[0]} posted the oldest ${one}: ${v0.id}, published ${isoDay(v0.created_at)} (UTC)${
+          firsts.length > 1
+            ? `; then ${firsts
+                .slice(1, 3)
+                .map((_, i) => then(i + 1))
+                .join(", ")}`
+            : ""
+        }.`
+    : at > 0
+      ? `The ${ordinalWord(at + 1)} oldest ${one}: ${v0.id}${byWhom(at)}, published ${isoDay(v0.created_at)} (UTC), after ${after}.`
+      : plan.count === 1
+        ? `The oldest ${one}: ${v0.id}${byWhom(0)}, published ${isoDay(v0.created_at)} (UTC), ${fmt(v0.plays)} views.`
+        : `Oldest ${describe(plan)}: ${v0.id}${byWhom(0)}, published ${isoDay(v0.created_at)} (UTC)${firsts[1] ? `, then ${then(1)}` : ""}.`;
+  return {
+    summary,
+    findings: firsts.map((v, i) => ({
+      statement: byCreator
+        ? `#${i + 1} ${names[i]}: the oldest of their ${describe(plan)}, ${v.id}, published ${isoDay(v.created_at)}.`
+        : `#${i + 1} ${v.id}${byWhom(i)}: published ${isoDay(v.created_at)}, ${fmt(v.plays)} views.`,
+      evidence: [
+        ...(byCreator
+          ? [{ type: "creator" as const, id: v.author_uid, figures: { first_video: v.id } }]
+          : []),
+        factEvidence(v, { created_at: published(v) }),
+      ],
+    })),
+    caveats: byCreator
+      ? [
+          ...caveats,
+          `Each creator is named by the oldest of their videos among the ${fmt(oldest.length)} oldest in question.`,
+        ]
+      : caveats,
+    result: byCreator
+      ? { ranking: firsts.map((v) => v.author_uid), videos: firsts.map((v) => v.id) }
+      : { ranking: firsts.map((v) => v.id) },
+    computed,
+  };
+}
+
 async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   if (plan.changeBetween.length === 2) return changeRanking(ctx);
+  if (plan.oldest) return oldestFirst(ctx);
   const metric = plan.metric;
   // "Which creators posted more than 20 videos?": a bound on each one's videos is counted over the videos.
   const filtered =

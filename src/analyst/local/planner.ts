@@ -195,6 +195,8 @@ export interface Plan {
   } | null;
   /** "How many new creators appeared in 2025?": only accounts whose first video in the corpus is in the window. */
   firstIn: boolean;
+  /** "What's the oldest video?", "who posted first about Da Lat?": videos (their creators) oldest first. */
+  oldest: boolean;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: Period[];
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
@@ -386,6 +388,15 @@ const NEVER_ADS =
   /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used)\s+)?(?:any\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
 
 /** "When did @x last post?", "its latest video": the newest one. */
+/** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
+const OLDEST =
+  /\b(oldest|earliest)\b|\bfirst (ever )?([a-z]+ )?(posted|published|uploaded)\b|\b(first|earliest) (ones? |creators? |accounts? |people |brands? |users? )?to (post|publish|upload|use|mention|talk|share|make)\b|\b(posted|published|uploaded) (\S+ ){0,3}?first\b(?!\s+(few |\d+ |couple of )?(weeks?|months?|days?|quarters?|half|years?|hours?|minutes?|seconds?|\d))|(\b(the|their|his|her|its)|'s) (very )?first (ever )?([\p{L}#]+ )?(videos?|posts?|ads?|slideshows?|uploads?|clips?)\b/u;
+/** One asked for: "the oldest video", "@x's first post", "who was the first to post about …". */
+const OLDEST_ONE =
+  /(\b(the|its|their|his|her)|'s) (very )?(oldest|earliest|first) (ever )?([\p{L}#]+ ){0,2}?(video|post|clip|ad|slideshow|upload)\b(?!s)|\bwho (was|is) (the )?(very )?first\b|\bwho (\S+ ){0,4}?first\b/u;
+/** The words of OLDEST that are no topic. */
+const OLDEST_WORDS = /\b(oldest|earliest|first|ever|very)\b/g;
+
 const LAST_POSTED =
   /\bwhen (did|was|has|have)\b[^?]*\b(last|latest|most recently)\b|\b(last|latest|most recent|newest) (post|video|upload|ad)\b(?!s)/;
 
@@ -1234,16 +1245,11 @@ async function readQuestion(
   if (!decline && /\b(longest|shortest)\s+(captions?|descriptions?)\b/.test(lowerAll))
     decline =
       'it ranks videos by views, counts and recorded length, not by caption length; caption lengths are compared in bands ("do longer captions get more views?")';
-  // "What's the oldest video?": no view lists from the oldest; a period can be asked for.
-  if (
-    !decline &&
-    !/\bbr(eak|oke)/.test(lowerAll) &&
-    /\b(oldest|earliest)\b|\bfirst (ever )?(\w+ )?(posted|published|uploaded)\b/.test(lowerAll)
-  ) {
-    decline =
-      'it lists videos newest first, not oldest first; ask for a period instead ("the top videos published before 2020", "how many videos were posted in 2019?")';
-    text = text.replace(/\b(oldest|earliest)\b/g, (m) => " ".repeat(m.length));
-  }
+  // "What's the oldest video?", "who was the first to post about Da Lat?", "@x's first video": videos (or their
+  // creators) by publication time, oldest first; read once the subject is known.
+  const oldestAsked = !decline && !/\bbr(eak|oke)/.test(lowerAll) && OLDEST.test(lowerAll);
+  if (oldestAsked)
+    for (const m of [...text.matchAll(OLDEST_WORDS)]) text = consume(text, m.index ?? 0, m[0].length);
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
     /\b(?:(like|comment|share|save)s?[- ]to[- ](?:view|play)s? ratios?|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
@@ -2456,7 +2462,7 @@ async function readQuestion(
   );
   // "What is the second most viewed video?": the ranking runs to that place, and names it.
   const ordinal = lowerAll.match(
-    /\bthe (second|third|fourth|fifth|2nd|3rd|4th|5th|6th|7th|8th|9th|10th) (?=(most|top|best|biggest|largest|highest|longest|shortest|newest|latest)\b)/,
+    /\bthe (second|third|fourth|fifth|2nd|3rd|4th|5th|6th|7th|8th|9th|10th) (?=(most|top|best|biggest|largest|highest|longest|shortest|newest|latest|oldest|earliest)\b)/,
   );
   const nth = ordinal ? (ORDINALS[ordinal[1] as string] ?? null) : null;
   if (ordinal) {
@@ -2469,7 +2475,12 @@ async function readQuestion(
     ? nth
     : counted
       ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
-      : theTopOne || whichOne || LAST_POSTED.test(lowerAll)
+      : theTopOne ||
+          whichOne ||
+          LAST_POSTED.test(lowerAll) ||
+          (oldestAsked &&
+            OLDEST_ONE.test(lowerAll) &&
+            !/\b(creators|accounts|advertisers|brands)\b/.test(lowerAll))
         ? 1
         : DEFAULT_COUNT;
   if (counted) {
@@ -2592,8 +2603,23 @@ async function readQuestion(
   };
   // A median per video read from the measure itself ("the longest videos" of each creator).
   let perVideoRead = false;
+  // "What's the oldest video?", "who was the first to post about Da Lat?": by publication time, oldest first
+  // ("which creators posted their first video in 2025?" is new creators in a period: firstIn, below).
+  const oldest =
+    oldestAsked &&
+    (subject === "videos" || subject === "creators") &&
+    !(subject === "creators" && window?.from !== undefined);
+  if (oldestAsked && !oldest && !decline && !(subject === "creators" && window?.from !== undefined))
+    decline = `it lists the oldest videos and the creators who posted first, not the oldest ${subject.replace("_", " ")}; ask for a period instead ("the top hashtags of 2019")`;
   if (decline) intent = "decline";
-  else if (wordCount && videos.length === 0) {
+  else if (oldest) {
+    intent = "rank";
+    understood.push(
+      subject === "creators"
+        ? "the creators who posted first: of the oldest videos (publication time, UTC)"
+        : "the oldest videos first (publication time, UTC)",
+    );
+  } else if (wordCount && videos.length === 0) {
     intent = "words";
     subject = "videos";
     unsay(/^metric /);
@@ -3591,6 +3617,7 @@ async function readQuestion(
     adsOnly,
     changeBetween,
     firstIn,
+    oldest,
     concentration: intent === "measure" ? concentration : null,
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",

@@ -225,7 +225,11 @@ export class PostgresFacts implements FactsRepository {
       filter,
       value,
       n,
-      (x, params) => `abs(CAST(${x} AS double precision) - ${params.add(target)}::double precision), v.id`,
+      // No value is negative: nearest 0 is lowest, an order an index can give (SQLite's nearest says by how much).
+      (x, params) =>
+        target === 0
+          ? `${x}, v.id`
+          : `abs(CAST(${x} AS double precision) - ${params.add(target)}::double precision), v.id`,
     );
   }
 

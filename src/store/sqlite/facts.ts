@@ -274,6 +274,8 @@ export class SqliteFacts implements FactsRepository {
 
   async nearest(filter: FactsFilter, value: FactsValue, target: number, n: number): Promise<VideoFact[]> {
     if (this.offload) return this.offload.call("nearest", [filter, value, target, n]);
+    // No value is negative, so nearest 0 is lowest, an order an index can give ("the oldest video" at 1M: 3.7 s to 0.5 s).
+    if (target === 0) return this.withValue(filter, value, n, (x) => `${x}, v.id`, {});
     return this.withValue(filter, value, n, (x) => `abs(${x} - @target), v.id`, { target });
   }
 

@@ -83,7 +83,15 @@ const SPLITS: (FactsSplit | null)[] = [
   "language",
   "media_type",
 ];
-const VALUES: FactsValue[] = ["plays", "likes", "engagement", "share_rate", "duration", "hashtag_count"];
+const VALUES: FactsValue[] = [
+  "plays",
+  "likes",
+  "engagement",
+  "share_rate",
+  "duration",
+  "hashtag_count",
+  "published",
+];
 
 /** The count a one-count rate divides by plays; the engagement rate (and every other value) pools all four. */
 const numerator = (v: VideoFact, value: FactsValue) =>
@@ -180,6 +188,7 @@ function perVideo(v: VideoFact, value: FactsValue): number | null {
     return v.plays === 0 ? 0 : numerator(v, value) / v.plays;
   if (value === "duration") return v.media_type === "video" ? v.duration_s : null;
   if (value === "hashtag_count") return v.hashtags.split(" ").filter((t) => t !== "").length;
+  if (value === "published") return v.created_at;
   return v[value];
 }
 
@@ -643,7 +652,17 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           const near = expectedNearest(all, value, median, 3);
           expect(await lite.facts.nearest(filter, value, median, 3)).toEqual(near);
           expect(await pg.facts.nearest(filter, value, median, 3)).toEqual(near);
+          // Nearest 0, the lowest ("from the bottom", "the oldest").
+          const low = expectedNearest(all, value, 0, 3);
+          for (const store of [lite, pg])
+            expect(await store.facts.nearest(filter, value, 0, 3), value).toEqual(low);
         }
+        // "The oldest videos": publication time nearest 0, then by id.
+        const oldest = [...all]
+          .sort((a, b) => a.created_at - b.created_at || (a.id < b.id ? -1 : 1))
+          .slice(0, 3);
+        for (const store of [lite, pg])
+          expect(await store.facts.nearest(filter, "published", 0, 3)).toEqual(oldest);
       }
       // Bounds on two counts both hold (checked against every video's own counts).
       const everyVideo = await lite.facts.videos({});

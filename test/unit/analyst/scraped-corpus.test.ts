@@ -3639,6 +3639,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Top creators by number of viral videos",
         "What is the third most liked video?",
         "How many videos were posted this week compared to last week?",
+        "Which creators posted first about Da Lat?",
+        "Show me the 3 oldest videos",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -4915,13 +4917,76 @@ describe("a comparative between topics written together, and accounts by their v
     expect(captions.summary).toMatch(/not by caption length; caption lengths are compared in bands/);
   });
 
-  it("'what's the oldest video?' is declined with a period to ask for, not searched as text", async () => {
+  it("'what's the oldest video?', 'who posted first about Da Lat?': oldest first by publication time (SQL)", async () => {
+    const oldest = (where = "1", n = 5) =>
+      db
+        .prepare(
+          `SELECT id, author_uid, created_at FROM videos WHERE ${where} ORDER BY created_at, id LIMIT ?`,
+        )
+        .all(n) as {
+        id: string;
+        author_uid: string;
+        created_at: number;
+      }[];
+    const day = (at: number) => new Date(at * 1000).toISOString().slice(0, 10);
+    const handle = (uid: string) => db.prepare("SELECT handle FROM creators WHERE uid = ?").pluck().get(uid);
     for (const question of ["What's the oldest video?", "When was the first video posted?"]) {
       const answer = await ask(question);
-      expect(aggregateOf(answer).plan, question).toMatchObject({ intent: "decline", topics: [] });
-      expect(answer.summary, question).toMatch(/newest first, not oldest first; ask for a period instead/);
+      const { plan, result } = aggregateOf(answer);
+      expect(plan, question).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        count: 1,
+        topics: [],
+        ignored: [],
+      });
+      expect((plan as { oldest?: boolean }).oldest, question).toBe(true);
+      const [first] = oldest();
+      expect(result.ranking, question).toEqual([first?.id]);
+      expect(answer.summary, question).toContain(
+        `The oldest video: ${first?.id} by @${handle(first?.author_uid ?? "")}, published ${day(first?.created_at ?? 0)} (UTC)`,
+      );
     }
+    // Several, a place in the order, a creator's first, and a topic's.
+    expect(aggregateOf(await ask("Show me the 3 oldest videos")).result.ranking).toEqual(
+      oldest("1", 3).map((v) => v.id),
+    );
+    const second = aggregateOf(await ask("What is the second oldest video?"));
+    expect(second.result.ranking).toEqual(oldest("1", 2).map((v) => v.id));
+    expect(second.plan.ignored).toEqual([]);
+    const [stay] = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().all() as string[];
+    expect(aggregateOf(await ask("What was @stay2's first video?")).result.ranking).toEqual(
+      oldest(`author_uid = '${stay}'`, 1).map((v) => v.id),
+    );
+    const dalat = await searchIds("dalat");
+    const dalatOldest = db
+      .prepare(`SELECT id, author_uid FROM ${IN_IDS} ORDER BY created_at, id`)
+      .all(idList(dalat)) as { id: string; author_uid: string }[];
+    expect(aggregateOf(await ask("What was the first video about Da Lat?")).result.ranking).toEqual([
+      dalatOldest[0]?.id,
+    ]);
+    // Who posted first: the creators of the oldest videos, each once.
+    const who = aggregateOf(await ask("Which creators posted first about Da Lat?"));
+    expect(who.plan).toMatchObject({ intent: "rank", subject: "creators", topics: ["dalat"], ignored: [] });
+    const creators = [...new Set(dalatOldest.map((v) => v.author_uid))];
+    expect(who.result.ranking).toEqual(creators.slice(0, 5));
+    expect(creators.length).toBeGreaterThan(1);
+    const one = await ask("Who was the first to post about Da Lat?");
+    expect(aggregateOf(one).result.ranking).toEqual(creators.slice(0, 1));
+    expect(one.summary).toMatch(
+      new RegExp(`^@${handle(creators[0] ?? "")} posted the oldest video about "dalat"`),
+    );
+    // Other subjects are declined; "earliest breakouts" stays the breakout feed; "their first video in 2025" is
+    // new creators in a period.
+    const tags = await ask("What are the oldest hashtags?");
+    expect(aggregateOf(tags).plan.intent).toBe("decline");
+    expect(tags.summary).toMatch(
+      /the oldest videos and the creators who posted first, not the oldest hashtags/,
+    );
     expect(aggregateOf(await ask("Show me the earliest breakouts")).plan.intent).toBe("breakout");
+    const fresh = aggregateOf(await ask("Which creators posted their first video in 2025?")).plan;
+    expect(fresh).toMatchObject({ intent: "rank", count: 5 });
+    expect((fresh as { first_in_window?: boolean }).first_in_window).toBe(true);
   });
 
   it("'top creators by number of viral videos': how many of the most played tenth are each one's (SQL)", async () => {
