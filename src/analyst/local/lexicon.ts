@@ -716,8 +716,14 @@ const NOT_A_YEAR =
 /** A day or month written as agents write dates: "2025-05-01", "2025-05". */
 const ISO_RE = `${YEAR_RE}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\\d|3[01]))?\\b`;
 
-/** One named calendar period: an ISO day or month, a quarter or half, a month or a year (each with its year). */
-const POINT_RE = `(?:${ISO_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+/** A week of a month: "the first week of May 2025" (days 1 to 7), "the last week of May 2025" (its last 7 days). */
+const WEEK_RE = `(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+of\\s+(?:the\\s+month\\s+of\\s+)?${MONTH_RE}\\.?,?\\s+${YEAR_RE}`;
+
+/**
+ * One named calendar period: an ISO day or month, a week of a month, a quarter or half, a month or a year (each
+ * with its year).
+ */
+const POINT_RE = `(?:${ISO_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -746,6 +752,20 @@ function readPoint(words: string): Period | null {
   }
   const year = Number((words.match(new RegExp(YEAR_RE)) as RegExpMatchArray | null)?.[0]);
   if (!Number.isFinite(year)) return null;
+  const week = words.match(
+    new RegExp(`\\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\b.*?\\b(${MONTH_RE})\\b`),
+  );
+  if (week) {
+    const m = MONTHS[week[2] as string] as number;
+    const last = week[1] === "last";
+    const from = last
+      ? utc(year, m + 1) - 7 * 86_400
+      : utc(year, m) + ((PART_WORDS[week[1] as string] ?? 1) - 1) * 7 * 86_400;
+    const nth = last
+      ? "last"
+      : ["first", "second", "third", "fourth"][(PART_WORDS[week[1] as string] ?? 1) - 1];
+    return { from, to: from + 7 * 86_400, label: `the ${nth} week of ${MONTH_NAMES[m]} ${year}` };
+  }
   const part = words.match(
     /\b(?:q([1-4])|h([12])|(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(quarter|half))\b/,
   );

@@ -4781,6 +4781,39 @@ describe("more phrasings: 'usually post about', a rate's trend, '% of', both ads
 });
 
 describe("dates written as agents write them", () => {
+  it("a week of a month is a period: days 1 to 7, …, its last 7 days (SQL)", async () => {
+    const between = (from: string, to: string) =>
+      db
+        .prepare(
+          "SELECT count(*) FROM videos WHERE created_at >= strftime('%s', ?) AND created_at < strftime('%s', ?)",
+        )
+        .pluck()
+        .get(from, to);
+    const first = aggregateOf(await ask("How many videos were posted in the first week of August 2025?"));
+    expect(first.plan).toMatchObject({
+      intent: "count",
+      window_from: "2025-08-01T00:00:00.000Z",
+      window_to: "2025-08-08T00:00:00.000Z",
+      ignored: [],
+    });
+    expect(first.result.count).toBe(between("2025-08-01", "2025-08-08"));
+    expect(first.result.count).toBeGreaterThan(0);
+    const last = aggregateOf(await ask("How many videos were posted during the last week of July 2025?"));
+    expect(last.plan).toMatchObject({
+      window_from: "2025-07-25T00:00:00.000Z",
+      window_to: "2025-08-01T00:00:00.000Z",
+    });
+    expect(last.result.count).toBe(between("2025-07-25", "2025-08-01"));
+    // Two weeks side by side.
+    const both = aggregateOf(
+      await ask("Compare the first week of August 2025 vs the 2nd week of August 2025"),
+    );
+    expect(both.plan).toMatchObject({ group_by: "period", ignored: [] });
+    expect(both.result.ranking).toEqual(
+      expect.arrayContaining(["the first week of August 2025", "the second week of August 2025"]),
+    );
+  });
+
   it("ISO days and months are calendar periods (SQL); an impossible day is no period, and said", async () => {
     const at = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 1000;
     const count = (from: number, to: number) =>
