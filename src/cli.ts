@@ -75,5 +75,7 @@ main(process.argv.slice(2)).then(
     if (!(error instanceof CliError) && process.env.CRS_DEBUG)
       process.stderr.write(`${(error as Error)?.stack}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : 1;
+    // Whatever a failed start left open (a connection, a worker thread) must not keep a failed command alive.
+    setTimeout(() => process.exit(), 2_000).unref();
   },
 );

@@ -95,7 +95,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const port = (server.address() as AddressInfo).port;
   const urls = publicUrls(config, port);
-  const core = await createServiceCore(config, backend, urls, clock);
+  let core: Awaited<ReturnType<typeof createServiceCore>>;
+  try {
+    core = await createServiceCore(config, backend, urls, clock);
+  } catch (error) {
+    // A start that fails (a damaged database file) must not leave the port bound with no one answering.
+    server.close();
+    await backend.close().catch(() => undefined);
+    throw error;
+  }
 
   const publicHost = new URL(urls.apiOrigin).hostname;
   const mcp = createMcpEndpoint(

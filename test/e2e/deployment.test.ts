@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "../../src/store/sqlite/driver.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
 
 const CLI = join(import.meta.dirname, "..", "..", "dist", "cli.js");
@@ -46,6 +47,59 @@ describe("start-up refuses settings that cannot work", () => {
       const run = serveRefused(["--workers", "1"], { CRS_CORS_ORIGINS: value });
       expect(run.status).not.toBe(0);
       expect(run.stderr).toMatch(/CRS_CORS_ORIGINS/);
+    }
+  });
+});
+
+describe("a start that fails on a damaged database file", () => {
+  it("exits with the reason, leaving no port bound and no worker behind (--workers 1 and 2)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "crs-damaged-"));
+    try {
+      const file = join(dir, "crs.sqlite");
+      const env = { PATH: process.env.PATH ?? "", CRS_LOG_LEVEL: "silent" };
+      const init = spawnSync(process.execPath, [CLI, "init", "--db", file, "--videos", "20"], {
+        env,
+        encoding: "utf8",
+      });
+      expect(init.status, init.stderr).toBe(0);
+      // The analyst runs table and its indexes, read as the service starts (interrupted runs are recovered),
+      // overwritten with bytes no page has.
+      const db = new Database(file);
+      db.pragma("wal_checkpoint(TRUNCATE)");
+      const pageSize = db.pragma("page_size", { simple: true }) as number;
+      const pages = db
+        .prepare("SELECT rootpage FROM sqlite_master WHERE tbl_name = 'analyst_runs' AND rootpage > 0")
+        .pluck()
+        .all() as number[];
+      db.close();
+      expect(pages.length).toBeGreaterThan(0);
+      const fd = openSync(file, "r+");
+      for (const page of pages)
+        writeSync(
+          fd,
+          Buffer.concat([Buffer.from([13, 0, 0, 0, 5, 15, 255]), Buffer.alloc(pageSize - 7, 0xab)]),
+          0,
+          pageSize,
+          (page - 1) * pageSize,
+        );
+      closeSync(fd);
+      for (const workers of ["1", "2"]) {
+        const run = spawnSync(
+          process.execPath,
+          [CLI, "serve", "--db", file, "--port", "0", "--workers", workers],
+          {
+            env,
+            encoding: "utf8",
+            timeout: 60_000,
+          },
+        );
+        // Not killed by the timeout: it stopped by itself.
+        expect(run.signal, workers).toBeNull();
+        expect(run.status, workers).toBe(1);
+        expect(run.stderr, workers).toMatch(/database disk image is malformed/);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
