@@ -752,6 +752,10 @@ const SET_NOUN_BEFORE =
 const NOT_TOPICAL =
   /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few)$/;
 
+/** Months and days, which a capital does not make a name ("by December"). */
+const CALENDAR_WORD =
+  /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|(mon|tues|wednes|thurs|fri|satur|sun)days?)$/;
+
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
@@ -1101,7 +1105,11 @@ async function readQuestion(
     const at = text.indexOf(window.phrase);
     if (at >= 0) text = consume(text, at, window.phrase.length);
     // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
-    const second = window.periods || at < 0 ? null : readWindow(text);
+    // ("Weekly counts in March 2025": "weekly" is the series, not a second window.)
+    const read = window.periods || at < 0 ? null : readWindow(text);
+    const series = read && /^(weekly|monthly)$/.test(read.phrase);
+    if (series) text = consume(text, text.indexOf(read.phrase), read.phrase.length);
+    const second = series ? null : read;
     if (second && second.phrase !== window.phrase) {
       const pair = consecutiveWindows(window, second);
       if (pair) window = pair;
@@ -1695,8 +1703,19 @@ async function readQuestion(
   // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
   let followersBound: (FollowersBound & { phrase: string }) | null = null;
   let authorsSpan: [number, number] | null = null;
-  for (const match of [...text.matchAll(BOUND)]) {
-    const [phrase, word, digits, unit, what] = match as unknown as [
+  // "1M+ views", "10k+ followers": at least that many.
+  const PLUS_BOUND =
+    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+  const bounds = [
+    ...[...text.matchAll(BOUND)].map((m) => ({ index: m.index ?? 0, parts: [...m] })),
+    ...[...text.matchAll(PLUS_BOUND)].map((m) => ({
+      index: m.index ?? 0,
+      parts: [m[0], "at least", m[1], m[2], m[3]],
+    })),
+  ].sort((a, b) => a.index - b.index);
+  for (const { index, parts } of bounds) {
+    const match = { index };
+    const [phrase, word, digits, unit, what] = parts as unknown as [
       string,
       string,
       string,
@@ -2209,6 +2228,10 @@ async function readQuestion(
           );
   }
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
+  const isCapital = (at: number) => /^\p{Lu}/u.test(original.slice(at, at + 1));
+  // "What Are The Best Hotel Videos": capitals that name nothing.
+  const longWords = original.match(/[\p{L}]{4,}/gu) ?? [];
+  const titleCase = longWords.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= longWords.length;
   const spent = new Set<number>();
   for (let i = 0; i < words.length; i++) {
     if (spent.has(i)) continue;
@@ -2306,6 +2329,37 @@ async function readQuestion(
     if (setNoun) {
       addTopic(foldText(word), raw, at, at + raw.length, `beside "${setNoun}"`);
       continue;
+    }
+    // "Did Traveloka run any ads?", "resorts in Côn Đảo": a name as written (capitalised words, not opening the
+    // question or a sentence, in a question not written in title case) that some video's text has is text to
+    // find, though no hashtag or account has it. Not one the corpus never writes ("the Kaggle set"), a month or a
+    // day, nor the end of a name read before ("Ha Long Bay": #halong).
+    if (
+      !hashed &&
+      !titleCase &&
+      raw.length >= 2 &&
+      isCapital(at) &&
+      !/(^|[.?!:;]\s*)$/.test(original.slice(0, at)) &&
+      !NOT_TOPICAL.test(word) &&
+      !CALENDAR_WORD.test(word) &&
+      ![...topicSpans.values()].some((span) => /^ ?$/.test(original.slice(span.end, at)))
+    ) {
+      let last = i;
+      while (last + 1 < words.length && !spent.has(last + 1)) {
+        const next = words[last + 1] as { raw: string; at: number };
+        const prev = words[last] as { raw: string; at: number };
+        if (!isCapital(next.at) || original.slice(prev.at + prev.raw.length, next.at) !== " ") break;
+        last++;
+      }
+      const end =
+        (words[last] as { raw: string; at: number }).at + (words[last] as { raw: string }).raw.length;
+      const folded = foldText(original.slice(at, end)).trim();
+      const name = last > i ? `"${folded}"` : folded;
+      if (name.length >= 3 && (await facts.count({ q: name })) > 0) {
+        addTopic(name, raw, at, end, "a name as written");
+        for (let j = i + 1; j <= last; j++) spent.add(j);
+        continue;
+      }
     }
     if (!ignored.includes(word)) ignored.push(word);
   }

@@ -129,7 +129,8 @@ function items(): Item[] {
   }));
   // A place and a word run together in one rarer tag: "Vung Tau hotel" reads as #vungtau and hotel.
   add(6, (k) => ({
-    caption: `Phòng đôi giá tốt cuối tuần số ${k}`,
+    // Two booked through a brand that is no hashtag or account, named only in the caption.
+    caption: `Phòng đôi giá tốt cuối tuần số ${k}${k < 2 ? ", đặt qua Traveloka" : ""}`,
     tags: ["vungtauhotel"],
     ageDays: 30 + k,
     plays: 2_000 + k * 100,
@@ -3641,6 +3642,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos were posted this week compared to last week?",
         "Which creators posted first about Da Lat?",
         "Show me the 3 oldest videos",
+        "Is Traveloka in here? what are their top videos",
+        "How many videos have 20k+ views?",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -4781,6 +4784,43 @@ describe("more phrasings: 'usually post about', a rate's trend, '% of', both ads
 });
 
 describe("dates written as agents write them", () => {
+  it("a capitalised name the captions have is text to find; one they never write stays unused (SQL)", async () => {
+    const named = await searchIds("traveloka");
+    expect(named.length).toBe(2);
+    const top = aggregateOf(await ask("Is Traveloka in here? what are their top videos"));
+    expect(top.plan).toMatchObject({ intent: "rank", topics: ["traveloka"], ignored: [] });
+    expect([...(top.result.ranking as string[])].sort()).toEqual([...named].sort());
+    // Asked about its ads: none of those two is an ad, and the answer says so rather than answer for every ad.
+    const ads = await ask("Did Traveloka run any ads? How many views did they get in total?");
+    expect(aggregateOf(ads).plan).toMatchObject({ topics: ["traveloka"], filters: ["ad=yes"] });
+    expect(aggregateOf(ads).result).toMatchObject({ count: 0, total: 0 });
+    // A name no video writes ("the Kaggle set"), a month, and the end of a name read as a hashtag stay unused.
+    expect(aggregateOf(await ask("How many videos come from the Kaggle set?")).plan).toMatchObject({
+      topics: [],
+      ignored: ["kaggle", "set"],
+    });
+    expect(aggregateOf(await ask("How many hotel videos will there be by December?")).plan.topics).toEqual([
+      "hotel",
+    ]);
+    // The first word of a question is no name, and a question in title case names nothing by its capitals.
+    expect(aggregateOf(await ask("Traveloka videos")).plan.topics).toEqual(["traveloka"]);
+    expect(aggregateOf(await ask("How Many Views Did Traveloka Get")).plan.topics).toEqual([]);
+  });
+
+  it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("How many videos have 20k+ views?"));
+    expect(plan).toMatchObject({ intent: "count", filters: ["plays>=20000"], ignored: [] });
+    expect(result.count).toBe(db.prepare("SELECT count(*) FROM videos WHERE plays >= 20000").pluck().get());
+    // "Weekly" beside a period is the series, not a second window.
+    const weekly = aggregateOf(await ask("weekly video count for #dalat in 2025"));
+    expect(weekly.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "week",
+      topics: ["dalat"],
+      ignored: [],
+    });
+  });
+
   it("a week of a month is a period: days 1 to 7, …, its last 7 days (SQL)", async () => {
     const between = (from: string, to: string) =>
       db
