@@ -3572,11 +3572,11 @@ async function compare(ctx: Ctx): Promise<Outcome> {
  * The largest creators (by followers) within a followers bound, among the authors of the videos in question:
  * read from the store, since the creators tool pages by followers and an "under" bound sits at its far end.
  */
-async function largestWithin(ctx: Ctx, bound: FollowersBound): Promise<Outcome> {
+async function largestWithin(ctx: Ctx, bound: FollowersBound | null): Promise<Outcome> {
   const { plan } = ctx;
   const filtered = hasVideoFilters({ ...plan, creators: [], advertisers: [] });
   const authors = [...(await groupKeys(ctx, videoFilter(ctx), "creator"))];
-  const pass = followersPass(bound);
+  const pass = bound ? followersPass(bound) : (n: number | null) => n !== null;
   const ranked = [...(await ctx.facts.creators(authors))]
     .filter(([, c]) => !plan.creatorType || c[plan.creatorType])
     .map(([uid, c]) => [uid, c.followers] as const)
@@ -3929,9 +3929,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       plan,
       `the ${plan.subject} views list the largest (or fastest-growing) first, not the smallest; ask for the lowest over their videos instead ("which ${plan.subject} get the fewest views on hotel videos?")`,
     );
+  // Within a bound on followers, or a set of creators ("the most followed creators who never posted an ad").
   if (
     plan.subject === "creators" &&
-    plan.followers &&
+    (plan.followers || (ctx.creatorSet !== undefined && metric === "followers")) &&
     !plan.groupVideos &&
     !acrossEntity &&
     (metric === null || metric === "followers")

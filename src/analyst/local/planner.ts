@@ -385,9 +385,8 @@ const ONLY_ADS =
   /\b(only|exclusively|just|nothing but|solely)\s+(?:(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*)\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
 /** "Never post ads", "don't run any ads": group 1 is the word(s) saying "never". */
 const NEVER_ADS =
-  /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used)\s+)?(?:any\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
+  /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not|(?<=\b(?:with|having|have|has)\s+)no)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used|had)\s+)?(?:any\s+|an?\s+|a single\s+)?(?:ads?|adverts?|advertisements?|sponsored (?:videos?|posts?|content))\b/;
 
-/** "When did @x last post?", "its latest video": the newest one. */
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
   /\b(oldest|earliest)\b|\bfirst (ever )?([a-z]+ )?(posted|published|uploaded)\b|\b(first|earliest) (ones? |creators? |accounts? |people |brands? |users? )?to (post|publish|upload|use|mention|talk|share|make)\b|\b(posted|published|uploaded) (\S+ ){0,3}?first\b(?!\s+(few |\d+ |couple of )?(weeks?|months?|days?|quarters?|half|years?|hours?|minutes?|seconds?|\d))|(\b(the|their|his|her|its)|'s) (very )?first (ever )?([\p{L}#]+ )?(videos?|posts?|ads?|slideshows?|uploads?|clips?)\b/u;
@@ -397,6 +396,7 @@ const OLDEST_ONE =
 /** The words of OLDEST that are no topic. */
 const OLDEST_WORDS = /\b(oldest|earliest|first|ever|very)\b/g;
 
+/** "When did @x last post?", "its latest video": the newest one. */
 const LAST_POSTED =
   /\bwhen (did|was|has|have)\b[^?]*\b(last|latest|most recently)\b|\b(last|latest|most recent|newest) (post|video|upload|ad)\b(?!s)/;
 
@@ -1630,7 +1630,13 @@ async function readQuestion(
   // "Which creators post only ads?", "advertisers that never run ads": accounts whose videos are all ads, or
   // none is (kept for a ranking or count of accounts, below).
   const adsOnlyAsked = adsVsOrganic ? null : (text.match(ONLY_ADS) ?? text.match(NEVER_ADS));
-  if (adsOnlyAsked?.[1]) text = consume(text, adsOnlyAsked.index ?? 0, adsOnlyAsked[1].length);
+  // ("Never ran a single ad": the words before the noun go; the noun stays for the passes that read it.)
+  if (adsOnlyAsked?.[1])
+    text = consume(
+      text,
+      adsOnlyAsked.index ?? 0,
+      adsOnlyAsked[0].length - (adsOnlyAsked[0].match(/\S+$/)?.[0].length ?? 0),
+    );
   if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
   if (!adsVsOrganic)
     flag(
@@ -1644,7 +1650,10 @@ async function readQuestion(
   flag(/\bviral hooks?\b/, { kind: "viral_hook", value: "yes" });
   // "Show me hotel videos without a hook": a filter when no comparison is asked.
   if (!hookVsNone && withoutHook && /\bhook/.test(withoutHook[0])) {
-    flag(/\b(without (a |an |any )?hooks?|no hooks?|hookless)\b/, { kind: "hook", value: "no" });
+    flag(
+      /\b(without (a |an |any )?hooks?|no hooks?|hookless|(don'?t|do not|doesn'?t|does not) (have|use) (a hook|any hooks?|hooks?))\b/,
+      { kind: "hook", value: "no" },
+    );
     text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
   }
   flag(

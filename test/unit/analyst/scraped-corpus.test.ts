@@ -3644,6 +3644,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Show me the 3 oldest videos",
         "Is Traveloka in here? what are their top videos",
         "How many videos have 20k+ views?",
+        "Who are the most followed creators that have never posted an ad?",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -4604,6 +4605,47 @@ describe("accounts posting only ads or none, and more ways of asking", () => {
     for (const uid of ranked.result.ranking as string[]) expect(only).toContain(uid);
     // Of videos, "only ads" is the ad filter.
     expect(aggregateOf(await ask("Show me only ads about resorts")).plan.filters).toEqual(["ad=yes"]);
+  });
+
+  it("'the most followed creators that have never posted an ad': by followers, within those accounts (SQL)", async () => {
+    const never = db
+      .prepare(
+        `SELECT c.uid FROM creators c JOIN videos v ON v.author_uid = c.uid WHERE c.followers IS NOT NULL
+         GROUP BY c.uid HAVING sum(v.label_ad) = 0 ORDER BY c.followers DESC, c.uid LIMIT 5`,
+      )
+      .pluck()
+      .all() as string[];
+    const withAds = db
+      .prepare("SELECT DISTINCT author_uid FROM videos WHERE label_ad = 1")
+      .pluck()
+      .all() as string[];
+    expect(withAds.length).toBeGreaterThan(0);
+    for (const question of [
+      "Who are the most followed creators that have never posted an ad?",
+      "Which creators with no ads have the most followers?",
+      "which creators never ran a single ad? rank them by followers",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        subject: "creators",
+        metric: "followers",
+        ignored: [],
+        topics: [],
+      });
+      expect((plan as { ads_only?: string }).ads_only, question).toBe("never");
+      expect(result.ranking, question).toEqual(never);
+    }
+    // "Ads that don't have a hook": the filter, not every ad.
+    const hookless = aggregateOf(await ask("Show me ads that don't have a hook at all"));
+    expect(hookless.plan.filters).toEqual(["ad=yes", "hook=no"]);
+    expect(hookless.result.ranking).toEqual(
+      db
+        .prepare(
+          "SELECT id FROM videos WHERE label_ad = 1 AND label_hook = 0 ORDER BY plays DESC, id DESC LIMIT 5",
+        )
+        .pluck()
+        .all(),
+    );
   });
 
   it("'how do ads perform?', 'how do slideshows perform?': against the rest, on views", async () => {
