@@ -52,6 +52,37 @@ export interface FactsFilter {
   counts?: readonly CountBound[];
   /** One count above another ("more comments than likes"), latest snapshot; every pair must hold. */
   exceeds?: readonly { more: CountMetric; than: CountMetric }[];
+  /**
+   * Rates above or below values ("a like rate over 5 %": like_rate over 0.05), latest snapshot; a video without
+   * plays has no rate and passes no bound; every bound must hold.
+   */
+  rates?: readonly RateBound[];
+}
+
+/** A rate (a count, or the engagement counts, over plays) above and/or below a fraction (exclusive). */
+export interface RateBound {
+  rate: RateValue;
+  over?: number;
+  under?: number;
+}
+
+/** The values that are a rate over plays. */
+export type RateValue = "engagement" | "like_rate" | "comment_rate" | "share_rate" | "save_rate";
+
+/** SQL of each rate bound over `videos v`, `param` binding each bound's number (both stores). */
+export function rateBoundsSql(
+  bounds: readonly RateBound[],
+  real: string,
+  param: (value: number) => string,
+): string[] {
+  return bounds.flatMap((b) => {
+    const rate = valueSql(b.rate, real);
+    return [
+      "v.plays > 0",
+      ...(b.over !== undefined ? [`${rate} > ${param(b.over)}`] : []),
+      ...(b.under !== undefined ? [`${rate} < ${param(b.under)}`] : []),
+    ];
+  });
 }
 
 /** A count above and/or below a value (exclusive). */

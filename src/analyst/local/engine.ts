@@ -45,18 +45,20 @@ function planSummary(plan: Plan): Record<string, unknown> {
         ? `${a.metric}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
         : a.kind === "exceeds"
           ? `${a.more}>${a.than}`
-          : a.kind === "sound"
-            ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
-              a.ids.length > 20
-              ? `sound=${a.title} (${a.ids.length} sound ids)`
-              : `sound=${a.ids.join("|")}`
-            : a.kind === "days"
-              ? `weekday=${a.days.join("|")}`
-              : a.kind === "text"
-                ? `q=${a.q}`
-                : a.kind === "emoji"
-                  ? `caption_contains=${a.emoji}`
-                  : `${a.kind}=${a.value}`,
+          : a.kind === "rate"
+            ? `${a.rate}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
+            : a.kind === "sound"
+              ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
+                a.ids.length > 20
+                ? `sound=${a.title} (${a.ids.length} sound ids)`
+                : `sound=${a.ids.join("|")}`
+              : a.kind === "days"
+                ? `weekday=${a.days.join("|")}`
+                : a.kind === "text"
+                  ? `q=${a.q}`
+                  : a.kind === "emoji"
+                    ? `caption_contains=${a.emoji}`
+                    : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

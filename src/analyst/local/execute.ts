@@ -10,6 +10,7 @@ import type {
   FactsGroup,
   FactsRepository,
   FactsValue,
+  RateBound,
   TextField,
   VideoFact,
 } from "../../store/facts.js";
@@ -279,6 +280,14 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, sound_ids: a.ids };
     case "exceeds":
       return { ...filter, exceeds: [...(filter.exceeds ?? []), { more: a.more, than: a.than }] };
+    case "rate": {
+      // Whole percentages are exact as written: "at least 5 %" is 5 % or more, as "over 5 %" is more.
+      const bound: RateBound =
+        a.op === "over" || a.op === "at least"
+          ? { rate: a.rate, over: a.op === "over" ? a.value : a.value - RATE_EPSILON }
+          : { rate: a.rate, under: a.op === "under" ? a.value : a.value + RATE_EPSILON };
+      return { ...filter, rates: [...(filter.rates ?? []), bound] };
+    }
   }
 }
 
@@ -319,6 +328,9 @@ const CREATOR_TYPE_DEFINITION: Record<NonNullable<Plan["creatorType"]>, string> 
   house: "House accounts: creator accounts owned by an advertiser.",
   verified: "Verified: creators with the platform's verification badge, as the source recorded it.",
 };
+
+/** How far inside an inclusive rate bound the exclusive one sits ("at least 5 %": over 4.9999999999 %). */
+const RATE_EPSILON = 1e-12;
 
 /** A count attribute as the facts filter's exclusive bounds ("at least 10" = over 9). */
 function countBound(a: Extract<Attribute, { kind: "count" }>): CountBound {
@@ -409,7 +421,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   // "with over 1,000 likes", but "longer than 60 s"; "with more comments than likes".
   const counts: Attribute[] = [
     ...bounds.filter((a) => a.metric !== "seconds"),
-    ...plan.attributes.filter((a) => a.kind === "exceeds"),
+    ...plan.attributes.filter((a) => a.kind === "exceeds" || a.kind === "rate"),
   ];
   const lengths = bounds.filter((a) => a.metric === "seconds");
   if (counts.length > 0) parts.push(`with ${counts.map((a) => attributeLabel(a)).join(" and ")}`);
@@ -1603,6 +1615,7 @@ async function videoView(
         a.kind === "hook_type" ||
         a.kind === "count" ||
         a.kind === "exceeds" ||
+        a.kind === "rate" ||
         a.kind === "sound" ||
         a.kind === "transcript" ||
         a.kind === "caption" ||
@@ -2214,6 +2227,7 @@ function shareWords(target: Attribute): string {
     case "count":
       return target.metric === "seconds" ? attributeLabel(target) : `with ${attributeLabel(target)}`;
     case "exceeds":
+    case "rate":
       return `with ${attributeLabel(target)}`;
   }
 }
@@ -2920,7 +2934,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
               .replace(/^without an? /, "have no ")
           : target.kind === "text"
             ? shareWords(target).replace(/^that /, "")
-            : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" ? "have" : "are"} ${attributeLabel(target)}`;
+            : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" || target.kind === "rate" ? "have" : "are"} ${attributeLabel(target)}`;
   const one =
     part === 1
       ? are

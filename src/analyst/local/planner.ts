@@ -91,6 +91,13 @@ export type Attribute =
   | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number }
   /** One count above another: "more comments than likes" (latest counts). */
   | { kind: "exceeds"; more: CountMetric; than: CountMetric }
+  /** A bound on a rate: "a like rate over 5 %" = like_rate over 0.05 (latest counts; videos with plays). */
+  | {
+      kind: "rate";
+      rate: "engagement" | CountRate;
+      op: "over" | "at least" | "under" | "at most";
+      value: number;
+    }
   /** Published on these days of the week (UTC; 0 is Sunday): "on weekends", "on Mondays". */
   | { kind: "days"; days: number[]; label: string }
   /** Videos whose text holds these words, matched like `q` (a share's target: "what share mention price?"). */
@@ -477,6 +484,8 @@ const attributeLabel = (a: Attribute): string => {
       return a.title === "original sound" ? "videos using an original sound" : `videos using "${a.title}"`;
     case "exceeds":
       return `more ${COUNT_NAME[a.more]} than ${COUNT_NAME[a.than]}`;
+    case "rate":
+      return `${a.rate === "engagement" ? "an engagement rate" : `a ${a.rate.replace("_", " ")}`} ${a.op} ${percentOf(a.value)} %`;
   }
 };
 
@@ -681,6 +690,9 @@ async function displayNameAt(
 }
 
 /** The bound a comparison word sets: "more than" / "over" … → over, "at least" / "at most" as written, else under. */
+/** A fraction as a percentage for a label: 0.05 → "5". */
+const percentOf = (fraction: number) => (Math.round(fraction * 1_000_000) / 10_000).toLocaleString("en-US");
+
 function boundOp(word: string): FollowersBound["op"] {
   if (word === "at least" || word === "at most") return word;
   // "min 10 videos", "a maximum of 5 posts".
@@ -1258,6 +1270,34 @@ async function readQuestion(
   const oldestAsked = !decline && !/\bbr(eak|oke)/.test(lowerAll) && OLDEST.test(lowerAll);
   if (oldestAsked)
     for (const m of [...text.matchAll(OLDEST_WORDS)]) text = consume(text, m.index ?? 0, m[0].length);
+  // "An engagement rate above 10%", "a like rate of at least 5 %", "likes over 10% of views": a bound on a rate
+  // (the rate's words stay: it is also what a ranking of the set is by).
+  const rateBoundSpans: [number, number][] = [];
+  for (const m of [
+    ...text.matchAll(
+      /\b(engagement(?: rate)?|er|(like|comment|share|save) rate)s?\s+(?:(?:of|is|was|that is|which is)\s+)?(more than|over|above|greater than|higher than|at least|less than|under|below|lower than|at most)\s+(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)/g,
+    ),
+    ...text.matchAll(
+      /\b(likes|comments|shares|saves)\s+(more than|over|above|greater than|higher than|at least|less than|under|below|lower than|at most)\s+(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)\s+of\s+(?:the\s+|their\s+|its\s+)?(?:views|plays)\b/g,
+    ),
+  ]) {
+    const rateOf = m[4] !== undefined && /rate|^er$|^engagement/.test(m[1] as string);
+    const rate: "engagement" | CountRate = rateOf
+      ? m[2]
+        ? (`${m[2]}_rate` as CountRate)
+        : "engagement"
+      : (`${singular(m[1] as string)}_rate` as CountRate);
+    const word = (rateOf ? m[3] : m[2]) as string;
+    const value = Number(rateOf ? m[4] : m[3]) / 100;
+    const op = boundOp(
+      word.replace(/^(higher|greater) than$/, "more than").replace(/^lower than$/, "less than"),
+    );
+    const phrase = rateOf ? m[0].slice(m[0].indexOf(word)) : m[0];
+    const at = (m.index ?? 0) + m[0].length - phrase.length;
+    place({ kind: "rate", rate, op, value }, at, m[0]);
+    text = consume(text, at, phrase.length);
+    rateBoundSpans.push([at, phrase.length]);
+  }
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
     /\b(?:(like|comment|share|save)s?[- ]to[- ](?:view|play)s? ratios?|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
@@ -1833,7 +1873,11 @@ async function readQuestion(
   }
 
   // 7. Metric. ("engagement rate of X" names a metric; it does not ask for a share.)
-  const shareText = (ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll)
+  const shareText = rateBoundSpans
+    .reduce(
+      (t, [at, length]) => consume(t, at, length),
+      ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll,
+    )
     .replace(/\b(engagement|interaction) rates?\b/g, " ")
     .replace(TOP_PERCENT, " ");
   let metric: Metric | null = null;

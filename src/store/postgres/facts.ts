@@ -23,6 +23,7 @@ import {
   type LinkedCreator,
   linkedCreator,
   presentTextSql,
+  rateBoundsSql,
   rateNumeratorSql,
   SOUND_TITLES,
   type SoundName,
@@ -387,5 +388,12 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   }
   // Column SQL from a closed set: nothing of the question reaches it.
   for (const { more, than } of filter.exceeds ?? []) parts.push(`${countSql(more)} > ${countSql(than)}`);
+  parts.push(
+    ...rateBoundsSql(
+      filter.rates ?? [],
+      "double precision",
+      (value) => `${params.add(value)}::double precision`,
+    ),
+  );
   return parts.length > 0 ? parts.join(" AND ") : "true";
 }

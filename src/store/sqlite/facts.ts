@@ -21,6 +21,7 @@ import {
   type LinkedCreator,
   linkedCreator,
   presentTextSql,
+  rateBoundsSql,
   rateNumeratorSql,
   SOUND_TITLES,
   type SoundName,
@@ -460,5 +461,13 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   }
   // Column SQL from a closed set: nothing of the question reaches it.
   for (const { more, than } of filter.exceeds ?? []) parts.push(`${countSql(more)} > ${countSql(than)}`);
+  let rateParams = 0;
+  parts.push(
+    ...rateBoundsSql(filter.rates ?? [], "REAL", (value) => {
+      const name = `rate_${rateParams++}`;
+      params[name] = value;
+      return `@${name}`;
+    }),
+  );
   return { where: parts.length > 0 ? parts.join(" AND ") : "1", params };
 }

@@ -567,6 +567,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { weekdays: [3], ad: "no" as const },
         { caption_contains: ["✨"] },
         { caption_lacks: ["✨"], ad: "no" as const },
+        { rates: [{ rate: "like_rate" as const, over: 0.05 }] },
+        { rates: [{ rate: "engagement" as const, over: 0.01, under: 0.2 }], ad: "no" as const },
       ]) {
         const sortById = <T extends { id: string }>(rows: T[]) =>
           [...rows].sort((x, y) => (x.id < y.id ? -1 : 1));
@@ -666,6 +668,17 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       }
       // Bounds on two counts both hold (checked against every video's own counts).
       const everyVideo = await lite.facts.videos({});
+      // A rate's bounds: a video without plays has no rate; the bounds are exclusive.
+      const likeRates = everyVideo.filter((v) => v.plays > 0).map((v) => v.likes / v.plays);
+      const cut = [...likeRates].sort((a, b) => a - b)[Math.floor(likeRates.length / 2)] ?? 0;
+      for (const store of [lite, pg]) {
+        expect(await store.facts.count({ rates: [{ rate: "like_rate", over: cut }] })).toBe(
+          likeRates.filter((r) => r > cut).length,
+        );
+        expect(await store.facts.count({ rates: [{ rate: "like_rate", under: cut }] })).toBe(
+          likeRates.filter((r) => r < cut).length,
+        );
+      }
       const likesCut = (everyVideo.map((v) => v.likes).sort((a, b) => a - b)[20] ?? 0) + 1;
       for (const store of [lite, pg])
         expect(

@@ -3645,6 +3645,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Is Traveloka in here? what are their top videos",
         "How many videos have 20k+ views?",
         "Who are the most followed creators that have never posted an ad?",
+        "How many videos have a like rate over 5%?",
+        "What share of ads have an engagement rate of at least 3%?",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -4847,6 +4849,38 @@ describe("dates written as agents write them", () => {
     // The first word of a question is no name, and a question in title case names nothing by its capitals.
     expect(aggregateOf(await ask("Traveloka videos")).plan.topics).toEqual(["traveloka"]);
     expect(aggregateOf(await ask("How Many Views Did Traveloka Get")).plan.topics).toEqual([]);
+  });
+
+  it("'a like rate over 5%', 'likes above 10% of views': a bound on a rate, of videos with plays (SQL)", async () => {
+    const sql = (where: string) =>
+      db.prepare(`SELECT count(*) FROM videos WHERE plays > 0 AND ${where}`).pluck().get() as number;
+    const counted = aggregateOf(await ask("How many videos have a like rate over 5%?"));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: ["like_rate>0.05"], ignored: [] });
+    const over = sql("CAST(likes AS REAL) / plays > 0.05");
+    expect(counted.result.count).toBe(over);
+    expect(over).toBeGreaterThan(0);
+    expect(over).toBeLessThan(sql("1"));
+    // Said as a share of views; several bounds hold together.
+    const said = aggregateOf(await ask("which vids have likes above 5% of views and at least 10k views"));
+    expect(said.plan.filters).toEqual(["like_rate>0.05", "plays>=10000"]);
+    expect(said.plan.intent).toBe("rank");
+    // A share of a set with a rate at least a value ("at least" includes it).
+    const share = aggregateOf(await ask("What share of ads have an engagement rate of at least 3%?"));
+    expect(share.plan).toMatchObject({ intent: "share", filters: ["ad=yes"], ignored: [] });
+    expect(share.result).toMatchObject({
+      part: sql("label_ad = 1 AND CAST(likes + comments + shares + saves AS REAL) / plays >= 0.03"),
+      whole: db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get(),
+    });
+    // Ranked by the rate, every one within the bound.
+    const ranked = aggregateOf(await ask("Which videos have an engagement rate below 2%?"));
+    expect(ranked.plan).toMatchObject({ metric: "engagement", filters: ["engagement<0.02"] });
+    for (const id of ranked.result.ranking as string[])
+      expect(
+        db
+          .prepare("SELECT CAST(likes + comments + shares + saves AS REAL) / plays FROM videos WHERE id = ?")
+          .pluck()
+          .get(id),
+      ).toBeLessThan(0.02);
   });
 
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
