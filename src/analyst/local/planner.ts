@@ -607,6 +607,7 @@ async function compoundAt(
   words: readonly { raw: string; at: number }[],
   i: number,
   lower: string,
+  named = false,
 ): Promise<{ tag: string; phrase: string; words: number; use: number } | null> {
   let best: { tag: string; phrase: string; words: number; use: number } | null = null;
   for (let n = Math.min(3, words.length - i); n >= 2; n--) {
@@ -623,7 +624,7 @@ async function compoundAt(
       !(w in SUBJECT_WORDS) &&
       !(w in METRIC_WORDS) &&
       !(w in UNKNOWN_MEASURES) &&
-      (w.length <= 2 || !FUNCTION_WORDS.has(w));
+      (w.length <= 2 || named || !FUNCTION_WORDS.has(w));
     if (!apart || !run.every((w) => syllable(w.raw))) continue;
     const tag = foldText(run.map((w) => w.raw).join(""));
     const use = tag.length >= 2 ? await facts.hashtagUse(tag, FORM_USE_CAP) : 0;
@@ -1736,18 +1737,51 @@ async function readQuestion(
   // "Creators who posted more than 10 hotel videos": a bound on each one's number of videos (kept apart;
   // dropped unless creators, advertisers, hashtags or sounds are asked about).
   let videosBound: (FollowersBound & { phrase: string }) | null = null;
-  const perGroup = text.match(
+  // ("10+ videos" is at least 10; "only ever posted one video", "just a single post": at most one.)
+  const worded = text.match(
     /\b(more than|over|above|greater than|at least|min(?:imum)?(?: of)?|less than|fewer than|under|below|at most|max(?:imum)?(?: of)?)\s+(\d[\d,]*)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
-  if (perGroup) {
-    const [phrase, word, digits] = perGroup as unknown as [string, string, string];
-    const n = boundValue(digits, undefined);
-    if (n !== null) {
-      videosBound = { op: boundOp(word), value: n, phrase: phrase.trim() };
-      // The numbers and bound words go; the topic and the noun stay for the passes that read them.
-      const bound = `${word} ${digits}`;
-      text = consume(text, (perGroup.index ?? 0) + phrase.indexOf(bound), bound.length);
-    }
+  const plus = text.match(
+    /(?<![\p{L}\p{N}.,])(\d[\d,]*)\+\s*(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+  );
+  const single = text.match(
+    /\b(only|just|exactly)\s+(?:ever\s+)?(?:(?:posted|made|uploaded|published|have|has|had|with)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload)\b(?!s)/,
+  );
+  const perGroup: {
+    index: number;
+    bound: string;
+    op: FollowersBound["op"];
+    value: number | null;
+    phrase: string;
+  } | null = worded
+    ? {
+        index: (worded.index ?? 0) + worded[0].indexOf(`${worded[1]} ${worded[2]}`),
+        bound: `${worded[1]} ${worded[2]}`,
+        op: boundOp(worded[1] as string),
+        value: boundValue(worded[2] as string, undefined),
+        phrase: worded[0],
+      }
+    : plus
+      ? {
+          index: plus.index ?? 0,
+          bound: `${plus[1]}+`,
+          op: "at least",
+          value: boundValue(plus[1] as string, undefined),
+          phrase: plus[0],
+        }
+      : single
+        ? {
+            index: single.index ?? 0,
+            bound: single[0].replace(/\s+\S+$/, ""),
+            op: "at most",
+            value: 1,
+            phrase: single[0],
+          }
+        : null;
+  if (perGroup && perGroup.value !== null) {
+    videosBound = { op: perGroup.op, value: perGroup.value, phrase: perGroup.phrase.trim() };
+    // The numbers and bound words go; the topic and the noun stay for the passes that read them.
+    text = consume(text, perGroup.index, perGroup.bound.length);
   }
   // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
   let followersBound: (FollowersBound & { phrase: string }) | null = null;
@@ -2294,6 +2328,24 @@ async function readQuestion(
     if (word.length === 0) continue;
     // The possessive left after a linked name: "Keypad Hotel's videos".
     if (word === "s" && /['’]/.test(text[at - 1] ?? "")) continue;
+    // "Can Tho", "Long An": a place written apart, capitalised as a name, whose first word is also a function word.
+    const next = words[i + 1];
+    if (
+      !hashed &&
+      FUNCTION_WORDS.has(word) &&
+      next &&
+      isCapital(at) &&
+      isCapital(next.at) &&
+      !/(^|[.?!:;]\s*)$/.test(original.slice(0, at))
+    ) {
+      const place = await compoundAt(facts, words, i, lowerAll, true);
+      if (place) {
+        const last = words[i + place.words - 1] as { raw: string; at: number };
+        addTopic(place.tag, place.phrase, at, last.at + last.raw.length);
+        for (let j = i; j < i + place.words; j++) spent.add(j);
+        continue;
+      }
+    }
     if (
       !hashed &&
       (FUNCTION_WORDS.has(word) ||
