@@ -1012,6 +1012,23 @@ export function consecutiveWindows(first: WindowReading, second: WindowReading):
   };
 }
 
+/**
+ * "Total shares in 2025, and how that compares to 2024": two calendar periods read apart, set side by side as
+ * "2025 vs 2024" is (in the order written). Null unless both are one whole period each.
+ */
+export function periodsApart(first: WindowReading, second: WindowReading): WindowReading | null {
+  const whole = (w: WindowReading): w is WindowReading & Period =>
+    w.from !== undefined &&
+    w.to !== undefined &&
+    w.label !== undefined &&
+    !w.openEnded &&
+    !w.periods &&
+    !w.ends;
+  if (!whole(first) || !whole(second) || (first.from === second.from && first.to === second.to)) return null;
+  const [a, b] = [first, second].map((w) => ({ from: w.from, to: w.to, label: w.label })) as [Period, Period];
+  return reading(spanning(a, b, `${a.label} and ${b.label}`), first.phrase, { periods: [a, b] });
+}
+
 /** The tool window nearest to `days` (ties to the longer window). */
 export function snapWindow<T extends number>(days: number, offered: readonly T[]): T {
   let best = offered[0] as T;

@@ -25,6 +25,7 @@ import {
   METRIC_WORDS,
   type Metric,
   type Period,
+  periodsApart,
   RATE_COUNT,
   REGION_WORDS,
   readWindow,
@@ -1124,7 +1125,11 @@ async function readQuestion(
     if (series) text = consume(text, text.indexOf(read.phrase), read.phrase.length);
     const second = series ? null : read;
     if (second && second.phrase !== window.phrase) {
-      const pair = consecutiveWindows(window, second);
+      const pair =
+        consecutiveWindows(window, second) ??
+        (CUES.compare.test(original.toLowerCase()) || CHANGE_WORDS.test(original.toLowerCase())
+          ? periodsApart(window, second)
+          : null);
       if (pair) window = pair;
       else secondWindow = second.phrase;
       const from = text.indexOf(second.phrase);
@@ -2551,6 +2556,21 @@ async function readQuestion(
         (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll));
       if (!asked || (joined[2] === "and" && !CUES.compare.test(lowerAll))) continue;
       compareTopics = [firstTogether(k), right];
+      // "hotel vs homestay vs resort", "Da Lat, Nha Trang or Vung Tau": each further one joined the same way.
+      for (let j = k + 1; j + 1 < ordered.length; j++) {
+        const [, a] = ordered[j] as [string, { at: number; end: number }];
+        const [next, b] = ordered[j + 1] as [string, { at: number; end: number }];
+        const gap = lowerAll.slice(a.end, b.at).replace(/#$/, "");
+        if (!/^[\s,]*(?:(or|vs\.?|versus|and)[\s,]*)?$/u.test(gap) || !/[,\p{L}]/u.test(gap)) break;
+        compareTopics.push(next);
+      }
+      // … and each one before, set apart by a comma ("Da Lat, Nha Trang or Vung Tau").
+      for (let j = k - 1; j >= 0 && compareTopics[0] === ordered[j + 1]?.[0]; j--) {
+        const [earlier, a] = ordered[j] as [string, { at: number; end: number }];
+        const [, b] = ordered[j + 1] as [string, { at: number; end: number }];
+        if (!/^\s*,\s*$/.test(lowerAll.slice(a.end, b.at))) break;
+        compareTopics.unshift(earlier);
+      }
     }
   }
 
@@ -3038,7 +3058,7 @@ async function readQuestion(
       metric = "plays";
       understood.push('performance read as views (plays) (from "should"/"best"/"more")');
     }
-  } else if (compareTopics.length === 2 && subject === "videos") {
+  } else if (compareTopics.length >= 2 && subject === "videos") {
     intent = "breakdown";
     groupBy = "topic";
     metric = sideBySideMetric(metric);

@@ -3658,6 +3658,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What share of ads have an engagement rate of at least 3%?",
         "How many creators only ever posted one video?",
         "List 5 Can Tho videos with their view counts",
+        "Which gets more views: Da Lat, Vung Tau or Da Nang videos?",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -4911,6 +4912,65 @@ describe("dates written as agents write them", () => {
     const ten = aggregateOf(await ask("How many creators have 3+ videos?"));
     expect(ten.result.count).toBe(perCreator("count(*) >= 3"));
     expect(ten.result.count).toBeGreaterThan(0);
+  });
+
+  it("three topics or more, 'A, B or C', 'A vs B vs C': each one's videos side by side (SQL)", async () => {
+    const medianOf = async (tag: string) =>
+      median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList(await searchIds(tag))) as number[],
+      );
+    for (const question of [
+      "Which gets more views: Da Lat, Vung Tau or Da Nang videos?",
+      "dalat vs vungtau vs danang videos by median views",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "topic",
+        compare_topics: ["dalat", "vungtau", "danang"],
+        topics: [],
+        ignored: [],
+      });
+      const values = Object.fromEntries(
+        (result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]),
+      );
+      expect(values, question).toEqual({
+        dalat: await medianOf("dalat"),
+        vungtau: await medianOf("vungtau"),
+        danang: await medianOf("danang"),
+      });
+    }
+  });
+
+  it("two periods read apart with a comparison asked ('… in August 2025, and how that compares to July 2025'): side by side (SQL)", async () => {
+    const resort = await searchIds("resort");
+    const { plan, result } = aggregateOf(
+      await ask("total likes of resort videos posted in August 2025 and how that compares to July 2025"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "likes", ignored: [] });
+    expect(((plan as { periods?: { label: string }[] }).periods ?? []).map((p) => p.label)).toEqual([
+      "August 2025",
+      "July 2025",
+    ]);
+    const sums = Object.fromEntries(
+      (
+        db
+          .prepare(
+            `SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m, sum(likes) AS n FROM ${IN_IDS} GROUP BY m`,
+          )
+          .all(idList(resort)) as { m: string; n: number }[]
+      ).map((r) => [r.m, r.n]),
+    );
+    expect(
+      Object.fromEntries((result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]])),
+    ).toEqual({ "August 2025": sums["2025-08"], "July 2025": sums["2025-07"] });
+    // With no comparison asked, the second is still said to be unused.
+    expect(
+      aggregateOf(await ask("resort videos in August 2025 with over 1k likes in July 2025")).plan.ignored,
+    ).toHaveLength(1);
   });
 
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
