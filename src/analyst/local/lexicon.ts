@@ -521,6 +521,13 @@ export const TYPOS: Readonly<Record<string, string>> = {
   perfomance: "performance",
   perfroming: "performing",
   trendng: "trending",
+  // Chat spellings (short ones only as written in lower case: "R&B", "U.S." stay).
+  r: "are",
+  u: "you",
+  ur: "your",
+  pct: "percent",
+  perc: "percent",
+  avg: "average",
 };
 
 /** "What content should a new hotel brand make?", "what should I post?": what to make, asked. */

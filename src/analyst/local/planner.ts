@@ -945,9 +945,16 @@ async function readQuestion(
   const spelled = question
     .replace(/[’]/g, "'")
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
-    .replace(/\p{L}+/gu, (word) => {
+    .replace(/\p{L}+/gu, (word, at: number, all: string) => {
       const fixed = Object.hasOwn(TYPOS, word.toLowerCase()) ? TYPOS[word.toLowerCase()] : undefined;
-      if (fixed === undefined) return word;
+      if (fixed === undefined || (word.length <= 2 && word !== word.toLowerCase())) return word;
+      // A short one not inside a handle, hashtag, domain or code ("@ur_hotel", "r.hotel").
+      if (
+        word.length <= 4 &&
+        (/[@#._\-/\p{N}]/u.test(all[at - 1] ?? "") ||
+          /[._\-/\p{N}]\S/u.test(all.slice(at + word.length, at + word.length + 2)))
+      )
+        return word;
       if (!typos.includes(word)) typos.push(word);
       return fixed;
     });

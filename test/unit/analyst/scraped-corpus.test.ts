@@ -1880,6 +1880,14 @@ describe("naturally phrased questions read as meant", () => {
     const typed = aggregateOf(await ask("wich resort vidoes got the most veiws?"));
     expect(typed.plan).toMatchObject({ intent: "rank", metric: "plays", topics: ["resort"], ignored: [] });
     expect(typed.plan.understood).toContain('read "veiws" as "views"');
+    // Chat spellings: "r", "u", "pct" (short ones only in lower case, and never inside a handle or hashtag).
+    const chat = aggregateOf(await ask("what pct of resort vids r ads"));
+    expect(chat.plan).toMatchObject({ intent: "share", topics: ["resort"], ignored: [] });
+    expect(chat.result).toEqual(aggregateOf(await ask("what percent of resort videos are ads")).result);
+    expect(aggregateOf(await ask("Top R videos")).plan.understood).not.toContain('read "R" as "are"');
+    expect(aggregateOf(await ask("top videos by @r.hotel")).plan.understood).not.toContain(
+      'read "r" as "are"',
+    );
     expect(aggregateOf(await ask("top resort vids")).plan).toMatchObject({
       intent: "rank",
       topics: ["resort"],
