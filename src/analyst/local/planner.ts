@@ -1710,7 +1710,7 @@ async function readQuestion(
     text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
   }
   flag(
-    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use)|(give me|show me|list|find|get me)( (?!the\b)\w+){0,3} hooks)\b/,
+    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|(with|and|plus|including|showing) (their|its|the) (opening )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use)|(give me|show me|list|find|get me)( (?!the\b)\w+){0,3} hooks)\b/,
     hookVsNone
       ? null
       : {

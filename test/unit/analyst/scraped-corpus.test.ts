@@ -4981,6 +4981,25 @@ describe("dates written as agents write them", () => {
     ).toHaveLength(1);
   });
 
+  it("'the top 5 resort videos with their hooks': the videos, each one's hook quoted (SQL)", async () => {
+    const answer = await ask("top 5 resort videos with their hooks");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", filters: ["hook=yes"], ignored: [] });
+    const ranked = result.ranking as string[];
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const [i, id] of ranked.entries()) {
+      const hook = db.prepare("SELECT hook_text FROM videos WHERE id = ?").pluck().get(id) as string;
+      expect(answer.findings[i]?.statement).toContain(`"${hook.slice(0, 40)}`);
+    }
+    // Of a feed too: the breakout feed's videos, not hook types.
+    expect(
+      aggregateOf(await ask("Show the top 5 breakout resort videos with their hooks")).plan,
+    ).toMatchObject({
+      intent: "breakout",
+      subject: "videos",
+    });
+  });
+
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
     const { plan, result } = aggregateOf(await ask("How many videos have 20k+ views?"));
     expect(plan).toMatchObject({ intent: "count", filters: ["plays>=20000"], ignored: [] });
