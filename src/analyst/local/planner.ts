@@ -1643,6 +1643,11 @@ async function readQuestion(
     .replace(
       /\b(longer than|shorter than|more than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)\b/g,
       " ",
+    )
+    // "between 1 and 3 minutes long": the same.
+    .replace(
+      /\b(between|from)\s+\d[\d.,]*\s+(and|to)\s+\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)( long)?\b/g,
+      " ",
     );
   // "How long should my caption be?", "how many hashtags should I use?": groups by caption length (characters)
   // or by the number of hashtags; their words are read here, not as topics.
@@ -1725,7 +1730,7 @@ async function readQuestion(
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes": both ends, inclusive (a unit written once
   // at the end applies to both).
   const RANGE =
-    /\b(?:between|from)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(?:and|to)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?)\b/;
+    /\b(?:between|from)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(?:and|to)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?)\b(?:\s+long\b)?/;
   const range = text.match(RANGE);
   if (range) {
     const [phrase, lowDigits, lowUnit, highDigits, highUnit, what] = range as unknown as [
@@ -1736,8 +1741,11 @@ async function readQuestion(
       string | undefined,
       string,
     ];
-    const a = boundValue(lowDigits, lowUnit ?? highUnit);
-    const b = boundValue(highDigits, highUnit);
+    // ("between 1 and 3 minutes": the length is bounded in seconds.)
+    const scale = /^min/.test(what) ? 60 : 1;
+    const low = boundValue(lowDigits, lowUnit ?? highUnit);
+    const high = boundValue(highDigits, highUnit);
+    const [a, b] = [low === null ? null : low * scale, high === null ? null : high * scale];
     const metric = COUNT_WORDS[singular(what)];
     if (a !== null && b !== null && metric) {
       place({ kind: "count", metric, op: "at least", value: Math.min(a, b) }, range.index ?? 0, phrase);
@@ -2010,10 +2018,15 @@ async function readQuestion(
   // 8. Subject.
   const subjectHits: Subject[] = [];
   // "Which videos … from creators with under 10k followers?": the set's creators qualify the videos.
+  // ("The 5 most commented videos from creators with under 1,000 followers": videos named before them, and no
+  // creators.)
+  const beforeAuthors = authorsSpan ? lowerAll.slice(0, authorsSpan[0]) : "";
   const videosAsked =
     /^\s*(which|what|top|show( me)?|list|find|give me|get|how many|count)\s+(\w+\s+){0,2}?(videos?|posts?|clips?|ads?|content|hashtags?|sounds?|songs?|hooks?)\b/.test(
       lowerAll,
-    );
+    ) ||
+    (/\b(videos?|posts?|clips?|ads?|content)\b/.test(beforeAuthors) &&
+      !/\b(creators?|accounts?|influencers?|tiktokers?|who|brands?|advertisers?)\b/.test(beforeAuthors));
   // The question without "creators with under 10k followers" when it asks about videos (their creators' bound).
   const opening =
     authorsSpan && videosAsked
@@ -2335,7 +2348,8 @@ async function readQuestion(
   for (let i = 0; i < words.length; i++) {
     if (spent.has(i)) continue;
     const { raw, at } = words[i] as { raw: string; at: number };
-    let word = raw.replace(/['’]s$/, "").replace(/[._-]+$/, "");
+    // (The possessive of a plural too: "creators' videos".)
+    let word = raw.replace(/['’]s?$/, "").replace(/[._-]+$/, "");
     const hashed = text[at - 1] === "#";
     if (word.length === 0) continue;
     // The possessive left after a linked name: "Keypad Hotel's videos".

@@ -5000,6 +5000,44 @@ describe("dates written as agents write them", () => {
     });
   });
 
+  it("'the 5 most commented videos from creators with under 1,000 followers', 'between 1 and 3 minutes long' (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Show me the 3 most commented videos from creators with under 100,000 followers"),
+    );
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", metric: "comments", ignored: [] });
+    expect((plan as { author_followers?: unknown }).author_followers).toEqual({
+      op: "under",
+      value: 100_000,
+    });
+    expect(result.ranking).toEqual(
+      db
+        .prepare(
+          `SELECT v.id FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers < 100000
+           ORDER BY v.comments DESC, v.id DESC LIMIT 3`,
+        )
+        .pluck()
+        .all(),
+    );
+    // A range of lengths, in minutes or seconds ("long" after it is no length breakdown).
+    const lengths = aggregateOf(await ask("how many videos are between 1 and 3 minutes long?"));
+    expect(lengths.plan).toMatchObject({
+      intent: "count",
+      filters: ["seconds>=60", "seconds<=180"],
+      ignored: [],
+    });
+    expect(lengths.result.count).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE media_type = 'video' AND duration_s BETWEEN 60 AND 180")
+        .pluck()
+        .get(),
+    );
+    // The possessive of a plural is the noun: "creators' videos".
+    expect(aggregateOf(await ask("Which creators' videos get more shares than saves?")).plan).toMatchObject({
+      subject: "creators",
+      topics: [],
+    });
+  });
+
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
     const { plan, result } = aggregateOf(await ask("How many videos have 20k+ views?"));
     expect(plan).toMatchObject({ intent: "count", filters: ["plays>=20000"], ignored: [] });
