@@ -95,6 +95,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.usesBy ? { uses_by: plan.usesBy } : {}),
     ...(plan.firstIn ? { first_in_window: true } : {}),
     ...(plan.oldest ? { oldest: true } : {}),
+    ...(plan.percentile !== null ? { percentile: plan.percentile } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),
     ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),

@@ -24,6 +24,7 @@ import {
   isRate,
   LENGTH_BANDS,
   type Metric,
+  ordinalNumber,
   type Period,
   RATE_COUNT,
   REACH_HASHTAGS,
@@ -3280,6 +3281,8 @@ async function measure(ctx: Ctx): Promise<Outcome> {
       computed: "aggregate: median",
     };
   }
+  if (plan.percentile !== null)
+    return percentileOf(ctx, filter, metric as Metric & FactsValue, measured, plan.percentile);
   const value = whole.median;
   const near = await ctx.facts.nearest(filter, metric as FactsValue, value, 3);
   const medianLine =
@@ -3332,6 +3335,42 @@ async function measure(ctx: Ctx): Promise<Outcome> {
         : {}),
     },
     computed: `aggregate: median ${metric} per video`,
+  };
+}
+
+/**
+ * "The 90th percentile of views of hotel ads", "p95 likes": the value at that rank of the per-video values,
+ * lowest first (nearest rank: at least that share of the videos have at most it), cited by the three nearest.
+ */
+async function percentileOf(
+  ctx: Ctx,
+  filter: FactsFilter,
+  metric: Metric & FactsValue,
+  measured: number,
+  p: number,
+): Promise<Outcome> {
+  const what = describe(ctx.plan);
+  // The rank from the top of the value at rank ceil(p/100 × n) from the bottom.
+  const fromTop = measured - Math.ceil((p / 100) * measured) + 1;
+  const value = (await ctx.facts.nthHighest(filter, metric, fromTop)) ?? 0;
+  const near = await ctx.facts.nearest(filter, metric, value, 3);
+  const nth = ordinalNumber(p);
+  const unit = metric === "duration" ? "length" : `${METRIC_NAME[metric]} per video`;
+  const statement = `The ${nth} percentile of ${unit} of ${what} is ${showFigure(metric, value)} (${videosCount(measured)}): at least ${p} % of them have at most that.`;
+  return {
+    summary: statement,
+    findings: [
+      {
+        statement: `${statement} The cited videos sit at it.`,
+        evidence: near.map((v) => factEvidence(v, { [metric]: round(factValue(v, metric)) })),
+      },
+    ],
+    caveats: [
+      `Percentile by nearest rank: the value of the video at rank ⌈${p} % × ${fmt(measured)}⌉ from the lowest.`,
+      ...(isRate(metric) ? [`${rateFormula(metric)}, per video.`] : []),
+    ],
+    result: { percentile: p, value: round(value), videos: measured, metric },
+    computed: `aggregate: ${nth} percentile of ${metric} per video`,
   };
 }
 

@@ -1036,6 +1036,12 @@ export function periodsApart(first: WindowReading, second: WindowReading): Windo
   return reading(spanning(a, b, `${a.label} and ${b.label}`), first.phrase, { periods: [a, b] });
 }
 
+/** 1 → "1st", 22 → "22nd", 13 → "13th", 90 → "90th". */
+export function ordinalNumber(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return `${n}${teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th")}`;
+}
+
 /** The tool window nearest to `days` (ties to the longer window). */
 export function snapWindow<T extends number>(days: number, offered: readonly T[]): T {
   let best = offered[0] as T;

@@ -24,6 +24,7 @@ import {
   LENGTH_BANDS,
   METRIC_WORDS,
   type Metric,
+  ordinalNumber,
   type Period,
   periodsApart,
   RATE_COUNT,
@@ -205,6 +206,8 @@ export interface Plan {
   firstIn: boolean;
   /** "What's the oldest video?", "who posted first about Da Lat?": videos (their creators) oldest first. */
   oldest: boolean;
+  /** "The 90th percentile of views", "p95 likes": a measure at that percentile, not the median. */
+  percentile: number | null;
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: Period[];
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
@@ -1310,6 +1313,23 @@ async function readQuestion(
     place({ kind: "rate", rate, op, value }, at, m[0]);
     text = consume(text, at, phrase.length);
     rateBoundSpans.push([at, phrase.length]);
+  }
+  // "The 90th percentile of views", "p95 likes", "the 75th-percentile engagement rate": a measure there.
+  const percentileAsked = decline
+    ? null
+    : text.match(
+        /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)[- ]percentile\b|\bp(\d{1,2})\b(?=\s+(?:of\s+)?(?:the\s+)?(?:views?|plays?|likes?|comments?|shares?|saves?|engagement|length|duration|(?:like|comment|share|save) rate)\b)/,
+      );
+  let percentile: number | null = null;
+  if (percentileAsked) {
+    const p = Number(percentileAsked[1] ?? percentileAsked[2]);
+    if (p >= 1 && p <= 99) {
+      percentile = p;
+      text = consume(text, percentileAsked.index ?? 0, percentileAsked[0].length);
+      understood.push(
+        `the ${ordinalNumber(p)} percentile, not the median (from "${percentileAsked[0].trim()}")`,
+      );
+    }
   }
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
@@ -3718,6 +3738,25 @@ async function readQuestion(
     );
   } else if (adsOnlyAsked?.[1] && !ONLY_ADS.test(adsOnlyAsked[0]))
     ignored.push(`${adsOnlyAsked[1]} (accounts with no ad are asked about as creators or advertisers)`);
+  // A percentile is of one set of videos: asked elsewhere (a breakdown, a ranking of accounts), it is said to be
+  // unused.
+  if (percentile !== null && intent !== "decline") {
+    if (
+      (intent === "measure" || intent === "rank" || intent === "count") &&
+      subject === "videos" &&
+      groupBy === null &&
+      (metric === null || isRate(metric) || COUNTS.includes(metric) || metric === "duration")
+    ) {
+      intent = "measure";
+      unsay(/^no question asked/);
+    } else {
+      unsay(/^the \d+th percentile/);
+      ignored.push(
+        `the ${percentile}th percentile (measured over one set of videos: ask without a breakdown)`,
+      );
+      percentile = null;
+    }
+  }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
     (a) =>
       !((compared || eachCode) && a.kind === compareKind) &&
@@ -3818,6 +3857,7 @@ async function readQuestion(
     changeBetween,
     firstIn,
     oldest,
+    percentile,
     concentration: intent === "measure" ? concentration : null,
     usesBy,
     lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",

@@ -3667,6 +3667,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many creators only ever posted one video?",
         "List 5 Can Tho videos with their view counts",
         "Which gets more views: Da Lat, Vung Tau or Da Nang videos?",
+        "What's the 90th percentile of views of resort videos?",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -5036,6 +5037,33 @@ describe("dates written as agents write them", () => {
       subject: "creators",
       topics: [],
     });
+  });
+
+  it("'the 90th percentile of views', 'p75 likes': the value at that rank, lowest first (SQL)", async () => {
+    const resort = await searchIds("resort");
+    const nearestRank = (column: string, p: number) => {
+      const xs = (db.prepare(`SELECT ${column} FROM ${IN_IDS}`).pluck().all(idList(resort)) as number[]).sort(
+        (a, b) => a - b,
+      );
+      return xs[Math.ceil((p / 100) * xs.length) - 1];
+    };
+    const views = aggregateOf(await ask("What's the 90th percentile of views of resort videos?"));
+    expect(views.plan).toMatchObject({ intent: "measure", metric: "plays", topics: ["resort"], ignored: [] });
+    expect((views.plan as { percentile?: number }).percentile).toBe(90);
+    expect(views.result).toMatchObject({
+      percentile: 90,
+      value: nearestRank("plays", 90),
+      videos: resort.length,
+    });
+    const likes = aggregateOf(await ask("p75 likes of resort videos"));
+    expect(likes.result).toMatchObject({ percentile: 75, value: nearestRank("likes", 75) });
+    expect(likes.plan.understood).not.toContain(
+      "no question asked: the matching videos are listed, the most viewed first",
+    );
+    // Over a breakdown it is said to be unused, not dropped.
+    expect(aggregateOf(await ask("90th percentile of views by month")).plan.ignored).toEqual([
+      "the 90th percentile (measured over one set of videos: ask without a breakdown)",
+    ]);
   });
 
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
