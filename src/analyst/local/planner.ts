@@ -2362,8 +2362,11 @@ async function readQuestion(
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
   const isCapital = (at: number) => /^\p{Lu}/u.test(original.slice(at, at + 1));
   // "What Are The Best Hotel Videos": capitals that name nothing.
-  const longWords = original.match(/[\p{L}]{4,}/gu) ?? [];
-  const titleCase = longWords.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= longWords.length;
+  // (Short questions are not: "Did Traveloka run any ads here?" has one capital among its long words after the
+  // first word.)
+  const longWords = original.replace(/^\s*\S+/, "").match(/[\p{L}]{4,}/gu) ?? [];
+  const capitals = longWords.filter((w) => /^\p{Lu}/u.test(w)).length;
+  const titleCase = capitals >= 2 && capitals * 2 >= longWords.length;
   const spent = new Set<number>();
   for (let i = 0; i < words.length; i++) {
     if (spent.has(i)) continue;
@@ -3135,7 +3138,12 @@ async function readQuestion(
     !theTopOne &&
     // "Top creators by number of viral videos": ranked by the count, not counted.
     !/\bby (the )?(number|count) of\b/.test(lowerAll) &&
-    (CUES.count.test(lowerAll) || /^\s*(are|is) there (any|some)\b/.test(lowerAll))
+    (CUES.count.test(lowerAll) ||
+      /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||
+      // "Did Traveloka run any ads?", "has @x posted any slideshows?": whether there are any, counted.
+      /^\s*(did|does|do|has|have) (\S+ ){1,3}?(run|ran|post|posted|make|made|publish|published|use|used|have|had)s? any\b/.test(
+        lowerAll,
+      ))
   )
     intent = "count";
   else if (

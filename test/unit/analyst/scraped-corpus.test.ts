@@ -4855,6 +4855,15 @@ describe("dates written as agents write them", () => {
     const top = aggregateOf(await ask("Is Traveloka in here? what are their top videos"));
     expect(top.plan).toMatchObject({ intent: "rank", topics: ["traveloka"], ignored: [] });
     expect([...(top.result.ranking as string[])].sort()).toEqual([...named].sort());
+    // "Did Traveloka run any ads?": whether there are any, counted (a short question is no title case).
+    const any = aggregateOf(await ask("Did Traveloka run any ads here?"));
+    expect(any.plan).toMatchObject({
+      intent: "count",
+      topics: ["traveloka"],
+      filters: ["ad=yes"],
+      ignored: [],
+    });
+    expect(any.result.count).toBe(0);
     // Asked about its ads: none of those two is an ad, and the answer says so rather than answer for every ad.
     const ads = await ask("Did Traveloka run any ads? How many views did they get in total?");
     expect(aggregateOf(ads).plan).toMatchObject({ topics: ["traveloka"], filters: ["ad=yes"] });
