@@ -997,6 +997,26 @@ export function readWindow(text: string): WindowReading | null {
 }
 
 /**
+ * "… vs the 30 days before that", "… compared with the period before": the window before one of `days` read
+ * first, as a relative window of its length (null when the question names none).
+ */
+export function readWindowBefore(text: string, days: number): WindowReading | null {
+  const counted = text.match(
+    /\b(?:the\s+)?(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety)\s+(days?|weeks?|months?)\s+(?:before|prior|preceding)(?:\s+(?:that|it|then|this))?\b/,
+  );
+  if (counted) {
+    const n = /^\d+$/.test(counted[1] as string)
+      ? Number(counted[1])
+      : (NUMBER_WORDS[counted[1] as string] ?? 1);
+    return { days: Math.round(n * (UNIT_DAYS[counted[2] as string] ?? 1)), phrase: counted[0] };
+  }
+  const period = text.match(
+    /\bthe\s+(?:previous|prior|preceding)\s+(?:period|one|window|stretch)\b|\bthe\s+(?:period|window)\s+before(?:\s+(?:that|it))?\b/,
+  );
+  return period ? { days, phrase: period[0] } : null;
+}
+
+/**
  * "This month vs last month", "the last 7 days vs the previous 7 days": two relative windows of one length are
  * the latest such window and the one before it, side by side (times counted back from the end: `fromEnd`).
  * Null for other pairs ("the last 7 days vs the last 30 days", a calendar period).

@@ -30,6 +30,7 @@ import {
   RATE_COUNT,
   REGION_WORDS,
   readWindow,
+  readWindowBefore,
   SUBJECT_WORDS,
   type Subject,
   singular,
@@ -1130,7 +1131,10 @@ async function readQuestion(
     if (at >= 0) text = consume(text, at, window.phrase.length);
     // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
     // ("Weekly counts in March 2025": "weekly" is the series, not a second window.)
-    const read = window.periods || at < 0 ? null : readWindow(text);
+    const read =
+      window.periods || at < 0
+        ? null
+        : (readWindow(text) ?? (window.from === undefined ? readWindowBefore(text, window.days) : null));
     const series = read && /^(weekly|monthly)$/.test(read.phrase);
     if (series) text = consume(text, text.indexOf(read.phrase), read.phrase.length);
     const second = series ? null : read;
@@ -1603,8 +1607,31 @@ async function readQuestion(
   // change, "which hashtags grew the most from 2024 to 2025?", reads the same ends below.)
   if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
     window = { ...window, periods: window.ends };
-  const postingTime: TimeGroup | null =
-    dayFilter || LAST_POSTED.test(lowerAll)
+  // "How do Saturday posts compare to Tuesday posts?", "Mondays or Fridays?": those days, each a group.
+  const daysNamed = [
+    ...new Set(
+      [...lowerAll.matchAll(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/g)].map((m) =>
+        DAY_NAMES.indexOf(m[1] as string),
+      ),
+    ),
+  ];
+  const daysCompared =
+    !dayFilter &&
+    daysNamed.length >= 2 &&
+    /\b(vs\.?|versus|or|than|compared?|comparison|better|worse|higher|lower|more|less)\b/.test(lowerAll);
+  if (daysCompared) {
+    const names = daysNamed.map((d) => `${DAY_NAMES[d]?.[0]?.toUpperCase()}${DAY_NAMES[d]?.slice(1)}s`);
+    place(
+      { kind: "days", days: daysNamed, label: `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` },
+      lowerAll.search(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)/),
+      names.join(", "),
+    );
+    for (const m of [...text.matchAll(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
+  }
+  const postingTime: TimeGroup | null = daysCompared
+    ? "weekday"
+    : dayFilter || LAST_POSTED.test(lowerAll)
       ? null
       : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
         window?.periods && !window.each
@@ -2188,7 +2215,8 @@ async function readQuestion(
     /\b(?:most (?:common|used|frequent|popular|repeated)(?:ly used)?|common(?:ly used)?|frequent(?:ly used)?|popular|top(?: \d+)?|recurring|which|what|list(?: the)?|show(?: me)?(?: the)?)\s+(?<between>(?:\w+\s+){0,2}?)(words?|phrases?|keywords?|key words|terms|expressions|emojis?|emoji)\b|\b(words?|phrases?|keywords?|emojis?|emoji)\s+(?:appear\w*|used|come up|show up|occur\w*|repeat\w*|recur\w*)\s+(?:the\s+)?most\b|\b(emojis?|emoji)\s+(?:usage|use)\b|\b(?:most (?:common|used|frequent|popular|repeated)|common|frequent|recurring)\s+(?<among>(?:\w+\s+){0,2}?)(opening lines|first lines|openers|intros)\b/d,
   );
   let wordCount: Plan["words"] = null;
-  if (wordsNoun) {
+  // ("Which caption phrase gets more views: "giá rẻ" or "sang chảnh"?" chooses among the quoted: compared below.)
+  if (wordsNoun && quoted.length < 2) {
     // "The most common opening lines": the phrases they use (a line itself is rarely written twice).
     const noun = wordsNoun[6] ? "phrases" : ((wordsNoun[2] ?? wordsNoun[3] ?? wordsNoun[4]) as string);
     const after = lowerAll.slice(wordsNoun.index ?? 0);
@@ -3024,7 +3052,7 @@ async function readQuestion(
       postingTime === "month"
     )
       lengthOfGroups();
-    if (postingTime === "period") metric = sideBySideMetric(metric);
+    if (postingTime === "period" || daysCompared) metric = sideBySideMetric(metric);
   } else if (
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"
     entityCount <= 1 &&

@@ -3668,6 +3668,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "List 5 Can Tho videos with their view counts",
         "Which gets more views: Da Lat, Vung Tau or Da Nang videos?",
         "What's the 90th percentile of views of resort videos?",
+        "How do Saturday posts compare to Tuesday posts?",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -5073,6 +5074,51 @@ describe("dates written as agents write them", () => {
     expect(aggregateOf(await ask("90th percentile of views by month")).plan.ignored).toEqual([
       "the 90th percentile (measured over one set of videos: ask without a breakdown)",
     ]);
+  });
+
+  it("two days named and compared, quoted phrases to choose among, 'the 30 days before that' (SQL)", async () => {
+    // "Saturday posts compared to Tuesday posts": those two days, each a group, on views.
+    const days = aggregateOf(await ask("How do Saturday posts compare to Tuesday posts?"));
+    expect(days.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "weekday",
+      metric: "plays",
+      filters: ["weekday=6|2"],
+      ignored: [],
+    });
+    const onDay = (d: number) =>
+      median(
+        db
+          .prepare(
+            "SELECT plays FROM videos WHERE CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) = ?",
+          )
+          .pluck()
+          .all(d) as number[],
+      );
+    expect(
+      Object.fromEntries(
+        (days.result.ranking as string[]).map((k, i) => [k, (days.result.values as number[])[i]]),
+      ),
+    ).toEqual({ Saturday: onDay(6), Tuesday: onDay(2) });
+    // Quoted phrases to choose among are compared, not counted as the captions' phrases.
+    const phrases = aggregateOf(
+      await ask('Which caption phrase gets the most views: "pool villa", "view biển" or "hồ bơi"?'),
+    );
+    expect(phrases.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ['"pool villa"', '"view bien"', '"ho boi"'],
+    });
+    // "The 30 days before that": the window before, of the same length.
+    const before = aggregateOf(await ask("how many videos in the past 30 days vs the 30 days before that"));
+    expect(before.plan).toMatchObject({ group_by: "period", ignored: [] });
+    const end = (db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number) + 1;
+    const between = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to);
+    expect((before.result.values as number[]).reduce((a, b) => a + b, 0)).toBe(between(end - 60 * DAY, end));
   });
 
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
