@@ -2978,6 +2978,8 @@ async function readQuestion(
     /\b(trend reports?|trends? reports?)\b/.test(lowerAll) ||
     (!hashtagCountAsked &&
       (subject === "hashtags" || subject === "sounds" || subject === "hook_types" || subject === "formats") &&
+      // ("Sounds trending in the past 30 days vs the 30 days before": each window's own, side by side.)
+      !window?.periods &&
       /\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
         lowerAll,
       )) ||

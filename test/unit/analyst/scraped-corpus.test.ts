@@ -4435,6 +4435,12 @@ describe("a change between two periods, totals, and what videos 'look like'", ()
       "the 30 days before",
       `the 30 days to ${day(end - 1)}`,
     ]);
+    // "Trending" with two windows named: each window's own sounds side by side, not the trend reports.
+    expect(aggregateOf(await ask("sounds trending this month vs last month")).plan).toMatchObject({
+      intent: "compare",
+      subject: "sounds",
+      uses_by: "period",
+    });
     // A ranking by the change between them.
     const grew = aggregateOf(await ask("Which hashtags grew the most this month vs last month?"));
     expect(grew.plan.change_between).toEqual(["the 30 days before", `the 30 days to ${day(end - 1)}`]);
