@@ -770,6 +770,9 @@ const SET_NOUN_BEFORE =
 const NOT_TOPICAL =
   /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few)$/;
 
+/** How many capitalised names one question may look up in the corpus's text (each is a search). */
+const MAX_NAME_LOOKUPS = 5;
+
 /** Months and days, which a capital does not make a name ("by December"). */
 const CALENDAR_WORD =
   /^(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sept?(ember)?|oct(ober)?|nov(ember)?|dec(ember)?|(mon|tues|wednes|thurs|fri|satur|sun)days?)$/;
@@ -2389,6 +2392,7 @@ async function readQuestion(
   }
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
   const isCapital = (at: number) => /^\p{Lu}/u.test(original.slice(at, at + 1));
+  let namesLooked = 0;
   // "What Are The Best Hotel Videos": capitals that name nothing.
   // (Short questions are not: "Did Traveloka run any ads here?" has one capital among its long words after the
   // first word.)
@@ -2413,7 +2417,8 @@ async function readQuestion(
       next &&
       isCapital(at) &&
       isCapital(next.at) &&
-      !/(^|[.?!:;]\s*)$/.test(original.slice(0, at))
+      !/(^|[.?!:;]\s*)$/.test(original.slice(0, at)) &&
+      namesLooked++ < MAX_NAME_LOOKUPS
     ) {
       const place = await compoundAt(facts, words, i, lowerAll, true);
       if (place) {
@@ -2537,7 +2542,8 @@ async function readQuestion(
         (words[last] as { raw: string; at: number }).at + (words[last] as { raw: string }).raw.length;
       const folded = foldText(original.slice(at, end)).trim();
       const name = last > i ? `"${folded}"` : folded;
-      if (name.length >= 3 && (await facts.count({ q: name })) > 0) {
+      // (A few per question: each is a search, and a long question may hold many capitals.)
+      if (name.length >= 3 && namesLooked++ < MAX_NAME_LOOKUPS && (await facts.count({ q: name })) > 0) {
         addTopic(name, raw, at, end, "a name as written");
         for (let j = i + 1; j <= last; j++) spent.add(j);
         continue;

@@ -4886,6 +4886,14 @@ describe("dates written as agents write them", () => {
     // The first word of a question is no name, and a question in title case names nothing by its capitals.
     expect(aggregateOf(await ask("Traveloka videos")).plan.topics).toEqual(["traveloka"]);
     expect(aggregateOf(await ask("How Many Views Did Traveloka Get")).plan.topics).toEqual([]);
+    // At most five names are looked up in one question (each is a search): the sixth stays unused.
+    const many = aggregateOf(
+      await ask(
+        "what about Zzqa and Zzqb and Zzqc and Zzqd and Zzqe and then also the brand Traveloka in these hotel videos everyone keeps talking about",
+      ),
+    );
+    expect(many.plan.topics).not.toContain("traveloka");
+    expect(many.plan.ignored).toContain("traveloka");
   });
 
   it("'a like rate over 5%', 'likes above 10% of views': a bound on a rate, of videos with plays (SQL)", async () => {
