@@ -3422,10 +3422,18 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
             { name: "ads", filter: { ...base, ad: "yes" as const } },
             { name: "organic videos", filter: { ...base, ad: "no" as const } },
           ]
-        : [
-            ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
-            ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
-          ];
+        : plan.usesBy === "topic"
+          ? plan.compareTopics.map((t) => ({
+              name: `"${topicWords([t])}" videos`,
+              filter: videoFilter(
+                { ...ctx, plan: { ...plan, topics: [...plan.topics, t] } },
+                { entities: false },
+              ),
+            }))
+          : [
+              ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
+              ...plan.advertisers.map((a) => ({ name: a.name, filter: { ...base, advertiser_id: a.id } })),
+            ];
   const noun = by === "hashtag" ? "hashtags" : by === "sound" ? "sounds" : "hook types";
   // "Which hook type works better for ads or organic?": each side's groups by a measure, those on enough videos.
   const metric = plan.metric && isFactsValue(plan.metric) ? plan.metric : null;
@@ -3492,7 +3500,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
       })),
     ),
     caveats: [
-      `Counted over each ${plan.usesBy === "ad" ? "group" : plan.usesBy === "period" ? "period" : "account"}'s videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
+      `Counted over each ${plan.usesBy === "ad" ? "group" : plan.usesBy === "period" ? "period" : plan.usesBy === "topic" ? "topic" : "account"}'s videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
     ],
     result: {
       sides: used.map((side) => ({

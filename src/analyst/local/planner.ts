@@ -218,7 +218,7 @@ export interface Plan {
   /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
   eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
-  usesBy: "ad" | "period" | null;
+  usesBy: "ad" | "period" | "topic" | null;
   /** "The least viewed resort videos", "the 10 worst performing hotel ads": a ranking from the bottom. */
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
@@ -3024,6 +3024,14 @@ async function readQuestion(
     usesBy = "period";
     unsay(/^groups: the periods named/);
   } else if (
+    // "Top hashtags in Da Lat vs Nha Trang videos": what each topic's videos use, side by side.
+    compareTopics.length >= 2 &&
+    entityCount === 0 &&
+    (subject === "hashtags" || subject === "sounds" || subject === "hook_types")
+  ) {
+    intent = "compare";
+    usesBy = "topic";
+  } else if (
     // "Which hook types do ads use compared to organic videos?": what each group uses, side by side.
     adsVsOrganic &&
     entityCount === 0 &&
@@ -3808,7 +3816,7 @@ async function readQuestion(
       !(adsOnly && a.kind === "ad"),
   );
 
-  if (groupBy !== "topic") compareTopics = [];
+  if (groupBy !== "topic" && usesBy !== "topic") compareTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one
   // measure is used, and the others are said to be unused.
   const alsoMeasured =

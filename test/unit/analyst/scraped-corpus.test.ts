@@ -3669,6 +3669,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which gets more views: Da Lat, Vung Tau or Da Nang videos?",
         "What's the 90th percentile of views of resort videos?",
         "How do Saturday posts compare to Tuesday posts?",
+        "top hashtags in Da Lat vs Vung Tau videos",
         "Which hashtags grew the most this month vs last month?",
       ];
       for (const question of questions)
@@ -5133,6 +5134,37 @@ describe("dates written as agents write them", () => {
         .pluck()
         .get(from, to);
     expect((before.result.values as number[]).reduce((a, b) => a + b, 0)).toBe(between(end - 60 * DAY, end));
+  });
+
+  it("'top hashtags in Da Lat vs Vung Tau videos': each topic's own, side by side (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("top hashtags in Da Lat vs Vung Tau videos"));
+    expect(plan).toMatchObject({
+      intent: "compare",
+      subject: "hashtags",
+      compare_topics: ["dalat", "vungtau"],
+      topics: [],
+      ignored: [],
+    });
+    expect((plan as { uses_by?: string }).uses_by).toBe("topic");
+    const used = async (tag: string) => {
+      const counts = new Map<string, number>();
+      for (const h of db
+        .prepare(`SELECT hashtags FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds(tag))) as string[])
+        for (const t of new Set(h.split(" ").filter((x) => x !== "")))
+          counts.set(t, (counts.get(t) ?? 0) + 1);
+      return counts;
+    };
+    const sides = result.sides as { name: string; videos: number; ranking: string[]; values: number[] }[];
+    expect(sides.map((s) => s.name)).toEqual(['"dalat" videos', '"vungtau" videos']);
+    for (const [i, tag] of ["dalat", "vungtau"].entries()) {
+      const counts = await used(tag);
+      const side = sides[i] as (typeof sides)[number];
+      expect(side.videos).toBe((await searchIds(tag)).length);
+      for (const [k, key] of side.ranking.entries()) expect(counts.get(key), key).toBe(side.values[k]);
+      expect(side.values[0]).toBe(Math.max(...counts.values()));
+    }
   });
 
   it("'1M+ views', '100k+ likes': at least that many (SQL)", async () => {
