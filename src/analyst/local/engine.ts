@@ -5,6 +5,9 @@ import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./exe
 import type { Period } from "./lexicon.js";
 import { attributeLabel, type Plan, planQuestion, VIRAL_SHARE } from "./planner.js";
 
+/** How a bound on a count or a rate is written in `plan.filters` ("plays>=10000", "like_rate>0.05"). */
+const BOUND_SIGN = { over: ">", "at least": ">=", under: "<", "at most": "<=" } as const;
+
 const LABEL_CAVEAT =
   "Labels (ad, hook, hook type, viral hook) are model-assisted observations with a confidence, not legal determinations.";
 
@@ -41,24 +44,22 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.compareCodes.length > 0 ? { compare_codes: plan.compareCodes } : {}),
     count: plan.count,
     filters: plan.attributes.map((a) =>
-      a.kind === "count"
-        ? `${a.metric}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
+      a.kind === "count" || a.kind === "rate"
+        ? `${a.kind === "count" ? a.metric : a.rate}${BOUND_SIGN[a.op]}${a.value}`
         : a.kind === "exceeds"
           ? `${a.more}>${a.than}`
-          : a.kind === "rate"
-            ? `${a.rate}${{ over: ">", "at least": ">=", under: "<", "at most": "<=" }[a.op]}${a.value}`
-            : a.kind === "sound"
-              ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
-                a.ids.length > 20
-                ? `sound=${a.title} (${a.ids.length} sound ids)`
-                : `sound=${a.ids.join("|")}`
-              : a.kind === "days"
-                ? `weekday=${a.days.join("|")}`
-                : a.kind === "text"
-                  ? `q=${a.q}`
-                  : a.kind === "emoji"
-                    ? `caption_contains=${a.emoji}`
-                    : `${a.kind}=${a.value}`,
+          : a.kind === "sound"
+            ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
+              a.ids.length > 20
+              ? `sound=${a.title} (${a.ids.length} sound ids)`
+              : `sound=${a.ids.join("|")}`
+            : a.kind === "days"
+              ? `weekday=${a.days.join("|")}`
+              : a.kind === "text"
+                ? `q=${a.q}`
+                : a.kind === "emoji"
+                  ? `caption_contains=${a.emoji}`
+                  : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

@@ -1611,12 +1611,9 @@ async function readQuestion(
   if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
     window = { ...window, periods: window.ends };
   // "How do Saturday posts compare to Tuesday posts?", "Mondays or Fridays?": those days, each a group.
+  const dayNamed = new RegExp(`\\b(${DAY_NAMES.join("|")})s?\\b`, "g");
   const daysNamed = [
-    ...new Set(
-      [...lowerAll.matchAll(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/g)].map((m) =>
-        DAY_NAMES.indexOf(m[1] as string),
-      ),
-    ),
+    ...new Set([...lowerAll.matchAll(dayNamed)].map((m) => DAY_NAMES.indexOf(m[1] as string))),
   ];
   const daysCompared =
     !dayFilter &&
@@ -1626,11 +1623,10 @@ async function readQuestion(
     const names = daysNamed.map((d) => `${DAY_NAMES[d]?.[0]?.toUpperCase()}${DAY_NAMES[d]?.slice(1)}s`);
     place(
       { kind: "days", days: daysNamed, label: `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` },
-      lowerAll.search(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)/),
+      lowerAll.search(dayNamed),
       names.join(", "),
     );
-    for (const m of [...text.matchAll(/\b(sunday|monday|tuesday|wednesday|thursday|friday|saturday)s?\b/g)])
-      text = consume(text, m.index ?? 0, m[0].length);
+    for (const m of [...text.matchAll(dayNamed)]) text = consume(text, m.index ?? 0, m[0].length);
   }
   const postingTime: TimeGroup | null = daysCompared
     ? "weekday"
@@ -2392,6 +2388,8 @@ async function readQuestion(
   }
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
   const isCapital = (at: number) => /^\p{Lu}/u.test(original.slice(at, at + 1));
+  // The word at `at` opens the question or a sentence (its capital names nothing).
+  const opensSentence = (at: number) => /(^|[.?!:;]\s*)$/.test(original.slice(0, at));
   let namesLooked = 0;
   // "What Are The Best Hotel Videos": capitals that name nothing.
   // (Short questions are not: "Did Traveloka run any ads here?" has one capital among its long words after the
@@ -2417,7 +2415,7 @@ async function readQuestion(
       next &&
       isCapital(at) &&
       isCapital(next.at) &&
-      !/(^|[.?!:;]\s*)$/.test(original.slice(0, at)) &&
+      !opensSentence(at) &&
       namesLooked++ < MAX_NAME_LOOKUPS
     ) {
       const place = await compoundAt(facts, words, i, lowerAll, true);
@@ -2526,7 +2524,7 @@ async function readQuestion(
       !titleCase &&
       raw.length >= 2 &&
       isCapital(at) &&
-      !/(^|[.?!:;]\s*)$/.test(original.slice(0, at)) &&
+      !opensSentence(at) &&
       !NOT_TOPICAL.test(word) &&
       !CALENDAR_WORD.test(word) &&
       ![...topicSpans.values()].some((span) => /^ ?$/.test(original.slice(span.end, at)))
