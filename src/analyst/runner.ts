@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
+import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import PQueue from "p-queue";
 import type { MethodStep, RunStatus } from "../domain/schemas/analyst-record.js";
 import type { Limiter } from "../limits/index.js";
@@ -125,6 +125,9 @@ export class RunQueue {
             signal: slot.controller.signal,
           });
           method.push({ tool, arguments: args });
+          // A step read synchronously (SQLite) must not hold the serving thread for the whole run: heartbeats
+          // and other requests go out between steps.
+          await nextTurn();
           return outcome.output;
         },
       });

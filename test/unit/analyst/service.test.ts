@@ -12,6 +12,7 @@ import { fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
 import { analyzeTool } from "../../../src/tools/analyst/analyze.js";
+import { getUsageTool } from "../../../src/tools/usage/get-usage.js";
 import { tempDb } from "../../helpers/db.js";
 import { sqlOf } from "../../helpers/sql.js";
 
@@ -40,7 +41,7 @@ async function setup(engine: AnalystEngine, env: Record<string, string> = {}) {
     limiter,
     analyst: null,
   };
-  const registry = new ToolRegistry([analyzeTool as never], deps, limiter);
+  const registry = new ToolRegistry([analyzeTool as never, getUsageTool as never], deps, limiter);
   const service = createAnalystService({ deps, registry, engine });
   deps.analyst = service;
   const principal: Principal = {
@@ -194,6 +195,38 @@ describe("analyst service", () => {
     expect(run(outcome).status).toBe("completed");
     expect(beats.length).toBeGreaterThanOrEqual(3);
     expect(beats).toEqual([...beats].sort((a, b) => a - b));
+  });
+
+  it("beats between an answer's steps even when each step holds the thread (SQLite reads are synchronous)", async () => {
+    const STEPS = 5;
+    const STEP_MS = 60;
+    const t = track(
+      await setup({
+        name: "local",
+        async answer(ctx) {
+          for (let i = 0; i < STEPS; i += 1) {
+            const until = performance.now() + STEP_MS;
+            while (performance.now() < until) {
+              // a synchronous read: no timer can fire until it ends
+            }
+            await ctx.callTool("service_get_usage", {});
+          }
+          return ANSWER;
+        },
+      }),
+    );
+    const beats: number[] = [];
+    const registry = new ToolRegistry([analyzeTool as never], setupDepsOf(t));
+    const outcome = await registry.invoke(
+      "service_analyze",
+      { question: "q?", idempotency_key: randomUUID() },
+      t.principal,
+      { requestId: randomUUID(), transport: "mcp", progress: (p) => beats.push(p.progress) },
+    );
+    expect(run(outcome).status).toBe("completed");
+    expect((outcome.output.data as { answer: Answer }).answer.summary).toBe("ok");
+    // One at acceptance, then at least one after each step but the last (each outlasts the 20 ms interval).
+    expect(beats.length).toBeGreaterThanOrEqual(STEPS);
   });
 });
 
