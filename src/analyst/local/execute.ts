@@ -9,6 +9,7 @@ import type {
   FactsFilter,
   FactsGroup,
   FactsRepository,
+  FactsSplit,
   FactsValue,
   RateBound,
   TextField,
@@ -26,6 +27,7 @@ import {
   type Metric,
   ordinalNumber,
   type Period,
+  periodOfGroup,
   RATE_COUNT,
   REACH_HASHTAGS,
   snapWindow,
@@ -35,8 +37,10 @@ import { median } from "./median.js";
 import {
   type Attribute,
   attributeLabel,
+  boundWords,
   type FollowersBound,
   ORIGINAL_SOUND_TITLES,
+  type PerGroupSplit,
   type Plan,
   topicWords,
   VIRAL_SHARE,
@@ -302,11 +306,12 @@ function followersPass(bound: FollowersBound): (n: number | null) => boolean {
         ? n >= bound.value
         : bound.op === "under"
           ? n < bound.value
-          : n <= bound.value);
+          : bound.op === "between"
+            ? n >= bound.value && n <= bound.to
+            : n <= bound.value);
 }
 
-const followersLabel = (bound: FollowersBound) =>
-  `creators with ${bound.op} ${bound.value.toLocaleString("en-US")} followers`;
+const followersLabel = (bound: FollowersBound) => `creators with ${boundWords(bound)} followers`;
 
 /** The creators a plan restricts an answer to: "hire-ready creators with over 10,000 followers". */
 function creatorsLabel(plan: Plan): string {
@@ -437,8 +442,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const language = plan.attributes.find((a) => a.kind === "language");
   if (language) parts.push(`in language ${language.value}`);
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
-  if (plan.authorFollowers)
-    parts.push(`by creators with ${plan.authorFollowers.op} ${fmt(plan.authorFollowers.value)} followers`);
+  if (plan.authorFollowers) parts.push(`by creators with ${boundWords(plan.authorFollowers)} followers`);
   if (plan.eachTopic.length > 0)
     parts.push(
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`,
@@ -642,7 +646,7 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
-  const outcome = await executeAuthorFollowers(ctx);
+  const outcome = ctx.plan.perGroup ? await executePerGroup(ctx) : await executeAuthorFollowers(ctx);
   // "Original sound" reads the localised titles of a creator's own audio: say which.
   if (
     [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
@@ -653,6 +657,136 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
       `An original sound: a creator's own audio, titled ${ORIGINAL_SOUND_TITLES.map((t) => `"${t}"`).join(", ")} (accents folded), alone or before " - " and the creator's name.`,
     );
   return outcome;
+}
+
+/** Groups a ranking is repeated within, at most: the latest periods, or the largest groups. */
+const MAX_RANKED_GROUPS = 12;
+const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
+  day: "day (UTC)",
+  week: "week (Monday to Sunday, UTC)",
+  month: "month (UTC)",
+  quarter: "quarter (UTC)",
+  year: "year (UTC)",
+  weekday: "day of the week (UTC)",
+  hook_type: "hook type",
+  region: "region",
+  language: "language",
+  ad: "label (ads, organic)",
+  media_type: "format",
+  topic: "topic",
+};
+
+/** One group of a ranking asked within each: how it is named, and the question it is ranked as. */
+async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: Plan }[]; left: number }> {
+  const { plan } = ctx;
+  const by = plan.perGroup as PerGroupSplit;
+  const base: Plan = { ...plan, perGroup: null, groupBy: null, compareTopics: [], totals: false };
+  if (by === "topic")
+    return {
+      groups: plan.compareTopics.map((t) => ({
+        label: `"${topicWords([t])}"`,
+        plan: { ...base, topics: [...plan.topics, t] },
+      })),
+      left: 0,
+    };
+  const [found = []] = await ctx.facts.groups(videoFilter(ctx), [by as FactsSplit], "plays");
+  const present = found.filter((g) => g.key !== null && g.videos > 0);
+  const time = by === "day" || by === "week" || by === "month" || by === "quarter" || by === "year";
+  // The latest periods, or the largest groups (then by key), each shown in the key's order.
+  const byKey = (a: FactsGroup, b: FactsGroup) =>
+    String(a.key) < String(b.key) ? -1 : String(a.key) > String(b.key) ? 1 : 0;
+  const chosen = (
+    time
+      ? [...present].sort(byKey).slice(-MAX_RANKED_GROUPS)
+      : [...present].sort((a, b) => b.videos - a.videos || byKey(a, b)).slice(0, MAX_RANKED_GROUPS)
+  ).sort((a, b) => (typeof a.key === "number" && typeof b.key === "number" ? a.key - b.key : byKey(a, b)));
+  // A period within the question's own window: its ends are the later start and the earlier end.
+  const outer = videoFilter(ctx);
+  const groups = chosen.flatMap((g) => {
+    const key = g.key as string | number;
+    if (time) {
+      const period = periodOfGroup(by, String(key));
+      if (!period) return [];
+      const from = Math.max(period.from, outer.since ?? period.from);
+      const to = Math.min(period.to, outer.until ?? period.to);
+      const window: WindowReading = {
+        days: Math.max(1, Math.ceil((to - from) / DAY)),
+        phrase: plan.window?.phrase ?? period.label,
+        from,
+        to,
+        label: period.label,
+      };
+      return [{ label: period.label, plan: { ...base, window } }];
+    }
+    const value = String(key);
+    const attribute: Attribute =
+      by === "weekday"
+        ? { kind: "days", days: [Number(key)], label: `${WEEKDAYS[Number(key)]}s` }
+        : by === "ad"
+          ? { kind: "ad", value: Number(key) === 1 ? "yes" : "no" }
+          : by === "media_type"
+            ? { kind: "media_type", value: value === "slideshow" ? "slideshow" : "video" }
+            : { kind: by as "hook_type" | "region" | "language", value };
+    const label =
+      by === "weekday"
+        ? `${WEEKDAYS[Number(key)]}s`
+        : by === "ad"
+          ? Number(key) === 1
+            ? "ads"
+            : "organic"
+          : value;
+    return [{ label, plan: { ...base, attributes: [...plan.attributes, attribute] } }];
+  });
+  return { groups, left: present.length - chosen.length };
+}
+
+/**
+ * "The top 3 videos for each month of 2023", "top creators for each of Da Lat, Sapa and Phu Quoc": each group
+ * ranked as a question of its own (every other restriction of the question kept), then listed group by group.
+ */
+async function executePerGroup(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const by = plan.perGroup as PerGroupSplit;
+  const { groups, left } = await rankedGroups(ctx);
+  const name = PER_GROUP_NAME[by];
+  const scope = describe({ ...plan, perGroup: null, groupBy: null, compareTopics: [] });
+  const computed = `aggregate: a ranking of the ${scope} within each ${name}`;
+  if (groups.length === 0)
+    return emptyRanking(`There are no ${scope} to rank within each ${name}.`, [], computed);
+  const outcomes = await Promise.all(groups.map((g) => executeAuthorFollowers({ ...ctx, plan: g.plan })));
+  const ranked = outcomes.map((o) => o.findings.filter((f) => /^#\d+ /.test(f.statement)));
+  const leaders = groups.map((g, i) => {
+    const first = ranked[i]?.[0];
+    return `${g.label}: ${first ? first.statement.replace(/^#1 /, "").replace(/\.$/, "") : "none"}`;
+  });
+  const more =
+    left > 0
+      ? ` ${fmt(left)} more ${left === 1 ? "group is" : "groups are"} left out (${["day", "week", "month", "quarter", "year"].includes(by) ? "the latest are shown" : "the largest are shown"}).`
+      : "";
+  const measure = plan.metric
+    ? ` by ${METRIC_NAME[plan.metric]}`
+    : plan.subject === "videos"
+      ? " by views"
+      : "";
+  const ranking =
+    plan.subject === "videos" ? `the ${scope}${measure}` : `the ${plan.subject}${measure} of the ${scope}`;
+  const summary = `Ranked within each ${name}: ${ranking} (${plan.count} in each among the findings). The first in each — ${leaders.join("; ")}.${more}`;
+  const findings: Finding[] = groups.flatMap((g, i) => {
+    const items = ranked[i] ?? [];
+    return items.length > 0
+      ? items.map((f) => ({ ...f, statement: `${g.label}, ${f.statement}` }))
+      : [{ statement: `${g.label}: ${outcomes[i]?.summary ?? ""}`, evidence: [] }];
+  });
+  return {
+    summary,
+    findings,
+    caveats: [...new Set(outcomes.flatMap((o) => o.caveats))].slice(0, 6),
+    result: {
+      groups: groups.map((g, i) => ({ group: g.label, ranking: outcomes[i]?.result.ranking ?? [] })),
+      ...(left > 0 ? { groups_left_out: left } : {}),
+    },
+    computed,
+  };
 }
 
 /**
@@ -670,14 +804,14 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
   const within = followersPass(bound);
   const kept = authors.filter((uid) => within(counts.get(uid)?.followers ?? null));
   const unknown = authors.filter((uid) => (counts.get(uid)?.followers ?? null) === null).length;
-  const note = `Creators with ${bound.op} ${fmt(bound.value)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`;
+  const note = `Creators with ${boundWords(bound)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`;
   if (plan.shareOfCreators) {
     // "What percentage of hotel creators have over 10k followers?": those creators among the set's.
     const what = describe(basePlan);
     const statement =
       authors.length === 0
         ? `There are no creators of ${what}, so no share can be given.`
-        : `${fmt(kept.length)} of the ${fmt(authors.length)} creators of ${what} ${kept.length === 1 ? "has" : "have"} ${bound.op} ${fmt(bound.value)} followers: ${pct(kept.length, authors.length)} %.`;
+        : `${fmt(kept.length)} of the ${fmt(authors.length)} creators of ${what} ${kept.length === 1 ? "has" : "have"} ${boundWords(bound)} followers: ${pct(kept.length, authors.length)} %.`;
     return {
       summary: statement,
       findings: [
@@ -685,7 +819,7 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
       ],
       caveats: [`${note} A creator without a recorded count counts among those outside the bound.`],
       result: { part: kept.length, whole: authors.length, share_pct: pct(kept.length, authors.length) },
-      computed: `aggregate: share of the creators of the ${what} with ${bound.op} ${bound.value} followers`,
+      computed: `aggregate: share of the creators of the ${what} with ${boundWords(bound)} followers`,
     };
   }
   if (plan.shareOfAuthors) {
@@ -699,7 +833,7 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
     const statement =
       base === 0
         ? `There are no ${what}, so no share can be given.`
-        : `${fmt(part)} of ${fmt(base)} ${what} ${part === 1 ? "is" : "are"} by creators with ${bound.op} ${fmt(bound.value)} followers: ${pct(part, base)} %.`;
+        : `${fmt(part)} of ${fmt(base)} ${what} ${part === 1 ? "is" : "are"} by creators with ${boundWords(bound)} followers: ${pct(part, base)} %.`;
     return {
       summary: statement,
       findings: [
@@ -710,7 +844,7 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
       ],
       caveats: [note],
       result: { part, whole: base, share_pct: pct(part, base), creators: kept.length },
-      computed: `aggregate: share of the ${what} by creators with ${bound.op} ${bound.value} followers`,
+      computed: `aggregate: share of the ${what} by creators with ${boundWords(bound)} followers`,
     };
   }
   const outcome = await executeEach({ ...ctx, creatorSet: kept });
@@ -3077,7 +3211,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     }
     const matching = whole?.videos ?? 0;
     const what = bound
-      ? `with ${bound.op} ${fmt(bound.value)} of the ${describe(plan)}`
+      ? `with ${boundWords(bound)} of the ${describe(plan)}`
       : plan.subject === "hashtags" || plan.subject === "sounds"
         ? `used by the ${describe(plan)}`
         : plan.subject === "regions" || plan.subject === "languages"
@@ -4192,7 +4326,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     const pass = followersPass(plan.groupVideos);
     for (const [key, g] of [...groups]) if (!pass(g.videos)) groups.delete(key);
     followersNote.push(
-      `Only those with ${plan.groupVideos.op} ${fmt(plan.groupVideos.value)} ${describe(plan)}: ${fmt(groups.size)}.`,
+      `Only those with ${boundWords(plan.groupVideos)} ${describe(plan)}: ${fmt(groups.size)}.`,
     );
   }
   const noun = {

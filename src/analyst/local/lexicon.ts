@@ -746,6 +746,29 @@ export interface Period {
 
 const utc = (year: number, month: number) => Date.UTC(year, month, 1) / 1000;
 
+/**
+ * The calendar period a time group's key names (FactsGroup.key: day and week "YYYY-MM-DD", the week's Monday;
+ * month "YYYY-MM", quarter "YYYY-Qn", year "YYYY"; UTC), or null for a key of another form.
+ */
+export function periodOfGroup(by: "day" | "week" | "month" | "quarter" | "year", key: string): Period | null {
+  const [y, second, third] = key.split("-").map((part) => Number(part.replace(/^Q/, "")));
+  if (y === undefined || !Number.isInteger(y)) return null;
+  const month = (from: number, months: number, label: string) => ({
+    from: utc(y, from),
+    to: utc(y, from + months),
+    label,
+  });
+  if (by === "year") return month(0, 12, String(y));
+  if (by === "quarter" && second !== undefined) return month((second - 1) * 3, 3, `Q${second} ${y}`);
+  if (by === "month" && second !== undefined) return month(second - 1, 1, `${MONTH_NAMES[second - 1]} ${y}`);
+  if (second === undefined || third === undefined) return null;
+  const from = Date.UTC(y, second - 1, third) / 1000;
+  const day = `${third} ${MONTH_NAMES[second - 1]} ${y}`;
+  return by === "week"
+    ? { from, to: from + 7 * 86_400, label: `the week of ${day}` }
+    : { from, to: from + 86_400, label: day };
+}
+
 /** Reads one period written as POINT_RE matches it ("q1 2025", "march 2025", "the second half of 2024", "2024"). */
 function readPoint(words: string): Period | null {
   const iso = words.match(/\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/);

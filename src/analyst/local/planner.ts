@@ -63,10 +63,17 @@ export type Intent =
   | "video"
   | "decline";
 
-/** A bound on a creator's followers. */
-export interface FollowersBound {
-  op: "over" | "at least" | "under" | "at most";
-  value: number;
+/** How a one-sided bound compares: "more than" is over, "at least" includes the value. */
+type BoundOp = "over" | "at least" | "under" | "at most";
+
+/** A bound on a creator's followers (or on an account's number of videos): one side, or both ends inclusive. */
+export type FollowersBound = { op: BoundOp; value: number } | { op: "between"; value: number; to: number };
+
+/** A bound as a label reads it: "over 10,000", "between 10,000 and 50,000". */
+export function boundWords(bound: FollowersBound): string {
+  return bound.op === "between"
+    ? `between ${bound.value.toLocaleString("en-US")} and ${bound.to.toLocaleString("en-US")}`
+    : `${bound.op} ${bound.value.toLocaleString("en-US")}`;
 }
 
 /**
@@ -74,6 +81,58 @@ export interface FollowersBound {
  * quarter, year, or the two calendar periods named (`window.periods`).
  */
 type TimeGroup = "weekday" | "weekend" | "hour" | "day" | "week" | "month" | "quarter" | "year" | "period";
+
+/** The groups a ranking can be repeated within: each one a period, a day of the week, a label's value or a topic. */
+export type PerGroupSplit =
+  | Exclude<TimeGroup, "hour" | "weekend" | "period">
+  | "hook_type"
+  | "region"
+  | "language"
+  | "ad"
+  | "media_type"
+  | "topic";
+const PER_GROUP_SPLITS: readonly string[] = [
+  "day",
+  "week",
+  "month",
+  "quarter",
+  "year",
+  "weekday",
+  "hook_type",
+  "region",
+  "language",
+  "ad",
+  "media_type",
+];
+/** "For each month", "per year", "every weekday": a ranking asked within each group. */
+const PER_GROUP =
+  /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:calendar\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format)s?\b/;
+/** The groups each word of PER_GROUP names. */
+const PER_GROUP_WORDS: Readonly<Record<string, PerGroupSplit>> = {
+  month: "month",
+  quarter: "quarter",
+  year: "year",
+  week: "week",
+  "day of the week": "weekday",
+  weekday: "weekday",
+  day: "day",
+  "hook type": "hook_type",
+  "hook-type": "hook_type",
+  hooktype: "hook_type",
+  language: "language",
+  region: "region",
+  country: "region",
+  format: "media_type",
+};
+/** What a ranking within each group ranks: the noun after "top 3", "the best", "the most liked". */
+const RANKED_NOUN =
+  /\b(?:top|best|leading|biggest|largest|(?:most|highest|least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
+/** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
+const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
+/** Rankings per group list this many in each unless a number is asked. */
+const PER_GROUP_COUNT = 3;
+const SINGULAR_NOUNS =
+  "video|post|clip|ad|creator|account|influencer|advertiser|brand|sound|song|track|hashtag|tag";
 
 /** An attribute a video set can be restricted to (also what a share is asked of). */
 export type Attribute =
@@ -256,6 +315,11 @@ export interface Plan {
     | null;
   /** For a breakdown by topic ("Da Lat or Vung Tau"): the two topics compared; `topics` holds the shared ones. */
   compareTopics: string[];
+  /**
+   * For `rank`: "the top 3 videos for each month of 2023", "top creators for each of Da Lat, Sapa and Phu Quoc":
+   * the groups (`groupBy`'s, or `compareTopics` for "topic") each ranked as a question of its own.
+   */
+  perGroup: PerGroupSplit | null;
   /**
    * For a breakdown by region, language or hook type ("English or Spanish videos", "question hooks or bold
    * claims"): the codes compared, in the order named.
@@ -517,6 +581,8 @@ const COUNT_WORDS: Record<string, CountMetric> = {
   save: "saves",
   hashtag: "hashtags",
   tag: "hashtags",
+  // "Shorter than 20s".
+  s: "seconds",
 };
 
 const UNITS: Record<string, number> = {
@@ -699,8 +765,11 @@ async function displayNameAt(
 /** A fraction as a percentage for a label: 0.05 → "5". */
 const percentOf = (fraction: number) => (Math.round(fraction * 1_000_000) / 10_000).toLocaleString("en-US");
 
-function boundOp(word: string): FollowersBound["op"] {
+function boundOp(word: string): BoundOp {
   if (word === "at least" || word === "at most") return word;
+  // "Videos that passed 100k views", "reached 1M likes".
+  if (/^(reached|hit)$/.test(word)) return "at least";
+  if (/^(passed|crossed|exceeded|surpassed|topped|broke)$/.test(word)) return "over";
   // "min 10 videos", "a maximum of 5 posts".
   if (/^min/.test(word)) return "at least";
   if (/^max/.test(word)) return "at most";
@@ -974,6 +1043,11 @@ async function readQuestion(
     spelled
       .replace(/\b(than|over|under|least|most) a (minute|min)\b/gi, (m) => m.replace(/ a /i, " 1 "))
       .replace(/\b(hook|media)_(type)\b/gi, "$1 $2")
+      // "The most-liked videos", "top-performing": the words apart (the same length).
+      .replace(
+        /\b(most|least|best|worst|top|highest|lowest)-(liked|viewed|watched|played|commented|shared|saved|popular|performing|engaging|followed)\b/gi,
+        "$1 $2",
+      )
       .replace(
         /(?<=\b(?:hook type|media type|region|language|format|topic|hashtag))\s*:\s*|(?<=\p{L})\s*=\s*(?=[\p{L}\p{N}])/giu,
         (m) => " ".repeat(m.length),
@@ -1320,6 +1394,34 @@ async function readQuestion(
     place({ kind: "rate", rate, op, value }, at, m[0]);
     text = consume(text, at, phrase.length);
     rateBoundSpans.push([at, phrase.length]);
+  }
+  // "A like rate between 5% and 10%", "between 5 and 10% engagement rate": both ends, inclusive.
+  const RATE_NAME = String.raw`(engagement(?: rate)?|er|(?:like|comment|share|save) rate)`;
+  const PERCENT_RANGE = String.raw`(?:between|from)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)?\s*(?:and|to|-|–)\s*(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)`;
+  for (const m of [
+    ...text.matchAll(
+      new RegExp(String.raw`\b${RATE_NAME}s?\s+(?:(?:of|is|was|that is|which is)\s+)?${PERCENT_RANGE}`, "g"),
+    ),
+    ...[...text.matchAll(new RegExp(String.raw`\b${PERCENT_RANGE}\s+${RATE_NAME}\b`, "g"))].map((r) => {
+      const moved = [r[0], r[3], r[1], r[2]] as unknown as RegExpMatchArray;
+      moved.index = r.index;
+      return moved;
+    }),
+  ]) {
+    const name = m[1] as string;
+    const rate: "engagement" | CountRate = /^(er|engagement)/.test(name)
+      ? "engagement"
+      : (`${name.replace(/ rate$/, "")}_rate` as CountRate);
+    const [low, high] = [Number(m[2]) / 100, Number(m[3]) / 100].sort((a, b) => a - b) as [number, number];
+    const at = m.index ?? 0;
+    place({ kind: "rate", rate, op: "at least", value: low }, at, m[0]);
+    place({ kind: "rate", rate, op: "at most", value: high }, at, m[0]);
+    // (The rate's name stays, as above: a ranking of the set may be by it.)
+    const span = m[0].slice(m[0].search(/(between|from|\d)/));
+    const spanAt = at + m[0].indexOf(span);
+    const numbers = span.replace(new RegExp(String.raw`\s+${RATE_NAME}$`), "");
+    text = consume(text, spanAt, numbers.length);
+    rateBoundSpans.push([spanAt, numbers.length]);
   }
   // "The 90th percentile of views", "p95 likes", "the 75th-percentile engagement rate": a measure there.
   const percentileAsked = decline
@@ -1687,12 +1789,12 @@ async function readQuestion(
     .replace(/\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g, " ")
     // "shorter than 15 seconds", "over 2 minutes": a bound on the length (read below), not length groups.
     .replace(
-      /\b(longer than|shorter than|more than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)\b/g,
+      /\b(longer than|shorter than|more than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|s|minutes?|mins?)\b/g,
       " ",
     )
     // "between 1 and 3 minutes long": the same.
     .replace(
-      /\b(between|from)\s+\d[\d.,]*\s+(and|to)\s+\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)( long)?\b/g,
+      /\b((between|from)\s+)?\d[\d.,]*\s*(and|to|-|–)\s*\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)( long)?\b/g,
       " ",
     );
   // "How long should my caption be?", "how many hashtags should I use?": groups by caption length (characters)
@@ -1772,17 +1874,38 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
-  // "between 10,000 and 50,000 views", "from 1 to 5 million likes": both ends, inclusive (a unit written once
-  // at the end applies to both).
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|crossed|exceeded|surpassed|topped|broke|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+  // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
+  // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
+  // (read below with the one-sided bounds).
   const RANGE =
-    /\b(?:between|from)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(?:and|to)\s+(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?)\b(?:\s+long\b)?/;
-  const range = text.match(RANGE);
-  if (range) {
-    const [phrase, lowDigits, lowUnit, highDigits, highUnit, what] = range as unknown as [
+    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?)\s+(?:(?:\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
+  let rangeBound: {
+    what: string;
+    bound: FollowersBound & { op: "between" };
+    index: number;
+    phrase: string;
+    numbers: number;
+  } | null = null;
+  // ("Between 30 and 60 seconds long and between 10k and 50k views": each range read.)
+  for (const range of [...text.matchAll(RANGE)]) {
+    // ("2023-2024 videos" names years; "and" joins two numbers only after "between"; "show me 3-5 videos" is how
+    // many to list.)
+    if (
+      (!range[2] && range[5] === "and") ||
+      (/^(19|20)\d\d$/.test(range[3] as string) && /^(19|20)\d\d$/.test(range[6] as string)) ||
+      /\b(top|show|give|list|find|get|pick|suggest|recommend|share|pull up|me)\s*$/.test(
+        text.slice(0, range.index ?? 0),
+      )
+    )
+      continue;
+    const [phrase, , , lowDigits, lowUnit, , highDigits, highUnit, what] = range as unknown as [
       string,
       string,
       string | undefined,
+      string,
+      string | undefined,
+      string,
       string,
       string | undefined,
       string,
@@ -1791,14 +1914,23 @@ async function readQuestion(
     const scale = /^min/.test(what) ? 60 : 1;
     const low = boundValue(lowDigits, lowUnit ?? highUnit);
     const high = boundValue(highDigits, highUnit);
-    const [a, b] = [low === null ? null : low * scale, high === null ? null : high * scale];
+    if (low === null || high === null) continue;
+    const [a, b] = [low * scale, high * scale];
     const metric = COUNT_WORDS[singular(what)];
-    if (a !== null && b !== null && metric) {
-      place({ kind: "count", metric, op: "at least", value: Math.min(a, b) }, range.index ?? 0, phrase);
-      place({ kind: "count", metric, op: "at most", value: Math.max(a, b) }, range.index ?? 0, phrase);
-      if (metric === "hashtags") boundSpans.push([range.index ?? 0, (range.index ?? 0) + phrase.length]);
-      text = consume(text, range.index ?? 0, phrase.length);
-    }
+    const index = (range.index ?? 0) + phrase.search(/\S/);
+    if (metric) {
+      place({ kind: "count", metric, op: "at least", value: Math.min(a, b) }, index, phrase.trim());
+      place({ kind: "count", metric, op: "at most", value: Math.max(a, b) }, index, phrase.trim());
+      if (metric === "hashtags") boundSpans.push([index, index + phrase.trim().length]);
+      text = consume(text, index, phrase.trim().length);
+    } else if (!rangeBound)
+      rangeBound = {
+        what,
+        bound: { op: "between", value: Math.min(a, b), to: Math.max(a, b) },
+        index,
+        phrase: phrase.trim(),
+        numbers: (range.groups?.bound as string).trim().length,
+      };
   }
   // "Creators who posted more than 10 hotel videos": a bound on each one's number of videos (kept apart;
   // dropped unless creators, advertisers, hashtags or sounds are asked about).
@@ -1816,7 +1948,7 @@ async function readQuestion(
   const perGroup: {
     index: number;
     bound: string;
-    op: FollowersBound["op"];
+    op: BoundOp;
     value: number | null;
     phrase: string;
   } | null = worded
@@ -1848,10 +1980,27 @@ async function readQuestion(
     videosBound = { op: perGroup.op, value: perGroup.value, phrase: perGroup.phrase.trim() };
     // The numbers and bound words go; the topic and the noun stay for the passes that read them.
     text = consume(text, perGroup.index, perGroup.bound.length);
+  } else if (rangeBound && /^(videos|posts|clips|uploads)$/.test(rangeBound.what)) {
+    videosBound = { ...rangeBound.bound, phrase: rangeBound.phrase };
+    text = consume(text, rangeBound.index, rangeBound.numbers);
   }
   // A bound on followers restricts creators, not videos (kept apart; dropped unless creators are asked about).
   let followersBound: (FollowersBound & { phrase: string }) | null = null;
   let authorsSpan: [number, number] | null = null;
+  // "from creators with under 10k followers": who made the videos, not the subject.
+  const authorsOf = (index: number, phrase: string): [number, number] | null => {
+    const who = lowerAll
+      .slice(0, index)
+      .match(
+        /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(?:(?:with|having|who have|that have|who has|that has)\s+)?$/,
+      );
+    return who ? [who.index ?? 0, index + phrase.length] : null;
+  };
+  if (rangeBound && /^(followers?|fans?|subscribers?)$/.test(rangeBound.what)) {
+    followersBound = { ...rangeBound.bound, phrase: rangeBound.phrase };
+    authorsSpan = authorsOf(rangeBound.index, rangeBound.phrase);
+    text = consume(text, rangeBound.index, rangeBound.phrase.length);
+  }
   // "1M+ views", "10k+ followers": at least that many.
   const PLUS_BOUND =
     /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
@@ -1880,12 +2029,7 @@ async function readQuestion(
     if (!metric) {
       if (!followersBound) {
         followersBound = { op, value: n, phrase: phrase.trim() };
-        // "from creators with under 10k followers": who made the videos, not the subject.
-        const before = lowerAll.slice(0, match.index ?? 0);
-        const who = before.match(
-          /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(?:(?:with|having|who have|that have|who has|that has)\s+)?$/,
-        );
-        if (who) authorsSpan = [who.index ?? 0, (match.index ?? 0) + phrase.length];
+        authorsSpan = authorsOf(match.index ?? 0, phrase);
       }
       text = consume(text, match.index ?? 0, phrase.length);
       continue;
@@ -2287,23 +2431,25 @@ async function readQuestion(
   // "Creators with over 100k followers": kept for creator answers; elsewhere said to be unused.
   let followers: FollowersBound | null = null;
   let authorFollowers: FollowersBound | null = null;
+  // (The phrase goes: the plan keeps the bound alone.)
+  const boundOnly = ({ phrase: _, ...bound }: FollowersBound & { phrase: string }): FollowersBound => bound;
   if (followersBound && subject === "creators") {
-    followers = { op: followersBound.op, value: followersBound.value };
+    followers = boundOnly(followersBound);
     understood.push(
-      `creators with ${followersBound.op} ${followersBound.value.toLocaleString("en-US")} followers (from "${followersBound.phrase}")`,
+      `creators with ${boundWords(followersBound)} followers (from "${followersBound.phrase}")`,
     );
   } else if (followersBound && subject !== "advertisers" && authorsSpan) {
-    authorFollowers = { op: followersBound.op, value: followersBound.value };
+    authorFollowers = boundOnly(followersBound);
     understood.push(
-      `videos by creators with ${followersBound.op} ${followersBound.value.toLocaleString("en-US")} followers (from "${lowerAll.slice(...authorsSpan).trim()}")`,
+      `videos by creators with ${boundWords(followersBound)} followers (from "${lowerAll.slice(...authorsSpan).trim()}")`,
     );
   } else if (followersBound)
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
   let groupVideos: FollowersBound | null = null;
   if (videosBound && ["creators", "advertisers", "hashtags", "sounds"].includes(subject)) {
-    groupVideos = { op: videosBound.op, value: videosBound.value };
+    groupVideos = boundOnly(videosBound);
     understood.push(
-      `${subject} with ${videosBound.op} ${videosBound.value.toLocaleString("en-US")} of the videos in question (from "${videosBound.phrase}")`,
+      `${subject} with ${boundWords(videosBound)} of the videos in question (from "${videosBound.phrase}")`,
     );
   } else if (videosBound)
     ignored.push(`${videosBound.phrase} (a bound on how many videos each creator has: ask about creators)`);
@@ -2472,6 +2618,8 @@ async function readQuestion(
       );
       continue;
     }
+    // "3-5 videos": numbers (how many to list, a bound), not the hashtag #35.
+    if (/^\d+[–-]\d+$/.test(word)) continue;
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
@@ -2605,6 +2753,21 @@ async function readQuestion(
       }
       return (ordered[first] as [string, unknown])[0];
     };
+    const eachOf = lowerAll.match(EACH_OF);
+    if (eachOf) {
+      const listed = ordered.filter(([, span]) => span.at > (eachOf.index ?? 0));
+      const gapOk = (j: number) =>
+        j === 0 ||
+        /^[\s,]*(?:(?:and|or|&)[\s,]*)?$/.test(
+          lowerAll
+            .slice(
+              (listed[j - 1] as [string, { end: number }])[1].end,
+              (listed[j] as [string, { at: number }])[1].at,
+            )
+            .replace(/#$/, ""),
+        );
+      if (listed.length >= 2 && listed.every((_, j) => gapOk(j))) compareTopics = listed.map(([t]) => t);
+    }
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
       const [, l] = ordered[k] as [string, { at: number; end: number }];
       const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
@@ -2686,7 +2849,7 @@ async function readQuestion(
     ? null
     : countText.match(
         new RegExp(
-          `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
+          `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
         ),
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
@@ -3671,7 +3834,7 @@ async function readQuestion(
       shareOfCreators = true;
       unsay(/^videos by creators with /);
       understood.push(
-        `the share of the creators with ${authorFollowers.op} ${authorFollowers.value.toLocaleString("en-US")} followers among those of the videos in question`,
+        `the share of the creators with ${boundWords(authorFollowers)} followers among those of the videos in question`,
       );
     } else if (
       intent === "share" &&
@@ -3814,7 +3977,55 @@ async function readQuestion(
       !(adsOnly && a.kind === "ad"),
   );
 
-  if (groupBy !== "topic" && usesBy !== "topic") compareTopics = [];
+  // "Top 3 videos for each month of 2023", "the top creators for each of Da Lat, Sapa and Phu Quoc", "which
+  // advertiser ran the most ads each year": a ranking within each group, not a ranking of the groups.
+  // ("Top 3 videos by month": "by" a group only with a number to list in each.)
+  const splitCue = lowerAll.match(PER_GROUP)?.groups;
+  const cued =
+    splitCue && (splitCue.cue !== "by" || counted !== null)
+      ? (PER_GROUP_WORDS[splitCue.split as string] ?? null)
+      : null;
+  const perGroupBy: PerGroupSplit | null =
+    cued && (groupBy === null || groupBy === cued || (groupBy === "hook_type" && subject === "hook_types"))
+      ? cued
+      : compareTopics.length >= 2 && EACH_OF.test(lowerAll)
+        ? "topic"
+        : null;
+  // "Top 2 videos per hook type": the videos are ranked, the hook types are the groups.
+  const rankedNoun = perGroupBy ? lowerAll.match(RANKED_NOUN)?.[1] : undefined;
+  const rankedSubject = rankedNoun
+    ? (SUBJECT_WORDS[rankedNoun] ?? SUBJECT_WORDS[singular(rankedNoun)] ?? null)
+    : null;
+  if (
+    perGroupBy &&
+    rankedSubject &&
+    rankedSubject !== subject &&
+    ["videos", "creators", "advertisers", "sounds", "hashtags"].includes(rankedSubject)
+  ) {
+    subject = rankedSubject;
+  }
+  let rankWithin: PerGroupSplit | null = null;
+  let perGroupCount = count;
+  if (
+    perGroupBy &&
+    intent !== "decline" &&
+    ["videos", "creators", "advertisers", "sounds", "hashtags"].includes(subject) &&
+    (counted !== null ||
+      /\b(top|best|most|highest|biggest|largest|leading|greatest|strongest|ranked|rank)\b/.test(lowerAll))
+  ) {
+    rankWithin = perGroupBy;
+    intent = "rank";
+    if (perGroupBy !== "topic") groupBy = perGroupBy;
+    // "The top creator for each month", "which advertiser ran the most ads": one in each.
+    const one = new RegExp(
+      `\\b(?:top|best|leading|biggest|largest|(?:most|highest)[- ]\\w+|which|what) (?:${SINGULAR_NOUNS})\\b(?!s)`,
+    ).test(lowerAll);
+    perGroupCount = counted ? count : one ? 1 : PER_GROUP_COUNT;
+    understood.push(
+      `a ranking within each ${rankWithin === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin).replace("-", " ")}, ${perGroupCount} in each`,
+    );
+  }
+  if (groupBy !== "topic" && usesBy !== "topic" && !rankWithin) compareTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one
   // measure is used, and the others are said to be unused.
   const alsoMeasured =
@@ -3872,8 +4083,9 @@ async function readQuestion(
     besideCode: typeBesideOthers
       ? String((attributes.find((a) => a.kind === "hook_type") as { value: unknown }).value)
       : null,
+    perGroup: rankWithin,
     // A word list is short to read: ten unless a number is asked.
-    count: intent === "words" && !counted && !theTopOne ? WORDS_COUNT : count,
+    count: rankWithin ? perGroupCount : intent === "words" && !counted && !theTopOne ? WORDS_COUNT : count,
     attributes: filters,
     creators,
     advertisers,

@@ -3671,6 +3671,12 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How do Saturday posts compare to Tuesday posts?",
         "top hashtags in Da Lat vs Vung Tau videos",
         "Which hashtags grew the most this month vs last month?",
+        "How many creators have between 3k and 6k followers?",
+        "How many videos are between 10 and 60 seconds long and have between 5k and 30k views?",
+        "How many videos have a like rate between 3% and 5%?",
+        "What are the top 2 videos for each month?",
+        "top 2 creators by views for each of Da Lat, Vung Tau and resort",
+        "top 3 most-liked videos for each day of the week",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5442,5 +5448,117 @@ describe("a comparative between topics written together, and accounts by their v
     const most = Math.max(...counts.map((c) => c.n));
     // The first has the most of them (ties broken by the analyst's own order).
     expect(counts.find((c) => c.author_uid === (result.ranking as string[])[0])?.n).toBe(most);
+  });
+});
+
+describe("ranges, and rankings within each group", () => {
+  const count = (sql: string, ...params: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as number;
+
+  it("'between 3k and 6k followers', '4-7 videos', two ranges in one question, 'a like rate between 3% and 5%' (SQL)", async () => {
+    const followers = aggregateOf(await ask("How many creators have between 3k and 6k followers?"));
+    expect(followers.plan).toMatchObject({ intent: "count", subject: "creators", ignored: [] });
+    expect(followers.result.count).toBe(
+      count(
+        "SELECT count(DISTINCT v.author_uid) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers BETWEEN 3000 AND 6000",
+      ),
+    );
+    const videos = aggregateOf(await ask("How many creators posted 4-7 videos?"));
+    expect(videos.plan).toMatchObject({ intent: "count", subject: "creators", topics: [], ignored: [] });
+    expect(videos.result.count).toBe(
+      count(
+        "SELECT count(*) FROM (SELECT author_uid FROM videos GROUP BY author_uid HAVING count(*) BETWEEN 4 AND 7)",
+      ),
+    );
+    const both = aggregateOf(
+      await ask("How many videos are between 10 and 60 seconds long and have between 5k and 30k views?"),
+    );
+    expect(both.plan).toMatchObject({
+      intent: "count",
+      filters: ["seconds>=10", "seconds<=60", "plays>=5000", "plays<=30000"],
+      ignored: [],
+    });
+    expect(both.result.count).toBe(
+      count(
+        "SELECT count(*) FROM videos WHERE media_type = 'video' AND duration_s BETWEEN 10 AND 60 AND plays BETWEEN 5000 AND 30000",
+      ),
+    );
+    const rate = aggregateOf(await ask("How many videos have a like rate between 3% and 5%?"));
+    expect(rate.plan).toMatchObject({ intent: "count", filters: ["like_rate>=0.03", "like_rate<=0.05"] });
+    expect(rate.result.count).toBe(
+      count("SELECT count(*) FROM videos WHERE plays > 0 AND likes * 1.0 / plays BETWEEN 0.03 AND 0.05"),
+    );
+    // "Passed 20k views", "shorter than 20s"; "show me 3-5 videos" is how many to list, not the hashtag #35.
+    const passed = aggregateOf(await ask("how many videos passed 20k views?"));
+    expect(passed.plan).toMatchObject({ filters: ["plays>20000"], ignored: [] });
+    expect(passed.result.count).toBe(count("SELECT count(*) FROM videos WHERE plays > 20000"));
+    const short = aggregateOf(await ask("how many videos are shorter than 20s?"));
+    expect(short.plan).toMatchObject({ intent: "count", filters: ["seconds<20"], ignored: [] });
+    const listed = aggregateOf(await ask("show me 3-5 resort videos"));
+    expect(listed.plan).toMatchObject({ intent: "rank", topics: ["resort"], count: 5, ignored: [] });
+  });
+
+  it("'the top 2 videos for each month', 'the 3 most-liked for each day of the week': each group's own ranking (SQL)", async () => {
+    const months = aggregateOf(await ask("What are the top 2 videos for each month?"));
+    expect(months.plan).toMatchObject({ intent: "rank", subject: "videos", group_by: "month", count: 2 });
+    const keys = db
+      .prepare("SELECT DISTINCT strftime('%Y-%m', created_at, 'unixepoch') FROM videos ORDER BY 1")
+      .pluck()
+      .all() as string[];
+    const top = (where: string, by: string, n: number, ...params: unknown[]) =>
+      db
+        .prepare(`SELECT id FROM videos WHERE ${where} ORDER BY ${by} DESC, id DESC LIMIT ${n}`)
+        .pluck()
+        .all(...params);
+    const groups = months.result.groups as { group: string; ranking: string[] }[];
+    // The latest twelve months, oldest first, each named.
+    expect(groups.map((g) => g.group)).toEqual(
+      keys.slice(-12).map((k) => `${MONTH_NAMES[Number(k.slice(5)) - 1]} ${k.slice(0, 4)}`),
+    );
+    expect(groups.map((g) => g.ranking)).toEqual(
+      keys.slice(-12).map((k) => top("strftime('%Y-%m', created_at, 'unixepoch') = ?", "plays", 2, k)),
+    );
+    const days = aggregateOf(await ask("top 3 most-liked videos for each day of the week"));
+    expect(days.plan).toMatchObject({ intent: "rank", metric: "likes", group_by: "weekday", topics: [] });
+    const weekdays = db
+      .prepare(
+        "SELECT DISTINCT CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) FROM videos ORDER BY 1",
+      )
+      .pluck()
+      .all() as number[];
+    expect((days.result.groups as { ranking: string[] }[]).map((g) => g.ranking)).toEqual(
+      weekdays.map((d) => top("CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) = ?", "likes", 3, d)),
+    );
+  });
+
+  it("'top 2 creators by views for each of Da Lat, Vung Tau and resort': each topic ranked as asked alone", async () => {
+    const each = aggregateOf(await ask("top 2 creators by views for each of Da Lat, Vung Tau and resort"));
+    expect(each.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      compare_topics: ["dalat", "vungtau", "resort"],
+      count: 2,
+      ignored: [],
+    });
+    const groups = each.result.groups as { group: string; ranking: string[] }[];
+    expect(groups.map((g) => g.group)).toEqual(['"dalat"', '"vungtau"', '"resort"']);
+    // Each topic's creators by the total views of their videos about it (SQL over the search's videos).
+    for (const [i, topic] of ["dalat", "vungtau", "resort"].entries()) {
+      const totals = db
+        .prepare(
+          `SELECT author_uid, sum(plays) AS total FROM ${IN_IDS} GROUP BY author_uid ORDER BY total DESC`,
+        )
+        .all(idList(await searchIds(topic))) as { author_uid: string; total: number }[];
+      expect(groups[i]?.ranking[0]).toBe(totals[0]?.author_uid);
+      expect(groups[i]?.ranking).toHaveLength(Math.min(2, totals.length));
+    }
+    // One in each for a noun in the singular; the videos, not the hook types, for "top 2 videos per hook type".
+    const one = aggregateOf(await ask("Which creator got the most views each month?"));
+    expect(one.plan).toMatchObject({ intent: "rank", subject: "creators", group_by: "month", count: 1 });
+    const hooks = aggregateOf(await ask("top 2 videos per hook type"));
+    expect(hooks.plan).toMatchObject({ intent: "rank", subject: "videos", group_by: "hook_type", count: 2 });
   });
 });
