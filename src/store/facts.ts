@@ -21,6 +21,9 @@ export interface FactsFilter {
   transcript?: "yes" | "no";
   /** Whether the video has a caption (blank is none; one of hashtags only is a caption). */
   caption?: "yes" | "no";
+  /** Whether the source recorded a region (a language) for the video: "videos without a region". */
+  region_recorded?: "yes" | "no";
+  language_recorded?: "yes" | "no";
   /** Captions holding each of these strings as written ("💯": emoji, which no word search finds). */
   caption_contains?: readonly string[];
   /** Captions holding none of these strings (a blank caption holds none): the other side of `caption_contains`. */
@@ -207,12 +210,17 @@ export function weekdaysSql(days: readonly number[], weekday: string): string {
 /** SQL true when a video's `field` text is not blank (both stores): a transcript recorded, a caption written. */
 export const hasTextSql = (field: TextField) => `length(trim(coalesce(v.${TEXT_COLUMNS[field]}, ''))) > 0`;
 
-/** The text fields a filter can ask to be present or absent, with the SQL both stores add for it. */
-export function presentTextSql(filter: FactsFilter): string[] {
-  return (["transcript", "caption"] as const).flatMap((field) => {
+/** The fields a filter can ask to be present or absent (texts, codes), with the SQL both stores add for it. */
+export function presenceSql(filter: FactsFilter): string[] {
+  const texts = (["transcript", "caption"] as const).flatMap((field) => {
     const want = filter[field];
     return want === undefined ? [] : [want === "yes" ? hasTextSql(field) : `NOT (${hasTextSql(field)})`];
   });
+  const codes = (["region", "language"] as const).flatMap((column) => {
+    const want = filter[`${column}_recorded`];
+    return want === undefined ? [] : [`v.${column} IS ${want === "yes" ? "NOT " : ""}NULL`];
+  });
+  return [...texts, ...codes];
 }
 
 /** SQL of how many hashtags a video carries (stored once each, separated by single spaces). */

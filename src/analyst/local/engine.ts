@@ -59,7 +59,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
                 ? `q=${a.q}`
                 : a.kind === "emoji"
                   ? `caption_contains=${a.emoji}`
-                  : `${a.kind}=${a.value}`,
+                  : a.kind === "recorded"
+                    ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
+                    : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

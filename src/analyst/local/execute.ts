@@ -257,6 +257,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, transcript: a.value };
     case "caption":
       return { ...filter, caption: a.value };
+    case "recorded":
+      return { ...filter, [`${a.code}_recorded`]: a.value };
     case "days":
       return { ...filter, weekdays: a.days };
     case "text":
@@ -417,7 +419,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
   for (const a of plan.attributes)
-    if (a.kind === "transcript" || a.kind === "caption" || a.kind === "emoji")
+    if (a.kind === "transcript" || a.kind === "caption" || a.kind === "emoji" || a.kind === "recorded")
       noun = `${noun} ${shareWords(a)}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
@@ -495,7 +497,7 @@ async function windowShare(ctx: Ctx, window: WindowReading): Promise<Outcome> {
 function windowWords(window: WindowReading): string {
   const { days, endsAt, label } = window;
   if (label !== undefined)
-    return `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : /^\d{4}-\d{2}-\d{2}$/.test(label) ? "on " : "in "}${label} (UTC)`;
+    return `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label) ? "from " : /^(\d{4}-\d{2}-\d{2}|\d{1,2} \p{L}+ \d{4})$/u.test(label) ? "on " : "in "}${label} (UTC)`;
   if (endsAt === undefined)
     return days === 0 ? "published today (UTC)" : `published in the last ${days} days`;
   return days === 0
@@ -753,7 +755,9 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
   const computed = `aggregate: a ranking of the ${scope} within each ${name}`;
   if (groups.length === 0)
     return emptyRanking(`There are no ${scope} to rank within each ${name}.`, [], computed);
-  const outcomes = await Promise.all(groups.map((g) => executeAuthorFollowers({ ...ctx, plan: g.plan })));
+  // One group after another: the method lists each group's tool calls together, in the groups' order.
+  const outcomes: Outcome[] = [];
+  for (const g of groups) outcomes.push(await executeAuthorFollowers({ ...ctx, plan: g.plan }));
   const ranked = outcomes.map((o) => o.findings.filter((f) => /^#\d+ /.test(f.statement)));
   const leaders = groups.map((g, i) => {
     const first = ranked[i]?.[0];
@@ -2346,6 +2350,8 @@ function shareWords(target: Attribute): string {
       return `${target.value === "yes" ? "with" : "without"} a recorded transcript`;
     case "caption":
       return `${target.value === "yes" ? "with" : "without"} a caption`;
+    case "recorded":
+      return `${target.value === "yes" ? "with" : "without"} a recorded ${target.code}`;
     case "days":
       return attributeLabel(target);
     case "text":

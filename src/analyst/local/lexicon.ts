@@ -727,10 +727,17 @@ const ISO_RE = `${YEAR_RE}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\\d|3[01]))?\\b`;
 const WEEK_RE = `(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+of\\s+(?:the\\s+month\\s+of\\s+)?${MONTH_RE}\\.?,?\\s+${YEAR_RE}`;
 
 /**
- * One named calendar period: an ISO day or month, a week of a month, a quarter or half, a month or a year (each
- * with its year).
+ * A day written out: "10 March 2025", "the 1st of Sep 2024", "March 10, 2025" (not after "top": "top 10 March 2025
+ * videos" lists ten); DAY_OF_RE without its year ("between 1 Sep and 30 Nov 2024").
  */
-const POINT_RE = `(?:${ISO_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+const DAY_OF_RE = `(?:(?<!\\b(?:top|first|best|last|latest|newest|show|list|me)\\s+)\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d))`;
+const DAY_RE = `(?:(?:the\\s+)?week\\s+of\\s+(?:the\\s+)?)?${DAY_OF_RE}\\.?,?\\s+${YEAR_RE}`;
+
+/**
+ * One named calendar period: an ISO day or month, a day written out or the week holding it, a week of a month, a
+ * quarter or half, a month or a year (each with its year).
+ */
+const POINT_RE = `(?:${ISO_RE}|${DAY_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -779,6 +786,28 @@ function readPoint(words: string): Period | null {
     // "2025-02-30" is no day.
     if (new Date(from * 1000).getUTCDate() !== d) return null;
     return { from, to: from + 86_400, label: iso[0] };
+  }
+  const dated = words.match(
+    new RegExp(
+      `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\.?,?\\s+(${YEAR_RE})\\b|\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(${YEAR_RE})\\b`,
+    ),
+  );
+  if (dated) {
+    const [d, m, y] = [
+      Number(dated[1] ?? dated[5]),
+      MONTHS[(dated[2] ?? dated[4]) as string] as number,
+      Number(dated[3] ?? dated[6]),
+    ];
+    const from = Date.UTC(y, m, d) / 1000;
+    // "30 February 2025" is no day.
+    if (new Date(from * 1000).getUTCDate() !== d) return null;
+    const day = `${d} ${MONTH_NAMES[m]} ${y}`;
+    // "The week of 10 March 2025": Monday to Sunday, as weeks are grouped.
+    if (/\bweek\s+of\b/.test(words)) {
+      const monday = from - ((new Date(from * 1000).getUTCDay() + 6) % 7) * 86_400;
+      return { from: monday, to: monday + 7 * 86_400, label: `the week of ${day}` };
+    }
+    return { from, to: from + 86_400, label: day };
   }
   const year = Number((words.match(new RegExp(YEAR_RE)) as RegExpMatchArray | null)?.[0]);
   if (!Number.isFinite(year)) return null;
@@ -903,7 +932,7 @@ function readPeriod(text: string): WindowReading | null {
   // A span: "between March and May 2025", "from 2023 to 2024", "2023-2024", "Jan-Mar 2025".
   const span = text.match(
     new RegExp(
-      `\\b(?:(?:between|from)\\s+)?(${POINT_RE}|${MONTH_RE}|${PART_RE})\\s*(?:\\s(?:and|to|through|thru|till|until)\\s|-|–)\\s*(${POINT_RE})\\b`,
+      `\\b(?:(?:between|from)\\s+)?(${POINT_RE}|${DAY_OF_RE}|${MONTH_RE}|${PART_RE})\\s*(?:\\s(?:and|to|through|thru|till|until)\\s|-|–)\\s*(${POINT_RE})\\b`,
     ),
   );
   if (

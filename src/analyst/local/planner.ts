@@ -144,6 +144,8 @@ export type Attribute =
   | { kind: "transcript"; value: "yes" | "no" }
   /** Videos with a caption (blank is none), or none. */
   | { kind: "caption"; value: "yes" | "no" }
+  /** Videos the source recorded a region (a language) for, or none: "videos with no region". */
+  | { kind: "recorded"; code: "region" | "language"; value: "yes" | "no" }
   | { kind: "hook_type"; value: string }
   | { kind: "region"; value: string }
   | { kind: "language"; value: string }
@@ -525,6 +527,8 @@ const attributeLabel = (a: Attribute): string => {
       return a.value === "yes" ? "videos with a recorded transcript" : "videos without a recorded transcript";
     case "caption":
       return a.value === "yes" ? "videos with a caption" : "videos without a caption";
+    case "recorded":
+      return `videos ${a.value === "yes" ? "with" : "without"} a recorded ${a.code}`;
     case "days":
       return `published on ${a.label} (UTC)`;
     case "text":
@@ -1584,6 +1588,20 @@ async function readQuestion(
     text = consume(text, m.index ?? 0, m[0].length);
     break;
   }
+  // "Videos with no region", "missing language", "where the region is not set": whether the source recorded
+  // one (most scraped videos have none). (Its words name no subject: the videos are counted.)
+  const recordedSpans: [number, number][] = [];
+  for (const m of [
+    ...text.matchAll(
+      /\b(?:(?:no|without (?:a |any )?|missing(?: an?)?|lacking(?: an?)?|unknown|blank|empty)\s*(?:recorded\s+)?(region|country|language)s?(?:\s+(?:code|info|data))?(?:\s+(?:recorded|set|at all))?|(region|country|language)s?(?:\s+(?:code|info))?\s+(?:is\s+|are\s+)?(?:missing|unknown|not (?:set|recorded|known)|blank|empty))\b/g,
+    ),
+  ]) {
+    const code = /^lang/.test((m[1] ?? m[2]) as string) ? "language" : "region";
+    if (placed.some((p) => p.item.kind === "recorded" && p.item.code === code)) continue;
+    place({ kind: "recorded", code, value: "no" }, m.index ?? 0, m[0]);
+    text = consume(text, m.index ?? 0, m[0].length);
+    recordedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  }
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.
   for (const m of text.matchAll(EMOJI)) {
@@ -1929,7 +1947,7 @@ async function readQuestion(
         bound: { op: "between", value: Math.min(a, b), to: Math.max(a, b) },
         index,
         phrase: phrase.trim(),
-        numbers: (range.groups?.bound as string).trim().length,
+        numbers: (range.groups as { bound: string }).bound.trim().length,
       };
   }
   // "Creators who posted more than 10 hotel videos": a bound on each one's number of videos (kept apart;
@@ -2222,11 +2240,16 @@ async function readQuestion(
     authorsSpan && videosAsked
       ? consume(lowerAll, authorsSpan[0], authorsSpan[1] - authorsSpan[0])
       : lowerAll;
-  const subjectText = [...soundSpans, ...boundSpans, ...(authorsSpan && videosAsked ? [authorsSpan] : [])]
+  const subjectText = [
+    ...soundSpans,
+    ...boundSpans,
+    ...recordedSpans,
+    ...(authorsSpan && videosAsked ? [authorsSpan] : []),
+  ]
     .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
-    .replace(/\b(\p{L}+)[\s-]+(language|speaking)\b/gu, (m, name: string) =>
+    .replace(/\b(\p{L}+)[\s-]+(?:captions?[\s-]+)?(language|speaking)\b/gu, (m, name: string) =>
       name in LANGUAGE_WORDS && placed.some((p) => p.item.kind === "language") ? name : m,
     )
     // "Count ads in region VN": the region (language) named is a filter; the word before it is not the subject.

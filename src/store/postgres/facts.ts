@@ -22,7 +22,7 @@ import {
   hasTextSql,
   type LinkedCreator,
   linkedCreator,
-  presentTextSql,
+  presenceSql,
   rateBoundsSql,
   rateNumeratorSql,
   SOUND_TITLES,
@@ -357,7 +357,7 @@ function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: 
   if (filter.hook) eq("label_hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
   if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, POSTGRES_TIME.weekday));
-  parts.push(...presentTextSql(filter));
+  parts.push(...presenceSql(filter));
   for (const needle of filter.caption_contains ?? [])
     parts.push(`strpos(v.caption, ${params.add(needle)}) > 0`);
   for (const needle of filter.caption_lacks ?? []) parts.push(`strpos(v.caption, ${params.add(needle)}) = 0`);

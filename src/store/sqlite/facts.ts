@@ -20,7 +20,7 @@ import {
   hasTextSql,
   type LinkedCreator,
   linkedCreator,
-  presentTextSql,
+  presenceSql,
   rateBoundsSql,
   rateNumeratorSql,
   SOUND_TITLES,
@@ -399,7 +399,7 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.hook) eq("label_hook", "hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
   if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, SQLITE_TIME.weekday));
-  parts.push(...presentTextSql(filter));
+  parts.push(...presenceSql(filter));
   for (const [i, needle] of (filter.caption_contains ?? []).entries()) {
     parts.push(`instr(v.caption, @caption_contains_${i}) > 0`);
     params[`caption_contains_${i}`] = needle;

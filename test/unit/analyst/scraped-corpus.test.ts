@@ -3677,6 +3677,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What are the top 2 videos for each month?",
         "top 2 creators by views for each of Da Lat, Vung Tau and resort",
         "top 3 most-liked videos for each day of the week",
+        "How many videos have no region?",
+        "Which languages do videos without a region use?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5560,5 +5562,76 @@ describe("ranges, and rankings within each group", () => {
     expect(one.plan).toMatchObject({ intent: "rank", subject: "creators", group_by: "month", count: 1 });
     const hooks = aggregateOf(await ask("top 2 videos per hook type"));
     expect(hooks.plan).toMatchObject({ intent: "rank", subject: "videos", group_by: "hook_type", count: 2 });
+  });
+});
+
+describe("days written out, and codes the source did not record", () => {
+  const count = (sql: string, ...params: unknown[]) =>
+    db
+      .prepare(sql)
+      .pluck()
+      .get(...params) as number;
+  /** "7 March 2025" for a Unix time (UTC). */
+  const written = (t: number) => {
+    const d = new Date(t * 1000);
+    return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  };
+
+  it("'on 7 March 2025', 'the week of 7 March 2025', 'between 1 March and 20 April 2025' are periods (SQL)", async () => {
+    const newest = count("SELECT max(created_at) FROM videos");
+    const day = Math.floor(newest / DAY) * DAY;
+    const one = aggregateOf(await ask(`How many videos were posted on ${written(day)}?`));
+    expect(one.plan).toMatchObject({ intent: "count", window_days: 1, ignored: [] });
+    expect(one.result.count).toBe(
+      count("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?", day, day + DAY),
+    );
+    // The week holding it, Monday to Sunday (as weeks are grouped).
+    const monday = day - ((new Date(day * 1000).getUTCDay() + 6) % 7) * DAY;
+    const week = aggregateOf(await ask(`How many videos were posted in the week of ${written(day)}?`));
+    expect(week.plan).toMatchObject({ window_from: new Date(monday * 1000).toISOString(), window_days: 7 });
+    expect(week.result.count).toBe(
+      count("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?", monday, monday + 7 * DAY),
+    );
+    // A span of days, the first without its year; "top 10 <month> <year> videos" stays ten of that month.
+    const from = day - 20 * DAY;
+    const [a, b] = [written(from), written(day)];
+    const span = aggregateOf(await ask(`How many videos between ${a.replace(/ \d{4}$/, "")} and ${b}?`));
+    expect(span.plan).toMatchObject({ intent: "count", window_from: new Date(from * 1000).toISOString() });
+    expect(span.result.count).toBe(
+      count("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?", from, day + DAY),
+    );
+    const month = b.replace(/^\d+ /, "");
+    expect(aggregateOf(await ask(`top 10 ${month} videos`)).plan).toMatchObject({
+      count: 10,
+      window_days: expect.any(Number),
+    });
+    expect(
+      (aggregateOf(await ask(`top 10 ${month} videos`)).plan as { window_days: number }).window_days,
+    ).toBeGreaterThan(27);
+  });
+
+  it("'videos with no region', 'missing a language': the videos the source recorded none for (SQL)", async () => {
+    const none = aggregateOf(await ask("How many videos have no region?"));
+    expect(none.plan).toMatchObject({
+      intent: "count",
+      subject: "videos",
+      filters: ["region=none"],
+      ignored: [],
+    });
+    expect(none.result.count).toBe(count("SELECT count(*) FROM videos WHERE region IS NULL"));
+    const share = aggregateOf(await ask("What share of videos are missing a language?"));
+    expect(share.plan).toMatchObject({ intent: "share", subject: "videos", ignored: [] });
+    expect(share.result.part).toBe(count("SELECT count(*) FROM videos WHERE language IS NULL"));
+    expect(share.result.whole).toBe(count("SELECT count(*) FROM videos"));
+    const languages = aggregateOf(await ask("Which languages do videos without a region use?"));
+    expect(languages.plan).toMatchObject({ subject: "languages", filters: ["region=none"] });
+    expect(languages.result.ranking).toEqual(
+      db
+        .prepare(
+          "SELECT language FROM videos WHERE region IS NULL AND language IS NOT NULL GROUP BY language ORDER BY count(*) DESC, language LIMIT 5",
+        )
+        .pluck()
+        .all(),
+    );
   });
 });
