@@ -3698,9 +3698,12 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     if (metric === "growth") {
       value = d.growth_by_window[String(window)] ?? 0;
       windowNote = ` over ${window} days`;
-    } else if (viaFacts) {
+    } else if (metric === "followers")
+      // An account's followers, whichever of its videos the question is about (its videos are not counted).
+      value = d.followers ?? 0;
+    else if (viaFacts) {
       const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
-      value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, "sum");
+      value = metric === "videos" ? vs.length : figureOf(vs, metric, "sum");
     } else if (metric === "videos")
       value = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? d.ad_count : d.video_count;
     else value = d.followers ?? 0;
@@ -3743,7 +3746,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   const [first, second] = ranked as [Row, Row];
   const label = `${metric === "videos" && plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ads" : METRIC_NAME[metric]}${windowNote}`;
   const scope =
-    viaFacts && hasVideoFilters({ ...plan, creators: [], advertisers: [] })
+    viaFacts && metric !== "followers" && hasVideoFilters({ ...plan, creators: [], advertisers: [] })
       ? ` (over their ${describe({ ...plan, creators: [], advertisers: [] })})`
       : "";
   const tie = first.value === second.value;

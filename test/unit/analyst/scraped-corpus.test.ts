@@ -5635,3 +5635,20 @@ describe("days written out, and codes the source did not record", () => {
     );
   });
 });
+
+describe("two accounts compared on followers", () => {
+  it("their followers, whichever of their videos the question names (not how many of them it holds) (SQL)", async () => {
+    const answer = await ask("@stay1 vs @stay2, both Da Lat homestays: who is doing better?");
+    const { plan } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "compare", topics: ["dalat", "homestay"] });
+    const followers = (handle: string) =>
+      db.prepare("SELECT followers FROM creators WHERE handle = ?").pluck().get(handle) as number;
+    const [one, two] = [followers("stay1"), followers("stay2")];
+    expect(one).not.toBe(two);
+    const [ahead, behind] = one > two ? ["stay1", "stay2"] : ["stay2", "stay1"];
+    const fmt = (n: number) => n.toLocaleString("en-US");
+    expect(answer.summary).toBe(
+      `@${ahead} is ahead on followers: ${fmt(Math.max(one, two))} vs ${fmt(Math.min(one, two))} for @${behind}.`,
+    );
+  });
+});
