@@ -1318,7 +1318,10 @@ async function readQuestion(
   let decline: string | null = null;
   // "We sell travel packages to Phu Quoc. What kind of videos perform best there?": a measure the corpus lacks
   // is declined when the question asks for it, not when a sentence before the question mentions it.
-  const questionSentences = (lowerAll.match(/[^.!?\n]+[.!?]*/g) ?? []).filter((x) => x.trim().endsWith("?"));
+  // (A dot inside a handle or a domain, "@vivuquangbinh.vn's", ends no sentence.)
+  const questionSentences = (lowerAll.match(/(?:[^.!?\n]|\.(?=\S))+[.!?]*/g) ?? []).filter((x) =>
+    x.trim().endsWith("?"),
+  );
   // "Which videos mention price?": the words a verb of saying names are text to find, not a measure asked for.
   const asking = (questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll).replace(
     MENTIONED_WORDS,
@@ -1328,7 +1331,15 @@ async function readQuestion(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
   );
   const lacking = (words: string) =>
-    (words.match(WORD) ?? []).map((w) => UNKNOWN_MEASURES[w]).find((m) => m !== undefined);
+    (
+      words
+        .replace(/\bwatch[- ]time\b/g, "watchtime")
+        .replace(/\b(completion|view[- ]through|drop[- ]off) rates?\b/g, "retention")
+        .replace(/\blinks? in (the )?bio\b/g, "clicks")
+        .match(WORD) ?? []
+    )
+      .map((w) => UNKNOWN_MEASURES[w])
+      .find((m) => m !== undefined);
   const lacks = (measure: string) =>
     `the corpus records plays, likes, comments, shares, saves, followers and labels, not ${measure}`;
   const asked = lacking(asking);

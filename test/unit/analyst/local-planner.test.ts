@@ -573,6 +573,13 @@ describe("stray words and honest refusals", () => {
     ["What will be trending next month?", /forecast/],
     ["Which brands spent the most on ads?", /ad spend/],
     ["How much revenue did skincare ads make?", /revenue/],
+    // (A dot inside a word ends no sentence: the whole question is read.)
+    [
+      "What's the age and gender breakdown of viewers of skincare videos on tiktok.com?",
+      /audience demographics/,
+    ],
+    ["What's the average watch time of skincare videos?", /watch time/],
+    ["How many people clicked the link in bio on skincare ads?", /clicks/],
     ["Why do POV hooks work?", /not why/],
     ["@nobody_such_handle_xyz: how many videos?", /no creator/],
     ["flibber jabberwock?", /could not tell what to compute/],
