@@ -661,8 +661,6 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
   return outcome;
 }
 
-/** Groups a ranking is repeated within, at most: the latest periods, or the largest groups. */
-const MAX_RANKED_GROUPS = 12;
 const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
   day: "day (UTC)",
   week: "week (Monday to Sunday, UTC)",
@@ -676,12 +674,15 @@ const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
   ad: "label (ads, organic)",
   media_type: "format",
   topic: "topic",
+  creator: "creator",
+  advertiser: "advertiser",
+  sound: "sound",
 };
 
 /** One group of a ranking asked within each: how it is named, and the question it is ranked as. */
 async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: Plan }[]; left: number }> {
   const { plan } = ctx;
-  const by = plan.perGroup as PerGroupSplit;
+  const { by, groups: most } = plan.perGroup as NonNullable<Plan["perGroup"]>;
   const base: Plan = { ...plan, perGroup: null, groupBy: null, compareTopics: [], totals: false };
   if (by === "topic")
     return {
@@ -694,21 +695,50 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
   const [found = []] = await ctx.facts.groups(videoFilter(ctx), [by as FactsSplit], "plays");
   const present = found.filter((g) => g.key !== null && g.videos > 0);
   const time = by === "day" || by === "week" || by === "month" || by === "quarter" || by === "year";
-  // The latest periods, or the largest groups (then by key), each shown in the key's order.
+  const accounts = by === "creator" || by === "advertiser" || by === "sound";
+  // The latest periods, or the largest groups (then by key), each shown in the key's order; accounts and sounds
+  // with the most videos first.
   const byKey = (a: FactsGroup, b: FactsGroup) =>
     String(a.key) < String(b.key) ? -1 : String(a.key) > String(b.key) ? 1 : 0;
-  const chosen = (
-    time
-      ? [...present].sort(byKey).slice(-MAX_RANKED_GROUPS)
-      : [...present].sort((a, b) => b.videos - a.videos || byKey(a, b)).slice(0, MAX_RANKED_GROUPS)
-  ).sort((a, b) => (typeof a.key === "number" && typeof b.key === "number" ? a.key - b.key : byKey(a, b)));
+  const largest = [...present].sort((a, b) => b.videos - a.videos || byKey(a, b)).slice(0, most);
+  const chosen = accounts
+    ? largest
+    : time
+      ? [...present].sort(byKey).slice(-most)
+      : largest.sort((a, b) =>
+          typeof a.key === "number" && typeof b.key === "number" ? a.key - b.key : byKey(a, b),
+        );
   // A period within the question's own window: its ends are the later start and the earlier end.
   const outer = videoFilter(ctx);
-  const groups = chosen.flatMap((g) => {
+  const groups: { label: string; plan: Plan }[] = [];
+  for (const g of chosen) {
     const key = g.key as string | number;
+    if (by === "creator") {
+      const name = await ctx.facts.nameOf("creator", String(key));
+      const creator = {
+        uid: String(key),
+        handle: name.replace(/^@/, ""),
+        nickname: "",
+        verified: false,
+        by: "handle" as const,
+      };
+      groups.push({ label: name, plan: { ...base, creators: [creator] } });
+      continue;
+    }
+    if (by === "advertiser") {
+      const name = await ctx.facts.nameOf("advertiser", String(key));
+      groups.push({ label: name, plan: { ...base, advertisers: [{ id: String(key), name }] } });
+      continue;
+    }
+    if (by === "sound") {
+      const title = await soundTitle(ctx, outer, String(key));
+      const attribute: Attribute = { kind: "sound", ids: [String(key)], title };
+      groups.push({ label: `"${title}"`, plan: { ...base, attributes: [...plan.attributes, attribute] } });
+      continue;
+    }
     if (time) {
       const period = periodOfGroup(by, String(key));
-      if (!period) return [];
+      if (!period) continue;
       const from = Math.max(period.from, outer.since ?? period.from);
       const to = Math.min(period.to, outer.until ?? period.to);
       const window: WindowReading = {
@@ -718,7 +748,8 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
         to,
         label: period.label,
       };
-      return [{ label: period.label, plan: { ...base, window } }];
+      groups.push({ label: period.label, plan: { ...base, window } });
+      continue;
     }
     const value = String(key);
     const attribute: Attribute =
@@ -737,8 +768,8 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
             ? "ads"
             : "organic"
           : value;
-    return [{ label, plan: { ...base, attributes: [...plan.attributes, attribute] } }];
-  });
+    groups.push({ label, plan: { ...base, attributes: [...plan.attributes, attribute] } });
+  }
   return { groups, left: present.length - chosen.length };
 }
 
@@ -748,7 +779,7 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
  */
 async function executePerGroup(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
-  const by = plan.perGroup as PerGroupSplit;
+  const { by } = plan.perGroup as NonNullable<Plan["perGroup"]>;
   const { groups, left } = await rankedGroups(ctx);
   const name = PER_GROUP_NAME[by];
   const scope = describe({ ...plan, perGroup: null, groupBy: null, compareTopics: [] });
@@ -765,7 +796,7 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
   });
   const more =
     left > 0
-      ? ` ${fmt(left)} more ${left === 1 ? "group is" : "groups are"} left out (${["day", "week", "month", "quarter", "year"].includes(by) ? "the latest are shown" : "the largest are shown"}).`
+      ? ` ${fmt(left)} more ${left === 1 ? by.replace("_", " ") : `${PER_GROUP_NAME[by].replace(/ \(.*$/, "")}s`} ${left === 1 ? "is" : "are"} left out (${["day", "week", "month", "quarter", "year"].includes(by) ? "the latest are shown" : "those with the most videos are shown"}).`
       : "";
   const measure = plan.metric
     ? ` by ${METRIC_NAME[plan.metric]}`

@@ -90,7 +90,12 @@ export type PerGroupSplit =
   | "language"
   | "ad"
   | "media_type"
-  | "topic";
+  | "topic"
+  | "creator"
+  | "advertiser"
+  | "sound";
+/** Groups a ranking is repeated within, unless another number is asked ("for the 5 biggest creators"). */
+export const MAX_RANKED_GROUPS = 12;
 const PER_GROUP_SPLITS: readonly string[] = [
   "day",
   "week",
@@ -106,7 +111,7 @@ const PER_GROUP_SPLITS: readonly string[] = [
 ];
 /** "For each month", "per year", "every weekday": a ranking asked within each group. */
 const PER_GROUP =
-  /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:calendar\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format)s?\b/;
+  /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:(?:top\s+)?\d{1,2}\s+)?(?:(?:most active|biggest|largest|busiest|top|most used|most popular|calendar)\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format|creator|account|influencer|advertiser|brand|sound|song|track)s?\b/;
 /** The groups each word of PER_GROUP names. */
 const PER_GROUP_WORDS: Readonly<Record<string, PerGroupSplit>> = {
   month: "month",
@@ -123,7 +128,18 @@ const PER_GROUP_WORDS: Readonly<Record<string, PerGroupSplit>> = {
   region: "region",
   country: "region",
   format: "media_type",
+  creator: "creator",
+  account: "creator",
+  influencer: "creator",
+  advertiser: "advertiser",
+  brand: "advertiser",
+  sound: "sound",
+  song: "sound",
+  track: "sound",
 };
+/** Accounts and sounds as groups: "for the 5 creators who posted the most", "the top 10 sounds". */
+const GROUPS_NAMED =
+  /\b(?:the |top )(?:top )?(\d{1,2}) (?:most active |biggest |largest |busiest |top |most used |most popular )?(?:creators|accounts|influencers|advertisers|brands|sounds|songs|tracks)\b/;
 /** What a ranking within each group ranks: the noun after "top 3", "the best", "the most liked". */
 const RANKED_NOUN =
   /\b(?:top|best|leading|biggest|largest|(?:most|highest|least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
@@ -319,9 +335,10 @@ export interface Plan {
   compareTopics: string[];
   /**
    * For `rank`: "the top 3 videos for each month of 2023", "top creators for each of Da Lat, Sapa and Phu Quoc":
-   * the groups (`groupBy`'s, or `compareTopics` for "topic") each ranked as a question of its own.
+   * the groups (`groupBy`'s, `compareTopics` for "topic", the accounts or sounds with the most videos) each
+   * ranked as a question of its own; at most `groups` of them (the latest periods, the largest groups).
    */
-  perGroup: PerGroupSplit | null;
+  perGroup: { by: PerGroupSplit; groups: number } | null;
   /**
    * For a breakdown by region, language or hook type ("English or Spanish videos", "question hooks or bold
    * claims"): the codes compared, in the order named.
@@ -4020,7 +4037,11 @@ async function readQuestion(
       ? (PER_GROUP_WORDS[splitCue.split as string] ?? null)
       : null;
   const perGroupBy: PerGroupSplit | null =
-    cued && (groupBy === null || groupBy === cued || (groupBy === "hook_type" && subject === "hook_types"))
+    cued &&
+    (groupBy === null ||
+      groupBy === cued ||
+      (groupBy === "hook_type" && subject === "hook_types") ||
+      ["creator", "advertiser", "sound"].includes(cued))
       ? cued
       : compareTopics.length >= 2 && EACH_OF.test(lowerAll)
         ? "topic"
@@ -4038,7 +4059,7 @@ async function readQuestion(
   ) {
     subject = rankedSubject;
   }
-  let rankWithin: PerGroupSplit | null = null;
+  let rankWithin: { by: PerGroupSplit; groups: number } | null = null;
   let perGroupCount = count;
   if (
     perGroupBy &&
@@ -4047,16 +4068,29 @@ async function readQuestion(
     (counted !== null ||
       /\b(top|best|most|highest|biggest|largest|leading|greatest|strongest|ranked|rank)\b/.test(lowerAll))
   ) {
-    rankWithin = perGroupBy;
+    // ("Per creator": the accounts with the most videos, as many as named.)
+    const named = ["creator", "advertiser", "sound"].includes(perGroupBy)
+      ? lowerAll.match(GROUPS_NAMED)
+      : null;
+    rankWithin = {
+      by: perGroupBy,
+      groups: named ? Math.max(1, Math.min(MAX_RANKED_GROUPS, Number(named[1]))) : MAX_RANKED_GROUPS,
+    };
     intent = "rank";
-    if (perGroupBy !== "topic") groupBy = perGroupBy;
+    if (perGroupBy !== "topic" && PER_GROUP_SPLITS.includes(perGroupBy))
+      groupBy = perGroupBy as Plan["groupBy"];
+    else if (perGroupBy !== "topic") groupBy = null;
     // "The top creator for each month", "which advertiser ran the most ads": one in each.
     const one = new RegExp(
-      `\\b(?:top|best|leading|biggest|largest|(?:most|highest)[- ]\\w+|which|what) (?:${SINGULAR_NOUNS})\\b(?!s)`,
+      `\\b(?:top|best|leading|biggest|largest|(?:most|highest)[- ]\\w+|which|what) (?:[\\p{L}#]+ )?(?:${SINGULAR_NOUNS})\\b(?!s)`,
+      "u",
     ).test(lowerAll);
-    perGroupCount = counted ? count : one ? 1 : PER_GROUP_COUNT;
+    // ("For each of the 5 biggest creators": how many groups, not how many in each.)
+    const countsGroups = counted !== null && named !== null && named[0].includes(counted[0].trim());
+    if (countsGroups) unsay(/ results? \(from "/);
+    perGroupCount = counted && !countsGroups ? count : one ? 1 : PER_GROUP_COUNT;
     understood.push(
-      `a ranking within each ${rankWithin === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin).replace("-", " ")}, ${perGroupCount} in each`,
+      `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
     );
   }
   if (groupBy !== "topic" && usesBy !== "topic" && !rankWithin) compareTopics = [];

@@ -3678,6 +3678,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "top 2 creators by views for each of Da Lat, Vung Tau and resort",
         "top 3 most-liked videos for each day of the week",
         "How many videos have no region?",
+        "best video per creator for the 3 creators who posted the most",
         "Which languages do videos without a region use?",
       ];
       for (const question of questions)
@@ -5562,6 +5563,30 @@ describe("ranges, and rankings within each group", () => {
     expect(one.plan).toMatchObject({ intent: "rank", subject: "creators", group_by: "month", count: 1 });
     const hooks = aggregateOf(await ask("top 2 videos per hook type"));
     expect(hooks.plan).toMatchObject({ intent: "rank", subject: "videos", group_by: "hook_type", count: 2 });
+  });
+
+  it("'the best video per creator for the 3 creators who posted the most': those accounts, one video each (SQL)", async () => {
+    const each = aggregateOf(await ask("best video per creator for the 3 creators who posted the most"));
+    expect(each.plan).toMatchObject({ intent: "rank", subject: "videos", count: 1, ignored: [] });
+    const busiest = db
+      .prepare("SELECT author_uid FROM videos GROUP BY author_uid ORDER BY count(*) DESC, author_uid LIMIT 3")
+      .pluck()
+      .all() as string[];
+    const handle = (uid: string) => db.prepare("SELECT handle FROM creators WHERE uid = ?").pluck().get(uid);
+    const groups = each.result.groups as { group: string; ranking: string[] }[];
+    expect(groups.map((g) => g.group)).toEqual(busiest.map((uid) => `@${handle(uid)}`));
+    expect(groups.map((g) => g.ranking)).toEqual(
+      busiest.map((uid) =>
+        db
+          .prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays DESC, id DESC LIMIT 1")
+          .pluck()
+          .all(uid),
+      ),
+    );
+    // "Each of the 3 biggest creators": three groups, and the singular "top video" one in each.
+    const biggest = aggregateOf(await ask("top resort video for each of the 3 biggest creators"));
+    expect(biggest.plan).toMatchObject({ intent: "rank", subject: "videos", topics: ["resort"], count: 1 });
+    expect(biggest.result.groups).toHaveLength(3);
   });
 });
 
