@@ -10,6 +10,8 @@
 
 export interface FactsFilter {
   q?: string;
+  /** Videos matching none of these, each read as `q` is ("#hagiangloop but not #hagiang"). */
+  exclude_q?: readonly string[];
   region?: string;
   language?: string;
   media_type?: "video" | "slideshow";

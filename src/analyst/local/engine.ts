@@ -57,11 +57,13 @@ function planSummary(plan: Plan): Record<string, unknown> {
               ? `weekday=${a.days.join("|")}`
               : a.kind === "text"
                 ? `q=${a.q}`
-                : a.kind === "emoji"
-                  ? `caption_contains=${a.emoji}`
-                  : a.kind === "recorded"
-                    ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
-                    : `${a.kind}=${a.value}`,
+                : a.kind === "not_text"
+                  ? `not_q=${a.q}`
+                  : a.kind === "emoji"
+                    ? `caption_contains=${a.emoji}`
+                    : a.kind === "recorded"
+                      ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
+                      : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

@@ -263,6 +263,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, weekdays: a.days };
     case "text":
       return { ...filter, q: filter.q ? `${filter.q} ${a.q}` : a.q };
+    case "not_text":
+      return { ...filter, exclude_q: [...(filter.exclude_q ?? []), a.q] };
     case "emoji":
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "media_type":
@@ -423,6 +425,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
       noun = `${noun} ${shareWords(a)}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
+  for (const a of plan.attributes) if (a.kind === "not_text") parts.push(`not about "${topicWords([a.q])}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
   const bounds = plan.attributes.filter((a) => a.kind === "count");
@@ -657,6 +660,13 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
   )
     outcome.caveats.push(
       `An original sound: a creator's own audio, titled ${ORIGINAL_SOUND_TITLES.map((t) => `"${t}"`).join(", ")} (accents folded), alone or before " - " and the creator's name.`,
+    );
+  const excluded = ctx.plan.attributes.flatMap((a) =>
+    a.kind === "not_text" ? [`"${topicWords([a.q])}"`] : [],
+  );
+  if (excluded.length > 0)
+    outcome.caveats.push(
+      `Not about ${excluded.join(" or ")}: the videos a search for it does not find (a search also finds its run-together tags and spellings apart, as a topic does).`,
     );
   return outcome;
 }
@@ -2387,6 +2397,8 @@ function shareWords(target: Attribute): string {
       return attributeLabel(target);
     case "text":
       return `that mention "${topicWords([target.q])}"`;
+    case "not_text":
+      return `not about "${topicWords([target.q])}"`;
     case "emoji":
       return `with "${target.emoji}" in the caption`;
     case "hook_type":

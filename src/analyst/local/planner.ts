@@ -182,6 +182,8 @@ export type Attribute =
   | { kind: "days"; days: number[]; label: string }
   /** Videos whose text holds these words, matched like `q` (a share's target: "what share mention price?"). */
   | { kind: "text"; q: string }
+  /** Videos about none of this, matched like `q`: "#hagiangloop but not #hagiang". */
+  | { kind: "not_text"; q: string }
   /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
   | { kind: "emoji"; emoji: string };
 
@@ -550,6 +552,8 @@ const attributeLabel = (a: Attribute): string => {
       return `published on ${a.label} (UTC)`;
     case "text":
       return `videos mentioning "${topicWords([a.q])}"`;
+    case "not_text":
+      return `videos not about "${topicWords([a.q])}"`;
     case "emoji":
       return `videos with "${a.emoji}" in the caption`;
     case "hook_type":
@@ -1629,6 +1633,37 @@ async function readQuestion(
     place({ kind: "recorded", code, value: "no" }, m.index ?? 0, m[0]);
     text = consume(text, m.index ?? 0, m[0].length);
     recordedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  }
+  // "#hagiangloop or #dulichhagiang but NOT #hagiang", "hotel videos excluding Da Lat": videos about none of
+  // the topic (a hashtag written, or one the corpus uses after a word of exclusion).
+  for (const m of [
+    ...text.matchAll(
+      /\b(but not|and not|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?)?(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
+    ),
+  ]) {
+    const [whole, cue, hash, ...written] = m as unknown as [
+      string,
+      string,
+      string | undefined,
+      ...(string | undefined)[],
+    ];
+    // (Bare "not" only before a hashtag or a word naming what a video is about: "not ads" is organic.)
+    if (!hash && cue === "not" && !/^not\s+(tagged|hashtagged|about|mentioning)\b/.test(whole)) continue;
+    // "Excluding Da Lat": the longest run of words that is a hashtag (#dalat), else the first word alone.
+    const words = written.filter((w): w is string => w !== undefined);
+    let tag: string | null = null;
+    let used = 0;
+    for (let n = hash ? 1 : words.length; n >= 1 && !tag; n--) {
+      const joined = words.slice(0, n).join("");
+      tag = hash ? foldText(joined) : await hashtagOf(facts, [joined, singular(joined)]);
+      used = n;
+    }
+    if (!tag) continue;
+    // (The phrase ends with the last word used.)
+    const end = (m.indices?.[2 + used] as [number, number])[1];
+    const phrase = lowerAll.slice(m.index ?? 0, end);
+    place({ kind: "not_text", q: tag }, m.index ?? 0, phrase);
+    text = consume(text, m.index ?? 0, phrase.length);
   }
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.

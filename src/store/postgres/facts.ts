@@ -280,7 +280,14 @@ export class PostgresFacts implements FactsRepository {
       filter.q !== undefined && terms.length > 0
         ? await expandQuery(this.pool, filter.q, searchTuning().exactCap)
         : null;
-    return whereOf(filter, terms, expanded?.tsquery ?? tsAllTerms(terms), params);
+    // Each excluded text expanded as `q` is.
+    const excluded: string[] = [];
+    for (const q of filter.exclude_q ?? []) {
+      const words = queryTerms(q);
+      if (words.length === 0) continue;
+      excluded.push((await expandQuery(this.pool, q, searchTuning().exactCap))?.tsquery ?? tsAllTerms(words));
+    }
+    return whereOf(filter, terms, expanded?.tsquery ?? tsAllTerms(terms), excluded, params);
   }
 }
 
@@ -342,10 +349,17 @@ const POSTGRES_TIME = {
   month: "to_char(to_timestamp(v.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')",
 };
 
-function whereOf(filter: FactsFilter, terms: string[], tsquery: string, params: Params): string {
+function whereOf(
+  filter: FactsFilter,
+  terms: string[],
+  tsquery: string,
+  excluded: readonly string[],
+  params: Params,
+): string {
   const parts: string[] = [];
   if (filter.q !== undefined && terms.length === 0) parts.push("false");
   if (terms.length > 0) parts.push(`v.search_vector @@ ${params.add(tsquery)}::tsquery`);
+  for (const query of excluded) parts.push(`NOT (v.search_vector @@ ${params.add(query)}::tsquery)`);
   const eq = (column: string, value: string | number | undefined) => {
     if (value === undefined) return;
     parts.push(`v.${column} = ${params.add(value)}`);

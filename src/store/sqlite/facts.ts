@@ -387,6 +387,12 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     // Expanded exactly as service_search_videos expands `q` (compounds, run-together words, stems).
     params.match = expandQuery(db, filter.q, searchTuning().exactCap)?.match ?? ftsMatch(terms);
   }
+  for (const [i, q] of (filter.exclude_q ?? []).entries()) {
+    const excluded = queryTerms(q);
+    if (excluded.length === 0) continue;
+    parts.push(`v.seq NOT IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH @exclude${i})`);
+    params[`exclude${i}`] = expandQuery(db, q, searchTuning().exactCap)?.match ?? ftsMatch(excluded);
+  }
   const eq = (column: string, name: string, value: string | number | undefined) => {
     if (value === undefined) return;
     parts.push(`v.${column} = @${name}`);

@@ -3679,6 +3679,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "top 3 most-liked videos for each day of the week",
         "How many videos have no region?",
         "best video per creator for the 3 creators who posted the most",
+        "How many homestay videos are not about Da Lat?",
         "Which languages do videos without a region use?",
       ];
       for (const question of questions)
@@ -5675,5 +5676,31 @@ describe("two accounts compared on followers", () => {
     expect(answer.summary).toBe(
       `@${ahead} is ahead on followers: ${fmt(Math.max(one, two))} vs ${fmt(Math.min(one, two))} for @${behind}.`,
     );
+  });
+});
+
+describe("a topic ruled out", () => {
+  it("'homestay videos not about Da Lat', 'excluding #vungtau': those the search for it does not find (search totals)", async () => {
+    const [homestay, dalat, vungtau] = await Promise.all([
+      searchIds("homestay"),
+      searchIds("dalat"),
+      searchIds("vungtau"),
+    ]);
+    const not = (all: string[], ...out: string[][]) => all.filter((id) => !out.some((o) => o.includes(id)));
+    const one = aggregateOf(await ask("How many homestay videos are not about Da Lat?"));
+    expect(one.plan).toMatchObject({
+      intent: "count",
+      topics: ["homestay"],
+      filters: ["not_q=dalat"],
+      ignored: [],
+    });
+    expect(one.result.count).toBe(not(homestay, dalat).length);
+    expect(not(homestay, dalat).length).toBeLessThan(homestay.length);
+    const all = aggregateOf(await ask("top 3 videos excluding #dalat and excluding #vungtau"));
+    expect(all.plan).toMatchObject({ intent: "rank", topics: [], filters: ["not_q=dalat", "not_q=vungtau"] });
+    const every = db.prepare("SELECT id FROM videos ORDER BY plays DESC, id DESC").pluck().all() as string[];
+    expect(all.result.ranking).toEqual(not(every, dalat, vungtau).slice(0, 3));
+    // "Not ads" stays organic videos.
+    expect(aggregateOf(await ask("how many videos are not ads?")).plan).toMatchObject({ filters: ["ad=no"] });
   });
 });
