@@ -1660,7 +1660,7 @@ async function readQuestion(
     }
     if (!tag) continue;
     // (The phrase ends with the last word used.)
-    const end = (m.indices?.[2 + used] as [number, number])[1];
+    const end = (m.indices as RegExpIndicesArray)[2 + used]?.[1] ?? (m.index ?? 0) + whole.length;
     const phrase = lowerAll.slice(m.index ?? 0, end);
     place({ kind: "not_text", q: tag }, m.index ?? 0, phrase);
     text = consume(text, m.index ?? 0, phrase.length);
