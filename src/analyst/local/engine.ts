@@ -101,6 +101,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.firstIn ? { first_in_window: true } : {}),
     ...(plan.oldest ? { oldest: true } : {}),
     ...(plan.percentile !== null ? { percentile: plan.percentile } : {}),
+    ...(plan.hourOffset !== 0 ? { utc_offset_hours: plan.hourOffset } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),
     ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),

@@ -420,9 +420,13 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const hook = plan.attributes.find((a) => a.kind === "hook");
   if (hook) noun = `${noun} ${hook.value === "yes" ? "with" : "without"} a detected hook`;
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
-  for (const a of plan.attributes)
-    if (a.kind === "transcript" || a.kind === "caption" || a.kind === "emoji" || a.kind === "recorded")
-      noun = `${noun} ${shareWords(a)}`;
+  // "videos without a recorded region and without a recorded language".
+  const qualities = plan.attributes.flatMap((a) =>
+    a.kind === "transcript" || a.kind === "caption" || a.kind === "emoji" || a.kind === "recorded"
+      ? [shareWords(a)]
+      : [],
+  );
+  if (qualities.length > 0) noun = `${noun} ${qualities.join(" and ")}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
   for (const a of plan.attributes) if (a.kind === "not_text") parts.push(`not about "${topicWords([a.q])}"`);
@@ -2250,7 +2254,7 @@ type SplitBy = Exclude<
 >;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
-function nameOfGroup(by: SplitBy, key: string | number): string {
+function nameOfGroup(by: SplitBy, key: string | number, hourOffset = 0): string {
   switch (by) {
     case "hook":
       return key === 1 ? "with a detected hook" : "without a detected hook";
@@ -2263,7 +2267,9 @@ function nameOfGroup(by: SplitBy, key: string | number): string {
     case "weekend":
       return key === 1 ? "weekends (Saturday, Sunday)" : "weekdays (Monday to Friday)";
     case "hour":
-      return `${String(key).padStart(2, "0")}:00 UTC`;
+      return hourOffset === 0
+        ? `${String(key).padStart(2, "0")}:00 UTC`
+        : `${String((Number(key) + hourOffset + 24) % 24).padStart(2, "0")}:00 (UTC${hourOffset < 0 ? "-" : "+"}${Math.abs(hourOffset)})`;
     case "length":
       return (LENGTH_BANDS[Number(key)] as (typeof LENGTH_BANDS)[number]).label;
     case "caption_length":
@@ -2330,7 +2336,7 @@ async function splitGroups(
       const by = splits[i] as SplitBy;
       return groups
         .map((g) => ({
-          key: nameOfGroup(by, g.key as string | number),
+          key: nameOfGroup(by, g.key as string | number, ctx.plan.hourOffset),
           filter,
           by,
           raw: g.key,
@@ -2463,9 +2469,11 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
   const caveats = [
     isSeries(by)
       ? `${SERIES[by]} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
-      : by === "weekday" || by === "hour"
-        ? "Publication day and hour are in UTC (the corpus records no time zone)."
-        : `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`,
+      : by === "hour" && plan.hourOffset !== 0
+        ? `Publication hours are shown in UTC${plan.hourOffset < 0 ? "-" : "+"}${Math.abs(plan.hourOffset)}, as asked (the corpus records UTC times).`
+        : by === "weekday" || by === "hour"
+          ? "Publication day and hour are in UTC (the corpus records no time zone)."
+          : `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`,
   ];
   if (groups.length === 0) return emptyRanking(`No ${base} to break down.`, caveats, computed);
   if (groups.every((g) => g.part === 0))
@@ -2680,27 +2688,29 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? "With a detected hook: videos whose hook label is yes (the opening line matched one of the hook patterns; service://guide/metrics); without: every other video. It shows which group did well, not that the hook caused it."
           : by === "transcript"
             ? TRANSCRIPT_CAVEAT
-            : by === "weekday" || by === "weekend" || by === "hour"
-              ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
-              : isSeries(by) || by === "period"
-                ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
-                : by === "bounds"
-                  ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
-                  : by === "emoji"
-                    ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
-                    : by === "sound_use"
-                      ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
-                      : by === "topic"
-                        ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
-                        : by === "length"
-                          ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                          : by === "caption_length"
-                            ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
-                            : by === "hashtag_count"
-                              ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                              : recorded
-                                ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
-                                : "Format: video or slideshow (media_type).",
+            : by === "hour" && plan.hourOffset !== 0
+              ? `Publication hours are shown in UTC${plan.hourOffset < 0 ? "-" : "+"}${Math.abs(plan.hourOffset)}, as asked (the corpus records UTC times and no time zone). They describe when the videos were posted, not when their audience watched.`
+              : by === "weekday" || by === "weekend" || by === "hour"
+                ? "Publication day and hour are in UTC (the corpus records no time zone): a creator's local day or hour may differ. They describe when the videos were posted, not when their audience watched."
+                : isSeries(by) || by === "period"
+                  ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
+                  : by === "bounds"
+                    ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                    : by === "emoji"
+                      ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
+                      : by === "sound_use"
+                        ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
+                        : by === "topic"
+                          ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
+                          : by === "length"
+                            ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                            : by === "caption_length"
+                              ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                              : by === "hashtag_count"
+                                ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                                : recorded
+                                  ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                                  : "Format: video or slideshow (media_type).",
     ...rateDefinition(metric),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;

@@ -145,6 +145,10 @@ const RANKED_NOUN =
   /\b(?:top|best|leading|biggest|largest|(?:most|highest|least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
 /** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
+/** A time zone named for hours of the day: Vietnam and its neighbours' (UTC+7), or an offset written out. */
+const LOCAL_TIME =
+  /\b(?:in\s+)?(?:(?:vietnam(?:ese)?|vn|hanoi|saigon|ho chi minh(?: city)?|ict|indochina|bangkok|thai(?:land)?|jakarta|wib)\s+(?:local\s+)?time(?:\s+zone)?|(?:utc|gmt)\s*(?<sign>[+-])\s*(?<hours>1[0-4]|0?\d)(?::?00)?)\b/;
+
 /** Rankings per group list this many in each unless a number is asked. */
 const PER_GROUP_COUNT = 3;
 const SINGULAR_NOUNS =
@@ -341,6 +345,8 @@ export interface Plan {
    * ranked as a question of its own; at most `groups` of them (the latest periods, the largest groups).
    */
   perGroup: { by: PerGroupSplit; groups: number } | null;
+  /** For `group_by` `hour`: the hours shown in this zone ("in Vietnam time": +7); 0 is UTC. */
+  hourOffset: number;
   /**
    * For a breakdown by region, language or hook type ("English or Spanish videos", "question hooks or bold
    * claims"): the codes compared, in the order named.
@@ -1068,6 +1074,8 @@ async function readQuestion(
     spelled
       .replace(/\b(than|over|under|least|most) a (minute|min)\b/gi, (m) => m.replace(/ a /i, " 1 "))
       .replace(/\b(hook|media)_(type)\b/gi, "$1 $2")
+      // "Hour-of-day", "day-of-week": the words apart (the same length).
+      .replace(/\b(hour|day|time)-of-(the-)?(day|week)\b/gi, (m) => m.replaceAll("-", " "))
       // "The most-liked videos", "top-performing": the words apart (the same length).
       .replace(
         /\b(most|least|best|worst|top|highest|lowest)-(liked|viewed|watched|played|commented|shared|saved|popular|performing|engaging|followed)\b/gi,
@@ -1080,6 +1088,14 @@ async function readQuestion(
   );
   let text = original.toLowerCase();
   const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()]}"`);
+  // "In Vietnam time", "UTC+7": hours of the day read in that zone (not a region; days stay UTC).
+  const zone = text.match(LOCAL_TIME);
+  const zoneOffset = zone
+    ? zone.groups?.hours !== undefined
+      ? (zone.groups.sign === "-" ? -1 : 1) * Number(zone.groups.hours)
+      : 7
+    : 0;
+  if (zone) text = consume(text, zone.index ?? 0, zone[0].length);
   /** Takes back the readings a later one replaces ("viral" read as views, when the length is asked for). */
   const unsay = (readings: RegExp) => {
     for (let i = understood.length - 1; i >= 0; i--)
@@ -1623,6 +1639,7 @@ async function readQuestion(
   // "Videos with no region", "missing language", "where the region is not set": whether the source recorded
   // one (most scraped videos have none). (Its words name no subject: the videos are counted.)
   const recordedSpans: [number, number][] = [];
+  const askedApart: string[] = [];
   for (const m of [
     ...text.matchAll(
       /\b(?:(?:no|without (?:a |any )?|missing(?: an?)?|lacking(?: an?)?|unknown|blank|empty)\s*(?:recorded\s+)?(region|country|language)s?(?:\s+(?:code|info|data))?(?:\s+(?:recorded|set|at all))?|(region|country|language)s?(?:\s+(?:code|info))?\s+(?:is\s+|are\s+)?(?:missing|unknown|not (?:set|recorded|known)|blank|empty))\b/g,
@@ -1630,6 +1647,17 @@ async function readQuestion(
   ]) {
     const code = /^lang/.test((m[1] ?? m[2]) as string) ? "language" : "region";
     if (placed.some((p) => p.item.kind === "recorded" && p.item.code === code)) continue;
+    // "How many are missing a region? and how many are missing a language?": two questions; the first is read.
+    const before = recordedSpans.at(-1);
+    if (
+      before &&
+      /[?]|\b(how many|what share|what percent\w*)\b/.test(lowerAll.slice(before[1], m.index ?? 0))
+    ) {
+      askedApart.push(`${m[0].trim()} (one count at a time: ask again for it)`);
+      text = consume(text, m.index ?? 0, m[0].length);
+      recordedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+      continue;
+    }
     place({ kind: "recorded", code, value: "no" }, m.index ?? 0, m[0]);
     text = consume(text, m.index ?? 0, m[0].length);
     recordedSpans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
@@ -2505,7 +2533,7 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [];
+  const ignored: string[] = [...askedApart];
   if (secondWindow && window)
     ignored.push(
       `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,
@@ -2704,8 +2732,13 @@ async function readQuestion(
       );
       continue;
     }
-    // "3-5 videos": numbers (how many to list, a bound), not the hashtag #35.
-    if (/^\d+[–-]\d+$/.test(word)) continue;
+    // "3-5 videos": numbers (how many to list, a bound), not the hashtag #35; one no count or bound read is said
+    // to be unused ("creators with 1 video, 2-3 or 4-7").
+    if (/^\d+[–-]\d+$/.test(word)) {
+      if (!/\b(top|first|list|show|give|name)(\s+(me|the))*\s*$/.test(lowerAll.slice(0, at)))
+        ignored.push(`${raw} (a range of numbers with no count it bounds)`);
+      continue;
+    }
     word = word.replace(/[._-]/g, "");
     const tag = await hashtagOf(facts, [word, singular(word)]);
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
@@ -4101,7 +4134,10 @@ async function readQuestion(
     intent !== "decline" &&
     ["videos", "creators", "advertisers", "sounds", "hashtags"].includes(subject) &&
     (counted !== null ||
-      /\b(top|best|most|highest|biggest|largest|leading|greatest|strongest|ranked|rank)\b/.test(lowerAll))
+      // ("The top 10% of videos" is a set, not a ranking.)
+      /\b(top|best|most|highest|biggest|largest|leading|greatest|strongest|ranked|rank)\b/.test(
+        lowerAll.replace(TOP_PERCENT, " "),
+      ))
   ) {
     // ("Per creator": the accounts with the most videos, as many as named.)
     const named = ["creator", "advertiser", "sound"].includes(perGroupBy)
@@ -4175,6 +4211,12 @@ async function readQuestion(
       ...ignored.filter((w) => !/^(combined|cumulative|summed|altogether)$/.test(w)),
     );
   }
+  if (zone && groupBy === "hour")
+    understood.push(
+      `hours of the day in UTC${zoneOffset < 0 ? "-" : "+"}${Math.abs(zoneOffset)} (from "${zone[0].trim()}")`,
+    );
+  else if (zone)
+    ignored.push(`${zone[0].trim()} (only hours of the day are read in a time zone; days and dates are UTC)`);
   return {
     intent,
     subject,
@@ -4187,6 +4229,7 @@ async function readQuestion(
       ? String((attributes.find((a) => a.kind === "hook_type") as { value: unknown }).value)
       : null,
     perGroup: rankWithin,
+    hourOffset: groupBy === "hour" ? zoneOffset : 0,
     // A word list is short to read: ten unless a number is asked.
     count: rankWithin ? perGroupCount : intent === "words" && !counted && !theTopOne ? WORDS_COUNT : count,
     attributes: filters,

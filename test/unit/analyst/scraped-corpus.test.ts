@@ -3680,6 +3680,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos have no region?",
         "best video per creator for the 3 creators who posted the most",
         "How many homestay videos are not about Da Lat?",
+        "Which hour of the day do most videos go out, in Vietnam time?",
         "Which languages do videos without a region use?",
       ];
       for (const question of questions)
@@ -5702,5 +5703,44 @@ describe("a topic ruled out", () => {
     expect(all.result.ranking).toEqual(not(every, dalat, vungtau).slice(0, 3));
     // "Not ads" stays organic videos.
     expect(aggregateOf(await ask("how many videos are not ads?")).plan).toMatchObject({ filters: ["ad=no"] });
+  });
+});
+
+describe("what a question asks twice, or names without a unit", () => {
+  it("a second count asked apart, a range with no count, 'the top 10%' per year are said, not misread", async () => {
+    const two = aggregateOf(
+      await ask("How many videos are missing a region? and how many are missing a language?"),
+    );
+    expect(two.plan).toMatchObject({ intent: "count", filters: ["region=none"] });
+    expect(two.plan.ignored).toEqual(["missing a language (one count at a time: ask again for it)"]);
+    const bands = aggregateOf(await ask("How many creators have 2-3 or 4-7 videos?"));
+    expect(bands.plan.topics).toEqual([]);
+    expect(bands.plan.ignored).toContain("2-3 (a range of numbers with no count it bounds)");
+    // "The top 10% of videos for each year" is a set per year, not a ranking within each.
+    const viral = aggregateOf(await ask("What views do the top 10% of videos reach, for each year?"));
+    expect(viral.plan).toMatchObject({ intent: "breakdown", group_by: "year", viral: true });
+  });
+});
+
+describe("hours of the day in a time zone named", () => {
+  it("'which hour do most videos go out, in Vietnam time?': the hours shifted to UTC+7, counted as in UTC (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Which hour of the day do most videos go out, in Vietnam time?"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "hour", utc_offset_hours: 7, ignored: [] });
+    const rows = db
+      .prepare(
+        `SELECT (CAST(strftime('%H', created_at, 'unixepoch') AS INTEGER) + 7) % 24 AS h, count(*) AS n
+         FROM videos GROUP BY h ORDER BY n DESC, h`,
+      )
+      .all() as { h: number; n: number }[];
+    const first = (result.ranking as string[])[0] as string;
+    expect(first).toMatch(/^\d\d:00 \(UTC\+7\)$/);
+    // The first hour named has the most videos (ties in the analyst's own order).
+    expect(rows.find((r) => r.h === Number(first.slice(0, 2)))?.n).toBe(rows[0]?.n);
+    // Elsewhere a time zone is said to be unused: days stay UTC.
+    expect(
+      aggregateOf(await ask("How many videos were posted on Sundays in Vietnam time?")).plan.ignored,
+    ).toEqual(["in vietnam time (only hours of the day are read in a time zone; days and dates are UTC)"]);
   });
 });
