@@ -102,6 +102,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.oldest ? { oldest: true } : {}),
     ...(plan.percentile !== null ? { percentile: plan.percentile } : {}),
     ...(plan.hourOffset !== 0 ? { utc_offset_hours: plan.hourOffset } : {}),
+    ...(plan.bands.length > 0 ? { bands: plan.bands.map((b) => b.label) } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),
     ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),

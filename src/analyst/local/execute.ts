@@ -2573,6 +2573,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "bounds" && plan.bands.length > 0) {
+    // "0-3, 4-7 and 8+ hashtags": each band on the whole filter (its other bounds kept).
+    const whole = videoFilter(ctx);
+    ranked = await filterGroups(
+      ctx,
+      plan.bands.map((b) => [b.label, b.attributes.reduce(applyAttribute, whole)] as const),
+      metric,
+      statistic,
+    );
+    total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds") {
     // "Under 15 s vs over 60 s": each bound on the rest of the filter.
     const bounds = plan.attributes.filter((a) => a.kind === "count");
@@ -2635,7 +2645,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "ad" && a.kind === "ad") &&
         !(by === "sound_use" && a.kind === "sound") &&
         !(by === "emoji" && a.kind === "emoji") &&
-        !(by === "bounds" && a.kind === "count") &&
+        !(by === "bounds" && plan.bands.length === 0 && a.kind === "count") &&
         a.kind !== "hook_type",
     ),
   };
@@ -2816,14 +2826,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? plan.compareTopics.filter((t) => !ranked.some((g) => g.key === t))
       : by === "period"
         ? (plan.window?.periods ?? []).map((p) => p.label).filter((p) => !ranked.some((g) => g.key === p))
-        : by === "bounds"
-          ? plan.attributes
-              .filter((a) => a.kind === "count")
-              .filter((a) => !ranked.some((g) => g.key === attributeLabel(a)))
-              .map((a) => shareWords(a))
-          : named
-            ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
-            : [];
+        : by === "bounds" && plan.bands.length > 0
+          ? plan.bands.filter((b) => !ranked.some((g) => g.key === b.label)).map((b) => `with ${b.label}`)
+          : by === "bounds"
+            ? plan.attributes
+                .filter((a) => a.kind === "count")
+                .filter((a) => !ranked.some((g) => g.key === attributeLabel(a)))
+                .map((a) => shareWords(a))
+            : named
+              ? plan.compareCodes.filter((c) => !ranked.some((g) => g.raw === c))
+              : [];
   const none =
     empty.length === 0
       ? ""

@@ -345,6 +345,11 @@ export interface Plan {
    * ranked as a question of its own; at most `groups` of them (the latest periods, the largest groups).
    */
   perGroup: { by: PerGroupSplit; groups: number } | null;
+  /**
+   * For `group_by` `bounds`: the bands of one count listed in the question ("0-3, 4-7 and 8+ hashtags"), each a
+   * group (empty: the two disjoint bounds among `attributes` are the groups).
+   */
+  bands: { label: string; attributes: Attribute[] }[];
   /** For `group_by` `hour`: the hours shown in this zone ("in Vietnam time": +7); 0 is UTC. */
   hourOffset: number;
   /**
@@ -625,6 +630,66 @@ const UNITS: Record<string, number> = {
   b: 1e9,
   billion: 1e9,
 };
+
+/** One band of a list: "4-7", "8+", "under 15", "<1k", "0" (its unit written after the list, or on each). */
+const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+|\d[\d.,]*\s*(?:k|m)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
+const BAND_UNIT = String.raw`(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s)`;
+// (A comma before three digits is a thousands separator: "10,000".)
+const BAND_JOIN = String.raw`\s*(?:,(?!\d{3}\b)|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*(?:(?:and|or)\s+)?`;
+/** "0-3, 4-7 and 8+ hashtags", "under 15s, 15-30s and over 60s": three bands or more of one count, then its unit. */
+const BAND_LIST = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:${BAND_JOIN}${BAND_ITEM}){2,})\s*${BAND_UNIT}\b`,
+  "u",
+);
+/** "hashtags per video (0, 1-3, 4-7, 8+)": the unit first, the bands in brackets. */
+const BAND_LIST_AFTER = new RegExp(
+  String.raw`\b${BAND_UNIT}\b[^()?]{0,40}\(\s*(?<list>${BAND_ITEM}(?:${BAND_JOIN}${BAND_ITEM}){1,})\s*\)`,
+  "u",
+);
+
+/** The bounds of one band item ("4-7" → at least 4 and at most 7, "8+" → at least 8), in the count's units. */
+function bandBounds(item: string, scale: number): { op: BoundOp; value: number }[] | null {
+  const num = (digits: string, unit?: string) => {
+    const v = boundValue(digits, unit);
+    return v === null ? null : v * scale;
+  };
+  const t = item.trim().replace(/\s*s$/, "");
+  const range = t.match(/^(\d[\d.,]*)\s*(k|m)?\s*(?:-|–|to)\s*(\d[\d.,]*)\s*(k|m)?$/);
+  if (range) {
+    const [a, b] = [num(range[1] as string, range[2] ?? range[4]), num(range[3] as string, range[4])];
+    return a === null || b === null
+      ? null
+      : [
+          { op: "at least", value: Math.min(a, b) },
+          { op: "at most", value: Math.max(a, b) },
+        ];
+  }
+  const side = t.match(
+    /^(under|below|less than|fewer than|<|over|above|more than|>)\s*(\d[\d.,]*)\s*(k|m)?$/,
+  );
+  if (side) {
+    const v = num(side[2] as string, side[3]);
+    return v === null
+      ? null
+      : [{ op: /^(under|below|less|fewer|<)/.test(side[1] as string) ? "under" : "over", value: v }];
+  }
+  const plus = t.match(/^(\d[\d.,]*)\s*(k|m)?\s*(?:\+|or more)$/);
+  if (plus) {
+    const v = num(plus[1] as string, plus[2]);
+    return v === null ? null : [{ op: "at least", value: v }];
+  }
+  const one = t.match(/^(\d[\d.,]*)\s*(k|m)?$/);
+  if (one) {
+    const v = num(one[1] as string, one[2]);
+    return v === null
+      ? null
+      : [
+          { op: "at least", value: v },
+          { op: "at most", value: v },
+        ];
+  }
+  return null;
+}
 
 /** "1,000,000", "1.5" + "million", "500" + "k", "1.000.000" → the number; null when it is not one. */
 function boundValue(digits: string, unit: string | undefined): number | null {
@@ -1984,6 +2049,33 @@ async function readQuestion(
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
     /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|crossed|exceeded|surpassed|topped|broke|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+  // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
+  // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
+  // (The unit before the brackets may have been read already as what the question measures: read as written.)
+  const bandList = text.match(BAND_LIST) ?? lowerAll.match(BAND_LIST_AFTER);
+  const bands: Plan["bands"] = [];
+  if (bandList?.groups?.list) {
+    const unit = bandList.groups.unit as string;
+    const metric = COUNT_WORDS[singular(unit)];
+    const scale = /^min/.test(unit) ? 60 : 1;
+    const items = bandList.groups.list.split(new RegExp(BAND_JOIN, "u")).filter((x) => x.trim() !== "");
+    const read = items.map((item) => ({ item: item.trim(), bounds: bandBounds(item, scale) }));
+    if (metric && read.every((r) => r.bounds !== null)) {
+      const noun = metric === "seconds" ? "s" : ` ${COUNT_NAME[metric]}`;
+      for (const r of read)
+        bands.push({
+          label: `${r.item.replace(/\s*s$/, "")}${noun}`,
+          attributes: (r.bounds ?? []).map((b) => ({
+            kind: "count" as const,
+            metric,
+            op: b.op,
+            value: b.value,
+          })),
+        });
+      text = consume(text, bandList.index ?? 0, bandList[0].length);
+      understood.push(`groups: ${bands.map((b) => b.label).join(", ")} (from "${bandList[0].trim()}")`);
+    }
+  }
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
@@ -3796,11 +3888,31 @@ async function readQuestion(
     metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push("groups: videos using the sound named, and the others");
   }
+  // "Does the number of hashtags matter? compare 0-3, 4-7 and 8+": the bands listed, side by side.
+  // (A question that is no other shape — "how do under 15s, 15-60s and over 60s compare?" — is this one.)
+  const shapeless = decline?.startsWith("it could not tell what to compute") ?? false;
+  if (
+    bands.length >= 2 &&
+    (intent !== "decline" || shapeless) &&
+    entityCount === 0 &&
+    subject !== "creators"
+  ) {
+    decline = null;
+    intent = "breakdown";
+    groupBy = "bounds";
+    subject = "videos";
+    // ("The distribution of hashtags per video (0, 1-3, 4+)": how many videos in each band.)
+    const distribution =
+      (metric === null || metric === "videos") &&
+      /\b(distribution|histogram|spread|how many|count)\b/.test(lowerAll);
+    metric = distribution ? null : sideBySideMetric(metric === "videos" ? null : metric);
+  }
   // "Median views for videos under 15 seconds vs over 60 seconds": two bounds on one count that no video meets
   // together, set side by side, are two groups.
   const boundsApart = attributes.filter((a) => a.kind === "count");
   const [low, high] = boundsApart;
   if (
+    bands.length === 0 &&
     boundsApart.length === 2 &&
     low?.kind === "count" &&
     high?.kind === "count" &&
@@ -4211,6 +4323,10 @@ async function readQuestion(
       ...ignored.filter((w) => !/^(combined|cumulative|summed|altogether)$/.test(w)),
     );
   }
+  if (bands.length > 0 && groupBy !== "bounds")
+    ignored.push(
+      `${bands.map((b) => b.label).join(", ")} (bands are compared over videos, one question at a time)`,
+    );
   if (zone && groupBy === "hour")
     understood.push(
       `hours of the day in UTC${zoneOffset < 0 ? "-" : "+"}${Math.abs(zoneOffset)} (from "${zone[0].trim()}")`,
@@ -4230,6 +4346,7 @@ async function readQuestion(
       : null,
     perGroup: rankWithin,
     hourOffset: groupBy === "hour" ? zoneOffset : 0,
+    bands: groupBy === "bounds" ? bands : [],
     // A word list is short to read: ten unless a number is asked.
     count: rankWithin ? perGroupCount : intent === "words" && !counted && !theTopOne ? WORDS_COUNT : count,
     attributes: filters,

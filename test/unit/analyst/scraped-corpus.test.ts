@@ -3681,6 +3681,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "best video per creator for the 3 creators who posted the most",
         "How many homestay videos are not about Da Lat?",
         "Which hour of the day do most videos go out, in Vietnam time?",
+        "compare 0-1, 2-3 and 4+ hashtags on median views",
         "Which languages do videos without a region use?",
       ];
       for (const question of questions)
@@ -5742,5 +5743,39 @@ describe("hours of the day in a time zone named", () => {
     expect(
       aggregateOf(await ask("How many videos were posted on Sundays in Vietnam time?")).plan.ignored,
     ).toEqual(["in vietnam time (only hours of the day are read in a time zone; days and dates are UTC)"]);
+  });
+});
+
+describe("bands of one count listed in the question", () => {
+  it("'compare 0-1, 2-3 and 4+ hashtags on median views', 'under 15s, 15-60s and over 60s': each band a group (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("compare 0-1, 2-3 and 4+ hashtags on median views"));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "plays",
+      bands: ["0-1 hashtags", "2-3 hashtags", "4+ hashtags"],
+      ignored: [],
+    });
+    const tags =
+      "(CASE WHEN hashtags = '' THEN 0 ELSE length(hashtags) - length(replace(hashtags, ' ', '')) + 1 END)";
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM videos WHERE ${where}`).pluck().all() as number[];
+    const expected = [
+      ["0-1 hashtags", plays(`${tags} BETWEEN 0 AND 1`)],
+      ["2-3 hashtags", plays(`${tags} BETWEEN 2 AND 3`)],
+      ["4+ hashtags", plays(`${tags} >= 4`)],
+    ] as const;
+    const ranking = result.ranking as string[];
+    const values = result.values as number[];
+    expect([...ranking].sort()).toEqual(
+      expected
+        .filter(([, xs]) => xs.length > 0)
+        .map(([label]) => label)
+        .sort(),
+    );
+    for (const [label, xs] of expected)
+      if (xs.length > 0) expect(values[ranking.indexOf(label)]).toBe(median([...xs]));
+    const lengths = aggregateOf(await ask("How do videos under 15s, 15-60s and over 60s compare on views?"));
+    expect(lengths.plan).toMatchObject({ group_by: "bounds", bands: ["under 15s", "15-60s", "over 60s"] });
   });
 });
