@@ -184,14 +184,7 @@ describe("analyst service", () => {
         answer: () => new Promise<Answer>((resolve) => setTimeout(() => resolve(ANSWER), 120)),
       }),
     );
-    const beats: number[] = [];
-    const registry = new ToolRegistry([analyzeTool as never], setupDepsOf(t));
-    const outcome = await registry.invoke(
-      "service_analyze",
-      { question: "q?", idempotency_key: randomUUID() },
-      t.principal,
-      { requestId: randomUUID(), transport: "mcp", progress: (p) => beats.push(p.progress) },
-    );
+    const { outcome, beats } = await askOverMcp(t);
     expect(run(outcome).status).toBe("completed");
     expect(beats.length).toBeGreaterThanOrEqual(3);
     expect(beats).toEqual([...beats].sort((a, b) => a - b));
@@ -215,20 +208,26 @@ describe("analyst service", () => {
         },
       }),
     );
-    const beats: number[] = [];
-    const registry = new ToolRegistry([analyzeTool as never], setupDepsOf(t));
-    const outcome = await registry.invoke(
-      "service_analyze",
-      { question: "q?", idempotency_key: randomUUID() },
-      t.principal,
-      { requestId: randomUUID(), transport: "mcp", progress: (p) => beats.push(p.progress) },
-    );
+    const { outcome, beats } = await askOverMcp(t);
     expect(run(outcome).status).toBe("completed");
     expect((outcome.output.data as { answer: Answer }).answer.summary).toBe("ok");
     // One at acceptance, then at least one after each step but the last (each outlasts the 20 ms interval).
     expect(beats.length).toBeGreaterThanOrEqual(STEPS);
   });
 });
+
+/** Asks one question as an MCP caller does, with the progress numbers it received. */
+async function askOverMcp(t: Parameters<typeof setupDepsOf>[0] & { principal: Principal }) {
+  const beats: number[] = [];
+  const registry = new ToolRegistry([analyzeTool as never], setupDepsOf(t));
+  const outcome = await registry.invoke(
+    "service_analyze",
+    { question: "q?", idempotency_key: randomUUID() },
+    t.principal,
+    { requestId: randomUUID(), transport: "mcp", progress: (p) => beats.push(p.progress) },
+  );
+  return { outcome, beats };
+}
 
 /** The deps the service under test was built with (the registry reads them back). */
 function setupDepsOf(t: {
