@@ -5775,6 +5775,12 @@ describe("bands of one count listed in the question", () => {
     );
     for (const [label, xs] of expected)
       if (xs.length > 0) expect(values[ranking.indexOf(label)]).toBe(median([...xs]));
+    // A distribution counts the videos of each band.
+    const counted = aggregateOf(await ask("distribution of hashtags per video (0-1, 2-3, 4+)"));
+    expect(counted.plan).toMatchObject({ group_by: "bounds", metric: null, bands: expect.any(Array) });
+    expect(
+      (counted.result.values as number[])[(counted.result.ranking as string[]).indexOf("4+ hashtags")],
+    ).toBe(expected[2][1].length);
     const lengths = aggregateOf(await ask("How do videos under 15s, 15-60s and over 60s compare on views?"));
     expect(lengths.plan).toMatchObject({ group_by: "bounds", bands: ["under 15s", "15-60s", "over 60s"] });
   });
