@@ -633,7 +633,7 @@ const UNITS: Record<string, number> = {
 
 /** One band of a list: "4-7", "8+", "under 15", "<1k", "0" (its unit written after the list, or on each). */
 const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+|\d[\d.,]*\s*(?:k|m)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
-const BAND_UNIT = String.raw`(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s)`;
+const BAND_UNIT = `(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s)`;
 // (A comma before three digits is a thousands separator: "10,000".)
 const BAND_JOIN = String.raw`\s*(?:,(?!\d{3}\b)|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*(?:(?:and|or)\s+)?`;
 /** "0-3, 4-7 and 8+ hashtags", "under 15s, 15-30s and over 60s": three bands or more of one count, then its unit. */
@@ -1513,7 +1513,7 @@ async function readQuestion(
     rateBoundSpans.push([at, phrase.length]);
   }
   // "A like rate between 5% and 10%", "between 5 and 10% engagement rate": both ends, inclusive.
-  const RATE_NAME = String.raw`(engagement(?: rate)?|er|(?:like|comment|share|save) rate)`;
+  const RATE_NAME = `(engagement(?: rate)?|er|(?:like|comment|share|save) rate)`;
   const PERCENT_RANGE = String.raw`(?:between|from)?\s*(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)?\s*(?:and|to|-|–)\s*(\d{1,3}(?:\.\d+)?)\s*(?:%|percent)`;
   for (const m of [
     ...text.matchAll(
