@@ -4269,7 +4269,7 @@ async function readQuestion(
       "u",
     ).test(lowerAll);
     // ("For each of the 5 biggest creators": how many groups, not how many in each.)
-    const countsGroups = counted !== null && named !== null && named[0].includes(counted[0].trim());
+    const countsGroups = counted !== null && (named?.[0].includes(counted[0].trim()) ?? false);
     if (countsGroups) unsay(/ results? \(from "/);
     perGroupCount = counted && !countsGroups ? count : one ? 1 : PER_GROUP_COUNT;
     understood.push(
