@@ -149,6 +149,15 @@ const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b
 const LOCAL_TIME =
   /\b(?:in\s+)?(?:(?:vietnam(?:ese)?|vn|hanoi|saigon|ho chi minh(?: city)?|ict|indochina|bangkok|thai(?:land)?|jakarta|wib)\s+(?:local\s+)?time(?:\s+zone)?|(?:utc|gmt)\s*(?<sign>[+-])\s*(?<hours>1[0-4]|0?\d)(?::?00)?)\b/;
 
+/** Creator tiers by followers, as marketers name them (ends included): nano 1k-10k, micro 10k-100k, … */
+const FOLLOWER_TIERS: Readonly<Record<string, [number, number | null]>> = {
+  nano: [1_000, 9_999],
+  micro: [10_000, 99_999],
+  macro: [100_000, 999_999],
+  mega: [1_000_000, null],
+};
+const FOLLOWER_TIER = /\b(nano|micro|macro|mega)[- ]?(influencers?|creators?|accounts?|tiktokers?|kols?)\b/;
+
 /** Rankings per group list this many in each unless a number is asked. */
 const PER_GROUP_COUNT = 3;
 const SINGULAR_NOUNS =
@@ -2202,6 +2211,31 @@ async function readQuestion(
     authorsSpan = authorsOf(rangeBound.index, rangeBound.phrase);
     text = consume(text, rangeBound.index, rangeBound.phrase.length);
   }
+  // "Nano influencers", "micro-creators", "mega accounts": a tier of followers (the creators named by it).
+  const tier = followersBound ? null : text.match(FOLLOWER_TIER);
+  // ("Micro vs macro influencers": tiers side by side are not compared; said, not narrowed to the first.)
+  const tiersNamed = new Set([...lowerAll.matchAll(/\b(nano|micro|macro|mega)\b/g)].map((m) => m[1]));
+  if (tier && tiersNamed.size > 1) {
+    askedApart.push(`${[...tiersNamed].join(", ")} tiers (one tier of followers at a time: ask about each)`);
+    for (const m of [...text.matchAll(/\b(nano|micro|macro|mega)\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
+  } else if (tier) {
+    const [low, high] = FOLLOWER_TIERS[(tier[1] as string).toLowerCase()] as [number, number | null];
+    followersBound = {
+      ...(high === null
+        ? { op: "at least" as const, value: low }
+        : { op: "between" as const, value: low, to: high }),
+      phrase: tier[0].trim(),
+    };
+    // Whose videos they are ("videos from micro influencers", "nano creator videos"), or the creators asked about.
+    const at = tier.index ?? 0;
+    const ofVideos =
+      /\b(from|by|of|made by|posted by)\s+(the\s+)?$/.test(lowerAll.slice(0, at)) ||
+      // ("Nano creators post about …": "post" is the verb.)
+      /^[\s']*s?\s*(videos?|clips?|content|ads)\b/.test(lowerAll.slice(at + tier[0].length));
+    authorsSpan = ofVideos ? [at, at + tier[0].length] : null;
+    text = consume(text, at, tier[0].length);
+  }
   // "1M+ views", "10k+ followers": at least that many.
   const PLUS_BOUND =
     /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
@@ -2431,6 +2465,8 @@ async function readQuestion(
   ]
     .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
+    // "Micro-influencers": the creators named.
+    .replace(/\b(nano|micro|macro|mega)-(?=(influencers?|creators?|accounts?|tiktokers?|kols?)\b)/g, "$1 ")
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
     .replace(/\b(\p{L}+)[\s-]+(?:captions?[\s-]+)?(language|speaking)\b/gu, (m, name: string) =>
       name in LANGUAGE_WORDS && placed.some((p) => p.item.kind === "language") ? name : m,

@@ -3682,6 +3682,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many homestay videos are not about Da Lat?",
         "Which hour of the day do most videos go out, in Vietnam time?",
         "compare 0-1, 2-3 and 4+ hashtags on median views",
+        "How many nano influencers are there?",
         "Which languages do videos without a region use?",
       ];
       for (const question of questions)
@@ -5783,5 +5784,30 @@ describe("bands of one count listed in the question", () => {
     ).toBe(expected[2][1].length);
     const lengths = aggregateOf(await ask("How do videos under 15s, 15-60s and over 60s compare on views?"));
     expect(lengths.plan).toMatchObject({ group_by: "bounds", bands: ["under 15s", "15-60s", "over 60s"] });
+  });
+});
+
+describe("creator tiers by followers", () => {
+  it("'nano influencers' are creators with 1,000 to 9,999 followers; two tiers named are said, not narrowed (SQL)", async () => {
+    const nano = aggregateOf(await ask("How many nano influencers are there?"));
+    expect(nano.plan).toMatchObject({ intent: "count", subject: "creators", ignored: [] });
+    expect(nano.result.count).toBe(
+      db
+        .prepare(
+          "SELECT count(DISTINCT v.author_uid) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers BETWEEN 1000 AND 9999",
+        )
+        .pluck()
+        .get(),
+    );
+    const theirs = aggregateOf(await ask("What are the median views of videos from micro creators?"));
+    expect((theirs.plan as { author_followers?: unknown }).author_followers).toEqual({
+      op: "between",
+      value: 10_000,
+      to: 99_999,
+    });
+    const both = aggregateOf(await ask("micro influencers vs macro influencers: median views"));
+    expect(both.plan.ignored).toEqual([
+      "micro, macro tiers (one tier of followers at a time: ask about each)",
+    ]);
   });
 });
