@@ -766,22 +766,16 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
       continue;
     }
     const value = String(key);
+    const days = `${WEEKDAYS[Number(key)]}s`;
     const attribute: Attribute =
       by === "weekday"
-        ? { kind: "days", days: [Number(key)], label: `${WEEKDAYS[Number(key)]}s` }
+        ? { kind: "days", days: [Number(key)], label: days }
         : by === "ad"
           ? { kind: "ad", value: Number(key) === 1 ? "yes" : "no" }
           : by === "media_type"
             ? { kind: "media_type", value: value === "slideshow" ? "slideshow" : "video" }
             : { kind: by as "hook_type" | "region" | "language", value };
-    const label =
-      by === "weekday"
-        ? `${WEEKDAYS[Number(key)]}s`
-        : by === "ad"
-          ? Number(key) === 1
-            ? "ads"
-            : "organic"
-          : value;
+    const label = by === "weekday" ? days : by === "ad" ? (Number(key) === 1 ? "ads" : "organic") : value;
     groups.push({ label, plan: { ...base, attributes: [...plan.attributes, attribute] } });
   }
   return { groups, left: present.length - chosen.length };

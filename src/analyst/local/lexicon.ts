@@ -757,6 +757,12 @@ export interface Period {
 
 const utc = (year: number, month: number) => Date.UTC(year, month, 1) / 1000;
 
+/** A day as answers name it, from its start (Unix seconds, UTC): "10 March 2025". */
+function dayName(from: number): string {
+  const d = new Date(from * 1000);
+  return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
 /**
  * The calendar period a time group's key names (FactsGroup.key: day and week "YYYY-MM-DD", the week's Monday;
  * month "YYYY-MM", quarter "YYYY-Qn", year "YYYY"; UTC), or null for a key of another form.
@@ -774,10 +780,9 @@ export function periodOfGroup(by: "day" | "week" | "month" | "quarter" | "year",
   if (by === "month" && second !== undefined) return month(second - 1, 1, `${MONTH_NAMES[second - 1]} ${y}`);
   if (second === undefined || third === undefined) return null;
   const from = Date.UTC(y, second - 1, third) / 1000;
-  const day = `${third} ${MONTH_NAMES[second - 1]} ${y}`;
   return by === "week"
-    ? { from, to: from + 7 * 86_400, label: `the week of ${day}` }
-    : { from, to: from + 86_400, label: day };
+    ? { from, to: from + 7 * 86_400, label: `the week of ${dayName(from)}` }
+    : { from, to: from + 86_400, label: dayName(from) };
 }
 
 /** Reads one period written as POINT_RE matches it ("q1 2025", "march 2025", "the second half of 2024", "2024"). */
@@ -805,13 +810,12 @@ function readPoint(words: string): Period | null {
     const from = Date.UTC(y, m, d) / 1000;
     // "30 February 2025" is no day.
     if (new Date(from * 1000).getUTCDate() !== d) return null;
-    const day = `${d} ${MONTH_NAMES[m]} ${y}`;
     // "The week of 10 March 2025": Monday to Sunday, as weeks are grouped.
     if (/\bweek\s+of\b/.test(words)) {
       const monday = from - ((new Date(from * 1000).getUTCDay() + 6) % 7) * 86_400;
-      return { from: monday, to: monday + 7 * 86_400, label: `the week of ${day}` };
+      return { from: monday, to: monday + 7 * 86_400, label: `the week of ${dayName(from)}` };
     }
-    return { from, to: from + 86_400, label: day };
+    return { from, to: from + 86_400, label: dayName(from) };
   }
   const year = Number((words.match(new RegExp(YEAR_RE)) as RegExpMatchArray | null)?.[0]);
   if (!Number.isFinite(year)) return null;
