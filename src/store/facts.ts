@@ -12,6 +12,8 @@ export interface FactsFilter {
   q?: string;
   /** Videos matching none of these, each read as `q` is ("#hagiangloop but not #hagiang"). */
   exclude_q?: readonly string[];
+  /** Videos matching at least one of these, each read as `q` is ("videos about Da Lat or Sa Pa"). */
+  any_q?: readonly string[];
   region?: string;
   language?: string;
   media_type?: "video" | "slideshow";

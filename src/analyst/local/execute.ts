@@ -265,6 +265,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, q: filter.q ? `${filter.q} ${a.q}` : a.q };
     case "not_text":
       return { ...filter, exclude_q: [...(filter.exclude_q ?? []), a.q] };
+    case "any_text":
+      return { ...filter, any_q: a.qs };
     case "emoji":
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "media_type":
@@ -429,6 +431,13 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (qualities.length > 0) noun = `${noun} ${qualities.join(" and ")}`;
   const parts = [noun];
   if (plan.topics.length > 0) parts.push(`about "${topicWords(plan.topics)}"`);
+  // "about "hotel" and either "dalat" or "sapa"".
+  const either = plan.attributes.find((a) => a.kind === "any_text");
+  if (either) {
+    const names = either.qs.map((q) => `"${topicWords([q])}"`);
+    const anyOf = `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+    parts.push(plan.topics.length > 0 ? `and either ${anyOf}` : `about ${anyOf}`);
+  }
   for (const a of plan.attributes) if (a.kind === "not_text") parts.push(`not about "${topicWords([a.q])}"`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
@@ -1798,6 +1807,7 @@ async function videoView(
         a.kind === "transcript" ||
         a.kind === "caption" ||
         a.kind === "emoji" ||
+        a.kind === "any_text" ||
         a.kind === "days",
     ) &&
     plan.creators.length + plan.advertisers.length === 0 &&
@@ -2399,6 +2409,8 @@ function shareWords(target: Attribute): string {
       return `that mention "${topicWords([target.q])}"`;
     case "not_text":
       return `not about "${topicWords([target.q])}"`;
+    case "any_text":
+      return `about ${target.qs.map((q) => `"${topicWords([q])}"`).join(" or ")}`;
     case "emoji":
       return `with "${target.emoji}" in the caption`;
     case "hook_type":
@@ -2609,12 +2621,15 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       metric,
       statistic,
     );
-    // The videos in either topic: each topic's, less those in both.
+    // The videos about any of the topics (a video about two counts in each group, once here).
     const both = ranked.length === 2 ? await ctx.facts.count(topicFilter(plan.compareTopics)) : 0;
-    total = ranked.reduce((n, g) => n + g.size, 0) - both;
+    total = await ctx.facts.count({ ...filter, any_q: plan.compareTopics });
     // "How many videos mention price or giá?": those about either come first.
-    if (!metric && ranked.length === 2)
-      either = `${thereAre(total, `${describe(plan)} about ${plan.compareTopics.map((t) => `"${t}"`).join(" or ")}`, `${describe(plan, { one: true })} about ${plan.compareTopics.map((t) => `"${t}"`).join(" or ")}`)}${both > 0 ? ` (${fmt(both)} about both)` : ""}. `;
+    if (!metric && ranked.length >= 2) {
+      const names = plan.compareTopics.map((t) => `"${t}"`);
+      const anyOf = `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
+      either = `${thereAre(total, `${describe(plan)} about ${anyOf}`, `${describe(plan, { one: true })} about ${anyOf}`)}${both > 0 ? ` (${fmt(both)} about both)` : ""}. `;
+    }
   } else {
     ranked = (await splitGroups(ctx, filter, [by], metric, statistic)).splits[0] as Group[];
     // "English or Spanish videos": the groups of the codes named only.

@@ -197,6 +197,8 @@ export type Attribute =
   | { kind: "text"; q: string }
   /** Videos about none of this, matched like `q`: "#hagiangloop but not #hagiang". */
   | { kind: "not_text"; q: string }
+  /** Videos about at least one of these, each matched like `q`: "the top videos about Da Lat or Sa Pa". */
+  | { kind: "any_text"; qs: string[] }
   /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
   | { kind: "emoji"; emoji: string };
 
@@ -574,6 +576,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos mentioning "${topicWords([a.q])}"`;
     case "not_text":
       return `videos not about "${topicWords([a.q])}"`;
+    case "any_text":
+      return `videos about ${a.qs.map((q) => `"${topicWords([q])}"`).join(" or ")}`;
     case "emoji":
       return `videos with "${a.emoji}" in the caption`;
     case "hook_type":
@@ -2985,7 +2989,16 @@ async function readQuestion(
 
   // "Da Lat or Vung Tau hotel videos", "hotel vs resort videos": two topics side by side are compared; the
   // other topics apply to both.
+  // "The most liked videos about Da Lat or Sa Pa" ranks the videos about either; "which gets more likes, Da
+  // Lat or Sa Pa?" compares the two.
+  const RANKS_VIDEOS =
+    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b/u;
+  const SIDE_BY_SIDE =
+    /\b(?:more|better|worse|higher|lower|compare\w*|comparison|differ\w*|which (?:one|is|of)|vs\.?|versus|against)\b/;
   let compareTopics: string[] = [];
+  // How the compared topics were joined ("or", "vs", …), and topics joined by "or" and not compared: a union.
+  let compareJoin: string | undefined;
+  let eitherTopics: string[] = [];
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
@@ -3040,22 +3053,32 @@ async function readQuestion(
         /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll) ||
         // "How many videos mention price or giá?": each one's videos, and those with either.
         (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll));
-      if (!asked || (joined[2] === "and" && !CUES.compare.test(lowerAll))) continue;
-      compareTopics = [firstTogether(k), right];
+      const unasked =
+        !asked ||
+        (joined[2] === "and" && !CUES.compare.test(lowerAll)) ||
+        (joined[2] === "or" && RANKS_VIDEOS.test(lowerAll) && !SIDE_BY_SIDE.test(lowerAll));
+      if (unasked && (joined[2] !== "or" || eitherTopics.length > 0)) continue;
+      const listed = [firstTogether(k), right];
       // "hotel vs homestay vs resort", "Da Lat, Nha Trang or Vung Tau": each further one joined the same way.
       for (let j = k + 1; j + 1 < ordered.length; j++) {
         const [, a] = ordered[j] as [string, { at: number; end: number }];
         const [next, b] = ordered[j + 1] as [string, { at: number; end: number }];
         const gap = lowerAll.slice(a.end, b.at).replace(/#$/, "");
         if (!/^[\s,]*(?:(or|vs\.?|versus|and)[\s,]*)?$/u.test(gap) || !/[,\p{L}]/u.test(gap)) break;
-        compareTopics.push(next);
+        listed.push(next);
       }
       // … and each one before, set apart by a comma ("Da Lat, Nha Trang or Vung Tau").
-      for (let j = k - 1; j >= 0 && compareTopics[0] === ordered[j + 1]?.[0]; j--) {
+      for (let j = k - 1; j >= 0 && listed[0] === ordered[j + 1]?.[0]; j--) {
         const [earlier, a] = ordered[j] as [string, { at: number; end: number }];
         const [, b] = ordered[j + 1] as [string, { at: number; end: number }];
         if (!/^\s*,\s*$/.test(lowerAll.slice(a.end, b.at))) break;
-        compareTopics.unshift(earlier);
+        listed.unshift(earlier);
+      }
+      // "The top 5 videos tagged #hoian or #danang": not compared, the videos about either.
+      if (unasked) eitherTopics = listed;
+      else {
+        compareTopics = listed;
+        compareJoin = joined[2];
       }
     }
   }
@@ -4312,7 +4335,16 @@ async function readQuestion(
       `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
     );
   }
-  if (groupBy !== "topic" && usesBy !== "topic" && !rankWithin) compareTopics = [];
+  if (groupBy !== "topic" && usesBy !== "topic" && !rankWithin) {
+    // "The best videos about Da Lat or Sa Pa": a ranking of the videos about either, not of the two.
+    if (compareJoin === "or" && eitherTopics.length === 0) eitherTopics = compareTopics;
+    compareTopics = [];
+  }
+  eitherTopics = eitherTopics.filter((t) => !compareTopics.includes(t) && !eachTopic.includes(t));
+  if (eitherTopics.length >= 2) {
+    filters.push({ kind: "any_text", qs: eitherTopics });
+    understood.push(`videos about any of ${eitherTopics.map((t) => `"${t}"`).join(", ")} (from "or")`);
+  } else eitherTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one
   // measure is used, and the others are said to be unused.
   const alsoMeasured =
@@ -4374,7 +4406,9 @@ async function readQuestion(
     subject,
     metric,
     window,
-    topics: topics.filter((t) => !compareTopics.includes(t) && !eachTopic.includes(t)),
+    topics: topics.filter(
+      (t) => !compareTopics.includes(t) && !eachTopic.includes(t) && !eitherTopics.includes(t),
+    ),
     compareTopics,
     compareCodes: compared ? codesNamed : [],
     besideCode: typeBesideOthers

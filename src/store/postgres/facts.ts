@@ -280,14 +280,19 @@ export class PostgresFacts implements FactsRepository {
       filter.q !== undefined && terms.length > 0
         ? await expandQuery(this.pool, filter.q, searchTuning().exactCap)
         : null;
-    // Each excluded text expanded as `q` is.
-    const excluded: string[] = [];
-    for (const q of filter.exclude_q ?? []) {
-      const words = queryTerms(q);
-      if (words.length === 0) continue;
-      excluded.push((await expandQuery(this.pool, q, searchTuning().exactCap))?.tsquery ?? tsAllTerms(words));
-    }
-    return whereOf(filter, terms, expanded?.tsquery ?? tsAllTerms(terms), excluded, params);
+    // Each excluded text, and each text of a union, expanded as `q` is (texts of no word left out).
+    const queries = async (texts: readonly string[]) => {
+      const out: string[] = [];
+      for (const q of texts) {
+        const words = queryTerms(q);
+        if (words.length === 0) continue;
+        out.push((await expandQuery(this.pool, q, searchTuning().exactCap))?.tsquery ?? tsAllTerms(words));
+      }
+      return out;
+    };
+    const excluded = await queries(filter.exclude_q ?? []);
+    const either = await queries(filter.any_q ?? []);
+    return whereOf(filter, terms, expanded?.tsquery ?? tsAllTerms(terms), excluded, either, params);
   }
 }
 
@@ -354,12 +359,19 @@ function whereOf(
   terms: string[],
   tsquery: string,
   excluded: readonly string[],
+  either: readonly string[],
   params: Params,
 ): string {
   const parts: string[] = [];
   if (filter.q !== undefined && terms.length === 0) parts.push("false");
   if (terms.length > 0) parts.push(`v.search_vector @@ ${params.add(tsquery)}::tsquery`);
   for (const query of excluded) parts.push(`NOT (v.search_vector @@ ${params.add(query)}::tsquery)`);
+  if (filter.any_q !== undefined)
+    parts.push(
+      either.length > 0
+        ? `(${either.map((query) => `v.search_vector @@ ${params.add(query)}::tsquery`).join(" OR ")})`
+        : "false",
+    );
   const eq = (column: string, value: string | number | undefined) => {
     if (value === undefined) return;
     parts.push(`v.${column} = ${params.add(value)}`);

@@ -387,6 +387,15 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     // Expanded exactly as service_search_videos expands `q` (compounds, run-together words, stems).
     params.match = expandQuery(db, filter.q, searchTuning().exactCap)?.match ?? ftsMatch(terms);
   }
+  if (filter.any_q !== undefined) {
+    const either = filter.any_q.flatMap((q, i) => {
+      const words = queryTerms(q);
+      if (words.length === 0) return [];
+      params[`any${i}`] = expandQuery(db, q, searchTuning().exactCap)?.match ?? ftsMatch(words);
+      return [`v.seq IN (SELECT rowid FROM videos_fts WHERE videos_fts MATCH @any${i})`];
+    });
+    parts.push(either.length > 0 ? `(${either.join(" OR ")})` : "0");
+  }
   for (const [i, q] of (filter.exclude_q ?? []).entries()) {
     const excluded = queryTerms(q);
     if (excluded.length === 0) continue;

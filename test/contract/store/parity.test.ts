@@ -478,6 +478,17 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(
           await store.facts.count({ exclude_sound_ids: ["6800000000000000001", "6800000000000000002"] }),
         ).toBe(fixture.videos.filter((v) => !v.music || v.music.id === "6800000000000000003").length);
+      // "Videos about zucchini or skincare": those either search finds (no video holds both); none for no text.
+      for (const store of [lite, pg]) {
+        const [zucchini, skincare] = [
+          await store.facts.count({ q: "zucchini" }),
+          await store.facts.count({ q: "skincare" }),
+        ];
+        expect(zucchini * skincare).toBeGreaterThan(0);
+        expect(await store.facts.count({ q: "zucchini skincare" })).toBe(0);
+        expect(await store.facts.count({ any_q: ["zucchini", "skincare"] })).toBe(zucchini + skincare);
+        expect(await store.facts.count({ any_q: ["", "  "] })).toBe(0);
+      }
       // "The top creators": the videos of any of several creators; none for an empty list.
       for (const store of [lite, pg]) {
         expect(await store.facts.count({ author_uids: ["c1", "c2", "no-such-creator"] })).toBe(
@@ -566,6 +577,9 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { caption: "yes" as const, transcript: "no" as const },
         { weekdays: [3], ad: "no" as const },
         { caption_contains: ["✨"] },
+        { any_q: ["zucchini", "skincare serum"] },
+        { any_q: ["skincare", "", "no-such-word"], ad: "yes" as const },
+        { any_q: [] },
         { caption_lacks: ["✨"], ad: "no" as const },
         { rates: [{ rate: "like_rate" as const, over: 0.05 }] },
         { rates: [{ rate: "engagement" as const, over: 0.01, under: 0.2 }], ad: "no" as const },

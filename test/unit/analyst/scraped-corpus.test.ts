@@ -3684,6 +3684,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "compare 0-1, 2-3 and 4+ hashtags on median views",
         "How many nano influencers are there?",
         "Which languages do videos without a region use?",
+        "top 3 videos tagged #dalat or #vungtau by views",
+        "the most liked review videos about Da Lat or Vung Tau",
+        "How many videos mention Da Lat, Vung Tau or homestay?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5705,6 +5708,51 @@ describe("a topic ruled out", () => {
     expect(all.result.ranking).toEqual(not(every, dalat, vungtau).slice(0, 3));
     // "Not ads" stays organic videos.
     expect(aggregateOf(await ask("how many videos are not ads?")).plan).toMatchObject({ filters: ["ad=no"] });
+  });
+});
+
+describe("topics joined by 'or': the videos about any of them", () => {
+  it("'the top 3 videos tagged #dalat or #vungtau', 'the most liked review videos about Da Lat or Vung Tau': a union, ranked (search results)", async () => {
+    const [dalat, vungtau, review] = await Promise.all([
+      searchIds("dalat"),
+      searchIds("vungtau"),
+      searchIds("review"),
+    ]);
+    const either = new Set([...dalat, ...vungtau]);
+    // Neither topic holds the other: the union is larger than each.
+    expect(either.size).toBeGreaterThan(Math.max(dalat.length, vungtau.length));
+    const played = db.prepare("SELECT id FROM videos ORDER BY plays DESC, id DESC").pluck().all() as string[];
+    const top = aggregateOf(await ask("top 3 videos tagged #dalat or #vungtau by views"));
+    expect(top.plan).toMatchObject({ intent: "rank", topics: [], filters: ["any_q=dalat|vungtau"] });
+    expect(top.plan.understood).toContain('videos about any of "dalat", "vungtau" (from "or")');
+    expect(top.result.ranking).toEqual(played.filter((id) => either.has(id)).slice(0, 3));
+    // A topic beside the union applies to every video: review videos about either place.
+    const liked = db.prepare("SELECT id FROM videos ORDER BY likes DESC, id DESC").pluck().all() as string[];
+    const reviews = aggregateOf(await ask("the most liked review videos about Da Lat or Vung Tau"));
+    expect(reviews.plan).toMatchObject({
+      intent: "rank",
+      topics: ["review"],
+      filters: ["any_q=dalat|vungtau"],
+    });
+    const both = liked.filter((id) => either.has(id) && review.includes(id));
+    expect(both.length).toBeGreaterThan(0);
+    expect(reviews.result.ranking).toEqual(both.slice(0, 5));
+    // A count of either stays a breakdown of each, with those about any of them first.
+    const count = await ask("How many videos mention Da Lat, Vung Tau or homestay?");
+    const homestay = await searchIds("homestay");
+    const any = new Set([...either, ...homestay]);
+    expect(aggregateOf(count).plan).toMatchObject({
+      intent: "breakdown",
+      compare_topics: ["dalat", "vungtau", "homestay"],
+    });
+    expect(count.summary).toMatch(
+      new RegExp(`^There are ${any.size} videos about "dalat", "vungtau" or "homestay"\\.`),
+    );
+    // "Which gets more likes, Da Lat or Vung Tau?" still compares the two.
+    expect(aggregateOf(await ask("which gets more likes, Da Lat or Vung Tau videos?")).plan).toMatchObject({
+      intent: "breakdown",
+      compare_topics: ["dalat", "vungtau"],
+    });
   });
 });
 
