@@ -44,6 +44,8 @@ export interface FactsFilter {
   until?: number;
   /** Published on one of these days of the week (UTC; 0 is Sunday): "videos posted on weekends". */
   weekdays?: readonly number[];
+  /** Published in one of these hours of the day (UTC, 0-23): "videos posted between 6 and 9 pm". */
+  hours?: readonly number[];
   /** Videos using one of these sounds (music ids): "videos using the song Shape Of You". */
   sound_ids?: readonly string[];
   /** Videos using none of these sounds (or no recorded sound): the other side of `sound_ids`. */
@@ -204,11 +206,14 @@ export const TEXT_COLUMNS: Readonly<Record<TextField, string>> = {
   transcript: "transcript",
 };
 
-/** SQL true when a video was published on one of `days` (UTC; 0 is Sunday), given the store's weekday SQL. */
-export function weekdaysSql(days: readonly number[], weekday: string): string {
-  // Whole numbers 0-6 only: nothing of the question reaches the SQL.
-  const kept = [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6);
-  return kept.length === 0 ? "1 = 0" : `${weekday} IN (${kept.join(", ")})`;
+/**
+ * SQL true when a video was published on one of `values` of a calendar field, given the store's SQL of the field:
+ * days of the week (UTC; 0 is Sunday, `max` 6), hours of the day (UTC, `max` 23).
+ */
+export function calendarSql(values: readonly number[], field: string, max: number): string {
+  // Whole numbers 0-max only: nothing of the question reaches the SQL.
+  const kept = [...new Set(values)].filter((d) => Number.isInteger(d) && d >= 0 && d <= max);
+  return kept.length === 0 ? "1 = 0" : `${field} IN (${kept.join(", ")})`;
 }
 
 /** SQL true when a video's `field` text is not blank (both stores): a transcript recorded, a caption written. */

@@ -53,19 +53,21 @@ function planSummary(plan: Plan): Record<string, unknown> {
               a.ids.length > 20
               ? `sound=${a.title} (${a.ids.length} sound ids)`
               : `sound=${a.ids.join("|")}`
-            : a.kind === "days"
-              ? `weekday=${a.days.join("|")}`
-              : a.kind === "text"
-                ? `q=${a.q}`
-                : a.kind === "not_text"
-                  ? `not_q=${a.q}`
-                  : a.kind === "any_text"
-                    ? `any_q=${a.qs.join("|")}`
-                    : a.kind === "emoji"
-                      ? `caption_contains=${a.emoji}`
-                      : a.kind === "recorded"
-                        ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
-                        : `${a.kind}=${a.value}`,
+            : a.kind === "hours"
+              ? `hour_utc=${a.hours.join("|")}`
+              : a.kind === "days"
+                ? `weekday=${a.days.join("|")}`
+                : a.kind === "text"
+                  ? `q=${a.q}`
+                  : a.kind === "not_text"
+                    ? `not_q=${a.q}`
+                    : a.kind === "any_text"
+                      ? `any_q=${a.qs.join("|")}`
+                      : a.kind === "emoji"
+                        ? `caption_contains=${a.emoji}`
+                        : a.kind === "recorded"
+                          ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
+                          : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

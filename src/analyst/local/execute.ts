@@ -261,6 +261,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, [`${a.code}_recorded`]: a.value };
     case "days":
       return { ...filter, weekdays: a.days };
+    case "hours":
+      return { ...filter, hours: a.hours };
     case "text":
       return { ...filter, q: filter.q ? `${filter.q} ${a.q}` : a.q };
     case "not_text":
@@ -455,6 +457,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     parts.push(sound.title === "original sound" ? "using an original sound" : `using "${sound.title}"`);
   const days = plan.attributes.find((a) => a.kind === "days");
   if (days) parts.push(`on ${days.label} (UTC)`);
+  const hours = plan.attributes.find((a) => a.kind === "hours");
+  if (hours) parts.push(`published ${hours.label}`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
@@ -1808,6 +1812,7 @@ async function videoView(
         a.kind === "caption" ||
         a.kind === "emoji" ||
         a.kind === "any_text" ||
+        a.kind === "hours" ||
         a.kind === "days",
     ) &&
     plan.creators.length + plan.advertisers.length === 0 &&
@@ -2405,6 +2410,8 @@ function shareWords(target: Attribute): string {
       return `${target.value === "yes" ? "with" : "without"} a recorded ${target.code}`;
     case "days":
       return attributeLabel(target);
+    case "hours":
+      return `published ${target.label}`;
     case "text":
       return `that mention "${topicWords([target.q])}"`;
     case "not_text":

@@ -1137,3 +1137,139 @@ export function singular(word: string): string {
     return word.slice(0, -1);
   return word;
 }
+
+/** A span of the hours of the day read from a question, in the asker's clock: [from, to) in whole hours. */
+export interface HourSpan {
+  /** First hour (0-23) and the hour it ends before (1-24; below `from` when it runs past midnight). */
+  from: number;
+  to: number;
+  /** "18:00-22:00". */
+  label: string;
+  /** The part of the day it was named by ("evening"), if any. */
+  part?: string;
+  /** Where it was written, and the words. */
+  at: number;
+  phrase: string;
+  /** Minutes were written that do not fall on the hour ("6:30-9pm"): widened to whole hours. */
+  widened: boolean;
+  /** "between", "from", "during" … before it: the hours asked about, not an hour to point at. */
+  bounded: boolean;
+}
+
+/** The parts of the day as a span of hours each, read after a verb of posting ("posted in the evening"). */
+export const DAY_PARTS: Readonly<Record<string, [number, number]>> = {
+  morning: [6, 12],
+  lunchtime: [11, 14],
+  lunch: [11, 14],
+  afternoon: [12, 18],
+  evening: [18, 24],
+  night: [0, 6],
+  "late night": [0, 6],
+  "late-night": [0, 6],
+  overnight: [0, 6],
+};
+
+const CLOCK = String.raw`(?:(\d{1,2})(?:[:.h](\d{2}))?\s*(a\.?m\.?|p\.?m\.?|h\b|giờ)?|(midnight|noon|midday))`;
+/** "6-9am", "between 6pm and 10pm", "18:00–22:00", "midnight to 4am", "06-12 UTC". */
+const HOUR_RANGE = new RegExp(
+  String.raw`(?<!\d)(?:(between|from|during|within|in)\s+)?${CLOCK}\s*(?:-|–|—|to|and|until|till|through)\s*${CLOCK}(?:\s*(utc|gmt)\b)?(?![\d%])`,
+  "gi",
+);
+const DAY_PART_RE = new RegExp(
+  String.raw`\b(?:(?:posted|uploaded|published|posting|uploading|post|posts|upload|uploads|goes? (?:out|live)|went (?:out|live))\s+(?:[\p{L}]+\s+){0,2}?(?:in the|during the|at|around|over|in)\s+(${Object.keys(DAY_PARTS).join("|")})(?:s|time)?\b|\b(${Object.keys(DAY_PARTS).join("|")})(?:time)?\s+(?:posts|uploads|posting)\b)`,
+  "giu",
+);
+/** A part of the day written just before a range ("over lunch (11:00-13:00)"): the range's name. */
+const PART_BEFORE = new RegExp(
+  String.raw`\b(${Object.keys(DAY_PARTS).join("|")})s?\s+(?:(?:posts|uploads|videos|clips)\s+)?\(?\s*$|\b(${Object.keys(DAY_PARTS).join("|")})s?\s*\(\s*$`,
+  "i",
+);
+
+/** An hour of a clock written (hour, minutes, am/pm or "h"), as an hour 0-24 and whether it is 12-hour. */
+function clockHour(
+  h: string | undefined,
+  m: string | undefined,
+  ap: string | undefined,
+  word: string | undefined,
+): { hour: number; minutes: number; half: "am" | "pm" | null; marked: boolean } | null {
+  if (word) return { hour: /midnight/i.test(word) ? 0 : 12, minutes: 0, half: null, marked: true };
+  const hour = Number(h);
+  const minutes = m === undefined ? 0 : Number(m);
+  if (minutes > 59) return null;
+  const half = ap && /^a/i.test(ap) ? "am" : ap && /^p/i.test(ap) ? "pm" : null;
+  if (half ? hour < 1 || hour > 12 : hour > 24) return null;
+  return { hour, minutes, half, marked: ap !== undefined || m !== undefined };
+}
+
+const twelve = (hour: number, half: "am" | "pm") => (hour % 12) + (half === "pm" ? 12 : 0);
+const clockText = (h: number) => `${String(h % 24).padStart(2, "0")}:00`;
+
+/**
+ * The spans of hours a question names: ranges written with a clock ("6-9am", "18:00-22:00", "between 6pm and
+ * 10pm", "midnight to 4am", "06-12 UTC", or a bare "12-18" after a part of the day), and parts of the day after a
+ * verb of posting ("posted in the evening": 18:00-24:00). A range of bare numbers elsewhere is not one ("10-20
+ * videos").
+ */
+export function hourSpans(text: string): HourSpan[] {
+  const spans: HourSpan[] = [];
+  for (const m of text.matchAll(HOUR_RANGE)) {
+    const [phrase, cue, h1, m1, ap1, w1, h2, m2, ap2, w2, utc] = m as unknown as (string | undefined)[];
+    const a = clockHour(h1, m1, ap1, w1);
+    const b = clockHour(h2, m2, ap2, w2);
+    if (!a || !b) continue;
+    const before = text.slice(0, m.index ?? 0);
+    const named = before.match(PART_BEFORE);
+    const part = (named?.[1] ?? named?.[2])?.toLowerCase();
+    if (!a.marked && !b.marked && !utc && !part) continue;
+    // "6-9pm": the first end takes the second's half of the day ("11-1pm": the other half); "10pm-2": likewise.
+    const halfA =
+      a.half ??
+      (b.half ? (a.hour <= b.hour || a.hour === 12 ? b.half : b.half === "am" ? "pm" : "am") : null);
+    const halfB =
+      b.half ?? (a.half && !b.marked ? (b.hour >= a.hour ? a.half : a.half === "am" ? "pm" : "am") : null);
+    const from = halfA ? twelve(a.hour, halfA) : a.hour;
+    let to = halfB ? twelve(b.hour, halfB) : b.hour;
+    if (b.minutes > 0) to += 1;
+    if (w2 && /midnight/i.test(w2)) to = 24;
+    const span = to === from ? 0 : (to - from + 24) % 24 || 24;
+    if (from > 23 || span === 0 || span >= 24) continue;
+    const label = `${clockText(from)}-${to === 24 ? "24:00" : clockText(to)}`;
+    spans.push({
+      from,
+      to: to === 24 ? 24 : to % 24,
+      label,
+      ...(part ? { part } : {}),
+      at: m.index ?? 0,
+      phrase: (phrase ?? "").trim(),
+      widened: a.minutes > 0 || b.minutes > 0,
+      bounded: cue !== undefined,
+    });
+  }
+  for (const m of text.matchAll(DAY_PART_RE)) {
+    const word = (m[1] ?? m[2] ?? "").toLowerCase();
+    const hours = DAY_PARTS[word];
+    // (A part of the day naming a range written after it is that range's name.)
+    if (!hours || spans.some((s) => s.part === word)) continue;
+    // (Nor is one a range follows closely: "afternoon posts (14:00-17:00)".)
+    const end = (m.index ?? 0) + m[0].length;
+    if (spans.some((s) => s.at >= (m.index ?? 0) && s.at <= end + 3)) continue;
+    const [from, to] = hours;
+    spans.push({
+      from,
+      to,
+      label: `${clockText(from)}-${to === 24 ? "24:00" : clockText(to)}`,
+      part: word,
+      at: m.index ?? 0,
+      phrase: m[0],
+      widened: false,
+      bounded: true,
+    });
+  }
+  return spans.sort((x, y) => x.at - y.at);
+}
+
+/** The hours of a span, shifted from a clock `offset` hours ahead of UTC to UTC. */
+export function utcHours(span: Pick<HourSpan, "from" | "to">, offset: number): number[] {
+  const length = (span.to - span.from + 24) % 24 || 24;
+  return Array.from({ length }, (_, i) => (((span.from + i - offset) % 24) + 24) % 24);
+}

@@ -15,10 +15,13 @@ import {
   type CountRate,
   CUES,
   consecutiveWindows,
+  DAY_PARTS,
   DEMONYM_OF_LANGUAGE,
   FUNCTION_WORDS,
   HASHTAG_COUNT_BANDS,
   HOOK_TYPE_WORDS,
+  type HourSpan,
+  hourSpans,
   isRate,
   LANGUAGE_WORDS,
   LENGTH_BANDS,
@@ -36,6 +39,7 @@ import {
   singular,
   TYPOS,
   UNKNOWN_MEASURES,
+  utcHours,
   WHAT_TO_MAKE,
   type WindowReading,
 } from "./lexicon.js";
@@ -191,6 +195,8 @@ export type Attribute =
       op: "over" | "at least" | "under" | "at most";
       value: number;
     }
+  /** Published in these hours of the day (UTC, 0-23), as the question named them ("18:00-22:00 UTC+7"). */
+  | { kind: "hours"; hours: number[]; label: string }
   /** Published on these days of the week (UTC; 0 is Sunday): "on weekends", "on Mondays". */
   | { kind: "days"; days: number[]; label: string }
   /** Videos whose text holds these words, matched like `q` (a share's target: "what share mention price?"). */
@@ -572,6 +578,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos ${a.value === "yes" ? "with" : "without"} a recorded ${a.code}`;
     case "days":
       return `published on ${a.label} (UTC)`;
+    case "hours":
+      return `published ${a.label}`;
     case "text":
       return `videos mentioning "${topicWords([a.q])}"`;
     case "not_text":
@@ -1895,6 +1903,59 @@ async function readQuestion(
     );
     text = consume(text, dayFilter.index ?? 0, dayFilter[0].length);
   }
+  // "Videos posted between 6 and 9 pm", "evening posts (18:00-22:00) vs over lunch (11:00-13:00)": hours of the
+  // day, in the time zone named (else UTC), a filter; two or more set side by side are groups.
+  const written = hourSpans(lowerAll);
+  // ("Between midnight and 4am …, do those late-night uploads …": a part of the day beside a clock is not
+  // another span, unless the spans are compared.)
+  const clocked = written.filter((s) => /\d|midnight|noon|midday/.test(s.phrase));
+  const spans =
+    clocked.length > 0 && !/\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll) ? clocked : written;
+  const hourBands: Plan["bands"] = [];
+  let hoursRead = false;
+  if (spans.length > 0) {
+    const offsetOf = (s: HourSpan) => (/\b(utc|gmt)\b/.test(s.phrase) ? 0 : zoneOffset);
+    const clock = (s: HourSpan) =>
+      `${s.label} ${offsetOf(s) === 0 ? "UTC" : `UTC${offsetOf(s) < 0 ? "-" : "+"}${Math.abs(offsetOf(s))}`}${s.part ? ` (${s.part})` : ""}`;
+    for (const s of written) {
+      const at = findPhrase(text, s.phrase);
+      if (at >= 0) text = consume(text, at, s.phrase.length);
+    }
+    // The parts of the day named ("over lunch (11:00-13:00)", "evening/night posts"): read with the hours.
+    for (const m of [...text.matchAll(new RegExp(`\\b(?:${Object.keys(DAY_PARTS).join("|")})s?\\b`, "g"))])
+      text = consume(text, m.index ?? 0, m[0].length);
+    // "Is 7-8pm the busiest upload hour?": the hour asked about is one among all (the hours are compared).
+    const pointedAt =
+      spans.length === 1 &&
+      !(spans[0] as HourSpan).bounded &&
+      /\b(which|what|busiest|best|worst|peak) (?:[\p{L}-]+ ){0,2}?hours?\b|\bhours? of (?:the )?day\b/u.test(
+        lowerAll,
+      );
+    const widened = spans.some((s) => s.widened)
+      ? " (whole hours: the minutes written widen it to the hour)"
+      : "";
+    if (pointedAt) {
+      askedApart.push(`${spans[0]?.phrase} (the hours of the day are compared: each one is among them)`);
+    } else if (spans.length >= 2 && /\b(vs\.?|versus|or|compared?|than|against|which)\b/.test(lowerAll)) {
+      for (const s of spans)
+        hourBands.push({
+          label: clock(s),
+          attributes: [{ kind: "hours", hours: utcHours(s, offsetOf(s)), label: clock(s) }],
+        });
+      understood.push(
+        `groups: published ${hourBands.map((b) => b.label).join(", ")} (from "${spans.map((s) => s.phrase).join('", "')}")${widened}`,
+      );
+      hoursRead = true;
+    } else {
+      const hours = [...new Set(spans.flatMap((s) => utcHours(s, offsetOf(s))))].sort((x, y) => x - y);
+      place(
+        { kind: "hours", hours, label: spans.map(clock).join(" or ") },
+        spans[0]?.at ?? 0,
+        `${spans.map((s) => s.phrase).join('", "')}${widened}`,
+      );
+      hoursRead = true;
+    }
+  }
   // "How did hotel videos change from 2023 to 2024?": the two ends of a change, side by side. (A ranking by the
   // change, "which hashtags grew the most from 2024 to 2025?", reads the same ends below.)
   if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
@@ -1932,7 +1993,7 @@ async function readQuestion(
                 lowerAll,
               )
             ? "weekday"
-            : /\b(times? of (the )?day|what time|which time|which hour|what hour|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
+            : /\b(times? of (the )?day|what time|which time|(which|what) (\w+ )?hour|busiest (upload(ing)? |posting )?hours?|peak (upload(ing)? |posting )?hours?|the hours? with the (best|most|highest)|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
                   lowerAll,
                 )
               ? "hour"
@@ -2066,8 +2127,8 @@ async function readQuestion(
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
   const bandList = text.match(BAND_LIST) ?? lowerAll.match(BAND_LIST_AFTER);
-  const bands: Plan["bands"] = [];
-  if (bandList?.groups?.list) {
+  const bands: Plan["bands"] = hourBands;
+  if (bandList?.groups?.list && hourBands.length === 0) {
     const unit = bandList.groups.unit as string;
     const metric = COUNT_WORDS[singular(unit)];
     const scale = /^min/.test(unit) ? 60 : 1;
@@ -4399,7 +4460,7 @@ async function readQuestion(
     understood.push(
       `hours of the day in UTC${zoneOffset < 0 ? "-" : "+"}${Math.abs(zoneOffset)} (from "${zone[0].trim()}")`,
     );
-  else if (zone)
+  else if (zone && !hoursRead)
     ignored.push(`${zone[0].trim()} (only hours of the day are read in a time zone; days and dates are UTC)`);
   return {
     intent,

@@ -9,6 +9,7 @@ import {
   type CreatorFact,
   type CreatorFactRow,
   type CreatorLinkRow,
+  calendarSql,
   countSql,
   creatorFact,
   distinctCodesSql,
@@ -34,7 +35,6 @@ import {
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
-  weekdaysSql,
 } from "../facts.js";
 import { tsAllTerms, tsLexeme } from "../search-query.js";
 import { searchTuning } from "../search-tuning.js";
@@ -382,7 +382,8 @@ function whereOf(
   if (filter.ad) eq("label_ad", filter.ad === "yes" ? 1 : 0);
   if (filter.hook) eq("label_hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", filter.viral_hook === "yes" ? 1 : 0);
-  if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, POSTGRES_TIME.weekday));
+  if (filter.weekdays) parts.push(calendarSql(filter.weekdays, POSTGRES_TIME.weekday, 6));
+  if (filter.hours) parts.push(calendarSql(filter.hours, POSTGRES_TIME.hour, 23));
   parts.push(...presenceSql(filter));
   for (const needle of filter.caption_contains ?? [])
     parts.push(`strpos(v.caption, ${params.add(needle)}) > 0`);

@@ -7,6 +7,7 @@ import {
   type CreatorFact,
   type CreatorFactRow,
   type CreatorLinkRow,
+  calendarSql,
   countSql,
   creatorFact,
   distinctCodesSql,
@@ -32,7 +33,6 @@ import {
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
-  weekdaysSql,
 } from "../facts.js";
 import { searchTuning } from "../search-tuning.js";
 import { queryTerms } from "../text.js";
@@ -413,7 +413,8 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.ad) eq("label_ad", "ad", filter.ad === "yes" ? 1 : 0);
   if (filter.hook) eq("label_hook", "hook", filter.hook === "yes" ? 1 : 0);
   if (filter.viral_hook) eq("label_viral_hook", "viral", filter.viral_hook === "yes" ? 1 : 0);
-  if (filter.weekdays) parts.push(weekdaysSql(filter.weekdays, SQLITE_TIME.weekday));
+  if (filter.weekdays) parts.push(calendarSql(filter.weekdays, SQLITE_TIME.weekday, 6));
+  if (filter.hours) parts.push(calendarSql(filter.hours, SQLITE_TIME.hour, 23));
   parts.push(...presenceSql(filter));
   for (const [i, needle] of (filter.caption_contains ?? []).entries()) {
     parts.push(`instr(v.caption, @caption_contains_${i}) > 0`);

@@ -576,6 +576,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { weekdays: [0, 6] },
         { caption: "yes" as const, transcript: "no" as const },
         { weekdays: [3], ad: "no" as const },
+        { hours: [0, 1, 2, 12, 23] },
+        { hours: [13, 99, -1], q: "skincare" },
         { caption_contains: ["✨"] },
         { any_q: ["zucchini", "skincare serum"] },
         { any_q: ["skincare", "", "no-such-word"], ad: "yes" as const },

@@ -3687,6 +3687,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "top 3 videos tagged #dalat or #vungtau by views",
         "the most liked review videos about Da Lat or Vung Tau",
         "How many videos mention Da Lat, Vung Tau or homestay?",
+        "How many videos were posted between 9pm and 2am Vietnam time?",
+        "Do videos posted in the evening get more views than morning posts?",
+        "Between 6pm and 10pm, which hour has the highest median views?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5792,6 +5795,58 @@ describe("hours of the day in a time zone named", () => {
     expect(
       aggregateOf(await ask("How many videos were posted on Sundays in Vietnam time?")).plan.ignored,
     ).toEqual(["in vietnam time (only hours of the day are read in a time zone; days and dates are UTC)"]);
+  });
+});
+
+describe("hours of the day as a filter, or side by side", () => {
+  it("'posted between 9pm and 2am Vietnam time', 'evening vs morning posts', 'between 6pm and 10pm, which hour': hours shifted to UTC (SQL)", async () => {
+    const hour = "CAST(strftime('%H', created_at, 'unixepoch') AS INTEGER)";
+    const count = aggregateOf(await ask("How many videos were posted between 9pm and 2am Vietnam time?"));
+    expect(count.plan).toMatchObject({
+      intent: "count",
+      filters: ["hour_utc=14|15|16|17|18"],
+      ignored: [],
+    });
+    expect(count.plan.understood).toContain('published 21:00-02:00 UTC+7 (from "between 9pm and 2am")');
+    const inSpan = db
+      .prepare(`SELECT count(*) FROM videos WHERE (${hour} + 7) % 24 IN (21, 22, 23, 0, 1)`)
+      .pluck()
+      .get() as number;
+    expect(inSpan).toBeGreaterThan(0);
+    expect(count.result.count).toBe(inSpan);
+    // Two parts of the day after a verb of posting, compared: each a group (UTC, as no zone is named).
+    const parts = aggregateOf(
+      await ask("Do videos posted in the evening get more views than morning posts?"),
+    );
+    expect(parts.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "plays",
+      bands: ["18:00-24:00 UTC (evening)", "06:00-12:00 UTC (morning)"],
+      ignored: [],
+    });
+    const plays = (hours: string) =>
+      db.prepare(`SELECT plays FROM videos WHERE ${hour} IN (${hours})`).pluck().all() as number[];
+    const expected: [string, number[]][] = [
+      ["18:00-24:00 UTC (evening)", plays("18, 19, 20, 21, 22, 23")],
+      ["06:00-12:00 UTC (morning)", plays("6, 7, 8, 9, 10, 11")],
+    ];
+    const ranking = parts.result.ranking as string[];
+    for (const [label, xs] of expected)
+      if (xs.length > 0)
+        expect((parts.result.values as number[])[ranking.indexOf(label)]).toBe(median([...xs]));
+    expect(ranking.length).toBe(expected.filter(([, xs]) => xs.length > 0).length);
+    // A span with the hours compared: the groups are the hours within it.
+    const within = aggregateOf(await ask("Between 6pm and 10pm, which hour has the highest median views?"));
+    expect(within.plan).toMatchObject({ group_by: "hour", filters: ["hour_utc=18|19|20|21"] });
+    for (const key of within.result.ranking as string[])
+      expect(["18", "19", "20", "21"]).toContain(key.slice(0, 2));
+    // "Is 7-8pm the busiest hour?": one hour among all compared, said so.
+    const busiest = aggregateOf(await ask("Is 7-8pm Vietnam time the busiest upload hour?"));
+    expect(busiest.plan).toMatchObject({ group_by: "hour", utc_offset_hours: 7, filters: [] });
+    expect(busiest.plan.ignored).toContain(
+      "7-8pm (the hours of the day are compared: each one is among them)",
+    );
   });
 });
 
