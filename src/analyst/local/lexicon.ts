@@ -439,7 +439,7 @@ export const FUNCTION_WORDS = new Set(
   time times weekday weekdays monday tuesday wednesday thursday friday saturday sunday
   advertise advertises example examples sample samples instance instances corpus dataset data database
   mention mentions mentioned mentioning feature features featured featuring talk talks talked talking
-  contain contains contained containing include includes included including cover covers covered covering
+  contain contains contained containing include includes included including counting cover covers covered covering
   in-market market's brand's creator's advertiser's video's
   co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired
   key insight insights takeaway takeaways`.split(/\s+/),
@@ -1114,6 +1114,31 @@ export function periodsApart(first: WindowReading, second: WindowReading): Windo
   if (!whole(first) || !whole(second) || (first.from === second.from && first.to === second.to)) return null;
   const [a, b] = [first, second].map((w) => ({ from: w.from, to: w.to, label: w.label })) as [Period, Period];
   return reading(spanning(a, b, `${a.label} and ${b.label}`), first.phrase, { periods: [a, b] });
+}
+
+/**
+ * "2023 vs 2024 vs 2025": a further whole calendar period after periods set side by side, one more of them (in
+ * the order written). Null unless `next` is one whole period that none of them is.
+ */
+export function anotherPeriod(window: WindowReading, next: WindowReading): WindowReading | null {
+  const periods = window.periods;
+  if (
+    !periods ||
+    next.from === undefined ||
+    next.to === undefined ||
+    next.label === undefined ||
+    next.openEnded ||
+    next.periods ||
+    next.ends ||
+    periods.some((p) => p.from === next.from && p.to === next.to)
+  )
+    return null;
+  const all = [...periods, { from: next.from, to: next.to, label: next.label }];
+  const labels = all.map((p) => p.label);
+  const whole = all.reduce((a, b) =>
+    spanning(a, b, `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`),
+  );
+  return reading(whole, window.phrase, { periods: all });
 }
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th", 90 → "90th". */

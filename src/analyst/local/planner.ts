@@ -10,6 +10,7 @@ import type {
   TextField,
 } from "../../store/facts.js";
 import {
+  anotherPeriod,
   CAPTION_BANDS,
   COUNTS,
   type CountRate,
@@ -1353,6 +1354,18 @@ async function readQuestion(
       const from = text.indexOf(second.phrase);
       if (from >= 0) text = consume(text, from, second.phrase.length);
     }
+    // "Median likes in 2023 vs 2024 vs 2025": each further calendar period named, one more side by side.
+    for (
+      let more = window.periods ? readWindow(text) : null;
+      more && window.periods;
+      more = readWindow(text)
+    ) {
+      const longer = anotherPeriod(window, more);
+      const from = text.indexOf(more.phrase);
+      if (!longer || from < 0 || window.periods.length >= 12) break;
+      window = longer;
+      text = consume(text, from, more.phrase.length);
+    }
   } else if (context) window = readWindow(context.toLowerCase());
   if (window)
     understood.push(
@@ -1880,9 +1893,15 @@ async function readQuestion(
   const onDays = lowerAll.match(
     /\b(?:on|during|over|at) (?:the |a )?(weekends?|weekdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?)\b/,
   );
+  // (A comparison of other things, "Ha Long or Cat Ba videos posted on weekends", leaves the days a filter:
+  // "or", "vs" and "than" compare the days only beside them.)
+  const besideDays = onDays
+    ? lowerAll.slice(Math.max(0, (onDays.index ?? 0) - 12), (onDays.index ?? 0) + onDays[0].length + 12)
+    : "";
   const dayFilter =
     onDays &&
-    !/\b(vs\.?|versus|or|than|compared?|comparison|better|worse|best|ideal|optimal|should|higher|lower|more|less|greater|bigger|smaller|which day|what day|days? of (the )?week)\b/.test(
+    !/\b(vs\.?|versus|or|than)\b/.test(besideDays) &&
+    !/\b(compared?|comparison|better|worse|best|ideal|optimal|should|higher|lower|more|less|greater|bigger|smaller|which day|what day|days? of (the )?week)\b/.test(
       lowerAll,
     ) &&
     // "Is engagement higher on weekends?", "do videos posted on Sundays do better?": a yes/no question compares.
@@ -2423,6 +2442,8 @@ async function readQuestion(
       ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll,
     )
     .replace(/\b(engagement|interaction) rates?\b/g, " ")
+    // "The average share count": the shares a video has.
+    .replace(/\bshares? (counts?|numbers?|totals?)\b/g, " ")
     .replace(TOP_PERCENT, " ");
   let metric: Metric | null = null;
   const alsoNamed: Metric[] = [];
@@ -3053,7 +3074,7 @@ async function readQuestion(
   // "The most liked videos about Da Lat or Sa Pa" ranks the videos about either; "which gets more likes, Da
   // Lat or Sa Pa?" compares the two.
   const RANKS_VIDEOS =
-    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b/u;
+    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b|\b(?:show|list|give)(?: me)? the (?:top )?\d{1,3}(?: most [\p{L}-]+| best)?\s*(?:$|[?.!,;:)])/u;
   const SIDE_BY_SIDE =
     /\b(?:more|better|worse|higher|lower|compare\w*|comparison|differ\w*|which (?:one|is|of)|vs\.?|versus|against)\b/;
   let compareTopics: string[] = [];
@@ -3674,7 +3695,13 @@ async function readQuestion(
     !theTopOne &&
     // "Top creators by number of viral videos": ranked by the count, not counted.
     !/\bby (the )?(number|count) of\b/.test(lowerAll) &&
-    (CUES.count.test(lowerAll) ||
+    // ("The highest share count": a video's count of shares, a measure to rank by.)
+    (CUES.count.test(
+      lowerAll.replace(
+        /\b(?:highest|lowest|most|biggest|largest|top|best|by|the) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g,
+        " ",
+      ),
+    ) ||
       /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||
       // "Did Traveloka run any ads?", "has @x posted any slideshows?": whether there are any, counted.
       /^\s*(did|does|do|has|have) (\S+ ){1,3}?(run|ran|post|posted|make|made|publish|published|use|used|have|had)s? any\b/.test(
@@ -3722,7 +3749,9 @@ async function readQuestion(
     // videos, ranked.
     entityCount === 1 &&
     subject === "videos" &&
-    /\b(videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?|slideshows?)\b/.test(lowerAll) &&
+    // ("@x top 10 by saves": a number to list and a measure to rank by name its videos.)
+    (/\b(videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?|slideshows?)\b/.test(lowerAll) ||
+      (counted !== null && metric !== null && metric !== "followers" && !CUES.profile.test(lowerAll))) &&
     (((CUES.rank.test(lowerAll) || lowest) && !CUES.profile.test(lowerAll)) ||
       /\b(best|top|most \w+|worst|least \w+|biggest|highest[- ]\w+|lowest[- ]\w+) (videos?|vids?|posts?|clips?|ads?|uploads?|tiktoks?|slideshows?)\b/.test(
         lowerAll,

@@ -3690,6 +3690,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos were posted between 9pm and 2am Vietnam time?",
         "Do videos posted in the evening get more views than morning posts?",
         "Between 6pm and 10pm, which hour has the highest median views?",
+        "Da Lat or Vung Tau videos posted on weekends - top 3 by views",
+        "median likes in 2023 vs 2024 vs 2025",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5795,6 +5797,52 @@ describe("hours of the day in a time zone named", () => {
     expect(
       aggregateOf(await ask("How many videos were posted on Sundays in Vietnam time?")).plan.ignored,
     ).toEqual(["in vietnam time (only hours of the day are read in a time zone; days and dates are UTC)"]);
+  });
+});
+
+describe("questions read as users phrase them (real scraped questions)", () => {
+  it("days beside another comparison stay a filter; three periods with 'vs'; 'share count' is shares; '@x top 3 by likes'", async () => {
+    // "Da Lat or Vung Tau … on weekends, top 3": the days filter a ranking of the videos about either.
+    const weekend = aggregateOf(await ask("Da Lat or Vung Tau videos posted on weekends - top 3 by views"));
+    expect(weekend.plan).toMatchObject({
+      intent: "rank",
+      filters: ["weekday=0|6", "any_q=dalat|vungtau"],
+    });
+    const either = new Set([...(await searchIds("dalat")), ...(await searchIds("vungtau"))]);
+    const onWeekends = db
+      .prepare(
+        "SELECT id FROM videos WHERE CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) IN (0, 6) ORDER BY plays DESC, id DESC",
+      )
+      .pluck()
+      .all() as string[];
+    expect(onWeekends.filter((id) => either.has(id)).length).toBeGreaterThan(0);
+    expect(weekend.result.ranking).toEqual(onWeekends.filter((id) => either.has(id)).slice(0, 3));
+    // "Weekends or weekdays?" still compares the days.
+    expect(aggregateOf(await ask("hotel videos: weekends or weekdays?")).plan).toMatchObject({
+      group_by: "weekend",
+    });
+    const years = aggregateOf(await ask("median likes in 2023 vs 2024 vs 2025"));
+    expect(years.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "likes" });
+    expect(years.plan.periods.map((p: { label: string }) => p.label)).toEqual(["2023", "2024", "2025"]);
+    const highest = aggregateOf(await ask("which videos have the highest share count?"));
+    expect(highest.plan).toMatchObject({ intent: "rank", metric: "shares" });
+    const avg = aggregateOf(await ask("whats the avg share count for vids with more than 20k views"));
+    expect(avg.plan).toMatchObject({ intent: "measure", metric: "shares", filters: ["plays>20000"] });
+    const mine = aggregateOf(await ask("@stay2 top 3 by likes"));
+    expect(mine.plan).toMatchObject({ intent: "rank", subject: "videos", metric: "likes", count: 3 });
+    const liked = db
+      .prepare(
+        "SELECT v.id FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.handle = 'stay2' ORDER BY v.likes DESC, v.id DESC",
+      )
+      .pluck()
+      .all() as string[];
+    expect(mine.result.ranking).toEqual(liked.slice(0, 3));
+    const counting = aggregateOf(
+      await ask("top 3 videos by like rate, only counting videos with at least 5k views"),
+    );
+    expect(counting.plan).toMatchObject({ topics: [], filters: ["plays>=5000"] });
+    const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
+    expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
   });
 });
 
