@@ -229,6 +229,26 @@ const rateFormula = (metric: "engagement" | CountRate) =>
 const rateDefinition = (metric: Metric | null): string[] =>
   metric !== null && isRate(metric) ? [`${rateFormula(metric)}, pooled over the videos in question.`] : [];
 
+/** Bounds in words, "at least 1 and at most 1 hashtags" said "exactly 1 hashtag". */
+function exactly(bounds: readonly Attribute[]): string[] {
+  const same = (a: Attribute, op: "at least" | "at most") =>
+    bounds.find(
+      (b) =>
+        b.kind === "count" &&
+        a.kind === "count" &&
+        b.metric === a.metric &&
+        b.op === op &&
+        b.value === a.value,
+    );
+  return bounds.flatMap((a) => {
+    if (a.kind !== "count" || a.metric === "seconds") return [attributeLabel(a)];
+    if (a.op === "at least" && same(a, "at most")) return [];
+    if (a.op !== "at most" || !same(a, "at least")) return [attributeLabel(a)];
+    const words = attributeLabel(a).replace(/^at most/, "exactly");
+    return [a.value === 1 ? words.replace(/s$/, "") : words];
+  });
+}
+
 /** The plan's filters, as `service_search_videos` arguments (hook type, author, advertiser and window are not tool filters). */
 function searchArgs(plan: Plan): Record<string, unknown> {
   const args: Record<string, unknown> = {};
@@ -450,7 +470,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     ...plan.attributes.filter((a) => a.kind === "exceeds" || a.kind === "rate"),
   ];
   const lengths = bounds.filter((a) => a.metric === "seconds");
-  if (counts.length > 0) parts.push(`with ${counts.map((a) => attributeLabel(a)).join(" and ")}`);
+  if (counts.length > 0) parts.push(`with ${exactly(counts).join(" and ")}`);
   if (lengths.length > 0) parts.push(lengths.map((a) => attributeLabel(a)).join(" and "));
   const sound = plan.attributes.find((a) => a.kind === "sound");
   if (sound)

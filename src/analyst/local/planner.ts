@@ -2323,12 +2323,35 @@ async function readQuestion(
   // "1M+ views", "10k+ followers": at least that many.
   const PLUS_BOUND =
     /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+  // "10 or more hashtags", "3 or fewer tags": that many, and more (fewer); "exactly one hashtag": both ends.
+  const OR_BOUND =
+    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+or\s+(more|over|above|higher|greater|fewer|less|under|below|lower)\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+  const EXACTLY = new RegExp(
+    `\\bexactly (\\d{1,3}|${NUMBER_WORD})\\s+(hashtags?|tags?|comments?|likes?|shares?|saves?|views?|plays?|seconds?|secs?)\\b`,
+    "g",
+  );
   const bounds = [
     ...[...text.matchAll(BOUND)].map((m) => ({ index: m.index ?? 0, parts: [...m] })),
     ...[...text.matchAll(PLUS_BOUND)].map((m) => ({
       index: m.index ?? 0,
       parts: [m[0], "at least", m[1], m[2], m[3]],
     })),
+    ...[...text.matchAll(OR_BOUND)].map((m) => ({
+      index: m.index ?? 0,
+      parts: [
+        m[0],
+        /^(more|over|above|higher|greater)$/.test(m[3] as string) ? "at least" : "at most",
+        m[1],
+        m[2],
+        m[4],
+      ],
+    })),
+    ...[...text.matchAll(EXACTLY)].flatMap((m) =>
+      ["at least", "at most"].map((word) => ({
+        index: m.index ?? 0,
+        parts: [m[0], word, String(numberOf(m[1] as string)), undefined, m[2]],
+      })),
+    ),
   ].sort((a, b) => a.index - b.index);
   for (const { index, parts } of bounds) {
     const match = { index };

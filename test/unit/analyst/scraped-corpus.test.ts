@@ -5841,6 +5841,22 @@ describe("questions read as users phrase them (real scraped questions)", () => {
       await ask("top 3 videos by like rate, only counting videos with at least 5k views"),
     );
     expect(counting.plan).toMatchObject({ topics: [], filters: ["plays>=5000"] });
+    // "exactly one hashtag", "3 or more hashtags", "2 or fewer tags": bounds on the count (SQL).
+    const tags =
+      "(CASE WHEN hashtags = '' THEN 0 ELSE length(hashtags) - length(replace(hashtags, ' ', '')) + 1 END)";
+    const tagged = (where: string) =>
+      db.prepare(`SELECT count(*) FROM videos WHERE ${where}`).pluck().get() as number;
+    const one = await ask("How many videos use exactly one hashtag?");
+    expect(aggregateOf(one).plan).toMatchObject({ intent: "count", filters: ["hashtags>=1", "hashtags<=1"] });
+    expect(one.summary).toMatch(/ with exactly 1 hashtag\.$/);
+    expect(aggregateOf(one).result.count).toBe(tagged(`${tags} = 1`));
+    const more = aggregateOf(await ask("How many videos have 3 or more hashtags?"));
+    expect(more.plan.filters).toEqual(["hashtags>=3"]);
+    expect(more.result.count).toBe(tagged(`${tags} >= 3`));
+    const fewer = aggregateOf(await ask("How many videos have 2 or fewer tags?"));
+    expect(fewer.plan.filters).toEqual(["hashtags<=2"]);
+    expect(fewer.result.count).toBe(tagged(`${tags} <= 2`));
+    expect(tagged(`${tags} = 1`) * tagged(`${tags} >= 3`)).toBeGreaterThan(0);
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
   });
