@@ -105,10 +105,21 @@ export interface CountBound {
  * The counts a question can bound: the latest counts, how many hashtags a video carries, and its recorded
  * length in seconds (a slideshow, or a video without one, passes no bound on it).
  */
-export type CountMetric = "plays" | "likes" | "comments" | "shares" | "saves" | "hashtags" | "seconds";
+export type CountMetric =
+  | "plays"
+  | "likes"
+  | "comments"
+  | "shares"
+  | "saves"
+  | "hashtags"
+  | "seconds"
+  /** Characters (code points) in the caption, hashtags included, as the caption length bands count them. */
+  | "characters";
 
 /** The videos column of each counted metric (a closed set: SQL never takes the name from the question). */
-export const COUNT_COLUMNS: Readonly<Record<Exclude<CountMetric, "hashtags" | "seconds">, string>> = {
+export const COUNT_COLUMNS: Readonly<
+  Record<Exclude<CountMetric, "hashtags" | "seconds" | "characters">, string>
+> = {
   plays: "plays",
   likes: "likes",
   comments: "comments",
@@ -122,7 +133,9 @@ export const countSql = (metric: CountMetric): string =>
     ? HASHTAG_COUNT_SQL
     : metric === "seconds"
       ? "(CASE WHEN v.media_type = 'video' THEN v.duration_s END)"
-      : `v.${COUNT_COLUMNS[metric]}`;
+      : metric === "characters"
+        ? CAPTION_LENGTH_SQL
+        : `v.${COUNT_COLUMNS[metric]}`;
 
 export interface VideoFact {
   id: string;
@@ -236,6 +249,9 @@ export function presenceSql(filter: FactsFilter): string[] {
 const HASHTAG_COUNT_SQL =
   "(CASE WHEN coalesce(v.hashtags, '') = '' THEN 0 ELSE length(v.hashtags) - length(replace(v.hashtags, ' ', '')) + 1 END)";
 
+/** SQL of a caption's length: characters (code points) in both stores' length(), none for no caption. */
+const CAPTION_LENGTH_SQL = "length(coalesce(v.caption, ''))";
+
 /** Length bands' upper bounds in seconds: band i holds durations under LENGTH_BOUNDS[i], the last the rest. */
 export const LENGTH_BOUNDS: readonly number[] = [15, 30, 60, 180];
 
@@ -319,8 +335,7 @@ export function splitSql(
     case "length":
       return `CASE WHEN v.media_type = 'video' AND v.duration_s IS NOT NULL THEN ${bandSql("v.duration_s", LENGTH_BOUNDS)} END`;
     case "caption_length":
-      // Characters (code points) in both stores' length().
-      return bandSql("length(coalesce(v.caption, ''))", CAPTION_BOUNDS);
+      return bandSql(CAPTION_LENGTH_SQL, CAPTION_BOUNDS);
     case "hashtag_count":
       return bandSql(HASHTAG_COUNT_SQL, HASHTAG_COUNT_BOUNDS);
     case "hook_type":

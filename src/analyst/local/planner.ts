@@ -624,6 +624,7 @@ const COUNT_NAME: Record<CountMetric, string> = {
   saves: "saves",
   hashtags: "hashtags",
   seconds: "seconds",
+  characters: "caption characters",
 };
 
 const COUNT_WORDS: Record<string, CountMetric> = {
@@ -639,6 +640,9 @@ const COUNT_WORDS: Record<string, CountMetric> = {
   save: "saves",
   hashtag: "hashtags",
   tag: "hashtags",
+  // "Captions under 20 characters".
+  character: "characters",
+  char: "characters",
   // "Shorter than 20s".
   s: "seconds",
 };
@@ -655,7 +659,7 @@ const UNITS: Record<string, number> = {
 
 /** One band of a list: "4-7", "8+", "under 15", "<1k", "0" (its unit written after the list, or on each). */
 const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+|\d[\d.,]*\s*(?:k|m)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
-const BAND_UNIT = `(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s)`;
+const BAND_UNIT = `(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s)`;
 // (A comma before three digits is a thousands separator: "10,000".)
 const BAND_JOIN = String.raw`\s*(?:,(?!\d{3}\b)|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*(?:(?:and|or)\s+)?`;
 /** "0-3, 4-7 and 8+ hashtags", "under 15s, 15-30s and over 60s": three bands or more of one count, then its unit. */
@@ -2056,12 +2060,12 @@ async function readQuestion(
     .replace(/\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g, " ")
     // "shorter than 15 seconds", "over 2 minutes": a bound on the length (read below), not length groups.
     .replace(
-      /\b(longer than|shorter than|more than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|s|minutes?|mins?)\b/g,
+      /\b(longer than|shorter than|more than|fewer than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|s|minutes?|mins?|characters?|chars?)\b/g,
       " ",
     )
     // "between 1 and 3 minutes long": the same.
     .replace(
-      /\b((between|from)\s+)?\d[\d.,]*\s*(and|to|-|–)\s*\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?)( long)?\b/g,
+      /\b((between|from)\s+)?\d[\d.,]*\s*(and|to|-|–)\s*\d[\d.,]*\s*(seconds?|secs?|minutes?|mins?|characters?|chars?)( long)?\b/g,
       " ",
     );
   // "How long should my caption be?", "how many hashtags should I use?": groups by caption length (characters)
@@ -2141,7 +2145,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|crossed|exceeded|surpassed|topped|broke|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|crossed|exceeded|surpassed|topped|broke|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
@@ -2173,7 +2177,7 @@ async function readQuestion(
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
   const RANGE =
-    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?)\s+(?:(?:\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
+    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?)\s+(?:(?:\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
   let rangeBound: {
     what: string;
     bound: FollowersBound & { op: "between" };
@@ -2322,12 +2326,12 @@ async function readQuestion(
   }
   // "1M+ views", "10k+ followers": at least that many.
   const PLUS_BOUND =
-    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
   // "10 or more hashtags", "3 or fewer tags": that many, and more (fewer); "exactly one hashtag": both ends.
   const OR_BOUND =
-    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+or\s+(more|over|above|higher|greater|fewer|less|under|below|lower)\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+or\s+(more|over|above|higher|greater|fewer|less|under|below|lower)\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
   const EXACTLY = new RegExp(
-    `\\bexactly (\\d{1,3}|${NUMBER_WORD})\\s+(hashtags?|tags?|comments?|likes?|shares?|saves?|views?|plays?|seconds?|secs?)\\b`,
+    `\\bexactly (\\d{1,3}|${NUMBER_WORD})\\s+(hashtags?|tags?|characters?|chars?|comments?|likes?|shares?|saves?|views?|plays?|seconds?|secs?)\\b`,
     "g",
   );
   const bounds = [
@@ -2390,6 +2394,10 @@ async function readQuestion(
     if (metric === "hashtags") boundSpans.push([match.index ?? 0, (match.index ?? 0) + phrase.length]);
     text = consume(text, match.index ?? 0, phrase.length);
   }
+  // "Captions under 50 characters": the caption's words are read with the bound.
+  if (placed.some((p) => p.item.kind === "count" && p.item.metric === "characters"))
+    for (const m of [...text.matchAll(/\b(captions?|descriptions?)\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
   // "Which videos have more comments than likes?", "fewer likes than shares": one count above another.
   for (const m of [
     ...text.matchAll(

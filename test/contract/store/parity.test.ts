@@ -563,6 +563,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { counts: [{ metric: "hashtags" as const, over: 1, under: 4 }] },
         { counts: [{ metric: "hashtags" as const, under: 1 }] },
         { counts: [{ metric: "seconds" as const, over: 20, under: 200 }] },
+        { counts: [{ metric: "characters" as const, over: 10, under: 40 }] },
         { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
         { ids: [] },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },

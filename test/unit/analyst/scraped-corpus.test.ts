@@ -3692,6 +3692,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Between 6pm and 10pm, which hour has the highest median views?",
         "Da Lat or Vung Tau videos posted on weekends - top 3 by views",
         "median likes in 2023 vs 2024 vs 2025",
+        "top 3 videos where the caption is under 50 characters, ranked by views",
+        "How many videos use exactly one hashtag?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5857,6 +5859,30 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(fewer.plan.filters).toEqual(["hashtags<=2"]);
     expect(fewer.result.count).toBe(tagged(`${tags} <= 2`));
     expect(tagged(`${tags} = 1`) * tagged(`${tags} >= 3`)).toBeGreaterThan(0);
+    // "Captions under 50 characters": a bound on the caption's characters (code points, hashtags included).
+    const chars = "length(coalesce(caption, ''))";
+    const short = aggregateOf(
+      await ask("top 3 videos where the caption is under 50 characters, ranked by views"),
+    );
+    expect(short.plan).toMatchObject({ intent: "rank", filters: ["characters<50"], ignored: [] });
+    const under = db
+      .prepare(`SELECT id FROM videos WHERE ${chars} < 50 ORDER BY plays DESC, id DESC`)
+      .pluck()
+      .all() as string[];
+    expect(under.length).toBeGreaterThan(0);
+    expect(short.result.ranking).toEqual(under.slice(0, 3));
+    const long = aggregateOf(await ask("how many videos have captions over 50 characters?"));
+    expect(long.plan).toMatchObject({ intent: "count", filters: ["characters>50"], ignored: [] });
+    expect(long.result.count).toBe(tagged(`${chars} > 50`));
+    expect(long.result.count).toBeGreaterThan(0);
+    const apart = aggregateOf(
+      await ask("median views of captions under 50 characters vs over 50 characters"),
+    );
+    expect(apart.plan).toMatchObject({ intent: "breakdown", group_by: "bounds" });
+    // "How long should my caption be?" stays the caption length bands.
+    expect(aggregateOf(await ask("How long should my caption be?")).plan).toMatchObject({
+      group_by: "caption_length",
+    });
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
   });
