@@ -870,16 +870,32 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
  * latest recorded follower count is within the bound (those without one left out); the question is then
  * answered over their videos.
  */
+/** The creators of the filtered videos, those of them whose followers are within the bound, and how many lack a count. */
+async function creatorsWithin(
+  ctx: Ctx,
+  filter: FactsFilter,
+  bound: FollowersBound,
+): Promise<{ authors: string[]; kept: string[]; unknown: number }> {
+  const authors = [...(await groupKeys(ctx, filter, "creator"))];
+  const counts = await ctx.facts.creators(authors);
+  const within = followersPass(bound);
+  return {
+    authors,
+    kept: authors.filter((uid) => within(counts.get(uid)?.followers ?? null)),
+    unknown: authors.filter((uid) => (counts.get(uid)?.followers ?? null) === null).length,
+  };
+}
+
 async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const bound = plan.authorFollowers;
   if (!bound || plan.intent === "decline") return executeEach(ctx);
   const basePlan: Plan = { ...plan, viral: false, topPlayed: null, topCreators: null, authorFollowers: null };
-  const authors = [...(await groupKeys(ctx, videoFilter({ ...ctx, plan: basePlan }), "creator"))];
-  const counts = await ctx.facts.creators(authors);
-  const within = followersPass(bound);
-  const kept = authors.filter((uid) => within(counts.get(uid)?.followers ?? null));
-  const unknown = authors.filter((uid) => (counts.get(uid)?.followers ?? null) === null).length;
+  const { authors, kept, unknown } = await creatorsWithin(
+    ctx,
+    videoFilter({ ...ctx, plan: basePlan }),
+    bound,
+  );
   const note = `Creators with ${boundWords(bound)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`;
   if (plan.shareOfCreators) {
     // "What percentage of hotel creators have over 10k followers?": those creators among the set's.
@@ -2585,6 +2601,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   let total: number;
   let matching = 0;
   let either = "";
+  let bandNote: string | null = null;
   if (by === "sound_use") {
     // Two store filters: the videos using the sound named, and the rest (those with no recorded sound too).
     const sound = plan.attributes.find((a) => a.kind === "sound");
@@ -2607,14 +2624,24 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds" && plan.bands.length > 0) {
-    // "0-3, 4-7 and 8+ hashtags": each band on the whole filter (its other bounds kept).
+    // "0-3, 4-7 and 8+ hashtags": each band on the whole filter (its other bounds kept); "under 10k, 10k-100k and
+    // over 100k followers": the videos of the creators in each band.
     const whole = videoFilter(ctx);
-    ranked = await filterGroups(
-      ctx,
-      plan.bands.map((b) => [b.label, b.attributes.reduce(applyAttribute, whole)] as const),
-      metric,
-      statistic,
-    );
+    const filters: (readonly [string, FactsFilter])[] = [];
+    let unknown = 0;
+    for (const b of plan.bands) {
+      const banded = b.attributes.reduce(applyAttribute, whole);
+      if (!b.followers) {
+        filters.push([b.label, banded]);
+        continue;
+      }
+      const within = await creatorsWithin(ctx, banded, b.followers);
+      unknown = within.unknown;
+      filters.push([b.label, { ...banded, author_uids: within.kept }]);
+    }
+    ranked = await filterGroups(ctx, filters, metric, statistic);
+    if (plan.bands.some((b) => b.followers))
+      bandNote = `Each band: the videos of the creators with that many followers (the latest count the source recorded)${unknown > 0 ? `; ${fmt(unknown)} creators without a recorded count are in none` : ""}.`;
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds") {
     // "Under 15 s vs over 60 s": each bound on the rest of the filter.
@@ -2758,6 +2785,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                                   ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
                                   : "Format: video or slideshow (media_type).",
     ...rateDefinition(metric),
+    ...(bandNote ? [bandNote] : []),
   ];
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.

@@ -367,7 +367,7 @@ export interface Plan {
    * For `group_by` `bounds`: the bands of one count listed in the question ("0-3, 4-7 and 8+ hashtags"), each a
    * group (empty: the two disjoint bounds among `attributes` are the groups).
    */
-  bands: { label: string; attributes: Attribute[] }[];
+  bands: { label: string; attributes: Attribute[]; followers?: FollowersBound }[];
   /** For `group_by` `hour`: the hours shown in this zone ("in Vietnam time": +7); 0 is UTC. */
   hourOffset: number;
   /**
@@ -672,6 +672,22 @@ const BAND_LIST_AFTER = new RegExp(
   String.raw`\b${BAND_UNIT}\b[^()?]{0,40}\(\s*(?<list>${BAND_ITEM}(?:${BAND_JOIN}${BAND_ITEM}){1,})\s*\)`,
   "u",
 );
+
+/** "under 10k, 10k-100k and over 100k followers", "under 5k followers, 5k-50k and 50k+": bands of followers. */
+const FOLLOWER_WORD = String.raw`(?:followers?|fans?|subscribers?)`;
+const FOLLOWER_BANDS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?(?:${BAND_JOIN}${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?)+)(?:\s*${FOLLOWER_WORD})?`,
+  "gu",
+);
+
+/** One band's bounds as a bound on followers (both ends of a range; one side otherwise), or null. */
+function followersOfBand(bounds: { op: BoundOp; value: number }[]): FollowersBound | null {
+  const [a, b] = bounds;
+  if (a && !b) return a;
+  return a?.op === "at least" && b?.op === "at most" && a.value < b.value
+    ? { op: "between", value: a.value, to: b.value }
+    : null;
+}
 
 /** The bounds of one band item ("4-7" → at least 4 and at most 7, "8+" → at least 8), in the count's units. */
 function bandBounds(item: string, scale: number): { op: BoundOp; value: number }[] | null {
@@ -2172,6 +2188,34 @@ async function readQuestion(
       text = consume(text, bandList.index ?? 0, bandList[0].length);
       understood.push(`groups: ${bands.map((b) => b.label).join(", ")} (from "${bandList[0].trim()}")`);
     }
+  }
+  // "How do accounts under 10k, 10k-100k and over 100k followers compare?": each band of followers a group of
+  // the videos of the creators in it. (Two bands only when compared; "between 10k and 100k followers" is one.)
+  for (const m of bands.length === 0 ? [...text.matchAll(FOLLOWER_BANDS)] : []) {
+    const list = m.groups?.list as string;
+    if (!new RegExp(FOLLOWER_WORD).test(m[0]) || /\b(between|from)\s*$/.test(text.slice(0, m.index ?? 0)))
+      continue;
+    const items = list
+      .split(new RegExp(BAND_JOIN, "u"))
+      .map((x) => x.replace(new RegExp(FOLLOWER_WORD, "g"), "").trim())
+      .filter((x) => x !== "");
+    const read = items.map((item) => {
+      const bounds = bandBounds(item, 1);
+      return { item, bound: bounds ? followersOfBand(bounds) : null };
+    });
+    if (
+      read.length < 2 ||
+      read.some((r) => r.bound === null) ||
+      (read.length === 2 && !/\b(vs\.?|versus|or|compared?|comparison|against|than|which)\b/.test(lowerAll))
+    )
+      continue;
+    for (const r of read)
+      bands.push({ label: `${r.item} followers`, attributes: [], followers: r.bound as FollowersBound });
+    text = consume(text, m.index ?? 0, m[0].length);
+    understood.push(
+      `groups: the videos of creators with ${bands.map((b) => b.label).join(", ")} (from "${m[0].trim()}")`,
+    );
+    break;
   }
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
@@ -4075,7 +4119,7 @@ async function readQuestion(
     bands.length >= 2 &&
     (intent !== "decline" || shapeless) &&
     entityCount === 0 &&
-    subject !== "creators"
+    (subject !== "creators" || bands.some((b) => b.followers))
   ) {
     decline = null;
     intent = "breakdown";

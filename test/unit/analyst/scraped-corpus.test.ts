@@ -3694,6 +3694,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "median likes in 2023 vs 2024 vs 2025",
         "top 3 videos where the caption is under 50 characters, ranked by views",
         "How many videos use exactly one hashtag?",
+        "How do accounts under 3k, 3k-6k and over 6k followers compare on views?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5885,6 +5886,50 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     });
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
+  });
+});
+
+describe("bands of followers, each a group", () => {
+  it("'how do accounts under 3k, 3k-6k and over 6k followers compare on views?': the videos of each band's creators (SQL)", async () => {
+    const answer = await ask("How do accounts under 3k, 3k-6k and over 6k followers compare on views?");
+    const { plan, result } = aggregateOf(answer);
+    const caveats = answer.caveats;
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "plays",
+      bands: ["under 3k followers", "3k-6k followers", "over 6k followers"],
+      ignored: [],
+    });
+    const plays = (where: string) =>
+      db
+        .prepare(`SELECT v.plays FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE ${where}`)
+        .pluck()
+        .all() as number[];
+    const expected: [string, number[]][] = [
+      ["under 3k followers", plays("c.followers < 3000")],
+      ["3k-6k followers", plays("c.followers BETWEEN 3000 AND 6000")],
+      ["over 6k followers", plays("c.followers > 6000")],
+    ];
+    expect(expected.filter(([, xs]) => xs.length > 0).length).toBeGreaterThanOrEqual(2);
+    const ranking = result.ranking as string[];
+    expect([...ranking].sort()).toEqual(
+      expected
+        .filter(([, xs]) => xs.length > 0)
+        .map(([l]) => l)
+        .sort(),
+    );
+    for (const [label, xs] of expected)
+      if (xs.length > 0) expect((result.values as number[])[ranking.indexOf(label)]).toBe(median([...xs]));
+    expect(caveats.join(" ")).toMatch(/the videos of the creators with that many followers/);
+    // "Between 3k and 6k followers" stays one bound, and two bands are groups only when compared.
+    expect(aggregateOf(await ask("How many creators have between 3k and 6k followers?")).plan).toMatchObject({
+      intent: "count",
+      subject: "creators",
+    });
+    expect(
+      aggregateOf(await ask("median views of creators under 3k followers vs over 6k followers")).plan,
+    ).toMatchObject({ group_by: "bounds", bands: ["under 3k followers", "over 6k followers"] });
   });
 });
 
