@@ -674,7 +674,7 @@ const BAND_LIST_AFTER = new RegExp(
 );
 
 /** "under 10k, 10k-100k and over 100k followers", "under 5k followers, 5k-50k and 50k+": bands of followers. */
-const FOLLOWER_WORD = String.raw`(?:followers?|fans?|subscribers?)`;
+const FOLLOWER_WORD = "(?:followers?|fans?|subscribers?)";
 const FOLLOWER_BANDS = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?(?:${BAND_JOIN}${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?)+)(?:\s*${FOLLOWER_WORD})?`,
   "gu",
