@@ -865,11 +865,6 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
   };
 }
 
-/**
- * "Which videos went viral from creators with under 10k followers?": the creators of the videos in question whose
- * latest recorded follower count is within the bound (those without one left out); the question is then
- * answered over their videos.
- */
 /** The creators of the filtered videos, those of them whose followers are within the bound, and how many lack a count. */
 async function creatorsWithin(
   ctx: Ctx,
@@ -886,6 +881,11 @@ async function creatorsWithin(
   };
 }
 
+/**
+ * "Which videos went viral from creators with under 10k followers?": the creators of the videos in question whose
+ * latest recorded follower count is within the bound (those without one left out); the question is then
+ * answered over their videos.
+ */
 async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const bound = plan.authorFollowers;
