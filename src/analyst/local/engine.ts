@@ -40,6 +40,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
       : {}),
     topics: plan.topics,
     ...(plan.groupBy ? { group_by: plan.groupBy } : {}),
+    ...(plan.perGroup?.breakdown ? { within_each: plan.perGroup.by } : {}),
     ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
     ...(plan.compareCodes.length > 0 ? { compare_codes: plan.compareCodes } : {}),
     count: plan.count,

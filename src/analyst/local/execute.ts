@@ -729,8 +729,11 @@ const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
 /** One group of a ranking asked within each: how it is named, and the question it is ranked as. */
 async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: Plan }[]; left: number }> {
   const { plan } = ctx;
-  const { by, groups: most } = plan.perGroup as NonNullable<Plan["perGroup"]>;
-  const base: Plan = { ...plan, perGroup: null, groupBy: null, compareTopics: [], totals: false };
+  const { by, groups: most, breakdown } = plan.perGroup as NonNullable<Plan["perGroup"]>;
+  // (A breakdown within each group keeps its own groups.)
+  const base: Plan = breakdown
+    ? { ...plan, perGroup: null }
+    : { ...plan, perGroup: null, groupBy: null, compareTopics: [], totals: false };
   if (by === "topic")
     return {
       groups: plan.compareTopics.map((t) => ({
@@ -830,6 +833,7 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
   // One group after another: the method lists each group's tool calls together, in the groups' order.
   const outcomes: Outcome[] = [];
   for (const g of groups) outcomes.push(await executeAuthorFollowers({ ...ctx, plan: g.plan }));
+  if (plan.perGroup?.breakdown) return breakdownsWithin(plan, groups, outcomes, left, computed);
   const ranked = outcomes.map((o) => o.findings.filter((f) => /^#\d+ /.test(f.statement)));
   const leaders = groups.map((g, i) => {
     const first = ranked[i]?.[0];
@@ -862,6 +866,48 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
       ...(left > 0 ? { groups_left_out: left } : {}),
     },
     computed,
+  };
+}
+
+/**
+ * "The best hook type for each language": each group's breakdown, its headline in the summary (the group named
+ * first) and its leading groups among the findings.
+ */
+function breakdownsWithin(
+  plan: Plan,
+  groups: { label: string; plan: Plan }[],
+  outcomes: Outcome[],
+  left: number,
+  computed: string,
+): Outcome {
+  const { by } = plan.perGroup as NonNullable<Plan["perGroup"]>;
+  const name = PER_GROUP_NAME[by];
+  // "By median views …, the leading hook type among videos in language en is tutorial: 208,900 …": from "is".
+  const headline = (o: Outcome) => {
+    const first = o.summary.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "") ?? "";
+    return first.match(/^By .*?, the leading .*? is (.*)$/)?.[1] ?? first;
+  };
+  const more =
+    left > 0
+      ? ` ${fmt(left)} more ${name.replace(/ \(.*$/, "")}${left === 1 ? " is" : "s are"} left out (${["day", "week", "month", "quarter", "year"].includes(by) ? "the latest are shown" : "those with the most videos are shown"}).`
+      : "";
+  return {
+    summary: `Within each ${name} — ${groups.map((g, i) => `${g.label}: ${headline(outcomes[i] as Outcome)}`).join("; ")}.${more}`,
+    findings: groups.flatMap((g, i) =>
+      (outcomes[i]?.findings ?? [])
+        .slice(0, plan.count)
+        .map((f) => ({ ...f, statement: `${g.label}, ${f.statement}` })),
+    ),
+    caveats: [...new Set(outcomes.flatMap((o) => o.caveats))].slice(0, 6),
+    result: {
+      groups: groups.map((g, i) => ({
+        group: g.label,
+        ranking: outcomes[i]?.result.ranking ?? [],
+        values: outcomes[i]?.result.values ?? [],
+      })),
+      ...(left > 0 ? { groups_left_out: left } : {}),
+    },
+    computed: computed.replace("a ranking of", "a breakdown of"),
   };
 }
 

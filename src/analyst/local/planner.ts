@@ -116,7 +116,7 @@ const PER_GROUP_SPLITS: readonly string[] = [
 ];
 /** "For each month", "per year", "every weekday": a ranking asked within each group. */
 const PER_GROUP =
-  /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:(?:top\s+)?\d{1,2}\s+)?(?:(?:most active|biggest|largest|busiest|top|most used|most popular|calendar)\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format|creator|account|influencer|advertiser|brand|sound|song|track)s?\b/;
+  /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:(?:top\s+)?\d{1,2}\s+)?(?:(?:most active|biggest|largest|busiest|top|most used|most popular|calendar|caption)\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format|creator|account|influencer|advertiser|brand|sound|song|track)s?\b/;
 /** The groups each word of PER_GROUP names. */
 const PER_GROUP_WORDS: Readonly<Record<string, PerGroupSplit>> = {
   month: "month",
@@ -362,7 +362,7 @@ export interface Plan {
    * the groups (`groupBy`'s, `compareTopics` for "topic", the accounts or sounds with the most videos) each
    * ranked as a question of its own; at most `groups` of them (the latest periods, the largest groups).
    */
-  perGroup: { by: PerGroupSplit; groups: number } | null;
+  perGroup: { by: PerGroupSplit; groups: number; breakdown?: true } | null;
   /**
    * For `group_by` `bounds`: the bands of one count listed in the question ("0-3, 4-7 and 8+ hashtags"), each a
    * group (empty: the two disjoint bounds among `attributes` are the groups).
@@ -4463,7 +4463,7 @@ async function readQuestion(
   ) {
     subject = rankedSubject;
   }
-  let rankWithin: { by: PerGroupSplit; groups: number } | null = null;
+  let rankWithin: Plan["perGroup"] = null;
   let perGroupCount = count;
   if (
     perGroupBy &&
@@ -4498,6 +4498,27 @@ async function readQuestion(
     perGroupCount = counted && !countsGroups ? count : one ? 1 : PER_GROUP_COUNT;
     understood.push(
       `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
+    );
+  }
+  // "The best hook type for each language", "which weekday works best per format": the breakdown repeated
+  // within each group (the largest, as for a ranking).
+  const split = cued ?? null;
+  if (
+    !rankWithin &&
+    split !== null &&
+    split !== "topic" &&
+    intent === "breakdown" &&
+    groupBy !== null &&
+    groupBy !== split &&
+    !["bounds", "topic", "period", "sound_use", "emoji"].includes(groupBy) &&
+    !(split === "weekday" && groupBy === "weekend") &&
+    entityCount === 0
+  ) {
+    // (Fewer groups than a ranking's: each one's breakdown is a sentence of the summary.)
+    const groups = Math.ceil(MAX_RANKED_GROUPS / 2);
+    rankWithin = { by: split, groups, breakdown: true };
+    understood.push(
+      `the breakdown repeated within each ${(splitCue?.split ?? split).replace("-", " ")} (the ${["day", "week", "month", "quarter", "year"].includes(split) ? `latest ${groups}` : `${groups} with the most videos`})`,
     );
   }
   if (groupBy !== "topic" && usesBy !== "topic" && !rankWithin) {

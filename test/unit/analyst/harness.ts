@@ -80,6 +80,7 @@ export function aggregateOf(answer: Answer): {
     focus?: string;
     creator_type?: string;
     group_by?: string;
+    within_each?: string;
     periods?: { label: string; from: string; to: string }[];
     compare_codes?: string[];
     beside_code?: string;

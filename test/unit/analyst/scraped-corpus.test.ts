@@ -3695,6 +3695,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "top 3 videos where the caption is under 50 characters, ranked by views",
         "How many videos use exactly one hashtag?",
         "How do accounts under 3k, 3k-6k and over 6k followers compare on views?",
+        "Best day of the week to post for each language?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5886,6 +5887,30 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     });
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
+  });
+});
+
+describe("a breakdown repeated within each group", () => {
+  it("'best day of the week to post for each language': each language's own breakdown (as asked of it alone)", async () => {
+    const { plan, result } = aggregateOf(await ask("Best day of the week to post for each language?"));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "weekday",
+      within_each: "language",
+      ignored: [],
+    });
+    const groups = result.groups as { group: string; ranking: string[]; values: number[] }[];
+    expect(groups.length).toBeGreaterThanOrEqual(2);
+    const vi = groups.find((g) => g.group === "vi");
+    const alone = aggregateOf(await ask("Best day of the week to post for Vietnamese videos?"));
+    expect(alone.plan).toMatchObject({ group_by: "weekday", filters: ["language=vi"] });
+    expect(vi?.ranking).toEqual(alone.result.ranking);
+    expect(vi?.values).toEqual(alone.result.values);
+    // A ranking within each group stays one.
+    expect(aggregateOf(await ask("top 2 videos for each language")).plan).toMatchObject({
+      intent: "rank",
+      group_by: "language",
+    });
   });
 });
 
