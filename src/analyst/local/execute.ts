@@ -2721,9 +2721,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       metric,
       statistic,
     );
-    // The videos about any of the topics (a video about two counts in each group, once here).
-    const both = ranked.length === 2 ? await ctx.facts.count(topicFilter(plan.compareTopics)) : 0;
+    // The videos about any of the topics (a video about two counts in each group, once here); of two, those
+    // about both are the rest.
     total = await ctx.facts.count({ ...filter, any_q: plan.compareTopics });
+    const both = ranked.length === 2 ? ranked.reduce((n, g) => n + g.size, 0) - total : 0;
     // "How many videos mention price or giá?": those about either come first.
     if (!metric && ranked.length >= 2) {
       const names = plan.compareTopics.map((t) => `"${t}"`);

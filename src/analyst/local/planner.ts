@@ -147,9 +147,12 @@ const GROUPS_NAMED =
   /\b(?:the |top )(?:top )?(\d{1,2}) (?:most active |biggest |largest |busiest |top |most used |most popular )?(?:creators|accounts|influencers|advertisers|brands|sounds|songs|tracks)\b/;
 /** What a ranking within each group ranks: the noun after "top 3", "the best", "the most liked". */
 const RANKED_NOUN =
-  /\b(?:top|best|leading|biggest|largest|(?:most|highest|least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
+  /\b(?:top|best|leading|biggest|largest|(?:most|highest|(?<!\bat )least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
 /** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
+/** "The highest share count", "with creator and view count": a count each video has, not a count asked for. */
+const MEASURE_COUNT =
+  /\b(?:highest|lowest|most|biggest|largest|top|best|by|the|and|with|their|its) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g;
 /** A time zone named for hours of the day: Vietnam and its neighbours' (UTC+7), or an offset written out. */
 const LOCAL_TIME =
   /\b(?:in\s+)?(?:(?:vietnam(?:ese)?|vn|hanoi|saigon|ho chi minh(?: city)?|ict|indochina|bangkok|thai(?:land)?|jakarta|wib)\s+(?:local\s+)?time(?:\s+zone)?|(?:utc|gmt)\s*(?<sign>[+-])\s*(?<hours>1[0-4]|0?\d)(?::?00)?)\b/;
@@ -1414,7 +1417,9 @@ async function readQuestion(
   }
   for (const match of original.matchAll(/\b([A-Z]{2})\b/g)) {
     const code = match[1] as string;
-    if (!regions.has(code)) continue;
+    // ("5-8am VN time": a clock's zone, read above.)
+    if (!regions.has(code) || /^\s+(?:local\s+)?time\b/i.test(original.slice((match.index ?? 0) + 2)))
+      continue;
     if (
       code === "US" ||
       !/^(AD|AM|AS|AT|BE|BY|DO|GO|HE|HI|IF|IN|IS|IT|ME|MY|NO|OF|OK|ON|OR|SO|TO|UP|US|WE)$/.test(code)
@@ -2626,6 +2631,11 @@ async function readQuestion(
   ]
     .reduce((t, [at, end]) => consume(t, at, end - at), lowerAll)
     .replace(/@[\p{L}\p{N}._]+/gu, " ")
+    // "List the videos …, with creator and view count": what each video is shown with, not the subject.
+    .replace(
+      /(\b(?:videos?|posts?|clips?|ads?)\b[^?]*?)\bwith (?:(?:their|its|each one's|the video's) (?:creators?|authors?|accounts?|handles?)|(?:the )?(?:creator|author|account|handle)(?! ?s\b))(?:'s? (?:names?|handles?)| names?)?\b/g,
+      (m, before: string) => `${before}${" ".repeat(m.length - before.length)}`,
+    )
     // "Micro-influencers": the creators named.
     .replace(/\b(nano|micro|macro|mega)-(?=(influencers?|creators?|accounts?|tiktokers?|kols?)\b)/g, "$1 ")
     // "Vietnamese language videos": the language named is a filter; "language" is not the subject.
@@ -3209,7 +3219,7 @@ async function readQuestion(
         CUES.compare.test(lowerAll) ||
         /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll) ||
         // "How many videos mention price or giá?": each one's videos, and those with either.
-        (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll));
+        (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll.replace(MEASURE_COUNT, " ")));
       const unasked =
         !asked ||
         (joined[2] === "and" && !CUES.compare.test(lowerAll)) ||
@@ -3771,12 +3781,7 @@ async function readQuestion(
     // "Top creators by number of viral videos": ranked by the count, not counted.
     !/\bby (the )?(number|count) of\b/.test(lowerAll) &&
     // ("The highest share count": a video's count of shares, a measure to rank by.)
-    (CUES.count.test(
-      lowerAll.replace(
-        /\b(?:highest|lowest|most|biggest|largest|top|best|by|the) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g,
-        " ",
-      ),
-    ) ||
+    (CUES.count.test(lowerAll.replace(MEASURE_COUNT, " ")) ||
       /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||
       // "Did Traveloka run any ads?", "has @x posted any slideshows?": whether there are any, counted.
       /^\s*(did|does|do|has|have) (\S+ ){1,3}?(run|ran|post|posted|make|made|publish|published|use|used|have|had)s? any\b/.test(
@@ -4514,8 +4519,12 @@ async function readQuestion(
     !(split === "weekday" && groupBy === "weekend") &&
     entityCount === 0
   ) {
-    // (Fewer groups than a ranking's: each one's breakdown is a sentence of the summary.)
-    const groups = Math.ceil(MAX_RANKED_GROUPS / 2);
+    // (Fewer groups than a ranking's: each one's breakdown is a sentence of the summary; or the accounts named,
+    // "for the 10 creators who posted the most".)
+    const named = ["creator", "advertiser", "sound"].includes(split) ? lowerAll.match(GROUPS_NAMED) : null;
+    const groups = named
+      ? Math.max(1, Math.min(MAX_RANKED_GROUPS, Number(named[1])))
+      : Math.ceil(MAX_RANKED_GROUPS / 2);
     rankWithin = { by: split, groups, breakdown: true };
     understood.push(
       `the breakdown repeated within each ${(splitCue?.split ?? split).replace("-", " ")} (the ${["day", "week", "month", "quarter", "year"].includes(split) ? `latest ${groups}` : `${groups} with the most videos`})`,

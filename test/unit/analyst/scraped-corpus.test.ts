@@ -5885,6 +5885,15 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(aggregateOf(await ask("How long should my caption be?")).plan).toMatchObject({
       group_by: "caption_length",
     });
+    // "List every video …, with creator and view count": videos, shown with their creators.
+    const listed = aggregateOf(
+      await ask("List every video whose caption mentions Da Lat or Vung Tau, with creator and view count"),
+    );
+    expect(listed.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      filters: ["any_q=dalat|vungtau"],
+    });
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
   });
@@ -5906,6 +5915,10 @@ describe("a breakdown repeated within each group", () => {
     expect(alone.plan).toMatchObject({ group_by: "weekday", filters: ["language=vi"] });
     expect(vi?.ranking).toEqual(alone.result.ranking);
     expect(vi?.values).toEqual(alone.result.values);
+    // "… for each language that has at least 2 videos": "least 2 videos" names no ranking of videos.
+    expect(
+      aggregateOf(await ask("Best day of the week for each language that has at least 2 videos?")).plan,
+    ).toMatchObject({ intent: "breakdown", within_each: "language" });
     // A ranking within each group stays one.
     expect(aggregateOf(await ask("top 2 videos for each language")).plan).toMatchObject({
       intent: "rank",
@@ -6001,6 +6014,10 @@ describe("hours of the day as a filter, or side by side", () => {
     expect(within.plan).toMatchObject({ group_by: "hour", filters: ["hour_utc=18|19|20|21"] });
     for (const key of within.result.ranking as string[])
       expect(["18", "19", "20", "21"]).toContain(key.slice(0, 2));
+    // "5-8am VN time": a zone, not region VN.
+    expect(aggregateOf(await ask("How many videos went out between 5-8am VN time?")).plan).toMatchObject({
+      filters: ["hour_utc=0|22|23"],
+    });
     // "Is 7-8pm the busiest hour?": one hour among all compared, said so.
     const busiest = aggregateOf(await ask("Is 7-8pm Vietnam time the busiest upload hour?"));
     expect(busiest.plan).toMatchObject({ group_by: "hour", utc_offset_hours: 7, filters: [] });
