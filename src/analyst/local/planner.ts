@@ -1496,7 +1496,7 @@ async function readQuestion(
       words
         .replace(/\bwatch[- ]time\b/g, "watchtime")
         .replace(/\b(completion|view[- ]through|drop[- ]off) rates?\b/g, "retention")
-        .replace(/\blinks? in (the )?bio\b/g, "clicks")
+        .replace(/\blinks? in (the )?bio\b|\bclick[- ]?through( rates?)?\b/g, "clicks")
         .match(WORD) ?? []
     )
       .map((w) => UNKNOWN_MEASURES[w])
@@ -3194,6 +3194,22 @@ async function readQuestion(
             .replace(/#$/, ""),
         );
       if (listed.length >= 2 && listed.every((_, j) => gapOk(j))) compareTopics = listed.map(([t]) => t);
+    }
+    // "Captions that ask viewers to comment (e.g. "comment", "bình luận", "cmt")": examples listed, any of them.
+    for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
+      const [first, span] = ordered[k] as [string, { at: number; end: number }];
+      const before = lowerAll.slice(Math.max(0, span.at - 30), span.at).replace(/["“'#]+$/, "");
+      if (!/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\()\s*$/.test(before)) continue;
+      const run = [first];
+      for (let j = k; j + 1 < ordered.length; j++) {
+        const gap = lowerAll.slice(
+          (ordered[j] as [string, { end: number }])[1].end,
+          (ordered[j + 1] as [string, { at: number }])[1].at,
+        );
+        if (!/^["”'\s]*(?:,|,?\s*or\b)["“'\s#]*$/.test(gap)) break;
+        run.push((ordered[j + 1] as [string, unknown])[0]);
+      }
+      if (run.length >= 2) eitherTopics = run;
     }
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
       const [, l] = ordered[k] as [string, { at: number; end: number }];

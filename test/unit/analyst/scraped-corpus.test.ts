@@ -5885,6 +5885,17 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(aggregateOf(await ask("How long should my caption be?")).plan).toMatchObject({
       group_by: "caption_length",
     });
+    // Examples listed ("e.g. …", in brackets): the videos about any of them.
+    const examples = aggregateOf(
+      await ask('How many captions name a place to stay (e.g. "homestay", "resort")?'),
+    );
+    expect(examples.plan).toMatchObject({ intent: "count", filters: ["any_q=homestay|resort"] });
+    const stays = new Set([...(await searchIds("homestay")), ...(await searchIds("resort"))]);
+    expect(examples.result.count).toBe(stays.size);
+    // A click-through rate is not recorded: said so.
+    expect(
+      String(aggregateOf(await ask("What is the click-through rate of resort ads?")).result.declined),
+    ).toMatch(/not clicks$/);
     // "List every video …, with creator and view count": videos, shown with their creators.
     const listed = aggregateOf(
       await ask("List every video whose caption mentions Da Lat or Vung Tau, with creator and view count"),
