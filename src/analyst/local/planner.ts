@@ -3199,7 +3199,8 @@ async function readQuestion(
     for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
       const [first, span] = ordered[k] as [string, { at: number; end: number }];
       const before = lowerAll.slice(Math.max(0, span.at - 30), span.at).replace(/["“'#]+$/, "");
-      if (!/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\()\s*$/.test(before)) continue;
+      if (!/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\()\s*$/.test(before))
+        continue;
       const run = [first];
       for (let j = k; j + 1 < ordered.length; j++) {
         const gap = lowerAll.slice(
