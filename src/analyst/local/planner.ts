@@ -3343,24 +3343,33 @@ async function readQuestion(
     if (word >= 0) ignored.splice(word, 1);
     understood.push(`the ${ordinal[1]} of the ranking (from "${ordinal[0].trim()}")`);
   }
+  // "Show me all of @x's videos", "list every Da Lat ad": as many as a ranking lists.
+  const all = counted
+    ? null
+    : lowerAll.match(
+        /\b(?:show|list|give|get|see)\b(?: me)?\s+(?:all|every(?:thing)?)\b(?: of)?(?: the| (?:@[\p{L}\p{N}._]+|[\p{L}\p{N}._]+)'s?)?(?: [\p{L}#-]+){0,3}? (?:videos|posts|clips|ads|slideshows|video|post|clip|ad)\b/u,
+      );
   const count = nth
     ? nth
     : counted
       ? Math.min(MAX_COUNT, Math.max(1, numberOf((counted[1] ?? counted[2]) as string)))
-      : theTopOne ||
-          whichOne ||
-          LAST_POSTED.test(lowerAll) ||
-          (oldestAsked &&
-            OLDEST_ONE.test(lowerAll) &&
-            !/\b(creators|accounts|advertisers|brands)\b/.test(lowerAll))
-        ? 1
-        : DEFAULT_COUNT;
+      : all
+        ? MAX_COUNT
+        : theTopOne ||
+            whichOne ||
+            LAST_POSTED.test(lowerAll) ||
+            (oldestAsked &&
+              OLDEST_ONE.test(lowerAll) &&
+              !/\b(creators|accounts|advertisers|brands)\b/.test(lowerAll))
+          ? 1
+          : DEFAULT_COUNT;
   if (counted) {
     understood.push(`${count} results (from "${counted[0]}")`);
     // A number written as a word is read here, not left unused ("give me three hook ideas").
     const written = ignored.indexOf((counted[1] ?? counted[2]) as string);
     if (written >= 0) ignored.splice(written, 1);
-  } else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
+  } else if (all) understood.push(`${MAX_COUNT} results, the most a ranking lists (from "${all[0]}")`);
+  else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
   else if (whichOne) understood.push(`1 result (from "${whichOne[0].trim()}")`);
 
   // "Who are the top comedy creators?": "top" about a topic's creators asks for reach (views of their videos on

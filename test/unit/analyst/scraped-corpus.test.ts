@@ -5885,6 +5885,10 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(aggregateOf(await ask("How long should my caption be?")).plan).toMatchObject({
       group_by: "caption_length",
     });
+    // "Show me all of @x's videos": as many as a ranking lists, each one of theirs.
+    const everyOne = aggregateOf(await ask("show me all of @stay2's videos"));
+    expect(everyOne.plan).toMatchObject({ intent: "rank", count: 20 });
+    expect((everyOne.result.ranking as string[]).length).toBe(Math.min(20, liked.length));
     // Examples listed ("e.g. …", in brackets): the videos about any of them.
     const examples = aggregateOf(
       await ask('How many captions name a place to stay (e.g. "homestay", "resort")?'),
