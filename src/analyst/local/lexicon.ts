@@ -909,7 +909,7 @@ function readPeriod(text: string): WindowReading | null {
   }
   const pair = text.match(
     new RegExp(
-      `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,
+      `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})(?:\\s+(?:uploads|videos|posts|clips|ads|content))?\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,
     ),
   );
   // "And" pairs two periods where a comparison is asked ("compare 2024 and 2025"); elsewhere "in 2023 and

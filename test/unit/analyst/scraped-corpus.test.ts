@@ -5828,6 +5828,8 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     const years = aggregateOf(await ask("median likes in 2023 vs 2024 vs 2025"));
     expect(years.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "likes" });
     expect(years.plan.periods?.map((p) => p.label)).toEqual(["2023", "2024", "2025"]);
+    const uploads = aggregateOf(await ask("How do 2024 uploads compare with 2025 uploads on median likes?"));
+    expect(uploads.plan.periods?.map((p) => p.label)).toEqual(["2024", "2025"]);
     const highest = aggregateOf(await ask("which videos have the highest share count?"));
     expect(highest.plan).toMatchObject({ intent: "rank", metric: "shares" });
     const avg = aggregateOf(await ask("whats the avg share count for vids with more than 20k views"));
