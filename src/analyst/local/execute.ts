@@ -478,7 +478,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const days = plan.attributes.find((a) => a.kind === "days");
   if (days) parts.push(`on ${days.label} (UTC)`);
   const hours = plan.attributes.find((a) => a.kind === "hours");
-  if (hours) parts.push(`published ${hours.label}`);
+  if (hours) parts.push(`in the hours ${hours.label}`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");

@@ -254,6 +254,11 @@ export const UNKNOWN_MEASURES: Record<string, string> = {
   reservations: "bookings",
   weather: "weather",
   demographics: "audience demographics",
+  women: "audience demographics",
+  female: "audience demographics",
+  male: "audience demographics",
+  aged: "audience demographics",
+  booked: "bookings",
   gender: "audience demographics",
   age: "audience demographics",
   income: "income",
@@ -558,7 +563,7 @@ export const CUES = {
   trendReport:
     /\b(trend reports?|trends? reports?|reports?|what('s| is) rising|rising (hashtags?|sounds?|songs?|hooks?|formats?|trends?)|trends?\b(?! *(creators|advertisers|videos))|emerging (hashtags?|sounds?|trends?))\b/,
   profile:
-    /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup)\b/,
+    /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup|deep[- ]dive|rundown)\b/,
   newest:
     /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared|(is|are|was|were) (brand )?new)\b/,
   trending:

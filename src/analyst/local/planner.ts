@@ -548,7 +548,7 @@ const ORDINALS: Readonly<Record<string, number>> = {
 
 /** "What does @x (usually) post about?": the hashtags of its videos. */
 const POSTS_ABOUT =
-  /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b/;
+  /\bwhat (does|do|did|is|are)\b[^?]*\b(post|posts|posting|posted|make|makes|making|talk|talks|talking|create|creates)( \w+){0,2} about\b|\bwhat (does|do|did) @[\p{L}\p{N}._]+ (post|make|create)\s*(\?|$|[,;-])/u;
 
 /** "Who posted (made, is behind) the most viewed hotel video?": one video asked about, by its creator. */
 const WHO_POSTED_THE_VIDEO =
@@ -910,7 +910,8 @@ function boundOp(word: string): BoundOp {
   if (word === "at least" || word === "at most") return word;
   // "Videos that passed 100k views", "reached 1M likes".
   if (/^(reached|hit)$/.test(word)) return "at least";
-  if (/^(passed|crossed|exceeded|surpassed|topped|broke)$/.test(word)) return "over";
+  if (/^(passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat)$/.test(word))
+    return "over";
   // "min 10 videos", "a maximum of 5 posts".
   if (/^min/.test(word)) return "at least";
   if (/^max/.test(word)) return "at most";
@@ -1161,6 +1162,14 @@ async function readQuestion(
   const typos: string[] = [];
   const spelled = question
     .replace(/[’]/g, "'")
+    // "More then 50k views": "than" (the same length).
+    .replace(
+      /\b(more|less|fewer|longer|shorter|higher|lower|bigger|smaller|better|worse|other|rather) then\b/gi,
+      (_m, word: string) => {
+        if (!typos.includes("then")) typos.push("then");
+        return `${word} than`;
+      },
+    )
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
     .replace(/\p{L}+/gu, (word, at: number, all: string) => {
       const fixed = Object.hasOwn(TYPOS, word.toLowerCase()) ? TYPOS[word.toLowerCase()] : undefined;
@@ -1197,7 +1206,7 @@ async function readQuestion(
       ),
   );
   let text = original.toLowerCase();
-  const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()]}"`);
+  const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()] ?? "than"}"`);
   // "In Vietnam time", "UTC+7": hours of the day read in that zone (not a region; days stay UTC).
   const zone = text.match(LOCAL_TIME);
   const zoneOffset = zone
@@ -1497,6 +1506,16 @@ async function readQuestion(
         .replace(/\bwatch[- ]time\b/g, "watchtime")
         .replace(/\b(completion|view[- ]through|drop[- ]off) rates?\b/g, "retention")
         .replace(/\blinks? in (the )?bio\b|\bclick[- ]?through( rates?)?\b/g, "clicks")
+        // "A budget hotel": a kind of hotel, not ad spend.
+        .replace(
+          /\bbudget[- ](hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?)\b/g,
+          "$1",
+        )
+        // "Show me the comments under …", "what are people saying": the comments' text.
+        .replace(
+          /\bcomments? (under|on|below|section)\b|\bwhat (are )?(people|viewers|users|commenters|fans) (saying|say|said)\b/g,
+          "commenters",
+        )
         .match(WORD) ?? []
     )
       .map((w) => UNKNOWN_MEASURES[w])
@@ -2002,7 +2021,15 @@ async function readQuestion(
   }
   // "How did hotel videos change from 2023 to 2024?": the two ends of a change, side by side. (A ranking by the
   // change, "which hashtags grew the most from 2024 to 2025?", reads the same ends below.)
-  if (window?.ends?.length === 2 && !window.periods && CHANGE_WORDS.test(lowerAll))
+  // ("Monthly uploads from Jan 2023 to May 2025 … a real decline?": the months of the span, a series.)
+  if (
+    window?.ends?.length === 2 &&
+    !window.periods &&
+    CHANGE_WORDS.test(lowerAll) &&
+    !/\b(monthly|weekly|quarterly|yearly|(each|every|per|by) (month|week|quarter|year)|(month|week|quarter|year) by (month|week|quarter|year))\b/.test(
+      lowerAll,
+    )
+  )
     window = { ...window, periods: window.ends };
   // "How do Saturday posts compare to Tuesday posts?", "Mondays or Fridays?": those days, each a group.
   const dayNamed = new RegExp(`\\b(${DAY_NAMES.join("|")})s?\\b`, "g");
@@ -2166,7 +2193,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|crossed|exceeded|surpassed|topped|broke|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
@@ -2616,7 +2643,7 @@ async function readQuestion(
     /^\s*(which|what|top|show( me)?|list|find|give me|get|how many|count)\s+(\w+\s+){0,2}?(videos?|posts?|clips?|ads?|content|hashtags?|sounds?|songs?|hooks?)\b/.test(
       lowerAll,
     ) ||
-    (/\b(videos?|posts?|clips?|ads?|content)\b/.test(beforeAuthors) &&
+    (/\b(videos?|vids?|posts?|clips?|ads?|uploads?|content)\b/.test(beforeAuthors) &&
       !/\b(creators?|accounts?|influencers?|tiktokers?|who|brands?|advertisers?)\b/.test(beforeAuthors));
   // The question without "creators with under 10k followers" when it asks about videos (their creators' bound).
   const opening =
@@ -2974,7 +3001,11 @@ async function readQuestion(
       next &&
       isCapital(at) &&
       isCapital(next.at) &&
-      !opensSentence(at) &&
+      // ("Can Tho videos by hour": a sentence may open with the name; "Can I …" opens a question.)
+      (!opensSentence(at) ||
+        !/^(i|you|we|they|he|she|it|my|our|your|this|that|these|those|the|a|an|any|all|hotel|hotels|video|videos)$/i.test(
+          next.raw,
+        )) &&
       namesLooked++ < MAX_NAME_LOOKUPS
     ) {
       const place = await compoundAt(facts, words, i, lowerAll, true);
@@ -3159,7 +3190,12 @@ async function readQuestion(
   // "The most liked videos about Da Lat or Sa Pa" ranks the videos about either; "which gets more likes, Da
   // Lat or Sa Pa?" compares the two.
   const RANKS_VIDEOS =
-    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b|\b(?:show|list|give)(?: me)? the (?:top )?\d{1,3}(?: most [\p{L}-]+| best)?\s*(?:$|[?.!,;:)])/u;
+    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b|\b(?:show|list|give)(?: me)? the (?:top )?\d{1,3}(?: most [\p{L}-]+| best)?\s*(?:$|[?.!,;:)])|\b(?:sorted|ranked|ordered) by\b/u;
+  // ("More than 200k views" bounds a count; it compares nothing.)
+  const unbounded = lowerAll.replace(
+    /\b(more|less|fewer|higher|lower) than\s+[\d.,]+\s*(k|m|b|thousand|million)?\b/g,
+    " ",
+  );
   const SIDE_BY_SIDE =
     /\b(?:more|better|worse|higher|lower|compare\w*|comparison|differ\w*|which (?:one|is|of)|vs\.?|versus|against)\b/;
   let compareTopics: string[] = [];
@@ -3233,14 +3269,14 @@ async function readQuestion(
       const word = joined[1];
       if (word !== undefined && !(word in SUBJECT_WORDS) && !(singular(word) in SUBJECT_WORDS)) continue;
       const asked =
-        CUES.compare.test(lowerAll) ||
-        /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(lowerAll) ||
+        CUES.compare.test(unbounded) ||
+        /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(unbounded) ||
         // "How many videos mention price or giá?": each one's videos, and those with either.
         (joined[2] === "or" && /\b(how many|number of|count)\b/.test(lowerAll.replace(MEASURE_COUNT, " ")));
       const unasked =
         !asked ||
         (joined[2] === "and" && !CUES.compare.test(lowerAll)) ||
-        (joined[2] === "or" && RANKS_VIDEOS.test(lowerAll) && !SIDE_BY_SIDE.test(lowerAll));
+        (joined[2] === "or" && RANKS_VIDEOS.test(lowerAll) && !SIDE_BY_SIDE.test(unbounded));
       if (unasked && (joined[2] !== "or" || eitherTopics.length > 0)) continue;
       const listed = [firstTogether(k), right];
       // "hotel vs homestay vs resort", "Da Lat, Nha Trang or Vung Tau": each further one joined the same way.
@@ -4466,9 +4502,16 @@ async function readQuestion(
   // "Top 3 videos for each month of 2023", "the top creators for each of Da Lat, Sapa and Phu Quoc", "which
   // advertiser ran the most ads each year": a ranking within each group, not a ranking of the groups.
   // ("Top 3 videos by month": "by" a group only with a number to list in each.)
-  const splitCue = lowerAll.match(PER_GROUP)?.groups;
+  const splitMatch = lowerAll.match(PER_GROUP);
+  const splitCue = splitMatch?.groups;
+  // ("Uploads by accounts under 5k followers": whose videos, not a split.)
+  const byWhom =
+    splitCue?.cue === "by" &&
+    /^\s*(?:under|over|below|above|with|that|who|of|from|in|less|more|fewer)\b/.test(
+      lowerAll.slice((splitMatch?.index ?? 0) + (splitMatch?.[0].length ?? 0)),
+    );
   const cued =
-    splitCue && (splitCue.cue !== "by" || counted !== null)
+    splitCue && !byWhom && (splitCue.cue !== "by" || counted !== null)
       ? (PER_GROUP_WORDS[splitCue.split as string] ?? null)
       : null;
   const perGroupBy: PerGroupSplit | null =

@@ -4960,6 +4960,12 @@ describe("dates written as agents write them", () => {
     expect([...(place.result.ranking as string[])].sort()).toEqual([...(await searchIds("cantho"))].sort());
     // Lower case, or "can" as the verb, is no place.
     expect(aggregateOf(await ask("What can hotel videos teach us?")).plan.topics).toEqual(["hotel"]);
+    // A sentence may open with the name; "Can I …" and "Can hotel videos …" open a question.
+    expect(aggregateOf(await ask("Can Tho videos by hour of day: median views")).plan).toMatchObject({
+      topics: ["cantho"],
+      group_by: "hour",
+    });
+    expect(aggregateOf(await ask("Can I see the top Vung Tau videos?")).plan.topics).toEqual(["vungtau"]);
     const perCreator = (having: string) =>
       db
         .prepare(`SELECT count(*) FROM (SELECT author_uid FROM videos GROUP BY author_uid HAVING ${having})`)
@@ -5886,6 +5892,46 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     // "How long should my caption be?" stays the caption length bands.
     expect(aggregateOf(await ask("How long should my caption be?")).plan).toMatchObject({
       group_by: "caption_length",
+    });
+    // Typed as users type: "more then 5k veiws" is a bound; a budget hotel is no ad spend; the comments' text,
+    // and an audience's age and gender, are not recorded.
+    const typed = aggregateOf(await ask("hoi an vids with more then 5k veiws?"));
+    expect(typed.plan).toMatchObject({ topics: ["hoian"], filters: ["plays>5000"] });
+    expect(typed.plan.understood).toContain('read "then" as "than"');
+    expect(
+      aggregateOf(await ask("I run a budget hotel in Vung Tau. Which hotel videos did best?")).plan.intent,
+    ).not.toBe("decline");
+    expect(
+      String(
+        aggregateOf(await ask("Show me the comments under @stay2's videos - what are people saying?")).result
+          .declined,
+      ),
+    ).toMatch(/not comment text$/);
+    expect(
+      String(aggregateOf(await ask("What share of @stay2's audience is women aged 18-24?")).result.declined),
+    ).toMatch(/not audience demographics$/);
+    // "… by accounts under 5k followers: top 3 by views": whose videos, not a ranking within each account.
+    const whose = aggregateOf(await ask("Da Lat uploads by accounts under 5k followers: top 3 by views"));
+    expect(whose.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      author_followers: { op: "under", value: 5000 },
+    });
+    expect(whose.plan.group_by).toBeUndefined();
+    // "Sorted by shares" ranks the videos about either tag; "more than 5k views" compares nothing.
+    const sorted = aggregateOf(
+      await ask("#dalat or #vungtau videos, organic only, more than 5k views, sorted by shares"),
+    );
+    expect(sorted.plan).toMatchObject({ intent: "rank", metric: "shares" });
+    expect(sorted.plan.filters).toContain("any_q=dalat|vungtau");
+    // "Got past 5k views", "cleared 5k views": over.
+    expect(aggregateOf(await ask("how many Da Lat videos got past 5k views?")).plan.filters).toEqual([
+      "plays>5000",
+    ]);
+    // "What does @x post?": the hashtags of its videos.
+    expect(aggregateOf(await ask("what does @stay2 post?")).plan).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
     });
     // "Show me all of @x's videos": as many as a ranking lists, each one of theirs.
     const everyOne = aggregateOf(await ask("show me all of @stay2's videos"));
