@@ -93,6 +93,7 @@ export const REGION_WORDS: Record<string, string> = {
 /** Language names → ISO 639-1. */
 export const LANGUAGE_WORDS: Record<string, string> = {
   english: "en",
+  burmese: "my",
   spanish: "es",
   castilian: "es",
   portuguese: "pt",
@@ -259,6 +260,8 @@ export const UNKNOWN_MEASURES: Record<string, string> = {
   male: "audience demographics",
   aged: "audience demographics",
   booked: "bookings",
+  followerhistory: "follower counts over time (one count per creator, as last scraped)",
+  devices: "viewers' devices",
   gender: "audience demographics",
   age: "audience demographics",
   income: "income",

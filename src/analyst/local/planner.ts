@@ -152,7 +152,7 @@ const RANKED_NOUN =
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
 /** "The highest share count", "with creator and view count": a count each video has, not a count asked for. */
 const MEASURE_COUNT =
-  /\b(?:highest|lowest|most|biggest|largest|top|best|by|the|and|with|their|its) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g;
+  /(?:\b(?:highest|lowest|most|biggest|largest|top|best|by|the|and|with|their|its)|'s) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g;
 /** A time zone named for hours of the day: Vietnam and its neighbours' (UTC+7), or an offset written out. */
 const LOCAL_TIME =
   /\b(?:in\s+)?(?:(?:vietnam(?:ese)?|vn|hanoi|saigon|ho chi minh(?: city)?|ict|indochina|bangkok|thai(?:land)?|jakarta|wib)\s+(?:local\s+)?time(?:\s+zone)?|(?:utc|gmt)\s*(?<sign>[+-])\s*(?<hours>1[0-4]|0?\d)(?::?00)?)\b/;
@@ -661,7 +661,7 @@ const UNITS: Record<string, number> = {
 };
 
 /** One band of a list: "4-7", "8+", "under 15", "<1k", "0" (its unit written after the list, or on each). */
-const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+|\d[\d.,]*\s*(?:k|m)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
+const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:s\s*)?\+|\d[\d.,]*\s*(?:k|m)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
 const BAND_UNIT = `(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s)`;
 // (A comma before three digits is a thousands separator: "10,000".)
 const BAND_JOIN = String.raw`\s*(?:,(?!\d{3}\b)|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*(?:(?:and|or)\s+)?`;
@@ -698,7 +698,8 @@ function bandBounds(item: string, scale: number): { op: BoundOp; value: number }
     const v = boundValue(digits, unit);
     return v === null ? null : v * scale;
   };
-  const t = item.trim().replace(/\s*s$/, "");
+  // ("60s+": 60 or more seconds.)
+  const t = item.trim().replace(/\s*s(?=\s*\+?$)/, "");
   const range = t.match(/^(\d[\d.,]*)\s*(k|m)?\s*(?:-|–|to)\s*(\d[\d.,]*)\s*(k|m)?$/);
   if (range) {
     const [a, b] = [num(range[1] as string, range[2] ?? range[4]), num(range[3] as string, range[4])];
@@ -1506,6 +1507,14 @@ async function readQuestion(
         .replace(/\bwatch[- ]time\b/g, "watchtime")
         .replace(/\b(completion|view[- ]through|drop[- ]off) rates?\b/g, "retention")
         .replace(/\blinks? in (the )?bio\b|\bclick[- ]?through( rates?)?\b/g, "clicks")
+        // "@x's follower count month by month", "how many followers did @x gain": one account's history of a
+        // count ("which creators gained the most followers?" ranks the plays gained instead).
+        .replace(
+          /\bfollowers?(?: counts?)? (?:month by month|week by week|over time|history|by month|per month)\b|\bfollowers? (?:did|does|has|have) @\S+ (?:gain|gained|grow|grew|lose|lost)\b/g,
+          "followerhistory",
+        )
+        // "On iPhone vs Android": the viewers' devices.
+        .replace(/\b(iphone|android|ios|devices?)\b/g, "devices")
         // "A budget hotel": a kind of hotel, not ad spend.
         .replace(
           /\bbudget[- ](hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?)\b/g,
@@ -2106,6 +2115,11 @@ async function readQuestion(
   // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
   const lengthText = lowerAll
     .replace(/\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g, " ")
+    // "Top 5 by saves, with creator and length": a field to show, not length groups.
+    .replace(
+      /(?:,|\band|\bwith|\bplus)\s+(?:(?:their|the|its|each one's)\s+)?(?:length|duration)s?\s*(?=$|[,.?!;)]|\band\b)/g,
+      " ",
+    )
     // "shorter than 15 seconds", "over 2 minutes": a bound on the length (read below), not length groups.
     .replace(
       /\b(longer than|shorter than|more than|fewer than|less than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(seconds?|secs?|s|minutes?|mins?|characters?|chars?)\b/g,
@@ -2204,12 +2218,19 @@ async function readQuestion(
     const metric = COUNT_WORDS[singular(unit)];
     const scale = /^min/.test(unit) ? 60 : 1;
     const items = bandList.groups.list.split(new RegExp(BAND_JOIN, "u")).filter((x) => x.trim() !== "");
+    // ("…, 30-60s, 60s+": the last band's "+" after its unit.)
+    const end = (bandList.index ?? 0) + bandList[0].length;
+    if (bandList.input?.[end] === "+" && items.length > 0) items[items.length - 1] = `${items.at(-1)}+`;
     const read = items.map((item) => ({ item: item.trim(), bounds: bandBounds(item, scale) }));
     if (metric && read.every((r) => r.bounds !== null)) {
       const noun = metric === "seconds" ? "s" : ` ${COUNT_NAME[metric]}`;
       for (const r of read)
         bands.push({
-          label: `${r.item.replace(/\s*s$/, "")}${noun}`,
+          // ("60s+", not "60+s".)
+          label:
+            metric === "seconds" && /\+$/.test(r.item)
+              ? `${r.item.replace(/\s*s?\s*\+$/, "")}s+`
+              : `${r.item.replace(/\s*s$/, "")}${noun}`,
           attributes: (r.bounds ?? []).map((b) => ({
             kind: "count" as const,
             metric,
@@ -2450,8 +2471,23 @@ async function readQuestion(
     const op = boundOp(word);
     if (!metric) {
       if (!followersBound) {
-        followersBound = { op, value: n, phrase: phrase.trim() };
+        // "Skipping accounts that have under 100 followers": the others, at least 100.
+        const leftOut =
+          /\b(skipping|skip|excluding|exclude|except|ignoring|ignore|leaving out|leave out|not counting|without)\s+(?:the\s+)?(?:creators?|accounts?|influencers?|people|channels?)\s+(?:(?:with|having|who have|that have|who has|that has)\s+)?$/.test(
+            lowerAll.slice(0, match.index ?? 0),
+          );
+        const other: Record<BoundOp, BoundOp> = {
+          over: "at most",
+          "at least": "under",
+          under: "at least",
+          "at most": "over",
+        };
+        followersBound = { op: leftOut ? other[op] : op, value: n, phrase: phrase.trim() };
         authorsSpan = authorsOf(match.index ?? 0, phrase);
+        if (leftOut)
+          understood.push(
+            `creators with ${boundWords(followersBound)} followers (the others of "${phrase.trim()}" left out)`,
+          );
       }
       text = consume(text, match.index ?? 0, phrase.length);
       continue;
@@ -4192,6 +4228,15 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "bounds";
     subject = "videos";
+    // ("Grouped by duration (under 15s, 15-30s, 60s+): count and median views": the bands are of length; the
+    // measure is the one named beside it, or how many.)
+    if (
+      metric === "duration" &&
+      bands.every((b) => b.attributes.every((a) => a.kind === "count" && a.metric === "seconds"))
+    )
+      metric = /\bviews?\b|\bplays?\b/.test(lowerAll)
+        ? "plays"
+        : (alsoNamed.find((m) => m !== "duration") ?? null);
     // ("The distribution of hashtags per video (0, 1-3, 4+)": how many videos in each band.)
     const distribution =
       (metric === null || metric === "videos") &&

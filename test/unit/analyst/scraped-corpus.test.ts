@@ -5933,6 +5933,50 @@ describe("questions read as users phrase them (real scraped questions)", () => {
       intent: "rank",
       subject: "hashtags",
     });
+    // "Skipping accounts that have under 3k followers": the others.
+    const skipping = aggregateOf(
+      await ask("Da Lat videos, skipping accounts that have under 3k followers: top 3 by views"),
+    );
+    expect(skipping.plan).toMatchObject({
+      intent: "rank",
+      author_followers: { op: "at least", value: 3000 },
+    });
+    // Bands of length with "60s+", grouped "by duration": the videos of each, on the views named.
+    const lengths = aggregateOf(
+      await ask(
+        "Da Lat videos grouped by duration (under 15s, 15-60s, 60s+): count and median views per group",
+      ),
+    );
+    expect(lengths.plan).toMatchObject({
+      group_by: "bounds",
+      metric: "plays",
+      bands: ["under 15s", "15-60s", "60s+"],
+    });
+    // A field to show is no grouping: "top 3 by saves, with creator and length".
+    expect(
+      aggregateOf(await ask("Da Lat videos - top 3 by saves, with creator and length")).plan,
+    ).toMatchObject({
+      intent: "rank",
+      metric: "saves",
+    });
+    // "… show each creator's follower count": a field, not a count asked.
+    expect(
+      aggregateOf(
+        await ask(
+          "Which Da Lat videos have Vietnamese captions? Sort them by views and show each creator's follower count.",
+        ),
+      ).plan,
+    ).toMatchObject({ intent: "rank", metric: "plays" });
+    // Not recorded: viewers' devices, a follower count's history.
+    expect(
+      String(
+        aggregateOf(await ask("Da Lat videos: what is the split of viewers on iPhone vs Android?")).result
+          .declined,
+      ),
+    ).toMatch(/not viewers' devices$/);
+    expect(
+      String(aggregateOf(await ask("What's @stay2's follower count month by month?")).result.declined),
+    ).toMatch(/not follower counts over time/);
     // "Show me all of @x's videos": as many as a ranking lists, each one of theirs.
     const everyOne = aggregateOf(await ask("show me all of @stay2's videos"));
     expect(everyOne.plan).toMatchObject({ intent: "rank", count: 20 });
