@@ -35,6 +35,8 @@ export interface FactsFilter {
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
+  /** Videos by none of these creators ("top Dak Lak videos, leaving out @flytapsu"). */
+  exclude_author_uids?: readonly string[];
   advertiser_id?: string;
   /** Videos of one of these advertisers ("advertisers who posted in both 2024 and 2025"). */
   advertiser_ids?: readonly string[];

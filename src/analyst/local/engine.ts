@@ -64,11 +64,13 @@ function planSummary(plan: Plan): Record<string, unknown> {
                     ? `not_q=${a.q}`
                     : a.kind === "any_text"
                       ? `any_q=${a.qs.join("|")}`
-                      : a.kind === "emoji"
-                        ? `caption_contains=${a.emoji}`
-                        : a.kind === "recorded"
-                          ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
-                          : `${a.kind}=${a.value}`,
+                      : a.kind === "not_creator"
+                        ? `not_author=${a.uid}`
+                        : a.kind === "emoji"
+                          ? `caption_contains=${a.emoji}`
+                          : a.kind === "recorded"
+                            ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
+                            : `${a.kind}=${a.value}`,
     ),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),

@@ -289,6 +289,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, exclude_q: [...(filter.exclude_q ?? []), a.q] };
     case "any_text":
       return { ...filter, any_q: a.qs };
+    case "not_creator":
+      return { ...filter, exclude_author_uids: [...(filter.exclude_author_uids ?? []), a.uid] };
     case "emoji":
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "media_type":
@@ -461,6 +463,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     parts.push(plan.topics.length > 0 ? `and either ${anyOf}` : `about ${anyOf}`);
   }
   for (const a of plan.attributes) if (a.kind === "not_text") parts.push(`not about "${topicWords([a.q])}"`);
+  const others = plan.attributes.flatMap((a) => (a.kind === "not_creator" ? [`@${a.handle}`] : []));
+  if (others.length > 0) parts.push(`not by ${others.join(" or ")}`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");
   if (hookType) parts.push(`with ${hookType.value} hooks`);
   const bounds = plan.attributes.filter((a) => a.kind === "count");
@@ -1898,6 +1902,7 @@ async function videoView(
         a.kind === "caption" ||
         a.kind === "emoji" ||
         a.kind === "any_text" ||
+        a.kind === "not_creator" ||
         a.kind === "hours" ||
         a.kind === "days",
     ) &&
@@ -2504,6 +2509,8 @@ function shareWords(target: Attribute): string {
       return `not about "${topicWords([target.q])}"`;
     case "any_text":
       return `about ${target.qs.map((q) => `"${topicWords([q])}"`).join(" or ")}`;
+    case "not_creator":
+      return `not by @${target.handle}`;
     case "emoji":
       return `with "${target.emoji}" in the caption`;
     case "hook_type":

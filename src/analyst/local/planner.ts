@@ -207,6 +207,8 @@ export type Attribute =
   | { kind: "text"; q: string }
   /** Videos about none of this, matched like `q`: "#hagiangloop but not #hagiang". */
   | { kind: "not_text"; q: string }
+  /** Videos by none of these creators: "top Dak Lak videos, leaving out @flytapsu". */
+  | { kind: "not_creator"; uid: string; handle: string }
   /** Videos about at least one of these, each matched like `q`: "the top videos about Da Lat or Sa Pa". */
   | { kind: "any_text"; qs: string[] }
   /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
@@ -590,6 +592,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos not about "${topicWords([a.q])}"`;
     case "any_text":
       return `videos about ${a.qs.map((q) => `"${topicWords([q])}"`).join(" or ")}`;
+    case "not_creator":
+      return `videos not by @${a.handle}`;
     case "emoji":
       return `videos with "${a.emoji}" in the caption`;
     case "hook_type":
@@ -1262,7 +1266,22 @@ async function readQuestion(
     if (text[match.index ?? 0] === " ") continue;
     const handle = (match[1] as string).replace(/[.]+$/, "").replace(/'s$/, "");
     const creator = await facts.creatorByHandle(handle);
-    if (creator) {
+    // "Leaving out @x", "excluding @x", "not by @x": the videos of every other creator.
+    const from = Math.max(0, (match.index ?? 0) - 20);
+    const cue = original
+      .slice(from, match.index ?? 0)
+      .toLowerCase()
+      .match(
+        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not)\s*$/,
+      );
+    if (creator && cue) {
+      placed.push({
+        item: { kind: "not_creator", uid: creator.uid, handle: creator.handle },
+        at: match.index ?? 0,
+      });
+      understood.push(`videos not by @${creator.handle} (uid ${creator.uid}) (from "${cue[0].trim()}")`);
+      text = consume(text, from + (cue.index ?? 0), cue[0].length);
+    } else if (creator) {
       if (!creators.some((c) => c.uid === creator.uid)) creators.push(creator);
       understood.push(
         `creator @${creator.handle} (uid ${creator.uid}${creator.by === "former_handle" ? `, formerly @${handle}` : ""})`,

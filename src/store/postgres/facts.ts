@@ -399,6 +399,8 @@ function whereOf(
   if (filter.ids !== undefined) parts.push(`v.id = ANY(${params.add(filter.ids)}::text[])`);
   if (filter.author_uids !== undefined)
     parts.push(`v.author_uid = ANY(${params.add(filter.author_uids)}::text[])`);
+  if (filter.exclude_author_uids !== undefined)
+    parts.push(`NOT (v.author_uid = ANY(${params.add(filter.exclude_author_uids)}::text[]))`);
   if (filter.advertiser_ids !== undefined)
     parts.push(`v.advertiser_id = ANY(${params.add(filter.advertiser_ids)}::text[])`);
   if (filter.sound_ids !== undefined) parts.push(`v.music_id = ANY(${params.add(filter.sound_ids)}::text[])`);

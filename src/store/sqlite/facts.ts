@@ -452,6 +452,10 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     parts.push(`${byIndex(filter.author_uids)}v.author_uid IN (SELECT value FROM json_each(@author_uids))`);
     params.author_uids = JSON.stringify(filter.author_uids);
   }
+  if (filter.exclude_author_uids !== undefined) {
+    parts.push("v.author_uid NOT IN (SELECT value FROM json_each(@exclude_author_uids))");
+    params.exclude_author_uids = JSON.stringify(filter.exclude_author_uids);
+  }
   if (filter.sound_ids !== undefined) {
     parts.push("v.music_id IN (SELECT value FROM json_each(@sound_ids))");
     params.sound_ids = JSON.stringify(filter.sound_ids);

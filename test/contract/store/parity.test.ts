@@ -569,6 +569,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
         { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
         { author_uids: ["c1", "c2"], q: "skincare" },
+        { exclude_author_uids: ["c1", "no-such-creator"], ad: "no" as const },
         { advertiser_ids: [must(fixture.advertisers[0]).id, "no-such-advertiser"] },
         { advertiser_ids: [] },
         { exceeds: [{ more: "saves" as const, than: "shares" as const }] },

@@ -3696,6 +3696,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos use exactly one hashtag?",
         "How do accounts under 3k, 3k-6k and over 6k followers compare on views?",
         "Best day of the week to post for each language?",
+        "Top 3 Da Lat videos by views, leaving out @stay2",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5933,6 +5934,28 @@ describe("questions read as users phrase them (real scraped questions)", () => {
       intent: "rank",
       subject: "hashtags",
     });
+    // "Leaving out @stay2": the videos of every other creator.
+    const others = aggregateOf(await ask("Top 3 Da Lat videos by views, leaving out @stay2"));
+    expect(others.plan).toMatchObject({ intent: "rank", topics: ["dalat"], creators: [], ignored: [] });
+    expect(others.plan.filters).toHaveLength(1);
+    expect(others.plan.filters[0]).toMatch(/^not_author=/);
+    const dalatIds = new Set(await searchIds("dalat"));
+    const notStay2 = db
+      .prepare(
+        "SELECT v.id FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.handle <> 'stay2' ORDER BY v.plays DESC, v.id DESC",
+      )
+      .pluck()
+      .all() as string[];
+    expect(others.result.ranking).toEqual(notStay2.filter((id) => dalatIds.has(id)).slice(0, 3));
+    const byStay2 = db
+      .prepare(
+        "SELECT count(*) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.handle = 'stay2'",
+      )
+      .pluck()
+      .get() as number;
+    expect(aggregateOf(await ask("How many videos are not by @stay2?")).result.count).toBe(
+      (db.prepare("SELECT count(*) FROM videos").pluck().get() as number) - byStay2,
+    );
     // "Skipping accounts that have under 3k followers": the others.
     const skipping = aggregateOf(
       await ask("Da Lat videos, skipping accounts that have under 3k followers: top 3 by views"),
