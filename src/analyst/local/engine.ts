@@ -13,6 +13,39 @@ const LABEL_CAVEAT =
 
 const capitalised = (words: string) => `${words.slice(0, 1).toUpperCase()}${words.slice(1)}`;
 
+/** One filter of a plan as `plan.filters` writes it ("plays>=10000", "any_q=dalat|sapa", "weekday=0|6"). */
+function filterWords(a: Plan["attributes"][number]): string {
+  switch (a.kind) {
+    case "count":
+      return `${a.metric}${BOUND_SIGN[a.op]}${a.value}`;
+    case "rate":
+      return `${a.rate}${BOUND_SIGN[a.op]}${a.value}`;
+    case "exceeds":
+      return `${a.more}>${a.than}`;
+    case "sound":
+      // An original sound is thousands of ids (each creator's own audio): named, with how many.
+      return a.ids.length > 20 ? `sound=${a.title} (${a.ids.length} sound ids)` : `sound=${a.ids.join("|")}`;
+    case "hours":
+      return `hour_utc=${a.hours.join("|")}`;
+    case "days":
+      return `weekday=${a.days.join("|")}`;
+    case "text":
+      return `q=${a.q}`;
+    case "not_text":
+      return `not_q=${a.q}`;
+    case "any_text":
+      return `any_q=${a.qs.join("|")}`;
+    case "not_creator":
+      return `not_author=${a.uid}`;
+    case "emoji":
+      return `caption_contains=${a.emoji}`;
+    case "recorded":
+      return `${a.code}=${a.value === "yes" ? "recorded" : "none"}`;
+    default:
+      return `${a.kind}=${a.value}`;
+  }
+}
+
 /** The plan as the `aggregate` step reports it (what was understood, what was ignored). */
 function planSummary(plan: Plan): Record<string, unknown> {
   return {
@@ -44,34 +77,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.compareTopics.length > 0 ? { compare_topics: plan.compareTopics } : {}),
     ...(plan.compareCodes.length > 0 ? { compare_codes: plan.compareCodes } : {}),
     count: plan.count,
-    filters: plan.attributes.map((a) =>
-      a.kind === "count" || a.kind === "rate"
-        ? `${a.kind === "count" ? a.metric : a.rate}${BOUND_SIGN[a.op]}${a.value}`
-        : a.kind === "exceeds"
-          ? `${a.more}>${a.than}`
-          : a.kind === "sound"
-            ? // An original sound is thousands of ids (each creator's own audio): named, with how many.
-              a.ids.length > 20
-              ? `sound=${a.title} (${a.ids.length} sound ids)`
-              : `sound=${a.ids.join("|")}`
-            : a.kind === "hours"
-              ? `hour_utc=${a.hours.join("|")}`
-              : a.kind === "days"
-                ? `weekday=${a.days.join("|")}`
-                : a.kind === "text"
-                  ? `q=${a.q}`
-                  : a.kind === "not_text"
-                    ? `not_q=${a.q}`
-                    : a.kind === "any_text"
-                      ? `any_q=${a.qs.join("|")}`
-                      : a.kind === "not_creator"
-                        ? `not_author=${a.uid}`
-                        : a.kind === "emoji"
-                          ? `caption_contains=${a.emoji}`
-                          : a.kind === "recorded"
-                            ? `${a.code}=${a.value === "yes" ? "recorded" : "none"}`
-                            : `${a.kind}=${a.value}`,
-    ),
+    filters: plan.attributes.map(filterWords),
     creators: plan.creators.map((c) => c.uid),
     advertisers: plan.advertisers.map((a) => a.id),
     ...(plan.videos.length > 0 ? { videos: plan.videos } : {}),
