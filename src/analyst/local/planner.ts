@@ -1539,9 +1539,10 @@ async function readQuestion(
           /\bbudget[- ](hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?)\b/g,
           "$1",
         )
-        // "Show me the comments under …", "what are people saying": the comments' text.
+        // "Show me the comments under …", "what are people saying": the comments' text ("the median comments on
+        // ads" counts them).
         .replace(
-          /\bcomments? (under|on|below|section)\b|\bwhat (are )?(people|viewers|users|commenters|fans) (saying|say|said)\b/g,
+          /\b(?:show|read|see|list|give|get|pull|scrape)(?: me)?(?: the| all)? comments? (?:under|on|below|from|of|for)\b|\bcomments? section\b|\bwhat (?:are )?(?:people|viewers|users|commenters|fans) (?:saying|say|said)\b/g,
           "commenters",
         )
         .match(WORD) ?? []

@@ -5908,6 +5908,11 @@ describe("questions read as users phrase them (real scraped questions)", () => {
           .declined,
       ),
     ).toMatch(/not comment text$/);
+    // ("The median comments on ads" counts them.)
+    expect(aggregateOf(await ask("What's the median number of comments on ads?")).plan).toMatchObject({
+      intent: "measure",
+      metric: "comments",
+    });
     expect(
       String(aggregateOf(await ask("What share of @stay2's audience is women aged 18-24?")).result.declined),
     ).toMatch(/not audience demographics$/);
