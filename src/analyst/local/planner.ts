@@ -1372,6 +1372,11 @@ async function readQuestion(
         );
         soundSpans.push([cue.index ?? 0, end]);
         text = consume(text, cue.index ?? 0, end - (cue.index ?? 0));
+        // "The track "Cute" by Aurel Surya Lie": the artist named after it.
+        const artist = original
+          .slice(end)
+          .match(/^["”']?\s+by\s+\p{Lu}[\p{L}\p{N}.'&-]*(?:\s+\p{Lu}[\p{L}\p{N}.'&-]*){0,3}/u);
+        if (artist) text = consume(text, end, artist[0].length);
         break;
       }
     }

@@ -6005,6 +6005,12 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(
       String(aggregateOf(await ask("What's @stay2's follower count month by month?")).result.declined),
     ).toMatch(/not follower counts over time/);
+    // "How did #dalat perform?", "how did the song Lofi chill by Some Artist do?": an overview of the set.
+    const how = aggregateOf(await ask("how did #dalat perform?"));
+    expect(how.plan).toMatchObject({ intent: "overview", topics: ["dalat"] });
+    const song = await ask("How did the song Lofi chill by Chill Beats Studio perform?");
+    expect(aggregateOf(song).plan).toMatchObject({ intent: "overview", topics: [], ignored: [] });
+    expect(aggregateOf(song).plan.filters[0]).toMatch(/^sound=/);
     // "Show me all of @x's videos": as many as a ranking lists, each one of theirs.
     const everyOne = aggregateOf(await ask("show me all of @stay2's videos"));
     expect(everyOne.plan).toMatchObject({ intent: "rank", count: 20 });
