@@ -451,7 +451,7 @@ export const FUNCTION_WORDS = new Set(
   time times weekday weekdays monday tuesday wednesday thursday friday saturday sunday
   advertise advertises example examples sample samples instance instances corpus dataset data database
   mention mentions mentioned mentioning feature features featured featuring talk talks talked talking
-  contain contains contained containing include includes included including counting cover covers covered covering
+  contain contains contained containing include includes included including counting tagged tagging cover covers covered covering
   in-market market's brand's creator's advertiser's video's
   co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired
   key insight insights takeaway takeaways`.split(/\s+/),

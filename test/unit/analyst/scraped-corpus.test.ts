@@ -5739,7 +5739,12 @@ describe("topics joined by 'or': the videos about any of them", () => {
     expect(either.size).toBeGreaterThan(Math.max(dalat.length, vungtau.length));
     const played = db.prepare("SELECT id FROM videos ORDER BY plays DESC, id DESC").pluck().all() as string[];
     const top = aggregateOf(await ask("top 3 videos tagged #dalat or #vungtau by views"));
-    expect(top.plan).toMatchObject({ intent: "rank", topics: [], filters: ["any_q=dalat|vungtau"] });
+    expect(top.plan).toMatchObject({
+      intent: "rank",
+      topics: [],
+      filters: ["any_q=dalat|vungtau"],
+      ignored: [],
+    });
     expect(top.plan.understood).toContain('videos about any of "dalat", "vungtau" (from "or")');
     expect(top.result.ranking).toEqual(played.filter((id) => either.has(id)).slice(0, 3));
     // A topic beside the union applies to every video: review videos about either place.
