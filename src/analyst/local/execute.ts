@@ -2428,8 +2428,9 @@ async function splitGroups(
   splits: readonly SplitBy[],
   metric: Metric | null,
   statistic: "sum" | "median",
+  options: { creators?: boolean } = {},
 ): Promise<{ whole: FactsGroup | null; splits: Group[][] }> {
-  const [whole, ...lists] = await ctx.facts.groups(filter, [null, ...splits], factsValueOf(metric));
+  const [whole, ...lists] = await ctx.facts.groups(filter, [null, ...splits], factsValueOf(metric), options);
   return {
     whole: whole?.[0] ?? null,
     splits: lists.map((groups, i) => {
@@ -2441,7 +2442,7 @@ async function splitGroups(
           by,
           raw: g.key,
           size: g.videos,
-          value: groupFigure(g, metric, statistic),
+          value: options.creators ? (g.creators ?? 0) : groupFigure(g, metric, statistic),
         }))
         .sort(byFigure);
     }),
@@ -2653,6 +2654,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? plan.metric
       : null;
   const statistic = isRate(metric) || plan.totals ? "sum" : "median";
+  // "How many creators posted each month?": each period's distinct creators, not its videos.
+  const distinctCreators = plan.subject === "creators" && metric === null && isSeries(by);
   // Topic groups are two searches (a video may be in both); the others split one set of videos, in the store.
   let ranked: Group[];
   let total: number;
@@ -2745,7 +2748,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       either = `${thereAre(total, `${describe(plan)} about ${anyOf}`, `${describe(plan, { one: true })} about ${anyOf}`)}${both > 0 ? ` (${fmt(both)} about both)` : ""}. `;
     }
   } else {
-    ranked = (await splitGroups(ctx, filter, [by], metric, statistic)).splits[0] as Group[];
+    ranked = (await splitGroups(ctx, filter, [by], metric, statistic, { creators: distinctCreators }))
+      .splits[0] as Group[];
     // "English or Spanish videos": the groups of the codes named only.
     if (named) ranked = ranked.filter((g) => plan.compareCodes.includes(String(g.raw)));
     total = ranked.reduce((n, g) => n + g.size, 0);
@@ -2811,7 +2815,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                                     : by === "region" || by === "language"
                                       ? by
                                       : "format";
-  const measure = metric ? measureName(metric, statistic) : "number of videos";
+  const measure = metric
+    ? measureName(metric, statistic)
+    : distinctCreators
+      ? "number of distinct creators"
+      : "number of videos";
   const caveats = [
     by === "hook_type"
       ? "Hook type: the pattern the hook classifier recorded for the opening line, over videos with a detected hook (label hook = yes)."
@@ -2904,12 +2912,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     const most = [...months].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
     )[0] as (typeof ranked)[number];
-    const figure = (g: (typeof ranked)[number]) => (metric ? showFigure(metric, g.value) : fmt(g.size));
+    const figure = (g: (typeof ranked)[number]) =>
+      metric ? showFigure(metric, g.value) : distinctCreators ? fmt(g.value) : fmt(g.size);
     const span =
       months.length === ranked.length ? "" : ` (the last ${months.length} of ${ranked.length} ${by}s)`;
+    // ("How many creators posted each month?": the distinct creators of each month's videos.)
     const what = metric
       ? `${measure[0]?.toUpperCase()}${measure.slice(1)} of ${base}`
-      : `${base[0]?.toUpperCase()}${base.slice(1)}`;
+      : distinctCreators
+        ? `Distinct creators of ${base}`
+        : `${base[0]?.toUpperCase()}${base.slice(1)}`;
     const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. The most: ${most.key} (${figure(most)}).`;
     return answer(statement, months, months, `aggregate: ${base} per publication ${by}, ${measure}`);
   }

@@ -3697,6 +3697,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How do accounts under 3k, 3k-6k and over 6k followers compare on views?",
         "Best day of the week to post for each language?",
         "Top 3 Da Lat videos by views, leaving out @stay2",
+        "How many different creators posted each month?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -6042,6 +6043,23 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     });
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
+  });
+});
+
+describe("distinct creators per period", () => {
+  it("'how many creators posted each month?': each month's distinct creators, not its videos (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("How many different creators posted each month?"));
+    expect(plan).toMatchObject({ intent: "breakdown", subject: "creators", group_by: "month" });
+    const rows = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m, count(DISTINCT author_uid) AS n, count(*) AS v FROM videos GROUP BY m ORDER BY m",
+      )
+      .all() as { m: string; n: number; v: number }[];
+    // Some month has more videos than creators: the two counts differ.
+    expect(rows.some((r) => r.v > r.n)).toBe(true);
+    const ranking = result.ranking as string[];
+    const values = result.values as number[];
+    for (const r of rows.slice(-12)) expect(values[ranking.indexOf(r.m)], r.m).toBe(r.n);
   });
 });
 
