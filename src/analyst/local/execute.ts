@@ -2691,19 +2691,36 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     let unknown = 0;
     // (The creators' followers read once for all bands: at 1M videos three bands took 27 s read apart, 12 s once.)
     const followers = plan.bands.some((b) => b.followers) ? await followersOfCreators(ctx, whole) : null;
+    // ("Creators with 1 video vs 5 or more": how many of the videos in question each creator has.)
+    const videosOf = plan.bands.some((b) => b.accountVideos)
+      ? new Map(
+          ((await ctx.facts.groups(whole, ["creator"], "plays"))[0] ?? []).map((g) => [
+            String(g.key),
+            g.videos as number | null,
+          ]),
+        )
+      : null;
     for (const b of plan.bands) {
       const banded = b.attributes.reduce(applyAttribute, whole);
-      if (!b.followers || !followers) {
+      const by =
+        b.followers && followers
+          ? { bound: b.followers, of: followers }
+          : b.accountVideos && videosOf
+            ? { bound: b.accountVideos, of: videosOf }
+            : null;
+      if (!by) {
         filters.push([b.label, banded]);
         continue;
       }
-      const within = creatorsWithin(followers, b.followers);
-      unknown = within.unknown;
+      const within = creatorsWithin(by.of, by.bound);
+      if (b.followers) unknown = within.unknown;
       filters.push([b.label, { ...banded, author_uids: within.kept }]);
     }
     ranked = await filterGroups(ctx, filters, metric, statistic);
     if (plan.bands.some((b) => b.followers))
       bandNote = `Each band: the videos of the creators with that many followers (the latest count the source recorded)${unknown > 0 ? `; ${fmt(unknown)} creators without a recorded count are in none` : ""}.`;
+    else if (plan.bands.some((b) => b.accountVideos))
+      bandNote = `Each band: the videos of the creators with that many of the ${describe({ ...plan, groupBy: null })}.`;
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds") {
     // "Under 15 s vs over 60 s": each bound on the rest of the filter.

@@ -372,7 +372,14 @@ export interface Plan {
    * For `group_by` `bounds`: the bands of one count listed in the question ("0-3, 4-7 and 8+ hashtags"), each a
    * group (empty: the two disjoint bounds among `attributes` are the groups).
    */
-  bands: { label: string; attributes: Attribute[]; followers?: FollowersBound }[];
+  bands: {
+    label: string;
+    attributes: Attribute[];
+    /** The videos of the creators with this many followers. */
+    followers?: FollowersBound;
+    /** The videos of the creators with this many of the videos in question. */
+    accountVideos?: FollowersBound;
+  }[];
   /** For `group_by` `hour`: the hours shown in this zone ("in Vietnam time": +7); 0 is UTC. */
   hourOffset: number;
   /**
@@ -687,11 +694,26 @@ const FOLLOWER_BANDS = new RegExp(
   "gu",
 );
 
+/**
+ * "Creators with 1 video, 2-4 and 5+ videos", "creators with just 1 video vs creators with 5 or more": bands of
+ * the videos each account has in question (a band may follow "vs creators with").
+ */
+const VIDEO_WORD = "(?:videos?|posts?|uploads?)";
+const ACCOUNT_JOIN = String.raw`(?:\s*(?:vs\.?|versus|or|compared (?:to|with))\s+(?:those|the ones|ones|creators|accounts|people)\s+(?:with|who (?:have )?posted|that (?:have )?posted)\s+(?:just\s+|only\s+)?|${BAND_JOIN})`;
+const ACCOUNT_ITEM = String.raw`${BAND_ITEM}(?:\s*${VIDEO_WORD})?(?:\s+(?:in (?:this|the) (?:dataset|data|set|corpus)|in here|here))?`;
+// (Ending on the unit or "or more", so that "2-3, 4-7" is not read as "2-3," and "4-7".)
+const ACCOUNT_BANDS = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?<list>${ACCOUNT_ITEM}(?:${ACCOUNT_JOIN}${ACCOUNT_ITEM})+)(?:(?<=${VIDEO_WORD})|(?<=\bor more)|\s*${VIDEO_WORD}\b)`,
+  "gu",
+);
+const ACCOUNTS_BEFORE =
+  /\b(?:creators?|accounts?|people|influencers?|tiktokers?|channels?)\s+(?:with|who (?:have |has )?posted|that (?:have |has )?posted|posting|having)\s+(?:just\s+|only\s+)?$/;
+
 /** One band's bounds as a bound on followers (both ends of a range; one side otherwise), or null. */
 function followersOfBand(bounds: { op: BoundOp; value: number }[]): FollowersBound | null {
   const [a, b] = bounds;
   if (a && !b) return a;
-  return a?.op === "at least" && b?.op === "at most" && a.value < b.value
+  return a?.op === "at least" && b?.op === "at most" && a.value <= b.value
     ? { op: "between", value: a.value, to: b.value }
     : null;
 }
@@ -2292,6 +2314,42 @@ async function readQuestion(
     text = consume(text, m.index ?? 0, m[0].length);
     understood.push(
       `groups: the videos of creators with ${bands.map((b) => b.label).join(", ")} (from "${m[0].trim()}")`,
+    );
+    break;
+  }
+  for (const m of bands.length === 0 ? [...text.matchAll(ACCOUNT_BANDS)] : []) {
+    if (!new RegExp(VIDEO_WORD).test(m[0]) || !ACCOUNTS_BEFORE.test(lowerAll.slice(0, m.index ?? 0)))
+      continue;
+    // ("5 or more" is one band: "5+".)
+    const items = (m.groups?.list as string)
+      .replace(/\s+or\s+more\b/g, "+")
+      .split(new RegExp(ACCOUNT_JOIN, "u"))
+      .map((x) =>
+        x
+          .replace(new RegExp(VIDEO_WORD, "g"), "")
+          .replace(/\s+(?:in (?:this|the) (?:dataset|data|set|corpus)|in here|here)\s*$/, "")
+          .trim(),
+      )
+      .filter((x) => x !== "");
+    const read = items.map((item) => {
+      const bounds = bandBounds(item, 1);
+      return { item, bound: bounds ? followersOfBand(bounds) : null };
+    });
+    if (
+      read.length < 2 ||
+      read.some((r) => r.bound === null) ||
+      (read.length === 2 && !/\b(vs\.?|versus|or|compared?|comparison|against|than|which)\b/.test(lowerAll))
+    )
+      continue;
+    for (const r of read)
+      bands.push({
+        label: `${r.item} video${r.item === "1" ? "" : "s"}`,
+        attributes: [],
+        accountVideos: r.bound as FollowersBound,
+      });
+    text = consume(text, m.index ?? 0, m[0].length);
+    understood.push(
+      `groups: the videos of creators with ${bands.map((b) => b.label).join(", ")} of those in question (from "${m[0].trim()}")`,
     );
     break;
   }
@@ -4247,7 +4305,7 @@ async function readQuestion(
     bands.length >= 2 &&
     (intent !== "decline" || shapeless) &&
     entityCount === 0 &&
-    (subject !== "creators" || bands.some((b) => b.followers))
+    (subject !== "creators" || bands.some((b) => b.followers || b.accountVideos))
   ) {
     decline = null;
     intent = "breakdown";

@@ -3698,6 +3698,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Best day of the week to post for each language?",
         "Top 3 Da Lat videos by views, leaving out @stay2",
         "How many different creators posted each month?",
+        "compare accounts with 1-5 videos, 6 videos and 7+ videos on median views",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -6124,6 +6125,39 @@ describe("bands of followers, each a group", () => {
     for (const [label, xs] of expected)
       if (xs.length > 0) expect((result.values as number[])[ranking.indexOf(label)]).toBe(median([...xs]));
     expect(caveats.join(" ")).toMatch(/the videos of the creators with that many followers/);
+    // Bands of how many videos each account has: "1 video, 2-4 videos and 5+ videos" (SQL).
+    const perAccount = aggregateOf(
+      await ask("compare accounts with 1-5 videos, 6 videos and 7+ videos on median views"),
+    );
+    expect(perAccount.plan).toMatchObject({
+      group_by: "bounds",
+      metric: "plays",
+      bands: ["1-5 videos", "6 videos", "7+ videos"],
+      ignored: [],
+    });
+    const byCount = (having: string) =>
+      db
+        .prepare(
+          `SELECT plays FROM videos WHERE author_uid IN (SELECT author_uid FROM videos GROUP BY author_uid HAVING ${having})`,
+        )
+        .pluck()
+        .all() as number[];
+    const accountBands: [string, number[]][] = [
+      ["1-5 videos", byCount("count(*) BETWEEN 1 AND 5")],
+      ["6 videos", byCount("count(*) = 6")],
+      ["7+ videos", byCount("count(*) >= 7")],
+    ];
+    expect(accountBands.filter(([, xs]) => xs.length > 0).length).toBeGreaterThanOrEqual(2);
+    const accountRanking = perAccount.result.ranking as string[];
+    for (const [label, xs] of accountBands)
+      if (xs.length > 0)
+        expect((perAccount.result.values as number[])[accountRanking.indexOf(label)], label).toBe(
+          median([...xs]),
+        );
+    // "Creators with just 1 video vs creators with 5 or more": two bands compared.
+    expect(
+      aggregateOf(await ask("creators with just 6 videos vs creators with 7 or more: median views?")).plan,
+    ).toMatchObject({ group_by: "bounds", bands: ["6 videos", "7+ videos"] });
     // "Between 3k and 6k followers" stays one bound, and two bands are groups only when compared.
     expect(aggregateOf(await ask("How many creators have between 3k and 6k followers?")).plan).toMatchObject({
       intent: "count",
