@@ -2321,7 +2321,7 @@ async function readQuestion(
     if (!new RegExp(VIDEO_WORD).test(m[0]) || !ACCOUNTS_BEFORE.test(lowerAll.slice(0, m.index ?? 0)))
       continue;
     // ("5 or more" is one band: "5+".)
-    const items = (m.groups?.list as string)
+    const items = (m.groups?.list ?? "")
       .replace(/\s+or\s+more\b/g, "+")
       .split(new RegExp(ACCOUNT_JOIN, "u"))
       .map((x) =>
