@@ -2289,70 +2289,68 @@ async function readQuestion(
       understood.push(`groups: ${bands.map((b) => b.label).join(", ")} (from "${bandList[0].trim()}")`);
     }
   }
-  // "How do accounts under 10k, 10k-100k and over 100k followers compare?": each band of followers a group of
-  // the videos of the creators in it. (Two bands only when compared; "between 10k and 100k followers" is one.)
-  for (const m of bands.length === 0 ? [...text.matchAll(FOLLOWER_BANDS)] : []) {
-    const list = m.groups?.list as string;
-    if (!new RegExp(FOLLOWER_WORD).test(m[0]) || /\b(between|from)\s*$/.test(text.slice(0, m.index ?? 0)))
-      continue;
-    const items = list
-      .split(new RegExp(BAND_JOIN, "u"))
-      .map((x) => x.replace(new RegExp(FOLLOWER_WORD, "g"), "").trim())
-      .filter((x) => x !== "");
-    const read = items.map((item) => {
-      const bounds = bandBounds(item, 1);
-      return { item, bound: bounds ? followersOfBand(bounds) : null };
-    });
-    if (
-      read.length < 2 ||
-      read.some((r) => r.bound === null) ||
-      (read.length === 2 && !/\b(vs\.?|versus|or|compared?|comparison|against|than|which)\b/.test(lowerAll))
-    )
-      continue;
-    for (const r of read)
-      bands.push({ label: `${r.item} followers`, attributes: [], followers: r.bound as FollowersBound });
-    text = consume(text, m.index ?? 0, m[0].length);
-    understood.push(
-      `groups: the videos of creators with ${bands.map((b) => b.label).join(", ")} (from "${m[0].trim()}")`,
-    );
-    break;
-  }
-  for (const m of bands.length === 0 ? [...text.matchAll(ACCOUNT_BANDS)] : []) {
-    if (!new RegExp(VIDEO_WORD).test(m[0]) || !ACCOUNTS_BEFORE.test(lowerAll.slice(0, m.index ?? 0)))
-      continue;
-    // ("5 or more" is one band: "5+".)
-    const items = (m.groups?.list ?? "")
-      .replace(/\s+or\s+more\b/g, "+")
-      .split(new RegExp(ACCOUNT_JOIN, "u"))
-      .map((x) =>
-        x
-          .replace(new RegExp(VIDEO_WORD, "g"), "")
-          .replace(/\s+(?:in (?:this|the) (?:dataset|data|set|corpus)|in here|here)\s*$/, "")
-          .trim(),
-      )
-      .filter((x) => x !== "");
-    const read = items.map((item) => {
-      const bounds = bandBounds(item, 1);
-      return { item, bound: bounds ? followersOfBand(bounds) : null };
-    });
-    if (
-      read.length < 2 ||
-      read.some((r) => r.bound === null) ||
-      (read.length === 2 && !/\b(vs\.?|versus|or|compared?|comparison|against|than|which)\b/.test(lowerAll))
-    )
-      continue;
-    for (const r of read)
-      bands.push({
-        label: `${r.item} video${r.item === "1" ? "" : "s"}`,
-        attributes: [],
-        accountVideos: r.bound as FollowersBound,
+  // Bands of accounts, each a group of the videos of the creators in it: "how do accounts under 10k, 10k-100k and
+  // over 100k followers compare?", "creators with 1 video, 2-4 and 5+ videos". (Two bands only when compared;
+  // "between 10k and 100k followers" is one bound.)
+  const accountBands = (
+    list: RegExp,
+    join: string,
+    unit: string,
+    fits: (m: RegExpMatchArray) => boolean,
+    band: (item: string, bound: FollowersBound) => Plan["bands"][number],
+    of: string,
+  ) => {
+    for (const m of bands.length === 0 ? [...text.matchAll(list)] : []) {
+      if (!new RegExp(unit).test(m[0]) || !fits(m)) continue;
+      // ("5 or more" is one band: "5+".)
+      const items = (m.groups?.list ?? "")
+        .replace(/\s+or\s+more\b/g, "+")
+        .split(new RegExp(join, "u"))
+        .map((x) =>
+          x
+            .replace(new RegExp(unit, "g"), "")
+            .replace(/\s+(?:in (?:this|the) (?:dataset|data|set|corpus)|in here|here)\s*$/, "")
+            .trim(),
+        )
+        .filter((x) => x !== "");
+      const read = items.map((item) => {
+        const bounds = bandBounds(item, 1);
+        return { item, bound: bounds ? followersOfBand(bounds) : null };
       });
-    text = consume(text, m.index ?? 0, m[0].length);
-    understood.push(
-      `groups: the videos of creators with ${bands.map((b) => b.label).join(", ")} of those in question (from "${m[0].trim()}")`,
-    );
-    break;
-  }
+      if (
+        read.length < 2 ||
+        read.some((r) => r.bound === null) ||
+        (read.length === 2 && !/\b(vs\.?|versus|or|compared?|comparison|against|than|which)\b/.test(lowerAll))
+      )
+        continue;
+      for (const r of read) bands.push(band(r.item, r.bound as FollowersBound));
+      text = consume(text, m.index ?? 0, m[0].length);
+      understood.push(
+        `groups: the videos of creators with ${bands.map((b) => b.label).join(", ")}${of} (from "${m[0].trim()}")`,
+      );
+      return;
+    }
+  };
+  accountBands(
+    FOLLOWER_BANDS,
+    BAND_JOIN,
+    FOLLOWER_WORD,
+    (m) => !/\b(between|from)\s*$/.test(text.slice(0, m.index ?? 0)),
+    (item, followers) => ({ label: `${item} followers`, attributes: [], followers }),
+    "",
+  );
+  accountBands(
+    ACCOUNT_BANDS,
+    ACCOUNT_JOIN,
+    VIDEO_WORD,
+    (m) => ACCOUNTS_BEFORE.test(lowerAll.slice(0, m.index ?? 0)),
+    (item, accountVideos) => ({
+      label: `${item} video${item === "1" ? "" : "s"}`,
+      attributes: [],
+      accountVideos,
+    }),
+    " of those in question",
+  );
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
