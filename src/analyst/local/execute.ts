@@ -2702,17 +2702,17 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       : null;
     for (const b of plan.bands) {
       const banded = b.attributes.reduce(applyAttribute, whole);
-      const by =
+      const accounts =
         b.followers && followers
           ? { bound: b.followers, of: followers }
           : b.accountVideos && videosOf
             ? { bound: b.accountVideos, of: videosOf }
             : null;
-      if (!by) {
+      if (!accounts) {
         filters.push([b.label, banded]);
         continue;
       }
-      const within = creatorsWithin(by.of, by.bound);
+      const within = creatorsWithin(accounts.of, accounts.bound);
       if (b.followers) unknown = within.unknown;
       filters.push([b.label, { ...banded, author_uids: within.kept }]);
     }
