@@ -1559,8 +1559,11 @@ async function readQuestion(
           /\bfollowers?(?: counts?)? (?:month by month|week by week|over time|history|by month|per month)\b|\bfollowers? (?:did|does|has|have) @\S+ (?:gain|gained|grow|grew|lose|lost)\b/g,
           "followerhistory",
         )
-        // "On iPhone vs Android": the viewers' devices.
-        .replace(/\b(iphone|android|ios|devices?)\b/g, "devices")
+        // "Viewers on iPhone vs Android": the viewers' devices ("iPhone review videos" are about one).
+        .replace(
+          /\b(?:watching|watched|viewers?|audience|users?) on (?:an? )?(?:iphones?|android|ios|mobile|desktop)\b|\b(?:iphone|android|ios) (?:vs\.?|versus|or) (?:iphone|android|ios)\b|\b(?:viewers?'?|audience|users?'?) devices?\b|\bdevice (?:types?|split|breakdown|mix)\b/g,
+          "devices",
+        )
         // "A budget hotel": a kind of hotel, not ad spend.
         .replace(
           /\bbudget[- ](hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?)\b/g,
