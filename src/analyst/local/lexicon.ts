@@ -878,6 +878,9 @@ function spanLabel(first: string, last: string): string {
 }
 
 /** The period from the earlier start of two to the later end, named `label`. */
+/** An end no video reaches (2100-01-01, UTC): the open side of "before vs after a day". */
+const FAR_FUTURE = 4_102_444_800;
+
 const spanning = (a: Period, b: Period, label: string): Period => ({
   from: Math.min(a.from, b.from),
   to: Math.max(a.to, b.to),
@@ -899,6 +902,21 @@ const reading = (period: Period, phrase: string, extra: Partial<WindowReading> =
  * "before 2024"); or two periods compared ("in 2025 than in 2024", "Q1 vs Q2 2025"), each a group.
  */
 function readPeriod(text: string): WindowReading | null {
+  // "Before vs after 1 September 2024", "before and after the start of 2024": the two sides of a day (the second
+  // from it on), each a group; the corpus's ends are far on either side.
+  const sides = text.match(
+    new RegExp(
+      `\\bbefore\\s+(?:vs\\.?|versus|and|or|compared (?:to|with))\\s+(?:after|since|from)\\s+(?:the\\s+(?:start|beginning)\\s+of\\s+)?(${POINT_RE})\\b`,
+    ),
+  );
+  const split = sides ? readPoint(sides[1] as string) : null;
+  if (sides && split) {
+    const before: Period = { from: 0, to: split.from, label: `before ${split.label}` };
+    const after: Period = { from: split.from, to: FAR_FUTURE, label: `from ${split.label} on` };
+    return reading(spanning(before, after, `before and from ${split.label}`), sides[0], {
+      periods: [before, after],
+    });
+  }
   // Two periods side by side: "2025 vs 2024", "in 2025 than in 2024", "march or april 2025".
   // "Creators who posted in 2023 but not in 2024": the first period, less whoever posted in the second.
   const except = text.match(

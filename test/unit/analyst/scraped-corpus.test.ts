@@ -3699,6 +3699,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Top 3 Da Lat videos by views, leaving out @stay2",
         "How many different creators posted each month?",
         "compare accounts with 1-5 videos, 6 videos and 7+ videos on median views",
+        "Vung Tau videos before vs after 1 August 2025: median views",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -5844,6 +5845,28 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(years.plan.periods?.map((p) => p.label)).toEqual(["2023", "2024", "2025"]);
     const uploads = aggregateOf(await ask("How do 2024 uploads compare with 2025 uploads on median likes?"));
     expect(uploads.plan.periods?.map((p) => p.label)).toEqual(["2024", "2025"]);
+    // "Before vs after 1 August 2025": the two sides of the day, each a group (SQL).
+    const sides = aggregateOf(await ask("Vung Tau videos before vs after 1 August 2025: median views"));
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "period", topics: ["vungtau"] });
+    expect(sides.plan.periods?.map((p) => p.label)).toEqual([
+      "before 1 August 2025",
+      "from 1 August 2025 on",
+    ]);
+    const august = Date.UTC(2025, 7, 1) / 1000;
+    const vungtau = new Set(await searchIds("vungtau"));
+    const sidePlays = (where: string) =>
+      (db.prepare(`SELECT id, plays FROM videos WHERE ${where}`).all() as { id: string; plays: number }[])
+        .filter((r) => vungtau.has(r.id))
+        .map((r) => r.plays);
+    const [early, late] = [sidePlays(`created_at < ${august}`), sidePlays(`created_at >= ${august}`)];
+    expect(early.length * late.length).toBeGreaterThan(0);
+    const sideRanking = sides.result.ranking as string[];
+    expect((sides.result.values as number[])[sideRanking.indexOf("before 1 August 2025")]).toBe(
+      median([...early]),
+    );
+    expect((sides.result.values as number[])[sideRanking.indexOf("from 1 August 2025 on")]).toBe(
+      median([...late]),
+    );
     const highest = aggregateOf(await ask("which videos have the highest share count?"));
     expect(highest.plan).toMatchObject({ intent: "rank", metric: "shares" });
     const avg = aggregateOf(await ask("whats the avg share count for vids with more than 20k views"));
