@@ -1038,7 +1038,14 @@ function readPeriod(text: string): WindowReading | null {
       !/(\b(top|first|last|over|under|above|below|than|least|most|about|around|nearly|almost|exactly|only|just|by)|[#@$€£\d.,-])$/.test(
         before,
       );
-    if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0]) || closing) return reading(at, one[0]);
+    // ("Which 2025 Phu Quoc videos …", "the 2024 resort ads": a year before what the question is about.)
+    const describing =
+      /\b(which|what|the|all|my|our|their|list|show|show me|find|rank|compare)$/.test(before) &&
+      /^\s+(?:[\p{L}#]+\s+){1,3}?(?:videos?|vids?|posts?|clips?|ads?|uploads?|content)\b/u.test(
+        text.slice((one.index ?? 0) + one[0].length),
+      );
+    if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0]) || closing || describing)
+      return reading(at, one[0]);
   }
   return null;
 }

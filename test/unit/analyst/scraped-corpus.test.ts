@@ -5845,6 +5845,9 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(years.plan.periods?.map((p) => p.label)).toEqual(["2023", "2024", "2025"]);
     const uploads = aggregateOf(await ask("How do 2024 uploads compare with 2025 uploads on median likes?"));
     expect(uploads.plan.periods?.map((p) => p.label)).toEqual(["2024", "2025"]);
+    // "Which 2025 Da Lat videos …": the year before what is asked about is a window ("top 2000 videos" is not).
+    const year = aggregateOf(await ask("Which 2025 Da Lat videos have the most views?"));
+    expect(year.plan).toMatchObject({ intent: "rank", topics: ["dalat"], window_days: 365 });
     // "Before vs after 1 August 2025": the two sides of the day, each a group (SQL).
     const sides = aggregateOf(await ask("Vung Tau videos before vs after 1 August 2025: median views"));
     expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "period", topics: ["vungtau"] });
