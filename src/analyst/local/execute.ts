@@ -843,10 +843,7 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
     const first = ranked[i]?.[0];
     return `${g.label}: ${first ? first.statement.replace(/^#1 /, "").replace(/\.$/, "") : "none"}`;
   });
-  const more =
-    left > 0
-      ? ` ${fmt(left)} more ${left === 1 ? by.replace("_", " ") : `${PER_GROUP_NAME[by].replace(/ \(.*$/, "")}s`} ${left === 1 ? "is" : "are"} left out (${["day", "week", "month", "quarter", "year"].includes(by) ? "the latest are shown" : "those with the most videos are shown"}).`
-      : "";
+  const more = groupsLeftOut(by, left);
   const measure = plan.metric
     ? ` by ${METRIC_NAME[plan.metric]}`
     : plan.subject === "videos"
@@ -873,6 +870,13 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/** " 3 more languages are left out (those with the most videos are shown).": the groups a question did not get. */
+function groupsLeftOut(by: PerGroupSplit, left: number): string {
+  if (left === 0) return "";
+  const noun = left === 1 ? by.replace("_", " ") : `${PER_GROUP_NAME[by].replace(/ \(.*$/, "")}s`;
+  return ` ${fmt(left)} more ${noun} ${left === 1 ? "is" : "are"} left out (${isSeries(by) ? "the latest are shown" : "those with the most videos are shown"}).`;
+}
+
 /**
  * "The best hook type for each language": each group's breakdown, its headline in the summary (the group named
  * first) and its leading groups among the findings.
@@ -891,10 +895,7 @@ function breakdownsWithin(
     const first = o.summary.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "") ?? "";
     return first.match(/^By .*?, the leading .*? is (.*)$/)?.[1] ?? first;
   };
-  const more =
-    left > 0
-      ? ` ${fmt(left)} more ${name.replace(/ \(.*$/, "")}${left === 1 ? " is" : "s are"} left out (${["day", "week", "month", "quarter", "year"].includes(by) ? "the latest are shown" : "those with the most videos are shown"}).`
-      : "";
+  const more = groupsLeftOut(by, left);
   return {
     summary: `Within each ${name} — ${groups.map((g, i) => `${g.label}: ${headline(outcomes[i] as Outcome)}`).join("; ")}.${more}`,
     findings: groups.flatMap((g, i) =>
