@@ -673,6 +673,8 @@ export interface WindowReading {
   except?: boolean;
   /** A span's first and last periods ("from 2024 to 2025": 2024 and 2025), for a change between them. */
   ends?: Period[];
+  /** "Q1 vs Q4 uploads in 2024": the words naming the periods' year, apart from `phrase`. */
+  yearPhrase?: string;
 }
 
 const MONTHS: Record<string, number> = {
@@ -966,6 +968,26 @@ function readPeriod(text: string): WindowReading | null {
         periods: [first, second],
       });
     }
+  }
+  // "Q1 vs Q4 uploads in 2024", "march or april views, 2025": two parts of the one year named elsewhere.
+  const yearless = text.match(
+    new RegExp(
+      `\\b(${MONTH_RE}|${PART_RE})(?:\\s+(?:uploads|videos|posts|clips|ads|content))?\\s+(?:than|vs\\.?|versus|compared (?:to|with)|against|or)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${MONTH_RE}|${PART_RE})\\b(?!\\s*,?\\s*(?:of\\s+)?\\d)`,
+    ),
+  );
+  const years = [
+    ...text.matchAll(
+      new RegExp(`(?:\\b(?:in|of|during|for|throughout)\\s+|,\\s*)(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"),
+    ),
+  ];
+  if (yearless && years.length === 1 && new Set(text.match(new RegExp(`\\b${YEAR_RE}\\b`, "g"))).size === 1) {
+    const year = (years[0] as RegExpMatchArray)[1] as string;
+    const [first, second] = [readPoint(`${yearless[1]} ${year}`), readPoint(`${yearless[2]} ${year}`)];
+    if (first && second && (first.from !== second.from || first.to !== second.to))
+      return reading(spanning(first, second, `${first.label} and ${second.label}`), yearless[0], {
+        periods: [first, second],
+        yearPhrase: (years[0] as RegExpMatchArray)[0],
+      });
   }
   // A span: "between March and May 2025", "from 2023 to 2024", "2023-2024", "Jan-Mar 2025".
   const span = text.match(

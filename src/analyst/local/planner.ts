@@ -1197,6 +1197,22 @@ async function readQuestion(
         return `${word} than`;
       },
     )
+    // "Sat or sun", "sat/sun", "mon-fri", "on tues": the days written out ("weekends", "weekdays", "on
+    // tuesdays"); a bare "sun" or "sat" elsewhere stays a word.
+    .replace(
+      /\b(?:sat(?:urday)?s?\.?\s*(?:or|and|&|\/|\+|-|–|to)\s*sun(?:day)?s?|sun(?:day)?s?\.?\s*(?:or|and|&|\/|\+)\s*sat(?:urday)?s?)\b\.?|\bmon(?:day)?s?\.?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\b\.?|(?<=\bon\s+)(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?=\s*(?:$|[?,;:)!]|(?:or|vs|versus|and|only)\b))/gi,
+      (days) => {
+        const lower = days.toLowerCase();
+        const full =
+          /^sat|^sun/.test(lower) && /[^a-z]/.test(lower.replace(/\.$/, "").trim())
+            ? "weekends"
+            : /^mon\w*\s*[^a-z]/.test(lower) || /^mon\w*\s+(to|through|thru)\b/.test(lower)
+              ? "weekdays"
+              : `${DAY_NAMES.find((d) => d.startsWith(lower.replace(/s?\.?$/, "").slice(0, 3))) ?? lower}s`;
+        typos.push(`${days.trim()}=${full}`);
+        return full;
+      },
+    )
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
     .replace(/\p{L}+/gu, (word, at: number, all: string) => {
       const fixed = Object.hasOwn(TYPOS, word.toLowerCase()) ? TYPOS[word.toLowerCase()] : undefined;
@@ -1233,7 +1249,10 @@ async function readQuestion(
       ),
   );
   let text = original.toLowerCase();
-  const understood: string[] = typos.map((t) => `read "${t}" as "${TYPOS[t.toLowerCase()] ?? "than"}"`);
+  const understood: string[] = typos.map((t) => {
+    const [written, read] = t.includes("=") ? t.split("=") : [t, TYPOS[t.toLowerCase()] ?? "than"];
+    return `read "${written}" as "${read}"`;
+  });
   // "In Vietnam time", "UTC+7": hours of the day read in that zone (not a region; days stay UTC).
   const zone = text.match(LOCAL_TIME);
   const zoneOffset = zone
@@ -1413,6 +1432,8 @@ async function readQuestion(
   if (window) {
     const at = text.indexOf(window.phrase);
     if (at >= 0) text = consume(text, at, window.phrase.length);
+    const yearAt = window.yearPhrase === undefined ? -1 : text.indexOf(window.yearPhrase);
+    if (yearAt >= 0) text = consume(text, yearAt, (window.yearPhrase as string).length);
     // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
     // ("Weekly counts in March 2025": "weekly" is the series, not a second window.)
     const read =
@@ -3848,6 +3869,15 @@ async function readQuestion(
       postingTime === "month"
     )
       lengthOfGroups();
+    // "Q1 vs Q4 uploads", "2023 vs 2024 uploads": periods compared on how many videos each has.
+    if (
+      postingTime === "period" &&
+      metric === null &&
+      /\buploads\b|\b(upload|uploading|posting|publishing) (volume|counts?|activity|output)\b/.test(lowerAll)
+    ) {
+      metric = "videos";
+      understood.push('"uploads" read as the number of videos');
+    }
     if (postingTime === "period" || daysCompared) metric = sideBySideMetric(metric);
   } else if (
     // "What's the average number of hashtags per video?", "how many hashtags do hotel videos use on average?"

@@ -3190,6 +3190,9 @@ describe("more questions read as meant", () => {
     for (const question of [
       "Is it better to post on weekends?",
       "Do weekday or weekend posts get more views?",
+      // Days abbreviated: the same two groups.
+      "videos posted on sat or sun vs mon-fri: median views",
+      "do posts on sat/sun get more views than mon to fri?",
     ]) {
       const answer = await ask(question);
       const { plan, result } = aggregateOf(answer);
@@ -3700,6 +3703,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many different creators posted each month?",
         "compare accounts with 1-5 videos, 6 videos and 7+ videos on median views",
         "Vung Tau videos before vs after 1 August 2025: median views",
+        "Q1 vs Q3 uploads in 2025",
+        "videos posted on sat or sun vs mon-fri: median views",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -3809,6 +3814,12 @@ describe("transcripts: whether the source recorded one", () => {
     const counted = aggregateOf(await ask("How many videos were posted on Sundays?"));
     expect(counted.plan).toMatchObject({ intent: "count", filters: ["weekday=0"] });
     expect(counted.result.count).toBe(sundays);
+    // Abbreviated ("on sun"): the same day; "sun" elsewhere is a word ("sun and beach").
+    const abbreviated = aggregateOf(await ask("how many videos were posted on sun?"));
+    expect(abbreviated.plan).toMatchObject({ filters: ["weekday=0"], ignored: [] });
+    expect(abbreviated.plan.understood).toContain('read "sun" as "sundays"');
+    expect(abbreviated.result.count).toBe(sundays);
+    expect(aggregateOf(await ask("sun and beach resort videos")).plan.filters).toEqual([]);
     for (const question of [
       "Is it better to post on weekends?",
       "Is engagement higher on weekends for resort videos?",
@@ -4433,6 +4444,30 @@ describe("a change between two periods, totals, and what videos 'look like'", ()
       aggregateOf(await ask("Which hashtags grew the most from July 2025 to August 2025?")).plan
         .change_between,
     ).toEqual(["July 2025", "August 2025"]);
+  });
+
+  it("'Q1 vs Q3 uploads in 2025': two quarters of the year named apart, compared on their number of videos (SQL)", async () => {
+    const between = (from: string, to: string) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= unixepoch(?) AND created_at < unixepoch(?)")
+        .pluck()
+        .get(from, to) as number;
+    const answer = await ask("Q1 vs Q3 uploads in 2025");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "videos", ignored: [] });
+    expect(plan.understood).toContain('"uploads" read as the number of videos');
+    const sizes = Object.fromEntries(
+      (result.ranking as string[]).map((k, i) => [k, (result.values as number[])[i]]),
+    );
+    expect(sizes).toEqual({
+      "Q1 2025": between("2025-01-01", "2025-04-01"),
+      "Q3 2025": between("2025-07-01", "2025-10-01"),
+    });
+    expect(Object.values(sizes).every((n) => (n as number) > 0)).toBe(true);
+    // Two months and the year after a comma; a measure named is kept.
+    const months = aggregateOf(await ask("july or august median likes, 2025"));
+    expect(months.plan).toMatchObject({ group_by: "period", metric: "likes", ignored: [] });
+    expect(new Set(months.result.ranking as string[])).toEqual(new Set(["July 2025", "August 2025"]));
   });
 
   it("'this week vs last week': the latest 7 days of an old scrape and the 7 before, side by side (SQL)", async () => {
