@@ -482,6 +482,15 @@ export const distinctCodesSql = (column: "region" | "language"): string =>
 export const SOUND_TITLES = `SELECT music_id AS id, music_title AS title, count(*) AS videos FROM videos
   WHERE music_id IS NOT NULL AND music_title IS NOT NULL GROUP BY music_id, music_title`;
 
+/** SOUND_TITLES for the sounds carrying one title (parameters: the title, then `${title} - %`, escaped with \\). */
+export const soundTitledSql = (equal: string, like: string): string =>
+  `SELECT music_id AS id, music_title AS title, count(*) AS videos FROM videos
+  WHERE music_id IN (SELECT music_id FROM videos WHERE ${equal} OR ${like}) AND music_title IS NOT NULL
+  GROUP BY music_id, music_title`;
+
+/** The LIKE pattern of a title before " - " and an artist ("%" and "_" in it taken as written). */
+export const titledLike = (title: string): string => `${title.replace(/[\\%_]/g, (c) => `\\${c}`)} - %`;
+
 /** One SoundName per music id: its videos in all, under the title most of them carry (the first in code order on a tie). */
 export function soundNamesOf(
   rows: readonly { id: string; title: string; videos: number | string }[],
@@ -562,6 +571,11 @@ export interface FactsRepository {
   advertiserNames(): Promise<readonly AdvertiserName[]>;
   /** Every sound the videos use (music id, its title, how many videos), for linking titles. */
   soundNames(): Promise<SoundName[]>;
+  /**
+   * The sounds titled `title` (case-insensitive; or before " - " and an artist), each with all its videos: one
+   * pass over the videos (1.0-1.2 s at 1M videos, against 5.4 s for soundNames), for a title quoted alone.
+   */
+  soundsTitledAs(title: string): Promise<SoundName[]>;
   /** How many videos (up to `cap`) carry `word` as a hashtag. */
   hashtagUse(word: string, cap?: number): Promise<number>;
   nameOf(type: "creator" | "advertiser", id: string): Promise<string>;

@@ -2665,13 +2665,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   let bandNote: string | null = null;
   if (by === "sound_use") {
     // Two store filters: the videos using the sound named, and the rest (those with no recorded sound too).
-    const sound = plan.attributes.find((a) => a.kind === "sound");
+    const sounds = plan.attributes.filter((a) => a.kind === "sound");
+    const sound = sounds[0];
     const { sound_ids: ids = sound?.ids ?? [], ...rest } = filter;
-    const name = sound?.title === "original sound" ? "an original sound" : `"${sound?.title ?? ""}"`;
-    const sides: [string, FactsFilter][] = [
-      [`videos using ${name}`, { ...rest, sound_ids: ids }],
-      ["videos using other sounds or none recorded", { ...rest, exclude_sound_ids: ids }],
-    ];
+    const name = (s: typeof sound) =>
+      s?.title === "original sound" ? "an original sound" : `"${s?.title ?? ""}"`;
+    // ("Morsmordre vs Somewhere Only We Know": two sounds or more named, each its own group.)
+    const sides: [string, FactsFilter][] =
+      sounds.length >= 2
+        ? sounds.map((s) => [`videos using ${name(s)}`, { ...rest, sound_ids: s.ids }])
+        : [
+            [`videos using ${name(sound)}`, { ...rest, sound_ids: ids }],
+            ["videos using other sounds or none recorded", { ...rest, exclude_sound_ids: ids }],
+          ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "emoji") {

@@ -568,7 +568,7 @@ export const CUES = {
   profile:
     /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup|deep[- ]dive|rundown)\b/,
   newest:
-    /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared|(is|are|was|were) (brand )?new)\b/,
+    /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared(?! in\b)|(is|are|was|were) (brand )?new)\b/,
   trending:
     /\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:
@@ -577,7 +577,7 @@ export const CUES = {
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
   rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like)\b/,
   overview:
-    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with)|(key )?insights?|takeaways?)\b|^(?!.*\b(?:vs\.?|versus|compared?|than|against)\b)\s*how (did|does|do|has|have|is|are) \S.*\b(perform(ed|ing)?|do(ing)?|done|fare[ds]?|faring|go(ing)?|gone)\b/,
+    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with)|(key )?insights?|takeaways?)\b|(?:^|[-–—:;?.]\s+)(?!.*\b(?:vs\.?|versus|compared?|than|against)\b)\s*how (did|does|do|has|have|is|are)\s+(?:\S.*)?\b(perform(ed|ing)?|do(ing)?|done|fare[ds]?|faring|go(ing)?|gone)\b/,
   future:
     /\b(will|going to|next (week|month|year|quarter)|predict\w*|forecast\w*|tomorrow|future|upcoming|expect(ed)? to)\b/,
   why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,

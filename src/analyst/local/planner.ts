@@ -956,13 +956,20 @@ const NO_MUSIC =
  * Whether a question may name a sound: "original sound", or a word after "song", "sound", "music"… that is
  * no question word ("the song Shape Of You", not "which sounds are most used").
  */
-function mayNameSound(lower: string): boolean {
+function mayNameSound(question: string): boolean {
+  const lower = question.toLowerCase();
   if (/\boriginal (sounds?|audios?)\b/.test(lower) || NO_MUSIC.test(lower)) return true;
-  for (const m of lower.matchAll(
-    /\b(?:songs?|sounds?|music|tracks?|audios?)\b(?:\s+(?:called|named|titled))?[\s:"“'«]*([\p{L}\p{N}]+)?/gu,
+  // (A title may open with a function word, written in capitals: "the sound She Share Story".)
+  for (const m of question.matchAll(
+    /\b(?:songs?|sounds?|music|tracks?|audios?)\b(?:\s+(?:called|named|titled))?[\s:"“'«]*([\p{L}\p{N}]+)?/giu,
   )) {
-    const next = m[1];
-    if (next && !FUNCTION_WORDS.has(next) && !(next in SUBJECT_WORDS) && !(next in METRIC_WORDS)) return true;
+    const next = m[1]?.toLowerCase();
+    if (
+      next &&
+      ((!FUNCTION_WORDS.has(next) && !(next in SUBJECT_WORDS) && !(next in METRIC_WORDS)) ||
+        /^\p{Lu}/u.test(m[1] as string))
+    )
+      return true;
   }
   return false;
 }
@@ -1040,8 +1047,13 @@ async function takeQuoted(
   known: readonly AdvertiserName[],
   sounds: readonly SoundName[],
   question: string,
-): Promise<{ question: string; quoted: { text: string; at: number; end: number }[] }> {
+): Promise<{
+  question: string;
+  quoted: { text: string; at: number; end: number }[];
+  soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[];
+}> {
   const quoted: { text: string; at: number; end: number }[] = [];
+  const soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[] = [];
   let out = question;
   for (const match of question.matchAll(QUOTED)) {
     const at = match.index ?? 0;
@@ -1049,13 +1061,29 @@ async function takeQuoted(
     const inner = passage.trim();
     const lower = inner.toLowerCase();
     const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
-    const linked =
+    const length = (match[0] as string).length;
+    const other =
       /^[@#]/.test(inner) ||
       Object.hasOwn(HOOK_TYPE_WORDS, lower) ||
       known.some((a) => a.names.some((n) => n.toLowerCase() === lower)) ||
-      soundsTitled(sounds, inner).length > 0 ||
       (await facts.creatorByNickname(inner)) !== null;
-    const length = (match[0] as string).length;
+    // '"WayBackHome" - how many videos use it?': a sound's title quoted alone names the sound; words said or
+    // written ('captions with "hello"', 'the phrase "book now"') stay text.
+    const said =
+      /\b(captions?|says?|saying|said|mention\w*|words?|phrases?|terms?|keywords?|hooks?|transcripts?|text|contain\w*|includ\w*|hashtags?|tagged|search\w*|query|about|spoken|write|written)(?:\s+\p{L}+){0,2}\W*$/iu.test(
+        question.slice(Math.max(0, at - 40), at),
+      );
+    const titled =
+      other || said
+        ? []
+        : soundsTitled(sounds.length > 0 ? sounds : await facts.soundsTitledAs(inner), inner);
+    if (titled.length > 0)
+      soundsQuoted.push({
+        sound: { kind: "sound", ids: titled.map((t) => t.id), title: inner },
+        at,
+        end: at + length,
+      });
+    const linked = other || titled.length > 0;
     // Linked: only the quote marks go. Text: the whole passage is blanked, and "the word(s)" naming it.
     const naming = linked
       ? null
@@ -1068,7 +1096,7 @@ async function takeQuoted(
     const text = words.length === 1 ? (words[0] as string) : `"${words.join(" ")}"`;
     if (!quoted.some((q) => q.text === text)) quoted.push({ text, at, end: at + length });
   }
-  return { question: out, quoted };
+  return { question: out, quoted, soundsQuoted };
 }
 
 /** "Viral" videos: the most played share of the videos in question. */
@@ -1184,7 +1212,7 @@ async function readQuestion(
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
-  const sounds = mayNameSound(question.toLowerCase()) ? await facts.soundNames() : [];
+  const sounds = mayNameSound(question) ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
   const spelled = question
@@ -1227,7 +1255,11 @@ async function readQuestion(
       if (!typos.includes(word)) typos.push(word);
       return fixed;
     });
-  const { question: original, quoted } = await takeQuoted(
+  const {
+    question: original,
+    quoted,
+    soundsQuoted,
+  } = await takeQuoted(
     facts,
     known,
     sounds,
@@ -1365,6 +1397,8 @@ async function readQuestion(
   // 2b. A sound named after "song", "sound", "music" ("the song Shape Of You", "the sound 'nhạc nền'"), or an
   // original sound (each creator's own audio, under its localised titles), before any word of it is read alone.
   const soundSpans: [number, number][] = [];
+  // Where a sound's title was read: its words ask nothing ("She Share Story" asks for no share).
+  const titleSpans: [number, number][] = [];
   // Where a bound on hashtags was written ("more than 10 hashtags"): its noun names no subject.
   const boundSpans: [number, number][] = [];
   // Where "without music" was written: its "without" asks for no comparison.
@@ -1408,6 +1442,7 @@ async function readQuestion(
         const ids = soundsTitled(sounds, phrase).map((s) => s.id);
         if (ids.length === 0 || text.slice(from, end).trim() === "") continue;
         placed.push({ item: { kind: "sound", ids, title: phrase }, at: from });
+        titleSpans.push([from, end]);
         understood.push(
           `the sound "${phrase}" (${ids.length === 1 ? `sound ${ids[0]}` : `${ids.length} sounds of that title`})`,
         );
@@ -1421,6 +1456,16 @@ async function readQuestion(
         break;
       }
     }
+  }
+  for (const { sound, at, end } of soundsQuoted) {
+    if (text.slice(at, end).trim() === "") continue;
+    placed.push({ item: sound, at });
+    understood.push(
+      `the sound "${sound.title}" (quoted: ${sound.ids.length === 1 ? `sound ${sound.ids[0]}` : `${sound.ids.length} sounds of that title`})`,
+    );
+    soundSpans.push([at, end]);
+    titleSpans.push([at, end]);
+    text = consume(text, at, end - at);
   }
 
   // 3. Time window (question first, then context).
@@ -1552,7 +1597,10 @@ async function readQuestion(
   );
 
   // 5. Unknown measures and question shapes the corpus cannot answer.
-  const lowerAll = original.toLowerCase();
+  const lowerAll = titleSpans.reduce(
+    (all, [from, end]) => consume(all, from, end - from),
+    original.toLowerCase(),
+  );
   let decline: string | null = null;
   // "We sell travel packages to Phu Quoc. What kind of videos perform best there?": a measure the corpus lacks
   // is declined when the question asks for it, not when a sentence before the question mentions it.
@@ -4327,7 +4375,11 @@ async function readQuestion(
     groupBy = "sound_use";
     subject = "videos";
     metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
-    understood.push("groups: videos using the sound named, and the others");
+    understood.push(
+      placed.filter((p) => p.item.kind === "sound").length >= 2
+        ? "groups: the videos using each sound named"
+        : "groups: videos using the sound named, and the others",
+    );
   }
   // "Does the number of hashtags matter? compare 0-3, 4-7 and 8+": the bands listed, side by side.
   // (A question that is no other shape — "how do under 15s, 15-60s and over 60s compare?" — is this one.)

@@ -29,9 +29,11 @@ import {
   SOUND_TITLES,
   type SoundName,
   soundNamesOf,
+  soundTitledSql,
   splitSql,
   TEXT_COLUMNS,
   type TextField,
+  titledLike,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
@@ -78,6 +80,16 @@ export class PostgresFacts implements FactsRepository {
   async soundNames(): Promise<SoundName[]> {
     return soundNamesOf(
       await rowsOf<{ id: string; title: string; videos: string | number }>(this.pool, SOUND_TITLES),
+    );
+  }
+
+  async soundsTitledAs(title: string): Promise<SoundName[]> {
+    return soundNamesOf(
+      await rowsOf<{ id: string; title: string; videos: string | number }>(
+        this.pool,
+        soundTitledSql("lower(music_title) = lower($1)", "music_title ILIKE $2 ESCAPE '\\'"),
+        [title, titledLike(title)],
+      ),
     );
   }
 

@@ -22,7 +22,8 @@ export type HeavyFactsRead =
   | "topBy"
   | "nthHighest"
   | "advertiserNames"
-  | "soundNames";
+  | "soundNames"
+  | "soundsTitledAs";
 
 /** A read asked of the facts thread. */
 export interface FactsRequest {

@@ -27,9 +27,11 @@ import {
   SOUND_TITLES,
   type SoundName,
   soundNamesOf,
+  soundTitledSql,
   splitSql,
   TEXT_COLUMNS,
   type TextField,
+  titledLike,
   VIDEO_FACT_COLUMNS,
   type VideoFact,
   valueSql,
@@ -101,6 +103,17 @@ export class SqliteFacts implements FactsRepository {
   async soundNames(): Promise<SoundName[]> {
     if (this.offload) return this.offload.call("soundNames", []);
     return soundNamesOf(this.db.prepare<[], SoundName>(SOUND_TITLES).all());
+  }
+
+  async soundsTitledAs(title: string): Promise<SoundName[]> {
+    if (this.offload) return this.offload.call("soundsTitledAs", [title]);
+    return soundNamesOf(
+      this.db
+        .prepare<[string, string], SoundName>(
+          soundTitledSql("music_title = ? COLLATE NOCASE", "music_title LIKE ? ESCAPE '\\'"),
+        )
+        .all(title, titledLike(title)),
+    );
   }
 
   /** How many videos carry `word` as a hashtag (capped at `cap`). */

@@ -508,6 +508,19 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect([...(await store.facts.soundNames())].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual(
           expectedSounds,
         );
+      // One title quoted: its sounds (any case, or before " - " and a name), each with all its videos.
+      const byId = (id: string) => expectedSounds.filter((s) => s.id === id);
+      for (const store of [lite, pg]) {
+        const titled = async (title: string) =>
+          [...(await store.facts.soundsTitledAs(title))].sort((a, b) => (a.id < b.id ? -1 : 1));
+        expect(await titled("ORIGINAL SOUND")).toEqual([
+          ...byId("6800000000000000001"),
+          ...byId("6800000000000000003"),
+        ]);
+        expect(await titled("shape of you")).toEqual(byId("6800000000000000002"));
+        expect(await titled("shape of")).toEqual([]);
+        expect(await titled("original_sound")).toEqual([]);
+      }
       expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
 
       expect(await pg.facts.creatorByHandle("GlowGirl")).toEqual(

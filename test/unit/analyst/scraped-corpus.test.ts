@@ -1281,6 +1281,35 @@ describe("naturally phrased questions read as meant", () => {
     );
   });
 
+  it('a sound\'s title quoted alone names it (""Lofi chill" - how many videos use it?"); two quoted are two groups (SQL)', async () => {
+    const [LOFI, ORIGINAL] = ["7100000000000000002", "7100000000000000001"];
+    const using = (id: string) =>
+      db.prepare("SELECT plays FROM videos WHERE music_id = ?").pluck().all(id) as number[];
+    const counted = aggregateOf(await ask('"Lofi chill" - how many videos use it?'));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: [`sound=${LOFI}`], topics: [] });
+    expect(counted.result.count).toBe(using(LOFI).length);
+    expect(using(LOFI).length).toBeGreaterThan(0);
+    // Two titles compared: each sound's videos, not the first against the rest.
+    const both = aggregateOf(await ask('"Lofi chill" vs "nhạc nền - Stay": which gets more views?'));
+    expect(both.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", topics: [] });
+    const expected = [
+      { key: 'videos using "Lofi chill"', value: median(using(LOFI)) },
+      { key: 'videos using "nhạc nền - Stay"', value: median(using(ORIGINAL)) },
+    ].sort((a, b) => b.value - a.value);
+    expect(both.result.ranking).toEqual(expected.map((g) => g.key));
+    expect(both.result.values).toEqual(expected.map((g) => g.value));
+    // "How did … perform?" gives an overview of the sound's videos.
+    expect(aggregateOf(await ask('how did "Lofi chill" perform?')).plan).toMatchObject({
+      intent: "overview",
+      filters: [`sound=${LOFI}`],
+    });
+    // Words said or written stay text.
+    expect(aggregateOf(await ask('captions with "lofi chill"')).plan).toMatchObject({
+      filters: [],
+      topics: ['"lofi chill"'],
+    });
+  });
+
   it('"no music" is an original sound; "with music or without?" sets the two side by side (SQL)', async () => {
     const ORIGINAL = "7100000000000000001";
     const resort = await searchIds("resort");
@@ -3704,6 +3733,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "compare accounts with 1-5 videos, 6 videos and 7+ videos on median views",
         "Vung Tau videos before vs after 1 August 2025: median views",
         "Q1 vs Q3 uploads in 2025",
+        '"Lofi chill" vs "nhạc nền - Stay": which gets more views?',
         "videos posted on sat or sun vs mon-fri: median views",
       ];
       for (const question of questions)
