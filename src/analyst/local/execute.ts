@@ -1259,7 +1259,7 @@ async function executePlan(ctx: Ctx): Promise<Outcome> {
     case "compare":
       return compare(ctx);
     case "breakdown":
-      return breakdown(ctx);
+      return breakdownAlso(ctx);
     case "share":
       return share(ctx);
     case "count":
@@ -2633,6 +2633,40 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
       measure: `share of ${attributeLabel(target)} (%)`,
     },
     computed,
+  };
+}
+
+/**
+ * "Weekdays vs weekends: median views and median shares": the breakdown on the first count named, then again on
+ * each other one, said group by group in its order.
+ */
+async function breakdownAlso(ctx: Ctx): Promise<Outcome> {
+  const main = await breakdown(ctx);
+  const keys = main.result.ranking;
+  if (ctx.plan.alsoMeasured.length === 0 || !Array.isArray(keys) || keys.length === 0) return main;
+  const also: Record<string, (number | null)[]> = {};
+  const lines: string[] = [];
+  // (Said for the groups the answer lists, each a finding: "en: …"; all of them in `result.also`.)
+  const listed = keys.filter((k) => main.findings.some((f) => f.statement.startsWith(`${k}: `)));
+  for (const metric of ctx.plan.alsoMeasured) {
+    const other = await breakdown({ ...ctx, plan: { ...ctx.plan, metric, alsoMeasured: [] } });
+    const [ranking, values] = [other.result.ranking, other.result.values];
+    if (!Array.isArray(ranking) || !Array.isArray(values)) continue;
+    const byKey = new Map(ranking.map((k, i) => [String(k), values[i] as number]));
+    also[metric] = keys.map((k) => byKey.get(String(k)) ?? null);
+    const parts = (listed.length > 0 ? listed : keys)
+      .filter((k) => byKey.has(String(k)))
+      .map((k) => `${k} ${showFigure(metric, byKey.get(String(k)) as number)}`);
+    if (parts.length > 0)
+      lines.push(
+        `${ctx.plan.totals ? "Total" : "Median"} ${METRIC_NAME[metric]}${ctx.plan.totals ? "" : " per video"}: ${parts.join(", ")}.`,
+      );
+  }
+  if (lines.length === 0) return main;
+  return {
+    ...main,
+    summary: `${main.summary} ${lines.join(" ")}`,
+    result: { ...main.result, also },
   };
 }
 

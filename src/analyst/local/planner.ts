@@ -4822,8 +4822,12 @@ async function readQuestion(
   } else eitherTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one
   // measure is used, and the others are said to be unused.
+  // ("Weekdays vs weekends: median views and median shares": each group on each count named.)
   const alsoMeasured =
-    intent === "measure" && metric !== null && COUNTS.includes(metric) && !concentration
+    (intent === "measure" || (intent === "breakdown" && shareOf === null && !rankWithin)) &&
+    metric !== null &&
+    COUNTS.includes(metric) &&
+    !concentration
       ? alsoNamed.filter((m) => m !== metric)
       : [];
   // "High engagement but low views": "low" is no bound the corpus can read; a number is.

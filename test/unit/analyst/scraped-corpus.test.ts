@@ -3244,6 +3244,33 @@ describe("more questions read as meant", () => {
       expect(result.values, question).toEqual(expected.map((g) => g.value));
       expect(answer.caveats.join(" "), question).toMatch(/in UTC/);
     }
+    // A second count named: each group on it too, said after the first (in the first's order).
+    const also = await ask("weekends vs weekdays: median views and median shares");
+    const { plan, result } = aggregateOf(also);
+    expect(plan).toMatchObject({
+      group_by: "weekend",
+      metric: "plays",
+      also_measured: ["shares"],
+      ignored: [],
+    });
+    const shares = (weekend: boolean) =>
+      median(
+        db
+          .prepare(
+            `SELECT shares FROM videos WHERE CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) ${weekend ? "IN" : "NOT IN"} (0, 6)`,
+          )
+          .pluck()
+          .all() as number[],
+      );
+    const byKey = {
+      "weekends (Saturday, Sunday)": shares(true),
+      "weekdays (Monday to Friday)": shares(false),
+    };
+    const ranking = result.ranking as (keyof typeof byKey)[];
+    expect((result.also as Record<string, number[]>).shares).toEqual(ranking.map((k) => byKey[k]));
+    expect(also.summary).toContain(
+      `Median shares per video: ${ranking.map((k) => `${k} ${byKey[k].toLocaleString("en-US")}`).join(", ")}.`,
+    );
   });
 });
 
@@ -3733,6 +3760,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "compare accounts with 1-5 videos, 6 videos and 7+ videos on median views",
         "Vung Tau videos before vs after 1 August 2025: median views",
         "Q1 vs Q3 uploads in 2025",
+        "weekends vs weekdays: median views and median shares",
         '"Lofi chill" vs "nhạc nền - Stay": which gets more views?',
         "videos posted on sat or sun vs mon-fri: median views",
       ];
