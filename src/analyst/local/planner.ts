@@ -1225,10 +1225,30 @@ async function readQuestion(
         return `${word} than`;
       },
     )
-    // "Sat or sun", "sat/sun", "mon-fri", "on tues": the days written out ("weekends", "weekdays", "on
-    // tuesdays"); a bare "sun" or "sat" elsewhere stays a word.
+    // "Sat or sun", "sat/sun", "mon-fri", "on tues", "tue vs thu": the days written out ("weekends", "weekdays",
+    // "on tuesdays", "tuesdays vs thursdays"); a bare "sun" or "sat" elsewhere stays a word.
     .replace(
-      /\b(?:sat(?:urday)?s?\.?\s*(?:or|and|&|\/|\+|-|–|to)\s*sun(?:day)?s?|sun(?:day)?s?\.?\s*(?:or|and|&|\/|\+)\s*sat(?:urday)?s?)\b\.?|\bmon(?:day)?s?\.?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\b\.?|(?<=\bon\s+)(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?=\s*(?:$|[?,;:)!]|(?:or|vs|versus|and|only)\b))/gi,
+      /\b(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\.?(\s*(?:vs\.?|versus|or|and|&|\/)\s*)(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
+      (days, first: string, joint: string, second: string, at: number, all: string) => {
+        const full = (d: string) =>
+          `${DAY_NAMES.find((n) => n.startsWith(d.toLowerCase().slice(0, 3))) ?? d}s`;
+        // ("Posted on sat or sun", "sat/sun vs mon-fri" are the weekend, read below; "sat or sun: which is
+        // better?" compares the two days.)
+        if (
+          /^(sat|sun)$/i.test(first) &&
+          /^(sat|sun)$/i.test(second) &&
+          first.toLowerCase() !== second.toLowerCase() &&
+          (/\bon\s+$/i.test(all.slice(0, at)) ||
+            /\bmon(day)?s?\.?\s*(-|–|to|through|thru)\s*fri|\bweekdays?\b/i.test(all))
+        )
+          return days;
+        const read = `${full(first)}${joint}${full(second)}`;
+        typos.push(`${days.trim()}=${read.trim()}`);
+        return read;
+      },
+    )
+    .replace(
+      /\b(?:sats?\.?\s*(?:or|and|&|\/|\+|-|–|to)\s*suns?|suns?\.?\s*(?:or|and|&|\/|\+)\s*sats?|saturdays?\s*(?:-|–|\/|&|\+|to|through|thru)\s*sundays?)\b\.?|\bmon(?:day)?s?\.?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\b\.?|(?<=\bon\s+)(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?=\s*(?:$|[?,;:)!]|(?:or|vs|versus|and|only)\b))/gi,
       (days) => {
         const lower = days.toLowerCase();
         const full =
@@ -1241,6 +1261,8 @@ async function readQuestion(
         return full;
       },
     )
+    // "Ad-flagged videos", "flagged as ads": the videos labelled as ads ("ad videos").
+    .replace(/\bad[- ]flagged\b|\b(?:flagged|labell?ed|marked) as (?:an? )?ads?\b/gi, "ad")
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
     .replace(/\p{L}+/gu, (word, at: number, all: string) => {
       const fixed = Object.hasOwn(TYPOS, word.toLowerCase()) ? TYPOS[word.toLowerCase()] : undefined;

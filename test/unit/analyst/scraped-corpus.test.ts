@@ -3289,6 +3289,18 @@ describe("questions of a marketer, read as meant", () => {
     const { plan, result } = aggregateOf(await ask(`How many ads did ${adv.name} run?`));
     expect([plan.intent, plan.filters, plan.advertisers]).toEqual(["count", ["ad=yes"], [adv.id]]);
     expect(result.count).toBe(ads);
+    // "Ad-flagged", "flagged as ads": the videos labelled as ads.
+    const labelled = db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get() as number;
+    for (const question of ["How many ad-flagged videos are there?", "how many videos are flagged as ads?"]) {
+      const flagged = aggregateOf(await ask(question));
+      expect(flagged.plan, question).toMatchObject({
+        intent: "count",
+        filters: ["ad=yes"],
+        topics: [],
+        ignored: [],
+      });
+      expect(flagged.result.count, question).toBe(labelled);
+    }
     const all = await ask(`How many videos has ${adv.name} posted?`);
     const creators = db
       .prepare("SELECT count(DISTINCT author_uid) FROM videos WHERE advertiser_id = ?")
@@ -3878,6 +3890,16 @@ describe("transcripts: whether the source recorded one", () => {
     expect(abbreviated.plan.understood).toContain('read "sun" as "sundays"');
     expect(abbreviated.result.count).toBe(sundays);
     expect(aggregateOf(await ask("sun and beach resort videos")).plan.filters).toEqual([]);
+    // Two days abbreviated and compared: those two days side by side ("sat or sun" asked alone too).
+    for (const [question, days] of [
+      ["tue vs thu: which day gets better median views?", [2, 4]],
+      ["sat or sun: which is better?", [6, 0]],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ group_by: "weekday", filters: [`weekday=${days.join("|")}`] });
+      expect(plan.ignored, question).toEqual([]);
+      expect((result.ranking as string[]).length, question).toBe(2);
+    }
     for (const question of [
       "Is it better to post on weekends?",
       "Is engagement higher on weekends for resort videos?",
