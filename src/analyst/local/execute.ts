@@ -499,7 +499,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos in ${
         plan.eachPeriodExcept
           ? `${plan.eachPeriod[0]?.label} but none in ${plan.eachPeriod[1]?.label}`
-          : `both ${plan.eachPeriod.map((p) => p.label).join(" and ")}`
+          : eachOf(plan.eachPeriod.map((p) => p.label))
       }`,
     );
   if (options.entities !== false) {
@@ -1022,6 +1022,14 @@ async function accountsCounted(
   };
 }
 
+/** "A, B and C". */
+const andList = (labels: readonly string[]): string =>
+  labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+
+/** "both 2024 and 2025"; "each of January, February and March 2025". */
+const eachOf = (labels: readonly string[]): string =>
+  labels.length === 2 ? `both ${labels.join(" and ")}` : `each of ${andList(labels)}`;
+
 /**
  * "Which creators have posted about both Da Lat and Nha Trang?", "which advertisers posted in both 2024 and
  * 2025?": the accounts with a video about each topic (in each period), under the question's other filters;
@@ -1068,7 +1076,7 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
   const except = (byPeriod && plan.eachPeriodExcept) || (byAds !== null && byAds !== "both");
   const all = [...first].filter((id) => rest.every((set) => set.has(id) !== except)).sort();
   const who = `${by}s`;
-  const named = each.map((e) => e.label).join(" and ");
+  const named = each.length > 2 ? andList(each.map((e) => e.label)) : each.map((e) => e.label).join(" and ");
   const Who = by === "creator" ? "Creators" : "Advertisers";
   const counts = sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ");
   const note = byAds
@@ -1089,7 +1097,7 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
     : except
       ? `with videos in ${each[0]?.label} but none in ${each[1]?.label}`
       : byPeriod || byCode
-        ? `with videos in both ${named}`
+        ? `with videos in ${eachOf(each.map((e) => e.label))}`
         : `with videos about both ${named}`;
   if (plan.intent === "count") {
     const { statement, evidence } = await accountsCounted(ctx, by, all, what);

@@ -799,6 +799,27 @@ export function periodOfGroup(by: "day" | "week" | "month" | "quarter" | "year",
     : { from, to: from + 86_400, label: dayName(from) };
 }
 
+/**
+ * The calendar months or quarters (UTC) a window spans, each whole, from the one holding `from` to the one
+ * holding the window's last second ("every month of Q1 2024": January, February and March 2024).
+ */
+export function periodsWithin(from: number, to: number, unit: "month" | "quarter"): Period[] {
+  const start = new Date(from * 1000);
+  const months = unit === "month" ? 1 : 3;
+  let month = Math.floor(start.getUTCMonth() / months) * months;
+  const year = start.getUTCFullYear();
+  const periods: Period[] = [];
+  for (let at = utc(year, month); at < to && periods.length <= 120; month += months, at = utc(year, month)) {
+    const first = new Date(at * 1000);
+    const key =
+      unit === "month"
+        ? `${first.getUTCFullYear()}-${String(first.getUTCMonth() + 1).padStart(2, "0")}`
+        : `${first.getUTCFullYear()}-Q${first.getUTCMonth() / 3 + 1}`;
+    periods.push(periodOfGroup(unit, key) as Period);
+  }
+  return periods;
+}
+
 /** Reads one period written as POINT_RE matches it ("q1 2025", "march 2025", "the second half of 2024", "2024"). */
 function readPoint(words: string): Period | null {
   const iso = words.match(/\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/);

@@ -31,6 +31,7 @@ import {
   ordinalNumber,
   type Period,
   periodsApart,
+  periodsWithin,
   RATE_COUNT,
   REGION_WORDS,
   readWindow,
@@ -114,6 +115,16 @@ const PER_GROUP_SPLITS: readonly string[] = [
   "ad",
   "media_type",
 ];
+/**
+ * "Posted in every month", "uploaded at least once in each quarter", "active in all three months": each
+ * calendar month (quarter) of the window required of an account.
+ */
+const EVERY_PERIOD =
+  /\b(?:post\w*|upload\w*|publish\w*|active|videos?|content)\s+(?:(?:at least )?once\s+|something\s+)?(?:in\s+|during\s+)?(?:every|each|all(?:\s+(?:the|two|three|four|six|twelve|\d{1,2}))?)\s+(?:single\s+)?(months?|quarters?)\b/;
+
+/** At most this many months or quarters each required of an account (two years of months). */
+const MAX_EACH_PERIODS = 24;
+
 /** "For each month", "per year", "every weekday": a ranking asked within each group. */
 const PER_GROUP =
   /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:(?:top\s+)?\d{1,2}\s+)?(?:(?:most active|biggest|largest|busiest|top|most used|most popular|calendar|caption)\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format|creator|account|influencer|advertiser|brand|sound|song|track)s?\b/;
@@ -2199,9 +2210,16 @@ async function readQuestion(
     );
     for (const m of [...text.matchAll(dayNamed)]) text = consume(text, m.index ?? 0, m[0].length);
   }
+  // ("Which creators posted in every quarter of 2024?": each quarter required of an account, not a group;
+  // "how many creators posted each month?" stays one.)
+  const everyAsked =
+    EVERY_PERIOD.test(lowerAll) &&
+    (/^\s*(which|who|list|show|name|find|give)\b/.test(lowerAll) ||
+      /\b(in|during) (every|all)\b|\bevery single\b|\bat least once\b/.test(lowerAll)) &&
+    /\b(creators?|accounts?|advertisers?|brands?|influencers?|who|anyone|anybody)\b/.test(lowerAll);
   const postingTime: TimeGroup | null = daysCompared
     ? "weekday"
-    : dayFilter || LAST_POSTED.test(lowerAll)
+    : dayFilter || LAST_POSTED.test(lowerAll) || everyAsked
       ? null
       : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
         window?.periods && !window.each
@@ -4325,6 +4343,31 @@ async function readQuestion(
     );
     understood.push(`${subject} whose first video in the corpus was published in the window (from "new")`);
   }
+  // "Which creators posted in every month of Q1 2024?", "accounts that uploaded in each quarter of 2024": the
+  // window's months (quarters), each required of an account.
+  const everyPeriod = lowerAll.match(EVERY_PERIOD);
+  if (
+    everyPeriod &&
+    window?.from !== undefined &&
+    window.to !== undefined &&
+    !window.periods &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    ["rank", "count"].includes(intent)
+  ) {
+    const unit = singular(everyPeriod[1] as string) as "month" | "quarter";
+    const periods = periodsWithin(window.from, window.to, unit);
+    if (periods.length >= 2 && periods.length <= MAX_EACH_PERIODS) {
+      eachPeriod = periods;
+      unsay(/^window /);
+      understood.push(
+        `${subject} with videos in every ${unit} of ${window.label} (${periods.length} ${unit}s, from "${everyPeriod[0].trim()}")`,
+      );
+      const said = new Set(everyPeriod[0].split(/\s+/));
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !said.has(w)));
+      window = null;
+    }
+  }
   if (
     window?.each &&
     window.periods &&
@@ -4735,7 +4778,8 @@ async function readQuestion(
   // "Top 3 videos for each month of 2023", "the top creators for each of Da Lat, Sapa and Phu Quoc", "which
   // advertiser ran the most ads each year": a ranking within each group, not a ranking of the groups.
   // ("Top 3 videos by month": "by" a group only with a number to list in each.)
-  const splitMatch = lowerAll.match(PER_GROUP);
+  // ("Posted in every month of Q1": each month required of an account, above, not a ranking within each.)
+  const splitMatch = eachPeriod.length > 0 ? null : lowerAll.match(PER_GROUP);
   const splitCue = splitMatch?.groups;
   // ("Uploads by accounts under 5k followers": whose videos, not a split.)
   const byWhom =

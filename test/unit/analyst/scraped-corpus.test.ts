@@ -1490,6 +1490,33 @@ describe("naturally phrased questions read as meant", () => {
       .pluck()
       .all(JSON.stringify(advertisers));
     expect(aggregateOf(ranked).result.ranking).toEqual(perAdvertiser);
+    // "In every month of <span>": each calendar month of it required of a creator (SQL: all its months).
+    const [from, to] = [months.at(-3) as string, months.at(-1) as string];
+    const steady = db
+      .prepare(
+        `SELECT author_uid FROM videos WHERE strftime('%Y-%m', created_at, 'unixepoch') BETWEEN ? AND ?
+         GROUP BY author_uid HAVING count(DISTINCT strftime('%Y-%m', created_at, 'unixepoch')) = ? ORDER BY 1`,
+      )
+      .pluck()
+      .all(from, to, new Set(months.filter((m) => m >= from && m <= to)).size) as string[];
+    expect(steady.length).toBeGreaterThan(0);
+    const every = aggregateOf(
+      await ask(`How many creators posted in every month from ${label(from)} to ${label(to)}?`),
+    );
+    expect(every.plan).toMatchObject({
+      intent: "count",
+      subject: "creators",
+      window_days: null,
+      ignored: [],
+    });
+    expect((every.plan as { each_period?: string[] }).each_period).toEqual(
+      months.filter((m) => m >= from && m <= to).map(label),
+    );
+    expect(every.result).toMatchObject({ count: steady.length, creators: steady });
+    // "How many creators posted each month?" stays a count per month.
+    expect(
+      aggregateOf(await ask(`How many creators posted each month from ${label(from)} to ${label(to)}?`)).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "month" });
   });
 
   it('"which hashtags grew the most from <month> to <month>?": videos per hashtag in each, by the change (SQL)', async () => {
@@ -3773,6 +3800,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Vung Tau videos before vs after 1 August 2025: median views",
         "Q1 vs Q3 uploads in 2025",
         "weekends vs weekdays: median views and median shares",
+        "Which creators posted in every month of Q3 2025?",
         '"Lofi chill" vs "nhạc nền - Stay": which gets more views?',
         "videos posted on sat or sun vs mon-fri: median views",
       ];
