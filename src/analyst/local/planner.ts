@@ -1658,8 +1658,14 @@ async function readQuestion(
         // "@x's follower count month by month", "how many followers did @x gain": one account's history of a
         // count ("which creators gained the most followers?" ranks the plays gained instead).
         .replace(
-          /\bfollowers?(?: counts?)? (?:month by month|week by week|over time|history|by month|per month)\b|\bfollowers? (?:did|does|has|have) @\S+ (?:gain|gained|grow|grew|lose|lost)\b/g,
+          /\bfollowers?(?: counts?)? (?:(?:grow|grew|grown|growth|change[ds]?|rise|rose)\s+)?(?:month by month|week by week|over time|history|by month|per month)\b|\bfollowers? (?:did|does|has|have) @\S+ (?:gain|gained|grow|grew|lose|lost)\b/g,
           "followerhistory",
+        )
+        .replace(/\broom[- ]nights?\b/g, "roomnights")
+        // "What % of viewers are from outside Vietnam": where the audience is, not where videos are posted from.
+        .replace(
+          /\b(?:viewers?|audiences?|watchers|followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
+          "viewerplaces",
         )
         // "Viewers on iPhone vs Android": the viewers' devices ("iPhone review videos" are about one).
         .replace(

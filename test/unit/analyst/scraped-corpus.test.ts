@@ -6181,6 +6181,25 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(
       String(aggregateOf(await ask("What's @stay2's follower count month by month?")).result.declined),
     ).toMatch(/not follower counts over time/);
+    expect(
+      String(aggregateOf(await ask("How did @stay2's follower count grow month by month?")).result.declined),
+    ).toMatch(/not follower counts over time/);
+    // Where the viewers are, and what the videos converted into.
+    for (const question of [
+      "what % of viewers are from outside vietnam",
+      "where are the viewers of Da Lat videos from?",
+    ])
+      expect(String(aggregateOf(await ask(question)).result.declined), question).toMatch(
+        /not where viewers are/,
+      );
+    expect(
+      String(
+        aggregateOf(await ask("Which of these videos converted best into room nights?")).result.declined,
+      ),
+    ).toMatch(/not conversions$/);
+    expect(
+      aggregateOf(await ask("how many videos are from VN creators with viewers in mind")).plan.intent,
+    ).not.toBe("decline");
     // "How did #dalat perform?", "how did the song Lofi chill by Some Artist do?": an overview of the set.
     const how = aggregateOf(await ask("how did #dalat perform?"));
     expect(how.plan).toMatchObject({ intent: "overview", topics: ["dalat"] });
