@@ -683,13 +683,20 @@ const UNITS: Record<string, number> = {
 };
 
 /** One band of a list: "4-7", "8+", "under 15", "<1k", "0" (its unit written after the list, or on each). */
-const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:s\s*)?\+|\d[\d.,]*\s*(?:k|m)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
+const BAND_ITEM = String.raw`(?:(?:under|below|less than|fewer than|<)\s*\d[\d.,]*\s*(?:k|m)?|(?:over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:s\s*)?\+|\d[\d.,]*(?:\s*(?:k|m)\b)?(?:\s+or\s+more)?)(?:\s*s\b)?`;
 const BAND_UNIT = `(?<unit>views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s)`;
 // (A comma before three digits is a thousands separator: "10,000".)
 const BAND_JOIN = String.raw`\s*(?:,(?!\d{3}\b)|\band\b|\bor\b|\bvs\.?|\bversus\b|/)\s*(?:(?:and|or)\s+)?`;
 /** "0-3, 4-7 and 8+ hashtags", "under 15s, 15-30s and over 60s": three bands or more of one count, then its unit. */
 const BAND_LIST = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:${BAND_JOIN}${BAND_ITEM}){2,})\s*${BAND_UNIT}\b`,
+  "u",
+);
+/** A band's unit written out, on any band of a list ("no hashtags vs 1-4 hashtags vs 5 or more"). */
+const BAND_UNIT_WORD = String.raw`(?:views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?)`;
+/** "0 hashtags vs 1-4 hashtags vs 5 or more": the unit on the first band (and on any other). */
+const BAND_LIST_EACH = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}\s*${BAND_UNIT}\b(?:${BAND_JOIN}${BAND_ITEM}(?:\s*${BAND_UNIT_WORD}\b)?){2,})`,
   "u",
 );
 /** "hashtags per video (0, 1-3, 4-7, 8+)": the unit first, the bands in brackets. */
@@ -2376,13 +2383,26 @@ async function readQuestion(
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
-  const bandList = text.match(BAND_LIST) ?? lowerAll.match(BAND_LIST_AFTER);
+  // ("No hashtags", "zero likes" in a list: the band 0.)
+  const bandList =
+    text.match(BAND_LIST) ??
+    lowerAll.match(BAND_LIST_AFTER) ??
+    text
+      .replace(new RegExp(String.raw`\b(?:no|zero) (?=${BAND_UNIT_WORD}\b)`, "g"), (m) =>
+        "0".padEnd(m.length),
+      )
+      .match(BAND_LIST_EACH);
   const bands: Plan["bands"] = hourBands;
   if (bandList?.groups?.list && hourBands.length === 0) {
     const unit = bandList.groups.unit as string;
     const metric = COUNT_WORDS[singular(unit)];
     const scale = /^min/.test(unit) ? 60 : 1;
-    const items = bandList.groups.list.split(new RegExp(BAND_JOIN, "u")).filter((x) => x.trim() !== "");
+    // ("5 or more" is one band: "5+".)
+    const items = bandList.groups.list
+      .replace(/\s+or\s+more\b/g, "+")
+      .split(new RegExp(BAND_JOIN, "u"))
+      .map((x) => x.replace(new RegExp(String.raw`\s*${BAND_UNIT_WORD}\b`, "g"), ""))
+      .filter((x) => x.trim() !== "");
     // ("…, 30-60s, 60s+": the last band's "+" after its unit.)
     const end = (bandList.index ?? 0) + bandList[0].length;
     if (bandList.input?.[end] === "+" && items.length > 0) items[items.length - 1] = `${items.at(-1)}+`;
@@ -2395,7 +2415,7 @@ async function readQuestion(
           label:
             metric === "seconds" && /\+$/.test(r.item)
               ? `${r.item.replace(/\s*s?\s*\+$/, "")}s+`
-              : `${r.item.replace(/\s*s$/, "")}${noun}`,
+              : `${r.item.replace(/\s*s$/, "")}${r.item === "1" && metric !== "seconds" ? ` ${singular(COUNT_NAME[metric])}` : noun}`,
           attributes: (r.bounds ?? []).map((b) => ({
             kind: "count" as const,
             metric,
@@ -2404,7 +2424,8 @@ async function readQuestion(
           })),
         });
       text = consume(text, bandList.index ?? 0, bandList[0].length);
-      understood.push(`groups: ${bands.map((b) => b.label).join(", ")} (from "${bandList[0].trim()}")`);
+      const phrase = lowerAll.slice(bandList.index ?? 0, (bandList.index ?? 0) + bandList[0].length);
+      understood.push(`groups: ${bands.map((b) => b.label).join(", ")} (from "${phrase.trim()}")`);
     }
   }
   // Bands of accounts, each a group of the videos of the creators in it: "how do accounts under 10k, 10k-100k and

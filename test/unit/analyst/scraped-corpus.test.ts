@@ -6448,6 +6448,25 @@ describe("bands of one count listed in the question", () => {
     expect(
       (counted.result.values as number[])[(counted.result.ranking as string[]).indexOf("4+ hashtags")],
     ).toBe(expected[2][1].length);
+    // The unit on each band, "no hashtags" and "4 or more": the same groups.
+    const each = aggregateOf(await ask("No hashtags vs 1 hashtag vs 2 or more: median views"));
+    expect(each.plan).toMatchObject({
+      group_by: "bounds",
+      bands: ["0 hashtags", "1 hashtag", "2+ hashtags"],
+      ignored: [],
+    });
+    const byBand = new Map(
+      [
+        ["0 hashtags", plays(`${tags} = 0`)],
+        ["1 hashtag", plays(`${tags} = 1`)],
+        ["2+ hashtags", plays(`${tags} >= 2`)],
+      ].filter(([, xs]) => xs.length > 0) as [string, number[]][],
+    );
+    expect(new Set(each.result.ranking as string[])).toEqual(new Set(byBand.keys()));
+    for (const [label, xs] of byBand)
+      expect((each.result.values as number[])[(each.result.ranking as string[]).indexOf(label)]).toBe(
+        median([...xs]),
+      );
     const lengths = aggregateOf(await ask("How do videos under 15s, 15-60s and over 60s compare on views?"));
     expect(lengths.plan).toMatchObject({ group_by: "bounds", bands: ["under 15s", "15-60s", "over 60s"] });
   });
