@@ -693,7 +693,8 @@ const BAND_LIST = new RegExp(
   "u",
 );
 /** A band's unit written out, on any band of a list ("no hashtags vs 1-4 hashtags vs 5 or more"). */
-const BAND_UNIT_WORD = String.raw`(?:views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?)`;
+const BAND_UNIT_WORD =
+  "(?:views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?)";
 /** "0 hashtags vs 1-4 hashtags vs 5 or more": the unit on the first band (and on any other). */
 const BAND_LIST_EACH = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}\s*${BAND_UNIT}\b(?:${BAND_JOIN}${BAND_ITEM}(?:\s*${BAND_UNIT_WORD}\b)?){2,})`,

@@ -6456,11 +6456,13 @@ describe("bands of one count listed in the question", () => {
       ignored: [],
     });
     const byBand = new Map(
-      [
-        ["0 hashtags", plays(`${tags} = 0`)],
-        ["1 hashtag", plays(`${tags} = 1`)],
-        ["2+ hashtags", plays(`${tags} >= 2`)],
-      ].filter(([, xs]) => xs.length > 0) as [string, number[]][],
+      (
+        [
+          ["0 hashtags", plays(`${tags} = 0`)],
+          ["1 hashtag", plays(`${tags} = 1`)],
+          ["2+ hashtags", plays(`${tags} >= 2`)],
+        ] as [string, number[]][]
+      ).filter(([, xs]) => xs.length > 0),
     );
     expect(new Set(each.result.ranking as string[])).toEqual(new Set(byBand.keys()));
     for (const [label, xs] of byBand)
