@@ -2109,8 +2109,9 @@ async function readQuestion(
   }
   // "Which creators post the most on weekends?", "how many videos were posted on Sundays?": those days only; a
   // comparison ("weekends or weekdays?", "is it better to post on weekends?") sets the days side by side.
+  // ("Top 10 weekend videos", "Sunday uploads only": the days before what was posted.)
   const onDays = lowerAll.match(
-    /\b(?:on|during|over|at) (?:the |a )?(weekends?|weekdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?)\b/,
+    /\b(?:(?:on|during|over|at) (?:the |a )?(weekends?|weekdays?|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?)\b|(weekend|weekday|sunday|monday|tuesday|wednesday|thursday|friday|saturday)(?= (?:videos?|posts?|uploads?|clips?|ads?|content)\b))/,
   );
   // (A comparison of other things, "Ha Long or Cat Ba videos posted on weekends", leaves the days a filter:
   // "or", "vs" and "than" compare the days only beside them.)
@@ -2128,7 +2129,7 @@ async function readQuestion(
       ? onDays
       : null;
   if (dayFilter) {
-    const word = singular(dayFilter[1] as string);
+    const word = singular((dayFilter[1] ?? dayFilter[2]) as string);
     const day = DAY_NAMES.indexOf(word);
     place(
       word === "weekend"

@@ -3912,6 +3912,14 @@ describe("transcripts: whether the source recorded one", () => {
     const counted = aggregateOf(await ask("How many videos were posted on Sundays?"));
     expect(counted.plan).toMatchObject({ intent: "count", filters: ["weekday=0"] });
     expect(counted.result.count).toBe(sundays);
+    // "Sunday uploads", "top 10 weekend videos": the days before what was posted.
+    const before = aggregateOf(await ask("how many sunday uploads are there?"));
+    expect(before.plan).toMatchObject({ intent: "count", filters: ["weekday=0"], ignored: [] });
+    expect(before.result.count).toBe(sundays);
+    expect(aggregateOf(await ask("top 10 weekend videos by views")).plan).toMatchObject({
+      intent: "rank",
+      filters: ["weekday=0|6"],
+    });
     // Abbreviated ("on sun"): the same day; "sun" elsewhere is a word ("sun and beach").
     const abbreviated = aggregateOf(await ask("how many videos were posted on sun?"));
     expect(abbreviated.plan).toMatchObject({ filters: ["weekday=0"], ignored: [] });
