@@ -2013,6 +2013,13 @@ async function readQuestion(
   }
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.
+  // ("Captions with a question mark": the mark, looked for as written.)
+  for (const m of text.matchAll(/\b(?:an? )?(question|exclamation) (?:marks?|points?)\b/g)) {
+    const emoji = m[1] === "question" ? "?" : "!";
+    if (!placed.some((p) => p.item.kind === "emoji" && p.item.emoji === emoji))
+      place({ kind: "emoji", emoji }, m.index ?? 0, m[0]);
+    text = consume(text, m.index ?? 0, m[0].length);
+  }
   for (const m of text.matchAll(EMOJI)) {
     const emoji = m[0].replace(EMOJI_VARIANT, "");
     if (emoji && !placed.some((p) => p.item.kind === "emoji" && p.item.emoji === emoji))
@@ -2037,7 +2044,7 @@ async function readQuestion(
     !hookVsNone &&
     placed.filter((p) => p.item.kind === "emoji").length === 1 &&
     (doesItHelp ||
-      /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos |captions )?without\b|\bor not\b/.test(
+      /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos |captions )?(without\b|(that |which )?(don't|do not|doesn't|does not)\b)|\bor not\b/.test(
         lowerAll,
       ));
   // "Do emojis help?": emoji in general are no group the store can tell (SQL has no class of them); one named is.
@@ -2050,10 +2057,13 @@ async function readQuestion(
     decline =
       'it names no one emoji: the local analyst compares the videos whose caption has an emoji named with the others ("do videos with 🔥 get more views?") and lists the emoji used most ("which emojis are used most in captions?")';
   if (emojiVsNone) {
-    const others = text.match(/\b((those|ones|videos|captions|the ones) )?without\b|\bor not\b/);
+    const others = text.match(
+      /\b((those|ones|videos|captions|the ones) )?(without|(that |which )?(don't|do not|doesn't|does not))\b|\bor not\b/,
+    );
     if (others) text = consume(text, others.index ?? 0, others[0].length);
     readHelp();
-    understood.push("groups: videos with the emoji named in the caption, and the others");
+    const named = placed.find((p) => p.item.kind === "emoji")?.item as { emoji: string } | undefined;
+    understood.push(`groups: videos with "${named?.emoji ?? ""}" in the caption, and the others`);
   }
   // "How many videos have a transcript?", "do videos with a voiceover get more views than those without?": what
   // the source transcribed (a scrape records speech to text only where it asked for it).

@@ -129,8 +129,8 @@ function items(): Item[] {
   }));
   // A place and a word run together in one rarer tag: "Vung Tau hotel" reads as #vungtau and hotel.
   add(6, (k) => ({
-    // Two booked through a brand that is no hashtag or account, named only in the caption.
-    caption: `Phòng đôi giá tốt cuối tuần số ${k}${k < 2 ? ", đặt qua Traveloka" : ""}`,
+    // Two booked through a brand that is no hashtag or account, named only in the caption (one asking).
+    caption: `Phòng đôi giá tốt cuối tuần số ${k}${k < 2 ? ", đặt qua Traveloka" : ""}${k === 0 ? "?" : ""}`,
     tags: ["vungtauhotel"],
     ageDays: 30 + k,
     plays: 2_000 + k * 100,
@@ -4514,6 +4514,14 @@ describe("an emoji named in a question: looked for in the caption as written", (
     expect(result.videos).toBe(all.length);
     const spelled = aggregateOf(await ask("captions with ✨ vs those without: which get more views?"));
     expect(spelled.result).toEqual(result);
+    expect(
+      aggregateOf(await ask("Do captions with ✨ get more views than captions that don't?")).result,
+    ).toEqual(result);
+    // A question mark, named: looked for as written.
+    const marked = aggregateOf(await ask("how many captions have a question mark?"));
+    expect(marked.plan).toMatchObject({ intent: "count", filters: ["caption_contains=?"], ignored: [] });
+    expect(marked.result.count).toBe(rows("?").filter((r) => r.has === 1).length);
+    expect(marked.result.count).toBeGreaterThan(0);
     // Emoji in general are no group the store can tell apart: said, with what can be asked.
     const general = await ask("Do emojis in captions help?");
     expect(aggregateOf(general).plan.intent).toBe("decline");
