@@ -2842,6 +2842,10 @@ async function readQuestion(
         )
       )
         continue;
+      // ('A list format like "top năm"': "like" before a quoted example is "such as".)
+      const after = at + word.length;
+      if (word === "like" && quoted.some((q) => q.at >= after && lowerAll.slice(after, q.at).trim() === ""))
+        continue;
       const m = METRIC_WORDS[word];
       if (!m) continue;
       if (!metric) metric = m;
@@ -4923,7 +4927,9 @@ async function readQuestion(
   eitherTopics = eitherTopics.filter((t) => !compareTopics.includes(t) && !eachTopic.includes(t));
   if (eitherTopics.length >= 2) {
     filters.push({ kind: "any_text", qs: eitherTopics });
-    understood.push(`videos about any of ${eitherTopics.map((t) => `"${t}"`).join(", ")} (from "or")`);
+    understood.push(
+      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (from "or")`,
+    );
   } else eitherTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one
   // measure is used, and the others are said to be unused.

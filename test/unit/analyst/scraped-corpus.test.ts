@@ -6233,6 +6233,11 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(examples.plan).toMatchObject({ intent: "count", filters: ["any_q=homestay|resort"] });
     const stays = new Set([...(await searchIds("homestay")), ...(await searchIds("resort"))]);
     expect(examples.result.count).toBe(stays.size);
+    // "Like" before a quoted example is "such as": no measure of likes.
+    const such = aggregateOf(await ask('How many captions name a stay like "homestay"?'));
+    expect(such.plan).toMatchObject({ intent: "count", topics: ["homestay"] });
+    expect(such.plan.metric).not.toBe("likes");
+    expect(such.result.count).toBe((await searchIds("homestay")).length);
     // A click-through rate is not recorded: said so.
     expect(
       String(aggregateOf(await ask("What is the click-through rate of resort ads?")).result.declined),
