@@ -1247,7 +1247,7 @@ async function readQuestion(
     // "Sat or sun", "sat/sun", "mon-fri", "on tues", "tue vs thu": the days written out ("weekends", "weekdays",
     // "on tuesdays", "tuesdays vs thursdays"); a bare "sun" or "sat" elsewhere stays a word.
     .replace(
-      /\b(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\.?(\s*(?:vs\.?|versus|or|and|&|\/)\s*)(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
+      /(?<![-–]\s*)\b(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\.?(\s*(?:vs\.?|versus|or|and|&|\/)\s*)(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?!\s*[-–])/gi,
       (days, first: string, joint: string, second: string, at: number, all: string) => {
         const full = (d: string) =>
           `${DAY_NAMES.find((n) => n.startsWith(d.toLowerCase().slice(0, 3))) ?? d}s`;
@@ -2241,7 +2241,7 @@ async function readQuestion(
     EVERY_PERIOD.test(lowerAll) &&
     (/^\s*(which|who|list|show|name|find|give)\b/.test(lowerAll) ||
       /\b(in|during) (every|all)\b|\bevery single\b|\bat least once\b/.test(lowerAll)) &&
-    /\b(creators?|accounts?|advertisers?|brands?|influencers?|who|anyone|anybody)\b/.test(lowerAll);
+    /\b(creators?|accounts?|advertisers?|brands?|influencers?)\b/.test(lowerAll);
   const postingTime: TimeGroup | null = daysCompared
     ? "weekday"
     : dayFilter || LAST_POSTED.test(lowerAll) || everyAsked

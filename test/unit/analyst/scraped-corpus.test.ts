@@ -3249,6 +3249,7 @@ describe("more questions read as meant", () => {
       // Days abbreviated: the same two groups.
       "videos posted on sat or sun vs mon-fri: median views",
       "do posts on sat/sun get more views than mon to fri?",
+      "mon-fri vs sat-sun: median views",
     ]) {
       const answer = await ask(question);
       const { plan, result } = aggregateOf(answer);
