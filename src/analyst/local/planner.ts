@@ -1257,7 +1257,7 @@ async function readQuestion(
           /^(sat|sun)$/i.test(first) &&
           /^(sat|sun)$/i.test(second) &&
           first.toLowerCase() !== second.toLowerCase() &&
-          (/\bon\s+$/i.test(all.slice(0, at)) ||
+          (/\bon\s+(?:an?\s+|the\s+)?$/i.test(all.slice(0, at)) ||
             /\bmon(day)?s?\.?\s*(-|–|to|through|thru)\s*fri|\bweekdays?\b/i.test(all))
         )
           return days;
@@ -2850,7 +2850,16 @@ async function readQuestion(
       if (!m) continue;
       if (!metric) metric = m;
       // "The median views, likes and comments of resort videos": the other counts named, each measured too.
-      else if (COUNTS.includes(m) && COUNTS.includes(metric) && m !== metric && !alsoNamed.includes(m))
+      // ("Comments per 1,000 views": a rate's base, not another measure; "compare like the same weeks": "like"
+      // as a preposition.)
+      else if (
+        COUNTS.includes(m) &&
+        COUNTS.includes(metric) &&
+        m !== metric &&
+        !alsoNamed.includes(m) &&
+        !/\bper\s+(?:[\d,.]+\s*k?\s+)?$/.test(text.slice(Math.max(0, at - 20), at)) &&
+        !(word === "like" && !/^\s*(rates?|counts?|ratios?)\b/.test(text.slice(after)))
+      )
         alsoNamed.push(m);
     }
   if (
@@ -4473,6 +4482,8 @@ async function readQuestion(
   // sound named against the rest.
   if (
     placed.some((p) => p.item.kind === "sound") &&
+    // ("Who uses <sound>, and how do those videos compare between Nha Trang and Vung Tau?": the places compared.)
+    compareTopics.length < 2 &&
     ["rank", "measure", "overview"].includes(intent) &&
     entityCount === 0 &&
     /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|without|differen\w*)\b/.test(

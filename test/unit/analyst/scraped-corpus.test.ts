@@ -3272,6 +3272,10 @@ describe("more questions read as meant", () => {
       expect(result.values, question).toEqual(expected.map((g) => g.value));
       expect(answer.caveats.join(" "), question).toMatch(/in UTC/);
     }
+    // A count after "per" is a rate's base, not another measure.
+    expect(
+      aggregateOf(await ask("weekends vs weekdays: median comments per 1,000 views")).plan,
+    ).not.toHaveProperty("also_measured");
     // A second count named: each group on it too, said after the first (in the first's order).
     const also = await ask("weekends vs weekdays: median views and median shares");
     const { plan, result } = aggregateOf(also);
@@ -3914,6 +3918,9 @@ describe("transcripts: whether the source recorded one", () => {
     expect(counted.plan).toMatchObject({ intent: "count", filters: ["weekday=0"] });
     expect(counted.result.count).toBe(sundays);
     // "Sunday uploads", "top 10 weekend videos": the days before what was posted.
+    expect(aggregateOf(await ask("how many videos were posted on a sat or sun?")).plan.filters).toEqual([
+      "weekday=0|6",
+    ]);
     const before = aggregateOf(await ask("how many sunday uploads are there?"));
     expect(before.plan).toMatchObject({ intent: "count", filters: ["weekday=0"], ignored: [] });
     expect(before.result.count).toBe(sundays);
