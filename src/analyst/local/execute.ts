@@ -1076,7 +1076,7 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
   const except = (byPeriod && plan.eachPeriodExcept) || (byAds !== null && byAds !== "both");
   const all = [...first].filter((id) => rest.every((set) => set.has(id) !== except)).sort();
   const who = `${by}s`;
-  const named = each.length > 2 ? andList(each.map((e) => e.label)) : each.map((e) => e.label).join(" and ");
+  const named = andList(each.map((e) => e.label));
   const Who = by === "creator" ? "Creators" : "Advertisers";
   const counts = sets.map((set, i) => `${fmt(set.size)} have one ${each[i]?.about}`).join(", ");
   const note = byAds
