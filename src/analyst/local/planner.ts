@@ -450,7 +450,11 @@ const KIND_PLURAL: Record<NamedKind, string> = {
 
 const WHY_DECLINED = "it can report what happened and where, not why (causes are not in the corpus)";
 
-const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’._-]*/gu;
+/**
+ * A word: "don't", "vivuquangbinh.vn", "k-pop", "creators'" (a dot or hyphen inside it, not closing it:
+ * "comments." is "comments").
+ */
+const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’._-]*[\p{L}\p{N}])?['’]?/gu;
 
 /** Replaces a matched span with spaces so that later passes do not read it again. */
 function consume(text: string, at: number, length: number): string {
@@ -1279,6 +1283,11 @@ async function readQuestion(
         typos.push(`${days.trim()}=${full}`);
         return full;
       },
+    )
+    // "Each caption language", "the language of the caption": the language the source recorded.
+    .replace(
+      /\b(?:captions?|descriptions?) (languages?)\b|\b(languages?) of (?:the |their |its )?captions?\b/gi,
+      "$1$2",
     )
     // "Ad-flagged videos", "flagged as ads": the videos labelled as ads ("ad videos").
     .replace(/\bad[- ]flagged\b|\b(?:flagged|labell?ed|marked) as (?:an? )?ads?\b/gi, "ad")

@@ -3272,6 +3272,15 @@ describe("more questions read as meant", () => {
       expect(result.values, question).toEqual(expected.map((g) => g.value));
       expect(answer.caveats.join(" "), question).toMatch(/in UTC/);
     }
+    // A sentence's closing dot leaves the measure read ("comments." is comments); "each caption language" is
+    // the language recorded.
+    const closing = aggregateOf(await ask("For each caption language, the median number of comments."));
+    expect(closing.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "language",
+      metric: "comments",
+      ignored: [],
+    });
     // A count after "per" is a rate's base, not another measure.
     expect(
       aggregateOf(await ask("weekends vs weekdays: median comments per 1,000 views")).plan,
