@@ -3818,24 +3818,23 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   const { plan } = ctx;
   await corroborate(ctx);
   const base = videoFilter(ctx, { entities: false });
+  // ("Which hashtags does @x use most in 2024 vs 2025?": periods, ad groups or topics of the account's videos.)
+  const within = videoFilter(ctx);
   const sides =
     plan.usesBy === "period"
       ? (plan.window?.periods ?? []).map((p) => ({
           name: p.label,
-          filter: { ...base, since: p.from, until: p.to },
+          filter: { ...within, since: p.from, until: p.to },
         }))
       : plan.usesBy === "ad"
         ? [
-            { name: "ads", filter: { ...base, ad: "yes" as const } },
-            { name: "organic videos", filter: { ...base, ad: "no" as const } },
+            { name: "ads", filter: { ...within, ad: "yes" as const } },
+            { name: "organic videos", filter: { ...within, ad: "no" as const } },
           ]
         : plan.usesBy === "topic"
           ? plan.compareTopics.map((t) => ({
               name: `"${topicWords([t])}" videos`,
-              filter: videoFilter(
-                { ...ctx, plan: { ...plan, topics: [...plan.topics, t] } },
-                { entities: false },
-              ),
+              filter: videoFilter({ ...ctx, plan: { ...plan, topics: [...plan.topics, t] } }),
             }))
           : [
               ...plan.creators.map((c) => ({ name: `@${c.handle}`, filter: { ...base, author_uid: c.uid } })),
@@ -3907,7 +3906,7 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
       })),
     ),
     caveats: [
-      `Counted over each ${plan.usesBy === "ad" ? "group" : plan.usesBy === "period" ? "period" : plan.usesBy === "topic" ? "topic" : "account"}'s videos in the corpus${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` (${describe({ ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
+      `Counted over each ${plan.usesBy === "ad" ? "group" : plan.usesBy === "period" ? "period" : plan.usesBy === "topic" ? "topic" : "account"}'s videos in the corpus${hasVideoFilters(plan.usesBy ? plan : { ...plan, creators: [], advertisers: [] }) ? ` (${describe(plan.usesBy ? plan : { ...plan, creators: [], advertisers: [] })})` : ""}: the number of its videos using each.${by === "hook_type" ? " Hook types are recorded for videos with a detected hook." : ""}`,
     ],
     result: {
       sides: used.map((side) => ({

@@ -3965,9 +3965,10 @@ async function readQuestion(
   )
     intent = "compare";
   else if (
-    // "Compare hashtags in 2024 and 2025": what each period's videos use, side by side.
+    // "Compare hashtags in 2024 and 2025": what each period's videos use, side by side (of one account's
+    // videos too: "which hashtags does @x use most in 2024 vs 2025?").
     postingTime === "period" &&
-    entityCount === 0 &&
+    entityCount <= 1 &&
     (subject === "hashtags" || subject === "sounds" || subject === "hook_types")
   ) {
     intent = "compare";

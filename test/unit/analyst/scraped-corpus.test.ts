@@ -1490,6 +1490,31 @@ describe("naturally phrased questions read as meant", () => {
       .pluck()
       .all(JSON.stringify(advertisers));
     expect(aggregateOf(ranked).result.ranking).toEqual(perAdvertiser);
+    // One account's hashtags in two periods: its own videos of each, side by side (SQL).
+    const [busy] = db
+      .prepare(
+        `SELECT c.handle, c.uid FROM creators c JOIN videos v ON v.author_uid = c.uid
+         WHERE strftime('%Y-%m', v.created_at, 'unixepoch') IN (?, ?)
+         GROUP BY c.uid HAVING count(DISTINCT strftime('%Y-%m', v.created_at, 'unixepoch')) = 2
+         ORDER BY count(*) DESC, c.uid LIMIT 1`,
+      )
+      .all(x, y) as { handle: string; uid: string }[];
+    if (!busy) throw new Error("no creator posted in both months");
+    const own = aggregateOf(
+      await ask(`Which hashtags does @${busy.handle} use most in ${label(x)} vs ${label(y)}?`),
+    );
+    expect(own.plan).toMatchObject({ intent: "compare", uses_by: "period", creators: [busy.uid] });
+    const inMonth = (m: string) =>
+      db
+        .prepare(
+          "SELECT count(*) FROM videos WHERE author_uid = ? AND strftime('%Y-%m', created_at, 'unixepoch') = ?",
+        )
+        .pluck()
+        .get(busy.uid, m);
+    expect((own.result.sides as { name: string; videos: number }[]).map((side) => side.videos)).toEqual([
+      inMonth(x),
+      inMonth(y),
+    ]);
     // "In every month of <span>": each calendar month of it required of a creator (SQL: all its months).
     const [from, to] = [months.at(-3) as string, months.at(-1) as string];
     const steady = db
