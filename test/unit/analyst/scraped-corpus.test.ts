@@ -3840,6 +3840,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Q1 vs Q3 uploads in 2025",
         "weekends vs weekdays: median views and median shares",
         "Which creators posted in every month of Q3 2025?",
+        "Which hashtags does @stay2 use most in July 2025 vs August 2025?",
+        '"Lofi chill" - how many videos use it?',
         '"Lofi chill" vs "nhạc nền - Stay": which gets more views?',
         "videos posted on sat or sun vs mon-fri: median views",
       ];
