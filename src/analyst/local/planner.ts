@@ -122,6 +122,13 @@ const PER_GROUP_SPLITS: readonly string[] = [
 const EVERY_PERIOD =
   /\b(?:post\w*|upload\w*|publish\w*|active|videos?|content)\s+(?:(?:at least )?once\s+|something\s+)?(?:in\s+|during\s+)?(?:every|each|all(?:\s+(?:the|two|three|four|six|twelve|\d{1,2}))?)\s+(?:single\s+)?(months?|quarters?)\b/;
 
+/**
+ * "Than those that don't", "vs the rest", "than other hotel videos", "compared with videos without it": the others
+ * of a set, against the videos about what was named before.
+ */
+const THE_REST =
+  /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:(?:all|the)\s+)?(?:rest|others\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don't|do not|doesn't|does not|didn't|did not|without)\b)/;
+
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
 
@@ -4509,6 +4516,33 @@ async function readQuestion(
         ? "groups: the videos using each sound named"
         : "groups: videos using the sound named, and the others",
     );
+  }
+  // "Do videos mentioning pool get more views than those that don't?", "pool videos vs the rest", "… than other
+  // hotel videos": the videos about the topics named before against the others (a topic after "other" is of both).
+  const rest = lowerAll.match(THE_REST);
+  const restTopics = rest
+    ? topics.filter((t) => (topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0))
+    : [];
+  if (
+    rest &&
+    restTopics.length > 0 &&
+    !decline &&
+    ["rank", "measure", "overview", "count", "compare"].includes(intent) &&
+    entityCount === 0 &&
+    groupBy === null &&
+    bands.length === 0 &&
+    compareTopics.length < 2 &&
+    !placed.some((p) => p.item.kind === "emoji" || p.item.kind === "sound")
+  ) {
+    const q = restTopics.join(" ");
+    const named = `"${topicWords(restTopics)}"`;
+    bands.push(
+      { label: `about ${named}`, attributes: [{ kind: "text", q }] },
+      { label: `not about ${named}`, attributes: [{ kind: "not_text", q }] },
+    );
+    topics.splice(0, topics.length, ...topics.filter((t) => !restTopics.includes(t)));
+    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(rest|others?)$/.test(w)));
+    understood.push(`groups: the videos about ${named}, and the others (from "${rest[0].trim()}")`);
   }
   // "Does the number of hashtags matter? compare 0-3, 4-7 and 8+": the bands listed, side by side.
   // (A question that is no other shape — "how do under 15s, 15-60s and over 60s compare?" — is this one.)

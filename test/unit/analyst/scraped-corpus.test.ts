@@ -3842,6 +3842,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Which creators posted in every month of Q3 2025?",
         "Which hashtags does @stay2 use most in July 2025 vs August 2025?",
         '"Lofi chill" - how many videos use it?',
+        "do resort videos get more views than those that don't?",
         '"Lofi chill" vs "nhạc nền - Stay": which gets more views?',
         "videos posted on sat or sun vs mon-fri: median views",
       ];
@@ -5930,6 +5931,35 @@ describe("a topic ruled out", () => {
     expect(all.result.ranking).toEqual(not(every, dalat, vungtau).slice(0, 3));
     // "Not ads" stays organic videos.
     expect(aggregateOf(await ask("how many videos are not ads?")).plan).toMatchObject({ filters: ["ad=no"] });
+  });
+});
+
+describe("a topic against the rest", () => {
+  it("'do resort videos get more views than those that don't?', 'resort videos vs the rest': the two sides (search, SQL)", async () => {
+    const resort = new Set(await searchIds("resort"));
+    const all = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    const expected = [
+      { key: 'about "resort"', value: median(all.filter((v) => resort.has(v.id)).map((v) => v.plays)) },
+      { key: 'not about "resort"', value: median(all.filter((v) => !resort.has(v.id)).map((v) => v.plays)) },
+    ].sort((a, b) => b.value - a.value);
+    expect(resort.size).toBeGreaterThan(0);
+    for (const question of [
+      "do resort videos get more views than those that don't?",
+      "resort videos vs the rest: median views",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        topics: [],
+        ignored: [],
+      });
+      expect(result.ranking, question).toEqual(expected.map((g) => g.key));
+      expect(result.values, question).toEqual(expected.map((g) => g.value));
+    }
+    // A topic after "other" is of both sides.
+    const within = aggregateOf(await ask("do Da Lat videos get more likes than other resort videos?"));
+    expect(within.plan).toMatchObject({ group_by: "bounds", topics: ["resort"], metric: "likes" });
   });
 });
 
