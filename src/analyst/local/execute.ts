@@ -2921,6 +2921,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ...rateDefinition(metric),
     ...(bandNote ? [bandNote] : []),
   ];
+  // "For each language with at least 10 videos": the groups with that many.
+  if (plan.groupVideos && !["creators", "advertisers", "hashtags", "sounds"].includes(plan.subject)) {
+    const pass = followersPass(plan.groupVideos);
+    const kept = ranked.filter((g) => pass(g.size));
+    if (kept.length < ranked.length)
+      caveats.push(
+        `Only the groups with ${boundWords(plan.groupVideos)} videos: ${fmt(kept.length)} of ${fmt(ranked.length)}.`,
+      );
+    ranked = kept;
+  }
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
   const leader = ranked[0];

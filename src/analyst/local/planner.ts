@@ -3183,12 +3183,21 @@ async function readQuestion(
   } else if (followersBound)
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
   let groupVideos: FollowersBound | null = null;
+  let groupsOf: (FollowersBound & { phrase: string }) | null = null;
   if (videosBound && ["creators", "advertisers", "hashtags", "sounds"].includes(subject)) {
     groupVideos = boundOnly(videosBound);
     understood.push(
       `${subject} with ${boundWords(videosBound)} of the videos in question (from "${videosBound.phrase}")`,
     );
-  } else if (videosBound)
+  } else if (
+    videosBound &&
+    /\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have)\s*$/.test(
+      lowerAll.slice(0, Math.max(0, lowerAll.indexOf(videosBound.phrase))),
+    )
+  )
+    // ("For each language with at least 10 videos": the groups of a breakdown with that many, below.)
+    groupsOf = videosBound;
+  else if (videosBound)
     ignored.push(`${videosBound.phrase} (a bound on how many videos each creator has: ask about creators)`);
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
   const topicSpans = new Map<string, { at: number; end: number }>();
@@ -5046,6 +5055,11 @@ async function readQuestion(
     );
   else if (zone && !hoursRead)
     ignored.push(`${zone[0].trim()} (only hours of the day are read in a time zone; days and dates are UTC)`);
+  if (groupsOf && intent === "breakdown" && groupBy !== null && !rankWithin) {
+    groupVideos = boundOnly(groupsOf);
+    understood.push(`only the groups with ${boundWords(groupsOf)} videos (from "${groupsOf.phrase}")`);
+  } else if (groupsOf)
+    ignored.push(`${groupsOf.phrase} (a bound on the videos of each group of a breakdown)`);
   return {
     intent,
     subject,

@@ -3306,6 +3306,19 @@ describe("more questions read as meant", () => {
       metric: "comments",
       ignored: [],
     });
+    // "For each language with at least N videos": only the groups with that many (SQL).
+    const sizes = db
+      .prepare("SELECT language, count(*) AS n FROM videos WHERE language IS NOT NULL GROUP BY language")
+      .all() as { language: string; n: number }[];
+    const floor = [...new Set(sizes.map((g) => g.n))].sort((a, b) => a - b)[1] ?? 1;
+    const bounded = aggregateOf(
+      await ask(`For each language with at least ${floor} videos, the median comments`),
+    );
+    expect(bounded.plan).toMatchObject({ group_by: "language", metric: "comments", ignored: [] });
+    expect(new Set(bounded.result.ranking as string[])).toEqual(
+      new Set(sizes.filter((g) => g.n >= floor).map((g) => g.language)),
+    );
+    expect(sizes.some((g) => g.n < floor)).toBe(true);
     // A count after "per" is a rate's base, not another measure.
     expect(
       aggregateOf(await ask("weekends vs weekdays: median comments per 1,000 views")).plan,
