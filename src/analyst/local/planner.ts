@@ -127,7 +127,7 @@ const EVERY_PERIOD =
  * of a set, against the videos about what was named before.
  */
 const THE_REST =
-  /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:(?:all|the)\s+)?(?:rest|others\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don't|do not|doesn't|does not|didn't|did not|without)\b)/;
+  /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:(?:all|the)\s+)?(?:rest|others\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/;
 
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
@@ -4550,7 +4550,11 @@ async function readQuestion(
       { label: `not about ${named}`, attributes: [{ kind: "not_text", q }] },
     );
     topics.splice(0, topics.length, ...topics.filter((t) => !restTopics.includes(t)));
-    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(rest|others?)$/.test(w)));
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt)$/.test(w)),
+    );
     understood.push(`groups: the videos about ${named}, and the others (from "${rest[0].trim()}")`);
   }
   // "Does the number of hashtags matter? compare 0-3, 4-7 and 8+": the bands listed, side by side.

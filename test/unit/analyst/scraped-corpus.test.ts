@@ -5959,6 +5959,7 @@ describe("a topic against the rest", () => {
     for (const question of [
       "do resort videos get more views than those that don't?",
       "resort videos vs the rest: median views",
+      "do resort videos get more views than the ones that dont mention it?",
     ]) {
       const { plan, result } = aggregateOf(await ask(question));
       expect(plan, question).toMatchObject({
