@@ -127,7 +127,7 @@ const EVERY_PERIOD =
  * of a set, against the videos about what was named before.
  */
 const THE_REST =
-  /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:(?:all|the)\s+)?(?:rest|others\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/;
+  /\b(?:than|vs\.?|versus|compared (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all|the)\s+)?(?:rest|others\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
 
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
@@ -4535,8 +4535,9 @@ async function readQuestion(
   if (
     rest &&
     restTopics.length > 0 &&
-    !decline &&
-    ["rank", "measure", "overview", "count", "compare"].includes(intent) &&
+    (decline === null
+      ? ["rank", "measure", "overview", "count", "compare"].includes(intent)
+      : decline.startsWith("it could not tell what to compute")) &&
     entityCount === 0 &&
     groupBy === null &&
     bands.length === 0 &&

@@ -5974,6 +5974,9 @@ describe("a topic against the rest", () => {
     // A topic after "other" is of both sides.
     const within = aggregateOf(await ask("do Da Lat videos get more likes than other resort videos?"));
     expect(within.plan).toMatchObject({ group_by: "bounds", topics: ["resort"], metric: "likes" });
+    expect(
+      aggregateOf(await ask("Do Da Lat videos outperform the other resort videos on likes?")).result,
+    ).toEqual(within.result);
   });
 });
 
