@@ -3301,12 +3301,21 @@ async function readQuestion(
     if (word === "s" && /['’]/.test(text[at - 1] ?? "")) continue;
     // "Can Tho", "Long An": a place written apart, capitalised as a name, whose first word is also a function word.
     const next = words[i + 1];
+    // ("for can tho hotels": in lower case, before what is found there.)
+    const before = words[i + 2];
+    const lowerPlace =
+      next !== undefined &&
+      !FUNCTION_WORDS.has(next.raw.toLowerCase()) &&
+      (before === undefined
+        ? /^\W*$/.test(text.slice(next.at + next.raw.length))
+        : /^(hotels?|homestays?|resorts?|villas?|hostels?|videos?|posts?|creators?|accounts?|ads?)$/i.test(
+            before.raw,
+          ));
     if (
       !hashed &&
       FUNCTION_WORDS.has(word) &&
       next &&
-      isCapital(at) &&
-      isCapital(next.at) &&
+      ((isCapital(at) && isCapital(next.at)) || lowerPlace) &&
       // ("Can Tho videos by hour": a sentence may open with the name; "Can I …" opens a question.)
       (!opensSentence(at) ||
         !/^(i|you|we|they|he|she|it|my|our|your|this|that|these|those|the|a|an|any|all|hotel|hotels|video|videos)$/i.test(
