@@ -1258,7 +1258,7 @@ async function readQuestion(
     // "Sat or sun", "sat/sun", "mon-fri", "on tues", "tue vs thu": the days written out ("weekends", "weekdays",
     // "on tuesdays", "tuesdays vs thursdays"); a bare "sun" or "sat" elsewhere stays a word.
     .replace(
-      /(?<![-–]\s*)\b(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\.?(\s*(?:vs\.?|versus|or|and|&|\/)\s*)(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?!\s*[-–])/gi,
+      /(?<![-–]\s*)\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\.?(\s*(?:vs\.?|versus|or|and|&|\/)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?!\s*[-–])/gi,
       (days, first: string, joint: string, second: string, at: number, all: string) => {
         const full = (d: string) =>
           `${DAY_NAMES.find((n) => n.startsWith(d.toLowerCase().slice(0, 3))) ?? d}s`;
@@ -1278,15 +1278,17 @@ async function readQuestion(
       },
     )
     .replace(
-      /\b(?:sats?\.?\s*(?:or|and|&|\/|\+|-|–|to)\s*suns?|suns?\.?\s*(?:or|and|&|\/|\+)\s*sats?|saturdays?\s*(?:-|–|\/|&|\+|to|through|thru)\s*sundays?)\b\.?|\bmon(?:day)?s?\.?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\b\.?|(?<=\bon\s+)(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?=\s*(?:$|[?,;:)!]|(?:or|vs|versus|and|only)\b))/gi,
-      (days) => {
+      /\b(?:sats?\.?\s*(?:or|and|&|\/|\+|-|–|to)\s*suns?|suns?\.?\s*(?:or|and|&|\/|\+)\s*sats?|saturdays?\s*(?:-|–|\/|&|\+|to|through|thru)\s*sundays?)\b\.?|\bmon(?:day)?s?\.?\s*(?:-|–|to|through|thru)\s*fri(?:day)?s?\b\.?|(?<=\bon\s+)(?:mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?=\s*(?:$|[?,;:)!]|(?:or|vs|versus|and|only)\b))|\b(?:mon|tues?|weds?|thu(?:rs?)?|fri)\.?(?= (?:uploads|posts|videos)\b)/gi,
+      (days, at: number, all: string) => {
         const lower = days.toLowerCase();
+        // ("Weds uploads": one day before what was posted.)
+        const before = /^ (?:uploads|posts|videos)\b/.test(all.slice(at + days.length)) ? "" : "s";
         const full =
           /^sat|^sun/.test(lower) && /[^a-z]/.test(lower.replace(/\.$/, "").trim())
             ? "weekends"
             : /^mon\w*\s*[^a-z]/.test(lower) || /^mon\w*\s+(to|through|thru)\b/.test(lower)
               ? "weekdays"
-              : `${DAY_NAMES.find((d) => d.startsWith(lower.replace(/s?\.?$/, "").slice(0, 3))) ?? lower}s`;
+              : `${DAY_NAMES.find((d) => d.startsWith(lower.replace(/s?\.?$/, "").slice(0, 3))) ?? lower}${before}`;
         typos.push(`${days.trim()}=${full}`);
         return full;
       },

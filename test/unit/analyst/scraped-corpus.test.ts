@@ -3988,6 +3988,7 @@ describe("transcripts: whether the source recorded one", () => {
     for (const [question, days] of [
       ["tue vs thu: which day gets better median views?", [2, 4]],
       ["sat or sun: which is better?", [6, 0]],
+      ["are weds uploads worse than fri uploads?", [3, 5]],
     ] as const) {
       const { plan, result } = aggregateOf(await ask(question));
       expect(plan, question).toMatchObject({ group_by: "weekday", filters: [`weekday=${days.join("|")}`] });
