@@ -1293,6 +1293,15 @@ async function readQuestion(
         return full;
       },
     )
+    // ("Fri vs sat vs sun": a third day after two written out.)
+    .replace(
+      /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s*(?:vs\.?|versus|or|and|&|\/|,)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
+      (day: string) => {
+        const full = `${DAY_NAMES.find((n) => n.startsWith(day.toLowerCase().slice(0, 3))) ?? day}s`;
+        typos.push(`${day}=${full}`);
+        return full;
+      },
+    )
     // "Each caption language", "the language of the caption": the language the source recorded.
     .replace(
       /\b(?:captions?|descriptions?) (languages?)\b|\b(languages?) of (?:the |their |its )?captions?\b/gi,
@@ -2257,7 +2266,7 @@ async function readQuestion(
   // "how many creators posted each month?" stays one.)
   const everyAsked =
     EVERY_PERIOD.test(lowerAll) &&
-    (/^\s*(which|who|list|show|name|find|give)\b/.test(lowerAll) ||
+    (/^\s*(which|who|list|show|name|find|give|creators|accounts|advertisers|brands)\b/.test(lowerAll) ||
       /\b(in|during) (every|all)\b|\bevery single\b|\bat least once\b/.test(lowerAll)) &&
     /\b(creators?|accounts?|advertisers?|brands?|influencers?)\b/.test(lowerAll);
   const postingTime: TimeGroup | null = daysCompared
@@ -4540,8 +4549,13 @@ async function readQuestion(
   // "Do videos mentioning pool get more views than those that don't?", "pool videos vs the rest", "… than other
   // hotel videos": the videos about the topics named before against the others (a topic after "other" is of both).
   const rest = lowerAll.match(THE_REST);
+  // (A topic named again later, "… mentioning homestay vs everything else", was first named before.)
   const restTopics = rest
-    ? topics.filter((t) => (topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0))
+    ? topics.filter(
+        (t) =>
+          (topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0) ||
+          findPhrase(lowerAll.slice(0, rest.index ?? 0), t) >= 0,
+      )
     : [];
   if (
     rest &&
@@ -4565,7 +4579,7 @@ async function readQuestion(
     ignored.splice(
       0,
       ignored.length,
-      ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt)$/.test(w)),
+      ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt|beats?|everything|else)$/.test(w)),
     );
     understood.push(`groups: the videos about ${named}, and the others (from "${rest[0].trim()}")`);
   }
