@@ -4549,17 +4549,24 @@ async function readQuestion(
   // "Do videos mentioning pool get more views than those that don't?", "pool videos vs the rest", "… than other
   // hotel videos": the videos about the topics named before against the others (a topic after "other" is of both).
   const rest = lowerAll.match(THE_REST);
-  // (A topic named again later, "… mentioning homestay vs everything else", was first named before.)
+  // (A topic named again later, "… mentioning homestay vs everything else", was first named before; one that
+  // scopes the question, "within Da Nang, do …", is of both sides.)
   const restTopics = rest
     ? topics.filter(
         (t) =>
-          (topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0) ||
-          findPhrase(lowerAll.slice(0, rest.index ?? 0), t) >= 0,
+          ((topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0) ||
+            findPhrase(lowerAll.slice(0, rest.index ?? 0), t) >= 0) &&
+          !/\b(within|among|inside|across|for)\s+(?:the\s+)?$/.test(
+            lowerAll.slice(0, topicSpans.get(t)?.at ?? 0),
+          ) &&
+          !/^(rest|others?|everything)$/.test(t),
       )
     : [];
   if (
     rest &&
     restTopics.length > 0 &&
+    // ("Viral hotel videos vs the rest": the viral tenth against the others is not read.)
+    !viral &&
     (decline === null
       ? ["rank", "measure", "overview", "count", "compare"].includes(intent)
       : decline.startsWith("it could not tell what to compute")) &&
@@ -4575,7 +4582,11 @@ async function readQuestion(
       { label: `about ${named}`, attributes: [{ kind: "text", q }] },
       { label: `not about ${named}`, attributes: [{ kind: "not_text", q }] },
     );
-    topics.splice(0, topics.length, ...topics.filter((t) => !restTopics.includes(t)));
+    topics.splice(
+      0,
+      topics.length,
+      ...topics.filter((t) => !restTopics.includes(t) && !/^(rest|others?|everything)$/.test(t)),
+    );
     ignored.splice(
       0,
       ignored.length,

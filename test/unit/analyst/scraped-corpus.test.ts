@@ -5988,6 +5988,17 @@ describe("a topic against the rest", () => {
     expect(
       aggregateOf(await ask("Do Da Lat videos outperform the other resort videos on likes?")).result,
     ).toEqual(within.result);
+    // A topic that scopes the question is of both sides; "viral … vs the rest" is not read as a topic's rest.
+    expect(
+      aggregateOf(await ask("Within Da Lat, do resort videos outperform the ones without?")).plan,
+    ).toMatchObject({
+      group_by: "bounds",
+      topics: ["dalat"],
+      bands: ['about "resort"', 'not about "resort"'],
+    });
+    expect(
+      aggregateOf(await ask("What is the engagement rate of viral resort videos vs the rest?")).plan.group_by,
+    ).not.toBe("bounds");
   });
 });
 
