@@ -4565,8 +4565,10 @@ async function readQuestion(
   if (
     rest &&
     restTopics.length > 0 &&
-    // ("Viral hotel videos vs the rest": the viral tenth against the others is not read.)
+    // ("Viral hotel videos vs the rest": the viral tenth against the others is not read; nor "X or Y … vs the
+    // rest", whose side would be a union.)
     !viral &&
+    !/\bor\b|\([^)]*,[^)]*\)/.test(lowerAll.slice(0, rest.index ?? 0)) &&
     (decline === null
       ? ["rank", "measure", "overview", "count", "compare"].includes(intent)
       : decline.startsWith("it could not tell what to compute")) &&
