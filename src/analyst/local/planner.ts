@@ -505,6 +505,12 @@ function disjointBounds(
 /** The days of the week, Sunday first (as the weekday split keys them: 0-6, UTC). */
 const DAY_NAMES = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
+/** The day an abbreviation names, by its first three letters: "weds" → "wednesday", "Thu." → "thursday". */
+const dayAbbreviated = (abbreviation: string): string => {
+  const start = abbreviation.toLowerCase().slice(0, 3);
+  return DAY_NAMES.find((d) => d.startsWith(start)) ?? abbreviation.toLowerCase();
+};
+
 /** Topics as an answer shows them: a quoted phrase without its quotes ("book now"). */
 export function topicWords(topics: readonly string[]): string {
   return topics.map((t) => t.replaceAll('"', "")).join(" ");
@@ -1084,14 +1090,12 @@ async function takeQuoted(
 }> {
   const quoted: { text: string; at: number; end: number }[] = [];
   const soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[] = [];
-  let out = question;
+  const passages = [];
   for (const match of question.matchAll(QUOTED)) {
     const at = match.index ?? 0;
     const passage = (match[1] ?? match[2]) as string;
     const inner = passage.trim();
     const lower = inner.toLowerCase();
-    const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
-    const length = (match[0] as string).length;
     const other =
       /^[@#]/.test(inner) ||
       Object.hasOwn(HOOK_TYPE_WORDS, lower) ||
@@ -1103,10 +1107,15 @@ async function takeQuoted(
       /\b(captions?|says?|saying|said|mention\w*|words?|phrases?|terms?|keywords?|hooks?|transcripts?|text|contain\w*|includ\w*|hashtags?|tagged|search\w*|query|about|spoken|write|written)(?:\s+\p{L}+){0,2}\W*$/iu.test(
         question.slice(Math.max(0, at - 40), at),
       );
-    const titled =
-      other || said
-        ? []
-        : soundsTitled(sounds.length > 0 ? sounds : await facts.soundsTitledAs(inner), inner);
+    passages.push({ at, passage, inner, length: (match[0] as string).length, other, title: !other && !said });
+  }
+  // (Every title quoted looked up in one pass over the videos, when the sounds were not read already.)
+  const titles = passages.filter((p) => p.title).map((p) => p.inner);
+  const candidates = sounds.length > 0 || titles.length === 0 ? sounds : await facts.soundsTitledAs(titles);
+  let out = question;
+  for (const { at, passage, inner, length, other, title } of passages) {
+    const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const titled = title ? soundsTitled(candidates, inner) : [];
     if (titled.length > 0)
       soundsQuoted.push({
         sound: { kind: "sound", ids: titled.map((t) => t.id), title: inner },
@@ -1260,8 +1269,7 @@ async function readQuestion(
     .replace(
       /(?<![-–]\s*)\b(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\.?(\s*(?:vs\.?|versus|or|and|&|\/)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?(?!\s*[-–])/gi,
       (days, first: string, joint: string, second: string, at: number, all: string) => {
-        const full = (d: string) =>
-          `${DAY_NAMES.find((n) => n.startsWith(d.toLowerCase().slice(0, 3))) ?? d}s`;
+        const full = (d: string) => `${dayAbbreviated(d)}s`;
         // ("Posted on sat or sun", "sat/sun vs mon-fri" are the weekend, read below; "sat or sun: which is
         // better?" compares the two days.)
         if (
@@ -1288,7 +1296,7 @@ async function readQuestion(
             ? "weekends"
             : /^mon\w*\s*[^a-z]/.test(lower) || /^mon\w*\s+(to|through|thru)\b/.test(lower)
               ? "weekdays"
-              : `${DAY_NAMES.find((d) => d.startsWith(lower.replace(/s?\.?$/, "").slice(0, 3))) ?? lower}${before}`;
+              : `${dayAbbreviated(lower)}${before}`;
         typos.push(`${days.trim()}=${full}`);
         return full;
       },
@@ -1297,7 +1305,7 @@ async function readQuestion(
     .replace(
       /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s*(?:vs\.?|versus|or|and|&|\/|,)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
       (day: string) => {
-        const full = `${DAY_NAMES.find((n) => n.startsWith(day.toLowerCase().slice(0, 3))) ?? day}s`;
+        const full = `${dayAbbreviated(day)}s`;
         typos.push(`${day}=${full}`);
         return full;
       },

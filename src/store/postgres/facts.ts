@@ -83,12 +83,17 @@ export class PostgresFacts implements FactsRepository {
     );
   }
 
-  async soundsTitledAs(title: string): Promise<SoundName[]> {
+  async soundsTitledAs(titles: readonly string[]): Promise<SoundName[]> {
+    if (titles.length === 0) return [];
     return soundNamesOf(
       await rowsOf<{ id: string; title: string; videos: string | number }>(
         this.pool,
-        soundTitledSql("lower(music_title) = lower($1)", "music_title ILIKE $2 ESCAPE '\\'"),
-        [title, titledLike(title)],
+        soundTitledSql(
+          titles.length,
+          (i) => `lower(music_title) = lower($${2 * i + 1})`,
+          (i) => `music_title ILIKE $${2 * i + 2} ESCAPE '\\'`,
+        ),
+        titles.flatMap((t) => [t, titledLike(t)]),
       ),
     );
   }

@@ -105,14 +105,19 @@ export class SqliteFacts implements FactsRepository {
     return soundNamesOf(this.db.prepare<[], SoundName>(SOUND_TITLES).all());
   }
 
-  async soundsTitledAs(title: string): Promise<SoundName[]> {
-    if (this.offload) return this.offload.call("soundsTitledAs", [title]);
+  async soundsTitledAs(titles: readonly string[]): Promise<SoundName[]> {
+    if (titles.length === 0) return [];
+    if (this.offload) return this.offload.call("soundsTitledAs", [titles]);
     return soundNamesOf(
       this.db
-        .prepare<[string, string], SoundName>(
-          soundTitledSql("music_title = ? COLLATE NOCASE", "music_title LIKE ? ESCAPE '\\'"),
+        .prepare<string[], SoundName>(
+          soundTitledSql(
+            titles.length,
+            () => "music_title = ? COLLATE NOCASE",
+            () => "music_title LIKE ? ESCAPE '\\'",
+          ),
         )
-        .all(title, titledLike(title)),
+        .all(...titles.flatMap((t) => [t, titledLike(t)])),
     );
   }
 

@@ -511,8 +511,8 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       // One title quoted: its sounds (any case, or before " - " and a name), each with all its videos.
       const byId = (id: string) => expectedSounds.filter((s) => s.id === id);
       for (const store of [lite, pg]) {
-        const titled = async (title: string) =>
-          [...(await store.facts.soundsTitledAs(title))].sort((a, b) => (a.id < b.id ? -1 : 1));
+        const titled = async (...titles: string[]) =>
+          [...(await store.facts.soundsTitledAs(titles))].sort((a, b) => (a.id < b.id ? -1 : 1));
         expect(await titled("ORIGINAL SOUND")).toEqual([
           ...byId("6800000000000000001"),
           ...byId("6800000000000000003"),
@@ -520,6 +520,12 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         expect(await titled("shape of you")).toEqual(byId("6800000000000000002"));
         expect(await titled("shape of")).toEqual([]);
         expect(await titled("original_sound")).toEqual([]);
+        // Several titles in one pass: the sounds of any of them.
+        expect(await titled("shape of you", "original sound - glow lab")).toEqual([
+          ...byId("6800000000000000002"),
+          ...byId("6800000000000000003"),
+        ]);
+        expect(await titled()).toEqual([]);
       }
       expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
 

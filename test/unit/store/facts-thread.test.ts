@@ -62,8 +62,8 @@ describe("the analyst's aggregate reads on the facts thread (SQLite)", () => {
     expect(await threaded.soundNames()).toEqual(await inline.soundNames());
     const title = (await inline.soundNames())[0]?.title ?? "";
     expect(title).not.toBe("");
-    expect(await threaded.soundsTitledAs(title)).toEqual(await inline.soundsTitledAs(title));
-    expect((await inline.soundsTitledAs(title)).length).toBeGreaterThan(0);
+    expect(await threaded.soundsTitledAs([title])).toEqual(await inline.soundsTitledAs([title]));
+    expect((await inline.soundsTitledAs([title])).length).toBeGreaterThan(0);
     // The reads are many at once, as an analyst run's are.
     const all = await Promise.all([1, 2, 3, 4].map(() => threaded.groups({}, ["hour"], "plays")));
     for (const groups of all) expect(groups).toEqual(await inline.groups({}, ["hour"], "plays"));
