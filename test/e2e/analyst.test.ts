@@ -67,7 +67,9 @@ const ledger = async (t: TestServer) =>
 describe("analyst over REST and MCP (real sockets)", () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ env: { CRS_ANALYST_HEARTBEAT_MS: "40", CRS_ANALYST_MIN_MS: "250" } });
+    // (Heartbeats go out while a run waits for its minimum: a minimum well above one step's time on a loaded
+    // machine leaves room for several, however long the step took.)
+    t = await startTestServer({ env: { CRS_ANALYST_HEARTBEAT_MS: "40", CRS_ANALYST_MIN_MS: "1000" } });
   });
   afterAll(async () => {
     await t?.close();
