@@ -79,6 +79,8 @@ interface Ctx {
   creatorSet?: readonly string[];
   /** Only the videos of these advertisers ("advertisers who posted in both 2024 and 2025"). */
   advertiserSet?: readonly string[];
+  /** The set was already searched through the search tool (a breakdown again on another count). */
+  corroborated?: true;
 }
 
 type Video = {
@@ -2320,7 +2322,7 @@ async function examples(_ctx: Ctx, videos: VideoFact[], n = 3): Promise<Evidence
 async function corroborate(ctx: Ctx): Promise<void> {
   // The same filter through the search tool, so a client can repeat it (the tool does not count; it has no
   // account or sound filter).
-  if (ctx.plan.creators.length + ctx.plan.advertisers.length === 0 && !bySound(ctx.plan))
+  if (!ctx.corroborated && ctx.plan.creators.length + ctx.plan.advertisers.length === 0 && !bySound(ctx.plan))
     await ctx
       .call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 })
       .catch(() => null);
@@ -2657,7 +2659,11 @@ async function breakdownAlso(ctx: Ctx): Promise<Outcome> {
   // (Said for the groups the answer lists, each a finding: "en: …"; all of them in `result.also`.)
   const listed = keys.filter((k) => main.findings.some((f) => f.statement.startsWith(`${k}: `)));
   for (const metric of ctx.plan.alsoMeasured) {
-    const other = await breakdown({ ...ctx, plan: { ...ctx.plan, metric, alsoMeasured: [] } });
+    const other = await breakdown({
+      ...ctx,
+      corroborated: true,
+      plan: { ...ctx.plan, metric, alsoMeasured: [] },
+    });
     const [ranking, values] = [other.result.ranking, other.result.values];
     if (!Array.isArray(ranking) || !Array.isArray(values)) continue;
     const byKey = new Map(ranking.map((k, i) => [String(k), values[i] as number]));

@@ -3354,6 +3354,8 @@ describe("more questions read as meant", () => {
     expect(also.summary).toContain(
       `Median shares per video: ${ranking.map((k) => `${k} ${byKey[k].toLocaleString("en-US")}`).join(", ")}.`,
     );
+    // The set is searched once, not once per count.
+    expect(also.method.filter((m) => m.tool === "service_search_videos")).toHaveLength(1);
   });
 });
 
