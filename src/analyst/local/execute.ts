@@ -2033,7 +2033,10 @@ async function trending(ctx: Ctx): Promise<Outcome> {
     return videoRanking(
       plan,
       ranked,
-      `the ${fmt(pool.length)} leading trending ${describe(plan)}, by ${METRIC_NAME[count]}`,
+      // (None at all: "No trending videos by @x", not "No the 0 leading …".)
+      pool.length === 0
+        ? `trending ${describe(plan)}`
+        : `the ${fmt(pool.length)} leading trending ${describe(plan)}, by ${METRIC_NAME[count]}`,
       (v) => `${fmt(v[field])} ${METRIC_NAME[count]}`,
       { trending_pool: pool.length },
       `${source}, the first ${pool.length} ranked by ${count}`,
@@ -2209,7 +2212,18 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const reports = list<Trend>(await call("service_list_trends", { limit: 50 }));
   const hookType = plan.attributes.find((a) => a.kind === "hook_type")?.value;
-  const kind = plan.trendKind ?? (hookType ? "hook_pattern" : null);
+  // ("Which sounds are blowing up on hotel videos?": the reports on sounds, none of another kind.)
+  const kind =
+    plan.trendKind ??
+    (hookType || plan.subject === "hook_types"
+      ? "hook_pattern"
+      : plan.subject === "sounds"
+        ? "sound"
+        : plan.subject === "hashtags"
+          ? "hashtag"
+          : plan.subject === "formats"
+            ? "format"
+            : null);
   const matches = reports.filter((r) => {
     if (kind && r.kind !== kind) return false;
     if (hookType && r.kind === "hook_pattern" && r.subject !== hookType) return false;

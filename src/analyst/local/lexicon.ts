@@ -458,7 +458,9 @@ export const FUNCTION_WORDS = new Set(
   contain contains contained containing include includes included including counting tagged tagging cover covers covered covering
   in-market market's brand's creator's advertiser's video's
   co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired
-  key insight insights takeaway takeaways`.split(/\s+/),
+  key insight insights takeaway takeaways
+  utc gmt band bands bucket buckets set collection available actually busiest quietest slowest
+  pls plz thx ty lol lmao nah rn btw tbh imo`.split(/\s+/),
 );
 
 /** Intent cue phrases (matched as whole words on the lower-cased question). */
@@ -541,6 +543,9 @@ export const TYPOS: Readonly<Record<string, string>> = {
   perfomance: "performance",
   perfroming: "performing",
   trendng: "trending",
+  soundz: "sounds",
+  wut: "what",
+  med: "median",
   // Chat spellings (short ones only as written in lower case: "R&B", "U.S." stay).
   r: "are",
   u: "you",
@@ -1080,11 +1085,16 @@ function readPeriod(text: string): WindowReading | null {
     // after a word that makes it a number ("top 2000", "over 2000").
     const bare = new RegExp(`^${YEAR_RE}$`).test(one[1] as string);
     const before = text.slice(0, one.index).trimEnd();
-    const closing =
-      /^\s*[?.!]?\s*$/.test(text.slice((one.index ?? 0) + one[0].length)) &&
-      !/(\b(top|first|last|over|under|above|below|than|least|most|about|around|nearly|almost|exactly|only|just|by)|[#@$€£\d.,-])$/.test(
+    const after = text.slice((one.index ?? 0) + one[0].length);
+    const aNumber =
+      /(\b(top|first|last|over|under|above|below|than|least|most|about|around|nearly|almost|exactly|only|just|by)|[#@$€£\d.-])$/.test(
         before,
       );
+    // (Also a year set off as a label: "median views for Hue, 2024", "2024 only", "Tuyen Quang 2024: …",
+    // "… hoi an 2024 plz".)
+    const closing =
+      (/^\s*[?.!]?\s*$/.test(after) && !aNumber && (!before.endsWith(",") || /,\s+$/.test(text.slice(0, one.index)))) ||
+      (!aNumber && /^\s*(?::|,?\s+only\b|[,.]?\s*(?:please|pls|plz|thanks|thx|ty)\b)/.test(after));
     // ("Which 2025 Phu Quoc videos …", "the 2024 resort ads": a year before what the question is about.)
     const describing =
       /\b(which|what|the|all|my|our|their|list|show|show me|find|rank|compare)$/.test(before) &&

@@ -127,7 +127,7 @@ const EVERY_PERIOD =
  * of a set, against the videos about what was named before.
  */
 const THE_REST =
-  /\b(?:than|vs\.?|versus|compared (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all|the)\s+)?(?:rest|others\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
+  /\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all|the)\s+)?(?:rest|others\b|everything(?: else)?\b|every other (?:video|post|clip)\b|not (?:using|tagging|having|including) (?:it|them|one|the tag|the hashtag)\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
 
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
@@ -1301,6 +1301,15 @@ async function readQuestion(
         return full;
       },
     )
+    // "The 2020 trending set", "trending dec 2020 top sounds": "trending" names the collection (a scrape of a
+    // past trending feed), not the feed's recency-weighted order, which no past period has.
+    .replace(
+      /\btrending\s+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list)\b)|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
+      (word: string) => {
+        typos.push(`${word.trim()}=the collection's name`);
+        return "";
+      },
+    )
     // ("Fri vs sat vs sun": a third day after two written out.)
     .replace(
       /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s*(?:vs\.?|versus|or|and|&|\/|,)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
@@ -1920,7 +1929,11 @@ async function readQuestion(
     apply?.();
     // Subject-bearing words ("ads", "slideshows") stay readable for the subject pass.
   };
-  const organicWords = /\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?)\b/;
+  // ("Excluding ads", "ads excluded", "without sponsored posts": the organic videos.)
+  const adLeftOut =
+    /\b(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\s+(?:the |any |all )?(?=(?:ads?|adverts?|sponsored (?:posts?|videos?|content))\b)|(?<=\bads? )(?:excluded|aside|removed|left out)\b/;
+  const organicWords =
+    /\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\s+(?:the |any |all )?(?:ads?|adverts?|sponsored (?:posts?|videos?|content))|ads? (?:excluded|aside|removed|left out))\b/;
   // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
   const adsAgainstOrganic =
     organicWords.test(text) &&
@@ -1931,6 +1944,11 @@ async function readQuestion(
     /\b(compared?|comparison|vs\.?|versus|than|against|or|and|split|mix|balance|breakdown|ratios?)\b/.test(
       lowerAll,
     );
+  // "Do ads get more views than the rest?", "sponsored videos compared to everything else": ads against the
+  // organic videos.
+  const adsAgainstRest =
+    /\b(ads?|adverts?|advertisements?|sponsored|promoted|paid (posts?|content))\b/.test(text) &&
+    THE_REST.test(lowerAll);
   // "Is it worth running ads for hotels?": ads against organic videos; "… making slideshows": the formats.
   const worth =
     /\b(is it|are they|is that) worth\b|\bworth (it|making|posting|running|doing|trying|using)\b/.test(
@@ -1944,6 +1962,7 @@ async function readQuestion(
     );
   const adsVsOrganic =
     adsAgainstOrganic ||
+    adsAgainstRest ||
     worthAds ||
     (howPerform && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text));
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
@@ -2032,6 +2051,8 @@ async function readQuestion(
     if (!hash && cue === "not" && !/^not\s+(tagged|hashtagged|about|mentioning)\b/.test(whole)) continue;
     // "Excluding Da Lat": the longest run of words that is a hashtag (#dalat), else the first word alone.
     const words = written.filter((w): w is string => w !== undefined);
+    // ("Excluding ads": the organic videos, read with the ad label.)
+    if (!hash && /^(ads?|adverts?|sponsored)$/.test(words[0] ?? "")) continue;
     let tag: string | null = null;
     let used = 0;
     for (let n = hash ? 1 : words.length; n >= 1 && !tag; n--) {
@@ -2057,6 +2078,18 @@ async function readQuestion(
   }
   for (const m of text.matchAll(EMOJI)) {
     const emoji = m[0].replace(EMOJI_VARIANT, "");
+    // ("Halong hotel content any good? 🤔", "which sounds are blowing up 🔥🔥": emoji closing the question
+    // after no word that asks for them are its tone, not what to look for.)
+    const at = m.index ?? 0;
+    const tone =
+      /^[\s?!.]*$/.test(text.slice(at + m[0].length).replace(EMOJI, "")) &&
+      !/\b(with|using|uses?|has|have|having|contain\w*|includ\w*|emojis?|and|or|vs\.?|versus|like|than|the|an?)\s*$|[,:/&+]\s*$|^\s*$/.test(
+        lowerAll.slice(0, at).replace(EMOJI, "").trimEnd(),
+      );
+    if (tone) {
+      text = consume(text, at, m[0].length);
+      continue;
+    }
     if (emoji && !placed.some((p) => p.item.kind === "emoji" && p.item.emoji === emoji))
       place({ kind: "emoji", emoji }, m.index ?? 0, m[0]);
     text = consume(text, m.index ?? 0, m[0].length);
@@ -2292,7 +2325,7 @@ async function readQuestion(
                 lowerAll,
               )
             ? "weekday"
-            : /\b(times? of (the )?day|what time|which time|(which|what) (\w+ )?hour|busiest (upload(ing)? |posting )?hours?|peak (upload(ing)? |posting )?hours?|the hours? with the (best|most|highest)|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
+            : /\b(times? of (the )?day|what time|which time|(which|what) (\w+ )?hour|(by|each|every) (posting |publication |upload )?hour|hours? (posted|of posting)|busiest (upload(ing)? |posting )?hours?|peak (upload(ing)? |posting )?hours?|the hours? with the (best|most|highest)|hours? of (the )?day|best times?|best hours?|(best |ideal |optimal )?posting (hours?|times?)|when (should|to|is it best to) (i |we |you |they )?post|when (do|does|did|are|were) ([^\s?]+ ){1,6}(post|posted|published|uploaded))\b/.test(
                   lowerAll,
                 )
               ? "hour"
@@ -2315,7 +2348,7 @@ async function readQuestion(
                         )
                       ? "quarter"
                       : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-                        /\b((each|every|per|by|a|which|what|best) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                        /\b((each|every|per|by|a|which|what|best|busiest|peak|slowest|quietest) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
                             lowerAll,
                           ) || growingAsked
                         ? "month"
@@ -2395,7 +2428,11 @@ async function readQuestion(
       adsOnlyAsked.index ?? 0,
       adsOnlyAsked[0].length - (adsOnlyAsked[0].match(/\S+$/)?.[0].length ?? 0),
     );
-  if (!adsVsOrganic) flag(organicWords, { kind: "ad", value: "no" });
+  if (!adsVsOrganic)
+    flag(organicWords, { kind: "ad", value: "no" }, () => {
+      const cue = text.match(adLeftOut);
+      if (cue) text = consume(text, cue.index ?? 0, cue[0].length);
+    });
   if (!adsVsOrganic)
     flag(
       /\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\b/,
@@ -4053,6 +4090,13 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "ad";
     lengthOfGroups();
+    // (The words naming the other side: "than the rest", "everything else".)
+    if (adsAgainstRest)
+      ignored.splice(
+        0,
+        ignored.length,
+        ...ignored.filter((w) => !/^(rest|others?|everything|else|without)$/.test(w)),
+      );
   } else if (postingTime) {
     intent = "breakdown";
     groupBy = postingTime;
@@ -4130,7 +4174,16 @@ async function readQuestion(
     understood.push(
       `videos ranked by recorded length, ${extremeLength === "shortest" ? "shortest" : "longest"} first`,
     );
-  } else if (lengthGroups && entityCount === 0 && subject === "videos" && CUES.median.test(lengthText)) {
+  } else if (
+    lengthGroups &&
+    entityCount === 0 &&
+    subject === "videos" &&
+    CUES.median.test(lengthText) &&
+    // ("Median saves per duration band": the groups, each with its median.)
+    !/\b((per|by|each|every|across) (video )?(duration|length)s?|(duration|length) (bands?|groups?|buckets?|brackets?|ranges?))\b/.test(
+      lengthText,
+    )
+  ) {
     // "How long are hotel videos on average?", "the typical length of a resort video": one figure.
     intent = "measure";
     // A measure named before ("viral" read as views) gives way to the length asked for.
@@ -4474,6 +4527,11 @@ async function readQuestion(
       window = null;
     }
   }
+  // ("Monthly posting and median views for @x": one figure per month of all the videos, not the last 30 days.)
+  if (window?.phrase === "monthly" && window.from === undefined && groupBy === "month") {
+    unsay(/^window /);
+    window = null;
+  }
   if (
     window?.each &&
     window.periods &&
@@ -4600,7 +4658,7 @@ async function readQuestion(
     ignored.splice(
       0,
       ignored.length,
-      ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt|beats?|everything|else)$/.test(w)),
+      ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt|beats?|everything|else|without)$/.test(w)),
     );
     understood.push(`groups: the videos about ${named}, and the others (from "${rest[0].trim()}")`);
   }
