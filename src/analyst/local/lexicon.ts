@@ -460,6 +460,7 @@ export const FUNCTION_WORDS = new Set(
   co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired
   key insight insights takeaway takeaways
   utc gmt band bands bucket buckets set collection available actually busiest quietest slowest
+  help helps helped helping
   pls plz thx ty lol lmao nah rn btw tbh imo`.split(/\s+/),
 );
 
@@ -1093,7 +1094,9 @@ function readPeriod(text: string): WindowReading | null {
     // (Also a year set off as a label: "median views for Hue, 2024", "2024 only", "Tuyen Quang 2024: …",
     // "… hoi an 2024 plz".)
     const closing =
-      (/^\s*[?.!]?\s*$/.test(after) && !aNumber && (!before.endsWith(",") || /,\s+$/.test(text.slice(0, one.index)))) ||
+      (/^\s*[?.!]?\s*$/.test(after) &&
+        !aNumber &&
+        (!before.endsWith(",") || /,\s+$/.test(text.slice(0, one.index)))) ||
       (!aNumber && /^\s*(?::|,?\s+only\b|[,.]?\s*(?:please|pls|plz|thanks|thx|ty)\b)/.test(after));
     // ("Which 2025 Phu Quoc videos …", "the 2024 resort ads": a year before what the question is about.)
     const describing =

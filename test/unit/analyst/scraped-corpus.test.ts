@@ -6638,3 +6638,133 @@ describe("creator tiers by followers", () => {
     ]);
   });
 });
+
+describe("real questions' phrasings (exclusions, the rest, labels, tone)", () => {
+  it("'excluding ads', 'ads excluded', 'without ads' are the organic videos (SQL)", async () => {
+    const organic = db.prepare("SELECT count(*) FROM videos WHERE label_ad = 0").pluck().get() as number;
+    expect(organic).toBeGreaterThan(0);
+    for (const question of [
+      "How many videos are there, excluding ads?",
+      "How many videos, ads excluded?",
+      "how many videos without ads",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "count", filters: ["ad=no"], topics: [], ignored: [] });
+      expect(result.count, question).toBe(organic);
+    }
+  });
+
+  it("'than the rest', 'everything else', 'not using it', 'all other videos': a topic or the ads against the others (search, SQL)", async () => {
+    const resort = new Set(await searchIds("resort"));
+    const all = db.prepare("SELECT id, plays, label_ad FROM videos").all() as {
+      id: string;
+      plays: number;
+      label_ad: number;
+    }[];
+    const sides = [
+      { key: 'about "resort"', value: median(all.filter((v) => resort.has(v.id)).map((v) => v.plays)) },
+      { key: 'not about "resort"', value: median(all.filter((v) => !resort.has(v.id)).map((v) => v.plays)) },
+    ].sort((a, b) => b.value - a.value);
+    for (const question of [
+      "How do videos tagged #resort compare with videos without it on median views?",
+      "Does tagging #resort actually help compared with not using it? median views",
+      "How does resort content compare to all other videos on median views?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        topics: [],
+        ignored: [],
+      });
+      expect(result.ranking, question).toEqual(sides.map((g) => g.key));
+      expect(result.values, question).toEqual(sides.map((g) => g.value));
+    }
+    const ads = [
+      { key: "ads", value: median(all.filter((v) => v.label_ad === 1).map((v) => v.plays)) },
+      { key: "organic", value: median(all.filter((v) => v.label_ad !== 1).map((v) => v.plays)) },
+    ].sort((a, b) => b.value - a.value);
+    for (const question of [
+      "do ads get more views than the rest?",
+      "How do sponsored videos compare to everything else on median views?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "ad",
+        metric: "plays",
+        ignored: [],
+      });
+      expect(result.ranking, question).toEqual(ads.map((g) => g.key));
+      expect(result.values, question).toEqual(ads.map((g) => g.value));
+    }
+  });
+
+  it("a year set off as a label ('…, 2024 only', 'X 2024:', '… 2024 plz') is the window; 'top 2024 videos' is not (SQL)", async () => {
+    const year = new Date(SCRAPED * 1000).getUTCFullYear();
+    const plays = db
+      .prepare("SELECT plays FROM videos WHERE strftime('%Y', created_at, 'unixepoch') = ?")
+      .pluck()
+      .all(String(year)) as number[];
+    expect(plays.length).toBeGreaterThan(0);
+    for (const question of [
+      `median views, ${year} only`,
+      `videos ${year}: median views`,
+      `med views ${year} plz`,
+      `median views for all videos, ${year}`,
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "measure", metric: "plays", ignored: [] });
+      expect(plan.understood, question).toContain(`window ${year} (from "${year}")`);
+      expect(result.median, question).toBe(median([...plays]));
+    }
+    expect(aggregateOf(await ask(`top ${year} videos`)).plan.understood.join(" ")).not.toContain("window");
+  });
+
+  it("'the 2020 trending set' names the collection: its videos of the year, ranked as asked (SQL)", async () => {
+    const year = new Date(SCRAPED * 1000).getUTCFullYear();
+    const { plan, result } = aggregateOf(
+      await ask(`Which hashtags are used most in the ${year} trending set?`),
+    );
+    expect(plan).toMatchObject({ intent: "rank", subject: "hashtags", ignored: [] });
+    expect(plan.understood).toContain(`read "trending" as "the collection's name"`);
+    expect(plan.understood).toContain(`window ${year} (from "in the ${year}")`);
+    const tags = new Map<string, number>();
+    for (const h of db
+      .prepare("SELECT hashtags FROM videos WHERE strftime('%Y', created_at, 'unixepoch') = ?")
+      .pluck()
+      .all(String(year)) as string[])
+      for (const t of new Set(h.split(" ").filter(Boolean))) tags.set(t, (tags.get(t) ?? 0) + 1);
+    const most = Math.max(...tags.values());
+    expect((result.values as number[])[0]).toBe(most);
+  });
+
+  it("emoji closing a question are its tone; after 'with' or 'have' they are looked for (SQL)", async () => {
+    const emoji = "🔥";
+    const withIt = db.prepare("SELECT count(*) FROM videos WHERE instr(caption, ?) > 0").pluck().get(emoji);
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get();
+    expect(aggregateOf(await ask(`how many videos are there? ${emoji}${emoji}`)).result.count).toBe(all);
+    expect(aggregateOf(await ask(`how many videos have ${emoji}?`)).result.count).toBe(withIt);
+  });
+
+  it("'per duration band' and 'busiest month' are groups; 'monthly' with month groups reads every month (SQL)", async () => {
+    const bands = aggregateOf(await ask("Median views per duration band"));
+    expect(bands.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "length",
+      metric: "plays",
+      ignored: [],
+    });
+    const busiest = aggregateOf(await ask("What's the busiest month for posting in this data?"));
+    expect(busiest.plan).toMatchObject({ intent: "breakdown", group_by: "month", metric: null, ignored: [] });
+    const months = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m, count(*) AS n FROM videos GROUP BY m ORDER BY n DESC, m DESC",
+      )
+      .all() as { m: string; n: number }[];
+    const monthly = aggregateOf(await ask("Monthly posting and median views"));
+    expect(monthly.plan).toMatchObject({ group_by: "month", metric: "plays", window_days: null });
+    expect((monthly.result.ranking as string[]).length).toBe(Math.min(12, months.length));
+    expect(busiest.result.values as number[]).toContain(months[0]?.n);
+  });
+});
