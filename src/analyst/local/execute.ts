@@ -6,6 +6,7 @@ import { foldText } from "../../shared/text/normalize.js";
 import { countWords, type WordCount } from "../../shared/text/word-counts.js";
 import type {
   CountBound,
+  CreatorFact,
   FactsFilter,
   FactsGroup,
   FactsRepository,
@@ -491,6 +492,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (language) parts.push(`in language ${language.value}`);
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
   if (plan.authorFollowers) parts.push(`by creators with ${boundWords(plan.authorFollowers)} followers`);
+  if (plan.authorVerified) parts.push("by verified creators");
   if (plan.eachTopic.length > 0)
     parts.push(
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`,
@@ -918,12 +920,21 @@ function breakdownsWithin(
   };
 }
 
+/** The creators of the filtered videos and what a question may restrict them by (undefined: no record). */
+async function factsOfCreators(ctx: Ctx, filter: FactsFilter): Promise<Map<string, CreatorFact | undefined>> {
+  const authors = [...(await groupKeys(ctx, filter, "creator"))];
+  const facts = await ctx.facts.creators(authors);
+  return new Map(authors.map((uid) => [uid, facts.get(uid)]));
+}
+
 /** The creators of the filtered videos and each one's latest recorded followers (null: none recorded). */
 async function followersOfCreators(ctx: Ctx, filter: FactsFilter): Promise<Map<string, number | null>> {
-  const authors = [...(await groupKeys(ctx, filter, "creator"))];
-  const counts = await ctx.facts.creators(authors);
-  return new Map(authors.map((uid) => [uid, counts.get(uid)?.followers ?? null]));
+  return new Map([...(await factsOfCreators(ctx, filter))].map(([uid, c]) => [uid, c?.followers ?? null]));
 }
+
+/** The verified ones among the creators of the filtered videos. */
+const verifiedOf = (facts: ReadonlyMap<string, CreatorFact | undefined>, verified = true) =>
+  [...facts].filter(([, c]) => (c?.verified ?? false) === verified).map(([uid]) => uid);
 
 /** Of creators and their followers, those within the bound, and how many lack a count. */
 function creatorsWithin(
@@ -947,33 +958,47 @@ function creatorsWithin(
 async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const bound = plan.authorFollowers;
-  if (!bound || plan.intent === "decline") return executeEach(ctx);
-  const basePlan: Plan = { ...plan, viral: false, topPlayed: null, topCreators: null, authorFollowers: null };
-  const { authors, kept, unknown } = creatorsWithin(
-    await followersOfCreators(ctx, videoFilter({ ...ctx, plan: basePlan })),
-    bound,
-  );
-  const note = `Creators with ${boundWords(bound)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`;
+  // ("How many videos come from verified accounts?": the creators with the badge, likewise.)
+  if ((!bound && !plan.authorVerified) || plan.intent === "decline") return executeEach(ctx);
+  const basePlan: Plan = {
+    ...plan,
+    viral: false,
+    topPlayed: null,
+    topCreators: null,
+    authorFollowers: null,
+    authorVerified: false,
+  };
+  const whole = videoFilter({ ...ctx, plan: basePlan });
+  const { authors, kept, unknown } = bound
+    ? creatorsWithin(await followersOfCreators(ctx, whole), bound)
+    : await (async () => {
+        const facts = await factsOfCreators(ctx, whole);
+        return { authors: [...facts.keys()], kept: verifiedOf(facts), unknown: 0 };
+      })();
+  const who = bound ? `creators with ${boundWords(bound)} followers` : "verified creators";
+  const have = bound ? `${boundWords(bound)} followers` : "the verification badge";
+  const note = bound
+    ? `Creators with ${boundWords(bound)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`
+    : `Verified creators (the platform's badge, as the source recorded it): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}.`;
   if (plan.shareOfCreators) {
     // "What percentage of hotel creators have over 10k followers?": those creators among the set's.
     const what = describe(basePlan);
     const statement =
       authors.length === 0
         ? `There are no creators of ${what}, so no share can be given.`
-        : `${fmt(kept.length)} of the ${fmt(authors.length)} creators of ${what} ${kept.length === 1 ? "has" : "have"} ${boundWords(bound)} followers: ${pct(kept.length, authors.length)} %.`;
+        : `${fmt(kept.length)} of the ${fmt(authors.length)} creators of ${what} ${kept.length === 1 ? "has" : "have"} ${have}: ${pct(kept.length, authors.length)} %.`;
     return {
       summary: statement,
       findings: [
         { statement, evidence: (await accountsCounted(ctx, "creator", kept, "")).evidence.slice(0, 3) },
       ],
-      caveats: [`${note} A creator without a recorded count counts among those outside the bound.`],
+      caveats: [bound ? `${note} A creator without a recorded count counts among those outside the bound.` : note],
       result: { part: kept.length, whole: authors.length, share_pct: pct(kept.length, authors.length) },
-      computed: `aggregate: share of the creators of the ${what} with ${boundWords(bound)} followers`,
+      computed: `aggregate: share of the creators of the ${what} with ${have}`,
     };
   }
   if (plan.shareOfAuthors) {
     // "What share of ads come from creators with over 100k followers?": their videos among the set's.
-    const whole = videoFilter({ ...ctx, plan: basePlan });
     const [base, part] = await Promise.all([
       ctx.facts.count(whole),
       ctx.facts.count({ ...whole, author_uids: kept }),
@@ -982,7 +1007,7 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
     const statement =
       base === 0
         ? `There are no ${what}, so no share can be given.`
-        : `${fmt(part)} of ${fmt(base)} ${what} ${part === 1 ? "is" : "are"} by creators with ${boundWords(bound)} followers: ${pct(part, base)} %.`;
+        : `${fmt(part)} of ${fmt(base)} ${what} ${part === 1 ? "is" : "are"} by ${who}: ${pct(part, base)} %.`;
     return {
       summary: statement,
       findings: [
@@ -993,7 +1018,7 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
       ],
       caveats: [note],
       result: { part, whole: base, share_pct: pct(part, base), creators: kept.length },
-      computed: `aggregate: share of the ${what} by creators with ${boundWords(bound)} followers`,
+      computed: `aggregate: share of the ${what} by ${who}`,
     };
   }
   const outcome = await executeEach({ ...ctx, creatorSet: kept });
@@ -2760,6 +2785,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     let unknown = 0;
     // (The creators' followers read once for all bands: at 1M videos three bands took 27 s read apart, 12 s once.)
     const followers = plan.bands.some((b) => b.followers) ? await followersOfCreators(ctx, whole) : null;
+    // ("Verified creators versus non-verified": whether each creator of the videos has the badge.)
+    const badges = plan.bands.some((b) => b.verified !== undefined) ? await factsOfCreators(ctx, whole) : null;
     // ("Creators with 1 video vs 5 or more": how many of the videos in question each creator has.)
     const videosOf = plan.bands.some((b) => b.accountVideos)
       ? new Map(
@@ -2777,6 +2804,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           : b.accountVideos && videosOf
             ? { bound: b.accountVideos, of: videosOf }
             : null;
+      if (b.verified !== undefined && badges) {
+        filters.push([b.label, { ...banded, author_uids: verifiedOf(badges, b.verified) }]);
+        continue;
+      }
       if (!accounts) {
         filters.push([b.label, banded]);
         continue;
@@ -2788,6 +2819,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ranked = await filterGroups(ctx, filters, metric, statistic);
     if (plan.bands.some((b) => b.followers))
       bandNote = `Each band: the videos of the creators with that many followers (the latest count the source recorded)${unknown > 0 ? `; ${fmt(unknown)} creators without a recorded count are in none` : ""}.`;
+    else if (badges)
+      bandNote =
+        "Each group: the videos of the creators with (or without) the platform's verification badge, as the source recorded it.";
     else if (plan.bands.some((b) => b.accountVideos))
       bandNote = `Each band: the videos of the creators with that many of the ${describe({ ...plan, groupBy: null })}.`;
     total = ranked.reduce((n, g) => n + g.size, 0);

@@ -261,6 +261,8 @@ export interface Plan {
    * followers": only the videos whose creator's follower count is within the bound (other subjects).
    */
   authorFollowers: FollowersBound | null;
+  /** "How many videos come from verified accounts?": only the videos whose creator has the badge. */
+  authorVerified: boolean;
   /**
    * "Creators who posted more than 10 hotel videos", "hashtags on at least 5 videos": a bound on how many of
    * the videos in question each creator (advertiser, hashtag, sound) of the answer has.
@@ -347,7 +349,7 @@ export interface Plan {
   lowest: boolean;
   /** For `share`: the attribute whose share of the rest is asked for. */
   shareOf: Attribute | null;
-  /** For `share`: the share asked is of the videos by the creators within `authorFollowers`. */
+  /** For `share`: the share asked is of the videos by the creators within `authorFollowers` (or verified). */
   shareOfAuthors: boolean;
   /** For `share`: "what percentage of creators have over 10k followers?": the creators within `authorFollowers` among the set's. */
   shareOfCreators: boolean;
@@ -397,6 +399,8 @@ export interface Plan {
     followers?: FollowersBound;
     /** The videos of the creators with this many of the videos in question. */
     accountVideos?: FollowersBound;
+    /** The videos of the verified creators (true) or of the others (false). */
+    verified?: boolean;
   }[];
   /** For `group_by` `hour`: the hours shown in this zone ("in Vietnam time": +7); 0 is UTC. */
   hourOffset: number;
@@ -2574,6 +2578,21 @@ async function readQuestion(
     }),
     " of those in question",
   );
+  // "Verified creators versus non-verified", "verified or not": the videos of each side's creators.
+  const verifiedVs =
+    bands.length === 0
+      ? text.match(
+          /\b(?:verified|blue[- ]check(?:ed)?)\b(?:\s+(?:creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?\s+(?:vs\.?|versus|or|against|compared (?:to|with)|than)\s+(?:the\s+)?(?:non[- ]?verified|unverified|not verified|regular|normal|other|ordinary)\b(?:\s+(?:ones|creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?|\b(?:non[- ]?verified|unverified)(?:\s+(?:creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?\s+(?:vs\.?|versus|or|against|compared (?:to|with))\s+(?:the\s+)?verified\b(?:\s+(?:ones|creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?|\bverified (?:or not|vs\.? not|and (?:non[- ]?verified|unverified))\b/,
+        )
+      : null;
+  if (verifiedVs) {
+    bands.push(
+      { label: "verified creators", attributes: [], verified: true },
+      { label: "non-verified creators", attributes: [], verified: false },
+    );
+    text = consume(text, verifiedVs.index ?? 0, verifiedVs[0].length);
+    understood.push(`groups: the videos of verified and of non-verified creators (from "${verifiedVs[0].trim()}")`);
+  }
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
@@ -4669,7 +4688,7 @@ async function readQuestion(
     bands.length >= 2 &&
     (intent !== "decline" || shapeless) &&
     entityCount === 0 &&
-    (subject !== "creators" || bands.some((b) => b.followers || b.accountVideos))
+    (subject !== "creators" || bands.some((b) => b.followers || b.accountVideos || b.verified !== undefined))
   ) {
     decline = null;
     intent = "breakdown";
@@ -4798,6 +4817,21 @@ async function readQuestion(
     followers = null;
     subject = "videos";
   }
+  // "How many videos come from verified accounts?", "median views of verified creators' videos per month": a
+  // figure of their videos (a list or count of creators stays one of creators).
+  let authorVerified = false;
+  if (
+    creatorType === "verified" &&
+    creators.length + advertisers.length === 0 &&
+    (["measure", "share", "breakdown", "words", "overview", "drivers"].includes(intent) ||
+      (["count", "rank"].includes(intent) && subject !== "creators"))
+  ) {
+    authorVerified = true;
+    creatorType = null;
+    if (intent !== "rank") subject = "videos";
+    const reading = understood.findIndex((u) => u.startsWith("verified creators (from "));
+    if (reading >= 0) understood[reading] = `videos by ${understood[reading]}`;
+  }
   // "What share of videos are ads each year?", "… in each region?": the share within each group.
   if (
     intent === "share" &&
@@ -4874,6 +4908,8 @@ async function readQuestion(
       shareOfWindow = true;
       understood.push("the share of the videos in question published in the window");
     } else if (target) shareOf = target.item;
+    // "How many of the videos come from verified accounts?": the videos by those creators among all.
+    else if (intent === "share" && authorVerified) shareOfAuthors = true;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
     // "What share of views do ads get?": the share of the views, not of the videos.
     const weighted = lowerAll.match(
@@ -5196,6 +5232,7 @@ async function readQuestion(
     creatorType,
     followers,
     authorFollowers,
+    authorVerified,
     groupVideos,
     early,
     perVideo: perVideo || perVideoRead,

@@ -6768,3 +6768,54 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
     expect(busiest.result.values as number[]).toContain(months[0]?.n);
   });
 });
+
+describe("the videos of verified creators", () => {
+  it("'how many of the videos come from verified accounts?', per month, 'verified vs non-verified': their videos (SQL)", () =>
+    onOwnCorpus(async (named, uid) => {
+      named.prepare("UPDATE creators SET verified = 1 WHERE uid IN (?, ?)").run(uid("stay1"), uid("stay3"));
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const verifiedWhere = "author_uid IN (SELECT uid FROM creators WHERE verified = 1)";
+      const count = (where: string) =>
+        named.prepare(`SELECT count(*) FROM videos WHERE ${where}`).pluck().get() as number;
+      const part = count(verifiedWhere);
+      const whole = count("1 = 1");
+      expect(part).toBeGreaterThan(0);
+      expect(part).toBeLessThan(whole);
+      const share = aggregateOf(await ask("How many of the videos come from verified accounts?", on));
+      expect(share.plan).toMatchObject({ intent: "share", subject: "videos", ignored: [] });
+      expect(share.result).toMatchObject({ part, whole });
+      const months = aggregateOf(await ask("Per month, how many videos came from verified accounts?", on));
+      expect(months.plan).toMatchObject({ intent: "breakdown", group_by: "month" });
+      const perMonth = named
+        .prepare(
+          `SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m, count(*) AS n FROM videos WHERE ${verifiedWhere} GROUP BY m ORDER BY m`,
+        )
+        .all() as { m: string; n: number }[];
+      expect(
+        Object.fromEntries(
+          (months.result.ranking as string[]).map((k, i) => [k, (months.result.values as number[])[i]]),
+        ),
+      ).toEqual(Object.fromEntries(perMonth.slice(-12).map((r) => [r.m, r.n])));
+      const plays = (where: string) =>
+        named.prepare(`SELECT plays FROM videos WHERE ${where}`).pluck().all() as number[];
+      const sides = [
+        { key: "verified creators", value: median(plays(verifiedWhere)) },
+        { key: "non-verified creators", value: median(plays(`NOT ${verifiedWhere}`)) },
+      ].sort((a, b) => b.value - a.value);
+      for (const question of [
+        "Verified creators versus non-verified: how do their median views compare?",
+        "verified or not: which gets more views?",
+      ]) {
+        const { plan, result } = aggregateOf(await ask(question, on));
+        expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "bounds", ignored: [] });
+        expect(result.ranking, question).toEqual(sides.map((s) => s.key));
+        expect(result.values, question).toEqual(sides.map((s) => s.value));
+      }
+      // A list or count of creators stays one of creators.
+      expect(aggregateOf(await ask("How many creators are verified?", on)).plan).toMatchObject({
+        intent: "count",
+        subject: "creators",
+      });
+    }));
+});
