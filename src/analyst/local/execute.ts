@@ -992,7 +992,9 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
       findings: [
         { statement, evidence: (await accountsCounted(ctx, "creator", kept, "")).evidence.slice(0, 3) },
       ],
-      caveats: [bound ? `${note} A creator without a recorded count counts among those outside the bound.` : note],
+      caveats: [
+        bound ? `${note} A creator without a recorded count counts among those outside the bound.` : note,
+      ],
       result: { part: kept.length, whole: authors.length, share_pct: pct(kept.length, authors.length) },
       computed: `aggregate: share of the creators of the ${what} with ${have}`,
     };
@@ -2786,7 +2788,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     // (The creators' followers read once for all bands: at 1M videos three bands took 27 s read apart, 12 s once.)
     const followers = plan.bands.some((b) => b.followers) ? await followersOfCreators(ctx, whole) : null;
     // ("Verified creators versus non-verified": whether each creator of the videos has the badge.)
-    const badges = plan.bands.some((b) => b.verified !== undefined) ? await factsOfCreators(ctx, whole) : null;
+    const badges = plan.bands.some((b) => b.verified !== undefined)
+      ? await factsOfCreators(ctx, whole)
+      : null;
     // ("Creators with 1 video vs 5 or more": how many of the videos in question each creator has.)
     const videosOf = plan.bands.some((b) => b.accountVideos)
       ? new Map(

@@ -2591,7 +2591,9 @@ async function readQuestion(
       { label: "non-verified creators", attributes: [], verified: false },
     );
     text = consume(text, verifiedVs.index ?? 0, verifiedVs[0].length);
-    understood.push(`groups: the videos of verified and of non-verified creators (from "${verifiedVs[0].trim()}")`);
+    understood.push(
+      `groups: the videos of verified and of non-verified creators (from "${verifiedVs[0].trim()}")`,
+    );
   }
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
@@ -2660,6 +2662,10 @@ async function readQuestion(
   const plus = text.match(
     /(?<![\p{L}\p{N}.,])(\d[\d,]*)\+\s*(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
+  // ("10 or more videos", "3 or fewer posts".)
+  const orMore = text.match(
+    /(?<![\p{L}\p{N}.,])(\d[\d,]*)\s+or\s+(more|fewer|less)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+  );
   const single = text.match(
     /\b(only|just|exactly)\s+(?:ever\s+)?(?:(?:posted|made|uploaded|published|have|has|had|with)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload)\b(?!s)/,
   );
@@ -2685,15 +2691,23 @@ async function readQuestion(
           value: boundValue(plus[1] as string, undefined),
           phrase: plus[0],
         }
-      : single
+      : orMore
         ? {
-            index: single.index ?? 0,
-            bound: single[0].replace(/\s+\S+$/, ""),
-            op: "at most",
-            value: 1,
-            phrase: single[0],
+            index: orMore.index ?? 0,
+            bound: `${orMore[1]} or ${orMore[2]}`,
+            op: orMore[2] === "more" ? "at least" : "at most",
+            value: boundValue(orMore[1] as string, undefined),
+            phrase: orMore[0],
           }
-        : null;
+        : single
+          ? {
+              index: single.index ?? 0,
+              bound: single[0].replace(/\s+\S+$/, ""),
+              op: "at most",
+              value: 1,
+              phrase: single[0],
+            }
+          : null;
   if (perGroup && perGroup.value !== null) {
     videosBound = { op: perGroup.op, value: perGroup.value, phrase: perGroup.phrase.trim() };
     // The numbers and bound words go; the topic and the noun stay for the passes that read them.
@@ -3736,6 +3750,11 @@ async function readQuestion(
   const theTopOne = lowerAll.match(
     /(?:\bthe|'s|\bits|\btheir) (top|best|biggest|longest|shortest|newest|latest|most (viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
   );
+  // ("The 3 best videos by @x and how many views did each get?", "… the 3 most viewed hotel videos": a ranking.)
+  const theTopFew =
+    /(?:\bthe|'s|\bits|\btheir) (?:\d{1,2}|two|three|four|five|ten) (?:top|best|biggest|most (?:viewed|watched|popular|liked|shared|commented|saved|viral))\b(?:[- ]performing)? (?:[\p{L}\p{N}#-]+ ){0,2}?(?:videos|posts|clips|ads|slideshows)\b/u.test(
+      lowerAll,
+    );
   // "How many likes does the most viewed hotel video have?": ranked by views, its likes among its figures.
   const rankedBy = theTopOne?.[2];
   if (rankedBy && !/popular/.test(rankedBy)) {
@@ -3860,7 +3879,11 @@ async function readQuestion(
   // "The best performing sound for travel videos" likewise: a sound used on many videos is not better for it.
   const perVideoAsked =
     ["creators", "advertisers", "hashtags", "sounds", "languages", "regions"].includes(subject) &&
-    /\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) &&
+    // ("For every creator with 10 or more videos, what are their median views?": each one's, listed.)
+    (/\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) ||
+      /\b(each|every|per) (creator|account|influencer|advertiser|brand|hashtag|sound|song|track)\b/.test(
+        lowerAll,
+      )) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
       /\bper (video|post|clip|upload|ad|advert|slideshow)\b/.test(lowerAll));
   // "Which brands work with the most creators?", "which sounds are used by the most creators?"
@@ -3993,8 +4016,11 @@ async function readQuestion(
     } else understood.push("posting frequency");
   } else if (
     askedDrivers &&
-    // "What content should a new hotel brand make?": the brand asks; the content is the subject.
-    (subject === "videos" || WHAT_TO_MAKE.test(lowerAll)) &&
+    // "What content should a new hotel brand make?": the brand asks; the content is the subject ("what's
+    // working for hotel accounts?": the accounts' videos).
+    (subject === "videos" ||
+      WHAT_TO_MAKE.test(lowerAll) ||
+      (subject === "creators" && /\bwhat('s| is)? (working|works)\b/.test(lowerAll))) &&
     !postingTime &&
     !adsVsOrganic &&
     compareTopics.length < 2 &&
@@ -4256,6 +4282,7 @@ async function readQuestion(
   // "Are there any slideshows?": how many there are.
   else if (
     !theTopOne &&
+    !theTopFew &&
     // "Top creators by number of viral videos": ranked by the count, not counted.
     !/\bby (the )?(number|count) of\b/.test(lowerAll) &&
     // ("The highest share count": a video's count of shares, a measure to rank by.)
@@ -4318,6 +4345,9 @@ async function readQuestion(
     intent = "rank";
   else if (
     entityCount === 1 &&
+    // ("What's @x's best-performing video?": its videos ranked.)
+    !theTopOne &&
+    !theTopFew &&
     // "What's the engagement rate of Billie Eilish?": a figure of that one's videos, not a profile.
     !(
       isRate(metric) &&
@@ -4425,6 +4455,17 @@ async function readQuestion(
   }
   // "Which recent hotel videos got the most views?": "recent" beside a measure restricts publication to the
   // last 30 days (ending at an old scrape's newest video, as other windows do); alone it asks for the newest.
+  // ("What's working lately?", "… these days": recent videos, as "recently"; "lately" asks for no growth window.)
+  if (
+    window?.shortest &&
+    /^(lately|these days|nowadays)$/.test(window.phrase) &&
+    !["creators", "advertisers", "trend_reports"].includes(subject) &&
+    ["rank", "measure", "count", "share", "breakdown", "drivers", "overview"].includes(intent)
+  ) {
+    unsay(/^window /);
+    window = { days: RECENT_DAYS, phrase: window.phrase };
+    understood.push(`window ${RECENT_DAYS} days (from "${window.phrase}")`);
+  }
   if (
     !window &&
     !["creators", "advertisers", "trend_reports"].includes(subject) &&

@@ -6819,3 +6819,58 @@ describe("the videos of verified creators", () => {
       });
     }));
 });
+
+describe("real questions' rankings and recent windows", () => {
+  it("'the 3 best videos by @x and how many views did each get?', '@x's best-performing video': its videos ranked (SQL)", async () => {
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
+    const top = db
+      .prepare("SELECT id FROM videos WHERE author_uid = ? ORDER BY plays DESC, id DESC")
+      .pluck()
+      .all(uid) as string[];
+    expect(top.length).toBeGreaterThan(3);
+    const three = aggregateOf(
+      await ask("What are the 3 best videos by @stay2 and how many views did each get?"),
+    );
+    expect(three.plan).toMatchObject({ intent: "rank", subject: "videos", metric: "plays", count: 3 });
+    expect(three.result.ranking).toEqual(top.slice(0, 3));
+    const one = aggregateOf(await ask("What's @stay2's best-performing video and how long is it?"));
+    expect(one.plan).toMatchObject({ intent: "rank", subject: "videos", count: 1 });
+    expect(one.result.ranking).toEqual(top.slice(0, 1));
+    // A profile asked stays one.
+    expect(aggregateOf(await ask("Tell me about @stay2")).plan.intent).toBe("profile");
+  });
+
+  it("'for every creator with 4 or more videos, what are their median views?': the creators ranked by it (SQL)", async () => {
+    const rows = db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
+      uid: string;
+      plays: number;
+    }[];
+    const byCreator = new Map<string, number[]>();
+    for (const r of rows) byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+    const kept = [...byCreator].filter(([, xs]) => xs.length >= Math.max(4, 5));
+    expect(kept.length).toBeGreaterThan(1);
+    const best = Math.max(...kept.map(([, xs]) => median([...xs])));
+    for (const question of [
+      "For every creator with 4 or more videos, what are their median views?",
+      "median views for each creator with at least 4 videos",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "rank",
+        subject: "creators",
+        metric: "plays",
+        ignored: [],
+      });
+      expect(plan.understood, question).toContainEqual(
+        expect.stringMatching(/^creators with at least 4 of the videos/),
+      );
+      expect((result.values as number[])[0], question).toBe(best);
+    }
+  });
+
+  it("'what's working for hotel accounts lately?': what went with more views among the videos of the last 30 days", async () => {
+    const { plan } = aggregateOf(await ask("What's working for resort accounts lately?"));
+    expect(plan).toMatchObject({ intent: "drivers", subject: "videos", window_days: 30, ignored: [] });
+    expect(plan.understood).toContain('window 30 days (from "lately")');
+  });
+});
