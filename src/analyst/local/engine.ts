@@ -24,7 +24,7 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `${a.more}>${a.than}`;
     case "sound":
       // An original sound is thousands of ids (each creator's own audio): named, with how many.
-      return a.ids.length > 20 ? `sound=${a.title} (${a.ids.length} sound ids)` : `sound=${a.ids.join("|")}`;
+      return `sound${a.except ? "!=" : "="}${a.ids.length > 20 ? `${a.title} (${a.ids.length} sound ids)` : a.ids.join("|")}`;
     case "hours":
       return `hour_utc=${a.hours.join("|")}`;
     case "days":

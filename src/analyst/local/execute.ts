@@ -315,7 +315,9 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       };
     }
     case "sound":
-      return { ...filter, sound_ids: a.ids };
+      return a.except
+        ? { ...filter, exclude_sound_ids: [...(filter.exclude_sound_ids ?? []), ...a.ids] }
+        : { ...filter, sound_ids: a.ids };
     case "exceeds":
       return { ...filter, exceeds: [...(filter.exceeds ?? []), { more: a.more, than: a.than }] };
     case "rate": {
@@ -479,9 +481,17 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   const lengths = bounds.filter((a) => a.metric === "seconds");
   if (counts.length > 0) parts.push(`with ${exactly(counts).join(" and ")}`);
   if (lengths.length > 0) parts.push(lengths.map((a) => attributeLabel(a)).join(" and "));
-  const sound = plan.attributes.find((a) => a.kind === "sound");
-  if (sound)
-    parts.push(sound.title === "original sound" ? "using an original sound" : `using "${sound.title}"`);
+  // ("Not using an original sound and not using "nhạc nền"": each sound left out.)
+  const sounds = plan.attributes.filter((a) => a.kind === "sound");
+  if (sounds.length > 0)
+    parts.push(
+      sounds
+        .map(
+          (a) =>
+            `${a.except ? "not " : ""}using ${a.title === "original sound" ? "an original sound" : `"${a.title}"`}`,
+        )
+        .join(" and "),
+    );
   const days = plan.attributes.find((a) => a.kind === "days");
   if (days) parts.push(`on ${days.label} (UTC)`);
   const hours = plan.attributes.find((a) => a.kind === "hours");
@@ -2572,7 +2582,7 @@ function shareWords(target: Attribute): string {
     case "language":
       return `in ${attributeLabel(target)}`;
     case "sound":
-      return target.title === "original sound" ? "using an original sound" : `using "${target.title}"`;
+      return `${target.except ? "not " : ""}${target.title === "original sound" ? "using an original sound" : `using "${target.title}"`}`;
     case "count":
       return target.metric === "seconds" ? attributeLabel(target) : `with ${attributeLabel(target)}`;
     case "exceeds":

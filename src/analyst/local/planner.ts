@@ -205,7 +205,8 @@ export type Attribute =
   | { kind: "region"; value: string }
   | { kind: "language"; value: string }
   /** Videos using one of these sounds: a title linked in the question ("the song Shape Of You"). */
-  | { kind: "sound"; ids: string[]; title: string }
+  /** Videos using one of these sounds, or (`except`) none of them: "top sounds excluding original sounds". */
+  | { kind: "sound"; ids: string[]; title: string; except?: boolean }
   /** A bound on a count: "more than 1 million views" = plays over 1000000 (latest counts). */
   | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number }
   /** One count above another: "more comments than likes" (latest counts). */
@@ -654,7 +655,7 @@ const attributeLabel = (a: Attribute): string => {
         }[a.op];
       return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
     case "sound":
-      return a.title === "original sound" ? "videos using an original sound" : `videos using "${a.title}"`;
+      return `videos ${a.except ? "not " : ""}using ${a.title === "original sound" ? "an original sound" : `"${a.title}"`}`;
     case "exceeds":
       return `more ${COUNT_NAME[a.more]} than ${COUNT_NAME[a.than]}`;
     case "rate":
@@ -1555,6 +1556,32 @@ async function readQuestion(
     soundSpans.push([at, end]);
     titleSpans.push([at, end]);
     text = consume(text, at, end - at);
+  }
+
+  // "Top sounds excluding original sounds", "ignoring "original sound" and generic "nhạc nền" tracks": the videos
+  // using none of them (a sound listed after one left out is left out too).
+  const soundAsked = original.toLowerCase();
+  let leftOutEnd = -1;
+  for (const p of placed.filter((x) => x.item.kind === "sound").sort((a, b) => a.at - b.at)) {
+    const item = p.item as Attribute & { kind: "sound" };
+    const end = soundSpans.find(([a, b]) => a <= p.at && p.at < b)?.[1] ?? p.at;
+    const cue = soundAsked
+      .slice(0, p.at)
+      .match(
+        /\b(excluding|exclude|ignoring|ignore|leaving out|leave out|skipping|skip|except(?: for)?|other than|not counting|minus|apart from|(?<!\bor )without|but not)\s+(?:the\s+|any\s+|all\s+)?(?:generic\s+)?["“'«]?$/,
+      );
+    const listed =
+      leftOutEnd >= 0 &&
+      /^\s*["”'»]?\s*(?:tracks?|sounds?|songs?)?\s*(?:,|and|or|&|nor)\s*(?:the\s+|any\s+|all\s+)?(?:generic\s+)?["“'«]?$/.test(
+        soundAsked.slice(leftOutEnd, p.at),
+      );
+    if (!cue && !listed) continue;
+    p.item = { ...item, except: true };
+    understood.push(
+      `the videos not using ${item.title === "original sound" ? "an original sound" : `"${item.title}"`} (left out${cue ? ` from "${cue[1]}"` : ""})`,
+    );
+    if (cue) text = consume(text, cue.index ?? 0, cue[1]?.length ?? 0);
+    leftOutEnd = Math.max(end, p.at);
   }
 
   // 3. Time window (question first, then context).

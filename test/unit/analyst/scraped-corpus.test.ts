@@ -3864,6 +3864,14 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "do resort videos get more views than those that don't?",
         '"Lofi chill" vs "nhạc nền - Stay": which gets more views?',
         "videos posted on sat or sun vs mon-fri: median views",
+        "How many videos are there, excluding ads?",
+        "How does resort content compare to all other videos on median views?",
+        "do ads get more views than the rest?",
+        "median views, 2025 only",
+        "Median views per duration band",
+        "top sounds excluding original sounds",
+        "For every creator with 4 or more videos, what are their median views?",
+        "What are the 3 best videos by @stay2 and how many views did each get?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -6872,5 +6880,35 @@ describe("real questions' rankings and recent windows", () => {
     const { plan } = aggregateOf(await ask("What's working for resort accounts lately?"));
     expect(plan).toMatchObject({ intent: "drivers", subject: "videos", window_days: 30, ignored: [] });
     expect(plan.understood).toContain('window 30 days (from "lately")');
+  });
+});
+
+describe("sounds left out", () => {
+  it("'top sounds excluding original sounds', 'ignoring \"nhạc nền - Stay\"': the videos using none of them (SQL)", async () => {
+    const [LOFI, ORIGINAL] = ["7100000000000000002", "7100000000000000001"];
+    const lofi = db.prepare("SELECT count(*) FROM videos WHERE music_id = ?").pluck().get(LOFI) as number;
+    const rest = db
+      .prepare("SELECT count(*) FROM videos WHERE music_id IS NULL OR music_id <> ?")
+      .pluck()
+      .get(ORIGINAL) as number;
+    expect(lofi).toBeGreaterThan(0);
+    for (const question of [
+      "top sounds excluding original sounds",
+      "Which sounds are used most, leaving out original sound?",
+      'most used sounds, ignoring "nhạc nền - Stay"',
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "rank", subject: "sounds", ignored: [] });
+      expect(plan.filters[0], question).toMatch(/^sound!=/);
+      expect(result.ranking, question).toEqual([LOFI]);
+      expect(result.values, question).toEqual([lofi]);
+    }
+    // A count of the others, and "with or without" stays two groups.
+    expect(aggregateOf(await ask("how many videos are there, excluding original sounds?")).result.count).toBe(
+      rest,
+    );
+    expect(
+      aggregateOf(await ask("with or without original sound: which gets more views?")).plan.group_by,
+    ).toBe("sound_use");
   });
 });
