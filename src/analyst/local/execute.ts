@@ -1304,7 +1304,7 @@ async function executePlan(ctx: Ctx): Promise<Outcome> {
     case "trend_report":
       return trendReport(ctx);
     case "compare":
-      return compare(ctx);
+      return compareAlso(ctx);
     case "breakdown":
       return breakdownAlso(ctx);
     case "share":
@@ -4000,8 +4000,31 @@ async function compareUses(ctx: Ctx, by: "hashtag" | "sound" | "hook_type"): Pro
   };
 }
 
+/** "Compare @a and @b on median views and saves": the comparison on the first count, and each other one said. */
+async function compareAlso(ctx: Ctx): Promise<Outcome> {
+  const main = await compare(ctx);
+  const { ranking: ids, names } = main.result;
+  if (ctx.plan.alsoMeasured.length === 0 || !Array.isArray(ids) || !Array.isArray(names)) return main;
+  const also: Record<string, number[]> = {};
+  const lines: string[] = [];
+  for (const metric of ctx.plan.alsoMeasured) {
+    const other = await compare({ ...ctx, plan: { ...ctx.plan, metric, alsoMeasured: [] } });
+    const [ranking, values] = [other.result.ranking, other.result.values];
+    if (!Array.isArray(ranking) || !Array.isArray(values)) continue;
+    const byId = new Map(ranking.map((id, i) => [String(id), values[i] as number]));
+    also[metric] = ids.map((id) => byId.get(String(id)) ?? 0);
+    lines.push(
+      `${ctx.plan.perVideo ? "Median" : "Total"} ${METRIC_NAME[metric]}${ctx.plan.perVideo ? " per video" : ""}: ${ids.map((id, i) => `${names[i]} ${showFigure(metric, byId.get(String(id)) ?? 0)}`).join(", ")}.`,
+    );
+  }
+  if (lines.length === 0) return main;
+  return { ...main, summary: `${main.summary} ${lines.join(" ")}`, result: { ...main.result, also } };
+}
+
 async function compare(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
+  // ("Who gets more views per video?", "compare them on median views": each one's median video.)
+  const statistic = plan.perVideo ? "median" : "sum";
   if (plan.subject === "hashtags" || plan.subject === "sounds" || plan.subject === "hook_types")
     return compareUses(
       ctx,
@@ -4047,7 +4070,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       value = d.followers ?? 0;
     else if (viaFacts) {
       const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
-      value = metric === "videos" ? vs.length : figureOf(vs, metric, "sum");
+      value = metric === "videos" ? vs.length : figureOf(vs, metric, statistic);
     } else if (metric === "videos")
       value = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? d.ad_count : d.video_count;
     else value = d.followers ?? 0;
@@ -4076,7 +4099,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       windowNote = window === 0 ? " today (UTC)" : ` over ${window} days`;
     } else if (viaFacts || metric === "followers") {
       const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), advertiser_id: a.id });
-      value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, "sum");
+      value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, statistic);
     } else value = d.video_count;
     rows.push({
       id: d.id,
@@ -4088,7 +4111,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   }
   const ranked = [...rows].sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
   const [first, second] = ranked as [Row, Row];
-  const label = `${metric === "videos" && plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ads" : METRIC_NAME[metric]}${windowNote}`;
+  const label = `${metric === "videos" && plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ads" : statistic === "median" && viaFacts && COUNTS.includes(metric) && metric !== "videos" ? `median ${METRIC_NAME[metric]} per video` : METRIC_NAME[metric]}${windowNote}`;
   const scope =
     viaFacts && metric !== "followers" && hasVideoFilters({ ...plan, creators: [], advertisers: [] })
       ? ` (over their ${describe({ ...plan, creators: [], advertisers: [] })})`
@@ -4111,8 +4134,13 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       evidence: [{ type: r.type, id: r.id, figures: r.figures }],
     })),
     caveats,
-    result: { ranking: ranked.map((r) => r.id), values: ranked.map((r) => round(r.value)), metric },
-    computed: `compare on ${metric}`,
+    result: {
+      ranking: ranked.map((r) => r.id),
+      names: ranked.map((r) => r.name),
+      values: ranked.map((r) => round(r.value)),
+      metric,
+    },
+    computed: `compare on ${metric}${statistic === "median" && viaFacts ? " (median per video)" : ""}`,
   };
 }
 

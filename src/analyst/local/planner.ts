@@ -5212,7 +5212,10 @@ async function readQuestion(
   // measure is used, and the others are said to be unused.
   // ("Weekdays vs weekends: median views and median shares": each group on each count named.)
   const alsoMeasured =
-    (intent === "measure" || (intent === "breakdown" && shareOf === null && !rankWithin)) &&
+    (intent === "measure" ||
+      (intent === "breakdown" && shareOf === null && !rankWithin) ||
+      // ("Compare @a and @b on median views and saves.")
+      (intent === "compare" && creators.length + advertisers.length >= 2)) &&
     metric !== null &&
     COUNTS.includes(metric) &&
     !concentration
@@ -5303,7 +5306,14 @@ async function readQuestion(
     authorVerified,
     groupVideos,
     early,
-    perVideo: perVideo || perVideoRead,
+    perVideo:
+      perVideo ||
+      perVideoRead ||
+      // ("@a vs @b: who gets more views per video?", "compare them on median views": each one's median video.)
+      (intent === "compare" &&
+        /\b(median|average|avg|mean|typical(ly)?|per (video|post|clip))\b/.test(lowerAll) &&
+        metric !== null &&
+        COUNTS.includes(metric)),
     perVideoAsked,
     totals,
     byCreators,

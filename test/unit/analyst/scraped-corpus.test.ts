@@ -6912,3 +6912,32 @@ describe("sounds left out", () => {
     ).toBe("sound_use");
   });
 });
+
+describe("two creators compared per video", () => {
+  it("'compare @a and @b on median views and saves', '… who gets more views per video?': each one's median video, and the second count (SQL)", async () => {
+    const uid = (h: string) =>
+      db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(h) as string;
+    const of = (h: string, column: "plays" | "saves") =>
+      median(db.prepare(`SELECT ${column} FROM videos WHERE author_uid = ?`).pluck().all(uid(h)) as number[]);
+    const sides = ["stay2", "stay4"]
+      .map((h) => ({ id: uid(h), name: `@${h}`, plays: of(h, "plays"), saves: of(h, "saves") }))
+      .sort((a, b) => b.plays - a.plays || a.id.localeCompare(b.id));
+    const both = await ask("Compare @stay2 and @stay4 on median views and saves.");
+    const { plan, result } = aggregateOf(both);
+    expect(plan).toMatchObject({ intent: "compare", metric: "plays", also_measured: ["saves"], ignored: [] });
+    expect(result.ranking).toEqual(sides.map((s) => s.id));
+    expect(result.values).toEqual(sides.map((s) => s.plays));
+    expect(result.also).toEqual({ saves: sides.map((s) => s.saves) });
+    expect(both.summary).toContain(
+      `Median saves per video: ${sides.map((s) => `${s.name} ${s.saves.toLocaleString("en-US")}`).join(", ")}.`,
+    );
+    const perVideo = aggregateOf(await ask("@stay2 vs @stay4: who gets more views per video?"));
+    expect(perVideo.result.values).toEqual(sides.map((s) => s.plays));
+    // Without "median" or "per video", their total views, as before.
+    const total = (h: string) =>
+      db.prepare("SELECT sum(plays) FROM videos WHERE author_uid = ?").pluck().get(uid(h)) as number;
+    expect(
+      new Set(aggregateOf(await ask("@stay2 vs @stay4: who gets more views?")).result.values as number[]),
+    ).toEqual(new Set([total("stay2"), total("stay4")]));
+  });
+});
