@@ -245,6 +245,9 @@ export const UNKNOWN_MEASURES: Record<string, string> = {
   converted: "conversions",
   converts: "conversions",
   roomnights: "bookings",
+  occupancy: "bookings",
+  revpar: "bookings",
+  uniqueviewers: "unique or repeat viewers (plays count views, not people)",
   viewerplaces: "where viewers are (the corpus records where videos are posted from)",
   installs: "app installs",
   downloads: "app installs",
@@ -460,7 +463,7 @@ export const FUNCTION_WORDS = new Set(
   co-occur co-occurs co-occurring cooccur cooccurs cooccurring occur occurs alongside together paired
   key insight insights takeaway takeaways
   utc gmt band bands bucket buckets set collection available actually busiest quietest slowest
-  help helps helped helping
+  help helps helped helping decent solid poor bad
   pls plz thx ty lol lmao nah rn btw tbh imo`.split(/\s+/),
 );
 

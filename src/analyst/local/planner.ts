@@ -1315,6 +1315,15 @@ async function readQuestion(
         return "";
       },
     )
+    // "Eng captions vs viet captions": the languages, shortened.
+    .replace(
+      /\b(eng|viet|viet\.|vn)(?= (?:captions?|language|lang|videos?|vids|posts?|content|ones)\b)/gi,
+      (short: string) => {
+        const full = /^e/i.test(short) ? "english" : "vietnamese";
+        typos.push(`${short}=${full}`);
+        return full;
+      },
+    )
     // ("Fri vs sat vs sun": a third day after two written out.)
     .replace(
       /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s*(?:vs\.?|versus|or|and|&|\/|,)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
@@ -1745,9 +1754,20 @@ async function readQuestion(
           "followerhistory",
         )
         .replace(/\broom[- ]nights?\b/g, "roomnights")
+        // "Repeat viewers", "unique viewers": people, where plays count views.
+        .replace(
+          /\b(?:repeat|returning|unique|distinct|new|loyal) (?:viewers?|visitors?|watchers|audiences?)\b/g,
+          "uniqueviewers",
+        )
+        // "Which earns more saves per view?", "should we pay for ads?": the verbs ask for a count, or for ads.
+        .replace(
+          /\bearn(?:s|ed|ing)?\b(?= (?:(?:more|the most|higher|better|fewer|less|a lot of|many|any) )?(?:views|plays|likes|comments|shares|saves|engagement|followers|reach|attention)\b)/g,
+          " ",
+        )
+        .replace(/\bpay(?:ing)? for (?=ads?\b|advertising\b|promotion\b|boosts?\b)/g, " ")
         // "What % of viewers are from outside Vietnam": where the audience is, not where videos are posted from.
         .replace(
-          /\b(?:viewers?|audiences?|watchers|followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
+          /\b(?:viewers?|audiences?|watchers|followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
           "viewerplaces",
         )
         // "Viewers on iPhone vs Android": the viewers' devices ("iPhone review videos" are about one).
@@ -4162,6 +4182,14 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "ad";
     lengthOfGroups();
+    // ("Should we pay for ads or stay organic?": which does better, on views.)
+    if (
+      metric === null &&
+      /\b(should|better|worse|worth|perform\w*|suggest\w*|recommend\w*)\b/.test(lowerAll)
+    ) {
+      metric = "plays";
+      understood.push('performance read as views (plays) (from "should"/"better"/"worth")');
+    }
     // (The words naming the other side: "than the rest", "everything else".)
     if (adsAgainstRest)
       ignored.splice(
@@ -4462,6 +4490,16 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "hook_type";
     subject = "hook_types";
+  } else if (
+    // "Is #x content getting decent engagement?", "do Hue videos get good views?": the measure of those videos.
+    metric !== null &&
+    entityCount <= 1 &&
+    /\b(getting|get|gets|got|have|has|had|with|pull|pulls|draw|draws)\s+(?:a\s+)?(decent|good|great|high|low|poor|strong|solid|ok|okay|bad|much|any|a lot of|lots of|many)\b/.test(
+      lowerAll,
+    )
+  ) {
+    intent = "measure";
+    subject = "videos";
   } else {
     intent = "decline";
     decline = mentioned

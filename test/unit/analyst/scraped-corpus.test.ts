@@ -6331,10 +6331,23 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     for (const question of [
       "what % of viewers are from outside vietnam",
       "where are the viewers of Da Lat videos from?",
+      "Which countries are the viewers of Da Lat videos from?",
     ])
       expect(String(aggregateOf(await ask(question)).result.declined), question).toMatch(
         /not where viewers are/,
       );
+    // Viewers as people, and a hotel's occupancy.
+    expect(
+      String(
+        aggregateOf(await ask("How many viewers of the Da Lat videos were repeat viewers?")).result.declined,
+      ),
+    ).toMatch(/not unique or repeat viewers/);
+    expect(
+      String(
+        aggregateOf(await ask("Did Da Lat hotel occupancy go up after the videos went viral?")).result
+          .declined,
+      ),
+    ).toMatch(/not bookings$/);
     expect(
       String(
         aggregateOf(await ask("Which of these videos converted best into room nights?")).result.declined,
@@ -6939,5 +6952,33 @@ describe("two creators compared per video", () => {
     expect(
       new Set(aggregateOf(await ask("@stay2 vs @stay4: who gets more views?")).result.values as number[]),
     ).toEqual(new Set([total("stay2"), total("stay4")]));
+  });
+});
+
+describe("verbs and short words of real questions", () => {
+  it("'which earns more saves per view?', 'should we pay for ads or stay organic?', 'getting decent engagement?', 'eng vs viet captions'", async () => {
+    expect(
+      aggregateOf(await ask("#homestay vs #resort tagged videos: which earns more saves per view?")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "save_rate" });
+    const ads = aggregateOf(await ask("Should we pay for ads or stay organic for a Da Lat resort?"));
+    expect(ads.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays" });
+    const decent = aggregateOf(await ask("Is #resort content getting decent engagement?"));
+    expect(decent.plan).toMatchObject({
+      intent: "measure",
+      metric: "engagement",
+      topics: ["resort"],
+      ignored: [],
+    });
+    const languages = aggregateOf(await ask("eng captions vs viet captions, engagemnt?"));
+    expect(languages.plan).toMatchObject({ intent: "breakdown", group_by: "language", metric: "engagement" });
+    expect(languages.plan.understood).toEqual(
+      expect.arrayContaining(['read "eng" as "english"', 'read "viet" as "vietnamese"']),
+    );
+    const byLanguage = db
+      .prepare("SELECT language, count(*) AS n FROM videos WHERE language IN ('en', 'vi') GROUP BY language")
+      .all() as { language: string; n: number }[];
+    expect([...(languages.result.ranking as string[])].sort()).toEqual(
+      byLanguage.map((r) => r.language).sort(),
+    );
   });
 });
