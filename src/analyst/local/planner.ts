@@ -490,6 +490,14 @@ function findPhrase(text: string, phrase: string, from = 0): number {
 }
 
 /** Whether no value meets both bounds ("under 15" and "over 60"; not "over 10k" and "under 50k"). */
+/** The other side of a one-sided bound: under 15 s → at least 15 s. */
+const OTHER_BOUND: Readonly<Record<BoundOp, BoundOp>> = {
+  over: "at most",
+  "at least": "under",
+  under: "at least",
+  "at most": "over",
+};
+
 function disjointBounds(
   a: Extract<Attribute, { kind: "count" }>,
   b: Extract<Attribute, { kind: "count" }>,
@@ -1315,9 +1323,18 @@ async function readQuestion(
         return "";
       },
     )
+    // "Vids <15s", ">60s": under and over.
+    .replace(
+      /(?<![\p{L}\p{N}])([<>])\s*(?=\d[\d.,]*\s*(?:k|m)?\s*(?:s|secs?|seconds?|mins?|minutes?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|followers?)\b)/gu,
+      (sign: string) => {
+        const word = sign.trim() === "<" ? "under" : "over";
+        typos.push(`${sign.trim()}=${word}`);
+        return `${word} `;
+      },
+    )
     // "Eng captions vs viet captions": the languages, shortened.
     .replace(
-      /\b(eng|viet|viet\.|vn)(?= (?:captions?|language|lang|videos?|vids|posts?|content|ones)\b)/gi,
+      /\b(eng|viet)(?= (?:captions?|language|lang|videos?|vids|posts?|content|ones)\b)/gi,
       (short: string) => {
         const full = /^e/i.test(short) ? "english" : "vietnamese";
         typos.push(`${short}=${full}`);
@@ -2521,7 +2538,8 @@ async function readQuestion(
   // ("No hashtags", "zero likes" in a list: the band 0.)
   const bandList =
     text.match(BAND_LIST) ??
-    lowerAll.match(BAND_LIST_AFTER) ??
+    // ("By hashtag count (none, 1–3, 4–6, 7+)": "none" is the band 0.)
+    lowerAll.replace(/(?<=\(\s*|,\s*)(?:none|zero)\b/g, (m) => "0".padEnd(m.length)).match(BAND_LIST_AFTER) ??
     text
       .replace(new RegExp(String.raw`\b(?:no|zero) (?=${BAND_UNIT_WORD}\b)`, "g"), (m) =>
         "0".padEnd(m.length),
@@ -4827,14 +4845,48 @@ async function readQuestion(
     low.metric === high.metric &&
     disjointBounds(low, high) &&
     (withAndWithout !== null || /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll)) &&
-    ["rank", "measure", "count", "overview"].includes(intent) &&
+    // ("Short clips under 15s versus long ones over 60s": the two bounds, not every length.)
+    (["rank", "measure", "count", "overview"].includes(intent) ||
+      (intent === "breakdown" && groupBy === "length")) &&
     entityCount === 0 &&
     subject === "videos"
   ) {
+    if (groupBy === "length") unsay(/^groups: video length/);
     intent = "breakdown";
     groupBy = "bounds";
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${attributeLabel(low)} and ${attributeLabel(high)}, side by side`);
+  }
+  // "Do videos under 15s get more views?", "short vids <15s do better or nah?": the videos within the bound on
+  // length against the others.
+  const loneLength = boundsApart.filter((a) => a.kind === "count" && a.metric === "seconds");
+  const lone = loneLength.length === 1 && boundsApart.length === 1 ? loneLength[0] : undefined;
+  if (
+    lone?.kind === "count" &&
+    bands.length === 0 &&
+    groupBy !== "bounds" &&
+    (doesItHelp ||
+      /\b(do|does|did|perform|performs)\s+(better|worse|best)\b|\bor nah\b|\bor not\b/.test(lowerAll)) &&
+    (["rank", "measure", "count", "overview", "decline"].includes(intent) ||
+      (intent === "breakdown" && groupBy === "length")) &&
+    (decline === null || decline.startsWith("it could not tell what to compute")) &&
+    entityCount === 0 &&
+    subject === "videos"
+  ) {
+    const other = { ...lone, op: OTHER_BOUND[lone.op] };
+    attributes.splice(attributes.indexOf(lone), 1);
+    bands.push(
+      { label: attributeLabel(lone), attributes: [lone] },
+      { label: attributeLabel(other), attributes: [other] },
+    );
+    if (groupBy === "length") unsay(/^groups: video length/);
+    unsay(/^no question asked/);
+    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(short|long)$/.test(w)));
+    intent = "breakdown";
+    groupBy = "bounds";
+    decline = null;
+    metric = sideBySideMetric(metric === "videos" ? null : metric);
+    understood.push(`groups: ${attributeLabel(lone)} and the others (${attributeLabel(other)})`);
   }
   // "How many videos are there per language?", "number of videos by region": each one's videos, ranked.
   if (

@@ -6982,3 +6982,45 @@ describe("verbs and short words of real questions", () => {
     );
   });
 });
+
+describe("bounds on length against the others", () => {
+  it("'do videos under 15s get more views?', 'short vids <15s do better or nah?', 'under 15s versus long ones over 60s' (SQL)", async () => {
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM videos WHERE ${where}`).pluck().all() as number[];
+    const sides = [
+      { key: "shorter than 15 s", value: median(plays("duration_s < 15")) },
+      { key: "15 s or longer", value: median(plays("duration_s >= 15")) },
+    ].sort((a, b) => b.value - a.value);
+    for (const question of ["do videos under 15s get more views?", "short vids <15s do better or nah?"]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        filters: [],
+        ignored: [],
+      });
+      expect(result.ranking, question).toEqual(sides.map((s) => s.key));
+      expect(result.values, question).toEqual(sides.map((s) => s.value));
+    }
+    const apart = aggregateOf(
+      await ask("Short clips under 15s versus long ones over 60s: which gets more views?"),
+    );
+    expect(apart.plan).toMatchObject({ group_by: "bounds", filters: ["seconds<15", "seconds>60"] });
+    expect(new Set(apart.result.values as number[])).toEqual(
+      new Set([median(plays("duration_s < 15")), median(plays("duration_s > 60"))]),
+    );
+    // "By hashtag count (none, 1-3, 4+)": "none" is the band 0.
+    const tags =
+      "(CASE WHEN hashtags = '' THEN 0 ELSE length(hashtags) - length(replace(hashtags, ' ', '')) + 1 END)";
+    const banded = aggregateOf(await ask("By hashtag count (none, 1-3, 4+), what are the median views?"));
+    expect(banded.plan).toMatchObject({
+      group_by: "bounds",
+      bands: ["0 hashtags", "1-3 hashtags", "4+ hashtags"],
+      ignored: [],
+    });
+    const ranking = banded.result.ranking as string[];
+    const values = banded.result.values as number[];
+    const four = plays(`${tags} >= 4`);
+    if (four.length > 0) expect(values[ranking.indexOf("4+ hashtags")]).toBe(median([...four]));
+  });
+});
