@@ -1814,11 +1814,16 @@ async function readQuestion(
   // Said instead of "could not tell what to compute" when the question cannot be read otherwise.
   const mentioned = asking === lowerAll ? undefined : lacking(lowerAll);
   // "I'm launching a hotel next month. Which hashtags should I use?": the forecast must be asked, not told.
+  // ("Draft next month's content plan", "a posting plan for next week": a plan from what the corpus observed.)
+  const forecastAsked = asking.replace(
+    /\bnext (?:week|month|quarter|year)'?s? (?:content |posting |video |tiktok )?(?:plan|calendar|schedule|strategy|posts?|ideas?)\b|\b(?:plan|calendar|schedule|strategy|ideas?) for next (?:week|month|quarter|year)\b/g,
+    " ",
+  );
   if (
     !decline &&
-    CUES.future.test(asking) &&
+    CUES.future.test(forecastAsked) &&
     /\b(next|predict|forecast|tomorrow|future|upcoming|going to|will (be|go|grow|trend|break|win|perform|do))\b/.test(
-      asking,
+      forecastAsked,
     )
   )
     decline = "it reports what the corpus observed; it does not forecast";
@@ -4329,7 +4334,9 @@ async function readQuestion(
     compareKind &&
     entityCount === 0 &&
     ["videos", "regions", "languages", "hook_types"].includes(subject) &&
-    !CUES.share.test(shareText)
+    // ("What % of videos have English captions, and how do they perform against the Vietnamese ones?": each
+    // language's videos, counted and measured.)
+    (!CUES.share.test(shareText) || /\b(perform\w*|do(es)? better|fare[sd]?)\b/.test(lowerAll))
   ) {
     intent = "breakdown";
     groupBy = compareKind;

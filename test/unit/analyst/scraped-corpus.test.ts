@@ -7024,3 +7024,28 @@ describe("bounds on length against the others", () => {
     if (four.length > 0) expect(values[ranking.indexOf("4+ hashtags")]).toBe(median([...four]));
   });
 });
+
+describe("two-part questions read by their second part", () => {
+  it("'is there anything on X, and how do those videos perform?', '% with English captions and how do they perform against the Vietnamese ones', 'next month's content plan'", async () => {
+    const overview = aggregateOf(
+      await ask("Is there anything on resort videos, and how do those videos perform?"),
+    );
+    expect(overview.plan).toMatchObject({ intent: "overview", topics: ["resort"] });
+    const languages = aggregateOf(
+      await ask(
+        "What % of videos have English captions, and how do they perform against the Vietnamese ones?",
+      ),
+    );
+    expect(languages.plan).toMatchObject({ intent: "breakdown", group_by: "language", metric: "plays" });
+    const plan = aggregateOf(
+      await ask("Draft next month's content plan for a Da Lat homestay, based on the top performers."),
+    );
+    expect(plan.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      topics: ["dalat", "homestay"],
+      ignored: [],
+    });
+    expect(aggregateOf(await ask("What will trend next month?")).plan.intent).toBe("decline");
+  });
+});
