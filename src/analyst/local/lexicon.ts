@@ -464,6 +464,7 @@ export const FUNCTION_WORDS = new Set(
   key insight insights takeaway takeaways
   utc gmt band bands bucket buckets set collection available actually busiest quietest slowest
   help helps helped helping decent solid poor bad based performers performer draft plan plans
+  broken side gap gaps stack stacks keep keeps pace
   pls plz thx ty lol lmao nah rn btw tbh imo`.split(/\s+/),
 );
 
@@ -548,6 +549,9 @@ export const TYPOS: Readonly<Record<string, string>> = {
   perfroming: "performing",
   trendng: "trending",
   soundz: "sounds",
+  yr: "year",
+  yrs: "years",
+  wats: "what's",
   wut: "what",
   med: "median",
   // Chat spellings (short ones only as written in lower case: "R&B", "U.S." stay).
@@ -585,7 +589,7 @@ export const CUES = {
   trending:
     /\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:
-    /\b(breakouts?|break(ing)? out|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
+    /\b(breakouts?|break(ing)? out(?! (by|into|across|per|over|for each)\b)|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
   early:
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
   rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like)\b/,
@@ -969,11 +973,14 @@ function readPeriod(text: string): WindowReading | null {
         except: true,
       });
   }
-  const pair = text.match(
-    new RegExp(
-      `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})(?:\\s+(?:uploads|videos|posts|clips|ads|content))?\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,
-    ),
-  );
+  const pair =
+    text.match(
+      new RegExp(
+        `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})(?:\\s+(?:uploads|videos|posts|clips|ads|content))?\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,
+      ),
+    ) ??
+    // ("Nha Trang 2024 vs 2025 views": two years set against each other, whatever count follows.)
+    text.match(/\b((?:19|20)\d\d)\s+(?:vs\.?|versus|against)\s+((?:19|20)\d\d)\b(?!\s*(?:k\b|m\b|\+))/);
   // "And" pairs two periods where a comparison is asked ("compare 2024 and 2025"); elsewhere "in 2023 and
   // 2024" is both, read as one span when they meet, and "between 2023 and 2024" is a span (below).
   const both =
@@ -1103,8 +1110,9 @@ function readPeriod(text: string): WindowReading | null {
       (!aNumber && /^\s*(?::|,?\s+only\b|[,.]?\s*(?:please|pls|plz|thanks|thx|ty)\b)/.test(after));
     // ("Which 2025 Phu Quoc videos …", "the 2024 resort ads": a year before what the question is about.)
     const describing =
-      /\b(which|what|the|all|my|our|their|list|show|show me|find|rank|compare)$/.test(before) &&
-      /^\s+(?:[\p{L}#]+\s+){1,3}?(?:videos?|vids?|posts?|clips?|ads?|uploads?|content)\b/u.test(
+      (/\b(which|what|the|all|my|our|their|list|show|show me|find|rank|compare)$/.test(before) ||
+        /^the\s/.test(one[0])) &&
+      /^\s+(?:(?:[\p{L}#]+\s+){1,3}?(?:videos?|vids?|posts?|clips?|ads?|uploads?|content)|(?:[\p{L}#]+\s+){0,2}?(?:data|dataset|set|collection|corpus|sample|scrape))\b/u.test(
         text.slice((one.index ?? 0) + one[0].length),
       );
     if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0]) || closing || describing)

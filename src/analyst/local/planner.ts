@@ -1318,9 +1318,13 @@ async function readQuestion(
     // past trending feed), not the feed's recency-weighted order, which no past period has.
     .replace(
       /\btrending\s+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list)\b)|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
-      (word: string) => {
+      (word: string, at: number, all: string) => {
         typos.push(`${word.trim()}=the collection's name`);
-        return "";
+        // ("The 2020 trending videos": the year stays one, before what it describes.)
+        return /\d\s*$/.test(all.slice(0, at)) &&
+          /^\s*(?:videos?|vids|posts?|clips?)\b/i.test(all.slice(at + word.length))
+          ? "collection "
+          : "";
       },
     )
     // "Vids <15s", ">60s": under and over.
@@ -1331,6 +1335,17 @@ async function readQuestion(
         typos.push(`${sign.trim()}=${word}`);
         return `${word} `;
       },
+    )
+    // "Da Nang vs Nha Trang, who wins on shares?": which side, not which creator.
+    .replace(
+      /\bwho(?= (?:wins|won|pulls|pulled|gets|comes out|does better|did better|performs better|has the edge|is ahead|leads)\b)/gi,
+      (who: string, _at: number, all: string) =>
+        !all.includes("@") && /\b(vs\.?|versus|or|against|compared)\b/i.test(all) ? "which" : who,
+    )
+    // "English-caption videos": the language (the caption is where the source read it).
+    .replace(
+      /(?<=\b(?:english|vietnamese|thai|korean|japanese|chinese|spanish|french|german|indonesian)(?:-language)?)[- ]caption(?:ed|s)?\b/gi,
+      "",
     )
     // "Eng captions vs viet captions": the languages, shortened.
     .replace(
@@ -1456,12 +1471,12 @@ async function readQuestion(
     const handle = (match[1] as string).replace(/[.]+$/, "").replace(/'s$/, "");
     const creator = await facts.creatorByHandle(handle);
     // "Leaving out @x", "excluding @x", "not by @x": the videos of every other creator.
-    const from = Math.max(0, (match.index ?? 0) - 20);
+    const from = Math.max(0, (match.index ?? 0) - 40);
     const cue = original
       .slice(from, match.index ?? 0)
       .toLowerCase()
       .match(
-        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not)\s*$/,
+        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not)(?:\s+(?:anything|everything|videos?|posts?|content|the ones?)\s+(?:from|by))?\s*$/,
       );
     if (creator && cue) {
       placed.push({
@@ -1533,10 +1548,10 @@ async function readQuestion(
       if (!/\bor\b/.test(noMusic[0])) noMusicSpan = [at, at + noMusic[0].length];
       text = consume(text, at, noMusic[0].length);
     }
-    const originalAt = noMusic ? -1 : text.search(/\boriginal (sounds?|audios?)\b/);
+    const originalAt = noMusic ? -1 : text.search(/\boriginal[- ](sounds?|audios?)\b/);
     if (originalAt >= 0) {
       const ids = sounds.filter((s) => isOriginalSound(s.title)).map((s) => s.id);
-      const phrase = (text.slice(originalAt).match(/^original (sounds?|audios?)/) as RegExpMatchArray)[0];
+      const phrase = (text.slice(originalAt).match(/^original[- ](sounds?|audios?)/) as RegExpMatchArray)[0];
       if (ids.length > 0) {
         placed.push({ item: { kind: "sound", ids, title: "original sound" }, at: originalAt });
         understood.push(
@@ -1762,6 +1777,11 @@ async function readQuestion(
     (
       words
         .replace(/\bwatch[- ]time\b/g, "watchtime")
+        // "How many seconds do people actually watch … before swiping away?"
+        .replace(
+          /\bswip(?:e|es|ed|ing) away\b|\b(?:seconds|how long|how much) (?:do|did|does) (?:people|viewers|users) (?:actually )?watch\b/g,
+          "watchtime",
+        )
         .replace(/\b(completion|view[- ]through|drop[- ]off) rates?\b/g, "retention")
         .replace(/\blinks? in (the )?bio\b|\bclick[- ]?through( rates?)?\b/g, "clicks")
         // "@x's follower count month by month", "how many followers did @x gain": one account's history of a
@@ -1784,7 +1804,7 @@ async function readQuestion(
         .replace(/\bpay(?:ing)? for (?=ads?\b|advertising\b|promotion\b|boosts?\b)/g, " ")
         // "What % of viewers are from outside Vietnam": where the audience is, not where videos are posted from.
         .replace(
-          /\b(?:viewers?|audiences?|watchers|followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
+          /\b(?:viewers?|audiences?|watchers|followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?|provinces?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\b(?:viewers?|audiences?|watchers)\b[^?.]{0,40}\blive\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
           "viewerplaces",
         )
         // "Viewers on iPhone vs Android": the viewers' devices ("iPhone review videos" are about one).
@@ -2221,9 +2241,12 @@ async function readQuestion(
     !adsVsOrganic &&
     !hookVsNone &&
     !emojiVsNone &&
-    // "… with a transcript vs without"
-    ((transcriptNamed !== null &&
-      /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos )?without\b/.test(lowerAll)) ||
+    // "… with a transcript vs without", "with vs without a transcript"
+    (new RegExp(
+      `\\bwith (?:and|or|vs\\.?|versus) without (?:a |an |any )?(?:recorded )?${TRANSCRIPT_NOUN}\\b`,
+    ).test(lowerAll) ||
+      (transcriptNamed !== null &&
+        /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos )?without\b/.test(lowerAll)) ||
       (noTranscript !== null &&
         transcriptNamed !== null &&
         /\b(than|vs\.?|versus|compared?|against|or|better|worse|more|less|differen\w*)\b/.test(lowerAll)) ||
@@ -2439,7 +2462,8 @@ async function readQuestion(
     );
   // "How long should a hotel video be?", "do longer videos get more views?": groups by duration.
   const lengthText = lowerAll
-    .replace(/\b(how long ago|no longer|long time|long ago|as long as|before long)\b/g, " ")
+    // ("Ha Long videos": the place, not long ones.)
+    .replace(/\b(how long ago|no longer|long time|long ago|as long as|before long|ha long|hạ long)\b/g, " ")
     // "Top 5 by saves, with creator and length": a field to show, not length groups.
     .replace(
       /(?:,|\band|\bwith|\bplus)\s+(?:(?:their|the|its|each one's)\s+)?(?:length|duration)s?\s*(?=$|[,.?!;)]|\band\b)/g,
@@ -2464,10 +2488,12 @@ async function readQuestion(
       lengthText,
     )
       ? "caption_length"
-      : /\b(how many|number of|more|fewer|less|count of) (hashtags|tags)\b/.test(lowerAll) &&
-          /\b(should|best|ideal|optimal|perform\w*|better|works?|more (views|likes|engagement|reach|plays)|get more|help\w*|recommend\w*)\b/.test(
-            withoutTagCount,
-          )
+      : (/\b(how many|number of|more|fewer|less|count of) (hashtags|tags)\b/.test(lowerAll) &&
+            /\b(should|best|ideal|optimal|perform\w*|better|works?|more (views|likes|engagement|reach|plays)|get more|help\w*|recommend\w*)\b/.test(
+              withoutTagCount,
+            )) ||
+          // ("Break median views down by number of hashtags used.")
+          /\b(by|per|across) (the )?(number|count) of (hashtags|tags)\b/.test(lowerAll)
         ? "hashtag_count"
         : null;
   if (textGroups)
@@ -2655,14 +2681,27 @@ async function readQuestion(
           /\b(?:verified|blue[- ]check(?:ed)?)\b(?:\s+(?:creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?\s+(?:vs\.?|versus|or|against|compared (?:to|with)|than)\s+(?:the\s+)?(?:non[- ]?verified|unverified|not verified|regular|normal|other|ordinary)\b(?:\s+(?:ones|creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?|\b(?:non[- ]?verified|unverified)(?:\s+(?:creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?\s+(?:vs\.?|versus|or|against|compared (?:to|with))\s+(?:the\s+)?verified\b(?:\s+(?:ones|creators?|accounts?|profiles?|users?|tiktokers?|influencers?))?|\bverified (?:or not|vs\.? not|and (?:non[- ]?verified|unverified))\b/,
         )
       : null;
-  if (verifiedVs) {
+  // ("Does a verified badge do anything for share rate, or do non-verified creators keep pace?")
+  const verifiedApart =
+    !verifiedVs &&
+    bands.length === 0 &&
+    /\bverified\b/.test(text.replace(/\b(?:non[- ]?verified|unverified|not verified)\b/g, " ")) &&
+    /\b(?:non[- ]?verified|unverified|not verified)\b/.test(text);
+  if (verifiedApart)
+    for (const m of [
+      ...text.matchAll(
+        /\b(?:non[- ]?verified|unverified|not verified|verified)(?: (?:badge|creators?|accounts?))?\b/g,
+      ),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
+  if (verifiedVs || verifiedApart) {
     bands.push(
       { label: "verified creators", attributes: [], verified: true },
       { label: "non-verified creators", attributes: [], verified: false },
     );
-    text = consume(text, verifiedVs.index ?? 0, verifiedVs[0].length);
+    if (verifiedVs) text = consume(text, verifiedVs.index ?? 0, verifiedVs[0].length);
     understood.push(
-      `groups: the videos of verified and of non-verified creators (from "${verifiedVs[0].trim()}")`,
+      `groups: the videos of verified and of non-verified creators${verifiedVs ? ` (from "${verifiedVs[0].trim()}")` : ""}`,
     );
   }
   // "between 10,000 and 50,000 views", "from 1 to 5 million likes", "10k-50k followers", "4 to 7 videos": both
@@ -4873,7 +4912,9 @@ async function readQuestion(
     bands.length === 0 &&
     groupBy !== "bounds" &&
     (doesItHelp ||
-      /\b(do|does|did|perform|performs)\s+(better|worse|best)\b|\bor nah\b|\bor not\b/.test(lowerAll)) &&
+      /\b(do|does|did|perform|performs)\s+(better|worse|best)\b|\bor nah\b|\bor not\b|\bthan (?:the )?(?:longer|shorter|other|the rest)\b/.test(
+        lowerAll,
+      )) &&
     (["rank", "measure", "count", "overview", "decline"].includes(intent) ||
       (intent === "breakdown" && groupBy === "length")) &&
     (decline === null || decline.startsWith("it could not tell what to compute")) &&
@@ -5018,7 +5059,7 @@ async function readQuestion(
   if (intent === "share" || sharePerGroup) {
     // "what share of <base> are <target>": the attribute after the verb is the target.
     const verb = lowerAll.search(
-      /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|got|get|include)\b/,
+      /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|got|get|include|posted|published|uploaded)\b/,
     );
     const after = placed.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];

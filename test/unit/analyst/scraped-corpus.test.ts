@@ -6827,6 +6827,7 @@ describe("the videos of verified creators", () => {
       for (const question of [
         "Verified creators versus non-verified: how do their median views compare?",
         "verified or not: which gets more views?",
+        "Does a verified badge do anything for views, or do non-verified creators keep pace?",
       ]) {
         const { plan, result } = aggregateOf(await ask(question, on));
         expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "bounds", ignored: [] });
@@ -7047,5 +7048,88 @@ describe("two-part questions read by their second part", () => {
       ignored: [],
     });
     expect(aggregateOf(await ask("What will trend next month?")).plan.intent).toBe("decline");
+  });
+});
+
+describe("more phrasings of real questions", () => {
+  it("groups, exclusions and windows as written: 'with vs without a transcript', 'leaving out anything from @x', 'original-sound', 'who wins', '2024 vs 2025 views', 'per yr' (SQL)", async () => {
+    expect(
+      aggregateOf(await ask("With vs without a transcript — how do share rates compare?")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "transcript", metric: "share_rate" });
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
+    const left = aggregateOf(await ask("Top 5 videos by views, leaving out anything from @stay2"));
+    expect(left.plan.filters).toEqual([`not_author=${uid}`]);
+    const others = db
+      .prepare("SELECT id FROM videos WHERE author_uid <> ? ORDER BY plays DESC, id DESC LIMIT 5")
+      .pluck()
+      .all(uid) as string[];
+    expect(left.result.ranking).toEqual(others);
+    expect(
+      aggregateOf(await ask("Which sounds show up most, not counting original-sound variants?")).plan
+        .filters[0],
+    ).toBe("sound!=7100000000000000001");
+    expect(aggregateOf(await ask("dalat vs vungtau who wins on shares")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      subject: "videos",
+    });
+    const [a, b] = [2024, 2025];
+    expect(aggregateOf(await ask(`resort ${a} vs ${b} views... better or worse?`)).plan).toMatchObject({
+      group_by: "period",
+      metric: "plays",
+    });
+    const perYear = aggregateOf(await ask("resort vids per yr, quick count"));
+    expect(perYear.plan).toMatchObject({ intent: "breakdown", group_by: "year" });
+    expect(perYear.plan.understood).toContain('read "yr" as "year"');
+    // "Do clips under 15 seconds get more shares than longer ones?": the bound and the others.
+    expect(
+      aggregateOf(
+        await ask("In the trending set, do clips under 15 seconds get more shares than longer ones?"),
+      ).plan,
+    ).toMatchObject({ group_by: "bounds", bands: ["shorter than 15 s", "15 s or longer"] });
+  });
+
+  it("'Ha Long videos' are no length; 'break out by year' is a breakdown; 'the share posted in 2024'; 'the 2020 data'; 'by number of hashtags'; 'English-caption videos' (SQL)", async () => {
+    expect(
+      aggregateOf(await ask("How many Ha Long videos are there, and what share are ads?")).plan.group_by,
+    ).not.toBe("length");
+    const byYear = aggregateOf(await ask("For English-caption videos, how do views break out by year?"));
+    expect(byYear.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "year",
+      filters: ["language=en"],
+      topics: [],
+      ignored: [],
+    });
+    const year = new Date(SCRAPED * 1000).getUTCFullYear();
+    const inYear = db
+      .prepare("SELECT count(*) FROM videos WHERE strftime('%Y', created_at, 'unixepoch') = ?")
+      .pluck()
+      .get(String(year)) as number;
+    const all = db.prepare("SELECT count(*) FROM videos").pluck().get() as number;
+    const share = aggregateOf(await ask(`Total videos, and the share posted in ${year}.`));
+    expect(share.result).toMatchObject({ part: inYear, whole: all });
+    const months = aggregateOf(
+      await ask(`Break the ${year} data down by month posted: count and median likes.`),
+    );
+    expect(months.plan.understood).toContain(`window ${year} (from "the ${year}")`);
+    expect(aggregateOf(await ask("break median views down by number of hashtags used")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hashtag_count",
+      metric: "plays",
+    });
+    // Declined: where viewers live, how long they watch.
+    expect(
+      String(
+        aggregateOf(await ask("Which provinces do the viewers of Da Lat videos live in?")).result.declined,
+      ),
+    ).toMatch(/not where viewers are/);
+    expect(
+      String(
+        aggregateOf(
+          await ask("How many seconds do people actually watch of the Da Lat videos before swiping away?"),
+        ).result.declined,
+      ),
+    ).toMatch(/not watch time/);
   });
 });
