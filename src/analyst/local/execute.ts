@@ -4684,6 +4684,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ? [...groups].filter(([k]) => REACH_HASHTAGS.has(k)).sort((a, b) => b[1].videos - a[1].videos)
       : [];
   for (const [k] of reach) groups.delete(k);
+  // ("Top hashtags other than #fyp and #xuhuong": left out as asked.)
+  const leftOut = by === "hashtag" ? plan.tagsLeftOut.filter((t) => groups.has(t)) : [];
+  for (const t of plan.tagsLeftOut) if (by === "hashtag") groups.delete(t);
   // "Creators with over 100k followers", "hire-ready creators": only those creators' groups.
   const followersNote: string[] = [];
   let restrictedFrom: number | null = null;
@@ -4768,15 +4771,17 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         : b.value - a.value || b.size - a.size || a.key.localeCompare(b.key),
     );
   const what = describe(plan);
-  const reachNote =
-    reach.length > 0
+  const reachNote = [
+    ...(leftOut.length > 0 ? [`Left out as asked: ${leftOut.map((t) => `#${t}`).join(", ")}.`] : []),
+    ...(reach.length > 0
       ? [
           `Left out as reach tags that go with any topic: ${reach
             .slice(0, 5)
             .map(([k, g]) => `#${k} (${videosCount(g.videos)})`)
             .join(", ")}${reach.length > 5 ? ` and ${reach.length - 5} more` : ""}.`,
         ]
-      : [];
+      : []),
+  ];
   const measureName = byCreators
     ? `number of creators of their ${what}`
     : m === "videos"

@@ -550,6 +550,12 @@ export const TYPOS: Readonly<Record<string, string>> = {
   trendng: "trending",
   soundz: "sounds",
   yr: "year",
+  hr: "hour",
+  hrs: "hours",
+  wkend: "weekend",
+  wkends: "weekends",
+  wkday: "weekday",
+  wkdays: "weekdays",
   yrs: "years",
   wats: "what's",
   wut: "what",
@@ -572,7 +578,7 @@ export const CUES = {
   cadence:
     /\bhow (often|frequently|regularly) (do|does|did|should|to)\b[^?]*\b(post|posts|posting|upload\w*|publish\w*)\b|\bhow many (videos|posts|times|ads) (a|per|each|every) (day|week|month)\b|\b(posting|upload(ing)?|publishing) (frequency|cadence|schedule|rate|consistency)\b|\b(post|posts|posted|posting|uploads?|uploaded|uploading|publish(es|ed|ing)?) (the )?(most |more )?(often|frequently|regularly|consistently)\b|\bmost (consistent|prolific|frequent|regular) (creators?|posters?|accounts?|brands?|advertisers?)\b|\b(creators?|accounts?|brands?|advertisers?) (are|is) (the )?most (consistent|prolific|frequent|regular)\b/,
   compare:
-    /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
+    /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|face[- ]?off|head[- ]to[- ]head|showdown|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
   count: /\b(how many|number of|count of|count|how much)\b/,
   share:
     /\b(share|percentage|percent|proportion|fraction|portion|what part|ratio|how often|rate of)\b|%\s*of\b/,
@@ -589,7 +595,7 @@ export const CUES = {
   trending:
     /\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:
-    /\b(breakouts?|break(ing)? out(?! (by|into|across|per|over|for each)\b)|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
+    /\b(breakouts?|break(ing)? out(?![^?.]{0,40}\b(by|into|across|per|over|for each)\b)|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
   early:
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
   rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like)\b/,

@@ -225,7 +225,8 @@ export type Attribute =
   /** Videos whose text holds these words, matched like `q` (a share's target: "what share mention price?"). */
   | { kind: "text"; q: string }
   /** Videos about none of this, matched like `q`: "#hagiangloop but not #hagiang". */
-  | { kind: "not_text"; q: string }
+  /** Videos about none of this (`tag`: a hashtag written with "#", "top hashtags other than #fyp"). */
+  | { kind: "not_text"; q: string; tag?: boolean }
   /** Videos by none of these creators: "top Dak Lak videos, leaving out @flytapsu". */
   | { kind: "not_creator"; uid: string; handle: string }
   /** Videos about at least one of these, each matched like `q`: "the top videos about Da Lat or Sa Pa". */
@@ -283,6 +284,8 @@ export interface Plan {
   byCreators: boolean;
   /** "What hashtags does the top resort video use?": a ranking of videos that shows each one's own of these. */
   usesShown: "hashtags" | "sounds" | "hook_types" | null;
+  /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
+  tagsLeftOut: string[];
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
   /** For `words`: which text of the videos is counted, and what in it. */
@@ -1317,9 +1320,9 @@ async function readQuestion(
     // "The 2020 trending set", "trending dec 2020 top sounds": "trending" names the collection (a scrape of a
     // past trending feed), not the feed's recency-weighted order, which no past period has.
     .replace(
-      /\btrending\s+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list)\b)|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
+      /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list)\b)|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
       (word: string, at: number, all: string) => {
-        typos.push(`${word.trim()}=the collection's name`);
+        typos.push(`${word.trim().replace(/-$/, "")}=the collection's name`);
         // ("The 2020 trending videos": the year stays one, before what it describes.)
         return /\d\s*$/.test(all.slice(0, at)) &&
           /^\s*(?:videos?|vids|posts?|clips?)\b/i.test(all.slice(at + word.length))
@@ -1346,6 +1349,21 @@ async function readQuestion(
     .replace(
       /(?<=\b(?:english|vietnamese|thai|korean|japanese|chinese|spanish|french|german|indonesian)(?:-language)?)[- ]caption(?:ed|s)?\b/gi,
       "",
+    )
+    // "#capcut-tagged content": the hashtag, tagged.
+    .replace(/(#[\p{L}\p{N}_]+)-(tagged|themed|related|heavy)\b/gu, "$1 $2")
+    // "Vids w/ transcripts", "w/o music", "b/c".
+    .replace(/\bw\/o\b/gi, "without")
+    .replace(/\bw\/\s*(?=\p{L})/giu, "with ")
+    .replace(/\bb\/c\b/gi, "because")
+    // "Eng vs viet captions for Ha Long": both shortened languages named.
+    .replace(
+      /\b(eng|viet)\b(?=[^?]*\b(?:eng|viet|english|vietnamese)\b)|(?<=\b(?:eng|english|viet|vietnamese)\b[^?]*)\b(eng|viet)\b/gi,
+      (short: string) => {
+        const full = /^e/i.test(short) ? "english" : "vietnamese";
+        typos.push(`${short}=${full}`);
+        return full;
+      },
     )
     // "Eng captions vs viet captions": the languages, shortened.
     .replace(
@@ -1476,7 +1494,7 @@ async function readQuestion(
       .slice(from, match.index ?? 0)
       .toLowerCase()
       .match(
-        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not)(?:\s+(?:anything|everything|videos?|posts?|content|the ones?)\s+(?:from|by))?\s*$/,
+        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not|not counting|skipping)(?:\s+(?:anything|everything|videos?|posts?|content|the ones?)\s+(?:from|by))?\s*$/,
       );
     if (creator && cue) {
       placed.push({
@@ -1791,6 +1809,11 @@ async function readQuestion(
           "followerhistory",
         )
         .replace(/\broom[- ]nights?\b/g, "roomnights")
+        // "Are the comments mostly positive or negative?": what the comments say.
+        .replace(
+          /\bcomments?\b[^?.]{0,40}\b(?:positive|negative)\b|\b(?:positive|negative)\b[^?.]{0,20}\bcomments?\b/g,
+          "sentiment",
+        )
         // "Repeat viewers", "unique viewers": people, where plays count views.
         .replace(
           /\b(?:repeat|returning|unique|distinct|new|loyal) (?:viewers?|visitors?|watchers|audiences?)\b/g,
@@ -2048,6 +2071,11 @@ async function readQuestion(
       lowerAll,
     );
   const worthAds = worth && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text);
+  // ("Hotel vids - do ads even get more views??": a yes/no question on ads, asked mid-sentence.)
+  const adsHelp =
+    /\b(?:do|does|did) (?:\w+ ){0,2}?(?:ads?|adverts?|sponsored (?:posts?|videos?)|paid posts?) (?:even |really |actually )?(?:get|perform|do|pull|earn|drive)\b[^?]*\b(?:more|better|worse|less|fewer)\b/.test(
+      lowerAll,
+    );
   // "How do (hotel) ads perform?": against organic videos, as "are ads worth it?".
   const howPerform =
     /^\s*how (well )?(do|does|did|are|is|have|has)\b[^?]*\b(perform\w*|doing|fare|faring|do)\b/.test(
@@ -2056,6 +2084,7 @@ async function readQuestion(
   const adsVsOrganic =
     adsAgainstOrganic ||
     adsAgainstRest ||
+    adsHelp ||
     worthAds ||
     (howPerform && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text));
   if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
@@ -2131,7 +2160,7 @@ async function readQuestion(
   // the topic (a hashtag written, or one the corpus uses after a word of exclusion).
   for (const m of [
     ...text.matchAll(
-      /\b(but not|and not|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?)?(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
+      /\b(but not|and not|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out|leave out|ignoring|ignore|skipping|skip|not counting|without)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?|(?:(?:generic|common|reach|filler|the)\s+)?(?:tags?|hashtags?)\s+(?:like|such as)\s+)?(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
     ),
   ]) {
     const [whole, cue, hash, ...written] = m as unknown as [
@@ -2140,8 +2169,10 @@ async function readQuestion(
       string | undefined,
       ...(string | undefined)[],
     ];
-    // (Bare "not" only before a hashtag or a word naming what a video is about: "not ads" is organic.)
+    // (Bare "not" only before a hashtag or a word naming what a video is about: "not ads" is organic; the
+    // other new cues only before a hashtag written.)
     if (!hash && cue === "not" && !/^not\s+(tagged|hashtagged|about|mentioning)\b/.test(whole)) continue;
+    if (!hash && /^(leave out|ignoring|ignore|skipping|skip|not counting|without)$/.test(cue)) continue;
     // "Excluding Da Lat": the longest run of words that is a hashtag (#dalat), else the first word alone.
     const words = written.filter((w): w is string => w !== undefined);
     // ("Excluding ads": the organic videos, read with the ad label.)
@@ -2157,8 +2188,20 @@ async function readQuestion(
     // (The phrase ends with the last word used.)
     const end = (m.indices as RegExpIndicesArray)[2 + used]?.[1] ?? (m.index ?? 0) + whole.length;
     const phrase = lowerAll.slice(m.index ?? 0, end);
-    place({ kind: "not_text", q: tag }, m.index ?? 0, phrase);
+    place({ kind: "not_text", q: tag, ...(hash ? { tag: true } : {}) }, m.index ?? 0, phrase);
     text = consume(text, m.index ?? 0, phrase.length);
+    // ("Other than #fyp, #xuhuong and #viral": each hashtag listed after the first, left out too.)
+    if (hash)
+      for (let at = end; ; ) {
+        const next = text
+          .slice(at)
+          .match(/^\s*(?:,|\band\b|\bor\b|&|\bnor\b)\s*(?:(?:and|or)\s+)?#([\p{L}\p{N}_]{2,})/u);
+        if (!next) break;
+        const listed = foldText(next[1] as string);
+        place({ kind: "not_text", q: listed, tag: true }, at, next[0].trim());
+        text = consume(text, at, next[0].length);
+        at += next[0].length;
+      }
   }
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.
@@ -2299,7 +2342,9 @@ async function readQuestion(
       lowerAll,
     ) &&
     // "Is engagement higher on weekends?", "do videos posted on Sundays do better?": a yes/no question compares.
-    !/^\s*(is|are|was|were|do|does|did)\b/.test(lowerAll)
+    !/^\s*(is|are|was|were|do|does|did)\b/.test(lowerAll) &&
+    // ("Weekend posts against weekday posts": both named, side by side.)
+    !(/\bweekends?\b/.test(lowerAll) && /\bweekdays?\b/.test(lowerAll))
       ? onDays
       : null;
   if (dayFilter) {
@@ -4382,7 +4427,12 @@ async function readQuestion(
     subject = compareKind === "hook_type" ? "hook_types" : "videos";
     understood.push(`groups: the ${KIND_PLURAL[compareKind]} named (${codesNamed.join(", ")}), side by side`);
     metric = sideBySideMetric(metric);
-  } else if (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) intent = "share";
+  } else if (
+    (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) &&
+    // ("Give me a creator profile of @x: … how often …": the profile asked for.)
+    !(entityCount === 1 && /\b(profile|rundown|tell me about|overview of)\b/.test(lowerAll))
+  )
+    intent = "share";
   else if (
     subject === "formats" ||
     (CUES.breakdownFormat.test(lowerAll) && /\b(or|vs\.?|versus|compare)\b/.test(lowerAll))
@@ -5226,8 +5276,19 @@ async function readQuestion(
       percentile = null;
     }
   }
+  // ("Top hashtags on Phu Quy videos other than #fyp, #xuhuong and #viral": those tags left out of the ranking,
+  // not the videos that carry them.)
+  const tagsLeftOut =
+    intent === "rank" && subject === "hashtags"
+      ? attributes.flatMap((a) => (a.kind === "not_text" && a.tag ? [a.q] : []))
+      : [];
+  if (tagsLeftOut.length > 0) {
+    understood.push(`hashtags left out of the ranking: ${tagsLeftOut.map((t) => `#${t}`).join(", ")}`);
+    unsay(/^videos not about /);
+  }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
     (a) =>
+      !(a.kind === "not_text" && a.tag && tagsLeftOut.includes(a.q)) &&
       !((compared || eachCode) && a.kind === compareKind) &&
       !(typeBesideOthers && a.kind === "hook_type") &&
       !(adsOnly && a.kind === "ad"),
@@ -5457,6 +5518,7 @@ async function readQuestion(
     byCreators,
     quotes,
     usesShown,
+    tagsLeftOut,
     words: intent === "words" ? wordCount : null,
     viral,
     topPlayed,

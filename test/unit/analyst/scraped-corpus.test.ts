@@ -7133,3 +7133,73 @@ describe("more phrasings of real questions", () => {
     ).toMatch(/not watch time/);
   });
 });
+
+describe("hashtags left out of a ranking, and casual spellings", () => {
+  it("'top hashtags other than #dalat, #homestay and #review': those tags left out of the ranking, not their videos (SQL)", async () => {
+    const counts = new Map<string, number>();
+    for (const h of db.prepare("SELECT hashtags FROM videos").pluck().all() as string[])
+      for (const t of new Set(h.split(" ").filter(Boolean))) counts.set(t, (counts.get(t) ?? 0) + 1);
+    const leftOut = ["dalat", "homestay", "review"];
+    const expected = [...counts]
+      .filter(([t]) => !leftOut.includes(t))
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    for (const question of [
+      "Top hashtags other than #dalat, #homestay and #review",
+      "most used hashtags, ignoring #dalat and #homestay and #review",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "rank",
+        subject: "hashtags",
+        filters: [],
+        topics: [],
+        ignored: [],
+      });
+      expect(plan.understood, question).toContain(
+        "hashtags left out of the ranking: #dalat, #homestay, #review",
+      );
+      expect((result.values as number[])[0], question).toBe(expected[0]?.[1]);
+      for (const t of leftOut) expect(result.ranking as string[], question).not.toContain(t);
+    }
+  });
+
+  it("'weekend posts against weekday posts', 'w/ transcripts', 'wkends', 'hr', 'eng vs viet', 'do ads even get more views??', a profile asked with 'how often'", async () => {
+    expect(
+      aggregateOf(await ask("resort only: weekend posts against weekday posts on views")).plan,
+    ).toMatchObject({
+      group_by: "weekend",
+      filters: [],
+    });
+    const transcribed = db
+      .prepare("SELECT count(*) FROM videos WHERE transcript <> ''")
+      .pluck()
+      .get() as number;
+    const withTranscripts = aggregateOf(await ask("how many vids w/ transcripts?"));
+    expect(withTranscripts.plan).toMatchObject({ intent: "count", filters: ["transcript=yes"] });
+    expect(withTranscripts.result.count).toBe(transcribed);
+    const weekends = aggregateOf(await ask("med views for vids posted on wkends"));
+    expect(weekends.plan).toMatchObject({ intent: "measure", filters: ["weekday=0|6"], ignored: [] });
+    expect(aggregateOf(await ask("best hr to post resort vids?")).plan.group_by).toBe("hour");
+    expect(aggregateOf(await ask("eng vs viet captions, which does better on views")).plan).toMatchObject({
+      group_by: "language",
+      compare_codes: ["en", "vi"],
+    });
+    expect(aggregateOf(await ask("resort vids - do ads even get more views?? 🤷")).plan).toMatchObject({
+      group_by: "ad",
+      metric: "plays",
+    });
+    expect(
+      aggregateOf(
+        await ask(
+          "Give me a creator profile of @stay2: where they post about, how often, and what performs.",
+        ),
+      ).plan.intent,
+    ).toBe("profile");
+    expect(
+      String(
+        aggregateOf(await ask("Are the comments on resort videos mostly positive or negative?")).result
+          .declined,
+      ),
+    ).toMatch(/not sentiment$/);
+  });
+});
