@@ -3872,6 +3872,11 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "top sounds excluding original sounds",
         "For every creator with 4 or more videos, what are their median views?",
         "What are the 3 best videos by @stay2 and how many views did each get?",
+        "Top hashtags other than #dalat, #homestay and #review",
+        "Compare @stay2 and @stay4 on median views and saves.",
+        "do videos under 15s get more views?",
+        "resort vids per yr, quick count",
+        "By hashtag count (none, 1-3, 4+), what are the median views?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
