@@ -32,6 +32,8 @@ export interface FactsFilter {
   caption_contains?: readonly string[];
   /** Captions holding none of these strings (a blank caption holds none): the other side of `caption_contains`. */
   caption_lacks?: readonly string[];
+  /** Captions holding any emoji (a character in EMOJI_RANGES; flags count), or none (a blank caption holds none). */
+  caption_emoji?: "yes" | "no";
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
@@ -246,6 +248,21 @@ export function presenceSql(filter: FactsFilter): string[] {
   });
   return [...texts, ...codes];
 }
+
+/**
+ * The code points read as emoji in a caption ("captions with emoji"): pictographs, symbols and flags
+ * (U+1F000-1FAFF), miscellaneous symbols and dingbats (☀-➿), technical symbols (⌚ ⏰) and arrows and stars (⭐).
+ */
+export const EMOJI_RANGES: readonly (readonly [number, number])[] = [
+  [0x1f000, 0x1faff],
+  [0x2600, 0x27bf],
+  [0x2300, 0x23ff],
+  [0x2b00, 0x2bff],
+];
+
+/** Each range of EMOJI_RANGES as written in a character class ("a-z"). */
+export const emojiClass = (): string =>
+  EMOJI_RANGES.map(([from, to]) => `${String.fromCodePoint(from)}-${String.fromCodePoint(to)}`).join("");
 
 /** SQL of how many hashtags a video carries (stored once each, separated by single spaces). */
 const HASHTAG_COUNT_SQL =

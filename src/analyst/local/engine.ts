@@ -39,6 +39,8 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `not_author=${a.uid}`;
     case "emoji":
       return `caption_contains=${a.emoji}`;
+    case "any_emoji":
+      return `caption_emoji=${a.value}`;
     case "recorded":
       return `${a.code}=${a.value === "yes" ? "recorded" : "none"}`;
     default:

@@ -296,6 +296,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, exclude_author_uids: [...(filter.exclude_author_uids ?? []), a.uid] };
     case "emoji":
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
+    case "any_emoji":
+      return { ...filter, caption_emoji: a.value };
     case "media_type":
       return { ...filter, media_type: a.value };
     case "region":
@@ -453,7 +455,11 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (plan.attributes.some((a) => a.kind === "viral_hook")) noun = `${noun} with a viral hook`;
   // "videos without a recorded region and without a recorded language".
   const qualities = plan.attributes.flatMap((a) =>
-    a.kind === "transcript" || a.kind === "caption" || a.kind === "emoji" || a.kind === "recorded"
+    a.kind === "transcript" ||
+    a.kind === "caption" ||
+    a.kind === "emoji" ||
+    a.kind === "any_emoji" ||
+    a.kind === "recorded"
       ? [shareWords(a)]
       : [],
   );
@@ -1949,6 +1955,7 @@ async function videoView(
         a.kind === "transcript" ||
         a.kind === "caption" ||
         a.kind === "emoji" ||
+        a.kind === "any_emoji" ||
         a.kind === "any_text" ||
         a.kind === "not_creator" ||
         a.kind === "hours" ||
@@ -2576,6 +2583,8 @@ function shareWords(target: Attribute): string {
       return `not by @${target.handle}`;
     case "emoji":
       return `with "${target.emoji}" in the caption`;
+    case "any_emoji":
+      return `${target.value === "yes" ? "with" : "without"} emoji in the caption`;
     case "hook_type":
       return `with a ${target.value} hook`;
     case "region":
@@ -2780,13 +2789,20 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "emoji") {
-    // Two store filters: the captions holding the emoji, and the rest (no caption too).
-    const { caption_contains: emoji = [], ...rest } = filter;
+    // Two store filters: the captions holding the emoji, and the rest (no caption too); any emoji when none is
+    // named.
+    const { caption_contains: emoji = [], caption_emoji: _any, ...rest } = filter;
     const named = emoji.map((e) => `"${e}"`).join(" and ");
-    const sides: [string, FactsFilter][] = [
-      [`with ${named} in the caption`, { ...rest, caption_contains: emoji }],
-      [`without ${named} in the caption`, { ...rest, caption_lacks: emoji }],
-    ];
+    const sides: [string, FactsFilter][] =
+      emoji.length > 0
+        ? [
+            [`with ${named} in the caption`, { ...rest, caption_contains: emoji }],
+            [`without ${named} in the caption`, { ...rest, caption_lacks: emoji }],
+          ]
+        : [
+            ["with emoji in the caption", { ...rest, caption_emoji: "yes" }],
+            ["without emoji in the caption", { ...rest, caption_emoji: "no" }],
+          ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds" && plan.bands.length > 0) {
@@ -2905,7 +2921,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "media_type" && a.kind === "media_type") &&
         !(by === "ad" && a.kind === "ad") &&
         !(by === "sound_use" && a.kind === "sound") &&
-        !(by === "emoji" && a.kind === "emoji") &&
+        !(by === "emoji" && (a.kind === "emoji" || a.kind === "any_emoji")) &&
         !(by === "bounds" && plan.bands.length === 0 && a.kind === "count") &&
         a.kind !== "hook_type",
     ),
@@ -3408,7 +3424,8 @@ async function share(ctx: Ctx): Promise<Outcome> {
     target.kind === "viral_hook" ||
     target.kind === "transcript" ||
     target.kind === "caption" ||
-    target.kind === "emoji";
+    target.kind === "emoji" ||
+    target.kind === "any_emoji";
   const are =
     target.kind === "region" || target.kind === "language"
       ? `are in ${attributeLabel(target)}`

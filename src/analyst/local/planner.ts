@@ -232,7 +232,9 @@ export type Attribute =
   /** Videos about at least one of these, each matched like `q`: "the top videos about Da Lat or Sa Pa". */
   | { kind: "any_text"; qs: string[] }
   /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
-  | { kind: "emoji"; emoji: string };
+  | { kind: "emoji"; emoji: string }
+  /** Captions with any emoji, or none ("captions with emoji", "no emoji"): the store's EMOJI_RANGES. */
+  | { kind: "any_emoji"; value: "yes" | "no" };
 
 interface Placed<T> {
   item: T;
@@ -647,6 +649,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos not by @${a.handle}`;
     case "emoji":
       return `videos with "${a.emoji}" in the caption`;
+    case "any_emoji":
+      return `videos ${a.value === "yes" ? "with" : "without"} emoji in the caption`;
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
@@ -1076,7 +1080,7 @@ const CALENDAR_WORD =
 
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
-  /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
+  /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what. */
 const NOT_MENTIONED =
   /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?)$/;
@@ -2241,12 +2245,28 @@ async function readQuestion(
   );
   if (inField?.[1])
     text = consume(text, (inField.index ?? 0) + inField[0].length - inField[1].length, inField[1].length);
+  // "Captions with emoji", "do vids w/ emoji get more shares?", "how often do hotel videos put emoji in the
+  // caption?": any emoji (none named); "no emoji", "without emojis": none.
+  const anyEmoji = placed.some((p) => p.item.kind === "emoji")
+    ? null
+    : text.match(
+        /\b(?:(no|without|zero|not using|don'?t use|doesn'?t use)\s+(?:any\s+)?|(?:an?|any|some|with|using|uses?|put|puts|has|have|having|contain\w*|includ\w*)\s+(?:an?\s+|any\s+|some\s+)?)emojis?\b(?:\s+(?:in|within)\s+(?:the\s+|their\s+|its\s+|a\s+)?captions?\b)?|\bemoji[- ]free\b|(?<=^\s*(?:do|does|did|are|is)\s+)emojis?\b(?:\s+in\s+(?:the\s+)?captions?\b)?(?=\s+(?:help|matter|work|boost|hurt))/,
+      );
+  if (anyEmoji) {
+    const none = anyEmoji[1] !== undefined || /free$/.test(anyEmoji[0]);
+    place({ kind: "any_emoji", value: none ? "no" : "yes" }, anyEmoji.index ?? 0, anyEmoji[0].trim());
+    text = consume(text, anyEmoji.index ?? 0, anyEmoji[0].length);
+    // ("Captions with emoji versus captions without": where they are, not what to find.)
+    for (const m of [...text.matchAll(/\b(?:(?:in|within) (?:the |their |its |a )?)?captions?\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
+  }
   // "Do videos with 🔥 get more views?", "captions with ❤️ vs those without": the videos whose caption has the
-  // emoji against the rest.
+  // emoji against the rest ("captions with emoji versus captions without": any emoji against none).
   const emojiVsNone =
     !adsVsOrganic &&
     !hookVsNone &&
-    placed.filter((p) => p.item.kind === "emoji").length === 1 &&
+    (placed.filter((p) => p.item.kind === "emoji").length === 1 ||
+      placed.some((p) => p.item.kind === "any_emoji" && p.item.value === "yes")) &&
     (doesItHelp ||
       /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos |captions )?(without\b|(that |which )?(don't|do not|doesn't|does not)\b)|\bor not\b/.test(
         lowerAll,
@@ -2254,7 +2274,7 @@ async function readQuestion(
   // "Do emojis help?": emoji in general are no group the store can tell (SQL has no class of them); one named is.
   if (
     !decline &&
-    !placed.some((p) => p.item.kind === "emoji") &&
+    !placed.some((p) => p.item.kind === "emoji" || p.item.kind === "any_emoji") &&
     /^\s*(do|does|did|are|is|will|would|can|should)\b/.test(lowerAll) &&
     /\bemojis?\b/.test(lowerAll)
   )
@@ -2267,7 +2287,11 @@ async function readQuestion(
     if (others) text = consume(text, others.index ?? 0, others[0].length);
     readHelp();
     const named = placed.find((p) => p.item.kind === "emoji")?.item as { emoji: string } | undefined;
-    understood.push(`groups: videos with "${named?.emoji ?? ""}" in the caption, and the others`);
+    understood.push(
+      named
+        ? `groups: videos with "${named.emoji}" in the caption, and the others`
+        : "groups: videos with emoji in the caption, and those without",
+    );
   }
   // "How many videos have a transcript?", "do videos with a voiceover get more views than those without?": what
   // the source transcribed (a scrape records speech to text only where it asked for it).

@@ -13,6 +13,7 @@ import {
   countSql,
   creatorFact,
   distinctCodesSql,
+  emojiClass,
   type FactsCoverage,
   type FactsFilter,
   type FactsGroup,
@@ -405,6 +406,10 @@ function whereOf(
   for (const needle of filter.caption_contains ?? [])
     parts.push(`strpos(v.caption, ${params.add(needle)}) > 0`);
   for (const needle of filter.caption_lacks ?? []) parts.push(`strpos(v.caption, ${params.add(needle)}) = 0`);
+  if (filter.caption_emoji)
+    parts.push(
+      `${filter.caption_emoji === "yes" ? "" : "NOT "}(coalesce(v.caption, '') ~ ${params.add(`[${emojiClass()}]`)})`,
+    );
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

@@ -11,6 +11,7 @@ import {
   countSql,
   creatorFact,
   distinctCodesSql,
+  EMOJI_RANGES,
   type FactsCoverage,
   type FactsFilter,
   type FactsGroup,
@@ -441,6 +442,13 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   for (const [i, needle] of (filter.caption_lacks ?? []).entries()) {
     parts.push(`instr(v.caption, @caption_lacks_${i}) = 0`);
     params[`caption_lacks_${i}`] = needle;
+  }
+  // (GLOB compares code points, so each range is one character class.)
+  if (filter.caption_emoji) {
+    const any = EMOJI_RANGES.map((_, i) => `coalesce(v.caption, '') GLOB @caption_emoji_${i}`).join(" OR ");
+    for (const [i, [from, to]] of EMOJI_RANGES.entries())
+      params[`caption_emoji_${i}`] = `*[${String.fromCodePoint(from)}-${String.fromCodePoint(to)}]*`;
+    parts.push(filter.caption_emoji === "yes" ? `(${any})` : `NOT (${any})`);
   }
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);

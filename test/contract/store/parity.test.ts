@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAY } from "../../../src/shared/clock.js";
 import {
   CAPTION_BOUNDS,
+  EMOJI_RANGES,
   type FactsGroup,
   type FactsSplit,
   type FactsValue,
@@ -113,6 +114,11 @@ function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
 }
 
 const CAPTIONS = new Map(contractFixture().videos.map((v) => [v.id, v.caption]));
+/** A caption with any emoji, as the stores' EMOJI_RANGES read one. */
+const EMOJI = new RegExp(
+  `[${EMOJI_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join("")}]`,
+  "u",
+);
 /** The videos with a recorded (non-blank) transcript. */
 const TRANSCRIBED = new Set(
   contractFixture()
@@ -767,6 +773,9 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           { caption_contains: ["skincare"], caption_lacks: ["🌙"] },
           (c: string) => c.includes("skincare") && !c.includes("🌙"),
         ],
+        // Any emoji (EMOJI_RANGES), or none.
+        [{ caption_emoji: "yes" }, (c: string) => EMOJI.test(c)],
+        [{ caption_emoji: "no" }, (c: string) => !EMOJI.test(c)],
       ] as const) {
         const expected = fixture.videos.filter((v) => pass(v.caption)).length;
         expect(expected).toBeGreaterThan(0);

@@ -3877,6 +3877,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "do videos under 15s get more views?",
         "resort vids per yr, quick count",
         "By hashtag count (none, 1-3, 4+), what are the median views?",
+        "Captions with emoji versus captions without: any difference in likes?",
+        "how many videos have no emoji?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -4601,10 +4603,42 @@ describe("an emoji named in a question: looked for in the caption as written", (
     expect(marked.plan).toMatchObject({ intent: "count", filters: ["caption_contains=?"], ignored: [] });
     expect(marked.result.count).toBe(rows("?").filter((r) => r.has === 1).length);
     expect(marked.result.count).toBeGreaterThan(0);
-    // Emoji in general are no group the store can tell apart: said, with what can be asked.
-    const general = await ask("Do emojis in captions help?");
-    expect(aggregateOf(general).plan.intent).toBe("decline");
-    expect(general.summary).toMatch(/names no one emoji.*do videos with 🔥 get more views/);
+    // Emoji in general: the captions with any emoji against those without (the store's ranges of them).
+    const general = aggregateOf(await ask("Do emojis in captions help?"));
+    expect(general.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "emoji",
+      metric: "plays",
+      filters: ["caption_emoji=yes"],
+      ignored: [],
+    });
+    const anyEmoji = /[\u{1F000}-\u{1FAFF}\u{2600}-\u{27BF}\u{2300}-\u{23FF}\u{2B00}-\u{2BFF}]/u;
+    const plays = db.prepare("SELECT caption, plays FROM videos").all() as {
+      caption: string | null;
+      plays: number;
+    }[];
+    const emojiSides = [
+      {
+        key: "with emoji in the caption",
+        value: median(plays.filter((v) => anyEmoji.test(v.caption ?? "")).map((v) => v.plays)),
+      },
+      {
+        key: "without emoji in the caption",
+        value: median(plays.filter((v) => !anyEmoji.test(v.caption ?? "")).map((v) => v.plays)),
+      },
+    ].sort((a, b) => b.value - a.value);
+    expect(general.result.ranking).toEqual(emojiSides.map((s) => s.key));
+    expect(general.result.values).toEqual(emojiSides.map((s) => s.value));
+    // "How often do … videos put emoji in the caption?": their share; "top videos with an emoji in the caption".
+    const often = aggregateOf(await ask("How often do videos put emoji in the caption?"));
+    expect(often.plan).toMatchObject({ intent: "share", ignored: [] });
+    expect(often.result).toMatchObject({
+      part: plays.filter((v) => anyEmoji.test(v.caption ?? "")).length,
+      whole: plays.length,
+    });
+    expect(aggregateOf(await ask("how many videos have no emoji?")).result.count).toBe(
+      plays.filter((v) => !anyEmoji.test(v.caption ?? "")).length,
+    );
   });
 });
 
