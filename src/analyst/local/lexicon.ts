@@ -778,7 +778,12 @@ const DAY_RE = `(?:(?:the\\s+)?week\\s+of\\s+(?:the\\s+)?)?${DAY_OF_RE}\\.?,?\\s
  * One named calendar period: an ISO day or month, a day written out or the week holding it, a week of a month, a
  * quarter or half, a month or a year (each with its year).
  */
-const POINT_RE = `(?:${ISO_RE}|${DAY_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+/**
+ * A season of a year: "summer 2024" (June to August), "spring 2025" (March to May), "autumn 2024" (September to
+ * November), "winter 2024-25" (December to February).
+ */
+const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}(?:\\s*[-–/]\\s*(?:${YEAR_RE}|\\d{2})\\b)?`;
+const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAY_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -845,6 +850,26 @@ export function periodsWithin(from: number, to: number, unit: "month" | "quarter
 
 /** Reads one period written as POINT_RE matches it ("q1 2025", "march 2025", "the second half of 2024", "2024"). */
 function readPoint(words: string): Period | null {
+  const season = words.match(
+    new RegExp(
+      `\\b(summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?(${YEAR_RE})(?:\\s*[-–/]\\s*(${YEAR_RE}|\\d{2})\\b)?`,
+    ),
+  );
+  if (season) {
+    const name = season[1] === "fall" ? "autumn" : (season[1] as string);
+    const y = Number(season[2]);
+    // ("Winter 2024-25": from December 2024; "winter 2025" alone: the winter ending in 2025.)
+    const start = name === "winter" ? (season[3] ? y : y - 1) : y;
+    const first = { spring: 2, summer: 5, autumn: 8, winter: 11 }[name] as number;
+    const from = utc(start, first);
+    const to = utc(start, first + 3);
+    const months = `${MONTH_NAMES[first]} to ${MONTH_NAMES[(first + 2) % 12]}`;
+    return {
+      from,
+      to,
+      label: `${name} ${name === "winter" ? `${start}-${String(start + 1).slice(2)}` : y} (${months})`,
+    };
+  }
   const iso = words.match(/\b(\d{4})-(\d{2})(?:-(\d{2}))?\b/);
   if (iso) {
     const [y, m, d] = [Number(iso[1]), Number(iso[2]) - 1, iso[3] === undefined ? null : Number(iso[3])];

@@ -1334,6 +1334,11 @@ async function readQuestion(
           : "";
       },
     )
+    // "Summer 2024 (Jun–Aug)": the season's months, said again.
+    .replace(
+      /(?<=\b(?:summer|spring|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*[-–]\s*[a-z]{3,9}\.?\s*\)/gi,
+      "",
+    )
     // "Vids <15s", ">60s": under and over.
     .replace(
       /(?<![\p{L}\p{N}])([<>])\s*(?=\d[\d.,]*\s*(?:k|m)?\s*(?:s|secs?|seconds?|mins?|minutes?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|followers?)\b)/gu,

@@ -7242,3 +7242,36 @@ describe("hashtags left out of a ranking, and casual spellings", () => {
     ).toMatch(/not sentiment$/);
   });
 });
+
+describe("seasons of a year", () => {
+  it("'summer 2024 (Jun–Aug) against winter 2024–25 (Dec–Feb)', 'in summer 2024': those months (SQL)", async () => {
+    const year = new Date(SCRAPED * 1000).getUTCFullYear();
+    const count = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to) as number;
+    const summer = [Date.UTC(year, 5, 1) / 1000, Date.UTC(year, 8, 1) / 1000] as const;
+    const one = aggregateOf(await ask(`How many videos were posted in summer ${year}?`));
+    expect(one.plan.understood).toContain(
+      `window summer ${year} (June to August) (from "in summer ${year}")`,
+    );
+    expect(one.result.count).toBe(count(...summer));
+    expect(one.plan.ignored).toEqual([]);
+    const two = aggregateOf(
+      await ask(`Spring ${year} (Mar–May) against summer ${year} (Jun–Aug): how many videos in each?`),
+    );
+    expect(two.plan).toMatchObject({ group_by: "period", ignored: [] });
+    const spring = [Date.UTC(year, 2, 1) / 1000, Date.UTC(year, 5, 1) / 1000] as const;
+    const byKey = new Map(
+      (two.result.ranking as string[]).map((k, i) => [k, (two.result.values as number[])[i]]),
+    );
+    expect(byKey.get(`spring ${year} (March to May)`) ?? 0).toBe(count(...spring));
+    expect(byKey.get(`summer ${year} (June to August)`) ?? 0).toBe(count(...summer));
+    // "Winter 2024-25": December to February.
+    const winter = aggregateOf(await ask(`how many videos in winter ${year - 1}-${String(year).slice(2)}?`));
+    expect(winter.result.count).toBe(count(Date.UTC(year - 1, 11, 1) / 1000, Date.UTC(year, 2, 1) / 1000));
+    // "Summer videos" is a topic, not a period.
+    expect(aggregateOf(await ask("summer videos")).plan.understood.join(" ")).not.toContain("window");
+  });
+});
