@@ -1339,6 +1339,11 @@ const HOUR_RANGE = new RegExp(
   String.raw`(?<!\d)(?:(between|from|during|within|in)\s+)?${CLOCK}\s*(?:-|–|—|to|and|until|till|through)\s*${CLOCK}(?:\s*(utc|gmt)\b)?(?![\d%])`,
   "gi",
 );
+/** "After 10pm", "before noon", "past 8 pm": from a clock to midnight, or from midnight to it. */
+const HOUR_OPEN = new RegExp(
+  String.raw`\b(after|past|later than|before|earlier than|until|till)\s+${CLOCK}(?:\s*(utc|gmt)\b)?(?![\d%])`,
+  "gi",
+);
 const DAY_PART_RE = new RegExp(
   String.raw`\b(?:(?:posted|uploaded|published|posting|uploading|post|posts|upload|uploads|goes? (?:out|live)|went (?:out|live))\s+(?:[\p{L}]+\s+){0,2}?(?:in the|during the|at|around|over|in)\s+(${Object.keys(DAY_PARTS).join("|")})(?:s|time)?\b|\b(${Object.keys(DAY_PARTS).join("|")})(?:time)?\s+(?:posts|uploads|posting)\b)`,
   "giu",
@@ -1407,6 +1412,27 @@ export function hourSpans(text: string): HourSpan[] {
       phrase: (phrase ?? "").trim(),
       widened: a.minutes > 0 || b.minutes > 0,
       bounded: cue !== undefined,
+    });
+  }
+  for (const m of text.matchAll(HOUR_OPEN)) {
+    const [phrase, cue, h, mm, ap, word] = m as unknown as (string | undefined)[];
+    const at = clockHour(h, mm, ap, word);
+    // (Only a clock written as one: "after 10pm", "before 9:00", not "after 2023".)
+    if (!at?.marked || spans.some((s) => (m.index ?? 0) >= s.at && (m.index ?? 0) < s.at + s.phrase.length))
+      continue;
+    const hour = at.half ? twelve(at.hour, at.half) : at.hour;
+    const late = /^(after|past|later than)$/i.test(cue ?? "");
+    // ("After 10:30pm": from the next whole hour; "before 9:30": through 9.)
+    const [from, to] = late ? [hour + (at.minutes > 0 ? 1 : 0), 24] : [0, hour + (at.minutes > 0 ? 1 : 0)];
+    if (from >= to || from > 23) continue;
+    spans.push({
+      from,
+      to,
+      label: `${clockText(from)}-${to === 24 ? "24:00" : clockText(to)}`,
+      at: m.index ?? 0,
+      phrase: (phrase ?? "").trim(),
+      widened: at.minutes > 0,
+      bounded: true,
     });
   }
   for (const m of text.matchAll(DAY_PART_RE)) {

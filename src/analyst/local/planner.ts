@@ -2364,16 +2364,21 @@ async function readQuestion(
   const besideDays = onDays
     ? lowerAll.slice(Math.max(0, (onDays.index ?? 0) - 12), (onDays.index ?? 0) + onDays[0].length + 12)
     : "";
+  // ("Sunday posts vs the rest": the day named, set against the other days below.)
+  const dayAgainstRest =
+    THE_REST.test(lowerAll) &&
+    (lowerAll.match(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/g) ?? []).length === 1;
   const dayFilter =
     onDays &&
-    !/\b(vs\.?|versus|or|than)\b/.test(besideDays) &&
-    !/\b(compared?|comparison|better|worse|best|ideal|optimal|should|higher|lower|more|less|greater|bigger|smaller|which day|what day|days? of (the )?week)\b/.test(
-      lowerAll,
-    ) &&
-    // "Is engagement higher on weekends?", "do videos posted on Sundays do better?": a yes/no question compares.
-    !/^\s*(is|are|was|were|do|does|did)\b/.test(lowerAll) &&
-    // ("Weekend posts against weekday posts": both named, side by side.)
-    !(/\bweekends?\b/.test(lowerAll) && /\bweekdays?\b/.test(lowerAll))
+    (dayAgainstRest ||
+      (!/\b(vs\.?|versus|or|than)\b/.test(besideDays) &&
+        !/\b(compared?|comparison|better|worse|best|ideal|optimal|should|higher|lower|more|less|greater|bigger|smaller|which day|what day|days? of (the )?week)\b/.test(
+          lowerAll,
+        ) &&
+        // "Is engagement higher on weekends?", "do videos posted on Sundays do better?": a yes/no question compares.
+        !/^\s*(is|are|was|were|do|does|did)\b/.test(lowerAll) &&
+        // ("Weekend posts against weekday posts": both named, side by side.)
+        !(/\bweekends?\b/.test(lowerAll) && /\bweekdays?\b/.test(lowerAll))))
       ? onDays
       : null;
   if (dayFilter) {
@@ -4929,6 +4934,65 @@ async function readQuestion(
       ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt|beats?|everything|else|without)$/.test(w)),
     );
     understood.push(`groups: the videos about ${named}, and the others (from "${rest[0].trim()}")`);
+  }
+  // "Late-night posts (after 10pm Vietnam time) versus everything else", "Sunday posts vs the rest": the hours or
+  // days named against the others; "posts with no hashtags compared with tagged ones" likewise.
+  const timeAlone = attributes.filter((a) => a.kind === "hours" || a.kind === "days");
+  const countAlone = attributes.filter((a) => a.kind === "count" && a.metric === "hashtags");
+  const against =
+    rest !== null ||
+    /\b(?:compared? (?:to|with)|vs\.?|versus|than|against)\s+(?:the\s+)?(?:tagged|hashtagged) (?:ones|videos|posts)\b/.test(
+      lowerAll,
+    );
+  const alone =
+    timeAlone.length === 1 && countAlone.length === 0
+      ? timeAlone[0]
+      : countAlone.length === 1 && timeAlone.length === 0
+        ? countAlone[0]
+        : undefined;
+  if (
+    alone &&
+    against &&
+    bands.length === 0 &&
+    groupBy === null &&
+    topics.length === 0 &&
+    entityCount === 0 &&
+    (decline === null || decline.startsWith("it could not tell what to compute")) &&
+    ["rank", "measure", "count", "overview", "compare", "decline"].includes(intent)
+  ) {
+    const other: Attribute =
+      alone.kind === "hours"
+        ? {
+            kind: "hours",
+            hours: [...Array(24).keys()].filter((h) => !alone.hours.includes(h)),
+            label: `outside ${alone.label}`,
+          }
+        : alone.kind === "days"
+          ? {
+              kind: "days",
+              days: [...Array(7).keys()].filter((d) => !alone.days.includes(d)),
+              label: `days other than ${alone.label}`,
+            }
+          : alone.kind === "count"
+            ? { ...alone, op: OTHER_BOUND[alone.op] }
+            : alone;
+    attributes.splice(attributes.indexOf(alone), 1);
+    bands.push(
+      { label: attributeLabel(alone), attributes: [alone] },
+      { label: attributeLabel(other), attributes: [other] },
+    );
+    decline = null;
+    intent = "breakdown";
+    groupBy = "bounds";
+    subject = "videos";
+    unsay(/^no question asked/);
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(rest|others?|everything|else|tagged)$/.test(w)),
+    );
+    metric = sideBySideMetric(metric === "videos" ? null : metric);
+    understood.push(`groups: ${attributeLabel(alone)} and the others (${attributeLabel(other)})`);
   }
   // "Does the number of hashtags matter? compare 0-3, 4-7 and 8+": the bands listed, side by side.
   // (A question that is no other shape — "how do under 15s, 15-60s and over 60s compare?" — is this one.)

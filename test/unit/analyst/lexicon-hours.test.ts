@@ -27,6 +27,15 @@ describe("hours of the day written in a question", () => {
     expect(read("videos from 2023-2024")).toEqual([]);
     expect(read("top 10 videos 7-12 seconds long")).toEqual([]);
     expect(read("like rate between 3-5%")).toEqual([]);
+    // One end only, a clock written as one: from it to midnight, or from midnight to it.
+    expect(read("posted after 10pm")).toEqual([["22:00-24:00", null, true, "after 10pm"]]);
+    expect(read("posts before noon")).toEqual([["00:00-12:00", null, true, "before noon"]]);
+    expect(read("after 10:30pm")).toEqual([["23:00-24:00", null, true, "after 10:30pm"]]);
+    expect(read("late-night posts (after 10pm vietnam time)")).toEqual([
+      ["22:00-24:00", null, true, "after 10pm"],
+    ]);
+    expect(read("videos posted after 2023")).toEqual([]);
+    expect(read("after 10 videos")).toEqual([]);
   });
 
   it("reads a part of the day only after a verb of posting, not as what a video shows", () => {
