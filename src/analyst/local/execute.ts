@@ -2252,6 +2252,14 @@ type Trend = {
   signal: { videos: number; previous_videos: number; growth_ratio: number; plays: number };
 };
 
+/** The kind of trend report a subject asks for ("which sounds are rising?": sound reports). */
+const TREND_KIND_OF = {
+  hook_types: "hook_pattern",
+  sounds: "sound",
+  hashtags: "hashtag",
+  formats: "format",
+} as const;
+
 async function trendReport(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const reports = list<Trend>(await call("service_list_trends", { limit: 50 }));
@@ -2259,15 +2267,7 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
   // ("Which sounds are blowing up on hotel videos?": the reports on sounds, none of another kind.)
   const kind =
     plan.trendKind ??
-    (hookType || plan.subject === "hook_types"
-      ? "hook_pattern"
-      : plan.subject === "sounds"
-        ? "sound"
-        : plan.subject === "hashtags"
-          ? "hashtag"
-          : plan.subject === "formats"
-            ? "format"
-            : null);
+    (hookType ? "hook_pattern" : (TREND_KIND_OF[plan.subject as keyof typeof TREND_KIND_OF] ?? null));
   const matches = reports.filter((r) => {
     if (kind && r.kind !== kind) return false;
     if (hookType && r.kind === "hook_pattern" && r.subject !== hookType) return false;

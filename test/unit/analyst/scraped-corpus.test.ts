@@ -7320,3 +7320,15 @@ describe("hours, days and no hashtags against the rest", () => {
     expect(tags.result.values).toEqual(untagged.map((s) => s.value));
   });
 });
+
+describe("trending sounds read from sound reports only", () => {
+  it("'which sounds are blowing up on resort videos?' names no hashtag report", async () => {
+    const answer = await ask("which sounds are blowing up on resort videos 🔥🔥");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "trending", subject: "sounds", filters: [] });
+    const reports = (result.reports ?? []) as { kind?: string }[];
+    for (const r of reports) expect(r.kind).toBe("sound");
+    expect(answer.summary).not.toMatch(/^Hashtag /);
+    expect(answer.summary).toMatch(/kind sound|^Sound /);
+  });
+});
