@@ -2852,7 +2852,7 @@ async function readQuestion(
   );
   // ("10 or more videos", "3 or fewer posts".)
   const orMore = text.match(
-    /(?<![\p{L}\p{N}.,])(\d[\d,]*)\s+or\s+(more|fewer|less)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+    /(?<![\p{L}\p{N}.,])(\d[\d,]*)\s+or\s+(more|fewer|less)\s+(?:(?!(?:hashtags?|tags?|views?|plays?|likes?|comments?|shares?|saves?|followers?|seconds?|vs|versus|or|and|than)\b)[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
   const single = text.match(
     /\b(only|just|exactly)\s+(?:ever\s+)?(?:(?:posted|made|uploaded|published|have|has|had|with)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload)\b(?!s)/,

@@ -7332,3 +7332,17 @@ describe("trending sounds read from sound reports only", () => {
     expect(answer.summary).toMatch(/kind sound|^Sound /);
   });
 });
+
+describe("a bound on each creator's videos is no bound on hashtags", () => {
+  it("'3 or fewer hashtags vs videos with 10 or more' bounds no creator's videos; '3 or fewer videos' does", async () => {
+    const tags = aggregateOf(
+      await ask("Videos with 3 or fewer hashtags vs videos with 10 or more: which do better?"),
+    );
+    expect(tags.plan.group_by).toBe("hashtag_count");
+    expect((tags.result.ranking as string[]).length).toBeGreaterThan(0);
+    expect(tags.plan.understood.join(" ")).not.toMatch(/of the videos in question/);
+    const few = aggregateOf(await ask("how many creators posted 3 or fewer videos?"));
+    const counts = db.prepare("SELECT count(*) FROM videos GROUP BY author_uid").pluck().all() as number[];
+    expect(few.result.count).toBe(counts.filter((n) => n <= 3).length);
+  });
+});
