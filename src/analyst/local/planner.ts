@@ -2787,7 +2787,7 @@ async function readQuestion(
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
   const RANGE =
-    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?)\s+(?:(?:\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
+    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?)\s+(?:(?:(?!(?:seconds?|secs?|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|followers?|fans?)\b)\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
   let rangeBound: {
     what: string;
     bound: FollowersBound & { op: "between" };
@@ -2796,6 +2796,14 @@ async function readQuestion(
     numbers: number;
   } | null = null;
   // ("Between 30 and 60 seconds long and between 10k and 50k views": each range read.)
+  const rangesOf: {
+    metric: CountMetric;
+    at: number;
+    end: number;
+    from: number;
+    to: number;
+    phrase: string;
+  }[] = [];
   for (const range of [...text.matchAll(RANGE)]) {
     // ("2023-2024 videos" names years; "and" joins two numbers only after "between"; "show me 3-5 videos" is how
     // many to list.)
@@ -2826,7 +2834,42 @@ async function readQuestion(
     const [a, b] = [low * scale, high * scale];
     const metric = COUNT_WORDS[singular(what)];
     const index = (range.index ?? 0) + phrase.search(/\S/);
+    // ("15–30 second clips against 30–60 second clips": two ranges of one count set against each other are two
+    // groups, not both bounds at once.)
+    const earlier = rangesOf.find((r) => r.metric === metric);
+    if (
+      metric &&
+      earlier &&
+      bands.length === 0 &&
+      /\b(vs\.?|versus|against|or|compared (?:to|with))\b/.test(lowerAll.slice(earlier.end, index))
+    ) {
+      const bandOf = (from: number, to: number) => ({
+        label: `${from.toLocaleString("en-US")}-${to.toLocaleString("en-US")}${metric === "seconds" ? " s" : ` ${COUNT_NAME[metric]}`}`,
+        attributes: [
+          { kind: "count" as const, metric, op: "at least" as const, value: from },
+          { kind: "count" as const, metric, op: "at most" as const, value: to },
+        ],
+      });
+      for (const p of placed.filter((x) => x.item.kind === "count" && x.at === earlier.at))
+        placed.splice(placed.indexOf(p), 1);
+      const said = `(from "${earlier.phrase}")`;
+      understood.splice(0, understood.length, ...understood.filter((u) => !u.endsWith(said)));
+      bands.push(bandOf(earlier.from, earlier.to), bandOf(Math.min(a, b), Math.max(a, b)));
+      understood.push(
+        `groups: ${bands.map((x) => x.label).join(", ")} (from "${earlier.phrase}", "${phrase.trim()}")`,
+      );
+      text = consume(text, index, phrase.trim().length);
+      continue;
+    }
     if (metric) {
+      rangesOf.push({
+        metric,
+        at: index,
+        end: index + phrase.trim().length,
+        from: Math.min(a, b),
+        to: Math.max(a, b),
+        phrase: phrase.trim(),
+      });
       place({ kind: "count", metric, op: "at least", value: Math.min(a, b) }, index, phrase.trim());
       place({ kind: "count", metric, op: "at most", value: Math.max(a, b) }, index, phrase.trim());
       if (metric === "hashtags") boundSpans.push([index, index + phrase.trim().length]);
@@ -5005,6 +5048,7 @@ async function readQuestion(
   ) {
     decline = null;
     intent = "breakdown";
+    if (groupBy === "length") unsay(/^groups: video length/);
     groupBy = "bounds";
     subject = "videos";
     // ("Grouped by duration (under 15s, 15-30s, 60s+): count and median views": the bands are of length; the
@@ -5256,9 +5300,15 @@ async function readQuestion(
     ) {
       shareOfWindow = true;
       understood.push("the share of the videos in question published in the window");
-    } else if (target) shareOf = target.item;
-    // "How many of the videos come from verified accounts?": the videos by those creators among all.
-    else if (intent === "share" && authorVerified) shareOfAuthors = true;
+    } else if (
+      // "How many of the videos come from verified accounts?", "… longer than 90 seconds, and what share of them
+      // come from verified accounts?": the videos by those creators among the rest.
+      intent === "share" &&
+      authorVerified &&
+      (!target || (verb >= 0 && lowerAll.search(/\bverified\b/) > verb))
+    )
+      shareOfAuthors = true;
+    else if (target) shareOf = target.item;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
     // "What share of views do ads get?": the share of the views, not of the videos.
     const weighted = lowerAll.match(

@@ -6873,6 +6873,18 @@ describe("the videos of verified creators", () => {
         expect(result.ranking, question).toEqual(sides.map((s) => s.key));
         expect(result.values, question).toEqual(sides.map((s) => s.value));
       }
+      // The share of a set of videos by them: "… longer than 60 seconds, and what share of them come from
+      // verified accounts?"
+      const long = count("duration_s > 60");
+      const longVerified = count(`duration_s > 60 AND ${verifiedWhere}`);
+      expect(
+        aggregateOf(
+          await ask(
+            "How many videos run longer than 60 seconds, and what share of them come from verified accounts?",
+            on,
+          ),
+        ).result,
+      ).toMatchObject({ part: longVerified, whole: long });
       // A list or count of creators stays one of creators.
       expect(aggregateOf(await ask("How many creators are verified?", on)).plan).toMatchObject({
         intent: "count",
@@ -7344,5 +7356,38 @@ describe("a bound on each creator's videos is no bound on hashtags", () => {
     const few = aggregateOf(await ask("how many creators posted 3 or fewer videos?"));
     const counts = db.prepare("SELECT count(*) FROM videos GROUP BY author_uid").pluck().all() as number[];
     expect(few.result.count).toBe(counts.filter((n) => n <= 3).length);
+  });
+});
+
+describe("two ranges of one count set against each other", () => {
+  it("'15–30 second clips against 30–60 second clips', '10k-50k views vs 100k-1m views': two groups (SQL)", async () => {
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM videos WHERE ${where}`).pluck().all() as number[];
+    const lengths = aggregateOf(
+      await ask("15–30 second clips against 30–60 second clips: which gets more views?"),
+    );
+    expect(lengths.plan).toMatchObject({
+      group_by: "bounds",
+      bands: ["15-30 s", "30-60 s"],
+      filters: [],
+      ignored: [],
+    });
+    const expected = new Map(
+      [
+        ["15-30 s", plays("duration_s BETWEEN 15 AND 30")],
+        ["30-60 s", plays("duration_s BETWEEN 30 AND 60")],
+      ]
+        .filter(([, xs]) => (xs as number[]).length > 0)
+        .map(([k, xs]) => [k as string, median([...(xs as number[])])]),
+    );
+    expect(
+      new Map(
+        (lengths.result.ranking as string[]).map((k, i) => [k, (lengths.result.values as number[])[i]]),
+      ),
+    ).toEqual(expected);
+    expect(aggregateOf(await ask("videos between 15 and 30 seconds long")).plan.filters).toEqual([
+      "seconds>=15",
+      "seconds<=30",
+    ]);
   });
 });
