@@ -473,7 +473,9 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     const anyOf = `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`;
     parts.push(plan.topics.length > 0 ? `and either ${anyOf}` : `about ${anyOf}`);
   }
-  for (const a of plan.attributes) if (a.kind === "not_text") parts.push(`not about "${topicWords([a.q])}"`);
+  // ("Not about "xuhuong" or "fyp"": each topic left out, in one phrase.)
+  const leftOut = plan.attributes.flatMap((a) => (a.kind === "not_text" ? [`"${topicWords([a.q])}"`] : []));
+  if (leftOut.length > 0) parts.push(`not about ${leftOut.join(" or ")}`);
   const others = plan.attributes.flatMap((a) => (a.kind === "not_creator" ? [`@${a.handle}`] : []));
   if (others.length > 0) parts.push(`not by ${others.join(" or ")}`);
   const hookType = plan.attributes.find((a) => a.kind === "hook_type");

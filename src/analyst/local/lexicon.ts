@@ -587,13 +587,13 @@ export const CUES = {
   breakdownFormat:
     /\b(formats?|slideshows? (or|vs\.?|versus) (regular |normal |)videos?|videos? (or|vs\.?|versus) slideshows?|by media|media types?)\b/,
   trendReport:
-    /\b(trend reports?|trends? reports?|reports?|what('s| is) rising|rising (hashtags?|sounds?|songs?|hooks?|formats?|trends?)|trends?\b(?! *(creators|advertisers|videos))|emerging (hashtags?|sounds?|trends?))\b/,
+    /(?<!#)\b(trend reports?|trends? reports?|reports?|what('s| is) rising|rising (hashtags?|sounds?|songs?|hooks?|formats?|trends?)|trends?\b(?! *(creators|advertisers|videos))|emerging (hashtags?|sounds?|trends?))\b/,
   profile:
     /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup|deep[- ]dive|rundown)\b/,
   newest:
     /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared(?! in\b)|(is|are|was|were) (brand )?new)\b/,
   trending:
-    /\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
+    /(?<!#)\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:
     /\b(breakouts?|break(ing)? out(?![^?.]{0,40}\b(by|into|across|per|over|for each)\b)|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
   early:

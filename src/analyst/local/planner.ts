@@ -127,7 +127,7 @@ const EVERY_PERIOD =
  * of a set, against the videos about what was named before.
  */
 const THE_REST =
-  /\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all|the)\s+)?(?:rest|others\b|everything(?: else)?\b|every other (?:video|post|clip)\b|not (?:using|tagging|having|including) (?:it|them|one|the tag|the hashtag)\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
+  /\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all\s+the|all|the)\s+)?(?:rest|others\b|everything(?: else)?\b|every other (?:video|post|clip|place|destination|city|topic|day|hour|caption)s?\b|not (?:using|tagging|having|including) (?:it|them|one|the tag|the hashtag)\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics|days|hours)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
 
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
@@ -739,7 +739,7 @@ const BAND_LIST_EACH = new RegExp(
 );
 /** "hashtags per video (0, 1-3, 4-7, 8+)": the unit first, the bands in brackets. */
 const BAND_LIST_AFTER = new RegExp(
-  String.raw`\b${BAND_UNIT}\b[^()?]{0,40}\(\s*(?<list>${BAND_ITEM}(?:${BAND_JOIN}${BAND_ITEM}){1,})\s*\)`,
+  String.raw`\b${BAND_UNIT}\b(?:(?!\b${BAND_UNIT_WORD}\b)[^()?]){0,40}\(\s*(?<list>${BAND_ITEM}(?:${BAND_JOIN}${BAND_ITEM}){1,})\s*\)`,
   "u",
 );
 
@@ -1334,9 +1334,14 @@ async function readQuestion(
           : "";
       },
     )
+    // "Top 3 videos by likes and who posted them": each video's creator, which every video listed names.
+    .replace(
+      /,?\s*(?:and\s+)?who (?:posted|made|uploaded|created|published) (?:them|it|those|each(?: one)?)\b/gi,
+      "",
+    )
     // "Summer 2024 (Jun–Aug)": the season's months, said again.
     .replace(
-      /(?<=\b(?:summer|spring|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*[-–]\s*[a-z]{3,9}\.?\s*\)/gi,
+      /(?<=\b(?:summer|spring|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*(?:[-–]|to|through|thru)\s*[a-z]{3,9}\.?\s*\)/gi,
       "",
     )
     // "Vids <15s", ">60s": under and over.
@@ -1492,6 +1497,8 @@ async function readQuestion(
     await video(match[0], match.index ?? 0, match[0].length);
 
   // 1. @handles (the "@" makes them creators whatever they are).
+  // (Where the last handle left out ends: "leaving out @a and @b" leaves out both.)
+  let leftOutHandleEnd = -1;
   for (const match of original.matchAll(/@([\p{L}\p{N}._]{1,64})/gu)) {
     // Inside a video URL read above.
     if (text[match.index ?? 0] === " ") continue;
@@ -1503,15 +1510,30 @@ async function readQuestion(
       .slice(from, match.index ?? 0)
       .toLowerCase()
       .match(
-        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not|not counting|skipping)(?:\s+(?:anything|everything|videos?|posts?|content|the ones?)\s+(?:from|by))?\s*$/,
+        /\b(?:leaving out|leave out|excluding|exclude|except(?: for)?|other than|apart from|not by|not from|minus|ignoring|ignore|without|but not|not counting|skipping)(?:\s+(?:anything|everything|videos?|posts?|content|the ones?|those)\s+(?:from|by))?\s*$|\b(?:excluding|exclude|leaving out|leave out|without|ignoring|not counting|other than)\b[^@?]{0,30}\b(?:and|or)\s+(?:anything|everything|videos?|posts?|content|the ones?|those)\s+(?:from|by)\s*$/,
       );
-    if (creator && cue) {
+    const listed =
+      leftOutHandleEnd >= 0 &&
+      /^\s*(?:,|and|or|&|nor)\s*$/i.test(original.slice(leftOutHandleEnd, match.index ?? 0));
+    if (creator && (cue || listed)) {
+      leftOutHandleEnd = (match.index ?? 0) + (match[0] as string).length;
       placed.push({
         item: { kind: "not_creator", uid: creator.uid, handle: creator.handle },
         at: match.index ?? 0,
       });
-      understood.push(`videos not by @${creator.handle} (uid ${creator.uid}) (from "${cue[0].trim()}")`);
-      text = consume(text, from + (cue.index ?? 0), cue[0].length);
+      understood.push(
+        `videos not by @${creator.handle} (uid ${creator.uid}) (from "${cue ? cue[0].trim() : "and"}")`,
+      );
+      // ("Excluding ads and anything from @x": only "and anything from" goes; "excluding ads" is read below.)
+      const tail = cue?.[0].match(
+        /\b(?:and|or)\s+(?:anything|everything|videos?|posts?|content|the ones?|those)\s+(?:from|by)\s*$/,
+      );
+      if (cue)
+        text = consume(
+          text,
+          from + (cue.index ?? 0) + (tail ? cue[0].length - tail[0].length : 0),
+          tail ? tail[0].length : cue[0].length,
+        );
     } else if (creator) {
       if (!creators.some((c) => c.uid === creator.uid)) creators.push(creator);
       understood.push(
@@ -1636,7 +1658,7 @@ async function readQuestion(
     const cue = soundAsked
       .slice(0, p.at)
       .match(
-        /\b(excluding|exclude|ignoring|ignore|leaving out|leave out|skipping|skip|except(?: for)?|other than|not counting|minus|apart from|(?<!\bor )without|but not)\s+(?:the\s+|any\s+|all\s+)?(?:generic\s+)?["“'«]?$/,
+        /\b(excluding|exclude|ignoring|ignore|leaving out|leave out|skipping|skip|except(?: for)?|other than|not counting|minus|apart from|(?<!\bor )without|but not|don'?t use|do not use|doesn'?t use|not using)\s+(?:the\s+|any\s+|all\s+|an?\s+)?(?:ads?\s+(?:and|or|,)\s+)?(?:generic\s+)?["“'«]?$/,
       );
     const listed =
       leftOutEnd >= 0 &&
@@ -1648,7 +1670,9 @@ async function readQuestion(
     understood.push(
       `the videos not using ${item.title === "original sound" ? "an original sound" : `"${item.title}"`} (left out${cue ? ` from "${cue[1]}"` : ""})`,
     );
-    if (cue) text = consume(text, cue.index ?? 0, cue[1]?.length ?? 0);
+    // ("Leaving out ads and original sounds": the cue is the ads' too, read with them below.)
+    if (cue && !/\bads?\s+(?:and|or|,)/.test(cue[0]))
+      text = consume(text, cue.index ?? 0, cue[1]?.length ?? 0);
     leftOutEnd = Math.max(end, p.at);
   }
 
@@ -2169,7 +2193,7 @@ async function readQuestion(
   // the topic (a hashtag written, or one the corpus uses after a word of exclusion).
   for (const m of [
     ...text.matchAll(
-      /\b(but not|and not|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out|leave out|ignoring|ignore|skipping|skip|not counting|without)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?|(?:(?:generic|common|reach|filler|the)\s+)?(?:tags?|hashtags?)\s+(?:like|such as)\s+)?(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
+      /\b(but not|and not|not counting|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out|leave out|ignoring|ignore|skipping|skip|without)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?|(?:(?:generic|common|reach|filler|the)\s+)?(?:tags?|hashtags?)\s+(?:like|such as)\s+|(?:(?:any|all|the)\s+)?(?:videos?|posts?|clips?)\s+(?:tagged|hashtagged)\s+(?:with\s+)?)?(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
     ),
   ]) {
     const [whole, cue, hash, ...written] = m as unknown as [
@@ -2273,6 +2297,7 @@ async function readQuestion(
     (placed.filter((p) => p.item.kind === "emoji").length === 1 ||
       placed.some((p) => p.item.kind === "any_emoji" && p.item.value === "yes")) &&
     (doesItHelp ||
+      THE_REST.test(lowerAll) ||
       /\b(vs\.?|versus|or|than|compared to|against) (those |ones |videos |captions )?(without\b|(that |which )?(don't|do not|doesn't|does not)\b)|\bor not\b/.test(
         lowerAll,
       ));
@@ -4293,7 +4318,8 @@ async function readQuestion(
       (subject === "hashtags" || subject === "sounds" || subject === "hook_types" || subject === "formats") &&
       // ("Sounds trending in the past 30 days vs the 30 days before": each window's own, side by side.)
       !window?.periods &&
-      /\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
+      // (A hashtag written, "#trending", is no such word.)
+      /(?<!#)\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
         lowerAll,
       )) ||
     /\bwhat('s| is) (rising|emerging|on the rise)\b(?!.*\b(creators?|advertisers?|brands?|videos?|ads?)\b)/.test(
@@ -5060,6 +5086,22 @@ async function readQuestion(
       metric = /\bviews?\b|\bplays?\b/.test(lowerAll)
         ? "plays"
         : (alsoNamed.find((m) => m !== "duration") ?? null);
+    // ("How does save rate change with the number of hashtags (0–2, 3–5, 10+)?": the bands are of hashtags; the
+    // measure is the one named beside them.)
+    if (
+      metric === "hashtag_count" &&
+      bands.every((b) => b.attributes.every((a) => a.kind === "count" && a.metric === "hashtags"))
+    ) {
+      const rate = lowerAll.match(/\b(engagement|like|save|share|comment)(?: rates?)?\b/)?.[1];
+      const rated =
+        rate === "engagement" ? "engagement" : rate && /\brates?\b/.test(lowerAll) ? `${rate}_rate` : null;
+      unsay(/^measure: the median number of hashtags/);
+      metric =
+        (rated as Metric | null) ??
+        (/\bviews?\b|\bplays?\b/.test(lowerAll)
+          ? "plays"
+          : (alsoNamed.find((m) => m !== "hashtag_count") ?? null));
+    }
     // ("The distribution of hashtags per video (0, 1-3, 4+)": how many videos in each band.)
     const distribution =
       (metric === null || metric === "videos") &&

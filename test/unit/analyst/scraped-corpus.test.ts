@@ -7391,3 +7391,63 @@ describe("two ranges of one count set against each other", () => {
     ]);
   });
 });
+
+describe("lists left out and the others, as written", () => {
+  it("'leaving out @a and @b', 'excluding ads and anything from @x', 'leaving out ads and original sounds', 'not counting any video tagged #a or #b' (SQL)", async () => {
+    const uid = (h: string) =>
+      db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(h) as string;
+    const [two, four] = [uid("stay2"), uid("stay4")];
+    const both = aggregateOf(await ask("Top 5 videos by views, leaving out @stay2 and @stay4"));
+    expect(both.plan.filters).toEqual([`not_author=${two}`, `not_author=${four}`]);
+    expect(both.result.ranking).toEqual(
+      db
+        .prepare("SELECT id FROM videos WHERE author_uid NOT IN (?, ?) ORDER BY plays DESC, id DESC LIMIT 5")
+        .pluck()
+        .all(two, four),
+    );
+    const organic = aggregateOf(await ask("Top 5 videos by views, excluding ads and anything from @stay2"));
+    expect([...organic.plan.filters].sort()).toEqual(["ad=no", `not_author=${two}`].sort());
+    const sounds = aggregateOf(await ask("Leaving out ads and original sounds, which sounds are used most?"));
+    expect([...sounds.plan.filters].sort()).toEqual(["ad=no", "sound!=7100000000000000001"].sort());
+    const tags = aggregateOf(await ask("How many videos, not counting any video tagged #dalat or #resort?"));
+    expect(tags.plan.filters).toEqual(["not_q=dalat", "not_q=resort"]);
+    const searched = new Set([...(await searchIds("dalat")), ...(await searchIds("resort"))]);
+    expect(tags.result.count).toBe(
+      (db.prepare("SELECT id FROM videos").pluck().all() as string[]).filter((id) => !searched.has(id))
+        .length,
+    );
+  });
+
+  it("'against all the other … videos', 'vs every other day of the week', 'captions with emoji … than the others', '#trending' is a hashtag, 'and who posted them'", async () => {
+    expect(
+      aggregateOf(
+        await ask("How does #resort content stack up against all the other videos on median views?"),
+      ).plan,
+    ).toMatchObject({
+      group_by: "bounds",
+      bands: ['about "resort"', 'not about "resort"'],
+    });
+    expect(
+      aggregateOf(await ask("Sunday posts vs every other day of the week: which get more views?")).plan,
+    ).toMatchObject({
+      group_by: "bounds",
+      bands: ["published on Sundays (UTC)", "published on days other than Sundays (UTC)"],
+    });
+    expect(
+      aggregateOf(await ask("do captions with emoji pull more views than the others?")).plan,
+    ).toMatchObject({
+      group_by: "emoji",
+    });
+    expect(
+      aggregateOf(await ask("Top 10 hashtags by median views, excluding #xuhuong and #trending")).plan,
+    ).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
+    });
+    expect(aggregateOf(await ask("top 3 resort videos by likes and who posted them")).plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      count: 3,
+    });
+  });
+});
