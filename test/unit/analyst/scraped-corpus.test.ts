@@ -3879,6 +3879,11 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "By hashtag count (none, 1-3, 4+), what are the median views?",
         "Captions with emoji versus captions without: any difference in likes?",
         "how many videos have no emoji?",
+        "Top 5 videos by views, leaving out @stay2 and @stay4",
+        "How many videos, not counting any video tagged #dalat or #resort?",
+        "Sunday posts vs every other day of the week: which get more views?",
+        "15–30 second clips against 30–60 second clips: which gets more views?",
+        "How many videos were posted in summer 2025?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
