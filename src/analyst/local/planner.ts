@@ -2085,7 +2085,8 @@ async function readQuestion(
     /\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\s+(?:the |any |all )?(?:ads?|adverts?|sponsored (?:posts?|videos?|content))|ads? (?:excluded|aside|removed|left out))\b/;
   // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
   const adsAgainstOrganic =
-    organicWords.test(text) &&
+    // ("Ads vs normal posts": the organic ones, named so only beside ads.)
+    (organicWords.test(text) || /\bnormal (posts?|videos?|content)\b/.test(text)) &&
     /\b(ads?|adverts?|advertisements?|sponsored|promoted|paid (posts?|content))\b/.test(
       text.replace(organicWords, " "),
     ) &&

@@ -7456,3 +7456,17 @@ describe("lists left out and the others, as written", () => {
     });
   });
 });
+
+describe("ads against 'normal posts'", () => {
+  it("'resort ads vs normal posts, who wins on comments' is ads against organic; 'normal videos' alone filters nothing", async () => {
+    expect(aggregateOf(await ask("resort ads vs normal posts, who wins on comments lol")).plan).toMatchObject(
+      {
+        intent: "breakdown",
+        group_by: "ad",
+        metric: "comments",
+        topics: ["resort"],
+      },
+    );
+    expect(aggregateOf(await ask("top 5 normal videos")).plan.filters).toEqual([]);
+  });
+});
