@@ -83,6 +83,8 @@ export function aggregateOf(answer: Answer): {
     within_each?: string;
     periods?: { label: string; from: string; to: string }[];
     compare_codes?: string[];
+    tags_left_out?: string[];
+    author_verified?: boolean;
     beside_code?: string;
     count?: number;
     top_played?: number;

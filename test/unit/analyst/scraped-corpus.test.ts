@@ -6832,7 +6832,12 @@ describe("the videos of verified creators", () => {
       expect(part).toBeGreaterThan(0);
       expect(part).toBeLessThan(whole);
       const share = aggregateOf(await ask("How many of the videos come from verified accounts?", on));
-      expect(share.plan).toMatchObject({ intent: "share", subject: "videos", ignored: [] });
+      expect(share.plan).toMatchObject({
+        intent: "share",
+        subject: "videos",
+        author_verified: true,
+        ignored: [],
+      });
       expect(share.result).toMatchObject({ part, whole });
       const months = aggregateOf(await ask("Per month, how many videos came from verified accounts?", on));
       expect(months.plan).toMatchObject({ intent: "breakdown", group_by: "month" });
@@ -7198,6 +7203,7 @@ describe("hashtags left out of a ranking, and casual spellings", () => {
       expect(plan.understood, question).toContain(
         "hashtags left out of the ranking: #dalat, #homestay, #review",
       );
+      expect(plan.tags_left_out, question).toEqual(leftOut);
       expect((result.values as number[])[0], question).toBe(expected[0]?.[1]);
       for (const t of leftOut) expect(result.ranking as string[], question).not.toContain(t);
     }
