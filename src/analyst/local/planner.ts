@@ -1370,18 +1370,10 @@ async function readQuestion(
     .replace(/\bw\/o\b/gi, "without")
     .replace(/\bw\/\s*(?=\p{L})/giu, "with ")
     .replace(/\bb\/c\b/gi, "because")
-    // "Eng vs viet captions for Ha Long": both shortened languages named.
+    // "Eng captions vs viet captions", "eng vs viet captions for Ha Long": the languages, shortened (before what
+    // is in a language, or with the other named).
     .replace(
-      /\b(eng|viet)\b(?=[^?]*\b(?:eng|viet|english|vietnamese)\b)|(?<=\b(?:eng|english|viet|vietnamese)\b[^?]*)\b(eng|viet)\b/gi,
-      (short: string) => {
-        const full = /^e/i.test(short) ? "english" : "vietnamese";
-        typos.push(`${short}=${full}`);
-        return full;
-      },
-    )
-    // "Eng captions vs viet captions": the languages, shortened.
-    .replace(
-      /\b(eng|viet)(?= (?:captions?|language|lang|videos?|vids|posts?|content|ones)\b)/gi,
+      /\b(?:eng|viet)(?= (?:captions?|language|lang|videos?|vids|posts?|content|ones)\b)|\b(?:eng|viet)\b(?=[^?]*\b(?:eng|viet|english|vietnamese)\b)|(?<=\b(?:eng|english|viet|vietnamese)\b[^?]*)\b(?:eng|viet)\b/gi,
       (short: string) => {
         const full = /^e/i.test(short) ? "english" : "vietnamese";
         typos.push(`${short}=${full}`);
@@ -2078,11 +2070,17 @@ async function readQuestion(
     apply?.();
     // Subject-bearing words ("ads", "slideshows") stay readable for the subject pass.
   };
-  // ("Excluding ads", "ads excluded", "without sponsored posts": the organic videos.)
-  const adLeftOut =
-    /\b(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\s+(?:the |any |all )?(?=(?:ads?|adverts?|sponsored (?:posts?|videos?|content))\b)|(?<=\bads? )(?:excluded|aside|removed|left out)\b/;
-  const organicWords =
-    /\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\s+(?:the |any |all )?(?:ads?|adverts?|sponsored (?:posts?|videos?|content))|ads? (?:excluded|aside|removed|left out))\b/;
+  // ("Excluding ads", "ads excluded", "without sponsored posts": the organic videos; the words of leaving out,
+  // read once for both patterns.)
+  const leaveOut =
+    "(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\\s+(?:the |any |all )?";
+  const adNoun = "(?:ads?|adverts?|sponsored (?:posts?|videos?|content))";
+  const adLeftOut = new RegExp(
+    `\\b${leaveOut}(?=${adNoun}\\b)|(?<=\\bads? )(?:excluded|aside|removed|left out)\\b`,
+  );
+  const organicWords = new RegExp(
+    `\\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|${leaveOut}${adNoun}|ads? (?:excluded|aside|removed|left out))\\b`,
+  );
   // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
   const adsAgainstOrganic =
     // ("Ads vs normal posts": the organic ones, named so only beside ads.)
