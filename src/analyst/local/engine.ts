@@ -90,7 +90,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.totals ? { totals: true } : {}),
     ...(plan.alsoMeasured.length > 0 ? { also_measured: plan.alsoMeasured } : {}),
     ...(plan.tagsLeftOut.length > 0 ? { tags_left_out: plan.tagsLeftOut } : {}),
-    ...(plan.authorVerified ? { author_verified: true } : {}),
+    ...(plan.authorVerified ? { author_verified: plan.authorVerified === "yes" } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),

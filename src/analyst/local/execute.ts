@@ -510,7 +510,10 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (language) parts.push(`in language ${language.value}`);
   if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
   if (plan.authorFollowers) parts.push(`by creators with ${boundWords(plan.authorFollowers)} followers`);
-  if (plan.authorVerified) parts.push("by verified creators");
+  if (plan.authorVerified)
+    parts.push(
+      plan.authorVerified === "yes" ? "by verified creators" : "by creators without the verification badge",
+    );
   if (plan.eachTopic.length > 0)
     parts.push(
       `by ${plan.subject === "advertisers" ? "advertisers" : "creators"} with videos about both ${plan.eachTopic.map((t) => `"${t}"`).join(" and ")}`,
@@ -984,20 +987,33 @@ async function executeAuthorFollowers(ctx: Ctx): Promise<Outcome> {
     topPlayed: null,
     topCreators: null,
     authorFollowers: null,
-    authorVerified: false,
+    authorVerified: null,
   };
   const whole = videoFilter({ ...ctx, plan: basePlan });
   const { authors, kept, unknown } = bound
     ? creatorsWithin(await followersOfCreators(ctx, whole), bound)
     : await (async () => {
         const facts = await factsOfCreators(ctx, whole);
-        return { authors: [...facts.keys()], kept: verifiedOf(facts), unknown: 0 };
+        return {
+          authors: [...facts.keys()],
+          kept: verifiedOf(facts, plan.authorVerified === "yes"),
+          unknown: 0,
+        };
       })();
-  const who = bound ? `creators with ${boundWords(bound)} followers` : "verified creators";
-  const have = bound ? `${boundWords(bound)} followers` : "the verification badge";
+  const badge = plan.authorVerified === "yes";
+  const who = bound
+    ? `creators with ${boundWords(bound)} followers`
+    : badge
+      ? "verified creators"
+      : "creators without the verification badge";
+  const have = bound
+    ? `${boundWords(bound)} followers`
+    : badge
+      ? "the verification badge"
+      : "no verification badge";
   const note = bound
     ? `Creators with ${boundWords(bound)} followers (the latest count the source recorded): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}${unknown > 0 ? `; ${fmt(unknown)} without a recorded count are left out` : ""}.`
-    : `Verified creators (the platform's badge, as the source recorded it): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}.`;
+    : `${badge ? "Verified creators" : "Creators without the verification badge"} (the platform's badge, as the source recorded it): ${fmt(kept.length)} of the ${fmt(authors.length)} creators of the ${describe(basePlan)}.`;
   if (plan.shareOfCreators) {
     // "What percentage of hotel creators have over 10k followers?": those creators among the set's.
     const what = describe(basePlan);

@@ -265,8 +265,11 @@ export interface Plan {
    * followers": only the videos whose creator's follower count is within the bound (other subjects).
    */
   authorFollowers: FollowersBound | null;
-  /** "How many videos come from verified accounts?": only the videos whose creator has the badge. */
-  authorVerified: boolean;
+  /**
+   * "How many videos come from verified accounts?": only the videos whose creator has the badge ("yes"), or
+   * ("not counting verified accounts": "no") whose creator has none.
+   */
+  authorVerified: "yes" | "no" | null;
   /**
    * "Creators who posted more than 10 hotel videos", "hashtags on at least 5 videos": a bound on how many of
    * the videos in question each creator (advertiser, hashtag, sound) of the answer has.
@@ -3154,6 +3157,9 @@ async function readQuestion(
     understood.push(`focus ${focus} (from "${focusMatch[0]}")`);
   }
   let creatorType: Plan["creatorType"] = null;
+  let verifiedLeftOut = false;
+  // (The words that left them out: "verified accounts" there names no subject.)
+  let verifiedLeftOutPhrase = "";
   const typeMatch = lowerAll.match(
     /\b(hire[- ]ready|to hire|hireable|available for hire|for partnerships?|to partner with|to work with|(?:should|could|can|might) (?:i |we |(?:a|an|my|our|the|this) (?:\S+ ){0,5})?(?:hire|partner with|collaborate with|collab with|team up with|work with|sponsor)|for (?:a|an|my|our|the) (?:[\w-]+ ){0,2}(?:campaign|collab|collaboration|partnership|sponsorship|influencer program))\b|\b(house accounts?|brand[- ]owned|owned accounts?|in-house|brand accounts?|official (?:brand )?accounts?)\b|\b(advertised|sponsored creators?|creators? (who|that) (run|make|post|do) ads|ad creators?)\b/,
   );
@@ -3161,8 +3167,35 @@ async function readQuestion(
     creatorType = typeMatch[1] ? "hire_ready" : typeMatch[2] ? "house" : "advertised";
     understood.push(`creator type ${creatorType} (from "${typeMatch[0]}")`);
   } else {
+    // "Not counting verified accounts", "non-verified creators": those without the badge.
+    // ("Not counting ads or verified accounts": the cue is read on the whole question, the ads' words too.)
+    const unverified = bands.some((b) => b.verified !== undefined)
+      ? null
+      : lowerAll.match(
+          /\b(?:non[- ]?verified|unverified|not verified)\b(?:\s+(?:creators?|accounts?|profiles?|users?))?|\b(?:not counting|excluding|exclude|leaving out|leave out|without|ignoring|ignore|other than|except(?: for)?|minus)\s+(?:the\s+|any\s+|all\s+)?(?:ads?\s+(?:and|or|,)\s+)?(?:(?:anything|everything|videos?|posts?)\s+(?:from|by)\s+)?verified\b(?:\s+(?:creators?|accounts?|profiles?|users?))?/,
+        );
     // "Which verified creators post about hotels?", "how many creators are verified?"
-    const verified = text.match(/\b(verified|blue[- ]check(ed)?|with a (verification )?badge)\b/);
+    const verified = unverified
+      ? null
+      : text.match(/\b(verified|blue[- ]check(ed)?|with a (verification )?badge)\b/);
+    if (unverified) {
+      verifiedLeftOut = true;
+      verifiedLeftOutPhrase = unverified[0];
+      understood.push(`creators without the verification badge (from "${unverified[0].trim()}")`);
+      // (Its words go from what is left to read; "not counting ads" may have been read already.)
+      for (const m of [
+        ...text.matchAll(
+          /\b(?:non[- ]?verified|unverified|not verified|verified)\b(?:\s+(?:creators?|accounts?|profiles?|users?))?/g,
+        ),
+      ])
+        text = consume(text, m.index ?? 0, m[0].length);
+      const cue = text
+        .slice(unverified.index ?? 0)
+        .match(
+          /^(?:not counting|excluding|exclude|leaving out|leave out|without|ignoring|ignore|other than|except(?: for)?|minus)\b/,
+        );
+      if (cue) text = consume(text, unverified.index ?? 0, cue[0].length);
+    }
     if (verified) {
       creatorType = "verified";
       understood.push(`verified creators (from "${verified[0]}")`);
@@ -5253,14 +5286,32 @@ async function readQuestion(
   }
   // "How many videos come from verified accounts?", "median views of verified creators' videos per month": a
   // figure of their videos (a list or count of creators stays one of creators).
-  let authorVerified = false;
+  // ("Top 10 creators by median plays, not counting verified accounts": the others' videos, and so the others.)
+  let authorVerified: Plan["authorVerified"] = null;
+  if (
+    verifiedLeftOut &&
+    creators.length + advertisers.length === 0 &&
+    ["measure", "share", "breakdown", "words", "overview", "drivers", "count", "rank"].includes(intent)
+  ) {
+    authorVerified = "no";
+    // ("How many videos come from non-verified creators?": their videos, counted; "top 10 videos, not counting
+    // verified accounts": videos, the accounts being the ones left out.)
+    const rest = lowerAll.replace(verifiedLeftOutPhrase, " ");
+    if (
+      (intent !== "rank" && (intent !== "count" || /\bhow many (videos|posts|clips)\b/.test(lowerAll))) ||
+      (subject === "creators" &&
+        /\b(videos?|posts?|clips?)\b/.test(rest) &&
+        !/\b(creators?|accounts?|influencers?|tiktokers?|authors?)\b/.test(rest))
+    )
+      subject = "videos";
+  }
   if (
     creatorType === "verified" &&
     creators.length + advertisers.length === 0 &&
     (["measure", "share", "breakdown", "words", "overview", "drivers"].includes(intent) ||
       (["count", "rank"].includes(intent) && subject !== "creators"))
   ) {
-    authorVerified = true;
+    authorVerified = "yes";
     creatorType = null;
     if (intent !== "rank") subject = "videos";
     const reading = understood.findIndex((u) => u.startsWith("verified creators (from "));
@@ -5345,7 +5396,7 @@ async function readQuestion(
       // "How many of the videos come from verified accounts?", "… longer than 90 seconds, and what share of them
       // come from verified accounts?": the videos by those creators among the rest.
       intent === "share" &&
-      authorVerified &&
+      authorVerified === "yes" &&
       (!target || (verb >= 0 && lowerAll.search(/\bverified\b/) > verb))
     )
       shareOfAuthors = true;

@@ -6879,6 +6879,22 @@ describe("the videos of verified creators", () => {
           ),
         ).result,
       ).toMatchObject({ part: longVerified, whole: long });
+      // Verified creators left out: the others' videos ("not counting verified accounts", "non-verified").
+      const others = aggregateOf(await ask("how many videos come from non-verified creators?", on));
+      expect(others.plan).toMatchObject({ intent: "count", subject: "videos", author_verified: false });
+      expect(others.result.count).toBe(whole - part);
+      const ranked = aggregateOf(
+        await ask("Top 10 most viewed videos, not counting ads or verified accounts.", on),
+      );
+      expect(ranked.plan).toMatchObject({ filters: ["ad=no"], author_verified: false });
+      expect(ranked.result.ranking).toEqual(
+        named
+          .prepare(
+            `SELECT id FROM videos WHERE label_ad = 0 AND NOT ${verifiedWhere} ORDER BY plays DESC, id DESC LIMIT 10`,
+          )
+          .pluck()
+          .all(),
+      );
       // A list or count of creators stays one of creators.
       expect(aggregateOf(await ask("How many creators are verified?", on)).plan).toMatchObject({
         intent: "count",
