@@ -498,6 +498,9 @@ function findPhrase(text: string, phrase: string, from = 0): number {
 }
 
 /** Whether no value meets both bounds ("under 15" and "over 60"; not "over 10k" and "under 50k"). */
+/** Creators without the badge, as written: "non-verified", "unverified", "not verified". */
+const NOT_VERIFIED = String.raw`(?:non[- ]?verified|unverified|not verified)`;
+
 /** The other side of a one-sided bound: under 15 s → at least 15 s. */
 const OTHER_BOUND: Readonly<Record<BoundOp, BoundOp>> = {
   over: "at most",
@@ -2791,8 +2794,8 @@ async function readQuestion(
   const verifiedApart =
     !verifiedVs &&
     bands.length === 0 &&
-    /\bverified\b/.test(text.replace(/\b(?:non[- ]?verified|unverified|not verified)\b/g, " ")) &&
-    /\b(?:non[- ]?verified|unverified|not verified)\b/.test(text);
+    /\bverified\b/.test(text.replace(new RegExp(`\\b${NOT_VERIFIED}\\b`, "g"), " ")) &&
+    new RegExp(`\\b${NOT_VERIFIED}\\b`).test(text);
   if (verifiedApart)
     for (const m of [
       ...text.matchAll(
@@ -3172,7 +3175,9 @@ async function readQuestion(
     const unverified = bands.some((b) => b.verified !== undefined)
       ? null
       : lowerAll.match(
-          /\b(?:non[- ]?verified|unverified|not verified)\b(?:\s+(?:creators?|accounts?|profiles?|users?))?|\b(?:not counting|excluding|exclude|leaving out|leave out|without|ignoring|ignore|other than|except(?: for)?|minus)\s+(?:the\s+|any\s+|all\s+)?(?:ads?\s+(?:and|or|,)\s+)?(?:(?:anything|everything|videos?|posts?)\s+(?:from|by)\s+)?verified\b(?:\s+(?:creators?|accounts?|profiles?|users?))?/,
+          new RegExp(
+            String.raw`\b${NOT_VERIFIED}\b(?:\s+(?:creators?|accounts?|profiles?|users?))?|\b(?:not counting|excluding|exclude|leaving out|leave out|without|ignoring|ignore|other than|except(?: for)?|minus)\s+(?:the\s+|any\s+|all\s+)?(?:ads?\s+(?:and|or|,)\s+)?(?:(?:anything|everything|videos?|posts?)\s+(?:from|by)\s+)?verified\b(?:\s+(?:creators?|accounts?|profiles?|users?))?`,
+          ),
         );
     // "Which verified creators post about hotels?", "how many creators are verified?"
     const verified = unverified
