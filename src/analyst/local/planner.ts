@@ -497,9 +497,8 @@ function findPhrase(text: string, phrase: string, from = 0): number {
   }
 }
 
-/** Whether no value meets both bounds ("under 15" and "over 60"; not "over 10k" and "under 50k"). */
 /** Creators without the badge, as written: "non-verified", "unverified", "not verified". */
-const NOT_VERIFIED = String.raw`(?:non[- ]?verified|unverified|not verified)`;
+const NOT_VERIFIED = "(?:non[- ]?verified|unverified|not verified)";
 
 /** The other side of a one-sided bound: under 15 s → at least 15 s. */
 const OTHER_BOUND: Readonly<Record<BoundOp, BoundOp>> = {
@@ -509,6 +508,7 @@ const OTHER_BOUND: Readonly<Record<BoundOp, BoundOp>> = {
   "at most": "over",
 };
 
+/** Whether no value meets both bounds ("under 15" and "over 60"; not "over 10k" and "under 50k"). */
 function disjointBounds(
   a: Extract<Attribute, { kind: "count" }>,
   b: Extract<Attribute, { kind: "count" }>,
