@@ -775,14 +775,14 @@ const DAY_OF_RE = `(?:(?<!\\b(?:top|first|best|last|latest|newest|show|list|me)\
 const DAY_RE = `(?:(?:the\\s+)?week\\s+of\\s+(?:the\\s+)?)?${DAY_OF_RE}\\.?,?\\s+${YEAR_RE}`;
 
 /**
- * One named calendar period: an ISO day or month, a day written out or the week holding it, a week of a month, a
- * quarter or half, a month or a year (each with its year).
- */
-/**
  * A season of a year: "summer 2024" (June to August), "spring 2025" (March to May), "autumn 2024" (September to
  * November), "winter 2024-25" (December to February).
  */
 const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}(?:\\s*[-–/]\\s*(?:${YEAR_RE}|\\d{2})\\b)?`;
+/**
+ * One named calendar period: a season, an ISO day or month, a day written out or the week holding it, a week of a
+ * month, a quarter or half, a month or a year (each with its year).
+ */
 const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAY_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
