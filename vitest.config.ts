@@ -4,6 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Removes the temp folders of test/helpers/temp.ts when each test file ends.
+    setupFiles: ["test/setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

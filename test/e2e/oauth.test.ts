@@ -1,9 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { JWTPayload } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOAuthClient } from "../../src/identity/oauth-clients.js";
+import { tempDir } from "../helpers/temp.js";
 import { ISSUER, oauthKeys } from "../unit/identity/fixtures.js";
 import { connectModern } from "./helpers/mcp-clients.js";
 import { getJson, startTestServer, type TestServer } from "./helpers/server.js";
@@ -13,7 +11,7 @@ let keys: Awaited<ReturnType<typeof oauthKeys>>;
 let claims: (extra?: JWTPayload) => JWTPayload;
 
 beforeAll(async () => {
-  keys = await oauthKeys(mkdtempSync(join(tmpdir(), "crs-oauth-")));
+  keys = await oauthKeys(tempDir("crs-oauth-"));
   t = await startTestServer({ env: { CRS_OAUTH_ISSUER: ISSUER, CRS_OAUTH_JWKS: keys.jwksFile } });
   const now = t.clock.nowSeconds();
   const org = (await t.sql.get("SELECT id FROM organisations WHERE name = 'default'")) as { id: string };

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { evaluateAdModel, exportIn } from "../../../src/ingest/eval-labels.js";
+import { tempDir } from "../../helpers/temp.js";
 
 const CSV = join(import.meta.dirname, "../../fixtures/import/apify-flat.csv");
 
@@ -20,7 +20,7 @@ describe("eval:labels", () => {
   });
 
   it("takes a folder for the one export in it, transcript side files aside", () => {
-    const folder = mkdtempSync(join(tmpdir(), "crs-eval-"));
+    const folder = tempDir("crs-eval-");
     writeFileSync(join(folder, "videos_apify_flat.csv"), "id\n");
     writeFileSync(join(folder, "transcripts_12.csv"), "id,text\n");
     expect(exportIn(folder)).toBe(join(folder, "videos_apify_flat.csv"));
