@@ -477,6 +477,12 @@ export const linkedCreator = (row: CreatorLinkRow, by: LinkedCreator["by"]): Lin
 });
 
 /** A sound the corpus's videos use, for linking its title in a question. */
+/** A word of the search index and how many videos use it (in any text field). */
+export interface IndexedWord {
+  word: string;
+  videos: number;
+}
+
 export interface SoundName {
   id: string;
   title: string;
@@ -603,6 +609,12 @@ export interface FactsRepository {
   soundsTitledAs(titles: readonly string[]): Promise<SoundName[]>;
   /** How many videos (up to `cap`) carry `word` as a hashtag. */
   hashtagUse(word: string, cap?: number): Promise<number>;
+  /**
+   * The words of the search index (folded, as `q` matches them) that start with `prefix` and are `minLength` to
+   * `maxLength` characters long, each with how many videos use it: the spellings near a word the corpus does not
+   * use ("vungtao" → vungtau).
+   */
+  indexedWords(prefix: string, minLength: number, maxLength: number): Promise<IndexedWord[]>;
   nameOf(type: "creator" | "advertiser", id: string): Promise<string>;
   /** These creators' follower counts and types; unknown UIDs are left out. */
   creators(uids: readonly string[]): Promise<Map<string, CreatorFact>>;

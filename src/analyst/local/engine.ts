@@ -90,6 +90,9 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.totals ? { totals: true } : {}),
     ...(plan.alsoMeasured.length > 0 ? { also_measured: plan.alsoMeasured } : {}),
     ...(plan.tagsLeftOut.length > 0 ? { tags_left_out: plan.tagsLeftOut } : {}),
+    ...(plan.respelt.length > 0
+      ? { respelt: plan.respelt.map((r) => ({ written: r.written, read_as: r.tag })) }
+      : {}),
     ...(plan.authorVerified ? { author_verified: plan.authorVerified === "yes" } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
@@ -221,6 +224,10 @@ export class LocalEngine implements AnalystEngine {
       outcome = declined(plan, `a tool call failed (${(error as Error).message.slice(0, 200)})`);
     }
     const caveats = [LABEL_CAVEAT, ...outcome.caveats, ...paired.caveats];
+    if (plan.respelt.length > 0)
+      caveats.push(
+        `Read ${plan.respelt.map((r) => `"${r.written}" as #${r.tag}`).join(" and ")}: the nearest spelling the corpus tags (what was written is not a word its videos use). If you meant something else, check the spelling.`,
+      );
     if (plan.ignored.length > 0)
       caveats.push(
         `Words not linked to anything in the corpus, and ignored (not used as filters): ${plan.ignored.join(", ")}.`,

@@ -1,5 +1,6 @@
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
+import { editDistance } from "../../shared/text/spelling.js";
 import type { WordKind } from "../../shared/text/word-counts.js";
 import type {
   AdvertiserName,
@@ -291,6 +292,8 @@ export interface Plan {
   usesShown: "hashtags" | "sounds" | "hook_types" | null;
   /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
   tagsLeftOut: string[];
+  /** "Nha trag videos": names the corpus does not use, read as the hashtag nearest to them (said in a caveat). */
+  respelt: { written: string; tag: string }[];
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
   quotes: boolean;
   /** For `words`: which text of the videos is counted, and what in it. */
@@ -934,6 +937,80 @@ async function compoundAt(
     // is #hochiminh.
     if (use >= TOPIC_MIN_USE && (!best || use >= best.use))
       best = { tag, phrase: run.map((w) => w.raw).join(" "), words: n, use };
+  }
+  return best;
+}
+
+/** A written word counts as unknown to the corpus (so maybe misspelt) when at most this many videos use it. */
+const MISSPELT_MAX_USE = 1;
+/** Edits allowed between a word the corpus does not use and the hashtag read for it: one, two from 9 letters. */
+const spellingSlack = (form: string) => ([...form].length >= 9 ? 2 : 1);
+
+/**
+ * A misspelt place or topic ("nha trag", "phu qouc", "buon ma thout", "vungtao"): the word at `i`, or it and the
+ * one or two words right after it run together, when one of them is a word no more than MISSPELT_MAX_USE videos
+ * use and the join is within spellingSlack edits of a hashtag the corpus uses: the closest, then the most used
+ * ("da nag hotel" is #danang, 217 real videos, and hotel; not #dananghotel, 16).
+ * Candidates share the first three letters: a slip there is rare, and the index is read by prefix. Words the
+ * corpus knows are never respelt ("luxury hotel" is not #luxuryhotels).
+ */
+async function respeltAt(
+  facts: FactsRepository,
+  words: readonly { raw: string; at: number }[],
+  i: number,
+  lower: string,
+): Promise<{ tag: string; phrase: string; words: number } | null> {
+  let best: { tag: string; phrase: string; words: number; edits: number; use: number } | null = null;
+  const seen = new Map<string, boolean>();
+  const unknown = async (w: string) => {
+    const form = foldText(w);
+    let is = seen.get(form);
+    if (is === undefined) {
+      const length = [...form].length;
+      const known = await facts.indexedWords(form, length, length);
+      is = !known.some((k) => k.word === form && k.videos > MISSPELT_MAX_USE);
+      seen.set(form, is);
+    }
+    return is;
+  };
+  for (let n = Math.min(3, words.length - i); n >= 1; n--) {
+    const run = words.slice(i, i + n).map((w) => ({ raw: w.raw.replace(/[._-]+$/, ""), at: w.at }));
+    const apart = run.every((w, k) => {
+      const next = run[k + 1];
+      return next === undefined || /^[\s-]+$/.test(lower.slice(w.at + w.raw.length, next.at));
+    });
+    if (!apart || !run.every((w) => /^\p{L}+$/u.test(w.raw))) continue;
+    // (Parts of a name, as in compoundAt: no words of the question itself.)
+    if (
+      run.some(
+        (w) =>
+          w.raw in SUBJECT_WORDS ||
+          w.raw in METRIC_WORDS ||
+          w.raw in UNKNOWN_MEASURES ||
+          (w.raw.length > 2 && FUNCTION_WORDS.has(w.raw)),
+      )
+    )
+      continue;
+    const form = foldText(run.map((w) => w.raw).join(""));
+    if ([...form].length < 5) continue;
+    let misspelt = false;
+    for (const w of run) if (!misspelt && (await unknown(w.raw))) misspelt = true;
+    if (!misspelt) continue;
+    const slack = spellingSlack(form);
+    const length = [...form].length;
+    const near = (await facts.indexedWords([...form].slice(0, 3).join(""), length - slack, length + slack))
+      .filter((k) => k.videos >= TOPIC_MIN_USE && k.word !== form)
+      .map((k) => ({ ...k, edits: editDistance(form, k.word, slack) }))
+      .filter((k) => k.edits <= slack)
+      .sort((a, b) => a.edits - b.edits || b.videos - a.videos);
+    for (const k of near.slice(0, 3)) {
+      const use = await facts.hashtagUse(k.word, FORM_USE_CAP);
+      if (
+        use >= TOPIC_MIN_USE &&
+        (!best || k.edits < best.edits || (k.edits === best.edits && use > best.use))
+      )
+        best = { tag: k.word, phrase: run.map((w) => w.raw).join(" "), words: n, edits: k.edits, use };
+    }
   }
   return best;
 }
@@ -3583,14 +3660,16 @@ async function readQuestion(
     ignored.push(`${videosBound.phrase} (a bound on how many videos each creator has: ask about creators)`);
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
   const topicSpans = new Map<string, { at: number; end: number }>();
-  const addTopic = (tag: string, from: string, at: number, end: number, asText?: string) => {
+  // Misspelt names read as the hashtag nearest to them (respeltAt).
+  const respelt: { written: string; tag: string }[] = [];
+  const addTopic = (tag: string, from: string, at: number, end: number, asText?: string, near = false) => {
     if (topics.includes(tag)) return;
     topics.push(tag);
     topicSpans.set(tag, { at, end });
     understood.push(
       asText
         ? `text ${tag.startsWith('"') ? tag : `"${tag}"`} (${asText}; matched like q: ${tag.startsWith('"') ? "the words together, in this order," : "as a word"} in captions, hooks, transcripts and hashtags)`
-        : `topic "${tag}" (${from === tag ? "" : `from "${from}": `}a hashtag the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
+        : `topic "${tag}" (${from === tag ? "" : `from "${from}"${near ? ", respelt" : ""}: `}${near ? "the nearest hashtag" : "a hashtag"} the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
     );
   };
   for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
@@ -3792,6 +3871,15 @@ async function readQuestion(
     if (nick) {
       if (!creators.some((c) => c.uid === nick.uid)) creators.push(nick);
       understood.push(`creator @${nick.handle} (uid ${nick.uid}, by display name "${raw}")`);
+      continue;
+    }
+    // "Nha trag", "vungtao vs da nang": a misspelt name, read as the hashtag nearest to it.
+    const near = hashed ? null : await respeltAt(facts, words, i, lowerAll);
+    if (near) {
+      const last = words[i + near.words - 1] as { raw: string; at: number };
+      addTopic(near.tag, near.phrase, at, last.at + last.raw.length, undefined, true);
+      respelt.push({ written: near.phrase, tag: near.tag });
+      for (let j = i; j < i + near.words; j++) spent.add(j);
       continue;
     }
     if (mentionAt >= 0 && at > mentionAt && !hashed && !NOT_MENTIONED.test(word)) {
@@ -5759,6 +5847,7 @@ async function readQuestion(
     quotes,
     usesShown,
     tagsLeftOut,
+    respelt,
     words: intent === "words" ? wordCount : null,
     viral,
     topPlayed,

@@ -22,6 +22,7 @@ import {
   type FactsValue,
   hashtagSql,
   hasTextSql,
+  type IndexedWord,
   type LinkedCreator,
   linkedCreator,
   presenceSql,
@@ -125,6 +126,17 @@ export class PostgresFacts implements FactsRepository {
         [query, cap],
       )) ?? 0
     );
+  }
+
+  async indexedWords(prefix: string, minLength: number, maxLength: number): Promise<IndexedWord[]> {
+    // (The vocabulary's terms are in "C" order, so the range is an index scan.)
+    const rows = await rowsOf<{ word: string; videos: string }>(
+      this.pool,
+      `SELECT term AS word, doc AS videos FROM engine_videos_vocab
+       WHERE term >= $1 AND term < $2 AND length(term) BETWEEN $3 AND $4 ORDER BY term`,
+      [prefix, `${prefix}\u{10ffff}`, minLength, maxLength],
+    );
+    return rows.map((r) => ({ word: r.word, videos: Number(r.videos) }));
   }
 
   async nameOf(type: "creator" | "advertiser", id: string): Promise<string> {

@@ -20,6 +20,7 @@ import {
   type FactsValue,
   hashtagSql,
   hasTextSql,
+  type IndexedWord,
   type LinkedCreator,
   linkedCreator,
   presenceSql,
@@ -132,6 +133,23 @@ export class SqliteFacts implements FactsRepository {
         )
         .get(`hashtags : ${ftsMatch([word])}`, cap) as { n: number }
     ).n;
+  }
+
+  async indexedWords(prefix: string, minLength: number, maxLength: number): Promise<IndexedWord[]> {
+    // (fts5vocab reads the doclist of each word in the range, at 1M synthetic videos up to 80 ms for a
+    // two-letter prefix: one word is looked up alone.)
+    if (minLength === maxLength && [...prefix].length === minLength)
+      return this.db
+        .prepare<[string], IndexedWord>(
+          "SELECT term AS word, doc AS videos FROM engine_videos_vocab WHERE term = ?",
+        )
+        .all(prefix);
+    return this.db
+      .prepare<[string, string, number, number], IndexedWord>(
+        `SELECT term AS word, doc AS videos FROM engine_videos_vocab
+         WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ? ORDER BY term`,
+      )
+      .all(prefix, `${prefix}\u{10ffff}`, minLength, maxLength);
   }
 
   /** A display name for a ranking line (the headline entity is fetched through its tool). */

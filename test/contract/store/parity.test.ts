@@ -547,6 +547,16 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       expect(await pg.facts.advertiserNames()).toEqual(await lite.facts.advertiserNames());
       for (const word of ["skincare", "fyp", "clip", "nope", "a-b"])
         expect(await pg.facts.hashtagUse(word), word).toBe(await lite.facts.hashtagUse(word));
+      for (const [prefix, min, max] of [
+        ["ski", 4, 12],
+        ["skincare", 8, 8],
+        ["f", 1, 3],
+        ["zzz", 3, 9],
+      ] as const) {
+        const words = await lite.facts.indexedWords(prefix, min, max);
+        expect(await pg.facts.indexedWords(prefix, min, max), prefix).toEqual(words);
+        if (prefix !== "zzz") expect(words.length, prefix).toBeGreaterThan(0);
+      }
       expect(await pg.facts.nameOf("creator", "c1")).toBe(await lite.facts.nameOf("creator", "c1"));
       const creators = await lite.facts.creators(["c1", "c2", "nobody"]);
       expect(new Map([...creators].map(([uid, c]) => [uid, c.followers]))).toEqual(

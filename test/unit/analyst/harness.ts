@@ -84,6 +84,8 @@ export function aggregateOf(answer: Answer): {
     periods?: { label: string; from: string; to: string }[];
     compare_codes?: string[];
     tags_left_out?: string[];
+    respelt?: { written: string; read_as: string }[];
+    compare_topics?: string[];
     author_verified?: boolean;
     beside_code?: string;
     count?: number;

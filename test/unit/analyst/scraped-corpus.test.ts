@@ -3649,6 +3649,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         `Tell me about video ${top}`,
         `Find videos similar to ${top}`,
         "How many videos mention Da Nang?",
+        "How many videos about vungtao?",
+        "how many da lta homestay videos",
         "Which creators post the most about homestays in Da Lat?",
         "How do ads perform compared to organic videos?",
         "What's the average engagement rate of resort videos?",
