@@ -3154,7 +3154,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     empty.length === 0
       ? ""
       : by === "topic"
-        ? ` There are none about ${empty.map((t) => `"${t}"`).join(" or ")} to compare with.`
+        ? ` There are none about ${empty.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(" or ")} to compare with.`
         : by === "period"
           ? ` There are none published in ${empty.join(" or ")} to compare with.`
           : by === "bounds"

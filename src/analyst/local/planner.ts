@@ -941,6 +941,44 @@ async function compoundAt(
   return best;
 }
 
+/** A word of a phrase written with accents: a letter outside ASCII ("tắm"), or a short unaccented syllable ("gia"). */
+const ACCENTED = /^\p{L}*[^\p{ASCII}]\p{L}*$/u;
+const SYLLABLE = /^[a-z]{1,4}$/;
+
+/**
+ * Two to four words at `i`, side by side, each written with accents or a short syllable and at least one with
+ * accents ("bồn tắm", "gia đình", "bãi sau"), that some video has together: the phrase, folded, and how many words
+ * it takes. The longest such run that a video has; none when no video has even its first two words.
+ */
+async function accentedPhraseAt(
+  facts: FactsRepository,
+  words: readonly { raw: string; at: number }[],
+  i: number,
+  lower: string,
+): Promise<{ phrase: string; words: number } | null> {
+  let n = 0;
+  while (n < 4 && i + n < words.length) {
+    const w = words[i + n] as { raw: string; at: number };
+    const prev = n > 0 ? (words[i + n - 1] as { raw: string; at: number }) : null;
+    if (prev && lower.slice(prev.at + prev.raw.length, w.at) !== " ") break;
+    if (
+      !ACCENTED.test(w.raw) &&
+      !(SYLLABLE.test(w.raw) && !FUNCTION_WORDS.has(w.raw) && !(w.raw in SUBJECT_WORDS))
+    )
+      break;
+    n++;
+  }
+  const run = words.slice(i, i + n);
+  if (n < 2 || !run.some((w) => ACCENTED.test(w.raw))) return null;
+  for (let k = n; k >= 2; k--) {
+    const part = run.slice(0, k);
+    if (!part.some((w) => ACCENTED.test(w.raw))) continue;
+    const phrase = foldText(part.map((w) => w.raw).join(" "));
+    if ((await facts.count({ q: `"${phrase}"` })) > 0) return { phrase, words: k };
+  }
+  return null;
+}
+
 /** A written word counts as unknown to the corpus (so maybe misspelt) when at most this many videos use it. */
 const MISSPELT_MAX_USE = 1;
 /** Edits allowed between a word the corpus does not use and the hashtag read for it: one, two from 9 letters. */
@@ -1164,9 +1202,9 @@ const CALENDAR_WORD =
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
-/** Words after a verb of saying that name where to look, not what. */
+/** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
-  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?)$/;
+  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -3846,8 +3884,23 @@ async function readQuestion(
       continue;
     }
     word = word.replace(/[._-]/g, "");
-    const tag = await hashtagOf(facts, [word, singular(word)]);
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
+    // "Bồn tắm", "khuyến mãi", "Hồ Gươm", "gia đình": words written with accents, side by side, are one phrase
+    // (as if quoted) when they run together into no hashtag and some video has them together.
+    const accented = hashed || compound ? null : await accentedPhraseAt(facts, words, i, lowerAll);
+    if (accented) {
+      const last = words[i + accented.words - 1] as { raw: string; at: number };
+      addTopic(
+        `"${accented.phrase}"`,
+        accented.phrase,
+        at,
+        last.at + last.raw.length,
+        "words written with accents",
+      );
+      for (let j = i; j < i + accented.words; j++) spent.add(j);
+      continue;
+    }
+    const tag = await hashtagOf(facts, [word, singular(word)]);
     // "Ha Long Bay": #halong (80 tag uses in the real scrape), not "ha" (5) and two unknown words. A word
     // whose join is not far more used stays itself: "boutique hotel" is "boutique" (8, against 16 for
     // #boutiquehotel) and hotel, as wide as the words.

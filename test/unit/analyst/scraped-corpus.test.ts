@@ -2949,6 +2949,46 @@ describe("an old scrape: windows end at its newest video, and the answer says so
   });
 });
 
+describe("Vietnamese words written with accents, side by side, are one phrase", () => {
+  it.each([
+    ["How many videos mention hồ bơi?", '"ho boi"'],
+    ["how many giá tốt videos are there", '"gia tot"'],
+    ["How many videos say cuối tuần?", '"cuoi tuan"'],
+  ])("%s → %s, counted as the search counts the phrase", async (question, phrase) => {
+    const { plan, result } = aggregateOf(await ask(question));
+    expect(plan.topics).toEqual([phrase]);
+    expect(plan.ignored).toEqual([]);
+    expect(result.count).toBe(await searchTotal({ q: phrase }));
+    expect(result.count).toBeGreaterThan(0);
+  });
+
+  it("two phrases side by side are compared, each over the videos that have it", async () => {
+    const answer = await ask("giá tốt vs hồ bơi: which gets more likes?");
+    expect(aggregateOf(answer).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ['"gia tot"', '"ho boi"'],
+    });
+    const likes = (phrase: string) =>
+      median(
+        db.prepare("SELECT likes FROM videos WHERE caption LIKE ?").pluck().all(`%${phrase}%`) as number[],
+      );
+    const statements = answer.findings.map((f) => f.statement);
+    expect(statements).toContain(
+      `"gia tot": ${likes("giá tốt").toLocaleString("en-US")} median likes per video over 12 videos.`,
+    );
+    expect(statements).toContain(
+      `"ho boi": ${likes("hồ bơi").toLocaleString("en-US")} median likes per video over 6 videos.`,
+    );
+  });
+
+  it("a place written with accents stays its hashtag, and words no video has together stay words", async () => {
+    expect(aggregateOf(await ask("How many videos are about Đà Lạt?")).plan.topics).toEqual(["dalat"]);
+    const apart = aggregateOf(await ask("How many videos mention phòng biển?")).plan;
+    expect(apart.topics).not.toContain('"phong bien"');
+  });
+});
+
 describe("a named month or year selects that calendar period", () => {
   const month = (at: number) => {
     const d = new Date(at * 1000);
@@ -4816,16 +4856,16 @@ describe("a question not in English, or mostly unread", () => {
     const french = await ask("Quels sont les hashtags les plus utilisés ?");
     expect(aggregateOf(french).plan.intent).toBe("decline");
     expect(french.summary).toMatch(/most of its words could not be read/);
-    // A topic written in Vietnamese, inside an English question or in keywords, is read; keywords are a search,
-    // the words not read said to be unused.
+    // A topic written in Vietnamese, inside an English question or in keywords, is read; keywords are a search
+    // (words written with accents side by side, a phrase the captions have).
     expect(aggregateOf(await ask("Top videos about Đà Lạt")).plan).toMatchObject({
       intent: "rank",
       topics: ["dalat"],
     });
     expect(aggregateOf(await ask("khách sạn đà lạt")).plan).toMatchObject({
       intent: "rank",
-      topics: ["dalat"],
-      ignored: ["khách", "sạn"],
+      topics: ['"khach san"', "dalat"],
+      ignored: [],
     });
   });
 });
