@@ -1955,6 +1955,18 @@ async function readQuestion(
           "followerhistory",
         )
         .replace(/\broom[- ]nights?\b/g, "roomnights")
+        // "How many DMs", "cross-posted to YouTube", "a location pin", "effect stickers": what the source did
+        // not scrape. ("Which videos mention TripAdvisor?" names text to find: the verb's words are left out.)
+        .replace(/\bdirect messages?\b|\binbox messages?\b/g, "directmessages")
+        .replace(
+          /\bcross[- ]?post(?:ed|ing|s)?\b|\b(?:posted|shared|reposted) (?:on|to) (?:youtube|instagram|facebook|reels)\b/g,
+          "crossposted",
+        )
+        .replace(
+          /\blocation (?:pins?|tags?)\b|\bgeo-?tag\w*\b|\btagged locations?\b|\bpinned (?:to|at)\b|\bpinned locations?\b/g,
+          "locationpins",
+        )
+        .replace(/\b(?:effect )?stickers?\b|\b(?:using|use|uses|with) an? (?:effect|filter)\b/g, "effectstickers")
         // "Are the comments mostly positive or negative?": what the comments say.
         .replace(
           /\bcomments?\b[^?.]{0,40}\b(?:positive|negative)\b|\b(?:positive|negative)\b[^?.]{0,20}\bcomments?\b/g,

@@ -6484,6 +6484,24 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     const shown = aggregateOf(await ask("Da Lat or Vung Tau homestays: show me the 3 most liked"));
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
   });
+
+  it("what the scrape did not keep (messages, unfollows, other platforms, ratings, resolution, pins, effects, bios) is declined with the reason", async () => {
+    for (const [question, lacking] of [
+      ["How many DMs did @stay2 get after posting its videos?", "direct messages"],
+      ["How many people unfollowed @stay2 after its videos went up?", "unfollows"],
+      ["Which Da Lat videos were cross-posted to YouTube Shorts?", "other platforms"],
+      ["Which Hoi An hotel has the best TripAdvisor rating?", "hotel ratings or review scores"],
+      ["How many videos were shot in 720p, and do they pull more views?", "video resolution"],
+      ["Videos with a location pin vs videos without one: median views?", "location pins"],
+      ["Which effect stickers turn up in the resort videos?", "effects and stickers"],
+      ["How many creators put a hotline in their profile bio?", "profile bios"],
+    ] as const)
+      expect(String(aggregateOf(await ask(question)).result.declined), question).toMatch(
+        new RegExp(`not ${lacking}`),
+      );
+    // ("Which videos mention TripAdvisor?": text to find.)
+    expect(aggregateOf(await ask("Which videos mention TripAdvisor?")).plan.intent).not.toBe("decline");
+  });
 });
 
 describe("distinct creators per period", () => {
