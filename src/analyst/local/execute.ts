@@ -4644,15 +4644,21 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ? top.id
         : `${top.id} by ${await ctx.facts.nameOf("creator", top.author_uid)}`;
     const one = plan.count === 1;
+    // ("@x's most-shared video, and which sound did it use?": that video's own, as the video tool gives it.)
+    const uses = plan.usesShown
+      ? usesLine((await ctx.call("service_get_video", { id: top.id })).data as Video, plan.usesShown)
+      : "";
     return {
-      summary: place
-        ? `The ${ordinalWord(plan.nth as number)} ${describe(plan, { one: true })} by ${m === "duration" ? "length" : METRIC_NAME[m]}${plan.lowest ? ", from the bottom" : ""}: ${first} (${showFigure(m, factValue(top, m))}${m === "duration" ? "" : ` ${METRIC_NAME[m]}`}), after ${ranked
-            .slice(0, (plan.nth as number) - 1)
-            .map((v) => v.id)
-            .join(", ")}.`
-        : m === "duration"
-          ? `${one ? `The ${plan.lowest ? "shortest" : "longest"} ${describe(plan, { one: true })}` : `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}`}: ${first} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
-          : `${one ? `The ${plan.lowest ? "lowest" : "top"} ${describe(plan, { one: true })} by ${METRIC_NAME[m]}` : `${plan.lowest ? "Lowest" : "Top"} ${what}`}: ${first} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`,
+      summary: `${
+        place
+          ? `The ${ordinalWord(plan.nth as number)} ${describe(plan, { one: true })} by ${m === "duration" ? "length" : METRIC_NAME[m]}${plan.lowest ? ", from the bottom" : ""}: ${first} (${showFigure(m, factValue(top, m))}${m === "duration" ? "" : ` ${METRIC_NAME[m]}`}), after ${ranked
+              .slice(0, (plan.nth as number) - 1)
+              .map((v) => v.id)
+              .join(", ")}.`
+          : m === "duration"
+            ? `${one ? `The ${plan.lowest ? "shortest" : "longest"} ${describe(plan, { one: true })}` : `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}`}: ${first} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
+            : `${one ? `The ${plan.lowest ? "lowest" : "top"} ${describe(plan, { one: true })} by ${METRIC_NAME[m]}` : `${plan.lowest ? "Lowest" : "Top"} ${what}`}: ${first} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
+      }${uses}`,
       findings: ranked.map((v, i) => ({
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,
         evidence: [factEvidence(v, { [m]: round(factValue(v, m)) })],

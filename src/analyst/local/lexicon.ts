@@ -296,7 +296,8 @@ export const UNKNOWN_MEASURES: Record<string, string> = {
   "1080p": "video resolution",
   "540p": "video resolution",
   "480p": "video resolution",
-  locationpins: "location pins (the corpus records the region a video was posted from, where the source gives one)",
+  locationpins:
+    "location pins (the corpus records the region a video was posted from, where the source gives one)",
   effectstickers: "effects and stickers",
   bio: "profile bios",
   bios: "profile bios",

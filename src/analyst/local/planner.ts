@@ -1966,7 +1966,10 @@ async function readQuestion(
           /\blocation (?:pins?|tags?)\b|\bgeo-?tag\w*\b|\btagged locations?\b|\bpinned (?:to|at)\b|\bpinned locations?\b/g,
           "locationpins",
         )
-        .replace(/\b(?:effect )?stickers?\b|\b(?:using|use|uses|with) an? (?:effect|filter)\b/g, "effectstickers")
+        .replace(
+          /\b(?:effect )?stickers?\b|\b(?:using|use|uses|with) an? (?:effect|filter)\b/g,
+          "effectstickers",
+        )
         // "Are the comments mostly positive or negative?": what the comments say.
         .replace(
           /\bcomments?\b[^?.]{0,40}\b(?:positive|negative)\b|\b(?:positive|negative)\b[^?.]{0,20}\bcomments?\b/g,
@@ -4194,7 +4197,7 @@ async function readQuestion(
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
-    /(?:\bthe|'s|\bits|\btheir) (top|best|biggest|longest|shortest|newest|latest|most (viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
+    /(?:\bthe|'s|\bits|\btheir) (top|best|biggest|longest|shortest|newest|latest|most[- ](viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
   );
   // ("The 3 best videos by @x and how many views did each get?", "… the 3 most viewed hotel videos": a ranking.)
   const theTopFew =
@@ -4221,7 +4224,7 @@ async function readQuestion(
   // "Which video has the most views?": one video asked for, in the singular (accounts and hashtags stay a
   // ranking, which shows when the first ones tie).
   const whichOne = lowerAll.match(
-    /^\s*(?:which|what) (?:[\p{L}]+ ){0,2}?(?:video|post|clip|ad|slideshow) (?:has|had|is|was|got|gets|did|does|received|earned)\b/u,
+    /^\s*(?:which|what) (?:@?[\p{L}\p{N}._]+ ){0,2}?(?:video|post|clip|ad|slideshow) (?:has|had|is|was|got|gets|did|does|received|earned)\b/u,
   );
   // "What is the second most viewed video?": the ranking runs to that place, and names it.
   const ordinal = lowerAll.match(
@@ -5399,10 +5402,11 @@ async function readQuestion(
       `the ${usesShown === "hook_types" ? "opening hook" : usesShown === "sounds" ? "sound" : "hashtags"} of each of those videos`,
     );
   } else if (
-    theTopOne &&
+    (theTopOne || whichOne) &&
     (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
     (intent === "rank" || intent === "breakdown") &&
-    entityCount === 0
+    // ("What's @x's most-shared video, and which sound did it use?": that video's, the account named.)
+    (entityCount === 0 || /\b(?:did|does|do) (?:it|that video|the video) use\b/.test(lowerAll))
   ) {
     usesShown = subject;
     intent = "rank";

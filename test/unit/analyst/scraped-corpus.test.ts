@@ -4306,6 +4306,39 @@ describe("terse and indirect phrasings of what is already answered", () => {
     expect(aggregateOf(await ask("What hooks work best for resort videos?")).plan.viral).toBeUndefined();
   });
 
+  it("'@x's most-shared video, and which sound did it use?', 'which @x video got the most likes…': that video's own", async () => {
+    const handle = "stay2";
+    const topBy = (column: string) =>
+      db
+        .prepare(
+          `SELECT v.id, v.music_id, v.music_title FROM videos v JOIN creators c ON c.uid = v.author_uid
+           WHERE c.handle = ? ORDER BY v.${column} DESC, v.id DESC LIMIT 1`,
+        )
+        .get(handle) as { id: string; music_id: string | null; music_title: string | null };
+    for (const [question, column] of [
+      [`What's @${handle}'s most-shared video, and which sound did it use?`, "shares"],
+      [`Which @${handle} video got the most likes, and what sound did it use?`, "likes"],
+    ] as const) {
+      const answer = await ask(question);
+      const top = topBy(column);
+      expect(aggregateOf(answer).plan, question).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        metric: column,
+        uses_shown: "sounds",
+        count: 1,
+      });
+      expect(aggregateOf(answer).result.ranking, question).toEqual([top.id]);
+      expect(answer.summary, question).toMatch(
+        new RegExp(
+          top.music_id
+            ? `Sound: "${top.music_title}" \\(sound ${top.music_id}\\)\\.$`
+            : "No sound recorded\\.$",
+        ),
+      );
+    }
+  });
+
   it("'min 10 videos', 'with a transcript vs without', 'emoji usage', 'best posting hour', 'creators under 3k followers'", async () => {
     const min = aggregateOf(await ask("creators with highest engagement rate min 5 videos"));
     expect(min.plan.understood).toContain(
