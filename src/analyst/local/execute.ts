@@ -3100,7 +3100,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       : distinctCreators
         ? `Distinct creators of ${base}`
         : `${base[0]?.toUpperCase()}${base.slice(1)}`;
-    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. The most: ${most.key} (${figure(most)}).`;
+    const least = [...months].sort(
+      (a, b) => a.value - b.value || a.key.localeCompare(b.key),
+    )[0] as typeof most;
+    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. ${plan.lowest ? `The least: ${least.key} (${figure(least)}); the most` : "The most"}: ${most.key} (${figure(most)}).`;
     return answer(statement, months, months, `aggregate: ${base} per publication ${by}, ${measure}`);
   }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
@@ -3134,6 +3137,18 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ? `By ${measure}, ${joinNames(tied)} tie as the leading ${groupName} among ${base}: ${metric ? `${showFigure(metric, first.value)} ${measure}` : show(first)} each${then}.`
           : `By ${measure}, the leading ${groupName} among ${base} is ${first.key}: ${show(first)}${then}.`;
       })();
+  // "Which weekday is worst for hotel videos?": the lowest group large enough to tell, beside the highest.
+  const large = metric ? ranked.filter((g) => g.size >= SMALL_GROUP) : ranked;
+  const last = (large.length > 0 ? large : ranked).at(-1) as typeof first;
+  const lowTied = (large.length > 0 ? large : ranked).filter((g) => g.value === last.value);
+  const among = `${groupName} among ${base}${large.length > 0 && large.length < ranked.length ? ` with at least ${SMALL_GROUP} videos` : ""}`;
+  const highest = `the highest ${(large[0] ?? first).key}: ${show(large[0] ?? first)}`;
+  const bottom =
+    plan.lowest && ranked.length > 1
+      ? lowTied.length > 1
+        ? `By ${measure}, ${joinNames(lowTied.map((g) => g.key))} tie as the lowest ${among}: ${metric ? `${showFigure(metric, last.value)} ${measure}` : show(last)} each; ${highest}.`
+        : `By ${measure}, the lowest ${among} is ${last.key}: ${show(last)}; ${highest}.`
+      : null;
   // "Hotel ads in Da Nang compared to those in Hoi An" with no Hoi An ones: the empty side is said, not dropped.
   const empty =
     by === "topic"
@@ -3173,7 +3188,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         : ` There are no ${beside} hooks among them.`;
   const shown = ranked.slice(0, plan.count);
   if (besideGroup && !shown.includes(besideGroup)) shown.push(besideGroup);
-  return answer(`${either}${summary}${none}${standing}`, shown, ranked, computed);
+  if (bottom && !shown.includes(last)) shown.push(last);
+  return answer(`${either}${bottom ?? summary}${none}${standing}`, shown, ranked, computed);
 }
 
 const ordinal = (n: number) =>
@@ -4657,7 +4673,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
               .join(", ")}.`
           : m === "duration"
             ? `${one ? `The ${plan.lowest ? "shortest" : "longest"} ${describe(plan, { one: true })}` : `${plan.lowest ? "Shortest" : "Longest"} ${describe(plan)}`}: ${first} (${showFigure(m, factValue(top, m))})${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
-            : `${one ? `The ${plan.lowest ? "lowest" : "top"} ${describe(plan, { one: true })} by ${METRIC_NAME[m]}` : `${plan.lowest ? "Lowest" : "Top"} ${what}`}: ${first} with ${showFigure(m, factValue(top, m))} ${METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
+            : `${one ? `The ${plan.lowest ? "lowest" : "top"} ${describe(plan, { one: true })} by ${METRIC_NAME[m]}` : `${plan.lowest ? "Lowest" : "Top"} ${what}`}: ${first} with ${showFigure(m, factValue(top, m))} ${factValue(top, m) === 1 ? METRIC_NAME[m].replace(/^(\w+)s\b/, "$1") : METRIC_NAME[m]}${ranked[1] ? `, then ${ranked[1].id} (${showFigure(m, factValue(ranked[1], m))})` : ""}.`
       }${uses}`,
       findings: ranked.map((v, i) => ({
         statement: `#${i + 1} ${v.id}: ${showFigure(m, factValue(v, m))} ${METRIC_NAME[m]}.`,

@@ -4197,7 +4197,7 @@ async function readQuestion(
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
   const theTopOne = lowerAll.match(
-    /(?:\bthe|'s|\bits|\btheir) (top|best|biggest|longest|shortest|newest|latest|most[- ](viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
+    /(?:\bthe|'s|\bits|\btheir) (top|best|worst|weakest|biggest|longest|shortest|newest|latest|most[- ](viewed|watched|popular|liked|shared|commented|viral)|number one|#1) ((?!(creators?|accounts?|influencers?|brands?|advertisers?|sounds?|hashtags?|times?|to|for|in|of|at|on|by|with)\b)[\p{L}\p{N}#-]+ ){0,2}?(video|post|clip|ad|slideshow)\b(?!\s+(lengths?|durations?|formats?|types?|ideas?|styles?|sizes?|frequency|times?|days?|hours?|captions?|hooks?)\b)/u,
   );
   // ("The 3 best videos by @x and how many views did each get?", "… the 3 most viewed hotel videos": a ranking.)
   const theTopFew =
@@ -4437,7 +4437,10 @@ async function readQuestion(
   else if (
     lowest &&
     !askedDrivers &&
-    entityCount === 0 &&
+    // ("The worst-performing video from @x": that account's, from the bottom.)
+    (entityCount === 0 || (subject === "videos" && /^(worst|weakest)$/.test(theTopOne?.[1] ?? ""))) &&
+    // ("Which month of 2025 was the worst for median saves?": the months, the lowest named.)
+    !postingTime &&
     ["videos", "hashtags", "sounds", "regions", "languages"].includes(subject)
   ) {
     intent = "rank";
@@ -5936,7 +5939,9 @@ async function readQuestion(
     percentile,
     concentration: intent === "measure" ? concentration : null,
     usesBy,
-    lowest: (lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank",
+    lowest:
+      ((lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank") ||
+      (lowest && intent === "breakdown"),
     shareOf,
     shareOfAuthors: intent === "share" && shareOfAuthors,
     shareOfCreators: intent === "share" && shareOfCreators,

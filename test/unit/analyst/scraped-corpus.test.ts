@@ -3399,6 +3399,69 @@ describe("more questions read as meant", () => {
   });
 });
 
+describe("the worst month, day or video: the lowest named", () => {
+  it("'which month was the worst for median views?': the months in order, the least and the most named (SQL)", async () => {
+    const answer = await ask("Which month was the worst for median views?");
+    expect(aggregateOf(answer).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "month",
+      metric: "plays",
+    });
+    const rows = db
+      .prepare("SELECT strftime('%Y-%m', created_at, 'unixepoch') AS month, plays FROM videos")
+      .all() as { month: string; plays: number }[];
+    const months = [...new Set(rows.map((r) => r.month))].map((month) => ({
+      month,
+      value: median(rows.filter((r) => r.month === month).map((r) => r.plays)),
+    }));
+    const least = [...months].sort((a, b) => a.value - b.value || a.month.localeCompare(b.month))[0];
+    const most = [...months].sort((a, b) => b.value - a.value || b.month.localeCompare(a.month))[0];
+    expect(answer.summary).toContain(
+      `The least: ${least?.month} (${least?.value.toLocaleString("en-US")}); the most: ${most?.month} (${most?.value.toLocaleString("en-US")}).`,
+    );
+  });
+
+  it("'which weekday is worst for views?': the lowest day beside the highest (SQL)", async () => {
+    const answer = await ask("Which weekday is worst for views?");
+    expect(aggregateOf(answer).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "weekday",
+      metric: "plays",
+    });
+    const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+    const rows = db
+      .prepare("SELECT CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) AS day, plays FROM videos")
+      .all() as { day: number; plays: number }[];
+    const days = DAYS.map((name, day) => {
+      const plays = rows.filter((r) => r.day === day).map((r) => r.plays);
+      return { name, size: plays.length, value: plays.length > 0 ? median(plays) : 0 };
+    }).filter((d) => d.size >= 5);
+    // Monday and Wednesday tie at the bottom (8,000 each).
+    const low = Math.min(...days.map((d) => d.value));
+    const tied = days.filter((d) => d.value === low).map((d) => d.name);
+    const highest = [...days].sort((a, b) => b.value - a.value)[0];
+    expect(tied).toEqual(["Monday", "Wednesday"]);
+    expect(answer.summary).toMatch(
+      new RegExp(
+        `^By median views per video, Monday and Wednesday tie as the lowest publication day among videos: ${low.toLocaleString("en-US")} median views per video each; the highest ${highest?.name}: `,
+      ),
+    );
+  });
+
+  it("'what's @x's worst video?': that account's least viewed", async () => {
+    const answer = aggregateOf(await ask("What's @stay2's worst-performing video?"));
+    expect(answer.plan).toMatchObject({ intent: "rank", subject: "videos", metric: "plays", count: 1 });
+    const least = db
+      .prepare(
+        "SELECT min(v.plays) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.handle = 'stay2'",
+      )
+      .pluck()
+      .get() as number;
+    const [id] = answer.result.ranking as string[];
+    expect(db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id)).toBe(least);
+  });
+});
+
 describe("questions of a marketer, read as meant", () => {
   it('"how many ads did <brand> run" counts its videos labelled as ads; one creator is "1 creator"', async () => {
     const [adv] = db
