@@ -1090,7 +1090,9 @@ function readPeriod(text: string): WindowReading | null {
     span &&
     (/^(between|from)\b/.test(span[0]) ||
       /[-–]/.test(span[0]) ||
-      /\d\s+(to|through|thru|till|until)\s/.test(span[0]))
+      /\d\s+(to|through|thru|till|until)\s/.test(span[0]) ||
+      // ("January through May 2025": a span, where "March to April" may set two side by side.)
+      /\s(through|thru|till|until)\s/.test(span[0]))
   ) {
     const last = readPoint(span[2] as string);
     const lastYear = last ? new Date(last.from * 1000).getUTCFullYear() : 0;

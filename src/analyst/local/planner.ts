@@ -481,6 +481,8 @@ const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’._-]*[\p{L}\p{N}])?['’]?/gu;
 
 /** Replaces a matched span with spaces so that later passes do not read it again. */
 function consume(text: string, at: number, length: number): string {
+  // (A phrase not found, at -1, is nothing to blank: slicing from -1 would write the question twice.)
+  if (at < 0) return text;
   return text.slice(0, at) + " ".repeat(length) + text.slice(at + length);
 }
 
@@ -2650,7 +2652,8 @@ async function readQuestion(
     : dayFilter || LAST_POSTED.test(lowerAll) || everyAsked
       ? null
       : // "Did ads get more views in 2025 than in 2024?", "Q1 vs Q2 2025": the two periods, side by side.
-        window?.periods && !window.each
+        // ("Month-over-month change from January to May 2025": each month of the span.)
+        window?.periods && !window.each && !/\bmonth[- ](?:by|over|to|on)[- ]month\b/.test(lowerAll)
         ? "period"
         : // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
           /\bweekends?\b/.test(lowerAll) &&
@@ -2683,7 +2686,7 @@ async function readQuestion(
                         )
                       ? "quarter"
                       : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-                        /\b((each|every|per|by|a|which|what|best|busiest|peak|slowest|quietest) month|monthly|month (by|over|to) month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                        /\b((each|every|per|by|a|which|what|best|busiest|peak|slowest|quietest) month|monthly|month[- ](by|over|to|on)[- ]month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
                             lowerAll,
                           ) || growingAsked
                         ? "month"
@@ -2691,6 +2694,11 @@ async function readQuestion(
   if (postingTime === "weekend")
     for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);
+  // ("Month-over-month", "week-on-week": the groups' words.)
+  for (const m of [
+    ...lowerAll.matchAll(/\b(?:month|week|day|year)[- ](?:by|over|to|on)[- ](?:month|week|day|year)\b/g),
+  ])
+    if (postingTime !== null) text = consume(text, m.index ?? 0, m[0].length);
   if (postingTime === "period")
     understood.push(
       `groups: the periods named (${window?.periods?.map((p) => p.label).join(", ")}), by publication time (UTC), side by side`,
@@ -4450,7 +4458,11 @@ async function readQuestion(
     CUES.cadence.test(lowerAll) &&
     entityCount <= 1 &&
     // "How many videos were posted per day in the last 2 weeks?": the corpus's series, not an account's pace.
-    !(entityCount === 0 && subject === "videos" && (postingTime === "day" || postingTime === "week"))
+    !(
+      entityCount === 0 &&
+      subject === "videos" &&
+      (postingTime === "day" || postingTime === "week" || postingTime === "month")
+    )
   ) {
     intent = "cadence";
     unsay(/^groups: publication /);

@@ -3040,6 +3040,34 @@ describe("a named month or year selects that calendar period", () => {
 });
 
 describe("quarters, spans, open ends and two periods side by side", () => {
+  it("'month-over-month … from March to June 2025', 'videos per month, March through June 2025': each month of the span (SQL)", async () => {
+    const from = Date.UTC(2025, 2, 1) / 1000;
+    const to = Date.UTC(2025, 6, 1) / 1000;
+    const counts = db
+      .prepare(
+        `SELECT strftime('%Y-%m', created_at, 'unixepoch') AS month, count(*) AS n FROM videos
+         WHERE created_at >= ? AND created_at < ? GROUP BY month ORDER BY month`,
+      )
+      .all(from, to) as { month: string; n: number }[];
+    expect(counts.length).toBeGreaterThan(1);
+    const series = counts.map((c) => `${c.month} ${c.n}`).join(", ");
+    for (const question of [
+      "Month-over-month change in upload volume from March to June 2025, please.",
+      "how many videos per month from March through June 2025",
+      "Month-to-month growth in the number of videos posted, March through June 2025.",
+    ]) {
+      const answer = await ask(question);
+      const { plan } = aggregateOf(answer);
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "month" });
+      // (The hyphenated words are read, not left over: "overmonth" once came from the question written twice.)
+      expect(
+        plan.ignored.filter((w) => /month/.test(w)),
+        question,
+      ).toEqual([]);
+      expect(answer.summary, question).toContain(`per publication month (UTC): ${series}.`);
+    }
+  });
+
   const at = (t: number) => new Date(t * 1000);
   const utc = (y: number, m: number) => Date.UTC(y, m, 1) / 1000;
   const count = (from: number, to: number) =>
