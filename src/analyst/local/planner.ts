@@ -756,8 +756,10 @@ const BAND_LIST_AFTER = new RegExp(
 
 /** "under 10k, 10k-100k and over 100k followers", "under 5k followers, 5k-50k and 50k+": bands of followers. */
 const FOLLOWER_WORD = "(?:followers?|fans?|subscribers?)";
+// ("Creators with 1M+ followers vs creators under 10k followers": a band may follow "vs creators (with)".)
+const FOLLOWER_JOIN = String.raw`(?:\s*(?:vs\.?|versus|or|compared (?:to|with))\s+(?:those|the ones|ones|creators|accounts|people|influencers)\s+(?:with\s+)?|${BAND_JOIN})`;
 const FOLLOWER_BANDS = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?(?:${BAND_JOIN}${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?)+)(?:\s*${FOLLOWER_WORD})?`,
+  String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?(?:${FOLLOWER_JOIN}${BAND_ITEM}(?:\s*${FOLLOWER_WORD})?)+)(?:\s*${FOLLOWER_WORD})?`,
   "gu",
 );
 
@@ -2903,7 +2905,7 @@ async function readQuestion(
   };
   accountBands(
     FOLLOWER_BANDS,
-    BAND_JOIN,
+    FOLLOWER_JOIN,
     FOLLOWER_WORD,
     (m) => !/\b(between|from)\s*$/.test(text.slice(0, m.index ?? 0)),
     (item, followers) => ({ label: `${item} followers`, attributes: [], followers }),

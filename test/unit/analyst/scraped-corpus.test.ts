@@ -6674,6 +6674,34 @@ describe("a breakdown repeated within each group", () => {
 });
 
 describe("bands of followers, each a group", () => {
+  it("'creators with 6k+ followers vs creators under 3k followers': two bands, the second after 'vs creators' (SQL)", async () => {
+    const plays = (where: string) =>
+      db
+        .prepare(`SELECT v.plays FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE ${where}`)
+        .pluck()
+        .all() as number[];
+    for (const question of [
+      "Creators with 6k+ followers vs creators under 3k followers: median views per video?",
+      "creators with 6k+ followers vs those with under 3k: median views",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        metric: "plays",
+        bands: ["6k+ followers", "under 3k followers"],
+        ignored: [],
+      });
+      const ranking = result.ranking as string[];
+      expect((result.values as number[])[ranking.indexOf("6k+ followers")], question).toBe(
+        median(plays("c.followers >= 6000")),
+      );
+      expect((result.values as number[])[ranking.indexOf("under 3k followers")], question).toBe(
+        median(plays("c.followers < 3000")),
+      );
+    }
+  });
+
   it("'how do accounts under 3k, 3k-6k and over 6k followers compare on views?': the videos of each band's creators (SQL)", async () => {
     const answer = await ask("How do accounts under 3k, 3k-6k and over 6k followers compare on views?");
     const { plan, result } = aggregateOf(answer);
