@@ -128,7 +128,7 @@ const EVERY_PERIOD =
  * of a set, against the videos about what was named before.
  */
 const THE_REST =
-  /\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all\s+the|all|the)\s+)?(?:rest|others\b|everything(?: else)?\b|every other (?:video|post|clip|place|destination|city|topic|day|hour|caption)s?\b|not (?:using|tagging|having|including) (?:it|them|one|the tag|the hashtag)\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics|days|hours)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
+  /\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against|outperforms?|beats?)\s+(?:(?:all\s+the|all|the)\s+)?(?:rest|others\b|everything(?: else)?\b|every other (?:video|post|clip|place|destination|city|topic|day|hour|caption)s?\b|day[- ]?time(?:\s+(?:posts?|videos?|uploads?|ones))?\b|not (?:using|tagging|having|including) (?:it|them|one|the tag|the hashtag)\b|other\b(?=[^?.]*?\b(?:videos?|posts?|clips?|ones|captions|places|destinations|cities|topics|days|hours)\b)|(?:[\p{L}]+\s+){0,2}?(?:those|ones|videos|posts|captions|the ones)\s+(?:(?:that|which)\s+)?(?:don'?t|do not|doesn'?t|does not|didn'?t|did not|without)\b)/u;
 
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
@@ -1926,6 +1926,11 @@ async function readQuestion(
     (all, [from, end]) => consume(all, from, end - from),
     original.toLowerCase(),
   );
+  // ("Night posts vs daytime posts": the daytime ones are the others, no topic.)
+  const restSaid = lowerAll.match(THE_REST);
+  const daytime = restSaid?.[0].match(/\bday[- ]?time(?:\s+(?:posts?|videos?|uploads?|ones))?\b/);
+  if (restSaid && daytime)
+    text = consume(text, (restSaid.index ?? 0) + (daytime.index ?? 0), daytime[0].length);
   let decline: string | null = null;
   // "We sell travel packages to Phu Quoc. What kind of videos perform best there?": a measure the corpus lacks
   // is declined when the question asks for it, not when a sentence before the question mentions it.
@@ -5268,7 +5273,7 @@ async function readQuestion(
     ignored.splice(
       0,
       ignored.length,
-      ...ignored.filter((w) => !/^(rest|others?|everything|else|tagged)$/.test(w)),
+      ...ignored.filter((w) => !/^(rest|others?|everything|else|tagged|beats?|outperforms?)$/.test(w)),
     );
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${attributeLabel(alone)} and the others (${attributeLabel(other)})`);

@@ -7547,6 +7547,22 @@ describe("hours, days and no hashtags against the rest", () => {
     const listed = evening.filter((s) => !Number.isNaN(s.value) && s.value !== undefined);
     for (const [i, key] of (hours.result.ranking as string[]).entries())
       expect((hours.result.values as number[])[i]).toBe(listed.find((s) => s.key === key)?.value);
+    // "Daytime posts" against night ones, after "vs" or "beat": the others, no topic.
+    for (const [question, band] of [
+      ["night posts vs daytime posts: median views", "published 00:00-06:00 UTC (night)"],
+      ["do videos posted after 6pm UTC beat daytime ones on views?", "published 18:00-24:00 UTC"],
+      [
+        "How many videos were posted after 6pm UTC, and how do their median views compare with daytime posts?",
+        "published 18:00-24:00 UTC",
+      ],
+    ] as const)
+      expect(aggregateOf(await ask(question)).plan, question).toMatchObject({
+        group_by: "bounds",
+        metric: "plays",
+        bands: [band, band.replace("published ", "published outside ")],
+        topics: [],
+        ignored: [],
+      });
     const untagged = sides((r) => r.hashtags === "", "no hashtags", "at least one hashtag");
     const tags = aggregateOf(
       await ask("How many videos carry no hashtags, and how do their median views compare with tagged ones?"),
