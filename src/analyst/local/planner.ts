@@ -1960,7 +1960,7 @@ async function readQuestion(
         // "@x's follower count month by month", "how many followers did @x gain": one account's history of a
         // count ("which creators gained the most followers?" ranks the plays gained instead).
         .replace(
-          /\bfollowers?(?: counts?)? (?:(?:grow|grew|grown|growth|change[ds]?|rise|rose)\s+)?(?:month by month|week by week|over time|history|by month|per month)\b|\bfollowers? (?:did|does|has|have) @\S+ (?:gain|gained|grow|grew|lose|lost)\b/g,
+          /\bfollowers?(?: counts?)? (?:(?:grow|grew|grown|growth|change[ds]?|rise|rose)\s+)?(?:month by month|week by week|over time|history|by month|per month)\b|\bfollowers? (?:did|does|do|has|have) (?:@\S+|creators|accounts|they|the creators|these creators) (?:gain|gained|grow|grew|lose|lost)\b/g,
           "followerhistory",
         )
         .replace(/\broom[- ]nights?\b/g, "roomnights")
@@ -1968,8 +1968,17 @@ async function readQuestion(
         // not scrape. ("Which videos mention TripAdvisor?" names text to find: the verb's words are left out.)
         .replace(/\bdirect messages?\b|\binbox messages?\b/g, "directmessages")
         .replace(
-          /\bcross[- ]?post(?:ed|ing|s)?\b|\b(?:posted|shared|reposted) (?:on|to) (?:youtube|instagram|facebook|reels)\b/g,
+          /\bcross[- ]?post(?:ed|ing|s)?\b|\b(?:posted|shared|reposted) (?:on|to) (?:youtube|instagram|facebook|reels)\b|\b(?:instagram|youtube|facebook) (?:reels|shorts|posts|videos|stories)\b/g,
           "crossposted",
+        )
+        .replace(
+          /\b(?:taken|took|pulled) down\b|\breported (?:by|to) (?:tiktok|users|viewers)\b|\bremoved by tiktok\b/g,
+          "takedowns",
+        )
+        // "Watched all the way to the end": how much of a video is watched.
+        .replace(
+          /\ball the way (?:to|through) (?:the )?end\b|\bwatch(?:ed|es)? (?:it |them )?(?:through|to the end)\b/g,
+          "watchtime",
         )
         .replace(
           /\blocation (?:pins?|tags?)\b|\bgeo-?tag\w*\b|\btagged locations?\b|\bpinned (?:to|at)\b|\bpinned locations?\b/g,

@@ -6619,12 +6619,22 @@ describe("questions read as users phrase them (real scraped questions)", () => {
       ["Videos with a location pin vs videos without one: median views?", "location pins"],
       ["Which effect stickers turn up in the resort videos?", "effects and stickers"],
       ["How many creators put a hotline in their profile bio?", "profile bios"],
+      ["Which Da Lat hotel got the most DM booking inquiries from TikTok?", "direct messages"],
+      ["How many Da Lat videos were reported or taken down by TikTok?", "moderation"],
+      ["What share of viewers watched the resort videos all the way to the end?", "watch time"],
+      ["How many followers did creators gain in the week after posting an ad?", "follower counts over time"],
+      ["How did the same hotels' Instagram Reels do compared with their TikToks?", "other platforms"],
     ] as const)
       expect(String(aggregateOf(await ask(question)).result.declined), question).toMatch(
         new RegExp(`not ${lacking}`),
       );
     // ("Which videos mention TripAdvisor?": text to find.)
     expect(aggregateOf(await ask("Which videos mention TripAdvisor?")).plan.intent).not.toBe("decline");
+    // ("From January to the end of March" is a window, not watch time.)
+    expect(
+      aggregateOf(await ask("How many videos were posted from January to the end of March 2025?")).plan
+        .intent,
+    ).not.toBe("decline");
   });
 });
 
