@@ -5498,15 +5498,20 @@ async function readQuestion(
     )
       subject = "videos";
   }
+  // ("Top 5 videos from verified accounts by likes": videos, their authors verified.)
+  const videosOfVerified =
+    /\b(?:videos?|posts?|clips?)\s+(?:by\s+[\p{L}\s]{1,20}?\s+)?(?:from|by|of)\s+(?:the\s+)?verified\b/u.test(
+      lowerAll,
+    );
   if (
     creatorType === "verified" &&
     creators.length + advertisers.length === 0 &&
     (["measure", "share", "breakdown", "words", "overview", "drivers"].includes(intent) ||
-      (["count", "rank"].includes(intent) && subject !== "creators"))
+      (["count", "rank"].includes(intent) && (subject !== "creators" || videosOfVerified)))
   ) {
     authorVerified = "yes";
     creatorType = null;
-    if (intent !== "rank") subject = "videos";
+    if (intent !== "rank" || videosOfVerified) subject = "videos";
     const reading = understood.findIndex((u) => u.startsWith("verified creators (from "));
     if (reading >= 0) understood[reading] = `videos by ${understood[reading]}`;
   }

@@ -7117,9 +7117,37 @@ describe("the videos of verified creators", () => {
           .pluck()
           .all(),
       );
+      // "Top 5 videos from verified accounts by likes", "top 3 videos by views from verified creators": videos,
+      // from the top or the bottom ("worst 5").
+      const likesOf = (order: string) =>
+        named
+          .prepare(
+            `SELECT id FROM videos WHERE ${verifiedWhere} ORDER BY likes ${order}, id ${order} LIMIT 5`,
+          )
+          .pluck()
+          .all() as string[];
+      for (const [question, order] of [
+        ["Top 5 videos from verified accounts by likes.", "DESC"],
+        ["Worst 5 videos from verified accounts by likes.", "ASC"],
+      ] as const) {
+        const top = aggregateOf(await ask(question, on));
+        expect(top.plan, question).toMatchObject({
+          intent: "rank",
+          subject: "videos",
+          metric: "likes",
+          author_verified: true,
+        });
+        expect(new Set(top.result.ranking as string[]), question).toEqual(new Set(likesOf(order)));
+      }
+      const byViews = aggregateOf(await ask("Top 3 videos by views from verified creators", on));
+      expect(byViews.plan).toMatchObject({ intent: "rank", subject: "videos", author_verified: true });
       // A list or count of creators stays one of creators.
       expect(aggregateOf(await ask("How many creators are verified?", on)).plan).toMatchObject({
         intent: "count",
+        subject: "creators",
+      });
+      expect(aggregateOf(await ask("Which verified creators post the most videos?", on)).plan).toMatchObject({
+        intent: "rank",
         subject: "creators",
       });
     }));
