@@ -952,19 +952,22 @@ const SYLLABLE = /^[a-z]{1,4}$/;
 /**
  * Two to four words at `i`, side by side, each written with accents or a short syllable and at least one with
  * accents ("bồn tắm", "gia đình", "bãi sau"), that some video has together: the phrase, folded, and how many words
- * it takes. The longest such run that a video has; none when no video has even its first two words.
+ * it takes. The whole run, or its first words when the rest is a place run together ("khách sạn" before "đà lạt").
  */
 async function accentedPhraseAt(
   facts: FactsRepository,
   words: readonly { raw: string; at: number }[],
   i: number,
   lower: string,
+  isCapital: (at: number) => boolean,
 ): Promise<{ phrase: string; words: number } | null> {
   let n = 0;
   while (n < 4 && i + n < words.length) {
     const w = words[i + n] as { raw: string; at: number };
     const prev = n > 0 ? (words[i + n - 1] as { raw: string; at: number }) : null;
     if (prev && lower.slice(prev.at + prev.raw.length, w.at) !== " ") break;
+    // (A capital starts a name: "ở Đà Lạt" is no phrase, "khách sạn Đà Lạt" is "khách sạn" and the place.)
+    if (prev && isCapital(w.at)) break;
     if (
       !ACCENTED.test(w.raw) &&
       !(SYLLABLE.test(w.raw) && !FUNCTION_WORDS.has(w.raw) && !(w.raw in SUBJECT_WORDS))
@@ -977,6 +980,8 @@ async function accentedPhraseAt(
   for (let k = n; k >= 2; k--) {
     const part = run.slice(0, k);
     if (!part.some((w) => ACCENTED.test(w.raw))) continue;
+    // (Shorter only before a place run together: "khách sạn đà lạt" is "khách sạn" and #dalat.)
+    if (k < n && !(await compoundAt(facts, words, i + k, lower))) continue;
     const phrase = foldText(part.map((w) => w.raw).join(" "));
     if ((await facts.count({ q: `"${phrase}"` })) > 0) return { phrase, words: k };
   }
@@ -3828,6 +3833,8 @@ async function readQuestion(
   const capitals = longWords.filter((w) => /^\p{Lu}/u.test(w)).length;
   const titleCase = capitals >= 2 && capitals * 2 >= longWords.length;
   const spent = new Set<number>();
+  // Words read as a phrase written with accents: in a question seemingly not in English, still words unread.
+  let phraseWords = 0;
   for (let i = 0; i < words.length; i++) {
     if (spent.has(i)) continue;
     const { raw, at } = words[i] as { raw: string; at: number };
@@ -3926,7 +3933,12 @@ async function readQuestion(
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
     // "Bồn tắm", "khuyến mãi", "Hồ Gươm", "gia đình": words written with accents, side by side, are one phrase
     // (as if quoted) when they run together into no hashtag and some video has them together.
-    const accented = hashed || compound ? null : await accentedPhraseAt(facts, words, i, lowerAll);
+    // (Capitalised, "Bà Nà Hills", "Châu Đăng Khoa", they are a name, read whole below.)
+    const accented =
+      hashed || compound || (isCapital(at) && !opensSentence(at))
+        ? null
+        : await accentedPhraseAt(facts, words, i, lowerAll, isCapital);
+    if (accented) phraseWords += accented.words;
     if (accented) {
       const last = words[i + accented.words - 1] as { raw: string; at: number };
       addTopic(
@@ -4124,6 +4136,13 @@ async function readQuestion(
         run.push((ordered[j + 1] as [string, unknown])[0]);
       }
       if (run.length >= 2) eitherTopics = run;
+    }
+    // "A bathtub (bồn tắm)", "cloud hunting (săn mây)": a word and its translation in brackets, either one.
+    for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
+      const [first, a] = ordered[k] as [string, { at: number; end: number }];
+      const [second, b] = ordered[k + 1] as [string, { at: number; end: number }];
+      if (/^\s*\(\s*["“']?$/.test(lowerAll.slice(a.end, b.at)) && /^["”']?\s*\)/.test(lowerAll.slice(b.end)))
+        eitherTopics = [first, second];
     }
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
       const [, l] = ordered[k] as [string, { at: number; end: number }];
@@ -5869,12 +5888,18 @@ async function readQuestion(
   // "¿Qué videos tienen más vistas?", "Quels sont les hashtags les plus utilisés ?": most words of a question
   // unread (in one seemingly not in English, many of them); an answer from the few read would be a guess. Keywords
   // ("khách sạn đà lạt") are a search: what is read is used, and the rest said to be unused.
-  const unread = ignored.filter((w) => !w.includes(" ")).length;
+  // (Phrases written with accents count as unread only in a question mostly in another language: "giá tốt vs hồ
+  // bơi: which gets more likes?" is read.)
+  const allWords = question.match(WORD) ?? [];
+  const accentedShare = allWords.filter((w) => /[^\p{ASCII}]/u.test(w)).length / Math.max(1, allWords.length);
+  const unread = ignored.filter((w) => !w.includes(" ")).length + (accentedShare >= 0.5 ? phraseWords : 0);
   const share = unread / (question.match(WORD)?.length ?? 1);
   if (
     intent !== "decline" &&
-    /[?？¿]/.test(question) &&
-    ((unread >= 2 && share >= 0.4 && inAnotherLanguage(question)) || (unread >= 3 && share >= 0.5))
+    ((/[?？¿]/.test(question) &&
+      ((unread >= 2 && share >= 0.4 && inAnotherLanguage(question)) || (unread >= 3 && share >= 0.5))) ||
+      // ("So sánh lượt xem trung bình và trung vị của video về Huế.": a sentence, not keywords, with no "?".)
+      (unread >= 5 && share >= 0.5 && inAnotherLanguage(question)))
   ) {
     intent = "decline";
     decline = inAnotherLanguage(question) ? NOT_ENGLISH : MOSTLY_UNREAD;

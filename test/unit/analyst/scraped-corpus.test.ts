@@ -2982,8 +2982,23 @@ describe("Vietnamese words written with accents, side by side, are one phrase", 
     );
   });
 
+  it("'a pool (hồ bơi)': a word and its translation in brackets, the videos with either (search)", async () => {
+    const { plan, result } = aggregateOf(await ask("How many videos mention a pool (hồ bơi)?"));
+    expect(plan).toMatchObject({
+      intent: "count",
+      filters: ['any_q=pool|"ho boi"'],
+      topics: [],
+      ignored: [],
+    });
+    const either = new Set([...(await searchIds("pool")), ...(await searchIds('"ho boi"'))]);
+    expect(either.size).toBeGreaterThan((await searchIds("pool")).length);
+    expect(result.count).toBe(either.size);
+  });
+
   it("a place written with accents stays its hashtag, and words no video has together stay words", async () => {
     expect(aggregateOf(await ask("How many videos are about Đà Lạt?")).plan.topics).toEqual(["dalat"]);
+    // (A capital starts a name: "ở Đà Lạt" is the place, though captions say "ở Đà Lạt".)
+    expect(aggregateOf(await ask("How many videos were posted ở Đà Lạt?")).plan.topics).toEqual(["dalat"]);
     const apart = aggregateOf(await ask("How many videos mention phòng biển?")).plan;
     expect(apart.topics).not.toContain('"phong bien"');
   });
@@ -4968,6 +4983,8 @@ describe("a question not in English, or mostly unread", () => {
   it("is declined with how to ask, not answered from the few words read; Vietnamese names still work", async () => {
     for (const question of [
       "video nào có nhiều lượt xem nhất?",
+      // (Its words are a phrase the captions have, "giá tốt cuối tuần": still a question in Vietnamese.)
+      "giá tốt cuối tuần nào?",
       "¿Qué videos tienen más vistas?",
       "最も再生された動画は？",
     ]) {
