@@ -5462,7 +5462,14 @@ async function readQuestion(
     intent = "rank";
     groupBy = null;
     subject = "videos";
-    if (metric !== null && !["plays", "likes", "comments", "shares"].includes(metric)) metric = null;
+    // ("Which @x video did best on saves, and what sound did it use?": ranked by saves; the count of what it
+    // uses, "hashtags", is no measure.)
+    if (
+      metric !== null &&
+      !["plays", "likes", "comments", "shares", "saves"].includes(metric) &&
+      !isRate(metric)
+    )
+      metric = null;
     understood.push(
       `the ${usesShown === "hook_types" ? "opening hook" : usesShown === "sounds" ? "sound" : "hashtags"} of that video`,
     );

@@ -4424,6 +4424,7 @@ describe("terse and indirect phrasings of what is already answered", () => {
     for (const [question, column] of [
       [`What's @${handle}'s most-shared video, and which sound did it use?`, "shares"],
       [`Which @${handle} video got the most likes, and what sound did it use?`, "likes"],
+      [`Which @${handle} video did best on saves, and what sound did it use?`, "saves"],
     ] as const) {
       const answer = await ask(question);
       const top = topBy(column);
