@@ -4137,11 +4137,19 @@ async function readQuestion(
       }
       if (run.length >= 2) eitherTopics = run;
     }
-    // "A bathtub (bồn tắm)", "cloud hunting (săn mây)": a word and its translation in brackets, either one.
+    // "A bathtub (bồn tắm)", '"hồ bơi" (pool)': a word and its translation in brackets, either one (one written
+    // with accents, the other not: "Na Hang (Tuyen Quang)" is a place and where it is, both).
+    // (As written, quoted words too: the question read has them blanked.)
+    const accents = (span: { at: number; end: number }) =>
+      /[^\p{ASCII}]/u.test(spelled.slice(span.at, span.end));
     for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
       const [first, a] = ordered[k] as [string, { at: number; end: number }];
       const [second, b] = ordered[k + 1] as [string, { at: number; end: number }];
-      if (/^\s*\(\s*["“']?$/.test(lowerAll.slice(a.end, b.at)) && /^["”']?\s*\)/.test(lowerAll.slice(b.end)))
+      if (
+        /^\s*["”']?\s*\(\s*["“']?$/.test(lowerAll.slice(a.end, b.at)) &&
+        /^["”']?\s*\)/.test(lowerAll.slice(b.end)) &&
+        accents(a) !== accents(b)
+      )
         eitherTopics = [first, second];
     }
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
@@ -5231,10 +5239,24 @@ async function readQuestion(
   ) {
     const q = restTopics.join(" ");
     const named = `"${topicWords(restTopics)}"`;
-    bands.push(
-      { label: `about ${named}`, attributes: [{ kind: "text", q }] },
-      { label: `not about ${named}`, attributes: [{ kind: "not_text", q }] },
-    );
+    // ('"Hồ bơi" (pool) versus those that don't': a word or its translation against neither.)
+    const either =
+      eitherTopics.length === restTopics.length && eitherTopics.every((t) => restTopics.includes(t));
+    const each = restTopics.map((t) => `"${topicWords([t])}"`);
+    if (either) {
+      bands.push(
+        { label: `about ${each.join(" or ")}`, attributes: [{ kind: "any_text", qs: [...restTopics] }] },
+        {
+          label: `about neither ${each.join(" nor ")}`,
+          attributes: restTopics.map((t) => ({ kind: "not_text" as const, q: t })),
+        },
+      );
+      eitherTopics = [];
+    } else
+      bands.push(
+        { label: `about ${named}`, attributes: [{ kind: "text", q }] },
+        { label: `not about ${named}`, attributes: [{ kind: "not_text", q }] },
+      );
     topics.splice(
       0,
       topics.length,

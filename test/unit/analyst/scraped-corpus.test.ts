@@ -2995,6 +2995,31 @@ describe("Vietnamese words written with accents, side by side, are one phrase", 
     expect(result.count).toBe(either.size);
   });
 
+  it("'\"hồ bơi\" (pool) versus those that don't': either one against neither (search, SQL); two names in English stay both", async () => {
+    const answer = aggregateOf(
+      await ask('Captions that mention "hồ bơi" (pool) versus those that don\'t: any gap in median views?'),
+    );
+    expect(answer.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      bands: ['about "ho boi" or "pool"', 'about neither "ho boi" nor "pool"'],
+    });
+    const either = new Set([...(await searchIds("pool")), ...(await searchIds('"ho boi"'))]);
+    const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    const inside = median(plays.filter((v) => either.has(v.id)).map((v) => v.plays));
+    const outside = median(plays.filter((v) => !either.has(v.id)).map((v) => v.plays));
+    const ranking = answer.result.ranking as string[];
+    expect((answer.result.values as number[])[ranking.indexOf('about "ho boi" or "pool"')]).toBe(inside);
+    expect((answer.result.values as number[])[ranking.indexOf('about neither "ho boi" nor "pool"')]).toBe(
+      outside,
+    );
+    // ("Hoi An (Da Nang)": a place and where it is, both.)
+    expect(aggregateOf(await ask("How many videos about Hoi An (Da Nang)?")).plan).toMatchObject({
+      topics: ["hoian", "danang"],
+      filters: [],
+    });
+  });
+
   it("a place written with accents stays its hashtag, and words no video has together stay words", async () => {
     expect(aggregateOf(await ask("How many videos are about Đà Lạt?")).plan.topics).toEqual(["dalat"]);
     // (A capital starts a name: "ở Đà Lạt" is the place, though captions say "ở Đà Lạt".)
