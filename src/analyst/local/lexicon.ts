@@ -1448,7 +1448,10 @@ export function hourSpans(text: string): HourSpan[] {
     const hour = at.half ? twelve(at.hour, at.half) : at.hour;
     const late = /^(after|past|later than)$/i.test(cue ?? "");
     // ("After 10:30pm": from the next whole hour; "before 9:30": through 9.)
-    const [from, to] = late ? [hour + (at.minutes > 0 ? 1 : 0), 24] : [0, hour + (at.minutes > 0 ? 1 : 0)];
+    // ("Posted after midnight": the small hours, as "night" reads them, not the whole day.)
+    const [from, to] = late
+      ? [hour + (at.minutes > 0 ? 1 : 0), hour === 0 && at.minutes === 0 ? (DAY_PARTS.night?.[1] ?? 6) : 24]
+      : [0, hour + (at.minutes > 0 ? 1 : 0)];
     if (from >= to || from > 23) continue;
     spans.push({
       from,

@@ -2408,11 +2408,19 @@ async function readQuestion(
     // ("Halong hotel content any good? 🤔", "which sounds are blowing up 🔥🔥": emoji closing the question
     // after no word that asks for them are its tone, not what to look for.)
     const at = m.index ?? 0;
-    const tone =
-      /^[\s?!.]*$/.test(text.slice(at + m[0].length).replace(EMOJI, "")) &&
-      !/\b(with|using|uses?|has|have|having|contain\w*|includ\w*|emojis?|and|or|vs\.?|versus|like|than|the|an?)\s*$|[,:/&+]\s*$|^\s*$/.test(
-        lowerAll.slice(0, at).replace(EMOJI, "").trimEnd(),
+    // ("🔥 which nha trang vids got the most saves?", "🏖️ best vung tau vid of 2025?": one opening the question
+    // before what it asks is its tone too.)
+    const opening =
+      /^[\s\p{P}]*$/u.test(text.slice(0, at).replace(EMOJI, "")) &&
+      /^\s*(?:which|what|how|who|when|where|why|is|are|do|does|did|can|should|could|top|best|worst|any|give|show|list)\b/.test(
+        text.slice(at + m[0].length).replace(EMOJI, ""),
       );
+    const tone =
+      opening ||
+      (/^[\s?!.]*$/.test(text.slice(at + m[0].length).replace(EMOJI, "")) &&
+        !/\b(with|using|uses?|has|have|having|contain\w*|includ\w*|emojis?|and|or|vs\.?|versus|like|than|the|an?)\s*$|[,:/&+]\s*$|^\s*$/.test(
+          lowerAll.slice(0, at).replace(EMOJI, "").trimEnd(),
+        ));
     if (tone) {
       text = consume(text, at, m[0].length);
       continue;

@@ -31,6 +31,10 @@ describe("hours of the day written in a question", () => {
     expect(read("posted after 10pm")).toEqual([["22:00-24:00", null, true, "after 10pm"]]);
     expect(read("posts before noon")).toEqual([["00:00-12:00", null, true, "before noon"]]);
     expect(read("after 10:30pm")).toEqual([["23:00-24:00", null, true, "after 10:30pm"]]);
+    // ("After midnight": the small hours, as "night" reads them, not the whole day.)
+    expect(read("do hotel vids posted after midnight flop?")).toEqual([
+      ["00:00-06:00", null, true, "after midnight"],
+    ]);
     expect(read("late-night posts (after 10pm vietnam time)")).toEqual([
       ["22:00-24:00", null, true, "after 10pm"],
     ]);

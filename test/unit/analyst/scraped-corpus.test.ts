@@ -7053,12 +7053,18 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
     expect((result.values as number[])[0]).toBe(most);
   });
 
-  it("emoji closing a question are its tone; after 'with' or 'have' they are looked for (SQL)", async () => {
+  it("emoji closing or opening a question are its tone; after 'with' or 'have' they are looked for (SQL)", async () => {
     const emoji = "🔥";
     const withIt = db.prepare("SELECT count(*) FROM videos WHERE instr(caption, ?) > 0").pluck().get(emoji);
     const all = db.prepare("SELECT count(*) FROM videos").pluck().get();
     expect(aggregateOf(await ask(`how many videos are there? ${emoji}${emoji}`)).result.count).toBe(all);
     expect(aggregateOf(await ask(`how many videos have ${emoji}?`)).result.count).toBe(withIt);
+    // Opening the question before what it asks, too ("🔥 which …", "🏖️ best …"); before a word it names, looked for.
+    expect(aggregateOf(await ask(`${emoji} how many videos are there?`)).result.count).toBe(all);
+    const best = aggregateOf(await ask("🏖️ best resort video?")).plan;
+    expect(best.filters).toEqual([]);
+    expect(best.topics).toEqual(["resort"]);
+    expect(aggregateOf(await ask(`${emoji} captions: how many are there?`)).result.count).toBe(withIt);
   });
 
   it("'per duration band' and 'busiest month' are groups; 'monthly' with month groups reads every month (SQL)", async () => {
