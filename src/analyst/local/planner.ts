@@ -5215,20 +5215,29 @@ async function readQuestion(
   }
   // "Do videos mentioning pool get more views than those that don't?", "pool videos vs the rest", "… than other
   // hotel videos": the videos about the topics named before against the others (a topic after "other" is of both).
-  const rest = lowerAll.match(THE_REST);
+  // ("Does #maldives help Vung Tau videos get views?", "Vung Tau videos tagged #maldives — does that tag actually
+  // help?": the videos with the hashtag against the others, the other topics of both.)
+  const helped = lowerAll.match(
+    /\b(?:does|do|did|will|would|can)\s+(?:(?:tagging|using|adding|including)\s+(?:with\s+)?)?#([\p{L}\p{N}_]+)\s+(?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b|#([\p{L}\p{N}_]+)\b[^?.]*?\b(?:does|do|did|will|would|can) (?:that|this|the) (?:tag|hashtag) (?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b/u,
+  );
+  const helpedTag = helped ? foldText((helped[1] ?? helped[2]) as string) : null;
+  const rest = lowerAll.match(THE_REST) ?? (helpedTag && topics.includes(helpedTag) ? helped : null);
   // (A topic named again later, "… mentioning homestay vs everything else", was first named before; one that
   // scopes the question, "within Da Nang, do …", is of both sides.)
-  const restTopics = rest
-    ? topics.filter(
-        (t) =>
-          ((topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0) ||
-            findPhrase(lowerAll.slice(0, rest.index ?? 0), t) >= 0) &&
-          !/\b(within|among|inside|across|for)\s+(?:the\s+)?$/.test(
-            lowerAll.slice(0, topicSpans.get(t)?.at ?? 0),
-          ) &&
-          !/^(rest|others?|everything)$/.test(t),
-      )
-    : [];
+  const restTopics =
+    rest && rest === helped && helpedTag
+      ? [helpedTag]
+      : rest
+        ? topics.filter(
+            (t) =>
+              ((topicSpans.get(t)?.at ?? Number.MAX_SAFE_INTEGER) < (rest.index ?? 0) ||
+                findPhrase(lowerAll.slice(0, rest.index ?? 0), t) >= 0) &&
+              !/\b(within|among|inside|across|for)\s+(?:the\s+)?$/.test(
+                lowerAll.slice(0, topicSpans.get(t)?.at ?? 0),
+              ) &&
+              !/^(rest|others?|everything)$/.test(t),
+          )
+        : [];
   if (
     rest &&
     restTopics.length > 0 &&

@@ -7053,6 +7053,31 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
     expect((result.values as number[])[0]).toBe(most);
   });
 
+  it("'does #review help Vung Tau videos get views?', '… tagged #review — does that tag help?': the tag against the rest (search, SQL)", async () => {
+    const place = new Set(await searchIds("vungtau"));
+    const tagged = new Set(await searchIds("vungtau review"));
+    expect(tagged.size).toBeGreaterThan(0);
+    expect(tagged.size).toBeLessThan(place.size);
+    const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    const about = median(plays.filter((v) => tagged.has(v.id)).map((v) => v.plays));
+    const others = median(plays.filter((v) => place.has(v.id) && !tagged.has(v.id)).map((v) => v.plays));
+    for (const question of [
+      "does #review help vung tau videos get views?",
+      "Vung Tau videos tagged #review — does that tag actually help views?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        topics: ["vungtau"],
+        bands: ['about "review"', 'not about "review"'],
+      });
+      const ranking = result.ranking as string[];
+      expect((result.values as number[])[ranking.indexOf('about "review"')], question).toBe(about);
+      expect((result.values as number[])[ranking.indexOf('not about "review"')], question).toBe(others);
+    }
+  });
+
   it("emoji closing or opening a question are its tone; after 'with' or 'have' they are looked for (SQL)", async () => {
     const emoji = "🔥";
     const withIt = db.prepare("SELECT count(*) FROM videos WHERE instr(caption, ?) > 0").pluck().get(emoji);
