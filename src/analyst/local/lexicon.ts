@@ -1028,6 +1028,12 @@ function readPeriod(text: string): WindowReading | null {
       });
   }
   const pair =
+    // ("Compare March to April 2025 on views": after "compare", "to" sets the two side by side.)
+    text.match(
+      new RegExp(
+        `(?<=\\bcompar\\w*\\s+(?:the\\s+)?)(${POINT_RE}|${MONTH_RE}|${PART_RE})(?:\\s+(?:uploads|videos|posts|clips|ads|content))?\\s+(?:to|with)\\s+(?:the\\s+)?(${POINT_RE})\\b`,
+      ),
+    ) ??
     text.match(
       new RegExp(
         `\\b(${POINT_RE}|${MONTH_RE}|${PART_RE})(?:\\s+(?:uploads|videos|posts|clips|ads|content))?\\s+(?:than|vs\\.?|versus|compared (?:to|with)|compare (?:to|with)|against|or|and)\\s+(?:(?:in|during|for|with)\\s+)?(?:the\\s+)?(${POINT_RE})\\b`,

@@ -3080,6 +3080,22 @@ describe("a named month or year selects that calendar period", () => {
 });
 
 describe("quarters, spans, open ends and two periods side by side", () => {
+  it("'compare June to July 2025 on views': two months side by side (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("compare June to July 2025 on views"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays", ignored: [] });
+    expect(plan.periods?.map((p) => p.label)).toEqual(["June 2025", "July 2025"]);
+    const month = (m: number) =>
+      median(
+        db
+          .prepare("SELECT plays FROM videos WHERE created_at >= ? AND created_at < ?")
+          .pluck()
+          .all(Date.UTC(2025, m, 1) / 1000, Date.UTC(2025, m + 1, 1) / 1000) as number[],
+      );
+    const ranking = result.ranking as string[];
+    expect((result.values as number[])[ranking.indexOf("June 2025")]).toBe(month(5));
+    expect((result.values as number[])[ranking.indexOf("July 2025")]).toBe(month(6));
+  });
+
   it("'month-over-month … from March to June 2025', 'videos per month, March through June 2025': each month of the span (SQL)", async () => {
     const from = Date.UTC(2025, 2, 1) / 1000;
     const to = Date.UTC(2025, 6, 1) / 1000;
