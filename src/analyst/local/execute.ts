@@ -601,6 +601,7 @@ const quoted = (text: string) => `"${clipped(text, QUOTE_CHARS)}"`;
  */
 /** A video's own hashtags, sound or opening hook ("what hashtags does the top resort video use?"). */
 function usesLine(v: Video, uses: NonNullable<Plan["usesShown"]>): string {
+  if (uses === "date") return ` Published on ${v.created_at.slice(0, 10)} (UTC).`;
   if (uses === "hashtags")
     return v.hashtags.length > 0
       ? ` Hashtags: ${v.hashtags.map((t) => `#${t}`).join(" ")}.`

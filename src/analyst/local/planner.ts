@@ -289,7 +289,7 @@ export interface Plan {
   /** "Which brands work with the most creators?": advertisers ranked by the distinct creators of their videos. */
   byCreators: boolean;
   /** "What hashtags does the top resort video use?": a ranking of videos that shows each one's own of these. */
-  usesShown: "hashtags" | "sounds" | "hook_types" | null;
+  usesShown: "hashtags" | "sounds" | "hook_types" | "date" | null;
   /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
   tagsLeftOut: string[];
   /** "Nha trag videos": names the corpus does not use, read as the hashtag nearest to them (said in a caveat). */
@@ -5511,6 +5511,24 @@ async function readQuestion(
       metric = null;
     understood.push(
       `the ${usesShown === "hook_types" ? "opening hook" : usesShown === "sounds" ? "sound" : "hashtags"} of that video`,
+    );
+  }
+  // "Which @x video got the most views, and when was it posted?": that video's publication day.
+  if (
+    usesShown === null &&
+    (theTopOne || whichOne) &&
+    intent === "rank" &&
+    subject === "videos" &&
+    /\bwhen (?:was|did|were) (?:it|that|this|that video|the video)\b(?: (?:first )?(?:posted|published|uploaded|go up|made|released|come out))?/.test(
+      lowerAll,
+    )
+  ) {
+    usesShown = "date";
+    understood.push("the day that video was published");
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(posted|published|uploaded|released)$/.test(w)),
     );
   }
   // "Which hotel in Da Lat has the most videos?": videos are counted per account, not ranked by themselves.

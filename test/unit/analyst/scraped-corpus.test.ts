@@ -4487,6 +4487,26 @@ describe("terse and indirect phrasings of what is already answered", () => {
     }
   });
 
+  it("'which @x video got the most views, and when was it posted?': that video's publication day (SQL)", async () => {
+    const top = db
+      .prepare(
+        `SELECT v.id, v.created_at FROM videos v JOIN creators c ON c.uid = v.author_uid
+         WHERE c.handle = 'stay2' ORDER BY v.plays DESC, v.id DESC LIMIT 1`,
+      )
+      .get() as { id: string; created_at: number };
+    const answer = await ask("Which @stay2 video got the most views, and when was it posted?");
+    expect(aggregateOf(answer).plan).toMatchObject({
+      intent: "rank",
+      uses_shown: "date",
+      count: 1,
+      ignored: [],
+    });
+    expect(aggregateOf(answer).result.ranking).toEqual([top.id]);
+    expect(answer.summary).toMatch(
+      new RegExp(`Published on ${new Date(top.created_at * 1000).toISOString().slice(0, 10)} \\(UTC\\)\\.$`),
+    );
+  });
+
   it("'min 10 videos', 'with a transcript vs without', 'emoji usage', 'best posting hour', 'creators under 3k followers'", async () => {
     const min = aggregateOf(await ask("creators with highest engagement rate min 5 videos"));
     expect(min.plan.understood).toContain(
