@@ -4251,7 +4251,7 @@ async function readQuestion(
     ? null
     : countText.match(
         new RegExp(
-          `\\b(?:top|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
+          `\\b(?:top|bottom|worst|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
         ),
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
@@ -4388,7 +4388,7 @@ async function readQuestion(
   const perVideoAsked =
     ["creators", "advertisers", "hashtags", "sounds", "languages", "regions"].includes(subject) &&
     // ("For every creator with 10 or more videos, what are their median views?": each one's, listed.)
-    (/\b(which|who|top|highest|most|best|rank\w*|leading)\b/.test(lowerAll) ||
+    (/\b(which|who|top|bottom|highest|lowest|most|best|worst|rank\w*|leading)\b/.test(lowerAll) ||
       /\b(each|every|per) (creator|account|influencer|advertiser|brand|hashtag|sound|song|track)\b/.test(
         lowerAll,
       )) &&
@@ -4500,7 +4500,9 @@ async function readQuestion(
     (entityCount === 0 || (subject === "videos" && /^(worst|weakest)$/.test(theTopOne?.[1] ?? ""))) &&
     // ("Which month of 2025 was the worst for median saves?": the months, the lowest named.)
     !postingTime &&
-    ["videos", "hashtags", "sounds", "regions", "languages"].includes(subject)
+    (["videos", "hashtags", "sounds", "regions", "languages"].includes(subject) ||
+      // ("Bottom 5 creators by median views": the accounts, from the bottom.)
+      (subject === "creators" && new RegExp(`\\bbottom\\s+(?:\\d{1,2}|${NUMBER_WORD})\\b`).test(lowerAll)))
   ) {
     intent = "rank";
     metric = viewsUnless(metric, '"worst" / "least" read as views (plays)');

@@ -3532,6 +3532,30 @@ describe("the worst month, day or video: the lowest named", () => {
     );
   });
 
+  it("'bottom 3 creators by median views, counting only those with at least 5 videos': from the bottom, each one's median (SQL)", async () => {
+    const answer = aggregateOf(
+      await ask("Bottom 3 creators by median views, counting only those with at least 5 videos."),
+    );
+    expect(answer.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "plays",
+      per_video: true,
+      lowest: true,
+      count: 3,
+    });
+    const rows = db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
+      uid: string;
+      plays: number;
+    }[];
+    const medians = [...new Set(rows.map((r) => r.uid))]
+      .map((uid) => ({ uid, plays: rows.filter((r) => r.uid === uid).map((r) => r.plays) }))
+      .filter((c) => c.plays.length >= 5)
+      .map((c) => ({ uid: c.uid, value: median(c.plays) }))
+      .sort((a, b) => a.value - b.value);
+    expect(answer.result.values).toEqual(medians.slice(0, 3).map((c) => c.value));
+  });
+
   it("'what's @x's worst video?': that account's least viewed", async () => {
     const answer = aggregateOf(await ask("What's @stay2's worst-performing video?"));
     expect(answer.plan).toMatchObject({ intent: "rank", subject: "videos", metric: "plays", count: 1 });
