@@ -5449,6 +5449,25 @@ async function readQuestion(
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${attributeLabel(lone)} and the others (${attributeLabel(other)})`);
   }
+  // "🔥 vs ❤️: which gets more likes?", "captions with 🔥 vs captions with ❤️": the videos with each, side by side.
+  const emojiNamed = attributes.filter((a) => a.kind === "emoji");
+  if (
+    emojiNamed.length === 2 &&
+    bands.length === 0 &&
+    groupBy !== "bounds" &&
+    /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll) &&
+    ["rank", "measure", "count", "overview"].includes(intent) &&
+    entityCount === 0 &&
+    subject === "videos"
+  ) {
+    for (const e of emojiNamed) attributes.splice(attributes.indexOf(e), 1);
+    bands.push(...emojiNamed.map((e) => ({ label: attributeLabel(e), attributes: [e] })));
+    unsay(/^no question asked/);
+    intent = "breakdown";
+    groupBy = "bounds";
+    metric = sideBySideMetric(metric === "videos" ? null : metric);
+    understood.push(`groups: ${emojiNamed.map(attributeLabel).join(" and ")}, side by side`);
+  }
   // "How many videos are there per language?", "number of videos by region": each one's videos, ranked.
   if (
     intent === "count" &&

@@ -7167,6 +7167,25 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
     expect(aggregateOf(await ask(`${emoji} captions: how many are there?`)).result.count).toBe(withIt);
   });
 
+  it("'✨ vs 🏕: which gets more likes?': the videos with each emoji, side by side (SQL)", async () => {
+    const likes = (emoji: string) =>
+      median(
+        db.prepare("SELECT likes FROM videos WHERE instr(caption, ?) > 0").pluck().all(emoji) as number[],
+      );
+    const [a, b] = ["✨", "🏕"];
+    const { plan, result } = aggregateOf(await ask(`${a} vs ${b}: which gets more likes?`));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "likes",
+      filters: [],
+      bands: [`videos with "${a}" in the caption`, `videos with "${b}" in the caption`],
+    });
+    const ranking = result.ranking as string[];
+    expect((result.values as number[])[ranking.indexOf(`videos with "${a}" in the caption`)]).toBe(likes(a));
+    expect((result.values as number[])[ranking.indexOf(`videos with "${b}" in the caption`)]).toBe(likes(b));
+  });
+
   it("'per duration band' and 'busiest month' are groups; 'monthly' with month groups reads every month (SQL)", async () => {
     const bands = aggregateOf(await ask("Median views per duration band"));
     expect(bands.plan).toMatchObject({
