@@ -3375,6 +3375,11 @@ async function readQuestion(
     }
   }
 
+  // ("Month-to-month growth in total likes": the likes, as the series shows them change.)
+  const growthOf = text.match(
+    /\b(?:growth|change|increase|rise) in\b(?=\s+(?:total\s+)?(?:likes|views|plays|comments|shares|saves)\b)/,
+  );
+  if (growthOf) text = consume(text, growthOf.index ?? 0, growthOf[0].length);
   // 7. Metric. ("engagement rate of X" names a metric; it does not ask for a share.)
   const shareText = rateBoundSpans
     .reduce(

@@ -3122,6 +3122,18 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       ).toEqual([]);
       expect(answer.summary, question).toContain(`per publication month (UTC): ${series}.`);
     }
+    // "Growth in total likes": each month's total likes, not its number of videos.
+    const likes = db
+      .prepare(
+        `SELECT strftime('%Y-%m', created_at, 'unixepoch') AS month, sum(likes) AS n FROM videos
+         WHERE created_at >= ? AND created_at < ? GROUP BY month ORDER BY month`,
+      )
+      .all(from, to) as { month: string; n: number }[];
+    const growth = await ask("Month-to-month growth in total likes from March to June 2025.");
+    expect(aggregateOf(growth).plan).toMatchObject({ group_by: "month", metric: "likes" });
+    expect(growth.summary).toContain(
+      `per publication month (UTC): ${likes.map((c) => `${c.month} ${c.n.toLocaleString("en-US")}`).join(", ")}.`,
+    );
   });
 
   const at = (t: number) => new Date(t * 1000);
