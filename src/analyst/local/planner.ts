@@ -2010,9 +2010,17 @@ async function readQuestion(
         )
         .replace(/\bpay(?:ing)? for (?=ads?\b|advertising\b|promotion\b|boosts?\b)/g, " ")
         // "What % of viewers are from outside Vietnam": where the audience is, not where videos are posted from.
+        // ("Which creators with over 100k followers are based in Vietnam?" asks where the creators are.)
         .replace(
-          /\b(?:viewers?|audiences?|watchers|followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?|provinces?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\b(?:viewers?|audiences?|watchers)\b[^?.]{0,40}\blive\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
+          /\b(?:viewers?|audiences?|watchers|(?<!\d\s?(?:k|m|thousand|million)?\s)followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?|provinces?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\b(?:viewers?|audiences?|watchers)\b[^?.]{0,40}\blive\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
           "viewerplaces",
+        )
+        // "Were they on Wi-Fi or mobile data?": how viewers watched ("videos mentioning wifi" are about it).
+        .replace(/\b(?:on|over|via|using) (?:wi-?fi|mobile data|cellular|4g|5g)\b/g, "devices")
+        // "How many of @x's followers live in Hanoi?": where the audience is.
+        .replace(
+          /(?:'s|\btheir|\bher|\bhis|\bits|\bof)\s+followers?\b[^?.]{0,30}\b(?:live|lives|living|located|based)\b/g,
+          " viewerplaces",
         )
         // "Viewers on iPhone vs Android": the viewers' devices ("iPhone review videos" are about one).
         .replace(
@@ -5228,7 +5236,7 @@ async function readQuestion(
     /\b(?:does|do|did|will|would|can)\s+(?:(?:tagging|using|adding|including)\s+(?:with\s+)?)?#([\p{L}\p{N}_]+)\s+(?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b|#([\p{L}\p{N}_]+)\b[^?.]*?\b(?:does|do|did|will|would|can) (?:that|this|the) (?:tag|hashtag) (?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b/u,
   );
   const helpedTag = helped ? foldText((helped[1] ?? helped[2]) as string) : null;
-  const rest = lowerAll.match(THE_REST) ?? (helpedTag && topics.includes(helpedTag) ? helped : null);
+  const rest = (helpedTag && topics.includes(helpedTag) ? helped : null) ?? lowerAll.match(THE_REST);
   // (A topic named again later, "… mentioning homestay vs everything else", was first named before; one that
   // scopes the question, "within Da Nang, do …", is of both sides.)
   const restTopics =
@@ -5461,10 +5469,17 @@ async function readQuestion(
     bands.length === 0 &&
     groupBy !== "bounds" &&
     /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll) &&
-    ["rank", "measure", "count", "overview"].includes(intent) &&
+    // ("🌅 vs 🌊: which emoji goes with more saves?": the two, not the emoji their captions use.)
+    ["rank", "measure", "count", "overview", "words"].includes(intent) &&
     entityCount === 0 &&
     subject === "videos"
   ) {
+    if (intent === "words") {
+      unsay(/^the emoji most used/);
+      // ("… which emoji goes with more saves?": the count named.)
+      const count = lowerAll.match(/\b(views|plays|likes|comments|shares|saves)\b/)?.[1];
+      if (metric === null && count) metric = count === "views" ? "plays" : (count as Metric);
+    }
     for (const e of emojiNamed) attributes.splice(attributes.indexOf(e), 1);
     bands.push(...emojiNamed.map((e) => ({ label: attributeLabel(e), attributes: [e] })));
     unsay(/^no question asked/);

@@ -6754,12 +6754,21 @@ describe("questions read as users phrase them (real scraped questions)", () => {
       ["What share of viewers watched the resort videos all the way to the end?", "watch time"],
       ["How many followers did creators gain in the week after posting an ad?", "follower counts over time"],
       ["How did the same hotels' Instagram Reels do compared with their TikToks?", "other platforms"],
+      ["How many of @stay2's followers actually live in Hanoi?", "where viewers are"],
+      [
+        "What share of the people watching resort videos were on Wi-Fi rather than mobile data?",
+        "viewers' devices",
+      ],
     ] as const)
       expect(String(aggregateOf(await ask(question)).result.declined), question).toMatch(
         new RegExp(`not ${lacking}`),
       );
     // ("Which videos mention TripAdvisor?": text to find.)
     expect(aggregateOf(await ask("Which videos mention TripAdvisor?")).plan.intent).not.toBe("decline");
+    // ("Creators with over 5k followers based in Vietnam" are where the creators are.)
+    expect(
+      aggregateOf(await ask("Which creators with over 5k followers are based in Vietnam?")).plan.intent,
+    ).not.toBe("decline");
     // ("From January to the end of March" is a window, not watch time.)
     expect(
       aggregateOf(await ask("How many videos were posted from January to the end of March 2025?")).plan
@@ -7151,6 +7160,8 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
     for (const question of [
       "does #review help vung tau videos get views?",
       "Vung Tau videos tagged #review — does that tag actually help views?",
+      // (Against "the ones without it", still the hashtag's, the place of both.)
+      "Does tagging #review help Vung Tau videos get more views than the ones without it?",
     ]) {
       const { plan, result } = aggregateOf(await ask(question));
       expect(plan, question).toMatchObject({
@@ -7185,6 +7196,9 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
         db.prepare("SELECT likes FROM videos WHERE instr(caption, ?) > 0").pluck().all(emoji) as number[],
       );
     const [a, b] = ["✨", "🏕"];
+    // ("Which emoji goes with more likes?": the two named, not the emoji their captions use.)
+    const words = aggregateOf(await ask(`${a} vs ${b} in the caption: which emoji goes with more likes?`));
+    expect(words.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "likes" });
     const { plan, result } = aggregateOf(await ask(`${a} vs ${b}: which gets more likes?`));
     expect(plan).toMatchObject({
       intent: "breakdown",
