@@ -601,7 +601,7 @@ export const CUES = {
   cadence:
     /\bhow (often|frequently|regularly) (do|does|did|should|to)\b[^?]*\b(post|posts|posting|upload\w*|publish\w*)\b|\bhow many (videos|posts|times|ads) (a|per|each|every) (day|week|month)\b|\b(posting|upload(ing)?|publishing) (frequency|cadence|schedule|rate|consistency)\b|\b(post|posts|posted|posting|uploads?|uploaded|uploading|publish(es|ed|ing)?) (the )?(most |more )?(often|frequently|regularly|consistently)\b|\bmost (consistent|prolific|frequent|regular) (creators?|posters?|accounts?|brands?|advertisers?)\b|\b(creators?|accounts?|brands?|advertisers?) (are|is) (the )?most (consistent|prolific|frequent|regular)\b/,
   compare:
-    /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|face[- ]?off|head[- ]to[- ]head|showdown|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
+    /\b(compare[ds]?|comparing|comparison|versus|vs\.?|against|face[- ]?off|head[- ]to[- ]head|side[- ]by[- ]side|showdown|difference between|which is (bigger|larger|better|more|stronger|ahead)|who is (bigger|larger|better|ahead)|bigger|larger|better than|more than|outperform(s|ed)?)\b/,
   count: /\b(how many|number of|count of|count|how much)\b/,
   share:
     /\b(share|percentage|percent|proportion|fraction|portion|what part|ratio|how often|rate of)\b|%\s*of\b/,

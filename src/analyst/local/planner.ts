@@ -4378,6 +4378,17 @@ async function readQuestion(
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
     /\bjust (starting|beginning) to break\b|\bfirst (72|few) hours\b/.test(lowerAll);
   const entityCount = creators.length + advertisers.length;
+  // "#khachsandalat vs #homestaydalat: which tag gets better views?": the tags' videos compared, not the hashtags
+  // each set uses.
+  if (
+    subject === "hashtags" &&
+    compareTopics.length >= 2 &&
+    compareTopics.every((t) => lowerAll.includes(`#${t}`)) &&
+    /\bwhich (?:one|tag|hashtag|spelling|version)\b|\b(?:tag|hashtag) (?:does|do|gets?|pulls?|performs?|wins?|earns?)\b/.test(
+      lowerAll,
+    )
+  )
+    subject = "videos";
   let intent: Intent;
   let groupBy: Plan["groupBy"] = null;
   let trendKind: Plan["trendKind"] = null;

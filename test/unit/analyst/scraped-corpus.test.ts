@@ -3495,6 +3495,38 @@ describe("more questions read as meant", () => {
   });
 });
 
+describe("two hashtags named, their videos compared", () => {
+  it("'#dalat vs #vungtau: which tag gets more likes?', '… side by side': each tag's videos (search, SQL); 'top hashtags in …' stays what each uses", async () => {
+    const likes = db.prepare("SELECT id, likes FROM videos").all() as { id: string; likes: number }[];
+    const medianOf = async (q: string) => {
+      const ids = new Set(await searchIds(q));
+      return median(likes.filter((v) => ids.has(v.id)).map((v) => v.likes));
+    };
+    for (const question of [
+      "#dalat vs #vungtau: which tag gets more likes?",
+      "Put #dalat and #vungtau side by side on median likes.",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        subject: "videos",
+        group_by: "topic",
+        metric: "likes",
+        compare_topics: ["dalat", "vungtau"],
+      });
+      const ranking = result.ranking as string[];
+      expect((result.values as number[])[ranking.indexOf("dalat")], question).toBe(await medianOf("dalat"));
+      expect((result.values as number[])[ranking.indexOf("vungtau")], question).toBe(
+        await medianOf("vungtau"),
+      );
+    }
+    expect(aggregateOf(await ask("top hashtags in #dalat vs #vungtau videos")).plan).toMatchObject({
+      intent: "compare",
+      subject: "hashtags",
+    });
+  });
+});
+
 describe("the worst month, day or video: the lowest named", () => {
   it("'which month was the worst for median views?': the months in order, the least and the most named (SQL)", async () => {
     const answer = await ask("Which month was the worst for median views?");
