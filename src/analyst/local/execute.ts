@@ -4175,9 +4175,19 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     summary:
       unrecorded.length > 0
         ? `Followers are not recorded for ${joinNames(unrecorded)}, so they cannot be compared on followers; ask which gets more views instead.`
-        : tie
-          ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
-          : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${showFigure(metric, second.value)} for ${second.name}.`,
+        : plan.lowest && ranked.length > 1
+          ? // "Which of @a, @b and @c is the weakest on views?": the last named first.
+            `${(ranked.at(-1) as Row).name} is behind on ${label}${scope}: ${showFigure(metric, (ranked.at(-1) as Row).value)} vs ${ranked
+              .slice(0, -1)
+              .reverse()
+              .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
+              .join(" and ")}.`
+          : tie
+            ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
+            : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${ranked
+                .slice(1)
+                .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
+                .join(" and ")}.`,
     findings: rows.map((r) => ({
       // "1 video", "1 ad", "1 follower".
       statement: unrecorded.includes(r.name)

@@ -6115,7 +6115,7 @@ async function readQuestion(
     usesBy,
     lowest:
       ((lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank") ||
-      (lowest && intent === "breakdown"),
+      (lowest && (intent === "breakdown" || intent === "compare")),
     shareOf,
     shareOfAuthors: intent === "share" && shareOfAuthors,
     shareOfCreators: intent === "share" && shareOfCreators,

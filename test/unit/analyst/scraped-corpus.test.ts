@@ -3495,6 +3495,31 @@ describe("more questions read as meant", () => {
   });
 });
 
+describe("three accounts compared", () => {
+  it("'compare @stay1, @stay2 and @stay3 on views' names all three; 'which is the weakest' the last first (SQL)", async () => {
+    const total = (handle: string) =>
+      db
+        .prepare(
+          "SELECT sum(v.plays) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.handle = ?",
+        )
+        .pluck()
+        .get(handle) as number;
+    const sorted = ["stay1", "stay2", "stay3"]
+      .map((h) => ({ name: `@${h}`, value: total(h) }))
+      .sort((a, b) => b.value - a.value);
+    const shown = (v: number) => v.toLocaleString("en-US");
+    const [a, b, c] = sorted as [(typeof sorted)[0], (typeof sorted)[0], (typeof sorted)[0]];
+    expect((await ask("Compare @stay1, @stay2 and @stay3 on views.")).summary).toBe(
+      `${a.name} is ahead on views: ${shown(a.value)} vs ${shown(b.value)} for ${b.name} and ${shown(c.value)} for ${c.name}.`,
+    );
+    const weakest = await ask("Of @stay1, @stay2 and @stay3, which account is the weakest on views?");
+    expect(aggregateOf(weakest).plan).toMatchObject({ intent: "compare", lowest: true });
+    expect(weakest.summary).toBe(
+      `${c.name} is behind on views: ${shown(c.value)} vs ${shown(b.value)} for ${b.name} and ${shown(a.value)} for ${a.name}.`,
+    );
+  });
+});
+
 describe("two hashtags named, their videos compared", () => {
   it("'#dalat vs #vungtau: which tag gets more likes?', '… side by side': each tag's videos (search, SQL); 'top hashtags in …' stays what each uses", async () => {
     const likes = db.prepare("SELECT id, likes FROM videos").all() as { id: string; likes: number }[];
