@@ -1102,7 +1102,9 @@ function readPeriod(text: string): WindowReading | null {
       /[-–]/.test(span[0]) ||
       /\d\s+(to|through|thru|till|until)\s/.test(span[0]) ||
       // ("January through May 2025": a span, where "March to April" may set two side by side.)
-      /\s(through|thru|till|until)\s/.test(span[0]))
+      /\s(through|thru|till|until)\s/.test(span[0]) ||
+      // ("Top 3 videos for each month, October to December 2020": one month to another, no comparison asked.)
+      (new RegExp(`^(?:${MONTH_RE})\\s+to\\s`).test(span[0]) && !/\bcompar|\bvs\b|\bversus\b/.test(text)))
   ) {
     const last = readPoint(span[2] as string);
     const lastYear = last ? new Date(last.from * 1000).getUTCFullYear() : 0;

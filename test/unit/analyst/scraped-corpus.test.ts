@@ -3094,6 +3094,15 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     const ranking = result.ranking as string[];
     expect((result.values as number[])[ranking.indexOf("June 2025")]).toBe(month(5));
     expect((result.values as number[])[ranking.indexOf("July 2025")]).toBe(month(6));
+    // Without "compare" (or "vs"), one month to another is a span: "median views June to July 2025".
+    const span = aggregateOf(await ask("median views June to July 2025"));
+    expect(span.plan).toMatchObject({ intent: "measure", metric: "plays" });
+    expect(span.plan.understood).toContain('window June to July 2025 (from "june to july 2025")');
+    const both = db
+      .prepare("SELECT plays FROM videos WHERE created_at >= ? AND created_at < ?")
+      .pluck()
+      .all(Date.UTC(2025, 5, 1) / 1000, Date.UTC(2025, 7, 1) / 1000) as number[];
+    expect(span.result).toMatchObject({ median: median(both), videos: both.length });
   });
 
   it("'month-over-month … from March to June 2025', 'videos per month, March through June 2025': each month of the span (SQL)", async () => {
