@@ -4107,6 +4107,8 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     figures: Evidence["figures"];
   };
   const rows: Row[] = [];
+  // Accounts with none of the videos in question: said so, not compared on a figure of nothing (0).
+  const none: string[] = [];
   let windowNote = "";
   const viaFacts =
     COUNTS.includes(metric) || isRate(metric) || hasVideoFilters({ ...plan, creators: [], advertisers: [] });
@@ -4123,6 +4125,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     else if (viaFacts) {
       const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
       value = metric === "videos" ? vs.length : figureOf(vs, metric, statistic);
+      if (vs.length === 0 && metric !== "videos") none.push(`@${d.handle}`);
     } else if (metric === "videos")
       value = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? d.ad_count : d.video_count;
     else value = d.followers ?? 0;
@@ -4152,6 +4155,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     } else if (viaFacts || metric === "followers") {
       const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), advertiser_id: a.id });
       value = metric === "videos" || metric === "followers" ? vs.length : figureOf(vs, metric, statistic);
+      if (vs.length === 0 && metric !== "videos" && metric !== "followers") none.push(d.name);
     } else value = d.video_count;
     rows.push({
       id: d.id,
@@ -4161,38 +4165,49 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       figures: { name: d.name, videos: d.video_count, creators: d.creator_count, [metric]: round(value) },
     });
   }
-  const ranked = [...rows].sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
+  const ranked = [...rows]
+    .filter((r) => !none.includes(r.name))
+    .sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
   const [first, second] = ranked as [Row, Row];
   const label = `${metric === "videos" && plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ads" : statistic === "median" && viaFacts && COUNTS.includes(metric) && metric !== "videos" ? `median ${METRIC_NAME[metric]} per video` : METRIC_NAME[metric]}${windowNote}`;
   const scope =
     viaFacts && metric !== "followers" && hasVideoFilters({ ...plan, creators: [], advertisers: [] })
       ? ` (over their ${describe({ ...plan, creators: [], advertisers: [] })})`
       : "";
-  const tie = first.value === second.value;
+  const tie = second !== undefined && first.value === second.value;
   // Followers asked for by name, not recorded for some: no comparison on a figure that is not there.
   const unrecorded = metric === "followers" ? unknown : [];
+  const nothing = `no ${describe({ ...plan, creators: [], advertisers: [] })}`;
+  const noneSaid =
+    none.length > 0 ? ` ${joinNames(none)} ${none.length === 1 ? "has" : "have"} ${nothing}.` : "";
   return {
     summary:
-      unrecorded.length > 0
-        ? `Followers are not recorded for ${joinNames(unrecorded)}, so they cannot be compared on followers; ask which gets more views instead.`
-        : plan.lowest && ranked.length > 1
-          ? // "Which of @a, @b and @c is the weakest on views?": the last named first.
-            `${(ranked.at(-1) as Row).name} is behind on ${label}${scope}: ${showFigure(metric, (ranked.at(-1) as Row).value)} vs ${ranked
-              .slice(0, -1)
-              .reverse()
-              .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
-              .join(" and ")}.`
-          : tie
-            ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
-            : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${ranked
-                .slice(1)
-                .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
-                .join(" and ")}.`,
+      ranked.length < 2
+        ? `${first ? `${first.name}: ${showFigure(metric, first.value)} ${label}${scope}.` : ""}${noneSaid}`.trim()
+        : `${
+            unrecorded.length > 0
+              ? `Followers are not recorded for ${joinNames(unrecorded)}, so they cannot be compared on followers; ask which gets more views instead.`
+              : plan.lowest && ranked.length > 1
+                ? // "Which of @a, @b and @c is the weakest on views?": the last named first.
+                  `${(ranked.at(-1) as Row).name} is behind on ${label}${scope}: ${showFigure(metric, (ranked.at(-1) as Row).value)} vs ${ranked
+                    .slice(0, -1)
+                    .reverse()
+                    .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
+                    .join(" and ")}.`
+                : tie
+                  ? `${first.name} and ${second.name} are level on ${label}${scope}: ${showFigure(metric, first.value)} each.`
+                  : `${first.name} is ahead on ${label}${scope}: ${showFigure(metric, first.value)} vs ${ranked
+                      .slice(1)
+                      .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
+                      .join(" and ")}.`
+          }${noneSaid}`,
     findings: rows.map((r) => ({
       // "1 video", "1 ad", "1 follower".
       statement: unrecorded.includes(r.name)
         ? `${r.name}: followers not recorded.`
-        : `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}.`,
+        : none.includes(r.name)
+          ? `${r.name}: ${nothing}.`
+          : `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}.`,
       evidence: [{ type: r.type, id: r.id, figures: r.figures }],
     })),
     caveats,

@@ -3424,6 +3424,8 @@ async function readQuestion(
       const after = at + word.length;
       if (word === "like" && quoted.some((q) => q.at >= after && lowerAll.slice(after, q.at).trim() === ""))
         continue;
+      // ("Accounts like @kenh14official and @dantri.com.vn": such as the accounts named.)
+      if (word === "like" && /^\s+@/.test(lowerAll.slice(after))) continue;
       const m = METRIC_WORDS[word];
       if (!m) continue;
       if (!metric) metric = m;

@@ -3521,6 +3521,28 @@ describe("three accounts compared", () => {
     expect((await ask("Compare @stay1, @stay2 and @stay3 on views.")).summary).toBe(
       `${a.name} is ahead on views: ${shown(a.value)} vs ${shown(b.value)} for ${b.name} and ${shown(c.value)} for ${c.name}.`,
     );
+    // One with none of the videos in question is said to have none, not compared on 0.
+    const handles = db
+      .prepare(
+        `SELECT c.handle, sum(v.hashtags LIKE '%cantho%') AS n FROM creators c JOIN videos v ON v.author_uid = c.uid
+         GROUP BY c.handle ORDER BY n DESC, c.handle`,
+      )
+      .all() as { handle: string; n: number }[];
+    const withSome = handles.find((h) => h.n > 0)?.handle as string;
+    const without = handles.find((h) => h.n === 0)?.handle as string;
+    const cantho = db
+      .prepare(
+        "SELECT v.plays FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.handle = ? AND v.hashtags LIKE '%cantho%'",
+      )
+      .pluck()
+      .all(withSome) as number[];
+    const one = await ask(
+      `Accounts like @${withSome} and @${without}: median views of their Can Tho videos?`,
+    );
+    expect(aggregateOf(one).plan).toMatchObject({ intent: "compare", metric: "plays" });
+    expect(one.summary).toBe(
+      `@${withSome}: ${shown(median(cantho))} median views per video (over their videos about "cantho"). @${without} has no videos about "cantho".`,
+    );
     const weakest = await ask("Of @stay1, @stay2 and @stay3, which account is the weakest on views?");
     expect(aggregateOf(weakest).plan).toMatchObject({ intent: "compare", lowest: true });
     expect(weakest.summary).toBe(
