@@ -249,6 +249,10 @@ async function ask(
 
 const ids = (out: { data: unknown }) => (out.data as { id: string }[]).map((v) => v.id);
 
+/** The figure an answer's groups give the group `key` (its place in `ranking`, its value in `values`). */
+const groupValue = (result: Record<string, unknown>, key: string) =>
+  (result.values as number[])[(result.ranking as string[]).indexOf(key)];
+
 /** Every video service_search_videos finds for q (all pages). */
 async function searchIds(q: string): Promise<string[]> {
   const ids = new Set<string>();
@@ -3008,11 +3012,8 @@ describe("Vietnamese words written with accents, side by side, are one phrase", 
     const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
     const inside = median(plays.filter((v) => either.has(v.id)).map((v) => v.plays));
     const outside = median(plays.filter((v) => !either.has(v.id)).map((v) => v.plays));
-    const ranking = answer.result.ranking as string[];
-    expect((answer.result.values as number[])[ranking.indexOf('about "ho boi" or "pool"')]).toBe(inside);
-    expect((answer.result.values as number[])[ranking.indexOf('about neither "ho boi" nor "pool"')]).toBe(
-      outside,
-    );
+    expect(groupValue(answer.result, 'about "ho boi" or "pool"')).toBe(inside);
+    expect(groupValue(answer.result, 'about neither "ho boi" nor "pool"')).toBe(outside);
     // ("Hoi An (Da Nang)": a place and where it is, both.)
     expect(aggregateOf(await ask("How many videos about Hoi An (Da Nang)?")).plan).toMatchObject({
       topics: ["hoian", "danang"],
@@ -3091,9 +3092,8 @@ describe("quarters, spans, open ends and two periods side by side", () => {
           .pluck()
           .all(Date.UTC(2025, m, 1) / 1000, Date.UTC(2025, m + 1, 1) / 1000) as number[],
       );
-    const ranking = result.ranking as string[];
-    expect((result.values as number[])[ranking.indexOf("June 2025")]).toBe(month(5));
-    expect((result.values as number[])[ranking.indexOf("July 2025")]).toBe(month(6));
+    expect(groupValue(result, "June 2025")).toBe(month(5));
+    expect(groupValue(result, "July 2025")).toBe(month(6));
     // Without "compare" (or "vs"), one month to another is a span: "median views June to July 2025".
     const span = aggregateOf(await ask("median views June to July 2025"));
     expect(span.plan).toMatchObject({ intent: "measure", metric: "plays" });
@@ -3570,11 +3570,8 @@ describe("two hashtags named, their videos compared", () => {
         metric: "likes",
         compare_topics: ["dalat", "vungtau"],
       });
-      const ranking = result.ranking as string[];
-      expect((result.values as number[])[ranking.indexOf("dalat")], question).toBe(await medianOf("dalat"));
-      expect((result.values as number[])[ranking.indexOf("vungtau")], question).toBe(
-        await medianOf("vungtau"),
-      );
+      expect(groupValue(result, "dalat"), question).toBe(await medianOf("dalat"));
+      expect(groupValue(result, "vungtau"), question).toBe(await medianOf("vungtau"));
     }
     expect(aggregateOf(await ask("top hashtags in #dalat vs #vungtau videos")).plan).toMatchObject({
       intent: "compare",
@@ -6929,13 +6926,8 @@ describe("bands of followers, each a group", () => {
         bands: ["6k+ followers", "under 3k followers"],
         ignored: [],
       });
-      const ranking = result.ranking as string[];
-      expect((result.values as number[])[ranking.indexOf("6k+ followers")], question).toBe(
-        median(plays("c.followers >= 6000")),
-      );
-      expect((result.values as number[])[ranking.indexOf("under 3k followers")], question).toBe(
-        median(plays("c.followers < 3000")),
-      );
+      expect(groupValue(result, "6k+ followers"), question).toBe(median(plays("c.followers >= 6000")));
+      expect(groupValue(result, "under 3k followers"), question).toBe(median(plays("c.followers < 3000")));
     }
   });
 
@@ -6969,7 +6961,7 @@ describe("bands of followers, each a group", () => {
         .sort(),
     );
     for (const [label, xs] of expected)
-      if (xs.length > 0) expect((result.values as number[])[ranking.indexOf(label)]).toBe(median([...xs]));
+      if (xs.length > 0) expect(groupValue(result, label)).toBe(median([...xs]));
     expect(caveats.join(" ")).toMatch(/the videos of the creators with that many followers/);
     // Bands of how many videos each account has: "1 video, 2-4 videos and 5+ videos" (SQL).
     const perAccount = aggregateOf(
@@ -7050,8 +7042,7 @@ describe("hours of the day as a filter, or side by side", () => {
     ];
     const ranking = parts.result.ranking as string[];
     for (const [label, xs] of expected)
-      if (xs.length > 0)
-        expect((parts.result.values as number[])[ranking.indexOf(label)]).toBe(median([...xs]));
+      if (xs.length > 0) expect(groupValue(parts.result, label)).toBe(median([...xs]));
     expect(ranking.length).toBe(expected.filter(([, xs]) => xs.length > 0).length);
     // A span with the hours compared: the groups are the hours within it.
     const within = aggregateOf(await ask("Between 6pm and 10pm, which hour has the highest median views?"));
@@ -7258,9 +7249,8 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
         topics: ["vungtau"],
         bands: ['about "review"', 'not about "review"'],
       });
-      const ranking = result.ranking as string[];
-      expect((result.values as number[])[ranking.indexOf('about "review"')], question).toBe(about);
-      expect((result.values as number[])[ranking.indexOf('not about "review"')], question).toBe(others);
+      expect(groupValue(result, 'about "review"'), question).toBe(about);
+      expect(groupValue(result, 'not about "review"'), question).toBe(others);
     }
   });
 
@@ -7295,9 +7285,8 @@ describe("real questions' phrasings (exclusions, the rest, labels, tone)", () =>
       filters: [],
       bands: [`videos with "${a}" in the caption`, `videos with "${b}" in the caption`],
     });
-    const ranking = result.ranking as string[];
-    expect((result.values as number[])[ranking.indexOf(`videos with "${a}" in the caption`)]).toBe(likes(a));
-    expect((result.values as number[])[ranking.indexOf(`videos with "${b}" in the caption`)]).toBe(likes(b));
+    expect(groupValue(result, `videos with "${a}" in the caption`)).toBe(likes(a));
+    expect(groupValue(result, `videos with "${b}" in the caption`)).toBe(likes(b));
   });
 
   it("'per duration band' and 'busiest month' are groups; 'monthly' with month groups reads every month (SQL)", async () => {
