@@ -3961,8 +3961,8 @@ async function readQuestion(
       hashed || compound || (isCapital(at) && !opensSentence(at))
         ? null
         : await accentedPhraseAt(facts, words, i, lowerAll, isCapital);
-    if (accented) phraseWords += accented.words;
     if (accented) {
+      phraseWords += accented.words;
       const last = words[i + accented.words - 1] as { raw: string; at: number };
       addTopic(
         `"${accented.phrase}"`,
@@ -5312,7 +5312,9 @@ async function readQuestion(
       ignored.length,
       ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt|beats?|everything|else|without)$/.test(w)),
     );
-    understood.push(`groups: the videos about ${named}, and the others (from "${rest[0].trim()}")`);
+    understood.push(
+      `groups: the videos about ${either ? each.join(" or ") : named}, and the others (from "${rest[0].trim()}")`,
+    );
   }
   // "Late-night posts (after 10pm Vietnam time) versus everything else", "Sunday posts vs the rest": the hours or
   // days named against the others; "posts with no hashtags compared with tagged ones" likewise.
