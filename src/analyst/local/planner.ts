@@ -6,6 +6,7 @@ import type {
   AdvertiserName,
   CountMetric,
   FactsRepository,
+  IndexedWord,
   LinkedCreator,
   SoundName,
   TextField,
@@ -990,6 +991,8 @@ async function accentedPhraseAt(
 
 /** A written word counts as unknown to the corpus (so maybe misspelt) when at most this many videos use it. */
 const MISSPELT_MAX_USE = 1;
+/** The longest run-together name respelt (three words of a place). */
+const MAX_SPELT = 40;
 /** Edits allowed between a word the corpus does not use and the hashtag read for it: one, two from 9 letters. */
 const spellingSlack = (form: string) => ([...form].length >= 9 ? 2 : 1);
 
@@ -1008,6 +1011,7 @@ async function respeltAt(
   lower: string,
 ): Promise<{ tag: string; phrase: string; words: number } | null> {
   let best: { tag: string; phrase: string; words: number; edits: number; use: number } | null = null;
+  const byPrefix = new Map<string, IndexedWord[]>();
   const seen = new Map<string, boolean>();
   const unknown = async (w: string) => {
     const form = foldText(w);
@@ -1045,7 +1049,12 @@ async function respeltAt(
     if (!misspelt) continue;
     const slack = spellingSlack(form);
     const length = [...form].length;
-    const near = (await facts.indexedWords([...form].slice(0, 3).join(""), length - slack, length + slack))
+    // (The runs at `i` mostly share their first three letters: the index is read once for them.)
+    const prefix = [...form].slice(0, 3).join("");
+    let indexed = byPrefix.get(prefix);
+    if (!indexed) byPrefix.set(prefix, (indexed = await facts.indexedWords(prefix, 3, MAX_SPELT)));
+    const near = indexed
+      .filter((k) => Math.abs([...k.word].length - length) <= slack)
       .filter((k) => k.videos >= TOPIC_MIN_USE && k.word !== form)
       .map((k) => ({ ...k, edits: editDistance(form, k.word, slack) }))
       .filter((k) => k.edits <= slack)
