@@ -569,11 +569,16 @@ const MOSTLY_UNREAD = `most of its words could not be read (it reads questions w
  * letter English does not use ("video nào có nhiều lượt xem nhất?").
  */
 function inAnotherLanguage(question: string): boolean {
-  const words = question.match(WORD) ?? [];
-  if (words.length === 0) return false;
+  if ((question.match(WORD) ?? []).length === 0) return false;
   if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Extended_Pictographic}]/u.test(question))
     return true;
-  return words.filter((w) => /[^\p{ASCII}]/u.test(w)).length / words.length >= 0.4;
+  return accentedShare(question) >= 0.4;
+}
+
+/** The share of a question's words written with a letter outside ASCII ("Đà", "nhiều"). */
+function accentedShare(question: string): number {
+  const words = question.match(WORD) ?? [];
+  return words.filter((w) => /[^\p{ASCII}]/u.test(w)).length / Math.max(1, words.length);
 }
 
 /** "Post only ads", "nothing but ads": group 1 is the word(s) saying "only". */
@@ -1052,7 +1057,10 @@ async function respeltAt(
     // (The runs at `i` mostly share their first three letters: the index is read once for them.)
     const prefix = [...form].slice(0, 3).join("");
     let indexed = byPrefix.get(prefix);
-    if (!indexed) byPrefix.set(prefix, (indexed = await facts.indexedWords(prefix, 3, MAX_SPELT)));
+    if (!indexed) {
+      indexed = await facts.indexedWords(prefix, 3, MAX_SPELT);
+      byPrefix.set(prefix, indexed);
+    }
     const near = indexed
       .filter((k) => Math.abs([...k.word].length - length) <= slack)
       .filter((k) => k.videos >= TOPIC_MIN_USE && k.word !== form)
@@ -6019,9 +6027,8 @@ async function readQuestion(
   // ("khách sạn đà lạt") are a search: what is read is used, and the rest said to be unused.
   // (Phrases written with accents count as unread only in a question mostly in another language: "giá tốt vs hồ
   // bơi: which gets more likes?" is read.)
-  const allWords = question.match(WORD) ?? [];
-  const accentedShare = allWords.filter((w) => /[^\p{ASCII}]/u.test(w)).length / Math.max(1, allWords.length);
-  const unread = ignored.filter((w) => !w.includes(" ")).length + (accentedShare >= 0.5 ? phraseWords : 0);
+  const unread =
+    ignored.filter((w) => !w.includes(" ")).length + (accentedShare(question) >= 0.5 ? phraseWords : 0);
   const share = unread / (question.match(WORD)?.length ?? 1);
   if (
     intent !== "decline" &&
