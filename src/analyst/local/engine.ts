@@ -2,7 +2,14 @@ import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
 import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./execute.js";
-import type { Period } from "./lexicon.js";
+import {
+  isYearless,
+  moveYearless,
+  moveYearlessWords,
+  type Period,
+  writesYearlessYear,
+  YEARLESS_YEAR,
+} from "./lexicon.js";
 import { attributeLabel, type Plan, planQuestion, VIRAL_SHARE } from "./planner.js";
 
 /** How a bound on a count or a rate is written in `plan.filters` ("plays>=10000", "like_rate>0.05"). */
@@ -189,10 +196,69 @@ export class LocalEngine implements AnalystEngine {
     };
   }
 
+  /**
+   * "Videos from April", "between Nov 20 and Dec 5": dates named without a year (read in YEARLESS_YEAR) are the
+   * latest such dates up to the corpus's newest video, or now.
+   */
+  private async placeYearless(
+    plan: Plan,
+    question: string,
+    now: number,
+  ): Promise<{ plan: Plan; caveats: string[] }> {
+    const window = plan.window;
+    const periods = [
+      ...(window?.periods ?? []),
+      ...(window?.ends ?? []),
+      ...plan.changeBetween,
+      ...plan.eachPeriod,
+      ...(window?.from !== undefined ? [{ from: window.from, to: window.to ?? window.from }] : []),
+    ];
+    const times = periods.flatMap((p) => [p.from, p.to]).filter(isYearless);
+    // (A year written as such is the user's: "in 2196" is not moved.)
+    if (times.length === 0 || plan.intent === "decline" || writesYearlessYear(question))
+      return { plan, caveats: [] };
+    const start = Math.min(...times);
+    const newest = (await this.deps.store.trends.newestVideoAt(now)) ?? now;
+    let years = new Date(newest * 1000).getUTCFullYear() - YEARLESS_YEAR;
+    if (moveYearless(start, years) > newest) years -= 1;
+    const move = (p: Period): Period => ({
+      ...p,
+      from: moveYearless(p.from, years),
+      to: moveYearless(p.to, years),
+      label: moveYearlessWords(p.label, years),
+    });
+    const moved: Plan = {
+      ...plan,
+      window: window && {
+        ...window,
+        ...(window.from !== undefined ? { from: moveYearless(window.from, years) } : {}),
+        ...(window.to !== undefined ? { to: moveYearless(window.to, years) } : {}),
+        ...(window.label !== undefined ? { label: moveYearlessWords(window.label, years) } : {}),
+        ...(window.periods ? { periods: window.periods.map(move) } : {}),
+        ...(window.ends ? { ends: window.ends.map(move) } : {}),
+      },
+      changeBetween: plan.changeBetween.map(move),
+      eachPeriod: plan.eachPeriod.map(move),
+      understood: plan.understood.map((u) => moveYearlessWords(u, years)),
+    };
+    const named = moved.window?.label ?? moved.changeBetween.map((p) => p.label).join(" and ");
+    return {
+      plan: moved,
+      caveats: [
+        `No year was named${window ? ` in "${window.phrase}"` : ""}: read as ${named}, the latest such dates up to the corpus's newest video (${isoDay(newest)}). Name the year for another.`,
+      ],
+    };
+  }
+
   async answer(request: EngineRequest): Promise<Answer> {
     const facts = this.deps.store.facts;
     const now = Math.floor(this.deps.clock.nowSeconds());
-    let plan = await planQuestion(facts, request.question, request.context);
+    const yearless = await this.placeYearless(
+      await planQuestion(facts, request.question, request.context),
+      request.question,
+      now,
+    );
+    let plan = yearless.plan;
     // "Since March 2025": its length runs to now.
     if (plan.window?.openEnded && plan.window.from !== undefined && plan.window.to === undefined)
       plan = {
@@ -223,7 +289,7 @@ export class LocalEngine implements AnalystEngine {
       // A tool refusing the plan's call: say so rather than answer something else.
       outcome = declined(plan, `a tool call failed (${(error as Error).message.slice(0, 200)})`);
     }
-    const caveats = [LABEL_CAVEAT, ...outcome.caveats, ...paired.caveats];
+    const caveats = [LABEL_CAVEAT, ...outcome.caveats, ...yearless.caveats, ...paired.caveats];
     if (plan.respelt.length > 0)
       caveats.push(
         `Read ${plan.respelt.map((r) => `"${r.written}" as #${r.tag}`).join(" and ")}: the nearest spelling the corpus tags (what was written is not a word its videos use). If you meant something else, check the spelling.`,

@@ -797,6 +797,9 @@ const WEEK_RE = `(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+o
 const DAY_OF_RE = `(?:(?<!\\b(?:top|first|best|last|latest|newest|show|list|me)\\s+)\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d))`;
 const DAY_RE = `(?:(?:the\\s+)?week\\s+of\\s+(?:the\\s+)?)?${DAY_OF_RE}\\.?,?\\s+${YEAR_RE}`;
 
+/** A third of a month: "early May 2025" (days 1 to 10), "mid-June 2024" (11 to 20), "late March 2025" (21 on). */
+const THIRD_RE = `(?:early|mid|late)(?:-|\\s+)?${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}`;
+
 /**
  * A season of a year: "summer 2024" (June to August), "spring 2025" (March to May), "autumn 2024" (September to
  * November), "winter 2024-25" (December to February).
@@ -806,7 +809,7 @@ const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}
  * One named calendar period: a season, an ISO day or month, a day written out or the week holding it, a week of a
  * month, a quarter or half, a month or a year (each with its year).
  */
-const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAY_RE}|${WEEK_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -955,6 +958,22 @@ function readPoint(words: string): Period | null {
       label: half ? `${n === 1 ? "the first" : "the second"} half of ${year}` : `Q${n} ${year}`,
     };
   }
+  const third = words.match(new RegExp(`\\b(early|mid|late)(?:-|\\s+)?(${MONTH_RE})\\b`));
+  if (third) {
+    const m = MONTHS[third[2] as string] as number;
+    const [first, last] = { early: [1, 10], mid: [11, 20], late: [21, 0] }[third[1] as "early"] as [
+      number,
+      number,
+    ];
+    const from = Date.UTC(year, m, first) / 1000;
+    const to = last === 0 ? utc(year, m + 1) : Date.UTC(year, m, last + 1) / 1000;
+    const days = `${first} to ${last === 0 ? new Date((to - 1) * 1000).getUTCDate() : last} ${MONTH_NAMES[m]}`;
+    return {
+      from,
+      to,
+      label: `${third[1]}${third[1] === "mid" ? "-" : " "}${MONTH_NAMES[m]} ${year} (${days})`,
+    };
+  }
   const month = words.match(new RegExp(`\\b(${MONTH_RE})\\b`));
   if (month) {
     const m = MONTHS[month[1] as string] as number;
@@ -971,10 +990,16 @@ function spanLabel(first: string, last: string): string {
     : `${first} to ${last}`;
 }
 
-/** The period from the earlier start of two to the later end, named `label`. */
+/** A span's name: "March to May 2025"; "11 June to 20 July 2024" from mid-June to mid-July 2024. */
+const spanOf = (first: Period, last: Period): string =>
+  /\(/.test(first.label + last.label)
+    ? spanLabel(dayName(first.from), dayName(last.to - 1))
+    : spanLabel(first.label, last.label);
+
 /** An end no video reaches (2100-01-01, UTC): the open side of "before vs after a day". */
 const FAR_FUTURE = 4_102_444_800;
 
+/** The period from the earlier start of two to the later end, named `label`. */
 const spanning = (a: Period, b: Period, label: string): Period => ({
   from: Math.min(a.from, b.from),
   to: Math.max(a.to, b.to),
@@ -1115,7 +1140,7 @@ function readPeriod(text: string): WindowReading | null {
     if (first && last && first.from > last.from && !new RegExp(YEAR_RE).test(span[1] as string))
       first = readPoint(`${span[1]} ${lastYear - 1}`);
     if (first && last && first.from < last.to)
-      return reading({ from: first.from, to: last.to, label: spanLabel(first.label, last.label) }, span[0], {
+      return reading({ from: first.from, to: last.to, label: spanOf(first, last) }, span[0], {
         ends: [first, last],
       });
   }
@@ -1185,9 +1210,133 @@ function readPeriod(text: string): WindowReading | null {
   return null;
 }
 
-/** Reads a time window from the (lower-cased) question; null when it names none. */
-export function readWindow(text: string): WindowReading | null {
-  const period = readPeriod(text);
+/**
+ * The year a date named without one is read in until the answer places it (engine.ts): the latest such date up to
+ * the corpus's newest video. No video is dated near it.
+ */
+export const YEARLESS_YEAR = 2196;
+
+/**
+ * A month, day, quarter or half named without its year: "april", "nov 20", "the first week of may", "mid-june",
+ * "q1". "May", "March", the short names and quarters are dates only after a word that leads to one ("in may",
+ * "vs mar"), at the start, or joined to another date ("q1 vs q2").
+ */
+const YEARLESS_RE = new RegExp(
+  `(?<![@#\\w.])(?:(?:early|mid|late)(?:-|\\s+)?)?(?:${DAY_OF_RE}|(${MONTH_RE})\\b(?!\\.?\\s*\\d)|q[1-4]\\b|h[12]\\b)(?!\\.?,?\\s+(?:of\\s+)?${YEAR_RE}\\b)`,
+  "g",
+);
+const LOOSE_DATE = /^(?:may|march|mar|jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec|q[1-4]|h[12])$/;
+const DATE_LEAD =
+  /(?:^|\b(?:in|during|from|since|of|between|and|or|vs\.?|versus|to|through|thru|until|till|before|after|than|for|throughout|early|late|mid|compare|comparing)\s+|[-–,(]\s*|^\W*)$/;
+/** Words joining two dates: "november and february", "april vs may", "jan-mar". */
+const DATE_JOIN =
+  /^\s*(?:and|to|through|thru|till|until|-|–|vs\.?|versus|or|than|against|compared\s+(?:to|with))\s*(?:(?:in|the)\s+)?$/;
+/** "May" as a verb: "which hooks may help", "may not". */
+const MAY_VERB =
+  /^\s+(?:not|be|been|have|help|hurt|get|also|just|still|want|need|use|work|perform|do|look|show|affect|explain|matter|differ|vary|come|go|take|make|drive|boost|lead|cause|well|actually|even|only|reach|see|change|depend|include|i|we|you)\b/;
+
+/**
+ * A period with its dates read without a year: each month or day written without one takes the year the question
+ * names (one only), or YEARLESS_YEAR when it names none. Null when there is none to read, or the first reading
+ * already holds each of them.
+ */
+function readYearless(text: string, read: WindowReading | null, question: string): WindowReading | null {
+  const readAt = read ? text.indexOf(read.phrase) : -1;
+  const yearAt = read?.yearPhrase === undefined ? -1 : text.indexOf(read.yearPhrase);
+  const inside = (at: number, from: number, phrase: string | undefined) =>
+    from >= 0 && phrase !== undefined && at >= from && at < from + phrase.length;
+  const found = [...text.matchAll(YEARLESS_RE)];
+  const joined = (a: RegExpMatchArray | undefined, b: RegExpMatchArray | undefined) =>
+    a !== undefined && b !== undefined && DATE_JOIN.test(text.slice((a.index ?? 0) + a[0].length, b.index));
+  const dates = found.filter((m, i) => {
+    const at = m.index ?? 0;
+    if (inside(at, readAt, read?.phrase) || inside(at, yearAt, read?.yearPhrase)) return false;
+    if (!LOOSE_DATE.test(m[0])) return true;
+    if (m[0] === "may" && MAY_VERB.test(text.slice(at + m[0].length))) return false;
+    // ("For our Q3 deck" names no period; "in Q3", "Q1 vs Q2" do.)
+    return DATE_LEAD.test(text.slice(0, at)) || joined(m, found[i + 1]) || joined(found[i - 1], m);
+  });
+  if (dates.length === 0) return null;
+  const years = new Set(
+    [...question.matchAll(new RegExp(`\\b(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"))].map((m) => m[1] as string),
+  );
+  if (years.size > 1) return null;
+  const year = years.size === 1 ? ([...years][0] as string) : String(YEARLESS_YEAR);
+  // The question with the year written after each date, and where each insertion begins in it. (A date joined
+  // to the next, "november and february", "april vs may", takes the next one's year as periods read: the
+  // November before.)
+  let filled = "";
+  let from = 0;
+  const inserted: number[] = [];
+  for (const [i, m] of dates.entries()) {
+    const end = (m.index ?? 0) + m[0].length;
+    const next = dates[i + 1];
+    if (next && DATE_JOIN.test(text.slice(end, next.index))) continue;
+    filled += text.slice(from, end);
+    inserted.push(filled.length);
+    filled += ` ${year}`;
+    from = end;
+  }
+  filled += text.slice(from);
+  const again = readPeriod(filled);
+  const at = again ? filled.indexOf(again.phrase) : -1;
+  if (!again || at < 0) return null;
+  const end = at + again.phrase.length;
+  const within = inserted.filter((i) => i >= at && i < end);
+  if (within.length === 0) return null;
+  // The words as written: the phrase read, less the years put in.
+  let phrase = "";
+  let cut = at;
+  for (const i of within) {
+    phrase += filled.slice(cut, i);
+    cut = i + year.length + 1;
+  }
+  phrase += filled.slice(cut, end);
+  // (It stands in for the first reading only when it holds all of that.)
+  // (It stands in for the first reading only where the two meet: "from march 2025" and "march 2025 compare to
+  // april".)
+  const start = text.indexOf(phrase);
+  if (start < 0 || (read && (readAt >= start + phrase.length || readAt + read.phrase.length <= start)))
+    return null;
+  const { yearPhrase, ...rest } = again;
+  // ("Trending 2020 between nov 20 and dec 5": the year taken is read too.)
+  const yearTaken =
+    year !== String(YEARLESS_YEAR) && !phrase.includes(year) && text.includes(year) ? year : undefined;
+  const yearWords = yearPhrase !== undefined && text.includes(yearPhrase) ? yearPhrase : yearTaken;
+  return { ...rest, phrase, ...(yearWords !== undefined ? { yearPhrase: yearWords } : {}) };
+}
+
+const YEARLESS_FROM = Date.UTC(YEARLESS_YEAR - 1, 0, 1) / 1000;
+const YEARLESS_TO = Date.UTC(YEARLESS_YEAR + 2, 0, 1) / 1000;
+
+/** Whether a time (Unix seconds) was read in YEARLESS_YEAR or a year beside it (a span over New Year). */
+export const isYearless = (seconds: number | undefined): seconds is number =>
+  seconds !== undefined && seconds >= YEARLESS_FROM && seconds < YEARLESS_TO;
+
+/** A time read without a year, moved `years` years (same day and time); any other time as it is. */
+export function moveYearless(seconds: number, years: number): number {
+  if (!isYearless(seconds)) return seconds;
+  const d = new Date(seconds * 1000);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.getTime() / 1000;
+}
+
+const YEARLESS_WORDS = `\\b(?:${YEARLESS_YEAR - 1}|${YEARLESS_YEAR}|${YEARLESS_YEAR + 1})\\b`;
+
+/** Words naming a date read without a year ("April 2196"), with the year moved `years` years. */
+export const moveYearlessWords = (words: string, years: number): string =>
+  words.replace(new RegExp(YEARLESS_WORDS, "g"), (y) => String(Number(y) + years));
+
+/** Whether a question writes one of the years dates without one are read in ("in 2196"): those stay. */
+export const writesYearlessYear = (question: string): boolean => new RegExp(YEARLESS_WORDS).test(question);
+
+/**
+ * Reads a time window from the (lower-cased) question; null when it names none. `question` is the whole
+ * question when `text` is what is left of it: a date without its year takes the one year it names.
+ */
+export function readWindow(text: string, question = text): WindowReading | null {
+  const first = readPeriod(text);
+  const period = readYearless(text, first, question) ?? first;
   if (period) return period;
   const numbered = text.match(
     /\b(?:in |over |during |for |within )?(?:the )?(?:last|past|previous|recent|trailing)\s+(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety|few|couple of)\s+(hours?|hrs?|days?|weeks?|wks?|months?|quarters?|years?|fortnights?)\b/,

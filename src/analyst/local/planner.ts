@@ -1815,7 +1815,9 @@ async function readQuestion(
     leftOutEnd = Math.max(end, p.at);
   }
 
-  // 3. Time window (question first, then context).
+  // 3. Time window (question first, then context). (What is left of the question, after a first window is
+  // read, has lost the year that a month without one takes: "march 2025 … and april?")
+  const beforeWindow = text;
   let window = readWindow(text);
   // "Top hashtags this month vs last month": two windows of one length are the latest and the one before, side
   // by side; a second of another length is said to be unused (two calendar periods, "March vs April 2025", are
@@ -1831,7 +1833,8 @@ async function readQuestion(
     const read =
       window.periods || at < 0
         ? null
-        : (readWindow(text) ?? (window.from === undefined ? readWindowBefore(text, window.days) : null));
+        : (readWindow(text, beforeWindow) ??
+          (window.from === undefined ? readWindowBefore(text, window.days) : null));
     const series = read && /^(weekly|monthly)$/.test(read.phrase);
     if (series) text = consume(text, text.indexOf(read.phrase), read.phrase.length);
     const second = series ? null : read;
@@ -1848,9 +1851,9 @@ async function readQuestion(
     }
     // "Median likes in 2023 vs 2024 vs 2025": each further calendar period named, one more side by side.
     for (
-      let more = window.periods ? readWindow(text) : null;
+      let more = window.periods ? readWindow(text, beforeWindow) : null;
       more && window.periods;
-      more = readWindow(text)
+      more = readWindow(text, beforeWindow)
     ) {
       const longer = anotherPeriod(window, more);
       const from = text.indexOf(more.phrase);

@@ -3204,6 +3204,72 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(span.summary).toMatch(/published from \w+ (\d{4} )?to \w+ \d{4} \(UTC\)/);
   });
 
+  it("a month, day or quarter named without a year is the latest one up to the scrape's newest video, and says so (SQL)", async () => {
+    const newest = at(SCRAPED);
+    // The latest start of `month` (day `day`) that is not after the newest video.
+    const latest = (month: number, day = 1) => {
+      const y = newest.getUTCFullYear();
+      return Date.UTC(y, month, day) / 1000 <= SCRAPED ? y : y - 1;
+    };
+    const d = at(SCRAPED - 40 * DAY);
+    const m = d.getUTCMonth();
+    const inMonth = await ask(`How many videos were posted in ${MONTH_NAMES[m]}?`);
+    const y = latest(m);
+    expect(aggregateOf(inMonth).result.count).toBe(count(utc(y, m), utc(y, m + 1)));
+    expect(aggregateOf(inMonth).result.count).toBeGreaterThan(0);
+    expect(inMonth.summary).toContain(`published in ${MONTH_NAMES[m]} ${y} (UTC)`);
+    expect(inMonth.caveats.join(" ")).toContain(
+      `No year was named in "in ${MONTH_NAMES[m]?.toLowerCase()}": read as ${MONTH_NAMES[m]} ${y}, the latest such dates up to the corpus's newest video (${new Date(SCRAPED * 1000).toISOString().slice(0, 10)}).`,
+    );
+    // A month after the newest video's is last year's.
+    const later = (newest.getUTCMonth() + 2) % 12;
+    const last = await ask(`How many videos were posted in ${MONTH_NAMES[later]}?`);
+    expect(aggregateOf(last).plan.understood).toContain(
+      `window ${MONTH_NAMES[later]} ${latest(later)} (from "in ${MONTH_NAMES[later]?.toLowerCase()}")`,
+    );
+    expect(latest(later)).toBe(newest.getUTCFullYear() - 1);
+    // Over New Year: the November before the February.
+    const winter = await ask("How many videos were posted between November and February?");
+    const feb = latest(1);
+    expect(aggregateOf(winter).result.count).toBe(count(utc(feb - 1, 10), utc(feb, 2)));
+    expect(winter.summary).toContain(`published from November ${feb - 1} to February ${feb} (UTC)`);
+    // Days, and a third of a month.
+    const [a, b] = [at(SCRAPED - 50 * DAY), at(SCRAPED - 20 * DAY)];
+    const days = await ask(
+      `How many videos were posted between ${MONTH_NAMES[a.getUTCMonth()]?.slice(0, 3)} ${a.getUTCDate()} and ${MONTH_NAMES[b.getUTCMonth()]} ${b.getUTCDate()}?`,
+    );
+    const dayStart = (t: Date) => Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()) / 1000;
+    expect(aggregateOf(days).result.count).toBe(count(dayStart(a), dayStart(b) + DAY));
+    const mid = await ask(`How many videos were posted in mid-${MONTH_NAMES[m]}?`);
+    expect(aggregateOf(mid).result.count).toBe(count(Date.UTC(y, m, 11) / 1000, Date.UTC(y, m, 21) / 1000));
+    expect(mid.summary).toContain(
+      `published in mid-${MONTH_NAMES[m]} ${y} (11 to 20 ${MONTH_NAMES[m]}) (UTC)`,
+    );
+    // Two quarters side by side, each the latest begun.
+    const quarters = aggregateOf(await ask("Median likes Q1 vs Q2"));
+    expect(quarters.plan).toMatchObject({ intent: "breakdown", group_by: "period" });
+    expect(quarters.plan.understood).toContain(
+      `window Q1 ${latest(0)} and Q2 ${latest(3)} (from "q1 vs q2")`,
+    );
+    // A year named once is every such date's, and is read, not left over.
+    const withYear = await ask(
+      `How do videos from ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()} compare to ${MONTH_NAMES[a.getUTCMonth()]}?`,
+    );
+    expect(a.getUTCMonth()).not.toBe(d.getUTCMonth());
+    expect(aggregateOf(withYear).plan).toMatchObject({ intent: "breakdown", group_by: "period" });
+    expect(aggregateOf(withYear).plan.understood[0]).toContain(
+      `${MONTH_NAMES[a.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    );
+    expect(withYear.caveats.join(" ")).not.toContain("No year was named");
+    const taken = await ask(
+      `${d.getUTCFullYear()} between ${MONTH_NAMES[a.getUTCMonth()]} ${a.getUTCDate()} and ${MONTH_NAMES[b.getUTCMonth()]} ${b.getUTCDate()}: how many videos?`,
+    );
+    expect(aggregateOf(taken).plan.ignored).toEqual([]);
+    // "May" as a verb is no month, nor a deck named for a quarter a period.
+    expect(aggregateOf(await ask("Which hashtags may help hotel videos?")).plan.window_days).toBeNull();
+    expect(aggregateOf(await ask("For our Q3 deck, which hashtags lead?")).plan.window_days).toBeNull();
+  });
+
   it('"more views in <month> than in <month>?": each period a group, by median views (SQL)', async () => {
     const [a, b] = [at(SCRAPED - 10 * DAY), at(SCRAPED - 40 * DAY)];
     expect(a.getUTCMonth()).not.toBe(b.getUTCMonth());
@@ -3965,6 +4031,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         'Captions that mention "hồ bơi" (pool) versus those that don\'t: any gap in median views?',
         "Month-over-month change in upload volume from March to June 2025, please.",
         "compare June to July 2025 on views",
+        "How many videos were posted between November and February?",
+        "Median likes Q1 vs Q2",
+        "Top 5 videos from mid-July",
         "Which weekday is worst for views?",
         "Which month was the worst for median views?",
         "Creators with 6k+ followers vs creators under 3k followers: median views per video?",
