@@ -796,6 +796,11 @@ const WEEK_RE = `(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+o
  */
 const DAY_OF_RE = `(?:(?<!\\b(?:top|first|best|last|latest|newest|show|list|me)\\s+)\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d))`;
 const DAY_RE = `(?:(?:the\\s+)?week\\s+of\\s+(?:the\\s+)?)?${DAY_OF_RE}\\.?,?\\s+${YEAR_RE}`;
+/** Days of one month: "1-10 dec", "nov 23-29", "3 to 10 may", "between 3 and 10 may"; DAYS_RE with its year. */
+const DAY_NUM = "\\d{1,2}(?:st|nd|rd|th)?";
+const DAYS_JOIN = "\\s*(?:-|–|to|through|thru|till|until)\\s*";
+const DAYS_OF_RE = `(?:(?:between\\s+${DAY_NUM}\\s+and\\s+|${DAY_NUM}${DAYS_JOIN})${DAY_NUM}\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}\\.?\\s+${DAY_NUM}${DAYS_JOIN}${DAY_NUM}(?!\\d))`;
+const DAYS_RE = `${DAYS_OF_RE}\\.?,?\\s+${YEAR_RE}`;
 
 /** A third of a month: "early May 2025" (days 1 to 10), "mid-June 2024" (11 to 20), "late March 2025" (21 on). */
 const THIRD_RE = `(?:early|mid|late)(?:-|\\s+)?${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}`;
@@ -809,7 +814,7 @@ const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}
  * One named calendar period: a season, an ISO day or month, a day written out or the week holding it, a week of a
  * month, a quarter or half, a month or a year (each with its year).
  */
-const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -904,6 +909,24 @@ function readPoint(words: string): Period | null {
     // "2025-02-30" is no day.
     if (new Date(from * 1000).getUTCDate() !== d) return null;
     return { from, to: from + 86_400, label: iso[0] };
+  }
+  const days = words.match(
+    new RegExp(
+      `\\b(?:(?:between\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s+and\\s+|(\\d{1,2})(?:st|nd|rd|th)?${DAYS_JOIN})(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})|(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?${DAYS_JOIN}(\\d{1,2})(?:st|nd|rd|th)?)\\.?,?\\s+(${YEAR_RE})\\b`,
+    ),
+  );
+  if (days) {
+    const [first, last, m, y] = [
+      Number(days[1] ?? days[2] ?? days[6]),
+      Number(days[3] ?? days[7]),
+      MONTHS[(days[4] ?? days[5]) as string] as number,
+      Number(days[8]),
+    ];
+    const from = Date.UTC(y, m, first) / 1000;
+    const to = Date.UTC(y, m, last + 1) / 1000;
+    // ("10-3 May 2025", "1-31 June 2025" are no days.)
+    if (first > last || new Date((to - 86_400) * 1000).getUTCDate() !== last) return null;
+    return { from, to, label: `${first} to ${last} ${MONTH_NAMES[m]} ${y}` };
   }
   const dated = words.match(
     new RegExp(
@@ -1222,7 +1245,7 @@ export const YEARLESS_YEAR = 2196;
  * "vs mar"), at the start, or joined to another date ("q1 vs q2").
  */
 const YEARLESS_RE = new RegExp(
-  `(?<![@#\\w.])(?:(?:early|mid|late)(?:-|\\s+)?)?(?:${DAY_OF_RE}|(${MONTH_RE})\\b(?!\\.?\\s*\\d)|q[1-4]\\b|h[12]\\b)(?!\\.?,?\\s+(?:of\\s+)?${YEAR_RE}\\b)`,
+  `(?<![@#\\w.])(?:(?:early|mid|late)(?:-|\\s+)?)?(?:${DAYS_OF_RE}|${DAY_OF_RE}|(${MONTH_RE})\\b(?!\\.?\\s*\\d)|q[1-4]\\b|h[12]\\b)(?!\\.?,?\\s+(?:of\\s+)?${YEAR_RE}\\b|\\.?,?\\s*['’]\\d{2}\\b)`,
   "g",
 );
 const LOOSE_DATE = /^(?:may|march|mar|jan|feb|apr|jun|jul|aug|sep|sept|oct|nov|dec|q[1-4]|h[12])$/;
@@ -1235,16 +1258,36 @@ const DATE_JOIN =
 const MAY_VERB =
   /^\s+(?:not|be|been|have|help|hurt|get|also|just|still|want|need|use|work|perform|do|look|show|affect|explain|matter|differ|vary|come|go|take|make|drive|boost|lead|cause|well|actually|even|only|reach|see|change|depend|include|i|we|you)\b/;
 
+/** A year written short after a month, season or quarter: "dec '24", "summer ’23", "q1 '25". */
+const SHORT_YEAR_RE = new RegExp(
+  `(?<=\\b(?:${MONTH_RE}|summer|spring|autumn|fall|winter|q[1-4]|h[12])\\.?,?\\s*)['’](\\d{2})\\b`,
+  "g",
+);
+
+/** One change made to the question before reading it again: `length` characters at `at` become `put`. */
+interface Edit {
+  at: number;
+  length: number;
+  put: string;
+}
+
 /**
- * A period with its dates read without a year: each month or day written without one takes the year the question
- * names (one only), or YEARLESS_YEAR when it names none. Null when there is none to read, or the first reading
- * already holds each of them.
+ * A period read from the question with short years written out ("dec '24": December 2024) and a year put after
+ * each month, day or quarter written without one: the one year the question names, or YEARLESS_YEAR when it names
+ * none. `phrase` is the words as written. Null when there is nothing to change, or the first reading (`read`)
+ * already holds each date.
  */
-function readYearless(text: string, read: WindowReading | null, question: string): WindowReading | null {
+function readRewritten(text: string, read: WindowReading | null, question: string): WindowReading | null {
   const readAt = read ? text.indexOf(read.phrase) : -1;
   const yearAt = read?.yearPhrase === undefined ? -1 : text.indexOf(read.yearPhrase);
   const inside = (at: number, from: number, phrase: string | undefined) =>
     from >= 0 && phrase !== undefined && at >= from && at < from + phrase.length;
+  const fullYear = (yy: string) => String(Number(yy) > 50 ? 1900 + Number(yy) : 2000 + Number(yy));
+  const edits: Edit[] = [...text.matchAll(SHORT_YEAR_RE)].map((m) => ({
+    at: m.index ?? 0,
+    length: m[0].length,
+    put: fullYear(m[1] as string),
+  }));
   const found = [...text.matchAll(YEARLESS_RE)];
   const joined = (a: RegExpMatchArray | undefined, b: RegExpMatchArray | undefined) =>
     a !== undefined && b !== undefined && DATE_JOIN.test(text.slice((a.index ?? 0) + a[0].length, b.index));
@@ -1256,53 +1299,67 @@ function readYearless(text: string, read: WindowReading | null, question: string
     // ("For our Q3 deck" names no period; "in Q3", "Q1 vs Q2" do.)
     return DATE_LEAD.test(text.slice(0, at)) || joined(m, found[i + 1]) || joined(found[i - 1], m);
   });
-  if (dates.length === 0) return null;
-  const years = new Set(
-    [...question.matchAll(new RegExp(`\\b(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"))].map((m) => m[1] as string),
-  );
-  if (years.size > 1) return null;
+  const years = new Set([
+    ...[...question.matchAll(new RegExp(`\\b(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"))].map((m) => m[1] as string),
+    ...edits.map((e) => e.put),
+  ]);
   const year = years.size === 1 ? ([...years][0] as string) : String(YEARLESS_YEAR);
-  // The question with the year written after each date, and where each insertion begins in it. (A date joined
-  // to the next, "november and february", "april vs may", takes the next one's year as periods read: the
-  // November before.)
-  let filled = "";
-  let from = 0;
-  const inserted: number[] = [];
-  for (const [i, m] of dates.entries()) {
+  // (A date joined to the next, "november and february", "april vs may", takes the next one's year as periods
+  // read: the November before. With two years named, a date without one is left as it is.)
+  for (const [i, m] of years.size > 1 ? [] : dates.entries()) {
     const end = (m.index ?? 0) + m[0].length;
     const next = dates[i + 1];
-    if (next && DATE_JOIN.test(text.slice(end, next.index))) continue;
-    filled += text.slice(from, end);
-    inserted.push(filled.length);
-    filled += ` ${year}`;
-    from = end;
+    if (!(next && DATE_JOIN.test(text.slice(end, next.index))))
+      edits.push({ at: end, length: 0, put: ` ${year}` });
+  }
+  if (edits.length === 0) return null;
+  edits.sort((a, b) => a.at - b.at);
+  let filled = "";
+  let from = 0;
+  for (const e of edits) {
+    filled += text.slice(from, e.at) + e.put;
+    from = e.at + e.length;
   }
   filled += text.slice(from);
   const again = readPeriod(filled);
   const at = again ? filled.indexOf(again.phrase) : -1;
   if (!again || at < 0) return null;
-  const end = at + again.phrase.length;
-  const within = inserted.filter((i) => i >= at && i < end);
-  if (within.length === 0) return null;
-  // The words as written: the phrase read, less the years put in.
-  let phrase = "";
-  let cut = at;
-  for (const i of within) {
-    phrase += filled.slice(cut, i);
-    cut = i + year.length + 1;
-  }
-  phrase += filled.slice(cut, end);
-  // (It stands in for the first reading only when it holds all of that.)
-  // (It stands in for the first reading only where the two meet: "from march 2025" and "march 2025 compare to
-  // april".)
-  const start = text.indexOf(phrase);
-  if (start < 0 || (read && (readAt >= start + phrase.length || readAt + read.phrase.length <= start)))
-    return null;
+  // Where a place in the rewritten question falls in the question as written (an edit's start, or its end).
+  const written = (place: number, side: "start" | "end") => {
+    let shift = 0;
+    for (const e of edits) {
+      const start = e.at + shift;
+      if (place < start || (side === "start" && place === start)) break;
+      if (place < start + e.put.length || (side === "end" && place === start + e.put.length))
+        return side === "start" ? e.at : e.at + e.length;
+      shift += e.put.length - e.length;
+    }
+    return place - shift;
+  };
+  const [start, end] = [written(at, "start"), written(at + again.phrase.length, "end")];
+  const phrase = text.slice(start, end);
+  if (!edits.some((e) => e.at >= start && e.at <= end)) return null;
+  // (It stands in for the first reading where the two meet, "from march 2025" and "march 2025 compare to april",
+  // or where it lies within it, "week 14 of 2025 (31 mar – 6 apr)"; the first's words are then read too.)
+  const within =
+    read?.from !== undefined &&
+    read.to !== undefined &&
+    !read.periods &&
+    again.from !== undefined &&
+    again.to !== undefined &&
+    again.from >= read.from &&
+    again.to <= read.to;
+  if (read && !within && (readAt >= end || readAt + read.phrase.length <= start)) return null;
   const { yearPhrase, ...rest } = again;
   // ("Trending 2020 between nov 20 and dec 5": the year taken is read too.)
   const yearTaken =
     year !== String(YEARLESS_YEAR) && !phrase.includes(year) && text.includes(year) ? year : undefined;
-  const yearWords = yearPhrase !== undefined && text.includes(yearPhrase) ? yearPhrase : yearTaken;
+  const yearWords =
+    within && readAt >= 0 && (readAt >= end || readAt + (read?.phrase.length ?? 0) <= start)
+      ? read?.phrase
+      : yearPhrase !== undefined && text.includes(yearPhrase)
+        ? yearPhrase
+        : yearTaken;
   return { ...rest, phrase, ...(yearWords !== undefined ? { yearPhrase: yearWords } : {}) };
 }
 
@@ -1336,7 +1393,7 @@ export const writesYearlessYear = (question: string): boolean => new RegExp(YEAR
  */
 export function readWindow(text: string, question = text): WindowReading | null {
   const first = readPeriod(text);
-  const period = readYearless(text, first, question) ?? first;
+  const period = readRewritten(text, first, question) ?? first;
   if (period) return period;
   const numbered = text.match(
     /\b(?:in |over |during |for |within )?(?:the )?(?:last|past|previous|recent|trailing)\s+(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety|few|couple of)\s+(hours?|hrs?|days?|weeks?|wks?|months?|quarters?|years?|fortnights?)\b/,

@@ -3270,6 +3270,40 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(aggregateOf(await ask("For our Q3 deck, which hashtags lead?")).plan.window_days).toBeNull();
   });
 
+  it("days of a month ('1–10 Dec 2020', 'nov 23-29', 'between 3 and 10 May 2025') and short years ('Dec \\'24') are periods (SQL)", async () => {
+    const d = at(SCRAPED - 40 * DAY);
+    const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+    const name = MONTH_NAMES[m] as string;
+    const days = (first: number, last: number) =>
+      count(Date.UTC(y, m, first) / 1000, Date.UTC(y, m, last + 1) / 1000);
+    expect(days(1, 10) + days(11, 20)).toBeGreaterThan(0);
+    for (const [question, first, last] of [
+      [`How many videos were posted 1–10 ${name.slice(0, 3)} ${y}?`, 1, 10],
+      [`How many videos were posted ${name} 11-20, ${y}?`, 11, 20],
+      [`How many videos were posted between 3 and 12 ${name} ${y}?`, 3, 12],
+      [`How many videos were posted ${name.toLowerCase()} 5 to 9?`, 5, 9],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(result.count, question).toBe(days(first, last));
+      expect(plan.understood[0], question).toContain(`window ${first} to ${last} ${name} ${y}`);
+    }
+    // Two sets of days side by side.
+    const pair = aggregateOf(await ask(`Median views 1–10 ${name} ${y} vs 11–20 ${name} ${y}`));
+    expect(pair.plan).toMatchObject({ intent: "breakdown", group_by: "period" });
+    expect([...(pair.result.ranking as string[])].sort()).toEqual([
+      `1 to 10 ${name} ${y}`,
+      `11 to 20 ${name} ${y}`,
+    ]);
+    // "'24" is 2024; dates within a year named beside them are read, the year with them.
+    const short = aggregateOf(await ask(`How many videos in ${name} '${String(y).slice(2)}?`));
+    expect(short.result.count).toBe(count(utc(y, m), utc(y, m + 1)));
+    const within = aggregateOf(
+      await ask(`Week of ${y} (3 ${name.slice(0, 3)} – 9 ${name.slice(0, 3)}): how many videos?`),
+    );
+    expect(within.result.count).toBe(days(3, 9));
+    expect(within.plan.ignored).toEqual([]);
+  });
+
   it('"more views in <month> than in <month>?": each period a group, by median views (SQL)', async () => {
     const [a, b] = [at(SCRAPED - 10 * DAY), at(SCRAPED - 40 * DAY)];
     expect(a.getUTCMonth()).not.toBe(b.getUTCMonth());
