@@ -3275,7 +3275,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
     const name = MONTH_NAMES[m] as string;
     const days = (first: number, last: number) =>
-      count(Date.UTC(y, m, first) / 1000, Date.UTC(y, m, last + 1) / 1000);
+      count(Date.UTC(y, m, first) / 1000, Date.UTC(y, m, last + 1) / 1000) as number;
     expect(days(1, 10) + days(11, 20)).toBeGreaterThan(0);
     for (const [question, first, last] of [
       [`How many videos were posted 1–10 ${name.slice(0, 3)} ${y}?`, 1, 10],
