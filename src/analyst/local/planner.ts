@@ -1541,6 +1541,18 @@ async function readQuestion(
       /\b(?:captions?|descriptions?) (languages?)\b|\b(languages?) of (?:the |their |its )?captions?\b/gi,
       "$1$2",
     )
+    // "#duet videos vs non-duet videos", "captions with wifi compared with non-wifi ones": the others, when what
+    // follows "non" was named before (ads and the badge have their own sides: "non-ads", "non-verified").
+    .replace(
+      /(?<=\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against)\s+(?:the\s+)?)non[- ]?([\p{L}\p{N}_]+?)(?:s)?\b(?:\s+(?:videos?|vids|posts?|clips?|ones|captions?))?/giu,
+      (others: string, word: string, at: number, all: string) => {
+        if (/^(?:ads?|sponsored|verified|organic)$/i.test(word)) return others;
+        const named = new RegExp(`(?:^|[^\\p{L}\\p{N}_])#?${word}(?![\\p{L}\\p{N}_])`, "iu");
+        if (!named.test(all.slice(0, at))) return others;
+        typos.push(`${others.trim()}=the rest`);
+        return "the rest";
+      },
+    )
     // "Ad-flagged videos", "flagged as ads": the videos labelled as ads ("ad videos").
     .replace(/\bad[- ]flagged\b|\b(?:flagged|labell?ed|marked) as (?:an? )?ads?\b/gi, "ad")
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.

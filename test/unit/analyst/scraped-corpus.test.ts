@@ -8101,6 +8101,28 @@ describe("lists left out and the others, as written", () => {
       count: 3,
     });
   });
+
+  it("'#resort videos vs non-resort videos', 'than non-resort ones': the others; 'non-ads' stays organic", async () => {
+    const sides = aggregateOf(await ask("Do #resort videos get more likes than non-resort videos?"));
+    expect(sides.plan).toMatchObject({
+      group_by: "bounds",
+      metric: "likes",
+      bands: ['about "resort"', 'not about "resort"'],
+    });
+    expect(sides.plan.ignored).toEqual([]);
+    const resort = await searchIds("resort");
+    const likes = db.prepare("SELECT id, likes FROM videos").all() as { id: string; likes: number }[];
+    const medianOf = (keep: (id: string) => boolean) =>
+      median(likes.filter((v) => keep(v.id)).map((v) => v.likes));
+    expect(groupValue(sides.result, 'about "resort"')).toBe(medianOf((id) => resort.includes(id)));
+    expect(groupValue(sides.result, 'not about "resort"')).toBe(medianOf((id) => !resort.includes(id)));
+    expect(
+      aggregateOf(await ask("resort videos compared with non-resort ones on median views")).plan,
+    ).toMatchObject({
+      bands: ['about "resort"', 'not about "resort"'],
+    });
+    expect(aggregateOf(await ask("ads vs non-ads: median views")).plan).toMatchObject({ group_by: "ad" });
+  });
 });
 
 describe("ads against 'normal posts'", () => {
