@@ -5446,6 +5446,14 @@ async function readQuestion(
           ? "plays"
           : (alsoNamed.find((m) => m !== "hashtag_count") ?? null));
     }
+    // ("The median video length for verified vs non-verified creators": each band's median length.)
+    if (
+      !bands.every(
+        (b) =>
+          b.attributes.length > 0 && b.attributes.every((a) => a.kind === "count" && a.metric === "seconds"),
+      )
+    )
+      lengthOfGroups();
     // ("The distribution of hashtags per video (0, 1-3, 4+)": how many videos in each band.)
     const distribution =
       (metric === null || metric === "videos") &&
@@ -5473,6 +5481,8 @@ async function readQuestion(
     if (groupBy === "length") unsay(/^groups: video length/);
     intent = "breakdown";
     groupBy = "bounds";
+    // ("How long are videos with over 1M views vs under 10k views?": each side's median length.)
+    if (low.metric !== "seconds") lengthOfGroups();
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${attributeLabel(low)} and ${attributeLabel(high)}, side by side`);
   }

@@ -7463,6 +7463,27 @@ describe("the videos of verified creators", () => {
         expect(result.ranking, question).toEqual(sides.map((s) => s.key));
         expect(result.values, question).toEqual(sides.map((s) => s.value));
       }
+      // Their median length, when the length is asked of them.
+      const seconds = (where: string) =>
+        median(
+          named
+            .prepare(
+              `SELECT duration_s FROM videos WHERE duration_s IS NOT NULL AND media_type = 'video' AND ${where}`,
+            )
+            .pluck()
+            .all() as number[],
+        );
+      const length = aggregateOf(await ask("median video length for verified vs non-verified creators", on));
+      expect(length.plan).toMatchObject({ group_by: "bounds", metric: "duration", ignored: [] });
+      expect(groupValue(length.result, "verified creators")).toBe(seconds(verifiedWhere));
+      expect(groupValue(length.result, "non-verified creators")).toBe(seconds(`NOT ${verifiedWhere}`));
+      // So of two bounds on views set side by side.
+      const lengthByViews = aggregateOf(
+        await ask("How long are videos with over 20k views vs under 5k views?", on),
+      );
+      expect(lengthByViews.plan).toMatchObject({ group_by: "bounds", metric: "duration" });
+      expect(groupValue(lengthByViews.result, "over 20,000 views")).toBe(seconds("plays > 20000"));
+      expect(groupValue(lengthByViews.result, "under 5,000 views")).toBe(seconds("plays < 5000"));
       // The share of a set of videos by them: "… longer than 60 seconds, and what share of them come from
       // verified accounts?"
       const long = count("duration_s > 60");
