@@ -2637,9 +2637,12 @@ const SHARE_SPLITS: readonly SplitBy[] = [
   "quarter",
   "year",
   "weekday",
+  "weekend",
   "hour",
   "region",
   "language",
+  "ad",
+  "length",
 ];
 
 /**
@@ -2668,9 +2671,13 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
       ? `${SERIES[by]} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
       : by === "hour" && plan.hourOffset !== 0
         ? `Publication hours are shown in UTC${plan.hourOffset < 0 ? "-" : "+"}${Math.abs(plan.hourOffset)}, as asked (the corpus records UTC times).`
-        : by === "weekday" || by === "hour"
+        : by === "weekday" || by === "weekend" || by === "hour"
           ? "Publication day and hour are in UTC (the corpus records no time zone)."
-          : `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`,
+          : by === "region" || by === "language"
+            ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`
+            : by === "length"
+              ? "Length: the duration the source recorded; slideshows and videos without one are in no group."
+              : "Each group shows which did well, not that what sets it apart caused it.",
   ];
   if (groups.length === 0) return emptyRanking(`No ${base} to break down.`, caveats, computed);
   if (groups.every((g) => g.part === 0))
@@ -2703,7 +2710,7 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
     series && listed.length < groups.length ? ` (the last ${listed.length} of ${groups.length} ${by}s)` : "";
   const summary = series
     ? `${what[0]?.toUpperCase()}${what.slice(1)} per publication ${by} (UTC)${span}: ${listed.map((g) => `${g.key} ${show(g)}`).join(", ")}. The highest: ${top.key} (${top.value} %).`
-    : `By ${what}, the leading ${by === "weekday" ? "publication day" : by === "hour" ? "publication hour" : by} is ${top.key}: ${show(top)}${listed[1] ? `; next ${listed[1].key}: ${show(listed[1])}` : ""}.`;
+    : `By ${what}, the leading ${by === "weekday" || by === "weekend" ? "publication day" : by === "hour" ? "publication hour" : by === "ad" ? "group" : by} is ${top.key}: ${show(top)}${listed[1] ? `; next ${listed[1].key}: ${show(listed[1])}` : ""}.`;
   const shown = series ? listed : listed.slice(0, plan.count);
   return {
     summary,

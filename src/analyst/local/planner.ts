@@ -134,6 +134,26 @@ const THE_REST =
 /** At most this many months or quarters each required of an account (two years of months). */
 const MAX_EACH_PERIODS = 24;
 
+/** "More likely to reach 1M plays", "the best chance of passing 100k views": a share of the videos, not a median. */
+const LIKELY =
+  /\b(?:more|less|most|least) likely\b|\blikelier\b|\b(?:best|better|higher|highest|bigger|biggest|greater|lower) (?:chances?|odds)\b/;
+
+/** Groups a breakdown gives a share of the videos in ("what share of videos are ads each year?"; execute.ts). */
+const SHARE_GROUPS: readonly string[] = [
+  "day",
+  "week",
+  "month",
+  "quarter",
+  "year",
+  "weekday",
+  "weekend",
+  "hour",
+  "region",
+  "language",
+  "ad",
+  "length",
+];
+
 /** "For each month", "per year", "every weekday": a ranking asked within each group. */
 const PER_GROUP =
   /\b(?<cue>(?:for|in|within|across) (?:each|every)(?: single)?|per|each|every|by)\s+(?:of the\s+)?(?:(?:top\s+)?\d{1,2}\s+)?(?:(?:most active|biggest|largest|busiest|top|most used|most popular|calendar|caption)\s+)?(?<split>month|quarter|year|week|day of the week|weekday|day|hook[- ]?type|language|region|country|format|creator|account|influencer|advertiser|brand|sound|song|track)s?\b/;
@@ -1139,8 +1159,13 @@ const percentOf = (fraction: number) => (Math.round(fraction * 1_000_000) / 10_0
 function boundOp(word: string): BoundOp {
   if (word === "at least" || word === "at most") return word;
   // "Videos that passed 100k views", "reached 1M likes".
-  if (/^(reached|hit)$/.test(word)) return "at least";
-  if (/^(passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat)$/.test(word))
+  // ("More likely to reach 1M plays", "to pass 100k views".)
+  if (/^(reached|reach|reaches|reaching|hit|hits|hitting)$/.test(word)) return "at least";
+  if (
+    /^(passed|past|pass|passes|passing|crossed|cross|crosses|crossing|cleared|exceeded|exceeding|exceed|exceeds|surpassed|surpass|topped|broke|break|breaks|breaking|beat)$/.test(
+      word,
+    )
+  )
     return "over";
   // "min 10 videos", "a maximum of 5 posts".
   if (/^min/.test(word)) return "at least";
@@ -2878,7 +2903,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit)\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
@@ -5706,10 +5731,38 @@ async function readQuestion(
     groupBy = /\blanguages?\b/.test(lowerAll) ? "language" : "region";
     subject = "videos";
   }
+  // "Are weekend posts more likely to reach 1M plays than weekday ones?", "are ads likelier to pass 100k views?":
+  // each group's share of its videos within the bound, not the bound as a filter.
+  const likelyBounds =
+    intent === "breakdown" &&
+    groupBy !== null &&
+    SHARE_GROUPS.includes(groupBy) &&
+    // (Views read from "best" give way: "which hour gives the best chance of reaching 1M views?")
+    (metric === null || metric === "plays") &&
+    entityCount === 0 &&
+    LIKELY.test(lowerAll)
+      ? attributes.filter((a) => a.kind === "count" && a.metric !== "hashtags" && a.metric !== "seconds")
+      : [];
+  const [likelyBound] = likelyBounds;
+  if (likelyBounds.length === 1 && likelyBound) {
+    attributes.splice(attributes.indexOf(likelyBound), 1);
+    shareOf = likelyBound;
+    if (metric !== null) unsay(/^performance read as views|^metric views/);
+    metric = null;
+    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(likely|likelier|chances?|odds)$/.test(w)));
+    const read = understood.findIndex((u) => u.startsWith(`${attributeLabel(likelyBound)} (from `));
+    const words = read >= 0 ? (understood.splice(read, 1)[0] as string).replace(/^.* \(from /, "(from ") : "";
+    understood.push(
+      `the share of the videos with ${attributeLabel(likelyBound)} within each group${words ? ` ${words}` : ""}`,
+    );
+  }
   const sharePerGroup =
     intent === "breakdown" &&
     groupBy !== null &&
-    ["day", "week", "month", "quarter", "year", "weekday", "hour", "region", "language"].includes(groupBy) &&
+    // (Not of ads and organic, whose "ratio" is their split.)
+    SHARE_GROUPS.includes(groupBy) &&
+    groupBy !== "ad" &&
+    groupBy !== "length" &&
     CUES.share.test(shareText) &&
     !/\bhow often\b/.test(lowerAll) &&
     (metric === null || metric === "videos") &&

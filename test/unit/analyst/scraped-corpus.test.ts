@@ -8123,6 +8123,36 @@ describe("lists left out and the others, as written", () => {
     });
   });
 
+  it("'are ads more likely to hit 20k views than organic videos?', 'which hour gives the best chance of reaching 20k views?': each group's share within the bound (SQL)", async () => {
+    const share = (where: string) => {
+      const [part, whole] = [
+        db.prepare(`SELECT count(*) FROM videos WHERE ${where} AND plays >= 20000`).pluck().get() as number,
+        db.prepare(`SELECT count(*) FROM videos WHERE ${where}`).pluck().get() as number,
+      ];
+      return Math.round((part / whole) * 10000) / 100;
+    };
+    const ads = aggregateOf(await ask("Are ads more likely to hit 20k views than organic videos?"));
+    expect(ads.plan).toMatchObject({ intent: "breakdown", group_by: "ad", filters: [], ignored: [] });
+    expect(ads.plan.understood).toContain(
+      'the share of the videos with at least 20,000 views within each group (from "hit 20k views")',
+    );
+    expect(groupValue(ads.result, "ads")).toBe(share("label_ad = 1"));
+    expect(groupValue(ads.result, "organic")).toBe(share("label_ad = 0"));
+    const weekend = aggregateOf(
+      await ask("Are weekend posts more likely to reach 20k plays than weekday posts?"),
+    );
+    expect(groupValue(weekend.result, "weekends (Saturday, Sunday)")).toBe(
+      share("CAST(strftime('%w', created_at, 'unixepoch') AS INTEGER) IN (0, 6)"),
+    );
+    const hours = aggregateOf(await ask("Which hour gives the best chance of reaching 20k views?"));
+    expect(hours.plan).toMatchObject({ group_by: "hour", metric: null });
+    const [first] = hours.result.ranking as string[];
+    const hour = Number(first?.slice(0, 2));
+    expect(groupValue(hours.result, first as string)).toBe(
+      share(`CAST(strftime('%H', created_at, 'unixepoch') AS INTEGER) = ${hour}`),
+    );
+  });
+
   it("'#resort videos vs non-resort videos', 'than non-resort ones': the others; 'non-ads' stays organic", async () => {
     const sides = aggregateOf(await ask("Do #resort videos get more likes than non-resort videos?"));
     expect(sides.plan).toMatchObject({
