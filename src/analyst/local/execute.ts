@@ -1599,7 +1599,7 @@ async function videoRecords(ctx: Ctx): Promise<Outcome> {
   const summary = records
     .map(
       (v) =>
-        `Video ${v.id} by @${v.author.handle}${asksAd ? ` is ${v.labels.ad.value === "yes" ? "" : "not "}labelled an ad (confidence ${v.labels.ad.confidence});` : ":"} ${fmt(v.play_count)} plays, ${fmt(v.like_count)} likes, published ${v.created_at.slice(0, 10)}.`,
+        `Video ${v.id} by @${v.author.handle}${asksAd ? ` is ${v.labels.ad.value === "yes" ? "" : "not "}labelled an ad (confidence ${v.labels.ad.confidence});` : ":"} ${fmt(v.play_count)} plays, ${fmt(v.like_count)} likes, ${fmt(v.comment_count)} comments, ${fmt(v.share_count)} shares, ${fmt(v.save_count)} saves, ${v.media_type === "slideshow" ? "a slideshow" : v.duration_s ? `${v.duration_s} s long` : "length not recorded"}, published ${v.created_at.slice(0, 10)}.`,
     )
     .join(" ");
   return {

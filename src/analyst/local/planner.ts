@@ -6097,6 +6097,14 @@ async function readQuestion(
     ignored.push(`${lowReach[0]} (name a bound: "under 10k views")`);
   const countName = (m: Metric) => (m === "plays" ? "views (plays)" : m);
   if (alsoMeasured.length > 0) understood.push(`also measured: ${alsoMeasured.map(countName).join(", ")}`);
+  // (A video's own details give every count, its length and sound: "tell me about video 74…: views, saves,
+  // length".)
+  else if (intent === "video")
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(lengths?|durations?|long|sounds?|songs?|music|hashtags?|tags?|posted)$/.test(w)),
+    );
   else if (intent !== "decline" && metric !== null && COUNTS.includes(metric))
     for (const m of alsoNamed)
       if (m !== metric) ignored.push(`${countName(m)} (one measure at a time: ${countName(metric)} read)`);

@@ -4965,6 +4965,23 @@ describe("videos named by id or URL", () => {
     expect(ad.summary).toMatch(
       new RegExp(`^Video ${v.id} by @\\S+ is ${v.label_ad === 1 ? "" : "not "}labelled an ad \\(confidence `),
     );
+    // Every count and the length, in the summary too; those asked for are read, not left over.
+    const record = db
+      .prepare("SELECT comments, shares, saves, duration_s, media_type FROM videos WHERE id = ?")
+      .get(v.id) as {
+      comments: number;
+      shares: number;
+      saves: number;
+      duration_s: number | null;
+      media_type: string;
+    };
+    const asked = await ask(
+      `Tell me about video ${v.id}: who posted it, views, saves, length and the sound.`,
+    );
+    expect(aggregateOf(asked).plan.ignored).toEqual([]);
+    expect(asked.summary).toContain(
+      `${record.comments.toLocaleString("en-US")} comments, ${record.shares.toLocaleString("en-US")} shares, ${record.saves.toLocaleString("en-US")} saves, ${record.media_type === "slideshow" ? "a slideshow" : record.duration_s ? `${record.duration_s} s long` : "length not recorded"}, published `,
+    );
     // A TikTok URL names the video; its @handle is no creator filter.
     const url = aggregateOf(
       await ask(`How many views does https://www.tiktok.com/@someone/video/${v.id}?lang=en have?`),
