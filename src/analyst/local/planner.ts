@@ -6103,7 +6103,9 @@ async function readQuestion(
     ignored.splice(
       0,
       ignored.length,
-      ...ignored.filter((w) => !/^(lengths?|durations?|long|sounds?|songs?|music|hashtags?|tags?|posted)$/.test(w)),
+      ...ignored.filter(
+        (w) => !/^(lengths?|durations?|long|sounds?|songs?|music|hashtags?|tags?|posted)$/.test(w),
+      ),
     );
   else if (intent !== "decline" && metric !== null && COUNTS.includes(metric))
     for (const m of alsoNamed)
