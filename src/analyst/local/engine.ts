@@ -44,6 +44,8 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `any_q=${a.qs.join("|")}`;
     case "not_creator":
       return `not_author=${a.uid}`;
+    case "creator":
+      return `author=${a.uid}`;
     case "emoji":
       return `caption_contains=${a.emoji}`;
     case "any_emoji":

@@ -294,6 +294,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, any_q: a.qs };
     case "not_creator":
       return { ...filter, exclude_author_uids: [...(filter.exclude_author_uids ?? []), a.uid] };
+    case "creator":
+      return { ...filter, author_uids: [...(filter.author_uids ?? []), a.uid] };
     case "emoji":
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "any_emoji":
@@ -2600,6 +2602,8 @@ function shareWords(target: Attribute): string {
       return `about ${target.qs.map((q) => `"${topicWords([q])}"`).join(" or ")}`;
     case "not_creator":
       return `not by @${target.handle}`;
+    case "creator":
+      return `by @${target.handle}`;
     case "emoji":
       return `with "${target.emoji}" in the caption`;
     case "any_emoji":

@@ -251,6 +251,8 @@ export type Attribute =
   | { kind: "not_text"; q: string; tag?: boolean }
   /** Videos by none of these creators: "top Dak Lak videos, leaving out @flytapsu". */
   | { kind: "not_creator"; uid: string; handle: string }
+  /** Videos by this creator, as a share's target: "what share of all plays comes from @x?". */
+  | { kind: "creator"; uid: string; handle: string }
   /** Videos about at least one of these, each matched like `q`: "the top videos about Da Lat or Sa Pa". */
   | { kind: "any_text"; qs: string[] }
   /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
@@ -684,6 +686,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos about ${a.qs.map((q) => `"${topicWords([q])}"`).join(" or ")}`;
     case "not_creator":
       return `videos not by @${a.handle}`;
+    case "creator":
+      return `videos by @${a.handle}`;
     case "emoji":
       return `videos with "${a.emoji}" in the caption`;
     case "any_emoji":
@@ -5834,6 +5838,13 @@ async function readQuestion(
       shareOfAuthors = true;
     else if (target) shareOf = target.item;
     else if (/\bads?\b/.test(lowerAll)) shareOf = { kind: "ad", value: "yes" };
+    else if (intent === "share" && creators.length === 1 && advertisers.length === 0) {
+      // "What share of all plays comes from @x?", "what share of the videos are by @x?": the account's videos
+      // among all of them (it is the part, not the whole).
+      const [creator] = creators.splice(0, 1) as [LinkedCreator];
+      shareOf = { kind: "creator", uid: creator.uid, handle: creator.handle };
+      understood.push(`the share of the videos by @${creator.handle}`);
+    }
     // "What share of views do ads get?": the share of the views, not of the videos.
     const weighted = lowerAll.match(
       /\b(?:share|percentage|percent|proportion|fraction|how much) of (?:all |the |total )*(views|plays|likes|comments|shares|saves)\b/,

@@ -1683,6 +1683,17 @@ describe("naturally phrased questions read as meant", () => {
     });
     // "Who are the top 10 creators?" stays a ranking.
     expect(aggregateOf(await ask("Who are the top 10 creators?")).plan.intent).toBe("rank");
+    // One account's share: of all views, of all videos.
+    const [lead] = sums as [{ k: string; p: number }];
+    const handle = db.prepare("SELECT handle FROM creators WHERE uid = ?").pluck().get(lead.k) as string;
+    const one = aggregateOf(await ask(`What share of all plays comes from @${handle}?`));
+    expect(one.plan).toMatchObject({ intent: "share", creators: [] });
+    expect(one.plan.understood).toContain(`the share of the videos by @${handle}`);
+    expect(one.result).toMatchObject({ part: lead.p, whole: total, share_pct: pctOf(lead.p) });
+    const count = (where: string) =>
+      db.prepare(`SELECT count(*) FROM videos ${where}`).pluck().get() as number;
+    const byThem = aggregateOf(await ask(`What share of the videos are by @${handle}?`));
+    expect(byThem.result).toMatchObject({ part: count(`WHERE author_uid = '${lead.k}'`), whole: count("") });
   });
 
   it('"compare the hashtags of @a and @b": each one\'s most used, side by side, and those in common (SQL)', async () => {
@@ -4053,8 +4064,15 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         .prepare("SELECT id FROM videos ORDER BY plays DESC, id LIMIT 1")
         .pluck()
         .all() as string[];
+      const topHandle = db
+        .prepare(
+          "SELECT c.handle FROM videos v JOIN creators c ON c.uid = v.author_uid ORDER BY v.plays DESC, v.id LIMIT 1",
+        )
+        .pluck()
+        .get() as string;
       const questions = [
         `Tell me about video ${top}`,
+        `What share of all plays comes from @${topHandle}?`,
         `Find videos similar to ${top}`,
         "How many videos mention Da Nang?",
         "How many videos about vungtao?",
@@ -4068,6 +4086,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos were posted between November and February?",
         "Median likes Q1 vs Q2",
         "Top 5 videos from mid-July",
+        "Are ads more likely to hit 20k views than organic videos?",
+        "Which hour gives the best chance of reaching 20k views?",
+        "median video length for verified vs non-verified creators",
         "Which weekday is worst for views?",
         "Which month was the worst for median views?",
         "Creators with 6k+ followers vs creators under 3k followers: median views per video?",
