@@ -1220,9 +1220,11 @@ function readPeriod(text: string): WindowReading | null {
         !aNumber &&
         (!before.endsWith(",") || /,\s+$/.test(text.slice(0, one.index)))) ||
       (!aNumber && /^\s*(?::|,?\s+only\b|[,.]?\s*(?:please|pls|plz|thanks|thx|ty)\b)/.test(after));
-    // ("Which 2025 Phu Quoc videos …", "the 2024 resort ads": a year before what the question is about.)
+    // ("Which 2025 Phu Quoc videos …", "the 2024 resort ads", "2023 videos with 2M+ views": a year before what the
+    // question is about.)
     const describing =
       (/\b(which|what|the|all|my|our|their|list|show|show me|find|rank|compare)$/.test(before) ||
+        before === "" ||
         /^the\s/.test(one[0])) &&
       /^\s+(?:(?:[\p{L}#]+\s+){1,3}?(?:videos?|vids?|posts?|clips?|ads?|uploads?|content)|(?:[\p{L}#]+\s+){0,2}?(?:data|dataset|set|collection|corpus|sample|scrape))\b/u.test(
         text.slice((one.index ?? 0) + one[0].length),
@@ -1230,6 +1232,13 @@ function readPeriod(text: string): WindowReading | null {
     if (!bare || /^(in|during|from|for|of|throughout)\b/.test(one[0]) || closing || describing)
       return reading(at, one[0]);
   }
+  // "2023 videos with 2M+ views", "what % of the 2024 videos …": a recent year just before the videos, opening the
+  // question or after "the", is when they were posted ("top 2000 videos" lists two thousand).
+  const yearOfVideos = text.match(
+    /(?:^\W*|\b(?:the|which|what|all|our|my|their|of)\s+)(20[1-3]\d)(?=\s+(?:videos?|vids|posts?|clips?|ads?|uploads?)\b)/,
+  );
+  const year = yearOfVideos ? readPoint(yearOfVideos[1] as string) : null;
+  if (yearOfVideos && year) return reading(year, yearOfVideos[1] as string);
   return null;
 }
 
@@ -1312,6 +1321,15 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
     if (!(next && DATE_JOIN.test(text.slice(end, next.index))))
       edits.push({ at: end, length: 0, put: ` ${year}` });
   }
+  // ("Trending 2020: did videos posted in September do better than those posted in December?": the year read first
+  // is the months', set aside for them to be read.)
+  const yearRead = read && readAt >= 0 && /^\d{4}$/.test(read.label ?? "") && read.label === year;
+  if (
+    yearRead &&
+    edits.some((e) => e.length === 0) &&
+    !edits.some((e) => e.at >= readAt && e.at < readAt + read.phrase.length)
+  )
+    edits.push({ at: readAt, length: read.phrase.length, put: " ".repeat(read.phrase.length) });
   if (edits.length === 0) return null;
   edits.sort((a, b) => a.at - b.at);
   let filled = "";

@@ -1520,6 +1520,19 @@ async function readQuestion(
       /(?<=\b(?:summer|spring|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*(?:[-–]|to|through|thru)\s*[a-z]{3,9}\.?\s*\)/gi,
       "",
     )
+    // "≥ 100,000 plays", "<= 30s": at least and at most.
+    .replace(/(?:≥|>=)\s*(?=\d)/g, (sign: string) => {
+      typos.push(`${sign.trim()}=at least`);
+      return "at least ";
+    })
+    .replace(/(?:≤|<=)\s*(?=\d)/g, (sign: string) => {
+      typos.push(`${sign.trim()}=at most`);
+      return "at most ";
+    })
+    // "A save-rate benchmark", "like-rate": the rate (the same length).
+    .replace(/\b(?:like|comment|share|save|engagement)s?-rates?\b/gi, (rate: string) =>
+      rate.replace("-", " "),
+    )
     // "Vids <15s", ">60s": under and over.
     .replace(
       /(?<![\p{L}\p{N}])([<>])\s*(?=\d[\d.,]*\s*(?:k|m)?\s*(?:s|secs?|seconds?|mins?|minutes?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|followers?)\b)/gu,
@@ -1625,7 +1638,10 @@ async function readQuestion(
   );
   let text = original.toLowerCase();
   const understood: string[] = typos.map((t) => {
-    const [written, read] = t.includes("=") ? t.split("=") : [t, TYPOS[t.toLowerCase()] ?? "than"];
+    // (Split at the last "=": what was written may hold one, ">=".)
+    const at = t.lastIndexOf("=");
+    const [written, read] =
+      at > 0 ? [t.slice(0, at), t.slice(at + 1)] : [t, TYPOS[t.toLowerCase()] ?? "than"];
     return `read "${written}" as "${read}"`;
   });
   // "In Vietnam time", "UTC+7": hours of the day read in that zone (not a region; days stay UTC).
@@ -1880,9 +1896,16 @@ async function readQuestion(
     if (series) text = consume(text, text.indexOf(read.phrase), read.phrase.length);
     const second = series ? null : read;
     if (second && second.phrase !== window.phrase) {
+      // ("… posted in September get a better like rate than those posted in December?": "than" between them.)
+      const between = beforeWindow.slice(
+        beforeWindow.indexOf(window.phrase) + window.phrase.length,
+        Math.max(0, text.indexOf(second.phrase)),
+      );
       const pair =
         consecutiveWindows(window, second) ??
-        (CUES.compare.test(original.toLowerCase()) || CHANGE_WORDS.test(original.toLowerCase())
+        (CUES.compare.test(original.toLowerCase()) ||
+        CHANGE_WORDS.test(original.toLowerCase()) ||
+        /\b(than|vs\.?|versus|against|compared?)\b/.test(between)
           ? periodsApart(window, second)
           : null);
       if (pair) window = pair;

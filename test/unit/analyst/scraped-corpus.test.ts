@@ -3272,6 +3272,17 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       `${MONTH_NAMES[a.getUTCMonth()]} ${d.getUTCFullYear()}`,
     );
     expect(withYear.caveats.join(" ")).not.toContain("No year was named");
+    // The year named first is the months' ("2025: did videos posted in June get more views than those posted in
+    // July?"), set side by side by "than" between them.
+    const apart = aggregateOf(
+      await ask(
+        `${d.getUTCFullYear()}: did videos posted in ${MONTH_NAMES[a.getUTCMonth()]} get more likes than those posted in ${MONTH_NAMES[d.getUTCMonth()]}?`,
+      ),
+    );
+    expect(apart.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
+    expect([...(apart.result.ranking as string[])].sort()).toEqual(
+      [a, d].map((t) => `${MONTH_NAMES[t.getUTCMonth()]} ${d.getUTCFullYear()}`).sort(),
+    );
     const taken = await ask(
       `${d.getUTCFullYear()} between ${MONTH_NAMES[a.getUTCMonth()]} ${a.getUTCDate()} and ${MONTH_NAMES[b.getUTCMonth()]} ${b.getUTCDate()}: how many videos?`,
     );
@@ -3313,6 +3324,26 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     );
     expect(within.result.count).toBe(days(3, 9));
     expect(within.plan.ignored).toEqual([]);
+  });
+
+  it("'<year> videos with …', 'of the <year> videos', '≥ 20k views', '>= 20k', 'save-rate': read as written (SQL)", async () => {
+    const y = at(SCRAPED).getUTCFullYear();
+    const inYear = (where: string) =>
+      db
+        .prepare(`SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ? AND ${where}`)
+        .pluck()
+        .get(utc(y, 0), utc(y + 1, 0)) as number;
+    for (const question of [
+      `${y} videos with ≥ 20k views: how many are there?`,
+      `How many of the ${y} videos have >= 20,000 views?`,
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan.understood, question).toContain(`window ${y} (from "${y}")`);
+      expect(plan.ignored, question).toEqual([]);
+      expect(result.count ?? result.part, question).toBe(inYear("plays >= 20000"));
+    }
+    const rate = aggregateOf(await ask("What's the median save-rate of hotel videos?"));
+    expect(rate.plan).toMatchObject({ metric: "save_rate", ignored: [] });
   });
 
   it('"more views in <month> than in <month>?": each period a group, by median views (SQL)', async () => {
