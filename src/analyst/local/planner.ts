@@ -2236,6 +2236,36 @@ async function readQuestion(
         /\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)[- ]percentile\b|\bp(\d{1,2})\b(?=\s+(?:of\s+)?(?:the\s+)?(?:views?|plays?|likes?|comments?|shares?|saves?|engagement|length|duration|(?:like|comment|share|save) rate)\b)/,
       );
   let percentile: number | null = null;
+  // "Where's the cutoff for the top 5 %?", "how many likes does a video need to land in the top quarter?", "what
+  // would put a post in the top 10 %?": the measure at the percentile where that top part begins.
+  const cutoffCue =
+    decline || percentileAsked
+      ? null
+      : text.match(
+          /\b(?:cut-?offs?|thresholds?|the bar|benchmarks?|(?:need|needs|needed|take|takes) to (?:land|be|get|make it|rank|sit|break|reach)|(?:would|will|does it take to) (?:put|get|land)|to make (?:it )?into)\b/,
+        );
+  const cutoffAsked = cutoffCue
+    ? text.match(
+        /\b(?:the )?top (?:(\d{1,2}(?:\.\d)?) ?(?:%|percent\b|per cent\b)|(quarter|quartile|half|third|fifth|tenth|decile)\b)(?: of\b)?/,
+      )
+    : null;
+  if (cutoffAsked && cutoffCue) {
+    text = consume(text, cutoffCue.index ?? 0, cutoffCue[0].length);
+    const part =
+      cutoffAsked[1] !== undefined
+        ? Number(cutoffAsked[1])
+        : ({ quarter: 25, quartile: 25, half: 50, third: 33, fifth: 20, tenth: 10, decile: 10 }[
+            cutoffAsked[2] as string
+          ] as number);
+    const p = Math.round(100 - part);
+    if (part > 0 && p >= 1 && p <= 99) {
+      percentile = p;
+      text = consume(text, cutoffAsked.index ?? 0, cutoffAsked[0].length);
+      understood.push(
+        `the ${ordinalNumber(p)} percentile: where the top ${part} % begins (from "${cutoffAsked[0].trim()}")`,
+      );
+    }
+  }
   if (percentileAsked) {
     const p = Number(percentileAsked[1] ?? percentileAsked[2]);
     if (p >= 1 && p <= 99) {
@@ -4335,7 +4365,7 @@ async function readQuestion(
             : "plays";
   // "What hook types do the top 5 % of hotel videos use?": the most played 5 %, as "viral" is the tenth.
   // ("What share of views do the top 10 % of videos get?" asks for their share of the views instead.)
-  const topPercentAsked = concentration ? null : lowerAll.match(TOP_PERCENT);
+  const topPercentAsked = concentration || cutoffAsked ? null : lowerAll.match(TOP_PERCENT);
   const topPercent =
     topPercentAsked && Number(topPercentAsked[1]) > 0 && Number(topPercentAsked[1]) <= 50
       ? Number(topPercentAsked[1])
@@ -4346,6 +4376,7 @@ async function readQuestion(
     text = text.replace(/\b(top|most|viewed|played|watched|popular)\b|\d{1,4}/g, (m) => " ".repeat(m.length));
   let countText = creatorSet ? lowerAll.replace(creatorSet[0], " ".repeat(creatorSet[0].length)) : lowerAll;
   if (topPercentAsked) countText = consume(countText, topPercentAsked.index ?? 0, topPercentAsked[0].length);
+  if (cutoffAsked) countText = consume(countText, cutoffAsked.index ?? 0, cutoffAsked[0].length);
   const counted = topSet
     ? null
     : countText.match(

@@ -5955,6 +5955,23 @@ describe("dates written as agents write them", () => {
     expect(likes.plan.understood).not.toContain(
       "no question asked: the matching videos are listed, the most viewed first",
     );
+    // The bar for a top part: "need to land in the top quarter", "the cutoff for the top 10 %".
+    for (const [question, p, column] of [
+      ["How many likes does a resort video need to land in the top quarter?", 75, "likes"],
+      ["Top 10% of resort videos by views: where's the cutoff?", 90, "plays"],
+    ] as const) {
+      const bar = aggregateOf(await ask(question));
+      expect(bar.plan, question).toMatchObject({ intent: "measure", percentile: p, ignored: [] });
+      expect(bar.result, question).toMatchObject({ percentile: p, value: nearestRank(column, p) });
+    }
+    // "What hook types do the top 5 % of resort videos use?" stays the most played 5 %.
+    expect(
+      (
+        aggregateOf(await ask("What hook types do the top 5% of resort videos use?")).plan as {
+          percentile?: number;
+        }
+      ).percentile,
+    ).toBeUndefined();
     // Over a breakdown it is said to be unused, not dropped.
     expect(aggregateOf(await ask("90th percentile of views by month")).plan.ignored).toEqual([
       "the 90th percentile (measured over one set of videos: ask without a breakdown)",
