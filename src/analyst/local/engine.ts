@@ -102,6 +102,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.respelt.length > 0
       ? { respelt: plan.respelt.map((r) => ({ written: r.written, read_as: r.tag })) }
       : {}),
+    ...(plan.followUpAlone ? { follow_up_without_context: true } : {}),
     ...(plan.authorVerified ? { author_verified: plan.authorVerified === "yes" } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
@@ -292,6 +293,10 @@ export class LocalEngine implements AnalystEngine {
       outcome = declined(plan, `a tool call failed (${(error as Error).message.slice(0, 200)})`);
     }
     const caveats = [LABEL_CAVEAT, ...outcome.caveats, ...yearless.caveats, ...paired.caveats];
+    if (plan.followUpAlone && plan.intent !== "decline")
+      caveats.push(
+        "This reads as a follow-up to an earlier question, but no context was given, and the analyst keeps no conversation: it is answered as it reads alone. To carry on from an earlier answer, send the earlier question and its summary as context.",
+      );
     if (plan.respelt.length > 0)
       caveats.push(
         `Read ${plan.respelt.map((r) => `"${r.written}" as #${r.tag}`).join(" and ")}: the nearest spelling the corpus tags (what was written is not a word its videos use). If you meant something else, check the spelling.`,

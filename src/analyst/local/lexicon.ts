@@ -1209,10 +1209,11 @@ function readPeriod(text: string): WindowReading | null {
     const bare = new RegExp(`^${YEAR_RE}$`).test(one[1] as string);
     const before = text.slice(0, one.index).trimEnd();
     const after = text.slice((one.index ?? 0) + one[0].length);
+    // ("… but only 2025." closes the question with a year, not a count.)
     const aNumber =
       /(\b(top|first|last|over|under|above|below|than|least|most|about|around|nearly|almost|exactly|only|just|by)|[#@$€£\d.-])$/.test(
         before,
-      );
+      ) && !(/\b(only|just)$/.test(before) && /^\s*[?.!]?\s*$/.test(after));
     // (Also a year set off as a label: "median views for Hue, 2024", "2024 only", "Tuyen Quang 2024: …",
     // "… hoi an 2024 plz".)
     const closing =

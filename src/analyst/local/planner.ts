@@ -456,6 +456,11 @@ export interface Plan {
   ignored: string[];
   /** Why the question is declined (intent `decline`). */
   decline: string | null;
+  /**
+   * "Same but by saves", "and for Da Nang?", "top 10 instead": a question that points back at an earlier one,
+   * asked with no context; answered as far as it reads alone, and said to be.
+   */
+  followUpAlone?: true;
 }
 
 /** "Give me three hook ideas": the number words a count of results may be written as. */
@@ -1352,6 +1357,10 @@ export async function planQuestion(
   context: string | null,
 ): Promise<Plan> {
   const plan = await readQuestion(facts, question, context, null);
+  if (!context && ELLIPTICAL.test(question.toLowerCase().replace(/[’]/g, "'")))
+    return plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")
+      ? { ...plan, decline: FOLLOW_UP_ALONE, followUpAlone: true }
+      : { ...plan, followUpAlone: true };
   if (!context || !followsUp(question, plan)) return plan;
   const inherited = await contextSet(
     facts,
@@ -1372,6 +1381,17 @@ interface ContextSet {
   creators: LinkedCreator[];
   advertisers: { id: string; name: string }[];
 }
+
+/**
+ * A question that only makes sense after an earlier one: "same but by saves", "and for Da Nang?", "what about last
+ * month?", "top 10 instead of top 5", "who posted those?", "now only ads", "redo it without @x".
+ */
+const ELLIPTICAL =
+  /^\W*(?:(?:ok(?:ay)?|so|right|great|thanks|cool)\W+)?(?:and\b|also\b|what about\b|how about\b|same\b|now (?:only|just|without|exclude|excluding|do|sort|show|split|break|by|for|with|redo|the same)\b|who posted (?:those|them|these)\W*$)|\b(?:same (?:thing|list|question|numbers|breakdown|stats|but|for|again|as before)|instead\W*$|instead of (?:the )?top \d+|redo\b|re-?run\b|(?:sort|break|split|put|rank|filter) (?:that|those|this)\b|from that\b(?!\s+\w)|that (?:list|breakdown|ranking|table|difference|number|figure))/;
+
+/** The decline of a follow-up asked with no context that reads as nothing on its own. */
+const FOLLOW_UP_ALONE =
+  "it reads as a follow-up to an earlier question, and no context was given (the analyst keeps no conversation): ask it again whole, or send the earlier question and its answer's summary as context";
 
 /** Words by which a question points back at what came before ("those", "them", "my", "what about"). */
 const FOLLOW_UP =

@@ -4903,6 +4903,39 @@ describe("a follow-up question is about the set its context names", () => {
       plain.plan,
     );
   });
+
+  it("a follow-up asked with no context says so: declined when it reads as nothing alone, else answered with a caveat", async () => {
+    for (const question of ["same but by saves", "what about last month?", "who posted those?"]) {
+      const alone = await ask(question);
+      expect(aggregateOf(alone).plan, question).toMatchObject({
+        intent: "decline",
+        follow_up_without_context: true,
+      });
+      expect(alone.summary, question).toContain(
+        "it reads as a follow-up to an earlier question, and no context was given (the analyst keeps no conversation)",
+      );
+    }
+    const partly = await ask("top 3 instead of top 5");
+    expect(aggregateOf(partly).plan).toMatchObject({
+      intent: "rank",
+      count: 3,
+      follow_up_without_context: true,
+    });
+    expect(partly.caveats.join(" ")).toContain(
+      "This reads as a follow-up to an earlier question, but no context was given",
+    );
+    // A question pointing back within itself is no follow-up; with context, one is read as before.
+    for (const question of [
+      "How many captions mention resort, and what share of those are ads?",
+      "Which resort videos got the most views, and who posted them?",
+    ])
+      expect(aggregateOf(await ask(question)).plan, question).not.toHaveProperty("follow_up_without_context");
+    const carried = aggregateOf(
+      await askIn("Q: Which resort videos got the most views?", "and how many of them are ads?"),
+    );
+    expect(carried.plan).toMatchObject({ intent: "share", topics: ["resort"] });
+    expect(carried.plan).not.toHaveProperty("follow_up_without_context");
+  });
 });
 
 describe("followers of a set's creators, and of one creator", () => {
