@@ -1549,6 +1549,17 @@ async function readQuestion(
       typos.push(`${sign.trim()}=at most`);
       return "at most ";
     })
+    // "A runtime of 20 seconds or less", "100k views or more", "1M plays and up": at most and at least.
+    .replace(
+      /(?<![-–]\s?)\b(\d[\d.,]*\s*(?:k|m)?\s*(?:seconds?|secs?|s|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|followers?|hashtags?|videos?|posts?|uploads?))\s+(?:or (more|longer|higher|above|greater|over|less|fewer|shorter|lower|below|under)|and (up|above))\b(?!\s*\d)/gi,
+      (bound: string, amount: string, or?: string, and?: string) => {
+        const word = /^(less|fewer|shorter|lower|below|under)$/i.test(or ?? and ?? "")
+          ? "at most"
+          : "at least";
+        typos.push(`${bound.trim()}=${word} ${amount}`);
+        return `${word} ${amount}`;
+      },
+    )
     // "A save-rate benchmark", "like-rate": the rate (the same length).
     .replace(/\b(?:like|comment|share|save|engagement)s?-rates?\b/gi, (rate: string) =>
       rate.replace("-", " "),

@@ -3342,6 +3342,18 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       expect(plan.ignored, question).toEqual([]);
       expect(result.count ?? result.part, question).toBe(inYear("plays >= 20000"));
     }
+    // "20 seconds or less", "20k views or more", "… and up": at most and at least.
+    const count = (where: string) =>
+      db.prepare(`SELECT count(*) FROM videos WHERE ${where}`).pluck().get() as number;
+    for (const [question, where] of [
+      ["How many videos run 30 seconds or less?", "duration_s <= 30 AND media_type = 'video'"],
+      ["How many videos have 20k views or more?", "plays >= 20000"],
+      ["How many videos got 500 likes and up?", "likes >= 500"],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan.ignored, question).toEqual([]);
+      expect(result.count, question).toBe(count(where));
+    }
     const rate = aggregateOf(await ask("What's the median save-rate of hotel videos?"));
     expect(rate.plan).toMatchObject({ metric: "save_rate", ignored: [] });
   });
