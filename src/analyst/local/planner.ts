@@ -1560,6 +1560,16 @@ async function readQuestion(
         return `${word} ${amount}`;
       },
     )
+    // "Creators who posted at least 3 times", "posted more than 5 times": that many videos.
+    .replace(
+      /\b((?:posted|uploaded|published|post|posts|upload|uploads)\s+(?:at least|more than|over|fewer than|less than|under|at most|exactly)\s+)(\d{1,3})\s+times\b/gi,
+      (said: string, lead: string, n: string) => {
+        typos.push(`${said.trim()}=${lead}${n} videos`);
+        return `${lead}${n} videos`;
+      },
+    )
+    // "Weekend-getaway", "weekend trip": a kind of stay, not the publication day.
+    .replace(/\bweekend[- ](?=(?:getaways?|trips?|breaks?|escapes?|staycations?|stays?|holidays?)\b)/gi, "")
     // "A save-rate benchmark", "like-rate": the rate (the same length).
     .replace(/\b(?:like|comment|share|save|engagement)s?-rates?\b/gi, (rate: string) =>
       rate.replace("-", " "),

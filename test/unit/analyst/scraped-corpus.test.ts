@@ -3354,6 +3354,12 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       expect(plan.ignored, question).toEqual([]);
       expect(result.count, question).toBe(count(where));
     }
+    // "Posted at least 3 times": that many videos of an account's.
+    const times = aggregateOf(await ask("Which creators posted at least 3 times?"));
+    expect(times.plan.understood).toContain(
+      'creators with at least 3 of the videos in question (from "at least 3 videos")',
+    );
+    expect(times.plan.ignored).toEqual([]);
     const rate = aggregateOf(await ask("What's the median save-rate of hotel videos?"));
     expect(rate.plan).toMatchObject({ metric: "save_rate", ignored: [] });
   });
