@@ -43,6 +43,7 @@ import {
   ORIGINAL_SOUND_TITLES,
   type PerGroupSplit,
   type Plan,
+  SHARE_GROUPS,
   topicWords,
   VIRAL_SHARE,
 } from "./planner.js";
@@ -2634,20 +2635,7 @@ const SERIES = { day: "Days", week: "Weeks", month: "Months", quarter: "Quarters
 const isSeries = (by: string): by is keyof typeof SERIES => Object.hasOwn(SERIES, by);
 
 /** Groups whose share of an attribute a breakdown can give ("what share of videos are ads each year?"). */
-const SHARE_SPLITS: readonly SplitBy[] = [
-  "day",
-  "week",
-  "month",
-  "quarter",
-  "year",
-  "weekday",
-  "weekend",
-  "hour",
-  "region",
-  "language",
-  "ad",
-  "length",
-];
+const SHARE_SPLITS = SHARE_GROUPS as readonly SplitBy[];
 
 /**
  * "What share of videos are ads each year?": per group of the split, how many of its videos have the

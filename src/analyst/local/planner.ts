@@ -138,8 +138,8 @@ const MAX_EACH_PERIODS = 24;
 const LIKELY =
   /\b(?:more|less|most|least) likely\b|\blikelier\b|\b(?:best|better|higher|highest|bigger|biggest|greater|lower) (?:chances?|odds)\b/;
 
-/** Groups a breakdown gives a share of the videos in ("what share of videos are ads each year?"; execute.ts). */
-const SHARE_GROUPS: readonly string[] = [
+/** Groups a breakdown gives a share of the videos in ("what share of videos are ads each year?"). */
+export const SHARE_GROUPS: readonly NonNullable<Plan["groupBy"]>[] = [
   "day",
   "week",
   "month",
@@ -5835,7 +5835,7 @@ async function readQuestion(
   const likelyBounds =
     intent === "breakdown" &&
     groupBy !== null &&
-    SHARE_GROUPS.includes(groupBy) &&
+    (SHARE_GROUPS as readonly string[]).includes(groupBy) &&
     // (Views read from "best" give way: "which hour gives the best chance of reaching 1M views?")
     (metric === null || metric === "plays") &&
     entityCount === 0 &&
@@ -5859,7 +5859,7 @@ async function readQuestion(
     intent === "breakdown" &&
     groupBy !== null &&
     // (Not of ads and organic, whose "ratio" is their split.)
-    SHARE_GROUPS.includes(groupBy) &&
+    (SHARE_GROUPS as readonly string[]).includes(groupBy) &&
     groupBy !== "ad" &&
     groupBy !== "length" &&
     CUES.share.test(shareText) &&
