@@ -1382,6 +1382,19 @@ interface ContextSet {
   advertisers: { id: string; name: string }[];
 }
 
+/** One field an agent asks each listed video to show ("id", "author", "searched place", "plays", "creation date"). */
+const FIELD =
+  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
+
+/**
+ * "…, with id, author, searched place, plays and saves", "(id, author, saves, plays, creation date)": a list of
+ * three or more fields (two when one is an id or author) that the videos listed are to show.
+ */
+const FIELD_LIST = new RegExp(
+  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*)(?=[^?.;)]*\\b(?:ids?|authors?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
+  "gi",
+);
+
 /**
  * A question that only makes sense after an earlier one: "same but by saves", "and for Da Nang?", "what about last
  * month?", "top 10 instead of top 5", "who posted those?", "now only ads", "redo it without @x".
@@ -1530,6 +1543,14 @@ async function readQuestion(
           : "";
       },
     )
+    // "Return the videos that mention airbnb, with id, author, searched place, plays and saves": the fields each
+    // video listed shows (its id, creator, counts and date), not topics, a creator ranking or a second measure.
+    .replace(FIELD_LIST, (fields: string) => {
+      typos.push(
+        `${fields.trim().replace(/^[,;:(]\s*/, "")}=the fields each video listed shows (its id, creator, counts and date${/search|place|input|query/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
+      );
+      return " ";
+    })
     // "Top 3 videos by likes and who posted them": each video's creator, which every video listed names.
     .replace(
       /,?\s*(?:and\s+)?who (?:posted|made|uploaded|created|published) (?:them|it|those|each(?: one)?)\b/gi,

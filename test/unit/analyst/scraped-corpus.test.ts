@@ -3354,6 +3354,25 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       expect(plan.ignored, question).toEqual([]);
       expect(result.count, question).toBe(count(where));
     }
+    // A list of fields each video listed is to show, as agents write it: no topics, no creator ranking.
+    for (const question of [
+      "Return the videos that mention resort, with id, author, searched place, plays and saves, sorted by plays.",
+      "Top 3 resort videos by likes: id, author, plays, creation date.",
+      "List the resort videos with over 10k views (id, author, saves, plays, creation date).",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        topics: ["resort"],
+        ignored: [],
+      });
+      expect(
+        plan.understood.some((u) => u.includes("the fields each video listed shows")),
+        question,
+      ).toBe(true);
+      expect((result.ranking as string[]).length, question).toBeGreaterThan(0);
+    }
     // "Posted at least 3 times": that many videos of an account's.
     const times = aggregateOf(await ask("Which creators posted at least 3 times?"));
     expect(times.plan.understood).toContain(
