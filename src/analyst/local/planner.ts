@@ -1382,6 +1382,12 @@ interface ContextSet {
   advertisers: { id: string; name: string }[];
 }
 
+/** Statistics the analyst does not compute: correlations, regressions, significance tests, intervals, inequality. */
+const STATISTICS =
+  /\b(?:(?:rank |pearson |spearman )?correlations?(?: coefficients?)?|correlated|regressions?|r-squared|bootstrap\w*|confidence intervals?|\d{2} ?% (?:confidence )?intervals?|statistically significant|significance tests?|p-values?|gini(?: coefficient)?|standard deviations?|variance)\b/;
+const NO_STATISTICS =
+  'it gives medians, totals, shares, percentiles, rankings and breakdowns, not correlations, regressions, significance tests, confidence intervals or inequality indices; to see how two measures move together, ask for a breakdown ("median views by follower band", "save rate by video length")';
+
 /** One field an agent asks each listed video to show ("id", "author", "searched place", "plays", "creation date"). */
 const FIELD =
   "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
@@ -3965,14 +3971,28 @@ async function readQuestion(
     /\b(share|percentage|percent|proportion|fraction|how much)\b[^?]*\b(views|plays|likes|comments|shares|saves)\b/.test(
       lowerAll,
     ) || /\b(views|plays|likes)\b[^?]*\b(share|percentage|percent|proportion|fraction)\b/.test(lowerAll);
-  const concentrationTop = lowerAll.match(
-    new RegExp(
-      `\\btop (\\d{1,4}|${NUMBER_WORD})?\\s*(%|percent)?\\s*(?:of )?(?:the )?(?:[\\p{L}]+ )?(creators|videos|accounts|advertisers|brands|hashtags|sounds)\\b`,
-      "u",
-    ),
-  );
+  // ("… falls on the 10 most-commented videos": the top 10 by that measure.)
+  const concentrationTop =
+    lowerAll.match(
+      new RegExp(
+        `\\btop (\\d{1,4}|${NUMBER_WORD})?\\s*(%|percent)?\\s*(?:of )?(?:the )?(?:[\\p{L}]+ )?(creators|videos|accounts|advertisers|brands|hashtags|sounds)\\b`,
+        "u",
+      ),
+    ) ??
+    lowerAll.match(
+      new RegExp(
+        `\\b(?:the )?(\\d{1,4}|${NUMBER_WORD})()\\s+most[- ](?:commented|viewed|liked|shared|saved|played|watched|popular) (creators|videos|accounts|advertisers|brands|sounds)\\b`,
+        "u",
+      ),
+    );
+  // "How few creators account for half of all plays?": how many of the largest hold half.
+  const halfHeld =
+    /\bhow (?:few|many) (?:creators|accounts|videos|advertisers|brands|sounds) (?:account for|hold|get|make up|produce|drive|generate)\b[^?]*\bhalf\b[^?]*\b(?:views|plays|likes|comments|shares|saves)\b/.test(
+      lowerAll,
+    );
   const concentrationAsked =
     (concentrationShare && concentrationTop !== null) ||
+    halfHeld ||
     (/\bconcentrat\w*\b/.test(lowerAll) && /\b(views|plays|likes|reach)\b/.test(lowerAll));
   let concentration: Plan["concentration"] = null;
   if (concentrationAsked) {
@@ -3994,7 +4014,9 @@ async function readQuestion(
     };
     if (concentrationTop) text = consume(text, concentrationTop.index ?? 0, concentrationTop[0].length);
     for (const m of [
-      ...text.matchAll(/\b(concentrat\w*|share|percentage|percent|proportion|fraction|among)\b/g),
+      ...text.matchAll(
+        /\b(concentrat\w*|share|percentage|percent|proportion|fraction|among|how few|account for|half)\b/g,
+      ),
     ])
       text = consume(text, m.index ?? 0, m[0].length);
   }
@@ -6237,6 +6259,21 @@ async function readQuestion(
   else if (intent !== "decline" && metric !== null && COUNTS.includes(metric))
     for (const m of alsoNamed)
       if (m !== metric) ignored.push(`${countName(m)} (one measure at a time: ${countName(metric)} read)`);
+  // "Is there a real correlation between followers and views?", "bootstrap a 95 % interval", "a Gini coefficient":
+  // statistics not computed. Beside a breakdown they are said to be unused (the groups show how the measure
+  // moves); asked alone, they are declined rather than answered with something else.
+  const statistic = lowerAll.match(STATISTICS);
+  if (statistic && intent !== "decline") {
+    const word = statistic[0];
+    const [first = word] = word.split(/\s+/);
+    ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== first && !word.includes(w)));
+    if (intent === "breakdown")
+      ignored.push(`${word} (not computed: the groups show how the measure moves across them)`);
+    else {
+      intent = "decline";
+      decline = NO_STATISTICS;
+    }
+  }
   // "¿Qué videos tienen más vistas?", "Quels sont les hashtags les plus utilisés ?": most words of a question
   // unread (in one seemingly not in English, many of them); an answer from the few read would be a guess. Keywords
   // ("khách sạn đà lạt") are a search: what is read is used, and the rest said to be unused.

@@ -1683,6 +1683,25 @@ describe("naturally phrased questions read as meant", () => {
     });
     // "Who are the top 10 creators?" stays a ranking.
     expect(aggregateOf(await ask("Who are the top 10 creators?")).plan.intent).toBe("rank");
+    // "How few creators account for half of all plays?": the same profile; "the 3 most-viewed videos" are the top 3.
+    expect(aggregateOf(await ask("How few creators account for half of all plays?")).result).toMatchObject({
+      members: sums.length,
+      half_held_by: half,
+    });
+    expect(
+      aggregateOf(await ask("What fraction of all views falls on the 3 most-viewed videos?")).result,
+    ).toMatchObject({ top: 3, part: videos.slice(0, 3).reduce((x, p) => x + p, 0) });
+    // Statistics not computed: declined alone, said to be unused beside a breakdown.
+    const correlation = await ask("Is there a real correlation between follower count and views?");
+    expect(aggregateOf(correlation).plan.intent).toBe("decline");
+    expect(correlation.summary).toContain("not correlations, regressions, significance tests");
+    const beside = aggregateOf(
+      await ask("Does save rate go up with video length? Give me the correlation and a breakdown."),
+    );
+    expect(beside.plan).toMatchObject({ intent: "breakdown", group_by: "length" });
+    expect(beside.plan.ignored).toEqual([
+      "correlation (not computed: the groups show how the measure moves across them)",
+    ]);
     // One account's share: of all views, of all videos.
     const [lead] = sums as [{ k: string; p: number }];
     const handle = db.prepare("SELECT handle FROM creators WHERE uid = ?").pluck().get(lead.k) as string;
