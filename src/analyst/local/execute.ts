@@ -3465,13 +3465,15 @@ async function share(ctx: Ctx): Promise<Outcome> {
       ? `are in ${attributeLabel(target)}`
       : target.kind === "hook_type"
         ? `are videos with a ${target.value} hook`
-        : has
-          ? shareWords(target)
-              .replace(/^with /, "have ")
-              .replace(/^without an? /, "have no ")
-          : target.kind === "text"
-            ? shareWords(target).replace(/^that /, "")
-            : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" || target.kind === "rate" ? "have" : "are"} ${attributeLabel(target)}`;
+        : target.kind === "creator"
+          ? `are ${shareWords(target)}`
+          : has
+            ? shareWords(target)
+                .replace(/^with /, "have ")
+                .replace(/^without an? /, "have no ")
+            : target.kind === "text"
+              ? shareWords(target).replace(/^that /, "")
+              : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" || target.kind === "rate" ? "have" : "are"} ${attributeLabel(target)}`;
   const one =
     part === 1
       ? are

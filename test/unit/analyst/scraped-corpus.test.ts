@@ -1711,7 +1711,11 @@ describe("naturally phrased questions read as meant", () => {
     expect(one.result).toMatchObject({ part: lead.p, whole: total, share_pct: pctOf(lead.p) });
     const count = (where: string) =>
       db.prepare(`SELECT count(*) FROM videos ${where}`).pluck().get() as number;
-    const byThem = aggregateOf(await ask(`What share of the videos are by @${handle}?`));
+    const byThemAnswer = await ask(`What share of the videos are by @${handle}?`);
+    expect(byThemAnswer.summary).toMatch(
+      new RegExp(`^\\d+ of [\\d,]+ videos (are|is) by @${handle.replace(/\./g, "\\.")}: `),
+    );
+    const byThem = aggregateOf(byThemAnswer);
     expect(byThem.result).toMatchObject({ part: count(`WHERE author_uid = '${lead.k}'`), whole: count("") });
   });
 
