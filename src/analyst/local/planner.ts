@@ -3624,6 +3624,13 @@ async function readQuestion(
       )
         alsoNamed.push(m);
     }
+  // ("@a vs @b: is the bigger follower count winning on views?": the followers are the setting; the views, named
+  // after "on", what is compared.)
+  const compareOn =
+    metric === "followers"
+      ? text.match(/\b(?:on|in terms of)\s+(views|plays|likes|comments|shares|saves)\b/)
+      : null;
+  if (compareOn) metric = METRIC_WORDS[compareOn[1] as string] ?? metric;
   if (
     !metric &&
     /\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(

@@ -3396,6 +3396,10 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       ).toBe(true);
       expect((result.ranking as string[]).length, question).toBeGreaterThan(0);
     }
+    // "… is the bigger follower count winning on views?": compared on views.
+    expect(
+      aggregateOf(await ask("@stay1 vs @stay3: is the bigger follower count winning on views?")).plan,
+    ).toMatchObject({ intent: "compare", metric: "plays" });
     // "Posted at least 3 times": that many videos of an account's.
     const times = aggregateOf(await ask("Which creators posted at least 3 times?"));
     expect(times.plan.understood).toContain(
