@@ -5522,6 +5522,48 @@ async function readQuestion(
       `groups: the videos about ${either ? each.join(" or ") : named}, and the others (from "${rest[0].trim()}")`,
     );
   }
+  // "How does @x compare with every other creator?", "@x vs everyone else", "do @x's videos get more likes than
+  // other creators' videos?": the account's videos against everyone else's (topics named apply to both).
+  const accountVsRest = lowerAll.match(
+    /\b(?:than|vs\.?|versus|compared? (?:to|with)|compares (?:to|with)|against)\s+(?:all\s+)?(?:the\s+)?(?:rest\b|everyone(?: else)?\b|everybody(?: else)?\b|every other (?:creator|account|poster|channel)s?\b|(?:all\s+)?(?:the\s+)?other (?:creators?|accounts?|posters?|channels?)(?:['’]s?)?(?:\s+videos?)?(?=$|[\s?.,!;:]))/,
+  );
+  const [alone1] = creators;
+  if (
+    accountVsRest &&
+    alone1 &&
+    creators.length === 1 &&
+    advertisers.length === 0 &&
+    bands.length === 0 &&
+    groupBy === null &&
+    (decline === null || decline.startsWith("it could not tell what to compute")) &&
+    ["rank", "measure", "count", "overview", "compare", "profile", "decline"].includes(intent)
+  ) {
+    creators.splice(0, 1);
+    bands.push(
+      {
+        label: `by @${alone1.handle}`,
+        attributes: [{ kind: "creator", uid: alone1.uid, handle: alone1.handle }],
+      },
+      {
+        label: `not by @${alone1.handle}`,
+        attributes: [{ kind: "not_creator", uid: alone1.uid, handle: alone1.handle }],
+      },
+    );
+    decline = null;
+    intent = "breakdown";
+    groupBy = "bounds";
+    subject = "videos";
+    unsay(/^no question asked/);
+    metric = sideBySideMetric(metric === "videos" ? null : metric);
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(rest|others?|everyone|everybody|else|creators?|accounts?)$/.test(w)),
+    );
+    understood.push(
+      `groups: the videos by @${alone1.handle}, and everyone else's (from "${accountVsRest[0].trim()}")`,
+    );
+  }
   // "Late-night posts (after 10pm Vietnam time) versus everything else", "Sunday posts vs the rest": the hours or
   // days named against the others; "posts with no hashtags compared with tagged ones" likewise.
   const timeAlone = attributes.filter((a) => a.kind === "hours" || a.kind === "days");

@@ -3396,6 +3396,23 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       ).toBe(true);
       expect((result.ranking as string[]).length, question).toBeGreaterThan(0);
     }
+    // One account against everyone else, on the measure named (topics named apply to both).
+    const stay1 = db.prepare("SELECT uid FROM creators WHERE handle = 'stay1'").pluck().get() as string;
+    const vsRest = aggregateOf(
+      await ask("How does @stay1 compare with every other creator on median likes?"),
+    );
+    expect(vsRest.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "likes",
+      creators: [],
+      bands: ["by @stay1", "not by @stay1"],
+      ignored: [],
+    });
+    const likesWhere = (where: string) =>
+      median(db.prepare(`SELECT likes FROM videos WHERE ${where}`).pluck().all(stay1) as number[]);
+    expect(groupValue(vsRest.result, "by @stay1")).toBe(likesWhere("author_uid = ?"));
+    expect(groupValue(vsRest.result, "not by @stay1")).toBe(likesWhere("author_uid != ?"));
     // "… is the bigger follower count winning on views?": compared on views.
     expect(
       aggregateOf(await ask("@stay1 vs @stay3: is the bigger follower count winning on views?")).plan,
@@ -4191,6 +4208,7 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many likes does a resort video need to land in the top quarter?",
         "#resort videos vs non-resort videos: median likes",
         "top 3 instead of top 5",
+        "@stay1 vs everyone else: median views",
         "Which weekday is worst for views?",
         "Which month was the worst for median views?",
         "Creators with 6k+ followers vs creators under 3k followers: median views per video?",
