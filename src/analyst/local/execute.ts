@@ -3156,7 +3156,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       : by === "period"
         ? (plan.window?.periods ?? []).map((p) => p.label).filter((p) => !ranked.some((g) => g.key === p))
         : by === "bounds" && plan.bands.length > 0
-          ? plan.bands.filter((b) => !ranked.some((g) => g.key === b.label)).map((b) => `with ${b.label}`)
+          ? plan.bands
+              .filter((b) => !ranked.some((g) => g.key === b.label))
+              // ("… using the sound by someone else": "by @x" and "not by @x" read on their own.)
+              .map((b) => (/^(?:not )?by @/.test(b.label) ? b.label : `with ${b.label}`))
           : by === "bounds"
             ? plan.attributes
                 .filter((a) => a.kind === "count")
