@@ -4334,8 +4334,14 @@ async function readQuestion(
       return (ordered[first] as [string, unknown])[0];
     };
     const eachOf = lowerAll.match(EACH_OF);
-    if (eachOf) {
-      const listed = ordered.filter(([, span]) => span.at > (eachOf.index ?? 0));
+    // ("For #danang, #dulichdanang and #reviewdanang separately: …": the topics listed before the word.)
+    const separately = eachOf
+      ? null
+      : lowerAll.match(/\b(?:separately|individually|respectively|one by one)\b/);
+    if (eachOf || separately) {
+      const listed = eachOf
+        ? ordered.filter(([, span]) => span.at > (eachOf.index ?? 0))
+        : ordered.filter(([, span]) => span.end <= (separately?.index ?? 0));
       const gapOk = (j: number) =>
         j === 0 ||
         /^[\s,]*(?:(?:and|or|&)[\s,]*)?$/.test(
@@ -4346,7 +4352,11 @@ async function readQuestion(
             )
             .replace(/#$/, ""),
         );
-      if (listed.length >= 2 && listed.every((_, j) => gapOk(j))) compareTopics = listed.map(([t]) => t);
+      if (listed.length >= 2 && listed.every((_, j) => gapOk(j))) {
+        compareTopics = listed.map(([t]) => t);
+        if (separately)
+          ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== separately[0]));
+      }
     }
     // "Captions that ask viewers to comment (e.g. "comment", "bình luận", "cmt")": examples listed, any of them.
     for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {

@@ -3413,6 +3413,12 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       median(db.prepare(`SELECT likes FROM videos WHERE ${where}`).pluck().all(stay1) as number[]);
     expect(groupValue(vsRest.result, "by @stay1")).toBe(likesWhere("author_uid = ?"));
     expect(groupValue(vsRest.result, "not by @stay1")).toBe(likesWhere("author_uid != ?"));
+    // Topics listed and asked of "separately": each one's videos, side by side.
+    expect(aggregateOf(await ask("#resort and #homestay separately: median views")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      ignored: [],
+    });
     // "… is the bigger follower count winning on views?": compared on views.
     expect(
       aggregateOf(await ask("@stay1 vs @stay3: is the bigger follower count winning on views?")).plan,
