@@ -4354,8 +4354,7 @@ async function readQuestion(
         );
       if (listed.length >= 2 && listed.every((_, j) => gapOk(j))) {
         compareTopics = listed.map(([t]) => t);
-        if (separately)
-          ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== separately[0]));
+        if (separately) ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== separately[0]));
       }
     }
     // "Captions that ask viewers to comment (e.g. "comment", "bình luận", "cmt")": examples listed, any of them.
