@@ -104,13 +104,10 @@ export type PerGroupSplit =
   | "sound";
 /** Groups a ranking is repeated within, unless another number is asked ("for the 5 biggest creators"). */
 export const MAX_RANKED_GROUPS = 12;
+/** The calendar groups a breakdown reads: days, weeks, months, quarters, years and days of the week. */
+const TIME_SPLITS = ["day", "week", "month", "quarter", "year", "weekday"] as const;
 const PER_GROUP_SPLITS: readonly string[] = [
-  "day",
-  "week",
-  "month",
-  "quarter",
-  "year",
-  "weekday",
+  ...TIME_SPLITS,
   "hook_type",
   "region",
   "language",
@@ -140,12 +137,7 @@ const LIKELY =
 
 /** Groups a breakdown gives a share of the videos in ("what share of videos are ads each year?"). */
 export const SHARE_GROUPS: readonly NonNullable<Plan["groupBy"]>[] = [
-  "day",
-  "week",
-  "month",
-  "quarter",
-  "year",
-  "weekday",
+  ...TIME_SPLITS,
   "weekend",
   "hour",
   "region",
