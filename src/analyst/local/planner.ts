@@ -1386,7 +1386,7 @@ const FIELD =
 
 /**
  * "…, with id, author, searched place, plays and saves", "(id, author, saves, plays, creation date)": a list of
- * three or more fields (two when one is an id or author) that the videos listed are to show.
+ * two or more fields, one of them an id, an author or a searched place, that the videos listed are to show.
  */
 const FIELD_LIST = new RegExp(
   `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*)(?=[^?.;)]*\\b(?:ids?|authors?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
