@@ -1374,6 +1374,13 @@ interface ContextSet {
   advertisers: { id: string; name: string }[];
 }
 
+/** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
+const BY_SEARCH =
+  /\b(?:which|what|each|every|per|by|across|from which|in each)\s+(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
+const SEARCH_NOT_RECORDED =
+  'not recorded: the search that found each video (the corpus holds the videos, not the queries that collected them); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
+
 /** Statistics the analyst does not compute: correlations, regressions, significance tests, intervals, inequality. */
 const STATISTICS =
   /\b(?:(?:rank |pearson |spearman )?correlations?(?: coefficients?)?|correlated|regressions?|r-squared|bootstrap\w*|confidence intervals?|\d{2} ?% (?:confidence )?intervals?|statistically significant|significance tests?|p-values?|gini(?: coefficient)?|standard deviations?|variance)\b/;
@@ -1558,6 +1565,13 @@ async function readQuestion(
     .replace(
       /(?<=\b(?:summer|spring|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*(?:[-–]|to|through|thru)\s*[a-z]{3,9}\.?\s*\)/gi,
       "",
+    )
+    // "Which searched place had …", "for each searched place": the scrape's search, not recorded (said below).
+    // (The word before it stays: "which searches do its videos come from" still asks which.)
+    .replace(BY_SEARCH_ANYWHERE, (words: string) =>
+      words.replace(/(?<=^(?:which|what|each|every|per|by|across|from which|in each)\s+).+$/i, (rest) =>
+        " ".repeat(rest.length),
+      ),
     )
     // "≥ 100,000 plays", "<= 30s": at least and at most.
     .replace(/(?:≥|>=)\s*(?=\d)/g, (sign: string) => {
@@ -6323,6 +6337,18 @@ async function readQuestion(
       intent = "decline";
       decline = NO_STATISTICS;
     }
+  }
+  // "Which searched place had the lowest median saves?", "for each searched place, …": the search that found each
+  // video is not recorded. Said beside what else is read; declined when nothing else narrows the question.
+  // (Its words were set aside before any other reading; the question as asked still holds them. Asked first, "which
+  // searched place had …", it is the question; asked after something else, it is a part left unanswered.)
+  const bySearch = question.toLowerCase().match(BY_SEARCH);
+  if (bySearch && intent !== "decline") {
+    const first = !/[,;:?]|\band\b/.test(question.toLowerCase().slice(0, bySearch.index ?? 0));
+    if (first) {
+      intent = "decline";
+      decline = `the corpus does not record ${SEARCH_NOT_RECORDED.replace(/^not recorded: /, "")}`;
+    } else ignored.push(`${bySearch[0].trim()} (${SEARCH_NOT_RECORDED})`);
   }
   // "¿Qué videos tienen más vistas?", "Quels sont les hashtags les plus utilisés ?": most words of a question
   // unread (in one seemingly not in English, many of them); an answer from the few read would be a guess. Keywords

@@ -3413,6 +3413,18 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       median(db.prepare(`SELECT likes FROM videos WHERE ${where}`).pluck().all(stay1) as number[]);
     expect(groupValue(vsRest.result, "by @stay1")).toBe(likesWhere("author_uid = ?"));
     expect(groupValue(vsRest.result, "not by @stay1")).toBe(likesWhere("author_uid != ?"));
+    // The search that found each video is not recorded: asked first, declined; asked after something else, said.
+    const bySearch = await ask("Which searched place had the lowest median saves?");
+    expect(bySearch.summary).toMatch(
+      /^I cannot answer this question: the corpus does not record the search that found each video/,
+    );
+    const partly = aggregateOf(
+      await ask("How many videos mention resort, and which searched place uses it most?"),
+    );
+    expect(partly.plan).toMatchObject({ intent: "count", topics: ["resort"] });
+    expect(partly.plan.ignored).toEqual([
+      expect.stringMatching(/^which searched place \(not recorded: the search that found each video/),
+    ]);
     // Topics listed and asked of "separately": each one's videos, side by side.
     expect(aggregateOf(await ask("#resort and #homestay separately: median views")).plan).toMatchObject({
       intent: "breakdown",
