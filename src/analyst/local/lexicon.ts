@@ -305,6 +305,11 @@ export const UNKNOWN_MEASURES: Record<string, string> = {
   effectstickers: "effects and stickers",
   bio: "profile bios",
   bios: "profile bios",
+  searchvolume: "how often people search TikTok (search volume)",
+  deletedlater: "what happened to videos after the scrape (deleted or made private)",
+  soundon: "whether viewers watched with the sound on",
+  livestreams: "LIVE sessions",
+  contracts: "contracts or agency deals",
 };
 
 /** The corpus's hook patterns and the words that name them. */

@@ -2173,6 +2173,23 @@ async function readQuestion(
           /\b(?:viewers?|audiences?|watchers|(?<!\d\s?(?:k|m|thousand|million)?\s)followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?|provinces?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\b(?:viewers?|audiences?|watchers)\b[^?.]{0,40}\blive\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
           "viewerplaces",
         )
+        // "How many people searched "khách sạn Đà Lạt" on TikTok?", "later deleted or made private", "watched with the
+        // sound on", "TikTok LIVE sessions", "agency contracts": what the scrape did not collect.
+        .replace(
+          /\b(?:people|users|viewers) (?:searched|search|searching|look(?:ed)? up)\b|\bsearch (?:volumes?|counts?|trends?)\b/g,
+          "searchvolume",
+        )
+        .replace(/\b(?:later |since |were |got )?(?:deleted|made private|set to private)\b/g, "deletedlater")
+        .replace(
+          /\b(?:with|having) (?:the )?sound (?:on|off)\b|\bsound[- ]on\b|\bmuted (?:viewing|autoplay)\b/g,
+          "soundon",
+        )
+        .replace(
+          /\b(?:tiktok )?live (?:sessions?|streams?|rooms?)\b|\blivestream(?:s|ed|ing)?\b|\bwent live\b/g,
+          "livestreams",
+        )
+        .replace(/\b(?:exclusive |agency |brand |sponsorship )?(?:contracts?|retainers?)\b/g, "contracts")
+        .replace(/\bsession (?:length|duration|time)s?\b/g, "watchtime")
         // "Were they on Wi-Fi or mobile data?": how viewers watched ("videos mentioning wifi" are about it).
         .replace(/\b(?:on|over|via|using) (?:wi-?fi|mobile data|cellular|4g|5g)\b/g, "devices")
         // "How many of @x's followers live in Hanoi?": where the audience is.

@@ -7153,7 +7153,7 @@ describe("questions read as users phrase them (real scraped questions)", () => {
     expect(shown.plan).toMatchObject({ intent: "rank", metric: "likes", filters: ["any_q=dalat|vungtau"] });
   });
 
-  it("what the scrape did not keep (messages, unfollows, other platforms, ratings, resolution, pins, effects, bios) is declined with the reason", async () => {
+  it("what the scrape did not keep (messages, unfollows, other platforms, ratings, resolution, pins, effects, bios, searches, deletions, LIVE, contracts) is declined with the reason", async () => {
     for (const [question, lacking] of [
       ["How many DMs did @stay2 get after posting its videos?", "direct messages"],
       ["How many people unfollowed @stay2 after its videos went up?", "unfollows"],
@@ -7173,10 +7173,25 @@ describe("questions read as users phrase them (real scraped questions)", () => {
         "What share of the people watching resort videos were on Wi-Fi rather than mobile data?",
         "viewers' devices",
       ],
+      ['How many people searched "homestay" on TikTok in 2025?', "how often people search TikTok"],
+      [
+        "Which of the resort videos were later deleted or made private?",
+        "what happened to videos after the scrape",
+      ],
+      [
+        "How many viewers watched the resort videos with the sound on?",
+        "whether viewers watched with the sound on",
+      ],
+      ["How many TikTok LIVE sessions did the resort accounts run?", "LIVE sessions"],
+      ["Which creators have exclusive agency contracts with a hotel group?", "contracts or agency deals"],
+      ["What's the average session length of people who watched the resort videos?", "watch time"],
     ] as const)
       expect(String(aggregateOf(await ask(question)).result.declined), question).toMatch(
         new RegExp(`not ${lacking}`),
       );
+    // ("Which videos mention a contract?", "top videos about live music": text and topics to find.)
+    expect(aggregateOf(await ask("Which videos mention a contract?")).plan.intent).not.toBe("decline");
+    expect(aggregateOf(await ask("top videos about live music")).plan.intent).not.toBe("decline");
     // ("Which videos mention TripAdvisor?": text to find.)
     expect(aggregateOf(await ask("Which videos mention TripAdvisor?")).plan.intent).not.toBe("decline");
     // ("Creators with over 5k followers based in Vietnam" are where the creators are.)
