@@ -569,7 +569,7 @@ async function windowShare(ctx: Ctx, window: WindowReading): Promise<Outcome> {
 function windowWords(window: WindowReading): string {
   const { days, endsAt, label } = window;
   if (label !== undefined)
-    return `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label.replace(/\([^)]*\)/g, "")) ? "from " : /^(\d{4}-\d{2}-\d{2}|\d{1,2} \p{L}+ \d{4})$/u.test(label) ? "on " : "in "}${label} (UTC)`;
+    return `published ${/^(since|after|before|until|up to|through) /.test(label) ? "" : / to /.test(label.replace(/\([^)]*\)/g, "")) && !/^the /.test(label) ? "from " : /^(\d{4}-\d{2}-\d{2}|\d{1,2} \p{L}+ \d{4})$/u.test(label) ? "on " : "in "}${label} (UTC)`;
   if (endsAt === undefined)
     return days === 0 ? "published today (UTC)" : `published in the last ${days} days`;
   return days === 0

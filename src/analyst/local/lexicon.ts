@@ -685,8 +685,13 @@ const NUMBER_WORDS: Record<string, number> = {
   five: 5,
   six: 6,
   seven: 7,
+  eight: 8,
+  nine: 9,
   ten: 10,
+  twelve: 12,
   fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
   thirty: 30,
   ninety: 90,
 };
@@ -810,6 +815,15 @@ const DAYS_RE = `${DAYS_OF_RE}\\.?,?\\s+${YEAR_RE}`;
 /** A third of a month: "early May 2025" (days 1 to 10), "mid-June 2024" (11 to 20), "late March 2025" (21 on). */
 const THIRD_RE = `(?:early|mid|late)(?:-|\\s+)?${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}`;
 
+/** A count written for days, weeks or months: "12", "two". */
+const COUNT_RE =
+  "(?:\\d{1,3}|two|three|four|five|six|seven|eight|nine|ten|twelve|fourteen|fifteen|twenty|thirty|ninety)";
+/**
+ * A slice of a month: "the first 12 days of May 2025", "the last two weeks of April 2025", "the second half of
+ * June 2024" (days 16 to its end).
+ */
+const SLICE_RE = `(?:(?:first|last|final)\\s+${COUNT_RE}\\s+(?:days?|weeks?)|(?:first|1st|second|2nd|last|latter)\\s+half)\\s+of\\s+(?:the\\s+month\\s+of\\s+)?${MONTH_RE}\\.?,?\\s+${YEAR_RE}`;
+
 /**
  * A season of a year: "summer 2024" (June to August), "spring 2025" (March to May), "autumn 2024" (September to
  * November), "winter 2024-25" (December to February).
@@ -819,7 +833,7 @@ const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}
  * One named calendar period: a season, an ISO day or month, a day written out or the week holding it, a week of a
  * month, a quarter or half, a month or a year (each with its year).
  */
-const POINT_RE = `(?:${SEASON_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+const POINT_RE = `(?:${SEASON_RE}|${SLICE_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -914,6 +928,29 @@ function readPoint(words: string): Period | null {
     // "2025-02-30" is no day.
     if (new Date(from * 1000).getUTCDate() !== d) return null;
     return { from, to: from + 86_400, label: iso[0] };
+  }
+  const slice = words.match(
+    new RegExp(
+      `\\b(?:(first|last|final)\\s+(${COUNT_RE})\\s+(days?|weeks?)|(first|1st|second|2nd|last|latter)\\s+half)\\s+of\\s+(?:the\\s+month\\s+of\\s+)?(${MONTH_RE})\\.?,?\\s+(${YEAR_RE})\\b`,
+    ),
+  );
+  if (slice) {
+    const [m, y] = [MONTHS[slice[5] as string] as number, Number(slice[6])];
+    const [start, end] = [utc(y, m), utc(y, m + 1)];
+    const length = slice[2]
+      ? (/^\d+$/.test(slice[2]) ? Number(slice[2]) : (NUMBER_WORDS[slice[2]] ?? 1)) *
+        (slice[3]?.startsWith("week") ? 7 : 1) *
+        86_400
+      : 0;
+    // (Days past the month's end are not in it: "the first 40 days of May" is May.)
+    const [from, to] = slice[2]
+      ? slice[1] === "first"
+        ? [start, Math.min(end, start + length)]
+        : [Math.max(start, end - length), end]
+      : /^(first|1st)$/.test(slice[4] as string)
+        ? [start, start + 15 * 86_400]
+        : [start + 15 * 86_400, end];
+    return { from, to, label: `${spanLabel(dayName(from), dayName(to - 1))}` };
   }
   const days = words.match(
     new RegExp(
@@ -1024,6 +1061,14 @@ const spanOf = (first: Period, last: Period): string =>
     ? spanLabel(dayName(first.from), dayName(last.to - 1))
     : spanLabel(first.label, last.label);
 
+/** A time (Unix seconds, UTC) moved `n` days, weeks, months, quarters or years (by the calendar from a month on). */
+function shifted(seconds: number, n: number, unit: string): number {
+  const months = { month: 1, quarter: 3, year: 12 }[unit];
+  if (months === undefined) return seconds + n * (UNIT_DAYS[unit] ?? 1) * 86_400;
+  const d = new Date(seconds * 1000);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n * months, d.getUTCDate()) / 1000;
+}
+
 /** An end no video reaches (2100-01-01, UTC): the open side of "before vs after a day". */
 const FAR_FUTURE = 4_102_444_800;
 
@@ -1063,6 +1108,40 @@ function readPeriod(text: string): WindowReading | null {
     return reading(spanning(before, after, `before and from ${split.label}`), sides[0], {
       periods: [before, after],
     });
+  }
+  // A stretch measured from a named period: "the 12 months to May 2025", "the week after 30 April 2025", "the 30
+  // days before 1 May 2025", "the two weeks from 1 May 2025".
+  const stretch = text.match(
+    new RegExp(
+      `\\b(?:(?:the\\s+)?(${COUNT_RE})\\s+(days|weeks|fortnights|months|quarters|years)|the\\s+(day|week|fortnight|month|quarter|year)|(${COUNT_RE})\\s+(day|week|month))\\s+(to|until|till|up\\s+to|ending(?:\\s+(?:in|on|with))?|through|before|prior\\s+to|leading\\s+up\\s+to|after|following|since|from|starting(?:\\s+(?:on|in|from|with))?)\\s+(?:the\\s+(start|beginning|end)\\s+of\\s+)?(${POINT_RE})\\b`,
+    ),
+  );
+  const stretchAt = stretch ? readPoint(stretch[8] as string) : null;
+  if (stretch && stretchAt) {
+    const counted = stretch[1] ?? stretch[4];
+    const n =
+      counted === undefined ? 1 : /^\d+$/.test(counted) ? Number(counted) : (NUMBER_WORDS[counted] ?? 1);
+    const unit = singular((stretch[2] ?? stretch[3] ?? stretch[5]) as string);
+    const word = stretch[6] as string;
+    const side = /^(to|until|till|up|ending|through)/.test(word)
+      ? "to"
+      : /^(before|prior|leading)/.test(word)
+        ? "before"
+        : /^(after|following)/.test(word)
+          ? "after"
+          : "from";
+    // The stretch's fixed end: "the start of" / "the end of" a period, or the side the word leans on.
+    const edge = stretch[7] ? stretch[7] !== "end" : side === "before" || side === "from";
+    const at = edge ? stretchAt.from : stretchAt.to;
+    const forward = side === "after" || side === "from";
+    const [from, to] = forward ? [at, shifted(at, n, unit)] : [shifted(at, -n, unit), at];
+    if (n >= 1 && n <= 400 && to > from) {
+      const stretchWords = `the ${n === 1 ? unit : `${n} ${unit}s`} ${side} ${stretch[7] ? `the ${stretch[7]} of ` : ""}${stretchAt.label}`;
+      return reading(
+        { from, to, label: `${stretchWords} (${spanLabel(dayName(from), dayName(to - 1))})` },
+        stretch[0],
+      );
+    }
   }
   // Two periods side by side: "2025 vs 2024", "in 2025 than in 2024", "march or april 2025".
   // "Creators who posted in 2023 but not in 2024": the first period, less whoever posted in the second.
@@ -1420,7 +1499,7 @@ export function readWindow(text: string, question = text): WindowReading | null 
   const period = readRewritten(text, first, question) ?? first;
   if (period) return period;
   const numbered = text.match(
-    /\b(?:in |over |during |for |within )?(?:the )?(?:last|past|previous|recent|trailing)\s+(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety|few|couple of)\s+(hours?|hrs?|days?|weeks?|wks?|months?|quarters?|years?|fortnights?)\b/,
+    /\b(?:in |over |during |for |within )?(?:the )?(?:last|past|previous|recent|trailing|final)\s+(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety|few|couple of)\s+(hours?|hrs?|days?|weeks?|wks?|months?|quarters?|years?|fortnights?)\b(?:\s+(?:of|in)\s+(?:the|this|our)\s+(?:scrape|dataset|data\s+set|data|corpus|collection|sample|export))?/,
   );
   if (numbered) {
     const n = /^\d+$/.test(numbered[1] as string)
@@ -1439,7 +1518,7 @@ export function readWindow(text: string, question = text): WindowReading | null 
   if (since && /\b(window|period|span|range)\b/.test(text))
     return { days: Number(since[1]) * (UNIT_DAYS[since[2] as string] ?? 1), phrase: since[0] };
   const single = text.match(
-    /\b(?:this|the last|the past|last|past|previous|over the last|over the past)\s+(day|week|fortnight|month|quarter|year)\b/,
+    /\b(?:this|the last|the past|the final|last|past|previous|over the last|over the past)\s+(day|week|fortnight|month|quarter|year)\b(?:\s+(?:of|in)\s+(?:the|this|our)\s+(?:scrape|dataset|data\s+set|data|corpus|collection|sample|export))?/,
   );
   if (single) return { days: UNIT_DAYS[single[1] as string] ?? 7, phrase: single[0] };
   if (/\b(today|so far today|this morning|tonight)\b/.test(text))
@@ -1462,20 +1541,56 @@ export function readWindow(text: string, question = text): WindowReading | null 
  * "… vs the 30 days before that", "… compared with the period before": the window before one of `days` read
  * first, as a relative window of its length (null when the question names none).
  */
+const BEFORE_COUNTED =
+  /\b(?:the\s+)?(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety)\s+(days?|weeks?|months?)\s+(?:before|prior|preceding)(?:\s+(?:that|it|then|this))?\b/;
+const BEFORE_PERIOD =
+  /\bthe\s+(?:previous|prior|preceding)\s+(?:period|one|window|stretch)\b|\bthe\s+(?:period|window)\s+before(?:\s+(?:that|it))?\b/;
+
 export function readWindowBefore(text: string, days: number): WindowReading | null {
-  const counted = text.match(
-    /\b(?:the\s+)?(\d{1,3}|one|two|three|four|five|six|seven|ten|fourteen|thirty|ninety)\s+(days?|weeks?|months?)\s+(?:before|prior|preceding)(?:\s+(?:that|it|then|this))?\b/,
-  );
+  const counted = text.match(BEFORE_COUNTED);
   if (counted) {
     const n = /^\d+$/.test(counted[1] as string)
       ? Number(counted[1])
       : (NUMBER_WORDS[counted[1] as string] ?? 1);
     return { days: Math.round(n * (UNIT_DAYS[counted[2] as string] ?? 1)), phrase: counted[0] };
   }
-  const period = text.match(
-    /\bthe\s+(?:previous|prior|preceding)\s+(?:period|one|window|stretch)\b|\bthe\s+(?:period|window)\s+before(?:\s+(?:that|it))?\b/,
-  );
+  const period = text.match(BEFORE_PERIOD);
   return period ? { days, phrase: period[0] } : null;
+}
+
+/**
+ * "The 3 months ending March 2025 vs the 3 months before", "… compared with the period before": the stretch just
+ * before a calendar window read first, as long as named (or as long as the window), as a period of its own. Null
+ * when the question names none or the window is not one whole period.
+ */
+export function periodBefore(text: string, window: WindowReading): WindowReading | null {
+  const { from, to } = window;
+  if (from === undefined || to === undefined || window.periods || window.openEnded || from <= 0) return null;
+  const counted = text.match(BEFORE_COUNTED);
+  const period = counted ? null : text.match(BEFORE_PERIOD);
+  if (!counted && !period) return null;
+  const [start, end] = [new Date(from * 1000), new Date(to * 1000)];
+  // (A window of whole months is followed back by whole months: "Q1 2025 vs the period before" is Q4 2024.)
+  const wholeMonths =
+    start.getUTCDate() === 1 && end.getUTCDate() === 1 && start.getUTCHours() === 0 && end.getUTCHours() === 0
+      ? (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth()
+      : 0;
+  const n = counted
+    ? /^\d+$/.test(counted[1] as string)
+      ? Number(counted[1])
+      : (NUMBER_WORDS[counted[1] as string] ?? 1)
+    : 0;
+  const unit = counted ? singular(counted[2] as string) : "";
+  const before = counted
+    ? shifted(from, -n, unit)
+    : wholeMonths > 0
+      ? shifted(from, -wholeMonths, "month")
+      : from - (to - from);
+  const words = counted ? `the ${n === 1 ? unit : `${n} ${unit}s`} before` : "the period before";
+  return reading(
+    { from: before, to: from, label: `${words} (${spanLabel(dayName(before), dayName(from - 1))})` },
+    (counted ?? period)?.[0] as string,
+  );
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   type Metric,
   ordinalNumber,
   type Period,
+  periodBefore,
   periodsApart,
   periodsWithin,
   RATE_COUNT,
@@ -1965,7 +1966,7 @@ async function readQuestion(
       window.periods || at < 0
         ? null
         : (readWindow(text, beforeWindow) ??
-          (window.from === undefined ? readWindowBefore(text, window.days) : null));
+          (window.from === undefined ? readWindowBefore(text, window.days) : periodBefore(text, window)));
     const series = read && /^(weekly|monthly)$/.test(read.phrase);
     if (series) text = consume(text, text.indexOf(read.phrase), read.phrase.length);
     const second = series ? null : read;

@@ -3349,6 +3349,61 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(within.plan.ignored).toEqual([]);
   });
 
+  it("'the first 12 days of <month>', 'the second half of …', 'the 3 months to …', 'the week after …', '… vs the 2 months before': those days (SQL)", async () => {
+    const d = at(SCRAPED - 40 * DAY);
+    const [y, m] = [d.getUTCFullYear(), d.getUTCMonth()];
+    const name = MONTH_NAMES[m] as string;
+    const day = (n: number) => Date.UTC(y, m, n) / 1000;
+    const end = utc(y, m + 1);
+    for (const [question, from, to] of [
+      [`How many videos were posted in the first 12 days of ${name} ${y}?`, day(1), day(13)],
+      [`How many videos in the last 10 days of ${name} ${y}?`, end - 10 * DAY, end],
+      [`How many videos in the second half of ${name} ${y}?`, day(16), end],
+      [`How many videos in the first two weeks of ${name.toLowerCase()}?`, day(1), day(15)],
+      [`How many videos were posted in the 3 months to ${name} ${y}?`, utc(y, m - 2), end],
+      [`How many videos were posted the week after 10 ${name} ${y}?`, day(11), day(18)],
+      [`How many videos were posted in the 20 days before 21 ${name} ${y}?`, day(1), day(21)],
+      [`How many videos were posted the month before the start of ${name} ${y}?`, utc(y, m - 1), utc(y, m)],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(result.count, question).toBe(count(from, to));
+      expect(plan.ignored, question).toEqual([]);
+      expect(plan as Record<string, unknown>, question).toMatchObject({
+        window_from: new Date(from * 1000).toISOString(),
+        window_to: new Date(to * 1000).toISOString(),
+      });
+    }
+    expect(count(day(1), day(13))).toBeGreaterThan(0);
+    const first = await ask(`How many videos were posted in the first 12 days of ${name} ${y}?`);
+    expect(first.summary).toContain(`published from 1 ${name} to 12 ${name} ${y} (UTC)`);
+    const months = await ask(`How many videos were posted in the 3 months to ${name} ${y}?`);
+    expect(months.summary).toContain(`published in the 3 months to ${name} ${y} (`);
+    // A stretch before the calendar window read first, side by side with it.
+    const likes = (from: number, to: number) =>
+      median(
+        db
+          .prepare("SELECT likes FROM videos WHERE created_at >= ? AND created_at < ?")
+          .pluck()
+          .all(from, to) as number[],
+      );
+    const pair = aggregateOf(
+      await ask(`Median likes in the 2 months to ${name} ${y} vs the 2 months before`),
+    );
+    expect(pair.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
+    const [later, earlier] = [
+      (pair.result.ranking as string[]).find((k) => k.startsWith("the 2 months to")) as string,
+      (pair.result.ranking as string[]).find((k) => k.startsWith("the 2 months before")) as string,
+    ];
+    expect(groupValue(pair.result, later)).toBe(likes(utc(y, m - 1), end));
+    expect(groupValue(pair.result, earlier)).toBe(likes(utc(y, m - 3), utc(y, m - 1)));
+    // The scrape's last two weeks are the last 14 days, read whole.
+    const scrape = aggregateOf(await ask("How many videos were posted in the last two weeks of the scrape?"));
+    expect(scrape.plan.ignored).toEqual([]);
+    expect(scrape.plan.understood[0]).toContain(
+      'window 14 days (from "in the last two weeks of the scrape")',
+    );
+  });
+
   it("'<year> videos with …', 'of the <year> videos', '≥ 20k views', '>= 20k', 'save-rate': read as written (SQL)", async () => {
     const y = at(SCRAPED).getUTCFullYear();
     const inYear = (where: string) =>
@@ -4216,6 +4271,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos were posted between November and February?",
         "Median likes Q1 vs Q2",
         "Top 5 videos from mid-July",
+        "How many videos in the first two weeks of July 2025?",
+        "Median likes in the 2 months to July 2025 vs the 2 months before",
+        "Top 5 videos the week after 10 July",
         "Are ads more likely to hit 20k views than organic videos?",
         "Which hour gives the best chance of reaching 20k views?",
         "median video length for verified vs non-verified creators",
