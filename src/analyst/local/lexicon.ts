@@ -1225,13 +1225,13 @@ function readPeriod(text: string): WindowReading | null {
   // A span: "between March and May 2025", "from 2023 to 2024", "2023-2024", "Jan-Mar 2025".
   const span = text.match(
     new RegExp(
-      `\\b(?:(?:between|from)\\s+)?(${POINT_RE}|${DAY_OF_RE}|${MONTH_RE}|${PART_RE})\\s*(?:\\s(?:and|to|through|thru|till|until)\\s|-|–)\\s*(${POINT_RE})\\b`,
+      `\\b(?:(?:between|from)\\s+)?(${POINT_RE}|${DAY_OF_RE}|${MONTH_RE}|${PART_RE})\\s*(?:\\s(?:and|to|through|thru|till|until)\\s|-|–|\\.\\.)\\s*(${POINT_RE})\\b`,
     ),
   );
   if (
     span &&
     (/^(between|from)\b/.test(span[0]) ||
-      /[-–]/.test(span[0]) ||
+      /[-–]|\.\./.test(span[0]) ||
       /\d\s+(to|through|thru|till|until)\s/.test(span[0]) ||
       // ("January through May 2025": a span, where "March to April" may set two side by side.)
       /\s(through|thru|till|until)\s/.test(span[0]) ||

@@ -751,11 +751,14 @@ const COUNT_WORDS: Record<string, CountMetric> = {
 const UNITS: Record<string, number> = {
   k: 1e3,
   thousand: 1e3,
+  thousands: 1e3,
   m: 1e6,
   mil: 1e6,
   million: 1e6,
+  millions: 1e6,
   b: 1e9,
   billion: 1e9,
+  billions: 1e9,
 };
 
 /** One band of a list: "4-7", "8+", "under 15", "<1k", "0" (its unit written after the list, or on each). */
@@ -876,6 +879,10 @@ const DEFAULT_COUNT = 5;
 const MAX_COUNT = 20;
 /** "The top creators" with no number: the ten with the most followers. */
 const TOP_CREATORS = 10;
+
+/** Words naming where a video's text is, or a part of it, not what it says ("captions with X vs captions with Y"). */
+const SET_WORD =
+  /^(captions?|pins?|address(?:es)?|texts?|descriptions?|titles?|names?|words?|phrases?|bios?|hooks?|lines?|transcripts?|mentions?|groups?|sides?|angles?|ones?|others?|rest)$/;
 
 /** Hashtags count as topics once this many videos carry them. */
 const TOPIC_MIN_USE = 5;
@@ -1929,7 +1936,7 @@ async function readQuestion(
     const cue = soundAsked
       .slice(0, p.at)
       .match(
-        /\b(excluding|exclude|ignoring|ignore|leaving out|leave out|skipping|skip|except(?: for)?|other than|not counting|minus|apart from|(?<!\bor )without|but not|don'?t use|do not use|doesn'?t use|not using)\s+(?:the\s+|any\s+|all\s+|an?\s+)?(?:ads?\s+(?:and|or|,)\s+)?(?:generic\s+)?["“'«]?$/,
+        /\b(excluding|exclude|ignoring|ignore|leaving out|leave out|skipping|skip|except(?: for)?|other than|not counting|minus|apart from|(?<!\bor )without|but not|don'?t use|do not use|doesn'?t use|not using)\s+(?:the\s+|any\s+|all\s+|an?\s+)?(?:ads?\s+(?:and|or|,)\s+)?(?:generic\s+)?["“'«]?$|\b(non)[-\s]?$/,
       );
     const listed =
       leftOutEnd >= 0 &&
@@ -1939,11 +1946,16 @@ async function readQuestion(
     if (!cue && !listed) continue;
     p.item = { ...item, except: true };
     understood.push(
-      `the videos not using ${item.title === "original sound" ? "an original sound" : `"${item.title}"`} (left out${cue ? ` from "${cue[1]}"` : ""})`,
+      `the videos not using ${item.title === "original sound" ? "an original sound" : `"${item.title}"`} (left out${cue ? ` from "${cue[1] ?? cue[2]}"` : ""})`,
     );
     // ("Leaving out ads and original sounds": the cue is the ads' too, read with them below.)
     if (cue && !/\bads?\s+(?:and|or|,)/.test(cue[0]))
-      text = consume(text, cue.index ?? 0, cue[1]?.length ?? 0);
+      text = consume(text, cue.index ?? 0, (cue[1] ?? cue[2])?.length ?? 0);
+    // ("Top 10 non-original sounds": the sounds are still what is ranked.)
+    const span = soundSpans.findIndex(([a, b]) => a <= p.at && p.at < b);
+    const noun = cue?.[2] && span >= 0 ? soundAsked.slice(...(soundSpans[span] as [number, number])) : "";
+    const nounAt = noun.search(/\s+(?:sounds|tracks|songs)\s*$/);
+    if (nounAt > 0) soundSpans[span] = [(soundSpans[span] as [number, number])[0], p.at + nounAt];
     leftOutEnd = Math.max(end, p.at);
   }
 
@@ -3052,7 +3064,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
@@ -3198,7 +3210,7 @@ async function readQuestion(
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
   const RANGE =
-    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?)\s+(?:(?:(?!(?:seconds?|secs?|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|followers?|fans?)\b)\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
+    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?)\s+(?:(?:(?!(?:seconds?|secs?|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|followers?|fans?)\b)\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
   let rangeBound: {
     what: string;
     bound: FollowersBound & { op: "between" };
@@ -3402,10 +3414,10 @@ async function readQuestion(
   }
   // "1M+ views", "10k+ followers": at least that many.
   const PLUS_BOUND =
-    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\+\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
   // "10 or more hashtags", "3 or fewer tags": that many, and more (fewer); "exactly one hashtag": both ends.
   const OR_BOUND =
-    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousand|million|mil|billion)?\s+or\s+(more|over|above|higher|greater|fewer|less|under|below|lower)\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
+    /(?<![\p{L}\p{N}.,])(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s+or\s+(more|over|above|higher|greater|fewer|less|under|below|lower)\s+(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?)\b/gu;
   const EXACTLY = new RegExp(
     `\\bexactly (\\d{1,3}|${NUMBER_WORD})\\s+(hashtags?|tags?|characters?|chars?|comments?|likes?|shares?|saves?|views?|plays?|seconds?|secs?)\\b`,
     "g",
@@ -4078,6 +4090,8 @@ async function readQuestion(
   // The word at `at` opens the question or a sentence (its capital names nothing).
   const opensSentence = (at: number) => /(^|[.?!:;]\s*)$/.test(original.slice(0, at));
   let namesLooked = 0;
+  // Words linked to nothing, where they were written (read again below, beside a topic they are set against).
+  const unlinked: { word: string; raw: string; at: number }[] = [];
   // "What Are The Best Hotel Videos": capitals that name nothing.
   // (Short questions are not: "Did Traveloka run any ads here?" has one capital among its long words after the
   // first word.)
@@ -4238,7 +4252,8 @@ async function readQuestion(
       for (let j = i; j < i + near.words; j++) spent.add(j);
       continue;
     }
-    if (mentionAt >= 0 && at > mentionAt && !hashed && !NOT_MENTIONED.test(word)) {
+    // (Not a single letter: "how many vids n views".)
+    if (mentionAt >= 0 && at > mentionAt && !hashed && word.length >= 2 && !NOT_MENTIONED.test(word)) {
       addTopic(foldText(word), raw, at, at + raw.length, `after "${lowerAll.match(MENTION_CUE)?.[0]}"`);
       continue;
     }
@@ -4286,6 +4301,47 @@ async function readQuestion(
       }
     }
     if (!ignored.includes(word)) ignored.push(word);
+    if (
+      !hashed &&
+      word.length >= 3 &&
+      !NOT_TOPICAL.test(word) &&
+      !CALENDAR_WORD.test(word) &&
+      !SET_WORD.test(word) &&
+      // (Not a verb after "to", "to pick or guess", nor an adverb, "a big hit or consistently strong".)
+      !/\bto\s+$/.test(lowerAll.slice(0, at)) &&
+      !/ly$/.test(word) &&
+      // (Nor the first word of a longer name: "Mèo Vạc District".)
+      !(isCapital(at) && /^ \p{Lu}/u.test(original.slice(at + raw.length)))
+    )
+      unlinked.push({ word, raw, at });
+  }
+  // "novotel vs sofitel", "compare Novotel and videos about Sofitel": a word set against a topic or another such
+  // word ("vs", "or", "against"; "and" where a comparison is asked) is a name to find as written, when some
+  // video's text has it.
+  const setAgainst = new RegExp(
+    String.raw`^[\s,]*(?:vs\.?|versus|or|against|compared (?:to|with)${CUES.compare.test(lowerAll) ? "|and" : ""})[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?#?$`,
+  );
+  const found = new Map<string, boolean>();
+  const inText = async (word: string) => {
+    if (!found.has(word) && namesLooked++ < MAX_NAME_LOOKUPS)
+      found.set(word, (await facts.count({ q: word })) > 0);
+    return found.get(word) === true;
+  };
+  const beside = (a: { at: number; end: number }, b: { at: number; end: number }) =>
+    (b.at >= a.end && setAgainst.test(lowerAll.slice(a.end, b.at))) ||
+    (b.end <= a.at && setAgainst.test(lowerAll.slice(b.end, a.at)));
+  const spanOf = (u: (typeof unlinked)[number]) => ({ at: u.at, end: u.at + u.raw.length });
+  for (const u of unlinked) {
+    const span = spanOf(u);
+    // (Set against another such word, both are names some video's text has: "novotel vs sofitel".)
+    const against =
+      [...topicSpans.values()].some((other) => beside(span, other)) ||
+      (await Promise.all(
+        unlinked.map(async (x) => x !== u && beside(span, spanOf(x)) && (await inText(x.word))),
+      ).then((sides) => sides.some(Boolean)));
+    if (!against || !(await inText(u.word))) continue;
+    addTopic(foldText(u.word), u.raw, span.at, span.end, "a name set against another");
+    ignored.splice(ignored.indexOf(u.word), 1);
   }
 
   // A follow-up's set, from the context: its topics (the question names none) and the labels the question
@@ -4428,7 +4484,7 @@ async function readQuestion(
         continue;
       }
       const joined = between.match(
-        /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*$/u,
+        /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?$/u,
       );
       if (!joined) continue;
       const word = joined[1];
@@ -5460,15 +5516,27 @@ async function readQuestion(
     for (const word of lengthWords) if (!ignored.includes(word)) ignored.push(word);
   // "Do videos with an original sound get more views?", "Shape Of You vs other sounds": the videos using the
   // sound named against the rest.
+  // ("How many uses and what plays for "Backyard Boy", "Jailhouse Rock" and "Astronomia"?": a video uses one sound,
+  // so sounds named apart are each a group, not all required.)
+  const soundsNamed = attributes.filter(
+    (a): a is Attribute & { kind: "sound" } => a.kind === "sound" && !a.except,
+  );
+  const soundsApart =
+    soundsNamed.length >= 2 &&
+    soundsNamed.every((a, i) =>
+      soundsNamed.slice(i + 1).every((b) => !b.ids.some((id) => a.ids.includes(id))),
+    );
   if (
     placed.some((p) => p.item.kind === "sound") &&
     // ("Who uses <sound>, and how do those videos compare between Nha Trang and Vung Tau?": the places compared.)
     compareTopics.length < 2 &&
-    ["rank", "measure", "overview"].includes(intent) &&
     entityCount === 0 &&
-    /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|without|differen\w*)\b/.test(
-      noMusicSpan ? consume(lowerAll, noMusicSpan[0], noMusicSpan[1] - noMusicSpan[0]) : lowerAll,
-    )
+    ((["rank", "measure", "overview"].includes(intent) &&
+      /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|without|differen\w*)\b/.test(
+        noMusicSpan ? consume(lowerAll, noMusicSpan[0], noMusicSpan[1] - noMusicSpan[0]) : lowerAll,
+      )) ||
+      (soundsApart &&
+        (["measure", "overview", "count"].includes(intent) || (intent === "rank" && subject !== "videos"))))
   ) {
     intent = "breakdown";
     groupBy = "sound_use";

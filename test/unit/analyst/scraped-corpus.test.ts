@@ -1314,6 +1314,59 @@ describe("naturally phrased questions read as meant", () => {
     });
   });
 
+  it("several sounds named are each a group (a video uses one); 'non-original sounds' leaves the original out (SQL)", async () => {
+    const [LOFI, ORIGINAL] = ["7100000000000000002", "7100000000000000001"];
+    const plays = (id: string) =>
+      db.prepare("SELECT plays FROM videos WHERE music_id = ?").pluck().all(id) as number[];
+    const counts = aggregateOf(
+      await ask('How many videos used "Lofi chill" and how many used "nhạc nền - Stay"?'),
+    );
+    expect(counts.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", ignored: [] });
+    expect(groupValue(counts.result, 'videos using "Lofi chill"')).toBe(plays(LOFI).length);
+    expect(groupValue(counts.result, 'videos using "nhạc nền - Stay"')).toBe(plays(ORIGINAL).length);
+    const each = aggregateOf(
+      await ask('For "Lofi chill" and "nhạc nền - Stay", give the median plays for each sound.'),
+    );
+    expect(each.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", metric: "plays" });
+    expect(groupValue(each.result, 'videos using "Lofi chill"')).toBe(median(plays(LOFI)));
+    expect(groupValue(each.result, 'videos using "nhạc nền - Stay"')).toBe(median(plays(ORIGINAL)));
+    // "Non-original sounds": the sounds ranked, the original one left out.
+    const others = aggregateOf(await ask("Top 5 non-original sounds by number of videos"));
+    expect(others.plan).toMatchObject({ intent: "rank", subject: "sounds", ignored: [] });
+    expect((others.result.ranking as string[]).length).toBeGreaterThan(0);
+    expect((others.result.ranking as string[]).join(" ")).not.toContain("nhạc nền");
+    expect(others.result.ranking).toEqual([LOFI]);
+  });
+
+  it("'traveloka vs pool', 'compare videos about X and videos about Y': names no hashtag carries, set against each other (search, SQL)", async () => {
+    const playsOf = async (q: string) =>
+      db
+        .prepare(`SELECT plays FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds(q))) as number[];
+    const [traveloka, pool] = [await playsOf("traveloka"), await playsOf("pool")];
+    expect(traveloka.length * pool.length).toBeGreaterThan(0);
+    for (const question of [
+      "traveloka vs pool: which gets more views?",
+      "Please compare videos about traveloka and videos about pool, which one is more popular?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "topic", ignored: [] });
+      expect(groupValue(result, "traveloka"), question).toBe(median(traveloka));
+      expect(groupValue(result, "pool"), question).toBe(median(pool));
+    }
+    // Not a word naming where the text is ("captions with … vs captions with …"), nor a verb after "to".
+    const captions = aggregateOf(
+      await ask('captions with "pool" vs captions with "villa": which gets more views?'),
+    );
+    expect(captions.plan.topics).not.toContain("captions");
+    // "1 millions views" is a bound on views, not on seconds.
+    const millions = aggregateOf(await ask("how many videos with more than 0.02 millions views?"));
+    expect(millions.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE plays > 20000").pluck().get() as number,
+    );
+  });
+
   it('"no music" is an original sound; "with music or without?" sets the two side by side (SQL)', async () => {
     const ORIGINAL = "7100000000000000001";
     const resort = await searchIds("resort");
@@ -3396,6 +3449,17 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     ];
     expect(groupValue(pair.result, later)).toBe(likes(utc(y, m - 1), end));
     expect(groupValue(pair.result, earlier)).toBe(likes(utc(y, m - 3), utc(y, m - 1)));
+    // Two ISO days joined by "..", as agents write a range.
+    const iso = (t: Date) => t.toISOString().slice(0, 10);
+    const range = aggregateOf(await ask(`How many videos ${iso(at(SCRAPED - 60 * DAY))}..${iso(d)}?`));
+    const start = (t: number) => Math.floor(t / DAY) * DAY;
+    expect(range.result.count).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(start(SCRAPED - 60 * DAY), start(SCRAPED - 40 * DAY) + DAY) as number,
+    );
+    expect(range.plan.ignored).toEqual([]);
     // The scrape's last two weeks are the last 14 days, read whole.
     const scrape = aggregateOf(await ask("How many videos were posted in the last two weeks of the scrape?"));
     expect(scrape.plan.ignored).toEqual([]);
@@ -4274,6 +4338,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "How many videos in the first two weeks of July 2025?",
         "Median likes in the 2 months to July 2025 vs the 2 months before",
         "Top 5 videos the week after 10 July",
+        'How many videos used "Lofi chill" and how many used "nhạc nền - Stay"?',
+        "Top 5 non-original sounds by number of videos",
+        "traveloka vs pool: which gets more views?",
         "Are ads more likely to hit 20k views than organic videos?",
         "Which hour gives the best chance of reaching 20k views?",
         "median video length for verified vs non-verified creators",
