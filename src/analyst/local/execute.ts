@@ -44,6 +44,7 @@ import {
   type PerGroupSplit,
   type Plan,
   SHARE_GROUPS,
+  soundWords,
   topicWords,
   VIRAL_SHARE,
 } from "./planner.js";
@@ -495,14 +496,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   // ("Not using an original sound and not using "nhạc nền"": each sound left out.)
   const sounds = plan.attributes.filter((a) => a.kind === "sound");
   if (sounds.length > 0)
-    parts.push(
-      sounds
-        .map(
-          (a) =>
-            `${a.except ? "not " : ""}using ${a.title === "original sound" ? "an original sound" : `"${a.title}"`}`,
-        )
-        .join(" and "),
-    );
+    parts.push(sounds.map((a) => `${a.except ? "not " : ""}using ${soundWords(a)}`).join(" and "));
   const days = plan.attributes.find((a) => a.kind === "days");
   if (days) parts.push(`on ${days.label} (UTC)`);
   const hours = plan.attributes.find((a) => a.kind === "hours");
@@ -2615,7 +2609,7 @@ function shareWords(target: Attribute): string {
     case "language":
       return `in ${attributeLabel(target)}`;
     case "sound":
-      return `${target.except ? "not " : ""}${target.title === "original sound" ? "using an original sound" : `using "${target.title}"`}`;
+      return `${target.except ? "not " : ""}using ${soundWords(target)}`;
     case "count":
       return target.metric === "seconds" ? attributeLabel(target) : `with ${attributeLabel(target)}`;
     case "exceeds":
@@ -2794,8 +2788,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     const sounds = plan.attributes.filter((a) => a.kind === "sound");
     const sound = sounds[0];
     const { sound_ids: ids = sound?.ids ?? [], ...rest } = filter;
-    const name = (s: typeof sound) =>
-      s?.title === "original sound" ? "an original sound" : `"${s?.title ?? ""}"`;
+    const name = (s: typeof sound) => (s ? soundWords(s) : '""');
     // ("Morsmordre vs Somewhere Only We Know": two sounds or more named, each its own group.)
     const sides: [string, FactsFilter][] =
       sounds.length >= 2

@@ -4,6 +4,7 @@ import { editDistance } from "../../shared/text/spelling.js";
 import type { WordKind } from "../../shared/text/word-counts.js";
 import type {
   AdvertiserName,
+  ArtistSound,
   CountMetric,
   FactsRepository,
   IndexedWord,
@@ -221,7 +222,8 @@ export type Attribute =
   | { kind: "language"; value: string }
   /** Videos using one of these sounds: a title linked in the question ("the song Shape Of You"). */
   /** Videos using one of these sounds, or (`except`) none of them: "top sounds excluding original sounds". */
-  | { kind: "sound"; ids: string[]; title: string; except?: boolean }
+  /** `by`: the artist the sound is credited to, when named ("songs by AMEE": no title, every sound of theirs). */
+  | { kind: "sound"; ids: string[]; title: string; except?: boolean; by?: string }
   /** A bound on a count: "more than 1 million views" = plays over 1000000 (latest counts). */
   | { kind: "count"; metric: CountMetric; op: "over" | "at least" | "under" | "at most"; value: number }
   /** One count above another: "more comments than likes" (latest counts). */
@@ -610,7 +612,7 @@ const NEVER_ADS =
 
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
-  /\b(oldest|earliest)\b|\bfirst (ever )?([a-z]+ )?(posted|published|uploaded)\b|\b(first|earliest) (ones? |creators? |accounts? |people |brands? |users? )?to (post|publish|upload|use|mention|talk|share|make)\b|\b(posted|published|uploaded) (\S+ ){0,3}?first\b(?!\s+(few |\d+ |couple of )?(weeks?|months?|days?|quarters?|half|years?|hours?|minutes?|seconds?|\d))|(\b(the|their|his|her|its)|'s) (very )?first (ever )?([\p{L}#]+ )?(videos?|posts?|ads?|slideshows?|uploads?|clips?)\b/u;
+  /\b(oldest|earliest)\b|\bfirst (ever )?([a-z]+ )?(posted|published|uploaded)\b|\b(first|earliest) (ones? |creators? |accounts? |people |brands? |users? )?to (post|publish|upload|use|mention|talk|share|make)\b|\b(posted|published|uploaded) (\S+ ){0,3}?first\b(?!\s+(few |\d+ |couple of |(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) )?(weeks?|months?|days?|quarters?|half|years?|hours?|minutes?|seconds?|\d))|(\b(the|their|his|her|its)|'s) (very )?first (ever )?([\p{L}#]+ )?(videos?|posts?|ads?|slideshows?|uploads?|clips?)\b/u;
 /** One asked for: "the oldest video", "@x's first post", "who was the first to post about …". */
 const OLDEST_ONE =
   /(\b(the|its|their|his|her)|'s) (very )?(oldest|earliest|first) (ever )?([\p{L}#]+ ){0,2}?(video|post|clip|ad|slideshow|upload)\b(?!s)|\bwho (was|is) (the )?(very )?first\b|\bwho (\S+ ){0,4}?first\b/u;
@@ -709,7 +711,7 @@ const attributeLabel = (a: Attribute): string => {
         }[a.op];
       return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
     case "sound":
-      return `videos ${a.except ? "not " : ""}using ${a.title === "original sound" ? "an original sound" : `"${a.title}"`}`;
+      return `videos ${a.except ? "not " : ""}using ${soundWords(a)}`;
     case "exceeds":
       return `more ${COUNT_NAME[a.more]} than ${COUNT_NAME[a.than]}`;
     case "rate":
@@ -1233,6 +1235,106 @@ const isOriginalSound = (title: string) => {
   const folded = foldText(title);
   return ORIGINAL_SOUND_TITLES.some((t) => folded === t || folded.startsWith(`${t} - `));
 };
+
+/** A sound as answers name it: "an original sound", ""Love Story" by Disco Lines", "a sound by AMEE". */
+export const soundWords = (sound: { title: string; by?: string }): string =>
+  sound.title === "original sound"
+    ? "an original sound"
+    : sound.title === ""
+      ? `a sound by ${sound.by}`
+      : `"${sound.title}"${sound.by ? ` by ${sound.by}` : ""}`;
+
+/** Words that lead to an artist's name: "songs by", "tracks from", "artists like". */
+const ARTIST_CUE =
+  /\b(?:(?:songs?|tracks?|music|sounds?|audios?|catalog(?:ue)?)\s+(?:by|from)|artists?\s+(?:like|such as|named|called)|(?:by|from)\s+(?:the\s+)?artists?)\s+/giu;
+/** Between two artists listed: "AMEE vs Châu Đăng Khoa", "Sơn Tùng M-TP, Hòa Minzy or Châu Đăng Khoa". */
+const ARTIST_JOIN = /^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:vs\.?|versus|or|and|&)\s+)/u;
+
+/** An artist read in a question: where the name was written, and the sounds credited to it. */
+interface ArtistRead {
+  at: number;
+  end: number;
+  /** Where the words leading to the first name of a list start ("songs by"), read with it. */
+  cueAt?: number;
+  artist: string;
+  sounds: ArtistSound[];
+}
+
+/**
+ * The artists a question names after "songs by" (and the like, a list of them: "songs by Đức Phúc vs AMEE"), or
+ * right after a quoted sound ('"Love Story" by Disco Lines', '"Ashes" (Stellar)'; `after`: where those quotes
+ * end). A name is the longest run of up to 5 words credited to an artist (as written, any case; or the start of a
+ * longer credit, 2 words or more: "Percy Faith" for "Percy Faith And His Orchestra"). One pass over the videos.
+ */
+async function readArtists(
+  facts: FactsRepository,
+  question: string,
+  after: readonly number[],
+): Promise<ArtistRead[]> {
+  const starts: { at: number; list: boolean; paren: boolean; cueAt?: number }[] = [];
+  for (const cue of question.matchAll(ARTIST_CUE))
+    starts.push({ at: (cue.index ?? 0) + cue[0].length, list: true, paren: false, cueAt: cue.index ?? 0 });
+  for (const end of after) {
+    const by = question.slice(end).match(/^\s*(?:\(\s*|,?\s+by\s+)/u);
+    if (by) starts.push({ at: end + by[0].length, list: false, paren: by[0].includes("(") });
+  }
+  if (starts.length === 0) return [];
+  // The runs of words from each place a name may start (the first 12 words after a cue, for a list).
+  const wordsFrom = (at: number, limit: number) =>
+    [...question.slice(at).matchAll(/[^\s,;:?!()"“”]+/gu)]
+      .slice(0, limit)
+      .map((w) => ({ at: at + (w.index ?? 0), end: at + (w.index ?? 0) + w[0].length }));
+  const runs = (at: number) => {
+    const words = wordsFrom(at, 5);
+    const out: { at: number; end: number; name: string }[] = [];
+    for (let n = words.length; n >= 1; n--) {
+      const last = words[n - 1] as { end: number };
+      // (A run stops at punctuation: "Kreepa, …" is "Kreepa".)
+      if (/[,;:?!()]/.test(question.slice(at, last.end))) continue;
+      out.push({ at, end: last.end, name: question.slice(at, last.end) });
+    }
+    return out;
+  };
+  const places = new Set<number>();
+  for (const start of starts)
+    for (const w of start.list ? wordsFrom(start.at, 12) : wordsFrom(start.at, 1)) places.add(w.at);
+  const names = [...new Set([...places].flatMap((at) => runs(at).map((r) => r.name)))];
+  const credited = await facts.soundsByArtist(names.slice(0, 200));
+  const creditOf = (name: string) => {
+    const folded = foldText(name).trim();
+    const exact = credited.filter((c) => foldText(c.artist).trim() === folded);
+    return exact.length > 0 || folded.split(/\s+/).length < 2
+      ? exact
+      : credited.filter((c) => foldText(c.artist).trim().startsWith(`${folded} `));
+  };
+  const read: ArtistRead[] = [];
+  for (const start of starts) {
+    let at = start.at;
+    for (let k = 0; k < 12; k++) {
+      const found = runs(at)
+        .map((r) => ({ ...r, sounds: creditOf(r.name) }))
+        .find((r) => r.sounds.length > 0);
+      if (!found) break;
+      const counts = new Map<string, number>();
+      for (const c of found.sounds) counts.set(c.artist, (counts.get(c.artist) ?? 0) + c.videos);
+      const artist = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] as string;
+      const end = start.paren
+        ? found.end + (question.slice(found.end).match(/^\s*\)/)?.[0].length ?? 0)
+        : found.end;
+      read.push({
+        at: found.at,
+        end,
+        artist,
+        sounds: found.sounds,
+        ...(k === 0 && start.cueAt !== undefined ? { cueAt: start.cueAt } : {}),
+      });
+      const join = start.list ? question.slice(end).match(ARTIST_JOIN) : null;
+      if (!join) break;
+      at = end + join[0].length;
+    }
+  }
+  return read;
+}
 
 /** The sounds titled `phrase` (folded; exactly, or before " - " and an artist or creator). */
 function soundsTitled(sounds: readonly SoundName[], phrase: string): SoundName[] {
@@ -1915,11 +2017,48 @@ async function readQuestion(
       }
     }
   }
+  // "Songs by Đức Phúc vs AMEE", '"Love Story" by Disco Lines', '"Ashes" (Stellar)': the artists named.
+  const artists = /\b(?:by|from|artists?)\b|\(/i.test(original)
+    ? await readArtists(
+        facts,
+        original,
+        soundsQuoted.map((q) => q.end),
+      )
+    : [];
+  // (An artist named beside a quoted title that has no sound of theirs: said to be unused.)
+  const artistNotes: string[] = [];
+  for (const artist of artists) {
+    if (text.slice(artist.at, artist.end).trim() === "") continue;
+    const quotedBefore = soundsQuoted.find((q) =>
+      /^\s*(?:\(\s*|,?\s+by\s+)$/u.test(original.slice(q.end, artist.at)),
+    );
+    const words = original.slice(artist.at, artist.end).replace(/\s*\)$/, "");
+    if (quotedBefore) {
+      // A quoted title and its artist: the sounds of that title credited to them (all of the title when none is).
+      const theirs = quotedBefore.sound.ids.filter((id) => artist.sounds.some((c) => c.id === id));
+      if (theirs.length > 0) quotedBefore.sound = { ...quotedBefore.sound, ids: theirs, by: artist.artist };
+      else
+        artistNotes.push(
+          `${words} (no sound titled "${quotedBefore.sound.title}" is credited to ${artist.artist})`,
+        );
+      quotedBefore.end = artist.end;
+      continue;
+    }
+    const ids = [...new Set(artist.sounds.map((c) => c.id))];
+    placed.push({ item: { kind: "sound", ids, title: "", by: artist.artist }, at: artist.at });
+    understood.push(
+      `the sounds credited to ${artist.artist} (from "${words}": ${ids.length === 1 ? `sound ${ids[0]}` : `${ids.length} sounds`})`,
+    );
+    const from = artist.cueAt ?? artist.at;
+    soundSpans.push([from, artist.end]);
+    titleSpans.push([artist.at, artist.end]);
+    text = consume(text, from, artist.end - from);
+  }
   for (const { sound, at, end } of soundsQuoted) {
     if (text.slice(at, end).trim() === "") continue;
     placed.push({ item: sound, at });
     understood.push(
-      `the sound "${sound.title}" (quoted: ${sound.ids.length === 1 ? `sound ${sound.ids[0]}` : `${sound.ids.length} sounds of that title`})`,
+      `the sound ${soundWords(sound)} (quoted: ${sound.ids.length === 1 ? `sound ${sound.ids[0]}` : `${sound.ids.length} sounds of that title`})`,
     );
     soundSpans.push([at, end]);
     titleSpans.push([at, end]);
@@ -1946,7 +2085,7 @@ async function readQuestion(
     if (!cue && !listed) continue;
     p.item = { ...item, except: true };
     understood.push(
-      `the videos not using ${item.title === "original sound" ? "an original sound" : `"${item.title}"`} (left out${cue ? ` from "${cue[1] ?? cue[2]}"` : ""})`,
+      `the videos not using ${soundWords(item)} (left out${cue ? ` from "${cue[1] ?? cue[2]}"` : ""})`,
     );
     // ("Leaving out ads and original sounds": the cue is the ads' too, read with them below.)
     if (cue && !/\bads?\s+(?:and|or|,)/.test(cue[0]))
@@ -3945,7 +4084,7 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [...askedApart];
+  const ignored: string[] = [...askedApart, ...artistNotes];
   if (secondWindow && window)
     ignored.push(
       `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,

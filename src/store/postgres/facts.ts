@@ -3,7 +3,10 @@ import { normalizeTokens } from "../../shared/text/normalize.js";
 import {
   ADVERTISER_NAMES,
   type AdvertiserName,
+  type ArtistSound,
   advertiserNamesOf,
+  artistLike,
+  artistSoundsOf,
   CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
@@ -31,6 +34,7 @@ import {
   SOUND_TITLES,
   type SoundName,
   soundNamesOf,
+  soundsByArtistSql,
   soundTitledSql,
   splitSql,
   TEXT_COLUMNS,
@@ -96,6 +100,21 @@ export class PostgresFacts implements FactsRepository {
           (i) => `music_title ILIKE $${2 * i + 2} ESCAPE '\\'`,
         ),
         titles.flatMap((t) => [t, titledLike(t)]),
+      ),
+    );
+  }
+
+  async soundsByArtist(names: readonly string[]): Promise<ArtistSound[]> {
+    if (names.length === 0) return [];
+    return artistSoundsOf(
+      await rowsOf<{ id: string; title: string; artist: string; videos: string | number }>(
+        this.pool,
+        soundsByArtistSql(
+          names.length,
+          (i) => `lower(music_author) = lower($${2 * i + 1})`,
+          (i) => `music_author ILIKE $${2 * i + 2} ESCAPE '\\'`,
+        ),
+        names.flatMap((n) => [n, artistLike(n)]),
       ),
     );
   }

@@ -23,7 +23,8 @@ export type HeavyFactsRead =
   | "nthHighest"
   | "advertiserNames"
   | "soundNames"
-  | "soundsTitledAs";
+  | "soundsTitledAs"
+  | "soundsByArtist";
 
 /** A read asked of the facts thread. */
 export interface FactsRequest {

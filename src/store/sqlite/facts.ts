@@ -1,7 +1,10 @@
 import {
   ADVERTISER_NAMES,
   type AdvertiserName,
+  type ArtistSound,
   advertiserNamesOf,
+  artistLike,
+  artistSoundsOf,
   CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
@@ -29,6 +32,7 @@ import {
   SOUND_TITLES,
   type SoundName,
   soundNamesOf,
+  soundsByArtistSql,
   soundTitledSql,
   splitSql,
   TEXT_COLUMNS,
@@ -120,6 +124,22 @@ export class SqliteFacts implements FactsRepository {
           ),
         )
         .all(...titles.flatMap((t) => [t, titledLike(t)])),
+    );
+  }
+
+  async soundsByArtist(names: readonly string[]): Promise<ArtistSound[]> {
+    if (names.length === 0) return [];
+    if (this.offload) return this.offload.call("soundsByArtist", [names]);
+    return artistSoundsOf(
+      this.db
+        .prepare<string[], ArtistSound>(
+          soundsByArtistSql(
+            names.length,
+            () => "music_author = ? COLLATE NOCASE",
+            () => "music_author LIKE ? ESCAPE '\\'",
+          ),
+        )
+        .all(...names.flatMap((n) => [n, artistLike(n)])),
     );
   }
 

@@ -83,7 +83,7 @@ function loadSqlite(fixture: Fixture): { db: Db; dir: string } {
           durationS: 20,
           musicId: v.music?.id ?? null,
           musicTitle: v.music?.title ?? null,
-          musicAuthor: null,
+          musicAuthor: v.music?.artist ?? null,
           hashtags: v.hashtags,
           authorUid: v.author,
           advertiserId: v.advertiserId,

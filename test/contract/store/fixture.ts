@@ -24,8 +24,8 @@ export interface FixtureVideo {
   advertiserId: string | null;
   ad: boolean;
   viral: boolean;
-  /** The sound (music id and title), when recorded. */
-  music: { id: string; title: string } | null;
+  /** The sound (music id, title and the artist credited), when recorded. */
+  music: { id: string; title: string; artist?: string } | null;
 }
 
 export interface FixtureCreator {
@@ -78,9 +78,13 @@ function video(n: number, over: Partial<FixtureVideo> = {}): FixtureVideo {
       n % 4 === 0
         ? { id: "6800000000000000001", title: n === 20 ? "Original Sound" : "original sound" }
         : n % 4 === 1
-          ? { id: "6800000000000000002", title: "Shape Of You" }
+          ? {
+              id: "6800000000000000002",
+              title: "Shape Of You",
+              artist: n === 21 ? "ED SHEERAN" : "Ed Sheeran",
+            }
           : n % 4 === 2
-            ? { id: "6800000000000000003", title: "original sound - Glow Lab" }
+            ? { id: "6800000000000000003", title: "original sound - Glow Lab", artist: "Glow Lab" }
             : null,
     ...over,
   };

@@ -533,6 +533,26 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         ]);
         expect(await titled()).toEqual([]);
       }
+      // Artists named: the sounds credited to them (any case, or a longer credit starting with the name), per
+      // music id and artist.
+      const credited = (id: string, artist: string) => ({
+        id,
+        title: id === "6800000000000000002" ? "Shape Of You" : "original sound - Glow Lab",
+        artist,
+        videos: fixture.videos.filter((v) => v.music?.id === id && v.music.artist === artist).length,
+      });
+      for (const store of [lite, pg]) {
+        const by = (...names: string[]) => store.facts.soundsByArtist(names);
+        expect(await by("ed sheeran")).toEqual([
+          credited("6800000000000000002", "ED SHEERAN"),
+          credited("6800000000000000002", "Ed Sheeran"),
+        ]);
+        expect(credited("6800000000000000002", "Ed Sheeran").videos).toBeGreaterThan(1);
+        expect(await by("Glow", "nobody")).toEqual([credited("6800000000000000003", "Glow Lab")]);
+        expect(await by("sheeran")).toEqual([]);
+        expect(await by("Glow_Lab", "Glow%")).toEqual([]);
+        expect(await by()).toEqual([]);
+      }
       expect(await pg.trends.list(10, 0)).toEqual(await lite.trends.list(10, 0));
 
       expect(await pg.facts.creatorByHandle("GlowGirl")).toEqual(

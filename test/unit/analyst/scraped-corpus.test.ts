@@ -1338,6 +1338,35 @@ describe("naturally phrased questions read as meant", () => {
     expect(others.result.ranking).toEqual([LOFI]);
   });
 
+  it("artists named: 'songs by DJ', 'songs by DJ vs Stay', '\"Lofi chill\" by DJ'; one credited no sound of the title is said (SQL)", async () => {
+    const [LOFI, ORIGINAL] = ["7100000000000000002", "7100000000000000001"];
+    const plays = (id: string) =>
+      db.prepare("SELECT plays FROM videos WHERE music_id = ?").pluck().all(id) as number[];
+    const counted = aggregateOf(await ask("How many videos use songs by DJ?"));
+    expect(counted.plan).toMatchObject({
+      intent: "count",
+      subject: "videos",
+      filters: [`sound=${LOFI}`],
+      topics: [],
+      ignored: [],
+    });
+    expect(counted.plan.understood).toContain(
+      'the sounds credited to DJ (from "DJ": sound 7100000000000000002)',
+    );
+    expect(counted.result.count).toBe(plays(LOFI).length);
+    const sides = aggregateOf(await ask("Songs by DJ vs Stay: which get more views?"));
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", ignored: [] });
+    expect(groupValue(sides.result, "videos using a sound by DJ")).toBe(median(plays(LOFI)));
+    expect(groupValue(sides.result, "videos using a sound by Stay")).toBe(median(plays(ORIGINAL)));
+    const titled = await ask('"Lofi chill" by DJ: how many videos?');
+    expect(aggregateOf(titled).plan).toMatchObject({ filters: [`sound=${LOFI}`], topics: [], ignored: [] });
+    expect(titled.summary).toContain('using "Lofi chill" by DJ');
+    // An artist credited with no sound of that title: the title's sounds, and the artist said to be unused.
+    const other = aggregateOf(await ask('"Lofi chill" (Stay): how many videos?'));
+    expect(other.plan.filters).toEqual([`sound=${LOFI}`]);
+    expect(other.plan.ignored).toEqual(['Stay (no sound titled "Lofi chill" is credited to Stay)']);
+  });
+
   it("'traveloka vs pool', 'compare videos about X and videos about Y': names no hashtag carries, set against each other (search, SQL)", async () => {
     const playsOf = async (q: string) =>
       db
@@ -3427,6 +3456,10 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       });
     }
     expect(count(day(1), day(13))).toBeGreaterThan(0);
+    // ("Posted in the first two weeks" asks for no oldest videos.)
+    const posted = aggregateOf(await ask(`Top videos posted in the first two weeks of ${name} ${y}`));
+    expect(posted.plan).toMatchObject({ intent: "rank", subject: "videos" });
+    expect(posted.plan).not.toHaveProperty("oldest");
     const first = await ask(`How many videos were posted in the first 12 days of ${name} ${y}?`);
     expect(first.summary).toContain(`published from 1 ${name} to 12 ${name} ${y} (UTC)`);
     const months = await ask(`How many videos were posted in the 3 months to ${name} ${y}?`);
@@ -4341,6 +4374,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         'How many videos used "Lofi chill" and how many used "nhạc nền - Stay"?',
         "Top 5 non-original sounds by number of videos",
         "traveloka vs pool: which gets more views?",
+        "Songs by DJ vs Stay: which get more views?",
+        '"Lofi chill" by DJ: how many videos?',
         "Are ads more likely to hit 20k views than organic videos?",
         "Which hour gives the best chance of reaching 20k views?",
         "median video length for verified vs non-verified creators",

@@ -64,6 +64,12 @@ describe("the analyst's aggregate reads on the facts thread (SQLite)", () => {
     expect(title).not.toBe("");
     expect(await threaded.soundsTitledAs([title])).toEqual(await inline.soundsTitledAs([title]));
     expect((await inline.soundsTitledAs([title])).length).toBeGreaterThan(0);
+    const artist = base.db
+      .prepare("SELECT music_author FROM videos WHERE music_author IS NOT NULL LIMIT 1")
+      .pluck()
+      .get() as string;
+    expect(await threaded.soundsByArtist([artist])).toEqual(await inline.soundsByArtist([artist]));
+    expect((await inline.soundsByArtist([artist])).length).toBeGreaterThan(0);
     // The reads are many at once, as an analyst run's are.
     const all = await Promise.all([1, 2, 3, 4].map(() => threaded.groups({}, ["hour"], "plays")));
     for (const groups of all) expect(groups).toEqual(await inline.groups({}, ["hour"], "plays"));
