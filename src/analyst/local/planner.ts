@@ -1353,6 +1353,9 @@ const SET_NOUN_BEFORE =
 /** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
 const NOT_TOPICAL =
   /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few)$/;
+/** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
+const FIGURE_WORD =
+  /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?)?)$/;
 
 /** How many capitalised names one question may look up in the corpus's text (each is a search). */
 const MAX_NAME_LOOKUPS = 5;
@@ -2356,7 +2359,7 @@ async function readQuestion(
         )
         // "A budget hotel": a kind of hotel, not ad spend.
         .replace(
-          /\bbudget[- ](hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?)\b/g,
+          /\bbudget[- ](?:(?:international|local|chain|hotel)\s+)?(hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?|brands?|chains?|properties|property|motels?)\b/g,
           "$1",
         )
         // "Show me the comments under …", "what are people saying": the comments' text ("the median comments on
@@ -3349,7 +3352,7 @@ async function readQuestion(
   // ends, inclusive (a unit written once at the end applies to both). Followers and videos bound the accounts
   // (read below with the one-sided bounds).
   const RANGE =
-    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?)\s+(?:(?:(?!(?:seconds?|secs?|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|followers?|fans?)\b)\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads)\b(?:\s+long\b)?/gu;
+    /\b(?<bound>(between|from)?\s*(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(and|to|-|–|—)\s*(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?)(?:\s+(?:(?:(?!(?:seconds?|secs?|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|followers?|fans?)\b)\p{L}+\s+){0,2}?(?=(?:videos|posts|clips|uploads)\b))?(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|minutes?|mins?|followers?|fans?|subscribers?|videos|posts|clips|uploads|s)|(?<=\d)(s|secs?))\b(?:\s+long\b)?/gu;
   let rangeBound: {
     what: string;
     bound: FollowersBound & { op: "between" };
@@ -3377,7 +3380,7 @@ async function readQuestion(
       )
     )
       continue;
-    const [phrase, , , lowDigits, lowUnit, , highDigits, highUnit, what] = range as unknown as [
+    const [phrase, , , lowDigits, lowUnit, , highDigits, highUnit, unit, joined] = range as unknown as [
       string,
       string,
       string | undefined,
@@ -3386,8 +3389,11 @@ async function readQuestion(
       string,
       string,
       string | undefined,
-      string,
+      string | undefined,
+      string | undefined,
     ];
+    // ("15–30s clips": the unit written onto the number.)
+    const what = (unit ?? joined) as string;
     // ("between 1 and 3 minutes": the length is bounded in seconds.)
     const scale = /^min/.test(what) ? 60 : 1;
     const low = boundValue(lowDigits, lowUnit ?? highUnit);
@@ -4399,7 +4405,7 @@ async function readQuestion(
     // "Pets videos", "skincare ads", "videos about christmas": a word right before the noun of the set, or
     // right after "about" / "featuring" following it, is what the set is about, even as no hashtag.
     const setNoun =
-      !hashed && !NOT_TOPICAL.test(word)
+      !hashed && !NOT_TOPICAL.test(word) && !FIGURE_WORD.test(word)
         ? (lowerAll.slice(at + raw.length).match(SET_NOUN_AFTER)?.[1] ??
           lowerAll.slice(0, at).match(SET_NOUN_BEFORE)?.[1])
         : undefined;
@@ -4444,6 +4450,7 @@ async function readQuestion(
       !hashed &&
       word.length >= 3 &&
       !NOT_TOPICAL.test(word) &&
+      !FIGURE_WORD.test(word) &&
       !CALENDAR_WORD.test(word) &&
       !SET_WORD.test(word) &&
       // (Not a verb after "to", "to pick or guess", nor an adverb, "a big hit or consistently strong".)
@@ -4538,6 +4545,8 @@ async function readQuestion(
   // How the compared topics were joined ("or", "vs", …), and topics joined by "or" and not compared: a union.
   let compareJoin: string | undefined;
   let eitherTopics: string[] = [];
+  // The words that set eitherTopics apart ("or"; "combined", "searches" after a list joined by "and").
+  let eitherCue = "or";
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
@@ -4592,6 +4601,33 @@ async function readQuestion(
         run.push((ordered[j + 1] as [string, unknown])[0]);
       }
       if (run.length >= 2) eitherTopics = run;
+    }
+    // "For Hue and Quang Binh combined", "in the Nha Trang and Phu Quoc searches": topics listed and taken together,
+    // the videos about any of them (a video is rarely about two places).
+    for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
+      const run = [(ordered[k] as [string, unknown])[0]];
+      let j = k;
+      for (; j + 1 < ordered.length; j++) {
+        const gap = lowerAll
+          .slice(
+            (ordered[j] as [string, { end: number }])[1].end,
+            (ordered[j + 1] as [string, { at: number }])[1].at,
+          )
+          .replace(/#$/, "");
+        if (!/^[\s,]*(?:(?:and|&|or)[\s,]*)?$/.test(gap) || !/[,&\p{L}]/u.test(gap)) break;
+        run.push((ordered[j + 1] as [string, unknown])[0]);
+      }
+      const after = lowerAll.slice((ordered[j] as [string, { end: number }])[1].end);
+      const taken = after.match(
+        /^\s*(searches(?: combined)?|search results|(?:results|videos|posts) combined|combined|together|put together|taken together|pooled)\b/,
+      );
+      if (run.length >= 2 && taken) {
+        eitherTopics = run;
+        eitherCue = (taken[1] as string).replace(/^(?:results|videos|posts) /, "");
+        for (const word of eitherCue.split(" "))
+          if (ignored.includes(word)) ignored.splice(ignored.indexOf(word), 1);
+      }
+      k = j;
     }
     // "A bathtub (bồn tắm)", '"hồ bơi" (pool)': a word and its translation in brackets, either one (one written
     // with accents, the other not: "Na Hang (Tuyen Quang)" is a place and where it is, both).
@@ -6509,7 +6545,7 @@ async function readQuestion(
   if (eitherTopics.length >= 2) {
     filters.push({ kind: "any_text", qs: eitherTopics });
     understood.push(
-      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (from "or")`,
+      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (from "${eitherCue}")`,
     );
   } else eitherTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one

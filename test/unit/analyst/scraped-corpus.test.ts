@@ -8462,6 +8462,30 @@ describe("two ranges of one count set against each other", () => {
       "seconds>=15",
       "seconds<=30",
     ]);
+    // The unit written onto the number, as in "15–30s clips", and "10-20 s long".
+    const joined = aggregateOf(await ask("15–30s clips against 30–60s clips: which gets more views?"));
+    expect(joined.plan).toMatchObject({ group_by: "bounds", bands: ["15-30 s", "30-60 s"], ignored: [] });
+    expect(joined.result).toEqual(lengths.result);
+    expect(aggregateOf(await ask("how many videos are 10-20 s long?")).plan.filters).toEqual([
+      "seconds>=10",
+      "seconds<=20",
+    ]);
+  });
+
+  it("places listed and taken together ('X and Y combined', 'the X and Y searches') are the videos about either; 'my three videos' names no topic (search, SQL)", async () => {
+    const either = new Set([...(await searchIds("vungtau")), ...(await searchIds("danang"))]);
+    expect(either.size).toBeGreaterThan(0);
+    for (const question of [
+      "How many videos for Vung Tau and Da Nang combined?",
+      "How many videos are there in the Vung Tau and Da Nang searches?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "count", topics: [], ignored: [] });
+      expect(plan.filters, question).toEqual(["any_q=vungtau|danang"]);
+      expect(result.count, question).toBe(either.size);
+    }
+    const mine = aggregateOf(await ask("How did @stay1's three videos and my 276k video do?"));
+    expect(mine.plan.topics).toEqual([]);
   });
 });
 
