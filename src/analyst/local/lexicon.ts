@@ -1143,6 +1143,39 @@ function readPeriod(text: string): WindowReading | null {
       );
     }
   }
+  // Two periods side by side, one a span: "Apr 28 – May 4, 2025 vs Apr 21–27", "1 Apr – 12 May vs 1 Jan – 11 Feb
+  // 2025": each side read on its own.
+  const apart = text.match(/^(.*?)\s+(?:vs\.?|versus|against|compared (?:to|with))\s+(.*)$/);
+  if (apart) {
+    const [left, right] = [readPeriod(apart[1] as string), readPeriod(apart[2] as string)];
+    const whole = (w: WindowReading | null): w is WindowReading & { from: number; to: number } =>
+      w !== null && w.from !== undefined && w.to !== undefined && w.from > 0 && !w.periods && !w.openEnded;
+    if (
+      whole(left) &&
+      whole(right) &&
+      (left.ends !== undefined || right.ends !== undefined) &&
+      (left.from !== right.from || left.to !== right.to)
+    ) {
+      const [a, b] = [left, right].map((w) => ({ from: w.from, to: w.to, label: w.label ?? "" })) as [
+        Period,
+        Period,
+      ];
+      const leftAt = text.indexOf(left.phrase);
+      const rightAt =
+        apart[0].length - (apart[2] as string).length + (apart[2] as string).indexOf(right.phrase);
+      // (Only a few words between them, "(May 5–11, 2025) vs last week (Apr 28 – May 4)": those between are read
+      // with the two.)
+      const between = leftAt >= 0 ? text.slice(leftAt + left.phrase.length, rightAt) : "";
+      if (leftAt >= 0 && rightAt > leftAt && (between.match(/[\p{L}\p{N}]+/gu) ?? []).length <= 5)
+        return reading(
+          spanning(a, b, `${a.label} and ${b.label}`),
+          text.slice(leftAt, rightAt + right.phrase.length),
+          {
+            periods: [a, b],
+          },
+        );
+    }
+  }
   // Two periods side by side: "2025 vs 2024", "in 2025 than in 2024", "march or april 2025".
   // "Creators who posted in 2023 but not in 2024": the first period, less whoever posted in the second.
   const except = text.match(

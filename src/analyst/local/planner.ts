@@ -1369,12 +1369,19 @@ const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
-  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder)$/;
+  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
   "gu",
 );
+
+/** Words before a quoted question relayed from someone: 'User asks: "…"', 'my boss wants to know "…"'. */
+const RELAY_CUE =
+  /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\basks?\s*:\s*$/i;
+/** A question's first word: a quoted passage opening with one and ending with "?" is a question relayed. */
+const INTERROGATIVE =
+  /^(?:which|what|what's|how|who|whose|when|where|why|are|is|do|does|did|can|could|should|would|will|has|have)\b/i;
 
 /** Quotes around a passage: "…", “…”, «…», and '…' when the apostrophes stand apart from words. */
 const QUOTED = /["“«]([^"“”«»]{1,120})["”»]|(?<![\p{L}\p{N}])'([^']{1,120})'(?![\p{L}\p{N}])/gu;
@@ -1413,13 +1420,29 @@ async function takeQuoted(
       /\b(captions?|says?|saying|said|mention\w*|words?|phrases?|terms?|keywords?|hooks?|transcripts?|text|contain\w*|includ\w*|hashtags?|tagged|search\w*|query|about|spoken|write|written)(?:\s+\p{L}+){0,2}\W*$/iu.test(
         question.slice(Math.max(0, at - 40), at),
       );
-    passages.push({ at, passage, inner, length: (match[0] as string).length, other, title: !other && !said });
+    // ('User asks: "which Can Tho videos mention Bến Ninh Kiều and how did they do?"': a question relayed in
+    // quotes is the question, read as if unquoted.)
+    const before = question.slice(Math.max(0, at - 60), at);
+    // (One written as a question, not after such words, is a question unless it is a sound's title: "Where Is
+    // The Love?".)
+    const long = inner.split(/\s+/).length >= 4;
+    const relayed = long && RELAY_CUE.test(before);
+    const asked = long && !relayed && !said && /\?\s*$/.test(inner) && INTERROGATIVE.test(inner);
+    passages.push({
+      at,
+      passage,
+      inner,
+      length: (match[0] as string).length,
+      other: other || relayed,
+      title: !other && !said && !relayed,
+      asked,
+    });
   }
   // (Every title quoted looked up in one pass over the videos, when the sounds were not read already.)
   const titles = passages.filter((p) => p.title).map((p) => p.inner);
   const candidates = sounds.length > 0 || titles.length === 0 ? sounds : await facts.soundsTitledAs(titles);
   let out = question;
-  for (const { at, passage, inner, length, other, title } of passages) {
+  for (const { at, passage, inner, length, other, title, asked } of passages) {
     const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
     const titled = title ? soundsTitled(candidates, inner) : [];
     if (titled.length > 0)
@@ -1428,7 +1451,7 @@ async function takeQuoted(
         at,
         end: at + length,
       });
-    const linked = other || titled.length > 0;
+    const linked = other || titled.length > 0 || asked;
     // Linked: only the quote marks go. Text: the whole passage is blanked, and "the word(s)" naming it.
     const naming = linked
       ? null
@@ -1938,6 +1961,13 @@ async function readQuestion(
         (await facts.hashtagUse(foldText(word), TOPIC_MIN_USE)) < TOPIC_MIN_USE
       )
         topical = false;
+    // ("Quảng Bình" for "Quảng Bình ở đâu": the place #quangbinh, written apart.)
+    if (
+      !topical &&
+      n.includes(" ") &&
+      (await facts.hashtagUse(foldText(n).replace(/\s+/g, ""), TOPIC_MIN_USE)) >= TOPIC_MIN_USE
+    )
+      topical = true;
     if (!topical) prefixes.push({ a, n });
   }
   const names = [...known.flatMap((a) => a.names.map((n) => ({ a, n }))), ...prefixes]

@@ -3493,6 +3493,19 @@ describe("quarters, spans, open ends and two periods side by side", () => {
         .get(start(SCRAPED - 60 * DAY), start(SCRAPED - 40 * DAY) + DAY) as number,
     );
     expect(range.plan.ignored).toEqual([]);
+    // Two spans set side by side, as weekly reports write them ("Jul 1 – Jul 10, 2025 vs Jul 11–20").
+    const short = name.slice(0, 3);
+    const weeks = aggregateOf(
+      await ask(`Median likes ${short} 1 – ${short} 10, ${y} vs ${short} 11–20: which did better?`),
+    );
+    expect(weeks.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
+    expect(groupValue(weeks.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
+    expect(groupValue(weeks.result, `11 to 20 ${name} ${y}`)).toBe(likes(day(11), day(21)));
+    // (Words between them are read apart: "posted by verified accounts, compared with …" keeps the accounts.)
+    const apartWords = aggregateOf(
+      await ask(`How many ${name} ${y} videos came from verified creators, compared with ${name} ${y - 1}?`),
+    );
+    expect(apartWords.plan.understood.join(" ")).toContain("verified");
     // The scrape's last two weeks are the last 14 days, read whole.
     const scrape = aggregateOf(await ask("How many videos were posted in the last two weeks of the scrape?"));
     expect(scrape.plan.ignored).toEqual([]);
@@ -8470,6 +8483,33 @@ describe("two ranges of one count set against each other", () => {
       "seconds>=10",
       "seconds<=20",
     ]);
+  });
+
+  it("a question relayed in quotes is the question ('User asks: \"…\"'); an advertiser named for a place is no place (search, SQL)", async () => {
+    const resort = (await searchIds("resort")).length;
+    for (const question of [
+      'User asks: "how many resort videos are there?" Answer in one line.',
+      'Someone asked me "how many resort videos are there?"',
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "count", topics: ["resort"] });
+      expect(result.count, question).toBe(resort);
+    }
+    // A quoted sound's title written as a question stays the sound.
+    const titled = aggregateOf(await ask('"Where is the lofi chill?" vs "Lofi chill"'));
+    expect(titled.plan.topics).not.toContain('"where is the lofi chill"');
+    // "Vũng Tàu ở đâu", an account's name, starts with a place written apart (#vungtau): the place is read.
+    const now = Math.floor(Date.now() / 1000);
+    db.prepare(
+      "INSERT INTO advertisers (id, name, focus, first_seen, created_at, updated_at) VALUES ('adv-place', 'Vũng Tàu ở đâu', 'other', ?, ?, ?)",
+    ).run(now, now, now);
+    try {
+      const place = aggregateOf(await ask("How many videos about Vũng Tàu are there?"));
+      expect(place.plan).toMatchObject({ intent: "count", topics: ["vungtau"], advertisers: [] });
+      expect(place.result.count).toBe((await searchIds("vungtau")).length);
+    } finally {
+      db.prepare("DELETE FROM advertisers WHERE id = 'adv-place'").run();
+    }
   });
 
   it("places listed and taken together ('X and Y combined', 'the X and Y searches') are the videos about either; 'my three videos' names no topic (search, SQL)", async () => {
