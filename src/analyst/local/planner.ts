@@ -6683,6 +6683,36 @@ async function readQuestion(
     );
   else if (zone && !hoursRead)
     ignored.push(`${zone[0].trim()} (only hours of the day are read in a time zone; days and dates are UTC)`);
+  // "@sojo.hotels.dlk (Buôn Ma Thuột) vs @guru.sojo.hotel.c (Can Tho)", "Saigon boutique accounts: @a vs @b":
+  // topics none of the compared accounts' videos is about (together) describe the accounts; all their videos are
+  // compared, and the topics are said to be unused.
+  const topicsLeft = topics.filter(
+    (t) => !compareTopics.includes(t) && !eachTopic.includes(t) && !eitherTopics.includes(t),
+  );
+  if (
+    intent === "compare" &&
+    creators.length >= 2 &&
+    advertisers.length === 0 &&
+    topicsLeft.length > 0 &&
+    (subject === "videos" || subject === "creators")
+  ) {
+    const found = await Promise.all(
+      creators.map((c) => facts.count({ q: topicsLeft.join(" "), author_uid: c.uid })),
+    );
+    if (found.every((n) => n === 0)) {
+      for (const t of topicsLeft) {
+        topics.splice(topics.indexOf(t), 1);
+        unsay(
+          new RegExp(
+            `^(?:topic|text) ${t.startsWith('"') ? "" : '"'}${t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`,
+          ),
+        );
+      }
+      ignored.push(
+        `${topicsLeft.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (no video of ${creators.map((c) => `@${c.handle}`).join(", ")} is about ${topicsLeft.length === 1 ? "it" : "them together"}: read as describing the accounts, and all their videos compared)`,
+      );
+    }
+  }
   if (groupsOf && intent === "breakdown" && groupBy !== null && !rankWithin) {
     groupVideos = boundOnly(groupsOf);
     understood.push(`only the groups with ${boundWords(groupsOf)} videos (from "${groupsOf.phrase}")`);

@@ -4388,6 +4388,9 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Top 5 non-original sounds by number of videos",
         "traveloka vs pool: which gets more views?",
         "Songs by DJ vs Stay: which get more views?",
+        "@stay1 vs @stay2 on checkin content: median likes?",
+        'User asks: "how many resort videos are there?" Answer in one line.',
+        "How many videos for Vung Tau and Da Nang combined?",
         '"Lofi chill" by DJ: how many videos?',
         "Are ads more likely to hit 20k views than organic videos?",
         "Which hour gives the best chance of reaching 20k views?",
@@ -8510,6 +8513,39 @@ describe("two ranges of one count set against each other", () => {
     } finally {
       db.prepare("DELETE FROM advertisers WHERE id = 'adv-place'").run();
     }
+  });
+
+  it("'@a vs @b on <topic> content' where neither has a video about it: the topic describes the accounts, all their videos compared (search, SQL)", async () => {
+    const tagged = new Set(
+      db
+        .prepare(`SELECT author_uid FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds("checkin"))) as string[],
+    );
+    expect(tagged.size).toBeGreaterThan(0);
+    const [a, b] = (
+      db.prepare("SELECT uid, handle FROM creators ORDER BY handle").all() as {
+        uid: string;
+        handle: string;
+      }[]
+    ).filter((c) => !tagged.has(c.uid));
+    expect(a && b).toBeTruthy();
+    const { plan } = aggregateOf(
+      await ask(`@${a?.handle} vs @${b?.handle} on checkin content: median likes?`),
+    );
+    expect(plan).toMatchObject({ intent: "compare", topics: [], metric: "likes" });
+    expect(plan.ignored).toEqual([
+      `"checkin" (no video of @${a?.handle}, @${b?.handle} is about it: read as describing the accounts, and all their videos compared)`,
+    ]);
+    const answer = await ask(`@${a?.handle} vs @${b?.handle} on checkin content: median likes?`);
+    const likesOf = (uid: string) =>
+      median(db.prepare("SELECT likes FROM videos WHERE author_uid = ?").pluck().all(uid) as number[]);
+    const [hi, lo] = [a, b].sort(
+      (x, y) => likesOf((y as { uid: string }).uid) - likesOf((x as { uid: string }).uid),
+    );
+    expect(answer.summary).toContain(
+      `@${hi?.handle} is ahead on median likes per video: ${likesOf(hi?.uid as string).toLocaleString("en-US")} vs ${likesOf(lo?.uid as string).toLocaleString("en-US")} for @${lo?.handle}.`,
+    );
   });
 
   it("places listed and taken together ('X and Y combined', 'the X and Y searches') are the videos about either; 'my three videos' names no topic (search, SQL)", async () => {
