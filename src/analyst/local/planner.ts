@@ -3074,6 +3074,9 @@ async function readQuestion(
     (/^\s*(which|who|list|show|name|find|give|creators|accounts|advertisers|brands)\b/.test(lowerAll) ||
       /\b(in|during) (every|all)\b|\bevery single\b|\bat least once\b/.test(lowerAll)) &&
     /\b(creators?|accounts?|advertisers?|brands?|influencers?)\b/.test(lowerAll);
+  // ("Which day in December 2020 had the most uploads?": a day of that period, not of the week.)
+  const dayOfPeriod =
+    /\b(?:which|what) (?:single )?(?:day|date) (?:in|of|during) (?!(?:the |a )?week\b)/.test(lowerAll);
   const postingTime: TimeGroup | null = daysCompared
     ? "weekday"
     : dayFilter || LAST_POSTED.test(lowerAll) || everyAsked
@@ -3086,7 +3089,8 @@ async function readQuestion(
           /\bweekends?\b/.test(lowerAll) &&
             !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
           ? "weekend"
-          : /\b(days? of (the )?week|weekdays?|which day|what day|best day|best posting days?|posting days?)\b/.test(
+          : !dayOfPeriod &&
+              /\b(days? of (the )?week|weekdays?|which day|what day|best day|best posting days?|posting days?)\b/.test(
                 lowerAll,
               )
             ? "weekday"
@@ -3095,8 +3099,9 @@ async function readQuestion(
                 )
               ? "hour"
               : // "How many videos were posted per day in the last 2 weeks?", "which week had the most videos?"
-                /\b((each|every|per|by|a) day|daily|day[- ](by|over|to)[- ]day)\b/.test(lowerAll) &&
-                  !/\b(best|which|what) day\b|\bdays? of (the )?week\b/.test(lowerAll)
+                dayOfPeriod ||
+                  (/\b((each|every|per|by|a) day|daily|day[- ](by|over|to)[- ]day)\b/.test(lowerAll) &&
+                    !/\b(best|which|what) day\b|\bdays? of (the )?week\b/.test(lowerAll))
                 ? "day"
                 : /\b((each|every|per|by|a|which|what) week|weekly|week[- ](by|over|on|to)[- ]week|wow)\b/.test(
                       lowerAll,
@@ -4687,6 +4692,20 @@ async function readQuestion(
       ) {
         compareTopics = [firstTogether(k), right];
         continue;
+      }
+      // "How many Cát Bà videos are there; what about Đồ Sơn?", "median comments for Vung Tau; same for Nha Trang":
+      // the next topic asked the same way, side by side.
+      if (
+        !eitherTopics.includes(right) &&
+        /[;.?,]\s*(?:and\s+)?(?:(?:what|how)\s+about|(?:the\s+)?same\s+for)\s+(?:the\s+|an?\s+)?["“']?$/.test(
+          between,
+        )
+      ) {
+        const left = firstTogether(k);
+        if (!eitherTopics.includes(left)) {
+          compareTopics = [left, right];
+          continue;
+        }
       }
       const joined = between.match(
         /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?$/u,

@@ -2184,6 +2184,15 @@ describe("naturally phrased questions read as meant", () => {
     const more = aggregateOf(await ask("Are there more Da Lat or Vung Tau hotel videos?"));
     expect(more.plan.metric).toBe("videos");
     expect(more.result).toMatchObject({ measure: "number of videos" });
+    // Asked one after the other: "…; what about Vung Tau?", "…; same for Vung Tau".
+    for (const q of [
+      "Median views of Da Lat hotel videos; what about Vung Tau?",
+      "Median views for Da Lat hotel videos; same for Vung Tau, and which is higher?",
+    ]) {
+      const chained = aggregateOf(await ask(q));
+      expect(chained.plan, q).toMatchObject({ compare_topics: ["dalat", "vungtau"], topics: ["hotel"] });
+      expect(chained.result, q).toEqual(result);
+    }
   });
 
   it("a compared topic with none of the videos in question is said to have none, not dropped", async () => {
@@ -3501,6 +3510,12 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(weeks.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
     expect(groupValue(weeks.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
     expect(groupValue(weeks.result, `11 to 20 ${name} ${y}`)).toBe(likes(day(11), day(21)));
+    // "Which day in <month> had the most videos?": the days of that month, not the days of the week.
+    const byDay = aggregateOf(await ask(`Which day in ${name} ${y} had the most videos?`));
+    expect(byDay.plan).toMatchObject({ intent: "breakdown", group_by: "day" });
+    expect(aggregateOf(await ask("Which day of the week gets the most views?")).plan.group_by).toBe(
+      "weekday",
+    );
     // (Words between them are read apart: "posted by verified accounts, compared with …" keeps the accounts.)
     const apartWords = aggregateOf(
       await ask(`How many ${name} ${y} videos came from verified creators, compared with ${name} ${y - 1}?`),
