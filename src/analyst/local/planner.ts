@@ -5319,7 +5319,13 @@ async function readQuestion(
       metric = "plays";
       understood.push('performance read as views (plays) (from "should"/"best"/"more")');
     }
-  } else if (compareTopics.length >= 2 && subject === "videos") {
+  } else if (
+    compareTopics.length >= 2 &&
+    // ("Resort brands named in captions: Seashells vs Premier Village vs Salinda": names compared, linked to no
+    // advertiser, are the videos about each.)
+    (subject === "videos" || (subject === "advertisers" && advertisers.length === 0))
+  ) {
+    subject = "videos";
     intent = "breakdown";
     groupBy = "topic";
     metric = sideBySideMetric(metric);

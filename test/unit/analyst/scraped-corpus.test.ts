@@ -1378,6 +1378,8 @@ describe("naturally phrased questions read as meant", () => {
     for (const question of [
       "traveloka vs pool: which gets more views?",
       "Please compare videos about traveloka and videos about pool, which one is more popular?",
+      // ("Brands" names what the names are, not advertisers to rank: none is linked.)
+      "Brands: traveloka vs pool — which brand gets more views?",
     ]) {
       const { plan, result } = aggregateOf(await ask(question));
       expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "topic", ignored: [] });
