@@ -2387,6 +2387,11 @@ async function readQuestion(
           /\b(?:watching|watched|viewers?|audience|users?) on (?:an? )?(?:iphones?|android|ios|mobile|desktop)\b|\b(?:iphone|android|ios) (?:vs\.?|versus|or) (?:iphone|android|ios)\b|\b(?:viewers?'?|audience|users?'?) devices?\b|\bdevice (?:types?|split|breakdown|mix)\b/g,
           "devices",
         )
+        // "Paid ads", "paid posts", "paid partnerships": the ads flagged, not what was paid.
+        .replace(
+          /\bpaid (?=(?:ads?|adverts?|advertising|posts?|content|promotions?|partnerships?|placements?|videos?)\b)/g,
+          "",
+        )
         // "A budget hotel": a kind of hotel, not ad spend.
         .replace(
           /\bbudget[- ](?:(?:international|local|chain|hotel)\s+)?(hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?|brands?|chains?|properties|property|motels?)\b/g,

@@ -8515,6 +8515,14 @@ describe("two ranges of one count set against each other", () => {
       expect(plan, question).toMatchObject({ intent: "count", topics: ["resort"] });
       expect(result.count, question).toBe(resort);
     }
+    // "Paid ads" are the ads flagged, not a payment the corpus lacks.
+    const paid = aggregateOf(
+      await ask("Is it true that a third of these videos are paid ads? What is the real share?"),
+    );
+    expect(paid.plan).toMatchObject({ intent: "share", filters: [] });
+    expect(paid.result.part).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get() as number,
+    );
     // A quoted sound's title written as a question stays the sound.
     const titled = aggregateOf(await ask('"Where is the lofi chill?" vs "Lofi chill"'));
     expect(titled.plan.topics).not.toContain('"where is the lofi chill"');
