@@ -184,6 +184,12 @@ const RANKED_NOUN =
   /\b(?:top|best|leading|biggest|largest|(?:most|highest|(?<!\bat )least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
 /** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
+/**
+ * Words asking for a figure of each thing listed: "how many captions name each brand", "side by side", "next to
+ * each other", "for each" (not "for each month", "each creator": groups of another kind).
+ */
+const PER_ITEM =
+  /\b(?:each (?:brand|chain|place|city|destination|property|properties|hotel|resort|one|of them|of the (?:three|two|four|five|brands|places|cities|hotels|names))|for each\b(?!\s+(?:month|week|day|year|quarter|hour|weekday|creator|account|advertiser|sound|hashtag|video|language|region|period|band|group|of\b))|side[- ]by[- ]side|next to each other|respectively|per (?:brand|chain|place|city|destination|property|hotel|resort|name))\b/;
 /** "The highest share count", "with creator and view count": a count each video has, not a count asked for. */
 const MEASURE_COUNT =
   /(?:\b(?:highest|lowest|most|biggest|largest|top|best|by|the|and|with|their|its)|'s) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g;
@@ -1355,7 +1361,7 @@ const NOT_TOPICAL =
   /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few)$/;
 /** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
 const FIGURE_WORD =
-  /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?)?)$/;
+  /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?|st|nd|rd|th)?)$/;
 
 /** How many capitalised names one question may look up in the corpus's text (each is a search). */
 const MAX_NAME_LOOKUPS = 5;
@@ -2669,6 +2675,10 @@ async function readQuestion(
   const adsHelp =
     /\b(?:do|does|did) (?:\w+ ){0,2}?(?:ads?|adverts?|sponsored (?:posts?|videos?)|paid posts?) (?:even |really |actually )?(?:get|perform|do|pull|earn|drive)\b[^?]*\b(?:more|better|worse|less|fewer)\b/.test(
       lowerAll,
+    ) ||
+    // ("Did paid ads outperform organic videos?", "do ads beat organic posts?")
+    /\b(?:ads?|adverts?|sponsored (?:posts?|videos?)|paid posts?) (?:even |really |actually )?(?:outperform\w*|beat|beats|win|wins|underperform\w*)\b/.test(
+      lowerAll,
     );
   // "How do (hotel) ads perform?": against organic videos, as "are ads worth it?".
   const howPerform =
@@ -3401,6 +3411,8 @@ async function readQuestion(
     numbers: number;
   } | null = null;
   // ("Between 30 and 60 seconds long and between 10k and 50k views": each range read.)
+  // The ranges of one count read as groups so far, and where the last one ends.
+  let rangeBands: { metric: CountMetric; end: number; phrase: string } | null = null;
   const rangesOf: {
     metric: CountMetric;
     at: number;
@@ -3445,19 +3457,38 @@ async function readQuestion(
     // ("15–30 second clips against 30–60 second clips": two ranges of one count set against each other are two
     // groups, not both bounds at once.)
     const earlier = rangesOf.find((r) => r.metric === metric);
+    const bandOf = (from: number, to: number) => ({
+      label: `${from.toLocaleString("en-US")}-${to.toLocaleString("en-US")}${metric === "seconds" ? " s" : ` ${metric ? COUNT_NAME[metric] : ""}`}`,
+      attributes: [
+        { kind: "count" as const, metric: metric as CountMetric, op: "at least" as const, value: from },
+        { kind: "count" as const, metric: metric as CountMetric, op: "at most" as const, value: to },
+      ],
+    });
+    // ("0–9s, 10–19s, up to 80–89s": a further range listed after two set side by side is one more group.)
+    if (
+      metric &&
+      rangeBands &&
+      rangeBands.metric === metric &&
+      /^[\s,]*(?:(?:and|or|up to|through|to|vs\.?|versus)\s*)?$/.test(lowerAll.slice(rangeBands.end, index))
+    ) {
+      bands.push(bandOf(Math.min(a, b), Math.max(a, b)));
+      const said = understood.findIndex(
+        (u) => u.startsWith("groups: ") && u.includes(`"${rangeBands?.phrase}"`),
+      );
+      const phrases = `${understood[said]?.match(/\(from (.*)\)$/)?.[1] ?? ""}, "${phrase.trim()}"`;
+      if (said >= 0) understood[said] = `groups: ${bands.map((x) => x.label).join(", ")} (from ${phrases})`;
+      rangeBands = { metric, end: index + phrase.trim().length, phrase: phrase.trim() };
+      text = consume(text, index, phrase.trim().length);
+      continue;
+    }
     if (
       metric &&
       earlier &&
       bands.length === 0 &&
-      /\b(vs\.?|versus|against|or|compared (?:to|with))\b/.test(lowerAll.slice(earlier.end, index))
+      (/\b(vs\.?|versus|against|or|compared (?:to|with))\b/.test(lowerAll.slice(earlier.end, index)) ||
+        // ("Median plays by 10-second bucket (0–9s, 10–19s, …)": ranges listed are groups.)
+        /^[\s,]*(?:and\s*)?$/.test(lowerAll.slice(earlier.end, index)))
     ) {
-      const bandOf = (from: number, to: number) => ({
-        label: `${from.toLocaleString("en-US")}-${to.toLocaleString("en-US")}${metric === "seconds" ? " s" : ` ${COUNT_NAME[metric]}`}`,
-        attributes: [
-          { kind: "count" as const, metric, op: "at least" as const, value: from },
-          { kind: "count" as const, metric, op: "at most" as const, value: to },
-        ],
-      });
       for (const p of placed.filter((x) => x.item.kind === "count" && x.at === earlier.at))
         placed.splice(placed.indexOf(p), 1);
       const said = `(from "${earlier.phrase}")`;
@@ -3466,6 +3497,7 @@ async function readQuestion(
       understood.push(
         `groups: ${bands.map((x) => x.label).join(", ")} (from "${earlier.phrase}", "${phrase.trim()}")`,
       );
+      rangeBands = { metric, end: index + phrase.trim().length, phrase: earlier.phrase };
       text = consume(text, index, phrase.trim().length);
       continue;
     }
@@ -3886,7 +3918,7 @@ async function readQuestion(
   if (
     !metric &&
     (((howPerform ||
-      /\b(best|worst|avoid|better|perform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
+      /\b(best|worst|avoid|better|perform\w*|outperform\w*|underperform\w*|works?|worked|working|do(es)? (best|well|better)|successful|effective|strongest|winning|wins|makes? an? (good|great|strong)|worth)\b/.test(
         lowerAll,
       )) &&
       (/\b(hooks?|formats?|slideshows?|sounds?|songs?|music|audios?|hashtags?)\b/.test(lowerAll) ||
@@ -4504,8 +4536,11 @@ async function readQuestion(
   // "novotel vs sofitel", "compare Novotel and videos about Sofitel": a word set against a topic or another such
   // word ("vs", "or", "against"; "and" where a comparison is asked) is a name to find as written, when some
   // video's text has it.
+  // (A list joined by commas and "and", where a comparison or a figure for each is asked: "traveloka, pool and
+  // villa: median views side by side".)
+  const listAsked = CUES.compare.test(lowerAll) || PER_ITEM.test(lowerAll);
   const setAgainst = new RegExp(
-    String.raw`^[\s,]*(?:vs\.?|versus|or|against|compared (?:to|with)${CUES.compare.test(lowerAll) ? "|and" : ""})[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?#?$`,
+    String.raw`^[\s,]*(?:vs\.?|versus|or|against|compared (?:to|with)${listAsked ? "|and|(?<=,)s*" : ""})[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?#?$`,
   );
   const found = new Map<string, boolean>();
   const inText = async (word: string) => {
@@ -4753,6 +4788,35 @@ async function readQuestion(
     }
   }
 
+  // "Pullman, Nikko and Mercure: how many captions name each brand?", "for Vinpearl, Melia and Marriott, show the
+  // median plays side by side": topics listed, each one's videos.
+  if (
+    topics.length >= 2 &&
+    compareTopics.length === 0 &&
+    eitherTopics.length === 0 &&
+    PER_ITEM.test(lowerAll)
+  ) {
+    const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
+    let best: string[] = [];
+    for (let k = 0; k < ordered.length; k++) {
+      const run = [(ordered[k] as [string, unknown])[0]];
+      for (let j = k; j + 1 < ordered.length; j++) {
+        const gap = lowerAll
+          .slice(
+            (ordered[j] as [string, { end: number }])[1].end,
+            (ordered[j + 1] as [string, { at: number }])[1].at,
+          )
+          .replace(/#$/, "");
+        if (!/^[\s,]*(?:(?:and|or|&|vs\.?|versus)[\s,]*)?$/.test(gap) || !/[,&\p{L}]/u.test(gap)) break;
+        run.push((ordered[j + 1] as [string, unknown])[0]);
+      }
+      if (run.length > best.length) best = run;
+    }
+    if (best.length >= 2) {
+      compareTopics = best;
+      compareJoin = "and";
+    }
+  }
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(
     /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})(?! ?(?:%|percent|per cent))|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
@@ -5206,7 +5270,9 @@ async function readQuestion(
     // ("Should we pay for ads or stay organic?": which does better, on views.)
     if (
       metric === null &&
-      /\b(should|better|worse|worth|perform\w*|suggest\w*|recommend\w*)\b/.test(lowerAll)
+      /\b(should|better|worse|worth|perform\w*|outperform\w*|underperform\w*|beat|beats|suggest\w*|recommend\w*)\b/.test(
+        lowerAll,
+      )
     ) {
       metric = "plays";
       understood.push('performance read as views (plays) (from "should"/"better"/"worth")');

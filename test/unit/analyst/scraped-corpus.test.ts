@@ -1386,6 +1386,17 @@ describe("naturally phrased questions read as meant", () => {
       expect(groupValue(result, "traveloka"), question).toBe(median(traveloka));
       expect(groupValue(result, "pool"), question).toBe(median(pool));
     }
+    // Three names listed, each asked for: "side by side", "for each".
+    const villa = await playsOf("villa");
+    for (const question of [
+      "traveloka, pool and villa: median views side by side",
+      "traveloka, pool and villa: the median views of each one next to each other",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "topic" });
+      expect(groupValue(result, "villa"), question).toBe(median(villa));
+      expect(groupValue(result, "pool"), question).toBe(median(pool));
+    }
     // Not a word naming where the text is ("captions with … vs captions with …"), nor a verb after "to".
     const captions = aggregateOf(
       await ask('captions with "pool" vs captions with "villa": which gets more views?'),
@@ -8503,6 +8514,19 @@ describe("two ranges of one count set against each other", () => {
       "seconds>=10",
       "seconds<=20",
     ]);
+    // Ranges listed are groups, one each: "median views by length (0–20s, 21–40s, 41–60s)".
+    const listed = aggregateOf(await ask("Median views by length bucket (0–20s, 21–40s, up to 41–60s)"));
+    expect(listed.plan).toMatchObject({
+      group_by: "bounds",
+      bands: ["0-20 s", "21-40 s", "41-60 s"],
+      filters: [],
+    });
+    for (const [band, where] of [
+      ["0-20 s", "duration_s BETWEEN 0 AND 20"],
+      ["21-40 s", "duration_s BETWEEN 21 AND 40"],
+      ["41-60 s", "duration_s BETWEEN 41 AND 60"],
+    ] as const)
+      expect(groupValue(listed.result, band), band).toBe(median(plays(where)));
   });
 
   it("a question relayed in quotes is the question ('User asks: \"…\"'); an advertiser named for a place is no place (search, SQL)", async () => {
@@ -8515,6 +8539,9 @@ describe("two ranges of one count set against each other", () => {
       expect(plan, question).toMatchObject({ intent: "count", topics: ["resort"] });
       expect(result.count, question).toBe(resort);
     }
+    // "Did paid ads outperform organic videos?": the two groups on views.
+    const outperform = aggregateOf(await ask("Did paid ads outperform organic videos?"));
+    expect(outperform.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays" });
     // "Paid ads" are the ads flagged, not a payment the corpus lacks.
     const paid = aggregateOf(
       await ask("Is it true that a third of these videos are paid ads? What is the real share?"),
