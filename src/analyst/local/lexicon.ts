@@ -1109,6 +1109,34 @@ function readPeriod(text: string): WindowReading | null {
       periods: [before, after],
     });
   }
+  // Three periods or more listed: "in 2023, 2024 and 2025", "March, April and May 2025" (a month without its year
+  // takes the last one's), each a group.
+  const item = `(?:${POINT_RE}|${MONTH_RE}|${PART_RE})`;
+  const list = text.match(
+    new RegExp(`\\b(${item})((?:\\s*,\\s*${item})+)\\s*,?\\s*(?:and|&|vs\\.?)\\s*(${POINT_RE})\\b`),
+  );
+  if (list) {
+    const last = readPoint(list[3] as string);
+    const year = last ? String(new Date(last.from * 1000).getUTCFullYear()) : "";
+    const words = [
+      list[1] as string,
+      ...(list[2] as string)
+        .split(",")
+        .map((w) => w.trim())
+        .filter(Boolean),
+    ];
+    const items = [...words.map((w) => readPoint(new RegExp(YEAR_RE).test(w) ? w : `${w} ${year}`)), last];
+    const periods = items.filter((p): p is Period => p !== null);
+    const distinct = new Set(periods.map((p) => `${p.from}-${p.to}`)).size === periods.length;
+    if (periods.length === items.length && distinct && periods.length <= 12) {
+      const sorted = [...periods].sort((a, b) => a.from - b.from);
+      return reading(
+        spanning(sorted[0] as Period, sorted.at(-1) as Period, periods.map((p) => p.label).join(", ")),
+        list[0],
+        { periods },
+      );
+    }
+  }
   // A stretch measured from a named period: "the 12 months to May 2025", "the week after 30 April 2025", "the 30
   // days before 1 May 2025", "the two weeks from 1 May 2025".
   const stretch = text.match(

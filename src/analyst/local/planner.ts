@@ -4221,7 +4221,13 @@ async function readQuestion(
   };
   for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
-  const mentionAt = lowerAll.search(MENTION_CUE);
+  // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …".)
+  const mentionAt = lowerAll
+    .replace(
+      /\b(?:everyone|everybody|people|they|someone|somebody|experts?|gurus?|my (?:boss|client|manager|team)|the internet|he|she|you)\s+(?:says?|said|keeps? saying)\b/g,
+      (m) => " ".repeat(m.length),
+    )
+    .search(MENTION_CUE);
   // "Which hashtags do the top creators use?", "the sounds of the 5 biggest creators": the videos of the creators
   // with the most followers (as "the top creators" are ranked), not a ranking of creators. Its words are read
   // here (a word between, "the biggest hotel creators", is still a topic).
@@ -5110,6 +5116,8 @@ async function readQuestion(
   else if (
     lowest &&
     !askedDrivers &&
+    // ("Hue vs Quang Binh vs Ninh Thuan: which is the least bad?": the places side by side.)
+    compareTopics.length < 2 &&
     // ("The worst-performing video from @x": that account's, from the bottom.)
     (entityCount === 0 || (subject === "videos" && /^(worst|weakest)$/.test(theTopOne?.[1] ?? ""))) &&
     // ("Which month of 2025 was the worst for median saves?": the months, the lowest named.)
@@ -5600,6 +5608,19 @@ async function readQuestion(
   ) {
     intent = "measure";
     subject = "videos";
+  } else if (
+    // "Is anyone in Hue still posting? Uploads in the last four weeks.": how many videos went up.
+    !mentioned &&
+    entityCount <= 1 &&
+    (metric === null || metric === "videos") &&
+    /\b(?:uploads|(?:upload|uploading|posting|publishing) (?:volume|counts?|activity)|(?:still|even) (?:posting|uploading|active))\b/.test(
+      lowerAll,
+    )
+  ) {
+    intent = "count";
+    subject = "videos";
+    metric = null;
+    understood.push('"uploads" read as the number of videos');
   } else {
     intent = "decline";
     decline = mentioned

@@ -3523,6 +3523,17 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(weeks.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
     expect(groupValue(weeks.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
     expect(groupValue(weeks.result, `11 to 20 ${name} ${y}`)).toBe(likes(day(11), day(21)));
+    // Three months listed, each a group: "uploads in May, June and July 2025".
+    expect(m).toBeGreaterThanOrEqual(2);
+    const listedMonths = [m - 2, m - 1, m].map((k) => MONTH_NAMES[k] as string);
+    const listed = aggregateOf(
+      await ask(`Uploads in ${listedMonths[0]}, ${listedMonths[1]} and ${listedMonths[2]} ${y}?`),
+    );
+    expect(listed.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "videos" });
+    for (const [k, month] of listedMonths.entries())
+      expect(groupValue(listed.result, `${month} ${y}`), month).toBe(
+        count(utc(y, m - 2 + k), utc(y, m - 1 + k)),
+      );
     // "Which day in <month> had the most videos?": the days of that month, not the days of the week.
     const byDay = aggregateOf(await ask(`Which day in ${name} ${y} had the most videos?`));
     expect(byDay.plan).toMatchObject({ intent: "breakdown", group_by: "day" });
@@ -8542,6 +8553,16 @@ describe("two ranges of one count set against each other", () => {
     // "Did paid ads outperform organic videos?": the two groups on views.
     const outperform = aggregateOf(await ask("Did paid ads outperform organic videos?"));
     expect(outperform.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays" });
+    // "Uploads in the last 30 days" counts them; "everyone says …" is no caption's text.
+    const uploads = aggregateOf(
+      await ask("Is anyone in Da Lat still posting? Uploads in the last 90 days of the data."),
+    );
+    expect(uploads.plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    const says = aggregateOf(await ask("Everyone says post at 7pm. Which resort videos get the most views?"));
+    expect(says.plan.topics).toEqual(["resort"]);
+    // Places compared, the least bad asked for: the places side by side.
+    const least = aggregateOf(await ask("Da Lat vs Vung Tau: which is the least bad on views?"));
+    expect(least.plan).toMatchObject({ intent: "breakdown", group_by: "topic" });
     // "Paid ads" are the ads flagged, not a payment the corpus lacks.
     const paid = aggregateOf(
       await ask("Is it true that a third of these videos are paid ads? What is the real share?"),
