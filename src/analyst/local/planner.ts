@@ -1726,7 +1726,7 @@ async function readQuestion(
     })
     // "A runtime of 20 seconds or less", "100k views or more", "1M plays and up": at most and at least.
     .replace(
-      /(?<![-–]\s?)\b(\d[\d.,]*\s*(?:k|m)?\s*(?:seconds?|secs?|s|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|followers?|hashtags?|videos?|posts?|uploads?))\s+(?:or (more|longer|higher|above|greater|over|less|fewer|shorter|lower|below|under)|and (up|above))\b(?!\s*\d)/gi,
+      /(?<![-–]\s?)\b(\d[\d.,]*\s*(?:k|m)?\s*(?:seconds?|secs?|s|minutes?|mins?|views?|plays?|likes?|comments?|shares?|saves?|followers?|hashtags?|videos?|posts?|uploads?))\s+(?:or (more|longer|higher|above|greater|over|less|fewer|shorter|lower|below|under)|and (up|above))\b(?!\s*\d)(?!\s+than\b)/gi,
       (bound: string, amount: string, or?: string, and?: string) => {
         const word = /^(less|fewer|shorter|lower|below|under)$/i.test(or ?? and ?? "")
           ? "at most"

@@ -3581,6 +3581,10 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       expect(plan.ignored, question).toEqual([]);
       expect(result.count, question).toBe(count(where));
     }
+    // ("Under 10 seconds or longer than 100 seconds": "10 seconds or longer" is not read out of it.)
+    const ends = aggregateOf(await ask("How many videos run under 10 seconds or longer than 100 seconds?"));
+    expect(ends.plan.understood).toContain('shorter than 10 s (from "under 10 seconds")');
+    expect(ends.plan.understood).toContain('longer than 100 s (from "longer than 100 seconds")');
     // A list of fields each video listed is to show, as agents write it: no topics, no creator ranking.
     for (const question of [
       "Return the videos that mention resort, with id, author, searched place, plays and saves, sorted by plays.",
