@@ -595,6 +595,21 @@ export const TYPOS: Readonly<Record<string, string>> = {
   pct: "percent",
   perc: "percent",
   avg: "average",
+  n: "and",
+  w: "with",
+  cn: "can",
+  acct: "account",
+  accts: "accounts",
+  postd: "posted",
+  mny: "many",
+  wht: "what",
+  frm: "from",
+  coments: "comments",
+  comnts: "comments",
+  folowers: "followers",
+  follwers: "followers",
+  engl: "english",
+  vidz: "videos",
 };
 
 /** "What content should a new hotel brand make?", "what should I post?": what to make, asked. */
@@ -1419,6 +1434,10 @@ const SHORT_YEAR_RE = new RegExp(
   "g",
 );
 
+/** A year written short after a quarter or half with no apostrophe: "q1 25 vs q1 24" (2015 to 2039). */
+const QUARTER_YEAR_RE =
+  /(?<=\b(?:q[1-4]|h[12])\s)(1[5-9]|[23]\d)\b(?!\s*(?:k\b|m\b|%|\+|[.,]\d|videos?|views?|plays?|likes?|posts?|days?|weeks?))/g;
+
 /** One change made to the question before reading it again: `length` characters at `at` become `put`. */
 interface Edit {
   at: number;
@@ -1438,7 +1457,7 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
   const inside = (at: number, from: number, phrase: string | undefined) =>
     from >= 0 && phrase !== undefined && at >= from && at < from + phrase.length;
   const fullYear = (yy: string) => String(Number(yy) > 50 ? 1900 + Number(yy) : 2000 + Number(yy));
-  const edits: Edit[] = [...text.matchAll(SHORT_YEAR_RE)].map((m) => ({
+  const edits: Edit[] = [...text.matchAll(SHORT_YEAR_RE), ...text.matchAll(QUARTER_YEAR_RE)].map((m) => ({
     at: m.index ?? 0,
     length: m[0].length,
     put: fullYear(m[1] as string),

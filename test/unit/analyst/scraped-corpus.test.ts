@@ -3443,6 +3443,10 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       `1 to 10 ${name} ${y}`,
       `11 to 20 ${name} ${y}`,
     ]);
+    // "q3 25" is Q3 2025, as hurried users write it.
+    const q = Math.floor(m / 3);
+    const quarter = aggregateOf(await ask(`how many videos q${q + 1} ${String(y).slice(2)}`));
+    expect(quarter.result.count).toBe(count(utc(y, q * 3), utc(y, q * 3 + 3)));
     // "'24" is 2024; dates within a year named beside them are read, the year with them.
     const short = aggregateOf(await ask(`How many videos in ${name} '${String(y).slice(2)}?`));
     expect(short.result.count).toBe(count(utc(y, m), utc(y, m + 1)));
@@ -8344,6 +8348,13 @@ describe("hashtags left out of a ranking, and casual spellings", () => {
     const withTranscripts = aggregateOf(await ask("how many vids w/ transcripts?"));
     expect(withTranscripts.plan).toMatchObject({ intent: "count", filters: ["transcript=yes"] });
     expect(withTranscripts.result.count).toBe(transcribed);
+    // Chat spellings: "w", "mny", "acct", "postd", "n", "folowers".
+    const hurried = aggregateOf(await ask("resort vids w transcript how mny"));
+    expect(hurried.plan).toMatchObject({ intent: "count", filters: ["transcript=yes"], topics: ["resort"] });
+    expect(hurried.plan.ignored).toEqual([]);
+    const acct = aggregateOf(await ask("which acct postd the most resort vids"));
+    expect(acct.plan).toMatchObject({ intent: "rank", subject: "creators", ignored: [] });
+    expect(aggregateOf(await ask("ads about resort how many n r they any good")).plan.ignored).toEqual([]);
     const weekends = aggregateOf(await ask("med views for vids posted on wkends"));
     expect(weekends.plan).toMatchObject({ intent: "measure", filters: ["weekday=0|6"], ignored: [] });
     expect(aggregateOf(await ask("best hr to post resort vids?")).plan.group_by).toBe("hour");
