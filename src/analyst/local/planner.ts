@@ -4753,6 +4753,15 @@ async function readQuestion(
           continue;
         }
       }
+      // "Vinpearl in Nha Trang vs Vinpearl in Phu Quoc", "Mường Thanh in Tuyen Quang vs Mường Thanh in Quang Binh":
+      // the places compared, the name repeated applying to both.
+      const repeated = between.match(
+        /^[\s,:]*(?:vs\.?|versus|against|or|compared (?:to|with))\s+(?:the\s+)?([\p{L}\s'’-]{2,40}?)\s+(?:in|from|for|on|at)\s+$/u,
+      );
+      if (repeated && topics.includes(foldText(repeated[1] as string).replace(/[\s'’-]+/g, ""))) {
+        compareTopics = [ordered[k]?.[0] as string, right];
+        continue;
+      }
       const joined = between.match(
         /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?$/u,
       );

@@ -2199,6 +2199,8 @@ describe("naturally phrased questions read as meant", () => {
     expect(more.result).toMatchObject({ measure: "number of videos" });
     // Asked one after the other: "…; what about Vung Tau?", "…; same for Vung Tau".
     for (const q of [
+      // (The name repeated on each side applies to both: "hotel in Da Lat vs hotel in Vung Tau".)
+      "Hotel in Da Lat vs hotel in Vung Tau: which gets more views?",
       "Median views of Da Lat hotel videos; what about Vung Tau?",
       "Median views for Da Lat hotel videos; same for Vung Tau, and which is higher?",
     ]) {
