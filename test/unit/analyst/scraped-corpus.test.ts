@@ -8357,6 +8357,12 @@ describe("hashtags left out of a ranking, and casual spellings", () => {
     const acct = aggregateOf(await ask("which acct postd the most resort vids"));
     expect(acct.plan).toMatchObject({ intent: "rank", subject: "creators", ignored: [] });
     expect(aggregateOf(await ask("ads about resort how many n r they any good")).plan.ignored).toEqual([]);
+    // "Most share": the count of shares, written in the singular.
+    expect(aggregateOf(await ask("Which month the resort video have most share?")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "month",
+      metric: "shares",
+    });
     const weekends = aggregateOf(await ask("med views for vids posted on wkends"));
     expect(weekends.plan).toMatchObject({ intent: "measure", filters: ["weekday=0|6"], ignored: [] });
     expect(aggregateOf(await ask("best hr to post resort vids?")).plan.group_by).toBe("hour");
