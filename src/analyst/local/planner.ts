@@ -1812,10 +1812,13 @@ async function readQuestion(
       },
     )
     // "Which month the Quang Binh video have most share?": the count of shares, written in the singular.
-    .replace(/\b(most|more|many|highest|lowest|fewest|least|by) share\b(?!\s+(?:of|rate)\b)/gi, (m) => {
-      typos.push(`${m}=${m}s`);
-      return `${m}s`;
-    })
+    .replace(
+      /\b(most|more|many|highest|lowest|fewest|least|by) share\b(?!\s+(?:of|rate|counts?|ratio|percentage)\b)/gi,
+      (m) => {
+        typos.push(`${m}=${m}s`);
+        return `${m}s`;
+      },
+    )
     // "Ad-flagged videos", "flagged as ads": the videos labelled as ads ("ad videos").
     .replace(/\bad[- ]flagged\b|\b(?:flagged|labell?ed|marked) as (?:an? )?ads?\b/gi, "ad")
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
