@@ -6828,7 +6828,7 @@ async function readQuestion(
     creators.length >= 2 &&
     advertisers.length === 0 &&
     topicsLeft.length > 0 &&
-    (subject === "videos" || subject === "creators")
+    ["videos", "creators", "advertisers"].includes(subject)
   ) {
     const found = await Promise.all(
       creators.map((c) => facts.count({ q: topicsLeft.join(" "), author_uid: c.uid })),

@@ -8633,6 +8633,11 @@ describe("two ranges of one count set against each other", () => {
     expect(plan.ignored).toEqual([
       `"checkin" (no video of @${a?.handle}, @${b?.handle} is about it: read as describing the accounts, and all their videos compared)`,
     ]);
+    // ("Same brand, two cities: @a (…) vs @b (…)": "brand" names the accounts.)
+    const brand = aggregateOf(
+      await ask(`Same brand, two cities: @${a?.handle} (checkin) vs @${b?.handle}. Median likes?`),
+    );
+    expect(brand.plan).toMatchObject({ intent: "compare", topics: [] });
     const answer = await ask(`@${a?.handle} vs @${b?.handle} on checkin content: median likes?`);
     const likesOf = (uid: string) =>
       median(db.prepare("SELECT likes FROM videos WHERE author_uid = ?").pluck().all(uid) as number[]);
