@@ -1278,8 +1278,27 @@ async function readArtists(
   after: readonly number[],
 ): Promise<ArtistRead[]> {
   const starts: { at: number; list: boolean; paren: boolean; cueAt?: number }[] = [];
-  for (const cue of question.matchAll(ARTIST_CUE))
-    starts.push({ at: (cue.index ?? 0) + cue[0].length, list: true, paren: false, cueAt: cue.index ?? 0 });
+  for (const cue of question.matchAll(ARTIST_CUE)) {
+    const at = (cue.index ?? 0) + cue[0].length;
+    // ("Top sounds by views", "songs by number of videos", "tracks from Da Lat videos": a measure, a set or a place,
+    // no artist; no pass over the videos for it.)
+    const next =
+      question
+        .slice(at)
+        .match(/^[\p{L}\p{N}]+/u)?.[0]
+        .toLowerCase() ?? "";
+    if (
+      next === "" ||
+      FUNCTION_WORDS.has(next) ||
+      next in METRIC_WORDS ||
+      next in SUBJECT_WORDS ||
+      /^(number|count|median|average|avg|total|popularity|usage|uses?|use|engagement|region|country|month|year|week|day|hour|place|city|most|top)$/.test(
+        next,
+      )
+    )
+      continue;
+    starts.push({ at, list: true, paren: false, cueAt: cue.index ?? 0 });
+  }
   for (const end of after) {
     const by = question.slice(end).match(/^\s*(?:\(\s*|,?\s+by\s+)/u);
     if (by) starts.push({ at: end + by[0].length, list: false, paren: by[0].includes("(") });
