@@ -1242,6 +1242,28 @@ const isOriginalSound = (title: string) => {
   return ORIGINAL_SOUND_TITLES.some((t) => folded === t || folded.startsWith(`${t} - `));
 };
 
+/**
+ * The topics listed one after another from the k-th of `ordered` (by place in `text`): each joined to the next by a
+ * comma or one of `joins` alone ("Hue, Quang Binh and Dak Lak").
+ */
+function listedFrom(
+  ordered: readonly [string, { at: number; end: number }][],
+  k: number,
+  text: string,
+  joins: string,
+): string[] {
+  const joined = new RegExp(`^[\\s,]*(?:(?:${joins})[\\s,]*)?$`);
+  const run = [(ordered[k] as [string, unknown])[0]];
+  for (let j = k; j + 1 < ordered.length; j++) {
+    const [, here] = ordered[j] as [string, { end: number }];
+    const [next, there] = ordered[j + 1] as [string, { at: number }];
+    const gap = text.slice(here.end, there.at).replace(/#$/, "");
+    if (!joined.test(gap) || !/[,&\p{L}]/u.test(gap)) break;
+    run.push(next);
+  }
+  return run;
+}
+
 /** A sound as answers name it: "an original sound", ""Love Story" by Disco Lines", "a sound by AMEE". */
 export const soundWords = (sound: { title: string; by?: string }): string =>
   sound.title === "original sound"
@@ -4713,18 +4735,8 @@ async function readQuestion(
     // "For Hue and Quang Binh combined", "in the Nha Trang and Phu Quoc searches": topics listed and taken together,
     // the videos about any of them (a video is rarely about two places).
     for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
-      const run = [(ordered[k] as [string, unknown])[0]];
-      let j = k;
-      for (; j + 1 < ordered.length; j++) {
-        const gap = lowerAll
-          .slice(
-            (ordered[j] as [string, { end: number }])[1].end,
-            (ordered[j + 1] as [string, { at: number }])[1].at,
-          )
-          .replace(/#$/, "");
-        if (!/^[\s,]*(?:(?:and|&|or)[\s,]*)?$/.test(gap) || !/[,&\p{L}]/u.test(gap)) break;
-        run.push((ordered[j + 1] as [string, unknown])[0]);
-      }
+      const run = listedFrom(ordered, k, lowerAll, "and|&|or");
+      const j = k + run.length - 1;
       const after = lowerAll.slice((ordered[j] as [string, { end: number }])[1].end);
       const taken = after.match(
         /^\s*(searches(?: combined)?|search results|(?:results|videos|posts) combined|combined|together|put together|taken together|pooled)\b/,
@@ -4841,17 +4853,7 @@ async function readQuestion(
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     let best: string[] = [];
     for (let k = 0; k < ordered.length; k++) {
-      const run = [(ordered[k] as [string, unknown])[0]];
-      for (let j = k; j + 1 < ordered.length; j++) {
-        const gap = lowerAll
-          .slice(
-            (ordered[j] as [string, { end: number }])[1].end,
-            (ordered[j + 1] as [string, { at: number }])[1].at,
-          )
-          .replace(/#$/, "");
-        if (!/^[\s,]*(?:(?:and|or|&|vs\.?|versus)[\s,]*)?$/.test(gap) || !/[,&\p{L}]/u.test(gap)) break;
-        run.push((ordered[j + 1] as [string, unknown])[0]);
-      }
+      const run = listedFrom(ordered, k, lowerAll, "and|or|&|vs\\.?|versus");
       if (run.length > best.length) best = run;
     }
     if (best.length >= 2) {
