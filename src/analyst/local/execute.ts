@@ -3080,7 +3080,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   // Months read as a series: the most recent ones in order, not a ranking.
   if (isSeries(by) && ranked.length > 0) {
     const months = [...ranked].sort((a, b) => a.key.localeCompare(b.key)).slice(-shownOf(by));
-    const most = [...months].sort(
+    // ("What was the busiest upload day?": the most and the least of every period, not only of those shown.)
+    const most = [...ranked].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
     )[0] as (typeof ranked)[number];
     const figure = (g: (typeof ranked)[number]) =>
@@ -3093,11 +3094,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       : distinctCreators
         ? `Distinct creators of ${base}`
         : `${base[0]?.toUpperCase()}${base.slice(1)}`;
-    const least = [...months].sort(
+    const least = [...ranked].sort(
       (a, b) => a.value - b.value || a.key.localeCompare(b.key),
     )[0] as typeof most;
-    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. ${plan.lowest ? `The least: ${least.key} (${figure(least)}); the most` : "The most"}: ${most.key} (${figure(most)}).`;
-    return answer(statement, months, months, `aggregate: ${base} per publication ${by}, ${measure}`);
+    const ofAll = span === "" ? "" : ` of all ${ranked.length} ${by}s`;
+    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. ${plan.lowest ? `The least${ofAll}: ${least.key} (${figure(least)}); the most` : `The most${ofAll}`}: ${most.key} (${figure(most)}).`;
+    // (The most and the least outside those shown are findings too, with their examples.)
+    const named = [most, ...(plan.lowest ? [least] : [])].filter((g) => !months.includes(g));
+    return answer(
+      statement,
+      [...months, ...named],
+      months,
+      `aggregate: ${base} per publication ${by}, ${measure}`,
+    );
   }
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
   if (ranked.length === 1 && by !== "topic" && by !== "period" && by !== "bounds" && !named)

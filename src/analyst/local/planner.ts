@@ -3140,7 +3140,11 @@ async function readQuestion(
     /\b(creators?|accounts?|advertisers?|brands?|influencers?)\b/.test(lowerAll);
   // ("Which day in December 2020 had the most uploads?": a day of that period, not of the week.)
   const dayOfPeriod =
-    /\b(?:which|what) (?:single )?(?:day|date) (?:in|of|during) (?!(?:the |a )?week\b)/.test(lowerAll);
+    /\b(?:which|what) (?:single )?(?:day|date) (?:in|of|during) (?!(?:the |a )?week\b)/.test(lowerAll) ||
+    // ("What was the busiest single upload day?": a calendar day.)
+    /\b(?:busiest|slowest|quietest|biggest|peak) (?:single )?(?:upload(?:ing)? |posting |publishing )?(?:day|date)\b/.test(
+      lowerAll,
+    );
   const postingTime: TimeGroup | null = daysCompared
     ? "weekday"
     : dayFilter || LAST_POSTED.test(lowerAll) || everyAsked

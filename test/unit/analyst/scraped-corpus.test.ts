@@ -3540,6 +3540,31 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       expect(groupValue(listed.result, `${month} ${y}`), month).toBe(
         count(utc(y, m - 2 + k), utc(y, m - 1 + k)),
       );
+    // "The busiest upload day": every day counted, the busiest of all named, not only of the days shown.
+    const days = db
+      .prepare(
+        "SELECT date(created_at, 'unixepoch') AS d, count(*) AS n FROM videos GROUP BY d ORDER BY n DESC, d DESC",
+      )
+      .all() as { d: string; n: number }[];
+    expect(days.length).toBeGreaterThan(31);
+    const busiest = await ask("What was the busiest single upload day?");
+    expect(aggregateOf(busiest).plan).toMatchObject({ intent: "breakdown", group_by: "day" });
+    expect(busiest.summary).toContain(`The most of all ${days.length} days: ${days[0]?.d} (${days[0]?.n})`);
+    const everyWeek = db
+      .prepare(
+        "SELECT date(created_at, 'unixepoch', 'weekday 0', '-6 days') AS w, count(*) AS n FROM videos GROUP BY w ORDER BY w",
+      )
+      .all() as { w: string; n: number }[];
+    const quietest = [...everyWeek].sort((a, b) => a.n - b.n || a.w.localeCompare(b.w))[0] as {
+      w: string;
+      n: number;
+    };
+    // (The quietest week is not among the last 12 shown: the least of every week is named, not of those shown.)
+    expect(everyWeek.findIndex((x) => x.w === quietest.w)).toBeLessThan(everyWeek.length - 12);
+    const fewest = await ask("Which week had the fewest uploads?");
+    expect(fewest.summary).toContain(
+      `The least of all ${everyWeek.length} weeks: ${quietest.w} (${quietest.n}); the most`,
+    );
     // "Which day in <month> had the most videos?": the days of that month, not the days of the week.
     const byDay = aggregateOf(await ask(`Which day in ${name} ${y} had the most videos?`));
     expect(byDay.plan).toMatchObject({ intent: "breakdown", group_by: "day" });
