@@ -1188,7 +1188,14 @@ function readPeriod(text: string): WindowReading | null {
   }
   // Two periods side by side, one a span: "Apr 28 – May 4, 2025 vs Apr 21–27", "1 Apr – 12 May vs 1 Jan – 11 Feb
   // 2025": each side read on its own.
-  const apart = text.match(/^(.*?)\s+(?:vs\.?|versus|against|compared (?:to|with))\s+(.*)$/);
+  // ("Did engagement go up or down between 2024 and Jan–May 2025?": a change asked between two periods.)
+  const apart =
+    text.match(/^(.*?)\s+(?:vs\.?|versus|against|compared (?:to|with))\s+(.*)$/) ??
+    (/\b(?:go(?:es)?|gone|went) (?:up|down)\b|\b(?:change[ds]?|grow|grew|rise|rose|drop(?:ped)?|fall|fell)\b/.test(
+      text,
+    )
+      ? text.match(/^(.*?\bbetween\s+\S.*?)\s+and\s+(.*)$/)
+      : null);
   if (apart) {
     const [left, right] = [readPeriod(apart[1] as string), readPeriod(apart[2] as string)];
     const whole = (w: WindowReading | null): w is WindowReading & { from: number; to: number } =>

@@ -3571,6 +3571,15 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(aggregateOf(await ask("Which day of the week gets the most views?")).plan.group_by).toBe(
       "weekday",
     );
+    // "Did … go up or down between <year> and <span>?": the two periods side by side.
+    const upDown = aggregateOf(
+      await ask(
+        `Did median likes go up or down between ${MONTH_NAMES[m - 1]} ${y} and ${short} 1 – ${short} 10, ${y}?`,
+      ),
+    );
+    expect(upDown.plan).toMatchObject({ intent: "breakdown", group_by: "period" });
+    expect(groupValue(upDown.result, `${MONTH_NAMES[m - 1]} ${y}`)).toBe(likes(utc(y, m - 1), utc(y, m)));
+    expect(groupValue(upDown.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
     // (Words between them are read apart: "posted by verified accounts, compared with …" keeps the accounts.)
     const apartWords = aggregateOf(
       await ask(`How many ${name} ${y} videos came from verified creators, compared with ${name} ${y - 1}?`),
