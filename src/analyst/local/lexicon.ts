@@ -1191,7 +1191,8 @@ function readPeriod(text: string): WindowReading | null {
   // ("Did engagement go up or down between 2024 and Jan–May 2025?": a change asked between two periods.)
   const apart =
     text.match(/^(.*?)\s+(?:vs\.?|versus|against|compared (?:to|with))\s+(.*)$/) ??
-    (/\b(?:go(?:es)?|gone|went) (?:up|down)\b|\b(?:change[ds]?|grow|grew|rise|rose|drop(?:ped)?|fall|fell)\b/.test(
+    // ("Videos went up" were posted: no change asked.)
+    (/\b(?:go(?:es)?|gone) (?:up|down)\b|\bwent (?:down|up or down)\b|\b(?:change[ds]?|grow|grew|rise|rose|drop(?:ped)?|fall|fell)\b/.test(
       text,
     )
       ? text.match(/^(.*?\bbetween\s+\S.*?)\s+and\s+(.*)$/)

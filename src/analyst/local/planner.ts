@@ -659,7 +659,7 @@ const TOP_PERCENT = /\b(?:the )?top (\d{1,2}(?:\.\d)?) ?(?:%|percent|per cent)(?
 
 /** Words asking for a change between two periods ("grew", "rose", "declined"). */
 const CHANGE_WORDS =
-  /\b(grew|grow|grown|growing|growth|rose|rise|rising|risen|increased?|increasing|gained|climbed|jumped|declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost|changed?|changing|(?:go|goes|gone|went) (?:up|down))\b/;
+  /\b(grew|grow|grown|growing|growth|rose|rise|rising|risen|increased?|increasing|gained|climbed|jumped|declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost|changed?|changing|(?:go|goes|gone) (?:up|down)|went down|went up or down)\b/;
 /** The change words asking for falls ("declined the most"). */
 const DROP_WORDS =
   /\b(declined?|declining|dropped|drop|fell|fallen|falling|shrank|shrunk|decreased?|decreasing|lost)\b/;

@@ -3580,6 +3580,12 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(upDown.plan).toMatchObject({ intent: "breakdown", group_by: "period" });
     expect(groupValue(upDown.result, `${MONTH_NAMES[m - 1]} ${y}`)).toBe(likes(utc(y, m - 1), utc(y, m)));
     expect(groupValue(upDown.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
+    // ("How many videos went up between …": posted, no change asked.)
+    const wentUp = aggregateOf(
+      await ask(`How many videos went up between ${MONTH_NAMES[m - 1]} and ${name} ${y}?`),
+    );
+    expect(wentUp.plan).toMatchObject({ intent: "count" });
+    expect(wentUp.result.count).toBe(count(utc(y, m - 1), utc(y, m + 1)));
     // (Words between them are read apart: "posted by verified accounts, compared with …" keeps the accounts.)
     const apartWords = aggregateOf(
       await ask(`How many ${name} ${y} videos came from verified creators, compared with ${name} ${y - 1}?`),
