@@ -519,6 +519,9 @@ export const soundTitledSql = (
     AND music_title IS NOT NULL
   GROUP BY music_id, music_title`;
 
+/** Text matched as written inside a LIKE pattern: "%", "_" and the escape "\\" escaped with "\\". */
+const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A sound credited to an artist named in a question: its music id, title and credited artist (music_author). */
 export interface ArtistSound {
   id: string;
@@ -543,7 +546,7 @@ export const soundsByArtistSql = (
   GROUP BY music_id, music_title, music_author`;
 
 /** The LIKE pattern of an artist's name before a space and more of it ("%" and "_" in it taken as written). */
-export const artistLike = (name: string): string => `${name.replace(/[\\%_]/g, (c) => `\\${c}`)} %`;
+export const artistLike = (name: string): string => `${likeEscaped(name)} %`;
 
 /** One ArtistSound per music id and artist, its videos in all, under the title most of them carry. */
 export function artistSoundsOf(
@@ -569,7 +572,7 @@ export function artistSoundsOf(
 }
 
 /** The LIKE pattern of a title before " - " and an artist ("%" and "_" in it taken as written). */
-export const titledLike = (title: string): string => `${title.replace(/[\\%_]/g, (c) => `\\${c}`)} - %`;
+export const titledLike = (title: string): string => `${likeEscaped(title)} - %`;
 
 /** One SoundName per music id: its videos in all, under the title most of them carry (the first in code order on a tie). */
 export function soundNamesOf(
