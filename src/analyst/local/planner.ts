@@ -888,6 +888,18 @@ const MAX_COUNT = 20;
 /** "The top creators" with no number: the ten with the most followers. */
 const TOP_CREATORS = 10;
 
+/** "(The) videos about", "posts mentioning" before a name set against another: "X and videos about Y". */
+const SET_LEAD = String.raw`(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?`;
+
+/**
+ * The words between two topics compared: "or", "vs", "and", "compared with those in" … and a word before them
+ * ("hotel videos or resort"), and "videos about" after them ("Novotel and videos about Sofitel").
+ */
+const TOPICS_JOINED = new RegExp(
+  String.raw`^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*${SET_LEAD}$`,
+  "u",
+);
+
 /** Words naming where a video's text is, or a part of it, not what it says ("captions with X vs captions with Y"). */
 const SET_WORD =
   /^(captions?|pins?|address(?:es)?|texts?|descriptions?|titles?|names?|words?|phrases?|bios?|hooks?|lines?|transcripts?|mentions?|groups?|sides?|angles?|ones?|others?|rest)$/;
@@ -4599,7 +4611,7 @@ async function readQuestion(
   // villa: median views side by side".)
   const listAsked = CUES.compare.test(lowerAll) || PER_ITEM.test(lowerAll);
   const setAgainst = new RegExp(
-    String.raw`^[\s,]*(?:vs\.?|versus|or|against|compared (?:to|with)${listAsked ? "|and|(?<=,)s*" : ""})[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?#?$`,
+    String.raw`^[\s,]*(?:vs\.?|versus|or|against|compared (?:to|with)${listAsked ? String.raw`|and|(?<=,)\s*` : ""})[\s,]*${SET_LEAD}#?$`,
   );
   const found = new Map<string, boolean>();
   const inText = async (word: string) => {
@@ -4805,9 +4817,7 @@ async function readQuestion(
         compareTopics = [ordered[k]?.[0] as string, right];
         continue;
       }
-      const joined = between.match(
-        /^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?$/u,
-      );
+      const joined = between.match(TOPICS_JOINED);
       if (!joined) continue;
       const word = joined[1];
       if (word !== undefined && !(word in SUBJECT_WORDS) && !(singular(word) in SUBJECT_WORDS)) continue;
