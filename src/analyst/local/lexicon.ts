@@ -848,7 +848,7 @@ const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}
  * One named calendar period: a season, an ISO day or month, a day written out or the week holding it, a week of a
  * month, a quarter or half, a month or a year (each with its year).
  */
-const POINT_RE = `(?:${SEASON_RE}|${SLICE_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|${YEAR_RE}\\b${NOT_A_YEAR})`;
+const POINT_RE = `(?:${SEASON_RE}|${SLICE_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|(?<![/.])${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -1453,6 +1453,65 @@ interface Edit {
   put: string;
 }
 
+/** Where a date written in figures may start and end: not inside a number, a decimal, a time or a path. */
+const FIGURES_BEFORE = String.raw`(?<![\w/.:,-])`;
+const FIGURES_AFTER = String.raw`(?![\w/]|[.:,-]\d)`;
+/** A day written year first in figures: "2024/03/15", "2024.03.15". */
+const YMD_RE = new RegExp(
+  String.raw`${FIGURES_BEFORE}(${YEAR_RE})([/.])(\d{1,2})\2(\d{1,2})${FIGURES_AFTER}`,
+  "g",
+);
+/** A day written in figures with its year last: "3/15/2024", "15/3/24", "15.03.2024", "15-03-2024". */
+const DMY_RE = new RegExp(
+  String.raw`${FIGURES_BEFORE}(\d{1,2})([/.-])(\d{1,2})\2(${YEAR_RE}|\d{2})${FIGURES_AFTER}`,
+  "g",
+);
+/** A month written in figures: "03/2024", "3/2024", "2024/03". */
+const MY_RE = new RegExp(
+  String.raw`${FIGURES_BEFORE}(?:(\d{1,2})/(${YEAR_RE})|(${YEAR_RE})/(0[1-9]|1[0-2]))${FIGURES_AFTER}`,
+  "g",
+);
+
+/**
+ * Dates written in figures, each as the words readPeriod reads ("3/15/2024": "15 march 2024"; "03/2024": "march
+ * 2024"). A day and month that could be either way round are read the way another date in the question settles
+ * ("between 1/3/2024 and 31/3/2024" is day first), else month first, as US dates are; the answer names the day.
+ */
+function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put: string | null })[] {
+  const written = (y: number, m: number, d?: number) => {
+    if (m < 1 || m > 12) return null;
+    const month = (MONTH_NAMES[m - 1] as string).toLowerCase();
+    if (d === undefined) return `${month} ${y}`;
+    // ("2/30/2024" is no day.)
+    return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d ? `${d} ${month} ${y}` : null;
+  };
+  const pairs = [...question.matchAll(DMY_RE)].map((m) => [Number(m[1]), Number(m[3])] as const);
+  const dayFirst = pairs.some(([a, b]) => a > 12 && b <= 12) && !pairs.some(([a, b]) => b > 12 && a <= 12);
+  const edits: ReturnType<typeof figureDates> = [];
+  const add = (m: RegExpMatchArray, put: string | null) => {
+    const at = m.index ?? 0;
+    if (!edits.some((e) => at < e.at + e.length && e.at < at + m[0].length))
+      edits.push({ at, length: m[0].length, put });
+  };
+  for (const m of text.matchAll(YMD_RE)) add(m, written(Number(m[1]), Number(m[3]), Number(m[4])));
+  for (const m of text.matchAll(DMY_RE)) {
+    const [a, b, year] = [Number(m[1]), Number(m[3]), m[4] as string];
+    // ("15-30-60 seconds" and "1.5.24" are no dates: a short year is read after slashes only.)
+    if (year.length === 2 && m[2] !== "/") continue;
+    const y = year.length === 2 ? 2000 + Number(year) : Number(year);
+    const [day, month] = a > 12 || (dayFirst && b <= 12) ? [a, b] : [b, a];
+    add(m, written(y, month, day));
+  }
+  for (const m of text.matchAll(MY_RE)) add(m, written(Number(m[2] ?? m[3]), Number(m[1] ?? m[4])));
+  return edits;
+}
+
+/** Days written in figures that are no day ("2/30/2025", "31/04/2025"): left unread, for the answer to say so. */
+export const impossibleDates = (text: string): string[] =>
+  figureDates(text, text)
+    .filter((e) => e.put === null)
+    .map((e) => text.slice(e.at, e.at + e.length));
+
 /**
  * A period read from the question with short years written out ("dec '24": December 2024) and a year put after
  * each month, day or quarter written without one: the one year the question names, or YEARLESS_YEAR when it names
@@ -1465,11 +1524,14 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
   const inside = (at: number, from: number, phrase: string | undefined) =>
     from >= 0 && phrase !== undefined && at >= from && at < from + phrase.length;
   const fullYear = (yy: string) => String(Number(yy) > 50 ? 1900 + Number(yy) : 2000 + Number(yy));
-  const edits: Edit[] = [...text.matchAll(SHORT_YEAR_RE), ...text.matchAll(QUARTER_YEAR_RE)].map((m) => ({
-    at: m.index ?? 0,
-    length: m[0].length,
-    put: fullYear(m[1] as string),
-  }));
+  const edits: Edit[] = [
+    ...figureDates(text, question).filter((e): e is Edit => e.put !== null),
+    ...[...text.matchAll(SHORT_YEAR_RE), ...text.matchAll(QUARTER_YEAR_RE)].map((m) => ({
+      at: m.index ?? 0,
+      length: m[0].length,
+      put: fullYear(m[1] as string),
+    })),
+  ];
   const found = [...text.matchAll(YEARLESS_RE)];
   const joined = (a: RegExpMatchArray | undefined, b: RegExpMatchArray | undefined) =>
     a !== undefined && b !== undefined && DATE_JOIN.test(text.slice((a.index ?? 0) + a[0].length, b.index));
@@ -1483,7 +1545,7 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
   });
   const years = new Set([
     ...[...question.matchAll(new RegExp(`\\b(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"))].map((m) => m[1] as string),
-    ...edits.map((e) => e.put),
+    ...edits.map((e) => e.put.slice(-4)).filter((put) => /^\d{4}$/.test(put)),
   ]);
   const year = years.size === 1 ? ([...years][0] as string) : String(YEARLESS_YEAR);
   // (A date joined to the next, "november and february", "april vs may", takes the next one's year as periods

@@ -26,6 +26,7 @@ import {
   HOOK_TYPE_WORDS,
   type HourSpan,
   hourSpans,
+  impossibleDates,
   isRate,
   LANGUAGE_WORDS,
   LENGTH_BANDS,
@@ -2252,6 +2253,11 @@ async function readQuestion(
       text = consume(text, from, more.phrase.length);
     }
   } else if (context) window = readWindow(context.toLowerCase());
+  // ("2/30/2025" is no day: said to be, and its figures read as nothing else.)
+  const noSuchDays = impossibleDates(text).map((day) => {
+    text = consume(text, text.indexOf(day), day.length);
+    return `${day} (no such day)`;
+  });
   if (window)
     understood.push(
       `window ${window.label ?? (window.days === 0 ? "today (UTC)" : `${window.days} days`)} (from "${window.phrase}")`,
@@ -4227,7 +4233,7 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [...askedApart, ...artistNotes];
+  const ignored: string[] = [...noSuchDays, ...askedApart, ...artistNotes];
   if (secondWindow && window)
     ignored.push(
       `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,

@@ -3245,6 +3245,38 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(span.result).toMatchObject({ median: median(both), videos: both.length });
   });
 
+  it("dates written in figures: '6/1/2025 to 7/31/2025' (month first), '15/06/2025' and '2025/06/15' (day), '06/2025 vs 07/2025' (SQL)", async () => {
+    const counted = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to) as number;
+    const day = (m: number, d: number) => Date.UTC(2025, m, d) / 1000;
+    const span = aggregateOf(await ask("How many videos between 6/1/2025 and 7/31/2025?"));
+    expect(span.plan.understood).toContain(
+      'window 1 June to 31 July 2025 (from "between 6/1/2025 and 7/31/2025")',
+    );
+    expect(span.result.count).toBe(counted(day(5, 1), day(7, 1)));
+    expect(span.result.count).toBeGreaterThan(0);
+    // A day over 12 written first settles the question's other dates: "1/6/2025" is 1 June here.
+    const dayFirst = aggregateOf(await ask("How many videos from 1/6/2025 to 30/6/2025?"));
+    expect(dayFirst.plan.understood).toContain(
+      'window 1 June to 30 June 2025 (from "from 1/6/2025 to 30/6/2025")',
+    );
+    expect(dayFirst.result.count).toBe(counted(day(5, 1), day(6, 1)));
+    for (const written of ["15/06/2025", "2025/06/15", "15.06.2025", "6/15/25"])
+      expect(aggregateOf(await ask(`videos posted on ${written}`)).plan.understood).toContain(
+        `window 15 June 2025 (from "${written}")`,
+      );
+    const months = aggregateOf(await ask("views 06/2025 vs 07/2025"));
+    expect(months.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays" });
+    expect(months.plan.periods?.map((p) => p.label)).toEqual(["June 2025", "July 2025"]);
+    // "2/30/2025" is no day, and said to be; its year is not read alone either.
+    const impossible = aggregateOf(await ask("How many videos on 2/30/2025?")).plan;
+    expect(impossible.ignored).toEqual(["2/30/2025 (no such day)"]);
+    expect(impossible.understood.filter((u) => u.startsWith("window"))).toEqual([]);
+  });
+
   it("'month-over-month … from March to June 2025', 'videos per month, March through June 2025': each month of the span (SQL)", async () => {
     const from = Date.UTC(2025, 2, 1) / 1000;
     const to = Date.UTC(2025, 6, 1) / 1000;
