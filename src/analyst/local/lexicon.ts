@@ -550,6 +550,54 @@ export const HASHTAG_COUNT_BANDS: readonly { label: string }[] = [
   { label: "11 or more hashtags" },
 ];
 
+/**
+ * Field names of the scraped exports (tiktok-scraper and Apify items: "playCount", "authorMeta/fans"), read as the
+ * words they name, as agents who have seen the files write them.
+ */
+const EXPORT_FIELDS: Readonly<Record<string, string>> = {
+  playcount: "plays",
+  diggcount: "likes",
+  commentcount: "comments",
+  sharecount: "shares",
+  collectcount: "saves",
+  "authormeta/fans": "followers",
+  "videometa/duration": "duration",
+  textlanguage: "caption language",
+  musicname: "sound",
+};
+/** Yes-or-no fields of the exports, alone (yes) or written as a test ("isSponsored = true"): each value's set. */
+const EXPORT_FLAGS: Readonly<Record<string, { yes: string; no: string }>> = {
+  isad: { yes: "ads", no: "organic videos" },
+  issponsored: { yes: "ads", no: "organic videos" },
+  "authormeta/verified": { yes: "verified creators", no: "non-verified creators" },
+  musicoriginal: { yes: "original sounds", no: "excluding original sounds" },
+  "musicmeta/musicoriginal": { yes: "original sounds", no: "excluding original sounds" },
+};
+const fieldNames = (names: string[]) =>
+  names
+    .sort((a, b) => b.length - a.length)
+    .map((n) => n.replace("/", "[/.]"))
+    .join("|");
+/** An export's field, alone or set to a value ("playCount", "isAd == false", "authorMeta.verified: true"). */
+export const EXPORT_FIELD_RE = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*(true|false|yes|no|1|0)\b)?|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
+  "giu",
+);
+
+/** An export's field as words: a flag's set for its value (yes when none), a count's measure. */
+export function exportFieldWords(
+  flag: string | undefined,
+  value: string | undefined,
+  field: string | undefined,
+): string {
+  const key = (name: string) => name.toLowerCase().replace(".", "/");
+  if (flag !== undefined) {
+    const sets = EXPORT_FLAGS[key(flag)] as { yes: string; no: string };
+    return value === undefined || /^(true|yes|1)$/i.test(value) ? sets.yes : sets.no;
+  }
+  return EXPORT_FIELDS[key(field ?? "")] as string;
+}
+
 /** Common misspellings of the question's own words, read as meant (and said so in `plan.understood`). */
 export const TYPOS: Readonly<Record<string, string>> = {
   wich: "which",
@@ -1257,11 +1305,13 @@ function readPeriod(text: string): WindowReading | null {
     ) ??
     // ("Nha Trang 2024 vs 2025 views": two years set against each other, whatever count follows.)
     text.match(/\b((?:19|20)\d\d)\s+(?:vs\.?|versus|against)\s+((?:19|20)\d\d)\b(?!\s*(?:k\b|m\b|\+))/);
-  // "And" pairs two periods where a comparison is asked ("compare 2024 and 2025"); elsewhere "in 2023 and
-  // 2024" is both, read as one span when they meet, and "between 2023 and 2024" is a span (below).
+  // "And" pairs two periods where a comparison is asked ("compare 2024 and 2025"), or each is named with its own
+  // "in" ("in 2024 and in 2025"); elsewhere "in 2023 and 2024" is both, read as one span when they meet, and
+  // "between 2023 and 2024" is a span (below).
   const both =
     pair !== null &&
     / and /.test(pair[0]) &&
+    (!/ and (?:in|during|for) /.test(pair[0]) || /\bboth\s+(?:in\s+)?$/.test(text.slice(0, pair.index))) &&
     (!/\bcompar/.test(text) || /\bbetween\s+$/.test(text.slice(0, pair.index)));
   if (pair) {
     const second = readPoint(pair[2] as string);

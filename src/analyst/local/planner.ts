@@ -21,6 +21,8 @@ import {
   consecutiveWindows,
   DAY_PARTS,
   DEMONYM_OF_LANGUAGE,
+  EXPORT_FIELD_RE,
+  exportFieldWords,
   FUNCTION_WORDS,
   HASHTAG_COUNT_BANDS,
   HOOK_TYPE_WORDS,
@@ -1216,7 +1218,8 @@ const NO_MUSIC =
  */
 function mayNameSound(question: string): boolean {
   const lower = question.toLowerCase();
-  if (/\boriginal (sounds?|audios?)\b/.test(lower) || NO_MUSIC.test(lower)) return true;
+  // ("musicOriginal = false": the export's field, read as original sounds.)
+  if (/\boriginal (sounds?|audios?)\b|musicoriginal/.test(lower) || NO_MUSIC.test(lower)) return true;
   // (A title may open with a function word, written in capitals: "the sound She Share Story".)
   for (const m of question.matchAll(
     /\b(?:songs?|sounds?|music|tracks?|audios?)\b(?:\s+(?:called|named|titled))?[\s:"“'«]*([\p{L}\p{N}]+)?/giu,
@@ -1288,6 +1291,10 @@ export const soundWords = (sound: { title: string; by?: string }): string =>
 /** Words that lead to an artist's name: "songs by", "tracks from", "artists like". */
 const ARTIST_CUE =
   /\b(?:(?:songs?|tracks?|music|sounds?|audios?|catalog(?:ue)?)\s+(?:by|from)|artists?\s+(?:like|such as|named|called)|(?:by|from)\s+(?:the\s+)?artists?)\s+/giu;
+/** Before a capitalised name and the song it made: "a Sơn Tùng M-TP song", "any Pop Smoke tracks". */
+const ARTIST_BEFORE_SONG =
+  /\b(?:an?|any)\s+(?=\p{Lu}[^\s,;:?!()"“”]*(?:\s+[^\s,;:?!()"“”]+){0,3}?\s+(?:songs?|tracks?|music|sounds?|audios?)\b)/gu;
+const SONG_NOUN = /^\s+(?:songs?|tracks?|music|sounds?|audios?)\b/;
 /** Between two artists listed: "AMEE vs Châu Đăng Khoa", "Sơn Tùng M-TP, Hòa Minzy or Châu Đăng Khoa". */
 const ARTIST_JOIN = /^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:vs\.?|versus|or|and|&)\s+)/u;
 
@@ -1312,7 +1319,7 @@ async function readArtists(
   question: string,
   after: readonly number[],
 ): Promise<ArtistRead[]> {
-  const starts: { at: number; list: boolean; paren: boolean; cueAt?: number }[] = [];
+  const starts: { at: number; list: boolean; paren: boolean; cueAt?: number; song?: boolean }[] = [];
   for (const cue of question.matchAll(ARTIST_CUE)) {
     const at = (cue.index ?? 0) + cue[0].length;
     // ("Top sounds by views", "songs by number of videos", "tracks from Da Lat videos": a measure, a set or a place,
@@ -1334,6 +1341,9 @@ async function readArtists(
       continue;
     starts.push({ at, list: true, paren: false, cueAt: cue.index ?? 0 });
   }
+  // ("Videos that use a Sơn Tùng M-TP song", "any Pop Smoke track": a name written before the song.)
+  for (const a of question.matchAll(ARTIST_BEFORE_SONG))
+    starts.push({ at: (a.index ?? 0) + a[0].length, list: false, paren: false, song: true });
   for (const end of after) {
     const by = question.slice(end).match(/^\s*(?:\(\s*|,?\s+by\s+)/u);
     if (by) starts.push({ at: end + by[0].length, list: false, paren: by[0].includes("(") });
@@ -1378,9 +1388,11 @@ async function readArtists(
       const counts = new Map<string, number>();
       for (const c of found.sounds) counts.set(c.artist, (counts.get(c.artist) ?? 0) + c.videos);
       const artist = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] as string;
-      const end = start.paren
-        ? found.end + (question.slice(found.end).match(/^\s*\)/)?.[0].length ?? 0)
-        : found.end;
+      // (The bracket closing "(Stellar)", the song after "a Pop Smoke track": read with the name.)
+      const end =
+        found.end +
+        (question.slice(found.end).match(start.paren ? /^\s*\)/ : start.song ? SONG_NOUN : /^(?!)/)?.[0]
+          .length ?? 0);
       read.push({
         at: found.at,
         end,
@@ -1412,7 +1424,7 @@ const SET_NOUN_BEFORE =
   /\b((?:videos?|vids?|clips?|ads?|posts?|content|slideshows?)(?: (?:are|is|that are|which are))? (?:about|featuring|showing))\s+$/;
 /** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
 const NOT_TOPICAL =
-  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few)$/;
+  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected)$/;
 /** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
 const FIGURE_WORD =
   /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?|st|nd|rd|th)?)$/;
@@ -1429,7 +1441,7 @@ const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
-  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?)$/;
+  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -1438,7 +1450,7 @@ const MENTIONED_WORDS = new RegExp(
 
 /** Words before a quoted question relayed from someone: 'User asks: "…"', 'my boss wants to know "…"'. */
 const RELAY_CUE =
-  /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\basks?\s*:\s*$/i;
+  /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\b(?:asks?|asked|typed|wrote|sent|verbatim|word[- ]for[- ]word|as (?:typed|written|asked))\s*[:=]\s*$|\bfrom (?:my|the|a|our) (?:users?|clients?|customers?|boss|manager)\b[^"“«]{0,24}:\s*$/i;
 /** A question's first word: a quoted passage opening with one and ending with "?" is a question relayed. */
 const INTERROGATIVE =
   /^(?:which|what|what's|how|who|whose|when|where|why|are|is|do|does|did|can|could|should|would|will|has|have)\b/i;
@@ -1577,6 +1589,10 @@ const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 const SEARCH_NOT_RECORDED =
   'not recorded: the search that found each video (the corpus holds the videos, not the queries that collected them); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
 
+/** A figure asked of each thing a list shows: "how many views did each get?", "with how many videos each". */
+const FIGURE_OF_EACH =
+  /\bhow many (?:[\p{L}-]+ ){0,2}?(?:did|does|do|has|have)? ?(?:each|it|they|that one|each one)(?: one)? (?:get|got|gets|have|has|had|receive|received|draw|drew|pull|pulled)\b|\bwith (?:how many|the number of|their number of|its number of) [\p{L}-]+\b|\bhow many [\p{L}-]+ (?:each|apiece)\b/u;
+
 /** Statistics the analyst does not compute: correlations, regressions, significance tests, intervals, inequality. */
 const STATISTICS =
   /\b(?:(?:rank |pearson |spearman )?correlations?(?: coefficients?)?|correlated|regressions?|r-squared|bootstrap\w*|confidence intervals?|\d{2} ?% (?:confidence )?intervals?|statistically significant|significance tests?|p-values?|gini(?: coefficient)?|standard deviations?|variance)\b/;
@@ -1585,14 +1601,15 @@ const NO_STATISTICS =
 
 /** One field an agent asks each listed video to show ("id", "author", "searched place", "plays", "creation date"). */
 const FIELD =
-  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
+  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|cit(?:y|ies)|(?:song|sound|music|track)\\s+(?:titles?|names?)|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
 
 /**
  * "…, with id, author, searched place, plays and saves", "(id, author, saves, plays, creation date)": a list of
- * two or more fields, one of them an id, an author or a searched place, that the videos listed are to show.
+ * two or more fields, one of them an id, an author, a handle, a creator or a searched place, that the videos listed
+ * are to show.
  */
 const FIELD_LIST = new RegExp(
-  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*)(?=[^?.;)]*\\b(?:ids?|authors?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
+  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*)(?=[^?.;)]*\\b(?:ids?|authors?|handles?|creators?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
   "gi",
 );
 
@@ -1748,18 +1765,19 @@ async function readQuestion(
     // video listed shows (its id, creator, counts and date), not topics, a creator ranking or a second measure.
     .replace(FIELD_LIST, (fields: string) => {
       typos.push(
-        `${fields.trim().replace(/^[,;:(]\s*/, "")}=the fields each video listed shows (its id, creator, counts and date${/search|place|input|query/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
+        `${fields.trim().replace(/^[,;:(]\s*/, "")}=the fields each video listed shows (its id, creator, counts and date${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
       );
       return " ";
     })
     // "Top 3 videos by likes and who posted them": each video's creator, which every video listed names.
+    // ("… and who posted the best one in each": the top video of each, which names its creator.)
     .replace(
-      /,?\s*(?:and\s+)?who (?:posted|made|uploaded|created|published) (?:them|it|those|each(?: one)?)\b/gi,
+      /,?\s*(?:and\s+)?who (?:posted|postd|made|uploaded|created|published) (?:them|it|those|these|each(?: one)?|the (?:best|top) (?:one|video)(?: in each)?)\b/gi,
       "",
     )
-    // "Summer 2024 (Jun–Aug)": the season's months, said again.
+    // "Summer 2024 (Jun–Aug)", "Q3 2024 (Jul–Sep)": the season's or quarter's months, said again.
     .replace(
-      /(?<=\b(?:summer|spring|autumn|fall|winter)\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*(?:[-–]|to|through|thru)\s*[a-z]{3,9}\.?\s*\)/gi,
+      /(?<=\b(?:summer|spring|autumn|fall|winter|q[1-4]|h[12])\s+(?:of\s+)?(?:19|20)\d\d(?:\s*[-–/]\s*\d{2,4})?)\s*\(\s*[a-z]{3,9}\.?\s*(?:[-–]|to|through|thru)\s*[a-z]{3,9}\.?\s*\)/gi,
       "",
     )
     // "Which searched place had …", "for each searched place": the scrape's search, not recorded (said below).
@@ -1825,6 +1843,16 @@ async function readQuestion(
     )
     // "#capcut-tagged content": the hashtag, tagged.
     .replace(/(#[\p{L}\p{N}_]+)-(tagged|themed|related|heavy)\b/gu, "$1 $2")
+    // "Da Lat-search videos", "the Hai Phong-searched ones": the place, and its search, words apart.
+    .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
+    // "In year 2024", "calendar year 2025": the year.
+    .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
+    // Field names of the scraped exports: "median playCount", "where isSponsored = true", "authorMeta/fans".
+    .replace(EXPORT_FIELD_RE, (field: string, flag?: string, value?: string, name?: string) => {
+      const words = exportFieldWords(flag, value, name);
+      typos.push(`${field}=${words}`);
+      return words;
+    })
     // "Vids w/ transcripts", "w/o music", "b/c".
     .replace(/\bw\/o\b/gi, "without")
     .replace(/\bw\/\s*(?=\p{L})/giu, "with ")
@@ -2119,13 +2147,14 @@ async function readQuestion(
     }
   }
   // "Songs by Đức Phúc vs AMEE", '"Love Story" by Disco Lines', '"Ashes" (Stellar)': the artists named.
-  const artists = /\b(?:by|from|artists?)\b|\(/i.test(original)
-    ? await readArtists(
-        facts,
-        original,
-        soundsQuoted.map((q) => q.end),
-      )
-    : [];
+  const artists =
+    /\b(?:by|from|artists?)\b|\(/i.test(original) || original.search(ARTIST_BEFORE_SONG) >= 0
+      ? await readArtists(
+          facts,
+          original,
+          soundsQuoted.map((q) => q.end),
+        )
+      : [];
   // (An artist named beside a quoted title that has no sound of theirs: said to be unused.)
   const artistNotes: string[] = [];
   for (const artist of artists) {
@@ -4386,6 +4415,7 @@ async function readQuestion(
   let namesLooked = 0;
   // Words linked to nothing, where they were written (read again below, beside a topic they are set against).
   const unlinked: { word: string; raw: string; at: number }[] = [];
+  let searchNamed = false;
   // "What Are The Best Hotel Videos": capitals that name nothing.
   // (Short questions are not: "Did Traveloka run any ads here?" has one capital among its long words after the
   // first word.)
@@ -4594,6 +4624,11 @@ async function readQuestion(
         continue;
       }
     }
+    // ("The Da Lat search", "Hai Phong-search videos": the place named stands for the search, said once below.)
+    if (/^search(?:es|ed)?$/.test(word) && topics.length > 0) {
+      searchNamed = true;
+      continue;
+    }
     if (!ignored.includes(word)) ignored.push(word);
     if (
       !hashed &&
@@ -4610,6 +4645,10 @@ async function readQuestion(
     )
       unlinked.push({ word, raw, at });
   }
+  if (searchNamed)
+    understood.push(
+      "a search read as the videos about what it names (the search that collected each video is not recorded)",
+    );
   // "novotel vs sofitel", "compare Novotel and videos about Sofitel": a word set against a topic or another such
   // word ("vs", "or", "against"; "and" where a comparison is asked) is a name to find as written, when some
   // video's text has it.
@@ -5190,12 +5229,9 @@ async function readQuestion(
   } else if (
     CUES.cadence.test(lowerAll) &&
     entityCount <= 1 &&
-    // "How many videos were posted per day in the last 2 weeks?": the corpus's series, not an account's pace.
-    !(
-      entityCount === 0 &&
-      subject === "videos" &&
-      (postingTime === "day" || postingTime === "week" || postingTime === "month")
-    )
+    // "How many videos were posted per day in the last 2 weeks?", "which day of the week did videos get posted
+    // most often?": the corpus's series or days, not an account's pace.
+    !(entityCount === 0 && subject === "videos" && postingTime !== null && postingTime !== "period")
   ) {
     intent = "cadence";
     unsay(/^groups: publication /);
@@ -5504,8 +5540,14 @@ async function readQuestion(
   else if (
     !theTopOne &&
     !theTopFew &&
+    // ("Which videos use a Sơn Tùng M-TP song, and how many views did each get?", "top 5 hashtags beside #x, with
+    // how many videos each": a figure of each thing listed, which the list shows.)
+    !(
+      FIGURE_OF_EACH.test(lowerAll) &&
+      (counted !== null || /\b(?:which|list|show|name|find|give)\b/.test(lowerAll))
+    ) &&
     // "Top creators by number of viral videos": ranked by the count, not counted.
-    !/\bby (the )?(number|count) of\b/.test(lowerAll) &&
+    !/\bby (the )?(number|count) of\b|\bby (?:the )?(?:video|post|upload)s? counts?\b/.test(lowerAll) &&
     // ("The highest share count": a video's count of shares, a measure to rank by.)
     (CUES.count.test(lowerAll.replace(MEASURE_COUNT, " ")) ||
       /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||

@@ -8863,3 +8863,123 @@ describe("ads against 'normal posts'", () => {
     expect(aggregateOf(await ask("top 5 normal videos")).plan.filters).toEqual([]);
   });
 });
+
+describe("phrasings met on the real scrape's questions (stop 48)", () => {
+  it("'Da Lat-search videos' is the place; 'in June 2025 and in July 2025' are two periods side by side; 'in year 2025' is the year (SQL)", async () => {
+    const place = aggregateOf(await ask("Median plays for Da Lat-search videos?"));
+    expect(place.plan).toMatchObject({ intent: "measure", metric: "plays", topics: ["dalat"], ignored: [] });
+    expect(place.plan.understood).toContain(
+      "a search read as the videos about what it names (the search that collected each video is not recorded)",
+    );
+    const dalat = await searchIds("dalat");
+    const plays = db.prepare(`SELECT plays FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[];
+    expect(place.result).toMatchObject({ median: median(plays), videos: plays.length });
+    const inMonth = (m: number) =>
+      db
+        .prepare("SELECT likes FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .all(Date.UTC(2025, m, 1) / 1000, Date.UTC(2025, m + 1, 1) / 1000) as number[];
+    const months = aggregateOf(
+      await ask("What is the average likes per video in June 2025 and in July 2025?"),
+    );
+    expect(months.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "likes" });
+    expect(months.plan.periods?.map((p) => p.label)).toEqual(["June 2025", "July 2025"]);
+    expect(groupValue(months.result, "June 2025")).toBe(median(inMonth(5)));
+    expect(groupValue(months.result, "July 2025")).toBe(median(inMonth(6)));
+    const year = aggregateOf(await ask("How many videos in year 2025?"));
+    expect(year.plan.understood).toContain('window 2025 (from "in 2025")');
+    expect(year.result.count).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(Date.UTC(2025, 0, 1) / 1000, Date.UTC(2026, 0, 1) / 1000),
+    );
+    // "Both" still asks for each period of one account.
+    expect(aggregateOf(await ask("creators who posted in both 2024 and in 2025")).plan.understood).toContain(
+      'creators with videos in each of 2024 and 2025 (from "both")',
+    );
+  });
+
+  it("the exports' field names: 'playCount', 'collectCount', 'isSponsored = true', 'isAd == false', 'musicOriginal = false' (SQL)", async () => {
+    const counted = aggregateOf(await ask("count(videos) where isSponsored = true"));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: ["ad=yes"], ignored: [] });
+    expect(counted.plan.understood).toContain('read "isSponsored = true" as "ads"');
+    expect(counted.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get() as number,
+    );
+    const organic = aggregateOf(await ask("median playCount where isAd == false"));
+    expect(organic.plan).toMatchObject({
+      intent: "measure",
+      metric: "plays",
+      filters: ["ad=no"],
+      ignored: [],
+    });
+    expect(organic.result.median).toBe(
+      median(db.prepare("SELECT plays FROM videos WHERE label_ad = 0").pluck().all() as number[]),
+    );
+    expect(aggregateOf(await ask("top 5 videos by collectCount")).plan).toMatchObject({
+      intent: "rank",
+      metric: "saves",
+      ignored: [],
+    });
+    const sounds = aggregateOf(await ask("top 3 sounds by video count where musicOriginal = false"));
+    expect(sounds.plan).toMatchObject({
+      intent: "rank",
+      subject: "sounds",
+      filters: ["sound!=7100000000000000001"],
+    });
+  });
+
+  it("a question relayed 'word for word' or as 'exactly what the user typed' is the question; quarters' months said again in brackets are read with them", async () => {
+    for (const lead of ["From my user, word for word:", "Passing along exactly what the user typed:"]) {
+      const { plan } = aggregateOf(await ask(`${lead} "top 3 dalat videos by likes, with handle and plays"`));
+      expect(plan, lead).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        metric: "likes",
+        topics: ["dalat"],
+      });
+      expect(plan.understood).toContain('3 results (from "top 3")');
+    }
+    const quarters = aggregateOf(
+      await ask("Did resort videos get more plays in Q2 2025 (Apr–Jun) or Q3 2025 (Jul–Sep)?"),
+    );
+    expect(quarters.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
+    expect(quarters.plan.periods?.map((p) => p.label)).toEqual(["Q2 2025", "Q3 2025"]);
+    // "… and who posted the best one in each": the places compared, each one's top video naming its creator.
+    expect(
+      aggregateOf(
+        await ask(
+          "compare hotel vids in Vung Tau vs Hoi An - views, likes, and who posted the best one in each",
+        ),
+      ).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "topic", subject: "videos" });
+  });
+
+  it("'videos that use a DJ song, and how many views did each get?' lists those videos; 'top 3 hashtags beside #resort, with how many videos each' ranks (SQL)", async () => {
+    const LOFI = "7100000000000000002"; // "Lofi chill" by DJ
+    const song = aggregateOf(await ask("Which videos use a DJ song, and how many views did each get?"));
+    expect(song.plan).toMatchObject({ intent: "rank", subject: "videos", filters: [`sound=${LOFI}`] });
+    expect(song.plan.understood).toContain(
+      'the sounds credited to DJ (from "DJ song": sound 7100000000000000002)',
+    );
+    expect(song.result.ranking).toEqual(
+      db
+        .prepare("SELECT id FROM videos WHERE music_id = ? ORDER BY plays DESC, id DESC LIMIT 5")
+        .pluck()
+        .all(LOFI),
+    );
+    const tags = aggregateOf(
+      await ask("Top 3 hashtags that appear beside #resort, with how many videos each"),
+    );
+    expect(tags.plan).toMatchObject({ intent: "rank", subject: "hashtags", topics: ["resort"] });
+    // "Which day of the week did … get posted most often?": the days, not an account's pace.
+    expect(
+      aggregateOf(await ask("Which day of the week did Da Lat videos get posted most often?")).plan,
+    ).toMatchObject({
+      intent: "breakdown",
+      group_by: "weekday",
+      subject: "videos",
+    });
+  });
+});
