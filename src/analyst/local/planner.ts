@@ -718,7 +718,7 @@ const attributeLabel = (a: Attribute): string => {
           under: `shorter than ${a.value} s`,
           "at most": `${a.value} s or shorter`,
         }[a.op];
-      return `${a.op} ${a.value.toLocaleString("en-US")} ${COUNT_NAME[a.metric]}`;
+      return `${a.op} ${a.value.toLocaleString("en-US")} ${a.value === 1 ? COUNT_NAME[a.metric].replace(/s$/, "") : COUNT_NAME[a.metric]}`;
     case "sound":
       return `videos ${a.except ? "not " : ""}using ${soundWords(a)}`;
     case "exceeds":
@@ -1424,7 +1424,7 @@ const SET_NOUN_BEFORE =
   /\b((?:videos?|vids?|clips?|ads?|posts?|content|slideshows?)(?: (?:are|is|that are|which are))? (?:about|featuring|showing))\s+$/;
 /** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
 const NOT_TOPICAL =
-  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected)$/;
+  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged)$/;
 /** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
 const FIGURE_WORD =
   /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?|st|nd|rd|th)?)$/;
@@ -1588,6 +1588,16 @@ const BY_SEARCH =
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 const SEARCH_NOT_RECORDED =
   'not recorded: the search that found each video (the corpus holds the videos, not the queries that collected them); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
+
+/** A noun after which a word names the kind of source or business ("travel blog", "tour agency"), not a topic. */
+const SOURCE_NOUN_AFTER =
+  /^\s+(?:blogs?|bloggers?|articles?|magazines?|websites?|newsletters?|agenc(?:y|ies)|compan(?:y|ies)|decks?|podcasts?|journalists?|reporters?)\b/;
+
+/** Videos asked for by number: "name the five videos …", "top 3 hotel videos", "which 10 clips". */
+const COUNTED_VIDEOS = new RegExp(
+  String.raw`\b(?:name|list|show(?: me)?|give(?: me)?|top|which|find)\s+(?:the\s+)?(?:\d{1,2}|${NUMBER_WORD})\s+(?:[\p{L}#-]+\s+){0,2}?(?:videos|clips|posts|vids)\b`,
+  "u",
+);
 
 /** A figure asked of each thing a list shows: "how many views did each get?", "with how many videos each". */
 const FIGURE_OF_EACH =
@@ -1901,8 +1911,18 @@ async function readQuestion(
         return `${m}s`;
       },
     )
+    // "Excluding anything flagged as an ad", "not marked as ads": the organic videos.
+    .replace(
+      /\b(excluding|exclude|except|without|minus|leaving out|not)\s+(?:(?:anything|everything|any|all|those|the ones?|videos?|posts?|ones?)\s+)?(?:(?:that|which)\s+(?:are|is|were|was)\s+)?(?:ad[- ]flagged|(?:flagged|labell?ed|marked) as (?:an? )?ads?)\b/gi,
+      (_: string, word: string) => `${word} ads`,
+    )
     // "Ad-flagged videos", "flagged as ads": the videos labelled as ads ("ad videos").
     .replace(/\bad[- ]flagged\b|\b(?:flagged|labell?ed|marked) as (?:an? )?ads?\b/gi, "ad")
+    // "My English not so good", "sorry for my English": the asker's, no language of the videos.
+    .replace(
+      /\b(?:(?:sorry|apologies) (?:for|about) |excuse |pardon )?my (?:english|vietnamese)\b(?:\s+(?:is\s+)?(?:not|isn't|is not|no)?\s*(?:so\s+|very\s+|too\s+)?(?:good|great|well|bad|poor|perfect|fluent))?/gi,
+      "",
+    )
     // Same length or not, a fixed word moves no later position: every pass reads the corrected question.
     .replace(/\p{L}+/gu, (word, at: number, all: string) => {
       const fixed = Object.hasOwn(TYPOS, word.toLowerCase()) ? TYPOS[word.toLowerCase()] : undefined;
@@ -4126,7 +4146,8 @@ async function readQuestion(
     if (who) text = consume(text, who.index ?? 0, who[0].length);
   } else if (
     OPENS_WITH_CREATORS.test(opening) ||
-    (pick("creators") && !/^\s*who\b/.test(lowerAll)
+    // ("Name the five videos with the most shares among accounts that are not verified": videos, counted.)
+    (pick("creators") && !/^\s*who\b/.test(lowerAll) && !COUNTED_VIDEOS.test(lowerAll)
       ? true
       : /^\s*who\b/.test(lowerAll) && !pick("advertisers"))
   )
@@ -4321,10 +4342,11 @@ async function readQuestion(
   };
   for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
-  // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …".)
+  // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …", "a travel blog says …", "is
+  // it accurate to say …".)
   const mentionAt = lowerAll
     .replace(
-      /\b(?:everyone|everybody|people|they|someone|somebody|experts?|gurus?|my (?:boss|client|manager|team)|the internet|he|she|you)\s+(?:says?|said|keeps? saying)\b/g,
+      /\b(?:everyone|everybody|people|they|someone|somebody|experts?|gurus?|my (?:boss|client|manager|team)|the internet|he|she|you|(?:an?|the|one|my|our|their|this|that)\s+(?:[\p{L}-]+\s+){0,2}?(?:blog|article|report|post|reporter|journalist|study|deck|source|friend|colleague|agency|competitor|client|boss|manager|guide|consultant|influencer|marketer|website|site|newsletter|book)s?)\s+(?:says?|said|keeps? saying|claims?|claimed|wrote|writes|suggests?|suggested)\b|\b(?:is it|it is|it's|would it be|would you|can we|can i|could we|could you)\s+(?:(?:accurate|true|fair|right|correct|safe|reasonable)\s+)?(?:to\s+)?say\b/gu,
       (m) => " ".repeat(m.length),
     )
     .search(MENTION_CUE);
@@ -4432,6 +4454,11 @@ async function readQuestion(
     let word = raw.replace(/['’]s?$/, "").replace(/[._-]+$/, "");
     const hashed = text[at - 1] === "#";
     if (word.length === 0) continue;
+    // ("A travel blog says …", "I run a tour agency in Phu Quoc": the kind of source or business, no topic.)
+    if (!hashed && SOURCE_NOUN_AFTER.test(text.slice(at + raw.length))) {
+      if (!ignored.includes(word)) ignored.push(word);
+      continue;
+    }
     // The possessive left after a linked name: "Keypad Hotel's videos".
     if (word === "s" && /['’]/.test(text[at - 1] ?? "")) continue;
     // "Can Tho", "Long An": a place written apart, capitalised as a name, whose first word is also a function word.
@@ -4957,7 +4984,7 @@ async function readQuestion(
     ? null
     : countText.match(
         new RegExp(
-          `\\b(?:top|bottom|worst|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?)\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
+          `\\b(?:top|bottom|worst|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?|which)\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
         ),
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.
@@ -5023,7 +5050,7 @@ async function readQuestion(
           ? 1
           : DEFAULT_COUNT;
   if (counted) {
-    understood.push(`${count} results (from "${counted[0]}")`);
+    understood.push(`${count} result${count === 1 ? "" : "s"} (from "${counted[0]}")`);
     // A number written as a word is read here, not left unused ("give me three hook ideas").
     const written = ignored.indexOf((counted[1] ?? counted[2]) as string);
     if (written >= 0) ignored.splice(written, 1);
@@ -5058,8 +5085,10 @@ async function readQuestion(
         .map((n) => n.code)
     : [];
   // "What's the average number of hashtags per video?", "how many hashtags does a typical trending video use?"
+  // (Not a median of another measure beside a bound on hashtags: "their median plays versus videos with 3 or fewer
+  // hashtags".)
   const hashtagCountAsked =
-    /\b(average|typical|median|mean|usual)\b[^?]*\b(hashtags|tags)\b|\bhow many (hashtags|tags)\b[^?]*\b(on average|typical(ly)?|average|usually|per (video|post))\b/.test(
+    /\b(average|typical|median|mean|usual)\s+(?:(?:number|count|amount|#)\s+of\s+|(?:hash)?tag\s+counts?\b|)(hashtags|tags)?\b(?:(?<=counts?)|(?<=tags))|\bhow many (hashtags|tags)\b[^?]*\b(on average|typical(ly)?|average|usually|per (video|post))\b/.test(
       lowerAll,
     );
   let shareOf: Attribute | null = null;
@@ -6093,7 +6122,7 @@ async function readQuestion(
   const countAlone = attributes.filter((a) => a.kind === "count" && a.metric === "hashtags");
   const against =
     rest !== null ||
-    /\b(?:compared? (?:to|with)|vs\.?|versus|than|against)\s+(?:the\s+)?(?:tagged|hashtagged) (?:ones|videos|posts)\b/.test(
+    /\b(?:compared? (?:to|with)|vs\.?|versus|than|against)\s+(?:the\s+)?(?:(?:tagged|hashtagged) (?:ones|videos|posts)|(?:videos?|ones|those|posts?|clips?)\s+(?:that\s+(?:have|has|use|carry)|which\s+(?:have|use)|with)\s+(?:any\s+|some\s+)?(?:hashtags|tags))\b/.test(
       lowerAll,
     );
   const alone =
@@ -6141,7 +6170,9 @@ async function readQuestion(
     ignored.splice(
       0,
       ignored.length,
-      ...ignored.filter((w) => !/^(rest|others?|everything|else|tagged|beats?|outperforms?)$/.test(w)),
+      ...ignored.filter(
+        (w) => !/^(rest|others?|everything|else|tagged|hashtagged|beats?|outperforms?)$/.test(w),
+      ),
     );
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${attributeLabel(alone)} and the others (${attributeLabel(other)})`);
@@ -6211,8 +6242,10 @@ async function readQuestion(
     low.metric === high.metric &&
     disjointBounds(low, high) &&
     (withAndWithout !== null || /\b(vs\.?|versus|or|compared?|than|against)\b/.test(lowerAll)) &&
-    // ("Short clips under 15s versus long ones over 60s": the two bounds, not every length.)
-    (["rank", "measure", "count", "overview"].includes(intent) ||
+    // ("Short clips under 15s versus long ones over 60s": the two bounds, not every length; "percentage of videos with
+    // over 10 hashtags, and their median plays versus 3 or fewer": no video is in both, so no share of one in the
+    // other.)
+    (["rank", "measure", "count", "overview", "share"].includes(intent) ||
       (intent === "breakdown" && groupBy === "length")) &&
     entityCount === 0 &&
     subject === "videos"

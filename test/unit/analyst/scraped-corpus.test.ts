@@ -8983,3 +8983,79 @@ describe("phrasings met on the real scrape's questions (stop 48)", () => {
     });
   });
 });
+
+describe("phrasings met on the real scrape's questions, continued (stop 48)", () => {
+  it("'excluding anything flagged as an ad' is organic; 'my English not so good' filters no language; 'which five creators' lists five", async () => {
+    const organic = aggregateOf(
+      await ask("Top 5 creators by total plays, excluding anything flagged as an ad."),
+    ).plan;
+    expect(organic).toMatchObject({ intent: "rank", subject: "creators", filters: ["ad=no"], ignored: [] });
+    const english = aggregateOf(
+      await ask(
+        "My English not so good. Which account post most video about Da Lat and how many like they get?",
+      ),
+    ).plan;
+    expect(english.filters).toEqual([]);
+    expect(english.topics).toEqual(["dalat"]);
+    const five = aggregateOf(await ask("Which five creators had the highest total plays?")).plan;
+    expect(five).toMatchObject({ intent: "rank", subject: "creators", ignored: [] });
+    expect(five.understood).toContain('5 results (from "which five")');
+    // Videos asked for by number stay videos beside accounts named as a filter.
+    expect(
+      aggregateOf(
+        await ask("Name the three videos with the most likes among accounts that are not verified."),
+      ).plan,
+    ).toMatchObject({ intent: "rank", subject: "videos", metric: "likes" });
+  });
+
+  it("'no hashtags … compared with videos that have hashtags' and 'more than 3 hashtags … their median plays versus 1 or fewer' set the sides on the measure named (SQL)", async () => {
+    const tags = db.prepare("SELECT plays, hashtags FROM videos").all() as {
+      plays: number;
+      hashtags: string;
+    }[];
+    const count = (h: string) => h.split(" ").filter(Boolean).length;
+    const playsWhere = (keep: (n: number) => boolean) =>
+      median(tags.filter((v) => keep(count(v.hashtags))).map((v) => v.plays));
+    const none = aggregateOf(
+      await ask(
+        "What are the median views of videos with no hashtags compared with videos that have hashtags?",
+      ),
+    );
+    expect(none.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(groupValue(none.result, "no hashtags")).toBe(playsWhere((n) => n === 0));
+    expect(groupValue(none.result, "at least one hashtag")).toBe(playsWhere((n) => n >= 1));
+    const apart = aggregateOf(
+      await ask(
+        "Percentage of videos with more than 3 hashtags, and their median plays versus videos with 1 or fewer hashtags.",
+      ),
+    );
+    expect(apart.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(groupValue(apart.result, "over 3 hashtags")).toBe(playsWhere((n) => n > 3));
+    expect(groupValue(apart.result, "at most 1 hashtag")).toBe(playsWhere((n) => n <= 1));
+  });
+
+  it("a claim relayed ('a travel blog says …', 'is it accurate to say …') names no text to find and no topic of its source", async () => {
+    const blog = aggregateOf(
+      await ask(
+        "A travel blog says resort videos pass 20k views. How many resort videos have over 20k views?",
+      ),
+    );
+    expect(blog.plan).toMatchObject({ intent: "count", topics: ["resort"], filters: ["plays>20000"] });
+    expect(blog.result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND plays > 20000`)
+        .pluck()
+        .get(idList(await searchIds("resort"))) as number,
+    );
+    const accurate = aggregateOf(
+      await ask("Is it accurate to say resort videos get more likes than Da Lat videos?"),
+    ).plan;
+    expect(accurate).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      metric: "likes",
+      compare_topics: ["resort", "dalat"],
+      ignored: ["accurate"],
+    });
+  });
+});
