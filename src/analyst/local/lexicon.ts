@@ -886,6 +886,8 @@ const COUNT_RE =
  * June 2024" (days 16 to its end).
  */
 const SLICE_RE = `(?:(?:first|last|final)\\s+${COUNT_RE}\\s+(?:days?|weeks?)|(?:first|1st|second|2nd|last|latter)\\s+half)\\s+of\\s+(?:the\\s+month\\s+of\\s+)?${MONTH_RE}\\.?,?\\s+${YEAR_RE}`;
+/** A slice of a year: "the first four months of 2025", "the last 6 weeks of 2024", "the first 100 days of 2025". */
+const YEAR_SLICE_RE = `(?:first|last|final)\\s+${COUNT_RE}\\s+(?:days?|weeks?|months?)\\s+of\\s+(?:the\\s+year\\s+)?${YEAR_RE}`;
 
 /**
  * A season of a year: "summer 2024" (June to August), "spring 2025" (March to May), "autumn 2024" (September to
@@ -896,7 +898,7 @@ const SEASON_RE = `(?:summer|spring|autumn|fall|winter)\\s+(?:of\\s+)?${YEAR_RE}
  * One named calendar period: a season, an ISO day or month, a day written out or the week holding it, a week of a
  * month, a quarter or half, a month or a year (each with its year).
  */
-const POINT_RE = `(?:${SEASON_RE}|${SLICE_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|(?<![/.])${YEAR_RE}\\b${NOT_A_YEAR})`;
+const POINT_RE = `(?:${SEASON_RE}|${SLICE_RE}|${YEAR_SLICE_RE}|${ISO_RE}|${DAYS_RE}|${DAY_RE}|${WEEK_RE}|${THIRD_RE}|${PART_RE}(?:\\s+of)?,?\\s+${YEAR_RE}|${YEAR_RE}\\s+(?:q[1-4]|h[12])|${MONTH_RE}\\.?,?\\s+(?:of\\s+)?${YEAR_RE}|(?<![/.])${YEAR_RE}\\b${NOT_A_YEAR})`;
 
 /** A calendar period named in the question: from (inclusive) to (exclusive), Unix seconds UTC, and its name. */
 export interface Period {
@@ -1014,6 +1016,35 @@ function readPoint(words: string): Period | null {
         ? [start, start + 15 * 86_400]
         : [start + 15 * 86_400, end];
     return { from, to, label: `${spanLabel(dayName(from), dayName(to - 1))}` };
+  }
+  const yearSlice = words.match(
+    new RegExp(
+      `\\b(first|last|final)\\s+(${COUNT_RE})\\s+(days?|weeks?|months?)\\s+of\\s+(?:the\\s+year\\s+)?(${YEAR_RE})\\b`,
+    ),
+  );
+  if (yearSlice) {
+    const y = Number(yearSlice[4]);
+    const n = /^\d+$/.test(yearSlice[2] as string)
+      ? Number(yearSlice[2])
+      : (NUMBER_WORDS[yearSlice[2] as string] ?? 1);
+    const unit = singular(yearSlice[3] as string);
+    const first = yearSlice[1] === "first";
+    const [start, end] = [utc(y, 0), utc(y + 1, 0)];
+    // (Months whole, from the year's first or back from its last; days and weeks counted; never past the year.)
+    const [from, to] =
+      unit === "month"
+        ? first
+          ? [start, utc(y, Math.min(12, n))]
+          : [utc(y, Math.max(0, 12 - n)), end]
+        : first
+          ? [start, Math.min(end, start + n * (unit === "week" ? 7 : 1) * 86_400)]
+          : [Math.max(start, end - n * (unit === "week" ? 7 : 1) * 86_400), end];
+    if (n < 1) return null;
+    return {
+      from,
+      to,
+      label: `the ${first ? "first" : "last"} ${n === 1 ? unit : `${n} ${unit}s`} of ${y} (${spanLabel(dayName(from), dayName(to - 1))})`,
+    };
   }
   const days = words.match(
     new RegExp(

@@ -1593,6 +1593,19 @@ const SEARCH_NOT_RECORDED =
 const SOURCE_NOUN_AFTER =
   /^\s+(?:blogs?|bloggers?|articles?|magazines?|websites?|newsletters?|agenc(?:y|ies)|compan(?:y|ies)|decks?|podcasts?|journalists?|reporters?)\b/;
 
+/** A band of a count written without its unit: "1k-10k", "under 1k", "above 1M", "100k+". */
+const BAND_FIGURE = String.raw`\d+(?:[.,]\d+)*\s*[km]?`;
+const UNITLESS_BAND = new RegExp(
+  String.raw`(?<![\p{L}\p{N}.])(?:${BAND_FIGURE}\s*[-–]\s*${BAND_FIGURE}|(?:under|below|over|above|less than|more than|fewer than)\s+${BAND_FIGURE}|${BAND_FIGURE}\s*\+)(?![\p{L}\p{N}%+]|\s*[-–]\s*\d|\s+(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|hashtags?|seconds?|secs?|s)\b)`,
+  "giu",
+);
+/**
+ * The measure a distribution is of, and the list of bands after it ("the distribution of plays …: under 1k, …"),
+ * where the unit is written once, after the last band, for BAND_LIST to read.
+ */
+const UNITLESS_BANDS =
+  /\b(?:distribution|histogram|buckets?|bands?|bins?|spread|split)\s+(?:of\s+)?(views|plays|likes|comments|shares|saves)\b([^?]{0,200})/giu;
+
 /** Videos asked for by number: "name the five videos …", "top 3 hotel videos", "which 10 clips". */
 const COUNTED_VIDEOS = new RegExp(
   String.raw`\b(?:name|list|show(?: me)?|give(?: me)?|top|which|find)\s+(?:the\s+)?(?:\d{1,2}|${NUMBER_WORD})\s+(?:[\p{L}#-]+\s+){0,2}?(?:videos|clips|posts|vids)\b`,
@@ -1853,6 +1866,14 @@ async function readQuestion(
     )
     // "#capcut-tagged content": the hashtag, tagged.
     .replace(/(#[\p{L}\p{N}_]+)-(tagged|themed|related|heavy)\b/gu, "$1 $2")
+    // "The distribution of plays: under 1k, 1k-10k, 10k-100k and above 1M": the measure named once, for each band
+    // listed after it.
+    .replace(UNITLESS_BANDS, (list: string, unit: string, bands: string) => {
+      const last = [...bands.matchAll(UNITLESS_BAND)].at(-1);
+      if (last === undefined || [...bands.matchAll(UNITLESS_BAND)].length < 2) return list;
+      const end = list.length - bands.length + (last.index ?? 0) + last[0].length;
+      return `${list.slice(0, end)} ${unit}${list.slice(end)}`;
+    })
     // "Da Lat-search videos", "the Hai Phong-searched ones": the place, and its search, words apart.
     .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
     // "In year 2024", "calendar year 2025": the year.
@@ -3568,7 +3589,13 @@ async function readQuestion(
     const what = (unit ?? joined) as string;
     // ("between 1 and 3 minutes": the length is bounded in seconds.)
     const scale = /^min/.test(what) ? 60 : 1;
-    const low = boundValue(lowDigits, lowUnit ?? highUnit);
+    // (A unit written once at the end is both ends' when the first figure is the smaller as written: "10-20k" is
+    // 10,000 to 20,000; "100-1k" is 100 to 1,000.)
+    const lowNumber = Number(lowDigits.replace(/,/g, ""));
+    const low = boundValue(
+      lowDigits,
+      lowUnit ?? (lowNumber <= Number(highDigits.replace(/,/g, "")) ? highUnit : undefined),
+    );
     const high = boundValue(highDigits, highUnit);
     if (low === null || high === null) continue;
     const [a, b] = [low * scale, high * scale];
@@ -6224,6 +6251,15 @@ async function readQuestion(
       )
     )
       lengthOfGroups();
+    // ("The distribution of plays: under 1k, 1k-10k, …": bands of the measure itself, how many videos in each.)
+    if (
+      metric !== null &&
+      bands.every(
+        (b) =>
+          b.attributes.length > 0 && b.attributes.every((a) => a.kind === "count" && a.metric === metric),
+      )
+    )
+      metric = null;
     // ("The distribution of hashtags per video (0, 1-3, 4+)": how many videos in each band.)
     const distribution =
       (metric === null || metric === "videos") &&

@@ -9059,3 +9059,39 @@ describe("phrasings met on the real scrape's questions, continued (stop 48)", ()
     });
   });
 });
+
+describe("bands and slices written as a distribution (stop 48)", () => {
+  it("'the distribution of plays: under 20k, 20k-40k and above 40k' counts the videos in each band; '100-1k likes' is 100 to 1,000 (SQL)", async () => {
+    const plays = db.prepare("SELECT plays FROM videos").pluck().all() as number[];
+    const { plan, result } = aggregateOf(
+      await ask("Show the distribution of plays: how many videos fall under 20k, 20k-40k and above 40k?"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: null });
+    expect(plan.bands).toEqual(["under 20k views", "20k-40k views", "above 40k views"]);
+    expect(groupValue(result, "under 20k views")).toBe(plays.filter((p) => p < 20_000).length);
+    expect(groupValue(result, "20k-40k views")).toBe(plays.filter((p) => p >= 20_000 && p <= 40_000).length);
+    expect(groupValue(result, "above 40k views")).toBe(plays.filter((p) => p > 40_000).length);
+    const range = aggregateOf(await ask("How many videos have 100-1k likes?"));
+    expect(range.plan.filters).toEqual(["likes>=100", "likes<=1000"]);
+    expect(range.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE likes BETWEEN 100 AND 1000").pluck().get() as number,
+    );
+  });
+
+  it("'the first two months of 2025', 'the last 6 weeks of 2025' are slices of the year (SQL)", async () => {
+    const counted = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to) as number;
+    const months = aggregateOf(await ask("How many videos in the first seven months of 2025?"));
+    expect(months.plan.understood).toContain(
+      'window the first 7 months of 2025 (1 January to 31 July 2025) (from "in the first seven months of 2025")',
+    );
+    expect(months.result.count).toBe(counted(Date.UTC(2025, 0, 1) / 1000, Date.UTC(2025, 7, 1) / 1000));
+    expect(months.result.count).toBeGreaterThan(0);
+    const weeks = aggregateOf(await ask("How many videos in the last 20 weeks of 2025?"));
+    const end = Date.UTC(2026, 0, 1) / 1000;
+    expect(weeks.result.count).toBe(counted(end - 140 * DAY, end));
+  });
+});
