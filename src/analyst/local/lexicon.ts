@@ -684,7 +684,7 @@ export const CUES = {
   newest:
     /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared(?! in\b)|(is|are|was|were) (brand )?new)\b/,
   trending:
-    /(?<!#)\b(trending|hot right now|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
+    /(?<!#)\b(trending|hot right now|what(?:'s|’s| is) hot|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:
     /\b(breakouts?|break(ing)? out(?![^?.]{0,40}\b(by|into|across|per|over|for each)\b)|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
   early:

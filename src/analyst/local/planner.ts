@@ -192,7 +192,7 @@ const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b
  * each other", "for each" (not "for each month", "each creator": groups of another kind).
  */
 const PER_ITEM =
-  /\b(?:each (?:brand|chain|place|city|destination|property|properties|hotel|resort|one|of them|of the (?:three|two|four|five|brands|places|cities|hotels|names))|for each\b(?!\s+(?:month|week|day|year|quarter|hour|weekday|creator|account|advertiser|sound|hashtag|video|language|region|period|band|group|of\b))|side[- ]by[- ]side|next to each other|respectively|per (?:brand|chain|place|city|destination|property|hotel|resort|name))\b/;
+  /\b(?:each (?:brand|chain|place|city|destination|property|properties|hotel|resort|one|of them|of the (?:three|two|four|five|brands|places|cities|hotels|names))|for each\b(?!\s+(?:month|week|day|year|quarter|hour|weekday|creator|account|advertiser|sound|hashtag|video|language|region|period|band|group|of\b))|side[- ]by[- ]side|next to each other|respectively|per (?:brand|chain|place|city|destination|property|hotel|resort|name)|which of(?= [\p{L}#@]))\b/u;
 /** "The highest share count", "with creator and view count": a count each video has, not a count asked for. */
 const MEASURE_COUNT =
   /(?:\b(?:highest|lowest|most|biggest|largest|top|best|by|the|and|with|their|its)|'s) (?:view|play|like|comment|share|save|follower|hashtag) counts?\b/g;
@@ -1424,7 +1424,7 @@ const SET_NOUN_BEFORE =
   /\b((?:videos?|vids?|clips?|ads?|posts?|content|slideshows?)(?: (?:are|is|that are|which are))? (?:about|featuring|showing))\s+$/;
 /** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
 const NOT_TOPICAL =
-  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged)$/;
+  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged|single|individual)$/;
 /** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
 const FIGURE_WORD =
   /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?|st|nd|rd|th)?)$/;
@@ -1864,8 +1864,9 @@ async function readQuestion(
       /(?<=\b(?:english|vietnamese|thai|korean|japanese|chinese|spanish|french|german|indonesian)(?:-language)?)[- ]caption(?:ed|s)?\b/gi,
       "",
     )
-    // "#capcut-tagged content": the hashtag, tagged.
-    .replace(/(#[\p{L}\p{N}_]+)-(tagged|themed|related|heavy)\b/gu, "$1 $2")
+    // "#capcut-tagged content": the hashtag ("#review-tagged posts vs #x-tagged posts" compares the two).
+    .replace(/(#[\p{L}\p{N}_]+)-tagged\b/gu, "$1")
+    .replace(/(#[\p{L}\p{N}_]+)-(themed|related|heavy)\b/gu, "$1 $2")
     // "The distribution of plays: under 1k, 1k-10k, 10k-100k and above 1M": the measure named once, for each band
     // listed after it.
     .replace(UNITLESS_BANDS, (list: string, unit: string, bands: string) => {
@@ -1876,6 +1877,8 @@ async function readQuestion(
     })
     // "Da Lat-search videos", "the Hai Phong-searched ones": the place, and its search, words apart.
     .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
+    // "The highest save counts", "median save count": the count of saves ("save" alone is a verb).
+    .replace(/\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
     // "In year 2024", "calendar year 2025": the year.
     .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
     // Field names of the scraped exports: "median playCount", "where isSponsored = true", "authorMeta/fans".
@@ -1911,6 +1914,15 @@ async function readQuestion(
     .replace(
       /\b(?:captions?|descriptions?) (languages?)\b|\b(languages?) of (?:the |their |its )?captions?\b/gi,
       "$1$2",
+    )
+    // "Do #couple-tagged videos get more comments than untagged ones?": the others, after a hashtag named.
+    .replace(
+      /(?<=\b(?:than|vs\.?|versus|compared? (?:to|with)|against)\s+(?:the\s+)?)(?:untagged|non[- ]?tagged)\s+(?:ones|videos?|posts?|clips?)\b/gi,
+      (others: string, at: number, all: string) => {
+        if (!/#[\p{L}\p{N}_]/u.test(all.slice(0, at))) return others;
+        typos.push(`${others}=the rest`);
+        return "the rest";
+      },
     )
     // "#duet videos vs non-duet videos", "captions with wifi compared with non-wifi ones": the others, when what
     // follows "non" was named before (ads and the badge have their own sides: "non-ads", "non-verified").
@@ -3259,22 +3271,22 @@ async function readQuestion(
                   (/\b((each|every|per|by|a) day|daily|day[- ](by|over|to)[- ]day)\b/.test(lowerAll) &&
                     !/\b(best|which|what) day\b|\bdays? of (the )?week\b/.test(lowerAll))
                 ? "day"
-                : /\b((each|every|per|by|a|which|what) week|weekly|week[- ](by|over|on|to)[- ]week|wow)\b/.test(
+                : /\b((each|every|per|by|a|which|what) week|(which|what) weeks|weekly|week[- ](by|over|on|to)[- ]week|wow)\b/.test(
                       lowerAll,
                     )
                   ? "week"
                   : // "How many videos were posted each year?", "median views per year", "is #dalat growing year over year?".
-                    /\b((each|every|per|by|which|what|best) year|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
+                    /\b((each|every|per|by|which|what|best) year|(which|what) years|yearly|annually|year[- ](by|over|on|to)[- ]year|yoy)\b/.test(
                         lowerAll,
                       )
                     ? "year"
                     : // "How many videos were posted each quarter?", "median views for each quarter of 2024".
-                      /\b((each|every|per|by|which|what|best) quarter|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
+                      /\b((each|every|per|by|which|what|best) quarter|(which|what) quarters|quarterly|quarter[- ](by|over|on|to)[- ]quarter|qoq)\b/.test(
                           lowerAll,
                         )
                       ? "quarter"
                       : // "How has the number of hotel videos changed over time?", "… each month", "monthly".
-                        /\b((each|every|per|by|a|which|what|best|busiest|peak|slowest|quietest) month|monthly|month[- ](by|over|to|on)[- ]month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
+                        /\b((each|every|per|by|a|which|what|best|busiest|peak|slowest|quietest) (?:calendar )?month|(which|what) (?:calendar )?months|monthly|month[- ](by|over|to|on)[- ]month|over time|over the (months|year)|(changed|evolved|grown|developed) over)\b/.test(
                             lowerAll,
                           ) || growingAsked
                         ? "month"
@@ -5607,8 +5619,9 @@ async function readQuestion(
     // ("The highest share count": a video's count of shares, a measure to rank by.)
     (CUES.count.test(lowerAll.replace(MEASURE_COUNT, " ")) ||
       /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||
-      // "Did Traveloka run any ads?", "has @x posted any slideshows?": whether there are any, counted.
-      /^\s*(did|does|do|has|have) (\S+ ){1,3}?(run|ran|post|posted|make|made|publish|published|use|used|have|had)s? any\b/.test(
+      // "Did Traveloka run any ads?", "has @x posted any slideshows?", "has @x ever run an ad?": whether there are
+      // any, counted.
+      /^\s*(did|does|do|has|have) (\S+ ){1,3}?(?:ever )?(?:(?:run|ran|post|posted|make|made|publish|published|use|used|have|had)s? any|(?:run|ran|post|posted|publish|published)s? an?)\b/.test(
         lowerAll,
       ))
   )

@@ -9095,3 +9095,47 @@ describe("bands and slices written as a distribution (stop 48)", () => {
     expect(weeks.result.count).toBe(counted(end - 140 * DAY, end));
   });
 });
+
+describe("more phrasings met on the real scrape's questions (stop 48)", () => {
+  it("'the highest save counts' ranks by saves; 'which months have the highest share of ads' is each month's share; 'has @x ever run an ad?' counts (SQL)", async () => {
+    const saves = aggregateOf(await ask("Which 3 videos have the highest save counts?"));
+    expect(saves.plan).toMatchObject({ intent: "rank", metric: "saves", ignored: [] });
+    expect(saves.result.ranking).toEqual(
+      db.prepare("SELECT id FROM videos ORDER BY saves DESC, id DESC LIMIT 3").pluck().all(),
+    );
+    const months = aggregateOf(await ask("Which calendar months have the highest share of ads?")).plan;
+    expect(months).toMatchObject({ intent: "breakdown", group_by: "month" });
+    expect(months.understood).toContain("the share of ads within each group");
+    const ever = aggregateOf(await ask("Has @stay1 ever run an ad?"));
+    expect(ever.plan).toMatchObject({ intent: "count", filters: ["ad=yes"] });
+    expect(ever.result.count).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE label_ad = 1 AND author_uid = '6900001'")
+        .pluck()
+        .get() as number,
+    );
+    expect(aggregateOf(await ask("what's hot in Da Lat?")).plan).toMatchObject({
+      intent: "trending",
+      topics: ["dalat"],
+    });
+  });
+
+  it("'which of Vung Tau, Hoi An and Da Nang …', '#resort-tagged videos vs #travel-tagged videos', '#resort-tagged videos … than untagged ones' compare", async () => {
+    expect(
+      aggregateOf(await ask("Which of Vung Tau, Hoi An and Da Nang gets the best median views?")).plan,
+    ).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ["vungtau", "hoian", "danang"],
+    });
+    expect(
+      aggregateOf(await ask("Median likes: #resort-tagged videos vs #travel-tagged videos?")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "topic", compare_topics: ["resort", "travel"] });
+    const rest = aggregateOf(await ask("Do #resort-tagged videos get more comments than untagged ones?"));
+    expect(rest.plan).toMatchObject({
+      group_by: "bounds",
+      metric: "comments",
+      bands: ['about "resort"', 'not about "resort"'],
+    });
+  });
+});
