@@ -1547,6 +1547,8 @@ const DMY_RE = new RegExp(
   String.raw`${FIGURES_BEFORE}(\d{1,2})([/.-])(\d{1,2})\2(${YEAR_RE}|\d{2})${FIGURES_AFTER}`,
   "g",
 );
+/** An ISO day after "the week of": "the week of 2025-02-24". */
+const WEEK_ISO_RE = new RegExp(String.raw`(?<=\bweek\s+of\s+(?:the\s+)?)(${YEAR_RE})-(\d{2})-(\d{2})\b`, "g");
 /** A month written in figures: "03/2024", "3/2024", "2024/03". */
 const MY_RE = new RegExp(
   String.raw`${FIGURES_BEFORE}(?:(\d{1,2})/(${YEAR_RE})|(${YEAR_RE})/(0[1-9]|1[0-2]))${FIGURES_AFTER}`,
@@ -1575,6 +1577,8 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
       edits.push({ at, length: m[0].length, put });
   };
   for (const m of text.matchAll(YMD_RE)) add(m, written(Number(m[1]), Number(m[3]), Number(m[4])));
+  // ("The week of 2025-02-24": the week holding that day, as the day written out reads.)
+  for (const m of text.matchAll(WEEK_ISO_RE)) add(m, written(Number(m[1]), Number(m[2]), Number(m[3])));
   for (const m of text.matchAll(DMY_RE)) {
     const [a, b, year] = [Number(m[1]), Number(m[3]), m[4] as string];
     // ("15-30-60 seconds" and "1.5.24" are no dates: a short year is read after slashes only.)

@@ -1424,7 +1424,7 @@ const SET_NOUN_BEFORE =
   /\b((?:videos?|vids?|clips?|ads?|posts?|content|slideshows?)(?: (?:are|is|that are|which are))? (?:about|featuring|showing))\s+$/;
 /** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
 const NOT_TOPICAL =
-  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged|single|individual)$/;
+  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged|single|individual|daily|weekly|monthly|quarterly|yearly|annual|annually)$/;
 /** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
 const FIGURE_WORD =
   /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?|st|nd|rd|th)?)$/;
@@ -1879,6 +1879,8 @@ async function readQuestion(
     .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
     // "The highest save counts", "median save count": the count of saves ("save" alone is a verb).
     .replace(/\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
+    // "Do my Ha Giang videos or my Hanoi videos do better?": the second "my" names the same account.
+    .replace(/(?<=\b(?:or|vs\.?|versus|than|against|with|and)\s+)my\s+(?=[\p{L}#])/giu, "")
     // "In year 2024", "calendar year 2025": the year.
     .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
     // Field names of the scraped exports: "median playCount", "where isSponsored = true", "authorMeta/fans".
@@ -3294,9 +3296,11 @@ async function readQuestion(
   if (postingTime === "weekend")
     for (const m of [...text.matchAll(/\b(weekends?|weekdays?)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);
-  // ("Month-over-month", "week-on-week": the groups' words.)
+  // ("Month-over-month", "week-on-week", "quarterly": the groups' words.)
   for (const m of [
-    ...lowerAll.matchAll(/\b(?:month|week|day|year)[- ](?:by|over|to|on)[- ](?:month|week|day|year)\b/g),
+    ...lowerAll.matchAll(
+      /\b(?:month|week|day|year)[- ](?:by|over|to|on)[- ](?:month|week|day|year)\b|\b(?:daily|weekly|monthly|quarterly|yearly|annually)\b/g,
+    ),
   ])
     if (postingTime !== null) text = consume(text, m.index ?? 0, m[0].length);
   if (postingTime === "period")
@@ -5390,9 +5394,17 @@ async function readQuestion(
       // "How do the sounds of @a and @b differ?", "which sounds do both use?": side by side.
       !/\b(differ\w*|side by side|both)\b/.test(lowerAll)
     )
-  )
+  ) {
     intent = "compare";
-  else if (
+    // ("@a vs @b: who's doing better?": their videos' views, not their followers.)
+    if (
+      metric === null &&
+      /\b(doing|does|did|do|performing) (better|best|worse)\b|\bperform\w*\b/.test(lowerAll)
+    ) {
+      metric = "plays";
+      understood.push('performance read as views (plays) (from "doing better")');
+    }
+  } else if (
     // "Compare hashtags in 2024 and 2025": what each period's videos use, side by side (of one account's
     // videos too: "which hashtags does @x use most in 2024 vs 2025?").
     postingTime === "period" &&

@@ -6978,7 +6978,8 @@ describe("days written out, and codes the source did not record", () => {
 
 describe("two accounts compared on followers", () => {
   it("their followers, whichever of their videos the question names (not how many of them it holds) (SQL)", async () => {
-    const answer = await ask("@stay1 vs @stay2, both Da Lat homestays: who is doing better?");
+    // (No measure named: their followers. "Who is doing better?" asks for their videos' views, below.)
+    const answer = await ask("@stay1 vs @stay2, both Da Lat homestays: how do they compare?");
     const { plan } = aggregateOf(answer);
     expect(plan).toMatchObject({ intent: "compare", topics: ["dalat", "homestay"] });
     const followers = (handle: string) =>
@@ -9136,6 +9137,38 @@ describe("more phrasings met on the real scrape's questions (stop 48)", () => {
       group_by: "bounds",
       metric: "comments",
       bands: ['about "resort"', 'not about "resort"'],
+    });
+  });
+});
+
+describe("groups, weeks and accounts as the real scrape's questions name them (stop 48)", () => {
+  it("'quarterly ad share' groups by quarter; 'the week of 2025-06-02' is that Monday-to-Sunday week (SQL)", async () => {
+    const quarterly = aggregateOf(await ask("Quarterly ad share from Q1 2025 to Q3 2025.")).plan;
+    expect(quarterly).toMatchObject({ intent: "breakdown", group_by: "quarter", topics: [], ignored: [] });
+    const week = aggregateOf(await ask("How many videos in the week of 2025-06-04?"));
+    expect(week.plan.understood).toContain(
+      'window the week of 4 June 2025 (from "in the week of 2025-06-04")',
+    );
+    expect(week.result.count).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(Date.UTC(2025, 5, 2) / 1000, Date.UTC(2025, 5, 9) / 1000) as number,
+    );
+  });
+
+  it("'@a vs @b: who's doing better?' compares their views; 'do my X videos or my Y videos perform better?' compares the topics of that account", async () => {
+    const better = aggregateOf(await ask("@stay1 vs @stay2: who's doing better?")).plan;
+    expect(better).toMatchObject({ intent: "compare", metric: "plays" });
+    const mine = aggregateOf(
+      await ask("I'm @stay1. Do my Da Lat videos or my resort videos perform better?"),
+    ).plan;
+    expect(mine).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      metric: "plays",
+      compare_topics: ["dalat", "resort"],
+      creators: ["6900001"],
     });
   });
 });
