@@ -867,7 +867,7 @@ const WEEK_RE = `(?:first|1st|second|2nd|third|3rd|fourth|4th|last)\\s+week\\s+o
  * A day written out: "10 March 2025", "the 1st of Sep 2024", "March 10, 2025" (not after "top": "top 10 March 2025
  * videos" lists ten); DAY_OF_RE without its year ("between 1 Sep and 30 Nov 2024").
  */
-const DAY_OF_RE = `(?:(?<!\\b(?:top|first|best|last|latest|newest|show|list|me)\\s+)\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}|${MONTH_RE}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d))`;
+const DAY_OF_RE = `(?:(?<!\\b(?:top|first|best|last|latest|newest|show|list|me)\\s+)\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH_RE}\\b|${MONTH_RE}\\.?\\s+\\d{1,2}(?:st|nd|rd|th)?(?!\\d))`;
 const DAY_RE = `(?:(?:the\\s+)?week\\s+of\\s+(?:the\\s+)?)?${DAY_OF_RE}\\.?,?\\s+${YEAR_RE}`;
 /** Days of one month: "1-10 dec", "nov 23-29", "3 to 10 may", "between 3 and 10 may"; DAYS_RE with its year. */
 const DAY_NUM = "\\d{1,2}(?:st|nd|rd|th)?";
@@ -1591,11 +1591,33 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
   return edits;
 }
 
-/** Days written in figures that are no day ("2/30/2025", "31/04/2025"): left unread, for the answer to say so. */
-export const impossibleDates = (text: string): string[] =>
-  figureDates(text, text)
-    .filter((e) => e.put === null)
-    .map((e) => text.slice(e.at, e.at + e.length));
+/**
+ * Days that are no day, in figures or written out ("2/30/2025", "31/04/2025", "30 February 2025"): left unread, for
+ * the answer to say so.
+ */
+export function impossibleDates(text: string): string[] {
+  const written = [
+    ...text.matchAll(
+      new RegExp(
+        `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\b\\.?,?\\s+(${YEAR_RE})\\b|\\b(${MONTH_RE})\\b\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(${YEAR_RE})\\b`,
+        "gi",
+      ),
+    ),
+  ].filter((m) => {
+    const [d, month, y] = [
+      Number(m[1] ?? m[5]),
+      MONTHS[(m[2] ?? m[4] ?? "").toLowerCase()],
+      Number(m[3] ?? m[6]),
+    ];
+    return month !== undefined && new Date(Date.UTC(y, month, d)).getUTCDate() !== d;
+  });
+  return [
+    ...figureDates(text, text)
+      .filter((e) => e.put === null)
+      .map((e) => text.slice(e.at, e.at + e.length)),
+    ...written.map((m) => m[0]),
+  ];
+}
 
 /**
  * A period read from the question with short years written out ("dec '24": December 2024) and a year put after

@@ -52,6 +52,7 @@ import {
   WHAT_TO_MAKE,
   type WindowReading,
 } from "./lexicon.js";
+import { fromVietnamese } from "./vietnamese.js";
 
 export type Intent =
   | "rank"
@@ -1724,7 +1725,10 @@ async function readQuestion(
   const sounds = mayNameSound(question) ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
-  const spelled = question
+  // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so.)
+  const english = fromVietnamese(question);
+  if (english !== null) typos.push(`${question.trim()}=${english}`);
+  const spelled = (english ?? question)
     .replace(/[’]/g, "'")
     // "More then 50k views": "than" (the same length).
     .replace(
@@ -6328,7 +6332,7 @@ async function readQuestion(
     bands.length === 0 &&
     groupBy !== "bounds" &&
     (doesItHelp ||
-      /\b(do|does|did|perform|performs)\s+(better|worse|best)\b|\bor nah\b|\bor not\b|\bthan (?:the )?(?:longer|shorter|other|the rest)\b/.test(
+      /\b(do|does|did|perform|performs)\s+(better|worse|best)\b|\bor nah\b|\bor not\b|\bthan (?:the )?(?:longer|shorter|short|long|other|the rest)\b/.test(
         lowerAll,
       )) &&
     (["rank", "measure", "count", "overview", "decline"].includes(intent) ||

@@ -1,0 +1,224 @@
+/**
+ * Questions written in Vietnamese, read as the English the planner reads: the words that ask (how many, which,
+ * the most, the measures, the periods) are put in English; names, places, hashtags and quoted words stay as
+ * written, for the passes that link them ("khách sạn Đà Lạt" is still the #khachsan and #dalat videos).
+ */
+
+/** Words a Vietnamese question asks with; a question with two or more of them (outside quotes) is read here. */
+const CUES =
+  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp)(?![\p{L}\p{N}])/giu;
+
+/** Phrases, longest first, and the English they are read as ("" drops a word of politeness or of grammar). */
+const PHRASES: readonly (readonly [string, string])[] = [
+  // ("Nhà sáng tạo khác nhau": distinct creators, the noun then read below.)
+  [
+    "(nhà sáng tạo|người sáng tạo|kênh|tài khoản|creators?|hashtags?|âm thanh|bài hát) khác nhau",
+    "distinct $1",
+  ],
+  // Periods.
+  ["từ đầu năm (\\d{4}) (?:đến nay|tới giờ|tới nay|đến giờ)", "since January $1"],
+  ["từ đầu năm (\\d{4})", "from January $1"],
+  ["(?:từ|kể từ) (.{1,40}?) (?:đến nay|tới giờ|tới nay|đến giờ|tới bây giờ|đến bây giờ)", "since $1"],
+  ["kể từ", "since"],
+  ["đến hết", "to"],
+  ["sau", "after"],
+  ["trước", "before"],
+  ["từ", "from"],
+  ["đến", "to"],
+  ["tháng (\\d{1,2})/(\\d{4})", "$1/$2"],
+  ["tháng (\\d{1,2}) năm (\\d{4})", "$1/$2"],
+  ["(?:trong )?năm (\\d{4})", "in $1"],
+  ["ngày nào trong tuần", "which day of the week"],
+  ["ngày(?=\\s+\\d)", "on"],
+  ["thứ mấy", "which day of the week"],
+  ["giờ nào", "which hour"],
+  ["khung giờ", "hour"],
+  ["tháng nào", "which month"],
+  ["năm nào", "which year"],
+  ["tuần trước", "last week"],
+  ["tháng trước", "last month"],
+  ["năm ngoái", "last year"],
+  ["hôm nay", "today"],
+  ["gần đây", "recently"],
+  ["qua các tháng", "month by month"],
+  ["theo tháng", "by month"],
+  ["theo tuần", "by week"],
+  ["theo năm", "by year"],
+  ["thay đổi thế nào", "how did it change"],
+  ["tăng hay giảm", "go up or down"],
+  // What is asked.
+  ["có bao nhiêu", "how many"],
+  ["là bao nhiêu", ""],
+  ["bao nhiêu phần trăm", "what share"],
+  ["bao nhiêu %", "what share"],
+  ["bao nhiêu", "how many"],
+  ["tỷ lệ", "the share of"],
+  ["tỉ lệ", "the share of"],
+  ["toàn bộ dữ liệu", "all the data"],
+  ["toàn bộ", "all"],
+  ["dữ liệu", "data"],
+  ["so sánh", "compare"],
+  ["so với", "compared with"],
+  ["là những video nào", ""],
+  ["hay đi kèm với", "most often appear with"],
+  ["đi kèm với", "appear with"],
+  ["nhắc đến", "mention"],
+  ["nhắc tới", "mention"],
+  ["có nhắc", "mention"],
+  ["nhắc", "mention"],
+  ["ví dụ", "examples of"],
+  ["cho mình xin", "give me"],
+  ["cho mình", "give me"],
+  ["cho tôi", "give me"],
+  ["giúp mình", ""],
+  ["liệt kê", "list"],
+  // Measures.
+  ["lượt xem", "views"],
+  ["lượt thích", "likes"],
+  ["lượt tim", "likes"],
+  ["lượt chia sẻ", "shares"],
+  ["lượt share", "shares"],
+  ["chia sẻ", "shares"],
+  ["lượt lưu", "saves"],
+  ["bình luận", "comments"],
+  ["người theo dõi", "followers"],
+  ["tương tác", "engagement"],
+  ["trung bình", "average"],
+  ["trung vị", "median"],
+  ["tổng", "total"],
+  // Who and what.
+  ["nhà sáng tạo", "creators"],
+  ["người sáng tạo", "creators"],
+  ["tài khoản", "account"],
+  ["kênh", "account"],
+  ["thương hiệu", "brand"],
+  ["nhãn hàng", "brand"],
+  ["video quảng cáo", "ad videos"],
+  ["quảng cáo", "ads"],
+  ["video thường", "organic videos"],
+  ["âm thanh", "sound"],
+  ["bài hát", "song"],
+  ["khác nhau", "distinct"],
+  ["dài hơn", "longer than"],
+  ["ngắn hơn", "shorter than"],
+  ["video ngắn", "short videos"],
+  ["video dài", "long videos"],
+  ["giây", "seconds"],
+  ["phút", "minutes"],
+  ["mới nhất", "newest"],
+  ["cũ nhất", "oldest"],
+  ["xu hướng", "trending"],
+  // Joining and grammar.
+  ["nhận được", "get"],
+  ["có được", "get"],
+  ["được đăng", "posted"],
+  ["đăng", "posted"],
+  ["ở", "in"],
+  ["tại", "in"],
+  ["trong", "in"],
+  ["về", "about"],
+  ["của", "of"],
+  ["và", "and"],
+  ["hoặc", "or"],
+  ["với", "and"],
+  ["kèm", "with"],
+  ["ngoại trừ", "except"],
+  ["trừ", "except"],
+  ["những", "the"],
+  ["các", "the"],
+  ["là", "is"],
+  ["thì", ""],
+  ["có", ""],
+  ["được", ""],
+  ["không(?=\\s*[?.!]*\\s*$)", ""],
+  ["(?:nhé|nha|ạ|vậy|hả|thế)(?=\\s*[?.!,]*\\s*$|\\s*[?.!,])", ""],
+  ["xin", ""],
+];
+
+const PHRASE_RES = PHRASES.map(
+  ([vi, en]) => [new RegExp(`(?<![\\p{L}\\p{N}])${vi}(?![\\p{L}\\p{N}])`, "giu"), en] as const,
+);
+const MONTHS = [
+  "january",
+  "february",
+  "march",
+  "april",
+  "may",
+  "june",
+  "july",
+  "august",
+  "september",
+  "october",
+  "november",
+  "december",
+];
+/** Quoted passages, left as written. */
+const QUOTED = /["“«][^"“”«»]*["”»]/gu;
+
+/** The words outside quotes, rewritten by `edit`. */
+function outsideQuotes(text: string, edit: (part: string) => string): string {
+  let out = "";
+  let from = 0;
+  for (const m of text.matchAll(QUOTED)) {
+    out += edit(text.slice(from, m.index)) + m[0];
+    from = (m.index ?? 0) + m[0].length;
+  }
+  return out + edit(text.slice(from));
+}
+
+/**
+ * The English reading of a question written in Vietnamese ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm
+ * 2024?": "which video in Phú Quốc most saves in 2024?"), or null for a question that is not.
+ */
+export function fromVietnamese(question: string): string | null {
+  const text = question.normalize("NFC");
+  const unquoted = text.replace(QUOTED, " ");
+  const cues = new Set([...unquoted.matchAll(CUES)].map((m) => m[0].toLowerCase()));
+  if (cues.size < 2) return null;
+  const most = /(?<![\p{L}\p{N}])nhất(?![\p{L}\p{N}])/iu.test(unquoted);
+  let which = false;
+  const read = outsideQuotes(text, (part) => {
+    // "Bỏ #xuhuong với #fyp ra": those left out.
+    let out = part
+      .replace(/(?<![\p{L}\p{N}])bỏ\s+(.{1,60}?)\s+ra(?![\p{L}\p{N}])/giu, "excluding $1")
+      // ("Sau Tết 2024 (từ 10/2/2024) đến hết 31/3/2024": the dates in brackets read with the rest.)
+      .replace(/[()]/g, " ")
+      // ("1/6/2025": Vietnamese writes the day first, whatever the other dates.)
+      .replace(
+        /(?<![\p{L}\p{N}/.])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\p{L}\p{N}/])/gu,
+        (date, d, m, y) =>
+          Number(m) >= 1 && Number(m) <= 12 ? `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}` : date,
+      );
+    for (const [re, en] of PHRASE_RES) out = out.replace(re, en);
+    // "Nhiều … nhất": the most; "nhiều … hơn": more … than.
+    out = most
+      ? out
+          .replace(/(?<![\p{L}\p{N}])nhiều(?![\p{L}\p{N}])/giu, "most")
+          .replace(/(?<![\p{L}\p{N}])ít(?![\p{L}\p{N}])/giu, "fewest")
+          .replace(/(?<![\p{L}\p{N}])cao(?![\p{L}\p{N}])/giu, "highest")
+          .replace(/(?<![\p{L}\p{N}])thấp(?![\p{L}\p{N}])/giu, "lowest")
+          .replace(/(?<![\p{L}\p{N}])nhất(?![\p{L}\p{N}])/giu, "")
+      : out
+          .replace(/(?<![\p{L}\p{N}])nhiều(?=\s.{1,40}?\shơn(?![\p{L}\p{N}]))/giu, "more")
+          .replace(/(?<![\p{L}\p{N}])ít(?=\s.{1,40}?\shơn(?![\p{L}\p{N}]))/giu, "fewer")
+          .replace(/(?<![\p{L}\p{N}])hơn(?![\p{L}\p{N}])/giu, "than")
+          .replace(/(?<![\p{L}\p{N}])nhiều(?![\p{L}\p{N}])/giu, "many");
+    // "Video quảng cáo hay video thường": "hay" before a second set is "or".
+    out = out.replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic))/giu, "or");
+    // "X nào …": which X (said once, at the start).
+    return out.replace(/(?<![\p{L}\p{N}])nào(?![\p{L}\p{N}])/giu, () => {
+      which = true;
+      return "";
+    });
+  });
+  const words = read
+    // ("… nhiều bình luận hơn?": "more comments", the other side named before.)
+    .replace(/\s+than(?=\s*[?.!]*\s*$)/i, "")
+    .replace(/\s+([?.!,])/g, "$1")
+    .replace(/\s{2,}/g, " ")
+    .trim();
+  // "X nào …": which X, after a period opening the question ("từ Tết 2025 tới giờ, video … nào").
+  return which && !/^\W*(?:how many|which)\b/i.test(words)
+    ? words.replace(/^((?:since|from|in|after|before)\b[^,]{1,40},\s*)?/i, "$1which ")
+    : words;
+}
