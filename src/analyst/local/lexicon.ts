@@ -565,7 +565,10 @@ const EXPORT_FIELDS: Readonly<Record<string, string>> = {
   textlanguage: "caption language",
   musicname: "sound",
 };
-/** Yes-or-no fields of the exports, alone (yes) or written as a test ("isSponsored = true"): each value's set. */
+/**
+ * Yes-or-no fields of the exports written as a test ("isSponsored = true") or before the videos ("isAd videos": yes):
+ * each value's set. Named alone ("each video's isAd value") they are a field, not a set.
+ */
 const EXPORT_FLAGS: Readonly<Record<string, { yes: string; no: string }>> = {
   isad: { yes: "ads", no: "organic videos" },
   issponsored: { yes: "ads", no: "organic videos" },
@@ -578,9 +581,9 @@ const fieldNames = (names: string[]) =>
     .sort((a, b) => b.length - a.length)
     .map((n) => n.replace("/", "[/.]"))
     .join("|");
-/** An export's field, alone or set to a value ("playCount", "isAd == false", "authorMeta.verified: true"). */
+/** An export's field ("playCount"), or a flag set to a value ("isAd == false", "authorMeta.verified: true"). */
 export const EXPORT_FIELD_RE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*(true|false|yes|no|1|0)\b)?|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
+  String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*(true|false|yes|no|1|0)\b|(?=\s+(?:videos?|posts?|clips?|content)\b))|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
   "giu",
 );
 
@@ -1549,6 +1552,11 @@ const DMY_RE = new RegExp(
 );
 /** An ISO day after "the week of": "the week of 2025-02-24". */
 const WEEK_ISO_RE = new RegExp(String.raw`(?<=\bweek\s+of\s+(?:the\s+)?)(${YEAR_RE})-(\d{2})-(\d{2})\b`, "g");
+/** A day and month in figures before a day with its year: "15/3" in "from 15/3 to 15/4/2025". */
+const DM_BEFORE_RE = new RegExp(
+  String.raw`${FIGURES_BEFORE}(\d{1,2})/(\d{1,2})(?=\s*(?:to|-|–|until|till|through|and)\s*\d{1,2}[/.-]\d{1,2}[/.-](${YEAR_RE})${FIGURES_AFTER})`,
+  "g",
+);
 /** A month written in figures: "03/2024", "3/2024", "2024/03". */
 const MY_RE = new RegExp(
   String.raw`${FIGURES_BEFORE}(?:(\d{1,2})/(${YEAR_RE})|(${YEAR_RE})/(0[1-9]|1[0-2]))${FIGURES_AFTER}`,
@@ -1558,7 +1566,8 @@ const MY_RE = new RegExp(
 /**
  * Dates written in figures, each as the words readPeriod reads ("3/15/2024": "15 march 2024"; "03/2024": "march
  * 2024"). A day and month that could be either way round are read the way another date in the question settles
- * ("between 1/3/2024 and 31/3/2024" is day first), else month first, as US dates are; the answer names the day.
+ * ("between 1/3/2024 and 31/3/2024" is day first; so is "1/3 - 10/3/2025", the month the figure both share), else
+ * month first, as US dates are; the answer names the day.
  */
 function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put: string | null })[] {
   const written = (y: number, m: number, d?: number) => {
@@ -1568,8 +1577,20 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
     // ("2/30/2024" is no day.)
     return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d ? `${d} ${month} ${y}` : null;
   };
-  const pairs = [...question.matchAll(DMY_RE)].map((m) => [Number(m[1]), Number(m[3])] as const);
-  const dayFirst = pairs.some(([a, b]) => a > 12 && b <= 12) && !pairs.some(([a, b]) => b > 12 && a <= 12);
+  const pairs = [
+    ...[...question.matchAll(DMY_RE)].map((m) => [Number(m[1]), Number(m[3])] as const),
+    ...[...question.matchAll(DM_BEFORE_RE)].map((m) => [Number(m[1]), Number(m[2])] as const),
+  ];
+  const dayOver12 = pairs.some(([a, b]) => a > 12 && b <= 12);
+  const monthOver12 = pairs.some(([a, b]) => b > 12 && a <= 12);
+  // ("1/3 - 10/3/2025": the figure both share is the month, so the day comes first.)
+  const [first] = pairs;
+  const sharedSecond =
+    first !== undefined &&
+    pairs.length >= 2 &&
+    pairs.every(([, b]) => b === first[1]) &&
+    !pairs.every(([a]) => a === first[0]);
+  const dayFirst = dayOver12 ? !monthOver12 : !monthOver12 && sharedSecond;
   const edits: ReturnType<typeof figureDates> = [];
   const add = (m: RegExpMatchArray, put: string | null) => {
     const at = m.index ?? 0;
@@ -1586,6 +1607,12 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
     const y = year.length === 2 ? 2000 + Number(year) : Number(year);
     const [day, month] = a > 12 || (dayFirst && b <= 12) ? [a, b] : [b, a];
     add(m, written(y, month, day));
+  }
+  // ("From 15/3 to 15/4/2025": the first day takes the year of the second.)
+  for (const m of text.matchAll(DM_BEFORE_RE)) {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const [day, month] = a > 12 || (dayFirst && b <= 12) ? [a, b] : [b, a];
+    add(m, written(Number(m[3]), month, day));
   }
   for (const m of text.matchAll(MY_RE)) add(m, written(Number(m[2] ?? m[3]), Number(m[1] ?? m[4])));
   return edits;

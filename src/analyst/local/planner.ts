@@ -4502,7 +4502,7 @@ async function readQuestion(
     const hashed = text[at - 1] === "#";
     if (word.length === 0) continue;
     // ("A travel blog says …", "I run a tour agency in Phu Quoc": the kind of source or business, no topic.)
-    if (!hashed && SOURCE_NOUN_AFTER.test(text.slice(at + raw.length))) {
+    if (!hashed && !FUNCTION_WORDS.has(word) && SOURCE_NOUN_AFTER.test(text.slice(at + raw.length))) {
       if (!ignored.includes(word)) ignored.push(word);
       continue;
     }
@@ -5031,7 +5031,7 @@ async function readQuestion(
     ? null
     : countText.match(
         new RegExp(
-          `\\b(?:top|bottom|worst|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?|which)\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
+          `\\b(?:top|bottom|worst|first|list(?: the)?|show(?: me)?(?: the)?|give(?: me)?(?: the)?|name(?: the)?|which(?!\\s+one\\b))\\s+(?:\\d{1,2}\\s*(?:-|–|to)\\s*)?(\\d{1,2}|${NUMBER_WORD})\\b(?!\\s*(?:seconds?|secs?|minutes?|mins?|hours?|days?|weeks?|months?|years?)\\b)|\\b(\\d{1,2}|${NUMBER_WORD})\\s+(?:most|best|biggest|largest|highest|top|leading|latest|newest)\\b`,
         ),
       );
   // "How many views did the top video get?": the one video ranked first, not a total over all of them.

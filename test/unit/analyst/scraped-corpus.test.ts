@@ -3268,6 +3268,13 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       expect(aggregateOf(await ask(`videos posted on ${written}`)).plan.understood).toContain(
         `window 15 June 2025 (from "${written}")`,
       );
+    // A day with no year takes the next one's; the figure both share is their month ("1/6 - 10/6/2025": June).
+    expect(aggregateOf(await ask("How many videos from 15/6 to 20/7/2025?")).plan.understood).toContain(
+      'window 15 June to 20 July 2025 (from "from 15/6 to 20/7/2025")',
+    );
+    expect(aggregateOf(await ask("How many videos from 1/6 - 10/6/2025?")).plan.understood).toContain(
+      'window 1 June to 10 June 2025 (from "from 1/6 - 10/6/2025")',
+    );
     const months = aggregateOf(await ask("views 06/2025 vs 07/2025"));
     expect(months.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays" });
     expect(months.plan.periods?.map((p) => p.label)).toEqual(["June 2025", "July 2025"]);
@@ -8923,6 +8930,11 @@ describe("phrasings met on the real scrape's questions (stop 48)", () => {
       metric: "saves",
       ignored: [],
     });
+    // A flag named as a field to show is no filter.
+    expect(
+      aggregateOf(await ask("List the top 3 dalat videos; for each give its id, plays and isAd value.")).plan
+        .filters,
+    ).toEqual([]);
     const sounds = aggregateOf(await ask("top 3 sounds by video count where musicOriginal = false"));
     expect(sounds.plan).toMatchObject({
       intent: "rank",
