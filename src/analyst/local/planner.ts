@@ -1592,7 +1592,10 @@ const SEARCH_NOT_RECORDED =
 
 /** A noun after which a word names the kind of source or business ("travel blog", "tour agency"), not a topic. */
 const SOURCE_NOUN_AFTER =
-  /^\s+(?:blogs?|bloggers?|articles?|magazines?|websites?|newsletters?|agenc(?:y|ies)|compan(?:y|ies)|decks?|podcasts?|journalists?|reporters?)\b/;
+  /^\s+(?:blogs?|articles?|magazines?|websites?|newsletters?|agenc(?:y|ies)|compan(?:y|ies)|decks?|podcasts?)\b/;
+/** Plural nouns for the places or names a question lists ("those three cities"), never a hashtag of them. */
+const GENERIC_PLACES =
+  /^(?:cities|places|locations|destinations|provinces|towns|areas|spots|properties|chains)$/;
 
 /** A band of a count written without its unit: "1k-10k", "under 1k", "above 1M", "100k+". */
 const BAND_FIGURE = String.raw`\d+(?:[.,]\d+)*\s*[km]?`;
@@ -4502,7 +4505,12 @@ async function readQuestion(
     const hashed = text[at - 1] === "#";
     if (word.length === 0) continue;
     // ("A travel blog says …", "I run a tour agency in Phu Quoc": the kind of source or business, no topic.)
-    if (!hashed && !FUNCTION_WORDS.has(word) && SOURCE_NOUN_AFTER.test(text.slice(at + raw.length))) {
+    if (
+      !hashed &&
+      word.length >= 3 &&
+      !FUNCTION_WORDS.has(word) &&
+      SOURCE_NOUN_AFTER.test(text.slice(at + raw.length))
+    ) {
       if (!ignored.includes(word)) ignored.push(word);
       continue;
     }
@@ -4613,6 +4621,11 @@ async function readQuestion(
         "words written with accents",
       );
       for (let j = i; j < i + accented.words; j++) spent.add(j);
+      continue;
+    }
+    // ("Which of those three cities' videos …": the places named, not #cities.)
+    if (!hashed && GENERIC_PLACES.test(word)) {
+      if (!ignored.includes(word)) ignored.push(word);
       continue;
     }
     const tag = await hashtagOf(facts, [word, singular(word)]);

@@ -9138,6 +9138,14 @@ describe("more phrasings met on the real scrape's questions (stop 48)", () => {
   });
 
   it("'which of Vung Tau, Hoi An and Da Nang …', '#resort-tagged videos vs #travel-tagged videos', '#resort-tagged videos … than untagged ones' compare", async () => {
+    // ("… those three cities' resort videos": the places named, not #cities; "resort" applies to each.)
+    expect(
+      aggregateOf(
+        await ask(
+          "We have resorts in Vung Tau, Hoi An and Da Nang. Which of those three cities' resort videos get the best median views?",
+        ),
+      ).plan,
+    ).toMatchObject({ compare_topics: ["vungtau", "hoian", "danang"], topics: ["resort"] });
     expect(
       aggregateOf(await ask("Which of Vung Tau, Hoi An and Da Nang gets the best median views?")).plan,
     ).toMatchObject({
