@@ -2495,6 +2495,20 @@ async function filterGroups(
   return groups.filter((g): g is Group => g !== null).sort(byFigure);
 }
 
+/**
+ * The groups of a breakdown by topics compared ("Hue vs Hoi An": each topic's videos, the plan's topics applying to
+ * all) or by periods named ("2024 vs 2025"), each a filter on `filter`.
+ */
+function filterSides(
+  plan: Plan,
+  filter: FactsFilter,
+  by: "topic" | "hashtag" | "period",
+): [string, FactsFilter][] {
+  if (by === "period")
+    return (plan.window?.periods ?? []).map((p) => [p.label, { ...filter, since: p.from, until: p.to }]);
+  return plan.compareTopics.map((t) => [t, { ...filter, q: [...plan.topics, t].join(" ") }]);
+}
+
 /** A group's figure under `metric`: its size with none; the pooled rate for a summed rate. */
 function groupFigure(g: FactsGroup, metric: Metric | null, statistic: "sum" | "median"): number {
   if (metric === null || metric === "videos" || metric === "followers" || metric === "growth")
@@ -2629,23 +2643,42 @@ const SERIES = { day: "Days", week: "Weeks", month: "Months", quarter: "Quarters
 const isSeries = (by: string): by is keyof typeof SERIES => Object.hasOwn(SERIES, by);
 
 /** Groups whose share of an attribute a breakdown can give ("what share of videos are ads each year?"). */
-const SHARE_SPLITS = SHARE_GROUPS as readonly SplitBy[];
+const SHARE_SPLITS = SHARE_GROUPS.filter((g) => g !== "topic" && g !== "period") as readonly SplitBy[];
 
 /**
  * "What share of videos are ads each year?": per group of the split, how many of its videos have the
  * attribute; a series in time order for months and years, a ranking by share otherwise.
  */
-async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise<Outcome> {
+async function shareBreakdown(
+  ctx: Ctx,
+  by: SplitBy | "topic" | "period",
+  target: Attribute,
+): Promise<Outcome> {
   const { plan } = ctx;
   await corroborate(ctx);
   const filter = videoFilter(ctx);
-  const [whole, part] = await Promise.all([
-    splitGroups(ctx, filter, [by], null, "median"),
-    splitGroups(ctx, applyAttribute(filter, target), [by], null, "median"),
-  ]);
-  const parts = new Map((part.splits[0] ?? []).map((g) => [String(g.raw), g.size]));
-  const groups = (whole.splits[0] ?? []).map((g) => {
-    const n = parts.get(String(g.raw)) ?? 0;
+  // ("What share of Hue vs Hoi An videos are ads?": each topic's, or period's, own filter.)
+  const sides = by === "topic" || by === "period" ? filterSides(plan, filter, by) : null;
+  const [whole, part] = sides
+    ? await Promise.all([
+        filterGroups(ctx, sides, null, "median"),
+        filterGroups(
+          ctx,
+          sides.map(([key, f]) => [key, applyAttribute(f, target)] as const),
+          null,
+          "median",
+        ),
+      ])
+    : await Promise.all([
+        splitGroups(ctx, filter, [by as SplitBy], null, "median").then((g) => g.splits[0] ?? []),
+        splitGroups(ctx, applyAttribute(filter, target), [by as SplitBy], null, "median").then(
+          (g) => g.splits[0] ?? [],
+        ),
+      ]);
+  const keyOf = (g: Group) => (sides ? g.key : String(g.raw));
+  const parts = new Map(part.map((g) => [keyOf(g), g.size]));
+  const groups = whole.map((g) => {
+    const n = parts.get(keyOf(g)) ?? 0;
     return { ...g, part: n, value: pct(n, g.size) };
   });
   const base = describe(plan);
@@ -2703,7 +2736,12 @@ async function shareBreakdown(ctx: Ctx, by: SplitBy, target: Attribute): Promise
     findings: await Promise.all(
       shown.map(async (g) => ({
         statement: `${g.key}: ${show(g)}.`,
-        evidence: await groupExamples(ctx, { ...g, filter: applyAttribute(filter, target) }, 2, by),
+        evidence: await groupExamples(
+          ctx,
+          { ...g, filter: applyAttribute(g.filter ?? filter, target) },
+          2,
+          by,
+        ),
       })),
     ),
     caveats,
@@ -2759,8 +2797,8 @@ async function breakdownAlso(ctx: Ctx): Promise<Outcome> {
 async function breakdown(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const by = plan.groupBy ?? "hook_type";
-  if (plan.shareOf && (SHARE_SPLITS as readonly string[]).includes(by))
-    return shareBreakdown(ctx, by as SplitBy, plan.shareOf);
+  if (plan.shareOf && (by === "topic" || by === "period" || (SHARE_SPLITS as readonly string[]).includes(by)))
+    return shareBreakdown(ctx, by as SplitBy | "topic" | "period", plan.shareOf);
   let filter = videoFilter(ctx);
   const named = (by === "region" || by === "language" || by === "hook_type") && plan.compareCodes.length > 0;
   if (by === "hook_type") filter = { ...filter, hook: "yes" };
@@ -2882,22 +2920,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "period") {
     // "2025 vs 2024": each period named is a filter on publication time; the plan's window spans them.
-    const periods = plan.window?.periods ?? [];
-    ranked = await filterGroups(
-      ctx,
-      periods.map((p) => [p.label, { ...filter, since: p.from, until: p.to }] as const),
-      metric,
-      statistic,
-    );
+    ranked = await filterGroups(ctx, filterSides(plan, filter, by), metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "topic" || by === "hashtag") {
-    const topicFilter = (topics: string[]) => ({ ...filter, q: [...plan.topics, ...topics].join(" ") });
-    ranked = await filterGroups(
-      ctx,
-      plan.compareTopics.map((t) => [t, topicFilter([t])]),
-      metric,
-      statistic,
-    );
+    ranked = await filterGroups(ctx, filterSides(plan, filter, by), metric, statistic);
     // The videos about any of the topics (a video about two counts in each group, once here); of two, those
     // about both are the rest.
     total = await ctx.facts.count({ ...filter, any_q: plan.compareTopics });

@@ -150,6 +150,9 @@ export const SHARE_GROUPS: readonly NonNullable<Plan["groupBy"]>[] = [
   "language",
   "ad",
   "length",
+  // ("What share of Hue vs Hoi An videos are ads?", "… in 2024 vs 2025?": each topic's or period's own.)
+  "topic",
+  "period",
 ];
 
 /** "For each month", "per year", "every weekday": a ranking asked within each group. */
@@ -6569,6 +6572,8 @@ async function readQuestion(
       ? attributes.filter((a) => a.kind === "count" && a.metric !== "hashtags" && a.metric !== "seconds")
       : [];
   const [likelyBound] = likelyBounds;
+  // (Views read for want of a measure give way to a share asked of each group.)
+  const viewsByDefault = understood.includes("compared on views (plays): no measure named");
   if (likelyBounds.length === 1 && likelyBound) {
     attributes.splice(attributes.indexOf(likelyBound), 1);
     shareOf = likelyBound;
@@ -6590,8 +6595,12 @@ async function readQuestion(
     groupBy !== "length" &&
     CUES.share.test(shareText) &&
     !/\bhow often\b/.test(lowerAll) &&
-    (metric === null || metric === "videos") &&
+    (metric === null || metric === "videos" || (metric === "plays" && viewsByDefault)) &&
     entityCount === 0;
+  if (sharePerGroup && viewsByDefault) {
+    unsay(/^compared on views \(plays\): no measure named$/);
+    metric = null;
+  }
   if (intent === "share" || sharePerGroup) {
     // "what share of <base> are <target>": the attribute after the verb is the target.
     const verb = lowerAll.search(

@@ -4775,6 +4775,15 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "Sunday posts vs every other day of the week: which get more views?",
         "15–30 second clips against 30–60 second clips: which gets more views?",
         "How many videos were posted in summer 2025?",
+        "How many videos between 6/1/2025 and 7/31/2025?",
+        "Show the distribution of plays: how many videos fall under 20k, 20k-40k and above 40k?",
+        "What share of Vung Tau vs Da Nang videos are ads?",
+        "What share of videos were ads in June 2025 vs July 2025?",
+        "Video nào có nhiều lượt xem nhất?",
+        "Có bao nhiêu video về Đà Lạt dài hơn 1 phút?",
+        "What are the median views of videos with no hashtags compared with videos that have hashtags?",
+        "Which videos use a DJ song, and how many views did each get?",
+        "count(videos) where isSponsored = true",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -9230,5 +9239,37 @@ describe("questions written in Vietnamese (stop 48)", () => {
     expect(aggregateOf(await ask("Có bao nhiêu video ngày 31/2/2025?")).plan.ignored).toEqual([
       "31 february 2025 (no such day)",
     ]);
+  });
+});
+
+describe("a share asked of each topic or period compared (stop 48)", () => {
+  it("'what share of Vung Tau vs Da Nang videos are ads?', '… in June 2025 vs July 2025?': each group's share, not its views (SQL)", async () => {
+    const shareIn = (ids: string[]) => {
+      const ads = db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND label_ad = 1`)
+        .pluck()
+        .get(idList(ids)) as number;
+      return Math.round((ads / ids.length) * 10000) / 100;
+    };
+    const topics = aggregateOf(await ask("What share of Vung Tau vs Da Nang videos are ads?"));
+    expect(topics.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      metric: null,
+      compare_topics: ["vungtau", "danang"],
+      filters: [],
+    });
+    expect(topics.plan.understood).toContain("the share of ads within each group");
+    expect(groupValue(topics.result, "vungtau")).toBe(shareIn(await searchIds("vungtau")));
+    expect(groupValue(topics.result, "danang")).toBe(shareIn(await searchIds("danang")));
+    const periods = aggregateOf(await ask("What share of videos were ads in June 2025 vs July 2025?"));
+    expect(periods.plan).toMatchObject({ group_by: "period", metric: null, filters: [] });
+    const inMonth = (m: number) =>
+      db
+        .prepare("SELECT id FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .all(Date.UTC(2025, m, 1) / 1000, Date.UTC(2025, m + 1, 1) / 1000) as string[];
+    expect(groupValue(periods.result, "June 2025")).toBe(shareIn(inMonth(5)));
+    expect(groupValue(periods.result, "July 2025")).toBe(shareIn(inMonth(6)));
   });
 });
