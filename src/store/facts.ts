@@ -170,6 +170,8 @@ export type FactsSplit =
   | "creator"
   | "advertiser"
   | "sound"
+  /** The artist the source credits the video's sound to (musicAuthor); none recorded: no group. */
+  | "artist"
   | "hashtag"
   | "hook"
   | "hook_type"
@@ -325,6 +327,8 @@ export function splitSql(
       return "v.advertiser_id";
     case "sound":
       return "v.music_id";
+    case "artist":
+      return "NULLIF(TRIM(v.music_author), '')";
     case "hashtag":
       // Space-separated tags: each store splits them (see its groups) and tests one with hashtagSql.
       return "v.hashtags";

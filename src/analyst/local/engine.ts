@@ -137,6 +137,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),
+    ...(plan.byArtist ? { by_artist: true } : {}),
     ...(plan.shareOf && plan.intent === "breakdown" ? { share_of: attributeLabel(plan.shareOf) } : {}),
     understood: plan.understood,
     ignored: plan.ignored,

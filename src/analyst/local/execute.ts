@@ -3625,7 +3625,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     // The set and its creators (advertisers, hashtags, sounds) in one pass.
     const [[whole] = [], entities = []] = await ctx.facts.groups(
       filter,
-      [null, distinctOf[plan.subject as keyof typeof distinctOf]],
+      [null, plan.byArtist ? "artist" : distinctOf[plan.subject as keyof typeof distinctOf]],
       "plays",
     );
     const bound = plan.groupVideos;
@@ -3652,7 +3652,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
         : plan.subject === "regions" || plan.subject === "languages"
           ? `recorded for the ${describe(plan)}`
           : `with at least one of the ${describe(plan)}`;
-    const who = restricted ? creatorsLabel(plan) : plan.subject;
+    const who = restricted ? creatorsLabel(plan) : plan.byArtist ? "artists" : plan.subject;
     const statement = `${thereAre(distinct.size, `${who} ${what}`, `${who.replace(/s$/, "").replace(/creators /, "creator ")} ${what}`)} (${videosCount(matching)}).`;
     return {
       summary: statement,
@@ -4760,7 +4760,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         : plan.subject === "hashtags"
           ? "hashtag"
           : plan.subject === "sounds"
-            ? "sound"
+            ? plan.byArtist
+              ? "artist"
+              : "sound"
             : plan.subject === "languages"
               ? "language"
               : plan.subject === "regions"
@@ -4778,7 +4780,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   let perVideo = (plan.perVideo && m !== "videos" && !isRate(m)) || m === "duration" || m === "hashtag_count";
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
-  const byCreators = plan.byCreators && (by === "advertiser" || by === "hashtag" || by === "sound");
+  const byCreators =
+    plan.byCreators && (by === "advertiser" || by === "hashtag" || by === "sound" || by === "artist");
   const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m), { creators: byCreators });
   const groups = new Map((listed ?? []).map((g) => [String(g.key), g]));
   if (by === "advertiser" && plan.focus) {
@@ -4833,6 +4836,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     advertiser: "advertisers",
     hashtag: "hashtags",
     sound: "sounds",
+    artist: "artists",
     language: "languages",
     region: "regions",
   }[by];
@@ -4861,7 +4865,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const usedNote: string[] = [];
   if (
     isRate(m) &&
-    (by === "hashtag" || by === "sound") &&
+    (by === "hashtag" || by === "sound" || by === "artist") &&
     [...groups.values()].some((g) => g.videos >= SMALL_GROUP)
   ) {
     const before = groups.size;

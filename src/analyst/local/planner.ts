@@ -323,6 +323,11 @@ export interface Plan {
   usesShown: "hashtags" | "sounds" | "hook_types" | "date" | null;
   /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
   tagsLeftOut: string[];
+  /**
+   * "Which artists are used most?", "top 10 music authors": sounds grouped by the artist the source credits
+   * (musicAuthor), original sounds left out (their credit is the creator who posted them).
+   */
+  byArtist: boolean;
   /** "Nha trag videos": names the corpus does not use, read as the hashtag nearest to them (said in a caveat). */
   respelt: { written: string; tag: string }[];
   /** "What are people saying in the top hotel videos?": a ranking of videos that quotes what each one says. */
@@ -1223,7 +1228,12 @@ const NO_MUSIC =
 function mayNameSound(question: string): boolean {
   const lower = question.toLowerCase();
   // ("musicOriginal = false": the export's field, read as original sounds.)
-  if (/\boriginal (sounds?|audios?)\b|musicoriginal/.test(lower) || NO_MUSIC.test(lower)) return true;
+  if (
+    /\boriginal (sounds?|audios?)\b|musicoriginal/.test(lower) ||
+    NO_MUSIC.test(lower) ||
+    ARTISTS_ASKED.test(lower)
+  )
+    return true;
   // (A title may open with a function word, written in capitals: "the sound She Share Story".)
   for (const m of question.matchAll(
     /\b(?:songs?|sounds?|music|tracks?|audios?)\b(?:\s+(?:called|named|titled))?[\s:"“'«]*([\p{L}\p{N}]+)?/giu,
@@ -1295,6 +1305,9 @@ export const soundWords = (sound: { title: string; by?: string }): string =>
 /** Words that lead to an artist's name: "songs by", "tracks from", "artists like". */
 const ARTIST_CUE =
   /\b(?:(?:songs?|tracks?|music|sounds?|audios?|catalog(?:ue)?)\s+(?:by|from)|artists?\s+(?:like|such as|named|called)|(?:by|from)\s+(?:the\s+)?artists?)\s+/giu;
+/** A question about the artists of the sounds, as a group: "which artists", "top music authors", "musicAuthor". */
+const ARTISTS_ASKED =
+  /\b(?:(?:music |song |sound )?artists|music ?authors?|musicauthor|singers|musicians|songwriters)\b/;
 /** Before a capitalised name and the song it made: "a Sơn Tùng M-TP song", "any Pop Smoke tracks". */
 const ARTIST_BEFORE_SONG =
   /\b(?:an?|any)\s+(?=\p{Lu}[^\s,;:?!()"“”]*(?:\s+[^\s,;:?!()"“”]+){0,3}?\s+(?:songs?|tracks?|music|sounds?|audios?)\b)/gu;
@@ -1784,7 +1797,7 @@ async function readQuestion(
     // "The 2020 trending set", "trending dec 2020 top sounds": "trending" names the collection (a scrape of a
     // past trending feed), not the feed's recency-weighted order, which no past period has.
     .replace(
-      /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list)\b)|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
+      /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b)|(?<=\bkaggle\s+)trending\b|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
       (word: string, at: number, all: string) => {
         typos.push(`${word.trim().replace(/-$/, "")}=the collection's name`);
         // ("The 2020 trending videos": the year stays one, before what it describes.)
@@ -5133,6 +5146,28 @@ async function readQuestion(
     metric = "plays";
     understood.push('"top" read as views (plays) of their videos', "metric views (plays)");
   }
+  // "Which artists are used most?", "top 10 music authors by number of hotel videos": the sounds' artists, each
+  // a group (no artist named: those are read above, "songs by AMEE").
+  const byArtist =
+    artists.length === 0 &&
+    ARTISTS_ASKED.test(lowerAll) &&
+    (subject === "sounds" || subject === "videos" || subject === "creators") &&
+    !(subject === "creators" && OPENS_WITH_CREATORS.test(opening));
+  if (byArtist) {
+    subject = "sounds";
+    understood.push("the sounds' artists (as the source credits them), each a group");
+    ignored.splice(
+      0,
+      ignored.length,
+      ...ignored.filter((w) => !/^(?:artists?|authors?|musicauthor|singers|musicians|songwriters)$/.test(w)),
+    );
+    // Original sounds are credited to whoever posted them: no artist, unless asked for.
+    const originals = sounds.filter((s) => isOriginalSound(s.title)).map((s) => s.id);
+    if (originals.length > 0 && !placed.some((p) => p.item.kind === "sound")) {
+      placed.push({ item: { kind: "sound", ids: originals, title: "original sound", except: true }, at: -1 });
+      understood.push("original sounds left out (each is credited to the creator who posted it)");
+    }
+  }
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
   // "English or Spanish videos", "VN vs TH", "question hooks or bold claims": two or more regions (languages,
@@ -7099,6 +7134,7 @@ async function readQuestion(
     quotes,
     usesShown,
     tagsLeftOut,
+    byArtist,
     respelt,
     words: intent === "words" ? wordCount : null,
     viral,

@@ -64,6 +64,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "creator",
   "advertiser",
   "sound",
+  "artist",
   "hashtag",
   "hook",
   "hook_type",
@@ -119,6 +120,13 @@ const EMOJI = new RegExp(
   `[${EMOJI_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join("")}]`,
   "u",
 );
+/** Each video's sound's artist as the fixture credits it (blank: none). */
+const ARTISTS = new Map(
+  contractFixture().videos.flatMap((v) => {
+    const artist = v.music?.artist?.trim() ?? "";
+    return artist === "" ? [] : [[v.id, artist] as const];
+  }),
+);
 /** The videos with a recorded (non-blank) transcript. */
 const TRANSCRIBED = new Set(
   contractFixture()
@@ -142,6 +150,8 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
       return v.advertiser_id;
     case "sound":
       return v.music_id;
+    case "artist":
+      return ARTISTS.get(v.id) ?? null;
     case "hook":
       return v.label_hook;
     case "ad":

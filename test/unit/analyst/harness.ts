@@ -102,6 +102,7 @@ export function aggregateOf(answer: Answer): {
     totals?: boolean;
     change_between?: string[];
     lowest?: boolean;
+    by_artist?: boolean;
     each_code?: { kind: string; codes: string[] };
     words?: { field: string; kind: string };
   };

@@ -4784,6 +4784,8 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What are the median views of videos with no hashtags compared with videos that have hashtags?",
         "Which videos use a DJ song, and how many views did each get?",
         "count(videos) where isSponsored = true",
+        "Which artists are used most?",
+        "How many different music authors appear?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -9271,5 +9273,36 @@ describe("a share asked of each topic or period compared (stop 48)", () => {
         .all(Date.UTC(2025, m, 1) / 1000, Date.UTC(2025, m + 1, 1) / 1000) as string[];
     expect(groupValue(periods.result, "June 2025")).toBe(shareIn(inMonth(5)));
     expect(groupValue(periods.result, "July 2025")).toBe(shareIn(inMonth(6)));
+  });
+});
+
+describe("the sounds' artists as groups (stop 48)", () => {
+  it("'which artists are used most?', 'how many different music authors appear?', 'top 5 musicAuthor by video count': each credited artist, original sounds left out (SQL)", async () => {
+    const LOFI = "7100000000000000002"; // "Lofi chill", credited to DJ
+    const ORIGINAL = "7100000000000000001"; // "nhạc nền - Stay": an original sound, credited to its poster
+    const used = aggregateOf(await ask("Which artists are used most?"));
+    expect(used.plan).toMatchObject({
+      intent: "rank",
+      subject: "sounds",
+      by_artist: true,
+      filters: [`sound!=${ORIGINAL}`],
+      ignored: [],
+    });
+    expect(used.plan.understood).toContain(
+      "original sounds left out (each is credited to the creator who posted it)",
+    );
+    expect(used.result).toMatchObject({
+      ranking: ["DJ"],
+      values: [db.prepare("SELECT count(*) FROM videos WHERE music_id = ?").pluck().get(LOFI)],
+    });
+    const counted = aggregateOf(await ask("How many different music authors appear?"));
+    expect(counted.plan).toMatchObject({ intent: "count", by_artist: true });
+    expect(counted.result.count).toBe(1);
+    expect(aggregateOf(await ask("top 5 musicAuthor by video count")).plan).toMatchObject({
+      intent: "rank",
+      by_artist: true,
+    });
+    // An artist named is the videos using their sounds, as before.
+    expect(aggregateOf(await ask("How many videos use songs by DJ?")).plan.by_artist).toBeUndefined();
   });
 });
