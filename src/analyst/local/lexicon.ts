@@ -564,6 +564,10 @@ const EXPORT_FIELDS: Readonly<Record<string, string>> = {
   "videometa/duration": "duration",
   textlanguage: "caption language",
   musicname: "sound",
+  "musicmeta/musicname": "sound",
+  "musicmeta/musicauthor": "music authors",
+  "authormeta/name": "creator",
+  "authormeta/nickname": "creator",
 };
 /**
  * Yes-or-no fields of the exports written as a test ("isSponsored = true") or before the videos ("isAd videos": yes):
@@ -586,6 +590,18 @@ export const EXPORT_FIELD_RE = new RegExp(
   String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*(true|false|yes|no|1|0)\b|(?=\s+(?:videos?|posts?|clips?|content)\b))|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
   "giu",
 );
+
+/** A flag an answer is split by: "group by isAd", "by musicMeta/musicOriginal". */
+export const EXPORT_FLAG_SPLIT = new RegExp(
+  String.raw`(?<=\bby\s+)(${fieldNames(Object.keys(EXPORT_FLAGS))})(?![\p{L}\p{N}_/.])`,
+  "giu",
+);
+
+/** A flag split as words: "ads vs organic videos", "original sounds vs the other sounds". */
+export function exportSplitWords(flag: string): string {
+  const sets = EXPORT_FLAGS[flag.toLowerCase().replace(".", "/")] as { yes: string; no: string };
+  return sets.no.startsWith("excluding") ? `${sets.yes} vs the other sounds` : `${sets.yes} vs ${sets.no}`;
+}
 
 /** An export's field as words: a flag's set for its value (yes when none), a count's measure. */
 export function exportFieldWords(
@@ -1564,6 +1580,29 @@ const MY_RE = new RegExp(
 );
 
 /**
+ * How a question's dates in figures put day and month: "day" first when a day over 12 comes first or two dates share
+ * the second figure ("1/3 - 10/3/2025"), "month" first when a day over 12 comes second, null when nothing settles
+ * it (read month first).
+ */
+function figureOrder(question: string): "day" | "month" | null {
+  const pairs = [
+    ...[...question.matchAll(DMY_RE)].map((m) => [Number(m[1]), Number(m[3])] as const),
+    ...[...question.matchAll(DM_BEFORE_RE)].map((m) => [Number(m[1]), Number(m[2])] as const),
+  ];
+  const dayOver12 = pairs.some(([a, b]) => a > 12 && b <= 12);
+  const monthOver12 = pairs.some(([a, b]) => b > 12 && a <= 12);
+  if (dayOver12 !== monthOver12) return dayOver12 ? "day" : "month";
+  if (dayOver12) return null;
+  const [first] = pairs;
+  const sharedSecond =
+    first !== undefined &&
+    pairs.length >= 2 &&
+    pairs.every(([, b]) => b === first[1]) &&
+    !pairs.every(([a]) => a === first[0]);
+  return sharedSecond ? "day" : null;
+}
+
+/**
  * Dates written in figures, each as the words readPeriod reads ("3/15/2024": "15 march 2024"; "03/2024": "march
  * 2024"). A day and month that could be either way round are read the way another date in the question settles
  * ("between 1/3/2024 and 31/3/2024" is day first; so is "1/3 - 10/3/2025", the month the figure both share), else
@@ -1577,20 +1616,7 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
     // ("2/30/2024" is no day.)
     return new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d ? `${d} ${month} ${y}` : null;
   };
-  const pairs = [
-    ...[...question.matchAll(DMY_RE)].map((m) => [Number(m[1]), Number(m[3])] as const),
-    ...[...question.matchAll(DM_BEFORE_RE)].map((m) => [Number(m[1]), Number(m[2])] as const),
-  ];
-  const dayOver12 = pairs.some(([a, b]) => a > 12 && b <= 12);
-  const monthOver12 = pairs.some(([a, b]) => b > 12 && a <= 12);
-  // ("1/3 - 10/3/2025": the figure both share is the month, so the day comes first.)
-  const [first] = pairs;
-  const sharedSecond =
-    first !== undefined &&
-    pairs.length >= 2 &&
-    pairs.every(([, b]) => b === first[1]) &&
-    !pairs.every(([a]) => a === first[0]);
-  const dayFirst = dayOver12 ? !monthOver12 : !monthOver12 && sharedSecond;
+  const dayFirst = figureOrder(question) === "day";
   const edits: ReturnType<typeof figureDates> = [];
   const add = (m: RegExpMatchArray, put: string | null) => {
     const at = m.index ?? 0;
@@ -1616,6 +1642,24 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
   }
   for (const m of text.matchAll(MY_RE)) add(m, written(Number(m[2] ?? m[3]), Number(m[1] ?? m[4])));
   return edits;
+}
+
+/**
+ * Days in figures whose day and month could be either way round and that no other date settles, read month first
+ * ("06/01/2025": 1 June 2025): each as written, as read, and the ISO day the other reading would be.
+ */
+export function monthFirstDates(text: string): { written: string; read: string; other: string }[] {
+  if (figureDates(text, text).length === 0) return [];
+  // (As figureDates settles them: a day over 12, or the figure two dates share.)
+  if (figureOrder(text) !== null) return [];
+  return [...text.matchAll(DMY_RE)].flatMap((m) => {
+    const [a, b, year] = [Number(m[1]), Number(m[3]), m[4] as string];
+    if (a === b || a > 12 || b > 12 || (year.length === 2 && m[2] !== "/")) return [];
+    const y = year.length === 2 ? 2000 + Number(year) : Number(year);
+    const read = Date.UTC(y, a - 1, b) / 1000;
+    const other = new Date(Date.UTC(y, b - 1, a)).toISOString().slice(0, 10);
+    return [{ written: m[0], read: dayName(read), other }];
+  });
 }
 
 /**

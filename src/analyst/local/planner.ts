@@ -22,7 +22,9 @@ import {
   DAY_PARTS,
   DEMONYM_OF_LANGUAGE,
   EXPORT_FIELD_RE,
+  EXPORT_FLAG_SPLIT,
   exportFieldWords,
+  exportSplitWords,
   FUNCTION_WORDS,
   HASHTAG_COUNT_BANDS,
   HOOK_TYPE_WORDS,
@@ -34,6 +36,7 @@ import {
   LENGTH_BANDS,
   METRIC_WORDS,
   type Metric,
+  monthFirstDates,
   ordinalNumber,
   type Period,
   periodBefore,
@@ -1304,7 +1307,7 @@ export const soundWords = (sound: { title: string; by?: string }): string =>
 
 /** Words that lead to an artist's name: "songs by", "tracks from", "artists like". */
 const ARTIST_CUE =
-  /\b(?:(?:songs?|tracks?|music|sounds?|audios?|catalog(?:ue)?)\s+(?:by|from)|artists?\s+(?:like|such as|named|called)|(?:by|from)\s+(?:the\s+)?artists?)\s+/giu;
+  /\b(?:(?:songs?|tracks?|music|sounds?|audios?|catalog(?:ue)?)\s+(?:by|from)|artists?\s+(?:like|such as|named|called)|(?:by|from)\s+(?:the\s+)?artists?|credited\s+to)\s+/giu;
 /** A question about the artists of the sounds, as a group: "which artists", "top music authors", "musicAuthor". */
 const ARTISTS_ASKED =
   /\b(?:(?:music |song |sound )?artists|music ?authors?|musicauthor|singers|musicians|songwriters)\b/;
@@ -1616,7 +1619,7 @@ const GENERIC_PLACES =
 /** A band of a count written without its unit: "1k-10k", "under 1k", "above 1M", "100k+". */
 const BAND_FIGURE = String.raw`\d+(?:[.,]\d+)*\s*[km]?`;
 const UNITLESS_BAND = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.])(?:${BAND_FIGURE}\s*[-–]\s*${BAND_FIGURE}|(?:under|below|over|above|less than|more than|fewer than)\s+${BAND_FIGURE}|${BAND_FIGURE}\s*\+)(?![\p{L}\p{N}%+]|\s*[-–]\s*\d|\s+(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|hashtags?|seconds?|secs?|s)\b)`,
+  String.raw`(?<![\p{L}\p{N}.])(?:${BAND_FIGURE}\s*[-–]\s*${BAND_FIGURE}|(?:(?:under|below|over|above|less than|more than|fewer than)\s+|[<>]\s*)${BAND_FIGURE}|${BAND_FIGURE}\s*\+)(?![\p{L}\p{N}%+]|\s*[-–]\s*\d|\s+(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|hashtags?|seconds?|secs?|s)\b)`,
   "giu",
 );
 /**
@@ -1624,7 +1627,7 @@ const UNITLESS_BAND = new RegExp(
  * where the unit is written once, after the last band, for BAND_LIST to read.
  */
 const UNITLESS_BANDS =
-  /\b(?:distribution|histogram|buckets?|bands?|bins?|spread|split)\s+(?:of\s+)?(views|plays|likes|comments|shares|saves)\b([^?]{0,200})/giu;
+  /\b(?:(?:distribution|histogram|buckets?|bands?|bins?|spread|split)\s+(?:of\s+)?(views|plays|likes|comments|shares|saves|followers)|(view|play|like|comment|share|save|follower)s?\s+(?:bands?|buckets?|bins?|ranges?|tiers?))\b([^?]{0,200})/giu;
 
 /** Videos asked for by number: "name the five videos …", "top 3 hotel videos", "which 10 clips". */
 const COUNTED_VIDEOS = new RegExp(
@@ -1749,6 +1752,17 @@ async function readQuestion(
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
+    // "createTimeISO >= 2025-01-01": since that day; "input = 'hotelphuquy'": the search term, as its hashtag.
+    .replace(/\bcreatetime(?:iso)?\s*(>=|>|<=|<|==?)\s*/gi, (said: string, op: string) => {
+      const word =
+        ({ ">=": "since", ">": "after", "<=": "until", "<": "before" } as Record<string, string>)[op] ?? "on";
+      typos.push(`${said.trim()}=${word}`);
+      return `${word} `;
+    })
+    .replace(/\binput\s*(?:==?|:)\s*['"]?([\p{L}\p{N}_]+)['"]?/giu, (said: string, term: string) => {
+      typos.push(`${said}=#${term}`);
+      return `#${term}`;
+    })
     // "More then 50k views": "than" (the same length).
     .replace(
       /\b(more|less|fewer|longer|shorter|higher|lower|bigger|smaller|better|worse|other|rather) then\b/gi,
@@ -1892,20 +1906,45 @@ async function readQuestion(
     .replace(/(#[\p{L}\p{N}_]+)-(themed|related|heavy)\b/gu, "$1 $2")
     // "The distribution of plays: under 1k, 1k-10k, 10k-100k and above 1M": the measure named once, for each band
     // listed after it.
-    .replace(UNITLESS_BANDS, (list: string, unit: string, bands: string) => {
-      const last = [...bands.matchAll(UNITLESS_BAND)].at(-1);
-      if (last === undefined || [...bands.matchAll(UNITLESS_BAND)].length < 2) return list;
-      const end = list.length - bands.length + (last.index ?? 0) + last[0].length;
-      return `${list.slice(0, end)} ${unit}${list.slice(end)}`;
-    })
+    .replace(
+      UNITLESS_BANDS,
+      (list: string, named: string | undefined, noun: string | undefined, bands: string) => {
+        const last = [...bands.matchAll(UNITLESS_BAND)].at(-1);
+        if (last === undefined || [...bands.matchAll(UNITLESS_BAND)].length < 2) return list;
+        const unit = named ?? `${noun}s`;
+        const start = list.length - bands.length;
+        const end = start + (last.index ?? 0) + last[0].length;
+        // ("(<1k, 1k–10k, 100k+)": the signs as words, as the bands are read.)
+        const listed = list
+          .slice(start, end)
+          .replace(/<\s*(?=\d)/g, "under ")
+          .replace(/>\s*(?=\d)/g, "over ");
+        return `${list.slice(0, start)}${listed} ${unit}${list.slice(end)}`;
+      },
+    )
     // "Da Lat-search videos", "the Hai Phong-searched ones": the place, and its search, words apart.
     .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
+    // "Likes per 1,000 plays", "shares per 1k views": the rate (a share of the plays, as answers give it).
+    .replace(
+      /\b(like|comment|share|save)s?\s+per\s+(?:1,?000|1k|thousand|100|hundred)\s+(?:plays|views)\b/gi,
+      (said: string, count: string) => {
+        const rate = `${count.toLowerCase()} rate`;
+        typos.push(`${said}=${rate}`);
+        return rate;
+      },
+    )
     // "The highest save counts", "median save count": the count of saves ("save" alone is a verb).
     .replace(/\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
     // "Do my Ha Giang videos or my Hanoi videos do better?": the second "my" names the same account.
     .replace(/(?<=\b(?:or|vs\.?|versus|than|against|with|and)\s+)my\s+(?=[\p{L}#])/giu, "")
     // "In year 2024", "calendar year 2025": the year.
     .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
+    // "Group by isAd", "by musicMeta/musicOriginal": the flag's two sides.
+    .replace(EXPORT_FLAG_SPLIT, (flag: string) => {
+      const words = exportSplitWords(flag);
+      typos.push(`${flag}=${words}`);
+      return words;
+    })
     // Field names of the scraped exports: "median playCount", "where isSponsored = true", "authorMeta/fans".
     .replace(EXPORT_FIELD_RE, (field: string, flag?: string, value?: string, name?: string) => {
       const words = exportFieldWords(flag, value, name);
@@ -2226,7 +2265,7 @@ async function readQuestion(
   }
   // "Songs by Đức Phúc vs AMEE", '"Love Story" by Disco Lines', '"Ashes" (Stellar)': the artists named.
   const artists =
-    /\b(?:by|from|artists?)\b|\(/i.test(original) || original.search(ARTIST_BEFORE_SONG) >= 0
+    /\b(?:by|from|artists?|credited)\b|\(/i.test(original) || original.search(ARTIST_BEFORE_SONG) >= 0
       ? await readArtists(
           facts,
           original,
@@ -2360,6 +2399,11 @@ async function readQuestion(
       text = consume(text, from, more.phrase.length);
     }
   } else if (context) window = readWindow(context.toLowerCase());
+  // ("06/01/2025 to 11/05/2025": read month first, as US dates are, and said, with the other way to write it.)
+  for (const d of window
+    ? monthFirstDates(beforeWindow).filter((d) => window?.phrase.includes(d.written))
+    : [])
+    understood.push(`"${d.written}" read month first (${d.read}); for the other reading write ${d.other}`);
   // ("2/30/2025" is no day: said to be, and its figures read as nothing else.)
   const noSuchDays = impossibleDates(text).map((day) => {
     text = consume(text, text.indexOf(day), day.length);
@@ -4030,6 +4074,8 @@ async function readQuestion(
       // "What share of Da Lat videos mention view?": a word a verb of saying names is text to find.
       const at = match.index ?? 0;
       if (mentionedSpans.some(([from, to]) => at > from && at < to)) continue;
+      // ("#bodybuilder vs #gains": a hashtag is no measure.)
+      if (text[at - 1] === "#") continue;
       // "share of" / "what share" asks for a proportion, not for shares.
       if (word === "share" && /^\s*of\b/.test(text.slice((match.index ?? 0) + word.length))) continue;
       if (word === "share" && CUES.share.test(shareText) && !/\bshares\b/.test(lowerAll)) continue;
@@ -4194,7 +4240,14 @@ async function readQuestion(
     subject = "hook_types";
   // "Which creators use the #dalat hashtag the most?": the noun the question opens with is what it ranks.
   else if (OPENS_WITH_CREATORS.test(opening)) subject = "creators";
-  else if (pick("hashtags")) subject = "hashtags";
+  // ("How many videos have both #a and #b hashtag?": the videos, counted.)
+  else if (
+    pick("hashtags") &&
+    !/\bhow many (?:\w+ )?(?:videos?|vids|posts|clips) (?:have|has|use|uses|carry|carries|with|are tagged|tagged)\b[^?]*#/.test(
+      lowerAll,
+    )
+  )
+    subject = "hashtags";
   else if (pick("sounds")) subject = "sounds";
   else if (/\b(trend reports?|reports?)\b/.test(lowerAll)) subject = "trend_reports";
   else if (
@@ -5204,9 +5257,11 @@ async function readQuestion(
     subject === "hashtags" &&
     compareTopics.length >= 2 &&
     compareTopics.every((t) => lowerAll.includes(`#${t}`)) &&
-    /\bwhich (?:one|tag|hashtag|spelling|version)\b|\b(?:tag|hashtag) (?:does|do|gets?|pulls?|performs?|wins?|earns?)\b/.test(
+    (/\bwhich (?:one|tag|hashtag|spelling|version)\b|\b(?:tag|hashtag) (?:does|do|gets?|pulls?|performs?|wins?|earns?)\b/.test(
       lowerAll,
-    )
+    ) ||
+      // ("#a vs #b, count of videos and median likes for each tag": a figure of each tag's videos.)
+      (metric !== null && /\b(?:for |of )?(?:each|every|per) (?:tag|hashtag)\b/.test(lowerAll)))
   )
     subject = "videos";
   let intent: Intent;
@@ -6331,19 +6386,27 @@ async function readQuestion(
       )
     )
       lengthOfGroups();
-    // ("The distribution of plays: under 1k, 1k-10k, …": bands of the measure itself, how many videos in each.)
-    if (
-      metric !== null &&
+    // ("The distribution of plays: under 1k, 1k-10k, …", "videos by play band": bands of an engagement count,
+    // with no other measure named, are counted, how many videos in each.)
+    const [firstBound] = bands[0]?.attributes ?? [];
+    const bandCount =
+      firstBound?.kind === "count" &&
+      ["plays", "likes", "comments", "shares", "saves"].includes(firstBound.metric) &&
       bands.every(
         (b) =>
-          b.attributes.length > 0 && b.attributes.every((a) => a.kind === "count" && a.metric === metric),
+          b.attributes.length > 0 &&
+          b.attributes.every((a) => a.kind === "count" && a.metric === firstBound.metric),
       )
-    )
-      metric = null;
+        ? firstBound.metric
+        : null;
+    if (bandCount !== null && (metric === null || metric === bandCount)) metric = null;
+    // ("Creators by follower band: … median plays per band": the measure beside the bands, not their followers.)
+    if (metric === "followers" && bands.some((b) => b.followers))
+      metric = /\b(?:views?|plays?)\b/.test(lowerAll) ? "plays" : null;
     // ("The distribution of hashtags per video (0, 1-3, 4+)": how many videos in each band.)
     const distribution =
       (metric === null || metric === "videos") &&
-      /\b(distribution|histogram|spread|how many|count)\b/.test(lowerAll);
+      (bandCount !== null || /\b(distribution|histogram|spread|how many|count)\b/.test(lowerAll));
     metric = distribution ? null : sideBySideMetric(metric === "videos" ? null : metric);
   }
   // "Median views for videos under 15 seconds vs over 60 seconds": two bounds on one count that no video meets
@@ -6648,7 +6711,14 @@ async function readQuestion(
     // "What share of ads in 2024 were about hotels?": a topic after the verb, "about" it, likewise.
     const aboutAfter = (t: string) => {
       const at = topicSpans.get(t)?.at ?? -1;
-      return verb >= 0 && at > verb && /\b(about|on|featuring|mention(ing)?)\s+$/.test(lowerAll.slice(0, at));
+      // ("… carry #xuhuong", "… are tagged #resort": a hashtag after the verb, likewise.)
+      return (
+        verb >= 0 &&
+        at > verb &&
+        /\b(about|on|featuring|mention(ing)?|carry|carries|carrying|tagged(?: with)?|use|uses|using)\s+(?:the\s+)?(?:(?:hash)?tag\s+)?#?$/.test(
+          lowerAll.slice(0, at),
+        )
+      );
     };
     const said = after.length
       ? []
@@ -6682,6 +6752,7 @@ async function readQuestion(
     else if (said.length > 0) {
       shareOf = { kind: "text", q: said.join(" ") };
       topics.splice(0, topics.length, ...topics.filter((t) => !said.includes(t)));
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(?:carry|carries|carrying)$/.test(w)));
     } else if (
       // "What fraction of videos are from 2025?", "what share of ads were posted in 2024?": the window after
       // the verb is what the share is of.

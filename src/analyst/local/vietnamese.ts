@@ -10,6 +10,8 @@ const CUES =
 
 /** Phrases, longest first, and the English they are read as ("" drops a word of politeness or of grammar). */
 const PHRASES: readonly (readonly [string, string])[] = [
+  ["khác nhau (?:như )?thế nào", "how do they compare"],
+  ["(?:tháng|kênh|video|năm|tuần|ngày|bài|hashtag) đó", ""],
   // ("Nhà sáng tạo khác nhau": distinct creators, the noun then read below.)
   [
     "(nhà sáng tạo|người sáng tạo|kênh|tài khoản|creators?|hashtags?|âm thanh|bài hát) khác nhau",
@@ -23,8 +25,10 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["đến hết", "to"],
   ["sau", "after"],
   ["trước", "before"],
-  ["từ", "from"],
-  ["đến", "to"],
+  ["quý (\\d)(?:/| năm )(\\d{4})", "Q$1 $2"],
+  ["quý (\\d)", "Q$1"],
+  ["(?:trong )?từng năm", "each year"],
+  ["(?:trong )?từng tháng", "each month"],
   ["tháng (\\d{1,2})/(\\d{4})", "$1/$2"],
   ["tháng (\\d{1,2}) năm (\\d{4})", "$1/$2"],
   ["(?:trong )?năm (\\d{4})", "in $1"],
@@ -35,6 +39,9 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["khung giờ", "hour"],
   ["tháng nào", "which month"],
   ["năm nào", "which year"],
+  ["tết nguyên đán", "Tết"],
+  ["trong dịp", "during"],
+  ["dịp", "during"],
   ["tuần trước", "last week"],
   ["tháng trước", "last month"],
   ["năm ngoái", "last year"],
@@ -47,7 +54,15 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["thay đổi thế nào", "how did it change"],
   ["tăng hay giảm", "go up or down"],
   // What is asked.
+  ["phân bố", "the distribution of"],
+  ["(\\d+)\\s*[-–]\\s*(\\d+)\\s*nghìn", "$1k-$2k"],
+  ["(\\d+)\\s*nghìn", "$1k"],
+  ["(\\d+)\\s*triệu", "$1M"],
+  ["dưới", "under"],
+  ["trên", "over"],
   ["có bao nhiêu", "how many"],
+  ["có mấy", "how many"],
+  ["mấy", "how many"],
   ["là bao nhiêu", ""],
   ["bao nhiêu phần trăm", "what share"],
   ["bao nhiêu %", "what share"],
@@ -60,9 +75,21 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["so sánh", "compare"],
   ["so với", "compared with"],
   ["là những video nào", ""],
+  ["những video nào", "which videos"],
+  ["thành phố nào", "which city"],
+  ["bên nào", "which"],
+  ["(?:như )?thế nào", "how"],
+  ["ra sao", "how"],
+  ["do ai đăng", "who posted them"],
+  ["ai đăng", "who posted"],
+  ["được dùng", "used"],
+  ["sử dụng", "use"],
+  ["dùng", "use"],
+  ["xuất hiện", "appear"],
+  ["danh sách", "list"],
   ["hay đi kèm với", "most often appear with"],
   ["đi kèm với", "appear with"],
-  ["nhắc đến", "mention"],
+  ["(?:được )?nhắc đến", "mention"],
   ["nhắc tới", "mention"],
   ["có nhắc", "mention"],
   ["nhắc", "mention"],
@@ -82,9 +109,13 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["lượt lưu", "saves"],
   ["bình luận", "comments"],
   ["người theo dõi", "followers"],
+  ["tích xanh", "verified"],
+  ["đã xác minh", "verified"],
+  ["xác minh", "verified"],
   ["tương tác", "engagement"],
   ["trung bình", "average"],
   ["trung vị", "median"],
+  ["tổng cộng", "in total"],
   ["tổng", "total"],
   // Who and what.
   ["nhà sáng tạo", "creators"],
@@ -99,6 +130,26 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["âm thanh", "sound"],
   ["bài hát", "song"],
   ["khác nhau", "distinct"],
+  ["các video khác", "the other videos"],
+  ["khác", "other"],
+  ["tên kênh", "account"],
+  ["cao hơn", "higher"],
+  ["thấp hơn", "lower"],
+  ["cuối tuần", "weekends"],
+  ["ngày thường", "weekdays"],
+  ["từng", "each"],
+  ["(?:nhạc|bài hát|các bài hát) của", "songs by"],
+  ["video có hashtag", "videos that carry"],
+  ["có hashtag", "carry"],
+  ["gắn hashtag", "tagged"],
+  ["gắn vị trí", "tagged at"],
+  ["gắn", "tagged"],
+  ["lời thoại", "transcripts"],
+  ["phụ đề", "subtitles"],
+  ["nổi bật", "top"],
+  ["thuộc", ""],
+  ["mới", ""],
+  ["vào", ""],
   ["dài hơn", "longer than"],
   ["ngắn hơn", "shorter than"],
   ["video ngắn", "short videos"],
@@ -113,6 +164,15 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["có được", "get"],
   ["được đăng", "posted"],
   ["đăng", "posted"],
+  ["trong dữ liệu", "in the data"],
+  ["giữa", ""],
+  ["nhóm", ""],
+  ["mỗi", "each"],
+  ["thường", ""],
+  ["thuộc về", "about"],
+  ["lượt", ""],
+  ["đã", ""],
+  ["sẽ", ""],
   ["ở", "in"],
   ["tại", "in"],
   ["trong", "in"],
@@ -130,9 +190,12 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["thì", ""],
   ["có", ""],
   ["được", ""],
-  ["không(?=\\s*[?.!]*\\s*$)", ""],
+  ["không(?=\\s*[?.!]*\\s*$|\\s*\\?)", ""],
   ["(?:nhé|nha|ạ|vậy|hả|thế)(?=\\s*[?.!,]*\\s*$|\\s*[?.!,])", ""],
   ["xin", ""],
+  ["từ", "from"],
+  ["đến", "to"],
+  ["tới", "to"],
 ];
 
 const PHRASE_RES = PHRASES.map(
@@ -183,6 +246,13 @@ export function fromVietnamese(question: string): string | null {
       .replace(/(?<![\p{L}\p{N}])bỏ\s+(.{1,60}?)\s+ra(?![\p{L}\p{N}])/giu, "excluding $1")
       // ("Sau Tết 2024 (từ 10/2/2024) đến hết 31/3/2024": the dates in brackets read with the rest.)
       .replace(/[()]/g, " ")
+      // ("Từ 1/4 đến 15/4/2025": a day with no year takes the question's.)
+      .replace(/(?<![\p{L}\p{N}/.])(\d{1,2})\/(\d{1,2})(?![\p{L}\p{N}]|\/\d)/gu, (date, d, m) => {
+        const year = text.match(/\d{1,2}[/.-]\d{1,2}[/.-](\d{4})/)?.[1];
+        return year && Number(m) >= 1 && Number(m) <= 12
+          ? `${Number(d)} ${MONTHS[Number(m) - 1]} ${year}`
+          : date;
+      })
       // ("1/6/2025": Vietnamese writes the day first, whatever the other dates.)
       .replace(
         /(?<![\p{L}\p{N}/.])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\p{L}\p{N}/])/gu,
@@ -204,7 +274,7 @@ export function fromVietnamese(question: string): string | null {
           .replace(/(?<![\p{L}\p{N}])hơn(?![\p{L}\p{N}])/giu, "than")
           .replace(/(?<![\p{L}\p{N}])nhiều(?![\p{L}\p{N}])/giu, "many");
     // "Video quảng cáo hay video thường": "hay" before a second set is "or".
-    out = out.replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic))/giu, "or");
+    out = out.replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic|[\p{Lu}#@\d]))/gu, "or");
     // "X nào …": which X (said once, at the start).
     return out.replace(/(?<![\p{L}\p{N}])nào(?![\p{L}\p{N}])/giu, () => {
       which = true;
@@ -219,6 +289,6 @@ export function fromVietnamese(question: string): string | null {
     .trim();
   // "X nào …": which X, after a period opening the question ("từ Tết 2025 tới giờ, video … nào").
   return which && !/^\W*(?:how many|which)\b/i.test(words)
-    ? words.replace(/^((?:since|from|in|after|before)\b[^,]{1,40},\s*)?/i, "$1which ")
+    ? words.replace(/^((?:since|from|in|after|before|during)\b[^,]{1,40},\s*)?/i, "$1which ")
     : words;
 }

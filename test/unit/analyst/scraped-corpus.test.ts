@@ -9306,3 +9306,61 @@ describe("the sounds' artists as groups (stop 48)", () => {
     expect(aggregateOf(await ask("How many videos use songs by DJ?")).plan.by_artist).toBeUndefined();
   });
 });
+
+describe("the third batch of real-scrape phrasings (stop 48)", () => {
+  it("field names with tests ('createTimeISO >= 2025-06-01', 'group by isAd', \"input = 'dalat'\"), 'likes per 1,000 plays', '#travel vs #resort … for each tag', 'how many videos have both #a and #b'", async () => {
+    const since = aggregateOf(await ask("count(videos) where createTimeISO >= 2025-06-01"));
+    expect(since.plan.understood).toContain('read "createTimeISO >=" as "since"');
+    expect(since.result.count).toBe(
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ?")
+        .pluck()
+        .get(Date.UTC(2025, 5, 1) / 1000) as number,
+    );
+    expect(aggregateOf(await ask("median playCount grouped by isAd")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "ad",
+      metric: "plays",
+    });
+    expect(aggregateOf(await ask("input = 'dalat': top 3 videos by diggCount")).plan).toMatchObject({
+      intent: "rank",
+      metric: "likes",
+      topics: ["dalat"],
+    });
+    expect(aggregateOf(await ask("@stay1 vs @stay2 on likes per 1,000 plays")).plan).toMatchObject({
+      intent: "compare",
+      metric: "like_rate",
+    });
+    expect(
+      aggregateOf(await ask("#travel vs #resort: count of videos and median likes for each tag")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "likes" });
+    const both = aggregateOf(await ask("how many video have both #resort and #travel hashtag?"));
+    expect(both.plan).toMatchObject({ intent: "count", subject: "videos", topics: ["resort", "travel"] });
+  });
+
+  it("bands named by their unit before the list ('by play band: under 20k, 20k–40k, over 40k') are counted; ambiguous figures read month first are said", async () => {
+    const plays = db.prepare("SELECT plays FROM videos").pluck().all() as number[];
+    const band = aggregateOf(await ask("Videos by play band: under 20k, 20k–40k, over 40k."));
+    expect(band.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: null });
+    expect(groupValue(band.result, "under 20k views")).toBe(plays.filter((p) => p < 20_000).length);
+    const month = aggregateOf(await ask("How many videos from 06/01/2025 to 07/05/2025?")).plan;
+    expect(month.understood).toContain(
+      '"06/01/2025" read month first (1 June 2025); for the other reading write 2025-01-06',
+    );
+  });
+
+  it("Vietnamese: 'có mấy video', 'nhạc của DJ', 'cuối tuần … ngày thường'", async () => {
+    expect(aggregateOf(await ask("Kênh @stay1 có mấy video về resort?")).plan).toMatchObject({
+      intent: "count",
+      topics: ["resort"],
+    });
+    expect(aggregateOf(await ask("Có bao nhiêu video dùng nhạc của DJ?")).plan).toMatchObject({
+      intent: "count",
+      filters: ["sound=7100000000000000002"],
+    });
+    expect(
+      aggregateOf(await ask("Video về Đà Lạt đăng vào cuối tuần có nhiều lượt xem hơn ngày thường không?"))
+        .plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "weekend", metric: "plays", topics: ["dalat"] });
+  });
+});
