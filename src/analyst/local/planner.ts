@@ -1939,6 +1939,11 @@ async function readQuestion(
     .replace(/(?<=\b(?:or|vs\.?|versus|than|against|with|and)\s+)my\s+(?=[\p{L}#])/giu, "")
     // "In year 2024", "calendar year 2025": the year.
     .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
+    // "Excluding rows where musicOriginal = true": the flag's set left out.
+    .replace(
+      /\b(excluding|except|without|not counting|leaving out|leave out)\s+(?:(?:the\s+)?(?:rows?|videos?|records?|ones?|those)\s+)?(?:where|with|that have|whose)\s+(?=(?:(?:musicmeta|authormeta)[/.])?(?:musicoriginal|isad|issponsored|verified)\b)/gi,
+      "$1 ",
+    )
     // "Group by isAd", "by musicMeta/musicOriginal": the flag's two sides.
     .replace(EXPORT_FLAG_SPLIT, (flag: string) => {
       const words = exportSplitWords(flag);
@@ -2300,6 +2305,35 @@ async function readQuestion(
     soundSpans.push([from, artist.end]);
     titleSpans.push([artist.at, artist.end]);
     text = consume(text, from, artist.end - from);
+  }
+  // ("Sounds by Châu Đăng Khoa or Double2T & Masew": a video uses one sound, so artists joined by "or" are either
+  // one's, not both; "A vs B" stays two, set side by side.)
+  const byArtists = placed.filter(
+    (p): p is { item: Attribute & { kind: "sound" }; at: number } =>
+      p.item.kind === "sound" && p.item.by !== undefined,
+  );
+  const joinedByOr =
+    byArtists.length >= 2 &&
+    !CUES.compare.test(original.toLowerCase()) &&
+    artists.every((a, i) => {
+      const next = artists[i + 1];
+      return next === undefined || /^\s*,?\s*(?:or|,)\s*$/i.test(original.slice(a.end, next.at));
+    }) &&
+    artists.some((a, i) => {
+      const next = artists[i + 1];
+      return next !== undefined && /\bor\b/i.test(original.slice(a.end, next.at));
+    });
+  if (joinedByOr) {
+    const [first] = byArtists as [(typeof byArtists)[number]];
+    const names = byArtists.map((p) => p.item.by as string);
+    first.item = {
+      kind: "sound",
+      ids: [...new Set(byArtists.flatMap((p) => p.item.ids))],
+      title: "",
+      by: `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`,
+    };
+    for (const p of byArtists.slice(1)) placed.splice(placed.indexOf(p), 1);
+    understood.push(`the sounds of any of them (from "or"): ${names.join(", ")}`);
   }
   for (const { sound, at, end } of soundsQuoted) {
     if (text.slice(at, end).trim() === "") continue;
@@ -4988,7 +5022,7 @@ async function readQuestion(
       const between = lowerAll.slice(l.end, r.at).replace(/#$/, "");
       // "hotel videos get more likes than resort videos": a comparative ending in "than" between them.
       if (
-        /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}]+\s+){0,2}?than[\s,]*$/u.test(
+        /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}]+\s+){0,3}?than[\s,]*$/u.test(
           between,
         )
       ) {

@@ -9364,3 +9364,25 @@ describe("the third batch of real-scrape phrasings (stop 48)", () => {
     ).toMatchObject({ intent: "breakdown", group_by: "weekend", metric: "plays", topics: ["dalat"] });
   });
 });
+
+describe("artists joined by 'or', flags excluded by 'rows where', comparatives with a rate (stop 48)", () => {
+  it("'songs by DJ or Stay' is either one's sounds; 'excluding rows where musicOriginal = true' leaves original sounds out; '#resort videos get more comments per play than #travel videos' compares", async () => {
+    const either = aggregateOf(await ask("How many videos use songs by DJ or Stay?"));
+    expect(either.plan.understood).toContain('the sounds of any of them (from "or"): DJ, Stay');
+    expect(either.result.count).toBe(
+      db
+        .prepare(
+          "SELECT count(*) FROM videos WHERE music_id IN ('7100000000000000001', '7100000000000000002')",
+        )
+        .pluck()
+        .get() as number,
+    );
+    expect(
+      aggregateOf(await ask("top 5 sounds by sum(playCount), excluding rows where musicOriginal = true")).plan
+        .filters,
+    ).toEqual(["sound!=7100000000000000001"]);
+    expect(
+      aggregateOf(await ask("Do #resort videos get more comments per play than #travel videos?")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "comment_rate" });
+  });
+});
