@@ -1444,7 +1444,7 @@ const SET_NOUN_BEFORE =
   /\b((?:videos?|vids?|clips?|ads?|posts?|content|slideshows?)(?: (?:are|is|that are|which are))? (?:about|featuring|showing))\s+$/;
 /** Words before "videos" that name the platform or a kind of video, not what the videos are about. */
 const NOT_TOPICAL =
-  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged|single|individual|daily|weekly|monthly|quarterly|yearly|annual|annually)$/;
+  /^(tiktok|tik|instagram|insta|ig|reels?|youtube|shorts?|social|ugc|short|long|shortform|longform|vertical|paid|sponsored|promoted|boosted|my|our|your|their|his|her|its|some|any|all|more|less|many|few|search|searches|searched|scraped|collected|tagged|hashtagged|untagged|single|individual|daily|weekly|monthly|quarterly|yearly|annual|annually|kaggle|apify)$/;
 /** A count or figure written before a noun ("my three videos", "my 276k video", "a 20-second clip"): no topic. */
 const FIGURE_WORD =
   /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|\d[\d.,]*(?:k|m|b|s|sec|secs|second|seconds|min|mins|minute|minutes|plays?|views?|likes?|st|nd|rd|th)?)$/;
@@ -1655,7 +1655,7 @@ const FIELD =
  * are to show.
  */
 const FIELD_LIST = new RegExp(
-  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*)(?=[^?.;)]*\\b(?:ids?|authors?|handles?|creators?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
+  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*(?:(?:return|returning|give(?: me)?|show(?: me)?|list)\\s+)?)(?=[^?.;)]*\\b(?:ids?|authors?|handles?|creators?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
   "gi",
 );
 
@@ -1763,6 +1763,23 @@ async function readQuestion(
       typos.push(`${said}=#${term}`);
       return `#${term}`;
     })
+    // "Excluding rows where musicOriginal = true": the flag's set left out.
+    .replace(
+      /\b(excluding|except|without|not counting|leaving out|leave out)\s+(?:(?:the\s+)?(?:rows?|videos?|records?|ones?|those)\s+)?(?:where|with|that have|whose)\s+(?=(?:(?:musicmeta|authormeta)[/.])?(?:musicoriginal|isad|issponsored|verified)\b)/gi,
+      "$1 ",
+    )
+    // "Group by isAd", "by musicMeta/musicOriginal": the flag's two sides.
+    .replace(EXPORT_FLAG_SPLIT, (flag: string) => {
+      const words = exportSplitWords(flag);
+      typos.push(`${flag}=${words}`);
+      return words;
+    })
+    // Field names of the scraped exports: "median playCount", "where isSponsored = true", "authorMeta/fans".
+    .replace(EXPORT_FIELD_RE, (field: string, flag?: string, value?: string, name?: string) => {
+      const words = exportFieldWords(flag, value, name);
+      typos.push(`${field}=${words}`);
+      return words;
+    })
     // "More then 50k views": "than" (the same length).
     .replace(
       /\b(more|less|fewer|longer|shorter|higher|lower|bigger|smaller|better|worse|other|rather) then\b/gi,
@@ -1811,7 +1828,7 @@ async function readQuestion(
     // "The 2020 trending set", "trending dec 2020 top sounds": "trending" names the collection (a scrape of a
     // past trending feed), not the feed's recency-weighted order, which no past period has.
     .replace(
-      /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b)|(?<=\bkaggle\s+)trending\b|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
+      /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b)|\bkaggle\s+trending\b|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
       (word: string, at: number, all: string) => {
         typos.push(`${word.trim().replace(/-$/, "")}=the collection's name`);
         // ("The 2020 trending videos": the year stays one, before what it describes.)
@@ -1934,28 +1951,12 @@ async function readQuestion(
       },
     )
     // "The highest save counts", "median save count": the count of saves ("save" alone is a verb).
-    .replace(/\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
+    // ("The 2020 file has no save counts": no such field, not videos with no saves.)
+    .replace(/(?<!\b(?:no|without)\s+)\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
     // "Do my Ha Giang videos or my Hanoi videos do better?": the second "my" names the same account.
     .replace(/(?<=\b(?:or|vs\.?|versus|than|against|with|and)\s+)my\s+(?=[\p{L}#])/giu, "")
     // "In year 2024", "calendar year 2025": the year.
     .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
-    // "Excluding rows where musicOriginal = true": the flag's set left out.
-    .replace(
-      /\b(excluding|except|without|not counting|leaving out|leave out)\s+(?:(?:the\s+)?(?:rows?|videos?|records?|ones?|those)\s+)?(?:where|with|that have|whose)\s+(?=(?:(?:musicmeta|authormeta)[/.])?(?:musicoriginal|isad|issponsored|verified)\b)/gi,
-      "$1 ",
-    )
-    // "Group by isAd", "by musicMeta/musicOriginal": the flag's two sides.
-    .replace(EXPORT_FLAG_SPLIT, (flag: string) => {
-      const words = exportSplitWords(flag);
-      typos.push(`${flag}=${words}`);
-      return words;
-    })
-    // Field names of the scraped exports: "median playCount", "where isSponsored = true", "authorMeta/fans".
-    .replace(EXPORT_FIELD_RE, (field: string, flag?: string, value?: string, name?: string) => {
-      const words = exportFieldWords(flag, value, name);
-      typos.push(`${field}=${words}`);
-      return words;
-    })
     // "Vids w/ transcripts", "w/o music", "b/c".
     .replace(/\bw\/o\b/gi, "without")
     .replace(/\bw\/\s*(?=\p{L})/giu, "with ")
@@ -2007,7 +2008,7 @@ async function readQuestion(
     )
     // "Which month the Quang Binh video have most share?": the count of shares, written in the singular.
     .replace(
-      /\b(most|more|many|highest|lowest|fewest|least|by) share\b(?!\s+(?:of|rate|counts?|ratio|percentage)\b)/gi,
+      /\b(most|more|many|highest|lowest|fewest|least|by|good|high|low|bad) share\b(?!\s+(?:of|rate|counts?|ratio|percentage)\b)/gi,
       (m) => {
         typos.push(`${m}=${m}s`);
         return `${m}s`;
@@ -6727,7 +6728,14 @@ async function readQuestion(
     groupBy !== "length" &&
     CUES.share.test(shareText) &&
     !/\bhow often\b/.test(lowerAll) &&
-    (metric === null || metric === "videos" || (metric === "plays" && viewsByDefault)) &&
+    (metric === null ||
+      metric === "videos" ||
+      // ("Which … say "rooftop", and it have good share or not?": the shares, not a share of them.)
+      (metric === "plays" &&
+        viewsByDefault &&
+        /\b(?:what|which) (?:share|percentage|proportion|fraction)\b|\b(?:share|percentage|proportion|fraction|percent) of\b|%/.test(
+          lowerAll,
+        ))) &&
     entityCount === 0;
   if (sharePerGroup && viewsByDefault) {
     unsay(/^compared on views \(plays\): no measure named$/);

@@ -8,7 +8,10 @@
 const CUES =
   /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp)(?![\p{L}\p{N}])/giu;
 
-/** Phrases, longest first, and the English they are read as ("" drops a word of politeness or of grammar). */
+/**
+ * Phrases in the order they are read (a phrase before the words in it), and the English each is read as ("" drops a
+ * word of politeness or of grammar).
+ */
 const PHRASES: readonly (readonly [string, string])[] = [
   ["khác nhau (?:như )?thế nào", "how do they compare"],
   ["(?:tháng|kênh|video|năm|tuần|ngày|bài|hashtag) đó", ""],
@@ -109,6 +112,8 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["lượt lưu", "saves"],
   ["bình luận", "comments"],
   ["người theo dõi", "followers"],
+  // ("… và kênh đó có tích xanh không?": whether the one found is verified, which its line says; no filter.)
+  ["(?:và )?(?:(?:kênh|tài khoản) đó )?có tích xanh không", ""],
   ["tích xanh", "verified"],
   ["đã xác minh", "verified"],
   ["xác minh", "verified"],

@@ -9386,3 +9386,25 @@ describe("artists joined by 'or', flags excluded by 'rows where', comparatives w
     ).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "comment_rate" });
   });
 });
+
+describe("readings kept right after the before/after run on the real questions (stop 48)", () => {
+  it("'Kaggle trending videos' names the collection, no topic; fields after ': return' are shown; 'good share' is the shares; 'no save counts' is no bound", async () => {
+    expect(
+      aggregateOf(await ask("What do the top 20 Kaggle trending videos by plays have in common?")).plan
+        .topics,
+    ).toEqual([]);
+    const fields = aggregateOf(
+      await ask(
+        "Rows about 'dalat': return id, authorMeta/name, playCount, diggCount, sorted by playCount desc.",
+      ),
+    ).plan;
+    expect(fields).toMatchObject({ intent: "rank", subject: "videos", metric: "plays" });
+    expect(
+      aggregateOf(await ask('which video say "resort" or "dalat" in caption, and it have good share or not?'))
+        .plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "shares" });
+    expect(
+      aggregateOf(await ask("The file has no save counts. What are the top 3 videos by likes?")).plan.filters,
+    ).toEqual([]);
+  });
+});
