@@ -710,7 +710,7 @@ export const CUES = {
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
   rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like)\b/,
   overview:
-    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with)|(key )?insights?|takeaways?)\b|(?:^|[-–—:;?.]\s+|,\s+and\s+)(?!.*\b(?:vs\.?|versus|compared?|than|against)\b)\s*how (did|does|do|has|have|is|are)\s+(?:\S.*)?\b(perform(ed|ing)?|do(ing)?|done|fare[ds]?|faring|go(ing)?|gone)\b/,
+    /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with)|(key )?insights?|takeaways?)\b|(?:^|[-–—:;?.]\s+|,\s+and\s+)(?!.*\b(?:vs\.?|versus|compared?|than|against)\b)\s*how(?:'s|’s| (did|does|do|has|have|is|are))\s+(?:\S.*)?\b(perform(ed|ing)?|do(ing)?|done|fare[ds]?|faring|go(ing)?|gone)\b|^\W*how(?:'s|’s| is| are)\s+(?!(?:the\s+)?(?:best|top|most|median|average|engagement)\b)[^?.,;]{2,40}[?.!]*\s*$/,
   future:
     /\b(will|going to|next (week|month|year|quarter)|predict\w*|forecast\w*|tomorrow|future|upcoming|expect(ed)? to)\b/,
   why: /^\s*why\b|\bwhy (do|does|did|is|are|was|were)\b|\bcaused?\b|\breason(s)? (for|why)\b/,

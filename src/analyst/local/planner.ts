@@ -611,7 +611,9 @@ const MOSTLY_UNREAD = `most of its words could not be read (it reads questions w
  * A question seemingly not in English: written in another script, or with 40 % of its words or more carrying a
  * letter English does not use ("video nào có nhiều lượt xem nhất?").
  */
-function inAnotherLanguage(question: string): boolean {
+function inAnotherLanguage(written: string): boolean {
+  // (Quoted words are in any language: '"Lifestyle（剪辑版）" by HMHK' is asked in English.)
+  const question = written.replace(QUOTED, " ");
   if ((question.match(WORD) ?? []).length === 0) return false;
   if (/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Extended_Pictographic}]/u.test(question))
     return true;
@@ -911,7 +913,7 @@ const SET_LEAD = String.raw`(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\
  * ("hotel videos or resort"), and "videos about" after them ("Novotel and videos about Sofitel").
  */
 const TOPICS_JOINED = new RegExp(
-  String.raw`^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*${SET_LEAD}$`,
+  String.raw`^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:the\s+)?${SET_LEAD}$`,
   "u",
 );
 
@@ -2307,35 +2309,6 @@ async function readQuestion(
     titleSpans.push([artist.at, artist.end]);
     text = consume(text, from, artist.end - from);
   }
-  // ("Sounds by Châu Đăng Khoa or Double2T & Masew": a video uses one sound, so artists joined by "or" are either
-  // one's, not both; "A vs B" stays two, set side by side.)
-  const byArtists = placed.filter(
-    (p): p is { item: Attribute & { kind: "sound" }; at: number } =>
-      p.item.kind === "sound" && p.item.by !== undefined,
-  );
-  const joinedByOr =
-    byArtists.length >= 2 &&
-    !CUES.compare.test(original.toLowerCase()) &&
-    artists.every((a, i) => {
-      const next = artists[i + 1];
-      return next === undefined || /^\s*,?\s*(?:or|,)\s*$/i.test(original.slice(a.end, next.at));
-    }) &&
-    artists.some((a, i) => {
-      const next = artists[i + 1];
-      return next !== undefined && /\bor\b/i.test(original.slice(a.end, next.at));
-    });
-  if (joinedByOr) {
-    const [first] = byArtists as [(typeof byArtists)[number]];
-    const names = byArtists.map((p) => p.item.by as string);
-    first.item = {
-      kind: "sound",
-      ids: [...new Set(byArtists.flatMap((p) => p.item.ids))],
-      title: "",
-      by: `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`,
-    };
-    for (const p of byArtists.slice(1)) placed.splice(placed.indexOf(p), 1);
-    understood.push(`the sounds of any of them (from "or"): ${names.join(", ")}`);
-  }
   for (const { sound, at, end } of soundsQuoted) {
     if (text.slice(at, end).trim() === "") continue;
     placed.push({ item: sound, at });
@@ -2345,6 +2318,38 @@ async function readQuestion(
     soundSpans.push([at, end]);
     titleSpans.push([at, end]);
     text = consume(text, at, end - at);
+  }
+  // ("Sounds by Châu Đăng Khoa or Double2T & Masew", '"Morning Coffee" or "Someday Faraway"': a video uses one
+  // sound, so sounds joined by "or" are any of them, not all; "A vs B" stays two, set side by side.)
+  const namedSounds = placed
+    .filter(
+      (p): p is { item: Attribute & { kind: "sound" }; at: number } => p.item.kind === "sound" && p.at >= 0,
+    )
+    .map((p) => ({
+      p,
+      end: soundSpans.find(([from, to]) => p.at >= from && p.at < to)?.[1] ?? p.at,
+    }))
+    .sort((a, b) => a.p.at - b.p.at);
+  const joins = namedSounds
+    .slice(1)
+    .map((n, i) => original.slice((namedSounds[i] as { end: number }).end, n.p.at));
+  if (
+    namedSounds.length >= 2 &&
+    !namedSounds.some(({ p }) => p.item.title === "original sound") &&
+    !CUES.compare.test(original.toLowerCase()) &&
+    joins.every((j) => /^\s*,?\s*(?:or\s*)?$/i.test(j)) &&
+    joins.some((j) => /\bor\b/i.test(j))
+  ) {
+    const [first] = namedSounds as [(typeof namedSounds)[number]];
+    const byArtistOnly = namedSounds.every(({ p }) => p.item.title === "");
+    const names = namedSounds.map(({ p }) => (byArtistOnly ? (p.item.by as string) : soundWords(p.item)));
+    const ids = [...new Set(namedSounds.flatMap(({ p }) => p.item.ids))];
+    // (Named in answers as "a sound by A or B", or '"T1" or "T2"'.)
+    first.p.item = byArtistOnly
+      ? { kind: "sound", ids, title: "", by: namedSounds.map(({ p }) => p.item.by).join(" or ") }
+      : { kind: "sound", ids, title: namedSounds.map(({ p }) => p.item.title || p.item.by).join('" or "') };
+    for (const { p } of namedSounds.slice(1)) placed.splice(placed.indexOf(p), 1);
+    understood.push(`the sounds of any of them (from "or"): ${names.join(", ")}`);
   }
 
   // "Top sounds excluding original sounds", "ignoring "original sound" and generic "nhạc nền" tracks": the videos
@@ -2417,6 +2422,19 @@ async function readQuestion(
           ? periodsApart(window, second)
           : null);
       if (pair) window = pair;
+      // ("Trending 2020: … only counting videos posted in November 2020": the period within the other, the
+      // narrower.)
+      else if (
+        window.from !== undefined &&
+        window.to !== undefined &&
+        second.from !== undefined &&
+        second.to !== undefined &&
+        !window.periods &&
+        !second.periods &&
+        second.from >= window.from &&
+        second.to <= window.to
+      )
+        window = second;
       else secondWindow = second.phrase;
       const from = text.indexOf(second.phrase);
       if (from >= 0) text = consume(text, from, second.phrase.length);
@@ -5776,6 +5794,10 @@ async function readQuestion(
     // ("The highest share count": a video's count of shares, a measure to rank by.)
     (CUES.count.test(lowerAll.replace(MEASURE_COUNT, " ")) ||
       /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||
+      // ("Does "Lifestyle" by HMHK appear on any ad-flagged video?": whether there are any, counted.)
+      /^\s*(?:does|do|did|is|are)\b.*\b(?:appear|appears|show up|shows up|turn up|turns up|feature|features)\s+(?:on|in)\s+any\b/.test(
+        lowerAll,
+      ) ||
       // "Did Traveloka run any ads?", "has @x posted any slideshows?", "has @x ever run an ad?": whether there are
       // any, counted.
       /^\s*(did|does|do|has|have) (\S+ ){1,3}?(?:ever )?(?:(?:run|ran|post|posted|make|made|publish|published|use|used|have|had)s? any|(?:run|ran|post|posted|publish|published)s? an?)\b/.test(
@@ -6744,7 +6766,7 @@ async function readQuestion(
   if (intent === "share" || sharePerGroup) {
     // "what share of <base> are <target>": the attribute after the verb is the target.
     const verb = lowerAll.search(
-      /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|got|get|include|posted|published|uploaded)\b/,
+      /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|came from|comes from|got|get|include|posted|published|uploaded)\b/,
     );
     const after = placed.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
     const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
@@ -6757,7 +6779,7 @@ async function readQuestion(
       return (
         verb >= 0 &&
         at > verb &&
-        /\b(about|on|featuring|mention(ing)?|carry|carries|carrying|tagged(?: with)?|use|uses|using)\s+(?:the\s+)?(?:(?:hash)?tag\s+)?#?$/.test(
+        /\b(about|on|featuring|mention(ing)?|carry|carries|carrying|tagged(?: with)?|use|uses|using|from)\s+(?:the\s+)?(?:(?:hash)?tag\s+)?#?$/.test(
           lowerAll.slice(0, at),
         )
       );

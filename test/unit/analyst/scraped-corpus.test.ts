@@ -9408,3 +9408,33 @@ describe("readings kept right after the before/after run on the real questions (
     ).toEqual([]);
   });
 });
+
+describe("a last round from the real questions (stop 48)", () => {
+  it("quoted sounds joined by 'or' are either; a period named inside another is the narrower; 'what percentage came from the X search' per month; 'the X videos vs the Y videos'; \"how's X?\"; a quoted title in another script asks in English (SQL)", async () => {
+    const either = aggregateOf(await ask('How many videos use "Lofi chill" or "nhạc nền - Stay"?'));
+    expect(either.plan.filters).toEqual(["sound=7100000000000000002|7100000000000000001"]);
+    expect(either.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE music_id IS NOT NULL").pluck().get() as number,
+    );
+    expect(
+      aggregateOf(
+        await ask("In 2025: top 3 creators by total plays, but only counting videos posted in June 2025."),
+      ).plan.understood,
+    ).toContain('window June 2025 (from "in june 2025")');
+    const monthly = aggregateOf(
+      await ask("Per month in 2025, what percentage of all uploads came from the Da Lat search?"),
+    ).plan;
+    expect(monthly).toMatchObject({ intent: "breakdown", group_by: "month" });
+    expect(monthly.understood).toContain('the share of videos mentioning "dalat" within each group');
+    expect(
+      aggregateOf(await ask("What share of the Vung Tau videos vs the Da Nang videos are ads?")).plan,
+    ).toMatchObject({ group_by: "topic", compare_topics: ["vungtau", "danang"] });
+    expect(aggregateOf(await ask("how's Da Lat?")).plan).toMatchObject({
+      intent: "overview",
+      topics: ["dalat"],
+    });
+    expect(aggregateOf(await ask('Does "Lofi chill（剪辑版）" appear on any ad?')).plan.intent).not.toBe(
+      "decline",
+    );
+  });
+});
