@@ -4844,7 +4844,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   let perVideoFrom = 0;
   if (
     perVideo &&
-    !plan.perVideoAsked &&
+    // ("@x: median views, and which hashtags?": one account's few videos, whose tags get the totals.)
+    (!plan.perVideoAsked ||
+      ((by === "hashtag" || by === "sound") && plan.creators.length + plan.advertisers.length === 1)) &&
     groups.size > 0 &&
     [...groups.values()].every((g) => g.videos < SMALL_GROUP)
   ) {

@@ -9438,3 +9438,24 @@ describe("a last round from the real questions (stop 48)", () => {
     );
   });
 });
+
+describe("one account's hashtags with a median asked (stop 48)", () => {
+  it("'@stay1: median views, and which hashtags does it use?': too few videos for a median per tag, so the tags' total views, said so (SQL)", async () => {
+    const answer = await ask("@stay1: median views, and which hashtags does it use?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "hashtags", metric: "plays" });
+    expect(
+      answer.caveats.some((c) => c.includes("too few for a median per video: ranked by the total views")),
+    ).toBe(true);
+    const rows = db.prepare("SELECT hashtags, plays FROM videos WHERE author_uid = '6900001'").all() as {
+      hashtags: string;
+      plays: number;
+    }[];
+    const totals = new Map<string, number>();
+    for (const r of rows)
+      for (const t of new Set(r.hashtags.split(" ").filter(Boolean)))
+        totals.set(t, (totals.get(t) ?? 0) + r.plays);
+    const best = Math.max(...totals.values());
+    expect((result.values as number[])[0]).toBe(best);
+  });
+});
