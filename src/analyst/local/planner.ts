@@ -1957,6 +1957,13 @@ async function readQuestion(
     .replace(/(?<!\b(?:no|without)\s+)\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
     // "Do my Ha Giang videos or my Hanoi videos do better?": the second "my" names the same account.
     .replace(/(?<=\b(?:or|vs\.?|versus|than|against|with|and)\s+)my\s+(?=[\p{L}#])/giu, "")
+    // "Ranked highest to lowest", "sorted descending": the order a ranking has anyway.
+    .replace(
+      /,?\s*\b(?:(?:ranked|sorted|ordered|listed)\s+)?(?:from\s+)?(?:highest to lowest|high to low|descending)\b/gi,
+      "",
+    )
+    // "Tell me what they share (length, sound)": what they have in common, not a share.
+    .replace(/\bwhat (?:do )?(?:they|those|these)(?: all)? share\b/gi, "what they have in common")
     // "In year 2024", "calendar year 2025": the year.
     .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
     // "Vids w/ transcripts", "w/o music", "b/c".
@@ -5071,7 +5078,21 @@ async function readQuestion(
         compareTopics = [ordered[k]?.[0] as string, right];
         continue;
       }
-      const joined = between.match(TOPICS_JOINED);
+      // ("Which hashtag has the highest median plays: #fitness, #anime or #horse?": a list joined by commas, its
+      // last one by "or" or "vs", is joined as its last.)
+      const gaps = ordered
+        .slice(k + 1)
+        .map(([, b], j) =>
+          lowerAll.slice((ordered[k + j] as [string, { end: number }])[1].end, b.at).replace(/#$/, ""),
+        );
+      const lastJoin = gaps.findIndex((g) => !/^\s*,\s*$/.test(g));
+      const commaList =
+        /^\s*,\s*$/.test(between) &&
+        lastJoin > 0 &&
+        /^[\s,]*(?:or|vs\.?|versus)\s*$/.test(gaps[lastJoin] as string);
+      const joined =
+        between.match(TOPICS_JOINED) ??
+        (commaList ? (["", undefined, "or"] as unknown as RegExpMatchArray) : null);
       if (!joined) continue;
       const word = joined[1];
       if (word !== undefined && !(word in SUBJECT_WORDS) && !(singular(word) in SUBJECT_WORDS)) continue;

@@ -9459,3 +9459,32 @@ describe("one account's hashtags with a median asked (stop 48)", () => {
     expect((result.values as number[])[0]).toBe(best);
   });
 });
+
+describe("lists and orders as the last batch writes them (stop 48)", () => {
+  it("'which hashtag has the highest median plays: #resort, #travel, #review or #hotel?' compares all four; 'ranked highest to lowest' is the usual order; Vietnamese 'tìm kiếm', 'tốt nhất'", async () => {
+    expect(
+      aggregateOf(
+        await ask("Which hashtag has the highest median plays: #resort, #travel, #review or #hotel?"),
+      ).plan,
+    ).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ["resort", "travel", "review", "hotel"],
+    });
+    expect(
+      aggregateOf(await ask("Top 3 creators by total plays, ranked highest to lowest.")).plan,
+    ).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      ignored: [],
+    });
+    expect(
+      aggregateOf(await ask("Top 3 creators by total plays, ranked highest to lowest.")).plan.lowest,
+    ).toBeUndefined();
+    expect(aggregateOf(await ask("Có bao nhiêu video quảng cáo trong tìm kiếm Đà Lạt?")).plan).toMatchObject({
+      intent: "count",
+      topics: ["dalat"],
+      filters: ["ad=yes"],
+    });
+  });
+});
