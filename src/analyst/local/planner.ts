@@ -1746,7 +1746,8 @@ async function readQuestion(
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
-  const sounds = mayNameSound(question) ? await facts.soundNames() : [];
+  const sounds =
+    mayNameSound(question) || mayNameSound(fromVietnamese(question) ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so.)
@@ -1957,6 +1958,11 @@ async function readQuestion(
     .replace(/(?<!\b(?:no|without)\s+)\b(?:save|bookmark)(?=\s+(?:counts?|numbers?|totals?)\b)/gi, "saves")
     // "Do my Ha Giang videos or my Hanoi videos do better?": the second "my" names the same account.
     .replace(/(?<=\b(?:or|vs\.?|versus|than|against|with|and)\s+)my\s+(?=[\p{L}#])/giu, "")
+    // "… and tell me whether each one is an ad": a field each video listed shows, not a filter.
+    .replace(
+      /,?\s*(?:and\s+)?(?:tell me\s+|say\s+|show\s+|check\s+)?(?:whether|if)\s+(?:each(?: one)?|it|they|those|these)(?: ones?)?\s+(?:is|are|was|were)\s+(?:an?\s+)?(?:ads?|sponsored)\b(?:\s+or\s+not)?/gi,
+      "",
+    )
     // "Ranked highest to lowest", "sorted descending": the order a ranking has anyway.
     .replace(
       /,?\s*\b(?:(?:ranked|sorted|ordered|listed)\s+)?(?:from\s+)?(?:highest to lowest|high to low|descending)\b/gi,

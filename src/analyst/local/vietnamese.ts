@@ -64,6 +64,15 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["dưới", "under"],
   ["trên", "over"],
   ["tìm kiếm", "search"],
+  ["(?:nhạc|âm thanh) gốc", "original sound"],
+  ["nhạc có sẵn", "other sounds"],
+  ["tỷ lệ lưu", "save rate"],
+  ["tỷ lệ tương tác", "engagement rate"],
+  ["tỷ lệ thích", "like rate"],
+  ["mỗi tháng", "each month"],
+  ["mỗi tuần", "each week"],
+  ["mỗi năm", "each year"],
+  ["vượt", "over"],
   ["tốt nhất", "best"],
   ["khung giờ nào", "which hour"],
   ["nhạc gì", "which sound"],
@@ -287,7 +296,7 @@ export function fromVietnamese(question: string): string | null {
           .replace(/(?<![\p{L}\p{N}])hơn(?![\p{L}\p{N}])/giu, "than")
           .replace(/(?<![\p{L}\p{N}])nhiều(?![\p{L}\p{N}])/giu, "many");
     // "Video quảng cáo hay video thường": "hay" before a second set is "or".
-    out = out.replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic|[\p{Lu}#@\d]))/gu, "or");
+    out = out.replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic|other|original|[\p{Lu}#@\d]))/gu, "or");
     // "X nào …": which X (said once, at the start).
     return out.replace(/(?<![\p{L}\p{N}])nào(?![\p{L}\p{N}])/giu, () => {
       which = true;

@@ -9488,3 +9488,14 @@ describe("lists and orders as the last batch writes them (stop 48)", () => {
     });
   });
 });
+
+describe("a field asked of each video listed (stop 48)", () => {
+  it("'top 3 dalat videos by shares, and tell me whether each one is an ad' lists them all, ads or not; 'mỗi tháng … vượt 100 nghìn lượt xem' is each month over 100k views", async () => {
+    expect(
+      aggregateOf(await ask("Top 3 dalat videos by shares, and tell me whether each one is an ad.")).plan,
+    ).toMatchObject({ intent: "rank", metric: "shares", filters: [], topics: ["dalat"] });
+    expect(
+      aggregateOf(await ask("Mỗi tháng trong năm 2025 có bao nhiêu video vượt 10 nghìn lượt xem?")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "month", filters: ["plays>10000"] });
+  });
+});
