@@ -597,9 +597,12 @@ export const EXPORT_FLAG_SPLIT = new RegExp(
   "giu",
 );
 
+/** A field's key as the tables write it ("authorMeta.verified": "authormeta/verified"). */
+const fieldKey = (name: string) => name.toLowerCase().replace(".", "/");
+
 /** A flag split as words: "ads vs organic videos", "original sounds vs the other sounds". */
 export function exportSplitWords(flag: string): string {
-  const sets = EXPORT_FLAGS[flag.toLowerCase().replace(".", "/")] as { yes: string; no: string };
+  const sets = EXPORT_FLAGS[fieldKey(flag)] as { yes: string; no: string };
   return sets.no.startsWith("excluding") ? `${sets.yes} vs the other sounds` : `${sets.yes} vs ${sets.no}`;
 }
 
@@ -609,12 +612,11 @@ export function exportFieldWords(
   value: string | undefined,
   field: string | undefined,
 ): string {
-  const key = (name: string) => name.toLowerCase().replace(".", "/");
   if (flag !== undefined) {
-    const sets = EXPORT_FLAGS[key(flag)] as { yes: string; no: string };
+    const sets = EXPORT_FLAGS[fieldKey(flag)] as { yes: string; no: string };
     return value === undefined || /^(true|yes|1)$/i.test(value) ? sets.yes : sets.no;
   }
-  return EXPORT_FIELDS[key(field ?? "")] as string;
+  return EXPORT_FIELDS[fieldKey(field ?? "")] as string;
 }
 
 /** Common misspellings of the question's own words, read as meant (and said so in `plan.understood`). */
@@ -841,7 +843,7 @@ const MONTHS: Record<string, number> = {
   december: 11,
   dec: 11,
 };
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   "January",
   "February",
   "March",

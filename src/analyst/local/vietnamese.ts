@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from "./lexicon.js";
+
 /**
  * Questions written in Vietnamese, read as the English the planner reads: the words that ask (how many, which,
  * the most, the measures, the periods) are put in English; names, places, hashtags and quoted words stay as
@@ -223,20 +225,6 @@ const PHRASES: readonly (readonly [string, string])[] = [
 const PHRASE_RES = PHRASES.map(
   ([vi, en]) => [new RegExp(`(?<![\\p{L}\\p{N}])${vi}(?![\\p{L}\\p{N}])`, "giu"), en] as const,
 );
-const MONTHS = [
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-];
 /** Quoted passages, left as written. */
 const QUOTED = /["“«][^"“”«»]*["”»]/gu;
 
@@ -272,14 +260,14 @@ export function fromVietnamese(question: string): string | null {
       .replace(/(?<![\p{L}\p{N}/.])(\d{1,2})\/(\d{1,2})(?![\p{L}\p{N}]|\/\d)/gu, (date, d, m) => {
         const year = text.match(/\d{1,2}[/.-]\d{1,2}[/.-](\d{4})/)?.[1];
         return year && Number(m) >= 1 && Number(m) <= 12
-          ? `${Number(d)} ${MONTHS[Number(m) - 1]} ${year}`
+          ? `${Number(d)} ${MONTH_NAMES[Number(m) - 1]} ${year}`
           : date;
       })
       // ("1/6/2025": Vietnamese writes the day first, whatever the other dates.)
       .replace(
         /(?<![\p{L}\p{N}/.])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\p{L}\p{N}/])/gu,
         (date, d, m, y) =>
-          Number(m) >= 1 && Number(m) <= 12 ? `${Number(d)} ${MONTHS[Number(m) - 1]} ${y}` : date,
+          Number(m) >= 1 && Number(m) <= 12 ? `${Number(d)} ${MONTH_NAMES[Number(m) - 1]} ${y}` : date,
       );
     for (const [re, en] of PHRASE_RES) out = out.replace(re, en);
     // "Nhiều … nhất": the most; "nhiều … hơn": more … than.
