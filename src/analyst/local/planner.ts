@@ -1746,12 +1746,11 @@ async function readQuestion(
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
-  const sounds =
-    mayNameSound(question) || mayNameSound(fromVietnamese(question) ?? "") ? await facts.soundNames() : [];
+  // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
+  const english = fromVietnamese(question);
+  const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
-  // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so.)
-  const english = fromVietnamese(question);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
