@@ -1745,9 +1745,9 @@ async function readQuestion(
   inherited: ContextSet | null,
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
-  // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
   const english = fromVietnamese(question);
+  // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
