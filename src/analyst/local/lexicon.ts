@@ -703,7 +703,7 @@ export const CUES = {
   profile:
     /\b(tell me about|who is|who's|what is|what's|profile|overview of|describe|summary of|summari[sz]e|what do (we|you) know about|info on|information on|details on|look up|lookup|deep[- ]dive|rundown)\b/,
   newest:
-    /\b(newest|latest|most recent|recently posted|just posted|new(ly)? (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared(?! in\b)|(is|are|was|were) (brand )?new)\b/,
+    /\b(newest|latest|most recent|recently posted|just posted|new(ly)?(?! years?\b) (posted|published|launched)?|fresh|recent(ly)? (first seen|appeared|joined)|last posted|first seen|appeared(?! in\b)|(is|are|was|were) (brand )?new)\b/,
   trending:
     /(?<!#)\b(trending|hot right now|what(?:'s|’s| is) hot|hottest|popular right now|blowing up|taking off|on fire|buzzing|heating up|fastest[- ]growing|growing fastest|grew (the )?(most|fastest)|gained (the )?most|most growth|rising|surging|momentum)\b/,
   breakout:
@@ -1164,6 +1164,9 @@ function readPoint(words: string): Period | null {
 
 /** "March 2025" and "May 2025" → "March to May 2025"; "2023" and "2024" → "2023 to 2024". */
 function spanLabel(first: string, last: string): string {
+  // ("24 December 2024" and "26 December 2024": "24 to 26 December 2024".)
+  const month = first.match(/^(\d{1,2}) ([A-Z][a-z]+ \d{4})$/);
+  if (month && new RegExp(`^\\d{1,2} ${month[2]}$`).test(last)) return `${month[1]} to ${last}`;
   const year = first.match(/ (\d{4})$/)?.[1];
   return year !== undefined && last.endsWith(` ${year}`) && !first.startsWith("the ")
     ? `${first.slice(0, -5)} to ${last}`
@@ -1646,6 +1649,255 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
   return edits;
 }
 
+/** Lunar New Year's Day (Tết Nguyên Đán) by year: month and day. */
+const LUNAR_NEW_YEAR: Readonly<Record<number, readonly [number, number]>> = {
+  2016: [2, 8],
+  2017: [1, 28],
+  2018: [2, 16],
+  2019: [2, 5],
+  2020: [1, 25],
+  2021: [2, 12],
+  2022: [2, 1],
+  2023: [1, 22],
+  2024: [2, 10],
+  2025: [1, 29],
+  2026: [2, 17],
+  2027: [2, 6],
+  2028: [1, 26],
+  2029: [2, 13],
+  2030: [2, 3],
+};
+/** The Mid-Autumn Festival (Tết Trung Thu, the 15th of the eighth lunar month) by year: month and day. */
+const MID_AUTUMN: Readonly<Record<number, readonly [number, number]>> = {
+  2020: [10, 1],
+  2021: [9, 21],
+  2022: [9, 10],
+  2023: [9, 29],
+  2024: [9, 17],
+  2025: [10, 6],
+  2026: [9, 25],
+};
+
+/** A day as [year, month (1-12), day]. */
+type Ymd = readonly [number, number, number];
+const plusDays = ([y, m, d]: Ymd, n: number): Ymd => {
+  const t = new Date(Date.UTC(y, m - 1, d + n));
+  return [t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate()];
+};
+/** Black Friday: the day after the fourth Thursday of November. */
+const blackFriday = (y: number): Ymd => {
+  const first = new Date(Date.UTC(y, 10, 1)).getUTCDay();
+  return [y, 11, 1 + ((4 - first + 7) % 7) + 21 + 1];
+};
+
+/**
+ * Holidays read as periods: the words naming each (lower case), its days in a year (null when not known for it),
+ * and what the days are, as answers say. Longer names come first ("lunar new year" before "new year").
+ */
+const HOLIDAYS: readonly {
+  words: string;
+  days: (year: number) => readonly [Ymd, Ymd] | null;
+  what: string;
+  /** A lunar holiday's day by year, named in answers. */
+  lunar?: Readonly<Record<number, readonly [number, number]>>;
+}[] = [
+  {
+    words: String.raw`t[eế]t(?:\s+nguy[eê]n\s+[dđ][aá]n)?|(?:lunar|chinese)\s+new\s+year`,
+    days: (y) => {
+      const day = LUNAR_NEW_YEAR[y];
+      return day ? [plusDays([y, ...day], -3), plusDays([y, ...day], 3)] : null;
+    },
+    what: "the week around Lunar New Year's Day",
+    lunar: LUNAR_NEW_YEAR,
+  },
+  {
+    words: String.raw`mid[-\s]?autumn(?:\s+festival)?|t[eế]t\s+trung\s+thu|trung\s+thu`,
+    days: (y) => {
+      const day = MID_AUTUMN[y];
+      return day
+        ? [
+            [y, ...day],
+            [y, ...day],
+          ]
+        : null;
+    },
+    what: "the Mid-Autumn Festival",
+    lunar: MID_AUTUMN,
+  },
+  {
+    words: String.raw`(?:christmas|xmas)\s+eve`,
+    days: (y) => [
+      [y, 12, 24],
+      [y, 12, 24],
+    ],
+    what: "Christmas Eve",
+  },
+  {
+    words: String.raw`(?:christmas|xmas)\s+day`,
+    days: (y) => [
+      [y, 12, 25],
+      [y, 12, 25],
+    ],
+    what: "Christmas Day",
+  },
+  {
+    words: String.raw`christmas|xmas|noel|gi[aá]ng\s+sinh`,
+    days: (y) => [
+      [y, 12, 24],
+      [y, 12, 26],
+    ],
+    what: "Christmas Eve to Boxing Day",
+  },
+  {
+    words: String.raw`new\s+year['’]?s\s+eve`,
+    days: (y) => [
+      [y, 12, 31],
+      [y, 12, 31],
+    ],
+    what: "New Year's Eve",
+  },
+  {
+    words: String.raw`new\s+year['’]?s\s+day`,
+    days: (y) => [
+      [y, 1, 1],
+      [y, 1, 1],
+    ],
+    what: "New Year's Day",
+  },
+  {
+    words: String.raw`new\s+year(?:['’]?s)?`,
+    days: (y) => [
+      [y - 1, 12, 31],
+      [y, 1, 1],
+    ],
+    what: "New Year's Eve and New Year's Day",
+  },
+  {
+    words: String.raw`(?:st\.?\s+)?valentine(?:['’]?s)?(?:\s+day)?`,
+    days: (y) => [
+      [y, 2, 14],
+      [y, 2, 14],
+    ],
+    what: "Valentine's Day",
+  },
+  {
+    words: "halloween",
+    days: (y) => [
+      [y, 10, 31],
+      [y, 10, 31],
+    ],
+    what: "Halloween",
+  },
+  { words: String.raw`black\s+friday`, days: (y) => [blackFriday(y), blackFriday(y)], what: "Black Friday" },
+  {
+    words: String.raw`national\s+day|qu[oố]c\s+kh[aá]nh|2/9(?=\s+(?:long\s+)?(?:holidays?|weekend|break))`,
+    days: (y) => [
+      [y, 9, 2],
+      [y, 9, 2],
+    ],
+    what: "Vietnam's National Day",
+  },
+  {
+    words: String.raw`30/4(?:\s*(?:[-–&]|and)\s*1/5)?(?=\s+(?:long\s+)?(?:holidays?|weekend|break))|30/4\s*(?:[-–&]|and)\s*1/5(?!/)`,
+    days: (y) => [
+      [y, 4, 30],
+      [y, 5, 1],
+    ],
+    what: "the Reunification Day and Labour Day holiday",
+  },
+  {
+    words: String.raw`reunification\s+day`,
+    days: (y) => [
+      [y, 4, 30],
+      [y, 4, 30],
+    ],
+    what: "Reunification Day",
+  },
+];
+/** Words after a holiday's name that name its days: "tết week", "the 30/4 long weekend", "christmas holidays". */
+const HOLIDAY_NOUNS = String.raw`(?:long\s+)?(?:holidays?|weekends?|weeks?|break|period|season|days)`;
+/** A holiday named beside days written out, or "holiday" itself: "tết week", "the holiday stretch". */
+export const HOLIDAY_BESIDE = new RegExp(
+  String.raw`(?<![\w/#])(?:the\s+)?(?:(?:${HOLIDAYS.map((h) => h.words).join("|")})(?![\w/])(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*|(?:long\s+)?(?:holidays?|long\s+weekend)(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*)(?![\w/])`,
+  "g",
+);
+/** Words before a holiday's name that make it a time, not a topic: "during tết", "around christmas". */
+const HOLIDAY_LEAD =
+  /\b(?:during|over|around|at|on|for|before|after|since|until|till|through|thru|from|to|and|vs\.?|versus|than|between|ahead\s+of|(?:run|lead)[-\s]up\s+to|leading\s+up\s+to)\s+(?:the\s+)?$/;
+const HOLIDAY_DAYS_BESIDE = new RegExp(
+  String.raw`^\s*(?:window|stretch|period|run[-\s]?up)?\s*\(\s*(?:from\s+|between\s+)?(?:\d|${MONTH_RE}\b)`,
+);
+/** Words before a holiday's name that make it words to look for: "captions mentioning tết", "#christmas". */
+const HOLIDAY_MENTION =
+  /(?:#|\bmention(?:s|ed|ing)?\s+(?:of\s+)?(?:the\s+)?|\b(?:word|tag|hashtag)\s+)["“']?$/;
+
+/**
+ * Holidays named as times, each as the days readPeriod reads ("tết 2025": "26 january 2025 to 1 february 2025")
+ * and what they are: with a year beside the name ("christmas 2024", "the 2024 tết holiday"), or after a word that
+ * makes it a time ("during tết", "over the 30/4 weekend") with the one year the question names (for a fixed date,
+ * YEARLESS_YEAR when it names none: read as the latest in the corpus). "Tết videos" and "captions mentioning
+ * christmas" are topics, left as they are.
+ */
+function holidayDates(text: string, question: string): (Edit & { what: string })[] {
+  const years = new Set(
+    [...question.matchAll(new RegExp(`\\b(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"))].map((m) => Number(m[1])),
+  );
+  const named = years.size === 1 ? ([...years][0] as number) : null;
+  const put = ([a, b]: readonly [Ymd, Ymd]) => {
+    const day = ([y, m, d]: Ymd) => `${d} ${(MONTH_NAMES[m - 1] as string).toLowerCase()} ${y}`;
+    return a.join() === b.join() ? day(a) : `${day(a)} through ${day(b)}`;
+  };
+  const edits: (Edit & { what: string })[] = [];
+  for (const h of HOLIDAYS) {
+    const re = new RegExp(
+      String.raw`(?<![\w/#])(?:(${YEAR_RE})\s+)?(?:${h.words})(?![\w/])(?:\s+${HOLIDAY_NOUNS}){0,2}(?:,?\s+(?:of\s+|in\s+)?(${YEAR_RE})\b${NOT_A_YEAR}(?:\s*(?:vs\.?|versus|and|or|against|compared\s+(?:to|with))\s*(?:in\s+)?(${YEAR_RE})\b${NOT_A_YEAR})?)?`,
+      "g",
+    );
+    for (const m of text.matchAll(re)) {
+      const at = m.index ?? 0;
+      const before = text.slice(0, at);
+      // (Days written out beside it are the window: "tết 2024 window (1–20 feb 2024)".)
+      if (HOLIDAY_MENTION.test(before) || HOLIDAY_DAYS_BESIDE.test(text.slice(at + m[0].length))) continue;
+      const beside = m[1] ?? m[2];
+      const timed =
+        beside !== undefined || HOLIDAY_LEAD.test(before) || new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
+      const lunar = h.days(YEARLESS_YEAR) === null;
+      const year = beside !== undefined ? Number(beside) : (named ?? (lunar ? null : YEARLESS_YEAR));
+      const days = timed && year !== null ? h.days(year) : null;
+      if (!days || edits.some((e) => at < e.at + e.length && e.at < at + m[0].length)) continue;
+      // ("30/4–1/5 in 2024 vs 2025": the holiday in each year, side by side.)
+      const also = m[3] === undefined ? null : h.days(Number(m[3]));
+      // (A lunar holiday names its day: "the week around Lunar New Year's Day (29 January 2025)".)
+      const day = h.lunar?.[year ?? 0];
+      const [y, month, d] = day && year !== null ? [year, ...day] : days[0];
+      edits.push({
+        at,
+        length: m[0].length,
+        put: also ? `${put(days)} vs ${put(also)}` : put(days),
+        what: lunar ? `${h.what} (${d} ${MONTH_NAMES[month - 1]} ${y})` : h.what,
+      });
+    }
+  }
+  // ("Between christmas eve and new year's day 2024": the second holiday after the first, in the next year.)
+  edits.sort((a, b) => a.at - b.at);
+  const start = (put: string) => readPoint(put.replace(/ through .*$/, ""))?.from ?? 0;
+  for (const [i, e] of edits.entries()) {
+    const before = edits[i - 1];
+    const joined =
+      before !== undefined &&
+      /^\s*(?:and|to|through|thru|till|until|-|–)\s*(?:the\s+)?$/.test(
+        text.slice(before.at + before.length, e.at),
+      );
+    if (
+      joined &&
+      start(e.put) < start(before.put) &&
+      !new RegExp(`\\b${YEAR_RE}\\b`).test(text.slice(e.at, e.at + e.length))
+    )
+      e.put = e.put.replace(/\b\d{4}\b/g, (y) => String(Number(y) + 1));
+  }
+  return edits;
+}
+
 /**
  * Days in figures whose day and month could be either way round and that no other date settles, read month first
  * ("06/01/2025": 1 June 2025): each as written, as read, and the ISO day the other reading would be.
@@ -1662,6 +1914,30 @@ export function monthFirstDates(text: string): { written: string; read: string; 
     const other = new Date(Date.UTC(y, b - 1, a)).toISOString().slice(0, 10);
     return [{ written: m[0], read: dayName(read), other }];
   });
+}
+
+/**
+ * Holidays named beside the window read (`at` in the text), naming it: "tết week (jan 27 – feb 2, 2025)", "the 30
+ * april–4 may 2025 holiday stretch", "20/12/2024–5/1/2025 (christmas to new year)". Each as where it is written
+ * and its length. "Christmas videos in december 2024" and "captions mentioning christmas in 2024" name what to look
+ * for, left as they are.
+ */
+export function holidayWords(text: string, at: number, phrase: string): { at: number; length: number }[] {
+  return [...text.matchAll(HOLIDAY_BESIDE)].flatMap((m) => {
+    const [begin, end] = [m.index ?? 0, (m.index ?? 0) + m[0].length];
+    if (HOLIDAY_MENTION.test(text.slice(0, begin))) return [];
+    const gap = (end <= at ? text.slice(end, at) : text.slice(at + phrase.length, begin))
+      .replace(HOLIDAY_BESIDE, " ")
+      .replace(/\b(?:to|and|through|till|until)\b/g, " ");
+    return /^[\s(),:;–-]*(?:(?:in|of)\s+)?[\s(),:;–-]*$/.test(gap)
+      ? [{ at: begin, length: m[0].length }]
+      : [];
+  });
+}
+
+/** Holidays read as periods ("tết 2025"): each as written and what its days are, for the answer to say. */
+export function holidayReadings(text: string): { written: string; what: string }[] {
+  return holidayDates(text, text).map((h) => ({ written: text.slice(h.at, h.at + h.length), what: h.what }));
 }
 
 /**
@@ -1704,8 +1980,22 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
   const inside = (at: number, from: number, phrase: string | undefined) =>
     from >= 0 && phrase !== undefined && at >= from && at < from + phrase.length;
   const fullYear = (yy: string) => String(Number(yy) > 50 ? 1900 + Number(yy) : 2000 + Number(yy));
+  // (A holiday is read where no other period is, or where it holds the one read first: "during tết 2025", "over the
+  // 30/4 holiday in 2024". Elsewhere the period read stands: "from october to december 2020 … the run-up to
+  // christmas".)
+  const touches = (h: Edit) =>
+    readAt >= 0 &&
+    read !== null &&
+    (h.at < readAt + read.phrase.length && readAt < h.at + h.length
+      ? true
+      : /^\s*(?:,|in|of|during)?\s*$/.test(
+          h.at < readAt ? text.slice(h.at + h.length, readAt) : text.slice(readAt + read.phrase.length, h.at),
+        ));
+  const holidays: Edit[] = holidayDates(text, question).filter((h) => !read || touches(h));
+  const overlaps = (e: Edit) => holidays.some((h) => e.at < h.at + h.length && h.at < e.at + e.length);
   const edits: Edit[] = [
-    ...figureDates(text, question).filter((e): e is Edit => e.put !== null),
+    ...holidays.map(({ at, length, put }) => ({ at, length, put })),
+    ...figureDates(text, question).filter((e): e is Edit => e.put !== null && !overlaps(e as Edit)),
     ...[...text.matchAll(SHORT_YEAR_RE), ...text.matchAll(QUARTER_YEAR_RE)].map((m) => ({
       at: m.index ?? 0,
       length: m[0].length,
@@ -1783,7 +2073,10 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
     again.from >= read.from &&
     again.to <= read.to;
   if (read && !within && (readAt >= end || readAt + read.phrase.length <= start)) return null;
-  const { yearPhrase, ...rest } = again;
+  const { yearPhrase, ends, ...rest } = again;
+  // (A holiday's days are one period, not a span between two days to set side by side.)
+  const holiday = holidays.some((h) => h.at >= start && h.at + h.length <= end);
+  if (ends && !holiday) Object.assign(rest, { ends });
   // ("Trending 2020 between nov 20 and dec 5": the year taken is read too.)
   const yearTaken =
     year !== String(YEARLESS_YEAR) && !phrase.includes(year) && text.includes(year) ? year : undefined;

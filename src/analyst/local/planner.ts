@@ -29,6 +29,8 @@ import {
   HASHTAG_COUNT_BANDS,
   HOOK_TYPE_WORDS,
   type HourSpan,
+  holidayReadings,
+  holidayWords,
   hourSpans,
   impossibleDates,
   isRate,
@@ -642,6 +644,14 @@ const OLDEST_ONE =
 /** The words of OLDEST that are no topic. */
 const OLDEST_WORDS = /\b(oldest|earliest|first|ever|very)\b/g;
 
+/** Everyday words of questions, capitalised in a title ("What Are The Best Hotel Videos") and small otherwise. */
+const EVERYDAY_WORDS =
+  /^(?:what|which|when|where|with|from|that|this|these|those|have|more|most|best|than|does|about|videos?|posts?|views?|plays?|likes?|comments?|shares?|saves?|hotels?|show|tell|give|list|many|much|their|they|were|been|into|over|under|each|some|only|like|gets?|perform\w*|compare\w*|between|against|doing|better|higher|lower)$/i;
+/** Words naming rivals: "competitors", "competing hotels". */
+const RIVALS = /\b(competitors?|competition|rivals?|competing)\b/;
+/** A question asking who the rivals are: "who are Keypad Hotel's competitors?", "list our main competitors". */
+const RIVALS_OF =
+  /\b(?:who(?: are|'re| is)|list|name|find|identify|which accounts are)\b[^?.]*\b(?:competitors?|rivals?)\b|\b(?:competitors?|rivals?) (?:of|to|for)\b|['’]s? (?:main |top |biggest |closest |direct )?(?:competitors?|rivals?)\b(?!\s+(?:like|such as|in|on|using|posting|running|with))/;
 /** "When did @x last post?", "its latest video": the newest one. */
 const LAST_POSTED =
   /\bwhen (did|was|has|have)\b[^?]*\b(last|latest|most recently)\b|\b(last|latest|most recent|newest) (post|video|upload|ad)\b(?!s)/;
@@ -1969,8 +1979,8 @@ async function readQuestion(
     )
     // "Tell me what they share (length, sound)": what they have in common, not a share.
     .replace(/\bwhat (?:do )?(?:they|those|these)(?: all)? share\b/gi, "what they have in common")
-    // "In year 2024", "calendar year 2025": the year.
-    .replace(/\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
+    // "In year 2024", "calendar year 2025": the year. ("New Year 2025" is a holiday.)
+    .replace(/(?<!\bnew\s+)\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
     // "Vids w/ transcripts", "w/o music", "b/c".
     .replace(/\bw\/o\b/gi, "without")
     .replace(/\bw\/\s*(?=\p{L})/giu, "with ")
@@ -2410,6 +2420,10 @@ async function readQuestion(
     if (at >= 0) text = consume(text, at, window.phrase.length);
     const yearAt = window.yearPhrase === undefined ? -1 : text.indexOf(window.yearPhrase);
     if (yearAt >= 0) text = consume(text, yearAt, (window.yearPhrase as string).length);
+    // ("Tết week (Jan 27 – Feb 2, 2025)", "the 30 April–4 May 2025 holiday stretch", "20/12/2024–5/1/2025
+    // (Christmas to New Year)": a holiday named beside the days read names the window, not a topic.)
+    for (const h of at >= 0 ? holidayWords(text, at, window.phrase) : [])
+      text = consume(text, h.at, h.length);
     // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
     // ("Weekly counts in March 2025": "weekly" is the series, not a second window.)
     const read =
@@ -2469,6 +2483,15 @@ async function readQuestion(
     ? monthFirstDates(beforeWindow).filter((d) => window?.phrase.includes(d.written))
     : [])
     understood.push(`"${d.written}" read month first (${d.read}); for the other reading write ${d.other}`);
+  // ("During tết 2025": the days a holiday was read as, said.)
+  const holidaySpans: [number, number][] = [];
+  for (const h of window
+    ? holidayReadings(beforeWindow).filter((h) => window?.phrase.includes(h.written))
+    : []) {
+    understood.push(`"${h.written}" read as ${h.what}; name the days to choose others`);
+    const at = original.toLowerCase().indexOf(h.written);
+    if (at >= 0) holidaySpans.push([at, at + h.written.length]);
+  }
   // ("2/30/2025" is no day: said to be, and its figures read as nothing else.)
   const noSuchDays = impossibleDates(text).map((day) => {
     text = consume(text, text.indexOf(day), day.length);
@@ -2559,7 +2582,8 @@ async function readQuestion(
   );
 
   // 5. Unknown measures and question shapes the corpus cannot answer.
-  const lowerAll = titleSpans.reduce(
+  // (A holiday read as the window, "over the 30/4 weekend", names no days of the week.)
+  const lowerAll = [...titleSpans, ...holidaySpans].reduce(
     (all, [from, end]) => consume(all, from, end - from),
     original.toLowerCase(),
   );
@@ -2679,6 +2703,11 @@ async function readQuestion(
         // "Paid ads", "paid posts", "paid partnerships": the ads flagged, not what was paid.
         .replace(
           /\bpaid (?=(?:ads?|adverts?|advertising|posts?|content|promotions?|partnerships?|placements?|videos?)\b)/g,
+          "",
+        )
+        // "Our revenue manager", "from the sales team": whose request it is, not a measure asked for.
+        .replace(
+          /\b(?:revenue|sales|marketing|profit)[- ](?:managers?|desk|teams?|leads?|heads?|directors?|department|dept|people|side|office|meeting|analysts?|managements?)\b/g,
           "",
         )
         // "A budget hotel": a kind of hotel, not ad spend.
@@ -2890,10 +2919,8 @@ async function readQuestion(
   )
     decline =
       'it does not know which account is yours; name it ("how did @yourhandle\'s videos do?", "tell me about <your brand>")';
-  // "Who are Keypad Hotel's competitors?": the corpus records no rivalry.
-  if (!decline && /\b(competitors?|competition|rivals?|competing)\b/.test(lowerAll))
-    decline =
-      'it does not know who competes with whom; ask which brands advertise on a topic ("which brands advertise on hotel videos?") or compare named ones';
+  // "Who are Keypad Hotel's competitors?": the corpus records no rivalry (decided once the names are read, below).
+  const rivalsAsked = !decline && RIVALS.test(lowerAll);
   if (!decline && unknownHandles.length > 0)
     decline = `no creator in the corpus has the handle ${unknownHandles.join(", ")}`;
   if (!decline && videos.length === 0 && unknownVideos.length > 0)
@@ -4617,7 +4644,14 @@ async function readQuestion(
   const words = [...text.matchAll(WORD)].map((m) => ({ raw: m[0] as string, at: m.index ?? 0 }));
   const isCapital = (at: number) => /^\p{Lu}/u.test(original.slice(at, at + 1));
   // The word at `at` opens the question or a sentence (its capital names nothing).
-  const opensSentence = (at: number) => /(^|[.?!:;]\s*)$/.test(original.slice(0, at));
+  // (After a colon, a capitalised list is names: "which gets the most comments: Blue Sea, Aquatel or Premier
+  // Pearl?")
+  const opensSentence = (at: number) =>
+    /(^|[.?!;]\s*)$/.test(original.slice(0, at)) ||
+    (/:\s*$/.test(original.slice(0, at)) &&
+      !/^(?:\p{Lu}[\p{L}\p{N}'’&.-]*\s+){0,3}?\p{Lu}[\p{L}\p{N}'’&.-]*\s*(?:,|\bor\b|\bvs\b|\bversus\b|\band\b)/u.test(
+        original.slice(at),
+      ));
   let namesLooked = 0;
   // Words linked to nothing, where they were written (read again below, beside a topic they are set against).
   const unlinked: { word: string; raw: string; at: number }[] = [];
@@ -4627,7 +4661,13 @@ async function readQuestion(
   // first word.)
   const longWords = original.replace(/^\s*\S+/, "").match(/[\p{L}]{4,}/gu) ?? [];
   const capitals = longWords.filter((w) => /^\p{Lu}/u.test(w)).length;
-  const titleCase = capitals >= 2 && capitals * 2 >= longWords.length;
+  // (Nor one whose everyday words are written small, its capitals names: "Which gets more comments, Aquatel or
+  // Premier Pearl?")
+  const everyday = longWords.filter((w) => EVERYDAY_WORDS.test(w));
+  const titleCase =
+    capitals >= 2 &&
+    capitals * 2 >= longWords.length &&
+    everyday.filter((w) => /^\p{Lu}/u.test(w)).length * 2 >= everyday.length;
   const spent = new Set<number>();
   // Words read as a phrase written with accents: in a question seemingly not in English, still words unread.
   let phraseWords = 0;
@@ -5302,6 +5342,23 @@ async function readQuestion(
   }
   // 10. Intent.
   const attributes = placed.map((p) => p.item);
+  // "Which Vũng Tàu competitor gets the most comments: Blue Sea, Aquatel or Premier Pearl?", "competing Huế hotel
+  // accounts like @a and @b", "is any competitor resort in Ninh Thuận running ads?": the rivals named, or the
+  // accounts posting on what is named, are asked about. "Who are Keypad Hotel's competitors?" names none.
+  if (rivalsAsked && !decline) {
+    const named =
+      creators.length + advertisers.length >= 2 ||
+      topics.length > 0 ||
+      attributes.some((a) => a.kind === "text" || a.kind === "sound" || a.kind === "region");
+    if (named && !RIVALS_OF.test(lowerAll)) {
+      understood.push(
+        "competitors read as the accounts named, or posting on what is named (the corpus does not record who competes with whom)",
+      );
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !RIVALS.test(w)));
+    } else
+      decline =
+        'it does not know who competes with whom; ask which brands advertise on a topic ("which brands advertise on hotel videos?") or compare named ones';
+  }
   // "English or Spanish videos", "VN vs TH", "question hooks or bold claims": two or more regions (languages,
   // hook types) named are compared side by side.
   const kindsNamed = NAMED_KINDS.filter((k) => named.filter((n) => n.kind === k).length >= 2);
@@ -5787,7 +5844,14 @@ async function readQuestion(
   } else if (
     (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) &&
     // ("Give me a creator profile of @x: … how often …": the profile asked for.)
-    !(entityCount === 1 && /\b(profile|rundown|tell me about|overview of)\b/.test(lowerAll))
+    !(entityCount === 1 && /\b(profile|rundown|tell me about|overview of)\b/.test(lowerAll)) &&
+    // ("Which hotels are posting, how often, and who has the best median views?": how often each posts, a ranking.)
+    !(
+      subject === "creators" &&
+      /\bhow often\b/.test(shareText) &&
+      !CUES.share.test(shareText.replace(/\bhow often\b/g, " ")) &&
+      !/\bhow many of\b/.test(lowerAll)
+    )
   )
     intent = "share";
   else if (

@@ -3261,7 +3261,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     // A day over 12 written first settles the question's other dates: "1/6/2025" is 1 June here.
     const dayFirst = aggregateOf(await ask("How many videos from 1/6/2025 to 30/6/2025?"));
     expect(dayFirst.plan.understood).toContain(
-      'window 1 June to 30 June 2025 (from "from 1/6/2025 to 30/6/2025")',
+      'window 1 to 30 June 2025 (from "from 1/6/2025 to 30/6/2025")',
     );
     expect(dayFirst.result.count).toBe(counted(day(5, 1), day(6, 1)));
     for (const written of ["15/06/2025", "2025/06/15", "15.06.2025", "6/15/25"])
@@ -3273,7 +3273,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       'window 15 June to 20 July 2025 (from "from 15/6 to 20/7/2025")',
     );
     expect(aggregateOf(await ask("How many videos from 1/6 - 10/6/2025?")).plan.understood).toContain(
-      'window 1 June to 10 June 2025 (from "from 1/6 - 10/6/2025")',
+      'window 1 to 10 June 2025 (from "from 1/6 - 10/6/2025")',
     );
     const months = aggregateOf(await ask("views 06/2025 vs 07/2025"));
     expect(months.plan).toMatchObject({ intent: "breakdown", group_by: "period", metric: "plays" });
@@ -3528,7 +3528,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     expect(posted.plan).toMatchObject({ intent: "rank", subject: "videos" });
     expect(posted.plan).not.toHaveProperty("oldest");
     const first = await ask(`How many videos were posted in the first 12 days of ${name} ${y}?`);
-    expect(first.summary).toContain(`published from 1 ${name} to 12 ${name} ${y} (UTC)`);
+    expect(first.summary).toContain(`published from 1 to 12 ${name} ${y} (UTC)`);
     const months = await ask(`How many videos were posted in the 3 months to ${name} ${y}?`);
     expect(months.summary).toContain(`published in the 3 months to ${name} ${y} (`);
     // A stretch before the calendar window read first, side by side with it.
@@ -3566,7 +3566,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
       await ask(`Median likes ${short} 1 – ${short} 10, ${y} vs ${short} 11–20: which did better?`),
     );
     expect(weeks.plan).toMatchObject({ intent: "breakdown", group_by: "period", ignored: [] });
-    expect(groupValue(weeks.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
+    expect(groupValue(weeks.result, `1 to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
     expect(groupValue(weeks.result, `11 to 20 ${name} ${y}`)).toBe(likes(day(11), day(21)));
     // Three months listed, each a group: "uploads in May, June and July 2025".
     expect(m).toBeGreaterThanOrEqual(2);
@@ -3618,7 +3618,7 @@ describe("quarters, spans, open ends and two periods side by side", () => {
     );
     expect(upDown.plan).toMatchObject({ intent: "breakdown", group_by: "period" });
     expect(groupValue(upDown.result, `${MONTH_NAMES[m - 1]} ${y}`)).toBe(likes(utc(y, m - 1), utc(y, m)));
-    expect(groupValue(upDown.result, `1 ${name} to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
+    expect(groupValue(upDown.result, `1 to 10 ${name} ${y}`)).toBe(likes(day(1), day(11)));
     // ("How many videos went up between …": posted, no change asked.)
     const wentUp = aggregateOf(
       await ask(`How many videos went up between ${MONTH_NAMES[m - 1]} and ${name} ${y}?`),
@@ -9235,7 +9235,7 @@ describe("questions written in Vietnamese (stop 48)", () => {
     // Day first, as Vietnamese writes dates: "từ 1/6/2025 đến 3/6/2025" is 1 to 3 June.
     const june = aggregateOf(await ask("Từ 1/6/2025 đến 3/6/2025 có bao nhiêu video về resort?"));
     expect(june.plan.understood).toContain(
-      'window 1 June to 3 June 2025 (from "from 1 june 2025 to 3 june 2025")',
+      'window 1 to 3 June 2025 (from "from 1 june 2025 to 3 june 2025")',
     );
     // "31/2/2025" is no day, and said to be.
     expect(aggregateOf(await ask("Có bao nhiêu video ngày 31/2/2025?")).plan.ignored).toEqual([
@@ -9497,5 +9497,97 @@ describe("a field asked of each video listed (stop 48)", () => {
     expect(
       aggregateOf(await ask("Mỗi tháng trong năm 2025 có bao nhiêu video vượt 10 nghìn lượt xem?")).plan,
     ).toMatchObject({ intent: "breakdown", group_by: "month", filters: ["plays>10000"] });
+  });
+});
+
+describe("holidays named as times (stop 49)", () => {
+  const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 1000;
+  const between = (from: number, to: number) =>
+    db.prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?").pluck().get(from, to);
+  it("'during Tết 2025' is the week around Lunar New Year's Day, said; 'New Year 2025', 'Christmas 2024' are their days, no topic and no newest (SQL)", async () => {
+    const tet = aggregateOf(await ask("How many videos were posted during Tết 2025?"));
+    expect(tet.plan).toMatchObject({ intent: "count", topics: [] });
+    expect(tet.plan.understood).toEqual(
+      expect.arrayContaining([
+        `"tết 2025" read as the week around Lunar New Year's Day (29 January 2025); name the days to choose others`,
+        'window 26 January to 1 February 2025 (from "tết 2025")',
+      ]),
+    );
+    expect(tet.result.count).toBe(between(day(2025, 1, 26), day(2025, 2, 2)));
+    expect(tet.result.count).toBeGreaterThan(0);
+    // ("New Year 2025" asks for no newest videos, and its year is no "year 2025".)
+    const newYear = aggregateOf(await ask("How many videos were posted over New Year 2025?"));
+    expect(newYear.plan.understood).toContain(
+      'window 31 December 2024 to 1 January 2025 (from "new year 2025")',
+    );
+    expect(newYear.result.count).toBe(between(day(2024, 12, 31), day(2025, 1, 2)));
+    expect(aggregateOf(await ask("Top videos posted over New Year 2025")).plan).toMatchObject({
+      intent: "rank",
+    });
+    const christmas = aggregateOf(await ask("Top 5 videos around Christmas 2024 by views"));
+    expect(christmas.plan).toMatchObject({ intent: "rank", topics: [] });
+    expect(christmas.plan.understood).toContain('window 24 to 26 December 2024 (from "christmas 2024")');
+    // A holiday without a year takes the one the question names; two years, each side by side.
+    const holiday = aggregateOf(await ask("Videos over the 30/4 weekend in 2025: how many?"));
+    expect(holiday.plan).toMatchObject({ intent: "count" });
+    expect(holiday.plan).not.toHaveProperty("group_by");
+    expect(holiday.result.count).toBe(between(day(2025, 4, 30), day(2025, 5, 2)));
+    const years = aggregateOf(await ask("30/4–1/5 in 2024 vs 2025: how many videos went up?"));
+    expect(years.plan).toMatchObject({ intent: "breakdown", group_by: "period" });
+    expect(years.plan.understood).toContain(
+      "groups: the periods named (30 April to 1 May 2024, 30 April to 1 May 2025), by publication time (UTC), side by side",
+    );
+  });
+  it("a holiday beside the days written out names them ('Tết week (Jan 27 – Feb 2, 2025)'); 'Tết videos' and 'captions mentioning Christmas' stay words to find", async () => {
+    const week = aggregateOf(
+      await ask("Tết week (Jan 27 – Feb 2, 2025) vs the week after (Feb 3–9): uploads and median plays"),
+    );
+    expect(week.plan).toMatchObject({ intent: "breakdown", group_by: "period", topics: [], ignored: [] });
+    expect(week.plan.understood).toContain(
+      "groups: the periods named (27 January to 2 February 2025, 3 to 9 February 2025), by publication time (UTC), side by side",
+    );
+    const stretch = aggregateOf(await ask("The 30 April–4 May 2025 holiday stretch: median views?"));
+    expect(stretch.plan).toMatchObject({ intent: "measure", topics: [], ignored: [] });
+    const topic = aggregateOf(await ask("How many dalat videos mention Christmas in 2025?"));
+    expect(topic.plan.topics).toEqual(["dalat", "christmas"]);
+    expect(topic.plan.understood).toContain('window 2025 (from "in 2025")');
+    expect(topic.plan.understood.some((u) => u.includes("read as Christmas"))).toBe(false);
+  });
+});
+
+describe("rivals named, names listed after a colon, who is asking (stop 49)", () => {
+  it("'which competitor gets more likes: Traveloka or Ninh Kiều?' compares the names; 'who are Traveloka's competitors?' declines; a revenue manager's request is no revenue asked; 'which accounts post, how often' ranks them", async () => {
+    const names = aggregateOf(await ask("Which gets more likes, Traveloka or Ninh Kiều?"));
+    expect(names.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      metric: "likes",
+      ignored: [],
+    });
+    expect(names.plan.compare_topics).toEqual(["traveloka", '"ninh kieu"']);
+    const rivals = aggregateOf(
+      await ask("Which competitor gets the most likes per video: Traveloka, Tuyền Lâm or Ninh Kiều?"),
+    );
+    expect(rivals.plan).toMatchObject({ intent: "breakdown", group_by: "topic", ignored: [] });
+    expect(rivals.plan.compare_topics).toEqual(["traveloka", '"tuyen lam"', '"ninh kieu"']);
+    expect(rivals.plan.understood).toContain(
+      "competitors read as the accounts named, or posting on what is named (the corpus does not record who competes with whom)",
+    );
+    expect(aggregateOf(await ask("Who are Traveloka's competitors?")).plan).toMatchObject({
+      intent: "decline",
+    });
+    const relayed = aggregateOf(await ask("From our revenue manager: how many Vung Tau videos are there?"));
+    expect(relayed.plan).toMatchObject({ intent: "count", topics: ["vungtau"] });
+    expect(relayed.result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS}`)
+        .pluck()
+        .get(idList(await searchIds("vungtau"))) as number,
+    );
+    expect(
+      aggregateOf(
+        await ask("Which accounts post about glamping, how often, and who has the best median views?"),
+      ).plan,
+    ).toMatchObject({ intent: "rank", subject: "creators", topics: ["glamping"] });
   });
 });
