@@ -1291,6 +1291,15 @@ const isOriginalSound = (title: string) => {
  * The topics listed one after another from the k-th of `ordered` (by place in `text`): each joined to the next by a
  * comma or one of `joins` alone ("Hue, Quang Binh and Dak Lak").
  */
+/** Where a run of listed topics (from listedFrom) is written: from the first one's start to the last one's end. */
+function spanBetween(
+  ordered: readonly [string, { at: number; end: number }][],
+  run: readonly string[],
+): [number, number] {
+  const spans = ordered.filter(([t]) => run.includes(t)).map(([, s]) => s);
+  return [Math.min(...spans.map((s) => s.at)), Math.max(...spans.map((s) => s.end))];
+}
+
 function listedFrom(
   ordered: readonly [string, { at: number; end: number }][],
   k: number,
@@ -1567,6 +1576,16 @@ async function takeQuoted(
     if (linked || words.length === 0) continue;
     const text = words.length === 1 ? (words[0] as string) : `"${words.join(" ")}"`;
     if (!quoted.some((q) => q.text === text)) quoted.push({ text, at, end: at + length });
+  }
+  // ('Exactly as she said it: "top 10 videos mentioning \'view biển\' by saves"': the quotes inside a question
+  // relayed in quotes are read as any others.)
+  if (passages.some((p) => p.asked || (p.other && /["'“«»”]/.test(p.inner)))) {
+    const inner = await takeQuoted(facts, known, sounds, out);
+    return {
+      question: inner.question,
+      quoted: [...quoted, ...inner.quoted.filter((q) => !quoted.some((x) => x.text === q.text))],
+      soundsQuoted: [...soundsQuoted, ...inner.soundsQuoted],
+    };
   }
   return { question: out, quoted, soundsQuoted };
 }
@@ -4561,6 +4580,18 @@ async function readQuestion(
       (m) => " ".repeat(m.length),
     )
     .search(MENTION_CUE);
+  const mentionCue = mentionAt >= 0 ? (lowerAll.slice(mentionAt).match(MENTION_CUE)?.[0] ?? "") : "";
+  // (What is said ends where another clause starts: "videos mentioning 'view biển' by saves, and which city each
+  // one belongs to".)
+  const clause =
+    mentionAt >= 0
+      ? lowerAll
+          .slice(mentionAt + mentionCue.length)
+          .search(
+            /[;:.?!](?:\s|$)|,?\s+(?:and|but|then|also)?\s*(?:which|what|how|who|where|when|whether|tell|show|give|list|rank)\b|\s(?:by|on) (?:the )?(?:views?|plays?|likes?|comments?|shares?|saves?)\b/,
+          )
+      : -1;
+  const mentionEnd = clause < 0 ? Number.POSITIVE_INFINITY : mentionAt + mentionCue.length + clause;
   // "Which hashtags do the top creators use?", "the sounds of the 5 biggest creators": the videos of the creators
   // with the most followers (as "the top creators" are ranked), not a ranking of creators. Its words are read
   // here (a word between, "the biggest hotel creators", is still a topic).
@@ -4838,8 +4869,15 @@ async function readQuestion(
       continue;
     }
     // (Not a single letter: "how many vids n views".)
-    if (mentionAt >= 0 && at > mentionAt && !hashed && word.length >= 2 && !NOT_MENTIONED.test(word)) {
-      addTopic(foldText(word), raw, at, at + raw.length, `after "${lowerAll.match(MENTION_CUE)?.[0]}"`);
+    if (
+      mentionAt >= 0 &&
+      at > mentionAt &&
+      at < mentionEnd &&
+      !hashed &&
+      word.length >= 2 &&
+      !NOT_MENTIONED.test(word)
+    ) {
+      addTopic(foldText(word), raw, at, at + raw.length, `after "${mentionCue}"`);
       continue;
     }
     // "Pets videos", "skincare ads", "videos about christmas": a word right before the noun of the set, or
@@ -4999,6 +5037,8 @@ async function readQuestion(
   let eitherTopics: string[] = [];
   // The words that set eitherTopics apart ("or"; "combined", "searches" after a list joined by "and").
   let eitherCue = "or";
+  // Whether eitherTopics were listed with "and" and no video is about them together.
+  let eitherApart = false;
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
@@ -5070,6 +5110,27 @@ async function readQuestion(
           if (ignored.includes(word)) ignored.splice(ignored.indexOf(word), 1);
       }
       k = j;
+    }
+    // "Which sounds are resort accounts in Ninh Thuận, Quảng Bình and Phú Quốc using most?": topics listed with
+    // "and" that no video is about together, though each has videos, are the videos about any of them, said so
+    // (a video is rarely about two places). Compared when a comparison is asked, below.
+    for (
+      let k = 0;
+      k + 1 < ordered.length &&
+      eitherTopics.length === 0 &&
+      !CUES.compare.test(lowerAll) &&
+      !PER_ITEM.test(lowerAll);
+      k++
+    ) {
+      const run = listedFrom(ordered, k, lowerAll, "and|&");
+      k += run.length - 1;
+      if (run.length < 2 || !/\band\b|&/.test(lowerAll.slice(...spanBetween(ordered, run)))) continue;
+      if ((await facts.count({ q: run.join(" ") })) > 0) continue;
+      const alone = await Promise.all(run.map((t) => facts.count({ q: t })));
+      if (alone.some((n) => n === 0)) continue;
+      eitherTopics = run;
+      eitherCue = "and";
+      eitherApart = true;
     }
     // "A bathtub (bồn tắm)", '"hồ bơi" (pool)': a word and its translation in brackets, either one (one written
     // with accents, the other not: "Na Hang (Tuyen Quang)" is a place and where it is, both).
@@ -7172,7 +7233,7 @@ async function readQuestion(
   if (eitherTopics.length >= 2) {
     filters.push({ kind: "any_text", qs: eitherTopics });
     understood.push(
-      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (from "${eitherCue}")`,
+      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (${eitherApart ? 'listed with "and": no video is about them all together' : `from "${eitherCue}"`})`,
     );
   } else eitherTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one

@@ -2454,7 +2454,7 @@ describe("naturally phrased questions read as meant", () => {
   });
 
   it("topics that match nothing together, though each does alone, are named with their counts", async () => {
-    const answer = await ask("Which day of the week is best for resort and hotel videos?");
+    const answer = await ask("Which day of the week is best for resort videos about hotel?");
     const { plan } = aggregateOf(answer);
     expect(plan.topics).toEqual(["resort", "hotel"]);
     expect(await searchTotal({ q: "resort hotel" })).toBe(0);
@@ -2469,6 +2469,12 @@ describe("naturally phrased questions read as meant", () => {
       group_by: "topic",
       metric: "plays",
     });
+    // (Listed with "and", "resort and hotel videos" are the videos about either, said so: stop 49.)
+    const listed = aggregateOf(await ask("Which day of the week is best for resort and hotel videos?")).plan;
+    expect(listed.topics).toEqual([]);
+    expect(listed.understood).toContain(
+      'videos about any of "resort", "hotel" (listed with "and": no video is about them all together)',
+    );
     // Topics that do meet add nothing.
     expect((await ask("Which day of the week is best for resort videos in Da Nang?")).summary).not.toContain(
       "together",
@@ -9589,5 +9595,27 @@ describe("rivals named, names listed after a colon, who is asking (stop 49)", ()
         await ask("Which accounts post about glamping, how often, and who has the best median views?"),
       ).plan,
     ).toMatchObject({ intent: "rank", subject: "creators", topics: ["glamping"] });
+  });
+});
+
+describe("quotes inside a relayed question, what a verb of saying reaches, places listed with 'and' (stop 49)", () => {
+  it("'exactly as she said it: \"top 3 videos mentioning 'view đồi' by likes, and which place each is in\"' finds the phrase, and no more words; 'Vung Tau and Da Nang videos' that never meet are either (SQL)", async () => {
+    const relayed = aggregateOf(
+      await ask(
+        `Request from the manager, exactly as she said it: "Top 3 videos mentioning 'view đồi' by likes, and which place each one is in."`,
+      ),
+    );
+    expect(relayed.plan).toMatchObject({ intent: "rank", metric: "likes", topics: ['"view doi"'] });
+    const top = db
+      .prepare(`SELECT id FROM ${IN_IDS} ORDER BY likes DESC, id DESC LIMIT 3`)
+      .pluck()
+      .all(idList(await searchIds('"view doi"'))) as string[];
+    expect((relayed.result.ranking as string[]).slice(0, 3)).toEqual(top);
+    const places = aggregateOf(await ask("How many Vung Tau and Da Nang videos are there?"));
+    expect(places.plan.understood).toContain(
+      'videos about any of "vungtau", "danang" (listed with "and": no video is about them all together)',
+    );
+    const [vungtau, danang] = [await searchIds("vungtau"), await searchIds("danang")];
+    expect(places.result.count).toBe(new Set([...vungtau, ...danang]).size);
   });
 });
