@@ -1578,6 +1578,16 @@ const DM_BEFORE_RE = new RegExp(
   String.raw`${FIGURES_BEFORE}(\d{1,2})/(\d{1,2})(?=\s*(?:to|-|–|until|till|through|and)\s*\d{1,2}[/.-]\d{1,2}[/.-](${YEAR_RE})${FIGURES_AFTER})`,
   "g",
 );
+/** Days of one month in figures, day first: "23–26/12/2023", "1-20/2/2024". */
+const DAYS_DMY_RE = new RegExp(
+  String.raw`${FIGURES_BEFORE}(\d{1,2})\s*[-–]\s*(\d{1,2})([/.])(\d{1,2})\3(${YEAR_RE})${FIGURES_AFTER}`,
+  "g",
+);
+/** Two days in figures without a year, joined: "31/8 to 3/9" (the year is the one the question names). */
+const DM_RANGE_RE = new RegExp(
+  String.raw`${FIGURES_BEFORE}(\d{1,2})/(\d{1,2})(\s*(?:to|-|–|until|till|through|and)\s*)(\d{1,2})/(\d{1,2})${FIGURES_AFTER}`,
+  "g",
+);
 /** A month written in figures: "03/2024", "3/2024", "2024/03". */
 const MY_RE = new RegExp(
   String.raw`${FIGURES_BEFORE}(?:(\d{1,2})/(${YEAR_RE})|(${YEAR_RE})/(0[1-9]|1[0-2]))${FIGURES_AFTER}`,
@@ -1628,6 +1638,14 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
     if (!edits.some((e) => at < e.at + e.length && e.at < at + m[0].length))
       edits.push({ at, length: m[0].length, put });
   };
+  // ("23–26/12/2023": 23 to 26 December 2023.)
+  for (const m of text.matchAll(DAYS_DMY_RE)) {
+    const [from, to] = [
+      written(Number(m[5]), Number(m[4]), Number(m[1])),
+      written(Number(m[5]), Number(m[4]), Number(m[2])),
+    ];
+    add(m, from && to && Number(m[1]) < Number(m[2]) ? `${from} to ${to}` : null);
+  }
   for (const m of text.matchAll(YMD_RE)) add(m, written(Number(m[1]), Number(m[3]), Number(m[4])));
   // ("The week of 2025-02-24": the week holding that day, as the day written out reads.)
   for (const m of text.matchAll(WEEK_ISO_RE)) add(m, written(Number(m[1]), Number(m[2]), Number(m[3])));
@@ -1646,6 +1664,23 @@ function figureDates(text: string, question: string): (Omit<Edit, "put"> & { put
     add(m, written(Number(m[3]), month, day));
   }
   for (const m of text.matchAll(MY_RE)) add(m, written(Number(m[2] ?? m[3]), Number(m[1] ?? m[4])));
+  // ("National Day 2024 (31/8 to 3/9)": two days without a year, in the one year the question names, read the way
+  // a figure over 12 settles.)
+  const years = new Set(
+    [...question.matchAll(new RegExp(`\\b(${YEAR_RE})\\b${NOT_A_YEAR}`, "g"))].map((m) => m[1]),
+  );
+  for (const m of years.size === 1 ? text.matchAll(DM_RANGE_RE) : []) {
+    const [a, b, c, d] = [m[1], m[2], m[4], m[5]].map(Number) as [number, number, number, number];
+    const order = a > 12 || c > 12 ? "day" : b > 12 || d > 12 ? "month" : dayFirst ? "day" : null;
+    const y = Number([...years][0]);
+    const [first, last] =
+      order === "day"
+        ? [written(y, b, a), written(y, d, c)]
+        : order === "month"
+          ? [written(y, a, b), written(y, c, d)]
+          : [null, null];
+    if (first && last) add(m, `${first}${m[3]}${last}`);
+  }
   return edits;
 }
 
@@ -1702,13 +1737,22 @@ const HOLIDAYS: readonly {
   lunar?: Readonly<Record<number, readonly [number, number]>>;
 }[] = [
   {
-    words: String.raw`t[eế]t(?:\s+nguy[eê]n\s+[dđ][aá]n)?|(?:lunar|chinese)\s+new\s+year`,
+    // (The year's name may follow: "tết giáp thìn".)
+    words: String.raw`t[eế]t(?:\s+nguy[eê]n\s+[dđ][aá]n)?(?:\s+(?:canh\s+t[yý]|t[aâ]n\s+s[uử]u|nh[aâ]m\s+d[aầ]n|qu[yý]\s+m[aã]o|gi[aá]p\s+th[iì]n|[aấ]t\s+t[yỵ]|b[ií]nh\s+ng[oọ]|[dđ]inh\s+m[uù]i))?|(?:lunar|chinese)\s+new\s+year`,
     days: (y) => {
       const day = LUNAR_NEW_YEAR[y];
       return day ? [plusDays([y, ...day], -3), plusDays([y, ...day], 3)] : null;
     },
     what: "the week around Lunar New Year's Day",
     lunar: LUNAR_NEW_YEAR,
+  },
+  {
+    words: String.raw`summer(?:\s+school)?\s+(?:holidays?|vacations?|break)|(?:school\s+)?summer\s+holidays?`,
+    days: (y) => [
+      [y, 6, 1],
+      [y, 8, 31],
+    ],
+    what: "the summer holidays (June to August)",
   },
   {
     words: String.raw`mid[-\s]?autumn(?:\s+festival)?|t[eế]t\s+trung\s+thu|trung\s+thu`,
@@ -1818,7 +1862,7 @@ const HOLIDAYS: readonly {
 const HOLIDAY_NOUNS = String.raw`(?:long\s+)?(?:holidays?|weekends?|weeks?|break|period|season|days)`;
 /** A holiday named beside days written out, or "holiday" itself: "tết week", "the holiday stretch". */
 export const HOLIDAY_BESIDE = new RegExp(
-  String.raw`(?<![\w/#])(?:the\s+)?(?:(?:${HOLIDAYS.map((h) => h.words).join("|")})(?![\w/])(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*|(?:long\s+)?(?:holidays?|long\s+weekend)(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*)(?![\w/])`,
+  String.raw`(?<![\w/#])(?:the\s+)?(?:(?:${HOLIDAYS.map((h) => h.words).join("|")})(?![\w/])(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*|(?:long\s+)?(?:holidays?|long\s+weekend)(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*)(?:\s+(?:of\s+|in\s+)?${YEAR_RE}\b(?:\s+(?:${HOLIDAY_NOUNS}|window|stretch|run[-\s]?up))*)?(?![\w/])`,
   "g",
 );
 /** Words before a holiday's name that make it a time, not a topic: "during tết", "around christmas". */
@@ -1856,13 +1900,23 @@ function holidayDates(text: string, question: string): (Edit & { what: string })
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       const before = text.slice(0, at);
-      // (Days written out beside it are the window: "tết 2024 window (1–20 feb 2024)".)
-      if (HOLIDAY_MENTION.test(before) || HOLIDAY_DAYS_BESIDE.test(text.slice(at + m[0].length))) continue;
-      const beside = m[1] ?? m[2];
+      if (HOLIDAY_MENTION.test(before)) continue;
+      // (Days written out beside it are the window, its name set aside for them to be read: "tết 2024 window (1–20
+      // feb 2024) vs tết 2025 window (20 jan–8 feb 2025)".)
+      const beside = HOLIDAY_DAYS_BESIDE.exec(text.slice(at + m[0].length));
+      if (beside) {
+        const length = m[0].length + (beside[0].lastIndexOf("(") >= 0 ? beside[0].lastIndexOf("(") : 0);
+        if (!edits.some((e) => at < e.at + e.length && e.at < at + length))
+          edits.push({ at, length, put: " ".repeat(length), what: "" });
+        continue;
+      }
       const timed =
-        beside !== undefined || HOLIDAY_LEAD.test(before) || new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
+        (m[1] ?? m[2]) !== undefined ||
+        HOLIDAY_LEAD.test(before) ||
+        new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
       const lunar = h.days(YEARLESS_YEAR) === null;
-      const year = beside !== undefined ? Number(beside) : (named ?? (lunar ? null : YEARLESS_YEAR));
+      const written = m[1] ?? m[2];
+      const year = written !== undefined ? Number(written) : (named ?? (lunar ? null : YEARLESS_YEAR));
       const days = timed && year !== null ? h.days(year) : null;
       if (!days || edits.some((e) => at < e.at + e.length && e.at < at + m[0].length)) continue;
       // ("30/4–1/5 in 2024 vs 2025": the holiday in each year, side by side.)
@@ -1929,7 +1983,7 @@ export function holidayWords(text: string, at: number, phrase: string): { at: nu
     const gap = (end <= at ? text.slice(end, at) : text.slice(at + phrase.length, begin))
       .replace(HOLIDAY_BESIDE, " ")
       .replace(/\b(?:to|and|through|till|until)\b/g, " ");
-    return /^[\s(),:;–-]*(?:(?:in|of)\s+)?[\s(),:;–-]*$/.test(gap)
+    return /^[\s(),:;–—-]*(?:(?:in|of)\s+)?[\s(),:;–—-]*$/.test(gap)
       ? [{ at: begin, length: m[0].length }]
       : [];
   });
@@ -1937,7 +1991,9 @@ export function holidayWords(text: string, at: number, phrase: string): { at: nu
 
 /** Holidays read as periods ("tết 2025"): each as written and what its days are, for the answer to say. */
 export function holidayReadings(text: string): { written: string; what: string }[] {
-  return holidayDates(text, text).map((h) => ({ written: text.slice(h.at, h.at + h.length), what: h.what }));
+  return holidayDates(text, text)
+    .filter((h) => h.what !== "")
+    .map((h) => ({ written: text.slice(h.at, h.at + h.length), what: h.what }));
 }
 
 /**
@@ -1991,7 +2047,8 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
       : /^\s*(?:,|in|of|during)?\s*$/.test(
           h.at < readAt ? text.slice(h.at + h.length, readAt) : text.slice(readAt + read.phrase.length, h.at),
         ));
-  const holidays: Edit[] = holidayDates(text, question).filter((h) => !read || touches(h));
+  // (A holiday's name set aside beside days written out is blanked wherever it is.)
+  const holidays: Edit[] = holidayDates(text, question).filter((h) => !read || h.what === "" || touches(h));
   const overlaps = (e: Edit) => holidays.some((h) => e.at < h.at + h.length && h.at < e.at + e.length);
   const edits: Edit[] = [
     ...holidays.map(({ at, length, put }) => ({ at, length, put })),

@@ -647,6 +647,9 @@ const OLDEST_WORDS = /\b(oldest|earliest|first|ever|very)\b/g;
 /** Everyday words of questions, capitalised in a title ("What Are The Best Hotel Videos") and small otherwise. */
 const EVERYDAY_WORDS =
   /^(?:what|which|when|where|with|from|that|this|these|those|have|more|most|best|than|does|about|videos?|posts?|views?|plays?|likes?|comments?|shares?|saves?|hotels?|show|tell|give|list|many|much|their|they|were|been|into|over|under|each|some|only|like|gets?|perform\w*|compare\w*|between|against|doing|better|higher|lower)$/i;
+/** A month's name, full or short, as dates write it. */
+const MONTH_WORDS =
+  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** Words naming rivals: "competitors", "competing hotels". */
 const RIVALS = /\b(competitors?|competition|rivals?|competing)\b/;
 /** A question asking who the rivals are: "who are Keypad Hotel's competitors?", "list our main competitors". */
@@ -1492,6 +1495,9 @@ const MENTIONED_WORDS = new RegExp(
 /** Words before a quoted question relayed from someone: 'User asks: "…"', 'my boss wants to know "…"'. */
 const RELAY_CUE =
   /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\b(?:asks?|asked|typed|wrote|sent|verbatim|word[- ]for[- ]word|as (?:typed|written|asked))\s*[:=]\s*$|\bfrom (?:my|the|a|our) (?:users?|clients?|customers?|boss|manager)\b[^"“«]{0,24}:\s*$/i;
+/** Words before a quoted claim to check: 'a blog claims "…"', 'fact-check: "…"', 'check this line: "…"'. */
+const CLAIM_CUE =
+  /\b(?:claims?|claimed|states?|stated|argues?|argued)\s*(?:that\s*)?[:,]?\s*$|\b(?:blog|article|report|draft|tweet|story|release|headline|reader|post|study|journalist|reporter|influencer|someone|people|everyone|source|site|website|newsletter|deck|memo|statement|piece|paper)s?\s+(?:says?|said|reports?|reported|writes?|wrote|suggests?|suggested)\s*(?:that\s*)?[:,]?\s*$|\b(?:fact[- ]?check|check(?: this)?(?: line| claim| quote| statement)?|verify|is it true|true or false|claim|quote|headline|line)\s*[:=]\s*$/i;
 /** A question's first word: a quoted passage opening with one and ending with "?" is a question relayed. */
 const INTERROGATIVE =
   /^(?:which|what|what's|how|who|whose|when|where|why|are|is|do|does|did|can|could|should|would|will|has|have)\b/i;
@@ -1539,7 +1545,9 @@ async function takeQuoted(
     // (One written as a question, not after such words, is a question unless it is a sound's title: "Where Is
     // The Love?".)
     const long = inner.split(/\s+/).length >= 4;
-    const relayed = long && RELAY_CUE.test(before);
+    // ('A trade blog claims "more than half of hotel TikToks are paid ads."': a claim quoted is what the question
+    // checks, read as if unquoted.)
+    const relayed = long && (RELAY_CUE.test(before) || CLAIM_CUE.test(before));
     const asked = long && !relayed && !said && /\?\s*$/.test(inner) && INTERROGATIVE.test(inner);
     passages.push({
       at,
@@ -1998,6 +2006,23 @@ async function readQuestion(
     )
     // "Tell me what they share (length, sound)": what they have in common, not a share.
     .replace(/\bwhat (?:do )?(?:they|those|these)(?: all)? share\b/gi, "what they have in common")
+    // "Between Mon 3 March and Sun 9 March 2025", "Friday, March 7": the day's name beside its date says nothing
+    // more.
+    .replace(
+      new RegExp(
+        String.raw`\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+(?=(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_WORDS}\b|${MONTH_WORDS}\.?\s+\d{1,2}\b|\d{1,2}[/.]\d{1,2}\b)`,
+        "gi",
+      ),
+      "",
+    )
+    // "From the 1st to the 15th of April 2025": those days of the month.
+    .replace(
+      new RegExp(
+        String.raw`\bthe\s+(\d{1,2})(?:st|nd|rd|th)\s+(to|through|until|till|and|-|–)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+of\s+(${MONTH_WORDS})\b`,
+        "gi",
+      ),
+      (_m, a: string, join: string, b: string, month: string) => `${a} ${month} ${join} ${b} ${month}`,
+    )
     // "In year 2024", "calendar year 2025": the year. ("New Year 2025" is a holiday.)
     .replace(/(?<!\bnew\s+)\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
     // "Vids w/ transcripts", "w/o music", "b/c".
@@ -2429,6 +2454,8 @@ async function readQuestion(
   // 3. Time window (question first, then context). (What is left of the question, after a first window is
   // read, has lost the year that a month without one takes: "march 2025 … and april?")
   const beforeWindow = text;
+  // Holidays read as the window or beside it ("national day long weekend 2024 (31/8 to 3/9)"): no days of the week.
+  const holidayPhrases: string[] = [];
   let window = readWindow(text);
   // "Top hashtags this month vs last month": two windows of one length are the latest and the one before, side
   // by side; a second of another length is said to be unused (two calendar periods, "March vs April 2025", are
@@ -2441,8 +2468,10 @@ async function readQuestion(
     if (yearAt >= 0) text = consume(text, yearAt, (window.yearPhrase as string).length);
     // ("Tết week (Jan 27 – Feb 2, 2025)", "the 30 April–4 May 2025 holiday stretch", "20/12/2024–5/1/2025
     // (Christmas to New Year)": a holiday named beside the days read names the window, not a topic.)
-    for (const h of at >= 0 ? holidayWords(text, at, window.phrase) : [])
+    for (const h of at >= 0 ? holidayWords(text, at, window.phrase) : []) {
+      holidayPhrases.push(text.slice(h.at, h.at + h.length));
       text = consume(text, h.at, h.length);
+    }
     // (A phrase the reading wrote itself, "since yesterday" for "yesterday", is not found to be consumed.)
     // ("Weekly counts in March 2025": "weekly" is the series, not a second window.)
     const read =
@@ -2503,14 +2532,16 @@ async function readQuestion(
     : [])
     understood.push(`"${d.written}" read month first (${d.read}); for the other reading write ${d.other}`);
   // ("During tết 2025": the days a holiday was read as, said.)
-  const holidaySpans: [number, number][] = [];
   for (const h of window
     ? holidayReadings(beforeWindow).filter((h) => window?.phrase.includes(h.written))
     : []) {
     understood.push(`"${h.written}" read as ${h.what}; name the days to choose others`);
-    const at = original.toLowerCase().indexOf(h.written);
-    if (at >= 0) holidaySpans.push([at, at + h.written.length]);
+    holidayPhrases.push(h.written);
   }
+  const holidaySpans = holidayPhrases.flatMap((words): [number, number][] => {
+    const at = original.toLowerCase().indexOf(words);
+    return at >= 0 ? [[at, at + words.length]] : [];
+  });
   // ("2/30/2025" is no day: said to be, and its figures read as nothing else.)
   const noSuchDays = impossibleDates(text).map((day) => {
     text = consume(text, text.indexOf(day), day.length);
@@ -4576,7 +4607,7 @@ async function readQuestion(
   // it accurate to say …".)
   const mentionAt = lowerAll
     .replace(
-      /\b(?:everyone|everybody|people|they|someone|somebody|experts?|gurus?|my (?:boss|client|manager|team)|the internet|he|she|you|(?:an?|the|one|my|our|their|this|that)\s+(?:[\p{L}-]+\s+){0,2}?(?:blog|article|report|post|reporter|journalist|study|deck|source|friend|colleague|agency|competitor|client|boss|manager|guide|consultant|influencer|marketer|website|site|newsletter|book)s?)\s+(?:says?|said|keeps? saying|claims?|claimed|wrote|writes|suggests?|suggested)\b|\b(?:is it|it is|it's|would it be|would you|can we|can i|could we|could you)\s+(?:(?:accurate|true|fair|right|correct|safe|reasonable)\s+)?(?:to\s+)?say\b/gu,
+      /\b(?:everyone|everybody|people|they|someone|somebody|experts?|gurus?|my (?:boss|client|manager|team)|the internet|he|she|you|(?:an?|the|one|my|our|their|this|that)\s+(?:[\p{L}-]+\s+){0,2}?(?:blog|article|report|post|reporter|journalist|study|deck|source|friend|colleague|agency|competitor|client|boss|manager|guide|consultant|influencer|marketer|website|site|newsletter|book|draft|tweet|story|press release|release|headline|piece|paper|thread|reader|viewer|commenter|statement|memo|pitch|slide|dashboard|editor|writer|analyst|researcher)s?)\s+(?:says?|said|keeps? saying|claims?|claimed|wrote|writes|suggests?|suggested|reports?|reported|states?|stated)\b|\b(?:is it|it is|it's|would it be|would you|can we|can i|could we|could you)\s+(?:(?:accurate|true|fair|right|correct|safe|reasonable)\s+)?(?:to\s+)?say\b/gu,
       (m) => " ".repeat(m.length),
     )
     .search(MENTION_CUE);
@@ -4588,7 +4619,7 @@ async function readQuestion(
       ? lowerAll
           .slice(mentionAt + mentionCue.length)
           .search(
-            /[;:.?!](?:\s|$)|,?\s+(?:and|but|then|also)?\s*(?:which|what|how|who|where|when|whether|tell|show|give|list|rank)\b|\s(?:by|on) (?:the )?(?:views?|plays?|likes?|comments?|shares?|saves?)\b/,
+            /[;:.?!](?:\s|$)|,?\s+(?:and|but|then|also)?\s*(?:which|what|how|who|where|when|whether|tell|show|give|list|rank)\b|\s(?:by|on) (?:the )?(?:views?|plays?|likes?|comments?|shares?|saves?)\b|,\s*(?:with|incl(?:uding)?|plus)\s+(?:their\s+|the\s+|each\s+(?:one['’]s\s+)?)?(?:dates?|ids?|links?|urls?|plays|views|likes|captions?|authors?|handles?|creators?|accounts?|posting dates?)\b/,
           )
       : -1;
   const mentionEnd = clause < 0 ? Number.POSITIVE_INFINITY : mentionAt + mentionCue.length + clause;
@@ -5957,9 +5988,17 @@ async function readQuestion(
   )
     intent = "count";
   else if (
-    CUES.newest.test(lowerAll) ||
+    // ("The three most-played new hotel videos": "new" after a measure ranked is the window's videos, ranked.)
+    ((CUES.newest.test(lowerAll) ||
+      /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll)) &&
+      !(
+        metric !== null &&
+        /\b(?:most|top|best|highest)[- ](?:viewed|played|watched|liked|shared|commented|saved|popular)\s+new\b/.test(
+          lowerAll,
+        ) &&
+        !/\b(newest|latest|most recent)\b/.test(lowerAll)
+      )) ||
     LAST_POSTED.test(lowerAll) ||
-    /\bnew (creators?|advertisers?|brands?|accounts?|videos?|ads?|slideshows?|posts?)\b/.test(lowerAll) ||
     // "Show me recent hotel ads": the newest; "recent" beside a measure ("recent videos with the most
     // views") is a ranking, and so is a question about hashtags, sounds or formats of recent videos.
     (/\brecent\b/.test(lowerAll) &&
@@ -7005,7 +7044,18 @@ async function readQuestion(
       unsay(/^metric /);
       understood.push(`the share of the ${weighted[1]}, not of the videos`);
     }
-    if (!shareOf && !shareOfAuthors && !shareOfWindow) {
+    // ("Halloween weekend 2020 (29 Oct – 1 Nov): how many of the trending videos were posted then?": of the
+    // whole set, a count.)
+    if (
+      !shareOf &&
+      !shareOfAuthors &&
+      !shareOfWindow &&
+      intent === "share" &&
+      /\bhow many of\b/.test(lowerAll) &&
+      !CUES.share.test(shareText)
+    )
+      intent = "count";
+    else if (!shareOf && !shareOfAuthors && !shareOfWindow) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
     } else if (sharePerGroup && shareOf)

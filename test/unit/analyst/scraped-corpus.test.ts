@@ -9619,3 +9619,61 @@ describe("quotes inside a relayed question, what a verb of saying reaches, place
     expect(places.result.count).toBe(new Set([...vungtau, ...danang]).size);
   });
 });
+
+describe("dates and claims as journalists write them (stop 49)", () => {
+  const day = (y: number, m: number, d: number) => Date.UTC(y, m - 1, d) / 1000;
+  const between = (from: number, to: number) =>
+    db.prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?").pluck().get(from, to);
+  it("'between Mon 3 March and Sun 9 March 2025', 'from the 1st to the 15th of April 2025', '1–20/2/2025', 'the 30/4 long weekend 2025 (30/4 to 4/5)', 'the summer holidays of 2025' are those days (SQL)", async () => {
+    const cases: [string, number, number][] = [
+      [
+        "Between Mon 3 March and Sun 9 March 2025, how many videos were posted?",
+        day(2025, 3, 3),
+        day(2025, 3, 10),
+      ],
+      [
+        "From the 1st to the 15th of April 2025, how many videos were posted?",
+        day(2025, 4, 1),
+        day(2025, 4, 16),
+      ],
+      ["How many videos were posted 1–20/2/2025?", day(2025, 2, 1), day(2025, 2, 21)],
+      [
+        "The 30/4 long weekend 2025 (30/4 to 4/5): how many videos were posted?",
+        day(2025, 4, 30),
+        day(2025, 5, 5),
+      ],
+      ["How many videos were posted in the summer holidays of 2025?", day(2025, 6, 1), day(2025, 9, 1)],
+    ];
+    for (const [question, from, to] of cases) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "count", topics: [], ignored: [] });
+      expect(plan, question).not.toHaveProperty("group_by");
+      expect(result.count, question).toBe(between(from, to));
+    }
+    expect(between(day(2025, 6, 1), day(2025, 9, 1))).toBeGreaterThan(0);
+  });
+  it("a claim quoted is read as words of the question, not a phrase to find; ', with dates and plays' names what to show; 'the three most-played new videos' ranks (SQL)", async () => {
+    const said = await ask(
+      'A travel blog claims "most dalat videos are ads". What share of dalat videos are ads?',
+    );
+    const claim = aggregateOf(said);
+    expect(claim.plan).toMatchObject({ intent: "share", topics: ["dalat"] });
+    const ids = await searchIds("dalat");
+    const ads = db
+      .prepare(`SELECT count(*) FROM ${IN_IDS} AND label_ad = 1`)
+      .pluck()
+      .get(idList(ids)) as number;
+    expect(said.summary).toContain(`${ads} of ${ids.length} videos about "dalat" are ads`);
+    const shown = aggregateOf(await ask("Show three videos that mention glamping, with dates and plays."));
+    expect(shown.plan).toMatchObject({ intent: "rank", topics: ["glamping"] });
+    const ranked = aggregateOf(await ask("What were the three most-played new videos in July 2025?"));
+    expect(ranked.plan).toMatchObject({ intent: "rank", metric: "plays" });
+    const top = db
+      .prepare(
+        "SELECT id FROM videos WHERE created_at >= ? AND created_at < ? ORDER BY plays DESC, id DESC LIMIT 3",
+      )
+      .pluck()
+      .all(day(2025, 7, 1), day(2025, 8, 1)) as string[];
+    expect((ranked.result.ranking as string[]).slice(0, 3)).toEqual(top);
+  });
+});
