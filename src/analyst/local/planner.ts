@@ -1931,6 +1931,22 @@ async function readQuestion(
         return `${lead}${n} videos`;
       },
     )
+    // "As a selling point": a feature, not sales.
+    .replace(/\b(?:as (?:an? |their |the )?)?(?:selling|sales) points?\b/gi, (said: string) =>
+      " ".repeat(said.length),
+    )
+    // "Paid vs organic", "paid creatives", "paid vs unpaid posts": the ads flagged and the others.
+    .replace(/\bunpaid\b/gi, (said: string) => {
+      typos.push(`${said}=organic`);
+      return "organic";
+    })
+    .replace(
+      /\bpaid(?= (?:vs\.?|versus|or|and|creatives?|ones?|side|videos?|clips?|media|spots?|placements?)\b)|(?<=\b(?:vs\.?|versus|or|and|organic) )paid\b/gi,
+      (said: string) => {
+        typos.push(`${said}=ads`);
+        return "ads";
+      },
+    )
     // "Weekend-getaway", "weekend trip": a kind of stay, not the publication day.
     .replace(/\bweekend[- ](?=(?:getaways?|trips?|breaks?|escapes?|staycations?|stays?|holidays?)\b)/gi, "")
     // "A save-rate benchmark", "like-rate": the rate (the same length).
@@ -2729,7 +2745,7 @@ async function readQuestion(
         )
         .replace(/\b(?:later |since |were |got )?(?:deleted|made private|set to private)\b/g, "deletedlater")
         .replace(
-          /\b(?:with|having) (?:the )?sound (?:on|off)\b|\bsound[- ]on\b|\bmuted (?:viewing|autoplay)\b/g,
+          /\b(?:with|having) (?:the )?sound (?:on|off)\b|\bsound[- ]on\b(?! (?:most|many|all|every|each|their|its|the|his|her|our|my|\d))|\bmuted (?:viewing|autoplay)\b/g,
           "soundon",
         )
         .replace(
@@ -2759,6 +2775,11 @@ async function readQuestion(
         .replace(
           /\b(?:revenue|sales|marketing|profit)[- ](?:managers?|desk|teams?|leads?|heads?|directors?|department|dept|people|side|office|meeting|analysts?|managements?)\b/g,
           "",
+        )
+        // "Earn the most saves", "a selling point": a count gained, a feature, not earnings or sales.
+        .replace(
+          /\b(?:earn|earns|earned|earning)(?= (?:the |a |more |most |fewer |higher |lower |less |any )?(?:\w+ )?(?:views?|plays?|likes?|comments?|shares?|saves?|engagement|reach|followers?)\b)/g,
+          "get",
         )
         // "A budget hotel": a kind of hotel, not ad spend.
         .replace(
@@ -5934,7 +5955,7 @@ async function readQuestion(
     understood.push(`groups: the ${KIND_PLURAL[compareKind]} named (${codesNamed.join(", ")}), side by side`);
     metric = sideBySideMetric(metric);
   } else if (
-    (CUES.share.test(shareText) || /\bhow many of\b/.test(lowerAll)) &&
+    (CUES.share.test(shareText) || /\bhow many of\b(?! each\b)/.test(lowerAll)) &&
     // ("Give me a creator profile of @x: … how often …": the profile asked for.)
     !(entityCount === 1 && /\b(profile|rundown|tell me about|overview of)\b/.test(lowerAll)) &&
     // ("Which hotels are posting, how often, and who has the best median views?": how often each posts, a ranking.)
@@ -5942,7 +5963,7 @@ async function readQuestion(
       subject === "creators" &&
       /\bhow often\b/.test(shareText) &&
       !CUES.share.test(shareText.replace(/\bhow often\b/g, " ")) &&
-      !/\bhow many of\b/.test(lowerAll)
+      !/\bhow many of\b(?! each\b)/.test(lowerAll)
     )
   )
     intent = "share";
@@ -7051,7 +7072,7 @@ async function readQuestion(
       !shareOfAuthors &&
       !shareOfWindow &&
       intent === "share" &&
-      /\bhow many of\b/.test(lowerAll) &&
+      /\bhow many of\b(?! each\b)/.test(lowerAll) &&
       !CUES.share.test(shareText)
     )
       intent = "count";

@@ -9677,3 +9677,34 @@ describe("dates and claims as journalists write them (stop 49)", () => {
     expect((ranked.result.ranking as string[]).slice(0, 3)).toEqual(top);
   });
 });
+
+describe("an ad strategist's words (stop 49)", () => {
+  it("'paid vs organic', 'paid vs unpaid posts', 'paid creatives' are the ads and the others; 'earn the most saves', 'as a selling point', 'a house sound on most uploads' ask no earnings, sales or sound-on (SQL)", async () => {
+    const sides = aggregateOf(await ask("Paid vs organic: how many of each, and what are the median plays?"));
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays" });
+    const plays = (ad: number) =>
+      median(db.prepare("SELECT plays FROM videos WHERE label_ad = ?").pluck().all(ad) as number[]);
+    expect(groupValue(sides.result, "ads")).toBe(plays(1));
+    expect(aggregateOf(await ask("Median likes on paid vs unpaid posts?")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "ad",
+      metric: "likes",
+    });
+    expect(aggregateOf(await ask("Are paid creatives longer than organic ones?")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "ad",
+    });
+    expect(aggregateOf(await ask("Which sounds earn the most saves?")).plan).toMatchObject({
+      intent: "rank",
+      subject: "sounds",
+      metric: "saves",
+    });
+    expect(aggregateOf(await ask('Which ads mention "view đồi" as a selling point?')).plan).toMatchObject({
+      topics: ['"view doi"'],
+      ignored: [],
+    });
+    expect(
+      aggregateOf(await ask("Which accounts use one house sound on most of their uploads?")).plan.intent,
+    ).not.toBe("decline");
+  });
+});
