@@ -1867,7 +1867,7 @@ export const HOLIDAY_BESIDE = new RegExp(
 );
 /** Words before a holiday's name that make it a time, not a topic: "during tết", "around christmas". */
 const HOLIDAY_LEAD =
-  /\b(?:during|over|around|at|on|for|before|after|since|until|till|through|thru|from|to|and|vs\.?|versus|than|between|ahead\s+of|(?:run|lead)[-\s]up\s+to|leading\s+up\s+to)\s+(?:the\s+)?$/;
+  /\b(?:during|over|around|at|on|for|before|after|since|until|till|through|thru|from|to|and|vs\.?|versus|than|between)\s+(?:the\s+)?$/;
 const HOLIDAY_DAYS_BESIDE = new RegExp(
   String.raw`^\s*(?:window|stretch|period|run[-\s]?up)?\s*\(\s*(?:from\s+|between\s+)?(?:\d|${MONTH_RE}\b)`,
 );
@@ -1900,7 +1900,12 @@ function holidayDates(text: string, question: string): (Edit & { what: string })
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       const before = text.slice(0, at);
-      if (HOLIDAY_MENTION.test(before)) continue;
+      // ("The run-up to christmas", "ahead of tết": the days before it, which no holiday reading gives.)
+      if (
+        HOLIDAY_MENTION.test(before) ||
+        /\b(?:(?:run|lead)[-\s]?up|leading\s+up)\s+to\s+(?:the\s+)?$|\bahead\s+of\s+(?:the\s+)?$/.test(before)
+      )
+        continue;
       // (Days written out beside it are the window, its name set aside for them to be read: "tết 2024 window (1–20
       // feb 2024) vs tết 2025 window (20 jan–8 feb 2025)".)
       const beside = HOLIDAY_DAYS_BESIDE.exec(text.slice(at + m[0].length));
@@ -1916,7 +1921,11 @@ function holidayDates(text: string, question: string): (Edit & { what: string })
         new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
       const lunar = h.days(YEARLESS_YEAR) === null;
       const written = m[1] ?? m[2];
-      const year = written !== undefined ? Number(written) : (named ?? (lunar ? null : YEARLESS_YEAR));
+      // (Without a year the question names, a holiday is read as the latest only where its days are named,
+      // "over the 30/4 weekend"; "around christmas" asks of every year, a topic.)
+      const nouns = new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
+      const year =
+        written !== undefined ? Number(written) : (named ?? (lunar || !nouns ? null : YEARLESS_YEAR));
       const days = timed && year !== null ? h.days(year) : null;
       if (!days || edits.some((e) => at < e.at + e.length && e.at < at + m[0].length)) continue;
       // ("30/4–1/5 in 2024 vs 2025": the holiday in each year, side by side.)

@@ -1865,7 +1865,16 @@ async function readQuestion(
       },
     )
     // "The 2020 trending set", "trending dec 2020 top sounds": "trending" names the collection (a scrape of a
-    // past trending feed), not the feed's recency-weighted order, which no past period has.
+    // past trending feed), not the feed's recency-weighted order, which no past period has. (A month written into
+    // its name, "trending dec 2020", "the dec 2020 trending set", is the name's: its videos span the year's last
+    // months.)
+    .replace(
+      /\btrending[\s-]+(?:dec(?:ember)?\.?)\s+(?=(?:19|20)\d\d\b)|\b(?:dec(?:ember)?\.?)\s+(?=(?:19|20)\d\d\s+trending\b)/gi,
+      (word: string) => {
+        typos.push(`${word.trim()}=the collection's name`);
+        return "";
+      },
+    )
     .replace(
       /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b)|\bkaggle\s+trending\b|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
       (word: string, at: number, all: string) => {
@@ -2588,7 +2597,8 @@ async function readQuestion(
       text = consume(text, at, name.length);
     }
   }
-  for (const match of original.matchAll(/\b([A-Z]{2})\b/g)) {
+  // (Letters with marks are letters: "CẦN THƠ" holds no "TH".)
+  for (const match of original.matchAll(/(?<![\p{L}\p{N}])([A-Z]{2})(?![\p{L}\p{N}])/gu)) {
     const code = match[1] as string;
     // ("5-8am VN time": a clock's zone, read above.)
     if (!regions.has(code) || /^\s+(?:local\s+)?time\b/i.test(original.slice((match.index ?? 0) + 2)))
@@ -4635,10 +4645,14 @@ async function readQuestion(
   const mentionCue = mentionAt >= 0 ? (lowerAll.slice(mentionAt).match(MENTION_CUE)?.[0] ?? "") : "";
   // (What is said ends where another clause starts: "videos mentioning 'view biển' by saves, and which city each
   // one belongs to".)
+  // ("How many videos mention a gym; what about a rooftop?": the same asked again reaches on.)
   const clause =
     mentionAt >= 0
       ? lowerAll
           .slice(mentionAt + mentionCue.length)
+          .replace(/[;:.?!,]?\s*(?:and\s+)?(?:(?:what|how)\s+about|(?:the\s+)?same\s+for)\b/g, (m) =>
+            " ".repeat(m.length),
+          )
           .search(
             /[;:.?!](?:\s|$)|,?\s+(?:and|but|then|also)?\s*(?:which|what|how|who|where|when|whether|tell|show|give|list|rank)\b|\s(?:by|on) (?:the )?(?:views?|plays?|likes?|comments?|shares?|saves?)\b|,\s*(?:with|incl(?:uding)?|plus)\s+(?:their\s+|the\s+|each\s+(?:one['’]s\s+)?)?(?:dates?|ids?|links?|urls?|plays|views|likes|captions?|authors?|handles?|creators?|accounts?|posting dates?)\b/,
           )
@@ -4964,12 +4978,22 @@ async function readQuestion(
         if (!isCapital(next.at) || original.slice(prev.at + prev.raw.length, next.at) !== " ") break;
         last++;
       }
+      // (Nor the last word of a longer name that matched nothing whole: "Ninh Hải District", "Tăng Duy Tân"; a
+      // word opening the sentence is no such name, "Is Traveloka in here?", and two words may be one, "Đồi Tuyền
+      // Lâm".)
+      const longer = original.slice(0, at).match(/\p{Lu}[\p{L}\p{N}'’&.-]* $/u);
+      const tail = last === i && longer !== null && !opensSentence(at - longer[0].length);
       const end =
         (words[last] as { raw: string; at: number }).at + (words[last] as { raw: string }).raw.length;
       const folded = foldText(original.slice(at, end)).trim();
       const name = last > i ? `"${folded}"` : folded;
       // (A few per question: each is a search, and a long question may hold many capitals.)
-      if (name.length >= 3 && namesLooked++ < MAX_NAME_LOOKUPS && (await facts.count({ q: name })) > 0) {
+      if (
+        !tail &&
+        name.length >= 3 &&
+        namesLooked++ < MAX_NAME_LOOKUPS &&
+        (await facts.count({ q: name })) > 0
+      ) {
         addTopic(name, raw, at, end, "a name as written");
         for (let j = i + 1; j <= last; j++) spent.add(j);
         continue;
@@ -7073,7 +7097,9 @@ async function readQuestion(
       !shareOfWindow &&
       intent === "share" &&
       /\bhow many of\b(?! each\b)/.test(lowerAll) &&
-      !CUES.share.test(shareText)
+      !CUES.share.test(shareText) &&
+      window?.from !== undefined &&
+      /\b(?:posted|uploaded|published|went up|came out)\b/.test(lowerAll)
     )
       intent = "count";
     else if (!shareOf && !shareOfAuthors && !shareOfWindow) {

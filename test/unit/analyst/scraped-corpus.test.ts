@@ -9708,3 +9708,30 @@ describe("an ad strategist's words (stop 49)", () => {
     ).not.toBe("decline");
   });
 });
+
+describe("what a holiday without a year, a capitalised place and a second 'what about' mean (stop 49)", () => {
+  it("'around Christmas' with no year asks of every year; 'the run-up to Christmas' is no window of the holiday; 'CẦN THƠ', 'VNĐ' hold no region; 'mention glamping; what about homestay' compares both", async () => {
+    const around = aggregateOf(await ask("How many videos were posted around Christmas?")).plan;
+    expect(around.understood.some((u) => u.startsWith("window"))).toBe(false);
+    const runUp = aggregateOf(
+      await ask(
+        "Weekly uploads from October to December 2024: was there a spike in the run-up to Christmas?",
+      ),
+    ).plan;
+    expect(runUp.understood).toContain(
+      'window October to December 2024 (from "from october to december 2024")',
+    );
+    const city = aggregateOf(await ask("How many videos about BẾN NINH KIỀU, CẦN THƠ are there?")).plan;
+    expect(city.filters).toEqual([]);
+    // ("VNĐ", the currency, is no region VN.)
+    const price = aggregateOf(await ask("How many glamping videos give a price in VNĐ?")).plan;
+    expect(price.understood.some((u) => u.startsWith("region"))).toBe(false);
+    const again = aggregateOf(
+      await ask(
+        "How many videos mention glamping; what about homestay; and which gets more likes per video?",
+      ),
+    ).plan;
+    expect(again).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "likes" });
+    expect(again.compare_topics).toEqual(["glamping", "homestay"]);
+  });
+});
