@@ -1653,7 +1653,7 @@ const SOURCE_NOUN_AFTER =
   /^\s+(?:blogs?|articles?|magazines?|websites?|newsletters?|agenc(?:y|ies)|compan(?:y|ies)|decks?|podcasts?)\b/;
 /** Plural nouns for the places or names a question lists ("those three cities"), never a hashtag of them. */
 const GENERIC_PLACES =
-  /^(?:cities|places|locations|destinations|provinces|towns|areas|spots|properties|chains)$/;
+  /^(?:cities|places|locations|destinations|provinces|towns|areas|spots|properties|chains|islands?)$/;
 
 /** A band of a count written without its unit: "1k-10k", "under 1k", "above 1M", "100k+". */
 const BAND_FIGURE = String.raw`\d+(?:[.,]\d+)*\s*[km]?`;
@@ -1939,6 +1939,10 @@ async function readQuestion(
         typos.push(`${said.trim()}=${lead}${n} videos`);
         return `${lead}${n} videos`;
       },
+    )
+    // "Resort-related videos", "Christmas-themed posts", "Amanoi-tagged videos": what they are about.
+    .replace(/(?<=[\p{L}\p{N}])-(?:related|themed|focused|centric|tagged)\b/giu, (said: string) =>
+      " ".repeat(said.length),
     )
     // "As a selling point": a feature, not sales.
     .replace(/\b(?:as (?:an? |their |the )?)?(?:selling|sales) points?\b/gi, (said: string) =>
@@ -5277,7 +5281,14 @@ async function readQuestion(
         (commaList ? (["", undefined, "or"] as unknown as RegExpMatchArray) : null);
       if (!joined) continue;
       const word = joined[1];
-      if (word !== undefined && !(word in SUBJECT_WORDS) && !(singular(word) in SUBJECT_WORDS)) continue;
+      // ("The Phú Quý search versus Phú Quốc": the search names the place's videos.)
+      if (
+        word !== undefined &&
+        !(word in SUBJECT_WORDS) &&
+        !(singular(word) in SUBJECT_WORDS) &&
+        !/^search(?:es)?$/.test(word)
+      )
+        continue;
       const asked =
         CUES.compare.test(unbounded) ||
         /\b(which|what|more|better|higher|best|most|compare|differ\w*)\b/.test(unbounded) ||

@@ -9735,3 +9735,24 @@ describe("what a holiday without a year, a capitalised place and a second 'what 
     expect(again.compare_topics).toEqual(["glamping", "homestay"]);
   });
 });
+
+describe("topics written with a suffix, and a search set against a place (stop 49)", () => {
+  it("'resort-related videos', 'Dalat-tagged videos vs Vungtau-tagged videos', 'the Da Lat search versus Vung Tau' read their topics (SQL)", async () => {
+    const related = aggregateOf(await ask("Which month of 2025 had the most resort-related videos?")).plan;
+    expect(related).toMatchObject({ intent: "breakdown", group_by: "month", topics: ["resort"] });
+    const tagged = aggregateOf(await ask("Dalat-tagged videos vs Vungtau-tagged videos: median likes")).plan;
+    expect(tagged).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "likes" });
+    expect(tagged.compare_topics).toEqual(["dalat", "vungtau"]);
+    const searched = aggregateOf(await ask("Median likes for the Da Lat search versus Vung Tau?"));
+    expect(searched.plan).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "likes" });
+    const likes = async (tag: string) =>
+      median(
+        db
+          .prepare(`SELECT likes FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList(await searchIds(tag))) as number[],
+      );
+    expect(groupValue(searched.result, "dalat")).toBe(await likes("dalat"));
+    expect(groupValue(searched.result, "vungtau")).toBe(await likes("vungtau"));
+  });
+});
