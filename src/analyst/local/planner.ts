@@ -1865,16 +1865,7 @@ async function readQuestion(
       },
     )
     // "The 2020 trending set", "trending dec 2020 top sounds": "trending" names the collection (a scrape of a
-    // past trending feed), not the feed's recency-weighted order, which no past period has. (A month written into
-    // its name, "trending dec 2020", "the dec 2020 trending set", is the name's: its videos span the year's last
-    // months.)
-    .replace(
-      /\btrending[\s-]+(?:dec(?:ember)?\.?)\s+(?=(?:19|20)\d\d\b)|\b(?:dec(?:ember)?\.?)\s+(?=(?:19|20)\d\d\s+trending\b)/gi,
-      (word: string) => {
-        typos.push(`${word.trim()}=the collection's name`);
-        return "";
-      },
-    )
+    // past trending feed), not the feed's recency-weighted order, which no past period has.
     .replace(
       /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b)|\bkaggle\s+trending\b|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\b)/gi,
       (word: string, at: number, all: string) => {
