@@ -710,7 +710,7 @@ export const CUES = {
     /\b(breakouts?|break(ing)? out(?![^?.]{0,40}\b(by|into|across|per|over|for each)\b)|broke out|outperform(ing|ed|s)? (their|its|the)? ?(creator'?s? )?(usual|baseline|average|norm)|above (their|its) (baseline|usual)|overperform(ing|ers?)?)\b/,
   early:
     /\b(early[- ]breakouts?|early|just (starting|beginning) to break|in the first (72|few|three) (hours|days)|young)\b/,
-  rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like)\b/,
+  rank: /\b(top|most|best|highest|biggest|largest|leading|leader|leaders|lead|leads|dominat\w*|winning|strongest|which|who|rank\w*|popular|greatest|more|show me|show|list|find|give me|examples?|looks? like|sort(?:ed)? by|order(?:ed)? by)\b/,
   overview:
     /\b(overview|summary|summari[sz]e|snapshot|state of|landscape|tell me about|describe|posting about|talking about|happening (in|with|around)|going on (in|with)|(key )?insights?|takeaways?)\b|(?:^|[-–—:;?.]\s+|,\s+and\s+)(?!.*\b(?:vs\.?|versus|compared?|than|against)\b)\s*how(?:'s|’s| (did|does|do|has|have|is|are))\s+(?:\S.*)?\b(perform(ed|ing)?|do(ing)?|done|fare[ds]?|faring|go(ing)?|gone)\b|^\W*how(?:'s|’s| is| are)\s+(?!(?:the\s+)?(?:best|top|most|median|average|engagement)\b)[^?.,;]{2,40}[?.!]*\s*$/,
   future:

@@ -1819,6 +1819,15 @@ async function readQuestion(
       typos.push(`${field}=${words}`);
       return words;
     })
+    // "shareCount > diggCount": more of one count than of the other.
+    .replace(
+      /\b(plays|views|likes|comments|shares|saves)\s*(>|<)\s*(plays|views|likes|comments|shares|saves)\b/gi,
+      (said: string, a: string, op: string, b: string) => {
+        const words = op === ">" ? `more ${a} than ${b}` : `fewer ${a} than ${b}`;
+        typos.push(`${said}=${words}`);
+        return words;
+      },
+    )
     // "More then 50k views": "than" (the same length).
     .replace(
       /\b(more|less|fewer|longer|shorter|higher|lower|bigger|smaller|better|worse|other|rather) then\b/gi,
@@ -1935,6 +1944,11 @@ async function readQuestion(
     .replace(/(?<=[\p{L}\p{N}])-(?:related|themed|focused|centric|tagged)\b/giu, (said: string) =>
       " ".repeat(said.length),
     )
+    // "Rows where shareCount > diggCount: n", "n, median playCount": the count, as tables name it.
+    .replace(/(?<=[:,(]\s*)n(?=\s*(?:[,)]|$|\bby\b|\bgroup\b|\bper\b))/gi, (said: string) => {
+      typos.push(`${said}=count`);
+      return "count";
+    })
     // "As a selling point": a feature, not sales.
     .replace(/\b(?:as (?:an? |their |the )?)?(?:selling|sales) points?\b/gi, (said: string) =>
       " ".repeat(said.length),

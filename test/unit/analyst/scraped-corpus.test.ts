@@ -9756,3 +9756,22 @@ describe("topics written with a suffix, and a search set against a place (stop 4
     expect(groupValue(searched.result, "vungtau")).toBe(await likes("vungtau"));
   });
 });
+
+describe("the export's field names in table phrasing (stop 49)", () => {
+  it("'rows where playCount > diggCount: n' counts; 'isAd=true rows: id, playCount ORDER BY playCount desc' ranks the ads by plays (SQL)", async () => {
+    const counted = await ask("rows where playCount > diggCount: n");
+    expect(aggregateOf(counted).plan).toMatchObject({ intent: "count" });
+    expect(aggregateOf(counted).result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE plays > likes").pluck().get() as number,
+    );
+    const ordered = aggregateOf(await ask("isAd=true rows: id, playCount ORDER BY playCount desc"));
+    expect(ordered.plan).toMatchObject({ intent: "rank", subject: "videos", metric: "plays" });
+    const top = db
+      .prepare("SELECT id FROM videos WHERE label_ad = 1 ORDER BY plays DESC, id DESC")
+      .pluck()
+      .all() as string[];
+    expect(ordered.result.ranking as string[]).toEqual(
+      top.slice(0, (ordered.result.ranking as string[]).length),
+    );
+  });
+});
