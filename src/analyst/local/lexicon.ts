@@ -1876,11 +1876,12 @@ const HOLIDAY_MENTION =
   /(?:#|\bmention(?:s|ed|ing)?\s+(?:of\s+)?(?:the\s+)?|\b(?:word|tag|hashtag)\s+)["“']?$/;
 
 /**
- * Holidays named as times, each as the days readPeriod reads ("tết 2025": "26 january 2025 to 1 february 2025")
- * and what they are: with a year beside the name ("christmas 2024", "the 2024 tết holiday"), or after a word that
- * makes it a time ("during tết", "over the 30/4 weekend") with the one year the question names (for a fixed date,
- * YEARLESS_YEAR when it names none: read as the latest in the corpus). "Tết videos" and "captions mentioning
- * christmas" are topics, left as they are.
+ * Holidays named as times, each as the days readPeriod reads ("tết 2025": "26 january 2025 through 1 february
+ * 2025") and what they are: with a year beside the name ("christmas 2024", "the 2024 tết holiday"), or after a word
+ * that makes it a time ("during tết", "over the 30/4 weekend") with the one year the question names (a fixed date
+ * whose days are named, "the 30/4 weekend", in YEARLESS_YEAR when it names none: read as the latest in the corpus).
+ * "Tết videos", "around christmas" and "captions mentioning christmas" are topics, left as they are; a holiday
+ * beside days written out is blanked (`what` ""), for them to be read.
  */
 function holidayDates(text: string, question: string): (Edit & { what: string })[] {
   const years = new Set(
@@ -1915,24 +1916,22 @@ function holidayDates(text: string, question: string): (Edit & { what: string })
           edits.push({ at, length, put: " ".repeat(length), what: "" });
         continue;
       }
-      const timed =
-        (m[1] ?? m[2]) !== undefined ||
-        HOLIDAY_LEAD.test(before) ||
-        new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
-      const lunar = h.days(YEARLESS_YEAR) === null;
       const written = m[1] ?? m[2];
+      const nouns = new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
+      const timed = written !== undefined || nouns || HOLIDAY_LEAD.test(before);
+      const lunar = h.days(YEARLESS_YEAR) === null;
       // (Without a year the question names, a holiday is read as the latest only where its days are named,
       // "over the 30/4 weekend"; "around christmas" asks of every year, a topic.)
-      const nouns = new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
       const year =
         written !== undefined ? Number(written) : (named ?? (lunar || !nouns ? null : YEARLESS_YEAR));
       const days = timed && year !== null ? h.days(year) : null;
-      if (!days || edits.some((e) => at < e.at + e.length && e.at < at + m[0].length)) continue;
+      if (year === null || !days || edits.some((e) => at < e.at + e.length && e.at < at + m[0].length))
+        continue;
       // ("30/4–1/5 in 2024 vs 2025": the holiday in each year, side by side.)
       const also = m[3] === undefined ? null : h.days(Number(m[3]));
       // (A lunar holiday names its day: "the week around Lunar New Year's Day (29 January 2025)".)
-      const day = h.lunar?.[year ?? 0];
-      const [y, month, d] = day && year !== null ? [year, ...day] : days[0];
+      const day = h.lunar?.[year];
+      const [y, month, d] = day ? [year, ...day] : days[0];
       edits.push({
         at,
         length: m[0].length,

@@ -650,6 +650,8 @@ const EVERYDAY_WORDS =
 /** A month's name, full or short, as dates write it. */
 const MONTH_WORDS =
   "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
+/** "How many of the videos …": a part of a set ("how many of each" asks for each one's count). */
+const HOW_MANY_OF = /\bhow many of\b(?! each\b)/;
 /** Words naming rivals: "competitors", "competing hotels". */
 const RIVALS = /\b(competitors?|competition|rivals?|competing)\b/;
 /** A question asking who the rivals are: "who are Keypad Hotel's competitors?", "list our main competitors". */
@@ -5995,7 +5997,7 @@ async function readQuestion(
     understood.push(`groups: the ${KIND_PLURAL[compareKind]} named (${codesNamed.join(", ")}), side by side`);
     metric = sideBySideMetric(metric);
   } else if (
-    (CUES.share.test(shareText) || /\bhow many of\b(?! each\b)/.test(lowerAll)) &&
+    (CUES.share.test(shareText) || HOW_MANY_OF.test(lowerAll)) &&
     // ("Give me a creator profile of @x: … how often …": the profile asked for.)
     !(entityCount === 1 && /\b(profile|rundown|tell me about|overview of)\b/.test(lowerAll)) &&
     // ("Which hotels are posting, how often, and who has the best median views?": how often each posts, a ranking.)
@@ -6003,7 +6005,7 @@ async function readQuestion(
       subject === "creators" &&
       /\bhow often\b/.test(shareText) &&
       !CUES.share.test(shareText.replace(/\bhow often\b/g, " ")) &&
-      !/\bhow many of\b(?! each\b)/.test(lowerAll)
+      !HOW_MANY_OF.test(lowerAll)
     )
   )
     intent = "share";
@@ -7112,7 +7114,7 @@ async function readQuestion(
       !shareOfAuthors &&
       !shareOfWindow &&
       intent === "share" &&
-      /\bhow many of\b(?! each\b)/.test(lowerAll) &&
+      HOW_MANY_OF.test(lowerAll) &&
       !CUES.share.test(shareText) &&
       window?.from !== undefined &&
       /\b(?:posted|uploaded|published|went up|came out)\b/.test(lowerAll)
