@@ -669,6 +669,8 @@ export const TYPOS: Readonly<Record<string, string>> = {
   cn: "can",
   acct: "account",
   accts: "accounts",
+  acc: "account",
+  accs: "accounts",
   postd: "posted",
   mny: "many",
   wht: "what",

@@ -6222,6 +6222,21 @@ async function readQuestion(
     subject = "videos";
     metric = null;
     understood.push('"uploads" read as the number of videos');
+  } else if (
+    // ('Is "Dalatmango" by PC used only in Đà Lạt videos?', '"Nhớ Người Hay Nhớ" appears eight times: one account
+    // repeating it or spread across accounts?': who uses the sound named, each account's videos with it.)
+    !mentioned &&
+    entityCount === 0 &&
+    (metric === null || metric === "videos") &&
+    attributes.some((a) => a.kind === "sound" && !a.except) &&
+    /\b(?:used|uses|using|use|appears?|appeared|shows? up|showed up|spread|reuse[ds]?|repeat\w*)\b/.test(
+      lowerAll,
+    )
+  ) {
+    intent = "rank";
+    subject = "creators";
+    metric = "videos";
+    understood.push("the accounts using it, ranked by their videos with it");
   } else {
     intent = "decline";
     decline = mentioned

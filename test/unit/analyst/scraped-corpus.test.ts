@@ -9775,3 +9775,22 @@ describe("the export's field names in table phrasing (stop 49)", () => {
     );
   });
 });
+
+describe("who uses a sound named, and 'accs' (stop 49)", () => {
+  it("'is \"nhạc nền - Stay\" used by one account or spread across accounts?' ranks the accounts by their videos with it; 'accs' are accounts (SQL)", async () => {
+    const users = aggregateOf(
+      await ask('Is "nhạc nền - Stay" used by one account or spread across accounts?'),
+    );
+    expect(users.plan).toMatchObject({ intent: "rank", subject: "creators", metric: "videos" });
+    const top = db
+      .prepare(
+        "SELECT count(*) FROM videos WHERE music_id = '7100000000000000001' GROUP BY author_uid ORDER BY 1 DESC LIMIT 1",
+      )
+      .pluck()
+      .get() as number;
+    expect(groupValue(users.result, (users.result.ranking as string[])[0] as string)).toBe(top);
+    expect(aggregateOf(await ask("which accs post the most vids?")).plan.understood).toContain(
+      'read "accs" as "accounts"',
+    );
+  });
+});
