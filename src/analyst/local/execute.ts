@@ -3110,8 +3110,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     const most = [...ranked].sort(
       (a, b) => b.value - a.value || b.key.localeCompare(a.key),
     )[0] as (typeof ranked)[number];
+    // ("Share of uploads by month": each month's part of all the months' videos beside its count.)
+    const all = ranked.reduce((sum, g) => sum + g.size, 0);
     const figure = (g: (typeof ranked)[number]) =>
-      metric ? showFigure(metric, g.value) : distinctCreators ? fmt(g.value) : fmt(g.size);
+      metric
+        ? showFigure(metric, g.value)
+        : distinctCreators
+          ? fmt(g.value)
+          : plan.groupShares && all > 0
+            ? `${fmt(g.size)} (${fmt(Math.round((g.size / all) * 10000) / 100)} %)`
+            : fmt(g.size);
     const span =
       months.length === ranked.length ? "" : ` (the last ${months.length} of ${ranked.length} ${by}s)`;
     // ("How many creators posted each month?": the distinct creators of each month's videos.)
@@ -3124,7 +3132,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       (a, b) => a.value - b.value || a.key.localeCompare(b.key),
     )[0] as typeof most;
     const ofAll = span === "" ? "" : ` of all ${ranked.length} ${by}s`;
-    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. ${plan.lowest ? `The least${ofAll}: ${least.key} (${figure(least)}); the most` : `The most${ofAll}`}: ${most.key} (${figure(most)}).`;
+    const one = (g: (typeof ranked)[number]) =>
+      plan.groupShares ? `${g.key}, ${figure(g)}` : `${g.key} (${figure(g)})`;
+    const statement = `${what} per publication ${by} (UTC)${span}: ${months.map((g) => `${g.key} ${figure(g)}`).join(", ")}. ${plan.lowest ? `The least${ofAll}: ${one(least)}; the most` : `The most${ofAll}`}: ${one(most)}.`;
     // (The most and the least outside those shown are findings too, with their examples.)
     const named = [most, ...(plan.lowest ? [least] : [])].filter((g) => !months.includes(g));
     return answer(

@@ -408,6 +408,8 @@ export interface Plan {
   shareOfCreators: boolean;
   /** For `share`: "what fraction of videos are from 2025?": the share of the set published in `window`. */
   shareOfWindow: boolean;
+  /** "Share of uploads by month": each group's part of the videos, given beside its count. */
+  groupShares: boolean;
   /** For `share`: the count whose share is asked ("what share of views do ads get?"); null: of the videos. */
   shareMeasure: "plays" | "likes" | "comments" | "shares" | "saves" | null;
   /** For `breakdown`/`compare` of groups: what the groups are. */
@@ -5537,6 +5539,7 @@ async function readQuestion(
   let shareOfAuthors = false;
   let shareOfCreators = false;
   let shareOfWindow = false;
+  let groupShares = false;
   let shareMeasure: Plan["shareMeasure"] = null;
   const early =
     (/\b(early|earliest|young|youngest)\b/.test(lowerAll) && /\bbr(eak|oke)/.test(lowerAll)) ||
@@ -7135,7 +7138,13 @@ async function readQuestion(
       /\b(?:posted|uploaded|published|went up|came out)\b/.test(lowerAll)
     )
       intent = "count";
-    else if (!shareOf && !shareOfAuthors && !shareOfWindow) {
+    // ("Share of uploads by month in 2025": each group's part of the videos, which a breakdown by number gives.)
+    else if (!shareOf && !shareOfAuthors && !shareOfWindow && sharePerGroup && groupBy !== null) {
+      intent = "breakdown";
+      metric = null;
+      groupShares = true;
+      understood.push("each group's share of the videos");
+    } else if (!shareOf && !shareOfAuthors && !shareOfWindow) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
     } else if (sharePerGroup && shareOf)
@@ -7578,6 +7587,7 @@ async function readQuestion(
     shareOfAuthors: intent === "share" && shareOfAuthors,
     shareOfCreators: intent === "share" && shareOfCreators,
     shareOfWindow: intent === "share" && shareOfWindow,
+    groupShares: intent === "breakdown" && groupShares,
     shareMeasure,
     groupBy,
     trendKind,

@@ -103,6 +103,7 @@ export function aggregateOf(answer: Answer): {
     change_between?: string[];
     lowest?: boolean;
     by_artist?: boolean;
+    group_shares?: boolean;
     each_code?: { kind: string; codes: string[] };
     words?: { field: string; kind: string };
   };

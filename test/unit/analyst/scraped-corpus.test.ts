@@ -9794,3 +9794,21 @@ describe("who uses a sound named, and 'accs' (stop 49)", () => {
     );
   });
 });
+
+describe("a share asked of each group with nothing named to share (stop 49)", () => {
+  it("'share of uploads by month in 2025' is each month's part of the videos (SQL)", async () => {
+    const answer = await ask("Share of uploads by month in 2025?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "month" });
+    expect(plan.understood).toContain("each group's share of the videos");
+    const months = db
+      .prepare(
+        "SELECT strftime('%Y-%m', created_at, 'unixepoch') AS m, count(*) AS n FROM videos WHERE created_at >= ? AND created_at < ? GROUP BY m",
+      )
+      .all(Date.UTC(2025, 0, 1) / 1000, Date.UTC(2026, 0, 1) / 1000) as { m: string; n: number }[];
+    const total = months.reduce((sum, x) => sum + x.n, 0);
+    for (const { m, n } of months) expect(groupValue(result, m), m).toBe(n);
+    const top = months.reduce((a, b) => (b.n > a.n ? b : a));
+    expect(answer.summary).toContain(`${Math.round((top.n / total) * 10000) / 100} %`);
+  });
+});
