@@ -1620,9 +1620,15 @@ export async function planQuestion(
   context: string | null,
 ): Promise<Plan> {
   const plan = await readQuestion(facts, question, context, null);
+  // ("Sort by shares instead": a ranking of nothing named, which only an earlier question gives.)
+  const namesNothing =
+    plan.topics.length + plan.compareTopics.length + plan.creators.length + plan.advertisers.length === 0 &&
+    plan.attributes.length === 0 &&
+    !plan.window;
   if (!context && ELLIPTICAL.test(question.toLowerCase().replace(/[’]/g, "'")))
-    return plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")
-      ? { ...plan, decline: FOLLOW_UP_ALONE, followUpAlone: true }
+    return (plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")) ||
+      (namesNothing && /\binstead\W*$/i.test(question))
+      ? { ...plan, intent: "decline", decline: FOLLOW_UP_ALONE, followUpAlone: true }
       : { ...plan, followUpAlone: true };
   if (!context || !followsUp(question, plan)) return plan;
   const inherited = await contextSet(
@@ -6231,6 +6237,7 @@ async function readQuestion(
     !mentioned &&
     entityCount === 0 &&
     (metric === null || metric === "videos") &&
+    attributes.filter((a) => a.kind === "sound").length === 1 &&
     attributes.some((a) => a.kind === "sound" && !a.except) &&
     /\b(?:used|uses|using|use|appears?|appeared|shows? up|showed up|spread|reuse[ds]?|repeat\w*)\b/.test(
       lowerAll,

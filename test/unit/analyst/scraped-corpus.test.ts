@@ -9792,6 +9792,11 @@ describe("who uses a sound named, and 'accs' (stop 49)", () => {
     expect(aggregateOf(await ask("which accs post the most vids?")).plan.understood).toContain(
       'read "accs" as "accounts"',
     );
+    // ("Sort by likes instead", with no earlier question, is still a follow-up: "sort by" ranks only what is named.)
+    expect(aggregateOf(await ask("sort by likes instead")).plan).toMatchObject({
+      intent: "decline",
+      follow_up_without_context: true,
+    });
   });
 });
 
