@@ -5002,6 +5002,10 @@ async function readQuestion(
       // Lâm".)
       const longer = original.slice(0, at).match(/\p{Lu}[\p{L}\p{N}'’&.-]* $/u);
       const tail = last === i && longer !== null && !opensSentence(at - longer[0].length);
+      // ('Đức Phúc\'s "Mùa Hè Tuyệt Vời"': whose song a quoted title is, read with the sound.)
+      const artist =
+        /['’]s?$/.test(raw) &&
+        soundsQuoted.some((q) => q.at >= at + raw.length && q.at - (at + raw.length) <= 3);
       const end =
         (words[last] as { raw: string; at: number }).at + (words[last] as { raw: string }).raw.length;
       const folded = foldText(original.slice(at, end)).trim();
@@ -5009,6 +5013,7 @@ async function readQuestion(
       // (A few per question: each is a search, and a long question may hold many capitals.)
       if (
         !tail &&
+        !artist &&
         name.length >= 3 &&
         namesLooked++ < MAX_NAME_LOOKUPS &&
         (await facts.count({ q: name })) > 0
