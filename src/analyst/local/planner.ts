@@ -1959,6 +1959,11 @@ async function readQuestion(
       typos.push(`${said}=count`);
       return "count";
     })
+    // "Is it like 200?", "like 5k or so": about that many, not likes.
+    .replace(
+      /\b(?:is it |it's |maybe |or )?like (?=~?\d[\d.,]*\s*(?:k|m)?(?:\s*(?:or so|ish))?\s*[?.!]*\s*$)/gi,
+      (said: string) => " ".repeat(said.length),
+    )
     // "As a selling point": a feature, not sales.
     .replace(/\b(?:as (?:an? |their |the )?)?(?:selling|sales) points?\b/gi, (said: string) =>
       " ".repeat(said.length),

@@ -67,6 +67,9 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["trên", "over"],
   ["tìm kiếm", "search"],
   ["(?:nhạc|âm thanh) gốc", "original sound"],
+  // ("Top 3 nhạc nền hot nhất": the sounds; a quoted "nhạc nền - …" is a title, left as written.)
+  ["(?:các )?nhạc nền", "sounds"],
+  ["hot nhất", "most viewed"],
   ["nhạc có sẵn", "other sounds"],
   ["tỷ lệ lưu", "save rate"],
   ["tỷ lệ tương tác", "engagement rate"],
@@ -126,6 +129,9 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["lượt share", "shares"],
   ["chia sẻ", "shares"],
   ["lượt lưu", "saves"],
+  ["được lưu nhiều hơn", "get more saves"],
+  ["được lưu nhiều nhất", "get the most saves"],
+  ["được lưu", "saved"],
   ["bình luận", "comments"],
   ["người theo dõi", "followers"],
   // ("… và kênh đó có tích xanh không?": whether the one found is verified, which its line says; no filter.)
@@ -146,6 +152,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["kênh", "account"],
   ["thương hiệu", "brand"],
   ["nhãn hàng", "brand"],
+  ["video không (?:phải )?quảng cáo", "organic videos"],
   ["video quảng cáo", "ad videos"],
   ["quảng cáo", "ads"],
   ["video thường", "organic videos"],

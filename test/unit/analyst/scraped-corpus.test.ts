@@ -9817,3 +9817,21 @@ describe("a share asked of each group with nothing named to share (stop 49)", ()
     expect(answer.summary).toContain(`${Math.round((top.n / total) * 10000) / 100} %`);
   });
 });
+
+describe("phone-typed and Vietnamese phrasings from the last batch (stop 49)", () => {
+  it("'… is it like 200' counts, no likes; 'Đà Lạt hay Vũng Tàu được lưu nhiều hơn?' compares saves; 'video quảng cáo với video không quảng cáo' is ads and organic; 'nhạc nền hot nhất' ranks sounds", async () => {
+    const count = aggregateOf(await ask("dalat how many vids lol is it like 200")).plan;
+    expect(count).toMatchObject({ intent: "count", topics: ["dalat"] });
+    expect(count).not.toHaveProperty("metric", "likes");
+    const saves = aggregateOf(await ask("Đà Lạt hay Vũng Tàu được lưu nhiều hơn?")).plan;
+    expect(saves).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "saves" });
+    expect(saves.compare_topics).toEqual(["dalat", "vungtau"]);
+    expect(
+      aggregateOf(await ask("so sánh lượt lưu của video quảng cáo với video không quảng cáo")).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "saves" });
+    expect(aggregateOf(await ask("top 3 nhạc nền hot nhất tháng 7/2025")).plan).toMatchObject({
+      intent: "rank",
+      subject: "sounds",
+    });
+  });
+});
