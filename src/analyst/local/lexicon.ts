@@ -1877,6 +1877,17 @@ const HOLIDAY_DAYS_BESIDE = new RegExp(
 const HOLIDAY_MENTION =
   /(?:#|\bmention(?:s|ed|ing)?\s+(?:of\s+)?(?:the\s+)?|\b(?:word|tag|hashtag)\s+)["“']?$/;
 
+/** Each holiday's words with a year beside them, read once: "tết 2025", "the 2024 tết holiday", "30/4–1/5 in 2024 vs 2025". */
+const HOLIDAY_RES = HOLIDAYS.map((h) => ({
+  h,
+  re: new RegExp(
+    String.raw`(?<![\w/#])(?:(${YEAR_RE})\s+)?(?:${h.words})(?![\w/])(?:\s+${HOLIDAY_NOUNS}){0,2}(?:,?\s+(?:of\s+|in\s+)?(${YEAR_RE})\b${NOT_A_YEAR}(?:\s*(?:vs\.?|versus|and|or|against|compared\s+(?:to|with))\s*(?:in\s+)?(${YEAR_RE})\b${NOT_A_YEAR})?)?`,
+    "g",
+  ),
+}));
+/** A holiday's words ending in words naming its days: "the 30/4 weekend", "tết week". */
+const HOLIDAY_NOUNS_END = new RegExp(`\\s${HOLIDAY_NOUNS}$`);
+
 /**
  * Holidays named as times, each as the days readPeriod reads ("tết 2025": "26 january 2025 through 1 february
  * 2025") and what they are: with a year beside the name ("christmas 2024", "the 2024 tết holiday"), or after a word
@@ -1895,11 +1906,7 @@ function holidayDates(text: string, question: string): (Edit & { what: string })
     return a.join() === b.join() ? day(a) : `${day(a)} through ${day(b)}`;
   };
   const edits: (Edit & { what: string })[] = [];
-  for (const h of HOLIDAYS) {
-    const re = new RegExp(
-      String.raw`(?<![\w/#])(?:(${YEAR_RE})\s+)?(?:${h.words})(?![\w/])(?:\s+${HOLIDAY_NOUNS}){0,2}(?:,?\s+(?:of\s+|in\s+)?(${YEAR_RE})\b${NOT_A_YEAR}(?:\s*(?:vs\.?|versus|and|or|against|compared\s+(?:to|with))\s*(?:in\s+)?(${YEAR_RE})\b${NOT_A_YEAR})?)?`,
-      "g",
-    );
+  for (const { h, re } of HOLIDAY_RES) {
     for (const m of text.matchAll(re)) {
       const at = m.index ?? 0;
       const before = text.slice(0, at);
@@ -1919,7 +1926,7 @@ function holidayDates(text: string, question: string): (Edit & { what: string })
         continue;
       }
       const written = m[1] ?? m[2];
-      const nouns = new RegExp(`\\s${HOLIDAY_NOUNS}$`).test(m[0]);
+      const nouns = HOLIDAY_NOUNS_END.test(m[0]);
       const timed = written !== undefined || nouns || HOLIDAY_LEAD.test(before);
       const lunar = h.days(YEARLESS_YEAR) === null;
       // (Without a year the question names, a holiday is read as the latest only where its days are named,
