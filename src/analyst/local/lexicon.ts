@@ -861,7 +861,8 @@ export const MONTH_NAMES = [
 ];
 
 const YEAR_RE = "(?:18|19|20|21)\\d\\d";
-const MONTH_RE = `(?:${Object.keys(MONTHS).join("|")})`;
+/** A month's name, full or short, as dates write it. */
+export const MONTH_RE = `(?:${Object.keys(MONTHS).join("|")})`;
 const PART_WORDS: Record<string, number> = {
   first: 1,
   "1st": 1,

@@ -38,6 +38,7 @@ import {
   LENGTH_BANDS,
   METRIC_WORDS,
   type Metric,
+  MONTH_RE,
   monthFirstDates,
   ordinalNumber,
   type Period,
@@ -649,9 +650,6 @@ const OLDEST_WORDS = /\b(oldest|earliest|first|ever|very)\b/g;
 /** Everyday words of questions, capitalised in a title ("What Are The Best Hotel Videos") and small otherwise. */
 const EVERYDAY_WORDS =
   /^(?:what|which|when|where|with|from|that|this|these|those|have|more|most|best|than|does|about|videos?|posts?|views?|plays?|likes?|comments?|shares?|saves?|hotels?|show|tell|give|list|many|much|their|they|were|been|into|over|under|each|some|only|like|gets?|perform\w*|compare\w*|between|against|doing|better|higher|lower)$/i;
-/** A month's name, full or short, as dates write it. */
-const MONTH_WORDS =
-  "(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)";
 /** "How many of the videos …": a part of a set ("how many of each" asks for each one's count). */
 const HOW_MANY_OF = /\bhow many of\b(?! each\b)/;
 /** Words naming rivals: "competitors", "competing hotels". */
@@ -2059,7 +2057,7 @@ async function readQuestion(
     // more.
     .replace(
       new RegExp(
-        String.raw`\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+(?=(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_WORDS}\b|${MONTH_WORDS}\.?\s+\d{1,2}\b|\d{1,2}[/.]\d{1,2}\b)`,
+        String.raw`\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,?\s+(?=(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${MONTH_RE}\b|${MONTH_RE}\.?\s+\d{1,2}\b|\d{1,2}[/.]\d{1,2}\b)`,
         "gi",
       ),
       "",
@@ -2067,7 +2065,7 @@ async function readQuestion(
     // "From the 1st to the 15th of April 2025": those days of the month.
     .replace(
       new RegExp(
-        String.raw`\bthe\s+(\d{1,2})(?:st|nd|rd|th)\s+(to|through|until|till|and|-|–)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+of\s+(${MONTH_WORDS})\b`,
+        String.raw`\bthe\s+(\d{1,2})(?:st|nd|rd|th)\s+(to|through|until|till|and|-|–)\s+the\s+(\d{1,2})(?:st|nd|rd|th)\s+of\s+(${MONTH_RE})\b`,
         "gi",
       ),
       (_m, a: string, join: string, b: string, month: string) => `${a} ${month} ${join} ${b} ${month}`,
