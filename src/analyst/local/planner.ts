@@ -1619,10 +1619,7 @@ export async function planQuestion(
 ): Promise<Plan> {
   const plan = await readQuestion(facts, question, context, null);
   // ("Sort by shares instead": a ranking of nothing named, which only an earlier question gives.)
-  const namesNothing =
-    plan.topics.length + plan.compareTopics.length + plan.creators.length + plan.advertisers.length === 0 &&
-    plan.attributes.length === 0 &&
-    !plan.window;
+  const namesNothing = namesNoSet(plan) && plan.attributes.length === 0 && !plan.window;
   if (!context && ELLIPTICAL.test(question.toLowerCase().replace(/[’]/g, "'")))
     return (plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")) ||
       (namesNothing && /\binstead\W*$/i.test(question))
@@ -1724,12 +1721,13 @@ const FOLLOW_UP =
 /** The asker speaking of themselves ("what should I post?") or a context speaking of them ("the user runs …"). */
 const FIRST_PERSON = /\b(i|i'm|i've|my|me|we|we're|our|us|the (user|client|customer|brand|company)('s)?)\b/;
 
+/** Whether a plan names no topic, creator or advertiser of its own. */
+const namesNoSet = (plan: Plan): boolean =>
+  plan.topics.length + plan.compareTopics.length + plan.creators.length + plan.advertisers.length === 0;
+
 /** A question naming no topic, creator or advertiser of its own that points back at the context. */
 function followsUp(question: string, plan: Plan): boolean {
-  return (
-    plan.topics.length + plan.compareTopics.length + plan.creators.length + plan.advertisers.length === 0 &&
-    FOLLOW_UP.test(question.toLowerCase().replace(/[’]/g, "'"))
-  );
+  return namesNoSet(plan) && FOLLOW_UP.test(question.toLowerCase().replace(/[’]/g, "'"));
 }
 
 /**
