@@ -209,11 +209,36 @@ export type FactsValue =
   | "comment_rate"
   | "share_rate"
   | "save_rate"
+  | CountRatio
   | "duration"
   /** How many hashtags a video carries. */
   | "hashtag_count"
   /** Publication time (Unix seconds): the oldest videos are those nearest 0. */
   | "published";
+
+/** A count that another count may be divided by. */
+export type RatioCount = "likes" | "comments" | "shares" | "saves";
+
+/** One count over another: "saves_per_like" is saves ÷ likes (0 for a video without likes). */
+export type CountRatio = {
+  [C in RatioCount]: `${C}_per_${Exclude<RatioCount, C> extends `${infer One}s` ? One : never}`;
+}[RatioCount];
+
+const RATIO_COUNTS: readonly RatioCount[] = ["likes", "comments", "shares", "saves"];
+
+/** Every ratio of two different counts. */
+export const COUNT_RATIOS = RATIO_COUNTS.flatMap((count) =>
+  RATIO_COUNTS.filter((per) => per !== count).map((per) => `${count}_per_${per.slice(0, -1)}` as CountRatio),
+);
+
+export const isCountRatio = (value: string): value is CountRatio =>
+  (COUNT_RATIOS as readonly string[]).includes(value);
+
+/** A ratio's two counts: "saves_per_like" → saves over likes. */
+export const ratioCounts = (value: CountRatio): { count: RatioCount; per: RatioCount } => {
+  const [count, per] = value.split("_per_") as [RatioCount, string];
+  return { count, per: `${per}s` as RatioCount };
+};
 
 /** A text field of a video whose words a question counts: the caption, the opening line, the transcript. */
 export type TextField = "caption" | "hook" | "transcript";
@@ -304,10 +329,12 @@ export interface FactsGroup {
   sum: number;
   plays: number;
   /**
-   * The summed numerator of the value's pooled rate (with `plays`): for a one-count rate (`share_rate`) that
-   * count, else likes + comments + shares + saves (the pooled engagement rate).
+   * The summed numerator of the value's pooled rate (over `base`): for a one-count rate (`share_rate`) or a
+   * ratio (`saves_per_like`) that count, else likes + comments + shares + saves (the pooled engagement rate).
    */
   interactions: number;
+  /** The summed divisor of the value's pooled rate: the count a ratio divides by, plays otherwise. */
+  base: number;
   /** The distinct creators of the group's videos, when asked for (`{ creators: true }`). */
   creators?: number;
 }
@@ -378,6 +405,10 @@ export const hashtagSql = (tag: string, find: "instr" | "strpos") =>
 
 /** A per-video value in SQL, as a double where it is a ratio (`real` names the store's double type). */
 export function valueSql(value: FactsValue, real: string): string {
+  if (isCountRatio(value)) {
+    const base = rateBaseSql(value);
+    return `CASE WHEN ${base} = 0 THEN 0.0 ELSE CAST(${rateNumeratorSql(value)} AS ${real}) / ${base} END`;
+  }
   switch (value) {
     case "engagement":
     case "like_rate":
@@ -396,17 +427,23 @@ export function valueSql(value: FactsValue, real: string): string {
   }
 }
 
-/** The count a value's pooled rate sums over plays (FactsGroup.interactions), over `videos v`. */
+/** The count a value's pooled rate sums over its base (FactsGroup.interactions), over `videos v`. */
 export const rateNumeratorSql = (value: FactsValue): string =>
-  value === "like_rate"
-    ? "v.likes"
-    : value === "comment_rate"
-      ? "v.comments"
-      : value === "share_rate"
-        ? "v.shares"
-        : value === "save_rate"
-          ? "v.saves"
-          : "v.likes + v.comments + v.shares + v.saves";
+  isCountRatio(value)
+    ? `v.${ratioCounts(value).count}`
+    : value === "like_rate"
+      ? "v.likes"
+      : value === "comment_rate"
+        ? "v.comments"
+        : value === "share_rate"
+          ? "v.shares"
+          : value === "save_rate"
+            ? "v.saves"
+            : "v.likes + v.comments + v.shares + v.saves";
+
+/** What a value's pooled rate divides by (FactsGroup.base), over `videos v`: a ratio's second count, else plays. */
+export const rateBaseSql = (value: FactsValue): string =>
+  isCountRatio(value) ? `v.${ratioCounts(value).per}` : "v.plays";
 
 /** The columns of a VideoFact, over `videos v` (both stores read them with this list). */
 export const VIDEO_FACT_COLUMNS = `v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region,

@@ -4,23 +4,26 @@ import { DAY } from "../../shared/clock.js";
 import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
 import { countWords, type WordCount } from "../../shared/text/word-counts.js";
-import type {
-  CountBound,
-  CreatorFact,
-  FactsFilter,
-  FactsGroup,
-  FactsRepository,
-  FactsSplit,
-  FactsValue,
-  RateBound,
-  TextField,
-  VideoFact,
+import {
+  COUNT_RATIOS,
+  type CountBound,
+  type CountRatio,
+  type CreatorFact,
+  type FactsFilter,
+  type FactsGroup,
+  type FactsRepository,
+  type FactsSplit,
+  type FactsValue,
+  isCountRatio,
+  type RateBound,
+  ratioCounts,
+  type TextField,
+  type VideoFact,
 } from "../../store/facts.js";
 import {
   ADVERTISER_WINDOWS,
   CAPTION_BANDS,
   COUNTS,
-  type CountRate,
   CREATOR_WINDOWS,
   HASHTAG_COUNT_BANDS,
   isRate,
@@ -30,6 +33,7 @@ import {
   type Period,
   periodOfGroup,
   RATE_COUNT,
+  type RateMetric,
   REACH_HASHTAGS,
   snapWindow,
   type WindowReading,
@@ -147,6 +151,7 @@ const METRIC_NAME: Record<Metric, string> = {
   comment_rate: "comment rate",
   share_rate: "share rate",
   save_rate: "save rate",
+  ...(Object.fromEntries(COUNT_RATIOS.map((r) => [r, r.replace(/_/g, " ")])) as Record<CountRatio, string>),
   growth: "growth (plays gained)",
   followers: "followers",
   videos: "videos",
@@ -176,12 +181,21 @@ function factEvidence(v: VideoFact, extra: Evidence["figures"] = {}): Evidence {
   };
 }
 
-/** The count a rate divides by plays, of one video (all four for the engagement rate). */
-const rateNumerator = (v: VideoFact, metric: "engagement" | CountRate): number =>
-  metric === "engagement" ? v.likes + v.comments + v.shares + v.saves : v[RATE_COUNT[metric]];
+/** The count a rate divides, of one video (all four for the engagement rate). */
+const rateNumerator = (v: VideoFact, metric: RateMetric): number =>
+  metric === "engagement"
+    ? v.likes + v.comments + v.shares + v.saves
+    : v[isCountRatio(metric) ? ratioCounts(metric).count : RATE_COUNT[metric]];
+
+/** What a rate divides by, of one video: a ratio's second count, plays otherwise. */
+const rateBase = (v: VideoFact, metric: RateMetric): number =>
+  isCountRatio(metric) ? v[ratioCounts(metric).per] : v.plays;
 
 const factValue = (v: VideoFact, metric: Metric): number => {
-  if (isRate(metric)) return v.plays === 0 ? 0 : rateNumerator(v, metric) / v.plays;
+  if (isRate(metric)) {
+    const base = rateBase(v, metric);
+    return base === 0 ? 0 : rateNumerator(v, metric) / base;
+  }
   if (
     metric === "plays" ||
     metric === "likes" ||
@@ -195,10 +209,10 @@ const factValue = (v: VideoFact, metric: Metric): number => {
   return 1;
 };
 
-/** A pooled rate: its count(s) summed over the set ÷ the set's plays. */
-function pooledRate(videos: readonly VideoFact[], metric: "engagement" | CountRate): number {
-  const plays = videos.reduce((s, v) => s + v.plays, 0);
-  return plays === 0 ? 0 : videos.reduce((s, v) => s + rateNumerator(v, metric), 0) / plays;
+/** A pooled rate: its count(s) summed over the set ÷ the set's plays (a ratio: ÷ its second count's sum). */
+function pooledRate(videos: readonly VideoFact[], metric: RateMetric): number {
+  const base = videos.reduce((s, v) => s + rateBase(v, metric), 0);
+  return base === 0 ? 0 : videos.reduce((s, v) => s + rateNumerator(v, metric), 0) / base;
 }
 
 /**
@@ -226,9 +240,15 @@ function reachFloor<T>(
 const TRANSCRIPT_CAVEAT =
   "Transcript: the speech to text the source recorded with the video. A scrape records one only where it asked for subtitles and the video had them, so a video without one may still have speech.";
 
-/** "Share rate: shares ÷ plays", "Engagement rate: (likes + comments + shares + saves) ÷ plays". */
-const rateFormula = (metric: "engagement" | CountRate) =>
-  `${METRIC_NAME[metric][0]?.toUpperCase()}${METRIC_NAME[metric].slice(1)}: ${metric === "engagement" ? "(likes + comments + shares + saves)" : RATE_COUNT[metric]} ÷ plays`;
+/** "Share rate: shares ÷ plays", "Saves per like: saves ÷ likes", "Engagement rate: (likes + … + saves) ÷ plays". */
+const rateFormula = (metric: RateMetric) =>
+  `${METRIC_NAME[metric][0]?.toUpperCase()}${METRIC_NAME[metric].slice(1)}: ${
+    metric === "engagement"
+      ? "(likes + comments + shares + saves) ÷ plays"
+      : isCountRatio(metric)
+        ? `${ratioCounts(metric).count} ÷ ${ratioCounts(metric).per}`
+        : `${RATE_COUNT[metric]} ÷ plays`
+  }`;
 
 /** How a rate is computed, said where one is given (none for other measures). */
 const rateDefinition = (metric: Metric | null): string[] =>
@@ -2373,11 +2393,13 @@ function figureOf(videos: readonly VideoFact[], metric: Metric, statistic: "sum"
 }
 
 const showFigure = (metric: Metric, value: number) =>
-  isRate(metric)
-    ? `${round(value * 100, 2)} %`
-    : metric === "duration"
-      ? showSeconds(value)
-      : fmt(round(value, 1));
+  isCountRatio(metric)
+    ? fmt(round(value, 4))
+    : isRate(metric)
+      ? `${round(value * 100, 2)} %`
+      : metric === "duration"
+        ? showSeconds(value)
+        : fmt(round(value, 1));
 
 /** 45 → "45 s", 95 → "1 min 35 s", 120 → "2 min". */
 function showSeconds(seconds: number): string {
@@ -2513,7 +2535,7 @@ function filterSides(
 function groupFigure(g: FactsGroup, metric: Metric | null, statistic: "sum" | "median"): number {
   if (metric === null || metric === "videos" || metric === "followers" || metric === "growth")
     return g.videos;
-  if (statistic === "sum") return isRate(metric) ? (g.plays === 0 ? 0 : g.interactions / g.plays) : g.sum;
+  if (statistic === "sum") return isRate(metric) ? (g.base === 0 ? 0 : g.interactions / g.base) : g.sum;
   return g.median ?? 0;
 }
 
@@ -3897,7 +3919,7 @@ async function measure(ctx: Ctx): Promise<Outcome> {
     ],
     caveats: isRate(metric)
       ? [
-          `${rateFormula(metric)}, pooled over the videos (each weighs by its plays) and per video (the median).`,
+          `${rateFormula(metric)}, pooled over the videos (each weighs by its ${isCountRatio(metric) ? ratioCounts(metric).per : "plays"}) and per video (the median).`,
         ]
       : metric === "duration"
         ? [

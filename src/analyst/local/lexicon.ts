@@ -4,6 +4,8 @@
  * here: they are linked against the corpus (the store's facts repository).
  */
 
+import { type CountRatio, isCountRatio } from "../../store/facts.js";
+
 /** Country names and demonyms → ISO 3166-1 alpha-2. Multi-word names are matched before single words. */
 export const REGION_WORDS: Record<string, string> = {
   "united states": "US",
@@ -138,6 +140,8 @@ export type Metric =
   | "engagement"
   /** One count over plays: "share rate", "saves relative to views", "like-to-view ratio". */
   | CountRate
+  /** One count over another: "saves per like", "the comments-to-likes ratio". */
+  | CountRatio
   | "growth"
   | "followers"
   | "videos"
@@ -160,9 +164,12 @@ export const RATE_COUNT: Readonly<Record<CountRate, "likes" | "comments" | "shar
 /** The counts a video records, each measurable alone. */
 export const COUNTS: readonly Metric[] = ["plays", "likes", "comments", "shares", "saves"];
 
-/** The engagement rate and the rates of one count: figures pooled over a set (a sum over plays). */
-export const isRate = (metric: Metric | null): metric is "engagement" | CountRate =>
-  metric === "engagement" || (metric !== null && metric in RATE_COUNT);
+/** A figure pooled over a set as a sum over a sum: the engagement rate, a one-count rate, a ratio of counts. */
+export type RateMetric = "engagement" | CountRate | CountRatio;
+
+/** The engagement rate, the rates of one count (sums over plays) and the ratios of two counts. */
+export const isRate = (metric: Metric | null): metric is RateMetric =>
+  metric === "engagement" || (metric !== null && (metric in RATE_COUNT || isCountRatio(metric)));
 
 export const METRIC_WORDS: Record<string, Metric> = {
   view: "plays",

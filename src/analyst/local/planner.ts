@@ -2,15 +2,18 @@ import { addTo } from "../../shared/group-by.js";
 import { foldText } from "../../shared/text/normalize.js";
 import { editDistance } from "../../shared/text/spelling.js";
 import type { WordKind } from "../../shared/text/word-counts.js";
-import type {
-  AdvertiserName,
-  ArtistSound,
-  CountMetric,
-  FactsRepository,
-  IndexedWord,
-  LinkedCreator,
-  SoundName,
-  TextField,
+import {
+  type AdvertiserName,
+  type ArtistSound,
+  type CountMetric,
+  type CountRatio,
+  type FactsRepository,
+  type IndexedWord,
+  isCountRatio,
+  type LinkedCreator,
+  ratioCounts,
+  type SoundName,
+  type TextField,
 } from "../../store/facts.js";
 import {
   anotherPeriod,
@@ -218,6 +221,23 @@ const FOLLOWER_TIERS: Readonly<Record<string, [number, number | null]>> = {
   mega: [1_000_000, null],
 };
 const FOLLOWER_TIER = /\b(nano|micro|macro|mega)[- ]?(influencers?|creators?|accounts?|tiktokers?|kols?)\b/;
+
+const RATIO_COUNT = "(likes?|comments?|shares?|saves?|bookmarks?)";
+/**
+ * One count over another: "saves per like", "shares for every 100 likes", "the comments-to-likes ratio",
+ * "saves:likes ratio", "the ratio of shares to comments".
+ */
+const RATIO_PHRASE = new RegExp(
+  [
+    `${RATIO_COUNT}-(?:to|per)-${RATIO_COUNT}(?: ratios?)?`,
+    `${RATIO_COUNT} to ${RATIO_COUNT} ratios?`,
+    `${RATIO_COUNT} ?[:/] ?${RATIO_COUNT} ratios?`,
+    `${RATIO_COUNT} (?:per|for every|relative to|divided by|as an? (?:share|percentage|proportion|fraction) of) (?:a |each |every |one )?(?:(?:10|100|1,?000|1k|hundred|thousand) )?${RATIO_COUNT}`,
+    `ratios? (?:of|between) ${RATIO_COUNT} (?:to|and|vs\\.?|versus) ${RATIO_COUNT}`,
+  ]
+    .map((one) => `\\b${one}\\b`)
+    .join("|"),
+);
 
 /** Rankings per group list this many in each unless a number is asked. */
 const PER_GROUP_COUNT = 3;
@@ -1321,6 +1341,20 @@ function listedFrom(
     run.push(next);
   }
   return run;
+}
+
+/** "… for #fitness, #gym and #bodybuilding": three or more hashtags listed right after "for" (none if not). */
+function hashtagsListedFor(
+  ordered: readonly [string, { at: number; end: number }][],
+  text: string,
+): string[] {
+  for (let k = 0; k < ordered.length; k++) {
+    if (!/\bfor\s+#$/.test(text.slice(0, (ordered[k] as [string, { at: number }])[1].at))) continue;
+    const run = listedFrom(ordered, k, text, "and|or|&");
+    if (run.length >= 3 && ordered.slice(k, k + run.length).every(([, span]) => text[span.at - 1] === "#"))
+      return run;
+  }
+  return [];
 }
 
 /** A sound as answers name it: "an original sound", ""Love Story" by Disco Lines", "a sound by AMEE". */
@@ -2978,14 +3012,24 @@ async function readQuestion(
   }
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
-    /\b(?:(like|comment|share|save)s?[- ]to[- ](?:view|play)s? ratios?|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
+    /\b(?:(like|comment|share|save)s?(?:[- ]to[- ](?:view|play)s? ratios?|-to-(?:view|play)s?)|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
   const ratePhrase = decline ? null : text.match(RATE_PHRASE);
-  let rate: CountRate | null = null;
-  if (ratePhrase) {
+  let rate: CountRate | CountRatio | null = null;
+  // "Saves per like", "the comments-to-likes ratio", "shares for every 100 likes": one count over another.
+  const ratioPhrase = decline || ratePhrase ? null : text.match(RATIO_PHRASE);
+  const [ratioOf, ratioPer] = (ratioPhrase?.slice(1).filter(Boolean) ?? []).map((w) =>
+    singular(w).replace("bookmark", "save"),
+  );
+  let rateSaid: RegExpMatchArray | null = null;
+  if (ratioPhrase && ratioOf && ratioPer && ratioOf !== ratioPer) {
+    rate = `${ratioOf}s_per_${ratioPer}` as CountRatio;
+    rateSaid = ratioPhrase;
+  } else if (ratePhrase) {
     const count = singular((ratePhrase[1] ?? ratePhrase[2] ?? ratePhrase[3] ?? ratePhrase[4]) as string);
     rate = `${count}_rate` as CountRate;
-    text = consume(text, ratePhrase.index ?? 0, ratePhrase[0].length);
+    rateSaid = ratePhrase;
   }
+  if (rateSaid) text = consume(text, rateSaid.index ?? 0, rateSaid[0].length);
   // Another ratio ("comments to likes"): not computed. One of two sets of videos ("the ratio of ads to organic
   // videos") is their split, read below.
   if (
@@ -3000,7 +3044,7 @@ async function readQuestion(
     )
   )
     decline =
-      'the rates it computes are the engagement rate, (likes + comments + shares + saves) ÷ plays, and one count over plays (like, comment, share or save rate); ask for one of them ("which hotel videos have the highest share rate?")';
+      'the rates it computes are the engagement rate, (likes + comments + shares + saves) ÷ plays, one count over plays (like, comment, share or save rate) and one count over another ("saves per like"); ask for one of them ("which hotel videos have the highest share rate?")';
   // "Which videos have the most views per follower?": a video's count over its creator's followers.
   if (
     !decline &&
@@ -4250,7 +4294,7 @@ async function readQuestion(
   const shareText = rateBoundSpans
     .reduce(
       (t, [at, length]) => consume(t, at, length),
-      ratePhrase ? consume(lowerAll, ratePhrase.index ?? 0, ratePhrase[0].length) : lowerAll,
+      rateSaid ? consume(lowerAll, rateSaid.index ?? 0, rateSaid[0].length) : lowerAll,
     )
     .replace(/\b(engagement|interaction) rates?\b/g, " ")
     // "The average share count": the shares a video has.
@@ -4358,7 +4402,7 @@ async function readQuestion(
   }
   if (metric)
     understood.push(
-      `metric ${metric === "plays" ? "views (plays)" : metric === "engagement" ? "engagement rate" : rate ? `${rate.replace("_", " ")} (${RATE_COUNT[rate]} ÷ plays)` : metric}`,
+      `metric ${metric === "plays" ? "views (plays)" : metric === "engagement" ? "engagement rate" : rate && isCountRatio(rate) ? `${rate.replace(/_/g, " ")} (${ratioCounts(rate).count} ÷ ${ratioCounts(rate).per})` : rate ? `${rate.replace("_", " ")} (${RATE_COUNT[rate]} ÷ plays)` : metric}`,
     );
 
   // 8. Subject.
@@ -5140,6 +5184,15 @@ async function readQuestion(
   let eitherCue = "or";
   // Whether eitherTopics were listed with "and" and no video is about them together.
   let eitherApart = false;
+  // "Comments-to-likes ratio for #fitness, #gym, #powerlifting and #bodybuilding": three or more hashtags listed
+  // after a measure's "for", each one's videos (a video rarely carries them all).
+  const hashtagsForMeasure =
+    metric === null
+      ? []
+      : hashtagsListedFor(
+          [...topicSpans].sort((x, y) => x[1].at - y[1].at),
+          lowerAll,
+        );
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
@@ -5219,6 +5272,7 @@ async function readQuestion(
       let k = 0;
       k + 1 < ordered.length &&
       eitherTopics.length === 0 &&
+      hashtagsForMeasure.length === 0 &&
       !CUES.compare.test(lowerAll) &&
       !PER_ITEM.test(lowerAll);
       k++
@@ -5333,7 +5387,7 @@ async function readQuestion(
       for (let j = k - 1; j >= 0 && listed[0] === ordered[j + 1]?.[0]; j--) {
         const [earlier, a] = ordered[j] as [string, { at: number; end: number }];
         const [, b] = ordered[j + 1] as [string, { at: number; end: number }];
-        if (!/^\s*,\s*$/.test(lowerAll.slice(a.end, b.at))) break;
+        if (!/^\s*,\s*$/.test(lowerAll.slice(a.end, b.at).replace(/#$/, ""))) break;
         listed.unshift(earlier);
       }
       // "The top 5 videos tagged #hoian or #danang": not compared, the videos about either.
@@ -5363,6 +5417,10 @@ async function readQuestion(
       compareTopics = best;
       compareJoin = "and";
     }
+  }
+  if (compareTopics.length === 0 && eitherTopics.length === 0 && hashtagsForMeasure.length > 0) {
+    compareTopics = hashtagsForMeasure;
+    compareJoin = "and";
   }
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(

@@ -29,6 +29,7 @@ import {
   type LinkedCreator,
   linkedCreator,
   presenceSql,
+  rateBaseSql,
   rateBoundsSql,
   rateNumeratorSql,
   SOUND_TITLES,
@@ -221,6 +222,7 @@ export class PostgresFacts implements FactsRepository {
               by === null ? "0" : by === "hashtag" ? "t.tag" : splitSql(by, POSTGRES_TIME),
               valueSql(value, "double precision"),
               rateNumeratorSql(value),
+              rateBaseSql(value),
               where,
               // A video is in the group of each of its tags.
               by === "hashtag"
@@ -353,19 +355,20 @@ function groupsSql(
   key: string,
   value: string,
   numerator: string,
+  base: string,
   where: string,
   from: string,
   creators: boolean,
 ): string {
   return `WITH s AS (
-      SELECT ${key} AS k, ${value} AS x, v.plays AS p, ${numerator} AS i,
+      SELECT ${key} AS k, ${value} AS x, v.plays AS p, ${numerator} AS i, ${base} AS b,
              v.author_uid AS a
       FROM ${from} WHERE ${where} AND ${key} IS NOT NULL),
-    r AS (SELECT k, x, p, i, a, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,
+    r AS (SELECT k, x, p, i, b, a, row_number() OVER (PARTITION BY k ORDER BY x NULLS LAST) AS rn,
                  count(x) OVER (PARTITION BY k) AS n
           FROM s)
     SELECT k AS key, count(*) AS videos, count(x) AS valued, sum(x) AS total, sum(p) AS plays,
-           sum(i) AS interactions, ${creators ? "count(DISTINCT a)" : "0"} AS creators,
+           sum(i) AS interactions, sum(b) AS base, ${creators ? "count(DISTINCT a)" : "0"} AS creators,
            avg(CASE WHEN x IS NOT NULL AND rn IN ((n + 1) / 2, (n + 2) / 2) THEN x END) AS median
     FROM r GROUP BY k`;
 }
@@ -378,6 +381,7 @@ interface GroupFiguresRow {
   total: number | string | null;
   plays: number | string | null;
   interactions: number | string | null;
+  base: number | string | null;
   median: number | string | null;
   creators: number | string;
 }
@@ -391,6 +395,7 @@ const groupOf = (r: GroupFiguresRow, whole: boolean, creators: boolean): FactsGr
   sum: Number(r.total ?? 0),
   plays: Number(r.plays ?? 0),
   interactions: Number(r.interactions ?? 0),
+  base: Number(r.base ?? 0),
   ...(creators ? { creators: Number(r.creators) } : {}),
 });
 

@@ -27,6 +27,7 @@ import {
   type LinkedCreator,
   linkedCreator,
   presenceSql,
+  rateBaseSql,
   rateBoundsSql,
   rateNumeratorSql,
   SOUND_TITLES,
@@ -237,7 +238,7 @@ export class SqliteFacts implements FactsRepository {
     const keys = splits.map((by) => (by === null ? "0" : splitSql(by, SQLITE_TIME)));
     const rows = this.db
       .prepare<Record<string, string | number>, unknown[]>(
-        `SELECT ${keys.join(", ")}, ${valueSql(value, "REAL")}, v.plays, ${rateNumeratorSql(value)}
+        `SELECT ${keys.join(", ")}, ${valueSql(value, "REAL")}, v.plays, ${rateNumeratorSql(value)}, ${rateBaseSql(value)}
                 ${options.creators ? ", v.author_uid" : ""}
          FROM videos v WHERE ${where}`,
       )
@@ -249,7 +250,8 @@ export class SqliteFacts implements FactsRepository {
       const x = row[n] as number | null;
       const plays = row[n + 1] as number;
       const interactions = row[n + 2] as number;
-      const author = row[n + 3] as string | undefined;
+      const base = row[n + 3] as number;
+      const author = row[n + 4] as string | undefined;
       for (let s = 0; s < n; s++) {
         const key = row[s] as string | number | null;
         if (key === null) continue;
@@ -263,6 +265,7 @@ export class SqliteFacts implements FactsRepository {
               sum: 0,
               plays: 0,
               interactions: 0,
+              base: 0,
               authors: options.creators ? new Set() : null,
             };
             groups.set(key, t);
@@ -271,6 +274,7 @@ export class SqliteFacts implements FactsRepository {
           if (author !== undefined) t.authors?.add(author);
           t.plays += plays;
           t.interactions += interactions;
+          t.base += base;
           if (x !== null) {
             t.values.push(x);
             t.sum += x;
@@ -289,6 +293,7 @@ export class SqliteFacts implements FactsRepository {
         sum: t.sum,
         plays: t.plays,
         interactions: t.interactions,
+        base: t.base,
         ...(t.authors ? { creators: t.authors.size } : {}),
       })),
     );
@@ -396,6 +401,7 @@ interface Tally {
   sum: number;
   plays: number;
   interactions: number;
+  base: number;
   /** The creators seen, when they are counted. */
   authors: Set<string> | null;
 }

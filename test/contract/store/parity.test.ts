@@ -90,22 +90,28 @@ const VALUES: FactsValue[] = [
   "likes",
   "engagement",
   "share_rate",
+  "saves_per_like",
   "duration",
   "hashtag_count",
   "published",
 ];
 
-/** The count a one-count rate divides by plays; the engagement rate (and every other value) pools all four. */
+/**
+ * The count a one-count rate divides by plays (or the ratio saves_per_like by likes); the engagement rate (and
+ * every other value) pools all four.
+ */
 const numerator = (v: VideoFact, value: FactsValue) =>
-  value === "like_rate"
-    ? v.likes
-    : value === "comment_rate"
-      ? v.comments
-      : value === "share_rate"
-        ? v.shares
-        : value === "save_rate"
-          ? v.saves
-          : v.likes + v.comments + v.shares + v.saves;
+  value === "saves_per_like"
+    ? v.saves
+    : value === "like_rate"
+      ? v.likes
+      : value === "comment_rate"
+        ? v.comments
+        : value === "share_rate"
+          ? v.shares
+          : value === "save_rate"
+            ? v.saves
+            : v.likes + v.comments + v.shares + v.saves;
 
 /** A video's groups, computed here (each of its tags; UTC calendar fields; bands from LENGTH_BOUNDS). */
 function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
@@ -193,7 +199,11 @@ function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string 
   }
 }
 
+/** What a value's pooled rate divides by: likes for saves_per_like, plays otherwise. */
+const base = (v: VideoFact, value: FactsValue) => (value === "saves_per_like" ? v.likes : v.plays);
+
 function perVideo(v: VideoFact, value: FactsValue): number | null {
+  if (value === "saves_per_like") return v.likes === 0 ? 0 : v.saves / v.likes;
   if (
     value === "engagement" ||
     value === "like_rate" ||
@@ -205,7 +215,7 @@ function perVideo(v: VideoFact, value: FactsValue): number | null {
   if (value === "duration") return v.media_type === "video" ? v.duration_s : null;
   if (value === "hashtag_count") return v.hashtags.split(" ").filter((t) => t !== "").length;
   if (value === "published") return v.created_at;
-  return v[value];
+  return v[value as "plays" | "likes" | "comments" | "shares" | "saves"];
 }
 
 const byPlays = (a: VideoFact, b: VideoFact) => b.plays - a.plays || (a.id < b.id ? 1 : -1);
@@ -234,6 +244,7 @@ function expectedGroups(videos: readonly VideoFact[], by: FactsSplit | null, val
         sum: xs.reduce((s, x) => s + x, 0),
         plays: vs.reduce((s, v) => s + v.plays, 0),
         interactions: vs.reduce((s, v) => s + numerator(v, value), 0),
+        base: vs.reduce((s, v) => s + base(v, value), 0),
       };
     }),
   );

@@ -608,9 +608,15 @@ describe("naturally phrased questions read as meant", () => {
     expect(change.plan.ignored).toEqual([
       "share rate (a change between two periods is measured in videos or views)",
     ]);
-    // Another ratio is declined with the rates it can give.
-    const other = await ask("What is the comment to like ratio of resort videos?");
-    expect(other.summary).toMatch(/one count over plays \(like, comment, share or save rate\)/);
+    // A ratio of two counts is one count over the other (stop 50); a ratio of other things is declined with
+    // the rates it can give.
+    expect(
+      aggregateOf(await ask("What is the comment to like ratio of resort videos?")).plan,
+    ).toMatchObject({ intent: "measure", metric: "comments_per_like" });
+    const other = await ask("What is the hashtag-to-word ratio of resort captions?");
+    expect(other.summary).toMatch(
+      /one count over plays \(like, comment, share or save rate\) and one count over another/,
+    );
   });
 
   it("creators by engagement rate: only creators whose videos reach the median plays in all", async () => {
@@ -1238,7 +1244,7 @@ describe("naturally phrased questions read as meant", () => {
         )
         .slice(0, 5),
     );
-    // One count over plays is a rate it gives; another ratio is declined.
+    // One count over plays is a rate it gives, and so is one count over another (stop 50).
     const ratio = await ask("What's the like to view ratio for resort ads?");
     expect(aggregateOf(ratio).plan).toMatchObject({
       intent: "measure",
@@ -1246,10 +1252,11 @@ describe("naturally phrased questions read as meant", () => {
       filters: ["ad=yes"],
     });
     const other = await ask("What's the comment to like ratio for resort ads?");
-    expect(aggregateOf(other).plan.intent).toBe("decline");
-    expect(other.summary).toMatch(
-      /^I cannot answer this question: the rates it computes are the engagement rate/,
-    );
+    expect(aggregateOf(other).plan).toMatchObject({
+      intent: "measure",
+      metric: "comments_per_like",
+      filters: ["ad=yes"],
+    });
   });
 
   it('"videos using the song Lofi chill", "an original sound": sounds by title; with and without (SQL)', async () => {
@@ -5893,8 +5900,11 @@ describe("the top N %, several counts measured at once, ratios of two sets, leng
       (ratio.result.ranking as string[]).map((k, i) => [k, (ratio.result.values as number[])[i]]),
     );
     expect(sizes).toEqual({ ads, organic: all - ads });
-    // Two counts' ratio stays declined.
-    expect(aggregateOf(await ask("What is the ratio of comments to likes?")).plan.intent).toBe("decline");
+    // Two counts' ratio is one over the other (stop 50).
+    expect(aggregateOf(await ask("What is the ratio of comments to likes?")).plan).toMatchObject({
+      intent: "measure",
+      metric: "comments_per_like",
+    });
     const together = aggregateOf(await ask("Which hashtags co-occur with #dalat?"));
     expect(together.plan).toMatchObject({ subject: "hashtags", topics: ["dalat"], ignored: [] });
     expect(together.result).toEqual(aggregateOf(await ask("Which hashtags go with #dalat?")).result);
@@ -9832,6 +9842,87 @@ describe("phone-typed and Vietnamese phrasings from the last batch (stop 49)", (
     expect(aggregateOf(await ask("top 3 nhạc nền hot nhất tháng 7/2025")).plan).toMatchObject({
       intent: "rank",
       subject: "sounds",
+    });
+  });
+});
+
+describe("one count over another: 'saves per like', 'the comments-to-likes ratio' (stop 50)", () => {
+  const ratioSql = (count: string, per: string) =>
+    `CASE WHEN ${per} = 0 THEN 0.0 ELSE ${count} * 1.0 / ${per} END`;
+
+  it("ranks videos by saves per like among those with the median plays or more, and says how it divides (SQL)", async () => {
+    const answer = await ask("Which 5 videos have the highest saves-to-likes ratio?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", metric: "saves_per_like" });
+    expect(plan.understood).toContain("metric saves per like (saves ÷ likes)");
+    const rows = db.prepare(`SELECT id, plays, ${ratioSql("saves", "likes")} AS r FROM videos`).all() as {
+      id: string;
+      plays: number;
+      r: number;
+    }[];
+    const floor = median(rows.map((r) => r.plays));
+    const expected = rows
+      .filter((r) => r.plays > 0 && r.plays >= floor)
+      .sort((a, b) => b.r - a.r || b.id.localeCompare(a.id))
+      .slice(0, 5)
+      .map((r) => r.id);
+    expect(result.ranking).toEqual(expected);
+    expect(answer.caveats.join(" ")).toContain("Saves per like per video: saves ÷ likes.");
+  });
+
+  it("'comments per like, ads vs organic' pools each side's comments over its likes; 'shares per 100 likes of resort videos' is measured (SQL)", async () => {
+    const sides = aggregateOf(await ask("Comments per like: ads vs organic?"));
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "comments_per_like" });
+    const pooled = db
+      .prepare("SELECT label_ad, sum(comments) * 1.0 / sum(likes) AS r FROM videos GROUP BY label_ad")
+      .all() as { label_ad: number; r: number }[];
+    for (const { label_ad, r } of pooled)
+      expect(groupValue(sides.result, label_ad === 1 ? "ads" : "organic")).toBeCloseTo(r, 4);
+    const measured = await ask("What are the shares per 100 likes of resort videos?");
+    expect(aggregateOf(measured).plan).toMatchObject({ intent: "measure", metric: "shares_per_like" });
+    const ids = await searchIds("resort");
+    const [shares, likes] = db
+      .prepare(`SELECT sum(shares), sum(likes) FROM ${IN_IDS}`)
+      .raw()
+      .get(idList(ids)) as [number, number];
+    expect(aggregateOf(measured).result.pooled).toBeCloseTo(shares / likes, 4);
+    expect(measured.caveats.join(" ")).toContain("pooled over the videos (each weighs by its likes)");
+  });
+
+  it("a ratio with the same count twice, or of counts to followers, is not read as one", async () => {
+    expect(aggregateOf(await ask("Which videos have the most likes per like?")).plan.metric).not.toMatch(
+      /_per_/,
+    );
+    expect(aggregateOf(await ask("Which videos have the most likes per follower?")).plan.intent).toBe(
+      "decline",
+    );
+  });
+});
+
+describe("hashtags listed after a measure's 'for' (stop 50)", () => {
+  it("'comments-to-likes ratio for #dalat, #vungtau and #danang' gives each hashtag's; 'compare the median views of #a, #b and #c' compares all three", async () => {
+    for (const [question, metric] of [
+      ["Comments-to-likes ratio for #dalat, #vungtau and #danang", "comments_per_like"],
+      ["Compare the median views of #dalat, #vungtau and #danang.", "plays"],
+    ] as const) {
+      const { plan } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "topic", metric, topics: [] });
+      expect(plan.compare_topics, question).toEqual(["dalat", "vungtau", "danang"]);
+    }
+    const { result } = aggregateOf(await ask("Comments-to-likes ratio for #dalat, #vungtau and #danang"));
+    for (const tag of ["dalat", "vungtau", "danang"]) {
+      const [comments, likes] = db
+        .prepare(`SELECT sum(comments), sum(likes) FROM ${IN_IDS}`)
+        .raw()
+        .get(idList(await searchIds(tag))) as [number, number];
+      expect(groupValue(result, tag), tag).toBeCloseTo(comments / likes, 4);
+    }
+    // (Hashtags listed with no measure are still the videos carrying them all.)
+    expect(
+      aggregateOf(await ask("Which videos are tagged #dalat, #homestay and #review?")).plan,
+    ).toMatchObject({
+      intent: "rank",
+      topics: ["dalat", "homestay", "review"],
     });
   });
 });
