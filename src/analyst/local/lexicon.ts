@@ -678,6 +678,11 @@ export const TYPOS: Readonly<Record<string, string>> = {
   accts: "accounts",
   acc: "account",
   accs: "accounts",
+  // Key opinion leaders (and consumers), as Asian marketing calls influencers.
+  kol: "influencer",
+  kols: "influencers",
+  koc: "influencer",
+  kocs: "influencers",
   postd: "posted",
   mny: "many",
   wht: "what",

@@ -3012,7 +3012,7 @@ async function readQuestion(
   }
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
-    /\b(?:(like|comment|share|save)s?(?:[- ]to[- ](?:view|play)s? ratios?|-to-(?:view|play)s?)|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
+    /\b(?:(like|comment|share|save)s?(?:[- ]to[- ](?:view|play)s? ratios?|-to-(?:view|play)s?|\s?[/:]\s?(?:view|play)s?(?: ratios?)?)|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
   const ratePhrase = decline ? null : text.match(RATE_PHRASE);
   let rate: CountRate | CountRatio | null = null;
   // "Saves per like", "the comments-to-likes ratio", "shares for every 100 likes": one count over another.

@@ -16,6 +16,15 @@ const CUES =
  */
 const PHRASES: readonly (readonly [string, string])[] = [
   ["khác nhau (?:như )?thế nào", "how do they compare"],
+  // ("Ít nhất 3 video": a bound, not the fewest.)
+  ["(?:ít nhất|tối thiểu)(?=\\s*\\d)", "at least"],
+  // ("3 video": Vietnamese nouns take no plural.)
+  ["([2-9]|\\d{2,}) video", "$1 videos"],
+  ["(?:có )?tất cả(?= bao nhiêu)", ""],
+  ["tất cả", "all"],
+  ["cái nào", "which"],
+  ["tiếng anh", "English"],
+  ["tiếng việt", "Vietnamese"],
   ["(?:tháng|kênh|video|năm|tuần|ngày|bài|hashtag) đó", ""],
   // ("Nhà sáng tạo khác nhau": distinct creators, the noun then read below.)
   [
@@ -70,6 +79,10 @@ const PHRASES: readonly (readonly [string, string])[] = [
   // ("Top 3 nhạc nền hot nhất": the sounds; a quoted "nhạc nền - …" is a title, left as written.)
   ["(?:các )?nhạc nền", "sounds"],
   ["hot nhất", "most viewed"],
+  ["nổi nhất", "most viewed"],
+  ["(?:mới |)gần nhất", "latest"],
+  ["(?:là )?khi nào", "when"],
+  ["ngoài", "other than"],
   ["nhạc có sẵn", "other sounds"],
   ["tỷ lệ lưu", "save rate"],
   ["tỷ lệ tương tác", "engagement rate"],
@@ -247,14 +260,162 @@ function outsideQuotes(text: string, edit: (part: string) => string): string {
 }
 
 /**
+ * Vietnamese typed without accents ("video nao co nhieu luot xem nhat o da lat"), the words that ask given their
+ * accents back, phrases before the words in them. Names and places stay as written (they are linked unaccented),
+ * and so do words that are also names: "da" (Đà Lạt), "ha" (Hà Giang), "nam" but before a year (Việt Nam),
+ * "nhat" before "ban" (Nhật Bản), "hon" but at a clause's end (Hòn Tre), "co" before "to" (Cô Tô).
+ */
+const UNACCENTED: readonly (readonly [string, string])[] = [
+  ["bao nhieu", "bao nhiêu"],
+  ["co tat ca", "có"],
+  ["tat ca", "tất cả"],
+  ["it nhat(?= \\d)", "ít nhất"],
+  ["toi thieu(?= \\d)", "ít nhất"],
+  ["tai khoan", "tài khoản"],
+  ["nha sang tao", "nhà sáng tạo"],
+  ["nguoi sang tao", "người sáng tạo"],
+  ["thuong hieu", "thương hiệu"],
+  ["nhan hang", "nhãn hàng"],
+  ["luot xem", "lượt xem"],
+  ["luot thich", "lượt thích"],
+  ["luot tim", "lượt tim"],
+  ["luot luu", "lượt lưu"],
+  ["luot chia se", "lượt chia sẻ"],
+  ["chia se", "chia sẻ"],
+  ["binh luan", "bình luận"],
+  ["nguoi theo doi", "người theo dõi"],
+  ["ti(?:ch|ck) xanh", "tích xanh"],
+  ["gan nhat", "gần nhất"],
+  ["khi nao", "khi nào"],
+  ["ngoai", "ngoài"],
+  ["khac", "khác"],
+  ["gan(?= #)", "gắn"],
+  ["vay(?=\\s*[?.!]*\\s*$)", "vậy"],
+  ["tuong tac", "tương tác"],
+  ["trung binh", "trung bình"],
+  ["trung vi", "trung vị"],
+  ["tong cong", "tổng cộng"],
+  ["tong", "tổng"],
+  ["ty le", "tỷ lệ"],
+  ["ti le", "tỉ lệ"],
+  ["so sanh", "so sánh"],
+  ["so voi", "so với"],
+  ["giua", "giữa"],
+  ["khong phai quang cao", "không phải quảng cáo"],
+  ["khong quang cao", "không quảng cáo"],
+  ["quang cao", "quảng cáo"],
+  ["video thuong", "video thường"],
+  ["nhac nen", "nhạc nền"],
+  ["nhac goc", "nhạc gốc"],
+  ["am thanh", "âm thanh"],
+  ["bai hat", "bài hát"],
+  ["xu huong", "xu hướng"],
+  ["gan day", "gần đây"],
+  ["nam ngoai", "năm ngoái"],
+  ["thang truoc", "tháng trước"],
+  ["tuan truoc", "tuần trước"],
+  ["hom nay", "hôm nay"],
+  ["cuoi tuan", "cuối tuần"],
+  ["ngay thuong", "ngày thường"],
+  ["ngay nao", "ngày nào"],
+  ["khung gio", "khung giờ"],
+  ["gio nao", "giờ nào"],
+  ["thu may", "thứ mấy"],
+  ["tim kiem", "tìm kiếm"],
+  ["du lieu", "dữ liệu"],
+  ["danh sach", "danh sách"],
+  ["liet ke", "liệt kê"],
+  ["vi du", "ví dụ"],
+  ["nhac den", "nhắc đến"],
+  ["nhac toi", "nhắc tới"],
+  ["xuat hien", "xuất hiện"],
+  ["su dung", "sử dụng"],
+  ["duoc dung", "được dùng"],
+  ["giup minh", "giúp mình"],
+  ["cho minh", "cho mình"],
+  ["cho toi", "cho tôi"],
+  ["moi nhat", "mới nhất"],
+  ["cu nhat", "cũ nhất"],
+  ["hot nhat", "hot nhất"],
+  ["moi(?= (?:video|clip|bai|thang|tuan|nam|kenh|tai khoan))", "mỗi"],
+  ["cai nao", "cái nào"],
+  ["the nao", "thế nào"],
+  ["tang hay giam", "tăng hay giảm"],
+  ["thay doi", "thay đổi"],
+  ["tieng anh", "tiếng anh"],
+  ["tieng viet", "tiếng việt"],
+  ["cao hon", "cao hơn"],
+  ["thap hon", "thấp hơn"],
+  ["dai hon", "dài hơn"],
+  ["ngan hon", "ngắn hơn"],
+  ["video dai", "video dài"],
+  ["video ngan", "video ngắn"],
+  ["phut", "phút"],
+  ["giay", "giây"],
+  ["nam(?= \\d{4}| nao)", "năm"],
+  ["thang(?= \\d| nao)", "tháng"],
+  ["quy(?= \\d)", "quý"],
+  ["tu(?= \\d| thang| nam| ngay| dau)", "từ"],
+  ["den(?= \\d| thang| nam| nay| ngay| het)", "đến"],
+  ["tren", "trên"],
+  ["duoi", "dưới"],
+  ["truoc", "trước"],
+  ["nhieu", "nhiều"],
+  ["nhat(?! ban)", "nhất"],
+  ["hon(?=\\s*(?:$|[?.!,;]|(?:khong|ko|so|video)(?![\\p{L}\\p{N}])))", "hơn"],
+  ["thap", "thấp"],
+  ["nao", "nào"],
+  ["cua", "của"],
+  ["nhung", "những"],
+  ["cac", "các"],
+  ["duoc", "được"],
+  ["khong", "không"],
+  ["ko", "không"],
+  ["kenh", "kênh"],
+  ["dang", "đăng"],
+  ["luot", "lượt"],
+  ["voi", "với"],
+  ["va", "và"],
+  ["ve", "về"],
+  ["o", "ở"],
+  ["tai", "tại"],
+  ["la", "là"],
+  ["co(?! to(?![\\p{L}\\p{N}]))", "có"],
+  ["may(?= (?:video|clip|bai|kenh|tai khoan|lan))", "mấy"],
+  ["gi", "gì"],
+];
+const UNACCENTED_RES = UNACCENTED.map(
+  ([bare, vi]) => [new RegExp(`(?<![\\p{L}\\p{N}])${bare}(?![\\p{L}\\p{N}])`, "giu"), vi] as const,
+);
+/** Words that ask in Vietnamese typed without accents; a question with two or more of them is given its accents. */
+const UNACCENTED_CUES =
+  /(?<![\p{L}\p{N}])(?:nao|bao nhieu|nhieu|nhat|cua|nhung|duoc|khong|ko|luot|cac|tai khoan|kenh|so sanh|trung binh|giup minh|cho minh|nam \d{4}|thang \d{1,2}|o)(?![\p{L}\p{N}])/giu;
+/** Words that alone mark Vietnamese typed without accents ("#daophuquy co tat ca bao nhieu video"). */
+const UNACCENTED_MARKS =
+  /(?<![\p{L}\p{N}])(?:bao nhieu|so sanh|tai khoan|luot xem|nhieu nhat|cao nhat)(?![\p{L}\p{N}])/iu;
+
+/** A question in Vietnamese typed without accents, its asking words accented; any other question as it is. */
+function withAccents(text: string): string {
+  const unquoted = text.replace(QUOTED, " ");
+  if (new Set([...unquoted.matchAll(CUES)].map((m) => m[0].toLowerCase())).size >= 2) return text;
+  const bare = new Set(
+    [...unquoted.matchAll(UNACCENTED_CUES)].map((m) => m[0].toLowerCase().replace(/\d+/g, "")),
+  );
+  if (bare.size < 2 && !UNACCENTED_MARKS.test(unquoted)) return text;
+  return outsideQuotes(text, (part) => UNACCENTED_RES.reduce((out, [re, vi]) => out.replace(re, vi), part));
+}
+
+/**
  * The English reading of a question written in Vietnamese ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm
  * 2024?": "which video in Phú Quốc most saves in 2024?"), or null for a question that is not.
  */
 export function fromVietnamese(question: string): string | null {
-  const text = question.normalize("NFC");
+  const written = question.normalize("NFC");
+  const text = withAccents(written);
   const unquoted = text.replace(QUOTED, " ");
   const cues = new Set([...unquoted.matchAll(CUES)].map((m) => m[0].toLowerCase()));
-  if (cues.size < 2) return null;
+  // (Typed without accents, it was read as Vietnamese above.)
+  if (cues.size < 2 && text === written) return null;
   const most = /(?<![\p{L}\p{N}])nhất(?![\p{L}\p{N}])/iu.test(unquoted);
   let which = false;
   const read = outsideQuotes(text, (part) => {

@@ -610,9 +610,10 @@ describe("naturally phrased questions read as meant", () => {
     ]);
     // A ratio of two counts is one count over the other (stop 50); a ratio of other things is declined with
     // the rates it can give.
-    expect(
-      aggregateOf(await ask("What is the comment to like ratio of resort videos?")).plan,
-    ).toMatchObject({ intent: "measure", metric: "comments_per_like" });
+    expect(aggregateOf(await ask("What is the comment to like ratio of resort videos?")).plan).toMatchObject({
+      intent: "measure",
+      metric: "comments_per_like",
+    });
     const other = await ask("What is the hashtag-to-word ratio of resort captions?");
     expect(other.summary).toMatch(
       /one count over plays \(like, comment, share or save rate\) and one count over another/,
@@ -9924,5 +9925,55 @@ describe("hashtags listed after a measure's 'for' (stop 50)", () => {
       intent: "rank",
       topics: ["dalat", "homestay", "review"],
     });
+  });
+});
+
+describe("Vietnamese typed without accents (stop 50)", () => {
+  it("reads as the same question with its accents: the ranking, the count and the bound 'it nhat 3 video' (SQL)", async () => {
+    const plain = aggregateOf(await ask("video nao co nhieu luot xem nhat o da lat")).plan;
+    const accented = aggregateOf(await ask("Video nào có nhiều lượt xem nhất ở Đà Lạt")).plan;
+    expect(plain).toMatchObject({ intent: "rank", subject: "videos", metric: "plays", topics: ["dalat"] });
+    for (const key of ["intent", "subject", "metric", "topics", "filters"] as const)
+      expect(plain[key], key).toEqual(accented[key]);
+    expect(plain.understood).toContain(
+      'read "video nao co nhieu luot xem nhat o da lat" as "which video most views in da lat"',
+    );
+    const count = aggregateOf(await ask("thang 3/2025 co bao nhieu video ve da lat"));
+    expect(count.plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    const march = db
+      .prepare(`SELECT count(*) FROM ${IN_IDS} AND created_at >= ? AND created_at < ?`)
+      .pluck()
+      .get({ ...idList(await searchIds("dalat")) }, Date.UTC(2025, 2, 1) / 1000, Date.UTC(2025, 3, 1) / 1000);
+    expect(count.result.count).toBe(march);
+    // "Ít nhất 3 video": at least three videos each, not the fewest.
+    const bound = aggregateOf(
+      await ask("account nao co engagement rate cao nhat o da lat, it nhat 3 video"),
+    ).plan;
+    expect(bound).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "engagement",
+      topics: ["dalat"],
+    });
+    expect(bound.understood.join(" ")).toMatch(/at least 3 of the videos/);
+    // One unmistakable phrase is enough: "bao nhieu" (how many).
+    expect(aggregateOf(await ask("#dalat co tat ca bao nhieu video")).plan).toMatchObject({
+      intent: "count",
+      topics: ["dalat"],
+    });
+  });
+
+  it("English questions naming places written without accents are left as written", async () => {
+    for (const question of [
+      "Which videos mention Da Nang or Ha Long?",
+      "How many videos about Vung Tau were posted in 2025?",
+      "Top hotels in Ho Chi Minh city by views",
+    ]) {
+      const { plan } = aggregateOf(await ask(question));
+      expect(
+        plan.understood.some((u) => u.startsWith(`read "${question}"`)),
+        question,
+      ).toBe(false);
+    }
   });
 });
