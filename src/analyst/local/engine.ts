@@ -220,9 +220,17 @@ export class LocalEngine implements AnalystEngine {
     ];
     const times = periods.flatMap((p) => [p.from, p.to]).filter(isYearless);
     // (A year written as such is the user's: "in 2196" is not moved.)
-    if (times.length === 0 || plan.intent === "decline" || writesYearlessYear(question))
-      return { plan, caveats: [] };
-    const start = Math.min(...times);
+    if (times.length === 0 || writesYearlessYear(question)) return { plan, caveats: [] };
+    // The latest period named has begun by the newest video ("November–February vs June–August": the last June
+    // before it, and the winter before that).
+    const starts = [
+      ...(window?.periods ?? (window?.from !== undefined ? [window as { from: number }] : [])),
+      ...plan.changeBetween,
+      ...plan.eachPeriod,
+    ]
+      .map((p) => p.from)
+      .filter(isYearless);
+    const start = starts.length > 0 ? Math.max(...starts) : Math.min(...times);
     const newest = (await this.deps.store.trends.newestVideoAt(now)) ?? now;
     let years = new Date(newest * 1000).getUTCFullYear() - YEARLESS_YEAR;
     if (moveYearless(start, years) > newest) years -= 1;
@@ -247,6 +255,8 @@ export class LocalEngine implements AnalystEngine {
       understood: plan.understood.map((u) => moveYearlessWords(u, years)),
     };
     const named = moved.window?.label ?? moved.changeBetween.map((p) => p.label).join(" and ");
+    // (A question declined says the dates it read as they would have been placed.)
+    if (plan.intent === "decline") return { plan: moved, caveats: [] };
     return {
       plan: moved,
       caveats: [

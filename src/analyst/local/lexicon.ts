@@ -1309,6 +1309,8 @@ function readPeriod(text: string): WindowReading | null {
   // ("Did engagement go up or down between 2024 and Jan–May 2025?": a change asked between two periods.)
   const apart =
     text.match(/^(.*?)\s+(?:vs\.?|versus|against|compared (?:to|with))\s+(.*)$/) ??
+    // ("Compare November–February with June–August.")
+    text.match(/^(.*?\bcompar(?:e|ing)\s.*?)\s+(?:with|to|and)\s+(.*)$/) ??
     // ("Videos went up" were posted: no change asked.)
     (/\b(?:go(?:es)?|gone) (?:up|down)\b|\bwent (?:down|up or down)\b|\b(?:change[ds]?|grow|grew|rise|rose|drop(?:ped)?|fall|fell)\b/.test(
       text,
@@ -2107,10 +2109,16 @@ function readRewritten(text: string, read: WindowReading | null, question: strin
   const year = years.size === 1 ? ([...years][0] as string) : String(YEARLESS_YEAR);
   // (A date joined to the next, "november and february", "april vs may", takes the next one's year as periods
   // read: the November before. With two years named, a date without one is left as it is.)
+  // (But a span's end set against another span takes the year itself: "november–february vs june–august" is the
+  // winter and the summer after it, not one span.)
+  const spanJoin = (a: RegExpMatchArray | undefined, b: RegExpMatchArray) =>
+    a !== undefined &&
+    /^\s*(?:to|through|thru|till|until|-|–)\s*$/.test(text.slice((a.index ?? 0) + a[0].length, b.index));
   for (const [i, m] of years.size > 1 ? [] : dates.entries()) {
     const end = (m.index ?? 0) + m[0].length;
     const next = dates[i + 1];
-    if (!(next && DATE_JOIN.test(text.slice(end, next.index))))
+    const setAgainst = next !== undefined && spanJoin(dates[i - 1], m) && !spanJoin(m, next);
+    if (!(next && DATE_JOIN.test(text.slice(end, next.index))) || setAgainst)
       edits.push({ at: end, length: 0, put: ` ${year}` });
   }
   // ("Trending 2020: did videos posted in September do better than those posted in December?": the year read first

@@ -9977,3 +9977,36 @@ describe("Vietnamese typed without accents (stop 50)", () => {
     }
   });
 });
+
+describe("two spans of months named without a year, set side by side (stop 50)", () => {
+  it("'compare November–February with June–August' is the latest June–August begun by the newest video and the winter before it (SQL)", async () => {
+    const newest = db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number;
+    const y = new Date(newest * 1000).getUTCFullYear();
+    const summer = Date.UTC(y, 5, 1) / 1000 <= newest ? y : y - 1;
+    const count = (from: number, to: number) =>
+      db
+        .prepare("SELECT count(*) FROM videos WHERE created_at >= ? AND created_at < ?")
+        .pluck()
+        .get(from, to) as number;
+    for (const question of [
+      "How many videos: November–February vs June–August?",
+      "Compare the number of videos in November–February with June–August.",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "period", metric: "videos" });
+      const winter = `November ${summer - 1} to February ${summer}`;
+      const months = `June to August ${summer}`;
+      expect(result.ranking, question).toEqual(expect.arrayContaining([winter, months]));
+      expect(groupValue(result, winter)).toBe(
+        count(Date.UTC(summer - 1, 10, 1) / 1000, Date.UTC(summer, 2, 1) / 1000),
+      );
+      expect(groupValue(result, months)).toBe(
+        count(Date.UTC(summer, 5, 1) / 1000, Date.UTC(summer, 8, 1) / 1000),
+      );
+    }
+    // A question declined says the months as they would have been placed, not in a placeholder year.
+    const declined = await ask("What prices did videos quote from November to February?");
+    expect(aggregateOf(declined).plan.intent).toBe("decline");
+    expect(declined.summary).not.toMatch(/219\d/);
+  });
+});
