@@ -2061,9 +2061,10 @@ async function readQuestion(
     .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
     // "Likes per 1,000 plays", "shares per 1k views": the rate (a share of the plays, as answers give it).
     .replace(
-      /\b(like|comment|share|save)s?\s+per\s+(?:1,?000|1k|thousand|100|hundred)\s+(?:plays|views)\b/gi,
-      (said: string, count: string) => {
-        const rate = `${count.toLowerCase()} rate`;
+      // ("For every 1,000 plays, how many shares do ads get?": the same.)
+      /\b(like|comment|share|save)s?\s+per\s+(?:1,?000|1k|thousand|100|hundred)\s+(?:plays|views)\b|\b(?:for|out of) every (?:1,?000|1k|thousand|100|hundred) (?:plays|views),?\s+how many (like|comment|share|save)s?\b/gi,
+      (said: string, count: string | undefined, after: string | undefined) => {
+        const rate = `${(count ?? after ?? "").toLowerCase()} rate`;
         typos.push(`${said}=${rate}`);
         return rate;
       },
@@ -2845,11 +2846,17 @@ async function readQuestion(
           /\b(?:earn|earns|earned|earning)(?= (?:the |a |more |most |fewer |higher |lower |less |any )?(?:\w+ )?(?:views?|plays?|likes?|comments?|shares?|saves?|engagement|reach|followers?)\b)/g,
           "get",
         )
-        // "A budget hotel": a kind of hotel, not ad spend.
+        // ("How many shares do ads earn?", "what share rate do ads earn": the count or rate before.)
         .replace(
-          /\bbudget[- ](?:(?:international|local|chain|hotel)\s+)?(hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?|brands?|chains?|properties|property|motels?)\b/g,
+          /\b((?:(?:how many|more|most|fewer|the) (?:views?|plays?|likes?|comments?|shares?|saves?)|(?:like|comment|share|save|engagement) rates?)\b[^.?!]{0,40}?)\b(?:earn|earns|earned|earning)\b/g,
+          "$1get",
+        )
+        // "A budget hotel": a kind of hotel, not ad spend; so is "the hotelgiare (budget) search".
+        .replace(
+          /\bbudget[- ](?:(?:international|local|chain|hotel)\s+)?(hotels?|hostels?|homestays?|rooms?|stays?|accommodations?|travel\w*|trips?|options?|friendly|villas?|resorts?|brands?|chains?|properties|property|motels?|searche?s?|segment|tier|end|category)\b/g,
           "$1",
         )
+        .replace(/\(\s*budget\s*\)/g, "")
         // "Show me the comments under …", "what are people saying": the comments' text ("the median comments on
         // ads" counts them).
         .replace(

@@ -10010,3 +10010,24 @@ describe("two spans of months named without a year, set side by side (stop 50)",
     expect(declined.summary).not.toMatch(/219\d/);
   });
 });
+
+describe("'earn' after a count or rate, and '(budget)' glossing a search (stop 50)", () => {
+  it("'for every 1,000 plays, how many shares do ads earn compared with organic ones?' is the share rate of each; '(budget)' asks about no spend (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask(
+        "For every 1,000 plays, how many shares do ad-flagged videos earn compared with organic ones?",
+      ),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "share_rate" });
+    const rates = db
+      .prepare("SELECT label_ad, sum(shares) * 1.0 / sum(plays) AS r FROM videos GROUP BY label_ad")
+      .all() as { label_ad: number; r: number }[];
+    for (const { label_ad, r } of rates)
+      expect(groupValue(result, label_ad === 1 ? "ads" : "organic")).toBeCloseTo(r, 4);
+    expect(
+      aggregateOf(await ask("In the resort (budget) search, which videos get the most views?")).plan,
+    ).toMatchObject({ intent: "rank", metric: "plays", topics: ["resort"] });
+    // (Earnings themselves are still not recorded.)
+    expect(aggregateOf(await ask("How much did resorts earn from TikTok?")).plan.intent).toBe("decline");
+  });
+});
