@@ -2394,6 +2394,8 @@ async function readQuestion(
       ...text.matchAll(/\b(songs?|sounds?|music|tracks?|audios?)\b(\s+(called|named|titled))?[\s:]*/g),
     ]) {
       const from = (cue.index ?? 0) + cue[0].length;
+      // ('Christmas music: "Jingle Bell Rock" (MARIYA)': a quoted title is read with its artist, below.)
+      if (soundsQuoted.some((q) => from >= q.at - 1 && from < q.end)) continue;
       const after = [...original.slice(from).matchAll(/[^\s?!.,;]+/g)].slice(0, 10);
       for (let n = after.length; n >= 1; n--) {
         const last = after[n - 1] as RegExpMatchArray;
@@ -2466,7 +2468,8 @@ async function readQuestion(
     text = consume(text, at, end - at);
   }
   // ("Sounds by Châu Đăng Khoa or Double2T & Masew", '"Morning Coffee" or "Someday Faraway"': a video uses one
-  // sound, so sounds joined by "or" are any of them, not all; "A vs B" stays two, set side by side.)
+  // sound, so sounds joined by "or" are any of them, not all, and so are sounds listed with "and", "tracks by MC
+  // Teteu, Mc Jacare and MC Madan"; "A vs B" stays two, set side by side.)
   const namedSounds = placed
     .filter(
       (p): p is { item: Attribute & { kind: "sound" }; at: number } => p.item.kind === "sound" && p.at >= 0,
@@ -2483,8 +2486,7 @@ async function readQuestion(
     namedSounds.length >= 2 &&
     !namedSounds.some(({ p }) => p.item.title === "original sound") &&
     !CUES.compare.test(original.toLowerCase()) &&
-    joins.every((j) => /^\s*,?\s*(?:or\s*)?$/i.test(j)) &&
-    joins.some((j) => /\bor\b/i.test(j))
+    joins.every((j) => /^\s*,?\s*(?:(?:or|and|&)\s*)?$/i.test(j))
   ) {
     const [first] = namedSounds as [(typeof namedSounds)[number]];
     const byArtistOnly = namedSounds.every(({ p }) => p.item.title === "");
@@ -2495,7 +2497,9 @@ async function readQuestion(
       ? { kind: "sound", ids, title: "", by: namedSounds.map(({ p }) => p.item.by).join(" or ") }
       : { kind: "sound", ids, title: namedSounds.map(({ p }) => p.item.title || p.item.by).join('" or "') };
     for (const { p } of namedSounds.slice(1)) placed.splice(placed.indexOf(p), 1);
-    understood.push(`the sounds of any of them (from "or"): ${names.join(", ")}`);
+    understood.push(
+      `the sounds of any of them (${joins.some((j) => /\bor\b/i.test(j)) ? 'from "or"' : "a video uses one sound"}): ${names.join(", ")}`,
+    );
   }
 
   // "Top sounds excluding original sounds", "ignoring "original sound" and generic "nhạc nền" tracks": the videos

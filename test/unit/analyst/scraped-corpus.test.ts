@@ -10031,3 +10031,20 @@ describe("'earn' after a count or rate, and '(budget)' glossing a search (stop 5
     expect(aggregateOf(await ask("How much did resorts earn from TikTok?")).plan.intent).toBe("decline");
   });
 });
+
+describe("sounds listed with 'and' (stop 50)", () => {
+  it("'list the videos using songs by DJ and Stay' is either one's sounds (a video uses one sound); 'music: \"Lofi chill\"' names the sound once (SQL)", async () => {
+    const listed = aggregateOf(await ask("How many videos use songs by DJ and Stay?"));
+    expect(listed.plan.understood).toContain("the sounds of any of them (a video uses one sound): DJ, Stay");
+    expect(listed.result.count).toBe(
+      db
+        .prepare(
+          "SELECT count(*) FROM videos WHERE music_id IN ('7100000000000000001', '7100000000000000002')",
+        )
+        .pluck()
+        .get() as number,
+    );
+    const once = aggregateOf(await ask('Chill music: "Lofi chill" (DJ). How many videos use it?')).plan;
+    expect(once.filters).toEqual(["sound=7100000000000000002"]);
+  });
+});
