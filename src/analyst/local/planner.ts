@@ -2468,8 +2468,7 @@ async function readQuestion(
     text = consume(text, at, end - at);
   }
   // ("Sounds by Châu Đăng Khoa or Double2T & Masew", '"Morning Coffee" or "Someday Faraway"': a video uses one
-  // sound, so sounds joined by "or" are any of them, not all, and so are sounds listed with "and", "tracks by MC
-  // Teteu, Mc Jacare and MC Madan"; "A vs B" stays two, set side by side.)
+  // sound, so sounds joined by "or" are any of them, not all; "A vs B" stays two, set side by side.)
   const namedSounds = placed
     .filter(
       (p): p is { item: Attribute & { kind: "sound" }; at: number } => p.item.kind === "sound" && p.at >= 0,
@@ -2486,7 +2485,8 @@ async function readQuestion(
     namedSounds.length >= 2 &&
     !namedSounds.some(({ p }) => p.item.title === "original sound") &&
     !CUES.compare.test(original.toLowerCase()) &&
-    joins.every((j) => /^\s*,?\s*(?:(?:or|and|&)\s*)?$/i.test(j))
+    joins.every((j) => /^\s*,?\s*(?:or\s*)?$/i.test(j)) &&
+    joins.some((j) => /\bor\b/i.test(j))
   ) {
     const [first] = namedSounds as [(typeof namedSounds)[number]];
     const byArtistOnly = namedSounds.every(({ p }) => p.item.title === "");
@@ -2497,9 +2497,7 @@ async function readQuestion(
       ? { kind: "sound", ids, title: "", by: namedSounds.map(({ p }) => p.item.by).join(" or ") }
       : { kind: "sound", ids, title: namedSounds.map(({ p }) => p.item.title || p.item.by).join('" or "') };
     for (const { p } of namedSounds.slice(1)) placed.splice(placed.indexOf(p), 1);
-    understood.push(
-      `the sounds of any of them (${joins.some((j) => /\bor\b/i.test(j)) ? 'from "or"' : "a video uses one sound"}): ${names.join(", ")}`,
-    );
+    understood.push(`the sounds of any of them (from "or"): ${names.join(", ")}`);
   }
 
   // "Top sounds excluding original sounds", "ignoring "original sound" and generic "nhạc nền" tracks": the videos
@@ -6569,6 +6567,31 @@ async function readQuestion(
       placed.filter((p) => p.item.kind === "sound").length >= 2
         ? "groups: the videos using each sound named"
         : "groups: videos using the sound named, and the others",
+    );
+  } else if (soundsApart) {
+    // ("List the videos using tracks by MC Teteu, Mc Jacare and MC Madan": not each a group, so the videos using any
+    // of them, one sound each.)
+    const [first, ...rest] = soundsNamed as [
+      Attribute & { kind: "sound" },
+      ...(Attribute & { kind: "sound" })[],
+    ];
+    const byArtistOnly = soundsNamed.every((a) => a.title === "");
+    const union: Attribute & { kind: "sound" } = byArtistOnly
+      ? {
+          kind: "sound",
+          ids: soundsNamed.flatMap((a) => a.ids),
+          title: "",
+          by: soundsNamed.map((a) => a.by).join(" or "),
+        }
+      : {
+          kind: "sound",
+          ids: soundsNamed.flatMap((a) => a.ids),
+          title: soundsNamed.map((a) => a.title || a.by).join('" or "'),
+        };
+    attributes.splice(attributes.indexOf(first), 1, union);
+    for (const a of rest) attributes.splice(attributes.indexOf(a), 1);
+    understood.push(
+      `the sounds of any of them (a video uses one sound): ${soundsNamed.map((a) => (byArtistOnly ? a.by : soundWords(a))).join(", ")}`,
     );
   }
   // "Do videos mentioning pool get more views than those that don't?", "pool videos vs the rest", "… than other

@@ -10034,16 +10034,21 @@ describe("'earn' after a count or rate, and '(budget)' glossing a search (stop 5
 
 describe("sounds listed with 'and' (stop 50)", () => {
   it("'list the videos using songs by DJ and Stay' is either one's sounds (a video uses one sound); 'music: \"Lofi chill\"' names the sound once (SQL)", async () => {
-    const listed = aggregateOf(await ask("How many videos use songs by DJ and Stay?"));
+    const listed = aggregateOf(await ask("List the top videos using songs by DJ and Stay"));
+    expect(listed.plan).toMatchObject({ intent: "rank", subject: "videos" });
     expect(listed.plan.understood).toContain("the sounds of any of them (a video uses one sound): DJ, Stay");
-    expect(listed.result.count).toBe(
-      db
-        .prepare(
-          "SELECT count(*) FROM videos WHERE music_id IN ('7100000000000000001', '7100000000000000002')",
-        )
-        .pluck()
-        .get() as number,
-    );
+    const top = db
+      .prepare(
+        "SELECT id FROM videos WHERE music_id IN ('7100000000000000001', '7100000000000000002') ORDER BY plays DESC, id DESC LIMIT 5",
+      )
+      .pluck()
+      .all() as string[];
+    expect(listed.result.ranking).toEqual(top);
+    // (Counted, each sound is a group of its own, as before.)
+    expect(aggregateOf(await ask("How many videos use songs by DJ and Stay?")).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "sound_use",
+    });
     const once = aggregateOf(await ask('Chill music: "Lofi chill" (DJ). How many videos use it?')).plan;
     expect(once.filters).toEqual(["sound=7100000000000000002"]);
   });
