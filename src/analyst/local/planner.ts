@@ -954,7 +954,7 @@ const TOPICS_JOINED = new RegExp(
 
 /** Words naming where a video's text is, or a part of it, not what it says ("captions with X vs captions with Y"). */
 const SET_WORD =
-  /^(captions?|pins?|address(?:es)?|texts?|descriptions?|titles?|names?|words?|phrases?|bios?|hooks?|lines?|transcripts?|mentions?|groups?|sides?|angles?|ones?|others?|rest)$/;
+  /^(captions?|pins?|address(?:es)?|texts?|descriptions?|titles?|names?|words?|phrases?|bios?|hooks?|lines?|transcripts?|voice-?overs?|scripts?|narrations?|subtitles?|mentions?|groups?|sides?|angles?|ones?|others?|rest)$/;
 
 /** Hashtags count as topics once this many videos carry them. */
 const TOPIC_MIN_USE = 5;
@@ -1521,7 +1521,7 @@ const MENTION_CUE =
   /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
-  /^(captions?|transcripts?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched)$/;
+  /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -5255,7 +5255,14 @@ async function readQuestion(
         if (!/^["”'\s]*(?:,|,?\s*or\b)["“'\s#]*$/.test(gap)) break;
         run.push((ordered[j + 1] as [string, unknown])[0]);
       }
-      if (run.length >= 2) eitherTopics = run;
+      if (run.length < 2) continue;
+      eitherTopics = run;
+      // ("Promotions (ưu đãi, combo, giảm, voucher)": the word before the brackets names what the examples are.)
+      const named = ordered[k - 1];
+      if (named && /^\s*\(\s*["“'#]*$/.test(lowerAll.slice(named[1].end, span.at))) {
+        topics.splice(topics.indexOf(named[0]), 1);
+        understood.push(`"${named[0]}" read as what the examples in brackets are, not as words to find`);
+      }
     }
     // "For Hue and Quang Binh combined", "in the Nha Trang and Phu Quoc searches": topics listed and taken together,
     // the videos about any of them (a video is rarely about two places).

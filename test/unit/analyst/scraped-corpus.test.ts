@@ -10053,3 +10053,27 @@ describe("sounds listed with 'and' (stop 50)", () => {
     expect(once.filters).toEqual(["sound=7100000000000000002"]);
   });
 });
+
+describe("where the words are said, and a word naming the examples in brackets (stop 50)", () => {
+  it("'in the voiceover', 'in the script' name where to look, not words to find; 'promotions (sale, combo)' finds the examples (SQL)", async () => {
+    for (const question of [
+      'Which videos say "resort" in the voiceover?',
+      'Which videos mention "resort" in the script?',
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "rank", topics: ["resort"] });
+      const top = db
+        .prepare(`SELECT id FROM ${IN_IDS} ORDER BY plays DESC, id DESC LIMIT 5`)
+        .pluck()
+        .all(idList(await searchIds("resort"))) as string[];
+      expect(result.ranking, question).toEqual(top);
+    }
+    const { plan, result } = aggregateOf(await ask("How many videos mention lodging (homestay, resort)?"));
+    expect(plan).toMatchObject({ intent: "count", topics: [] });
+    expect(plan.understood).toContain(
+      '"lodging" read as what the examples in brackets are, not as words to find',
+    );
+    const either = new Set([...(await searchIds("homestay")), ...(await searchIds("resort"))]);
+    expect(result.count).toBe(either.size);
+  });
+});
