@@ -1530,7 +1530,7 @@ const MENTIONED_WORDS = new RegExp(
 
 /** Words before a quoted question relayed from someone: 'User asks: "…"', 'my boss wants to know "…"'. */
 const RELAY_CUE =
-  /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\b(?:asks?|asked|typed|wrote|sent|verbatim|word[- ]for[- ]word|as (?:typed|written|asked))\s*[:=]\s*$|\bfrom (?:my|the|a|our) (?:users?|clients?|customers?|boss|manager)\b[^"“«]{0,24}:\s*$/i;
+  /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\b(?:asks?|asked|typed|wrote|sent|verbatim|word[- ]for[- ]word|as (?:typed|written|asked))\s*[:=]\s*$|\bfrom (?:my|the|a|our) (?:users?|clients?|customers?|boss|manager)\b[^"“«]{0,24}:\s*$|\b(?:relay(?:ing|ed)?|forward(?:ing|ed)?|on behalf of [^"“«:]{1,30})(?:\s+(?:from|for)\s+[^"“«:]{1,30})?\s*[:=]\s*$/i;
 /** Words before a quoted claim to check: 'a blog claims "…"', 'fact-check: "…"', 'check this line: "…"'. */
 const CLAIM_CUE =
   /\b(?:claims?|claimed|states?|stated|argues?|argued)\s*(?:that\s*)?[:,]?\s*$|\b(?:blog|article|report|draft|tweet|story|release|headline|reader|post|study|journalist|reporter|influencer|someone|people|everyone|source|site|website|newsletter|deck|memo|statement|piece|paper)s?\s+(?:says?|said|reports?|reported|writes?|wrote|suggests?|suggested)\s*(?:that\s*)?[:,]?\s*$|\b(?:fact[- ]?check|check(?: this)?(?: line| claim| quote| statement)?|verify|is it true|true or false|claim|quote|headline|line)\s*[:=]\s*$/i;
@@ -1725,7 +1725,7 @@ const NO_STATISTICS =
 
 /** One field an agent asks each listed video to show ("id", "author", "searched place", "plays", "creation date"). */
 const FIELD =
-  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|cit(?:y|ies)|(?:song|sound|music|track)\\s+(?:titles?|names?)|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
+  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|(?:web\\s*video\\s*)?urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|cit(?:y|ies)|(?:song|sound|music|track)\\s+(?:titles?|names?)|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
 
 /**
  * "…, with id, author, searched place, plays and saves", "(id, author, saves, plays, creation date)": a list of
@@ -1733,7 +1733,7 @@ const FIELD =
  * are to show.
  */
 const FIELD_LIST = new RegExp(
-  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*(?:(?:return|returning|give(?: me)?|show(?: me)?|list)\\s+)?)(?=[^?.;)]*\\b(?:ids?|authors?|handles?|creators?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
+  `(?:,?\\s*(?:with|including|incl\\.?|showing|giving|plus|and\\s+(?:their|its|the))\\s+|\\s*[(:—–]\\s*(?:(?:return|returning|give(?: me)?|show(?: me)?|list)\\s+)?|\\s*[;,.?!]\\s*(?:fields?|columns?|cols?|return(?:ing)?|output|select)\\s*[:=]?\\s*)(?=[^?.;)]*\\b(?:ids?|authors?|handles?|creators?|searched)\\b)${FIELD}(?:\\s*(?:,|\\band\\b|&|\\/)\\s*${FIELD}){1,12}\\b\\)?`,
   "gi",
 );
 
@@ -1831,6 +1831,8 @@ async function readQuestion(
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
+    // ("createTimeISO >= '2024-01-01'": a date quoted as SQL writes it is the date, not words to find.)
+    .replace(/(['"“])(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?['"”]/g, "$2")
     // "createTimeISO >= 2025-01-01": since that day; "input = 'hotelphuquy'": the search term, as its hashtag.
     .replace(/\bcreatetime(?:iso)?\s*(>=|>|<=|<|==?)\s*/gi, (said: string, op: string) => {
       const word =
@@ -1930,7 +1932,7 @@ async function readQuestion(
     // video listed shows (its id, creator, counts and date), not topics, a creator ranking or a second measure.
     .replace(FIELD_LIST, (fields: string) => {
       typos.push(
-        `${fields.trim().replace(/^[,;:(]\s*/, "")}=the fields each video listed shows (its id, creator, counts and date${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
+        `${fields.trim().replace(/^[,;:(.?!]\s*/, "")}=the fields each video listed shows (its id, creator, counts and date${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
       );
       return " ";
     })

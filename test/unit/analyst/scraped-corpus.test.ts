@@ -10077,3 +10077,38 @@ describe("where the words are said, and a word naming the examples in brackets (
     expect(result.count).toBe(either.size);
   });
 });
+
+describe("an agent's relayed and SQL-shaped requests (stop 50)", () => {
+  it("'Relay from the user: \"…\"' reads the quote; \"createTimeISO >= '2025-01-01'\" is a date; '; fields id, authorMeta/name, …' lists videos (SQL)", async () => {
+    for (const question of [
+      'Relay from the user: "Which 3 resort videos have the most likes?" Return id and likes only.',
+      'Relaying: "Which 3 resort videos have the most likes?"',
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({
+        intent: "rank",
+        subject: "videos",
+        metric: "likes",
+        topics: ["resort"],
+      });
+      const top = db
+        .prepare(`SELECT id FROM ${IN_IDS} ORDER BY likes DESC, id DESC LIMIT 3`)
+        .pluck()
+        .all(idList(await searchIds("resort"))) as string[];
+      expect(result.ranking, question).toEqual(top);
+    }
+    const since = Date.UTC(2025, 0, 1) / 1000;
+    const { plan, result } = aggregateOf(
+      await ask(
+        "top 5 rows by likes where createTimeISO >= '2025-01-01'; fields id, authorMeta/name, diggCount, playCount",
+      ),
+    );
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", metric: "likes", topics: [] });
+    expect(result.ranking).toEqual(
+      db
+        .prepare("SELECT id FROM videos WHERE created_at >= ? ORDER BY likes DESC, id DESC LIMIT 5")
+        .pluck()
+        .all(since),
+    );
+  });
+});
