@@ -1533,7 +1533,7 @@ const RELAY_CUE =
   /\b(?:users?|clients?|customers?|boss|manager|someone|somebody|they|he|she|team|stakeholders?)\s+(?:asks?|asked|wants? to know|wonders?|says?|said|writes?|wrote|needs? to know)\b[^"“«]{0,12}$|\b(?:question|request|prompt|query|task)\s*(?:is\s*)?[:=]\s*$|\b(?:asks?|asked|typed|wrote|sent|verbatim|word[- ]for[- ]word|as (?:typed|written|asked))\s*[:=]\s*$|\bfrom (?:my|the|a|our) (?:users?|clients?|customers?|boss|manager)\b[^"“«]{0,24}:\s*$|\b(?:relay(?:ing|ed)?|forward(?:ing|ed)?|on behalf of [^"“«:]{1,30})(?:\s+(?:from|for)\s+[^"“«:]{1,30})?\s*[:=]\s*$/i;
 /** Words before a quoted claim to check: 'a blog claims "…"', 'fact-check: "…"', 'check this line: "…"'. */
 const CLAIM_CUE =
-  /\b(?:claims?|claimed|states?|stated|argues?|argued)\s*(?:that\s*)?[:,]?\s*$|\b(?:blog|article|report|draft|tweet|story|release|headline|reader|post|study|journalist|reporter|influencer|someone|people|everyone|source|site|website|newsletter|deck|memo|statement|piece|paper)s?\s+(?:says?|said|reports?|reported|writes?|wrote|suggests?|suggested)\s*(?:that\s*)?[:,]?\s*$|\b(?:fact[- ]?check|check(?: this)?(?: line| claim| quote| statement)?|verify|is it true|true or false|claim|quote|headline|line)\s*[:=]\s*$/i;
+  /\b(?:claims?|claimed|states?|stated|argues?|argued)\s*(?:that\s*)?[:,]?\s*$|\b(?:blog|article|report|draft|tweet|story|release|headline|reader|post|study|journalist|reporter|influencer|someone|people|everyone|source|site|website|newsletter|deck|memo|statement|piece|paper)s?\s+(?:says?|said|reports?|reported|writes?|wrote|suggests?|suggested)\s*(?:that\s*)?[:,]?\s*$|\b(?:fact[- ]?check|check(?: this)?(?: line| claim| quote| statement)?|verify|is it true|true or false|claim|quote|headline|line)\s*[:=]\s*$|\b(?:quote|claim|statement|line)s?\s+(?:attributed to|from|by)\s+[^"“«:]{1,40}[:,]\s*$/i;
 /** A question's first word: a quoted passage opening with one and ending with "?" is a question relayed. */
 const INTERROGATIVE =
   /^(?:which|what|what's|how|who|whose|when|where|why|are|is|do|does|did|can|could|should|would|will|has|have)\b/i;
@@ -1654,9 +1654,12 @@ export async function planQuestion(
   const plan = await readQuestion(facts, question, context, null);
   // ("Sort by shares instead": a ranking of nothing named, which only an earlier question gives.)
   const namesNothing = namesNoSet(plan) && plan.attributes.length === 0 && !plan.window;
-  if (!context && ELLIPTICAL.test(question.toLowerCase().replace(/[’]/g, "'")))
+  const lower = question.toLowerCase().replace(/[’]/g, "'");
+  if (!context && (ELLIPTICAL.test(lower) || REDONE.test(lower)))
     return (plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")) ||
-      (namesNothing && /\binstead\W*$/i.test(question))
+      (namesNothing && /\binstead\W*$/i.test(question)) ||
+      // ("Ok now median not avg": "now" names no window of its own.)
+      (namesNoSet(plan) && plan.attributes.length === 0 && REDONE.test(lower))
       ? { ...plan, intent: "decline", decline: FOLLOW_UP_ALONE, followUpAlone: true }
       : { ...plan, followUpAlone: true };
   if (!context || !followsUp(question, plan)) return plan;
@@ -1742,7 +1745,10 @@ const FIELD_LIST = new RegExp(
  * month?", "top 10 instead of top 5", "who posted those?", "now only ads", "redo it without @x".
  */
 const ELLIPTICAL =
-  /^\W*(?:(?:ok(?:ay)?|so|right|great|thanks|cool)\W+)?(?:and\b|also\b|what about\b|how about\b|same\b|now (?:only|just|without|exclude|excluding|do|sort|show|split|break|by|for|with|redo|the same)\b|who posted (?:those|them|these)\W*$)|\b(?:same (?:thing|list|question|numbers|breakdown|stats|but|for|again|as before)|instead\W*$|instead of (?:the )?top \d+|redo\b|re-?run\b|(?:sort|break|split|put|rank|filter) (?:that|those|this)\b|from that\b(?!\s+\w)|that (?:list|breakdown|ranking|table|difference|number|figure))/;
+  /^\W*(?:(?:ok(?:ay)?|so|right|great|thanks|cool|wait|hmm)\W+)?(?:and\b|also\b|what about\b|how about\b|same\b|now (?:only|just|without|exclude|excluding|do|sort|show|split|break|by|for|with|redo|the same)\b|who posted (?:those|them|these)\W*$)|\b(?:same (?:thing|list|question|numbers|breakdown|stats|but|for|again|as before)|instead\W*$|instead of (?:the )?top \d+|redo\b|re-?run\b|(?:sort|break|split|put|rank|filter) (?:that|those|this)\b|from that\b(?!\s+\w)|that (?:list|breakdown|ranking|table|difference|number|figure))/;
+/** A change to an earlier answer's figure: "top 5 not 10", "median not avg". */
+const REDONE =
+  /\b(?:top \d+,? not (?:the )?(?:top )?\d+|(?:median|average|mean|avg|total|sum)s?,? not (?:the )?(?:median|average|mean|avg|total|sum)s?)\b/;
 
 /** The decline of a follow-up asked with no context that reads as nothing on its own. */
 const FOLLOW_UP_ALONE =
@@ -1831,6 +1837,19 @@ async function readQuestion(
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
+    // ("Jan→apr 2025": an arrow between dates is "to"; "mom views": month over month.)
+    .replace(/\s*→\s*/g, " to ")
+    // ("2021 vs 2022 vid counts": the number of videos.)
+    .replace(
+      /\b(?:highest|largest|biggest|most|top)\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi,
+      "most videos",
+    )
+    .replace(/\bby\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi, "by number of videos")
+    .replace(/\b(?:video|vid|post|upload|clip)\s+counts?\b/gi, "number of videos")
+    .replace(
+      /\bmom\b(?=\s+(?:views?|plays?|likes?|growth|change|uploads?|trends?|%|numbers?)\b)/gi,
+      "month-over-month",
+    )
     // ("createTimeISO >= '2024-01-01'": a date quoted as SQL writes it is the date, not words to find.)
     .replace(/(['"“])(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?['"”]/g, "$2")
     // "createTimeISO >= 2025-01-01": since that day; "input = 'hotelphuquy'": the search term, as its hashtag.
@@ -2397,7 +2416,11 @@ async function readQuestion(
     ]) {
       const from = (cue.index ?? 0) + cue[0].length;
       // ('Christmas music: "Jingle Bell Rock" (MARIYA)': a quoted title is read with its artist, below.)
-      if (soundsQuoted.some((q) => from >= q.at - 1 && from < q.end)) continue;
+      if (soundsQuoted.some((q) => from >= q.at - 1 && from < q.end)) {
+        soundSpans.push([cue.index ?? 0, from]);
+        text = consume(text, cue.index ?? 0, cue[0].length);
+        continue;
+      }
       const after = [...original.slice(from).matchAll(/[^\s?!.,;]+/g)].slice(0, 10);
       for (let n = after.length; n >= 1; n--) {
         const last = after[n - 1] as RegExpMatchArray;
@@ -3294,12 +3317,16 @@ async function readQuestion(
       /^\s*(?:which|what|how|who|when|where|why|is|are|do|does|did|can|should|could|top|best|worst|any|give|show|list)\b/.test(
         text.slice(at + m[0].length).replace(EMOJI, ""),
       );
-    const tone =
-      opening ||
-      (/^[\s?!.]*$/.test(text.slice(at + m[0].length).replace(EMOJI, "")) &&
-        !/\b(with|using|uses?|has|have|having|contain\w*|includ\w*|emojis?|and|or|vs\.?|versus|like|than|the|an?)\s*$|[,:/&+]\s*$|^\s*$/.test(
-          lowerAll.slice(0, at).replace(EMOJI, "").trimEnd(),
-        ));
+    // ("@x vung tau vids how many + views 👀 someone said 36M??": one between clauses, after no word that asks for it
+    // and before none that names it, too.)
+    const asked =
+      /\b(with|using|uses?|has|have|having|contain\w*|includ\w*|put|putting|add|adding|emojis?|and|or|vs\.?|versus|like|than|the|an?)\s*$|[,:/&+(]\s*$|^\s*$/.test(
+        lowerAll.slice(0, at).replace(EMOJI, "").trimEnd(),
+      ) ||
+      /^\s*(?:emojis?|captions?|posts?|videos?|vids|clips?|in (?:the |their |its |an? )?captions?)\b/.test(
+        lowerAll.slice(at + m[0].length).replace(EMOJI, ""),
+      );
+    const tone = opening || !asked;
     if (tone) {
       text = consume(text, at, m[0].length);
       continue;
@@ -4874,20 +4901,34 @@ async function readQuestion(
         : /^(hotels?|homestays?|resorts?|villas?|hostels?|videos?|posts?|creators?|accounts?|ads?)$/i.test(
             before.raw,
           ));
+    // ("can tho top 5 accts": in lower case, opening the question or after "in", "for" …, looked up among the
+    // hashtags, which costs no search of the text.)
+    const lowerOpening =
+      next !== undefined &&
+      !isCapital(at) &&
+      !lowerPlace &&
+      !FUNCTION_WORDS.has(next.raw.toLowerCase()) &&
+      (opensSentence(at) ||
+        /\b(?:in|at|for|about|from|near|around|of)\s+$/.test(lowerAll.slice(Math.max(0, at - 8), at)));
     if (
       !hashed &&
       FUNCTION_WORDS.has(word) &&
       next &&
-      ((isCapital(at) && isCapital(next.at)) || lowerPlace) &&
+      ((isCapital(at) && isCapital(next.at)) || lowerPlace || lowerOpening) &&
       // ("Can Tho videos by hour": a sentence may open with the name; "Can I …" opens a question.)
       (!opensSentence(at) ||
         !/^(i|you|we|they|he|she|it|my|our|your|this|that|these|those|the|a|an|any|all|hotel|hotels|video|videos)$/i.test(
           next.raw,
         )) &&
-      namesLooked++ < MAX_NAME_LOOKUPS
+      (lowerOpening || namesLooked++ < MAX_NAME_LOOKUPS)
     ) {
       const place = await compoundAt(facts, words, i, lowerAll, true);
-      if (place) {
+      // (In lower case elsewhere, the place must be tagged more than its second word alone: "top dalat" is #dalat.)
+      const opening =
+        place !== null &&
+        lowerOpening &&
+        place.use > (await facts.hashtagUse(foldText(next.raw), FORM_USE_CAP));
+      if (place && (!lowerOpening || opening)) {
         const last = words[i + place.words - 1] as { raw: string; at: number };
         addTopic(place.tag, place.phrase, at, last.at + last.raw.length);
         for (let j = i; j < i + place.words; j++) spent.add(j);

@@ -10112,3 +10112,40 @@ describe("an agent's relayed and SQL-shaped requests (stop 50)", () => {
     );
   });
 });
+
+describe("an account manager typing fast (stop 50)", () => {
+  it("'engmt', 'commnets', 'vid counts', 'mom views … jan→apr', a place in lower case opening the question, and an emoji between clauses (SQL)", async () => {
+    expect(aggregateOf(await ask("whats the avg engmt rate for resort vids")).plan).toMatchObject({
+      intent: "measure",
+      metric: "engagement",
+      topics: ["resort"],
+    });
+    expect(aggregateOf(await ask("resort top 5 by commnets")).plan).toMatchObject({
+      intent: "rank",
+      metric: "comments",
+    });
+    const counts = aggregateOf(await ask("2024 vs 2025 vid counts")).plan;
+    expect(counts).toMatchObject({ intent: "breakdown", group_by: "period", metric: "videos" });
+    const monthly = aggregateOf(await ask("mom views for resort vids jan→apr 2025")).plan;
+    expect(monthly).toMatchObject({ intent: "breakdown", group_by: "month", metric: "plays" });
+    expect(monthly.understood).toContain('window January to April 2025 (from "jan to apr 2025")');
+    // "can tho top 5 accts": the place, though "can" is also a word that asks.
+    const place = aggregateOf(await ask("can tho top 5 accts by total views"));
+    expect(place.plan).toMatchObject({ intent: "rank", subject: "creators", topics: ["cantho"] });
+    // An emoji between two clauses is the question's tone, not a caption to find.
+    const tone = aggregateOf(await ask("resort vids how many 👀 someone said 20??"));
+    expect(tone.plan.filters).toEqual([]);
+    expect(tone.result.count).toBe((await searchIds("resort")).length);
+  });
+
+  it("'top 5 not 10' and 'median not avg' with nothing named are follow-ups, declined without context", async () => {
+    for (const question of ["wait top 5 not 10 pls, and only 2025 ones", "ok now median not avg pls"])
+      expect(aggregateOf(await ask(question)).plan, question).toMatchObject({
+        intent: "decline",
+        follow_up_without_context: true,
+      });
+    expect(aggregateOf(await ask("top 5 resort videos, median not average views")).plan.intent).not.toBe(
+      "decline",
+    );
+  });
+});
