@@ -233,7 +233,7 @@ const RATIO_PHRASE = new RegExp(
     `${RATIO_COUNT} to ${RATIO_COUNT} ratios?`,
     `${RATIO_COUNT} ?[:/] ?${RATIO_COUNT} ratios?`,
     `${RATIO_COUNT} (?:per|for every|relative to|divided by|as an? (?:share|percentage|proportion|fraction) of) (?:a |each |every |one )?(?:(?:10|100|1,?000|1k|hundred|thousand) )?${RATIO_COUNT}`,
-    `ratios? (?:of|between) ${RATIO_COUNT} (?:to|and|vs\\.?|versus) ${RATIO_COUNT}`,
+    `ratios? (?:of|between) (?:total )?${RATIO_COUNT} (?:to|and|vs\\.?|versus) (?:total )?${RATIO_COUNT}`,
   ]
     .map((one) => `\\b${one}\\b`)
     .join("|"),
@@ -2082,10 +2082,17 @@ async function readQuestion(
     .replace(/(?<=\p{L})-(?=search(?:es|ed)?\b)/giu, " ")
     // "Likes per 1,000 plays", "shares per 1k views": the rate (a share of the plays, as answers give it).
     .replace(
-      // ("For every 1,000 plays, how many shares do ads get?": the same.)
-      /\b(like|comment|share|save)s?\s+per\s+(?:1,?000|1k|thousand|100|hundred)\s+(?:plays|views)\b|\b(?:for|out of) every (?:1,?000|1k|thousand|100|hundred) (?:plays|views),?\s+how many (like|comment|share|save)s?\b/gi,
-      (said: string, count: string | undefined, after: string | undefined) => {
-        const rate = `${(count ?? after ?? "").toLowerCase()} rate`;
+      // ("For every 1,000 plays, how many shares do ads get?": the same; "for every 100 likes, how many saves": saves
+      // per like.)
+      /\b(like|comment|share|save)s?\s+per\s+(?:1,?000|1k|thousand|100|hundred)\s+(?:plays|views)\b|\b(?:for|out of) every (?:1,?000|1k|a thousand|thousand|100|a hundred|hundred) (plays|views|likes?|comments?|shares?|saves?),?\s+how many (like|comment|share|save)s?\b/gi,
+      (said: string, count: string | undefined, base: string | undefined, after: string | undefined) => {
+        const per = base?.toLowerCase().replace(/s$/, "");
+        // (Asked "how many", the rate is what is asked: "what is the save rate".)
+        const rate = `${base ? "what is the " : ""}${
+          per && per !== "play" && per !== "view"
+            ? `${(after ?? "").toLowerCase()}s per ${per}`
+            : `${(count ?? after ?? "").toLowerCase()} rate`
+        }`;
         typos.push(`${said}=${rate}`);
         return rate;
       },
@@ -3046,7 +3053,7 @@ async function readQuestion(
   }
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
-    /\b(?:(like|comment|share|save)s?(?:[- ]to[- ](?:view|play)s? ratios?|-to-(?:view|play)s?|\s?[/:]\s?(?:view|play)s?(?: ratios?)?)|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
+    /\b(?:(like|comment|share|save)s?(?:[- ]to[- ](?:view|play)s? ratios?|-(?:to|per)-(?:view|play)s?|\s?[/:]\s?(?:view|play)s?(?: ratios?)?)|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
   const ratePhrase = decline ? null : text.match(RATE_PHRASE);
   let rate: CountRate | CountRatio | null = null;
   // "Saves per like", "the comments-to-likes ratio", "shares for every 100 likes": one count over another.

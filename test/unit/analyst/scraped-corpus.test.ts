@@ -10149,3 +10149,25 @@ describe("an account manager typing fast (stop 50)", () => {
     );
   });
 });
+
+describe("ratios as a finance lead words them (stop 50)", () => {
+  it("'for every 100 likes, how many saves', 'the ratio of total saves to total shares', 'likes-per-play' (SQL)", async () => {
+    const [saves, likes, shares, plays] = db
+      .prepare("SELECT sum(saves), sum(likes), sum(shares), sum(plays) FROM videos")
+      .raw()
+      .get() as [number, number, number, number];
+    const perLike = aggregateOf(
+      await ask("Across all videos, for every 100 likes how many saves do we get?"),
+    );
+    expect(perLike.plan).toMatchObject({ intent: "measure", metric: "saves_per_like" });
+    expect(perLike.result.pooled).toBeCloseTo(saves / likes, 4);
+    const perShare = aggregateOf(
+      await ask("What is the ratio of total saves to total shares across all videos?"),
+    );
+    expect(perShare.plan).toMatchObject({ intent: "measure", metric: "saves_per_share" });
+    expect(perShare.result.pooled).toBeCloseTo(saves / shares, 4);
+    const rate = aggregateOf(await ask("What is the average likes-per-play of all videos?"));
+    expect(rate.plan).toMatchObject({ intent: "measure", metric: "like_rate" });
+    expect(rate.result.pooled).toBeCloseTo(likes / plays, 4);
+  });
+});
