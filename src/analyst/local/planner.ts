@@ -1839,6 +1839,8 @@ async function readQuestion(
     .replace(/[’]/g, "'")
     // ("Jan→apr 2025": an arrow between dates is "to"; "mom views": month over month.)
     .replace(/\s*→\s*/g, " to ")
+    // ("Last 6 mo": months.)
+    .replace(/\b(\d{1,2})\s*mos?\b(?!\.\w)/gi, "$1 months")
     // ("2021 vs 2022 vid counts": the number of videos.)
     .replace(
       /\b(?:highest|largest|biggest|most|top)\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi,
@@ -6377,6 +6379,16 @@ async function readQuestion(
     subject = "creators";
     metric = "videos";
     understood.push("the accounts using it, ranked by their videos with it");
+  } else if (
+    // ("@le.petit.villa.hoian engagement last 6 months", "Keypad Hotel median saves": one account and a measure,
+    // nothing else asked: that measure of its videos.)
+    !mentioned &&
+    entityCount === 1 &&
+    metric !== null &&
+    metric !== "videos"
+  ) {
+    intent = "measure";
+    subject = "videos";
   } else {
     intent = "decline";
     decline = mentioned

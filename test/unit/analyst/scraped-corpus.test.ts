@@ -10171,3 +10171,20 @@ describe("ratios as a finance lead words them (stop 50)", () => {
     expect(rate.result.pooled).toBeCloseTo(likes / plays, 4);
   });
 });
+
+describe("one account and a measure, nothing else asked (stop 50)", () => {
+  it("'@stay2 engmt' is that account's engagement rate; 'last 6 mo' is six months (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("@stay2 engmt"));
+    expect(plan).toMatchObject({ intent: "measure", metric: "engagement" });
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
+    const [interactions, plays] = db
+      .prepare("SELECT sum(likes + comments + shares + saves), sum(plays) FROM videos WHERE author_uid = ?")
+      .raw()
+      .get(uid) as [number, number];
+    expect(result.pooled).toBeCloseTo(interactions / plays, 4);
+    expect(aggregateOf(await ask("@stay2 engmt last 6 mo")).plan).toMatchObject({
+      intent: "measure",
+      window_days: 180,
+    });
+  });
+});
