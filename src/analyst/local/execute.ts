@@ -3730,13 +3730,22 @@ async function count(ctx: Ctx): Promise<Outcome> {
  */
 async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>): Promise<Outcome> {
   const { plan } = ctx;
-  const metric = (plan.metric ?? "plays") as "plays" | "likes" | "comments" | "shares" | "saves";
+  // ("What share of all ads do the top five advertisers represent?": the videos, counted.)
+  const byCount = plan.metric === "videos" && c.of !== "video";
+  const metric = (byCount ? "plays" : (plan.metric ?? "plays")) as
+    | "plays"
+    | "likes"
+    | "comments"
+    | "shares"
+    | "saves";
   await corroborate(ctx);
   const filter = videoFilter(ctx);
   const whole = await wholeSet(ctx, filter, metric);
-  const total = whole?.sum ?? 0;
+  const total = (byCount ? whole?.videos : whole?.sum) ?? 0;
   const what = describe(plan);
-  const unit = METRIC_NAME[metric];
+  const unit = byCount ? "videos" : METRIC_NAME[metric];
+  // "the views of resort videos"; counted, "the resort videos".
+  const heldOf = byCount ? what : `${unit} of ${what}`;
   const noun = `${c.of}s`;
   const videos = whole?.videos ?? 0;
   const onePct = (of: number) => Math.max(1, Math.ceil(of / 100));
@@ -3755,7 +3764,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
           value: factValue(v, metric),
         }))
       : ((await ctx.facts.groups(filter, [c.of], metric))[0] ?? [])
-          .map((g) => ({ key: String(g.key), value: g.sum }))
+          .map((g) => ({ key: String(g.key), value: byCount ? g.videos : g.sum }))
           .sort((a, b) => b.value - a.value || a.key.localeCompare(b.key));
   const members = c.of === "video" ? videos : ranked.length;
   const share = (part: number) => (total === 0 ? 0 : Math.round((part / total) * 10000) / 100);
@@ -3767,9 +3776,11 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
         ? key
         : `sound ${key}`;
   const caveats = [
-    `Each ${c.of}'s ${unit} summed over the ${what} (latest counts); ${c.of === "video" ? "each video its own" : `a ${c.of} with no video among them holds none`}.`,
+    byCount
+      ? `Each ${c.of}'s ${what} counted; a ${c.of} with no video among them holds none.`
+      : `Each ${c.of}'s ${unit} summed over the ${what} (latest counts); ${c.of === "video" ? "each video its own" : `a ${c.of} with no video among them holds none`}.`,
   ];
-  const computed = `aggregate: the share of the ${unit} of ${what} held by the leading ${noun}`;
+  const computed = `aggregate: the share of the ${heldOf} held by the leading ${noun}`;
   if (total === 0 || members === 0)
     return emptyRanking(`No ${what} with ${unit} to share out.`, caveats, computed);
   if (c.top !== null) {
@@ -3777,7 +3788,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
     const top = ranked.slice(0, Math.min(n, 5));
     const part = held(n);
     const names = await Promise.all(top.slice(0, 5).map((g) => nameOf(g.key)));
-    const statement = `The top ${c.percent ? `${c.top} % of ${noun} (${fmt(n)} of ${fmt(members)})` : `${fmt(n)} ${noun} (of ${fmt(members)})`} hold ${share(part)} % of the ${unit} of ${what}: ${fmt(part)} of ${fmt(total)}. The largest: ${top
+    const statement = `The top ${c.percent ? `${c.top} % of ${noun} (${fmt(n)} of ${fmt(members)})` : `${fmt(n)} ${noun} (of ${fmt(members)})`} hold ${share(part)} % of the ${heldOf}: ${fmt(part)} of ${fmt(total)}. The largest: ${top
       .slice(0, 5)
       .map((g, i) => `${names[i]} ${share(g.value)} %`)
       .join(", ")}.`;
@@ -3791,7 +3802,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
               ({
                 type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
                 id: g.key,
-                figures: { [metric]: g.value, share_pct: share(g.value) },
+                figures: { [byCount ? "videos" : metric]: g.value, share_pct: share(g.value) },
               }) as Evidence,
           ),
         },
@@ -3821,7 +3832,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
       }) + 1;
   }
   const leader = ranked[0] as { key: string; value: number };
-  const statement = `Of the ${unit} of ${what} (${fmt(total)} over ${fmt(members)} ${noun}), the top ${c.of} (${await nameOf(leader.key)}) holds ${share(first)} %, the top 10 hold ${share(ten)} % and the top 1 % (${fmt(pct)}) hold ${share(pct1)} %${half === null ? "" : `; ${fmt(half)} ${noun} (${Math.round((half / members) * 10000) / 100} %) hold half`}.`;
+  const statement = `Of the ${heldOf} (${fmt(total)} over ${fmt(members)} ${noun}), the top ${c.of} (${await nameOf(leader.key)}) holds ${share(first)} %, the top 10 hold ${share(ten)} % and the top 1 % (${fmt(pct)}) hold ${share(pct1)} %${half === null ? "" : `; ${fmt(half)} ${noun} (${Math.round((half / members) * 10000) / 100} %) hold half`}.`;
   return {
     summary: statement,
     findings: [
@@ -3831,7 +3842,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
           {
             type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
             id: leader.key,
-            figures: { [metric]: leader.value, share_pct: share(first) },
+            figures: { [byCount ? "videos" : metric]: leader.value, share_pct: share(first) },
           } as Evidence,
         ],
       },

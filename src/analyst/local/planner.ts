@@ -3056,7 +3056,12 @@ async function readQuestion(
   // "Share rate", "saves relative to views", "the like-to-view ratio": one count over plays.
   const RATE_PHRASE =
     /\b(?:(like|comment|share|save)s?(?:[- ]to[- ](?:view|play)s? ratios?|-(?:to|per)-(?:view|play)s?|\s?[/:]\s?(?:view|play)s?(?: ratios?)?)|(like|comment|share|save)s? rates?|(likes?|comments?|shares?|saves?) (?:per|for every|relative to|compared to|divided by|over|to) (?:a |each )?(?:views?|plays?)(?: ratios?)?|ratios? of (likes?|comments?|shares?|saves?) to (?:views?|plays?))\b/;
-  const ratePhrase = decline ? null : text.match(RATE_PHRASE);
+  // ("The total engagement rate (likes, comments, shares and saves divided by plays)": the rate named, defined in
+  // brackets, not the one count over plays the definition ends with.)
+  const defined = (m: RegExpMatchArray | null) =>
+    m !== null && /\bengagement(?: rates?)?\s*\([^)]*$/.test(lowerAll.slice(0, m.index ?? 0));
+  const rateFound = decline ? null : text.match(RATE_PHRASE);
+  const ratePhrase = defined(rateFound) ? null : rateFound;
   let rate: CountRate | CountRatio | null = null;
   // "Saves per like", "the comments-to-likes ratio", "shares for every 100 likes": one count over another.
   const ratioPhrase = decline || ratePhrase ? null : text.match(RATIO_PHRASE);
@@ -4797,8 +4802,17 @@ async function readQuestion(
     /\bhow (?:few|many) (?:creators|accounts|videos|advertisers|brands|sounds) (?:account for|hold|get|make up|produce|drive|generate)\b[^?]*\bhalf\b[^?]*\b(?:views|plays|likes|comments|shares|saves)\b/.test(
       lowerAll,
     );
+  // ("What share of all ads do the top five advertisers represent?": of the videos themselves, counted.)
+  const concentrationOfVideos =
+    !concentrationShare &&
+    concentrationTop !== null &&
+    concentrationTop[3] !== "videos" &&
+    /\b(share|percentage|percent|proportion|fraction|how much)\b[^?]*\b(?:all |the )?(videos|ads|uploads|posts)\b/.test(
+      lowerAll,
+    );
   const concentrationAsked =
     (concentrationShare && concentrationTop !== null) ||
+    concentrationOfVideos ||
     halfHeld ||
     (/\bconcentrat\w*\b/.test(lowerAll) && /\b(views|plays|likes|reach)\b/.test(lowerAll));
   let concentration: Plan["concentration"] = null;
@@ -5796,7 +5810,11 @@ async function readQuestion(
   } else if (concentration && entityCount === 0) {
     intent = "measure";
     subject = "videos";
-    if (metric === null || !COUNTS.includes(metric)) metric = "plays";
+    metric = concentrationOfVideos
+      ? "videos"
+      : metric === null || !COUNTS.includes(metric)
+        ? "plays"
+        : metric;
     unsay(/^metric |^\d+ results? \(from /);
     understood.push(
       `concentration: the share of the ${metric === "plays" ? "views (plays)" : metric} held by ${concentration.top === null ? "the leading" : `the top ${concentration.top}${concentration.percent ? " % of" : ""}`} ${concentration.of}s`,

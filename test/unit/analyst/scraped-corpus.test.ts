@@ -10188,3 +10188,30 @@ describe("one account and a measure, nothing else asked (stop 50)", () => {
     });
   });
 });
+
+describe("the share of the videos themselves the leading accounts hold, and a rate defined in brackets (stop 50)", () => {
+  it("'what share of all videos do the top 3 creators account for?' counts each creator's videos (SQL)", async () => {
+    const answer = await ask("What share of all videos do the top 3 creators account for?");
+    const { plan } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "measure", metric: "videos" });
+    expect(plan.understood).toContain("concentration: the share of the videos held by the top 3 creators");
+    const counts = db
+      .prepare("SELECT count(*) FROM videos GROUP BY author_uid ORDER BY 1 DESC")
+      .pluck()
+      .all() as number[];
+    const total = counts.reduce((a, b) => a + b, 0);
+    const top = (counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0);
+    expect(answer.summary).toContain(
+      `hold ${Math.round((top / total) * 10000) / 100} % of the videos: ${top} of ${total}.`,
+    );
+  });
+
+  it("'the engagement rate (likes, comments, shares and saves divided by plays)' is the engagement rate, not the save rate", async () => {
+    const { plan } = aggregateOf(
+      await ask(
+        "Compare the engagement rate (likes, comments, shares and saves divided by plays) of ads with organic videos.",
+      ),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "engagement" });
+  });
+});
