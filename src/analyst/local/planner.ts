@@ -1343,6 +1343,26 @@ function listedFrom(
   return run;
 }
 
+/** "…: Vinpearl, JW Marriott, Novotel and Sheraton": three or more topics listed right after a colon (none if not). */
+function listAfterColon(ordered: readonly [string, { at: number; end: number }][], text: string): string[] {
+  for (let k = 0; k < ordered.length; k++) {
+    const at = (ordered[k] as [string, { at: number }])[1].at;
+    if (!/:\s*["“'#]*$/.test(text.slice(Math.max(0, at - 6), at))) continue;
+    // (An item may hold words that name nothing: "InterContinental Sun Peninsula, Hyatt Regency".)
+    const run = [(ordered[k] as [string, unknown])[0]];
+    for (let j = k; j + 1 < ordered.length; j++) {
+      const gap = text.slice(
+        (ordered[j] as [string, { end: number }])[1].end,
+        (ordered[j + 1] as [string, { at: number }])[1].at,
+      );
+      if (!/^[^,.;:?!()]{0,30},\s*(?:(?:and|or|&)\s+)?["“'#]*$|^\s*(?:and|or|&)\s+["“'#]*$/.test(gap)) break;
+      run.push((ordered[j + 1] as [string, unknown])[0]);
+    }
+    if (run.length >= 3) return run;
+  }
+  return [];
+}
+
 /** "… for #fitness, #gym and #bodybuilding": three or more hashtags listed right after "for" (none if not). */
 function hashtagsListedFor(
   ordered: readonly [string, { at: number; end: number }][],
@@ -5268,6 +5288,12 @@ async function readQuestion(
           [...topicSpans].sort((x, y) => x[1].at - y[1].at),
           lowerAll,
         );
+  // "Phú Quốc brand roster: Vinpearl, JW Marriott, InterContinental and Novotel. Count + median views each.": three
+  // or more names listed after a colon, each one's videos (a video rarely names them all).
+  const listedAfterColon = listAfterColon(
+    [...topicSpans].sort((x, y) => x[1].at - y[1].at),
+    lowerAll,
+  );
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
@@ -5355,6 +5381,7 @@ async function readQuestion(
       k + 1 < ordered.length &&
       eitherTopics.length === 0 &&
       hashtagsForMeasure.length === 0 &&
+      listedAfterColon.length === 0 &&
       !CUES.compare.test(lowerAll) &&
       !PER_ITEM.test(lowerAll);
       k++
@@ -5412,10 +5439,10 @@ async function readQuestion(
           continue;
         }
       }
-      // "Vinpearl in Nha Trang vs Vinpearl in Phu Quoc", "Mường Thanh in Tuyen Quang vs Mường Thanh in Quang Binh":
-      // the places compared, the name repeated applying to both.
+      // "Vinpearl in Nha Trang vs Vinpearl in Phu Quoc", "Mường Thanh in Tuyen Quang vs Mường Thanh in Quang Binh",
+      // "JW Marriott Hà Nội vs JW Marriott Phú Quốc": the places compared, the name repeated applying to both.
       const repeated = between.match(
-        /^[\s,:]*(?:vs\.?|versus|against|or|compared (?:to|with))\s+(?:the\s+)?([\p{L}\s'’-]{2,40}?)\s+(?:in|from|for|on|at)\s+$/u,
+        /^[\s,:]*(?:vs\.?|versus|against|or|compared (?:to|with))\s+(?:the\s+)?([\p{L}\s'’-]{2,40}?)\s+(?:(?:in|from|for|on|at)\s+)?$/u,
       );
       if (repeated && topics.includes(foldText(repeated[1] as string).replace(/[\s'’-]+/g, ""))) {
         compareTopics = [ordered[k]?.[0] as string, right];
@@ -5503,6 +5530,16 @@ async function readQuestion(
   if (compareTopics.length === 0 && eitherTopics.length === 0 && hashtagsForMeasure.length > 0) {
     compareTopics = hashtagsForMeasure;
     compareJoin = "and";
+  }
+  if (
+    compareTopics.length === 0 &&
+    eitherTopics.length === 0 &&
+    listedAfterColon.length > 0 &&
+    (await facts.count({ q: listedAfterColon.join(" ") })) === 0
+  ) {
+    compareTopics = listedAfterColon;
+    compareJoin = "and";
+    understood.push("the names listed after the colon, each one's videos");
   }
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(

@@ -10215,3 +10215,27 @@ describe("the share of the videos themselves the leading accounts hold, and a ra
     expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "engagement" });
   });
 });
+
+describe("names listed after a colon, and a name repeated with two places (stop 50)", () => {
+  it("'place roster: Da Lat, Vung Tau, Da Nang. Count + median views each.' gives each one's (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Place roster: Da Lat, Vung Tau, Da Nang. Count + median views each."),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", topics: [] });
+    expect(plan.compare_topics).toEqual(["dalat", "vungtau", "danang"]);
+    expect(plan.understood).toContain("the names listed after the colon, each one's videos");
+    for (const place of ["dalat", "vungtau", "danang"]) {
+      const plays = db
+        .prepare(`SELECT plays FROM ${IN_IDS} ORDER BY plays`)
+        .pluck()
+        .all(idList(await searchIds(place))) as number[];
+      expect(groupValue(result, place), place).toBe(median(plays));
+    }
+  });
+
+  it("'resort Da Lat vs resort Vung Tau' compares the two places, the name applying to both", async () => {
+    const { plan } = aggregateOf(await ask("Resort Da Lat vs resort Vung Tau: which gets more views?"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", topics: ["resort"] });
+    expect(plan.compare_topics).toEqual(["dalat", "vungtau"]);
+  });
+});
