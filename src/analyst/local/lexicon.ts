@@ -450,7 +450,7 @@ export const SUBJECT_WORDS: Record<string, Subject> = {
 export const FUNCTION_WORDS = new Set(
   `a an the and or nor but of in on at to for from by with about into onto over under than then that this these
   i'm im we're i've we've i'd we'd i'll we'll launching launch launched idea ideas inspiration inspirations
-  next relay relaying relayed relays
+  next relay relaying relayed relays hear hears hearing heard seeing saw seen notice noticed noticing
   report reports
   those what which who whom whose when where why how is are was were be been being am do does did done doing
   have has had having it its it's itself their theirs there they them we our ours us you your yours i me my

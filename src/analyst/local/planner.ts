@@ -1026,8 +1026,11 @@ async function compoundAt(
 ): Promise<{ tag: string; phrase: string; words: number; use: number } | null> {
   let best: { tag: string; phrase: string; words: number; use: number } | null = null;
   for (let n = Math.min(3, words.length - i); n >= 2; n--) {
-    // A word may carry the sentence's full stop ("… in Hoi An. What should I post?").
-    const run = words.slice(i, i + n).map((w) => ({ raw: w.raw.replace(/[._-]+$/, ""), at: w.at }));
+    // A word may carry the sentence's full stop ("… in Hoi An. What should I post?"), and the last a possessive
+    // ("Hà Giang's median").
+    const run = words
+      .slice(i, i + n)
+      .map((w, k) => ({ raw: w.raw.replace(k === n - 1 ? /(?:['’]s)?[._-]*$/ : /[._-]+$/, ""), at: w.at }));
     const apart = run.every((w, k) => {
       const next = run[k + 1];
       return next === undefined || /^[\s-]+$/.test(lower.slice(w.at + w.raw.length, next.at));
@@ -1243,7 +1246,7 @@ function boundOp(word: string): BoundOp {
   // ("More likely to reach 1M plays", "to pass 100k views".)
   if (/^(reached|reach|reaches|reaching|hit|hits|hitting)$/.test(word)) return "at least";
   if (
-    /^(passed|past|pass|passes|passing|crossed|cross|crosses|crossing|cleared|exceeded|exceeding|exceed|exceeds|surpassed|surpass|topped|broke|break|breaks|breaking|beat)$/.test(
+    /^(passed|past|pass|passes|passing|crossed|cross|crosses|crossing|cleared|clear|clears|clearing|exceeded|exceeding|exceed|exceeds|surpassed|surpass|topped|broke|break|breaks|breaking|beat)$/.test(
       word,
     )
   )
@@ -1595,6 +1598,12 @@ async function takeQuoted(
       /\b(captions?|says?|saying|said|mention\w*|words?|phrases?|terms?|keywords?|hooks?|transcripts?|text|contain\w*|includ\w*|hashtags?|tagged|search\w*|query|about|spoken|write|written)(?:\s+\p{L}+){0,2}\W*$/iu.test(
         question.slice(Math.max(0, at - 40), at),
       );
+    // ('What\'s "typical" for a Huế hotel video?', 'I need "good" thresholds': a word in scare quotes, read as such.)
+    const scare =
+      !said &&
+      /^(?:typical|normal|good|great|solid|decent|bad|average|real|healthy|strong|weak|successful|winning|viral|top|best|worst)$/.test(
+        lower,
+      );
     // ('User asks: "which Can Tho videos mention Bến Ninh Kiều and how did they do?"': a question relayed in
     // quotes is the question, read as if unquoted.)
     const before = question.slice(Math.max(0, at - 60), at);
@@ -1610,8 +1619,8 @@ async function takeQuoted(
       passage,
       inner,
       length: (match[0] as string).length,
-      other: other || relayed,
-      title: !other && !said && !relayed,
+      other: other || relayed || scare,
+      title: !other && !said && !relayed && !scare,
       asked,
     });
   }
@@ -3789,7 +3798,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|clears?|clearing|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|clear|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)

@@ -10239,3 +10239,23 @@ describe("names listed after a colon, and a name repeated with two places (stop 
     expect(plan.compare_topics).toEqual(["dalat", "vungtau"]);
   });
 });
+
+describe("a performance marketer's benchmarks (stop 50)", () => {
+  it("'clear 100k plays' is over 100k; 'Da Lat's median' is Da Lat; 'I keep hearing' respells nothing; '\"typical\"' is no text to find (SQL)", async () => {
+    const cleared = aggregateOf(await ask("How many resort videos clear 20k plays?"));
+    expect(cleared.plan).toMatchObject({ intent: "count", topics: ["resort"], filters: ["plays>20000"] });
+    expect(cleared.result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND plays > 20000`)
+        .pluck()
+        .get(idList(await searchIds("resort"))),
+    );
+    expect(aggregateOf(await ask("Is Da Lat's median above 10k plays?")).plan.topics).toEqual(["dalat"]);
+    const heard = aggregateOf(
+      await ask("I keep hearing the typical resort video does about 20k plays. Is that the median?"),
+    );
+    expect(heard.plan).toMatchObject({ intent: "measure", metric: "plays", topics: ["resort"] });
+    const typical = aggregateOf(await ask('What\'s "typical" for a resort video? Median likes please.'));
+    expect(typical.plan).toMatchObject({ intent: "measure", metric: "likes", topics: ["resort"] });
+  });
+});
