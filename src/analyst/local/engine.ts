@@ -1,7 +1,7 @@
 import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import { coverageNotes, declined, execute, isoDay, topicsApartNote } from "./execute.js";
+import { coverageNotes, declined, execute, isoDay, namedSet, topicsApartNote } from "./execute.js";
 import {
   isYearless,
   moveYearless,
@@ -231,7 +231,14 @@ export class LocalEngine implements AnalystEngine {
       .map((p) => p.from)
       .filter(isYearless);
     const start = starts.length > 0 ? Math.max(...starts) : Math.min(...times);
-    const newest = (await this.deps.store.trends.newestVideoAt(now)) ?? now;
+    // ("@nuri100100's #drawing clip … posted on 3 December": the newest of the videos named, when the question
+    // names some, an older collection's December; else the corpus's newest.)
+    // (An account named whose videos match nothing else named still sets it: "@x's "That's akward" clip".)
+    const newestOf = async (set: ReturnType<typeof namedSet>) =>
+      Object.keys(set).length > 0 ? (await this.deps.store.facts.topBy(set, "published", 1))[0] : undefined;
+    const newestNamed =
+      (await newestOf(namedSet(plan))) ?? (await newestOf(namedSet({ ...plan, topics: [], attributes: [] })));
+    const newest = newestNamed?.created_at ?? (await this.deps.store.trends.newestVideoAt(now)) ?? now;
     let years = new Date(newest * 1000).getUTCFullYear() - YEARLESS_YEAR;
     if (moveYearless(start, years) > newest) years -= 1;
     const move = (p: Period): Period => ({
@@ -260,7 +267,7 @@ export class LocalEngine implements AnalystEngine {
     return {
       plan: moved,
       caveats: [
-        `No year was named${window ? ` in "${window.phrase}"` : ""}: read as ${named}, the latest such dates up to the corpus's newest video (${isoDay(newest)}). Name the year for another.`,
+        `No year was named${window ? ` in "${window.phrase}"` : ""}: read as ${named}, the latest such dates up to ${newestNamed ? "the newest of the videos named" : "the corpus's newest video"} (${isoDay(newest)}). Name the year for another.`,
       ],
     };
   }

@@ -413,15 +413,21 @@ function countBound(a: Extract<Attribute, { kind: "count" }>): CountBound {
   }
 }
 
-function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilter {
-  const { plan } = ctx;
+/** The videos a plan names, whatever its window: its topics and attributes, and one creator or advertiser. */
+export function namedSet(plan: Plan, entities = true): FactsFilter {
   let filter: FactsFilter = {};
   if (plan.topics.length > 0) filter.q = plan.topics.join(" ");
   for (const a of plan.attributes) filter = applyAttribute(filter, a);
-  if (options.entities !== false) {
+  if (entities) {
     if (plan.creators.length === 1) filter.author_uid = plan.creators[0]?.uid;
     if (plan.advertisers.length === 1) filter.advertiser_id = plan.advertisers[0]?.id;
   }
+  return filter;
+}
+
+function videoFilter(ctx: Ctx, options: { entities?: boolean } = {}): FactsFilter {
+  const { plan } = ctx;
+  const filter = namedSet(plan, options.entities !== false);
   if (ctx.advertiserSet) filter.advertiser_ids = ctx.advertiserSet;
   if (ctx.creatorSet) filter.author_uids = ctx.creatorSet;
   else if (options.entities !== false && plan.creators.length > 1 && plan.intent !== "compare")

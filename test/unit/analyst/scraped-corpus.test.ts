@@ -10259,3 +10259,27 @@ describe("a performance marketer's benchmarks (stop 50)", () => {
     expect(typical.plan).toMatchObject({ intent: "measure", metric: "likes", topics: ["resort"] });
   });
 });
+
+describe("a date without a year, placed by the videos named (stop 50)", () => {
+  it("'how many Can Tho videos were posted in <month>?' takes the latest such month up to their newest video, not the corpus's (SQL)", async () => {
+    const ids = await searchIds("cantho");
+    const last = db.prepare(`SELECT max(created_at) FROM ${IN_IDS}`).pluck().get(idList(ids)) as number;
+    // Two months after the newest Can Tho video: last year's, for the corpus's newest is later.
+    const at = new Date(last * 1000);
+    const m = (at.getUTCMonth() + 2) % 12;
+    const y =
+      Date.UTC(at.getUTCFullYear(), m, 1) / 1000 > last ? at.getUTCFullYear() - 1 : at.getUTCFullYear();
+    const newest = db.prepare("SELECT max(created_at) FROM videos").pluck().get() as number;
+    expect(Date.UTC(y + 1, m, 1) / 1000).toBeLessThanOrEqual(newest);
+    const answer = await ask(`How many Can Tho videos were posted in ${MONTH_NAMES[m]}?`);
+    expect(answer.caveats.join(" ")).toContain(
+      `read as ${MONTH_NAMES[m]} ${y}, the latest such dates up to the newest of the videos named`,
+    );
+    expect(aggregateOf(answer).result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND created_at >= @from AND created_at < @to`)
+        .pluck()
+        .get({ ...idList(ids), from: Date.UTC(y, m, 1) / 1000, to: Date.UTC(y, m + 1, 1) / 1000 }),
+    );
+  });
+});
