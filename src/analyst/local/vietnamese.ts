@@ -242,9 +242,14 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["tới", "to"],
 ];
 
-const PHRASE_RES = PHRASES.map(
-  ([vi, en]) => [new RegExp(`(?<![\\p{L}\\p{N}])${vi}(?![\\p{L}\\p{N}])`, "giu"), en] as const,
-);
+/** Each phrase of a table as a pattern of whole words, with what it is read as. */
+function wordPatterns(table: readonly (readonly [string, string])[]): (readonly [RegExp, string])[] {
+  return table.map(
+    ([from, to]) => [new RegExp(`(?<![\\p{L}\\p{N}])${from}(?![\\p{L}\\p{N}])`, "giu"), to] as const,
+  );
+}
+
+const PHRASE_RES = wordPatterns(PHRASES);
 /** Quoted passages, left as written. */
 const QUOTED = /["“«][^"“”«»]*["”»]/gu;
 
@@ -384,9 +389,7 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
   ["may(?= (?:video|clip|bai|kenh|tai khoan|lan))", "mấy"],
   ["gi", "gì"],
 ];
-const UNACCENTED_RES = UNACCENTED.map(
-  ([bare, vi]) => [new RegExp(`(?<![\\p{L}\\p{N}])${bare}(?![\\p{L}\\p{N}])`, "giu"), vi] as const,
-);
+const UNACCENTED_RES = wordPatterns(UNACCENTED);
 /** Words that ask in Vietnamese typed without accents; a question with two or more of them is given its accents. */
 const UNACCENTED_CUES =
   /(?<![\p{L}\p{N}])(?:nao|bao nhieu|nhieu|nhat|cua|nhung|duoc|khong|ko|luot|cac|tai khoan|kenh|so sanh|trung binh|giup minh|cho minh|nam \d{4}|thang \d{1,2}|o)(?![\p{L}\p{N}])/giu;
