@@ -6275,7 +6275,13 @@ async function readQuestion(
       !/\b(most|top|best|highest|popular|common|used)\b/.test(lowerAll))
   )
     intent = "newest";
-  else if (CUES.trending.test(lowerAll) || metric === "growth") intent = "trending";
+  else if (
+    // ("Which days in December 2020 had the most trending videos posted?": a calendar period named is past, and the
+    // trending order is of now: "trending" names what was collected then.)
+    (CUES.trending.test(lowerAll) && !(window?.from !== undefined && window.to !== undefined)) ||
+    metric === "growth"
+  )
+    intent = "trending";
   else if (
     // "Which creators work with Keypad Hotel?", "Which brands has @glowgirl worked with?": the other side of
     // the one named entity, ranked over its videos.

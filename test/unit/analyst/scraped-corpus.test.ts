@@ -10283,3 +10283,27 @@ describe("a date without a year, placed by the videos named (stop 50)", () => {
     );
   });
 });
+
+describe("'trending' in a calendar period named (stop 50)", () => {
+  it("'in <month year>, which trending resort videos got the most views?' ranks that month's videos, the trending order being of now (SQL)", async () => {
+    const ids = await searchIds("resort");
+    const last = db.prepare(`SELECT max(created_at) FROM ${IN_IDS}`).pluck().get(idList(ids)) as number;
+    const at = new Date(last * 1000);
+    const [y, m] = [at.getUTCFullYear(), at.getUTCMonth()];
+    const { plan, result } = aggregateOf(
+      await ask(`In ${MONTH_NAMES[m]} ${y}, which trending resort videos got the most views?`),
+    );
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", topics: ["resort"] });
+    const top = db
+      .prepare(
+        `SELECT id FROM ${IN_IDS} AND created_at >= @from AND created_at < @to ORDER BY plays DESC, id DESC LIMIT 5`,
+      )
+      .pluck()
+      .all({ ...idList(ids), from: Date.UTC(y, m, 1) / 1000, to: Date.UTC(y, m + 1, 1) / 1000 });
+    expect(result.ranking).toEqual(top);
+    // ("What's trending in resort videos right now?" is still the trending order.)
+    expect(aggregateOf(await ask("What's trending in resort videos right now?")).plan.intent).toBe(
+      "trending",
+    );
+  });
+});
