@@ -7607,6 +7607,35 @@ async function readQuestion(
       `the breakdown repeated within each ${(splitCue?.split ?? split).replace("-", " ")} (the ${["day", "week", "month", "quarter", "year"].includes(split) ? `latest ${groups}` : `${groups} with the most videos`})`,
     );
   }
+  // "Day-of-week upload pattern for Phú Quốc vs Vũng Tàu", "weekend vs weekday posting for Hội An and Huế": a
+  // breakdown by time asked of places set side by side, or listed that no video is about together, repeated within
+  // each one.
+  if (
+    !rankWithin &&
+    intent === "breakdown" &&
+    groupBy !== null &&
+    ["weekday", "weekend", "hour", "day", "week", "month", "quarter", "year"].includes(groupBy) &&
+    eitherTopics.length === 0 &&
+    entityCount === 0
+  ) {
+    const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
+    let listed = compareTopics.length >= 2 ? compareTopics : [];
+    for (let k = 0; k < ordered.length && listed.length === 0; k++) {
+      const run = listedFrom(ordered, k, lowerAll, "and|&|vs\\.?|versus|or");
+      if (
+        run.length >= 2 &&
+        run.length <= MAX_RANKED_GROUPS &&
+        (await facts.count({ q: run.join(" ") })) === 0
+      )
+        listed = run;
+      k += run.length - 1;
+    }
+    if (listed.length >= 2 && listed.length <= MAX_RANKED_GROUPS) {
+      compareTopics = listed;
+      rankWithin = { by: "topic", groups: listed.length, breakdown: true };
+      understood.push(`the breakdown repeated within each topic listed (${listed.join(", ")})`);
+    }
+  }
   if (groupBy !== "topic" && usesBy !== "topic" && !rankWithin) {
     // "The best videos about Da Lat or Sa Pa": a ranking of the videos about either, not of the two.
     if (compareJoin === "or" && eitherTopics.length === 0) eitherTopics = compareTopics;

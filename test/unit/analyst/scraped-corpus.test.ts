@@ -10307,3 +10307,24 @@ describe("'trending' in a calendar period named (stop 50)", () => {
     );
   });
 });
+
+describe("a breakdown by time asked of places side by side (stop 50)", () => {
+  it("'day-of-week upload pattern for Da Lat vs Vung Tau' is each place's own breakdown (as asked of it alone)", async () => {
+    const { plan, result } = aggregateOf(await ask("Day-of-week upload pattern for Da Lat vs Vung Tau."));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "weekday",
+      within_each: "topic",
+      topics: [],
+    });
+    expect(plan.compare_topics).toEqual(["dalat", "vungtau"]);
+    const groups = result.groups as { group: string; ranking: string[]; values: number[] }[];
+    for (const place of ["dalat", "vungtau"]) {
+      const alone = aggregateOf(await ask(`Day-of-week upload pattern for ${place} videos.`));
+      expect(alone.plan).toMatchObject({ group_by: "weekday", topics: [place] });
+      const mine = groups.find((g) => g.group === `"${place}"`);
+      expect(mine?.ranking, place).toEqual(alone.result.ranking);
+      expect(mine?.values, place).toEqual(alone.result.values);
+    }
+  });
+});
