@@ -2449,6 +2449,11 @@ const DAY_PART_RE = new RegExp(
   String.raw`\b(?:(?:posted|uploaded|published|posting|uploading|post|posts|upload|uploads|goes? (?:out|live)|went (?:out|live))\s+(?:[\p{L}]+\s+){0,2}?(?:in the|during the|at|around|over|in)\s+(${Object.keys(DAY_PARTS).join("|")})(?:s|time)?\b|\b(${Object.keys(DAY_PARTS).join("|")})(?:time)?\s+(?:posts|uploads|posting)\b)`,
   "giu",
 );
+/** Two parts of the day set side by side: "morning or evening", "morning vs night". */
+const DAY_PART_PAIR = new RegExp(
+  String.raw`\b(${Object.keys(DAY_PARTS).join("|")})s?\s*(?:or|vs\.?|versus|and|/)\s*(${Object.keys(DAY_PARTS).join("|")})s?\b`,
+  "gi",
+);
 /** A part of the day written just before a range ("over lunch (11:00-13:00)"): the range's name. */
 const PART_BEFORE = new RegExp(
   String.raw`\b(${Object.keys(DAY_PARTS).join("|")})s?\s+(?:(?:posts|uploads|videos|clips)\s+)?\(?\s*$|\b(${Object.keys(DAY_PARTS).join("|")})s?\s*\(\s*$`,
@@ -2559,6 +2564,25 @@ export function hourSpans(text: string): HourSpan[] {
       bounded: true,
     });
   }
+  // ("Do morning or evening posts get more views?", "what time of day do hotels post, morning or night?": two parts
+  // of the day set side by side in a question about posting are each a span.)
+  if (/\b(?:post|posts|posted|posting|upload\w*|publish\w*|time of (?:the )?day)\b/.test(text))
+    for (const m of text.matchAll(DAY_PART_PAIR))
+      for (const word of [m[1], m[2]].map((w) => (w ?? "").toLowerCase())) {
+        const hours = DAY_PARTS[word];
+        if (!hours || spans.some((s) => s.part === word)) continue;
+        const at = (m.index ?? 0) + m[0].toLowerCase().indexOf(word);
+        spans.push({
+          from: hours[0],
+          to: hours[1],
+          label: `${clockText(hours[0])}-${hours[1] === 24 ? "24:00" : clockText(hours[1])}`,
+          part: word,
+          at,
+          phrase: word,
+          widened: false,
+          bounded: true,
+        });
+      }
   return spans.sort((x, y) => x.at - y.at);
 }
 

@@ -6923,6 +6923,8 @@ async function readQuestion(
     decline = null;
     intent = "breakdown";
     if (groupBy === "length") unsay(/^groups: video length/);
+    // ("What time of day do hotels post, morning or night?": the parts of the day named, not every hour.)
+    if (groupBy === "hour" && hourBands.length >= 2) unsay(/^groups: publication hour/);
     groupBy = "bounds";
     subject = "videos";
     // ("Grouped by duration (under 15s, 15-30s, 60s+): count and median views": the bands are of length; the

@@ -10328,3 +10328,26 @@ describe("a breakdown by time asked of places side by side (stop 50)", () => {
     }
   });
 });
+
+describe("two parts of the day set side by side (stop 50)", () => {
+  it("'do afternoon or evening posts get more views?' and 'what time of day are … posted, morning or night?' compare the parts named (SQL)", async () => {
+    // (Every video of this corpus went up at the same time of day, in the afternoon.)
+    const hourOf = "CAST(strftime('%H', created_at, 'unixepoch') AS INTEGER)";
+    const afternoon = db
+      .prepare(`SELECT plays FROM videos WHERE ${hourOf} >= 12 AND ${hourOf} < 18`)
+      .pluck()
+      .all() as number[];
+    expect(afternoon.length).toBeGreaterThan(0);
+    const { plan, result } = aggregateOf(await ask("Do afternoon or evening posts get more views?"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(plan.understood).toContain(
+      'groups: published 12:00-18:00 UTC (afternoon), 18:00-24:00 UTC (evening) (from "afternoon", "evening posts")',
+    );
+    expect(groupValue(result, "12:00-18:00 UTC (afternoon)")).toBe(median(afternoon));
+    const parts = aggregateOf(
+      await ask("What time of day are resort videos usually posted, morning or night?"),
+    ).plan;
+    expect(parts).toMatchObject({ intent: "breakdown", group_by: "bounds", topics: ["resort"], filters: [] });
+    expect(parts.understood.join(" ")).toContain("(morning), 00:00-06:00 UTC (night)");
+  });
+});
