@@ -5976,7 +5976,10 @@ async function readQuestion(
       // (A hashtag written, "#trending", is no such word.)
       /(?<!#)\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
         lowerAll,
-      )) ||
+      ) &&
+      // ("@relaxify has three trending videos: which sound came out on top?": an account's videos of the trending
+      // collection, not the sounds rising.)
+      !(entityCount > 0 && /\btrending (?:videos?|clips?|posts?|uploads?)\b/.test(lowerAll))) ||
     /\bwhat('s| is) (rising|emerging|on the rise)\b(?!.*\b(creators?|advertisers?|brands?|videos?|ads?)\b)/.test(
       lowerAll,
     ) ||
@@ -6278,7 +6281,9 @@ async function readQuestion(
   else if (
     // ("Which days in December 2020 had the most trending videos posted?": a calendar period named is past, and the
     // trending order is of now: "trending" names what was collected then.)
-    (CUES.trending.test(lowerAll) && !(window?.from !== undefined && window.to !== undefined)) ||
+    (CUES.trending.test(lowerAll) &&
+      !(window?.from !== undefined && window.to !== undefined) &&
+      !(entityCount > 0 && /\btrending (?:videos?|clips?|posts?|uploads?)\b/.test(lowerAll))) ||
     metric === "growth"
   )
     intent = "trending";

@@ -10351,3 +10351,15 @@ describe("two parts of the day set side by side (stop 50)", () => {
     expect(parts.understood.join(" ")).toContain("(morning), 00:00-06:00 UTC (night)");
   });
 });
+
+describe("an account's trending videos (stop 50)", () => {
+  it("'@stay2 has three trending videos: which sound came out on top?' ranks the sounds of its videos, no trending order or report", async () => {
+    const { plan } = aggregateOf(await ask("@stay2 has three trending videos: which sound came out on top?"));
+    expect(plan).toMatchObject({ intent: "rank", subject: "sounds" });
+    expect(plan.understood.some((u) => u.startsWith("creator @stay2"))).toBe(true);
+    // ("Which sounds are trending among resort videos?" is still the trend reports.)
+    expect(aggregateOf(await ask("Which sounds are trending among resort videos?")).plan.intent).toBe(
+      "trend_report",
+    );
+  });
+});
