@@ -3132,11 +3132,15 @@ async function readQuestion(
     decline =
       "it does not divide a video's counts by its creator's followers (followers are one count per creator, as last scraped); ask for the engagement rate, or rank creators under a follower bound (\"which creators with under 10k followers get the most views?\")";
   // "Which of my videos did best?": the corpus does not know whose account the asker is.
+  // ("How long should my videos be?", "what should our posts look like?": advice, read from the videos named.)
   if (
     !decline &&
     creators.length + advertisers.length === 0 &&
     /\b(my|our) (own )?(videos?|vids?|posts?|ads?|content|account|channel|profile|tiktoks?|uploads?)\b/.test(
-      lowerAll,
+      lowerAll.replace(
+        /\b(?:should|could|would) (?:my|our) (?:own )?(?:videos?|vids?|posts?|ads?|content|tiktoks?|uploads?) (?:be|look|sound|say|show|use|have|feature|include|start|open)\b/g,
+        " ",
+      ),
     )
   )
     decline =
@@ -3307,7 +3311,12 @@ async function readQuestion(
     ];
     // (Bare "not" only before a hashtag or a word naming what a video is about: "not ads" is organic; the
     // other new cues only before a hashtag written.)
-    if (!hash && cue === "not" && !/^not\s+(tagged|hashtagged|about|mentioning)\b/.test(whole)) continue;
+    // ("Only hotels please, not the food channels": the word before "channels", too.)
+    const notTheKind =
+      /^not\s+the\s/.test(whole) &&
+      /^(channels?|accounts?|pages?|creators?|videos?|posts?|clips?|ones)$/.test(written[1] ?? "");
+    if (!hash && cue === "not" && !notTheKind && !/^not\s+(tagged|hashtagged|about|mentioning)\b/.test(whole))
+      continue;
     if (!hash && /^(leave out|ignoring|ignore|skipping|skip|not counting|without)$/.test(cue)) continue;
     // "Excluding Da Lat": the longest run of words that is a hashtag (#dalat), else the first word alone.
     const words = written.filter((w): w is string => w !== undefined);

@@ -10363,3 +10363,33 @@ describe("an account's trending videos (stop 50)", () => {
     );
   });
 });
+
+describe("a small hotel owner's plain questions (stop 50)", () => {
+  it("'how long should my videos be? …' is advice from the videos named; 'only travel please, not the resort channels' leaves #resort out (SQL)", async () => {
+    const advice = aggregateOf(
+      await ask("How long should my videos be? How long are the best Da Lat videos?"),
+    ).plan;
+    expect(advice).toMatchObject({ intent: "breakdown", group_by: "length", topics: ["dalat"] });
+    expect(aggregateOf(await ask("Which of my videos did best?")).plan.intent).toBe("decline");
+    const { plan, result } = aggregateOf(
+      await ask(
+        "Which hashtags do the travel accounts use most? Only travel please, not the resort channels.",
+      ),
+    );
+    expect(plan).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
+      topics: ["travel"],
+      filters: ["not_q=resort"],
+    });
+    const travelIds = new Set(await searchIds("travel"));
+    const resortIds = new Set(await searchIds("resort"));
+    const kept = [...travelIds].filter((id) => !resortIds.has(id));
+    expect((result.ranking as string[]).length).toBeGreaterThan(0);
+    const tags = new Map<string, number>();
+    for (const h of db.prepare(`SELECT hashtags FROM ${IN_IDS}`).pluck().all(idList(kept)) as string[])
+      for (const t of new Set(h.split(" ").filter(Boolean))) tags.set(t, (tags.get(t) ?? 0) + 1);
+    // (Each tag ranked counts only the travel videos not about resort.)
+    for (const tag of result.ranking as string[]) expect(groupValue(result, tag), tag).toBe(tags.get(tag));
+  });
+});
