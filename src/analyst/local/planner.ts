@@ -1354,12 +1354,13 @@ function listAfterColon(ordered: readonly [string, { at: number; end: number }][
     // (An item may hold words that name nothing: "InterContinental Sun Peninsula, Hyatt Regency".)
     const run = [(ordered[k] as [string, unknown])[0]];
     for (let j = k; j + 1 < ordered.length; j++) {
-      const gap = text.slice(
-        (ordered[j] as [string, { end: number }])[1].end,
-        (ordered[j + 1] as [string, { at: number }])[1].at,
-      );
+      const [next, there] = ordered[j + 1] as [string, { at: number }];
+      const gap = text.slice((ordered[j] as [string, { end: number }])[1].end, there.at);
+      // (A word of the same item, "Mường Thanh Luxury", is no item of its own; "plus …" ends the list.)
+      if (/^\s+$/.test(gap)) continue;
+      if (next === "plus") break;
       if (!/^[^,.;:?!()]{0,30},\s*(?:(?:and|or|&)\s+)?["“'#]*$|^\s*(?:and|or|&)\s+["“'#]*$/.test(gap)) break;
-      run.push((ordered[j + 1] as [string, unknown])[0]);
+      run.push(next);
     }
     if (run.length >= 3) return run;
   }
@@ -5526,6 +5527,27 @@ async function readQuestion(
     }
   }
 
+  if (
+    !listedAfterColon.every((t) => compareTopics.includes(t)) &&
+    eitherTopics.length === 0 &&
+    listedAfterColon.length > 0 &&
+    (await facts.count({ q: listedAfterColon.join(" ") })) === 0
+  ) {
+    // (Words of a name listed, "Mường Thanh Luxury", and topics of a reading it replaces are no topics.)
+    const spanOf = (t: string) => topicSpans.get(t) ?? { at: -1, end: -1 };
+    const [first, last] = [spanOf(listedAfterColon[0] as string), spanOf(listedAfterColon.at(-1) as string)];
+    for (const t of [...topics])
+      if (
+        !listedAfterColon.includes(t) &&
+        (compareTopics.includes(t) || (spanOf(t).at > first.at && spanOf(t).at < last.end))
+      ) {
+        topics.splice(topics.indexOf(t), 1);
+        if (!ignored.includes(t)) ignored.push(t);
+      }
+    compareTopics = listedAfterColon;
+    compareJoin = "and";
+    understood.push("the names listed after the colon, each one's videos");
+  }
   // "Pullman, Nikko and Mercure: how many captions name each brand?", "for Vinpearl, Melia and Marriott, show the
   // median plays side by side": topics listed, each one's videos.
   if (
@@ -5548,16 +5570,6 @@ async function readQuestion(
   if (compareTopics.length === 0 && eitherTopics.length === 0 && hashtagsForMeasure.length > 0) {
     compareTopics = hashtagsForMeasure;
     compareJoin = "and";
-  }
-  if (
-    compareTopics.length === 0 &&
-    eitherTopics.length === 0 &&
-    listedAfterColon.length > 0 &&
-    (await facts.count({ q: listedAfterColon.join(" ") })) === 0
-  ) {
-    compareTopics = listedAfterColon;
-    compareJoin = "and";
-    understood.push("the names listed after the colon, each one's videos");
   }
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(

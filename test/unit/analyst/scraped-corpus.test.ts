@@ -10393,3 +10393,13 @@ describe("a small hotel owner's plain questions (stop 50)", () => {
     for (const tag of result.ranking as string[]) expect(groupValue(result, tag), tag).toBe(tags.get(tag));
   });
 });
+
+describe("a name of two words listed after a colon (stop 50)", () => {
+  it("'place roster: Da Lat Resort, Vung Tau, Da Nang' lists three places, 'Resort' a word of the first name", async () => {
+    const { plan } = aggregateOf(
+      await ask("Place roster: Da Lat Resort, Vung Tau, Da Nang. Count + median views each."),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", topics: [] });
+    expect(plan.compare_topics).toEqual(["dalat", "vungtau", "danang"]);
+  });
+});
