@@ -84,6 +84,11 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["(?:là )?khi nào", "when"],
   ["ngoài", "other than"],
   ["nhạc có sẵn", "other sounds"],
+  // ("Tỷ lệ bình luận / chia sẻ": one count over another.)
+  [
+    "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)\\s*/\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)",
+    "lượt $1 / lượt $2 ratio",
+  ],
   ["tỷ lệ lưu", "save rate"],
   ["tỷ lệ tương tác", "engagement rate"],
   ["tỷ lệ thích", "like rate"],

@@ -10403,3 +10403,19 @@ describe("a name of two words listed after a colon (stop 50)", () => {
     expect(plan.compare_topics).toEqual(["dalat", "vungtau", "danang"]);
   });
 });
+
+describe("a ratio asked in Vietnamese (stop 50)", () => {
+  it("'so sanh ti le binh luan / chia se giua da lat va vung tau' compares comments per share of the two places (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("so sanh ti le binh luan / chia se giua da lat va vung tau"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "comments_per_share" });
+    for (const place of ["dalat", "vungtau"]) {
+      const [comments, shares] = db
+        .prepare(`SELECT sum(comments), sum(shares) FROM ${IN_IDS}`)
+        .raw()
+        .get(idList(await searchIds(place))) as [number, number];
+      expect(groupValue(result, place), place).toBeCloseTo(comments / shares, 4);
+    }
+  });
+});
