@@ -1871,6 +1871,11 @@ async function readQuestion(
     .replace(/\s*→\s*/g, " to ")
     // ("Last 6 mo": months.)
     .replace(/\b(\d{1,2})\s*mos?\b(?!\.\w)/gi, "$1 months")
+    // ("sum(collectCount)/sum(diggCount)": one count over another, the ratio of the two.)
+    .replace(
+      /\b(?:sum\(\s*)?(playcount|diggcount|commentcount|sharecount|collectcount)\s*\)?\s*\/\s*(?:sum\(\s*)?(playcount|diggcount|commentcount|sharecount|collectcount)\s*\)?/gi,
+      "$1 to $2 ratio",
+    )
     // ("2021 vs 2022 vid counts": the number of videos.)
     .replace(
       /\b(?:highest|largest|biggest|most|top)\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi,

@@ -16,6 +16,11 @@ const CUES =
  */
 const PHRASES: readonly (readonly [string, string])[] = [
   ["khác nhau (?:như )?thế nào", "how do they compare"],
+  // ("Tỷ lệ bình luận / chia sẻ", "tỷ lệ lượt lưu trên lượt thích": one count over another.)
+  [
+    "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)\\s*(?:/|trên)\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)",
+    "lượt $1 / lượt $2 ratio",
+  ],
   // ("Ít nhất 3 video": a bound, not the fewest.)
   ["(?:ít nhất|tối thiểu)(?=\\s*\\d)", "at least"],
   // ("3 video": Vietnamese nouns take no plural.)
@@ -84,11 +89,6 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["(?:là )?khi nào", "when"],
   ["ngoài", "other than"],
   ["nhạc có sẵn", "other sounds"],
-  // ("Tỷ lệ bình luận / chia sẻ": one count over another.)
-  [
-    "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)\\s*/\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)",
-    "lượt $1 / lượt $2 ratio",
-  ],
   ["tỷ lệ lưu", "save rate"],
   ["tỷ lệ tương tác", "engagement rate"],
   ["tỷ lệ thích", "like rate"],

@@ -10419,3 +10419,19 @@ describe("a ratio asked in Vietnamese (stop 50)", () => {
     }
   });
 });
+
+describe("ratios written as SQL or with 'trên' (stop 50)", () => {
+  it("'sum(collectCount)/sum(diggCount) of resort videos' and 'tỷ lệ bình luận trên chia sẻ của video quảng cáo so với video thường' (SQL)", async () => {
+    const sql = aggregateOf(await ask("what is sum(collectCount)/sum(diggCount) of resort videos?"));
+    expect(sql.plan).toMatchObject({ intent: "measure", metric: "saves_per_like", topics: ["resort"] });
+    const [saves, likes] = db
+      .prepare(`SELECT sum(saves), sum(likes) FROM ${IN_IDS}`)
+      .raw()
+      .get(idList(await searchIds("resort"))) as [number, number];
+    expect(sql.result.pooled).toBeCloseTo(saves / likes, 4);
+    const vi = aggregateOf(
+      await ask("Tỷ lệ bình luận trên chia sẻ của video quảng cáo so với video thường chênh nhau bao nhiêu?"),
+    );
+    expect(vi.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "comments_per_share" });
+  });
+});
