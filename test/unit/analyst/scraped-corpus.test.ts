@@ -10435,3 +10435,18 @@ describe("ratios written as SQL or with 'trên' (stop 50)", () => {
     expect(vi.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "comments_per_share" });
   });
 });
+
+describe("a span of months in Vietnamese (stop 50)", () => {
+  it("'từ tháng 1 đến tháng 5 năm 2025' and 'tu thang 1 den thang 5 nam 2025' are January to May 2025", async () => {
+    for (const question of [
+      "Từ tháng 1 đến tháng 5 năm 2025 có bao nhiêu video về Đà Lạt?",
+      "tu thang 1 den thang 5 nam 2025 co bao nhieu video ve da lat",
+    ]) {
+      const { plan } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "count", topics: ["dalat"] });
+      expect(plan.understood, question).toContain(
+        'window January to May 2025 (from "from 1/2025 to 5/2025")',
+      );
+    }
+  });
+});
