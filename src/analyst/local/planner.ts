@@ -6490,6 +6490,16 @@ async function readQuestion(
   ) {
     intent = "measure";
     subject = "videos";
+  } else if (
+    // ("@timmytimmadome has 28 trending videos and none of them topped 210,000 plays. Accurate?": how many of the
+    // account's videos pass the bound named.)
+    !mentioned &&
+    entityCount === 1 &&
+    attributes.some((a) => a.kind === "count")
+  ) {
+    intent = "count";
+    subject = "videos";
+    metric = null;
   } else {
     intent = "decline";
     decline = mentioned

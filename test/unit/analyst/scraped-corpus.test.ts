@@ -10450,3 +10450,16 @@ describe("a span of months in Vietnamese (stop 50)", () => {
     }
   });
 });
+
+describe("an account and a bound, nothing else asked (stop 50)", () => {
+  it("'@stay2 has a few trending videos and none of them topped 20,000 plays. Accurate?' counts its videos past the bound (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("@stay2 has a few trending videos and none of them topped 20,000 plays. Accurate?"),
+    );
+    expect(plan).toMatchObject({ intent: "count", filters: ["plays>20000"] });
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay2'").pluck().get() as string;
+    expect(result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE author_uid = ? AND plays > 20000").pluck().get(uid),
+    );
+  });
+});
