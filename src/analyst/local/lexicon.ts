@@ -2552,17 +2552,7 @@ export function hourSpans(text: string): HourSpan[] {
     // (Nor is one a range follows closely: "afternoon posts (14:00-17:00)".)
     const end = (m.index ?? 0) + m[0].length;
     if (spans.some((s) => s.at >= (m.index ?? 0) && s.at <= end + 3)) continue;
-    const [from, to] = hours;
-    spans.push({
-      from,
-      to,
-      label: `${clockText(from)}-${to === 24 ? "24:00" : clockText(to)}`,
-      part: word,
-      at: m.index ?? 0,
-      phrase: m[0],
-      widened: false,
-      bounded: true,
-    });
+    spans.push(partSpan(word, hours, m.index ?? 0, m[0]));
   }
   // ("Do morning or evening posts get more views?", "what time of day do hotels post, morning or night?": two parts
   // of the day set side by side in a question about posting are each a span.)
@@ -2571,20 +2561,22 @@ export function hourSpans(text: string): HourSpan[] {
       for (const word of [m[1], m[2]].map((w) => (w ?? "").toLowerCase())) {
         const hours = DAY_PARTS[word];
         if (!hours || spans.some((s) => s.part === word)) continue;
-        const at = (m.index ?? 0) + m[0].toLowerCase().indexOf(word);
-        spans.push({
-          from: hours[0],
-          to: hours[1],
-          label: `${clockText(hours[0])}-${hours[1] === 24 ? "24:00" : clockText(hours[1])}`,
-          part: word,
-          at,
-          phrase: word,
-          widened: false,
-          bounded: true,
-        });
+        spans.push(partSpan(word, hours, (m.index ?? 0) + m[0].toLowerCase().indexOf(word), word));
       }
   return spans.sort((x, y) => x.at - y.at);
 }
+
+/** The span of hours a part of the day names ("evening": 18:00-24:00), written at `at` as `phrase`. */
+const partSpan = (part: string, [from, to]: [number, number], at: number, phrase: string): HourSpan => ({
+  from,
+  to,
+  label: `${clockText(from)}-${to === 24 ? "24:00" : clockText(to)}`,
+  part,
+  at,
+  phrase,
+  widened: false,
+  bounded: true,
+});
 
 /** The hours of a span, shifted from a clock `offset` hours ahead of UTC to UTC. */
 export function utcHours(span: Pick<HourSpan, "from" | "to">, offset: number): number[] {
