@@ -1381,6 +1381,24 @@ function hashtagsListedFor(
   return [];
 }
 
+/**
+ * Sounds named, any of them (a video uses one sound): one filter, named in answers as "a sound by A or B" or
+ * '"T1" or "T2"', and the names as the understood line lists them.
+ */
+function eitherSound(sounds: readonly (Attribute & { kind: "sound" })[]): {
+  sound: Attribute & { kind: "sound" };
+  names: string;
+} {
+  const byArtistOnly = sounds.every((a) => a.title === "");
+  const ids = [...new Set(sounds.flatMap((a) => a.ids))];
+  return {
+    sound: byArtistOnly
+      ? { kind: "sound", ids, title: "", by: sounds.map((a) => a.by).join(" or ") }
+      : { kind: "sound", ids, title: sounds.map((a) => a.title || a.by).join('" or "') },
+    names: sounds.map((a) => (byArtistOnly ? (a.by as string) : soundWords(a))).join(", "),
+  };
+}
+
 /** A sound as answers name it: "an original sound", ""Love Story" by Disco Lines", "a sound by AMEE". */
 export const soundWords = (sound: { title: string; by?: string }): string =>
   sound.title === "original sound"
@@ -2558,15 +2576,10 @@ async function readQuestion(
     joins.some((j) => /\bor\b/i.test(j))
   ) {
     const [first] = namedSounds as [(typeof namedSounds)[number]];
-    const byArtistOnly = namedSounds.every(({ p }) => p.item.title === "");
-    const names = namedSounds.map(({ p }) => (byArtistOnly ? (p.item.by as string) : soundWords(p.item)));
-    const ids = [...new Set(namedSounds.flatMap(({ p }) => p.item.ids))];
-    // (Named in answers as "a sound by A or B", or '"T1" or "T2"'.)
-    first.p.item = byArtistOnly
-      ? { kind: "sound", ids, title: "", by: namedSounds.map(({ p }) => p.item.by).join(" or ") }
-      : { kind: "sound", ids, title: namedSounds.map(({ p }) => p.item.title || p.item.by).join('" or "') };
+    const either = eitherSound(namedSounds.map(({ p }) => p.item));
+    first.p.item = either.sound;
     for (const { p } of namedSounds.slice(1)) placed.splice(placed.indexOf(p), 1);
-    understood.push(`the sounds of any of them (from "or"): ${names.join(", ")}`);
+    understood.push(`the sounds of any of them (from "or"): ${either.names}`);
   }
 
   // "Top sounds excluding original sounds", "ignoring "original sound" and generic "nhạc nền" tracks": the videos
@@ -5305,19 +5318,11 @@ async function readQuestion(
   let eitherApart = false;
   // "Comments-to-likes ratio for #fitness, #gym, #powerlifting and #bodybuilding": three or more hashtags listed
   // after a measure's "for", each one's videos (a video rarely carries them all).
-  const hashtagsForMeasure =
-    metric === null
-      ? []
-      : hashtagsListedFor(
-          [...topicSpans].sort((x, y) => x[1].at - y[1].at),
-          lowerAll,
-        );
+  const inOrder = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
+  const hashtagsForMeasure = metric === null ? [] : hashtagsListedFor(inOrder, lowerAll);
   // "Phú Quốc brand roster: Vinpearl, JW Marriott, InterContinental and Novotel. Count + median views each.": three
   // or more names listed after a colon, each one's videos (a video rarely names them all).
-  const listedAfterColon = listAfterColon(
-    [...topicSpans].sort((x, y) => x[1].at - y[1].at),
-    lowerAll,
-  );
+  const listedAfterColon = listAfterColon(inOrder, lowerAll);
   if (topics.length >= 2) {
     const ordered = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
     // "Da Lat hotel videos compared with Nha Trang": the first of the topics written together before the
@@ -6755,24 +6760,10 @@ async function readQuestion(
       Attribute & { kind: "sound" },
       ...(Attribute & { kind: "sound" })[],
     ];
-    const byArtistOnly = soundsNamed.every((a) => a.title === "");
-    const union: Attribute & { kind: "sound" } = byArtistOnly
-      ? {
-          kind: "sound",
-          ids: soundsNamed.flatMap((a) => a.ids),
-          title: "",
-          by: soundsNamed.map((a) => a.by).join(" or "),
-        }
-      : {
-          kind: "sound",
-          ids: soundsNamed.flatMap((a) => a.ids),
-          title: soundsNamed.map((a) => a.title || a.by).join('" or "'),
-        };
-    attributes.splice(attributes.indexOf(first), 1, union);
+    const either = eitherSound(soundsNamed);
+    attributes.splice(attributes.indexOf(first), 1, either.sound);
     for (const a of rest) attributes.splice(attributes.indexOf(a), 1);
-    understood.push(
-      `the sounds of any of them (a video uses one sound): ${soundsNamed.map((a) => (byArtistOnly ? a.by : soundWords(a))).join(", ")}`,
-    );
+    understood.push(`the sounds of any of them (a video uses one sound): ${either.names}`);
   }
   // "Do videos mentioning pool get more views than those that don't?", "pool videos vs the rest", "… than other
   // hotel videos": the videos about the topics named before against the others (a topic after "other" is of both).
