@@ -10463,3 +10463,20 @@ describe("an account and a bound, nothing else asked (stop 50)", () => {
     );
   });
 });
+
+describe("a hashtag written with '#' that few videos carry (stop 51)", () => {
+  it("'#checkin' (on 3 videos' hashtags) is the topic, and a '#' word found only in captions is text to find (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("How many #checkin videos are there?"));
+    expect(plan).toMatchObject({ intent: "count", topics: ["checkin"] });
+    // (The search also finds the tag spelled apart, "check-in", as a topic does.)
+    expect(result.count).toBe((await searchIds("checkin")).length);
+    expect(
+      db.prepare("SELECT count(*) FROM videos WHERE ' ' || hashtags || ' ' LIKE '% checkin %'").pluck().get(),
+    ).toBe(3);
+    const caption = aggregateOf(await ask("How many #Góc videos are there?"));
+    expect(caption.plan).toMatchObject({ intent: "count", topics: ["goc"] });
+    expect(caption.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE caption LIKE '%Góc%'").pluck().get(),
+    );
+  });
+});
