@@ -2849,6 +2849,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   let matching = 0;
   let either = "";
   let bandNote: string | null = null;
+  // ("How many creators in each follower tier?": the creators of each band of accounts, said beside its videos.)
+  const bandCreators = new Map<string, number>();
   if (by === "sound_use") {
     // Two store filters: the videos using the sound named, and the rest (those with no recorded sound too).
     const sounds = plan.attributes.filter((a) => a.kind === "sound");
@@ -2912,7 +2914,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? { bound: b.accountVideos, of: videosOf }
             : null;
       if (b.verified !== undefined && badges) {
-        filters.push([b.label, { ...banded, author_uids: verifiedOf(badges, b.verified) }]);
+        const uids = verifiedOf(badges, b.verified);
+        bandCreators.set(b.label, uids.length);
+        filters.push([b.label, { ...banded, author_uids: uids }]);
         continue;
       }
       if (!accounts) {
@@ -2921,6 +2925,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       }
       const within = creatorsWithin(accounts.of, accounts.bound);
       if (b.followers) unknown = within.unknown;
+      bandCreators.set(b.label, within.kept.length);
       filters.push([b.label, { ...banded, author_uids: within.kept }]);
     }
     ranked = await filterGroups(ctx, filters, metric, statistic);
@@ -3104,10 +3109,14 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     return emptyRanking(none, caveats, computed);
   }
   const first = ranked[0] as (typeof ranked)[number];
+  const byCreators = (g: (typeof ranked)[number]) => {
+    const n = bandCreators.get(g.key);
+    return n === undefined ? "" : ` by ${fmt(n)} creator${n === 1 ? "" : "s"}`;
+  };
   const show = (g: (typeof ranked)[number]) =>
     metric
-      ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.size)}`
-      : `${videosCount(g.size)} (${pct(g.size, total)} %)`;
+      ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.size)}${byCreators(g)}`
+      : `${videosCount(g.size)}${byCreators(g)} (${pct(g.size, total)} %)`;
   // The answer: the listed groups with two example videos each, and `all` in the machine-readable result.
   const answer = async (
     summary: string,
@@ -3126,6 +3135,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     result: {
       ranking: all.map((g) => g.key),
       values: all.map((g) => round(g.value)),
+      ...(bandCreators.size > 0 ? { creators: all.map((g) => bandCreators.get(g.key) ?? 0) } : {}),
       videos: total,
       measure,
     },

@@ -221,6 +221,12 @@ const FOLLOWER_TIERS: Readonly<Record<string, [number, number | null]>> = {
   mega: [1_000_000, null],
 };
 const FOLLOWER_TIER = /\b(nano|micro|macro|mega)[- ]?(influencers?|creators?|accounts?|tiktokers?|kols?)\b/;
+/** A tier named, with the bounds the question may give it: "nano", "macro 100k+", "micro (10k-100k)". */
+const TIER_NAMED =
+  /\b(nano|micro|macro|mega)(?:[- ]?(?:influencers?|creators?|accounts?|tiktokers?|kols?|tiers?))?\b(?:\s*[(:=]?\s*(?<bound>(?:under|below|less than|<|over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+)(?:\s*followers)?\s*\)?)?/g;
+/** Tiers of followers asked for, none named: "by follower tier", "each tier", "follower bands". */
+const TIERS_ASKED =
+  /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|ranges?)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers?\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b/;
 
 const RATIO_COUNT = "(likes?|comments?|shares?|saves?|bookmarks?)";
 /**
@@ -3942,6 +3948,45 @@ async function readQuestion(
     }),
     " of those in question",
   );
+  // "Nano vs macro creators", "median plays by follower tier": tiers of creators side by side, each the videos of
+  // the creators in it (FOLLOWER_TIERS, or the bounds the question gives a tier: "nano under 10k, micro 10k–100k,
+  // macro 100k+"); by tier with none named, every tier, and the creators under the smallest.
+  if (bands.length === 0) {
+    const byTier = text.match(TIERS_ASKED);
+    const named = [...text.matchAll(TIER_NAMED)];
+    const tiers = [...new Set(named.map((m) => m[1] as string))];
+    if (tiers.length >= 2 || (byTier && tiers.length !== 1)) {
+      const read = (byTier && tiers.length === 0 ? ["under", ...Object.keys(FOLLOWER_TIERS)] : tiers).map(
+        (tier) => {
+          const given = named.find((m) => m[1] === tier && m.groups?.bound);
+          const bound = given ? bandBounds(given.groups?.bound as string, 1) : null;
+          const own = bound ? followersOfBand(bound) : null;
+          const [low, high] = FOLLOWER_TIERS[tier] ?? [0, 999];
+          const followers: FollowersBound =
+            own ??
+            (tier === "under"
+              ? { op: "under", value: FOLLOWER_TIERS.nano?.[0] ?? 1_000 }
+              : high === null
+                ? { op: "at least", value: low }
+                : { op: "between", value: low, to: high });
+          return {
+            label:
+              tier === "under"
+                ? `${boundWords(followers)} followers`
+                : `${tier} (${boundWords(followers)} followers)`,
+            attributes: [],
+            followers,
+          };
+        },
+      );
+      bands.push(...read);
+      for (const m of [...named, ...(byTier ? [byTier] : [])].sort((a, b) => (b.index ?? 0) - (a.index ?? 0)))
+        text = consume(text, m.index ?? 0, m[0].length);
+      understood.push(
+        `groups: the videos of creators by tier of followers: ${bands.map((b) => b.label).join(", ")} (from "${[...named.map((m) => m[0].trim()), ...(byTier ? [byTier[0].trim()] : [])].join('", "')}")`,
+      );
+    }
+  }
   // "Verified creators versus non-verified", "verified or not": the videos of each side's creators.
   const verifiedVs =
     bands.length === 0
@@ -6978,6 +7023,26 @@ async function readQuestion(
     if (groupBy === "length") unsay(/^groups: video length/);
     // ("What time of day do hotels post, morning or night?": the parts of the day named, not every hour.)
     if (groupBy === "hour" && hourBands.length >= 2) unsay(/^groups: publication hour/);
+    // ("The posting hour of macro vs nano accounts": the groups of creators compared; a time within each is said to
+    // be unread.)
+    if (
+      postingTime !== null &&
+      postingTime !== "period" &&
+      bands.some((b) => b.followers || b.accountVideos || b.verified !== undefined)
+    ) {
+      unsay(/^groups: publication /);
+      const time =
+        postingTime === "hour"
+          ? "hour of the day"
+          : postingTime === "weekday"
+            ? "day of the week"
+            : postingTime === "weekend"
+              ? "weekends or weekdays"
+              : postingTime;
+      ignored.push(
+        `the publication ${time} within each group (one grouping at a time: ask about each group)`,
+      );
+    }
     groupBy = "bounds";
     subject = "videos";
     // ("Grouped by duration (under 15s, 15-30s, 60s+): count and median views": the bands are of length; the

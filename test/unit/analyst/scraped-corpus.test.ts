@@ -7801,7 +7801,7 @@ describe("bands of one count listed in the question", () => {
 });
 
 describe("creator tiers by followers", () => {
-  it("'nano influencers' are creators with 1,000 to 9,999 followers; two tiers named are said, not narrowed (SQL)", async () => {
+  it("'nano influencers' are creators with 1,000 to 9,999 followers; two tiers named are compared (SQL)", async () => {
     const nano = aggregateOf(await ask("How many nano influencers are there?"));
     expect(nano.plan).toMatchObject({ intent: "count", subject: "creators", ignored: [] });
     expect(nano.result.count).toBe(
@@ -7818,10 +7818,12 @@ describe("creator tiers by followers", () => {
       value: 10_000,
       to: 99_999,
     });
+    // (Two tiers named are compared since stop 51.)
     const both = aggregateOf(await ask("micro influencers vs macro influencers: median views"));
-    expect(both.plan.ignored).toEqual([
-      "micro, macro tiers (one tier of followers at a time: ask about each)",
-    ]);
+    expect(both.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", ignored: [] });
+    expect(both.plan.understood).toContain(
+      'groups: the videos of creators by tier of followers: micro (between 10,000 and 99,999 followers), macro (between 100,000 and 999,999 followers) (from "micro influencers", "macro influencers")',
+    );
   });
 });
 
@@ -10478,5 +10480,59 @@ describe("a hashtag written with '#' that few videos carry (stop 51)", () => {
     expect(caption.result.count).toBe(
       db.prepare("SELECT count(*) FROM videos WHERE caption LIKE '%Góc%'").pluck().get(),
     );
+  });
+});
+
+describe("tiers of creators by followers, side by side (stop 51)", () => {
+  /** The plays of the videos whose creator's recorded followers pass `where` (SQL over creators). */
+  const playsWhere = (where: string) =>
+    db
+      .prepare(
+        `SELECT v.plays FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers IS NOT NULL AND ${where}`,
+      )
+      .pluck()
+      .all() as number[];
+  const creatorsWhere = (where: string) =>
+    db
+      .prepare(
+        `SELECT count(DISTINCT c.uid) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers IS NOT NULL AND ${where}`,
+      )
+      .pluck()
+      .get() as number;
+
+  it("'median plays by follower tier' compares every tier; the tiers with no creators are said to be empty (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("Median plays by follower tier?"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(plan.understood).toContain(
+      'groups: the videos of creators by tier of followers: under 1,000 followers, nano (between 1,000 and 9,999 followers), micro (between 10,000 and 99,999 followers), macro (between 100,000 and 999,999 followers), mega (at least 1,000,000 followers) (from "by follower tier")',
+    );
+    // Every creator of the corpus has 1,000 to 9,000 followers: all are nano.
+    expect(groupValue(result, "nano (between 1,000 and 9,999 followers)")).toBe(
+      median(playsWhere("c.followers BETWEEN 1000 AND 9999")),
+    );
+    expect(result.creators).toEqual([creatorsWhere("c.followers BETWEEN 1000 AND 9999")]);
+  });
+
+  it("tiers named with the bounds the question gives them are those bands, with each one's creators (SQL)", async () => {
+    const answer = await ask(
+      "Split the creators into follower tiers (nano under 3k, micro 3k-6k, macro 6k+): median plays and how many accounts in each?",
+    );
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    const expected = [
+      ["nano (under 3,000 followers)", "c.followers < 3000"],
+      ["micro (between 3,000 and 6,000 followers)", "c.followers BETWEEN 3000 AND 6000"],
+      ["macro (at least 6,000 followers)", "c.followers >= 6000"],
+    ] as const;
+    for (const [key, where] of expected) {
+      expect(groupValue(result, key), key).toBe(median(playsWhere(where)));
+      expect((result.creators as number[])[(result.ranking as string[]).indexOf(key)], key).toBe(
+        creatorsWhere(where),
+      );
+    }
+    // Two tiers set against each other are compared too ("nano vs macro"), each as FOLLOWER_TIERS bounds it.
+    const two = aggregateOf(await ask("Nano vs macro creators: which get more likes?"));
+    expect(two.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "likes" });
+    expect(two.plan.ignored).toEqual([]);
   });
 });
