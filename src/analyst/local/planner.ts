@@ -1918,6 +1918,12 @@ async function readQuestion(
     // ("createTimeISO >= '2024-01-01'": a date quoted as SQL writes it is the date, not words to find.)
     .replace(/(['"“])(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?['"”]/g, "$2")
     // "createTimeISO >= 2025-01-01": since that day; "input = 'hotelphuquy'": the search term, as its hashtag.
+    // ("createTimeISO within 2025-Q1": the period, the field's name dropped; "2025-Q1" is Q1 2025.)
+    .replace(/\bcreatetime(?:iso)?\s+(?=(?:within|in|during|between|from)\b)/gi, "")
+    .replace(/\b(\d{4})[-\s]?q([1-4])\b/gi, (said: string, year: string, quarter: string) => {
+      typos.push(`${said}=Q${quarter} ${year}`);
+      return `Q${quarter} ${year}`;
+    })
     .replace(/\bcreatetime(?:iso)?\s*(>=|>|<=|<|==?)\s*/gi, (said: string, op: string) => {
       const word =
         ({ ">=": "since", ">": "after", "<=": "until", "<": "before" } as Record<string, string>)[op] ?? "on";
@@ -2037,6 +2043,22 @@ async function readQuestion(
       words.replace(/(?<=^(?:which|what|each|every|per|by|across|from which|in each)\s+).+$/i, (rest) =>
         " ".repeat(rest.length),
       ),
+    )
+    // "playCount >= 500000", "authorMeta/fans < 1000" (the fields read above as words): the bound, its number first.
+    .replace(
+      /\b(views?|plays?|likes?|comments?|shares?|saves?|followers?|fans)\s*(>=|=>|≥|>|<=|=<|≤|<)\s*(\d+(?:[.,]\d+)*\s*(?:k|m)?)(?![\p{L}\p{N}])/giu,
+      (said: string, field: string, sign: string, amount: string) => {
+        const word = /^(?:>=|=>|≥)$/.test(sign)
+          ? "at least"
+          : sign === ">"
+            ? "more than"
+            : /^(?:<=|=<|≤)$/.test(sign)
+              ? "at most"
+              : "under";
+        const words = `${word} ${amount.trim()} ${field}`;
+        typos.push(`${said.trim()}=${words}`);
+        return words;
+      },
     )
     // "≥ 100,000 plays", "<= 30s": at least and at most.
     .replace(/(?:≥|>=)\s*(?=\d)/g, (sign: string) => {
@@ -4153,10 +4175,11 @@ async function readQuestion(
   let videosBound: (FollowersBound & { phrase: string }) | null = null;
   // ("10+ videos" is at least 10; "only ever posted one video", "just a single post": at most one.)
   const worded = text.match(
-    /\b(more than|over|above|greater than|at least|min(?:imum)?(?: of)?|less than|fewer than|under|below|at most|max(?:imum)?(?: of)?)\s+(\d[\d,]*)\s+(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+    // (Not a bound on another count before the noun: "at least 1000000 plays and ads".)
+    /\b(more than|over|above|greater than|at least|min(?:imum)?(?: of)?|less than|fewer than|under|below|at most|max(?:imum)?(?: of)?)\s+(\d[\d,]*)\s+(?:(?!(?:hashtags?|tags?|views?|plays?|likes?|comments?|shares?|saves?|followers?|seconds?)\b)[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
   const plus = text.match(
-    /(?<![\p{L}\p{N}.,])(\d[\d,]*)\+\s*(?:[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
+    /(?<![\p{L}\p{N}.,])(\d[\d,]*)\+\s*(?:(?!(?:hashtags?|tags?|views?|plays?|likes?|comments?|shares?|saves?|followers?|seconds?)\b)[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
   // ("10 or more videos", "3 or fewer posts".)
   const orMore = text.match(
@@ -4820,6 +4843,12 @@ async function readQuestion(
     authorFollowers = boundOnly(followersBound);
     understood.push(
       `videos by creators with ${boundWords(followersBound)} followers (from "${lowerAll.slice(...authorsSpan).trim()}")`,
+    );
+  } else if (followersBound && subject === "videos") {
+    // ("Videos with playCount >= 500000 and authorMeta/fans < 1000": a video has no followers; its creator does.)
+    authorFollowers = boundOnly(followersBound);
+    understood.push(
+      `videos by creators with ${boundWords(followersBound)} followers (from "${followersBound.phrase}")`,
     );
   } else if (followersBound)
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);

@@ -2425,11 +2425,10 @@ describe("naturally phrased questions read as meant", () => {
       within.sort((a, b) => views(b) - views(a) || (a < b ? -1 : 1)).slice(0, 5),
     );
     expect(small.summary).toMatch(/^Among creators with under 3,000 followers, /);
-    // Asked about videos, the bound has nothing to restrict: said to be unused, as one phrase.
-    const videos = await ask("Which resort videos have over 5k followers?");
-    expect(aggregateOf(videos).plan.ignored).toEqual([
-      "over 5k followers (a bound on creators' followers: ask about creators)",
-    ]);
+    // Asked about videos, the bound is on their creators (a video has no followers; stop 51).
+    const videos = aggregateOf(await ask("Which resort videos have over 5k followers?")).plan;
+    expect(videos.ignored).toEqual([]);
+    expect((videos as { author_followers?: unknown }).author_followers).toEqual({ op: "over", value: 5000 });
   });
 
   it("a breakdown with one group only says there is nothing to compare; a possessive is not a word", async () => {
@@ -10534,5 +10533,46 @@ describe("tiers of creators by followers, side by side (stop 51)", () => {
     const two = aggregateOf(await ask("Nano vs macro creators: which get more likes?"));
     expect(two.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "likes" });
     expect(two.plan.ignored).toEqual([]);
+  });
+});
+
+describe("an agent's filters written with the export's field names (stop 51)", () => {
+  it("'authorMeta/fans < 3000 and playCount >= 20000' bound the creators' followers and the plays (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("How many videos match: authorMeta/fans < 3000 and playCount >= 20000?"),
+    );
+    expect(plan).toMatchObject({ intent: "count", filters: ["plays>=20000"] });
+    expect((plan as { author_followers?: unknown }).author_followers).toEqual({ op: "under", value: 3000 });
+    expect(result.count).toBeGreaterThan(0);
+    expect(result.count).toBe(
+      db
+        .prepare(
+          "SELECT count(*) FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers < 3000 AND v.plays >= 20000",
+        )
+        .pluck()
+        .get(),
+    );
+    // ("playCount>=20000 and isAd=true": the bound is on plays, not on how many ads each creator has.)
+    const ads = aggregateOf(await ask("how many videos with playCount>=20000 and isAd=true"));
+    expect(ads.plan).toMatchObject({ intent: "count", filters: ["ad=yes", "plays>=20000"], ignored: [] });
+    expect(ads.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1 AND plays >= 20000").pluck().get(),
+    );
+  });
+
+  it("'createTimeISO within 2025-Q3' is the third quarter of 2025 (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("filters: input=dalat, createTimeISO within 2025-Q3. Need: how many videos?"),
+    );
+    expect(plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    expect(plan.understood).toContain('window Q3 2025 (from "q3 2025")');
+    expect(result.count).toBeGreaterThan(0);
+    const [from, to] = [Date.UTC(2025, 6, 1) / 1000, Date.UTC(2025, 9, 1) / 1000];
+    expect(result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND created_at >= ${from} AND created_at < ${to}`)
+        .pluck()
+        .get(idList(await searchIds("dalat"))),
+    );
   });
 });
