@@ -1930,10 +1930,14 @@ async function readQuestion(
       typos.push(`${said.trim()}=${word}`);
       return `${word} `;
     })
-    .replace(/\binput\s*(?:==?|:)\s*['"]?([\p{L}\p{N}_]+)['"]?/giu, (said: string, term: string) => {
-      typos.push(`${said}=#${term}`);
-      return `#${term}`;
-    })
+    // (Not a function's argument: "per input: min(createTimeISO)".)
+    .replace(
+      /\binput\s*(?:==?|:)\s*['"]?([\p{L}\p{N}_]+)['"]?(?![\p{L}\p{N}_(])/giu,
+      (said: string, term: string) => {
+        typos.push(`${said}=#${term}`);
+        return `#${term}`;
+      },
+    )
     // "Excluding rows where musicOriginal = true": the flag's set left out.
     .replace(
       /\b(excluding|except|without|not counting|leaving out|leave out)\s+(?:(?:the\s+)?(?:rows?|videos?|records?|ones?|those)\s+)?(?:where|with|that have|whose)\s+(?=(?:(?:musicmeta|authormeta)[/.])?(?:musicoriginal|isad|issponsored|verified)\b)/gi,
@@ -3828,9 +3832,14 @@ async function readQuestion(
       const cue = text.match(adLeftOut);
       if (cue) text = consume(text, cue.index ?? 0, cue[0].length);
     });
+  // ("#ad", "#sponsored": a hashtag captions carry, not the platform's label, when some caption has it.)
+  const adTag = lowerAll.match(/#(ads?|adverts?|advertisements?|sponsored|promoted|promos?)\b/);
+  const adTagged = adTag !== null && (await facts.count({ q: adTag[1] as string })) > 0;
   if (!adsVsOrganic)
     flag(
-      /\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\b/,
+      new RegExp(
+        `${adTagged ? "(?<!#)" : ""}\\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\\b`,
+      ),
       { kind: "ad", value: "yes" },
     );
   flag(/\b(slideshows?|carousels?|photo (posts?|mode|carousels?)|image posts?|photo slides?)\b/, {

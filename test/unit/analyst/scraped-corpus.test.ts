@@ -10474,6 +10474,9 @@ describe("a hashtag written with '#' that few videos carry (stop 51)", () => {
     expect(
       db.prepare("SELECT count(*) FROM videos WHERE ' ' || hashtags || ' ' LIKE '% checkin %'").pluck().get(),
     ).toBe(3);
+    // ("#sponsored", which no video's text has: the platform's label, as "sponsored" is.)
+    const label = aggregateOf(await ask("How many #sponsored videos are there?"));
+    expect(label.plan).toMatchObject({ intent: "count", filters: ["ad=yes"], topics: [] });
     const caption = aggregateOf(await ask("How many #Góc videos are there?"));
     expect(caption.plan).toMatchObject({ intent: "count", topics: ["goc"] });
     expect(caption.result.count).toBe(
@@ -10566,6 +10569,8 @@ describe("an agent's filters written with the export's field names (stop 51)", (
     );
     expect(plan).toMatchObject({ intent: "count", topics: ["dalat"] });
     expect(plan.understood).toContain('window Q3 2025 (from "q3 2025")');
+    // ("per input: min(createTimeISO)": a function's argument, no search term.)
+    expect(aggregateOf(await ask("per input: min(createTimeISO), count(*)")).plan.topics).toEqual([]);
     expect(result.count).toBeGreaterThan(0);
     const [from, to] = [Date.UTC(2025, 6, 1) / 1000, Date.UTC(2025, 9, 1) / 1000];
     expect(result.count).toBe(
