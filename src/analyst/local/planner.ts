@@ -61,6 +61,7 @@ import {
   WHAT_TO_MAKE,
   type WindowReading,
 } from "./lexicon.js";
+import { fromSpoken } from "./spoken.js";
 import { fromVietnamese } from "./vietnamese.js";
 
 export type Intent =
@@ -1881,17 +1882,20 @@ async function contextSet(
 
 async function readQuestion(
   facts: FactsRepository,
-  question: string,
+  dictated: string,
   context: string | null,
   inherited: ContextSet | null,
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
+  // ("So at sign an choi vung tau seventy two, how many videos": dictated, read as typed, and said so below.)
+  const question = fromSpoken(dictated);
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
   const english = fromVietnamese(question);
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
+  if (question !== dictated) typos.push(`${dictated.trim()}=${question.trim()}`);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")

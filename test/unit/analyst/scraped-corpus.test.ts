@@ -10581,3 +10581,31 @@ describe("an agent's filters written with the export's field names (stop 51)", (
     );
   });
 });
+
+describe("a question dictated to a voice assistant (stop 51)", () => {
+  it("'at sign stay one', 'hashtag da lat', 'twenty twenty five' and 'top three no wait top two' are read as typed (SQL)", async () => {
+    const one = aggregateOf(await ask("um so at sign stay one how many videos do they have"));
+    expect(one.plan.understood[0]).toBe(
+      'read "um so at sign stay one how many videos do they have" as "so @stay1 how many videos do they have"',
+    );
+    expect(one.plan).toMatchObject({ intent: "count" });
+    const uid = db.prepare("SELECT uid FROM creators WHERE handle = 'stay1'").pluck().get() as string;
+    expect(one.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE author_uid = ?").pluck().get(uid),
+    );
+    const year = aggregateOf(
+      await ask("how many videos with hashtag da lat were posted in twenty twenty five"),
+    );
+    expect(year.plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    expect(year.plan.understood).toContain('window 2025 (from "in 2025")');
+    const [from, to] = [Date.UTC(2025, 0, 1) / 1000, Date.UTC(2026, 0, 1) / 1000];
+    expect(year.result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND created_at >= ${from} AND created_at < ${to}`)
+        .pluck()
+        .get(idList(await searchIds("dalat"))),
+    );
+    const top = await ask("okay show me the top three no wait top two most viewed videos");
+    expect(aggregateOf(top).plan).toMatchObject({ intent: "rank", count: 2, metric: "plays" });
+  });
+});
