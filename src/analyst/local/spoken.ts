@@ -719,6 +719,36 @@ function withoutFillers(text: string, opens: boolean): string {
   return withoutLike(text.replace(opens ? BASICALLY : BASICALLY_WITHIN, "").replace(YOU_KNOW, ","));
 }
 
+/**
+ * Vietnamese places as an English speaker says them and a transcript spells them ("fu kwok", "hoy an", "hway"),
+ * read as written without accents (the planner links "phu quoc" to #phuquoc). No one types them so: read in any
+ * question.
+ */
+const PLACES_SAID: readonly (readonly [RegExp, string])[] = (
+  [
+    ["da lot", "da lat"],
+    ["(?:fu|foo) (?:kwok|quock|kwock)", "phu quoc"],
+    ["(?:fu|foo) kwee", "phu quy"],
+    ["nya trang|na trang|nah trang", "nha trang"],
+    ["dah nang|da nahng", "da nang"],
+    ["can (?:toe|tow)", "can tho"],
+    ["hway|hoo ay|hoo way", "hue"],
+    ["hoy an|hoi ann", "hoi an"],
+    ["kwang (?:bin|binh|bing)", "quang binh"],
+    ["nin (?:twan|twahn)|ninh twan", "ninh thuan"],
+    ["high fong|hai fong", "hai phong"],
+    ["(?:dack|dak) lack", "dak lak"],
+    ["ha (?:jang|zang|yang)", "ha giang"],
+    ["vung (?:tow|toe|tao)", "vung tau"],
+    ["kwee (?:nyon|non|nhon)", "quy nhon"],
+    ["(?:sigh|sai) gone", "saigon"],
+    ["ha noy", "ha noi"],
+  ] as const
+).map(
+  ([said, place]) =>
+    [new RegExp(`(?<![\\p{L}\\p{N}#@])(?:${said})(?![\\p{L}\\p{N}])`, "giu"), place] as const,
+);
+
 /** Quoted passages, left as written. */
 const QUOTED = /["“«][^"“”«»]*["”»]/gu;
 
@@ -769,6 +799,8 @@ export function fromSpoken(question: string): string {
   // for a Hoi An villa", "Quick hashtag check: #fyp", "trust hashtag rankings built on small counts?".)
   const spokenTags =
     !/#[\p{L}\p{N}]/u.test(question) && (dictated || !/[\p{Lu}?¿¡]/u.test(question.trim().slice(1)));
-  const out = read(dictated ? "all" : "bounds", spokenTags);
+  const out = outsideQuotes(read(dictated ? "all" : "bounds", spokenTags), (part) =>
+    PLACES_SAID.reduce((text, [said, place]) => text.replace(said, place), part),
+  );
   return out === question ? question : out;
 }

@@ -10,7 +10,7 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "okay so basically i want the top five no wait top three most viewed videos from da lot and who posted them",
-      "okay i want top 3 most viewed videos from da lot and who posted them",
+      "okay i want top 3 most viewed videos from da lat and who posted them",
     ],
     [
       "how many videos are there for hashtag vung tau versus hashtag da lat like just the counts",
@@ -18,7 +18,7 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "uh what's the median views for a video in the hotel ha jang search because it feels really low",
-      "what's the median views for a video in the hotel ha jang search because it feels really low",
+      "what's the median views for a video in the hotel ha giang search because it feels really low",
     ],
     [
       "so at sign an choi vung tau seventy two how many videos do they have and what's their average plays",
@@ -26,11 +26,11 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "show me like ten example videos about fu kwok with the most saves",
-      "show me 10 example videos about fu kwok with the most saves",
+      "show me 10 example videos about phu quoc with the most saves",
     ],
     [
       "um which is better for likes per play nya trang or dah nang",
-      "which is better for likes per play nya trang or dah nang",
+      "which is better for likes per play nha trang or da nang",
     ],
     [
       "so basically compare ads versus organic on saves per play i mean saves divided by plays",
@@ -42,7 +42,7 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "um is it better to post on weekends or weekdays for hotel videos in can toe",
-      "is it better to post on weekends or weekdays for hotel videos in can toe",
+      "is it better to post on weekends or weekdays for hotel videos in can tho",
     ],
     [
       "how many videos were posted in twenty twenty five versus twenty twenty four",
@@ -90,7 +90,7 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "how many videos from twenty twenty three are in the high fong search",
-      "how many videos from 2023 are in the high fong search",
+      "how many videos from 2023 are in the hai phong search",
     ],
     [
       "top three most shared videos of all time in the hotel set no wait just in twenty twenty four",
@@ -170,7 +170,7 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "um what's the average watch time for the vung tow videos like how long people actually watch",
-      "what's the average watch time for the vung tow videos how long people actually watch",
+      "what's the average watch time for the vung tau videos how long people actually watch",
     ],
     [
       "what are the videos from twenty twenty six like the newest ones",
@@ -178,7 +178,7 @@ describe("fromSpoken: dictated questions", () => {
     ],
     [
       "so ohdidi dot vn posts about both hway and hoy an right which of those got them more views on average",
-      "so ohdidi.vn posts about both hway and hoy an right which of those got them more views on average",
+      "so ohdidi.vn posts about both hue and hoi an right which of those got them more views on average",
     ],
   ])("%s", (spoken, typed) => {
     expect(fromSpoken(spoken)).toBe(typed);
@@ -187,14 +187,12 @@ describe("fromSpoken: dictated questions", () => {
   // Dictated questions with nothing to rewrite: "which one", "like" as "such as", "save to like ratio",
   // and a name said without "at sign" or "dot" ("beat vn").
   it.each([
-    "kwang bin versus nin twan which one has more videos and which one has more total views",
     "how many of the hotel videos are ads like the is ad ones and do they get more views than the normal ones or not",
     "what's the most saved video in the whole data set and what's its save to like ratio",
     "trending data what's the average like to view ratio and which video had the highest one",
     "what commerce categories show up for the business accounts like travel and tourism how many",
     "how many videos use the chinese song qing kong i think its spelled like that and where",
     "how many verified accounts are in the data and which one has the most videos",
-    "top hashtags in the fu kwee hotel videos like phu quy island the small one",
     "tuyen kwang the top video was from beat vn right how many views and when",
     "how many followers did an choi vung tau gain after their viral video",
   ])("%s (as said)", (spoken) => {
@@ -370,5 +368,31 @@ describe("fromSpoken: typed questions it must not read as dictated", () => {
     "¿Qué hashtag se usa más en los videos de hoteles de lujo?",
   ])("%s", (typed) => {
     expect(fromSpoken(typed)).toBe(typed);
+  });
+});
+
+describe("fromSpoken: Vietnamese places as an English speaker says them", () => {
+  it.each([
+    [
+      "kwang bin versus nin twan which one has more videos and which one has more total views",
+      "quang binh versus ninh thuan which one has more videos and which one has more total views",
+    ],
+    [
+      "top hashtags in the fu kwee hotel videos like phu quy island the small one",
+      "top hashtags in the phu quy hotel videos like phu quy island the small one",
+    ],
+    ["compare hoy an and hway on median plays", "compare hoi an and hue on median plays"],
+    [
+      "kwang bin versus nin twan which one has more videos",
+      "quang binh versus ninh thuan which one has more videos",
+    ],
+    ["show me ten example videos about fu kwok", "show me ten example videos about phu quoc"],
+    ["which is better nya trang or dah nang", "which is better nha trang or da nang"],
+    ["hai fong hotel vids w/ the most saves pls", "hai phong hotel vids w/ the most saves pls"],
+    // (Quoted, and inside a handle, as written.)
+    ['Is "hway" a word?', 'Is "hway" a word?'],
+    ["@hway_hotel videos", "@hway_hotel videos"],
+  ])("%s", (spoken, typed) => {
+    expect(fromSpoken(spoken)).toBe(typed);
   });
 });
