@@ -237,6 +237,43 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["trừ", "except"],
   ["những", "the"],
   ["các", "the"],
+  // Words of a question that code-switches ("so sánh view median giữa Phú Quốc và Nha Trang nha, chênh nhau khoảng
+  // mấy lần vậy"): what they ask in English, or nothing (words of grammar, of the asker, of tone), so that no
+  // caption word of a Vietnamese corpus is read as a topic ("chênh", "kéo lên", "còn lại", "chủ yếu").
+  ["không tính|ngoại trừ", "excluding"],
+  ["(?:tính )?theo giờ (?:vn|việt nam)|giờ (?:vn|việt nam)", "in Vietnam time"],
+  ["(?:so với )?(?:phần )?còn lại", "the rest"],
+  ["mặt bằng chung|nói chung", "overall"],
+  ["(?:chênh (?:nhau|lệch)|chênh)(?: khoảng)?(?: (?:mấy|bao nhiêu) lần)?", ""],
+  ["tăng trưởng", "growth"],
+  ["(?:chia )?theo độ dài caption|độ dài caption", "by caption length"],
+  ["dài hay ngắn", "long or short"],
+  ["tốt hơn", "better"],
+  ["(?:ăn|ra) view", "get views"],
+  ["chạy (?:ads|quảng cáo)", "run ads"],
+  ["(?:câu )?mở (?:đầu|bằng)", "opening"],
+  ["đầu tiên", "first"],
+  ["bắt đầu", "start"],
+  ["tỉnh nào", "which province"],
+  ["tỉnh", "provinces"],
+  ["tick xanh", "verified"],
+  ["hay dùng", "often use"],
+  ["hay không|(?:có )?liên quan không|không liên quan", ""],
+  ["mọi người", "people"],
+  ["nói về", "about"],
+  ["kiểu gì", ""],
+  ["kiểu", "such as"],
+  ["xài", "use"],
+  ["(?:thì |perform |performs )sao", "how"],
+  ["muốn", "want"],
+  ["nếu", ""],
+  ["(?:video )?dạng(?= (?:slideshow|video|ảnh))", ""],
+  ["gợi ý", "suggest"],
+  ["cho(?= (?:content|khách sạn|resort|homestay|hotel|video|account|kênh|page))", "for"],
+  [
+    "thật sự|thật|vụ này|chuyện này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua",
+    "",
+  ],
   ["là", "is"],
   ["thì", ""],
   ["có", ""],
@@ -247,12 +284,14 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["từ", "from"],
   ["đến", "to"],
   ["tới", "to"],
+  // (Last: "Phong Nha không?" keeps the place read above, the particle "nha" dropped only at a clause's end.)
+  ["không", ""],
 ];
 
 /** Each phrase of a table as a pattern of whole words, with what it is read as. */
 function wordPatterns(table: readonly (readonly [string, string])[]): (readonly [RegExp, string])[] {
   return table.map(
-    ([from, to]) => [new RegExp(`(?<![\\p{L}\\p{N}])${from}(?![\\p{L}\\p{N}])`, "giu"), to] as const,
+    ([from, to]) => [new RegExp(`(?<![\\p{L}\\p{N}])(?:${from})(?![\\p{L}\\p{N}])`, "giu"), to] as const,
   );
 }
 

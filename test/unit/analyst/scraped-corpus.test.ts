@@ -10609,3 +10609,18 @@ describe("a question dictated to a voice assistant (stop 51)", () => {
     expect(aggregateOf(top).plan).toMatchObject({ intent: "rank", count: 2, metric: "plays" });
   });
 });
+
+describe("a question that code-switches between Vietnamese and English (stop 51)", () => {
+  it("'mà', 'mình đang tính': words of grammar and of the asker, not caption words to find (SQL)", async () => {
+    // ("mà" is in captions here, "nhỏ mà xinh": before, the videos holding it were the set.)
+    const { plan, result } = aggregateOf(
+      await ask("Đà Lạt: video nào nhiều view nhất mà mình đang tính book?"),
+    );
+    expect(plan).toMatchObject({ intent: "rank", metric: "plays", topics: ["dalat"] });
+    const top = db
+      .prepare(`SELECT id FROM ${IN_IDS} ORDER BY plays DESC, id LIMIT 1`)
+      .pluck()
+      .get(idList(await searchIds("dalat")));
+    expect((result.ranking as string[])[0]).toBe(top);
+  });
+});
