@@ -450,7 +450,8 @@ export const SUBJECT_WORDS: Record<string, Subject> = {
 export const FUNCTION_WORDS = new Set(
   `a an the and or nor but of in on at to for from by with about into onto over under than then that this these
   i'm im we're i've we've i'd we'd i'll we'll launching launch launched idea ideas inspiration inspirations
-  next relay relaying relayed relays hear hears hearing heard seeing saw seen notice noticed noticing
+  next relay relaying relayed relays hear hears hearing heard seeing saw seen notice noticed noticing once
+  kpi kpis
   report reports
   those what which who whom whose when where why how is are was were be been being am do does did done doing
   have has had having it its it's itself their theirs there they them we our ours us you your yours i me my
@@ -2251,8 +2252,9 @@ export function readWindow(text: string, question = text): WindowReading | null 
     };
   if (/\b(yesterday|last 24 hours|past 24 hours|last day)\b/.test(text))
     return { days: 2, phrase: "since yesterday" };
-  if (/\b(weekly|week-over-week|wow)\b/.test(text)) return { days: 7, phrase: "weekly" };
-  if (/\b(monthly|month-over-month|mom)\b/.test(text)) return { days: 30, phrase: "monthly" };
+  // (Not "wow" or "my mom": "WoW" and "MoM" are read as week and month over week and month before.)
+  if (/\b(weekly|week-over-week)\b/.test(text)) return { days: 7, phrase: "weekly" };
+  if (/\b(monthly|month-over-month)\b/.test(text)) return { days: 30, phrase: "monthly" };
   const now = text.match(
     /\b(right now|currently|at the moment|at present|these days|lately|nowadays|as of now|now)\b/,
   );

@@ -1746,6 +1746,11 @@ interface ContextSet {
 const BY_SEARCH =
   /\b(?:which|what|each|every|per|by|across|from which|in each)\s+(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
+/** "Per city", "which destination", "for each province": the place of each video, which no field records. */
+const BY_PLACE =
+  /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as)\b)/;
+const PLACE_NOT_RECORDED =
+  'not recorded: the city or province of each video (the corpus records the country a video was posted from, where the source gives one); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
 const SEARCH_NOT_RECORDED =
   'not recorded: the search that found each video (the corpus holds the videos, not the queries that collected them); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
 
@@ -1916,9 +1921,12 @@ async function readQuestion(
     .replace(/\bby\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi, "by number of videos")
     .replace(/\b(?:video|vid|post|upload|clip)\s+counts?\b/gi, "number of videos")
     .replace(
-      /\bmom\b(?=\s+(?:views?|plays?|likes?|growth|change|uploads?|trends?|%|numbers?)\b)/gi,
+      /\bmom\b(?=\s+(?:views?|plays?|likes?|growth|change|uploads?|trends?|numbers?)\b|\s*%)/gi,
       "month-over-month",
     )
+    // ("Uploads by month with MoM %", "MoM change", "WoW": written with its capitals, month (week) over month.)
+    .replace(/\bMoM\b/g, "month-over-month")
+    .replace(/\bWoW\b/g, "week-over-week")
     // ("createTimeISO >= '2024-01-01'": a date quoted as SQL writes it is the date, not words to find.)
     .replace(/(['"“])(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?['"”]/g, "$2")
     // "createTimeISO >= 2025-01-01": since that day; "input = 'hotelphuquy'": the search term, as its hashtag.
@@ -3239,10 +3247,10 @@ async function readQuestion(
     "(?:excluding|exclude|except(?: for)?|without|minus|leaving out|leave out|not counting|ignoring|ignore|skipping|skip)\\s+(?:the |any |all )?";
   const adNoun = "(?:ads?|adverts?|sponsored (?:posts?|videos?|content))";
   const adLeftOut = new RegExp(
-    `\\b${leaveOut}(?=${adNoun}\\b)|(?<=\\bads? )(?:excluded|aside|removed|left out)\\b`,
+    `\\b${leaveOut}(?=${adNoun}\\b)|(?<=\\bads? )(?:(?:are|were|is|being) )?(?:excluded|aside|removed|left out)\\b`,
   );
   const organicWords = new RegExp(
-    `\\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|${leaveOut}${adNoun}|ads? (?:excluded|aside|removed|left out))\\b`,
+    `\\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|${leaveOut}${adNoun}|ads? (?:(?:are|were|is|being) )?(?:excluded|aside|removed|left out))\\b`,
   );
   // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
   const adsAgainstOrganic =
@@ -3726,7 +3734,7 @@ async function readQuestion(
                   (/\b((each|every|per|by|a) day|daily|day[- ](by|over|to)[- ]day)\b/.test(lowerAll) &&
                     !/\b(best|which|what) day\b|\bdays? of (the )?week\b/.test(lowerAll))
                 ? "day"
-                : /\b((each|every|per|by|a|which|what) week|(which|what) weeks|weekly|week[- ](by|over|on|to)[- ]week|wow)\b/.test(
+                : /\b((each|every|per|by|a|which|what) week|(which|what) weeks|weekly|week[- ](by|over|on|to)[- ]week)\b/.test(
                       lowerAll,
                     )
                   ? "week"
@@ -3752,7 +3760,7 @@ async function readQuestion(
   // ("Month-over-month", "week-on-week", "quarterly": the groups' words.)
   for (const m of [
     ...lowerAll.matchAll(
-      /\b(?:month|week|day|year)[- ](?:by|over|to|on)[- ](?:month|week|day|year)\b|\b(?:daily|weekly|monthly|quarterly|yearly|annually)\b/g,
+      /\b(?:month|week|day|year|quarter)[- ](?:by|over|to|on)[- ](?:month|week|day|year|quarter)\b|\b(?:daily|weekly|monthly|quarterly|yearly|annually|qoq|yoy)\b/g,
     ),
   ])
     if (postingTime !== null) text = consume(text, m.index ?? 0, m[0].length);
@@ -3990,7 +3998,8 @@ async function readQuestion(
     const byTier = text.match(TIERS_ASKED);
     const named = [...text.matchAll(TIER_NAMED)];
     const tiers = [...new Set(named.map((m) => m[1] as string))];
-    if (tiers.length >= 2 || (byTier && tiers.length !== 1)) {
+    // ("Follower bands for ads vs organic ones": the groups asked are the ads' and the others'.)
+    if (tiers.length >= 2 || (byTier && tiers.length === 0 && !adsVsOrganic)) {
       const read = (byTier && tiers.length === 0 ? ["under", ...Object.keys(FOLLOWER_TIERS)] : tiers).map(
         (tier) => {
           const given = named.find((m) => m[1] === tier && m.groups?.bound);
@@ -7865,13 +7874,20 @@ async function readQuestion(
   // video is not recorded. Said beside what else is read; declined when nothing else narrows the question.
   // (Its words were set aside before any other reading; the question as asked still holds them. Asked first, "which
   // searched place had …", it is the question; asked after something else, it is a part left unanswered.)
+  // ("Engagement rate per city", "which destination …": the place of each video likewise, when no place is named.)
   const bySearch = question.toLowerCase().match(BY_SEARCH);
-  if (bySearch && intent !== "decline") {
-    const first = !/[,;:?]|\band\b/.test(question.toLowerCase().slice(0, bySearch.index ?? 0));
+  const byPlace =
+    bySearch || topics.length + compareTopics.length > 0 ? null : question.toLowerCase().match(BY_PLACE);
+  for (const [by, unrecorded] of [
+    [bySearch, SEARCH_NOT_RECORDED],
+    [byPlace, PLACE_NOT_RECORDED],
+  ] as const) {
+    if (!by || intent === "decline") continue;
+    const first = !/[,;:?]|\band\b/.test(question.toLowerCase().slice(0, by.index ?? 0));
     if (first) {
       intent = "decline";
-      decline = `the corpus does not record ${SEARCH_NOT_RECORDED.replace(/^not recorded: /, "")}`;
-    } else ignored.push(`${bySearch[0].trim()} (${SEARCH_NOT_RECORDED})`);
+      decline = `the corpus does not record ${unrecorded.replace(/^not recorded: /, "")}`;
+    } else ignored.push(`${by[0].trim()} (${unrecorded})`);
   }
   // "¿Qué videos tienen más vistas?", "Quels sont les hashtags les plus utilisés ?": most words of a question
   // unread (in one seemingly not in English, many of them); an answer from the few read would be a guess. Keywords

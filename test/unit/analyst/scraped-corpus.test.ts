@@ -10624,3 +10624,48 @@ describe("a question that code-switches between Vietnamese and English (stop 51)
     expect((result.ranking as string[])[0]).toBe(top);
   });
 });
+
+describe("a monthly report's wording (stop 51)", () => {
+  it("'MoM %', 'QoQ', 'KPIs', 'once ads are excluded' are read; 'my mom' and 'wow' set no window (SQL)", async () => {
+    const mom = aggregateOf(await ask("Dalat uploads by month Jun–Aug 2025 with MoM %")).plan;
+    expect(mom).toMatchObject({ intent: "breakdown", group_by: "month", topics: ["dalat"], ignored: [] });
+    const kpi = aggregateOf(await ask("Quarterly KPIs for @stay1: posts and median views")).plan;
+    expect(kpi).toMatchObject({ group_by: "quarter", topics: [], ignored: [] });
+    const organic = aggregateOf(
+      await ask("Once ads are excluded, what is the median plays of Vũng Tàu videos?"),
+    );
+    expect(organic.plan).toMatchObject({ intent: "measure", filters: ["ad=no"], topics: ["vungtau"] });
+    const plays = db
+      .prepare(`SELECT plays FROM ${IN_IDS} AND label_ad = 0`)
+      .pluck()
+      .all(idList(await searchIds("vungtau"))) as number[];
+    expect(organic.result.median).toBe(median(plays));
+    for (const question of [
+      "my mom loves Vũng Tàu videos, which one is the most viewed?",
+      "wow, which Vũng Tàu video is the most viewed?",
+    ]) {
+      const { plan } = aggregateOf(await ask(question));
+      expect(
+        plan.understood.some((u) => u.startsWith("window")),
+        question,
+      ).toBe(false);
+      expect(plan, question).toMatchObject({ intent: "rank", metric: "plays" });
+    }
+  });
+
+  it("'per city', 'which destination' with no place named are declined: no field records a video's city", async () => {
+    for (const question of [
+      "Engagement rate per city for 2025, ranked high to low",
+      "Which destination had the most videos over 20k plays?",
+    ]) {
+      const answer = await ask(question);
+      expect(aggregateOf(answer).plan.intent, question).toBe("decline");
+      expect(answer.summary, question).toContain(
+        "the corpus does not record the city or province of each video",
+      );
+    }
+    // (A place named is compared as asked.)
+    const named = aggregateOf(await ask("Which city gets more views, Đà Lạt or Vũng Tàu?")).plan;
+    expect(named).toMatchObject({ intent: "breakdown", group_by: "topic" });
+  });
+});
