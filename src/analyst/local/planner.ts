@@ -1746,6 +1746,12 @@ interface ContextSet {
 const BY_SEARCH =
   /\b(?:which|what|each|every|per|by|across|from which|in each)\s+(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
+/**
+ * "Do funny videos work?", "is #xuhuong actually helping", "do couple videos do better", "does room tour content
+ * pay off": whether the videos about what is named do well (set against the others); not "how did #x perform?".
+ */
+const WORKS =
+  /(?<!\bhow\s+)\b(?:does|do|did|will|would|can|is|are)\s+(?:(?:posting|making|using|adding|tagging)\s+)?#?[\p{L}\p{N}_][\p{L}\p{N}_ -]{1,40}?\s+(?:(?:videos?|clips?|posts?|content|ones)\s+)?(?:(?:actually|really|even|still)\s+)?(?:work|help|helping|do (?:well|better|any better)|perform (?:well|better)|pay off|boost)\b/u;
 /** "Per city", "which destination", "for each province": the place of each video, which no field records. */
 const BY_PLACE =
   /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as)\b)/;
@@ -6889,12 +6895,29 @@ async function readQuestion(
   const helped = lowerAll.match(
     /\b(?:does|do|did|will|would|can)\s+(?:(?:tagging|using|adding|including)\s+(?:with\s+)?)?#([\p{L}\p{N}_]+)\s+(?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b|#([\p{L}\p{N}_]+)\b[^?.]*?\b(?:does|do|did|will|would|can) (?:that|this|the) (?:tag|hashtag) (?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b/u,
   );
-  const helpedTag = helped ? foldText((helped[1] ?? helped[2]) as string) : null;
-  const rest = (helpedTag && topics.includes(helpedTag) ? helped : null) ?? lowerAll.match(THE_REST);
+  // ("Do funny videos work for hotels?", "is #xuhuong actually helping?", "do couple videos do better?": the videos
+  // about the one topic named there against the others, the other topics of both.)
+  const works = helped ? null : lowerAll.match(WORKS);
+  const worksSpan = works ? [works.index ?? 0, (works.index ?? 0) + works[0].length] : null;
+  const worksTopics = worksSpan
+    ? topics.filter((t) => {
+        const span = topicSpans.get(t);
+        return (
+          span !== undefined && span.at >= (worksSpan[0] as number) && span.end <= (worksSpan[1] as number)
+        );
+      })
+    : [];
+  const helpedTag = helped
+    ? foldText((helped[1] ?? helped[2]) as string)
+    : worksTopics.length === 1
+      ? (worksTopics[0] as string)
+      : null;
+  const rest =
+    (helpedTag && topics.includes(helpedTag) ? (helped ?? works) : null) ?? lowerAll.match(THE_REST);
   // (A topic named again later, "… mentioning homestay vs everything else", was first named before; one that
   // scopes the question, "within Da Nang, do …", is of both sides.)
   const restTopics =
-    rest && rest === helped && helpedTag
+    rest && (rest === helped || rest === works) && helpedTag
       ? [helpedTag]
       : rest
         ? topics.filter(

@@ -10669,3 +10669,22 @@ describe("a monthly report's wording (stop 51)", () => {
     expect(named).toMatchObject({ intent: "breakdown", group_by: "topic" });
   });
 });
+
+describe("'do X videos work?' asked by a newcomer (stop 51)", () => {
+  it("'Do glamping videos work?', 'is #glamping actually helping?': the videos about it against the others (SQL)", async () => {
+    const about = new Set(await searchIds("glamping"));
+    const all = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    for (const question of ["Do glamping videos work?", "Is #glamping actually helping anything?"]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+      expect(groupValue(result, 'about "glamping"'), question).toBe(
+        median(all.filter((v) => about.has(v.id)).map((v) => v.plays)),
+      );
+      expect(groupValue(result, 'not about "glamping"'), question).toBe(
+        median(all.filter((v) => !about.has(v.id)).map((v) => v.plays)),
+      );
+    }
+    // ("How did #glamping perform?" is an overview, as before.)
+    expect(aggregateOf(await ask("How did #glamping perform?")).plan.intent).toBe("overview");
+  });
+});
