@@ -225,9 +225,12 @@ const FOLLOWER_TIER = /\b(nano|micro|macro|mega)[- ]?(influencers?|creators?|acc
 /** A tier named, with the bounds the question may give it: "nano", "macro 100k+", "micro (10k-100k)". */
 const TIER_NAMED =
   /\b(nano|micro|macro|mega)(?:[- ]?(?:influencers?|creators?|accounts?|tiktokers?|kols?|tiers?))?\b(?:\s*[(:=]?\s*(?<bound>(?:under|below|less than|<|over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+)(?:\s*followers)?\s*\)?)?/g;
-/** Tiers of followers asked for, none named: "by follower tier", "each tier", "follower bands". */
+/**
+ * Tiers of followers asked for, none named: "by follower tier", "each tier", "follower bands" (not one "follower
+ * tier" shown for each creator listed).
+ */
 const TIERS_ASKED =
-  /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|ranges?)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers?\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b/;
+  /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers|bands|brackets|buckets|ranges)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b/;
 
 const RATIO_COUNT = "(likes?|comments?|shares?|saves?|bookmarks?)";
 /**
@@ -1930,6 +1933,9 @@ async function readQuestion(
       /\bmom\b(?=\s+(?:views?|plays?|likes?|growth|change|uploads?|trends?|numbers?)\b|\s*%)/gi,
       "month-over-month",
     )
+    // ("Single-video creators vs multi-video creators": bands of how many of the videos each creator has.)
+    .replace(/\b(?:single|one)[- ]video (creators|accounts)\b/gi, "$1 with 1 video")
+    .replace(/\bmulti[- ]?video (creators|accounts)\b/gi, "$1 with 2+ videos")
     // ("Uploads by month with MoM %", "MoM change", "WoW": written with its capitals, month (week) over month.)
     .replace(/\bMoM\b/g, "month-over-month")
     .replace(/\bWoW\b/g, "week-over-week")

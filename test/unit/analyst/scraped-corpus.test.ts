@@ -10688,3 +10688,27 @@ describe("'do X videos work?' asked by a newcomer (stop 51)", () => {
     expect(aggregateOf(await ask("How did #glamping perform?")).plan.intent).toBe("overview");
   });
 });
+
+describe("creators by how many videos each has, and a tier shown per creator (stop 51)", () => {
+  it("'single-video creators vs multi-video creators' are the bands 1 and 2+; 'follower tier' as a field groups nothing (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Single-video creators vs multi-video creators: median plays for both groups."),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    const rows = db
+      .prepare(
+        "SELECT v.plays AS plays, (SELECT count(*) FROM videos w WHERE w.author_uid = v.author_uid) AS n FROM videos v",
+      )
+      .all() as { plays: number; n: number }[];
+    expect(plan.understood).toContain(
+      'groups: the videos of creators with 1 video, 2+ videos of those in question (from "1 video vs creators with 2+ videos")',
+    );
+    // (Every creator here has two videos or more: the one-video band is empty, and said to be.)
+    expect(rows.filter((r) => r.n === 1)).toEqual([]);
+    expect(groupValue(result, "2+ videos")).toBe(median(rows.filter((r) => r.n >= 2).map((r) => r.plays)));
+    const listed = aggregateOf(
+      await ask("Everyone who used the sound Lofi chill: handle, follower tier, plays"),
+    ).plan;
+    expect(listed.group_by ?? null).not.toBe("bounds");
+  });
+});
