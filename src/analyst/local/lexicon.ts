@@ -2447,6 +2447,11 @@ const HOUR_OPEN = new RegExp(
   String.raw`\b(after|past|later than|before|earlier than|until|till)\s+${CLOCK}(?:\s*(utc|gmt)\b)?(?![\d%])`,
   "gi",
 );
+/** One clock time after a verb of posting ("posting at 8pm", "posted at midnight"): that hour. */
+const HOUR_AT = new RegExp(
+  String.raw`\b(?:posted|uploaded|published|posting|uploading|publishing|post|posts|upload|uploads|goes? live|went live)\s+(?:[\p{L}]+\s+){0,2}?at\s+(?:around\s+|about\s+)?${CLOCK}(?:\s*(utc|gmt)\b)?(?![\d%-])`,
+  "giu",
+);
 const DAY_PART_RE = new RegExp(
   String.raw`\b(?:(?:posted|uploaded|published|posting|uploading|post|posts|upload|uploads|goes? (?:out|live)|went (?:out|live))\s+(?:[\p{L}]+\s+){0,2}?(?:in the|during the|at|around|over|in)\s+(${Object.keys(DAY_PARTS).join("|")})(?:s|time)?\b|\b(${Object.keys(DAY_PARTS).join("|")})(?:time)?\s+(?:posts|uploads|posting)\b)`,
   "giu",
@@ -2544,6 +2549,26 @@ export function hourSpans(text: string): HourSpan[] {
       phrase: (phrase ?? "").trim(),
       widened: at.minutes > 0,
       bounded: true,
+    });
+  }
+  for (const m of text.matchAll(HOUR_AT)) {
+    const [phrase, h, mm, ap, word] = m as unknown as (string | undefined)[];
+    const at = clockHour(h, mm, ap, word);
+    // (A clock written as one, "at 8pm", "at 20:00", "at midnight"; not "at 8 hotels".)
+    if (
+      !at?.marked ||
+      spans.some((s) => (m.index ?? 0) < s.at + s.phrase.length && s.at < (m.index ?? 0) + m[0].length)
+    )
+      continue;
+    const from = at.half ? twelve(at.hour, at.half) : at.hour % 24;
+    spans.push({
+      from,
+      to: from + 1,
+      label: `${clockText(from)}-${from + 1 === 24 ? "24:00" : clockText(from + 1)}`,
+      at: (m.index ?? 0) + (phrase ?? "").toLowerCase().lastIndexOf("at "),
+      phrase: (phrase ?? "").slice((phrase ?? "").toLowerCase().lastIndexOf("at ")).trim(),
+      widened: at.minutes > 0,
+      bounded: false,
     });
   }
   for (const m of text.matchAll(DAY_PART_RE)) {

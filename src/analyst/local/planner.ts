@@ -3596,9 +3596,18 @@ async function readQuestion(
   const dayAgainstRest =
     THE_REST.test(lowerAll) &&
     (lowerAll.match(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/g) ?? []).length === 1;
+  // ("Is it bad to post on Sundays?": the one day named, set against the other days below.)
+  const dayJudged =
+    /^\s*(?:is|are|should|would|does|do|did)\b/.test(lowerAll) &&
+    /\b(?:bad|good|better|worse|best|worst|higher|lower|more|fewer|less|worth\w*|ok|okay|fine|ideal|smart|wise|a mistake|kill\w*)\b/.test(
+      lowerAll,
+    ) &&
+    (lowerAll.match(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/g) ?? []).length === 1 &&
+    !/\bweek(?:end|day)s?\b/.test(lowerAll);
   const dayFilter =
     onDays &&
     (dayAgainstRest ||
+      dayJudged ||
       (!/\b(vs\.?|versus|or|than)\b/.test(besideDays) &&
         !/\b(compared?|comparison|better|worse|best|ideal|optimal|should|higher|lower|more|less|greater|bigger|smaller|which day|what day|days? of (the )?week)\b/.test(
           lowerAll,
@@ -7032,8 +7041,16 @@ async function readQuestion(
   // days named against the others; "posts with no hashtags compared with tagged ones" likewise.
   const timeAlone = attributes.filter((a) => a.kind === "hours" || a.kind === "days");
   const countAlone = attributes.filter((a) => a.kind === "count" && a.metric === "hashtags");
+  // ("Is posting at 8pm bad?", "is it bad to post on Sundays?", "everyone says post at 7pm. Does that hold?":
+  // whether the one time named does well.)
+  const judged =
+    /(?:^|[.?!]\s+)(?:is|are|does|do|did|should|would|will|can)\b/.test(lowerAll) &&
+    /\b(?:bad|good|better|worse|best|worst|higher|lower|more|fewer|less|worth\w*|works?|help\w*|hurt\w*|matters?|ok|okay|fine|ideal|smart|wise|a mistake|kill\w*|holds?)\b/.test(
+      lowerAll,
+    );
   const against =
     rest !== null ||
+    (judged && timeAlone.length === 1) ||
     /\b(?:compared? (?:to|with)|vs\.?|versus|than|against)\s+(?:the\s+)?(?:(?:tagged|hashtagged) (?:ones|videos|posts)|(?:videos?|ones|those|posts?|clips?)\s+(?:that\s+(?:have|has|use|carry)|which\s+(?:have|use)|with)\s+(?:any\s+|some\s+)?(?:hashtags|tags))\b/.test(
       lowerAll,
     );
@@ -7048,7 +7065,8 @@ async function readQuestion(
     against &&
     bands.length === 0 &&
     groupBy === null &&
-    topics.length === 0 &&
+    // (The topics of a judged time are of both sides: "is posting at night good for hotels?")
+    (topics.length === 0 || (judged && rest === null)) &&
     entityCount === 0 &&
     (decline === null || decline.startsWith("it could not tell what to compute")) &&
     ["rank", "measure", "count", "overview", "compare", "decline"].includes(intent)

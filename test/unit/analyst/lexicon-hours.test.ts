@@ -59,3 +59,13 @@ describe("hours of the day written in a question", () => {
     expect(utcHours({ from: 18, to: 24 }, 0)).toEqual([18, 19, 20, 21, 22, 23]);
   });
 });
+
+describe("one clock time after a verb of posting (stop 51)", () => {
+  it("'posting at 8pm', 'posted at midnight', 'post at 20:00' are that hour; 'at 8 hotels' is none", () => {
+    expect(read("is posting at 8pm bad?")).toEqual([["20:00-21:00", null, false, "at 8pm"]]);
+    expect(read("videos posted at midnight")).toEqual([["00:00-01:00", null, false, "at midnight"]]);
+    expect(read("should i post at 20:00")).toEqual([["20:00-21:00", null, false, "at 20:00"]]);
+    expect(read("posted at 8 hotels")).toEqual([]);
+    expect(read("posted at 6-9pm")).toEqual([["18:00-21:00", null, false, "6-9pm"]]);
+  });
+});

@@ -10712,3 +10712,24 @@ describe("creators by how many videos each has, and a tier shown per creator (st
     expect(listed.group_by ?? null).not.toBe("bounds");
   });
 });
+
+describe("'is posting at X bad?': one time named, judged against the others (stop 51)", () => {
+  it("'Is it better to post on Sundays?', 'is posting at 2pm bad?': the time named against the rest (SQL)", async () => {
+    const plays = (where: string) =>
+      db.prepare(`SELECT plays FROM videos WHERE ${where}`).pluck().all() as number[];
+    const sunday = aggregateOf(await ask("Is it better to post on Sundays?"));
+    expect(sunday.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    const day = "strftime('%w', created_at, 'unixepoch')";
+    expect(groupValue(sunday.result, "published on Sundays (UTC)")).toBe(median(plays(`${day} = '0'`)));
+    expect(groupValue(sunday.result, "published on days other than Sundays (UTC)")).toBe(
+      median(plays(`${day} <> '0'`)),
+    );
+    // (Every video here went up between 14:00 and 15:00 UTC: the other side is empty, and said to be.)
+    const hour = aggregateOf(await ask("is posting at 2pm bad?"));
+    expect(hour.plan.understood).toContain('published 14:00-15:00 UTC (from "at 2pm")');
+    expect(hour.plan).toMatchObject({ intent: "breakdown", group_by: "bounds" });
+    expect(groupValue(hour.result, "published 14:00-15:00 UTC")).toBe(
+      median(plays("strftime('%H', created_at, 'unixepoch') = '14'")),
+    );
+  });
+});
