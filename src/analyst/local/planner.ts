@@ -1286,7 +1286,9 @@ function mayNameSound(question: string): boolean {
   const lower = question.toLowerCase();
   // ("musicOriginal = false": the export's field, read as original sounds.)
   if (
-    /\boriginal (sounds?|audios?)\b|musicoriginal/.test(lower) ||
+    /\boriginal[- ](sounds?|audios?)\b|musicoriginal|\b(?:licensed|commercial|copyrighted)[- ](?:music|tracks?|songs?|audio|sounds?)\b/.test(
+      lower,
+    ) ||
     NO_MUSIC.test(lower) ||
     ARTISTS_ASKED.test(lower)
   )
@@ -1932,6 +1934,14 @@ async function readQuestion(
     .replace(
       /\bmom\b(?=\s+(?:views?|plays?|likes?|growth|change|uploads?|trends?|numbers?)\b|\s*%)/gi,
       "month-over-month",
+    )
+    // ("Original-sound videos"; "licensed music", "top licensed tracks": the sounds that are no original sound, set
+    // against the original ones where those are named.)
+    .replace(/\boriginal-(sounds?|audio)\b/gi, "original $1")
+    .replace(
+      /\b(?:licensed|commercial|copyrighted)[- ](?:music|tracks?|songs?|audio|sounds?)\b/gi,
+      (_said: string, _at: number, all: string) =>
+        /\boriginal[- ](?:sounds?|audio)\b/i.test(all) ? "other sounds" : "sounds excluding original sounds",
     )
     // ("Single-video creators vs multi-video creators": bands of how many of the videos each creator has.)
     .replace(/\b(?:single|one)[- ]video (creators|accounts)\b/gi, "$1 with 1 video")
@@ -6885,6 +6895,8 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "sound_use";
     subject = "videos";
+    // ("Do licensed-music videos run shorter than original-sound ones? Median duration for each.")
+    lengthOfGroups();
     metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push(
       placed.filter((p) => p.item.kind === "sound").length >= 2

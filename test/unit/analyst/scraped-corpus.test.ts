@@ -10733,3 +10733,21 @@ describe("'is posting at X bad?': one time named, judged against the others (sto
     );
   });
 });
+
+describe("licensed music, the sounds that are no original sound (stop 51)", () => {
+  it("'top licensed tracks' ranks the sounds other than original ones; 'licensed-music videos vs original-sound ones' sets them side by side (SQL)", async () => {
+    const answer = await ask("top licensed tracks by number of videos");
+    const top = { ...aggregateOf(answer), summary: answer.summary };
+    expect(top.plan).toMatchObject({ intent: "rank", subject: "sounds" });
+    expect(top.plan.understood).toContain(
+      'the videos not using an original sound (left out from "excluding")',
+    );
+    // (Here "Lofi chill" is the one sound not titled as an original sound.)
+    expect(top.summary).toContain("Lofi chill");
+    expect(top.summary).not.toContain("nhạc nền - Stay");
+    const sides = aggregateOf(
+      await ask("Do licensed-music videos run shorter than original-sound ones? Median duration for each."),
+    );
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", metric: "duration" });
+  });
+});
