@@ -994,6 +994,24 @@ async function hashtagOf(
   return best?.form ?? null;
 }
 
+/** The kinds of place a scrape's search terms open with ("hotelphuquy", "khachsandalat", "reviewhotelhue"). */
+const SEARCH_KIND = /^(?:review)?(?:hotels?|khachsan|homestay|resorts?|villa|review)(?=[\p{L}\p{N}]{3})/u;
+
+/**
+ * The place a search term names when few videos carry the term itself as a tag: "hotelphuquy" (6 videos) is the
+ * Phú Quý search, #phuquy; null for a term the corpus tags as often as a topic, or one naming no tagged place.
+ */
+async function searchedPlace(
+  facts: FactsRepository,
+  term: string,
+): Promise<{ tag: string; kind: string } | null> {
+  const folded = foldText(term);
+  const kind = folded.match(SEARCH_KIND)?.[0];
+  if (!kind || (await facts.hashtagUse(folded, TOPIC_MIN_USE)) >= TOPIC_MIN_USE) return null;
+  const tag = await hashtagOf(facts, [folded.slice(kind.length)]);
+  return tag ? { tag, kind } : null;
+}
+
 /** A prefix of an advertiser's name that the planner links to it: 2+ words, 8+ characters. */
 const PREFIX_MIN_WORDS = 2;
 const PREFIX_MIN_LENGTH = 8;
@@ -1576,7 +1594,7 @@ const CALENDAR_WORD =
 
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
-  /\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
+  /(?<!at-)\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
   /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched)$/;
@@ -1757,6 +1775,12 @@ const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
  */
 const WORKS =
   /(?<!\bhow\s+)\b(?:does|do|did|will|would|can|is|are)\s+(?:(?:posting|making|using|adding|tagging)\s+)?#?[\p{L}\p{N}_][\p{L}\p{N}_ -]{1,40}?\s+(?:(?:videos?|clips?|posts?|content|ones)\s+)?(?:(?:actually|really|even|still)\s+)?(?:work|help|helping|do (?:well|better|any better)|perform (?:well|better)|pay off|boost)\b/u;
+/**
+ * A caption naming another account: "@mention another account" (written "at-mention" by the time it is read),
+ * "mention someone", "tagging a friend", "tag other creators".
+ */
+const MENTIONS_ACCOUNT =
+  /\bat-mention(?:s|ing|ed)?\b(?:\s+(?:of\s+)?(?:another|other|an?|some|the)\s+(?:accounts?|creators?|users?|people|friends?|someone))?|\b(?:mention(?:s|ing|ed)?|tag(?:s|ging|ged)?)\s+(?:another|other|an?|some)?\s*(?:accounts?|creators?|users?|people|friends?|someone|somebody|each other)\b(?:\s+in\s+(?:the\s+)?captions?)?/g;
 /** "Per city", "which destination", "for each province": the place of each video, which no field records. */
 const BY_PLACE =
   /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as)\b)/;
@@ -1943,6 +1967,13 @@ async function readQuestion(
       (_said: string, _at: number, all: string) =>
         /\boriginal[- ](?:sounds?|audio)\b/i.test(all) ? "other sounds" : "sounds excluding original sounds",
     )
+    // ("Any lift in plays from tagging someone?": more of them.)
+    .replace(
+      /\b(?:any |a |the )?lift (?:in|on|to) (plays|views|likes|comments|shares|saves|engagement)\b/gi,
+      "more $1",
+    )
+    // ("Captions that @mention another account": no handle, the mention itself.)
+    .replace(/(?<![\p{L}\p{N}._])@-?(mention(?:s|ing|ed)?)\b/giu, "at-$1")
     // ("Single-video creators vs multi-video creators": bands of how many of the videos each creator has.)
     .replace(/\b(?:single|one)[- ]video (creators|accounts)\b/gi, "$1 with 1 video")
     .replace(/\bmulti[- ]?video (creators|accounts)\b/gi, "$1 with 2+ videos")
@@ -1968,8 +1999,8 @@ async function readQuestion(
     .replace(
       /\binput\s*(?:==?|:)\s*['"]?([\p{L}\p{N}_]+)['"]?(?![\p{L}\p{N}_(])/giu,
       (said: string, term: string) => {
-        typos.push(`${said}=#${term}`);
-        return `#${term}`;
+        typos.push(`${said}=#${term} search`);
+        return `#${term} search`;
       },
     )
     // "Excluding rows where musicOriginal = true": the flag's set left out.
@@ -3440,6 +3471,13 @@ async function readQuestion(
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.
   // ("Captions with a question mark": the mark, looked for as written.)
+  // ("Captions that @mention another account", "do tagged duets get more plays": the "@" of a mention, looked for
+  // as written.)
+  for (const m of text.matchAll(MENTIONS_ACCOUNT)) {
+    if (!placed.some((p) => p.item.kind === "emoji" && p.item.emoji === "@"))
+      place({ kind: "emoji", emoji: "@" }, m.index ?? 0, m[0]);
+    text = consume(text, m.index ?? 0, m[0].length);
+  }
   for (const m of text.matchAll(/\b(?:an? )?(question|exclamation) (?:marks?|points?)\b/g)) {
     const emoji = m[1] === "question" ? "?" : "!";
     if (!placed.some((p) => p.item.kind === "emoji" && p.item.emoji === emoji))
@@ -5224,6 +5262,18 @@ async function readQuestion(
     // ("Which of those three cities' videos …": the places named, not #cities.)
     if (!hashed && GENERIC_PLACES.test(word)) {
       if (!ignored.includes(word)) ignored.push(word);
+      continue;
+    }
+    // ("The #hotelphuquy search": a search term few videos carry as a tag, a kind of place and the place, is what
+    // the search was for, #phuquy.)
+    const searched = /^\s*search(?:es|ed)?\b/.test(lowerAll.slice(at + raw.length))
+      ? await searchedPlace(facts, word)
+      : null;
+    if (searched) {
+      addTopic(searched.tag, raw, at, at + raw.length);
+      understood.push(
+        `the search "${word}" read as what it names after "${searched.kind}", #${searched.tag} (few videos carry #${foldText(word)})`,
+      );
       continue;
     }
     // ("#MyCostume", on 4 videos: a hashtag written with "#" names it, however few videos carry it.)

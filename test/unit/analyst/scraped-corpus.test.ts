@@ -10751,3 +10751,34 @@ describe("licensed music, the sounds that are no original sound (stop 51)", () =
     expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", metric: "duration" });
   });
 });
+
+describe("captions that mention another account (stop 51)", () => {
+  it("'@mention another account', 'tag other creators': the '@' looked for in captions, no handle '@mention'", async () => {
+    const tagged = aggregateOf(await ask("do captions that tag other creators get more likes?")).plan;
+    expect(tagged).toMatchObject({ intent: "breakdown", group_by: "emoji", metric: "likes" });
+    expect(tagged.understood).toContain('videos with "@" in the caption (from "tag other creators")');
+    const answer = await ask("How many videos @mention another account?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan.intent).not.toBe("decline");
+    expect(plan.understood).toContain('videos with "@" in the caption (from "at-mention another account")');
+    expect(result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE instr(caption, '@') > 0").pluck().get(),
+    );
+  });
+});
+
+describe("a search term few videos carry as a tag (stop 51)", () => {
+  it("'the #hotelvungtau search', 'input=hotelvungtau' are the Vũng Tàu videos, #vungtau (SQL)", async () => {
+    for (const question of [
+      "How many videos are in the #hotelvungtau search?",
+      "input=hotelvungtau: how many videos?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect(plan, question).toMatchObject({ intent: "count", topics: ["vungtau"] });
+      expect(plan.understood, question).toContain(
+        'the search "hotelvungtau" read as what it names after "hotel", #vungtau (few videos carry #hotelvungtau)',
+      );
+      expect(result.count, question).toBe((await searchIds("vungtau")).length);
+    }
+  });
+});
