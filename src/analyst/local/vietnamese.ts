@@ -270,10 +270,6 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["(?:video )?dạng(?= (?:slideshow|video|ảnh))", ""],
   ["gợi ý", "suggest"],
   ["cho(?= (?:content|khách sạn|resort|homestay|hotel|video|account|kênh|page))", "for"],
-  [
-    "thật sự|thật|vụ này|chuyện này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua",
-    "",
-  ],
   ["là", "is"],
   ["thì", ""],
   ["có", ""],
@@ -287,6 +283,13 @@ const PHRASES: readonly (readonly [string, string])[] = [
   // (Last: "Phong Nha không?" keeps the place read above, the particle "nha" dropped only at a clause's end.)
   ["không", ""],
 ];
+
+/**
+ * Words of grammar, of the asker and of tone left after the table, dropped as written in lower case (a name
+ * capitalised, "Đi Đà Lạt Cùng Trúc", stays).
+ */
+const GRAMMAR_WORDS =
+  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua)(?![\p{L}\p{N}])/gu;
 
 /** Each phrase of a table as a pattern of whole words, with what it is read as. */
 function wordPatterns(table: readonly (readonly [string, string])[]): (readonly [RegExp, string])[] {
@@ -487,6 +490,7 @@ export function fromVietnamese(question: string): string | null {
           Number(m) >= 1 && Number(m) <= 12 ? `${Number(d)} ${MONTH_NAMES[Number(m) - 1]} ${y}` : date,
       );
     for (const [re, en] of PHRASE_RES) out = out.replace(re, en);
+    out = out.replace(GRAMMAR_WORDS, "");
     // "Nhiều … nhất": the most; "nhiều … hơn": more … than.
     out = most
       ? out
