@@ -1965,7 +1965,11 @@ async function readQuestion(
     .replace(
       /\b(?:licensed|commercial|copyrighted)[- ](?:music|tracks?|songs?|audio|sounds?)\b/gi,
       (_said: string, _at: number, all: string) =>
-        /\boriginal[- ](?:sounds?|audio)\b/i.test(all) ? "other sounds" : "sounds excluding original sounds",
+        /\boriginal[- ](?:sounds?|audio)\b|\bnh(?:ạc|ac) n(?:ề|e)n\b|\bown (?:sounds?|audio|music)\b/i.test(
+          all,
+        )
+          ? "other sounds"
+          : "sounds excluding original sounds",
     )
     // ("Any lift in plays from tagging someone?": more of them.)
     .replace(
@@ -1997,7 +2001,8 @@ async function readQuestion(
     })
     // (Not a function's argument: "per input: min(createTimeISO)".)
     .replace(
-      /\binput\s*(?:==?|:)\s*['"]?([\p{L}\p{N}_]+)['"]?(?![\p{L}\p{N}_(])/giu,
+      // (After a colon, a term quoted or one naming a kind of place: not "per input: count in 2025-Q1".)
+      /\binput\s*(?:==?\s*['"]?|:\s*(?=['"]|(?:review)?(?:hotels?|khachsan|homestay|resorts?|villa|review)[\p{L}\p{N}])['"]?)([\p{L}\p{N}_]+)['"]?(?![\p{L}\p{N}_(])/giu,
       (said: string, term: string) => {
         typos.push(`${said}=#${term} search`);
         return `#${term} search`;
@@ -5641,8 +5646,12 @@ async function readQuestion(
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
       const [, l] = ordered[k] as [string, { at: number; end: number }];
       const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
-      // (Without the second topic's "#": "#dalat and #vungtau".)
-      const between = lowerAll.slice(l.end, r.at).replace(/#$/, "");
+      // (Without the second topic's "#": "#dalat and #vungtau"; nor the first's "search": "the #a search vs the #b
+      // search".)
+      const between = lowerAll
+        .slice(l.end, r.at)
+        .replace(/#$/, "")
+        .replace(/^\s*search(?:es)?\b/, "");
       // "hotel videos get more likes than resort videos": a comparative ending in "than" between them.
       if (
         /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}]+\s+){0,3}?than[\s,]*$/u.test(

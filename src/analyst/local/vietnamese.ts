@@ -246,6 +246,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["mặt bằng chung|nói chung", "overall"],
   ["(?:chênh (?:nhau|lệch)|chênh)(?: khoảng)?(?: (?:mấy|bao nhiêu) lần)?", ""],
   ["tăng trưởng", "growth"],
+  ["(?:có )?theo mùa", "seasonal"],
   ["(?:chia )?theo độ dài caption|độ dài caption", "by caption length"],
   ["dài hay ngắn", "long or short"],
   ["tốt hơn", "better"],
@@ -289,7 +290,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
  * capitalised, "Đi Đà Lạt Cùng Trúc", stays).
  */
 const GRAMMAR_WORDS =
-  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua)(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua|theo)(?![\p{L}\p{N}])/gu;
 
 /** Each phrase of a table as a pattern of whole words, with what it is read as. */
 function wordPatterns(table: readonly (readonly [string, string])[]): (readonly [RegExp, string])[] {
