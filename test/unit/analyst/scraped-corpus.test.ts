@@ -10782,3 +10782,21 @@ describe("a search term few videos carry as a tag (stop 51)", () => {
     }
   });
 });
+
+describe("two searches set side by side (stop 51)", () => {
+  it("'the #hotelvungtau search vs the #dalat search' compares Vũng Tàu with Đà Lạt; 'per input: count …' names no search (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Median views in the #hotelvungtau search vs the #dalat search?"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "plays" });
+    for (const topic of ["vungtau", "dalat"]) {
+      const plays = db
+        .prepare(`SELECT plays FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds(topic))) as number[];
+      expect(groupValue(result, topic), topic).toBe(median(plays));
+    }
+    // (A guard: "input:" heading a list of what to give is no search term.)
+    expect(aggregateOf(await ask("per input: count in 2025-Q3")).plan.topics).toEqual([]);
+  });
+});
