@@ -1781,6 +1781,10 @@ const WORKS =
  */
 const MENTIONS_ACCOUNT =
   /\bat-mention(?:s|ing|ed)?\b(?:\s+(?:of\s+)?(?:another|other|an?|some|the)\s+(?:accounts?|creators?|users?|people|friends?|someone))?|\b(?:mention(?:s|ing|ed)?|tag(?:s|ging|ged)?)\s+(?:another|other|an?|some)?\s*(?:accounts?|creators?|users?|people|friends?|someone|somebody|each other)\b(?:\s+in\s+(?:the\s+)?captions?)?/g;
+/** A yes/no question opening a sentence ("is …", "does that …"), and the words that judge what it names. */
+const JUDGED_ASKS = /(?:^|[.?!]\s+)(?:is|are|does|do|did|should|would|will|can)\b/;
+const JUDGED_WORDS =
+  /\b(?:bad|good|better|worse|best|worst|higher|lower|more|fewer|less|worth\w*|works?|help\w*|hurt\w*|matters?|ok|okay|fine|ideal|smart|wise|a mistake|kill\w*|holds?)\b/;
 /** "Per city", "which destination", "for each province": the place of each video, which no field records. */
 const BY_PLACE =
   /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as)\b)/;
@@ -3650,11 +3654,11 @@ async function readQuestion(
     THE_REST.test(lowerAll) &&
     (lowerAll.match(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/g) ?? []).length === 1;
   // ("Is it bad to post on Sundays?": the one day named, set against the other days below.)
+  // ("Is posting at 8pm bad?", "is it bad to post on Sundays?", "everyone says post at 7pm. Does that hold?": a
+  // yes/no question judging one time named; read again below, for the hours.)
+  const judged = JUDGED_ASKS.test(lowerAll) && JUDGED_WORDS.test(lowerAll);
   const dayJudged =
-    /^\s*(?:is|are|should|would|does|do|did)\b/.test(lowerAll) &&
-    /\b(?:bad|good|better|worse|best|worst|higher|lower|more|fewer|less|worth\w*|ok|okay|fine|ideal|smart|wise|a mistake|kill\w*)\b/.test(
-      lowerAll,
-    ) &&
+    judged &&
     (lowerAll.match(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b/g) ?? []).length === 1 &&
     !/\bweek(?:end|day)s?\b/.test(lowerAll);
   const dayFilter =
@@ -7112,13 +7116,6 @@ async function readQuestion(
   // days named against the others; "posts with no hashtags compared with tagged ones" likewise.
   const timeAlone = attributes.filter((a) => a.kind === "hours" || a.kind === "days");
   const countAlone = attributes.filter((a) => a.kind === "count" && a.metric === "hashtags");
-  // ("Is posting at 8pm bad?", "is it bad to post on Sundays?", "everyone says post at 7pm. Does that hold?":
-  // whether the one time named does well.)
-  const judged =
-    /(?:^|[.?!]\s+)(?:is|are|does|do|did|should|would|will|can)\b/.test(lowerAll) &&
-    /\b(?:bad|good|better|worse|best|worst|higher|lower|more|fewer|less|worth\w*|works?|help\w*|hurt\w*|matters?|ok|okay|fine|ideal|smart|wise|a mistake|kill\w*|holds?)\b/.test(
-      lowerAll,
-    );
   const against =
     rest !== null ||
     (judged && timeAlone.length === 1) ||
