@@ -863,6 +863,23 @@ const MONTHS: Record<string, number> = {
   december: 11,
   dec: 11,
 };
+/** Quoted passages of a question, left as written by the passes that rewrite its words. */
+export const QUOTED = /["“«][^"“”«»]*["”»]/gu;
+
+/** The words outside quotes, rewritten by `edit` (told whether the passage opens and closes the question). */
+export function outsideQuotes(
+  text: string,
+  edit: (part: string, opens: boolean, closes: boolean) => string,
+): string {
+  let out = "";
+  let from = 0;
+  for (const m of text.matchAll(QUOTED)) {
+    out += edit(text.slice(from, m.index), from === 0, false) + m[0];
+    from = (m.index ?? 0) + m[0].length;
+  }
+  return out + edit(text.slice(from), from === 0, true);
+}
+
 export const MONTH_NAMES = [
   "January",
   "February",

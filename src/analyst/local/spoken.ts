@@ -6,6 +6,8 @@
  * quotes stay as written, and so does a typed question: what may be read two ways is left alone.
  */
 
+import { MONTH_NAMES, outsideQuotes } from "./lexicon.js";
+
 /** "One" to "nineteen" ("oh" is a digit only in years and after "point"). */
 const SMALL = new Map<string, number>([
   ["zero", 0],
@@ -68,20 +70,7 @@ const ORDINALS = new Map<string, number>([
   ["twentieth", 20],
   ["thirtieth", 30],
 ]);
-const MONTHS = new Set([
-  "january",
-  "february",
-  "march",
-  "april",
-  "may",
-  "june",
-  "july",
-  "august",
-  "september",
-  "october",
-  "november",
-  "december",
-]);
+const MONTHS = new Set(MONTH_NAMES.map((m) => m.toLowerCase()));
 
 /** What a number counts ("seventeen videos", "fifteen seconds", "thirty second clips"). */
 const COUNTED = new Set(
@@ -748,23 +737,6 @@ const PLACES_SAID: readonly (readonly [RegExp, string])[] = (
   ([said, place]) =>
     [new RegExp(`(?<![\\p{L}\\p{N}#@])(?:${said})(?![\\p{L}\\p{N}])`, "giu"), place] as const,
 );
-
-/** Quoted passages, left as written. */
-const QUOTED = /["“«][^"“”«»]*["”»]/gu;
-
-/** The words outside quotes, rewritten by `edit` (told whether the passage opens and closes the question). */
-function outsideQuotes(
-  text: string,
-  edit: (part: string, opens: boolean, closes: boolean) => string,
-): string {
-  let out = "";
-  let from = 0;
-  for (const m of text.matchAll(QUOTED)) {
-    out += edit(text.slice(from, m.index), from === 0, false) + m[0];
-    from = (m.index ?? 0) + m[0].length;
-  }
-  return out + edit(text.slice(from), from === 0, true);
-}
 
 /** A passage read: handles, then numbers, then corrections, then fillers, its spacing tidied if it changed. */
 function readPart(part: string, opens: boolean, closes: boolean, spokenTags: boolean, lone: Lone): string {

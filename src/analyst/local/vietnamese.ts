@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from "./lexicon.js";
+import { MONTH_NAMES, outsideQuotes, QUOTED } from "./lexicon.js";
 
 /**
  * Questions written in Vietnamese, read as the English the planner reads: the words that ask (how many, which,
@@ -300,20 +300,6 @@ function wordPatterns(table: readonly (readonly [string, string])[]): (readonly 
 }
 
 const PHRASE_RES = wordPatterns(PHRASES);
-/** Quoted passages, left as written. */
-const QUOTED = /["“«][^"“”«»]*["”»]/gu;
-
-/** The words outside quotes, rewritten by `edit`. */
-function outsideQuotes(text: string, edit: (part: string) => string): string {
-  let out = "";
-  let from = 0;
-  for (const m of text.matchAll(QUOTED)) {
-    out += edit(text.slice(from, m.index)) + m[0];
-    from = (m.index ?? 0) + m[0].length;
-  }
-  return out + edit(text.slice(from));
-}
-
 /**
  * Vietnamese typed without accents ("video nao co nhieu luot xem nhat o da lat"), the words that ask given their
  * accents back, phrases before the words in them. Names and places stay as written (they are linked unaccented),
