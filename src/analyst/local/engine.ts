@@ -132,6 +132,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.firstIn ? { first_in_window: true } : {}),
     ...(plan.oldest ? { oldest: true } : {}),
     ...(plan.percentile !== null ? { percentile: plan.percentile } : {}),
+    ...(plan.percentiles.length > 0 ? { percentiles: plan.percentiles } : {}),
     ...(plan.hourOffset !== 0 ? { utc_offset_hours: plan.hourOffset } : {}),
     ...(plan.bands.length > 0 ? { bands: plan.bands.map((b) => b.label) } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),

@@ -47,6 +47,7 @@ import {
   ORIGINAL_SOUND_TITLES,
   type PerGroupSplit,
   type Plan,
+  percentileName,
   SHARE_GROUPS,
   soundWords,
   topicWords,
@@ -3909,6 +3910,7 @@ async function measure(ctx: Ctx): Promise<Outcome> {
       computed: "aggregate: median",
     };
   }
+  if (plan.percentiles.length > 0) return percentilesOf(ctx, filter, whole, metric as Metric & FactsValue);
   if (plan.percentile !== null)
     return percentileOf(ctx, filter, metric as Metric & FactsValue, measured, plan.percentile);
   const value = whole.median;
@@ -3978,9 +3980,7 @@ async function percentileOf(
   p: number,
 ): Promise<Outcome> {
   const what = describe(ctx.plan);
-  // The rank from the top of the value at rank ceil(p/100 × n) from the bottom.
-  const fromTop = measured - Math.ceil((p / 100) * measured) + 1;
-  const value = (await ctx.facts.nthHighest(filter, metric, fromTop)) ?? 0;
+  const value = await valueAt(ctx, filter, metric, measured, p);
   const near = await ctx.facts.nearest(filter, metric, value, 3);
   const nth = ordinalNumber(p);
   const unit = metric === "duration" ? "length" : `${METRIC_NAME[metric]} per video`;
@@ -3999,6 +3999,88 @@ async function percentileOf(
     ],
     result: { percentile: p, value: round(value), videos: measured, metric },
     computed: `aggregate: ${nth} percentile of ${metric} per video`,
+  };
+}
+
+/** The value at percentile p of `measured` per-video values, by nearest rank (0: the lowest, 100: the highest). */
+async function valueAt(
+  ctx: Ctx,
+  filter: FactsFilter,
+  metric: Metric & FactsValue,
+  measured: number,
+  p: number,
+): Promise<number> {
+  const fromTop = measured - Math.max(1, Math.ceil((p / 100) * measured)) + 1;
+  return (await ctx.facts.nthHighest(filter, metric, fromTop)) ?? 0;
+}
+
+/**
+ * "p10, p25, p50, p75 and p90 of views", "the quartiles", "the IQR", "min, median and max": each value by nearest
+ * rank, lowest first (the median as every answer gives it), with the range between the quartiles when both are
+ * asked; each count named after the first measured the same way ("for plays and for saves"). The videos at each of
+ * the first's values are cited.
+ */
+async function percentilesOf(
+  ctx: Ctx,
+  filter: FactsFilter,
+  whole: FactsGroup,
+  first: Metric & FactsValue,
+): Promise<Outcome> {
+  const { plan } = ctx;
+  const what = describe(plan);
+  const metrics = [first, ...plan.alsoMeasured.filter(isFactsValue).filter((m) => m !== first)];
+  const read = await Promise.all(
+    metrics.map(async (metric) => {
+      const set = metric === first ? whole : await wholeSet(ctx, filter, metric);
+      const measured = set?.valued ?? 0;
+      const values = await Promise.all(
+        plan.percentiles.map((p) =>
+          p === 50 ? (set?.median ?? 0) : valueAt(ctx, filter, metric, measured, p),
+        ),
+      );
+      const at = plan.percentiles.map((p, i) => ({ p, value: values[i] as number }));
+      const q1 = at.find((x) => x.p === 25);
+      const q3 = at.find((x) => x.p === 75);
+      const iqr = q1 && q3 ? q3.value - q1.value : null;
+      const unit =
+        metric === "duration"
+          ? "Length"
+          : `${METRIC_NAME[metric].replace(/^./, (c) => c.toUpperCase())} per video`;
+      const statement = `${unit} of ${what} (${videosCount(measured)}): ${at.map((x) => `${percentileName(x.p)} ${showFigure(metric, x.value)}`).join(", ")}${iqr === null ? "" : `; the range between the quartiles (p75 − p25) is ${showFigure(metric, iqr)}`}.`;
+      return { metric, measured, at, iqr, statement };
+    }),
+  );
+  const main = read[0] as (typeof read)[number];
+  const cited = await Promise.all(main.at.map((x) => ctx.facts.nearest(filter, first, x.value, 1)));
+  return {
+    summary: read.map((r) => r.statement).join(" "),
+    findings: [
+      ...read.map((r) => ({ statement: r.statement, evidence: [] })),
+      ...main.at.map((x, i) => ({
+        statement: `${percentileName(x.p).replace(/^./, (c) => c.toUpperCase())}: ${showFigure(first, x.value)}. The cited video sits nearest it.`,
+        evidence: (cited[i] ?? []).map((v) => factEvidence(v, { [first]: round(factValue(v, first)) })),
+      })),
+    ],
+    caveats: [
+      `Percentiles by nearest rank: the value at rank ⌈p % × n⌉ from the lowest (the lowest and the highest are the first and the last; the median is the middle value, or the mean of the two middle ones).`,
+      ...(isRate(first) ? [`${rateFormula(first)}, per video.`] : []),
+    ],
+    result: {
+      percentiles: main.at.map((x) => ({ percentile: x.p, value: round(x.value) })),
+      ...(main.iqr === null ? {} : { iqr: round(main.iqr) }),
+      videos: main.measured,
+      metric: first,
+      ...(read.length > 1
+        ? {
+            also: Object.fromEntries(
+              read
+                .slice(1)
+                .map((r) => [r.metric, r.at.map((x) => ({ percentile: x.p, value: round(x.value) }))]),
+            ),
+          }
+        : {}),
+    },
+    computed: `aggregate: ${plan.percentiles.join(", ")} percentiles per video`,
   };
 }
 

@@ -501,7 +501,14 @@ export const FUNCTION_WORDS = new Set(
   utc gmt band bands bucket buckets set collection available actually busiest quietest slowest
   help helps helped helping decent solid poor bad based performers performer draft plan plans
   broken side gap gaps stack stacks keep keeps pace
-  pls plz thx ty lol lmao nah rn btw tbh imo`.split(/\s+/),
+  pls plz thx ty lol lmao nah rn btw tbh imo
+  never always basically
+  true false fact claim claims claimed verify confirm correct accurate accurately supposedly allegedly fact-check factcheck
+  kindly provide revert asap needful
+  widget widgets tile tiles chart charts graph graphs plot plotted
+  asc desc ascending series axis heatmap histogram sparkline tooltip dashboard dashboards leaderboard`.split(
+    /\s+/,
+  ),
 );
 
 /** Intent cue phrases (matched as whole words on the lower-cased question). */

@@ -44,6 +44,7 @@ import {
   MONTH_RE,
   monthFirstDates,
   ordinalNumber,
+  QUOTED as PASSAGE,
   type Period,
   periodBefore,
   periodsApart,
@@ -419,6 +420,11 @@ export interface Plan {
   oldest: boolean;
   /** "The 90th percentile of views", "p95 likes": a measure at that percentile, not the median. */
   percentile: number | null;
+  /**
+   * Several asked at once, lowest first ("p10, p25, p50, p75 and p90", "the quartiles", "IQR", "deciles", "min,
+   * median and max": 0 is the lowest video, 100 the highest); empty when one or none is.
+   */
+  percentiles: number[];
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: Period[];
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
@@ -937,6 +943,8 @@ function bandBounds(item: string, scale: number): { op: BoundOp; value: number }
 function boundValue(digits: string, unit: string | undefined): number | null {
   let d = digits.replace(/,/g, "");
   if ((d.match(/\./g) ?? []).length > 1) d = d.replace(/\./g, "");
+  // ("Under 1.000 followers": a point before three digits, in a number without a scale, groups thousands.)
+  else if (!unit && /^[1-9]\d{0,2}\.\d{3}$/.test(d)) d = d.replace(".", "");
   const n = Number(d) * (unit ? (UNITS[unit] ?? 1) : 1);
   // Clamped: a count column is a 64-bit integer in PostgreSQL, and no count comes near 2^53.
   return Number.isFinite(n) ? Math.min(Math.round(n), Number.MAX_SAFE_INTEGER) : null;
@@ -1610,6 +1618,28 @@ const RELAY_CUE =
 /** Words before a quoted claim to check: 'a blog claims "…"', 'fact-check: "…"', 'check this line: "…"'. */
 const CLAIM_CUE =
   /\b(?:claims?|claimed|states?|stated|argues?|argued)\s*(?:that\s*)?[:,]?\s*$|\b(?:blog|article|report|draft|tweet|story|release|headline|reader|post|study|journalist|reporter|influencer|someone|people|everyone|source|site|website|newsletter|deck|memo|statement|piece|paper)s?\s+(?:says?|said|reports?|reported|writes?|wrote|suggests?|suggested)\s*(?:that\s*)?[:,]?\s*$|\b(?:fact[- ]?check|check(?: this)?(?: line| claim| quote| statement)?|verify|is it true|true or false|claim|quote|headline|line)\s*[:=]\s*$|\b(?:quote|claim|statement|line)s?\s+(?:attributed to|from|by)\s+[^"“«:]{1,40}[:,]\s*$/i;
+/**
+ * The same in more words: 'Claim going round hotel groups: "…"', 'Someone on LinkedIn said the sweet spot is "…"', 'I
+ * keep seeing "…"'; and words after a claim quoted, asking whether it holds: '"…" True?', '"…". Verify'.
+ */
+const CLAIM_BEFORE =
+  /\b(?:claims?|claimed|says?|said|saying|told (?:me|us)|keep (?:seeing|hearing)|(?:i|we) (?:read|heard)|headline|draft|deck|thread|rumou?r|myth|wisdom)\b[^"“«.?!()]{0,60}$/i;
+/** Words a claim about the videos holds ("it gets the fewest views", "template videos flop"). */
+const CLAIM_WORDS =
+  /\b(?:views?|plays?|likes?|shares?|saves?|comments?|followers?|engagement|median|average|reach|viral|videos?|posts?|tiktoks?|clips?)\b/i;
+const CLAIM_AFTER =
+  /^\s*[.?!,;:—–-]*\s*(?:(?:is (?:that|this|it) )?(?:true|right|correct|accurate|so)\b|(?:pls |please )?(?:verify|confirm|check|fact[- ]?check|debunk)\b)/i;
+/** Words before a label quoted ('KPI tile "Ad share"', 'a "Creator of the month" table'): what it names is asked. */
+const LABEL_BESIDE =
+  /\b(?:tiles?|widgets?|tables?|charts?|columns?|cards?|kpis?|metrics?|panels?|tabs?)\s*[:=]?\s*$/i;
+const LABEL_AFTER = /^\s*(?:tiles?|widgets?|tables?|charts?|columns?|cards?|kpis?|panels?)\b/i;
+/**
+ * A value a claim states: "13.7M views", "10x", "60%", the "above 350k" of "median views above 350k" (not a year,
+ * a length or a follower count, nor a bound naming a set: "videos over 1M views", "accounts under 1k followers").
+ */
+const CLAIM_FIGURE =
+  /(?<=\b(?:median|average|mean|avg|typical)\s+(?:[\p{L}-]+\s+){0,2})(?:is\s+|are\s+|of\s+)?(?:more than|over|above|under|below|less than|at least|at most|around|about|nearly|almost|roughly)\s+~?\d[\d.,]*\s*(?:k|m|b|x|%|mil|thousands?|millions?|billions?)?(?![\p{L}\p{N}])|(?<!\b(?:more than|over|above|under|below|less than|fewer than|at least|at most|past|passed|crossed|surpassed|exceeded|topped|hit|reached|broke|beat|cleared)\s+)(?<![\d.,~])~?\d[\d.,]*\s*(?:k|m|b|x|%|mil|thousands?|millions?|billions?)(?![\p{L}\p{N}])(?!\s*(?:followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?)\b)/giu;
+
 /** A question's first word: a quoted passage opening with one and ending with "?" is a question relayed. */
 const INTERROGATIVE =
   /^(?:which|what|what's|how|who|whose|when|where|why|are|is|do|does|did|can|could|should|would|will|has|have)\b/i;
@@ -1631,8 +1661,10 @@ async function takeQuoted(
   question: string;
   quoted: { text: string; at: number; end: number }[];
   soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[];
+  claims: string[];
 }> {
   const quoted: { text: string; at: number; end: number }[] = [];
+  const claims: string[] = [];
   const soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[] = [];
   const passages = [];
   for (const match of question.matchAll(QUOTED)) {
@@ -1665,7 +1697,20 @@ async function takeQuoted(
     const long = inner.split(/\s+/).length >= 4;
     // ('A trade blog claims "more than half of hotel TikToks are paid ads."': a claim quoted is what the question
     // checks, read as if unquoted.)
-    const relayed = long && (RELAY_CUE.test(before) || CLAIM_CUE.test(before));
+    // ('Claim: "never post on a Monday, it gets the fewest views." True?', '"TikTok Shop sellers get more reach" —
+    // compare …': a sentence quoted, or words after it asking whether it holds.)
+    const after = question.slice(at + (match[0] as string).length);
+    const claimed = !said && (CLAIM_BEFORE.test(before) || CLAIM_AFTER.test(after));
+    // (A sentence about the videos, or a passage opening the question before a dash, is one unless it is a
+    // sound's title: '"Mùa Hè Tuyệt Vời (Lalawonder)" — which months …'.)
+    const sentence =
+      long &&
+      !said &&
+      CLAIM_WORDS.test(inner) &&
+      (/[^.][.!]\s*$/.test(inner) || (/^\W*$/.test(question.slice(0, at)) && /^\s*[—–:-]/.test(after)));
+    // ('KPI tile "Ad share"', 'a "Creator of the month" table': a label of what is asked, read as its words.)
+    const label = !said && (LABEL_BESIDE.test(before) || LABEL_AFTER.test(after));
+    const relayed = label || (long && (RELAY_CUE.test(before) || CLAIM_CUE.test(before) || claimed));
     const asked = long && !relayed && !said && /\?\s*$/.test(inner) && INTERROGATIVE.test(inner);
     passages.push({
       at,
@@ -1675,15 +1720,22 @@ async function takeQuoted(
       other: other || relayed || scare,
       title: !other && !said && !relayed && !scare,
       asked,
+      claim: relayed && !label && !RELAY_CUE.test(before),
+      sentence: sentence && !relayed && !asked,
     });
   }
   // (Every title quoted looked up in one pass over the videos, when the sounds were not read already.)
   const titles = passages.filter((p) => p.title).map((p) => p.inner);
   const candidates = sounds.length > 0 || titles.length === 0 ? sounds : await facts.soundsTitledAs(titles);
   let out = question;
-  for (const { at, passage, inner, length, other, title, asked } of passages) {
-    const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const { at, passage: written, inner, length, other: named, title, asked, claim: said, sentence } of passages) {
     const titled = title ? soundsTitled(candidates, inner) : [];
+    const claim = said || (sentence && titled.length === 0);
+    const other = named || claim;
+    // A claim's figures are what the answer checks, not bounds on the videos ('"median views above 350k"').
+    const passage = claim ? written.replace(CLAIM_FIGURE, (m) => " ".repeat(m.length)) : written;
+    if (claim) claims.push(inner);
+    const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
     if (titled.length > 0)
       soundsQuoted.push({
         sound: { kind: "sound", ids: titled.map((t) => t.id), title: inner },
@@ -1711,9 +1763,18 @@ async function takeQuoted(
       question: inner.question,
       quoted: [...quoted, ...inner.quoted.filter((q) => !quoted.some((x) => x.text === q.text))],
       soundsQuoted: [...soundsQuoted, ...inner.soundsQuoted],
+      claims: [...claims, ...inner.claims],
     };
   }
-  return { question: out, quoted, soundsQuoted };
+  return { question: out, quoted, soundsQuoted, claims };
+}
+
+/** One of a list of percentiles: "p25", "25th", "median", "min", "max". */
+const PERCENTILE_ITEM = String.raw`p\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)\b|median\b|min(?:imum)?\b|max(?:imum)?\b`;
+
+/** A percentile as an answer names it: "p25", "the median", "the lowest", "the highest". */
+export function percentileName(p: number): string {
+  return p === 50 ? "the median" : p === 0 ? "the lowest" : p === 100 ? "the highest" : `p${p}`;
 }
 
 /** "Viral" videos: the most played share of the videos in question. */
@@ -2312,6 +2373,64 @@ async function readQuestion(
         return full;
       },
     )
+    // "Line chart", "stacked bar chart": how a dashboard draws the answer, not what it asks.
+    .replace(
+      /\b(?:stacked |grouped )?(?:line|bar|pie|donut|area|step|column)\s+(?:charts?|graphs?|plots?)\b|\b(?:stacked|grouped) (?:bars?|columns?)\b/gi,
+      "",
+    )
+    // "Check it", "pls double-check": asked of whoever answers ("check in", "check-out" are the hotel's).
+    // (Beside a quote it tells a claim: read with the quotes.)
+    .replace(
+      /(?<!["”»][\s.?!,;:—–-]*)\b(?:double[- ]?)?check\b(?!\s*-?\s*(?:ins?|outs?)\b|-|[\s:=]*["“«])/gi,
+      "",
+    )
+    // "Limit 10", "limit: 20": that many, as "top 10" says; "# videos", "# of creators": their number.
+    .replace(/\blimit\s*[:=]?\s*(?=\d{1,3}\b)/gi, (said: string) => {
+      typos.push(`${said.trim()}=top`);
+      return "top ";
+    })
+    .replace(
+      /(?<![\p{L}\p{N}#])#\s+(?:of\s+)?(?=(?:videos|vids|posts|creators|accounts|ads|uploads|hashtags|sounds|likes|views|plays|comments|shares|saves)\b)/giu,
+      "number of ",
+    )
+    // "Eng rate", "avg eng", "highest eng": engagement, shortened (the language was read above).
+    .replace(
+      /\beng\.?(?=\s*(?:rate|%|per\b))|(?<=\b(?:avg|average|med|median|mean|on|by|best|highest|lowest|top|good|high|low|total|and|plus)\s+|[+&]\s*)eng\b(?!\s*(?:captions?|language|lang|subs?|videos?|vids)\b)/gi,
+      (short: string) => {
+        typos.push(`${short}=engagement`);
+        return "engagement";
+      },
+    )
+    // "4.8mil", "1,6 Mio.", "2.5 mln": millions ("4.8m"), however shortened; "10 lakh", "2 crore": India's scales.
+    .replace(
+      /(?<![\p{L}\p{N}.,])(\d+)(?:[.,](\d{1,2}))?\s*(mil|mill|mills|mln|mn|mio|lakhs?|lacs?|crores?)\b(?:(?<=mio)\.)?/giu,
+      (said: string, whole: string, part: string | undefined, scale: string) => {
+        const value = Number(`${whole}.${part ?? "0"}`);
+        const read = /^mi|^mn/i.test(scale)
+          ? `${value}m`
+          : Math.round(value * (/^cr/i.test(scale) ? 1e7 : 1e5)).toLocaleString("en-US");
+        typos.push(`${said.trim()}=${read}`);
+        return read;
+      },
+    )
+    // "Vids over 1 million", "which crossed 500k", "1M+ videos": a bound on views, as a count of plays is what a
+    // bare large number says of videos (of followers after "accounts"/"creators"); not after "never" or "not",
+    // where the figure is a claim to check ("never broke 1M").
+    .replace(
+      /(?<!(?:\bnever|\bnot|n't|\bno|\b(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|median|average|mean)(?:\s+(?:are|is|was|were|of|at))?)\s+(?:\w+\s+)?|\(\s*)\b(?:more than|over|above|under|below|less than|at least|at most|past|passed|crossed|surpassed|exceeded)\s+(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|thousands?|millions?|billions?)\b(?!\s*(?:\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|times|x|median|average|avg|mean|total)\b|\s*(?:[,/–—-]|(?:and|or|to)\s+\d))|(?<![\p{L}\p{N}.,])\d[\d.,]*\s*(?:k|m|b)\+(?=\s*(?:videos?|vids|posts?|clips?)\b)/giu,
+      (said: string, at: number, all: string) => {
+        // (A figure quoted is a claim's, left as written.)
+        if ([...all.matchAll(PASSAGE)].some((q) => at > (q.index ?? 0) && at < (q.index ?? 0) + q[0].length))
+          return said;
+        const accounts =
+          /\b(?:accounts?|creators?|influencers?|kols?|pages?|channels?|profiles?)\s+(?:\w+\s+){0,2}$/i.test(
+            all.slice(Math.max(0, at - 40), at),
+          );
+        const read = `${said} ${accounts ? "followers" : "views"}`;
+        typos.push(`${said}=${read}`);
+        return read;
+      },
+    )
     // ("Fri vs sat vs sun": a third day after two written out.)
     .replace(
       /(?<=\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\s*(?:vs\.?|versus|or|and|&|\/|,)\s*)(mon|tues?|weds?|thu(?:rs?)?|fri|sat|sun)s?\b\.?/gi,
@@ -2385,6 +2504,7 @@ async function readQuestion(
     question: original,
     quoted,
     soundsQuoted,
+    claims,
   } = await takeQuoted(
     facts,
     known,
@@ -2414,6 +2534,10 @@ async function readQuestion(
       at > 0 ? [t.slice(0, at), t.slice(at + 1)] : [t, TYPOS[t.toLowerCase()] ?? "than"];
     return `read "${written}" as "${read}"`;
   });
+  for (const claim of claims)
+    understood.push(
+      `a claim quoted ("${claim}"), read as the question's words: a value it states is what the answer checks, not a filter`,
+    );
   // "In Vietnam time", "UTC+7": hours of the day read in that zone (not a region; days stay UTC).
   const zone = text.match(LOCAL_TIME);
   const zoneOffset = zone
@@ -3201,7 +3325,51 @@ async function readQuestion(
       );
     }
   }
-  if (percentileAsked) {
+  // "p10, p25, p50, p75 and p90", "the 25th, 50th and 75th percentiles", "median and p90", "quartiles", "the IQR",
+  // "decile cut points", "min, median and max": several at once.
+  let percentiles: number[] = [];
+  const percentileList = decline
+    ? null
+    : text.match(
+        new RegExp(
+          String.raw`\b(?:${PERCENTILE_ITEM})(?:\s*(?:,|/|\band\b|&|\+)\s*(?:${PERCENTILE_ITEM}))+(?:\s+percentiles?\b)?|\b(?:the\s+)?(?:(?:inter-?quartile range|iqr)\b|quartiles\b|(?:deciles|decile (?:cut[- ]?points|cuts|boundaries|breaks))\b)`,
+          "u",
+        ),
+      );
+  // ("Min and max createTimeISO": only a count's lowest and highest are read.)
+  const lowHigh =
+    percentileList !== null &&
+    !/\bp\d|\d(?:st|nd|rd|th)\b|quartile|iqr|decile/.test(percentileList[0]) &&
+    !/^\s*(?:of\s+)?(?:the\s+)?(?:views?|plays?|likes?|comments?|shares?|saves?|length|duration|engagement|(?:like|comment|share|save) rate)\b/.test(
+      text.slice((percentileList.index ?? 0) + percentileList[0].length),
+    );
+  if (percentileList && !lowHigh) {
+    const said = percentileList[0];
+    const listed = [...said.matchAll(new RegExp(PERCENTILE_ITEM, "gu"))].map((m) =>
+      /^med/.test(m[0])
+        ? 50
+        : /^min/.test(m[0])
+          ? 0
+          : /^max/.test(m[0])
+            ? 100
+            : Number(m[0].replace(/\D/g, "")),
+    );
+    const read = /quartile range|iqr/.test(said)
+      ? [25, 75]
+      : /quartiles/.test(said)
+        ? [25, 50, 75]
+        : /decile/.test(said)
+          ? [10, 20, 30, 40, 50, 60, 70, 80, 90]
+          : listed;
+    const unique = [...new Set(read)].filter((p) => p >= 0 && p <= 100).sort((a, b) => a - b);
+    if (unique.length >= 2 && unique.some((p) => p !== 50)) {
+      percentiles = unique;
+      percentile = unique.find((p) => p !== 50) as number;
+      text = consume(text, percentileList.index ?? 0, said.length);
+      understood.push(`the values at ${unique.map(percentileName).join(", ")} (from "${said.trim()}")`);
+    }
+  }
+  if (percentileAsked && percentiles.length === 0) {
     const p = Number(percentileAsked[1] ?? percentileAsked[2]);
     if (p >= 1 && p <= 99) {
       percentile = p;
@@ -5246,7 +5414,8 @@ async function readQuestion(
         ignored.push(`${raw} (a range of numbers with no count it bounds)`);
       continue;
     }
-    word = word.replace(/[._-]/g, "");
+    // (A figure keeps its point: "4.8m".)
+    word = word.replace(/(?<!\d)\.|\.(?!\d)|[_-]/g, "");
     const compound = hashed ? null : await compoundAt(facts, words, i, lowerAll);
     // "Bồn tắm", "khuyến mãi", "Hồ Gươm", "gia đình": words written with accents, side by side, are one phrase
     // (as if quoted) when they run together into no hashtag and some video has them together.
@@ -7767,11 +7936,14 @@ async function readQuestion(
       intent = "measure";
       unsay(/^no question asked/);
     } else {
-      unsay(/^the \d+th percentile/);
+      unsay(/^the \d+th percentile|^the values at /);
       ignored.push(
-        `the ${percentile}th percentile (measured over one set of videos: ask without a breakdown)`,
+        percentiles.length > 0
+          ? `${percentiles.map(percentileName).join(", ")} (measured over one set of videos: ask without a breakdown)`
+          : `the ${percentile}th percentile (measured over one set of videos: ask without a breakdown)`,
       );
       percentile = null;
+      percentiles = [];
     }
   }
   // ("Top hashtags on Phu Quy videos other than #fyp, #xuhuong and #viral": those tags left out of the ranking,
@@ -8144,6 +8316,7 @@ async function readQuestion(
     firstIn,
     oldest,
     percentile,
+    percentiles,
     concentration: intent === "measure" ? concentration : null,
     usesBy,
     lowest:

@@ -9097,7 +9097,8 @@ describe("phrasings met on the real scrape's questions, continued (stop 48)", ()
       group_by: "topic",
       metric: "likes",
       compare_topics: ["resort", "dalat"],
-      ignored: ["accurate"],
+      // (The words of a fact-check ask nothing of the corpus: stop 52.)
+      ignored: [],
     });
   });
 });
@@ -10798,5 +10799,146 @@ describe("two searches set side by side (stop 51)", () => {
     }
     // (A guard: "input:" heading a list of what to give is no search term.)
     expect(aggregateOf(await ask("per input: count in 2025-Q3")).plan.topics).toEqual([]);
+  });
+});
+
+describe("figures as they are typed (stop 52)", () => {
+  it("'over 5k' on videos is views, on accounts followers; '2.5mil', '10 lakh', '1,6 Mio.', '5.000 followers' are read (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const over = aggregateOf(await ask("how many dalat vids over 5k"));
+    expect(over.plan.understood).toContain('read "over 5k" as "over 5k views"');
+    expect(over.result.count).toBe(
+      db.prepare(`SELECT count(*) FROM ${IN_IDS} AND plays > 5000`).pluck().get(idList(dalat)),
+    );
+    const accounts = aggregateOf(await ask("dalat accounts over 5k")).plan;
+    expect(accounts.understood).toContain('read "over 5k" as "over 5k followers"');
+    expect(aggregateOf(await ask("dalat videos over 2.5mil")).plan.understood).toEqual(
+      expect.arrayContaining(['read "2.5mil" as "2.5m"', 'over 2,500,000 views (from "over 2.5m views")']),
+    );
+    expect(aggregateOf(await ask("how many videos crossed 10 lakh views")).plan.understood).toEqual(
+      expect.arrayContaining([
+        'read "10 lakh" as "1,000,000"',
+        'over 1,000,000 views (from "crossed 1,000,000 views")',
+      ]),
+    );
+    expect(aggregateOf(await ask("videos with more than 1,6 Mio. plays")).plan.understood).toContain(
+      'read "1,6 Mio." as "1.6m"',
+    );
+    const european = aggregateOf(
+      await ask("what share of dalat videos come from accounts with less than 5.000 followers?"),
+    );
+    expect(european.plan.understood).toContain(
+      'videos by creators with under 5,000 followers (from "accounts with less than 5.000 followers")',
+    );
+    // (A figure no later than the point keeps it where it is named and unused: "4.8m", not "48m".)
+    expect(aggregateOf(await ask("the dalat vid w/ 4.8mil, which sound?")).plan.ignored).toContain("4.8m");
+  });
+
+  it("a bare figure ending a band list names the list's unit; after a measure ('median views above 350k') and after 'never' it is left alone", async () => {
+    const bands = aggregateOf(await ask("how many videos sit under 1k, 1k–10k, 10k–100k and over 100k?"))
+      .plan as ReturnType<typeof aggregateOf>["plan"] & { bands?: string[] };
+    expect(bands).toMatchObject({ intent: "breakdown", group_by: "bounds" });
+    // (The last band's count, named nowhere, is read as views, as the list's unit: each band a group, none a filter.)
+    expect(bands.bands).toEqual(["under 1k views", "1k–10k views", "10k–100k views", "over 100k views"]);
+    expect(bands.understood.filter((u) => / as "[^"]+ views"$/.test(u))).toEqual([
+      'read "over 100k" as "over 100k views"',
+    ]);
+    for (const question of [
+      "is the median views above 350k for dalat?",
+      "@dalat.homestay never hit 1M, true? whats their best one",
+    ])
+      expect(
+        aggregateOf(await ask(question)).plan.understood.filter((u) => / as "[^"]+ views"$/.test(u)),
+        question,
+      ).toEqual([]);
+  });
+
+  it("'eng rate', 'avg eng' are the engagement rate; 'eng captions' stay English", async () => {
+    expect(aggregateOf(await ask("dalat vids eng rate")).plan).toMatchObject({ metric: "engagement" });
+    expect(aggregateOf(await ask("dalat vids avg eng")).plan).toMatchObject({ metric: "engagement" });
+    expect(aggregateOf(await ask("eng captions vs viet captions: median views")).plan).toMatchObject({
+      group_by: "language",
+    });
+  });
+});
+
+describe("claims, labels and a dashboard's words (stop 52)", () => {
+  it("a claim quoted is read as the question's words, its stated values filtering nothing; a caption quoted stays text", async () => {
+    const claim = aggregateOf(
+      await ask(
+        'Claim: "dalat videos get 10x more views on a Sunday." True? Median plays by weekday for dalat.',
+      ),
+    ).plan;
+    expect(claim).toMatchObject({
+      intent: "breakdown",
+      group_by: "weekday",
+      metric: "plays",
+      topics: ["dalat"],
+    });
+    expect(claim.understood).toContain(
+      'a claim quoted ("dalat videos get 10x more views on a Sunday."), read as the question\'s words: a value it states is what the answer checks, not a filter',
+    );
+    expect(claim.ignored).toEqual([]);
+    // (Words of a quote with no word of a claim in it are a caption's, looked for as written.)
+    const caption = aggregateOf(await ask('"giá tốt mà đẹp quá nha" — how many videos say that?')).plan;
+    expect(caption.topics).toEqual(['"gia tot ma dep qua nha"']);
+  });
+
+  it("'KPI tile \"Ad share\"', 'limit 3', 'line chart', 'fact check', 'true?' ask nothing of the corpus", async () => {
+    const tile = aggregateOf(await ask('KPI tile "Ad share" for dalat videos')).plan;
+    expect(tile.topics).toEqual(["dalat"]);
+    expect(tile.ignored).toEqual([]);
+    const limited = aggregateOf(await ask("Top sounds table for dalat, limit 3, sorted by plays")).plan;
+    expect(limited.understood).toEqual(
+      expect.arrayContaining(['read "limit" as "top"', '3 results (from "top 3")']),
+    );
+    for (const question of [
+      "Widget: line chart, weekly count of dalat videos in 2025",
+      "fact check pls: dalat has more videos than hoian. true?",
+    ])
+      expect(aggregateOf(await ask(question)).plan.ignored, question).toEqual([]);
+  });
+});
+
+describe("several percentiles at once (stop 52)", () => {
+  /** The plan's percentiles, when several are asked. */
+  const percentilesOf = async (question: string) =>
+    (aggregateOf(await ask(question)).plan as { percentiles?: number[] }).percentiles;
+  /** The value at percentile p by nearest rank (0: the lowest, 100: the highest), computed here. */
+  const nearestRank = (xs: number[], p: number) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s[Math.max(1, Math.ceil((p / 100) * s.length)) - 1] as number;
+  };
+
+  it("'p10, p25, p50, p75 and p90', 'min, median and max', 'IQR' of a set of videos (SQL)", async () => {
+    const plays = db
+      .prepare(`SELECT plays FROM ${IN_IDS}`)
+      .pluck()
+      .all(idList(await searchIds("dalat"))) as number[];
+    const listed = aggregateOf(await ask("p10, p25, p50, p75 and p90 of views of dalat videos"));
+    expect(listed.plan).toMatchObject({ intent: "measure", percentiles: [10, 25, 50, 75, 90] });
+    expect(listed.result.percentiles).toEqual(
+      [10, 25, 50, 75, 90].map((p) => ({
+        percentile: p,
+        value: p === 50 ? median(plays) : nearestRank(plays, p),
+      })),
+    );
+    expect(listed.result.iqr).toBe(nearestRank(plays, 75) - nearestRank(plays, 25));
+    const range = aggregateOf(await ask("min, median and max plays of dalat videos"));
+    expect(range.result.percentiles).toEqual([
+      { percentile: 0, value: Math.min(...plays) },
+      { percentile: 50, value: median(plays) },
+      { percentile: 100, value: Math.max(...plays) },
+    ]);
+    expect(await percentilesOf("what is the IQR of plays for dalat videos?")).toEqual([25, 75]);
+  });
+
+  it("over a breakdown they are said to be unused; 'min and max' of no count is no percentile", async () => {
+    const monthly = aggregateOf(await ask("quartiles of views of dalat videos by month")).plan;
+    expect((monthly as { percentiles?: number[] }).percentiles).toBeUndefined();
+    expect(monthly.ignored).toContain(
+      "p25, the median, p75 (measured over one set of videos: ask without a breakdown)",
+    );
+    expect(await percentilesOf("min and max createTimeISO of dalat videos")).toBeUndefined();
   });
 });
