@@ -1728,7 +1728,17 @@ async function takeQuoted(
   const titles = passages.filter((p) => p.title).map((p) => p.inner);
   const candidates = sounds.length > 0 || titles.length === 0 ? sounds : await facts.soundsTitledAs(titles);
   let out = question;
-  for (const { at, passage: written, inner, length, other: named, title, asked, claim: said, sentence } of passages) {
+  for (const {
+    at,
+    passage: written,
+    inner,
+    length,
+    other: named,
+    title,
+    asked,
+    claim: said,
+    sentence,
+  } of passages) {
     const titled = title ? soundsTitled(candidates, inner) : [];
     const claim = said || (sentence && titled.length === 0);
     const other = named || claim;
