@@ -136,6 +136,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.hourOffset !== 0 ? { utc_offset_hours: plan.hourOffset } : {}),
     ...(plan.bands.length > 0 ? { bands: plan.bands.map((b) => b.label) } : {}),
     ...(plan.concentration ? { concentration: plan.concentration } : {}),
+    ...(plan.shareOfWhole ? { share_of_whole: true } : {}),
     ...(plan.shareMeasure ? { share_measure: plan.shareMeasure } : {}),
     ...(plan.besideCode !== null ? { beside_code: plan.besideCode } : {}),
     ...(plan.lowest ? { lowest: true } : {}),

@@ -4280,6 +4280,8 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     figures: Evidence["figures"];
   };
   const rows: Row[] = [];
+  /** Each creator's number of the videos in question (when they were read). */
+  const posted = new Map<string, number>();
   // Accounts with none of the videos in question: said so, not compared on a figure of nothing (0).
   const none: string[] = [];
   let windowNote = "";
@@ -4298,6 +4300,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     else if (viaFacts) {
       const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: c.uid });
       value = metric === "videos" ? vs.length : figureOf(vs, metric, statistic);
+      posted.set(d.uid, vs.length);
       if (vs.length === 0 && metric !== "videos") none.push(`@${d.handle}`);
     } else if (metric === "videos")
       value = plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? d.ad_count : d.video_count;
@@ -4353,6 +4356,20 @@ async function compare(ctx: Ctx): Promise<Outcome> {
   const nothing = `no ${describe({ ...plan, creators: [], advertisers: [] })}`;
   const noneSaid =
     none.length > 0 ? ` ${joinNames(none)} ${none.length === 1 ? "has" : "have"} ${nothing}.` : "";
+  // "Share of voice in #x: @a, @b": each one's part of everyone's total over the videos in question.
+  const whole =
+    plan.shareOfWhole && viaFacts && statistic === "sum" && COUNTS.includes(metric) && scope !== ""
+      ? await wholeSet(ctx, videoFilter(ctx, { entities: false }), metric)
+      : null;
+  const voice =
+    whole && whole.videos > 0
+      ? ` Of the ${showFigure(metric, groupFigure(whole, metric, "sum"))} ${METRIC_NAME[metric]} of ${describe({ ...plan, creators: [], advertisers: [] })} (${videosCount(whole.videos)}, everyone's): ${ranked
+          .map(
+            (r) =>
+              `${r.name} ${pct(r.value, groupFigure(whole, metric, "sum"))} %${metric === "videos" || !posted.has(r.id) ? "" : ` (${pct(posted.get(r.id) as number, whole.videos)} % of the videos)`}`,
+          )
+          .join(", ")}.`
+      : "";
   return {
     summary:
       ranked.length < 2
@@ -4373,7 +4390,7 @@ async function compare(ctx: Ctx): Promise<Outcome> {
                       .slice(1)
                       .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
                       .join(" and ")}.`
-          }${noneSaid}`,
+          }${noneSaid}${voice}`,
     findings: rows.map((r) => ({
       // "1 video", "1 ad", "1 follower".
       statement: unrecorded.includes(r.name)
@@ -4389,6 +4406,12 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       names: ranked.map((r) => r.name),
       values: ranked.map((r) => round(r.value)),
       metric,
+      ...(whole && whole.videos > 0
+        ? {
+            whole: { [metric]: round(groupFigure(whole, metric, "sum")), videos: whole.videos },
+            shares: ranked.map((r) => pct(r.value, groupFigure(whole, metric, "sum"))),
+          }
+        : {}),
     },
     computed: `compare on ${metric}${statistic === "median" && viaFacts ? " (median per video)" : ""}`,
   };

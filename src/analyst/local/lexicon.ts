@@ -502,7 +502,7 @@ export const FUNCTION_WORDS = new Set(
   help helps helped helping decent solid poor bad based performers performer draft plan plans
   broken side gap gaps stack stacks keep keeps pace
   pls plz thx ty lol lmao nah rn btw tbh imo
-  never always basically
+  never always basically belongs belong
   true false fact claim claims claimed verify confirm correct accurate accurately supposedly allegedly fact-check factcheck
   kindly provide revert asap needful
   widget widgets tile tiles chart charts graph graphs plot plotted

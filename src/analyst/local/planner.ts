@@ -409,6 +409,11 @@ export interface Plan {
    * the leading N (or N %) creators, advertisers, videos, hashtags or sounds hold; with no number, a profile
    * of it (the top 1, 10 and 1 %, and how many hold half).
    */
+  /**
+   * "Share of voice in #x: @a, @b, @c", "how much of the tag's plays belongs to @a vs @b": accounts compared each
+   * with its share of the whole set's measure (and of its videos).
+   */
+  shareOfWhole: boolean;
   concentration: {
     of: "creator" | "advertiser" | "video" | "sound";
     top: number | null;
@@ -2382,6 +2387,12 @@ async function readQuestion(
         typos.push(`${short}=${full}`);
         return full;
       },
+    )
+    // "#fitness (87 trending videos) vs #animeedit (63)", "hotelhoian (n=228)": how many there are, said in
+    // passing (a year in brackets stays: "Tết (2025)").
+    .replace(
+      /\s*\(\s*(?:n\s*[=:]\s*)?~?(?!(?:19|20)\d\d\s*\))\d[\d.,]*\s*k?\s*(?:(?:trending|hotel|tagged|total)\s+)?(?:videos?|vids|posts?|clips?|uses?|creators?|accounts?|rows?)?\s*\)/giu,
+      "",
     )
     // "Line chart", "stacked bar chart": how a dashboard draws the answer, not what it asks.
     .replace(
@@ -5223,10 +5234,17 @@ async function readQuestion(
     /\b(share|percentage|percent|proportion|fraction|how much)\b[^?]*\b(?:all |the )?(videos|ads|uploads|posts)\b/.test(
       lowerAll,
     );
+  // "Share of voice in #khachsandalat", "what share of the #daophuquy plays does each creator have": how the
+  // views divide among the creators.
+  const voice =
+    /\bshare of voice\b|\bsov\b|\bshare of (?:the )?(?:[#\p{L}\p{N}]+ )?(?:views|plays|likes|reach)\b[^?]*\beach (?:creator|account|brand|hotel)\b|\b(?:what|which) share of (?:the )?(?:[#\p{L}\p{N}]+ )?(?:views|plays|likes)\b[^?]*\beach (?:creator|account|brand|hotel)\b/u.test(
+      lowerAll,
+    );
   const concentrationAsked =
     (concentrationShare && concentrationTop !== null) ||
     concentrationOfVideos ||
     halfHeld ||
+    voice ||
     (/\bconcentrat\w*\b/.test(lowerAll) && /\b(views|plays|likes|reach)\b/.test(lowerAll));
   let concentration: Plan["concentration"] = null;
   if (concentrationAsked) {
@@ -5249,7 +5267,7 @@ async function readQuestion(
     if (concentrationTop) text = consume(text, concentrationTop.index ?? 0, concentrationTop[0].length);
     for (const m of [
       ...text.matchAll(
-        /\b(concentrat\w*|share|percentage|percent|proportion|fraction|among|how few|account for|half)\b/g,
+        /\b(concentrat\w*|share of voice|sov|share|percentage|percent|proportion|fraction|among|how few|account for|half|each (?:creator|account|brand|hotel)|have|has)\b/g,
       ),
     ])
       text = consume(text, m.index ?? 0, m[0].length);
@@ -8328,6 +8346,13 @@ async function readQuestion(
     percentile,
     percentiles,
     concentration: intent === "measure" ? concentration : null,
+    shareOfWhole:
+      intent === "compare" &&
+      entityCount >= 2 &&
+      (voice ||
+        /\bhow much of (?:the |all |their )?(?:[#\p{L}\p{N}'’]+ ){0,3}?(?:views|plays|likes|reach)\b[^?]*\b(?:belongs?|goes|go|comes?|falls?|is)\b|\bshare of (?:the )?(?:posts|videos|uploads|plays|views|likes)\b|\b(?:views|plays) share\b/u.test(
+          lowerAll,
+        )),
     usesBy,
     lowest:
       ((lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank") ||

@@ -10942,3 +10942,43 @@ describe("several percentiles at once (stop 52)", () => {
     expect(await percentilesOf("min and max createTimeISO of dalat videos")).toBeUndefined();
   });
 });
+
+describe("an agency's comparisons (stop 52)", () => {
+  const uid = (handle: string) =>
+    db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+
+  it("'share of voice in #dalat: @stay1 vs @stay2' gives each one's share of everyone's views and videos there (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const answer = await ask("Share of voice in #dalat: @stay1 vs @stay2, share of posts and of plays");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "compare", metric: "plays", share_of_whole: true });
+    const total = db.prepare(`SELECT sum(plays) FROM ${IN_IDS}`).pluck().get(idList(dalat)) as number;
+    const of = (handle: string) =>
+      db
+        .prepare(`SELECT sum(plays) AS plays, count(*) AS n FROM ${IN_IDS} AND author_uid = @uid`)
+        .get({ ...idList(dalat), uid: uid(handle) }) as { plays: number; n: number };
+    const percent = (part: number, whole: number) => Math.round((part / whole) * 10000) / 100;
+    expect(result.whole).toEqual({ plays: total, videos: dalat.length });
+    expect(result.shares).toEqual(
+      (result.names as string[]).map((name) => percent(of(name.slice(1)).plays, total)),
+    );
+    for (const handle of ["stay1", "stay2"])
+      expect(answer.summary).toContain(
+        `@${handle} ${percent(of(handle).plays, total)} % (${percent(of(handle).n, dalat.length)} % of the videos)`,
+      );
+    // With no account named, it is how the views divide among all the creators.
+    expect(
+      (aggregateOf(await ask("share of voice in #dalat")).plan as { concentration?: unknown }).concentration,
+    ).toMatchObject({ of: "creator" });
+  });
+
+  it("'#dalat (120 videos) vs #hoian (n=40)': counts said in passing in brackets leave the comparison whole", async () => {
+    const { plan } = aggregateOf(await ask("#dalat (120 videos) vs #hoian (n=40): median views for each"));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "topic",
+      compare_topics: ["dalat", "hoian"],
+    });
+    expect(plan.understood.filter((u) => u.startsWith("read "))).toEqual([]);
+  });
+});
