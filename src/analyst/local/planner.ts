@@ -2394,6 +2394,16 @@ async function readQuestion(
       /\s*\(\s*(?:n\s*[=:]\s*)?~?(?!(?:19|20)\d\d\s*\))\d[\d.,]*\s*k?\s*(?:(?:trending|hotel|tagged|total)\s+)?(?:videos?|vids|posts?|clips?|uses?|creators?|accounts?|rows?)?\s*\)/giu,
       "",
     )
+    // "Kindly share median views", "can you share the top 5": asked to give, not a share of anything.
+    .replace(/\b(kindly|please|pls|plz|can you|could you|would you|pl)\s+share\b(?!\s+of\b)/gi, (said: string, asker: string) => {
+      typos.push(`${said}=${asker} give`);
+      return `${asker} give`;
+    })
+    // "… for my report", "for the client deck": where the answer goes, not a trend report asked for.
+    .replace(
+      /\b(?:for|in|into|on)\s+(?:my|our|a|the|this|their|his|her)\s+(?:[\p{L}-]+\s+)?(?:report|deck|slides?|presentation|pitch|thesis|article|story|newsletter|dashboard)\b/giu,
+      "",
+    )
     // "Line chart", "stacked bar chart": how a dashboard draws the answer, not what it asks.
     .replace(
       /\b(?:stacked |grouped )?(?:line|bar|pie|donut|area|step|column)\s+(?:charts?|graphs?|plots?)\b|\b(?:stacked|grouped) (?:bars?|columns?)\b/gi,

@@ -10982,3 +10982,17 @@ describe("an agency's comparisons (stop 52)", () => {
     expect(plan.understood.filter((u) => u.startsWith("read "))).toEqual([]);
   });
 });
+
+describe("requests worded as an office writes them (stop 52)", () => {
+  it("'kindly share median views' asks to give them; 'for my report' names no trend report", async () => {
+    const kindly = aggregateOf(
+      await ask(
+        "Do #dalat videos get more reach than videos without #dalat? Kindly share median views both side",
+      ),
+    ).plan;
+    expect(kindly).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(kindly.understood).toContain('read "Kindly share" as "Kindly give"');
+    const report = aggregateOf(await ask("what share of dalat videos are ads, for my monthly report?")).plan;
+    expect(report).toMatchObject({ intent: "share", subject: "videos", topics: ["dalat"] });
+  });
+});
