@@ -2395,10 +2395,13 @@ async function readQuestion(
       "",
     )
     // "Kindly share median views", "can you share the top 5": asked to give, not a share of anything.
-    .replace(/\b(kindly|please|pls|plz|can you|could you|would you|pl)\s+share\b(?!\s+of\b)/gi, (said: string, asker: string) => {
-      typos.push(`${said}=${asker} give`);
-      return `${asker} give`;
-    })
+    .replace(
+      /\b(kindly|please|pls|plz|can you|could you|would you|pl)\s+share\b(?!\s+of\b)/gi,
+      (said: string, asker: string) => {
+        typos.push(`${said}=${asker} give`);
+        return `${asker} give`;
+      },
+    )
     // "… for my report", "for the client deck": where the answer goes, not a trend report asked for.
     .replace(
       /\b(?:for|in|into|on)\s+(?:my|our|a|the|this|their|his|her)\s+(?:[\p{L}-]+\s+)?(?:report|deck|slides?|presentation|pitch|thesis|article|story|newsletter|dashboard)\b/giu,
