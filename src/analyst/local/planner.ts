@@ -2389,10 +2389,14 @@ async function readQuestion(
       },
     )
     // "#fitness (87 trending videos) vs #animeedit (63)", "hotelhoian (n=228)": how many there are, said in
-    // passing (a year in brackets stays: "Tết (2025)").
+    // passing (a year in brackets stays: "Tết (2025)", and so do a video's id and a stock track's number, "tone(39813)",
+    // and anything quoted).
     .replace(
-      /\s*\(\s*(?:n\s*[=:]\s*)?~?(?!(?:19|20)\d\d\s*\))\d[\d.,]*\s*k?\s*(?:(?:trending|hotel|tagged|total)\s+)?(?:videos?|vids|posts?|clips?|uses?|creators?|accounts?|rows?)?\s*\)/giu,
-      "",
+      /(?<=\S)\s+\(\s*(?:n\s*[=:]\s*)?~?(?!(?:19|20)\d\d\s*\))(?:\d{1,3}(?:[.,]\d{3})+|\d{1,4})\s*k?\s*(?:(?:trending|hotel|tagged|total)\s+)?(?:videos?|vids|posts?|clips?|uses?|creators?|accounts?|rows?)?\s*\)/giu,
+      (aside: string, at: number, all: string) =>
+        [...all.matchAll(PASSAGE)].some((q) => at > (q.index ?? 0) && at < (q.index ?? 0) + q[0].length)
+          ? aside
+          : "",
     )
     // "Kindly share median views", "can you share the top 5": asked to give, not a share of anything.
     .replace(
@@ -2404,9 +2408,23 @@ async function readQuestion(
     )
     // "… for my report", "for the client deck": where the answer goes, not a trend report asked for.
     .replace(
-      /\b(?:for|in|into|on)\s+(?:my|our|a|the|this|their|his|her)\s+(?:[\p{L}-]+\s+)?(?:report|deck|slides?|presentation|pitch|thesis|article|story|newsletter|dashboard)\b/giu,
+      /\b(?:for|in|into|on)\s+(?:my|our|a|the|this|their|his|her)\s+(?:(?:monthly|weekly|quarterly|annual|yearly|client|internal|final|next|team|board)\s+)?(?:report|deck|slides?|presentation|pitch|thesis|article|story|newsletter|dashboard)\b/giu,
       "",
     )
+    // "collectCount = 0" (read above as "saves = 0"): the videos with none.
+    .replace(
+      /\b(views|plays|likes|comments|shares|saves)\s*(?:==?|:)\s*0\b(?![.,]\d)/gi,
+      (said: string, count: string) => {
+        typos.push(`${said}=no ${count}`);
+        return `no ${count}`;
+      },
+    )
+    // "The top decile of creators", "top quintile": that top share, as a percentage.
+    .replace(/\b(top|bottom)\s+(decile|quintile|quartile)\b/gi, (said: string, end: string, part: string) => {
+      const read = `${end} ${{ decile: 10, quintile: 20, quartile: 25 }[part.toLowerCase() as "decile"]}%`;
+      typos.push(`${said}=${read}`);
+      return read;
+    })
     // "Line chart", "stacked bar chart": how a dashboard draws the answer, not what it asks.
     .replace(
       /\b(?:stacked |grouped )?(?:line|bar|pie|donut|area|step|column)\s+(?:charts?|graphs?|plots?)\b|\b(?:stacked|grouped) (?:bars?|columns?)\b/gi,
@@ -5217,7 +5235,7 @@ async function readQuestion(
   // "What share of views do the top 10 creators get?", "how concentrated are views among creators?": how much
   // of the measure the leading accounts (videos, hashtags) hold.
   const concentrationShare =
-    /\b(share|percentage|percent|proportion|fraction|how much)\b[^?]*\b(views|plays|likes|comments|shares|saves)\b/.test(
+    /\b(share|percentage|percent|proportion|fraction|how much)\b[^?]*\b(views|plays|likes|comments|shares|saves)\b|\d\s*%\s*of\s+(?:the\s+|all\s+)?(?:total\s+)?(?:views|plays|likes|comments|shares|saves)\b|\bhalf of (?:all |the )?(?:total )?(?:views|plays|likes)\b/.test(
       lowerAll,
     ) || /\b(views|plays|likes)\b[^?]*\b(share|percentage|percent|proportion|fraction)\b/.test(lowerAll);
   // ("… falls on the 10 most-commented videos": the top 10 by that measure.)

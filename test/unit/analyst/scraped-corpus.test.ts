@@ -10996,3 +10996,41 @@ describe("requests worded as an office writes them (stop 52)", () => {
     expect(report).toMatchObject({ intent: "share", subject: "videos", topics: ["dalat"] });
   });
 });
+
+describe("a statistician's shorthand (stop 52)", () => {
+  it("'do the top 20% of creators account for 80% of plays?' and 'the top decile of creators' are the views they hold (SQL)", async () => {
+    const byCreator = db
+      .prepare("SELECT sum(plays) AS plays FROM videos GROUP BY author_uid ORDER BY plays DESC")
+      .pluck()
+      .all() as number[];
+    const total = byCreator.reduce((a, b) => a + b, 0);
+    for (const [question, top] of [
+      ["Pareto check: do the top 20% of creators by total plays account for 80% of plays?", 20],
+      ["what share of plays do the top decile of creators get?", 10],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(question));
+      expect((plan as { concentration?: unknown }).concentration, question).toEqual({
+        of: "creator",
+        top,
+        percent: true,
+      });
+      const n = Math.ceil((byCreator.length * top) / 100);
+      expect(result, question).toMatchObject({
+        top: n,
+        part: byCreator.slice(0, n).reduce((a, b) => a + b, 0),
+        whole: total,
+      });
+    }
+  });
+
+  it("'collectCount = 0' is the videos with no saves (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("How many dalat videos have collectCount = 0?"));
+    expect(plan.understood).toContain('read "saves = 0" as "no saves"');
+    expect(result.count).toBe(
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND saves = 0`)
+        .pluck()
+        .get(idList(await searchIds("dalat"))),
+    );
+  });
+});
