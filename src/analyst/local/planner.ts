@@ -2425,6 +2425,11 @@ async function readQuestion(
       typos.push(`${said}=${read}`);
       return read;
     })
+    // "Since 2023 until now", "from March 2024 to date": the window runs to the newest video anyway.
+    .replace(
+      /\b(?:since|from)\s+([^,.;?]{1,30}?)\s+(?:until|till|to|through|up to|up until)\s+(?:now|today|(?:the\s+)?present|date)\b/gi,
+      "since $1",
+    )
     // "Line chart", "stacked bar chart": how a dashboard draws the answer, not what it asks.
     .replace(
       /\b(?:stacked |grouped )?(?:line|bar|pie|donut|area|step|column)\s+(?:charts?|graphs?|plots?)\b|\b(?:stacked|grouped) (?:bars?|columns?)\b/gi,
@@ -3471,13 +3476,27 @@ async function readQuestion(
   )
     decline =
       'the rates it computes are the engagement rate, (likes + comments + shares + saves) ÷ plays, one count over plays (like, comment, share or save rate) and one count over another ("saves per like"); ask for one of them ("which hotel videos have the highest share rate?")';
-  // "Which videos have the most views per follower?": a video's count over its creator's followers.
+  // "Which videos have the most views per follower?": a video's count over its creator's followers. (Among
+  // other figures asked of accounts named, "@a, @b, @c: followers, # videos, avg plays and plays per follower",
+  // it is said to be unused and the rest answered.)
+  const perFollowerNotes: string[] = [];
+  const perFollower = decline
+    ? null
+    : lowerAll.match(
+        /\b(?:(?:avg|average|median|mean)\s+)?(views?|plays?|likes?|comments?|shares?|saves?|engagement) (per|for every|relative to|compared to|divided by|over) (a |each |their )?(followers?|follower count|audience size|subscribers?)\b/,
+      );
   if (
-    !decline &&
-    /\b(views?|plays?|likes?|comments?|shares?|saves?|engagement) (per|for every|relative to|compared to|divided by|over) (a |each |their )?(followers?|follower count|audience size|subscribers?)\b/.test(
-      lowerAll,
+    perFollower &&
+    creators.length + advertisers.length >= 2 &&
+    /\b(views|plays|likes|comments|shares|saves|followers|videos)\b/.test(
+      lowerAll.replace(perFollower[0], " "),
     )
-  )
+  ) {
+    perFollowerNotes.push(
+      `${perFollower[0]} (a video's counts are not divided by its creator's followers: the other figures are compared)`,
+    );
+    text = text.replace(perFollower[0], " ".repeat(perFollower[0].length));
+  } else if (perFollower)
     decline =
       "it does not divide a video's counts by its creator's followers (followers are one count per creator, as last scraped); ask for the engagement rate, or rank creators under a follower bound (\"which creators with under 10k followers get the most views?\")";
   // "Which of my videos did best?": the corpus does not know whose account the asker is.
@@ -5140,7 +5159,7 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [...noSuchDays, ...askedApart, ...artistNotes];
+  const ignored: string[] = [...noSuchDays, ...askedApart, ...artistNotes, ...perFollowerNotes];
   if (secondWindow && window)
     ignored.push(
       `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,

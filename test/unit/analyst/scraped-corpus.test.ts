@@ -11034,3 +11034,33 @@ describe("a statistician's shorthand (stop 52)", () => {
     );
   });
 });
+
+describe("a window to now, and a figure per follower among others (stop 52)", () => {
+  it("'since June 2025 until now', 'from July 2025 to date' are windows since then", async () => {
+    for (const [question, label] of [
+      ["how many dalat videos since June 2025 until now?", "since June 2025"],
+      ["how many dalat videos from July 2025 to date?", "since July 2025"],
+    ] as const) {
+      const { plan } = aggregateOf(await ask(question));
+      expect(
+        plan.understood.find((u) => u.startsWith("window ")),
+        question,
+      ).toMatch(new RegExp(`^window ${label} `));
+      expect(plan.ignored, question).toEqual([]);
+    }
+  });
+
+  it("'@stay1, @stay2: followers, videos and plays per follower' answers the rest, the per-follower figure unused", async () => {
+    const { plan } = aggregateOf(
+      await ask("@stay1 vs @stay2: followers, number of videos and plays per follower"),
+    );
+    expect(plan.intent).toBe("compare");
+    expect(plan.ignored).toEqual([
+      "plays per follower (a video's counts are not divided by its creator's followers: the other figures are compared)",
+    ]);
+    // (Asked alone, it is declined as before.)
+    expect(aggregateOf(await ask("which videos have the most views per follower?")).plan.intent).toBe(
+      "decline",
+    );
+  });
+});
