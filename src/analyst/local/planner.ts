@@ -3358,7 +3358,7 @@ async function readQuestion(
     decline || percentileAsked
       ? null
       : text.match(
-          /\b(?:cut-?offs?|thresholds?|the bar|benchmarks?|(?:need|needs|needed|take|takes) to (?:land|be|get|make it|rank|sit|break|reach)|(?:would|will|does it take to) (?:put|get|land)|to make (?:it )?into)\b/,
+          /\b(?:cut-?offs?|thresholds?|the bar|benchmarks?|(?:need|needs|needed|take|takes) to (?:land|be|get|make it|rank|sit|break|reach)|(?:would|will|does it take to) (?:put|get|land)|to make (?:it )?into|where (?:does|do|would) (?:the )?top\b[^?]{0,30}\b(?:start|starts|begin|begins))\b/,
         );
   const cutoffAsked = cutoffCue
     ? text.match(
@@ -4626,6 +4626,7 @@ async function readQuestion(
     `\\bexactly (\\d{1,3}|${NUMBER_WORD})\\s+(hashtags?|tags?|characters?|chars?|comments?|likes?|shares?|saves?|views?|plays?|seconds?|secs?)\\b`,
     "g",
   );
+  const medianSaid: string[] = [];
   const bounds = [
     ...[...text.matchAll(BOUND)].map((m) => ({ index: m.index ?? 0, parts: [...m] })),
     ...[...text.matchAll(PLUS_BOUND)].map((m) => ({
@@ -4661,6 +4662,17 @@ async function readQuestion(
     const value = boundValue(digits, unit);
     const metric = COUNT_WORDS[singular(what)];
     if (value === null) continue;
+    // ("The median is under 3k plays, so where does the top quartile start?": a value said of the set, not a
+    // bound on its videos.)
+    if (
+      /\b(?:the )?(?:median|average|mean|typical (?:video|one))\s+(?:(?:of|for|in)\s+\S+\s+)?(?:is|was|sits?|sat|stays?)\s*$/.test(
+        lowerAll.slice(0, index),
+      )
+    ) {
+      text = consume(text, index, phrase.length);
+      medianSaid.push(`${phrase.trim()} (a median stated, not a bound: the answer gives the figure)`);
+      continue;
+    }
     // "over 2 minutes": the length is bounded in seconds.
     const n = /^min/.test(what) ? value * 60 : value;
     const op = boundOp(word);
@@ -5159,7 +5171,13 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [...noSuchDays, ...askedApart, ...artistNotes, ...perFollowerNotes];
+  const ignored: string[] = [
+    ...noSuchDays,
+    ...askedApart,
+    ...artistNotes,
+    ...perFollowerNotes,
+    ...medianSaid,
+  ];
   if (secondWindow && window)
     ignored.push(
       `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,

@@ -11064,3 +11064,22 @@ describe("a window to now, and a figure per follower among others (stop 52)", ()
     );
   });
 });
+
+describe("a median said in passing (stop 52)", () => {
+  it("'the median is under 3k plays, so where does the top quartile start?' is the 75th percentile of all of them (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("The median for dalat is under 3k plays, so where does the top quartile start?"),
+    );
+    expect(plan).toMatchObject({ intent: "measure", topics: ["dalat"], filters: [] });
+    expect(plan.ignored).toContain(
+      "under 3k plays (a median stated, not a bound: the answer gives the figure)",
+    );
+    const plays = (
+      db
+        .prepare(`SELECT plays FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds("dalat"))) as number[]
+    ).sort((a, b) => a - b);
+    expect(result).toMatchObject({ percentile: 75, value: plays[Math.ceil(0.75 * plays.length) - 1] });
+  });
+});
