@@ -8344,6 +8344,18 @@ async function readQuestion(
       );
     }
   }
+  // "Share of voice in #x: @a vs @b": each account's part of everyone's views (unless another count is named).
+  const shareOfWhole =
+    intent === "compare" &&
+    entityCount >= 2 &&
+    (voice ||
+      /\bhow much of (?:the |all |their )?(?:[#\p{L}\p{N}'’]+ ){0,3}?(?:views|plays|likes|reach)\b[^?]*\b(?:belongs?|goes|go|comes?|falls?|is)\b|\bshare of (?:the )?(?:posts|videos|uploads|plays|views|likes)\b|\b(?:views|plays) share\b/u.test(
+        lowerAll,
+      ));
+  if (shareOfWhole && metric === null) {
+    metric = "plays";
+    understood.push("share of voice read as views (plays): each one's part of everyone's views");
+  }
   if (groupsOf && intent === "breakdown" && groupBy !== null && !rankWithin) {
     groupVideos = boundOnly(groupsOf);
     understood.push(`only the groups with ${boundWords(groupsOf)} videos (from "${groupsOf.phrase}")`);
@@ -8414,13 +8426,7 @@ async function readQuestion(
     percentile,
     percentiles,
     concentration: intent === "measure" ? concentration : null,
-    shareOfWhole:
-      intent === "compare" &&
-      entityCount >= 2 &&
-      (voice ||
-        /\bhow much of (?:the |all |their )?(?:[#\p{L}\p{N}'’]+ ){0,3}?(?:views|plays|likes|reach)\b[^?]*\b(?:belongs?|goes|go|comes?|falls?|is)\b|\bshare of (?:the )?(?:posts|videos|uploads|plays|views|likes)\b|\b(?:views|plays) share\b/u.test(
-          lowerAll,
-        )),
+    shareOfWhole,
     usesBy,
     lowest:
       ((lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank") ||

@@ -10966,6 +10966,11 @@ describe("an agency's comparisons (stop 52)", () => {
       expect(answer.summary).toContain(
         `@${handle} ${percent(of(handle).plays, total)} % (${percent(of(handle).n, dalat.length)} % of the videos)`,
       );
+    // No count named, it is their views.
+    expect(aggregateOf(await ask("share of voice in #dalat: @stay1 vs @stay2")).plan).toMatchObject({
+      metric: "plays",
+      share_of_whole: true,
+    });
     // With no account named, it is how the views divide among all the creators.
     expect(
       (aggregateOf(await ask("share of voice in #dalat")).plan as { concentration?: unknown }).concentration,
