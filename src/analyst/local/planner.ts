@@ -7334,6 +7334,14 @@ async function readQuestion(
     understood.push(
       `groups: the videos about ${either ? each.join(" or ") : named}, and the others (from "${rest[0].trim()}")`,
     );
+    // ("#xuhuong videos vs videos without #xuhuong": "without" names the other side, not a filter on both.)
+    for (let i = attributes.length - 1; i >= 0; i--) {
+      const a = attributes[i] as Attribute;
+      if (a.kind !== "not_text" || !restTopics.includes(a.q)) continue;
+      attributes.splice(i, 1);
+      const said = `videos not about "${topicWords([a.q])}"`;
+      understood.splice(0, understood.length, ...understood.filter((u) => !u.startsWith(said)));
+    }
   }
   // "How does @x compare with every other creator?", "@x vs everyone else", "do @x's videos get more likes than
   // other creators' videos?": the account's videos against everyone else's (topics named apply to both).

@@ -11088,3 +11088,20 @@ describe("a median said in passing (stop 52)", () => {
     expect(result).toMatchObject({ percentile: 75, value: plays[Math.ceil(0.75 * plays.length) - 1] });
   });
 });
+
+describe("a set against the videos without it (stop 52)", () => {
+  it("'do #dalat videos get more views than videos without #dalat?' sets the two sides, the 'without' no filter on both (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("do #dalat videos get more views than videos without #dalat?"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", filters: [] });
+    const dalat = await searchIds("dalat");
+    const inside = db.prepare(`SELECT plays FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[];
+    const outside = db
+      .prepare("SELECT plays FROM videos WHERE id NOT IN (SELECT value FROM json_each(@ids))")
+      .pluck()
+      .all(idList(dalat)) as number[];
+    expect(groupValue(result, 'about "dalat"')).toBe(median(inside));
+    expect(groupValue(result, 'not about "dalat"')).toBe(median(outside));
+  });
+});
