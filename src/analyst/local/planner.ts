@@ -1667,9 +1667,12 @@ async function takeQuoted(
   quoted: { text: string; at: number; end: number }[];
   soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[];
   claims: string[];
+  /** Where each claim's words stand in the question returned. */
+  claimSpans: [number, number][];
 }> {
   const quoted: { text: string; at: number; end: number }[] = [];
   const claims: string[] = [];
+  const claimSpans: [number, number][] = [];
   const soundsQuoted: { sound: Attribute & { kind: "sound" }; at: number; end: number }[] = [];
   const passages = [];
   for (const match of question.matchAll(QUOTED)) {
@@ -1749,7 +1752,10 @@ async function takeQuoted(
     const other = named || claim;
     // A claim's figures are what the answer checks, not bounds on the videos ('"median views above 350k"').
     const passage = claim ? written.replace(CLAIM_FIGURE, (m) => " ".repeat(m.length)) : written;
-    if (claim) claims.push(inner);
+    if (claim) {
+      claims.push(inner);
+      claimSpans.push([at + 1, at + 1 + passage.length]);
+    }
     const words = foldText(inner).match(/[\p{L}\p{N}]+/gu) ?? [];
     if (titled.length > 0)
       soundsQuoted.push({
@@ -1779,9 +1785,10 @@ async function takeQuoted(
       quoted: [...quoted, ...inner.quoted.filter((q) => !quoted.some((x) => x.text === q.text))],
       soundsQuoted: [...soundsQuoted, ...inner.soundsQuoted],
       claims: [...claims, ...inner.claims],
+      claimSpans: [...claimSpans, ...inner.claimSpans],
     };
   }
-  return { question: out, quoted, soundsQuoted, claims };
+  return { question: out, quoted, soundsQuoted, claims, claimSpans };
 }
 
 /** One of a list of percentiles: "p25", "25th", "median", "min", "max". */
@@ -2562,6 +2569,7 @@ async function readQuestion(
     quoted,
     soundsQuoted,
     claims,
+    claimSpans,
   } = await takeQuoted(
     facts,
     known,
@@ -5600,8 +5608,10 @@ async function readQuestion(
     }
     // "Pets videos", "skincare ads", "videos about christmas": a word right before the noun of the set, or
     // right after "about" / "featuring" following it, is what the set is about, even as no hashtag.
+    // (Not in a claim quoted: "#capcut template videos flop" names #capcut, and its other words say what is claimed.)
+    const claimed = claimSpans.some(([from, to]) => at >= from && at < to);
     const setNoun =
-      !hashed && !NOT_TOPICAL.test(word) && !FIGURE_WORD.test(word)
+      !hashed && !claimed && !NOT_TOPICAL.test(word) && !FIGURE_WORD.test(word)
         ? (lowerAll.slice(at + raw.length).match(SET_NOUN_AFTER)?.[1] ??
           lowerAll.slice(0, at).match(SET_NOUN_BEFORE)?.[1])
         : undefined;
@@ -5615,6 +5625,7 @@ async function readQuestion(
     // day, nor the end of a name read before ("Ha Long Bay": #halong).
     if (
       !hashed &&
+      !claimed &&
       !titleCase &&
       raw.length >= 2 &&
       isCapital(at) &&

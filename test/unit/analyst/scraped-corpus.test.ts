@@ -11105,3 +11105,18 @@ describe("a set against the videos without it (stop 52)", () => {
     expect(groupValue(result, 'not about "dalat"')).toBe(median(outside));
   });
 });
+
+describe("the words of a claim (stop 52)", () => {
+  it("a claim's hashtags and places are read, its other words not taken for topics ('#dalat template videos flop')", async () => {
+    const { plan } = aggregateOf(
+      await ask(
+        'Claim: "#dalat template videos flop." True? Median plays for #dalat videos vs everything else',
+      ),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays", topics: [] });
+    expect(plan.understood).toContain(
+      'groups: the videos about "dalat", and the others (from "vs everything else")',
+    );
+    expect(plan.ignored).toEqual(["template", "flop"]);
+  });
+});
