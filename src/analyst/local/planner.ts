@@ -8042,6 +8042,17 @@ async function readQuestion(
   // A percentile is of one set of videos: asked elsewhere (a breakdown, a ranking of accounts), it is said to be
   // unused.
   if (percentile !== null && intent !== "decline") {
+    // ("p90 of duration", "quartiles of video length": the length measured, not the videos grouped by it.)
+    if (
+      groupBy === "length" &&
+      !/\b(?:by|per|each|across)\s+(?:(?:video|clip)\s+)?(?:length|duration)s?\b/.test(lowerAll)
+    ) {
+      groupBy = null;
+      intent = "measure";
+      metric = "duration";
+      unsay(/^groups: video length/);
+      understood.push("measure: video length (recorded duration)");
+    }
     if (
       (intent === "measure" || intent === "rank" || intent === "count") &&
       subject === "videos" &&

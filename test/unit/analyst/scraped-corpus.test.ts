@@ -11120,3 +11120,27 @@ describe("the words of a claim (stop 52)", () => {
     expect(plan.ignored).toEqual(["template", "flop"]);
   });
 });
+
+describe("percentiles of length (stop 52)", () => {
+  it("'quartiles of video length', 'p90 of duration' measure the recorded length, not length groups (SQL)", async () => {
+    const lengths = (
+      db
+        .prepare(`SELECT duration_s FROM ${IN_IDS} AND media_type = 'video' AND duration_s IS NOT NULL`)
+        .pluck()
+        .all(idList(await searchIds("dalat"))) as number[]
+    ).sort((a, b) => a - b);
+    const at = (p: number) => lengths[Math.ceil((p / 100) * lengths.length) - 1] as number;
+    const quartiles = aggregateOf(await ask("quartiles of video length for dalat videos"));
+    expect(quartiles.plan).toMatchObject({ intent: "measure", metric: "duration" });
+    expect(quartiles.plan.group_by ?? null).toBeNull();
+    expect(quartiles.result.percentiles).toEqual([
+      { percentile: 25, value: at(25) },
+      { percentile: 50, value: median(lengths) },
+      { percentile: 75, value: at(75) },
+    ]);
+    expect(aggregateOf(await ask("p90 of duration of dalat videos")).result).toMatchObject({
+      percentile: 90,
+      value: at(90),
+    });
+  });
+});
