@@ -607,6 +607,7 @@ const SMALL_GROUP = 5;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 const lowerFirst = (text: string) => `${text.slice(0, 1).toLowerCase()}${text.slice(1)}`;
+const upperFirst = (text: string) => `${text.slice(0, 1).toUpperCase()}${text.slice(1)}`;
 
 /** Quoted text is cut at this many characters (a caption may run to thousands). */
 const QUOTE_CHARS = 200;
@@ -4042,10 +4043,7 @@ async function percentilesOf(
       const q1 = at.find((x) => x.p === 25);
       const q3 = at.find((x) => x.p === 75);
       const iqr = q1 && q3 ? q3.value - q1.value : null;
-      const unit =
-        metric === "duration"
-          ? "Length"
-          : `${METRIC_NAME[metric].replace(/^./, (c) => c.toUpperCase())} per video`;
+      const unit = metric === "duration" ? "Length" : `${upperFirst(METRIC_NAME[metric])} per video`;
       const statement = `${unit} of ${what} (${videosCount(measured)}): ${at.map((x) => `${percentileName(x.p)} ${showFigure(metric, x.value)}`).join(", ")}${iqr === null ? "" : `; the range between the quartiles (p75 − p25) is ${showFigure(metric, iqr)}`}.`;
       return { metric, measured, at, iqr, statement };
     }),
@@ -4057,7 +4055,7 @@ async function percentilesOf(
     findings: [
       ...read.map((r) => ({ statement: r.statement, evidence: [] })),
       ...main.at.map((x, i) => ({
-        statement: `${percentileName(x.p).replace(/^./, (c) => c.toUpperCase())}: ${showFigure(first, x.value)}. The cited video sits nearest it.`,
+        statement: `${upperFirst(percentileName(x.p))}: ${showFigure(first, x.value)}. The cited video sits nearest it.`,
         evidence: (cited[i] ?? []).map((v) => factEvidence(v, { [first]: round(factValue(v, first)) })),
       })),
     ],
@@ -4361,12 +4359,13 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     plan.shareOfWhole && viaFacts && statistic === "sum" && COUNTS.includes(metric) && scope !== ""
       ? await wholeSet(ctx, videoFilter(ctx, { entities: false }), metric)
       : null;
+  const everyone = whole && whole.videos > 0 ? groupFigure(whole, metric, "sum") : null;
   const voice =
-    whole && whole.videos > 0
-      ? ` Of the ${showFigure(metric, groupFigure(whole, metric, "sum"))} ${METRIC_NAME[metric]} of ${describe({ ...plan, creators: [], advertisers: [] })} (${videosCount(whole.videos)}, everyone's): ${ranked
+    whole && everyone !== null
+      ? ` Of everyone's ${showFigure(metric, everyone)} ${METRIC_NAME[metric]} of ${describe({ ...plan, creators: [], advertisers: [] })} (${videosCount(whole.videos)}): ${ranked
           .map(
             (r) =>
-              `${r.name} ${pct(r.value, groupFigure(whole, metric, "sum"))} %${metric === "videos" || !posted.has(r.id) ? "" : ` (${pct(posted.get(r.id) as number, whole.videos)} % of the videos)`}`,
+              `${r.name} ${pct(r.value, everyone)} %${metric === "videos" || !posted.has(r.id) ? "" : ` (${pct(posted.get(r.id) as number, whole.videos)} % of the videos)`}`,
           )
           .join(", ")}.`
       : "";
@@ -4406,10 +4405,10 @@ async function compare(ctx: Ctx): Promise<Outcome> {
       names: ranked.map((r) => r.name),
       values: ranked.map((r) => round(r.value)),
       metric,
-      ...(whole && whole.videos > 0
+      ...(whole && everyone !== null
         ? {
-            whole: { [metric]: round(groupFigure(whole, metric, "sum")), videos: whole.videos },
-            shares: ranked.map((r) => pct(r.value, groupFigure(whole, metric, "sum"))),
+            whole: { [metric]: round(everyone), videos: whole.videos },
+            shares: ranked.map((r) => pct(r.value, everyone)),
           }
         : {}),
     },

@@ -1791,6 +1791,10 @@ async function takeQuoted(
   return { question: out, quoted, soundsQuoted, claims, claimSpans };
 }
 
+/** Whether position `at` of `text` falls inside a quoted passage. */
+const quotedAt = (text: string, at: number) =>
+  [...text.matchAll(PASSAGE)].some((q) => at > (q.index ?? 0) && at < (q.index ?? 0) + q[0].length);
+
 /** One of a list of percentiles: "p25", "25th", "median", "min", "max". */
 const PERCENTILE_ITEM = String.raw`p\d{1,2}\b|\d{1,2}(?:st|nd|rd|th)\b|median\b|min(?:imum)?\b|max(?:imum)?\b`;
 
@@ -2400,10 +2404,7 @@ async function readQuestion(
     // and anything quoted).
     .replace(
       /(?<=\S)\s+\(\s*(?:n\s*[=:]\s*)?~?(?!(?:19|20)\d\d\s*\))(?:\d{1,3}(?:[.,]\d{3})+|\d{1,4})\s*k?\s*(?:(?:trending|hotel|tagged|total)\s+)?(?:videos?|vids|posts?|clips?|uses?|creators?|accounts?|rows?)?\s*\)/giu,
-      (aside: string, at: number, all: string) =>
-        [...all.matchAll(PASSAGE)].some((q) => at > (q.index ?? 0) && at < (q.index ?? 0) + q[0].length)
-          ? aside
-          : "",
+      (aside: string, at: number, all: string) => (quotedAt(all, at) ? aside : ""),
     )
     // "Kindly share median views", "can you share the top 5": asked to give, not a share of anything.
     .replace(
@@ -2484,8 +2485,7 @@ async function readQuestion(
       /(?<!(?:\bnever|\bnot|n't|\bno|\b(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|median|average|mean)(?:\s+(?:are|is|was|were|of|at))?)\s+(?:\w+\s+)?|\(\s*)\b(?:more than|over|above|under|below|less than|at least|at most|past|passed|crossed|surpassed|exceeded)\s+(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|thousands?|millions?|billions?)\b(?!\s*(?:\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|times|x|median|average|avg|mean|total)\b|\s*(?:[,/–—-]|(?:and|or|to)\s+\d))|(?<![\p{L}\p{N}.,])\d[\d.,]*\s*(?:k|m|b)\+(?=\s*(?:videos?|vids|posts?|clips?)\b)/giu,
       (said: string, at: number, all: string) => {
         // (A figure quoted is a claim's, left as written.)
-        if ([...all.matchAll(PASSAGE)].some((q) => at > (q.index ?? 0) && at < (q.index ?? 0) + q[0].length))
-          return said;
+        if (quotedAt(all, at)) return said;
         const accounts =
           /\b(?:accounts?|creators?|influencers?|kols?|pages?|channels?|profiles?)\s+(?:\w+\s+){0,2}$/i.test(
             all.slice(Math.max(0, at - 40), at),
