@@ -5327,7 +5327,10 @@ async function readQuestion(
     // (Hashtags are left out: a video carries several, so their shares overlap.)
     const kind =
       concentrationTop?.[3] ??
-      lowerAll.match(/\b(creators|videos|accounts|advertisers|brands|sounds)\b/)?.[1] ??
+      // (A share of voice is the accounts': "% of videos and % of plays for each hotel account".)
+      (voice
+        ? "creators"
+        : lowerAll.match(/\b(creators|videos|accounts|advertisers|brands|sounds)\b/)?.[1]) ??
       "creators";
     concentration = {
       of: /^(creators|accounts)$/.test(kind)
@@ -5340,7 +5343,17 @@ async function readQuestion(
       top: concentrationTop?.[1] ? numberOf(concentrationTop[1]) : null,
       percent: Boolean(concentrationTop?.[2]),
     };
-    if (concentrationTop) text = consume(text, concentrationTop.index ?? 0, concentrationTop[0].length);
+    if (concentrationTop) {
+      // ("The top 10% of hotel creators": a word before the noun, "hotel", stays for the passes that read topics.)
+      const at = concentrationTop.index ?? 0;
+      const said = concentrationTop[0];
+      const noun = said.lastIndexOf(concentrationTop[3] as string);
+      const between = said.slice(0, noun).match(/(?<=\s)(?!(?:of|the)\s)[\p{L}]+\s$/u);
+      if (between) {
+        text = consume(text, at, noun - between[0].length);
+        text = consume(text, at + noun, said.length - noun);
+      } else text = consume(text, at, said.length);
+    }
     for (const m of [
       ...text.matchAll(
         /\b(concentrat\w*|share of voice|sov|share|percentage|percent|proportion|fraction|among|how few|account for|half|each (?:creator|account|brand|hotel)|have|has)\b/g,

@@ -11144,3 +11144,28 @@ describe("percentiles of length (stop 52)", () => {
     });
   });
 });
+
+describe("the top creators of a topic (stop 52)", () => {
+  it("'what share of plays do the top 3 dalat creators get?' keeps the topic: the share within its videos (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("what share of plays do the top 3 dalat creators get?"));
+    expect(plan).toMatchObject({ intent: "measure", topics: ["dalat"] });
+    const byCreator = db
+      .prepare(`SELECT sum(plays) FROM ${IN_IDS} GROUP BY author_uid ORDER BY 1 DESC`)
+      .pluck()
+      .all(idList(await searchIds("dalat"))) as number[];
+    expect(result).toMatchObject({
+      top: 3,
+      part: byCreator.slice(0, 3).reduce((a, b) => a + b, 0),
+      whole: byCreator.reduce((a, b) => a + b, 0),
+    });
+    // A share of voice is the accounts', though videos are named first.
+    expect(
+      (
+        aggregateOf(await ask("share of voice inside #dalat — % of videos and % of plays for each account"))
+          .plan as {
+          concentration?: unknown;
+        }
+      ).concentration,
+    ).toMatchObject({ of: "creator" });
+  });
+});
