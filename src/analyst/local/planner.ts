@@ -4673,7 +4673,7 @@ async function readQuestion(
     // ("The median is under 3k plays, so where does the top quartile start?": a value said of the set, not a
     // bound on its videos.)
     if (
-      /\b(?:the )?(?:median|average|mean|typical (?:video|one))\s+(?:(?:of|for|in)\s+\S+\s+)?(?:is|was|sits?|sat|stays?)\s*$/.test(
+      /\b(?:the )?(?:median|average|mean|typical (?:video|one))\s+(?:(?:of|for|in)\s+(?:\S+\s+){1,3}?)?(?:is|was|sits?|sat|stays?)\s*$/.test(
         lowerAll.slice(0, index),
       )
     ) {

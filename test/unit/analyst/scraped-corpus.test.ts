@@ -11073,7 +11073,7 @@ describe("a window to now, and a figure per follower among others (stop 52)", ()
 describe("a median said in passing (stop 52)", () => {
   it("'the median is under 3k plays, so where does the top quartile start?' is the 75th percentile of all of them (SQL)", async () => {
     const { plan, result } = aggregateOf(
-      await ask("The median for dalat is under 3k plays, so where does the top quartile start?"),
+      await ask("The median for Da Lat is under 3k plays, so where does the top quartile start?"),
     );
     expect(plan).toMatchObject({ intent: "measure", topics: ["dalat"], filters: [] });
     expect(plan.ignored).toContain(
