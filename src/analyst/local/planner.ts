@@ -2385,6 +2385,16 @@ async function readQuestion(
     )
     // "In year 2024", "calendar year 2025": the year. ("New Year 2025" is a holiday.)
     .replace(/(?<!\bnew\s+)\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
+    // "How much videos …": how many, as a learner of English may write it.
+    .replace(
+      /\bhow much (?=(?:videos?|vids|posts?|clips?|creators|accounts|ads|uploads|hashtags|sounds)\b)/gi,
+      "how many ",
+    )
+    // "Posted in 2024 year and how much in 2025?": the year, and the second period asked the same way.
+    .replace(/\b((?:19|20)\d\d)\s+year\b(?!s)/gi, "$1")
+    .replace(/\b(and|,)\s+how (?:much|many)\s+(?=in\s+(?:19|20)\d\d\b)/gi, (_: string, join: string) =>
+      join === "," ? ", " : "and ",
+    )
     // "Vids w/ transcripts", "w/o music", "b/c".
     .replace(/\bw\/o\b/gi, "without")
     .replace(/\bw\/\s*(?=\p{L})/giu, "with ")

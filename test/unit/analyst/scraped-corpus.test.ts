@@ -11169,3 +11169,25 @@ describe("the top creators of a topic (stop 52)", () => {
     ).toMatchObject({ of: "creator" });
   });
 });
+
+describe("a learner's English (stop 52)", () => {
+  it("'How much videos about Da Lat is posted in 2025 year and how much in 2024?' counts each year side by side (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("How much videos about Da Lat is posted in 2025 year and how much in 2024?"),
+    );
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "period",
+      metric: "videos",
+      topics: ["dalat"],
+    });
+    const dalat = await searchIds("dalat");
+    const inYear = (year: string) =>
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND strftime('%Y', created_at, 'unixepoch') = @year`)
+        .pluck()
+        .get({ ...idList(dalat), year }) as number;
+    expect(groupValue(result, "2025")).toBe(inYear("2025"));
+    expect(groupValue(result, "2024") ?? 0).toBe(inYear("2024"));
+  });
+});
