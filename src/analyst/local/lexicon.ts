@@ -501,7 +501,8 @@ export const FUNCTION_WORDS = new Set(
   utc gmt band bands bucket buckets set collection available actually busiest quietest slowest
   help helps helped helping decent solid poor bad based performers performer draft plan plans
   broken side gap gaps stack stacks keep keeps pace
-  pls plz thx ty lol lmao nah rn btw tbh imo
+  pls plz thx ty lol lmao nah rn btw tbh imo cc fyi gm yo bot
+  roughly approximately approx ballpark
   never always basically belongs belong
   true false fact claim claims claimed verify confirm correct accurate accurately supposedly allegedly fact-check factcheck
   kindly provide revert asap needful
@@ -600,9 +601,12 @@ const fieldNames = (names: string[]) =>
     .sort((a, b) => b.length - a.length)
     .map((n) => n.replace("/", "[/.]"))
     .join("|");
-/** An export's field ("playCount"), or a flag set to a value ("isAd == false", "authorMeta.verified: true"). */
+/**
+ * An export's field ("playCount"), or a flag set to a value ("isAd == false", "authorMeta.verified: true", "isAd =
+ * 'true'" as SQL quotes it).
+ */
 export const EXPORT_FIELD_RE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*(true|false|yes|no|1|0)\b|(?=\s+(?:videos?|posts?|clips?|content)\b))|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
+  String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*['"]?(true|false|yes|no|1|0)\b['"]?|(?=\s+(?:videos?|posts?|clips?|content)\b))|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
   "giu",
 );
 

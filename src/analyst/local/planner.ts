@@ -2011,6 +2011,34 @@ async function contextSet(
   return null;
 }
 
+/** Words around a handle that say a chat message names a person, not a creator ("cc @minh", "asking for @lan"). */
+const CHAT_BEFORE =
+  /(?:^|[\s(,;:])(?:cc:?|asking for|on behalf of|ping(?:ing)?|hey|hi|hello|yo|thanks|thx|ty|dear|gm|morning|@here|@channel|@everyone)[\s,:]*$/i;
+const CHAT_AFTER =
+  /^(?:'s\s+(?:q|qs|question|questions|ask|request)\b|\s+(?:wants|wanted|asks|asked|is asking|was asking|thinks|thought|says|said|needs|would like|just asked)\b|\s*,\s+(?:can you|could you|pls|please)\b)/i;
+
+/**
+ * Whether an unknown handle is someone a chat message names beside its question: a bot or person addressed
+ * ("@crs-bot", "@here", "@lan: top 5 …"), copied ("cc @minh"), or asking ("asking for @lan", "@trang wants to
+ * know", "following up on @minh's q"). A handle with "-" is no TikTok handle. (A handle named elsewhere is asked
+ * about: "top videos by @nobody" says no creator has it.)
+ */
+function chatMention(original: string, at: number, length: number, before: readonly string[]): boolean {
+  const name = original.slice(at + 1, at + length).toLowerCase();
+  const after = original.slice(at + length);
+  const lead = original.slice(0, at);
+  return (
+    /^(?:here|channel|everyone|all)$/.test(name) ||
+    /^-[\p{L}\p{N}]/u.test(after) ||
+    CHAT_BEFORE.test(lead) ||
+    CHAT_AFTER.test(after) ||
+    // Addressed first ("(cc @minh) @crs-bot …" reads the second beside the first), or signed off last.
+    (/^[\s(]*$/.test(lead) && /^,?\s+(?:@|(?:hey|hi|pls|please|can you|could you)\b)/i.test(after)) ||
+    (before.length > 0 && /@[\p{L}\p{N}._-]+\)?[\s,]*(?:and\s+)?$/u.test(lead)) ||
+    (/[?.!]\s*(?:\(?cc:?\s*)?$/i.test(lead) && /^[\s)!.]*$/.test(after))
+  );
+}
+
 async function readQuestion(
   facts: FactsRepository,
   dictated: string,
@@ -2030,6 +2058,8 @@ async function readQuestion(
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
+    // (":fire:", ":thinking_face:": a chat's emoji, written as their codes.)
+    .replace(/(?<![\p{L}\p{N}/])(?<!\d:?):[a-z][a-z0-9_+-]*[a-z0-9]:(?![\p{L}\p{N}/])/gu, " ")
     // ("Jan→apr 2025": an arrow between dates is "to"; "mom views": month over month.)
     .replace(/\s*→\s*/g, " to ")
     // ("Last 6 mo": months.)
@@ -2383,8 +2413,8 @@ async function readQuestion(
       ),
       (_m, a: string, join: string, b: string, month: string) => `${a} ${month} ${join} ${b} ${month}`,
     )
-    // "In year 2024", "calendar year 2025": the year. ("New Year 2025" is a holiday.)
-    .replace(/(?<!\bnew\s+)\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
+    // "In year 2024", "calendar year 2025": the year. ("New Year 2025" is a holiday; "by year 2022-2025" a breakdown.)
+    .replace(/(?<!\b(?:new|by|per|each|every|a)\s+)\b(?:calendar\s+)?year\s+(?=(?:19|20)\d\d\b)/gi, "")
     // "How much videos …": how many, as a learner of English may write it.
     .replace(
       /\bhow much (?=(?:videos?|vids|posts?|clips?|creators|accounts|ads|uploads|hashtags|sounds)\b)/gi,
@@ -2422,6 +2452,57 @@ async function readQuestion(
       (said: string, asker: string) => {
         typos.push(`${said}=${asker} give`);
         return `${asker} give`;
+      },
+    )
+    // "Bottom line:", "TL;DR", "in one sentence", "ballpark", "yes or no": how short the answer should be, not what
+    // it asks ("bottom" ranks nothing from the lowest here). "The single best day": the best.
+    .replace(
+      /(?:\bbottom[- ]line\b|\btl\s*;?\s*dr\b|\b(?:in\s+)?(?:one|a single|1)\s+(?:sentence|line|word)(?:\s+answer)?\b|\b(?:a\s+)?ballpark(?:\s+(?:figure|number))?\b|\byes\s*(?:or|\/)\s*no\b)(?:\s+(?:is|are)\s+(?:fine|ok|okay|enough))?/gi,
+      "",
+    )
+    .replace(
+      /\b(?:a\s+)?single\s+(?=(?:best|most|biggest|top|highest|worst|lowest|strongest|weakest)\b)/gi,
+      "",
+    )
+    // "Is Nha Trang outperforming Đà Lạt?", "did March 2025 beat March 2024?": the two compared ("outperforming
+    // their usual" is a breakout; "beat drops" are music; "Chill Beats Studio" a name).
+    .replace(
+      /(?<!\p{L})(?:out-?perform(?:s|ed|ing)?|beat(?:s|ing)?|outdo(?:es|ing)?|outpull(?:s|ed|ing)?)\s+(?!(?:(?:their|its|his|her|the|a)\s+)?(?:(?:creator|account)'?s?\s+|own\s+)?(?:usual|baseline|average|norm|median|typical|expectations?|algorithm|drops?|music|sounds?|songs?|tracks?)\b)(?=[#@\p{Lu}\d"“]|(?:the\s+)?(?:organic|ads?|rest|others?|everything|every|all|non|those|videos|vids|posts|hotels?|homestays?|resorts?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|last|this|weekdays?|weekends?|mornings?|evenings?|nights?|short\w*|long\w*|english|vietnamese|verified|non-verified)\b)/gu,
+      (said: string, at: number, all: string) => {
+        if (quotedAt(all, at) || /\b(?:than|vs\.?|versus)\b/i.test(all)) return said;
+        typos.push(`${said.trim()}=better than`);
+        return "better than ";
+      },
+    )
+    // "Median plays with the tag vs without", "compare vids with vs without it": the videos about what was named,
+    // against the rest ("with vs without transcripts" names what they have).
+    .replace(
+      /\bwith(?:\s+(?:it|them|the tag|the hashtag|that tag|this tag|the word|that word))?\s+(?:vs\.?|versus|or|and|compared (?:to|with))\s+without(?:\s+(?:it|them|one|the tag|the hashtag|that tag|this tag|the word|that word))?(?=\s*(?:[?.,;:!)—–-]|$)|\s+(?:for|in|on|among|across|by|within)\b)/gi,
+      // ("With and without it" may be of anything named before, "with and without the tag" of a tag.)
+      (said: string) => {
+        if (/\band\b/i.test(said) && !/\b(?:tag|hashtag|word)\b/i.test(said)) return said;
+        typos.push(`${said}=vs the rest`);
+        return "vs the rest";
+      },
+    )
+    // "Top hashtags excluding fyp, foryou, fy", "(excl. xuhuong, hotel)": the tags left out, as "#fyp" says it.
+    .replace(
+      /(?<=\b(?:hashtags?|tags)\b[^?.;]*)\b(?:excluding|excl\.|excl|except(?: for)?|other than|leaving out|minus|not counting)\s+((?:#?[\p{L}\p{N}_]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+))*#?[\p{L}\p{N}_]+)/giu,
+      (said: string, list: string, at: number, all: string) => {
+        const items = list.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/);
+        // ("Excluding generic tags like #fyp", "excluding generic ones (fyp, …)": words about the tags named next.)
+        if (
+          items.some((item) =>
+            /^(?:ads?|organic|sponsored|paid|slideshows?|photos?|videos?|originals?|sounds?|the|those|any|all|verified|\d+)$/i.test(
+              item,
+            ),
+          ) ||
+          /^\s*(?:\(|(?:ones?|tags?|hashtags?|like|such|e\.g|types?|kinds?)\b)/i.test(
+            all.slice(at + said.length),
+          )
+        )
+          return said;
+        return `excluding ${items.map((item) => (item.startsWith("#") ? item : `#${item}`)).join(", ")}`;
       },
     )
     // "… for my report", "for the client deck": where the answer goes, not a trend report asked for.
@@ -2630,6 +2711,8 @@ async function readQuestion(
   const creators: LinkedCreator[] = [];
   const advertisers: { id: string; name: string }[] = [];
   const unknownHandles: string[] = [];
+  // People a chat message names beside its question ("@crs-bot", "cc @minh"): no creators.
+  const chatMentions: string[] = [];
   // A follow-up's set, from the context: creators and advertisers first (the question names none).
   const fromContext: string[] = [];
   for (const creator of inherited?.creators ?? []) {
@@ -2704,7 +2787,11 @@ async function readQuestion(
       understood.push(
         `creator @${creator.handle} (uid ${creator.uid}${creator.by === "former_handle" ? `, formerly @${handle}` : ""})`,
       );
-    } else unknownHandles.push(`@${handle}`);
+    } else if (chatMention(original, match.index ?? 0, (match[0] as string).length, chatMentions))
+      chatMentions.push(
+        original.slice(match.index ?? 0).match(/^@[\p{L}\p{N}._-]*[\p{L}\p{N}_]/u)?.[0] as string,
+      );
+    else unknownHandles.push(`@${handle}`);
     text = consume(text, match.index ?? 0, (match[0] as string).length);
   }
 
@@ -5190,6 +5277,10 @@ async function readQuestion(
   // #dalat); the rest is ignored.
   const topics: string[] = [];
   const ignored: string[] = [
+    ...chatMentions.map(
+      (handle) =>
+        `${handle} (someone the chat message names, not a creator: no creator in the corpus has that handle)`,
+    ),
     ...noSuchDays,
     ...askedApart,
     ...artistNotes,

@@ -11191,3 +11191,110 @@ describe("a learner's English (stop 52)", () => {
     expect(groupValue(result, "2024") ?? 0).toBe(inYear("2024"));
   });
 });
+
+describe("a chat message relayed as it was typed (stop 53)", () => {
+  it("'@crs-bot', '@here', 'cc @minh', 'asking for @lan' and ':fire:' name no creator: the question is answered (SQL)", async () => {
+    const dalat = (await searchIds("dalat")).length;
+    for (const q of [
+      "@crs-bot hey :wave: how many dalat videos are there? thx! (cc @minh)",
+      "hey bot, asking for @lan: how many dalat videos are there",
+      "@here sorry for the spam :fire::fire: how many dalat videos are there? @crs-bot",
+      "hey @crs-bot, @trang wants to know: how many dalat videos are there",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "count", topics: ["dalat"] });
+      expect(result.count, q).toBe(dalat);
+      expect(
+        plan.ignored.filter((w: string) => w.startsWith("@")),
+        q,
+      ).not.toHaveLength(0);
+      expect(plan.ignored.join(" "), q).not.toMatch(/\b(?:wave|fire)\b/);
+    }
+    // A handle asked about is still one: no such creator is said so.
+    for (const q of ["top videos by @nobody_such_handle", "@nobody_such_handle: how many videos?"])
+      expect(aggregateOf(await ask(q)).plan.intent, q).toBe("decline");
+  });
+});
+
+describe("an executive's shorthand (stop 53)", () => {
+  it("'bottom line:' ranks nothing from the bottom; 'TL;DR', 'ballpark', 'in one sentence', 'yes or no' are tone (SQL)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("bottom line - who's the top creator by total plays among dalat videos"),
+    );
+    expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "plays", topics: ["dalat"] });
+    expect((plan as { lowest?: boolean }).lowest ?? false).toBe(false);
+    const top = db
+      .prepare(`SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY sum(plays) DESC LIMIT 1`)
+      .pluck()
+      .get(idList(await searchIds("dalat"))) as string;
+    expect((result.ranking as string[])[0]).toBe(top);
+    const short = aggregateOf(
+      await ask("TL;DR, ballpark: how many dalat videos? in one sentence, yes or no is fine"),
+    );
+    expect(short.plan).toMatchObject({ intent: "count", topics: ["dalat"], ignored: [] });
+    const single = aggregateOf(await ask("the single best weekday for dalat videos by median plays"));
+    expect(single.plan).toMatchObject({ intent: "breakdown", group_by: "weekday", ignored: [] });
+  });
+
+  it("'is dalat outperforming vungtau?', 'did … beat …?' compare the two; 'with the tag vs without' is the tag against the rest (SQL)", async () => {
+    const medianOf = async (q: string) =>
+      median(
+        (await searchIds(q)).map(
+          (id) => db.prepare("SELECT plays FROM videos WHERE id = ?").pluck().get(id) as number,
+        ),
+      );
+    for (const q of [
+      "yes or no — is Da Lat outperforming Vung Tau on median plays?",
+      "did Da Lat beat Vung Tau on median plays?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({
+        intent: "breakdown",
+        group_by: "topic",
+        compare_topics: ["dalat", "vungtau"],
+      });
+      expect(groupValue(result, "dalat"), q).toBe(await medianOf("dalat"));
+      expect(groupValue(result, "vungtau"), q).toBe(await medianOf("vungtau"));
+    }
+    // "Beats" in a name stays the name's.
+    expect(
+      aggregateOf(await ask("How did the song Lofi chill by Chill Beats Studio perform?")).plan.intent,
+    ).toBe("overview");
+    const tagged = new Set(await searchIds("dalat"));
+    const all = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    for (const q of [
+      "is #dalat worth using? median plays with the tag vs without",
+      "median plays of #dalat videos, with vs without it",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "breakdown", metric: "plays" });
+      expect(
+        [...(result.values as number[])].sort((a, b) => a - b),
+        q,
+      ).toEqual(
+        [
+          median(all.filter((v) => tagged.has(v.id)).map((v) => v.plays)),
+          median(all.filter((v) => !tagged.has(v.id)).map((v) => v.plays)),
+        ].sort((a, b) => a - b),
+      );
+    }
+  });
+});
+
+describe("an analyst's SQL words (stop 53)", () => {
+  it("'by year 2024-2025' is a breakdown by year; isAd = 'true' is the ads; bare tags after 'excluding' are left out of a hashtag ranking (SQL)", async () => {
+    const byYear = aggregateOf(await ask("median plays by year 2024-2025"));
+    expect(byYear.plan).toMatchObject({ intent: "breakdown", group_by: "year", metric: "plays" });
+    expect(groupValue(byYear.result, "2025")).toBe(
+      median(db.prepare("SELECT plays FROM videos").pluck().all() as number[]),
+    );
+    const ads = aggregateOf(await ask("count(*) where isAd = 'true'"));
+    expect(ads.plan).toMatchObject({ intent: "count", filters: ["ad=yes"], topics: [] });
+    expect(ads.result.count).toBe(db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get());
+    const tags = aggregateOf(await ask("top 10 hashtags (excl. dalat, hotel)"));
+    expect(tags.plan).toMatchObject({ intent: "rank", subject: "hashtags", topics: [], filters: [] });
+    expect(tags.result.ranking).not.toContain("#dalat");
+    expect(tags.result.ranking).not.toContain("#hotel");
+    expect((tags.result.ranking as string[]).length).toBeGreaterThan(0);
+  });
+});
