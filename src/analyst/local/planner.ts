@@ -2058,6 +2058,12 @@ async function readQuestion(
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
+    // ("+1 to what Huy asked, but for 2024", "follow up:": how a chat message asks again; what it asks follows.)
+    .replace(
+      /(?:^|(?<=[\s,.!?:;]))\+1\s+(?:to\s+)?what\s+\p{L}+\s+(?:asked|said|wanted|needs?|posted)\b[\s,:—–-]*(?:but\s+)?/giu,
+      "",
+    )
+    .replace(/\bfollow[- ]?up\b\s*:/gi, "")
     // (":fire:", ":thinking_face:": a chat's emoji, written as their codes.)
     .replace(/(?<![\p{L}\p{N}/])(?<!\d:?):[a-z][a-z0-9_+-]*[a-z0-9]:(?![\p{L}\p{N}/])/gu, " ")
     // ("Jan→apr 2025": an arrow between dates is "to"; "mom views": month over month.)
@@ -2503,6 +2509,15 @@ async function readQuestion(
         )
           return said;
         return `excluding ${items.map((item) => (item.startsWith("#") ? item : `#${item}`)).join(", ")}`;
+      },
+    )
+    // "#xuhuong vs no #xuhuong", "#x vs non-#x videos": the tag named before, against the rest.
+    .replace(
+      /\b(vs\.?|versus|or|compared (?:to|with)|than)\s+(?:no|non-?|not)\s*#([\p{L}\p{N}_]+)(?:\s+(?:videos?|vids|posts?|ones))?/giu,
+      (said: string, join: string, tag: string, at: number, all: string) => {
+        if (!new RegExp(`#${tag}\\b`, "iu").test(all.slice(0, at))) return said;
+        typos.push(`${said}=${join} the rest`);
+        return `${join} the rest`;
       },
     )
     // "… for my report", "for the client deck": where the answer goes, not a trend report asked for.
@@ -5278,8 +5293,7 @@ async function readQuestion(
   const topics: string[] = [];
   const ignored: string[] = [
     ...chatMentions.map(
-      (handle) =>
-        `${handle} (someone the chat message names, not a creator: no creator in the corpus has that handle)`,
+      (handle) => `${handle} (named by the chat message: no creator in the corpus has that handle)`,
     ),
     ...noSuchDays,
     ...askedApart,

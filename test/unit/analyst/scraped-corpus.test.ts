@@ -11298,3 +11298,25 @@ describe("an analyst's SQL words (stop 53)", () => {
     expect((tags.result.ranking as string[]).length).toBeGreaterThan(0);
   });
 });
+
+describe("asked again in a chat, and a tag against its absence (stop 53)", () => {
+  it("'+1 to what Huy asked but for …' reads what follows; '#dalat vs no #dalat' is the tag against the rest (SQL)", async () => {
+    const again = aggregateOf(await ask("+1 to what Huy asked but for dalat - how many videos?"));
+    expect(again.plan).toMatchObject({ intent: "count", topics: ["dalat"], ignored: [] });
+    expect(again.result.count).toBe((await searchIds("dalat")).length);
+    const tagged = new Set(await searchIds("dalat"));
+    const all = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    const expected = [
+      median(all.filter((v) => tagged.has(v.id)).map((v) => v.plays)),
+      median(all.filter((v) => !tagged.has(v.id)).map((v) => v.plays)),
+    ].sort((a, b) => a - b);
+    for (const q of ["#dalat vs no #dalat: median plays", "#dalat vs non-#dalat videos, median plays"]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "breakdown", metric: "plays", topics: [] });
+      expect(
+        [...(result.values as number[])].sort((a, b) => a - b),
+        q,
+      ).toEqual(expected);
+    }
+  });
+});
