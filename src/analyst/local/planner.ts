@@ -1607,10 +1607,10 @@ const CALENDAR_WORD =
 
 /** Verbs of saying: the unlinked words after them are text to find ("which videos mention breakfast"). */
 const MENTION_CUE =
-  /(?<!at-)\b(mention(s|ed|ing)?|say(s|ing)?|said|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
+  /(?<!at-)\b(mention(s|ed|ing)?|(?<!\b(?:my\s+[a-z]+|someone|somebody|he|she|boss|client|friend|colleague|manager|team|agency|guru|expert|article|blog|report|study)\s+)(?:say(s|ing)?|said)|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
-  /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched)$/;
+  /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched|without|ones|those|than)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -1898,7 +1898,7 @@ const UNITLESS_BAND = new RegExp(
  * where the unit is written once, after the last band, for BAND_LIST to read.
  */
 const UNITLESS_BANDS =
-  /\b(?:(?:distribution|histogram|buckets?|bands?|bins?|spread|split)\s+(?:of\s+)?(views|plays|likes|comments|shares|saves|followers)|(view|play|like|comment|share|save|follower)s?\s+(?:bands?|buckets?|bins?|ranges?|tiers?))\b([^?]{0,200})/giu;
+  /\b(?:(?:distribution|histogram|buckets?|bands?|bins?|spread|split)\s+(?:of\s+)?(views|plays|likes|comments|shares|saves|followers)|(view|play|like|comment|share|save|follower)s?\s+(?:bands?|buckets?|bins?|ranges?|tiers?)(?!\s+(?:it|them|this|these|those|into|by)\b)|(length|duration)s?\b[\s\S]{0,60}?\b(?:bands?|buckets?|bins?|ranges?)(?:\s+(?:it|them))?)\b([^?]{0,200})/giu;
 
 /** Videos asked for by number: "name the five videos …", "top 3 hotel videos", "which 10 clips". */
 const COUNTED_VIDEOS = new RegExp(
@@ -2097,6 +2097,17 @@ async function readQuestion(
         )
           ? "other sounds"
           : "sounds excluding original sounds",
+    )
+    // ("My own voiceover (original sound) or a trending song?": the sounds that are no original sound, against
+    // the original ones; "trending sounds" alone asks what trends.)
+    .replace(
+      /\b(?:an?\s+|the\s+)?(?:trending|popular|viral|hot)[- ](?:music|tracks?|songs?|audio|sounds?)\b/gi,
+      (said: string, _at: number, all: string) =>
+        /\boriginal[- ](?:sounds?|audio)\b|\bnh(?:ạc|ac) n(?:ề|e)n\b|\bown (?:sounds?|audio|music|voice(?:over)?)\b|\bvoice-?overs?\b/i.test(
+          all,
+        ) && /\b(?:or|vs\.?|versus|than|compared|against)\b/i.test(all)
+          ? "other sounds"
+          : said,
     )
     // ("Any lift in plays from tagging someone?": more of them.)
     .replace(
@@ -2352,10 +2363,17 @@ async function readQuestion(
     // listed after it.
     .replace(
       UNITLESS_BANDS,
-      (list: string, named: string | undefined, noun: string | undefined, bands: string) => {
+      (
+        list: string,
+        named: string | undefined,
+        noun: string | undefined,
+        length: string | undefined,
+        bands: string,
+      ) => {
         const last = [...bands.matchAll(UNITLESS_BAND)].at(-1);
         if (last === undefined || [...bands.matchAll(UNITLESS_BAND)].length < 2) return list;
-        const unit = named ?? `${noun}s`;
+        // ("Sweet spot length? like bucket it 0-15, 15-30, 30-60, 60+": seconds.)
+        const unit = length ? "seconds" : (named ?? `${noun}s`);
         const start = list.length - bands.length;
         const end = start + (last.index ?? 0) + last[0].length;
         // ("(<1k, 1k–10k, 100k+)": the signs as words, as the bands are read.)
@@ -2470,6 +2488,10 @@ async function readQuestion(
       /\b(?:a\s+)?single\s+(?=(?:best|most|biggest|top|highest|worst|lowest|strongest|weakest)\b)/gi,
       "",
     )
+    // ("The sweet spot for length": the best.)
+    .replace(/\b(?:the\s+)?sweet[- ]spot\b/gi, "the best")
+    // ("… like bucket it 0-15, 15-30": "like" as in "say", no likes.)
+    .replace(/\blike(?=\s+(?:bucket|bin|band|group|split)\s+(?:it|them)\b)/gi, "")
     // "Is Nha Trang outperforming Đà Lạt?", "did March 2025 beat March 2024?": the two compared ("outperforming
     // their usual" is a breakout; "beat drops" are music; "Chill Beats Studio" a name).
     .replace(
@@ -6066,7 +6088,19 @@ async function readQuestion(
           between,
         )
       ) {
-        compareTopics = [firstTogether(k), right];
+        // ("Is Đà Lạt better than Hà Giang or Sa Pa?": each one listed after "than" too.)
+        const more: string[] = [];
+        for (let j = k + 2; j < ordered.length; j++) {
+          const gap = lowerAll
+            .slice(
+              (ordered[j - 1] as [string, { end: number }])[1].end,
+              (ordered[j] as [string, { at: number }])[1].at,
+            )
+            .replace(/#$/, "");
+          if (!/^\s*(?:,\s*(?:(?:or|and)\s+)?|(?:or|and)\s+)$/.test(gap)) break;
+          more.push((ordered[j] as [string, unknown])[0]);
+        }
+        compareTopics = [firstTogether(k), right, ...more];
         continue;
       }
       // "How many Cát Bà videos are there; what about Đồ Sơn?", "median comments for Vung Tau; same for Nha Trang":
@@ -7120,6 +7154,9 @@ async function readQuestion(
     intent = "count";
     subject = "videos";
     metric = null;
+  } else if (!mentioned && percentile !== null) {
+    // ("p50, p90, p99 of plays", nothing else asked: those values.)
+    intent = "measure";
   } else {
     intent = "decline";
     decline = mentioned
@@ -7353,7 +7390,7 @@ async function readQuestion(
     compareTopics.length < 2 &&
     entityCount === 0 &&
     ((["rank", "measure", "overview"].includes(intent) &&
-      /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|without|differen\w*)\b/.test(
+      /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|or (?:the )?other sounds|without|differen\w*)\b/.test(
         noMusicSpan ? consume(lowerAll, noMusicSpan[0], noMusicSpan[1] - noMusicSpan[0]) : lowerAll,
       )) ||
       (soundsApart &&

@@ -11320,3 +11320,70 @@ describe("asked again in a chat, and a tag against its absence (stop 53)", () =>
     }
   });
 });
+
+describe("a small business owner's and a creator's phrasing (stop 53)", () => {
+  it("'my friend says 20 seconds is the magic number' finds no text; 'than ones without' is no topic; length bucketed 'like 0-15, 15-30, 30-60, 60+' is seconds (SQL)", async () => {
+    const said = aggregateOf(
+      await ask("my friend says 20 seconds is the magic number. how many dalat videos are there?"),
+    );
+    expect(said.plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    expect(said.result.count).toBe((await searchIds("dalat")).length);
+    const without = aggregateOf(
+      await ask("Do dalat videos with hotel in the caption get more views than ones without?"),
+    );
+    expect(without.plan.topics).not.toContain("without");
+    expect(JSON.stringify(without.plan.filters)).not.toContain("without");
+    const { plan, result } = aggregateOf(
+      await ask("sweet spot video length? like bucket it 0-15, 15-30, 30-60, 60+"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds" });
+    expect(plan).toMatchObject({ metric: "plays" });
+    expect((plan as { bands?: string[] }).bands).toEqual(["0-15s", "15-30s", "30-60s", "60s+"]);
+    const lengths = db
+      .prepare("SELECT duration_s AS d, plays FROM videos WHERE duration_s IS NOT NULL")
+      .all() as {
+      d: number;
+      plays: number;
+    }[];
+    const inBand = (lo: number, hi: number) =>
+      lengths.filter((v) => v.d >= lo && v.d < hi).map((v) => v.plays);
+    const expected = new Map([
+      ["0-15s", inBand(0, 15)],
+      ["15-30s", inBand(15, 30)],
+      ["30-60s", inBand(30, 60)],
+      ["60s+", inBand(60, Number.POSITIVE_INFINITY)],
+    ]);
+    expect((result.ranking as string[]).length).toBeGreaterThan(1);
+    for (const band of result.ranking as string[])
+      expect(groupValue(result, band), band).toBe(median(expected.get(band) ?? []));
+  });
+
+  it("'is Da Lat better than Vung Tau or Hoi An?' compares all three; 'my own voiceover (original sound) or a trending song' the sounds; 'p50, p90, p99 of plays' alone (SQL)", async () => {
+    const three = aggregateOf(await ask("is Da Lat better than Vung Tau or Hoi An for views?"));
+    expect((three.plan as { compare_topics?: string[] }).compare_topics).toEqual([
+      "dalat",
+      "vungtau",
+      "hoian",
+    ]);
+    const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    for (const topic of ["dalat", "vungtau", "hoian"]) {
+      const ids = new Set(await searchIds(topic));
+      expect(groupValue(three.result, topic), topic).toBe(
+        median(plays.filter((v) => ids.has(v.id)).map((v) => v.plays)),
+      );
+    }
+    await expectOriginalSoundSides(
+      await ask("should i use my own voiceover (original sound) or a trending song, median plays for each"),
+      plays.map((v) => v.id),
+    );
+    const { plan, result } = aggregateOf(await ask("p50, p90, p99 of plays"));
+    expect(plan).toMatchObject({ intent: "measure", metric: "plays" });
+    const sorted = plays.map((v) => v.plays).sort((a, b) => a - b);
+    const rank = (p: number) => sorted[Math.max(1, Math.ceil((p / 100) * sorted.length)) - 1];
+    expect(result.percentiles).toEqual([
+      { percentile: 50, value: median(sorted) },
+      { percentile: 90, value: rank(90) },
+      { percentile: 99, value: rank(99) },
+    ]);
+  });
+});
