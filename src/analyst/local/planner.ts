@@ -63,6 +63,7 @@ import {
   type WindowReading,
 } from "./lexicon.js";
 import { fromSpoken } from "./spoken.js";
+import { fromStructured } from "./structured.js";
 import { fromVietnamese } from "./vietnamese.js";
 
 export type Intent =
@@ -2046,8 +2047,11 @@ async function readQuestion(
   inherited: ContextSet | null,
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
+  // ('{"task":"rank","entity":"creators","filter":{"hashtag":"dalat"}}', "get_top_videos(topic="Hạ Long", n=5)":
+  // an agent's request as data, read as the question its fields ask, and said so below.)
+  const structured = fromStructured(dictated);
   // ("So at sign an choi vung tau seventy two, how many videos": dictated, read as typed, and said so below.)
-  const question = fromSpoken(dictated);
+  const question = fromSpoken(structured ?? dictated);
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
   const english = fromVietnamese(question);
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).

@@ -11387,3 +11387,62 @@ describe("a small business owner's and a creator's phrasing (stop 53)", () => {
     ]);
   });
 });
+
+describe("an agent's request sent as data (stop 53)", () => {
+  it("a JSON object, a function call and 'key=value; …' fields are read as the question their fields ask (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const json = aggregateOf(
+      await ask(
+        '{"task":"rank","entity":"creators","metric":"playCount","filter":{"hashtag":"dalat"},"limit":3}',
+      ),
+    );
+    expect(json.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "plays",
+      topics: ["dalat"],
+      count: 3,
+      ignored: [],
+    });
+    expect(json.plan.understood[0]).toMatch(
+      /^read "\{"task":"rank".*" as "rank top 3 creators, by playCount, #dalat"$/,
+    );
+    expect((json.result.ranking as string[]).slice(0, 3)).toEqual(
+      db
+        .prepare(
+          `SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY sum(plays) DESC, author_uid LIMIT 3`,
+        )
+        .pluck()
+        .all(idList(dalat)),
+    );
+    const call = aggregateOf(await ask('get_top_videos(topic="Da Lat", n=2, sort="likes")'));
+    expect(call.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      metric: "likes",
+      topics: ["dalat"],
+      count: 2,
+    });
+    expect(call.result.ranking).toEqual(
+      db.prepare(`SELECT id FROM ${IN_IDS} ORDER BY likes DESC, id DESC LIMIT 2`).pluck().all(idList(dalat)),
+    );
+    const fields = aggregateOf(await ask("metric=median(playCount); group_by=month; where=hashtag:dalat"));
+    expect(fields.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "month",
+      metric: "plays",
+      topics: ["dalat"],
+    });
+    const july = db
+      .prepare(`SELECT plays FROM ${IN_IDS} AND strftime('%Y-%m', created_at, 'unixepoch') = '2025-07'`)
+      .pluck()
+      .all(idList(dalat)) as number[];
+    expect(july.length).toBeGreaterThan(0);
+    expect(groupValue(fields.result, "2025-07")).toBe(median(july));
+    // Prose with a colon stays prose.
+    expect(aggregateOf(await ask("note: how many dalat videos are there?")).plan).toMatchObject({
+      intent: "count",
+      topics: ["dalat"],
+    });
+  });
+});
