@@ -2376,7 +2376,9 @@ async function readQuestion(
       ) => {
         const last = [...bands.matchAll(UNITLESS_BAND)].at(-1);
         if (last === undefined || [...bands.matchAll(UNITLESS_BAND)].length < 2) return list;
-        // ("Sweet spot length? like bucket it 0-15, 15-30, 30-60, 60+": seconds.)
+        // ("Sweet spot length? like bucket it 0-15, 15-30, 30-60, 60+": seconds; a caption's length is in
+        // characters, read elsewhere.)
+        if (length && /\b(?:caption|text|title)s?\s+length|\bchar(?:acter)?s?\b/i.test(list)) return list;
         const unit = length ? "seconds" : (named ?? `${noun}s`);
         const start = list.length - bands.length;
         const end = start + (last.index ?? 0) + last[0].length;
@@ -2491,6 +2493,21 @@ async function readQuestion(
     .replace(
       /\b(?:a\s+)?single\s+(?=(?:best|most|biggest|top|highest|worst|lowest|strongest|weakest)\b)/gi,
       "",
+    )
+    // ("A normal number of likes", "how many likes does it get normaly": the typical one.)
+    .replace(/\b(?:a|the)\s+normal\s+(?=(?:number|amount|count)\s+of\b)/gi, "the typical ")
+    .replace(/\bnormal+y\b/gi, "usually")
+    // ("Is there anything about Quy Nhon in here?": the videos about it, counted; "…, and how do those videos
+    // perform?" asks more, read below.)
+    .replace(
+      /\b(is|are)\s+there\s+(?:anything|any\s+(?:stuff|content|posts?|vids|videos?))\s+(?=(?:about|on|from|in|of)\s)/gi,
+      (said: string, _is: string, at: number, all: string) =>
+        /[,;]\s*(?:and\s+)?(?:how|what|which|who)\b/i.test(all.slice(at)) ? said : "are there any videos ",
+    )
+    // ("Did any of the Vung Tau hotels pay for ads?": which of them ran ads.)
+    .replace(
+      /\bdid\s+any\s+(?:of\s+(?:the|these|those)\s+)?([^?.,;]{2,60}?)\s+(?:pay\s+for|paid\s+for|run|ran|buy|bought|use|post)\s+(?:any\s+)?(ads?|adverts?|paid\s+ads?|sponsored\s+posts?)\b/gi,
+      "which $1 ran $2",
     )
     // ("The sweet spot for length": the best.)
     .replace(/\b(?:the\s+)?sweet[- ]spot\b/gi, "the best")

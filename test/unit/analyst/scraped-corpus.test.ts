@@ -11446,3 +11446,32 @@ describe("an agent's request sent as data (stop 53)", () => {
     });
   });
 });
+
+describe("a newcomer's plain words (stop 53)", () => {
+  it("'a normal number of likes' is the median; 'is there anything about X' counts them; 'did any of the X pay for ads' lists their ads; caption-length buckets stay characters (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const likes = db.prepare(`SELECT likes FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[];
+    for (const q of [
+      "whats a normal number of likes for a dalat video",
+      "how many likes does a dalat video get normaly",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "measure", metric: "likes", topics: ["dalat"] });
+      expect(result.median, q).toBe(median(likes));
+    }
+    const anything = aggregateOf(await ask("is there anything about dalat in here at all"));
+    expect(anything.plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    expect(anything.result.count).toBe(dalat.length);
+    const paid = aggregateOf(await ask("did any of the dalat hotels pay for ads"));
+    expect(paid.plan.intent).not.toBe("decline");
+    expect(paid.plan.filters).toContain("ad=yes");
+    const captions = aggregateOf(
+      await ask(
+        "caption length sweet spot? bucket captions by character count (0-50, 50-100, 100-200, 200+)",
+      ),
+    );
+    expect((captions.plan as { bands?: string[] }).bands?.every((b) => /caption characters$/.test(b))).toBe(
+      true,
+    );
+  });
+});
