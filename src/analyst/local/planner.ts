@@ -2373,12 +2373,20 @@ async function readQuestion(
         noun: string | undefined,
         length: string | undefined,
         bands: string,
+        at: number,
+        all: string,
       ) => {
         const last = [...bands.matchAll(UNITLESS_BAND)].at(-1);
         if (last === undefined || [...bands.matchAll(UNITLESS_BAND)].length < 2) return list;
         // ("Sweet spot length? like bucket it 0-15, 15-30, 30-60, 60+": seconds; a caption's length is in
         // characters, read elsewhere.)
-        if (length && /\b(?:caption|text|title)s?\s+length|\bchar(?:acter)?s?\b/i.test(list)) return list;
+        if (
+          length &&
+          /\b(?:caption|text|title)s?\s+length|\bchar(?:acter)?s?\b|\blen\(/i.test(
+            all.slice(Math.max(0, at - 12), at + list.length),
+          )
+        )
+          return list;
         const unit = length ? "seconds" : (named ?? `${noun}s`);
         const start = list.length - bands.length;
         const end = start + (last.index ?? 0) + last[0].length;
@@ -2508,6 +2516,11 @@ async function readQuestion(
     .replace(
       /\bdid\s+any\s+(?:of\s+(?:the|these|those)\s+)?([^?.,;]{2,60}?)\s+(?:pay\s+for|paid\s+for|run|ran|buy|bought|use|post)\s+(?:any\s+)?(ads?|adverts?|paid\s+ads?|sponsored\s+posts?)\b/gi,
       "which $1 ran $2",
+    )
+    // ("Top 10 hashtags by count", "top sounds by usage": ranked by their number of videos.)
+    .replace(
+      /(?<=\btop\s+\d{1,3}\b[^?.;]{0,60})\bby\s+(?:count|frequency|occurrences?|usage|uses|use count|number of uses)\b/gi,
+      "by number of videos",
     )
     // ("The sweet spot for length": the best.)
     .replace(/\b(?:the\s+)?sweet[- ]spot\b/gi, "the best")
@@ -7175,8 +7188,12 @@ async function readQuestion(
     intent = "count";
     subject = "videos";
     metric = null;
-  } else if (!mentioned && percentile !== null) {
-    // ("p50, p90, p99 of plays", nothing else asked: those values.)
+  } else if (
+    !mentioned &&
+    percentile !== null &&
+    !/\b(?:vs\.?|versus|compared?|differ\w*|between|against|than)\b/.test(lowerAll)
+  ) {
+    // ("p50, p90, p99 of plays", nothing else asked: those values; "do they differ between …" is declined.)
     intent = "measure";
   } else {
     intent = "decline";
@@ -7468,6 +7485,8 @@ async function readQuestion(
     (helpedTag && topics.includes(helpedTag) ? (helped ?? works) : null) ?? lowerAll.match(THE_REST);
   // (A topic named again later, "… mentioning homestay vs everything else", was first named before; one that
   // scopes the question, "within Da Nang, do …", is of both sides.)
+  // (The topics set against the rest: back among the topics if the bands are not compared, below.)
+  const restMoved: string[] = [];
   const restTopics =
     rest && (rest === helped || rest === works) && helpedTag
       ? [helpedTag]
@@ -7518,6 +7537,7 @@ async function readQuestion(
         { label: `about ${named}`, attributes: [{ kind: "text", q }] },
         { label: `not about ${named}`, attributes: [{ kind: "not_text", q }] },
       );
+    restMoved.push(...restTopics.filter((t) => topics.includes(t)));
     topics.splice(
       0,
       topics.length,
@@ -8520,10 +8540,16 @@ async function readQuestion(
       ...ignored.filter((w) => !/^(combined|cumulative|summed|altogether)$/.test(w)),
     );
   }
-  if (bands.length > 0 && groupBy !== "bounds")
+  if (bands.length > 0 && groupBy !== "bounds") {
     ignored.push(
       `${bands.map((b) => b.label).join(", ")} (bands are compared over videos, one question at a time)`,
     );
+    // ("#x … with vs without it, and is the difference driven by a few accounts?": the accounts, over #x's videos.)
+    if (restMoved.length > 0) {
+      topics.push(...restMoved.filter((t) => !topics.includes(t)));
+      unsay(/^groups: the videos about /);
+    }
+  }
   if (zone && groupBy === "hour")
     understood.push(
       `hours of the day in UTC${zoneOffset < 0 ? "-" : "+"}${Math.abs(zoneOffset)} (from "${zone[0].trim()}")`,

@@ -11475,3 +11475,31 @@ describe("a newcomer's plain words (stop 53)", () => {
     );
   });
 });
+
+describe("rankings by count, and percentiles set side by side (stop 53)", () => {
+  it("'top 3 hashtags by count' ranks them by videos; 'do the quartiles differ between …' is declined, not pooled; a tag against the rest, asked of accounts, keeps the tag (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("top 3 hashtags by count"));
+    expect(plan).toMatchObject({ intent: "rank", subject: "hashtags", metric: "videos", count: 3 });
+    const tags = db.prepare("SELECT hashtags FROM videos").pluck().all() as string[];
+    const uses = new Map<string, number>();
+    for (const list of tags)
+      for (const tag of new Set(
+        String(list ?? "")
+          .split(/\s+/)
+          .filter(Boolean),
+      ))
+        uses.set(tag, (uses.get(tag) ?? 0) + 1);
+    const most = Math.max(...uses.values());
+    expect(groupValue(result, (result.ranking as string[])[0] as string)).toBe(most);
+    expect(
+      aggregateOf(await ask("do the quartiles of plays differ between dalat and vungtau videos?")).plan
+        .intent,
+    ).not.toBe("measure");
+    const accounts = aggregateOf(
+      await ask(
+        "#dalat median plays with vs without it, and is the difference driven by a handful of accounts?",
+      ),
+    );
+    expect(accounts.plan.topics).toContain("dalat");
+  });
+});
