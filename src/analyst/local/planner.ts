@@ -2517,6 +2517,8 @@ async function readQuestion(
       /\bdid\s+any\s+(?:of\s+(?:the|these|those)\s+)?([^?.,;]{2,60}?)\s+(?:pay\s+for|paid\s+for|run|ran|buy|bought|use|post)\s+(?:any\s+)?(ads?|adverts?|paid\s+ads?|sponsored\s+posts?)\b/gi,
       "which $1 ran $2",
     )
+    // ("Who's the #1 creator", "the No. 1 video": the top one.)
+    .replace(/(?<![\p{L}\p{N}#])(?:#|no\.?\s*|number\s+)1(?![\p{L}\p{N}.,])/giu, "top")
     // ("Top 10 hashtags by count", "top sounds by usage": ranked by their number of videos.)
     .replace(
       /(?<=\btop\s+\d{1,3}\b[^?.;]{0,60})\bby\s+(?:count|frequency|occurrences?|usage|uses|use count|number of uses)\b/gi,

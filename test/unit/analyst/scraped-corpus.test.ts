@@ -11219,9 +11219,15 @@ describe("a chat message relayed as it was typed (stop 53)", () => {
 describe("an executive's shorthand (stop 53)", () => {
   it("'bottom line:' ranks nothing from the bottom; 'TL;DR', 'ballpark', 'in one sentence', 'yes or no' are tone (SQL)", async () => {
     const { plan, result } = aggregateOf(
-      await ask("bottom line - who's the top creator by total plays among dalat videos"),
+      await ask("bottom line - who's the #1 creator by total plays among dalat videos"),
     );
-    expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "plays", topics: ["dalat"] });
+    expect(plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "plays",
+      topics: ["dalat"],
+      ignored: [],
+    });
     expect((plan as { lowest?: boolean }).lowest ?? false).toBe(false);
     const top = db
       .prepare(`SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid ORDER BY sum(plays) DESC LIMIT 1`)
