@@ -856,6 +856,11 @@ const BAND_LIST = new RegExp(
 /** A band's unit written out, on any band of a list ("no hashtags vs 1-4 hashtags vs 5 or more"). */
 const BAND_UNIT_WORD =
   "(?:views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?)";
+/** "Under 15s vs 30-60s", "15-30s or 60s+": two bands set against each other, one a range, the unit after. */
+const BAND_PAIR = new RegExp(
+  String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}(?:\s*${BAND_UNIT_WORD}\b)?\s*(?:vs\.?|versus|or|compared (?:to|with))\s*${BAND_ITEM})\s*${BAND_UNIT}\b`,
+  "u",
+);
 /** "0 hashtags vs 1-4 hashtags vs 5 or more": the unit on the first band (and on any other). */
 const BAND_LIST_EACH = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?<list>${BAND_ITEM}\s*${BAND_UNIT}\b(?:${BAND_JOIN}${BAND_ITEM}(?:\s*${BAND_UNIT_WORD}\b)?){2,})`,
@@ -4387,7 +4392,10 @@ async function readQuestion(
       .replace(new RegExp(String.raw`\b(?:no|zero) (?=${BAND_UNIT_WORD}\b)`, "g"), (m) =>
         "0".padEnd(m.length),
       )
-      .match(BAND_LIST_EACH);
+      .match(BAND_LIST_EACH) ??
+    // (Two bounds alone, "under 500 likes vs over 1,000 likes", are read below as two groups.)
+    [text.match(BAND_PAIR)].find((pair) => pair && /\d\s*(?:-|–|to)\s*\d|\+/.test(pair.groups?.list ?? "")) ??
+    null;
   const bands: Plan["bands"] = hourBands;
   if (bandList?.groups?.list && hourBands.length === 0) {
     const unit = bandList.groups.unit as string;

@@ -11509,3 +11509,34 @@ describe("rankings by count, and percentiles set side by side (stop 53)", () => 
     expect(accounts.plan.topics).toContain("dalat");
   });
 });
+
+describe("two length bands set against each other (stop 53)", () => {
+  it("'under 15s vs 30-60s', '15-30s vs 60s+', 'under 15 seconds vs 30-60 seconds' compare the two bands (SQL)", async () => {
+    const rows = db
+      .prepare("SELECT duration_s AS d, plays FROM videos WHERE duration_s IS NOT NULL")
+      .all() as {
+      d: number;
+      plays: number;
+    }[];
+    const plays = (keep: (d: number) => boolean) => median(rows.filter((r) => keep(r.d)).map((r) => r.plays));
+    for (const [q, expected] of [
+      [
+        "videos under 15s vs 30-60s: median plays",
+        { "under 15s": plays((d) => d < 15), "30-60s": plays((d) => d >= 30 && d < 60) },
+      ],
+      [
+        "under 15 seconds vs 30-60 seconds: median plays",
+        { "under 15s": plays((d) => d < 15), "30-60s": plays((d) => d >= 30 && d < 60) },
+      ],
+      [
+        "15-30s vs 60s+ median plays",
+        { "15-30s": plays((d) => d >= 15 && d < 30), "60s+": plays((d) => d >= 60) },
+      ],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+      for (const [band, value] of Object.entries(expected))
+        expect(groupValue(result, band), `${q}: ${band}`).toBe(value);
+    }
+  });
+});
