@@ -616,6 +616,12 @@ export const EXPORT_FLAG_SPLIT = new RegExp(
   "giu",
 );
 
+/** A flag's two values set side by side: "isAd = TRUE vs FALSE", "musicOriginal true/false". */
+export const EXPORT_FLAG_BOTH = new RegExp(
+  String.raw`(?<![\p{L}\p{N}_@#./])(${fieldNames(Object.keys(EXPORT_FLAGS))})\s*(?:==?|:|\bis\b)?\s*['"]?(?:true|yes|1)['"]?\s*(?:vs\.?|versus|or|and|\/)\s*['"]?(?:false|no|0)\b['"]?`,
+  "giu",
+);
+
 /** A field's key as the tables write it ("authorMeta.verified": "authormeta/verified"). */
 const fieldKey = (name: string) => name.toLowerCase().replace(".", "/");
 

@@ -25,6 +25,7 @@ import {
   DAY_PARTS,
   DEMONYM_OF_LANGUAGE,
   EXPORT_FIELD_RE,
+  EXPORT_FLAG_BOTH,
   EXPORT_FLAG_SPLIT,
   exportFieldWords,
   exportSplitWords,
@@ -2160,6 +2161,12 @@ async function readQuestion(
       /\b(excluding|except|without|not counting|leaving out|leave out)\s+(?:(?:the\s+)?(?:rows?|videos?|records?|ones?|those)\s+)?(?:where|with|that have|whose)\s+(?=(?:(?:musicmeta|authormeta)[/.])?(?:musicoriginal|isad|issponsored|verified)\b)/gi,
       "$1 ",
     )
+    // "isAd = TRUE vs FALSE", "musicOriginal true/false": the flag's two sides too.
+    .replace(EXPORT_FLAG_BOTH, (said: string, flag: string) => {
+      const words = exportSplitWords(flag);
+      typos.push(`${said}=${words}`);
+      return words;
+    })
     // "Group by isAd", "by musicMeta/musicOriginal": the flag's two sides.
     .replace(EXPORT_FLAG_SPLIT, (flag: string) => {
       const words = exportSplitWords(flag);
@@ -2522,6 +2529,21 @@ async function readQuestion(
       /\bdid\s+any\s+(?:of\s+(?:the|these|those)\s+)?([^?.,;]{2,60}?)\s+(?:pay\s+for|paid\s+for|run|ran|buy|bought|use|post)\s+(?:any\s+)?(ads?|adverts?|paid\s+ads?|sponsored\s+posts?)\b/gi,
       "which $1 ran $2",
     )
+    // ("COUNTIF of videos where plays > 1M", "AVERAGEIFS of plays where isAd = TRUE", "MAXIFS": a spreadsheet's
+    // functions, as the words they compute.)
+    .replace(/(?<![\p{L}\p{N}])=?(countifs?|averageifs?|sumifs?|maxifs|minifs)\b/giu, (_m, fn: string) => {
+      const word = /^count/i.test(fn)
+        ? "count"
+        : /^average/i.test(fn)
+          ? "average"
+          : /^sum/i.test(fn)
+            ? "total"
+            : /^max/i.test(fn)
+              ? "highest"
+              : "lowest";
+      typos.push(`${fn}=${word}`);
+      return word;
+    })
     // ("Who's the #1 creator", "the No. 1 video": the top one.)
     .replace(/(?<![\p{L}\p{N}#])(?:#|no\.?\s*|number\s+)1(?![\p{L}\p{N}.,])/giu, "top")
     // ("Top 10 hashtags by count", "top sounds by usage": ranked by their number of videos.)

@@ -11540,3 +11540,19 @@ describe("two length bands set against each other (stop 53)", () => {
     }
   });
 });
+
+describe("a spreadsheet's words (stop 53)", () => {
+  it("'COUNTIF of videos where plays > 1000' counts them; 'AVERAGEIFS of plays where isAd = TRUE vs FALSE' sets ads against organic (SQL)", async () => {
+    const counted = aggregateOf(await ask("COUNTIF of videos where plays > 1000"));
+    expect(counted.plan).toMatchObject({ intent: "count", filters: ["plays>1000"] });
+    expect(counted.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE plays > 1000").pluck().get(),
+    );
+    const { plan, result } = aggregateOf(await ask("AVERAGEIFS of plays where isAd = TRUE vs FALSE"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays" });
+    const side = (ad: number) =>
+      median(db.prepare("SELECT plays FROM videos WHERE label_ad = ?").pluck().all(ad) as number[]);
+    expect(groupValue(result, "ads")).toBe(side(1));
+    expect(groupValue(result, "organic")).toBe(side(0));
+  });
+});
