@@ -1617,7 +1617,7 @@ const MENTION_CUE =
   /(?<!at-)\b(mention(s|ed|ing)?|(?<!\b(?:my\s+[a-z]+|someone|somebody|he|she|boss|client|friend|colleague|manager|team|agency|guru|expert|article|blog|report|study)\s+)(?:say(s|ing)?|said)|talk(s|ed|ing)? about|contain(s|ed|ing)?|with the (words?|phrases?)|use(s|d)? the (words?|phrases?)|(with|have|has|having)(?= (an? |the |any )?(?!emojis?\b)[^\s?]+ in (the |their |its )?(captions?|transcripts?|descriptions?)\b))\b/;
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
-  /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched|without|ones|those|than)$/;
+  /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched|without|ones|those|than|anywhere|somewhere)$/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -5473,7 +5473,7 @@ async function readQuestion(
             " ".repeat(m.length),
           )
           .search(
-            /[;:.?!](?:\s|$)|,?\s+(?:and|but|then|also)?\s*(?:which|what|how|who|where|when|whether|tell|show|give|list|rank)\b|\s(?:by|on) (?:the )?(?:views?|plays?|likes?|comments?|shares?|saves?)\b|,\s*(?:with|incl(?:uding)?|plus)\s+(?:their\s+|the\s+|each\s+(?:one['’]s\s+)?)?(?:dates?|ids?|links?|urls?|plays|views|likes|captions?|authors?|handles?|creators?|accounts?|posting dates?)\b/,
+            /[;:.?!](?:\s|$)|,?\s+(?:and|but|then|also)?\s*(?:which|what|how|who|where|when|whether|tell|show|give|list|rank)\b|,?\s+(?:and\s+|but\s+)?if\b|,\s*(?:and\s+)?(?:could|can|would|will)\s+you\b|\s(?:by|on) (?:the )?(?:views?|plays?|likes?|comments?|shares?|saves?)\b|,\s*(?:with|incl(?:uding)?|plus)\s+(?:their\s+|the\s+|each\s+(?:one['’]s\s+)?)?(?:dates?|ids?|links?|urls?|plays|views|likes|captions?|authors?|handles?|creators?|accounts?|posting dates?)\b/,
           )
       : -1;
   const mentionEnd = clause < 0 ? Number.POSITIVE_INFINITY : mentionAt + mentionCue.length + clause;

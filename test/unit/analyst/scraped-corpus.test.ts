@@ -11556,3 +11556,16 @@ describe("a spreadsheet's words (stop 53)", () => {
     expect(groupValue(result, "organic")).toBe(side(0));
   });
 });
+
+describe("a journalist's two-clause questions (stop 53)", () => {
+  it("'… mention X anywhere in the caption, and if there are a fair number, could you …' finds X alone", async () => {
+    const { plan } = aggregateOf(
+      await ask(
+        "How many videos mention dalat anywhere in the caption, and if there are a fair number, could you give me three with their captions?",
+      ),
+    );
+    expect(plan.intent).toBe("count");
+    expect([...plan.topics, ...plan.filters].join(" ")).not.toMatch(/\b(anywhere|if|fair|could)\b/);
+    expect([...plan.topics, ...plan.filters].join(" ")).toMatch(/dalat/);
+  });
+});
