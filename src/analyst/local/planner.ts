@@ -3437,6 +3437,11 @@ async function readQuestion(
           "$1",
         )
         .replace(/\(\s*budget\s*\)/g, "")
+        // ("Luxury versus budget ones", "budget vs luxury captions": the cheap end, set against the dear.)
+        .replace(
+          /\bbudget(?=\s+(?:ones?|captions?|videos?|vids|posts?|content|places?)\b)|(?<=\b(?:luxury|premium|high[- ]end|upscale|5[- ]star|five[- ]star|sang chanh)\b[^.?!]{0,60}\b(?:vs\.?|versus|or|and|against|compared (?:to|with))\s+)budget\b|\bbudget(?=\s+(?:vs\.?|versus|or|and)\s+(?:luxury|premium|high[- ]end|upscale))/g,
+          "",
+        )
         // "Show me the comments under …", "what are people saying": the comments' text ("the median comments on
         // ads" counts them).
         .replace(

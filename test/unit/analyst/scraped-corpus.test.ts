@@ -11569,3 +11569,16 @@ describe("a journalist's two-clause questions (stop 53)", () => {
     expect([...plan.topics, ...plan.filters].join(" ")).toMatch(/dalat/);
   });
 });
+
+describe("budget as a kind of place (stop 53)", () => {
+  it("'resort videos versus budget ones', 'luxury vs budget' ask nothing of ad spend; 'our ad budget' still does", async () => {
+    for (const q of ["median plays of resort videos versus budget ones", "luxury vs budget: median plays"]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan.intent, q).not.toBe("decline");
+      expect(String(result.declined ?? ""), q).not.toMatch(/ad spend/);
+    }
+    expect(String(aggregateOf(await ask("what's our ad budget for tiktok")).result.declined)).toMatch(
+      /not ad spend$/,
+    );
+  });
+});
