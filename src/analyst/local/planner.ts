@@ -6205,10 +6205,14 @@ async function readQuestion(
           lowerAll.slice((ordered[k + j] as [string, { end: number }])[1].end, b.at).replace(/#$/, ""),
         );
       const lastJoin = gaps.findIndex((g) => !/^\s*,\s*$/.test(g));
+      // ("For hotelninhthuan, #a vs #b", "in Da Lat, homestay vs hotel": the first is where both are compared.)
+      const scope = (at: number) =>
+        /(?:^|[^\p{L}])(?:for|in|among|within|inside|across)\s+(?:the\s+)?#?$/u.test(lowerAll.slice(0, at));
       const commaList =
         /^\s*,\s*$/.test(between) &&
         lastJoin > 0 &&
-        /^[\s,]*(?:or|vs\.?|versus)\s*$/.test(gaps[lastJoin] as string);
+        /^[\s,]*(?:or|vs\.?|versus)\s*$/.test(gaps[lastJoin] as string) &&
+        !(scope(l.at) && /^[\s,]*(?:vs\.?|versus)\s*$/.test(gaps[lastJoin] as string));
       const joined =
         between.match(TOPICS_JOINED) ??
         (commaList ? (["", undefined, "or"] as unknown as RegExpMatchArray) : null);
@@ -6246,6 +6250,7 @@ async function readQuestion(
         const [earlier, a] = ordered[j] as [string, { at: number; end: number }];
         const [, b] = ordered[j + 1] as [string, { at: number; end: number }];
         if (!/^\s*,\s*$/.test(lowerAll.slice(a.end, b.at).replace(/#$/, ""))) break;
+        if (scope(a.at) && /\b(?:vs\.?|versus)\b/.test(lowerAll.slice(b.at))) break;
         listed.unshift(earlier);
       }
       // "The top 5 videos tagged #hoian or #danang": not compared, the videos about either.

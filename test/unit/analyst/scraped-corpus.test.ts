@@ -11582,3 +11582,25 @@ describe("budget as a kind of place (stop 53)", () => {
     );
   });
 });
+
+describe("where two things are compared (stop 53)", () => {
+  it("'in dalat, hotel vs resort: median plays' compares the two within Da Lat; 'Da Lat, Vung Tau or Hoi An' stays three (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("in dalat, hotel vs resort: median plays"));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", topics: ["dalat"] });
+    expect((plan as { compare_topics?: string[] }).compare_topics).toEqual(["hotel", "resort"]);
+    const dalat = new Set(await searchIds("dalat"));
+    const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    for (const topic of ["hotel", "resort"]) {
+      const ids = new Set(await searchIds(topic));
+      const values = plays.filter((v) => dalat.has(v.id) && ids.has(v.id)).map((v) => v.plays);
+      if (values.length > 0) expect(groupValue(result, topic), topic).toBe(median(values));
+    }
+    expect(
+      (
+        aggregateOf(await ask("Da Lat, Vung Tau or Hoi An: which gets more views")).plan as {
+          compare_topics?: string[];
+        }
+      ).compare_topics,
+    ).toEqual(["dalat", "vungtau", "hoian"]);
+  });
+});
