@@ -2545,7 +2545,11 @@ async function readQuestion(
       return word;
     })
     // ("Who's the #1 creator", "the No. 1 video": the top one.)
-    .replace(/(?<![\p{L}\p{N}#])(?:#|no\.?\s*|number\s+)1(?![\p{L}\p{N}.,])/giu, "top")
+    .replace(
+      /(?<![\p{L}\p{N}#])(?:#|no\.?\s*|number\s+)1(?![\p{L}\p{N}.,])/giu,
+      (said: string, at: number, all: string) =>
+        quotedAt(all, at) || /^\s*\(/.test(all.slice(at + said.length)) ? said : "top",
+    )
     // ("Top 10 hashtags by count", "top sounds by usage": ranked by their number of videos.)
     .replace(
       /(?<=\btop\s+\d{1,3}\b[^?.;]{0,60})\bby\s+(?:count|frequency|occurrences?|usage|uses|use count|number of uses)\b/gi,

@@ -11238,6 +11238,10 @@ describe("an executive's shorthand (stop 53)", () => {
       await ask("TL;DR, ballpark: how many dalat videos? in one sentence, yes or no is fine"),
     );
     expect(short.plan).toMatchObject({ intent: "count", topics: ["dalat"], ignored: [] });
+    // ("No. 1" inside quotes is the quote's: a title, a caption.)
+    expect(JSON.stringify(aggregateOf(await ask('how many videos mention "the no. 1 stay"')).plan)).toMatch(
+      /no 1 stay/,
+    );
     const single = aggregateOf(await ask("the single best weekday for dalat videos by median plays"));
     expect(single.plan).toMatchObject({ intent: "breakdown", group_by: "weekday", ignored: [] });
   });
