@@ -7109,6 +7109,21 @@ async function readQuestion(
   )
     intent = "overview";
   else if (
+    // ("Give me the total plays of hotel videos": the sum, not a list.)
+    // "Total plays across all hotel videos", "what are the combined likes of resort ads?": the sum, counted.
+    metric !== null &&
+    COUNTS.includes(metric) &&
+    metric !== "videos" &&
+    entityCount === 0 &&
+    /\b(?:total|sum of(?: the)?|combined|aggregate)\s+(?:number of\s+)?(?:views|plays|likes|comments|shares|saves)\b|\b(?:views|plays|likes|comments|shares|saves)\s+(?:in total|combined|altogether|summed)\b/.test(
+      lowerAll,
+    ) &&
+    !/\b(median|average|avg|mean|typical|per (?:video|post|clip)|top|most|best|highest|biggest|largest|leading|which|who|rank\w*|lowest|least)\b/.test(
+      lowerAll,
+    )
+  )
+    intent = "count";
+  else if (
     lowest ||
     CUES.rank.test(lowerAll) ||
     subject === "regions" ||

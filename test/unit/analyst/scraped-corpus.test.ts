@@ -11608,3 +11608,27 @@ describe("where two things are compared (stop 53)", () => {
     ).toEqual(["dalat", "vungtau", "hoian"]);
   });
 });
+
+describe("a total asked for (stop 53)", () => {
+  it("'total plays of dalat videos', 'just give me the number - total plays across all dalat videos', 'give me the total likes of resort ads' are sums (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const sum = db.prepare(`SELECT sum(plays) FROM ${IN_IDS}`).pluck().get(idList(dalat)) as number;
+    for (const q of [
+      "total plays of dalat videos",
+      "just give me the number - total plays across all dalat videos",
+      "what are the total plays across all dalat videos",
+    ]) {
+      const answer = await ask(q);
+      expect(aggregateOf(answer).plan, q).toMatchObject({
+        intent: "count",
+        metric: "plays",
+        topics: ["dalat"],
+      });
+      expect(answer.summary, q).toContain(`${sum.toLocaleString("en-US")} views in total`);
+    }
+    const likes = aggregateOf(await ask("give me the total likes of resort ads"));
+    expect(likes.plan).toMatchObject({ intent: "count", metric: "likes", filters: ["ad=yes"] });
+    // A ranking by the total stays one.
+    expect(aggregateOf(await ask("top 3 dalat videos by total plays")).plan.intent).toBe("rank");
+  });
+});
