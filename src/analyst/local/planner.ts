@@ -2546,7 +2546,7 @@ async function readQuestion(
     })
     // ("Who's the #1 creator", "the No. 1 video": the top one.)
     .replace(
-      /(?<![\p{L}\p{N}#])(?:#|no\.?\s*|number\s+)1(?![\p{L}\p{N}.,])/giu,
+      /(?<![\p{L}\p{N}#])(?:#|no\.?\s*|number\s+)1(?![\p{L}\p{N}.,])(?=\s+(?:[\p{L}-]+\s+)?(?:creators?|videos?|vids?|accounts?|sounds?|songs?|tracks?|hashtags?|tags?|posts?|ads?|hotels?|resorts?|homestays?|places?|cit(?:y|ies)|destinations?|months?|days?|hours?|influencers?|brands?)\b)/giu,
       (said: string, at: number, all: string) =>
         quotedAt(all, at) || /^\s*\(/.test(all.slice(at + said.length)) ? said : "top",
     )

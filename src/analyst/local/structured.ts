@@ -79,13 +79,16 @@ function condition(key: string, value: Value): string {
   const either = (items: string[]) =>
     items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
   if (/^(hashtags?|tags?)$/.test(k)) return either(list.map((t) => `#${t.replace(/^#/, "")}`));
-  if (/^(input|search|searchquery|searchinput)$/.test(k)) return either(list.map((t) => `input = '${t}'`));
+  if (/^(input|search|searchquery|searchinput)$/.test(k))
+    return either(list.map((t) => `#${t.replace(/^#/, "")} search`));
   if (/^(year|month|date|day|quarter|period|window|range|since)$/.test(k))
     return `${k === "since" ? "since" : "in"} ${either(list.map(range))}`.replace(/^in from\b/, "from");
   if (/^(from|start|after)$/.test(k)) return `since ${list[0]}`;
   if (/^(to|end|until|before)$/.test(k)) return `until ${list[0]}`;
   if (/^(author|authors|handle|handles|creator|creators|account|accounts|username|authormeta\/name)$/.test(k))
-    return either(list.map((h) => `@${h.replace(/^@/, "")}`));
+    return either(
+      (Array.isArray(value) ? value : [value]).map((h) => `@${String(h).trim().replace(/^@/, "")}`),
+    );
   if (/^(captioncontains|contains|text|caption|keyword|keywords|q|query|mentions?)$/.test(k))
     return `mentioning ${either(list.map((t) => `"${t}"`))}`;
   if (/^(isad|ad|ads|paid|issponsored|sponsored)$/.test(k))
@@ -170,7 +173,9 @@ function asQuestion(pairs: readonly Pair[], callName = ""): string | null {
   const periods = take("periods");
   if (Array.isArray(periods)) sides.push(periods.map((p) => range(words(p))).join(" vs "));
   const entities = take("entities");
-  if (Array.isArray(entities)) sides.push(entities.map((h) => `@${words(h).replace(/^@/, "")}`).join(" vs "));
+  // (A handle keeps its "_": "lacanhatrang_79".)
+  if (Array.isArray(entities))
+    sides.push(entities.map((h) => `@${String(h).trim().replace(/^@/, "")}`).join(" vs "));
   const groups = take("groups");
   if (Array.isArray(groups))
     sides.push(
@@ -191,6 +196,18 @@ function asQuestion(pairs: readonly Pair[], callName = ""): string | null {
     .replace(/^list examples$/, "list")
     .replace(/^metric$|^rate$|^trend$/, "");
   const counted = typeof limit === "number" || (typeof limit === "string" && /^\d{1,3}$/.test(limit));
+  // (metric=share_of_total(playCount); group_by=authorMeta/name; top=3: the share the leading creators hold.)
+  const shareOf = metric.match(/^share of total\s*\(?\s*([\w/]+)\s*\)?$/i);
+  if (
+    shareOf &&
+    /^(authormeta\/name|author|creator|handle|authors|creators)$/i.test(group.replace(/\s+/g, ""))
+  )
+    return [
+      `what share of ${shareOf[1]} do the top ${counted ? limit : 10} creators get`,
+      ...filters.filter(Boolean),
+    ]
+      .join(", ")
+      .replace(/\s*=\s*/g, " ");
   const lead = [
     counted
       ? /\btop\b/.test(head)
@@ -211,7 +228,13 @@ function asQuestion(pairs: readonly Pair[], callName = ""): string | null {
   ]
     .map((p) => p.trim())
     .filter(Boolean);
-  return parts.length >= 2 ? parts.join(", ").replace(/\s+/g, " ") : null;
+  // (No "=" is left: the reading is said as 'read "…" as "…"', split at the last "=".)
+  return parts.length >= 2
+    ? parts
+        .join(", ")
+        .replace(/\s*=\s*/g, " ")
+        .replace(/\s+/g, " ")
+    : null;
 }
 
 /** A lenient value: JSON where it parses, else the text (unquoted). */

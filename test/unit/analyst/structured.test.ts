@@ -8,7 +8,7 @@ describe("an agent's request as data, written back as a question", () => {
         '{"task":"rank","entity":"hashtags","metric":"median_playCount","filter":{"input":"hoteldaklak","year":2024},"min_n":3,"exclude":["xuhuong","fyp"],"limit":10}',
       ),
     ).toBe(
-      "rank top 10 hashtags, by median playCount, input = 'hoteldaklak', in 2024, with at least 3 videos, excluding xuhuong, fyp",
+      "rank top 10 hashtags, by median playCount, #hoteldaklak search, in 2024, with at least 3 videos, excluding xuhuong, fyp",
     );
     expect(
       fromStructured(
@@ -31,10 +31,10 @@ describe("an agent's request as data, written back as a question", () => {
       fromStructured(
         "metric=median(playCount); group_by=month; where=input:hotelphuquy; range=2024-01..2025-05",
       ),
-    ).toBe("median playCount, input = 'hotelphuquy', from 2024-01 to 2025-05, by month");
+    ).toBe("median playCount, #hotelphuquy search, from 2024-01 to 2025-05, by month");
     expect(
       fromStructured("metric=median(diggCount); group_by=hour(createTimeISO, tz=+7); where=input:hotelhue"),
-    ).toBe("median diggCount, input = 'hotelhue', by hour in Vietnam time");
+    ).toBe("median diggCount, #hotelhue search, by hour in Vietnam time");
     expect(fromStructured("metric=p90(playCount), p50(playCount); group_by=month")).toBe(
       "p90, p50 of playCount, by month",
     );
