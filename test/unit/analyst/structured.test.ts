@@ -21,6 +21,15 @@ describe("an agent's request as data, written back as a question", () => {
     expect(fromStructured('{"task":"count","filter":{"isAd":true},"group_by":"year"}')).toBe(
       "count, ads, by year",
     );
+    // A handle keeps its "_"; a share of the total by account is the leading accounts' share.
+    expect(
+      fromStructured('{"task":"compare","entities":["nhatrangnew201","lacanhatrang_79"],"metric":"n"}'),
+    ).toBe("compare @nhatrangnew201 vs @lacanhatrang_79, by number of videos");
+    expect(
+      fromStructured(
+        "metric=share_of_total(playCount); group_by=authorMeta/name; where=input:hotelhaiphong; top=3",
+      ),
+    ).toBe("what share of playCount do the top 3 creators get, #hotelhaiphong search");
   });
 
   it("reads a function call and fields written apart", () => {
