@@ -2569,6 +2569,19 @@ async function readQuestion(
         return "better than ";
       },
     )
+    // "Is Nha Trang ahead of Vũng Tàu?", "Hải Phòng relative to Hạ Long", "how does #a stack up to #b",
+    // "hotelluxury > hotelgiare?": the two compared ("relative to followers" divides, read elsewhere).
+    .replace(
+      /\b(?:ahead of|behind|relative to|stacks? up (?:to|against|with)|measures? up (?:to|against))\s+(?!(?:(?:their|its|his|her|the|a|each)\s+)?(?:creator'?s?\s+)?(?:followers?|follower counts?|fans|audience|size|subscribers?|usual|baseline|average|median|norm|expectations?)\b)(?=[#@\p{Lu}\d"“]|(?:the\s+)?(?:organic|ads?|rest|others?|everything|videos|vids|posts|hotels?|homestays?|resorts?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|last|this|weekdays?|weekends?|mornings?|evenings?|nights?|short\w*|long\w*|english|vietnamese|verified|non-verified|\p{Ll}+\s+(?:videos|vids|posts|captions|ones|search))\b)/gu,
+      (said: string, at: number, all: string) => {
+        if (quotedAt(all, at)) return said;
+        typos.push(`${said.trim()}=vs`);
+        return "vs ";
+      },
+    )
+    .replace(/(?<=[\p{L}_])\s*>\s*(?=[#@]?\p{L})/gu, (said: string, at: number, all: string) =>
+      quotedAt(all, at) ? said : " vs ",
+    )
     // "Median plays with the tag vs without", "compare vids with vs without it": the videos about what was named,
     // against the rest ("with vs without transcripts" names what they have).
     .replace(

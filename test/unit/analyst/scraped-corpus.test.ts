@@ -11632,3 +11632,29 @@ describe("a total asked for (stop 53)", () => {
     expect(aggregateOf(await ask("top 3 dalat videos by total plays")).plan.intent).toBe("rank");
   });
 });
+
+describe("comparisons asked many ways (stop 53)", () => {
+  it("'is Da Lat ahead of Vung Tau?', 'Da Lat relative to Vung Tau', 'how does #dalat stack up to #vungtau', 'dalat > vungtau' compare the two (SQL)", async () => {
+    const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    const medianOf = async (topic: string) => {
+      const ids = new Set(await searchIds(topic));
+      return median(plays.filter((v) => ids.has(v.id)).map((v) => v.plays));
+    };
+    for (const q of [
+      "Is Da Lat ahead of Vung Tau on median plays?",
+      "Da Lat relative to Vung Tau: median plays",
+      "How does #dalat stack up to #vungtau on median plays?",
+      "dalat > vungtau on median plays?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "plays" });
+      expect((plan as { compare_topics?: string[] }).compare_topics, q).toEqual(["dalat", "vungtau"]);
+      expect(groupValue(result, "dalat"), q).toBe(await medianOf("dalat"));
+    }
+    // "Relative to followers" still divides by followers (declined), and "plays > 1000" is a bound.
+    expect(aggregateOf(await ask("likes relative to followers for dalat creators")).plan.intent).toBe(
+      "decline",
+    );
+    expect(aggregateOf(await ask("dalat videos with plays > 1000")).plan.filters).toContain("plays>1000");
+  });
+});
