@@ -2085,6 +2085,18 @@ async function readQuestion(
       /\b(?:sum\(\s*)?(playcount|diggcount|commentcount|sharecount|collectcount)\s*\)?\s*\/\s*(?:sum\(\s*)?(playcount|diggcount|commentcount|sharecount|collectcount)\s*\)?/gi,
       "$1 to $2 ratio",
     )
+    // ("Everything but Đà Lạt", "anything except ads": the rest, left out as "excluding" says it.)
+    .replace(
+      /\b(?:everything|anything|everywhere|all)\s+(?:but|except(?: for)?|other than|apart from)\s+/gi,
+      "excluding ",
+    )
+    // ("saves:likes", "comments : plays": one count over another, as "saves to likes ratio" says it.)
+    .replace(
+      /\b(plays|views|likes|comments|shares|saves)\s*:\s*(plays|views|likes|comments|shares|saves)\b(?!\s*ratio)/gi,
+      "$1 to $2 ratio",
+    )
+    // ("ER%", "median ER", "er rate": the engagement rate, as marketers shorten it.)
+    .replace(/(?<![\p{L}\p{N}])(?:ER\s*%|er\s*%|ER(?![\p{L}\p{N}.])|er rate)/gu, "engagement rate")
     // ("2021 vs 2022 vid counts": the number of videos.)
     .replace(
       /\b(?:highest|largest|biggest|most|top)\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi,
@@ -3895,7 +3907,7 @@ async function readQuestion(
   // the topic (a hashtag written, or one the corpus uses after a word of exclusion).
   for (const m of [
     ...text.matchAll(
-      /\b(but not|and not|not counting|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out|leave out|ignoring|ignore|skipping|skip|without)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?|(?:(?:generic|common|reach|filler|the)\s+)?(?:tags?|hashtags?)\s+(?:like|such as)\s+|(?:(?:any|all|the)\s+)?(?:videos?|posts?|clips?)\s+(?:tagged|hashtagged)\s+(?:with\s+)?)?(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
+      /\b(but not|and not|not counting|not|excluding|exclude|except(?: for)?|other than|apart from|minus|leaving out|leave out|ignoring|ignore|skipping|skip|without)\s+(?:(?:tagged|hashtagged)\s+(?:with\s+)?|about\s+|mentioning\s+|the\s+(?:hashtag\s+|tag\s+)?|(?:(?:generic|common|reach|filler|the)\s+)?(?:tags?|hashtags?)\s+(?:like|such as)\s+|(?:(?:any|all|the)\s+)?(?:videos?|posts?|clips?)\s+(?:tagged|hashtagged)\s+(?:with\s+)?)?(?!(?:top|bottom|biggest|largest|outliers?|first|last|highest|lowest|most|least)\b)(#)?([\p{L}\p{N}_]{2,})(?=(?:\s+([\p{L}\p{N}_]+))?(?:\s+([\p{L}\p{N}_]+))?)/dgu,
     ),
   ]) {
     const [whole, cue, hash, ...written] = m as unknown as [

@@ -11658,3 +11658,25 @@ describe("comparisons asked many ways (stop 53)", () => {
     expect(aggregateOf(await ask("dalat videos with plays > 1000")).plan.filters).toContain("plays>1000");
   });
 });
+
+describe("a performance marketer's shorthand (stop 53)", () => {
+  it("'ER%' is the engagement rate; 'saves:likes' saves per like; 'everything but Da Lat' leaves Da Lat out; 'excluding the top 1%' finds no text 'top'", async () => {
+    expect(aggregateOf(await ask("median ER% of dalat videos")).plan).toMatchObject({
+      intent: "measure",
+      metric: "engagement",
+      topics: ["dalat"],
+    });
+    expect(aggregateOf(await ask("saves:likes for dalat vs vungtau")).plan).toMatchObject({
+      metric: "saves_per_like",
+      group_by: "topic",
+    });
+    const rest = aggregateOf(await ask("everything but Da Lat: how many videos?"));
+    expect(rest.plan).toMatchObject({ intent: "count", filters: ["not_q=dalat"] });
+    const dalat = new Set(await searchIds("dalat"));
+    const all = db.prepare("SELECT id FROM videos").pluck().all() as string[];
+    expect(rest.result.count).toBe(all.filter((id) => !dalat.has(id)).length);
+    expect(
+      aggregateOf(await ask("median plays of dalat videos excluding the top 1% of videos")).plan.filters,
+    ).not.toContain("not_q=top");
+  });
+});
