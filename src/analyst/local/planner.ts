@@ -3489,8 +3489,9 @@ async function readQuestion(
   const mentioned = asking === lowerAll ? undefined : lacking(lowerAll);
   // "I'm launching a hotel next month. Which hashtags should I use?": the forecast must be asked, not told.
   // ("Draft next month's content plan", "a posting plan for next week": a plan from what the corpus observed.)
+  // ("I think @a and @b will be on it": the asker's guess about the answer, no forecast asked.)
   const forecastAsked = asking.replace(
-    /\bnext (?:week|month|quarter|year)'?s? (?:content |posting |video |tiktok )?(?:plan|calendar|schedule|strategy|posts?|ideas?)\b|\b(?:plan|calendar|schedule|strategy|ideas?) for next (?:week|month|quarter|year)\b/g,
+    /\bnext (?:week|month|quarter|year)'?s? (?:content |posting |video |tiktok )?(?:plan|calendar|schedule|strategy|posts?|ideas?)\b|\b(?:plan|calendar|schedule|strategy|ideas?) for next (?:week|month|quarter|year)\b|\bwill be (?:on|in|at the top of|at) (?:it|there|that list|the list|the top|top)\b/g,
     " ",
   );
   if (

@@ -11680,3 +11680,15 @@ describe("a performance marketer's shorthand (stop 53)", () => {
     ).not.toContain("not_q=top");
   });
 });
+
+describe("the asker's guess beside the question (stop 53)", () => {
+  it("'top 5 dalat videos by saves. I think @stay1 will be on it' asks no forecast; 'which will trend next month' still does", async () => {
+    const guess = aggregateOf(
+      await ask("top 5 dalat videos by saves. I think @stay1 will be on it but want to confirm"),
+    );
+    expect(String(guess.result.declined ?? "")).not.toMatch(/forecast/);
+    expect(
+      String(aggregateOf(await ask("which dalat videos will trend next month?")).result.declined),
+    ).toMatch(/forecast/);
+  });
+});
