@@ -2092,7 +2092,8 @@ async function readQuestion(
     )
     // ("saves:likes", "comments : plays": one count over another, as "saves to likes ratio" says it.)
     .replace(
-      /\b(plays|views|likes|comments|shares|saves)\s*:\s*(plays|views|likes|comments|shares|saves)\b(?!\s*ratio)/gi,
+      // (Not a sentence's colon: "468k plays: shares per 1,000 plays".)
+      /\b(plays|views|likes|comments|shares|saves)(?::|\s+:\s+)(plays|views|likes|comments|shares|saves)\b(?!\s*ratio)/gi,
       "$1 to $2 ratio",
     )
     // ("ER%", "median ER", "er rate": the engagement rate, as marketers shorten it.)

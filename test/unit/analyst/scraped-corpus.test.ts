@@ -11670,6 +11670,11 @@ describe("a performance marketer's shorthand (stop 53)", () => {
       metric: "saves_per_like",
       group_by: "topic",
     });
+    // (A sentence's colon is none: "… 468k plays: shares per 1,000 plays".)
+    expect(
+      aggregateOf(await ask("the dalat ad with 468k plays: shares per 1,000 plays, and where does it rank?"))
+        .plan.metric,
+    ).toBe("share_rate");
     const rest = aggregateOf(await ask("everything but Da Lat: how many videos?"));
     expect(rest.plan).toMatchObject({ intent: "count", filters: ["not_q=dalat"] });
     const dalat = new Set(await searchIds("dalat"));
