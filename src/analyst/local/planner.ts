@@ -7136,8 +7136,7 @@ async function readQuestion(
   )
     intent = "overview";
   else if (
-    // ("Give me the total plays of hotel videos": the sum, not a list.)
-    // "Total plays across all hotel videos", "what are the combined likes of resort ads?": the sum, counted.
+    // "Total plays across all hotel videos", "give me the combined likes of resort ads": the sum, not a list.
     metric !== null &&
     COUNTS.includes(metric) &&
     metric !== "videos" &&
