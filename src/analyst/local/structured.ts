@@ -138,11 +138,14 @@ function asQuestion(pairs: readonly Pair[], callName = ""): string | null {
   const group = words(take("groupby", "split", "by", "per", "pivot") ?? "")
     .replace(/\bduration bucket\b/i, "length")
     .replace(/^input$/i, "search input");
+  const sortValue = take("sort", "sortby", "order", "orderby");
   const sort = words(
-    String(take("sort", "sortby", "order", "orderby") ?? "").replace(
-      /\s*\b(desc|asc|descending|ascending)$/i,
-      "",
-    ),
+    (typeof sortValue === "string" || typeof sortValue === "number"
+      ? String(sortValue)
+      : Array.isArray(sortValue)
+        ? words(sortValue)
+        : ""
+    ).replace(/\s*\b(desc|asc|descending|ascending)$/i, ""),
   );
   const exclude = take("exclude", "excluding", "except", "not");
   const filters: string[] = [];

@@ -60,6 +60,7 @@ describe("an agent's request as data, written back as a question", () => {
       "[1, 2, 3]",
       "get_top_videos()",
       `{"task":"${"x".repeat(5000)}"}`,
+      '{"task":"rank","sort":{"by":"plays"},"filter":[1,2],"metric":{"a":1}}',
     ])
       expect(() => fromStructured(text), text).not.toThrow();
     expect(fromStructured("how many dalat videos are there?")).toBeNull();
@@ -68,5 +69,9 @@ describe("an agent's request as data, written back as a question", () => {
     expect(fromStructured("{not json at all")).toBeNull();
     expect(fromStructured("{}")).toBeNull();
     expect(fromStructured("[1, 2, 3]")).toBeNull();
+    // (Values of an unexpected shape say nothing: no "[object Object]".)
+    expect(fromStructured('{"task":"rank","entity":"videos","sort":{"by":"plays"},"filter":[1,2]}')).toBe(
+      "rank videos",
+    );
   });
 });
