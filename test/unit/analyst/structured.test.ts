@@ -70,8 +70,10 @@ describe("an agent's request as data, written back as a question", () => {
     expect(fromStructured("{}")).toBeNull();
     expect(fromStructured("[1, 2, 3]")).toBeNull();
     // (Values of an unexpected shape say nothing: no "[object Object]".)
-    expect(fromStructured('{"task":"rank","entity":"videos","sort":{"by":"plays"},"filter":[1,2]}')).toBe(
-      "rank videos",
-    );
+    expect(
+      fromStructured(
+        '{"task":"rank","entity":"videos","metric":"plays","sort":{"by":"plays"},"filter":[1,2]}',
+      ),
+    ).toBe("rank videos, by plays");
   });
 });
