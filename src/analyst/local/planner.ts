@@ -2018,6 +2018,17 @@ async function contextSet(
   return null;
 }
 
+/**
+ * What follows a word of comparison when it names the other side ("beat March 2024", "ahead of #vungtau", "relative
+ * to organic ones"): a name, a figure, a quote, or a word for a set, a period or a kind of video.
+ */
+const COMPARED_SIDE = String.raw`(?=[#@\p{Lu}\d"“]|(?:the\s+)?(?:organic|ads?|rest|others?|everything|every|all|non|those|videos|vids|posts|hotels?|homestays?|resorts?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|last|this|weekdays?|weekends?|mornings?|evenings?|nights?|short\w*|long\w*|english|vietnamese|verified|non-verified|\p{Ll}+\s+(?:videos|vids|posts|captions|ones|search))\b)`;
+/** Words of comparison set before their other side ("outperforming", "ahead of", "stacks up to"). */
+const COMPARED_VERB = new RegExp(
+  String.raw`(?<!\p{L})(?:out-?perform(?:s|ed|ing)?|beat(?:s|ing)?|outdo(?:es|ing)?|outpull(?:s|ed|ing)?|ahead of|behind|relative to|stacks? up (?:to|against|with)|measures? up (?:to|against))\s+(?!(?:(?:their|its|his|her|the|a|each)\s+)?(?:(?:creator|account)'?s?\s+|own\s+)?(?:usual|baseline|average|norm|median|typical|expectations?|algorithm|drops?|music|sounds?|songs?|tracks?|followers?|follower counts?|fans|audience|size|subscribers?)\b)${COMPARED_SIDE}`,
+  "gu",
+);
+
 /** Words around a handle that say a chat message names a person, not a creator ("cc @minh", "asking for @lan"). */
 const CHAT_BEFORE =
   /(?:^|[\s(,;:])(?:cc:?|asking for|on behalf of|ping(?:ing)?|hey|hi|hello|yo|thanks|thx|ty|dear|gm|morning|@here|@channel|@everyone)[\s,:]*$/i;
@@ -2572,26 +2583,18 @@ async function readQuestion(
     .replace(/\b(?:the\s+)?sweet[- ]spot\b/gi, "the best")
     // ("… like bucket it 0-15, 15-30": "like" as in "say", no likes.)
     .replace(/\blike(?=\s+(?:bucket|bin|band|group|split)\s+(?:it|them)\b)/gi, "")
-    // "Is Nha Trang outperforming Đà Lạt?", "did March 2025 beat March 2024?": the two compared ("outperforming
-    // their usual" is a breakout; "beat drops" are music; "Chill Beats Studio" a name).
-    .replace(
-      /(?<!\p{L})(?:out-?perform(?:s|ed|ing)?|beat(?:s|ing)?|outdo(?:es|ing)?|outpull(?:s|ed|ing)?)\s+(?!(?:(?:their|its|his|her|the|a)\s+)?(?:(?:creator|account)'?s?\s+|own\s+)?(?:usual|baseline|average|norm|median|typical|expectations?|algorithm|drops?|music|sounds?|songs?|tracks?)\b)(?=[#@\p{Lu}\d"“]|(?:the\s+)?(?:organic|ads?|rest|others?|everything|every|all|non|those|videos|vids|posts|hotels?|homestays?|resorts?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|last|this|weekdays?|weekends?|mornings?|evenings?|nights?|short\w*|long\w*|english|vietnamese|verified|non-verified)\b)/gu,
-      (said: string, at: number, all: string) => {
-        if (quotedAt(all, at) || /\b(?:than|vs\.?|versus)\b/i.test(all)) return said;
-        typos.push(`${said.trim()}=better than`);
-        return "better than ";
-      },
-    )
-    // "Is Nha Trang ahead of Vũng Tàu?", "Hải Phòng relative to Hạ Long", "how does #a stack up to #b",
-    // "hotelluxury > hotelgiare?": the two compared ("relative to followers" divides, read elsewhere).
-    .replace(
-      /\b(?:ahead of|behind|relative to|stacks? up (?:to|against|with)|measures? up (?:to|against))\s+(?!(?:(?:their|its|his|her|the|a|each)\s+)?(?:creator'?s?\s+)?(?:followers?|follower counts?|fans|audience|size|subscribers?|usual|baseline|average|median|norm|expectations?)\b)(?=[#@\p{Lu}\d"“]|(?:the\s+)?(?:organic|ads?|rest|others?|everything|videos|vids|posts|hotels?|homestays?|resorts?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|last|this|weekdays?|weekends?|mornings?|evenings?|nights?|short\w*|long\w*|english|vietnamese|verified|non-verified|\p{Ll}+\s+(?:videos|vids|posts|captions|ones|search))\b)/gu,
-      (said: string, at: number, all: string) => {
-        if (quotedAt(all, at)) return said;
-        typos.push(`${said.trim()}=vs`);
-        return "vs ";
-      },
-    )
+    // "Is Nha Trang outperforming Đà Lạt?", "did March 2025 beat March 2024?", "is X ahead of Y?", "X relative to
+    // Y", "how does #a stack up to #b": the two compared ("outperforming their usual" is a breakout; "beat drops"
+    // are music; "Chill Beats Studio" a name; "relative to followers" divides, read elsewhere).
+    .replace(COMPARED_VERB, (said: string, at: number, all: string) => {
+      if (quotedAt(all, at)) return said;
+      const comparative = !/^(?:ahead|behind|relative|stacks?|measures?)\b/i.test(said);
+      // (A comparative verb beside a "than" or "vs" already said is read with it.)
+      if (comparative && /\b(?:than|vs\.?|versus)\b/i.test(all)) return said;
+      typos.push(`${said.trim()}=${comparative ? "better than" : "vs"}`);
+      return comparative ? "better than " : "vs ";
+    })
+    // "hotelluxury > hotelgiare?": the two compared.
     .replace(/(?<=[\p{L}_])\s*>\s*(?=[#@]?\p{L})/gu, (said: string, at: number, all: string) =>
       quotedAt(all, at) ? said : " vs ",
     )
