@@ -109,6 +109,24 @@ function condition(key: string, value: Value): string {
   return list.every((v) => v === "") ? "" : `${key} ${either(list)}`;
 }
 
+/** The keys read for each part of a request, as keyOf writes them; any other key is read as a filter. */
+const KEYS = {
+  task: ["task", "action", "intent", "op", "operation"],
+  entity: ["entity", "subject", "of", "type"],
+  metric: ["metric", "metrics", "measure", "measures", "name"],
+  limit: ["limit", "n", "top", "k"],
+  group: ["groupby", "split", "by", "per", "pivot"],
+  sort: ["sort", "sortby", "order", "orderby"],
+  exclude: ["exclude", "excluding", "except", "not"],
+  zone: ["tz", "timezone"],
+  periods: ["periods"],
+  entities: ["entities"],
+  groups: ["groups"],
+  filter: ["filter", "filters", "where"],
+} as const satisfies Record<string, readonly string[]>;
+const READ_KEYS: ReadonlySet<string> = new Set(Object.values(KEYS).flat());
+const isFilterKey = (k: string) => (KEYS.filter as readonly string[]).includes(k);
+
 /** Keys whose value says how the answer is shown, not what it is: left out. */
 const SHOWN =
   /^(fields|return|returns|output|columns|cols|select|format|desc|description|pooled|horizon|granularity|also|dims|basis)$/;
@@ -131,14 +149,14 @@ function asQuestion(pairs: readonly Pair[], callName = ""): string | null {
     for (const key of keys) if (by.has(key)) return by.get(key) as Value;
     return undefined;
   };
-  const task = words(take("task", "action", "intent", "op", "operation") ?? "").toLowerCase();
-  const entity = words(take("entity", "subject", "of", "type") ?? "").replace(/^authors?$/i, "creators");
-  const metric = words(take("metric", "metrics", "measure", "measures", "name") ?? "");
-  const limit = take("limit", "n", "top", "k");
-  const group = words(take("groupby", "split", "by", "per", "pivot") ?? "")
+  const task = words(take(...KEYS.task) ?? "").toLowerCase();
+  const entity = words(take(...KEYS.entity) ?? "").replace(/^authors?$/i, "creators");
+  const metric = words(take(...KEYS.metric) ?? "");
+  const limit = take(...KEYS.limit);
+  const group = words(take(...KEYS.group) ?? "")
     .replace(/\bduration bucket\b/i, "length")
     .replace(/^input$/i, "search input");
-  const sortValue = take("sort", "sortby", "order", "orderby");
+  const sortValue = take(...KEYS.sort);
   const sort = words(
     (typeof sortValue === "string" || typeof sortValue === "number"
       ? String(sortValue)
@@ -147,39 +165,28 @@ function asQuestion(pairs: readonly Pair[], callName = ""): string | null {
         : ""
     ).replace(/\s*\b(desc|asc|descending|ascending)$/i, ""),
   );
-  const exclude = take("exclude", "excluding", "except", "not");
+  const exclude = take(...KEYS.exclude);
   const filters: string[] = [];
   for (const [key, value] of pairs) {
     const k = keyOf(key);
-    if (
-      /^(filter|filters|where)$/.test(k) &&
-      value !== null &&
-      typeof value === "object" &&
-      !Array.isArray(value)
-    )
+    if (isFilterKey(k) && value !== null && typeof value === "object" && !Array.isArray(value))
       for (const [fk, fv] of Object.entries(value)) filters.push(condition(fk, fv));
-    else if (/^(filter|filters|where)$/.test(k) && typeof value === "string") {
+    else if (isFilterKey(k) && typeof value === "string") {
       // (filter="isAd=false": one condition written inline.)
       const inline = value.match(/^\s*([\p{L}\p{N}_/.]+)\s*[:=]\s*(.+?)\s*$/u);
       if (inline) filters.push(condition(inline[1] as string, inline[2] as string));
-    } else if (
-      !/^(task|action|intent|op|operation|entity|subject|of|type|metric|metrics|measure|measures|name|limit|n|top|k|groupby|split|by|per|pivot|sort|sortby|order|orderby|exclude|excluding|except|not|filter|filters|where|periods|groups|entities|tz|timezone)$/.test(
-        k,
-      ) &&
-      !SHOWN.test(k)
-    )
-      filters.push(condition(key, value));
+    } else if (!READ_KEYS.has(k) && !SHOWN.test(k)) filters.push(condition(key, value));
   }
-  const zone = words(take("tz", "timezone") ?? "");
+  const zone = words(take(...KEYS.zone) ?? "");
   if (/\+7|ho.chi.minh|saigon|vietnam|ict/i.test(zone)) filters.push("in Vietnam time");
   const sides: string[] = [];
-  const periods = take("periods");
+  const periods = take(...KEYS.periods);
   if (Array.isArray(periods)) sides.push(periods.map((p) => range(words(p))).join(" vs "));
-  const entities = take("entities");
+  const entities = take(...KEYS.entities);
   // (A handle keeps its "_": "lacanhatrang_79".)
   if (Array.isArray(entities))
     sides.push(entities.map((h) => `@${String(h).trim().replace(/^@/, "")}`).join(" vs "));
-  const groups = take("groups");
+  const groups = take(...KEYS.groups);
   if (Array.isArray(groups))
     sides.push(
       groups
