@@ -15,6 +15,7 @@ import {
   type SoundName,
   type TextField,
 } from "../../store/facts.js";
+import { unframed } from "./framing.js";
 import {
   anotherPeriod,
   CAPTION_BANDS,
@@ -2066,16 +2067,20 @@ async function readQuestion(
   const known = await facts.advertiserNames();
   // ('{"task":"rank","entity":"creators","filter":{"hashtag":"dalat"}}', "get_top_videos(topic="Hạ Long", n=5)":
   // an agent's request as data, read as the question its fields ask, and said so below.)
-  const structured = fromStructured(dictated);
+  // ("Hi team, … Thanks, Linh", "Answer using only the corpus. User question: …": an email's greeting and
+  // sign-off, an agent's instructions around the question; left out, and said so below.)
+  // (Not a request's fields: "task: list_examples; filter: {hashtag: x}" is read as data below.)
+  const framed = fromStructured(dictated) === null ? unframed(dictated) : { question: dictated, framing: [] };
+  const structured = fromStructured(framed.question);
   // ("So at sign an choi vung tau seventy two, how many videos": dictated, read as typed, and said so below.)
-  const question = fromSpoken(structured ?? dictated);
+  const question = fromSpoken(structured ?? framed.question);
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
   const english = fromVietnamese(question);
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
-  if (question !== dictated) typos.push(`${dictated.trim()}=${question.trim()}`);
+  if (question !== framed.question) typos.push(`${framed.question.trim()}=${question.trim()}`);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
@@ -5419,6 +5424,9 @@ async function readQuestion(
   // #dalat); the rest is ignored.
   const topics: string[] = [];
   const ignored: string[] = [
+    ...(framed.framing.length > 0
+      ? [`${framed.framing.map((f) => `"${f}"`).join(", ")} (the request's framing, not its question)`]
+      : []),
     ...chatMentions.map(
       (handle) => `${handle} (named by the chat message: no creator in the corpus has that handle)`,
     ),

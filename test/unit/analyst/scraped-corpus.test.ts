@@ -11697,3 +11697,44 @@ describe("the asker's guess beside the question (stop 53)", () => {
     ).toMatch(/forecast/);
   });
 });
+
+describe("an email's greeting and sign-off, an agent's instructions (stop 54)", () => {
+  it("'Hi team, … Thanks, Linh' counts the videos asked about; the name signed is no creator", () =>
+    onOwnCorpus(async (named, uid) => {
+      named.prepare("UPDATE creators SET nickname = ? WHERE uid = ?").run("Linh", uid("stay1"));
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const dalat = await store.facts.count({ q: "dalat" });
+      const answer = await ask("Hi team, how many dalat videos are there? Thanks, Linh", on);
+      const { plan } = aggregateOf(answer);
+      expect(plan).toMatchObject({ intent: "count", creators: [], topics: ["dalat"] });
+      expect(plan.ignored).toEqual(['"Hi team,", "Thanks, Linh" (the request\'s framing, not its question)']);
+      expect(answer.summary).toContain(`${dalat} videos about "dalat"`);
+      // Named in the question, the display name is still the creator.
+      expect(aggregateOf(await ask("how many videos by Linh?", on)).plan.creators).toEqual([uid("stay1")]);
+    }));
+
+  it("'Answer using only the corpus. User question: …', a context and a form asked for read the question alone (SQL)", async () => {
+    const direct = aggregateOf(await ask("which resort videos got the most views?"));
+    const wrapped = aggregateOf(
+      await ask(
+        "Answer using only the corpus. User question: which resort videos got the most views? Return a ranked list.",
+      ),
+    );
+    expect(wrapped.plan).toMatchObject({ intent: direct.plan.intent, topics: ["resort"], filters: [] });
+    expect(wrapped.result.ranking).toEqual(direct.result.ranking);
+    // A context before the question ("a homestay in Vung Tau") names no topic of it.
+    const dalat = await searchIds("dalat");
+    const plays = db.prepare(`SELECT plays FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[];
+    const context = await ask(
+      "Context: the user runs a homestay in Vung Tau. Question: what's the median plays of dalat videos?",
+    );
+    expect(aggregateOf(context).plan).toMatchObject({ intent: "measure", topics: ["dalat"] });
+    expect(aggregateOf(context).result.median).toBe(median(plays));
+    // The question quoted after "The user asks:" is read without its quotes.
+    const ads = db.prepare("SELECT count(*) FROM videos WHERE label_ad = 1").pluck().get() as number;
+    const quoted = await ask("System note: be precise. The user asks: 'how many ads are there?'");
+    expect(aggregateOf(quoted).plan).toMatchObject({ intent: "count", filters: ["ad=yes"], topics: [] });
+    expect(quoted.summary).toContain(`${ads.toLocaleString("en-US")} ads`);
+  });
+});

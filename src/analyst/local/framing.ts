@@ -1,0 +1,121 @@
+/**
+ * What a request says around its question: an email's greeting and sign-off ("Hi team, … Thanks, Linh"), and the
+ * instructions an agent wraps a user's question in ("Answer using only the corpus. User question: …", "Task: …
+ * Return the figure and 3 example videos."). The question is read without them; a sign-off's name is no creator,
+ * and "answer", "user" or "concisely" are no words to find. What was left out is said beside the answer.
+ */
+
+export interface Unframed {
+  /** The question without its framing. */
+  question: string;
+  /** The framing left out, as written (each part shortened to a few words). */
+  framing: string[];
+}
+
+/** A greeting that opens a message: "Hi team,", "Hello,", "Dear Minh,", "Good morning all —". */
+const GREETING = /^\s*(?:hi|hello|hey|hiya|dear|greetings|good (?:morning|afternoon|evening))\b/i;
+/** Whom it greets, and the stop after it (case kept: "Hi Minh," greets Minh; "Hey can you," greets no one). */
+const GREETED =
+  /^(?:\s+(?:there|team|all|everyone|folks|guys|y'all|again|\p{Lu}[\p{Ll}'-]+))*\s*[,!.:;—–-]+\s+/u;
+
+/** A sign-off that closes one, with the name after it: "Thanks, Linh", "Best regards", "cheers". */
+const SIGN_OFF =
+  /(?<=[.?!)]|^)\s*(?:(?:many\s+)?thanks(?:\s+(?:a lot|so much|in advance|again))?|thank you(?:\s+(?:so much|in advance))?|thx|tia|cheers|best(?:\s+(?:regards|wishes))?|(?:kind|warm|many)\s+regards|regards|sincerely)(?:\s*[,!.—–-]+\s*|\s+)?(?:\p{Lu}[\p{Ll}'-]*(?:\s+\p{Lu}[\p{Ll}'-]*)?|\p{Ll}{2,12})?\s*[.!]*\s*$/iu;
+
+/** Labels of what an agent writes around the question ("Task:", "System note:", "Context:"). */
+const INSTRUCTION_LABEL =
+  /^(?:task|instructions?|system(?:\s+(?:note|prompt|message))?|note|context|background|format|guidelines?|rules?|persona|role|goal|objective)$/i;
+
+/** Labels of the question itself ("User question:", "The user asks:", "Q from end user (forwarded verbatim):"). */
+const QUESTION_LABEL =
+  /^(?:(?:the\s+)?(?:end[- ]?)?(?:user|customer|client)(?:'s)?\s+(?:question|query|request|message|prompt|asks|asked|writes|wrote|wants to know)|(?:the\s+)?(?:end[- ]?)?user|question|query|request|prompt|q(?:\s+from\s+(?:the\s+)?(?:end[- ]?)?(?:user|customer|client))?|(?:forwarded\s+)?(?:end[- ]?)?user\s+message(?:,.*)?)(?:\s*\([^)]{0,40}\))?$/i;
+
+/** A sentence that tells the answerer how to answer ("Please respond concisely.", "Use only data you have."). */
+const INSTRUCTION =
+  /^(?:please\s+)?(?:(?:answer|respond|reply)(?:\s+(?:only\s+)?(?:using|from|with|in|concisely|briefly|precisely|shortly)\b|\s*[.!]*$)|be\s+(?:brief|concise|precise|short|accurate|careful|exact)\b|keep\s+(?:it|the\s+answer|answers|your\s+answer)\b|use\s+only\b|only\s+use\b|use\s+(?:only\s+)?(?:the\s+)?(?:data|corpus|dataset)\b|(?:do\s+not|don'?t)\s+(?:speculate|guess|invent|make\s+up|hallucinate|use\s+outside)\b|avoid\s+(?:jargon|speculation|guessing)\b|no\s+outside\b|short\s+answer\b|if\s+(?:the\s+)?(?:data|corpus|dataset)\s+(?:cannot|can'?t|does\s+not|doesn'?t)\b)/i;
+
+/**
+ * A sentence after the question on the answer's form ("Output a two-row table.", "Return a ranked list.", "If fewer
+ * than 3 match, say so."). (What to give back is kept: "Return the count and median plays per year" asks it.)
+ */
+const FORM_INSTRUCTION =
+  /^(?:please\s+)?(?:(?:return|output|format|give|provide|present|show|answer|reply|respond)\s+(?:it\s+|them\s+|everything\s+|(?:the|your)\s+(?:answer|results?|output)\s+)?(?:as|in|with)\s+(?:an?\s+)?(?:json|csv|markdown|plain text|(?:short\s+|simple\s+)?table|(?:ranked\s+|bulleted\s+)?list|bullets?|bullet points|[\w-]+[- ](?:row|column)\s+table|one\s+(?:line|sentence|paragraph)|a\s+few\s+(?:lines|sentences)|numbers?\s+only|vietnamese|english)\b|(?:return|output)\s+an?\s+(?:ranked\s+list|(?:short\s+|simple\s+|[\w-]+[- ](?:row|column)\s+)?table(?:\s+with\s[^.!?]*)?|list)\s*[.!]?$|cite\b|include\s+(?:the\s+)?(?:video\s+)?(?:urls?|links?|sources?)\b|(?:max(?:imum)?|at\s+most|no\s+more\s+than|limit\s+(?:it\s+)?to)\s+\d+\s+(?:rows|lines|words|items|sentences)\b|if\b[^.!?]{0,80}\b(?:say\s+so|tell\s+me|let\s+me\s+know|note\s+it|flag\s+it|mention\s+it|say\s+that)\b)/i;
+
+/** A label at a sentence's start: a few words before a colon. */
+const LABEL = /(?:^|(?<=[.!?]\s+))((?:[\p{L}'-]+[ ]?){1,6}(?:\([^)]{0,40}\))?(?:,[^:.?!]{0,60})?)\s*:\s+/gu;
+
+const short = (text: string) => {
+  const t = text.trim();
+  return t.length <= 60 ? t : `${t.slice(0, 57).trimEnd()}…`;
+};
+
+/** Splits text into sentences at a stop followed by a space ("trending.json", "@a.b" and "1.5" stay whole). */
+const sentences = (text: string) => text.split(/(?<=[.!?]['"”’)]*)\s+/).filter(Boolean);
+
+/**
+ * A question quoted whole, and what follows it ("'who posted the most?' Return id, plays."): the quotes removed.
+ * (Not the first of two quotes: "'book now' or 'free breakfast'"; an apostrophe within a word stays: "what's".)
+ */
+const unquoted = (text: string) => {
+  const t = text.trim();
+  if (!/^['"“‘]/.test(t)) return t;
+  for (let i = 1; i < t.length; i++) {
+    const c = t[i] as string;
+    if (!/['"”’“‘]/.test(c) || (/\p{L}/u.test(t[i - 1] ?? "") && /\p{L}/u.test(t[i + 1] ?? ""))) continue;
+    const after = t.slice(i + 1);
+    // (The quote ends a sentence: "'…?' Return id", "\"…\". Output: …".)
+    const ends = /^[.!?]*$|^[.!?]+\s/.test(after) || (/[.!?]/.test(t[i - 1] ?? "") && /^\s/.test(after));
+    return ends ? `${t.slice(1, i)}${after}` : t;
+  }
+  return t;
+};
+
+export function unframed(text: string): Unframed {
+  const framing: string[] = [];
+  let rest = text;
+  const greeting = rest.match(GREETING);
+  const greeted = greeting ? rest.slice(greeting[0].length).match(GREETED) : null;
+  if (greeting && greeted && rest.length > greeting[0].length + greeted[0].length + 10) {
+    framing.push(short(greeting[0] + greeted[0]));
+    rest = rest.slice(greeting[0].length + greeted[0].length);
+  }
+  const signOff = rest.match(SIGN_OFF);
+  if (signOff && (signOff.index ?? 0) > 10) {
+    framing.push(short(signOff[0]));
+    rest = rest.slice(0, signOff.index).trimEnd();
+  }
+  // The question after its label; what comes before it frames it.
+  const labels = [...rest.matchAll(LABEL)];
+  const question = labels.find((l) => QUESTION_LABEL.test((l[1] as string).trim()));
+  if (question) {
+    const at = (question.index ?? 0) + question[0].length;
+    if (rest.slice(0, question.index).trim()) framing.push(short(rest.slice(0, question.index)));
+    framing.push(short(question[0]));
+    rest = unquoted(rest.slice(at));
+  } else {
+    // ("Task: determine …": the label alone; what follows is the question.)
+    const first = labels[0];
+    if (first && first.index === 0 && INSTRUCTION_LABEL.test((first[1] as string).trim())) {
+      framing.push(short(first[0]));
+      rest = rest.slice(first[0].length);
+    }
+  }
+  // Sentences telling how to answer, before and after the question, and a later instruction's label.
+  const parts = sentences(rest);
+  while (parts.length > 1 && INSTRUCTION.test((parts[0] as string).trim()))
+    framing.push(short(parts.shift() as string));
+  for (let i = 1; i < parts.length; i++) {
+    const part = (parts[i] as string).trim();
+    const label = part.match(/^((?:[\p{L}'-]+[ ]?){1,3})\s*:\s/u);
+    if (
+      INSTRUCTION.test(part) ||
+      FORM_INSTRUCTION.test(part) ||
+      (label && INSTRUCTION_LABEL.test((label[1] as string).trim()))
+    ) {
+      framing.push(...parts.splice(i).map(short));
+      break;
+    }
+  }
+  const read = unquoted(parts.join(" "));
+  return read && framing.length > 0 ? { question: read, framing } : { question: text, framing: [] };
+}
