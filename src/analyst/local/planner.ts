@@ -976,10 +976,11 @@ const SET_LEAD = String.raw`(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\
 
 /**
  * The words between two topics compared: "or", "vs", "and", "compared with those in" … and a word before them
- * ("hotel videos or resort"), and "videos about" after them ("Novotel and videos about Sofitel").
+ * ("hotel videos or resort", "Ha Giang videos, compare with Tuyen Quang"), and "videos about" after them
+ * ("Novotel and videos about Sofitel").
  */
 const TOPICS_JOINED = new RegExp(
-  String.raw`^[\s,]*(?:([\p{L}]+)\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:the\s+)?${SET_LEAD}$`,
+  String.raw`^[\s,]*(?:([\p{L}]+),?\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:the\s+)?${SET_LEAD}$`,
   "u",
 );
 
@@ -5759,8 +5760,19 @@ async function readQuestion(
       continue;
     }
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
-    const asHandle = handleLike ? await facts.creatorByHandle(word) : null;
-    if (asHandle && !hashed) {
+    const asHandle = handleLike && !hashed ? await facts.creatorByHandle(word) : null;
+    // ("hotelphuquoc vs hotelnhatrang": a handle written without "@" that is a hashtag of others' videos more
+    // than of the account's own is the topic, as a display name is; a verified account stays the account.)
+    if (
+      asHandle &&
+      !asHandle.verified &&
+      (await facts.hashtagUse(word, TOPIC_MIN_USE)) >= TOPIC_MIN_USE &&
+      (await facts.count({ q: word, author_uid: asHandle.uid })) * 2 < (await facts.count({ q: word }))
+    )
+      understood.push(
+        `"${word}" read as the topic, not as @${asHandle.handle} (most videos about it are others'; for the account, write "@${asHandle.handle}")`,
+      );
+    else if (asHandle) {
       if (!creators.some((c) => c.uid === asHandle.uid)) creators.push(asHandle);
       understood.push(`creator @${asHandle.handle} (uid ${asHandle.uid}, from "${word}")`);
       continue;
@@ -5809,11 +5821,14 @@ async function readQuestion(
       if (!ignored.includes(word)) ignored.push(word);
       continue;
     }
-    // ("The #hotelphuquy search": a search term few videos carry as a tag, a kind of place and the place, is what
-    // the search was for, #phuquy.)
-    const searched = /^\s*search(?:es|ed)?\b/.test(lowerAll.slice(at + raw.length))
-      ? await searchedPlace(facts, word)
-      : null;
+    // ("The #hotelphuquy search", "hoteltuyenquang in 2024 vs 2023": a search term few videos carry as a tag, a
+    // kind of place and the place, is what the search was for, #phuquy; "#hotelphuquy" alone is the tag, and
+    // "hotel-video authors" no search.)
+    const searched =
+      (!hashed && /^[\p{L}\p{N}]+$/u.test(raw)) ||
+      /^\s*search(?:es|ed)?\b/.test(lowerAll.slice(at + raw.length))
+        ? await searchedPlace(facts, word)
+        : null;
     if (searched) {
       addTopic(searched.tag, raw, at, at + raw.length);
       understood.push(

@@ -11738,3 +11738,54 @@ describe("an email's greeting and sign-off, an agent's instructions (stop 54)", 
     expect(quoted.summary).toContain(`${ads.toLocaleString("en-US")} ads`);
   });
 });
+
+describe("a search's name, a handle that is others' topic, 'compare with' after a comma (stop 54)", () => {
+  it("'hotelhoian' alone, as the scrape's searches were named, is the place; '#hotelhoian' is the tag (SQL)", async () => {
+    const hoian = await searchIds("hoian");
+    for (const q of ["how many hotelhoian videos are there?", "how many videos in hotelhoian?"]) {
+      const answer = await ask(q);
+      const { plan } = aggregateOf(answer);
+      expect(plan, q).toMatchObject({ intent: "count", topics: ["hoian"], creators: [] });
+      expect(plan.understood, q).toContain(
+        'the search "hotelhoian" read as what it names after "hotel", #hoian (few videos carry #hotelhoian)',
+      );
+      expect(answer.summary, q).toContain(`${hoian.length} videos about "hoian"`);
+    }
+    // Written as a tag, it is asked for as written: no video carries it.
+    const tagged = aggregateOf(await ask("how many #hotelhoian videos are there?")).plan;
+    expect(tagged.topics).not.toContain("hoian");
+    expect(tagged.understood.join(" ")).not.toMatch(/the search "hotelhoian"/);
+  });
+
+  it("a handle written without '@' that others' videos carry as a tag is the topic; '@' names the account", () =>
+    onOwnCorpus(async (named, uid) => {
+      named.prepare("UPDATE creators SET handle = ? WHERE uid = ?").run("vungtau", uid("stay1"));
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const own = named
+        .prepare("SELECT count(*) FROM videos WHERE author_uid = ?")
+        .pluck()
+        .get(uid("vungtau")) as number;
+      const compared = aggregateOf(await ask("median plays of vungtau vs dalat videos", on)).plan;
+      expect(compared).toMatchObject({ creators: [], compare_topics: ["vungtau", "dalat"] });
+      expect(compared.understood).toContain(
+        `"vungtau" read as the topic, not as @vungtau (most videos about it are others'; for the account, write "@vungtau")`,
+      );
+      const account = await ask("how many videos does @vungtau have?", on);
+      expect(aggregateOf(account).plan.creators).toEqual([uid("vungtau")]);
+      expect(account.summary).toBe(`@vungtau has ${own} videos in the corpus.`);
+    }));
+
+  it("'median plays of dalat videos, compare with hoian' sets the two side by side (SQL)", async () => {
+    const answer = await ask("median plays of dalat videos, compare with hoian");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ group_by: "topic", compare_topics: ["dalat", "hoian"], topics: [] });
+    for (const tag of ["dalat", "hoian"]) {
+      const plays = db
+        .prepare(`SELECT plays FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds(tag))) as number[];
+      expect(groupValue(result, tag)).toBe(median(plays));
+    }
+  });
+});
