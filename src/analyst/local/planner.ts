@@ -2708,11 +2708,12 @@ async function readQuestion(
         return read;
       },
     )
-    // "Vids over 1 million", "which crossed 500k", "1M+ videos": a bound on views, as a count of plays is what a
-    // bare large number says of videos (of followers after "accounts"/"creators"); not after "never" or "not",
-    // where the figure is a claim to check ("never broke 1M").
+    // "Vids over 1 million", "which crossed 500k", "videos that cross 100k", "1M+ videos": a bound on views, as a
+    // count of plays is what a bare large number says of videos (of followers after "accounts"/"creators"); not
+    // after "never" or "not", where the figure is a claim to check ("never broke 1M"), nor after a past "hit" that
+    // states what happened ("my video hit 398k"; "did any video hit 1M?", "videos that hit 1M" ask it).
     .replace(
-      /(?<!(?:\bnever|\bnot|n't|\bno|\b(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|median|average|mean)(?:\s+(?:are|is|was|were|of|at))?)\s+(?:\w+\s+)?|\(\s*)\b(?:more than|over|above|under|below|less than|at least|at most|past|passed|crossed|surpassed|exceeded)\s+(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|thousands?|millions?|billions?)\b(?!\s*(?:\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|times|x|median|average|avg|mean|total)\b|\s*(?:[,/–—-]|(?:and|or|to)\s+\d))|(?<![\p{L}\p{N}.,])\d[\d.,]*\s*(?:k|m|b)\+(?=\s*(?:videos?|vids|posts?|clips?)\b)/giu,
+      /(?<!(?:\bnever|\bnot|n't|\bno|\b(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|median|average|mean)(?:\s+(?:are|is|was|were|of|at))?)\s+(?:\w+\s+)?|\(\s*)\b(?:more than|over|above|under|below|less than|at least|at most|past|passed|crossed|surpassed|exceeded|cross(?:es|ing)?|break(?:s|ing)?|reach(?:es|ing)?|pass(?:es|ing)?|exceed(?:s|ing)?|surpass(?:es|ing)?|clear(?:s|ing)?|(?<=\b(?:(?:did|do|does|to|ever)\s+(?:[\p{L}'-]+\s+){0,4}|(?:that|which|who)\s+))(?:hit|broke|reached|cleared|topped))\s+(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|thousands?|millions?|billions?)\b(?!\s*(?:\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|times|x|median|average|avg|mean|total)\b|\s*(?:[,/–—-]|(?:and|or|to)\s+\d))|(?<![\p{L}\p{N}.,])\d[\d.,]*\s*(?:k|m|b)\+(?=\s*(?:videos?|vids|posts?|clips?)\b)/giu,
       (said: string, at: number, all: string) => {
         // (A figure quoted is a claim's, left as written.)
         if (quotedAt(all, at)) return said;
@@ -4446,7 +4447,7 @@ async function readQuestion(
   // "more than 1 million views", "under 1,000 likes", "at least 10k plays": a bound on a count (its words
   // are consumed, so "views" here is not the question's measure).
   const BOUND =
-    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|clears?|clearing|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|clear|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
+    /\b(more than|over|above|greater than|longer than|at least|less than|fewer than|under|below|shorter than|at most|passed|past|crossed|cleared|clears?|clearing|exceeded|exceeding|surpassed|topped|broke|beat|reached|hit|(?<=\bto\s+)(?:reach|hit|pass|cross|clear|exceed|surpass|break)|(?<=\bof\s+)(?:reaching|hitting|passing|crossing|exceeding|breaking)|(?<!\b(?:never|not|rarely|seldom|hardly|don't|doesn't|didn't|won't|can't|cannot)\s+)(?:cross(?:es)?|breaks?|pass(?:es)?|hits|reach(?:es)?|exceeds|surpass(?:es)?))\s+(?:the\s+)?(\d[\d.,]*)\s*(k|m|b|thousands?|millions?|mil|billions?)?\s*(views?|plays?|likes?|comments?|shares?|saves?|hashtags?|tags?|characters?|chars?|seconds?|secs?|s|minutes?|mins?|followers?|fans?|subscribers?)\b/g;
   // "Compare 0-3, 4-7 and 8+ hashtags", "hashtags per video (0, 1-3, 4-7, 8+)", "under 15s, 15-30s, 30-60s and
   // over 60s": bands of one count, each a group (read before the single bounds, which would take them apart).
   // (The unit before the brackets may have been read already as what the question measures: read as written.)
@@ -7308,7 +7309,18 @@ async function readQuestion(
   ) {
     // ("p50, p90, p99 of plays", nothing else asked: those values; "do they differ between …" is declined.)
     intent = "measure";
-  } else {
+  } else if (
+    // ("Did any Da Lat video hit 1M?", "has anyone posted about Sa Pa?": whether there are any, counted; not
+    // when words are left unread, "did any hotels get fined by regulators?".)
+    !mentioned &&
+    ignored.length === 0 &&
+    /^\W*(?:did|does|do|has|have|had|was|were|is|are)\s+(?:any|anyone|anybody|someone|somebody)\b/.test(
+      lowerAll,
+    ) &&
+    (topics.length > 0 || attributes.length > 0 || entityCount > 0)
+  )
+    intent = "count";
+  else {
     intent = "decline";
     decline = mentioned
       ? lacks(mentioned)

@@ -11789,3 +11789,34 @@ describe("a search's name, a handle that is others' topic, 'compare with' after 
     }
   });
 });
+
+describe("a bound set by the verb that reaches it, and whether any reach it (stop 54)", () => {
+  it("'how many dalat videos cross 20k' counts those over 20,000 views; 'did any … hit 30k?' counts them (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const over = (op: string, bound: number) =>
+      db
+        .prepare(`SELECT count(*) FROM ${IN_IDS} AND plays ${op} ${bound}`)
+        .pluck()
+        .get(idList(dalat)) as number;
+    for (const q of ["how many dalat videos cross 20k", "how many dalat videos break 20k views?"]) {
+      const answer = await ask(q);
+      expect(aggregateOf(answer).plan, q).toMatchObject({ intent: "count", filters: ["plays>20000"] });
+      expect(answer.summary, q).toContain(`There are ${over(">", 20_000)} videos about "dalat"`);
+    }
+    const any = await ask("did any dalat video hit 30k?");
+    expect(aggregateOf(any).plan).toMatchObject({ intent: "count", filters: ["plays>=30000"] });
+    expect(any.summary).toContain(`${over(">=", 30_000)} video`);
+    // What happened, said before the question, is no bound on it; nor a figure rarely reached.
+    expect(
+      aggregateOf(await ask("my dalat video hit 30k. how do the other dalat videos do?")).plan.filters,
+    ).toEqual([]);
+    expect(
+      aggregateOf(await ask("dalat videos rarely pass 20,000 plays. what share are under 20,000 plays?")).plan
+        .filters,
+    ).not.toContain("plays>20000");
+    // "Did any hotels get fined by regulators?" asks what the corpus cannot see: still no count.
+    expect(aggregateOf(await ask("did any dalat hotels get fined by regulators?")).plan.intent).not.toBe(
+      "count",
+    );
+  });
+});
