@@ -1927,7 +1927,7 @@ const NO_STATISTICS =
 
 /** One field an agent asks each listed video to show ("id", "author", "searched place", "plays", "creation date"). */
 const FIELD =
-  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|(?:web\\s*video\\s*)?urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|places?|cit(?:y|ies)|(?:song|sound|music|track)\\s+(?:titles?|names?)|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
+  "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|(?:web\\s*video\\s*)?urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|(?:city|place)\\s+search(?:es)?|places?|cit(?:y|ies)|(?:song|sound|music|track)\\s+(?:titles?|names?)|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
 
 /**
  * "…, with id, author, searched place, plays and saves", "(id, author, saves, plays, creation date)": a list of
@@ -2704,6 +2704,15 @@ async function readQuestion(
         const read = /^mi|^mn/i.test(scale)
           ? `${value}m`
           : Math.round(value * (/^cr/i.test(scale) ? 1e7 : 1e5)).toLocaleString("en-US");
+        typos.push(`${said.trim()}=${read}`);
+        return read;
+      },
+    )
+    // "1,5tr", "1tr5", "12 triệu", "200 nghìn": Vietnamese millions and thousands.
+    .replace(
+      /(?<![\p{L}\p{N}.,])(\d+)(?:[.,](\d{1,2}))?\s*(triệu|trieu|tr|nghìn|nghin|ngàn|ngan)(\d)?(?![\p{L}\p{N}])/giu,
+      (said: string, whole: string, part: string | undefined, scale: string, after: string | undefined) => {
+        const read = `${Number(`${whole}.${part ?? after ?? "0"}`)}${/^n/i.test(scale) ? "k" : "m"}`;
         typos.push(`${said.trim()}=${read}`);
         return read;
       },
@@ -5763,12 +5772,18 @@ async function readQuestion(
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
     const asHandle = handleLike && !hashed ? await facts.creatorByHandle(word) : null;
     // ("hotelphuquoc vs hotelnhatrang": a handle written without "@" that is a hashtag of others' videos more
-    // than of the account's own is the topic, as a display name is; a verified account stays the account.)
+    // than of the account's own is the topic, as a display name is, and so is a search's name, "hotelluxury",
+    // read below as the place or kind it names; a verified account stays the account.)
+    const asTopic =
+      asHandle && !asHandle.verified
+        ? (await facts.hashtagUse(word, TOPIC_MIN_USE)) >= TOPIC_MIN_USE
+          ? word
+          : ((await searchedPlace(facts, word))?.tag ?? null)
+        : null;
     if (
       asHandle &&
-      !asHandle.verified &&
-      (await facts.hashtagUse(word, TOPIC_MIN_USE)) >= TOPIC_MIN_USE &&
-      (await facts.count({ q: word, author_uid: asHandle.uid })) * 2 < (await facts.count({ q: word }))
+      asTopic !== null &&
+      (await facts.count({ q: asTopic, author_uid: asHandle.uid })) * 2 < (await facts.count({ q: asTopic }))
     )
       understood.push(
         `"${word}" read as the topic, not as @${asHandle.handle} (most videos about it are others'; for the account, write "@${asHandle.handle}")`,

@@ -307,6 +307,18 @@ const PHRASE_RES = wordPatterns(PHRASES);
  * "nhat" before "ban" (Nhật Bản), "hon" but at a clause's end (Hòn Tre), "co" before "to" (Cô Tô).
  */
 const UNACCENTED: readonly (readonly [string, string])[] = [
+  // A phone's shorthand: "bn" bao nhiêu, "tb" trung bình, "dc" được, "ntn" như thế nào, "j" gì, "k" không (a
+  // question's last word), "ks" khách sạn, "acc" tài khoản, "so vs" so với; "mn", "nx" (mọi người, nữa) dropped.
+  ["bn", "bao nhiêu"],
+  ["tb", "trung bình"],
+  ["(?:dc|đc)", "được"],
+  ["ntn", "như thế nào"],
+  ["(?<=\\s)j(?=\\s*[?.!,]*\\s*$|\\s*[?.!,])", "gì"],
+  ["(?<=\\s)k(?=\\s*[?.!]*\\s*$)", "không"],
+  ["ks", "khách sạn"],
+  ["acc", "tài khoản"],
+  ["so vs", "so với"],
+  ["(?:mn|nx)", ""],
   ["bao nhieu", "bao nhiêu"],
   ["co tat ca", "có"],
   ["tat ca", "tất cả"],
@@ -380,6 +392,7 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
   ["hot nhat", "hot nhất"],
   ["moi(?= (?:video|clip|bai|thang|tuan|nam|kenh|tai khoan))", "mỗi"],
   ["cai nao", "cái nào"],
+  ["ben nao", "bên nào"],
   ["the nao", "thế nào"],
   ["tang hay giam", "tăng hay giảm"],
   ["thay doi", "thay đổi"],
@@ -428,10 +441,10 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
 const UNACCENTED_RES = wordPatterns(UNACCENTED);
 /** Words that ask in Vietnamese typed without accents; a question with two or more of them is given its accents. */
 const UNACCENTED_CUES =
-  /(?<![\p{L}\p{N}])(?:nao|bao nhieu|nhieu|nhat|cua|nhung|duoc|khong|ko|luot|cac|tai khoan|kenh|so sanh|trung binh|giup minh|cho minh|nam \d{4}|thang \d{1,2}|o)(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:nao|bao nhieu|bn|nhieu|nhat|cua|nhung|duoc|dc|khong|ko|luot|cac|tai khoan|kenh|so sanh|trung binh|tb|ntn|giup minh|cho minh|nam \d{4}|thang \d{1,2}|o)(?![\p{L}\p{N}])/giu;
 /** Words that alone mark Vietnamese typed without accents ("#daophuquy co tat ca bao nhieu video"). */
 const UNACCENTED_MARKS =
-  /(?<![\p{L}\p{N}])(?:bao nhieu|so sanh|tai khoan|luot xem|nhieu nhat|cao nhat)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(?:bao nhieu|bn|ntn|so sanh|tai khoan|luot xem|nhieu nhat|cao nhat|ben nao)(?![\p{L}\p{N}])/iu;
 
 /** A question in Vietnamese typed without accents, its asking words accented; any other question as it is. */
 function withAccents(text: string): string {

@@ -11774,6 +11774,10 @@ describe("a search's name, a handle that is others' topic, 'compare with' after 
       const account = await ask("how many videos does @vungtau have?", on);
       expect(aggregateOf(account).plan.creators).toEqual([uid("vungtau")]);
       expect(account.summary).toBe(`@vungtau has ${own} videos in the corpus.`);
+      // A handle that is a search's name ("hoteldanang": #danang) is the search, as "hotelluxury" is.
+      named.prepare("UPDATE creators SET handle = ? WHERE uid = ?").run("hoteldanang", uid("stay2"));
+      const search = aggregateOf(await ask("median plays of hoteldanang", on)).plan;
+      expect(search).toMatchObject({ creators: [], topics: ["danang"] });
     }));
 
   it("'median plays of dalat videos, compare with hoian' sets the two side by side (SQL)", async () => {
@@ -11818,5 +11822,23 @@ describe("a bound set by the verb that reaches it, and whether any reach it (sto
     expect(aggregateOf(await ask("did any dalat hotels get fined by regulators?")).plan.intent).not.toBe(
       "count",
     );
+  });
+});
+
+describe("Vietnamese typed on a phone: shorthand and its figures (stop 54)", () => {
+  it("'dalat co bn video', 'view tb cua video dalat la bn', 'video dalat tren 20 nghin view' (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const count = await ask("dalat co bn video");
+    expect(aggregateOf(count).plan).toMatchObject({ intent: "count", topics: ["dalat"] });
+    expect(count.summary).toContain(`${dalat.length} videos about "dalat"`);
+    const plays = db.prepare(`SELECT plays FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[];
+    const typical = aggregateOf(await ask("view tb cua video dalat la bn"));
+    expect(typical.plan).toMatchObject({ intent: "measure", metric: "plays", topics: ["dalat"] });
+    expect(typical.result.median).toBe(median(plays));
+    // "20 nghin" is 20k; "1tr5" 1.5 million.
+    expect(aggregateOf(await ask("co bn video dalat tren 20 nghin view")).plan.filters).toEqual([
+      "plays>20000",
+    ]);
+    expect(aggregateOf(await ask("dalat videos over 1tr5 views")).plan.filters).toEqual(["plays>1500000"]);
   });
 });
