@@ -971,6 +971,9 @@ const MAX_COUNT = 20;
 /** "The top creators" with no number: the ten with the most followers. */
 const TOP_CREATORS = 10;
 
+/** The farthest (in characters) a topic compared by its place beside a "vs" may be written from it. */
+const VS_REACH = 25;
+
 /** "(The) videos about", "posts mentioning" before a name set against another: "X and videos about Y". */
 const SET_LEAD = String.raw`(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\s+(?:about|on|mentioning|for|of|with|tagged|from)\s+)?`;
 
@@ -6379,6 +6382,86 @@ async function readQuestion(
     compareTopics = hashtagsForMeasure;
     compareJoin = "and";
   }
+  // ("Hạ Long: du thuyền/cruise vids vs regular hotel vids", "#vinhhy beach stuff vs #phanrang city hotel stuff":
+  // one "vs" with topics on each side, none joined to another above: the first topic of each side is compared;
+  // one before a colon or comma, or after "in" / "for", is where both are. Never all of them together.)
+  // (Not a set against its whole, "vs the rest of Đà Lạt", "vs the Nha Trang median", nor against its own
+  // absence, "tagged vs untagged", "#fyp vs no #fyp"; nor periods, accounts or shares compared.)
+  const sides =
+    compareTopics.length === 0 &&
+    eitherTopics.length === 0 &&
+    subject === "videos" &&
+    creators.length + advertisers.length < 2 &&
+    (window?.periods?.length ?? 0) < 2 &&
+    !/\b(?:what|which)\s+(?:share|percentage|percent|proportion|fraction)\b/.test(lowerAll)
+      ? await vsSides()
+      : null;
+  // (Taken back if the topics are not compared after all, below.)
+  let vsDropped: { topics: string[]; notes: string[] } | null = null;
+  if (sides) {
+    const [a, b, dropped] = sides;
+    compareTopics = [a, b];
+    compareJoin = "vs";
+    vsDropped = { topics: dropped, notes: [] };
+    for (const t of dropped) {
+      topics.splice(topics.indexOf(t), 1);
+      const note = `${t} (one topic on each side of "vs" is compared: ${quotedTopic(a)} and ${quotedTopic(b)})`;
+      ignored.push(note);
+      vsDropped.notes.push(note);
+    }
+  }
+  function quotedTopic(t: string): string {
+    return t.startsWith('"') ? t : `"${t}"`;
+  }
+  async function vsSides(): Promise<[string, string, string[]] | null> {
+    const vs = [...lowerAll.matchAll(/\s(?:vs\.?|versus)\s/g)].filter(
+      (m) => !quotedAt(lowerAll, m.index ?? 0),
+    );
+    if (vs.length !== 1 || topics.length < 2) return null;
+    const at = (vs[0] as RegExpMatchArray).index ?? 0;
+    const spans = [...topicSpans].filter(([t]) => topics.includes(t)).sort((x, y) => x[1].at - y[1].at);
+    // Where both are: before a colon or comma that a side's topic follows, or after "in", "for", "among" (one
+    // topic of a side is compared, "in the Quang Binh search vs the Ha Long search").
+    const sharedAt = (i: number) => {
+      const s = (spans[i] as [string, { at: number; end: number }])[1];
+      return (
+        /(?:^|[^\p{L}])(?:in|for|among|within|across|from)\s+(?:the\s+)?#?$/u.test(lowerAll.slice(0, s.at)) ||
+        (s.end < at && /^[^,:;]*?[,:;]/.test(lowerAll.slice(s.end, spans[i + 1]?.[1].at ?? s.end)))
+      );
+    };
+    const split = (before: boolean) => {
+      const side = spans.flatMap((span, i) =>
+        (before ? span[1].end <= at : span[1].at > at) ? [{ span, i }] : [],
+      );
+      const compared = side.find(({ i }) => !sharedAt(i));
+      return {
+        compared: compared?.span[0],
+        shared: side.filter((x) => x !== compared && sharedAt(x.i)).map((x) => x.span[0]),
+        rest: side.filter((x) => x !== compared && !sharedAt(x.i)).map((x) => x.span[0]),
+      };
+    };
+    const [first, second] = [split(true), split(false)];
+    const [a, b] = [first.compared, second.compared];
+    if (a === undefined || b === undefined || SET_WORD.test(a) || SET_WORD.test(b)) return null;
+    // ("#fyp but not #xuhuong vs #xuhuong but not #fyp": each side's exclusion is the other's, not both sides'.)
+    if (placed.some((p) => p.item.kind === "not_text" && [a, b].includes(p.item.q))) return null;
+    // Each compared one written near the "vs" (within a few words), and no whole or absence after it.
+    const [aSpan, bSpan] = [topicSpans.get(a), topicSpans.get(b)];
+    const after = lowerAll.slice(at, bSpan?.at ?? at);
+    if (
+      !aSpan ||
+      !bSpan ||
+      at - aSpan.end > VS_REACH ||
+      bSpan.at - at > VS_REACH ||
+      /\b(?:rest|others?|else|average|avg|median|mean|whole|overall|all|typical|normal|usual|everyone|everything|untagged|non|no|without|not)\b/.test(
+        after,
+      )
+    )
+      return null;
+    const where = [...first.shared, ...second.shared];
+    for (const side of [a, b]) if ((await facts.count({ q: [...where, side].join(" ") })) === 0) return null;
+    return [a, b, [...first.rest, ...second.rest]];
+  }
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(
     /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})(?! ?(?:%|percent|per cent))|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
@@ -8570,6 +8653,11 @@ async function readQuestion(
     // "The best videos about Da Lat or Sa Pa": a ranking of the videos about either, not of the two.
     if (compareJoin === "or" && eitherTopics.length === 0) eitherTopics = compareTopics;
     compareTopics = [];
+    // (The topics left out for a "vs" compared otherwise are read again.)
+    if (vsDropped) {
+      topics.push(...vsDropped.topics);
+      for (const note of vsDropped.notes) ignored.splice(ignored.indexOf(note), 1);
+    }
   }
   eitherTopics = eitherTopics.filter((t) => !compareTopics.includes(t) && !eachTopic.includes(t));
   if (eitherTopics.length >= 2) {

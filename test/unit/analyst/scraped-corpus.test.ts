@@ -11842,3 +11842,38 @@ describe("Vietnamese typed on a phone: shorthand and its figures (stop 54)", () 
     expect(aggregateOf(await ask("dalat videos over 1tr5 views")).plan.filters).toEqual(["plays>1500000"]);
   });
 });
+
+describe("two sides of a 'vs' written with more words than a topic (stop 54)", () => {
+  it("'captions naming glamping vs captions naming halong' compares the two; 'travel: resort stuff vs hotel stuff' within travel (SQL)", async () => {
+    const medianOf = async (q: string) =>
+      median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList(await searchIds(q))) as number[],
+      );
+    const named = aggregateOf(
+      await ask("captions naming glamping vs captions naming halong: which gets more views?"),
+    );
+    expect(named.plan).toMatchObject({
+      group_by: "topic",
+      compare_topics: ["glamping", "halong"],
+      topics: [],
+    });
+    expect(groupValue(named.result, "glamping")).toBe(await medianOf("glamping"));
+    expect(groupValue(named.result, "halong")).toBe(await medianOf("halong"));
+    const within = aggregateOf(await ask("travel: resort stuff vs hotel stuff, median plays"));
+    expect(within.plan).toMatchObject({ compare_topics: ["resort", "hotel"], topics: ["travel"] });
+    expect(groupValue(within.result, "resort")).toBe(await medianOf("travel resort"));
+    // One topic on each side is compared; the others are said to be left out, never all ANDed.
+    const two = aggregateOf(await ask("vungtau hotel pics vs dalat homestay pics, median plays"));
+    expect(two.plan).toMatchObject({ compare_topics: ["vungtau", "dalat"], topics: [] });
+    expect(two.plan.ignored).toContain(
+      'hotel (one topic on each side of "vs" is compared: "vungtau" and "dalat")',
+    );
+    // A set against its whole or its absence is read as before.
+    const whole = aggregateOf(await ask("median plays of resort videos vs the rest of travel")).plan;
+    expect(whole.compare_topics ?? []).toEqual([]);
+    expect(whole.ignored.join(" ")).not.toMatch(/one topic on each side/);
+  });
+});
