@@ -2030,7 +2030,7 @@ async function contextSet(
 const COMPARED_SIDE = String.raw`(?=[#@\p{Lu}\d"“]|(?:the\s+)?(?:organic|ads?|rest|others?|everything|every|all|non|those|videos|vids|posts|hotels?|homestays?|resorts?|jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|q[1-4]|last|this|weekdays?|weekends?|mornings?|evenings?|nights?|short\w*|long\w*|english|vietnamese|verified|non-verified|\p{Ll}+\s+(?:videos|vids|posts|captions|ones|search))\b)`;
 /** Words of comparison set before their other side ("outperforming", "ahead of", "stacks up to"). */
 const COMPARED_VERB = new RegExp(
-  String.raw`(?<!\p{L})(?:out-?perform(?:s|ed|ing)?|beat(?:s|ing)?|outdo(?:es|ing)?|outpull(?:s|ed|ing)?|ahead of|behind|relative to|stacks? up (?:to|against|with)|measures? up (?:to|against))\s+(?!(?:(?:their|its|his|her|the|a|each)\s+)?(?:(?:creator|account)'?s?\s+|own\s+)?(?:usual|baseline|average|norm|median|typical|expectations?|algorithm|drops?|music|sounds?|songs?|tracks?|followers?|follower counts?|fans|audience|size|subscribers?)\b)${COMPARED_SIDE}`,
+  String.raw`(?<!\p{L})(?:out-?perform(?:s|ed|ing)?|beat(?:s|ing)?|outdo(?:es|ing)?|outpull(?:s|ed|ing)?|ahead of|behind|relative to|stacks? up (?:to|against|with)|measures? up (?:to|against))\s+(?!(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|mil|million|millions|thousand|thousands|e[3-9])\b|\d{5,}|\d{1,3},\d{3})(?!(?:(?:their|its|his|her|the|a|each)\s+)?(?:(?:creator|account)'?s?\s+|own\s+)?(?:usual|baseline|average|norm|median|typical|expectations?|algorithm|drops?|music|sounds?|songs?|tracks?|followers?|follower counts?|fans|audience|size|subscribers?)\b)${COMPARED_SIDE}`,
   "gu",
 );
 
@@ -2711,6 +2711,31 @@ async function readQuestion(
         return read;
       },
     )
+    // "≥ 1e5", "beat 1e6": figures in scientific notation; "six-figure", "7-figure vids": 100k+, 1M+.
+    .replace(
+      /(?<![\p{L}\p{N}.])(\d+(?:\.\d+)?)e([3-9])(?![\p{L}\p{N}])/giu,
+      (said: string, base: string, exp: string) => {
+        const value = Number(base) * 10 ** Number(exp);
+        const read =
+          value % 1e6 === 0 ? `${value / 1e6}m` : value % 1e3 === 0 ? `${value / 1e3}k` : String(value);
+        typos.push(`${said}=${read}`);
+        return read;
+      },
+    )
+    .replace(/\b(five|5|six|6|seven|7|eight|8)[- ]figures?\b/gi, (said: string, n: string) => {
+      const read = {
+        five: "10k+",
+        5: "10k+",
+        six: "100k+",
+        6: "100k+",
+        seven: "1m+",
+        7: "1m+",
+        eight: "10m+",
+        8: "10m+",
+      }[n.toLowerCase() as "five"];
+      typos.push(`${said}=${read}`);
+      return read;
+    })
     // "1,5tr", "1tr5", "12 triệu", "200 nghìn": Vietnamese millions and thousands.
     .replace(
       /(?<![\p{L}\p{N}.,])(\d+)(?:[.,](\d{1,2}))?\s*(triệu|trieu|tr|nghìn|nghin|ngàn|ngan)(\d)?(?![\p{L}\p{N}])/giu,
@@ -2723,9 +2748,11 @@ async function readQuestion(
     // "Vids over 1 million", "which crossed 500k", "videos that cross 100k", "1M+ videos": a bound on views, as a
     // count of plays is what a bare large number says of videos (of followers after "accounts"/"creators"); not
     // after "never" or "not", where the figure is a claim to check ("never broke 1M"), nor after a past "hit" that
-    // states what happened ("my video hit 398k"; "did any video hit 1M?", "videos that hit 1M" ask it).
+    // states what happened ("my video hit 398k"; "did any video hit 1M?", "videos that hit 1M" ask it), nor a
+    // median's or percentile's ("p90 is just under 100k"), nor the second of two bands ("over 1M vs the ones under
+    // 10k": both would leave no video).
     .replace(
-      /(?<!(?:\bnever|\bnot|n't|\bno|\b(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|median|average|mean)(?:\s+(?:are|is|was|were|of|at))?)\s+(?:\w+\s+)?|\(\s*)\b(?:more than|over|above|under|below|less than|at least|at most|past|passed|crossed|surpassed|exceeded|cross(?:es|ing)?|break(?:s|ing)?|reach(?:es|ing)?|pass(?:es|ing)?|exceed(?:s|ing)?|surpass(?:es|ing)?|clear(?:s|ing)?|(?<=\b(?:(?:did|do|does|to|ever)\s+(?:[\p{L}'-]+\s+){0,4}|(?:that|which|who)\s+))(?:hit|broke|reached|cleared|topped))\s+(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|thousands?|millions?|billions?)\b(?!\s*(?:\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|times|x|median|average|avg|mean|total)\b|\s*(?:[,/–—-]|(?:and|or|to)\s+\d))|(?<![\p{L}\p{N}.,])\d[\d.,]*\s*(?:k|m|b)\+(?=\s*(?:videos?|vids|posts?|clips?)\b)/giu,
+      /(?<!(?:\bnever|\bnot|n't|\bno|\b(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|medians?|average|mean|p\d{1,2}|percentiles?|quartiles?|deciles?)(?:\s+(?:are|is|was|were|of|at))?)\s+(?:\w+\s+)?|\(\s*|\b(?:vs\.?|versus)\s+(?:the\s+)?(?:ones?|vids?|videos?|posts?)?\s*)\b(?:more than|over|above|under|below|less than|at least|at most|past|passed|crossed|surpassed|exceeded|beats?|cross(?:es|ing)?|break(?:s|ing)?|reach(?:es|ing)?|pass(?:es|ing)?|exceed(?:s|ing)?|surpass(?:es|ing)?|clear(?:s|ing)?|(?<=\b(?:(?:did|do|does|to|ever)\s+(?:[\p{L}'-]+\s+){0,4}|(?:that|which|who)\s+))(?:hit|broke|reached|cleared|topped))\s+(?:the\s+)?\d[\d.,]*\s*(?:k|m|b|thousands?|millions?|billions?)\b(?!\s*(?:\+|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|times|x|median|average|avg|mean|total)\b|\s*(?:[/–—-]|,\s*\d|(?:and|or|to)\s+\d))|(?<![\p{L}\p{N}.,])\d[\d.,]*\s*(?:k|m|b)\+(?=\s*(?:[\p{L}]+\s+){0,2}?(?:videos?|vids|posts?|clips?)\b)/giu,
       (said: string, at: number, all: string) => {
         // (A figure quoted is a claim's, left as written.)
         if (quotedAt(all, at)) return said;
@@ -5855,8 +5882,12 @@ async function readQuestion(
       );
       continue;
     }
-    // ("#MyCostume", on 4 videos: a hashtag written with "#" names it, however few videos carry it.)
-    const tag = await hashtagOf(facts, [word, singular(word)], hashed ? 1 : TOPIC_MIN_USE);
+    // ("#MyCostume", on 4 videos: a hashtag written with "#" names it, however few videos carry it; a figure
+    // written without one, "just under 100k", is no #100k.)
+    const tag =
+      !hashed && /^\d[\d.,]*[kmb]$/.test(word)
+        ? null
+        : await hashtagOf(facts, [word, singular(word)], hashed ? 1 : TOPIC_MIN_USE);
     // "Ha Long Bay": #halong (80 tag uses in the real scrape), not "ha" (5) and two unknown words. A word
     // whose join is not far more used stays itself: "boutique hotel" is "boutique" (8, against 16 for
     // #boutiquehotel) and hotel, as wide as the words.

@@ -303,9 +303,19 @@ function withScale(value: string, scale: string): string {
  * A number said in words, with how many words it took: "seventy two" (72), "a hundred k" (100k), "a thousand"
  * (1000), "two thousand twenty five" (2025), "a million" (1 million), "thirteen point seven million" (13.7
  * million), "two point five k" (2.5k), "one and a half million" and "a million and a half" (1.5 million), "a
- * million views and a half" (1.5 million views).
+ * million views and a half" (1.5 million views), "half a million" (500000), "a quarter of a million" (250000).
  */
 function numberAt(ws: Words, i: number): Read | null {
+  // "Half a million", "a quarter of a million": that part of the scale.
+  const part = ws.lo(i) === "half" ? 0.5 : ws.lo(i) === "quarter" || ws.lo(i + 1) === "quarter" ? 0.25 : null;
+  if (part !== null) {
+    const a = ws.lo(i) === "half" ? i + 1 : i + 2;
+    const at = ws.lo(a) === "of" && ws.lo(a + 1) === "a" ? a + 2 : ws.lo(a) === "a" ? a + 1 : -1;
+    const scale =
+      at > 0 && (ws.lo(i) !== "a" || ws.lo(i + 1) === "quarter") ? SCALES.get(ws.lo(at)) : undefined;
+    if (scale !== undefined && scale >= 1000 && [...Array(at - i).keys()].every((d) => ws.linked(i + d)))
+      return { text: String(part * scale), next: at + 1 };
+  }
   let total = 0;
   let k = i;
   let lastScale = Number.POSITIVE_INFINITY;

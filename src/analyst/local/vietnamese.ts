@@ -8,7 +8,7 @@ import { MONTH_NAMES, outsideQuotes, QUOTED } from "./lexicon.js";
 
 /** Words a Vietnamese question asks with; a question with two or more of them (outside quotes) is read here. */
 const CUES =
-  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp)(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp|mấy|ở|trở lên)(?![\p{L}\p{N}])/giu;
 
 /**
  * Phrases in the order they are read (a phrase before the words in it), and the English each is read as ("" drops a
@@ -21,6 +21,8 @@ const PHRASES: readonly (readonly [string, string])[] = [
     "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)\\s*(?:/|trên)\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)",
     "lượt $1 / lượt $2 ratio",
   ],
+  // ("1tr5 view trở lên": at least that many views.)
+  ["(\\S+)\\s+(?:lượt\\s+)?(?:view|views|xem)\\s+trở lên", "at least $1 views"],
   // ("Ít nhất 3 video": a bound, not the fewest.)
   ["(?:ít nhất|tối thiểu)(?=\\s*\\d)", "at least"],
   // ("3 video": Vietnamese nouns take no plural.)

@@ -11877,3 +11877,27 @@ describe("two sides of a 'vs' written with more words than a topic (stop 54)", (
     expect(whole.ignored.join(" ")).not.toMatch(/one topic on each side/);
   });
 });
+
+describe("figures written in words, powers of ten and figures (stop 54)", () => {
+  it("'half a million+', 'a quarter of a million', 'seven-figure', '1e5', '1tr5 … trở lên' are bounds; a median's figure is none", async () => {
+    const filtersOf = async (q: string) => aggregateOf(await ask(q)).plan.filters;
+    expect(await filtersOf("dalat videos with half a million+ views")).toEqual(["plays>=500000"]);
+    expect(await filtersOf("dalat videos over a quarter of a million views")).toEqual(["plays>250000"]);
+    expect(await filtersOf("how many creators have at least one seven-figure video")).toEqual([
+      "plays>=1000000",
+    ]);
+    expect(await filtersOf("how many vids beat 1e5?")).toEqual(["plays>100000"]);
+    expect(await filtersOf("1tr5 view trở lên ở dalat có mấy video")).toEqual(["plays>=1500000"]);
+    // A bound followed by a comma and another ask is still one; a figure stated of a percentile is none, nor a
+    // second band set against the first, and a figure is never the hashtag #100k.
+    expect(await filtersOf("dalat vs vungtau: % over 20k, median likes")).toEqual(["plays>20000"]);
+    const stated = aggregateOf(
+      await ask("dalat's p90 is just under 30k. how many dalat videos cross 20k?"),
+    ).plan;
+    expect(stated.filters).toEqual(["plays>20000"]);
+    expect(stated.topics).toEqual(["dalat"]);
+    expect(await filtersOf("dalat videos over 20k vs the ones under 15k: median likes")).toEqual([
+      "plays>20000",
+    ]);
+  });
+});
