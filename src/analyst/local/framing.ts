@@ -119,3 +119,83 @@ export function unframed(text: string): Unframed {
   const read = unquoted(parts.join(" "));
   return read && framing.length > 0 ? { question: read, framing } : { question: text, framing: [] };
 }
+
+export interface Asks {
+  /** The first ask, with the heading before the list ("For @x: 1) …" → "For @x: …"). */
+  question: string;
+  /** The other asks, as written. */
+  others: string[];
+}
+
+/** Asks numbered "1) … 2) …", "(1) … (2) …" or "1. … 2. …": where each starts. */
+const NUMBERED = /(?:^|\s)\(?([1-9])[).]\s+/g;
+/** Asks set apart by bullets, " - " or ";" (each of a few words at least). */
+const BULLETS: readonly { mark: RegExp; words: number; asks: number }[] = [
+  { mark: /\s*[•·▪]\s*/g, words: 2, asks: 2 },
+  // (Three asks at least: "Jan - Apr 2025 vs May - Aug" is one.)
+  { mark: /\s+-\s+/g, words: 3, asks: 3 },
+  { mark: /\s*;\s*/g, words: 2, asks: 2 },
+];
+
+/** Words that ask for something: a part of a list with none is its heading. */
+const ASKING =
+  /\b(?:how|what|which|who|why|when|where|median|mean|average|avg|count|number|total|top|most|best|share|percent|list|rank|compare|vs)\b|%|\?/i;
+
+/** Text split at a mark outside quotes ("nhạc nền - Keypad Hotel" stays whole). */
+function outsideQuotes(text: string, mark: RegExp): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of text.matchAll(mark)) {
+    const at = m.index ?? 0;
+    if ((text.slice(0, at).match(/["“”]/g) ?? []).length % 2 === 1) continue;
+    parts.push(text.slice(from, at));
+    from = at + m[0].length;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/**
+ * A message of several asks ("Weekly check: 1) how many … 2) which of those … 3) were any ads", "Huế; how many
+ * videos; median likes; top 5 by shares"): the first, read with the heading before the list, and the others, said
+ * to be asked one at a time. A question with no such list is its one ask.
+ */
+export function asksOf(text: string): Asks {
+  const numbered = [...text.matchAll(NUMBERED)];
+  const firstAt = numbered.findIndex((m) => m[1] === "1");
+  if (firstAt >= 0 && numbered[firstAt + 1]?.[1] === "2") {
+    const marks = numbered.slice(firstAt).filter((m, k) => Number(m[1]) === k + 1);
+    const starts = marks.map((m) => (m.index ?? 0) + m[0].length);
+    const parts = marks.map((_m, k) =>
+      text
+        .slice(starts[k], k + 1 < marks.length ? (marks[k + 1]?.index ?? text.length) : text.length)
+        .replace(/[\s,;]*(?:and)?[\s,;]*$/i, "")
+        .trim(),
+    );
+    const heading = text.slice(0, marks[0]?.index ?? 0).trim();
+    return { question: `${heading} ${parts[0] ?? ""}`.trim(), others: parts.slice(1).filter(Boolean) };
+  }
+  for (const { mark, words, asks: least } of BULLETS) {
+    const parts = outsideQuotes(text, mark);
+    if (parts.length < least + 1) continue;
+    const [head, ...asks] = parts as [string, ...string[]];
+    // (The heading may be a word or two: "Hội An: - top creators …", "quick one on Huế; how many …". Not
+    // definitions, "North = hanoi, …; South = …", nor one question's parts: "how many mention a gym; what about a
+    // rooftop; and which gets more saves?" compares the two.)
+    if (
+      asks.some((a) => wordCount(a) < words) ||
+      wordCount(head) === 0 ||
+      parts.some((p) => p.includes("=")) ||
+      asks.some((a) => /^(?:and|also|or|but|same|(?:what|how)\s+about)\b/i.test(a))
+    )
+      continue;
+    // (A heading names what is asked about, "@x in the trending set", and asks nothing itself.)
+    const headed = /[:–—]\s*$/.test(head) || wordCount(head) <= 4 || !ASKING.test(head);
+    return headed
+      ? { question: `${head.replace(/[\s:–—]+$/, "")}: ${asks[0]}`, others: asks.slice(1) }
+      : { question: head, others: asks };
+  }
+  return { question: text, others: [] };
+}

@@ -15,7 +15,7 @@ import {
   type SoundName,
   type TextField,
 } from "../../store/facts.js";
-import { unframed } from "./framing.js";
+import { asksOf, unframed } from "./framing.js";
 import {
   anotherPeriod,
   CAPTION_BANDS,
@@ -2076,15 +2076,18 @@ async function readQuestion(
   // (Not a request's fields: "task: list_examples; filter: {hashtag: x}" is read as data below.)
   const framed = fromStructured(dictated) === null ? unframed(dictated) : { question: dictated, framing: [] };
   const structured = fromStructured(framed.question);
+  // ("Weekly check: 1) how many … 2) which of those … 3) …": the first ask, with its heading; the others are said
+  // to be asked one at a time, below.)
+  const asks = structured === null ? asksOf(framed.question) : { question: framed.question, others: [] };
   // ("So at sign an choi vung tau seventy two, how many videos": dictated, read as typed, and said so below.)
-  const question = fromSpoken(structured ?? framed.question);
+  const question = fromSpoken(structured ?? asks.question);
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
   const english = fromVietnamese(question);
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
-  if (question !== framed.question) typos.push(`${framed.question.trim()}=${question.trim()}`);
+  if (question !== asks.question) typos.push(`${asks.question.trim()}=${question.trim()}`);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   const spelled = (english ?? question)
     .replace(/[’]/g, "'")
@@ -5467,6 +5470,11 @@ async function readQuestion(
   const ignored: string[] = [
     ...(framed.framing.length > 0
       ? [`${framed.framing.map((f) => `"${f}"`).join(", ")} (the request's framing, not its question)`]
+      : []),
+    ...(asks.others.length > 0
+      ? [
+          `${asks.others.map((o) => `"${o.length > 60 ? `${o.slice(0, 57).trimEnd()}…` : o}"`).join(", ")} (the message's other asks: one is answered at a time; ask each on its own)`,
+        ]
       : []),
     ...chatMentions.map(
       (handle) => `${handle} (named by the chat message: no creator in the corpus has that handle)`,

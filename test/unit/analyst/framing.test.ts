@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { unframed } from "../../../src/analyst/local/framing.js";
+import { asksOf, unframed } from "../../../src/analyst/local/framing.js";
 
 describe("a request's framing, left out of its question", () => {
   it("an email's greeting and sign-off, with the name signed", () => {
@@ -90,5 +90,40 @@ describe("a request's framing, left out of its question", () => {
       expect(unframed(q), q).toEqual({ question: q, framing: [] });
     const long = `User question: ${"dalat ".repeat(2000)}`;
     expect(unframed(long).question).toBe("dalat ".repeat(2000).trim());
+  });
+});
+
+describe("a message of several asks", () => {
+  it("numbered, bulleted or set apart by ';': the first with its heading, the others listed", () => {
+    expect(
+      asksOf("For @kimtram: 1) number of videos per year 2) median plays and saves 3) their top 3 videos"),
+    ).toEqual({
+      question: "For @kimtram: number of videos per year",
+      others: ["median plays and saves", "their top 3 videos"],
+    });
+    expect(asksOf("Hội An: - top creators by videos - % of captions in English - best posting hour")).toEqual(
+      {
+        question: "Hội An: top creators by videos",
+        others: ["% of captions in English", "best posting hour"],
+      },
+    );
+    expect(
+      asksOf("@x in the trending set • how many videos • total and median plays • which sounds").question,
+    ).toBe("@x in the trending set: how many videos");
+    expect(
+      asksOf("quick one on Huế; how many hotelhue videos; median likes per play; top 5 by shares").others,
+    ).toEqual(["median likes per play", "top 5 by shares"]);
+  });
+
+  it("leaves one question alone: quoted dashes, dates, definitions, an ask that reaches on", () => {
+    for (const q of [
+      '"nhạc nền - INOVA MUSIC" vs "nhạc nền - NERO MUSIC" which gets more views per vid',
+      "Jan - Apr 2025 vs May - Aug 2025 uploads",
+      "How many videos mention a gym; what about a rooftop; and which feature gets more saves per video?",
+      "North = hanoi, haiphong; Central = hue, hoian; South = saigon, cantho",
+      "top 10 videos in 2025",
+      "",
+    ])
+      expect(asksOf(q), q).toEqual({ question: q, others: [] });
   });
 });

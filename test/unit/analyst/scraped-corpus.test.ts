@@ -11901,3 +11901,16 @@ describe("figures written in words, powers of ten and figures (stop 54)", () => 
     ]);
   });
 });
+
+describe("a message of several asks (stop 54)", () => {
+  it("'Da Lat check: 1) how many videos 2) median plays 3) top creator' counts them and lists the other asks (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const answer = await ask("dalat check: 1) how many videos 2) median plays 3) top creator by saves");
+    const { plan } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "count", topics: ["dalat"], filters: [] });
+    expect(plan.ignored).toEqual([
+      '"median plays", "top creator by saves" (the message\'s other asks: one is answered at a time; ask each on its own)',
+    ]);
+    expect(answer.summary).toContain(`${dalat.length} videos about "dalat"`);
+  });
+});
