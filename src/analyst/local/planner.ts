@@ -7448,9 +7448,12 @@ async function readQuestion(
     intent = "measure";
   } else if (
     // ("Did any Da Lat video hit 1M?", "has anyone posted about Sa Pa?": whether there are any, counted; not
-    // when words are left unread, "did any hotels get fined by regulators?".)
+    // when words are left unread, "did any hotels get fined by regulators?" — the message's framing, other asks
+    // and people it names are no such words.)
     !mentioned &&
-    ignored.length === 0 &&
+    ignored.every((x) =>
+      /\((?:the request's framing|the message's other asks|named by the chat message)\b/.test(x),
+    ) &&
     /^\W*(?:did|does|do|has|have|had|was|were|is|are)\s+(?:any|anyone|anybody|someone|somebody)\b/.test(
       lowerAll,
     ) &&

@@ -11810,6 +11810,8 @@ describe("a bound set by the verb that reaches it, and whether any reach it (sto
     const any = await ask("did any dalat video hit 30k?");
     expect(aggregateOf(any).plan).toMatchObject({ intent: "count", filters: ["plays>=30000"] });
     expect(any.summary).toContain(`${over(">=", 30_000)} video`);
+    // (Within an email's greeting and sign-off too.)
+    expect(aggregateOf(await ask("Hi team, did any dalat video hit 30k? Thanks")).plan.intent).toBe("count");
     // What happened, said before the question, is no bound on it; nor a figure rarely reached.
     expect(
       aggregateOf(await ask("my dalat video hit 30k. how do the other dalat videos do?")).plan.filters,
