@@ -1,3 +1,5 @@
+import { outsideQuotes } from "./lexicon.js";
+
 /**
  * What a request says around its question: an email's greeting and sign-off ("Hi team, … Thanks, Linh"), and the
  * instructions an agent wraps a user's question in ("Answer using only the corpus. User question: …", "Task: …
@@ -44,7 +46,8 @@ const FORM_INSTRUCTION =
 /** A label at a sentence's start: a few words before a colon. */
 const LABEL = /(?:^|(?<=[.!?]\s+))((?:[\p{L}'-]+[ ]?){1,6}(?:\([^)]{0,40}\))?(?:,[^:.?!]{0,60})?)\s*:\s+/gu;
 
-const short = (text: string) => {
+/** A part of a request as said beside the answer: its first 57 characters and "…" past 60. */
+export const short = (text: string) => {
   const t = text.trim();
   return t.length <= 60 ? t : `${t.slice(0, 57).trimEnd()}…`;
 };
@@ -142,18 +145,8 @@ const ASKING =
   /\b(?:how|what|which|who|why|when|where|median|mean|average|avg|count|number|total|top|most|best|share|percent|list|rank|compare|vs)\b|%|\?/i;
 
 /** Text split at a mark outside quotes ("nhạc nền - Keypad Hotel" stays whole). */
-function outsideQuotes(text: string, mark: RegExp): string[] {
-  const parts: string[] = [];
-  let from = 0;
-  for (const m of text.matchAll(mark)) {
-    const at = m.index ?? 0;
-    if ((text.slice(0, at).match(/["“”]/g) ?? []).length % 2 === 1) continue;
-    parts.push(text.slice(from, at));
-    from = at + m[0].length;
-  }
-  parts.push(text.slice(from));
-  return parts;
-}
+const splitOutsideQuotes = (text: string, mark: RegExp): string[] =>
+  outsideQuotes(text, (part) => part.replace(mark, "\u0000")).split("\u0000");
 
 const wordCount = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
@@ -178,7 +171,7 @@ export function asksOf(text: string): Asks {
     return { question: `${heading} ${parts[0] ?? ""}`.trim(), others: parts.slice(1).filter(Boolean) };
   }
   for (const { mark, words, asks: least } of BULLETS) {
-    const parts = outsideQuotes(text, mark);
+    const parts = splitOutsideQuotes(text, mark);
     if (parts.length < least + 1) continue;
     const [head, ...asks] = parts as [string, ...string[]];
     // (The heading may be a word or two: "Hội An: - top creators …", "quick one on Huế; how many …". Not

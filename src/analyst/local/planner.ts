@@ -15,7 +15,7 @@ import {
   type SoundName,
   type TextField,
 } from "../../store/facts.js";
-import { asksOf, unframed } from "./framing.js";
+import { asksOf, short, unframed } from "./framing.js";
 import {
   anotherPeriod,
   CAPTION_BANDS,
@@ -5473,7 +5473,7 @@ async function readQuestion(
       : []),
     ...(asks.others.length > 0
       ? [
-          `${asks.others.map((o) => `"${o.length > 60 ? `${o.slice(0, 57).trimEnd()}…` : o}"`).join(", ")} (the message's other asks: one is answered at a time; ask each on its own)`,
+          `${asks.others.map((o) => `"${short(o)}"`).join(", ")} (the message's other asks: one is answered at a time; ask each on its own)`,
         ]
       : []),
     ...chatMentions.map(
