@@ -5467,7 +5467,9 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
-  const ignored: string[] = [
+  // What the message says beside its question (its framing, its other asks, the people a chat names): said to be
+  // unused, but no word of the question left unread.
+  const besideQuestion = [
     ...(framed.framing.length > 0
       ? [`${framed.framing.map((f) => `"${f}"`).join(", ")} (the request's framing, not its question)`]
       : []),
@@ -5479,6 +5481,9 @@ async function readQuestion(
     ...chatMentions.map(
       (handle) => `${handle} (named by the chat message: no creator in the corpus has that handle)`,
     ),
+  ];
+  const ignored: string[] = [
+    ...besideQuestion,
     ...noSuchDays,
     ...askedApart,
     ...artistNotes,
@@ -7448,12 +7453,9 @@ async function readQuestion(
     intent = "measure";
   } else if (
     // ("Did any Da Lat video hit 1M?", "has anyone posted about Sa Pa?": whether there are any, counted; not
-    // when words are left unread, "did any hotels get fined by regulators?" — the message's framing, other asks
-    // and people it names are no such words.)
+    // when words are left unread, "did any hotels get fined by regulators?".)
     !mentioned &&
-    ignored.every((x) =>
-      /\((?:the request's framing|the message's other asks|named by the chat message)\b/.test(x),
-    ) &&
+    ignored.every((x) => besideQuestion.includes(x)) &&
     /^\W*(?:did|does|do|has|have|had|was|were|is|are)\s+(?:any|anyone|anybody|someone|somebody)\b/.test(
       lowerAll,
     ) &&
