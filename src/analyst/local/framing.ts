@@ -46,6 +46,12 @@ const FORM_INSTRUCTION =
 /** A label at a sentence's start: a few words before a colon. */
 const LABEL = /(?:^|(?<=[.!?]\s+))((?:[\p{L}'-]+[ ]?){1,6}(?:\([^)]{0,40}\))?(?:,[^:.?!]{0,60})?)\s*:\s+/gu;
 
+/** The instruction's label that opens `text` ("Task: ", "System note: "), or null. */
+function instructionLabel(text: string): string | null {
+  const first = text.matchAll(LABEL).next().value;
+  return first?.index === 0 && INSTRUCTION_LABEL.test((first[1] as string).trim()) ? first[0] : null;
+}
+
 /** A part of a request as said beside the answer: its first 57 characters and "…" past 60. */
 export const short = (text: string) => {
   const t = text.trim();
@@ -97,10 +103,10 @@ export function unframed(text: string): Unframed {
     rest = unquoted(rest.slice(at));
   } else {
     // ("Task: determine …": the label alone; what follows is the question.)
-    const first = labels[0];
-    if (first && first.index === 0 && INSTRUCTION_LABEL.test((first[1] as string).trim())) {
-      framing.push(short(first[0]));
-      rest = rest.slice(first[0].length);
+    const first = instructionLabel(rest);
+    if (first) {
+      framing.push(short(first));
+      rest = rest.slice(first.length);
     }
   }
   // Sentences telling how to answer, before and after the question, and a later instruction's label.
@@ -109,12 +115,7 @@ export function unframed(text: string): Unframed {
     framing.push(short(parts.shift() as string));
   for (let i = 1; i < parts.length; i++) {
     const part = (parts[i] as string).trim();
-    const label = part.match(/^((?:[\p{L}'-]+[ ]?){1,3})\s*:\s/u);
-    if (
-      INSTRUCTION.test(part) ||
-      FORM_INSTRUCTION.test(part) ||
-      (label && INSTRUCTION_LABEL.test((label[1] as string).trim()))
-    ) {
+    if (INSTRUCTION.test(part) || FORM_INSTRUCTION.test(part) || instructionLabel(part)) {
       framing.push(...parts.splice(i).map(short));
       break;
     }

@@ -2074,8 +2074,9 @@ async function readQuestion(
   // ("Hi team, … Thanks, Linh", "Answer using only the corpus. User question: …": an email's greeting and
   // sign-off, an agent's instructions around the question; left out, and said so below.)
   // (Not a request's fields: "task: list_examples; filter: {hashtag: x}" is read as data below.)
-  const framed = fromStructured(dictated) === null ? unframed(dictated) : { question: dictated, framing: [] };
-  const structured = fromStructured(framed.question);
+  const asData = fromStructured(dictated);
+  const framed = asData === null ? unframed(dictated) : { question: dictated, framing: [] };
+  const structured = asData ?? fromStructured(framed.question);
   // ("Weekly check: 1) how many … 2) which of those … 3) …": the first ask, with its heading; the others are said
   // to be asked one at a time, below.)
   const asks = structured === null ? asksOf(framed.question) : { question: framed.question, others: [] };
