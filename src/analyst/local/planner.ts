@@ -255,6 +255,9 @@ const RATIO_PHRASE = new RegExp(
 
 /** Rankings per group list this many in each unless a number is asked. */
 const PER_GROUP_COUNT = 3;
+/** "Which has more creators", "the most accounts": how many creators, not a ranking of them. */
+const MORE_CREATORS =
+  /\b(?:more|fewer|most|fewest|less)\s+(?:creators|accounts|people|posters|channels|tiktokers)\b/;
 const SINGULAR_NOUNS =
   "video|post|clip|ad|creator|account|influencer|advertiser|brand|sound|song|track|hashtag|tag";
 
@@ -6756,6 +6759,15 @@ async function readQuestion(
     !isRate(metric);
   // "Da Lat vs Nha Trang hotel videos", "English or Vietnamese videos": groups side by side are compared on
   // views (each group's line still counts its videos); "are there more … or …" names the number of videos.
+  // "How long are Đà Lạt videos vs Hạ Long videos?": the topics compared on their median length.
+  // ("The longer variants of #xuhuong", "median plays by length bucket for each": no length measured.)
+  const lengthOfTopics = () =>
+    lengthGroups &&
+    compareTopics.length >= 2 &&
+    (metric === null || metric === "videos") &&
+    /\b(how long|lengths?|durations?|(?:longer|shorter) (?:videos?|clips?|ones|content|posts?))\b/.test(
+      lengthText,
+    );
   const sideBySideMetric = (named: Metric | null): Metric => {
     if (named) return named;
     if (/\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll)) return "videos";
@@ -7113,6 +7125,8 @@ async function readQuestion(
     lengthGroups &&
     entityCount === 0 &&
     subject === "videos" &&
+    // ("The average length of #reviewhotel vs #hotelluxury videos": each topic's, below.)
+    !lengthOfTopics() &&
     CUES.median.test(lengthText) &&
     // ("Median saves per duration band": the groups, each with its median.)
     !/\b((per|by|each|every|across) (video )?(duration|length)s?|(duration|length) (bands?|groups?|buckets?|brackets?|ranges?))\b/.test(
@@ -7125,7 +7139,12 @@ async function readQuestion(
     unsay(/^metric |read as views/);
     metric = "duration";
     understood.push("measure: median video length (recorded duration)");
-  } else if (lengthGroups && entityCount === 0 && (subject === "videos" || subject === "formats")) {
+  } else if (
+    lengthGroups &&
+    !lengthOfTopics() &&
+    entityCount === 0 &&
+    (subject === "videos" || subject === "formats")
+  ) {
     intent = "breakdown";
     groupBy = "length";
     understood.push(`groups: video length (${LENGTH_BANDS.map((b) => b.label).join(", ")})`);
@@ -7147,6 +7166,11 @@ async function readQuestion(
     subject = "videos";
     intent = "breakdown";
     groupBy = "topic";
+    if (lengthOfTopics()) {
+      unsay(/^metric /);
+      metric = "duration";
+      understood.push("measure: median video length (recorded duration)");
+    }
     metric = sideBySideMetric(metric);
   } else if (
     compareKind &&
@@ -8640,6 +8664,34 @@ async function readQuestion(
       `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
     );
   }
+  // "Median followers of creators in the Quang Binh search vs the Ha Long search", "top creators in Hội An vs Đà
+  // Nẵng", "which has more creators, Đà Lạt or Vũng Tàu": the creators of each topic's videos, side by side, not
+  // the creators of videos about all of them.
+  if (
+    !rankWithin &&
+    subject === "creators" &&
+    entityCount === 0 &&
+    compareTopics.length >= 2 &&
+    compareTopics.length <= MAX_RANKED_GROUPS &&
+    (intent === "count" || intent === "measure" || intent === "rank")
+  ) {
+    // ("Which has more creators, X or Y?": how many each has.)
+    const howMany = metric === null && MORE_CREATORS.test(lowerAll);
+    if (compareJoin !== "or" || howMany) {
+      if (howMany) intent = "count";
+      rankWithin = {
+        by: "topic",
+        groups: compareTopics.length,
+        ...(intent === "rank" ? {} : { breakdown: true as const }),
+      };
+      perGroupCount = counted ? count : PER_GROUP_COUNT;
+      understood.push(
+        intent === "rank"
+          ? `a ranking within each topic listed, ${perGroupCount} in each`
+          : `the creators of each topic's videos (${compareTopics.join(", ")})`,
+      );
+    }
+  }
   // "The best hook type for each language", "which weekday works best per format": the breakdown repeated
   // within each group (the largest, as for a ranking).
   const split = cued ?? null;
@@ -8672,7 +8724,7 @@ async function readQuestion(
     !rankWithin &&
     intent === "breakdown" &&
     groupBy !== null &&
-    ["weekday", "weekend", "hour", "day", "week", "month", "quarter", "year"].includes(groupBy) &&
+    ["weekday", "weekend", "hour", "day", "week", "month", "quarter", "year", "length"].includes(groupBy) &&
     eitherTopics.length === 0 &&
     entityCount === 0
   ) {

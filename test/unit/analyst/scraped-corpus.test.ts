@@ -11916,3 +11916,82 @@ describe("a message of several asks (stop 54)", () => {
     expect(answer.summary).toContain(`${dalat.length} videos about "dalat"`);
   });
 });
+
+describe("the creators of topics compared (stop 55)", () => {
+  it("'how many creators post about dalat vs vungtau', 'which has more creators', 'median followers of creators in … vs …' each topic's creators (SQL)", async () => {
+    const creatorsOf = async (q: string) =>
+      db
+        .prepare(`SELECT DISTINCT author_uid FROM ${IN_IDS}`)
+        .pluck()
+        .all(idList(await searchIds(q))) as string[];
+    const [dalat, vungtau] = [await creatorsOf("dalat"), await creatorsOf("vungtau")];
+    for (const q of [
+      "how many creators post about dalat vs vungtau",
+      "which has more creators, dalat or vungtau?",
+    ]) {
+      const answer = await ask(q);
+      expect(aggregateOf(answer).plan, q).toMatchObject({
+        intent: "count",
+        subject: "creators",
+        topics: [],
+        compare_topics: ["dalat", "vungtau"],
+      });
+      expect(answer.summary, q).toContain(
+        `"dalat": There are ${dalat.length} creators with at least one of the videos about "dalat"`,
+      );
+      expect(answer.summary, q).toContain(
+        `"vungtau": There are ${vungtau.length} creators with at least one of the videos about "vungtau"`,
+      );
+    }
+    const followers = (uids: string[]) =>
+      median(
+        uids.map(
+          (uid) => db.prepare("SELECT followers FROM creators WHERE uid = ?").pluck().get(uid) as number,
+        ),
+      );
+    const measured = await ask("median follower count of creators in the dalat search vs the vungtau search");
+    expect(aggregateOf(measured).plan).toMatchObject({ intent: "measure", metric: "followers", topics: [] });
+    expect(measured.summary).toContain(
+      `The median follower count of the ${dalat.length} creators of videos about "dalat" is ${followers(dalat).toLocaleString("en-US")}`,
+    );
+    expect(measured.summary).toContain(
+      `The median follower count of the ${vungtau.length} creators of videos about "vungtau" is ${followers(vungtau).toLocaleString("en-US")}`,
+    );
+    // A ranking of creators: within each topic.
+    const ranked = await ask("top creators in dalat vs vungtau");
+    expect(aggregateOf(ranked).plan).toMatchObject({ intent: "rank", compare_topics: ["dalat", "vungtau"] });
+    expect(ranked.summary).toMatch(/^Ranked within each topic: the creators by views/);
+  });
+});
+describe("topics compared on their length (stop 55)", () => {
+  it("'how long are dalat videos vs vungtau videos' compares the median lengths; 'median plays by length for each' breaks each down (SQL)", async () => {
+    const lengthOf = async (q: string) =>
+      median(
+        db
+          .prepare(`SELECT duration_s FROM ${IN_IDS} AND duration_s IS NOT NULL AND media_type = 'video'`)
+          .pluck()
+          .all(idList(await searchIds(q))) as number[],
+      );
+    for (const q of [
+      "how long are dalat videos vs vungtau videos",
+      "average duration of #dalat vs #vungtau videos",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({
+        intent: "breakdown",
+        group_by: "topic",
+        metric: "duration",
+        compare_topics: ["dalat", "vungtau"],
+      });
+      expect(groupValue(result, "dalat"), q).toBe(await lengthOf("dalat"));
+      expect(groupValue(result, "vungtau"), q).toBe(await lengthOf("vungtau"));
+    }
+    const banded = await ask("dalat vs vungtau videos: median plays by length bucket for each");
+    expect(aggregateOf(banded).plan).toMatchObject({
+      group_by: "length",
+      metric: "plays",
+      compare_topics: ["dalat", "vungtau"],
+    });
+    expect(banded.summary).toMatch(/^Within each topic — "dalat": .*; "vungtau": /);
+  });
+});
