@@ -5885,11 +5885,14 @@ async function readQuestion(
       continue;
     }
     // ("The #hotelphuquy search", "hoteltuyenquang in 2024 vs 2023": a search term few videos carry as a tag, a
-    // kind of place and the place, is what the search was for, #phuquy; "#hotelphuquy" alone is the tag, and
-    // "hotel-video authors" no search.)
+    // kind of place and the place, is what the search was for, #phuquy; "#hotelphuquy" alone is the tag where
+    // videos carry it, and "hotel-video authors" no search.)
     const searched =
       (!hashed && /^[\p{L}\p{N}]+$/u.test(raw)) ||
-      /^\s*search(?:es|ed)?\b/.test(lowerAll.slice(at + raw.length))
+      // ("The #hotelhagiang and #hoteltuyenquang searches": each search named where the question speaks of
+      // searches; and a search's name no video carries as a tag, anywhere.)
+      /\bsearch(?:es|ed)?\b/.test(lowerAll) ||
+      (hashed && (await facts.hashtagUse(foldText(word), 1)) === 0)
         ? await searchedPlace(facts, word)
         : null;
     if (searched) {

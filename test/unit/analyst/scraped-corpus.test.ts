@@ -11740,7 +11740,7 @@ describe("an email's greeting and sign-off, an agent's instructions (stop 54)", 
 });
 
 describe("a search's name, a handle that is others' topic, 'compare with' after a comma (stop 54)", () => {
-  it("'hotelhoian' alone, as the scrape's searches were named, is the place; '#hotelhoian' is the tag (SQL)", async () => {
+  it("'hotelhoian' alone, as the scrape's searches were named, is the place; and so is '#hotelhoian', which no video carries (SQL)", async () => {
     const hoian = await searchIds("hoian");
     for (const q of ["how many hotelhoian videos are there?", "how many videos in hotelhoian?"]) {
       const answer = await ask(q);
@@ -11751,10 +11751,10 @@ describe("a search's name, a handle that is others' topic, 'compare with' after 
       );
       expect(answer.summary, q).toContain(`${hoian.length} videos about "hoian"`);
     }
-    // Written as a tag, it is asked for as written: no video carries it.
+    // Written as a tag that no video carries, it is the search too (a tag videos carry is the tag: stop 55).
     const tagged = aggregateOf(await ask("how many #hotelhoian videos are there?")).plan;
-    expect(tagged.topics).not.toContain("hoian");
-    expect(tagged.understood.join(" ")).not.toMatch(/the search "hotelhoian"/);
+    expect(tagged.topics).toEqual(["hoian"]);
+    expect(tagged.understood.join(" ")).toMatch(/the search "hotelhoian"/);
   });
 
   it("a handle written without '@' that others' videos carry as a tag is the topic; '@' names the account", () =>
@@ -11916,7 +11916,6 @@ describe("a message of several asks (stop 54)", () => {
     expect(answer.summary).toContain(`${dalat.length} videos about "dalat"`);
   });
 });
-
 describe("the creators of topics compared (stop 55)", () => {
   it("'how many creators post about dalat vs vungtau', 'which has more creators', 'median followers of creators in … vs …' each topic's creators (SQL)", async () => {
     const creatorsOf = async (q: string) =>
@@ -11963,6 +11962,7 @@ describe("the creators of topics compared (stop 55)", () => {
     expect(ranked.summary).toMatch(/^Ranked within each topic: the creators by views/);
   });
 });
+
 describe("topics compared on their length (stop 55)", () => {
   it("'how long are dalat videos vs vungtau videos' compares the median lengths; 'median plays by length for each' breaks each down (SQL)", async () => {
     const lengthOf = async (q: string) =>
@@ -11993,5 +11993,25 @@ describe("topics compared on their length (stop 55)", () => {
       compare_topics: ["dalat", "vungtau"],
     });
     expect(banded.summary).toMatch(/^Within each topic — "dalat": .*; "vungtau": /);
+  });
+});
+
+describe("a search's name written as a tag no video carries (stop 55)", () => {
+  it("'#hoteldalat vs #hotelhalong searches' and '#hoteldalat' alone are the places searched (SQL)", async () => {
+    const compared = aggregateOf(await ask("median plays of the #hoteldalat vs #hotelhalong searches"));
+    expect(compared.plan).toMatchObject({ group_by: "topic", compare_topics: ["dalat", "halong"] });
+    const plays = async (q: string) =>
+      median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList(await searchIds(q))) as number[],
+      );
+    expect(groupValue(compared.result, "halong")).toBe(await plays("halong"));
+    const alone = aggregateOf(await ask("median plays of #hoteldalat"));
+    expect(alone.plan).toMatchObject({ topics: ["dalat"], ignored: [] });
+    expect(alone.result.median).toBe(await plays("dalat"));
+    // A tag the videos carry is the tag.
+    expect(aggregateOf(await ask("median plays of #vungtauhotel")).plan.topics).toEqual(["vungtauhotel"]);
   });
 });
