@@ -4070,6 +4070,15 @@ async function readQuestion(
   );
   if (inField?.[1])
     text = consume(text, (inField.index ?? 0) + inField[0].length - inField[1].length, inField[1].length);
+  // "Whose captions mention Vinpearl", "mention cặp đôi in the captions": where the words are looked for, which the
+  // search covers (captions, hooks, transcripts and hashtags).
+  if (MENTION_CUE.test(text))
+    for (const m of [
+      ...text.matchAll(
+        /\b(?:(?:whose|their|the|its)\s+)?(?:captions?|descriptions?)(?=\s+(?:that\s+|which\s+)?(?:mention|say|contain|includ|talk))|\b(?:in|within) (?:the |their |its )?(?:captions?|descriptions?)\b/g,
+      ),
+    ])
+      text = consume(text, m.index ?? 0, m[0].length);
   // "Captions with emoji", "do vids w/ emoji get more shares?", "how often do hotel videos put emoji in the
   // caption?": any emoji (none named); "no emoji", "without emojis": none.
   const anyEmoji = placed.some((p) => p.item.kind === "emoji")

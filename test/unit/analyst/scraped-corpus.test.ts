@@ -976,7 +976,7 @@ describe("naturally phrased questions read as meant", () => {
     expect(tagged("villa")).toBe(0);
     const answer = await ask("Which videos mention villa in the caption?");
     const { plan, result } = aggregateOf(answer);
-    expect(plan).toMatchObject({ intent: "rank", topics: ["villa"], ignored: ["caption"] });
+    expect(plan).toMatchObject({ intent: "rank", topics: ["villa"], ignored: [] });
     expect(result.ranking).toEqual(
       ids(await callTool(registry, "service_search_videos", { q: "villa", sort: "views", limit: 5 })),
     );
@@ -12013,5 +12013,23 @@ describe("a search's name written as a tag no video carries (stop 55)", () => {
     expect(alone.result.median).toBe(await plays("dalat"));
     // A tag the videos carry is the tag.
     expect(aggregateOf(await ask("median plays of #vungtauhotel")).plan.topics).toEqual(["vungtauhotel"]);
+  });
+});
+
+describe("captions named as where the words are (stop 55)", () => {
+  it("'videos whose captions mention homestay', 'mention homestay in the caption' search the words, leaving nothing unread (SQL)", async () => {
+    const homestay = await searchIds("homestay");
+    for (const q of [
+      "how many videos whose captions mention homestay",
+      "how many videos mention homestay in the caption",
+    ]) {
+      const answer = await ask(q);
+      expect(aggregateOf(answer).plan, q).toMatchObject({
+        intent: "count",
+        topics: ["homestay"],
+        ignored: [],
+      });
+      expect(answer.summary, q).toContain(`There are ${homestay.length} videos about "homestay"`);
+    }
   });
 });
