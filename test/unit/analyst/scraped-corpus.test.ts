@@ -11916,6 +11916,7 @@ describe("a message of several asks (stop 54)", () => {
     expect(answer.summary).toContain(`${dalat.length} videos about "dalat"`);
   });
 });
+
 describe("the creators of topics compared (stop 55)", () => {
   it("'how many creators post about dalat vs vungtau', 'which has more creators', 'median followers of creators in … vs …' each topic's creators (SQL)", async () => {
     const creatorsOf = async (q: string) =>
@@ -12013,6 +12014,46 @@ describe("a search's name written as a tag no video carries (stop 55)", () => {
     expect(alone.result.median).toBe(await plays("dalat"));
     // A tag the videos carry is the tag.
     expect(aggregateOf(await ask("median plays of #vungtauhotel")).plan.topics).toEqual(["vungtauhotel"]);
+  });
+});
+
+describe("formal Vietnamese (stop 55)", () => {
+  it("'Cho tôi biết …', 'Hãy liệt kê …', 'số lượng', 'gắn thẻ', 'chú thích', 'đạt trên', 'từ … trở lên' are read, not searched for (SQL)", async () => {
+    const dalat = await searchIds("dalat");
+    const plays = db.prepare(`SELECT plays FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[];
+    const measured = aggregateOf(await ask("Cho tôi biết trung vị lượt xem của các video gắn thẻ #dalat."));
+    expect(measured.plan).toMatchObject({
+      intent: "measure",
+      metric: "plays",
+      topics: ["dalat"],
+      ignored: [],
+    });
+    expect(measured.result.median).toBe(median(plays));
+    const listed = aggregateOf(
+      await ask("Hãy liệt kê các video có chú thích nhắc đến Đà Lạt đạt trên 20.000 lượt xem."),
+    );
+    expect(listed.plan).toMatchObject({ topics: ["dalat"], filters: ["plays>20000"], ignored: [] });
+    const compared = aggregateOf(
+      await ask("So sánh số lượng video và trung vị lượt thích giữa nhóm từ khóa #dalat và #vungtau."),
+    );
+    expect(compared.plan).toMatchObject({
+      group_by: "topic",
+      compare_topics: ["dalat", "vungtau"],
+      topics: [],
+    });
+    // What the corpus cannot see is declined, not searched for as words.
+    expect(
+      aggregateOf(await ask("Cho tôi biết công suất phòng trung bình của các khách sạn tại Đà Lạt.")).plan
+        .intent,
+    ).toBe("decline");
+    // "Từ 3 video trở lên": at least 3.
+    const prolific = db
+      .prepare(`SELECT author_uid FROM ${IN_IDS} GROUP BY author_uid HAVING count(*) >= 3`)
+      .pluck()
+      .all(idList(dalat)) as string[];
+    const many = await ask("Những nhà sáng tạo nào đã đăng từ 3 video trở lên về Đà Lạt?");
+    expect(aggregateOf(many).plan).toMatchObject({ subject: "creators", topics: ["dalat"], ignored: [] });
+    expect(aggregateOf(many).result.ranking).toHaveLength(prolific.length);
   });
 });
 
