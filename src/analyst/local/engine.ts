@@ -383,7 +383,9 @@ export class LocalEngine implements AnalystEngine {
     ].join(" ");
     return {
       summary,
-      findings: outcome.findings,
+      findings: request.signal.aborted
+        ? outcome.findings
+        : await withLinks(outcome.findings, this.deps.store),
       method: [
         ...request.method(),
         {
@@ -395,6 +397,28 @@ export class LocalEngine implements AnalystEngine {
       engine: this.name,
     };
   }
+}
+
+/**
+ * Each video cited with its link on the platform (`figures.url`, where the source gave one): "send me the link",
+ * "top 5 w links" are answered by the evidence itself. One lookup of the cited ids.
+ */
+async function withLinks(
+  findings: Answer["findings"],
+  store: EngineDeps["store"],
+): Promise<Answer["findings"]> {
+  const ids = [
+    ...new Set(findings.flatMap((f) => f.evidence.filter((e) => e.type === "video").map((e) => e.id))),
+  ];
+  if (ids.length === 0) return findings;
+  const links = new Map((await store.videos.summaries(ids)).map((v) => [v.id, v.url]));
+  return findings.map((f) => ({
+    ...f,
+    evidence: f.evidence.map((e) => {
+      const url = e.type === "video" ? links.get(e.id) : null;
+      return url ? { ...e, figures: { ...e.figures, url } } : e;
+    }),
+  }));
 }
 
 /** The words a question used that the answer did not: unknown words, then those left out for a reason given. */

@@ -1936,6 +1936,14 @@ const FIELD =
   "(?:the\\s+|their\\s+|its\\s+)?(?:(?:video\\s+)?ids?|(?:web\\s*video\\s*)?urls?|links?|@?authors?|creators?|handles?|searched\\s+places?|search(?:ed)?\\s+(?:places?|queries|query|inputs?|terms?)|(?:city|place)\\s+search(?:es)?|places?|cit(?:y|ies)|(?:song|sound|music|track)\\s+(?:titles?|names?)|plays|views|likes|comments|shares|saves|(?:creation|created|publish(?:ed)?|post(?:ed)?|upload)\\s+dates?|dates?|captions?|lengths?|durations?|sounds?|hashtags?|follower\\s+counts?|followers|isad(?:\\s+(?:flag|value))?|ad\\s+flags?|width|height)";
 
 /**
+ * Links asked for ("send me the source video link", "top 5 w links", "link + plays", "links pls for the deck"): a
+ * verb or a joining word before, or a closing word after; never a link of a bio or a booking, nor one in a list of
+ * words to find ("(hotline, zalo, inbox, link)").
+ */
+const LINKS_ASKED =
+  /(?:(?:,\s*|\s+)(?:and\s+|\+\s*|&\s*|with\s+|w\/?\s*|plus\s+|incl\.?\s+|including\s+)|(?:(?:pls|please)\s+)?\b(?:send|give|share|get|drop|post|show|need|want|include|attach)\s+(?:me\s+|us\s+)?)(?:the\s+|their\s+|its\s+|a\s+)?(?:(?:source|original|src)\s+)?(?:video\s+)?(?:links?|urls?)\b(?!\s*(?:-?\s*in[- ]bio|in\s+(?:the\s+|their\s+)?bio|to\s+(?:the\s+)?bio|clicks?|đặt|dat|tư|tu\b))(?:\s+(?:to\s+(?:it|them|each(?:\s+one)?|the\s+videos?)|for\s+(?:it|them|each(?:\s+one)?|attribution|the\s+(?:deck|slide|report|digest)|a\s+slide)|too|please|pls))*|\b(?:source|src|original)\s+(?:video\s+)?(?:links?|urls?)\b(?:\s+(?:please|pls|too))?|\b(?:links?|urls?)\s+(?:pls|please|too)\b|(?:^|(?<=[.?!:;]\s*))(?:links?|urls?)\s*(?:\+|&|,|and\b)/gi;
+
+/**
  * "…, with id, author, searched place, plays and saves", "(id, author, saves, plays, creation date)": a list of
  * two or more fields, one of them an id, an author, a handle, a creator or a searched place, that the videos listed
  * are to show.
@@ -2287,11 +2295,16 @@ async function readQuestion(
       },
     )
     // "Return the videos that mention airbnb, with id, author, searched place, plays and saves": the fields each
-    // video listed shows (its id, creator, counts and date), not topics, a creator ranking or a second measure.
+    // video listed shows (its id, creator, counts, date and link), not topics, a creator ranking or a second measure.
     .replace(FIELD_LIST, (fields: string) => {
       typos.push(
-        `${fields.trim().replace(/^[,;:(.?!]\s*/, "")}=the fields each video listed shows (its id, creator, counts and date${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
+        `${fields.trim().replace(/^[,;:(.?!]\s*/, "")}=the fields each video listed shows (its id, creator, counts, date and link${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
       );
+      return " ";
+    })
+    // (After a list of fields, which may end in one.) "Send me the link", "top 5 w links", "link + plays", "src link pls": each video cited carries its link.
+    .replace(LINKS_ASKED, (asked: string) => {
+      typos.push(`${asked.trim().replace(/^[,+&]\s*/, "")}=each video's link (every video cited carries it)`);
       return " ";
     })
     // "Top 3 videos by likes and who posted them": each video's creator, which every video listed names.

@@ -4,7 +4,7 @@ import { z } from "zod";
 const figuresSchema = z
   .record(z.string(), z.union([z.number(), z.string(), z.null()]))
   .describe(
-    "What this evidence shows, by measure (e.g. plays, engagement_rate, breakout_multiple, hook_type).",
+    "What this evidence shows, by measure (e.g. plays, engagement_rate, breakout_multiple, hook_type); a video cited also carries its link on the platform (url), where the source recorded one.",
   );
 
 export const evidenceSchema = z

@@ -12074,3 +12074,36 @@ describe("captions named as where the words are (stop 55)", () => {
     }
   });
 });
+
+describe("each video cited carries its link (stop 55)", () => {
+  it("'top 3 dalat videos by views, with links', 'send me the link', 'link + plays': every video cited gives its link, and the asking words are read", () =>
+    onOwnCorpus(async (named) => {
+      const link = (id: string) => `https://www.tiktok.com/@stay/video/${id}`;
+      const dalat = new Set(await searchIds("dalat"));
+      // (Links recorded for the Đà Lạt videos only: a video without one is cited without it.)
+      const set = named.prepare("UPDATE videos SET url = ? WHERE id = ?");
+      for (const id of dalat) set.run(link(id), id);
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      for (const q of [
+        "top 3 dalat videos by views, with links",
+        "which dalat video has the most views? send me the link",
+        "top dalat video by views. link + plays",
+      ]) {
+        const answer = await ask(q, on);
+        expect(aggregateOf(answer).plan.ignored, q).toEqual([]);
+        const cited = answer.findings.flatMap((f) => f.evidence).filter((e) => e.type === "video");
+        expect(cited.length, q).toBeGreaterThan(0);
+        for (const e of cited) expect(e.figures.url, q).toBe(link(e.id));
+      }
+      const unlinked = (await ask("top 3 vungtau videos by views", on)).findings
+        .flatMap((f) => f.evidence)
+        .filter((e) => e.type === "video" && !dalat.has(e.id));
+      expect(unlinked.length).toBeGreaterThan(0);
+      for (const e of unlinked) expect(e.figures).not.toHaveProperty("url");
+      // A link in a bio is no request for links.
+      expect(
+        aggregateOf(await ask("how many dalat captions mention link in bio", on)).plan.understood.join(" "),
+      ).not.toMatch(/each video's link/);
+    }));
+});
