@@ -3058,7 +3058,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 : isSeries(by) || by === "period"
                   ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
                   : by === "bounds"
-                    ? "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                    ? plan.bands.length > 0 &&
+                      plan.bands.every((b) => b.attributes.every((a) => a.kind === "any_text"))
+                      ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
+                      : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
                       : by === "sound_use"

@@ -1040,6 +1040,60 @@ async function searchedPlace(
   return tag ? { tag, kind } : null;
 }
 
+/** "beach = Nha Trang, Vũng Tàu, Phú Quốc": a group's name, "=", what it holds (to a ";", "/", "|", another one or the end). */
+const GROUP_DEFINITION =
+  /(?<![\p{L}\p{N}#@])(\p{L}[\p{L}\p{N} -]{0,24}?)\s*=\s*([^=;/|]+?)(?=\s*(?:[;/|]|$)|\s+\p{L}[\p{L}\p{N} -]{0,24}?\s*=)/gu;
+
+/**
+ * Groups of topics a question defines: "beach = Nha Trang, Vũng Tàu / mountain = Đà Lạt, Sa Pa" (a name, "=", its
+ * topics; two or more), or "Hanoi + Saigon against Nha Trang + Vung Tau" (topics added up, on each side of "vs",
+ * "against" or "compared with"). Each group holds the topics written within it, one group at least two; null when
+ * the question defines none.
+ */
+function groupsDefined(
+  text: string,
+  spans: ReadonlyMap<string, { at: number; end: number }>,
+): { label: string; topics: string[] }[] | null {
+  const within = (from: number, to: number) =>
+    [...spans]
+      .filter(([, s]) => s.at >= from && s.end <= to)
+      .sort((x, y) => x[1].at - y[1].at)
+      .map(([t]) => t);
+  const usable = (groups: { label: string; topics: string[] }[]) =>
+    groups.length >= 2 &&
+    groups.length <= MAX_RANKED_GROUPS &&
+    groups.every((g) => g.topics.length > 0) &&
+    groups.some((g) => g.topics.length >= 2) &&
+    new Set(groups.flatMap((g) => g.topics)).size === groups.flatMap((g) => g.topics).length
+      ? groups
+      : null;
+  const defined = [...text.matchAll(GROUP_DEFINITION)].map((m) => {
+    const end = (m.index ?? 0) + m[0].length;
+    return { label: (m[1] as string).trim(), topics: within(end - (m[2] as string).length, end) };
+  });
+  if (defined.length >= 2) return usable(defined);
+  const sum = String.raw`(?:#?[\p{L}\p{N}][\p{L}\p{N} .'-]*?\s*\+\s*)+#?[\p{L}\p{N}][\p{L}\p{N} .'-]*?`;
+  const added = text.match(
+    new RegExp(
+      `(${sum})\\s+(?:vs\\.?|versus|against|compared (?:to|with))\\s+(${sum})(?=\\s*(?:[,.?!;:(]|$))`,
+      "u",
+    ),
+  );
+  if (!added) return null;
+  const start = added.index ?? 0;
+  const left = added[1] as string;
+  const right = added[2] as string;
+  const rightAt = start + added[0].length - right.length;
+  // ("Big cities vs beach towns: Hanoi + Saigon against Nha Trang + Vung Tau": the sides' names, said before.)
+  const named = text
+    .slice(0, start)
+    .match(/(\p{L}[\p{L} -]{0,30}?)\s+(?:vs\.?|versus|against|or)\s+(\p{L}[\p{L} -]{0,30}?)\s*[:,(—–-]\s*$/u);
+  return usable([
+    { label: named?.[1]?.trim() ?? "", topics: within(start, start + left.length) },
+    { label: named?.[2]?.trim() ?? "", topics: within(rightAt, rightAt + right.length) },
+  ]);
+}
+
 /** A prefix of an advertiser's name that the planner links to it: 2+ words, 8+ characters. */
 const PREFIX_MIN_WORDS = 2;
 const PREFIX_MIN_LENGTH = 8;
@@ -2854,6 +2908,8 @@ async function readQuestion(
       if (!typos.includes(word)) typos.push(word);
       return fixed;
     });
+  // ("Beach = Nha Trang, Vũng Tàu / mountain = Đà Lạt": groups the question defines keep their "=", read below.)
+  const definesGroups = [...spelled.matchAll(GROUP_DEFINITION)].length >= 2 && /=[^=;/|]*,/.test(spelled);
   const {
     question: original,
     quoted,
@@ -2878,7 +2934,7 @@ async function readQuestion(
       )
       .replace(
         /(?<=\b(?:hook type|media type|region|language|format|topic|hashtag))\s*:\s*|(?<=\p{L})\s*=\s*(?=[\p{L}\p{N}])/giu,
-        (m) => " ".repeat(m.length),
+        (m) => (definesGroups ? m : " ".repeat(m.length)),
       ),
   );
   let text = original.toLowerCase();
@@ -6455,12 +6511,36 @@ async function readQuestion(
     compareTopics = hashtagsForMeasure;
     compareJoin = "and";
   }
+  // "beach = Nha Trang, Vũng Tàu, Phú Quốc / mountain = Đà Lạt, Hà Giang, Sa Pa", "North = Hanoi, Halong; South =
+  // Saigon, Can Tho", "Hanoi + Saigon + Da Nang against Nha Trang + Vung Tau + Phu Quoc": groups the question
+  // defines, each the videos about any of its topics, set side by side (`bands`); the groups' names are no topics.
+  const groupsNamed = creators.length + advertisers.length === 0 ? groupsDefined(lowerAll, topicSpans) : null;
+  if (groupsNamed) {
+    // (Two topics joined across the groups, "Da Nang against Nha Trang", are no comparison of their own.)
+    compareTopics = [];
+    const members = groupsNamed.flatMap((g) => g.topics);
+    const names = new Set(groupsNamed.flatMap((g) => g.label.split(/\s+/).map(foldText)));
+    for (const t of [...topics]) if (members.includes(t) || names.has(t)) topics.splice(topics.indexOf(t), 1);
+    for (const w of [...ignored]) if (names.has(foldText(w))) ignored.splice(ignored.indexOf(w), 1);
+    eitherTopics = eitherTopics.filter((t) => !members.includes(t) && !names.has(t));
+    for (const g of groupsNamed) {
+      const list = g.topics.map((t) => topicWords([t]));
+      bands.push({
+        label: g.label ? `${g.label} (${list.join(", ")})` : list.join(" + "),
+        attributes: [{ kind: "any_text", qs: g.topics }],
+      });
+    }
+    understood.push(
+      `groups defined in the question, each the videos about any of its topics: ${bands.map((b) => b.label).join("; ")}`,
+    );
+  }
   // ("Hạ Long: du thuyền/cruise vids vs regular hotel vids", "#vinhhy beach stuff vs #phanrang city hotel stuff":
   // one "vs" with topics on each side, none joined to another above: the first topic of each side is compared;
   // one before a colon or comma, or after "in" / "for", is where both are. Never all of them together.)
   // (Not a set against its whole, "vs the rest of Đà Lạt", "vs the Nha Trang median", nor against its own
   // absence, "tagged vs untagged", "#fyp vs no #fyp"; nor periods, accounts or shares compared.)
   const sides =
+    !groupsNamed &&
     compareTopics.length === 0 &&
     eitherTopics.length === 0 &&
     subject === "videos" &&

@@ -12107,3 +12107,34 @@ describe("each video cited carries its link (stop 55)", () => {
       ).not.toMatch(/each video's link/);
     }));
 });
+
+describe("groups of places the question defines (stop 55)", () => {
+  it("'coast = vungtau, danang, halong / highlands = dalat', 'vungtau + danang against dalat + hoian': each group the videos about any of its places (SQL)", async () => {
+    const playsOfAny = async (qs: string[]) => {
+      const ids = new Set<string>();
+      for (const q of qs) for (const id of await searchIds(q)) ids.add(id);
+      return median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList([...ids])) as number[],
+      );
+    };
+    const defined = aggregateOf(
+      await ask("coast vs highlands, median plays? coast = Vung Tau, Da Nang, Ha Long / highlands = Da Lat"),
+    );
+    expect(defined.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", topics: [], ignored: [] });
+    expect(groupValue(defined.result, "coast (vungtau, danang, halong)")).toBe(
+      await playsOfAny(["vungtau", "danang", "halong"]),
+    );
+    expect(groupValue(defined.result, "highlands (dalat)")).toBe(await playsOfAny(["dalat"]));
+    const added = aggregateOf(
+      await ask("beach vs hills: Vung Tau + Da Nang against Da Lat + Hoi An, median plays"),
+    );
+    expect(added.plan).toMatchObject({ group_by: "bounds", topics: [] });
+    expect(groupValue(added.result, "beach (vungtau, danang)")).toBe(await playsOfAny(["vungtau", "danang"]));
+    expect(groupValue(added.result, "hills (dalat, hoian)")).toBe(await playsOfAny(["dalat", "hoian"]));
+    // An agent's filter written with "=" is no group.
+    expect(aggregateOf(await ask("hashtag = dalat: median plays")).plan.group_by).not.toBe("bounds");
+  });
+});
