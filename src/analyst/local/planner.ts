@@ -3917,7 +3917,7 @@ async function readQuestion(
     `\\b${leaveOut}(?=${adNoun}\\b)|(?<=\\bads? )(?:(?:are|were|is|being) )?(?:excluded|aside|removed|left out)\\b`,
   );
   const organicWords = new RegExp(
-    `\\b(organic|non-ads?|non-sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|${leaveOut}${adNoun}|ads? (?:(?:are|were|is|being) )?(?:excluded|aside|removed|left out))\\b`,
+    `\\b(organic|non[- ]?ads?|non[- ]?sponsored|unsponsored|unpaid|not ads?|aren't ads?|no ads?|${leaveOut}${adNoun}|ads? (?:(?:are|were|is|being) )?(?:excluded|aside|removed|left out))\\b`,
   );
   // "ads compared to organic videos", "ads vs organic": the two groups, not a filter.
   const adsAgainstOrganic =
@@ -3961,7 +3961,11 @@ async function readQuestion(
     adsHelp ||
     worthAds ||
     (howPerform && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text));
-  if (adsVsOrganic) understood.push("groups: ads and organic (non-ad) videos");
+  if (adsVsOrganic) {
+    understood.push("groups: ads and organic (non-ad) videos");
+    // ("Ads vs non ads": the other side's "non", written apart.)
+    text = text.replace(/\bnon(?= ?(?:ads?|sponsored)\b)/g, (m) => " ".repeat(m.length));
+  }
   // "Do videos with a hook get more views than those without?": the two groups, not a filter.
   const withoutHook = text.match(
     /\b(without( (a |an |any )?hooks?)?|no hooks?|hookless|(don'?t|do not|doesn'?t|does not) (have|use) (one|any|a hook|hooks?))\b/,
@@ -6902,6 +6906,8 @@ async function readQuestion(
     unsay(/^metric /);
     metric = "duration";
     ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
+    // ("Avg vid length, ads vs non ads": the word of the measure, no topic.)
+    for (const w of ["length", "duration"]) if (topics.includes(w)) topics.splice(topics.indexOf(w), 1);
     understood.push("measure: median video length (recorded duration)");
   };
   // A median per video read from the measure itself ("the longest videos" of each creator).

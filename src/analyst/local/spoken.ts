@@ -599,10 +599,16 @@ const AMOUNT = String.raw`\d+(?:[.,]\d+)?(?:k|\s(?:thousand|million|billion))?`;
 const COUNT_WORD = `(?:${[...COUNTED].join("|")})`;
 const MARKER = String.raw`(?:\s*,\s*|\s+)(?:no wait|wait no|no no|no i mean|i mean|sorry|or rather|actually)(?:\s*,\s*|\s+)|\s*,\s*no\s*,\s*`;
 const CORRECTION = new RegExp(
-  String.raw`(?<![\p{L}\p{N}.,])(?:(the\s+)?(${HEAD})\s+)?(${AMOUNT})(?:\s+(${COUNT_WORD}))?(?:${MARKER})(?:(${HEAD})\s+)?(${AMOUNT})(?:\s+(${COUNT_WORD}))?(?![\p{L}\p{N}])`,
+  String.raw`(?<![\p{L}\p{N}.,])(?:(the\s+)?(${HEAD})\s+)?(${AMOUNT})(?:\s+(${COUNT_WORD}))?(?:${MARKER})(?:make (?:it|that)\s+)?(?:(${HEAD})\s+)?(${AMOUNT})(?:\s+(${COUNT_WORD}))?(?![\p{L}\p{N}])`,
   "giu",
 );
 const YEAR = /^(?:19|20)\d\d$/;
+/**
+ * "In da lat no wait vung tao what's …": a place said again after "in", "at", "for", "about" or "from", up to three
+ * words before what is asked, a comma or the end (after "no wait", "or rather": not "a hotel actually in Vietnam").
+ */
+const PLACE_CORRECTED =
+  /\b(in|at|for|about|from)\s+(?:\p{L}+\s+){0,2}?\p{L}+(?:\s*,\s*|\s+)(?:no wait|wait no|no no|no i mean|or rather)(?:\s*,\s*|\s+)(?:make (?:it|that)\s+)?((?:\p{L}+\s+){0,2}?\p{L}+)(?=\s*(?:[,.;?!]|$)|\s+(?:what|what's|which|how|who|where|when|show|list|give|top|and)\b)/giu;
 /** A correction's words anywhere in a question: it was said, not typed ("top five no wait top three"). */
 const SAID_AGAIN = new RegExp(MARKER, "iu");
 
@@ -612,24 +618,26 @@ const SAID_AGAIN = new RegExp(MARKER, "iu");
  * views". Any other "no wait", "i mean" or "actually" stays.
  */
 function corrected(text: string): string {
-  return text.replace(
-    CORRECTION,
-    (
-      all,
-      the: string | undefined,
-      hx: string | undefined,
-      x: string,
-      nx,
-      hy: string | undefined,
-      y: string,
-      ny,
-    ) => {
-      if (YEAR.test(x) !== YEAR.test(y)) return all;
-      const noun = ny ?? nx;
-      const tail = `${y}${noun ? ` ${noun}` : ""}`;
-      return hy ? `${hy} ${tail}` : `${the ?? ""}${hx ? `${hx} ` : ""}${tail}`;
-    },
-  );
+  return text
+    .replace(PLACE_CORRECTED, "$1 $2")
+    .replace(
+      CORRECTION,
+      (
+        all,
+        the: string | undefined,
+        hx: string | undefined,
+        x: string,
+        nx,
+        hy: string | undefined,
+        y: string,
+        ny,
+      ) => {
+        if (YEAR.test(x) !== YEAR.test(y)) return all;
+        const noun = ny ?? nx;
+        const tail = `${y}${noun ? ` ${noun}` : ""}`;
+        return hy ? `${hy} ${tail}` : `${the ?? ""}${hx ? `${hx} ` : ""}${tail}`;
+      },
+    );
 }
 
 /** "Um", "uh", "erm", "hmm" (lowercase or opening a sentence; "UM" stays). */
@@ -640,6 +648,9 @@ const BASICALLY = /(?<=^\s*|[,.;!?]\s*|(?<![\p{L}\p{N}])(?:okay|ok)\s+)(?:so\s+)
 const BASICALLY_WITHIN =
   /(?<=[,.;!?]\s*|(?<![\p{L}\p{N}])(?:okay|ok)\s+)(?:so\s+)?basically(?:\s*,)?(?=\s)/giu;
 const YOU_KNOW = /,\s*you know\s*,/giu;
+/** "So yeah which creator …", "… or longer so yeah", "yeah, top five": a "yeah" that opens or closes what is said. */
+const YEAH =
+  /(?<=^\s*|[,.;!?]\s*)(?:(?:okay|ok|um|uh)\s+)?(?:so\s+)?yeah\b,?\s*|\s*,?\s*\bso\s+yeah\s*(?=[.?!]*\s*$)/giu;
 const LIKE = /(?<![\p{L}\p{N}'’#@/-])like(?![\p{L}\p{N}'’/-])/giu;
 /**
  * Words after which "like" is a filler ("show me like ten", "had like two", "do they get like more views", "but
@@ -713,9 +724,17 @@ function withoutLike(text: string): string {
   });
 }
 
-/** Fillers dropped ("um", "uh" before anything else): "so basically", ", you know,", a "like" that asks nothing. */
+/**
+ * Fillers dropped ("um", "uh" before anything else): "so basically", ", you know,", "so yeah", a "like" that asks
+ * nothing.
+ */
 function withoutFillers(text: string, opens: boolean): string {
-  return withoutLike(text.replace(opens ? BASICALLY : BASICALLY_WITHIN, "").replace(YOU_KNOW, ","));
+  return withoutLike(
+    text
+      .replace(opens ? BASICALLY : BASICALLY_WITHIN, "")
+      .replace(YOU_KNOW, ",")
+      .replace(YEAH, ""),
+  );
 }
 
 /**

@@ -12138,3 +12138,30 @@ describe("groups of places the question defines (stop 55)", () => {
     expect(aggregateOf(await ask("hashtag = dalat: median plays")).plan.group_by).not.toBe("bounds");
   });
 });
+
+describe("slips of the keyboard and of the voice (stop 55)", () => {
+  it("'meidan', 'non ads', 'so yeah', 'in vung tau no wait da lat', 'no wait make it over 20 thousand' are read as meant", async () => {
+    const ads = aggregateOf(await ask("whats the meidan plays of ads vs non ads")).plan;
+    expect(ads).toMatchObject({
+      intent: "breakdown",
+      group_by: "ad",
+      metric: "plays",
+      topics: [],
+      ignored: [],
+    });
+    const yeah = aggregateOf(await ask("so yeah how many dalat videos are there")).plan;
+    expect(yeah).toMatchObject({ intent: "count", topics: ["dalat"], ignored: [] });
+    const place = aggregateOf(await ask("um in vung tau no wait da lat what's the most viewed video")).plan;
+    expect(place).toMatchObject({ intent: "rank", topics: ["dalat"], ignored: [] });
+    const bound = aggregateOf(
+      await ask("what percentage of videos have over 10 thousand plays no wait make it over 20 thousand"),
+    ).plan;
+    expect(bound.ignored).toEqual([]);
+    expect(bound.understood).toContain('over 20,000 views (from "over 20 thousand plays")');
+    // "Actually" is no correction of a place: "a hotel actually in Vietnam" keeps the hotel.
+    expect(
+      aggregateOf(await ask("what's the most commented video about a homestay actually in dalat?")).plan
+        .topics,
+    ).toEqual(["homestay", "dalat"]);
+  });
+});
