@@ -43,6 +43,36 @@ const INSTRUCTION =
 const FORM_INSTRUCTION =
   /^(?:please\s+)?(?:(?:return|output|format|give|provide|present|show|answer|reply|respond)\s+(?:it\s+|them\s+|everything\s+|(?:the|your)\s+(?:answer|results?|output)\s+)?(?:as|in|with)\s+(?:an?\s+)?(?:json|csv|markdown|plain text|(?:short\s+|simple\s+)?table|(?:ranked\s+|bulleted\s+)?list|bullets?|bullet points|[\w-]+[- ](?:row|column)\s+table|one\s+(?:line|sentence|paragraph)|a\s+few\s+(?:lines|sentences)|numbers?\s+only|vietnamese|english)\b|(?:return|output)\s+an?\s+(?:ranked\s+list|(?:short\s+|simple\s+|[\w-]+[- ](?:row|column)\s+)?table(?:\s+with\s[^.!?]*)?|list)\s*[.!]?$|cite\b|include\s+(?:the\s+)?(?:video\s+)?(?:urls?|links?|sources?)\b|(?:max(?:imum)?|at\s+most|no\s+more\s+than|limit\s+(?:it\s+)?to)\s+\d+\s+(?:rows|lines|words|items|sentences)\b|if\b[^.!?]{0,80}\b(?:say\s+so|tell\s+me|let\s+me\s+know|note\s+it|flag\s+it|mention\s+it|say\s+that)\b)/i;
 
+/**
+ * A sentence after the question on why it is asked or what the asker believes ("…? we're thinking about a 'stay with
+ * us' post", "…? someone told me capcut videos get pushed more", "…? they look like an OTA-style reseller, wanna
+ * benchmark vs our content", "…? Em cần số này cho chương 4."): it asks nothing, and its words are no topics.
+ */
+const ASIDE = new RegExp(
+  String.raw`^(?:\(?\s*)?(?:(?:lol|haha|tbh|ngl|fwiw|btw|ok|so)[,\s]+)?(?:` +
+    [
+      String.raw`i\s+(?:assume|think|thought|feel|felt|guess|heard|hear|remember|believe|suspect|noticed|saw|read|was told|wonder(?:ed)?|run|manage|work|do|handle|own)\b`,
+      String.raw`i'?m\s+(?:trying|planning|thinking|doing|writing|working|building|making|curious|asking|preparing|pitching|just|guessing|assuming|pretty sure|not sure)\b`,
+      String.raw`i'?ve\s+(?:heard|seen|noticed|been|got)\b`,
+      String.raw`we(?:'re|\s+are)\s+(?:thinking|planning|trying|considering|deciding|looking|pitching|preparing|launching|building|running|doing|working|a|an|the)\b`,
+      String.raw`we(?:'ve|\s+have)\s+(?:been|seen|heard|noticed|got)\b`,
+      String.raw`we\s+(?:run|manage|plan|might|may|will|'ll|need to decide|assume|think|feel|heard)\b`,
+      String.raw`(?:my|our)\s+(?:boss|gm|manager|client|team|ceo|hotel|resort|homestay|property|brand|deck|thesis|report|plan|goal|idea|theory|hunch|guess|assumption|sense|feeling)\b`,
+      String.raw`(?:someone|somebody|a friend|people|they)\s+(?:says?|said|told|tell|claim(?:s|ed)?)\b`,
+      String.raw`(?:it's|it is|this is|that's|they're|they look|looks like|seems like|it seems|it feels)\b`,
+      String.raw`(?:trying|hoping|planning|thinking|curious|asking)\s+(?:to|about|if|whether|because|since|for)\b`,
+      String.raw`(?:want(?:ing)?\s+to|wanna)\s+(?:know\s+(?:if|whether|what|why)|see\s+(?:if|whether|how)|understand|show|check\s+(?:if|whether)|find out\s+(?:if|whether)|prove|convince|benchmark|pitch|plan|decide|get ahead|justify)\b`,
+      String.raw`(?:just\s+(?:curious|checking|wondering)|since|because|cause|cuz|for context|fyi|context|background)\b`,
+      String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi)(?![\p{L}\p{N}])`,
+      String.raw`(?:định|dinh|vì|tại vì|tai vi|nghe nói|nghe noi)\s`,
+    ].join("|") +
+    ")",
+  "iu",
+);
+/** Words that ask inside a sentence (an aside holding one asks it: "we're choosing, which is better"). */
+const ASKS_INSIDE =
+  /\?|\b(?:how many|how much|which|what'?s the|what are|top\s*\d|show me|list|give me|rank|median|average|avg|mean|compare|pls|please|also|if so|and what)\b|\b(?:bao nhiêu|bao nhieu|nào|gì|là ai)(?![\p{L}])/iu;
+
 /** A label at a sentence's start: a few words before a colon. */
 const LABEL = /(?:^|(?<=[.!?]\s+))((?:[\p{L}'-]+[ ]?){1,6}(?:\([^)]{0,40}\))?(?:,[^:.?!]{0,60})?)\s*:\s+/gu;
 
@@ -119,6 +149,12 @@ export function unframed(text: string): Unframed {
       framing.push(...parts.splice(i).map(short));
       break;
     }
+  }
+  // (After the question: its asides.)
+  const asked = parts.findIndex((p) => /\?['"”’)]*$/.test(p.trim()));
+  for (let i = parts.length - 1; asked >= 0 && i > asked; i--) {
+    const part = (parts[i] as string).trim();
+    if (ASIDE.test(part) && !ASKS_INSIDE.test(part)) framing.push(short(parts.splice(i, 1)[0] as string));
   }
   const read = unquoted(parts.join(" "));
   return read && framing.length > 0 ? { question: read, framing } : { question: text, framing: [] };

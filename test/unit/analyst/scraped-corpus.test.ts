@@ -12165,3 +12165,24 @@ describe("slips of the keyboard and of the voice (stop 55)", () => {
     ).toEqual(["homestay", "dalat"]);
   });
 });
+
+describe("asides after the question (stop 56)", () => {
+  it("'…? we're thinking about a homestay post', '…? mình định mở homestay ở Vũng Tàu': why it is asked, no topics (search)", async () => {
+    const dalat = await searchIds("dalat");
+    for (const q of [
+      "How many Da Lat videos are there? we're thinking about a homestay post with a pool",
+      "How many Da Lat videos are there? someone told me resort videos get pushed more",
+      "Có bao nhiêu video Đà Lạt? mình định mở homestay ở Vũng Tàu",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "count", topics: ["dalat"] });
+      expect(plan.ignored.join(" "), q).toMatch(/the request's framing, not its question/);
+      expect(result.count, q).toBe(dalat.length);
+    }
+    // A sentence after the question that asks something is kept.
+    const kept = aggregateOf(
+      await ask("Which Da Lat video has the most views? I'm curious how many of them are ads"),
+    ).plan;
+    expect(kept.ignored.join(" ")).not.toMatch(/framing/);
+  });
+});
