@@ -1680,6 +1680,15 @@ const MENTION_CUE =
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
   /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched|without|ones|those|than|anywhere|somewhere)$/;
+/** A price written in a video's text ("with a price pattern", "lead with price", "price claims in captions"). */
+const PRICE_WRITTEN =
+  /\b(?:with|lead(?:s|ing)?\s+with|open(?:s|ing)?\s+with|start(?:s|ing)?\s+with|put(?:s|ting)?|show(?:s|ing)?|quot(?:e|es|ed|ing)|includ(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?)\s+(?:(?:a|an|the|their|any|explicit|hourly|room|nightly)\s+){0,2}prices?\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?|in\s+(?:the\s+|their\s+|a\s+)?(?:captions?|transcripts?|hooks?|text|first line|voice-?overs?))\b/g;
+/** A price written out as an example ("350k", "k/đêm", "1tr2", "chỉ từ 400 cành"), or any words quoted. */
+const PRICE_EXAMPLE =
+  /["“][^"”]{1,80}["”]|\b\d+(?:[.,]\d+)?\s?(?:k|tr\d*|cành|canh|củ|triệu|trieu|nghìn|nghin|đ|vnd)(?![\p{L}])|\bk\/đêm/iu;
+/** A price's figure asked for ("the median quoted price", "cheapest price per night"): not recorded. */
+const PRICE_FIGURE =
+  /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -3585,6 +3594,12 @@ async function readQuestion(
         .replace(
           /\b((?:(?:how many|more|most|fewer|the) (?:views?|plays?|likes?|comments?|shares?|saves?)|(?:like|comment|share|save|engagement) rates?)\b[^.?!]{0,40}?)\b(?:earn|earns|earned|earning)\b/g,
           "$1get",
+        )
+        // "Captions with a price pattern (e.g. "280k")", "hooks that lead with price", "videos that put the price right
+        // in the caption", "price claims in ad captions": a price written in the text, words to find (a price's
+        // figure, "the median quoted price", is not recorded).
+        .replace(PRICE_WRITTEN, (said: string, _at: number, all: string) =>
+          PRICE_FIGURE.test(all) || !PRICE_EXAMPLE.test(spelled) ? said : " ",
         )
         // "A budget hotel": a kind of hotel, not ad spend; so is "the hotelgiare (budget) search".
         .replace(
@@ -6229,6 +6244,8 @@ async function readQuestion(
   let eitherCue = "or";
   // Whether eitherTopics were listed with "and" and no video is about them together.
   let eitherApart = false;
+  // Whether eitherTopics are examples listed ("(e.g. "280k", "500k")"): of one kind, not compared.
+  let examplesListed = false;
   // "Comments-to-likes ratio for #fitness, #gym, #powerlifting and #bodybuilding": three or more hashtags listed
   // after a measure's "for", each one's videos (a video rarely carries them all).
   const inOrder = [...topicSpans].sort((x, y) => x[1].at - y[1].at);
@@ -6278,7 +6295,14 @@ async function readQuestion(
     for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
       const [first, span] = ordered[k] as [string, { at: number; end: number }];
       const before = lowerAll.slice(Math.max(0, span.at - 30), span.at).replace(/["“'#]+$/, "");
-      if (!/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\()\s*$/.test(before))
+      if (
+        !/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\(|\(\s*like|\blike\s*[:,]?(?=\s*["“']))\s*$/.test(
+          lowerAll.slice(Math.max(0, span.at - 30), span.at).replace(/#$/, ""),
+        ) &&
+        !/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\(|\(\s*like)\s*$/.test(
+          before,
+        )
+      )
         continue;
       const run = [first];
       for (let j = k; j + 1 < ordered.length; j++) {
@@ -6291,12 +6315,20 @@ async function readQuestion(
       }
       if (run.length < 2) continue;
       eitherTopics = run;
+      examplesListed = true;
       // ("Promotions (ưu đãi, combo, giảm, voucher)": the word before the brackets names what the examples are.)
       const named = ordered[k - 1];
       if (named && /^\s*\(\s*["“'#]*$/.test(lowerAll.slice(named[1].end, span.at))) {
         topics.splice(topics.indexOf(named[0]), 1);
         understood.push(`"${named[0]}" read as what the examples in brackets are, not as words to find`);
       }
+      // ("Videos that put the price in the caption (like "chỉ từ 400k" or "800K 1 đêm")": a price is what the
+      // examples are.)
+      for (const word of ["price", "prices", "gia"])
+        if (topics.includes(word)) {
+          topics.splice(topics.indexOf(word), 1);
+          understood.push(`"${word}" read as what the examples are, not as words to find`);
+        }
     }
     // "For Hue and Quang Binh combined", "in the Nha Trang and Phu Quoc searches": topics listed and taken together,
     // the videos about any of them (a video is rarely about two places).
@@ -6352,6 +6384,44 @@ async function readQuestion(
         accents(a) !== accents(b)
       )
         eitherTopics = [first, second];
+    }
+    // "christmas/xmas", "Vinpearl / VinWonders", "bad review / complaint videos", "#fyp/#viral": words set apart by a
+    // slash offer each other as alternatives, the videos about any of them.
+    for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
+      const run = [(ordered[k] as [string, unknown])[0]];
+      for (let j = k; j + 1 < ordered.length; j++) {
+        const gap = lowerAll.slice(
+          (ordered[j] as [string, { end: number }])[1].end,
+          (ordered[j + 1] as [string, { at: number }])[1].at,
+        );
+        if (!/^["”'\s]*\/["“'\s]*#?$/.test(gap)) break;
+        run.push((ordered[j + 1] as [string, unknown])[0]);
+      }
+      const first = ordered[k] as [string, { at: number; end: number }];
+      const last = ordered[k + run.length - 1] as [string, { at: number; end: number }];
+      const [before, after] = [ordered[k - 1], ordered[k + run.length]];
+      if (
+        run.length < 2 ||
+        // (Not the words of longer names, "khách sạn tình yêu / couple", "afternoon tea / hotel lounge"; nor what
+        // is left out, "not hotel / hotelluxury", or set against another, "du thuyền/cruise vs hotel videos"; nor
+        // words in handles, "hotel/khachsan/resort in the name".)
+        (before && /^\s*$/.test(lowerAll.slice(before[1].end, first[1].at).replace(/#$/, ""))) ||
+        (after && /^\s*#?$/.test(lowerAll.slice(last[1].end, after[1].at))) ||
+        /\b(?:not|no|excluding|except|without|other than|out|minus|but)\s*(?:\(|the\s+)?["“'#]*$/.test(
+          lowerAll.slice(Math.max(0, first[1].at - 30), first[1].at),
+        ) ||
+        /^["”'\s]*(?:in|within)\s+(?:the|their|its|a)\s+(?:user)?(?:names?|handles?)\b/.test(
+          lowerAll.slice(last[1].end),
+        ) ||
+        SIDE_BY_SIDE.test(unbounded) ||
+        PER_ITEM.test(lowerAll) ||
+        listedAfterColon.length > 0
+      ) {
+        k += run.length - 1;
+        continue;
+      }
+      eitherTopics = run;
+      eitherCue = "/";
     }
     for (let k = 0; k + 1 < ordered.length && compareTopics.length === 0; k++) {
       const [, l] = ordered[k] as [string, { at: number; end: number }];
@@ -6425,7 +6495,8 @@ async function readQuestion(
       const joined =
         between.match(TOPICS_JOINED) ??
         (commaList ? (["", undefined, "or"] as unknown as RegExpMatchArray) : null);
-      if (!joined) continue;
+      // (Examples set against the rest are one side: "(like "400k" or "800k 1 đêm") … than ones that don't".)
+      if (!joined || (examplesListed && eitherTopics.includes(right) && THE_REST.test(lowerAll))) continue;
       const word = joined[1];
       // ("The Phú Quý search versus Phú Quốc": the search names the place's videos.)
       if (
@@ -7908,9 +7979,12 @@ async function readQuestion(
     rest &&
     restTopics.length > 0 &&
     // ("Viral hotel videos vs the rest": the viral tenth against the others is not read; nor "X or Y … vs the
-    // rest", whose side would be a union.)
+    // rest", whose side would be a union; examples listed are one side, "(like "400k" or "800k 1 đêm")".)
     !viral &&
-    !/\bor\b|\([^)]*,[^)]*\)/.test(lowerAll.slice(0, rest.index ?? 0)) &&
+    ((examplesListed &&
+      eitherTopics.length === restTopics.length &&
+      eitherTopics.every((t) => restTopics.includes(t))) ||
+      !/\bor\b|\([^)]*,[^)]*\)/.test(lowerAll.slice(0, rest.index ?? 0))) &&
     (decline === null
       ? ["rank", "measure", "overview", "count", "compare"].includes(intent)
       : decline.startsWith("it could not tell what to compute")) &&

@@ -12186,3 +12186,56 @@ describe("asides after the question (stop 56)", () => {
     expect(kept.ignored.join(" ")).not.toMatch(/framing/);
   });
 });
+
+describe("words set apart by a slash (stop 56)", () => {
+  it("'vungtau/danang videos', '\"rừng thông\" / \"hồ bơi\"': the videos about any of them (search); not what is left out", async () => {
+    const either = new Set([...(await searchIds("vungtau")), ...(await searchIds("danang"))]);
+    const { plan, result } = aggregateOf(await ask("How many vungtau/danang videos are there?"));
+    expect(plan).toMatchObject({ intent: "count", filters: ["any_q=vungtau|danang"], topics: [] });
+    expect(plan.understood).toContain('videos about any of "vungtau", "danang" (from "/")');
+    expect(result.count).toBe(either.size);
+    const words = new Set([...(await searchIds('"rung thong"')), ...(await searchIds('"ho boi"'))]);
+    const spaced = aggregateOf(await ask('how many captions mention "rừng thông" / "hồ bơi"?'));
+    expect(spaced.plan).toMatchObject({ intent: "count", topics: [] });
+    expect(spaced.result.count).toBe(words.size);
+    expect(words.size).toBeGreaterThan((await searchIds('"ho boi"')).length);
+    // ("not vungtau / danang": left out, not a union.)
+    expect(aggregateOf(await ask("how many videos are not vungtau / danang?")).plan.filters).not.toContain(
+      "any_q=vungtau|danang",
+    );
+  });
+});
+
+describe("prices written as examples (stop 56)", () => {
+  it("'captions that put the price in (like \"giá tốt\" or \"300k\") vs the ones that don't': the examples against the rest (search, SQL); a price's figure is still not recorded", async () => {
+    const either = new Set([...(await searchIds('"gia tot"')), ...(await searchIds("300k"))]);
+    expect(either.size).toBeGreaterThan(0);
+    const plays = db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[];
+    const { plan, result } = aggregateOf(
+      await ask(
+        'Do videos that put the price right in the caption (like "giá tốt" or "300k") get more views than ones that don\'t mention price?',
+      ),
+    );
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      bands: ['about "gia tot" or "300k"', 'about neither "gia tot" nor "300k"'],
+      topics: [],
+    });
+    expect(groupValue(result, 'about "gia tot" or "300k"')).toBe(
+      median(plays.filter((v) => either.has(v.id)).map((v) => v.plays)),
+    );
+    expect(groupValue(result, 'about neither "gia tot" nor "300k"')).toBe(
+      median(plays.filter((v) => !either.has(v.id)).map((v) => v.plays)),
+    );
+    const listed = aggregateOf(
+      await ask('captions with a price pattern (e.g. "giá tốt", "300k"): top 5 by plays'),
+    );
+    expect(listed.plan).toMatchObject({ intent: "rank", filters: ['any_q="gia tot"|300k'] });
+    for (const q of [
+      'what is the median quoted price per night in captions like "300k"?',
+      "how many captions put a price in?",
+    ])
+      expect(aggregateOf(await ask(q)).plan.intent, q).toBe("decline");
+  });
+});
