@@ -1680,6 +1680,8 @@ const MENTION_CUE =
 /** Words after a verb of saying that name where to look, not what; or what else ("compared with the rest"). */
 const NOT_MENTIONED =
   /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched|without|ones|those|than|anywhere|somewhere)$/;
+/** A median length named as a measure ("median duration", "avg video length"), not bands of length. */
+const MEDIAN_LENGTH = /\b(?:median|average|avg|mean|typical)\s+(?:video\s+)?(?:durations?|lengths?)\b/;
 /** A price written in a video's text ("with a price pattern", "lead with price", "price claims in captions"). */
 const PRICE_WRITTEN =
   /\b(?:with|lead(?:s|ing)?\s+with|open(?:s|ing)?\s+with|start(?:s|ing)?\s+with|put(?:s|ting)?|show(?:s|ing)?|quot(?:e|es|ed|ing)|includ(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?)\s+(?:(?:a|an|the|their|any|explicit|hourly|room|nightly)\s+){0,2}prices?\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?|in\s+(?:the\s+|their\s+|a\s+)?(?:captions?|transcripts?|hooks?|text|first line|voice-?overs?))\b/g;
@@ -4512,7 +4514,7 @@ async function readQuestion(
     )
       ? "caption_length"
       : (/\b(how many|number of|more|fewer|less|count of) (hashtags|tags)\b/.test(lowerAll) &&
-            /\b(should|best|ideal|optimal|perform\w*|better|works?|more (views|likes|engagement|reach|plays)|get more|help\w*|recommend\w*)\b/.test(
+            /\b(should|best|ideal|optimal|perform\w*|better|works?|more (views|likes|engagement|reach|plays)|get more|help\w*|recommend\w*|correlat\w*|relationship|relates?|related|affect\w*|impacts?|effects?|linked)\b/.test(
               withoutTagCount,
             )) ||
           // ("Break median views down by number of hashtags used.")
@@ -7307,8 +7309,15 @@ async function readQuestion(
     lengthGroups &&
     entityCount === 0 &&
     subject === "videos" &&
-    // ("The average length of #reviewhotel vs #hotelluxury videos": each topic's, below.)
+    // ("The average length of #reviewhotel vs #hotelluxury videos": each topic's, below; so are "hotelvungtau vs
+    // hotelhalong: median plays, median duration", compared on the measure named first.)
     !lengthOfTopics() &&
+    !(
+      compareTopics.length >= 2 &&
+      metric !== null &&
+      metric !== "videos" &&
+      MEDIAN_LENGTH.test(lengthText)
+    ) &&
     CUES.median.test(lengthText) &&
     // ("Median saves per duration band": the groups, each with its median.)
     !/\b((per|by|each|every|across) (video )?(duration|length)s?|(duration|length) (bands?|groups?|buckets?|brackets?|ranges?))\b/.test(
@@ -7324,6 +7333,12 @@ async function readQuestion(
   } else if (
     lengthGroups &&
     !lengthOfTopics() &&
+    !(
+      compareTopics.length >= 2 &&
+      metric !== null &&
+      metric !== "videos" &&
+      MEDIAN_LENGTH.test(lengthText)
+    ) &&
     entityCount === 0 &&
     (subject === "videos" || subject === "formats")
   ) {
@@ -7936,7 +7951,7 @@ async function readQuestion(
   // ("Does #maldives help Vung Tau videos get views?", "Vung Tau videos tagged #maldives — does that tag actually
   // help?": the videos with the hashtag against the others, the other topics of both.)
   const helped = lowerAll.match(
-    /\b(?:does|do|did|will|would|can)\s+(?:(?:tagging|using|adding|including)\s+(?:with\s+)?)?#([\p{L}\p{N}_]+)\s+(?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b|#([\p{L}\p{N}_]+)\b[^?.]*?\b(?:does|do|did|will|would|can) (?:that|this|the) (?:tag|hashtag) (?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b/u,
+    /\b(?:does|do|did|will|would|can)\s+(?:(?:tagging|using|adding|including)\s+(?:with\s+)?)?#([\p{L}\p{N}_]+)\s+(?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b|#([\p{L}\p{N}_]+)\b[^?.]*?\b(?:does|do|did|will|would|can) (?:that|this|the) (?:tag|hashtag) (?:(?:actually|really|even)\s+)?(?:help|boost|hurt|matter|pay off)\b|\bis\s+it\s+(?:(?:really|even|still|actually)\s+)?worth\s+(?:(?:using|adding|tagging|putting|including)\s+)?(?:the\s+)?#([\p{L}\p{N}_]+)|\bis\s+(?:the\s+)?#([\p{L}\p{N}_]+)\s+(?:(?:tag|hashtag)\s+)?(?:(?:really|even|still|actually)\s+)?worth\b/u,
   );
   // ("Do funny videos work for hotels?", "is #xuhuong actually helping?", "do couple videos do better?": the videos
   // about the one topic named there against the others, the other topics of both.)
@@ -7951,7 +7966,7 @@ async function readQuestion(
       })
     : [];
   const helpedTag = helped
-    ? foldText((helped[1] ?? helped[2]) as string)
+    ? foldText((helped[1] ?? helped[2] ?? helped[3] ?? helped[4]) as string)
     : worksTopics.length === 1
       ? (worksTopics[0] as string)
       : null;

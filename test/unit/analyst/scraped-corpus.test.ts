@@ -12206,6 +12206,30 @@ describe("words set apart by a slash (stop 56)", () => {
   });
 });
 
+describe("is a hashtag worth it (stop 56)", () => {
+  it("'is it worth using #fyp on resort videos?': resort videos with the tag against the others (search, SQL)", async () => {
+    const resort = new Set(await searchIds("resort"));
+    const fyp = new Set(await searchIds("fyp"));
+    const plays = (keep: (id: string) => boolean) =>
+      median(
+        (db.prepare("SELECT id, plays FROM videos").all() as { id: string; plays: number }[])
+          .filter((v) => resort.has(v.id) && keep(v.id))
+          .map((v) => v.plays),
+      );
+    for (const q of ["is it worth using #fyp on resort videos?", "resort videos: is #fyp worth it?"]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "breakdown", group_by: "bounds", topics: ["resort"] });
+      expect(groupValue(result, 'about "fyp"'), q).toBe(plays((id) => fyp.has(id)));
+      expect(groupValue(result, 'not about "fyp"'), q).toBe(plays((id) => !fyp.has(id)));
+    }
+    // "A correlation between the number of hashtags and views": the groups by number of hashtags.
+    expect(
+      aggregateOf(await ask("Is there a correlation between the number of hashtags and views?")).plan
+        .group_by,
+    ).toBe("hashtag_count");
+  });
+});
+
 describe("prices written as examples (stop 56)", () => {
   it("'captions that put the price in (like \"giá tốt\" or \"300k\") vs the ones that don't': the examples against the rest (search, SQL); a price's figure is still not recorded", async () => {
     const either = new Set([...(await searchIds('"gia tot"')), ...(await searchIds("300k"))]);
@@ -12237,5 +12261,23 @@ describe("prices written as examples (stop 56)", () => {
       "how many captions put a price in?",
     ])
       expect(aggregateOf(await ask(q)).plan.intent, q).toBe("decline");
+  });
+});
+
+describe("topics compared on a measure and their median length (stop 56)", () => {
+  it("'compare vungtau vs danang: median plays, median duration': each topic's median plays, not one median length (search)", async () => {
+    const plays = async (q: string) =>
+      median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList(await searchIds(q))) as number[],
+      );
+    const { plan, result } = aggregateOf(
+      await ask("compare vungtau vs danang: median plays, median duration"),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "topic", metric: "plays" });
+    expect(groupValue(result, "vungtau")).toBe(await plays("vungtau"));
+    expect(groupValue(result, "danang")).toBe(await plays("danang"));
   });
 });
