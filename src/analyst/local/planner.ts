@@ -3662,7 +3662,18 @@ async function readQuestion(
       /\b(consistent(ly)?|consistency|prolific|frequent(ly)?|frequency|regular(ly)?|often|cadence|schedule)\b/g,
       (m) => " ".repeat(m.length),
     );
-  if (!decline && CUES.why.test(lowerAll) && !askedDrivers) decline = WHY_DECLINED;
+  // ("What's the median share rate for the hotelhagiang results? and why is X in there, should I exclude it?": a
+  // cause asked after the question is left out, said so, and the question before it is answered.)
+  let whyLater: string | null = null;
+  if (!decline && CUES.why.test(lowerAll) && !askedDrivers) {
+    const [first, ...later] = questionSentences;
+    const why = later.find((q) => CUES.why.test(q.trim()));
+    if (first !== undefined && why !== undefined && !CUES.why.test(first.trim()) && lowerAll.includes(why)) {
+      whyLater = why.trim();
+      const at = lowerAll.lastIndexOf(why);
+      text = consume(text, at, Math.min(why.length, text.length - at));
+    } else decline = WHY_DECLINED;
+  }
   // "Which videos have the longest captions?": no ranking by caption length; its bands are compared.
   if (!decline && /\b(longest|shortest)\s+(captions?|descriptions?)\b/.test(lowerAll))
     decline =
@@ -5586,6 +5597,7 @@ async function readQuestion(
     ),
   ];
   const ignored: string[] = [
+    ...(whyLater ? [`"${short(whyLater)}" (why is not answered: causes are not in the corpus)`] : []),
     ...besideQuestion,
     ...noSuchDays,
     ...askedApart,

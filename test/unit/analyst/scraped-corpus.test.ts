@@ -12281,3 +12281,31 @@ describe("topics compared on a measure and their median length (stop 56)", () =>
     expect(groupValue(result, "danang")).toBe(await plays("danang"));
   });
 });
+
+describe("a cause asked after the question, and 'cho em hỏi' (stop 56)", () => {
+  it("'median plays of Da Lat videos? and why is the top one so big?' answers the first, the why said unanswered (SQL); 'cho mình hỏi' asks politely", async () => {
+    const dalat = await searchIds("dalat");
+    const { plan, result } = aggregateOf(
+      await ask(
+        "What are the median plays of Da Lat videos? and why is the top one so big, should I drop it?",
+      ),
+    );
+    expect(plan).toMatchObject({ intent: "measure", metric: "plays", topics: ["dalat"] });
+    expect(plan.ignored.join(" ")).toMatch(/why is not answered: causes are not in the corpus/);
+    expect(result.median).toBe(
+      median(db.prepare(`SELECT plays FROM ${IN_IDS}`).pluck().all(idList(dalat)) as number[]),
+    );
+    // A question that asks why first is still declined.
+    expect(
+      aggregateOf(await ask("Why is the top Da Lat video so big? what are its plays?")).plan.intent,
+    ).toBe("decline");
+    for (const q of [
+      "cho minh hoi video dalat nao nhieu view nhat",
+      "Cho em hỏi, video Đà Lạt nào nhiều view nhất?",
+    ]) {
+      const asked = aggregateOf(await ask(q)).plan;
+      expect(asked, q).toMatchObject({ intent: "rank", topics: ["dalat"] });
+      expect(asked.ignored.join(" "), q).not.toMatch(/\bh(?:ỏ|o)i\b/);
+    }
+  });
+});
