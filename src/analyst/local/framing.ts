@@ -61,6 +61,7 @@ const ASIDE = new RegExp(
       String.raw`(?:someone|somebody|a friend|people|they)\s+(?:says?|said|told|tell|claim(?:s|ed)?)\b`,
       String.raw`(?:it's|it is|this is|that's|they're|they look|looks like|seems like|it seems|it feels)\b`,
       String.raw`(?:trying|hoping|planning|thinking|curious|asking)\s+(?:to|about|if|whether|because|since|for)\b`,
+      String.raw`thinking\s+of\s+(?:a|an|our|my|going|doing|making|trying|opening|launching|extending|starting|running|using|posting|adding|building|creating|booking|hiring)\b`,
       String.raw`(?:want(?:ing)?\s+to|wanna)\s+(?:know\s+(?:if|whether|what|why)|see\s+(?:if|whether|how)|understand|show|check\s+(?:if|whether)|find out\s+(?:if|whether)|prove|convince|benchmark|pitch|plan|decide|get ahead|justify)\b`,
       String.raw`(?:just\s+(?:curious|checking|wondering)|since|because|cause|cuz|for context|fyi|context|background)\b`,
       String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi)(?![\p{L}\p{N}])`,

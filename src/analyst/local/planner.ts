@@ -2232,6 +2232,11 @@ async function readQuestion(
           ? "other sounds"
           : said,
     )
+    // ("Are family vids more likely to be ads than couple vids?": the share of ads in each.)
+    .replace(
+      /\b(?:more|less) likely to be (?:an? )?(?:ads?|sponsored|ad-flagged|paid ads?)\b/gi,
+      "a higher share of ads",
+    )
     // ("Any lift in plays from tagging someone?": more of them.)
     .replace(
       /\b(?:any |a |the )?lift (?:in|on|to) (plays|views|likes|comments|shares|saves|engagement)\b/gi,
@@ -5928,7 +5933,13 @@ async function readQuestion(
       continue;
     }
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
-    const asHandle = handleLike && !hashed ? await facts.creatorByHandle(word) : null;
+    // ("evan_holmes_": a handle may end with "_", which no word does.)
+    const trailing = text.slice(at + raw.length).match(/^_+(?![\p{L}\p{N}])/u)?.[0] ?? "";
+    const asHandle =
+      handleLike && !hashed
+        ? ((trailing ? await facts.creatorByHandle(`${word}${trailing}`) : null) ??
+          (await facts.creatorByHandle(word)))
+        : null;
     // ("hotelphuquoc vs hotelnhatrang": a handle written without "@" that is a hashtag of others' videos more
     // than of the account's own is the topic, as a display name is, and so is a search's name, "hotelluxury",
     // read below as the place or kind it names; a verified account stays the account.)
@@ -6448,7 +6459,7 @@ async function readQuestion(
         .replace(/^\s*search(?:es)?\b/, "");
       // "hotel videos get more likes than resort videos": a comparative ending in "than" between them.
       if (
-        /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}]+\s+){0,3}?than[\s,]*$/u.test(
+        /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}/]+\s+){0,5}?than[\s,]*$/u.test(
           between,
         )
       ) {
@@ -7437,6 +7448,12 @@ async function readQuestion(
     // ("The highest share count": a video's count of shares, a measure to rank by.)
     (CUES.count.test(lowerAll.replace(MEASURE_COUNT, " ")) ||
       /^\s*(are|is) there (any|some)\b/.test(lowerAll) ||
+      // ("Are there glamping videos for Đà Lạt?", "is there content about Côn Đảo?": whether there are any, counted.)
+      // (Not a list asked, "…? List handle and plays", nor where they are from, "other countries".)
+      (/^\s*(?:are|is) there (?!more\b|fewer\b|less\b)(?:[\p{L}#'-]+\s+){0,3}?(?:videos?|vids?|posts?|clips?|ads?|slideshows?|content|tiktoks?)\b/u.test(
+        lowerAll,
+      ) &&
+        !/\b(?:list|show)\b|\bcountr(?:y|ies)\b|\bregions?\b|\blanguages?\b/.test(lowerAll)) ||
       // ("Does "Lifestyle" by HMHK appear on any ad-flagged video?": whether there are any, counted.)
       /^\s*(?:does|do|did|is|are)\b.*\b(?:appear|appears|show up|shows up|turn up|turns up|feature|features)\s+(?:on|in)\s+any\b/.test(
         lowerAll,

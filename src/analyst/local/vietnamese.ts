@@ -235,7 +235,10 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["nhắc", "mention"],
   ["ví dụ", "examples of"],
   // ("Cho em hỏi, …", "Cho mình hỏi chút": "may I ask", the asking said politely.)
-  ["cho (?:em|mình|minh|tôi|toi|tớ) (?:được |duoc )?h(?:ỏ|o)i(?: chút| chut| xíu| xiu| với| voi| thăm| tham)?", ""],
+  [
+    "cho (?:em|mình|minh|tôi|toi|tớ) (?:được |duoc )?h(?:ỏ|o)i(?: chút| chut| xíu| xiu| với| voi| thăm| tham)?",
+    "",
+  ],
   ["(?:mọi người )?cho em xin", "give me"],
   ["cho mình xin", "give me"],
   ["cho mình", "give me"],

@@ -12309,3 +12309,40 @@ describe("a cause asked after the question, and 'cho em hỏi' (stop 56)", () =>
     }
   });
 });
+
+describe("'are there … videos', a comparative of several words, a handle ending in '_' (stop 56)", () => {
+  it("'are there glamping videos?' counts them (search); 'does #a have a higher share/like ratio than #b?' compares the two; 'stay_' is the account; 'more likely to be ads' is the share of ads", () =>
+    onOwnCorpus(async (named, uid) => {
+      named.prepare("UPDATE creators SET handle = 'stay_' WHERE uid = ?").run(uid("stay1"));
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const glamping = await searchIds("glamping");
+      expect(glamping.length).toBeGreaterThan(0);
+      for (const q of ["Are there glamping videos?", "are there videos about glamping?"]) {
+        const { plan, result } = aggregateOf(await ask(q, on));
+        expect(plan.intent, q).toBe("count");
+        expect(result.count, q).toBe(glamping.length);
+      }
+      // ("Are there more Da Lat videos than Vung Tau videos?" still compares.)
+      expect(
+        aggregateOf(await ask("are there more dalat videos than vungtau videos?", on)).plan,
+      ).toMatchObject({
+        intent: "breakdown",
+        group_by: "topic",
+      });
+      const compared = aggregateOf(
+        await ask("does #dalat have a higher share/like ratio than #vungtau? one of my hypotheses", on),
+      );
+      expect(compared.plan).toMatchObject({ intent: "breakdown", group_by: "topic" });
+      expect(compared.plan.understood).toContain("metric shares per like (shares ÷ likes)");
+      expect(compared.result.ranking).toEqual(expect.arrayContaining(["dalat", "vungtau"]));
+      const profile = aggregateOf(await ask("what's the follower count of stay_?", on)).plan;
+      expect(profile).toMatchObject({
+        intent: "profile",
+        creators: [uid("stay_")],
+      });
+      const share = aggregateOf(await ask("are resort vids more likely to be ads than hotel vids?", on)).plan;
+      expect(share).toMatchObject({ intent: "breakdown", group_by: "topic" });
+      expect(share.understood).toContain("the share of ads within each group");
+    }));
+});
