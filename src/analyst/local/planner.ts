@@ -7453,7 +7453,9 @@ async function readQuestion(
       (/^\s*(?:are|is) there (?!more\b|fewer\b|less\b)(?:[\p{L}#'-]+\s+){0,3}?(?:videos?|vids?|posts?|clips?|ads?|slideshows?|content|tiktoks?)\b/u.test(
         lowerAll,
       ) &&
-        !/\b(?:list|show)\b|\bcountr(?:y|ies)\b|\bregions?\b|\blanguages?\b/.test(lowerAll)) ||
+        !/\b(?:list|show)\b|\bcountr(?:y|ies)\b|\bregions?\b|\blanguages?\b|[,;]\s*(?:and\s+)?(?:how|what|which|who)\b/.test(
+          lowerAll,
+        )) ||
       // ("Does "Lifestyle" by HMHK appear on any ad-flagged video?": whether there are any, counted.)
       /^\s*(?:does|do|did|is|are)\b.*\b(?:appear|appears|show up|shows up|turn up|turns up|feature|features)\s+(?:on|in)\s+any\b/.test(
         lowerAll,
