@@ -151,12 +151,14 @@ export function unframed(text: string): Unframed {
       break;
     }
   }
-  // (After the question: its asides.)
+  // (After the question: its asides, in the order written.)
   const asked = parts.findIndex((p) => /\?['"”’)]*$/.test(p.trim()));
+  const asides: string[] = [];
   for (let i = parts.length - 1; asked >= 0 && i > asked; i--) {
     const part = (parts[i] as string).trim();
-    if (ASIDE.test(part) && !ASKS_INSIDE.test(part)) framing.push(short(parts.splice(i, 1)[0] as string));
+    if (ASIDE.test(part) && !ASKS_INSIDE.test(part)) asides.unshift(short(parts.splice(i, 1)[0] as string));
   }
+  framing.push(...asides);
   const read = unquoted(parts.join(" "));
   return read && framing.length > 0 ? { question: read, framing } : { question: text, framing: [] };
 }

@@ -6320,11 +6320,9 @@ async function readQuestion(
     for (let k = 0; k + 1 < ordered.length && eitherTopics.length === 0; k++) {
       const [first, span] = ordered[k] as [string, { at: number; end: number }];
       const before = lowerAll.slice(Math.max(0, span.at - 30), span.at).replace(/["“'#]+$/, "");
+      // ("(like "chỉ từ 400k" or "800K 1 đêm")": "like" in brackets too.)
       if (
-        !/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\(|\(\s*like|\blike\s*[:,]?(?=\s*["“']))\s*$/.test(
-          lowerAll.slice(Math.max(0, span.at - 30), span.at).replace(/#$/, ""),
-        ) &&
-        !/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\(|\(\s*like)\s*$/.test(
+        !/(?:\b(?:e\.?\s?g\.?|such as|for example|for instance|including)\s*[(:,]?|\((?:\s*like)?)\s*$/.test(
           before,
         )
       )
@@ -6973,6 +6971,10 @@ async function readQuestion(
     /\b(how long|lengths?|durations?|(?:longer|shorter) (?:videos?|clips?|ones|content|posts?))\b/.test(
       lengthText,
     );
+  // ("hotelvungtau vs hotelhalong: median plays, median duration": topics compared on the measure named first, the
+  // median length beside it unused.)
+  const lengthBesideMeasure = () =>
+    compareTopics.length >= 2 && metric !== null && metric !== "videos" && MEDIAN_LENGTH.test(lengthText);
   const sideBySideMetric = (named: Metric | null): Metric => {
     if (named) return named;
     if (/\b(are|is) there (more|fewer|less)\b|\b(how many|number of|count)\b/.test(lowerAll)) return "videos";
@@ -7335,12 +7337,7 @@ async function readQuestion(
     // ("The average length of #reviewhotel vs #hotelluxury videos": each topic's, below; so are "hotelvungtau vs
     // hotelhalong: median plays, median duration", compared on the measure named first.)
     !lengthOfTopics() &&
-    !(
-      compareTopics.length >= 2 &&
-      metric !== null &&
-      metric !== "videos" &&
-      MEDIAN_LENGTH.test(lengthText)
-    ) &&
+    !lengthBesideMeasure() &&
     CUES.median.test(lengthText) &&
     // ("Median saves per duration band": the groups, each with its median.)
     !/\b((per|by|each|every|across) (video )?(duration|length)s?|(duration|length) (bands?|groups?|buckets?|brackets?|ranges?))\b/.test(
@@ -7356,12 +7353,7 @@ async function readQuestion(
   } else if (
     lengthGroups &&
     !lengthOfTopics() &&
-    !(
-      compareTopics.length >= 2 &&
-      metric !== null &&
-      metric !== "videos" &&
-      MEDIAN_LENGTH.test(lengthText)
-    ) &&
+    !lengthBesideMeasure() &&
     entityCount === 0 &&
     (subject === "videos" || subject === "formats")
   ) {
