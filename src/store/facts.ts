@@ -163,6 +163,8 @@ export interface VideoFact {
   /** The sound (music) the video uses, when the source recorded one. */
   music_id: string | null;
   music_title: string | null;
+  /** The trending order's key (recency-weighted view velocity, as of the last refresh). */
+  trending: number;
 }
 
 /** What a set of videos can be split by in the store; a video whose key is null belongs to no group. */
@@ -448,7 +450,7 @@ export const rateBaseSql = (value: FactsValue): string =>
 /** The columns of a VideoFact, over `videos v` (both stores read them with this list). */
 export const VIDEO_FACT_COLUMNS = `v.id, v.author_uid, v.advertiser_id, v.created_at, v.media_type, v.duration_s, v.region,
   v.language, v.hashtags, v.hook_type, v.label_ad, v.label_hook, v.plays, v.likes, v.comments, v.shares, v.saves,
-  v.music_id, v.music_title`;
+  v.music_id, v.music_title, v.trending_score AS trending`;
 
 /** What a question may restrict creators by: followers (null: not recorded) and the creator types. */
 export interface CreatorFact {

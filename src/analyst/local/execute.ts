@@ -1986,6 +1986,8 @@ async function videoView(
     const args = { feed: order, limit: Math.max(pool, plan.count) };
     return { items: list<Video>(await call("service_list_feed", args)), tool: "service_list_feed", args };
   }
+  const either = plan.attributes.find((a) => a.kind === "any_text");
+  if (either) return eitherView(ctx, order, either.qs);
   const args = { ...searchArgs(plan), sort: order };
   const exact =
     plan.window === null &&
@@ -2017,6 +2019,42 @@ async function videoView(
   }
   const items = await filterByFacts(ctx, await pageAll<Video>(call, "service_search_videos", args, 20));
   return { items, tool: "service_search_videos", args };
+}
+
+/** The VideoFact field each view order sorts by (then id, descending), as the store orders it. */
+const VIEW_KEY = {
+  trending: "trending",
+  newest: "created_at",
+  views: "plays",
+  comments: "comments",
+  reposts: "shares",
+} as const;
+
+/**
+ * A view of videos about any of several words ("#anime / #animeedit trending vids"): each word searched in the
+ * view's order, the results merged in that order. (One browse in the order, filtered, sees only its first pages:
+ * the 1,000 leading trending videos of the real corpus hold none of the 64 about anime or animeedit.)
+ */
+async function eitherView(
+  ctx: Ctx,
+  order: keyof typeof VIEW_KEY,
+  qs: readonly string[],
+): Promise<{ items: Video[]; tool: string; args: Record<string, unknown> }> {
+  const base = searchArgs(ctx.plan);
+  const pages = Math.max(4, Math.ceil(20 / qs.length));
+  const found = new Map<string, Video>();
+  for (const q of qs) {
+    const args = { ...base, q: [base.q, q].filter(Boolean).join(" "), sort: order };
+    for (const v of await pageAll<Video>(ctx.call, "service_search_videos", args, pages))
+      if (!found.has(v.id)) found.set(v.id, v);
+  }
+  const facts =
+    found.size === 0 ? [] : await ctx.facts.videos({ ...videoFilter(ctx), ids: [...found.keys()] });
+  const key = VIEW_KEY[order];
+  const items = facts
+    .sort((a, b) => b[key] - a[key] || (a.id < b.id ? 1 : -1))
+    .map((f) => found.get(f.id) as Video);
+  return { items, tool: "service_search_videos", args: { ...base, each_q: qs, sort: order } };
 }
 
 /** Keeps the items (in order) that pass the plan's whole filter (author, advertiser, window, hook type too). */

@@ -12346,3 +12346,67 @@ describe("'are there … videos', a comparative of several words, a handle endin
       expect(share.understood).toContain("the share of ads within each group");
     }));
 });
+
+describe("a view of videos about any of several words (stop 57)", () => {
+  it("'trending videos tagged #cantho or #halong' searches each word in the trending order and merges them, past the 1,000 leading videos", () =>
+    onOwnCorpus(async (named) => {
+      // 1,050 newer, far more played videos about something else lead the trending order.
+      const file = join(dir, "filler.json");
+      writeFileSync(
+        file,
+        JSON.stringify(
+          Array.from({ length: 1050 }, (_, i) => ({
+            id: String(7_500_000_000_000_000_000n + BigInt(i)),
+            text: `Filler clip ${i} #filler`,
+            textLanguage: "en",
+            createTime: SCRAPED - DAY,
+            hashtags: [{ name: "filler" }],
+            authorMeta: { id: "6999999", name: "filler", nickName: "Filler", fans: 10 },
+            playCount: 50_000_000 + i,
+            diggCount: 10,
+            commentCount: 1,
+            shareCount: 1,
+            collectCount: 1,
+          })),
+        ),
+      );
+      const summary = await importFile(named, file, { format: "apify", now: NOW });
+      afterIngest(named, NOW, summary.videoIds);
+      const store = createSqliteStore(named);
+      const on = { store, registry: registryOn(store) };
+      const found = async (q: string) => {
+        const ids: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const out = await callTool(on.registry, "service_search_videos", {
+            q,
+            limit: 50,
+            ...(cursor ? { cursor } : {}),
+          });
+          ids.push(...(out.data as { id: string }[]).map((v) => v.id));
+          cursor = (out.meta as unknown as { next_cursor: string | null }).next_cursor ?? undefined;
+        } while (cursor);
+        return ids;
+      };
+      const either = [...new Set([...(await found("cantho")), ...(await found("halong"))])];
+      expect(either.length).toBeGreaterThan(0);
+      const inOrder = (by: string) =>
+        named
+          .prepare(
+            `SELECT id FROM videos WHERE id IN (SELECT value FROM json_each(?)) ORDER BY ${by} DESC, id DESC`,
+          )
+          .pluck()
+          .all(JSON.stringify(either)) as string[];
+      const leading = named
+        .prepare("SELECT id FROM videos ORDER BY trending_score DESC, id DESC LIMIT 1000")
+        .pluck()
+        .all() as string[];
+      expect(leading.filter((id) => either.includes(id))).toEqual([]);
+      const trending = aggregateOf(await ask("trending videos tagged #cantho or #halong", on));
+      expect(trending.plan).toMatchObject({ intent: "trending", filters: ["any_q=cantho|halong"] });
+      expect(trending.result.ranking).toEqual(inOrder("trending_score").slice(0, trending.plan.count));
+      const newest = aggregateOf(await ask("newest cantho or halong videos", on));
+      expect(newest.plan.intent).toBe("newest");
+      expect(newest.result.ranking).toEqual(inOrder("created_at").slice(0, newest.plan.count));
+    }));
+});
