@@ -3174,13 +3174,14 @@ async function readQuestion(
     }
   }
   // "Songs by Đức Phúc vs AMEE", '"Love Story" by Disco Lines', '"Ashes" (Stellar)': the artists named.
+  // ("All I Want for Christmas Is You by Mariah Carey": a capitalised word right before "by" may end a title.)
+  // (A quoted title's marks are blanked by now: its "by" is read with it, below.)
+  const titledBy = [...original.matchAll(/(?<=\p{Lu}[^\s,;:?!()"“”]*),?\s+by\s+(?=\p{Lu})/gu)]
+    .map((m) => m.index ?? 0)
+    .filter((i) => !soundsQuoted.some((q) => i >= q.at && i <= q.end));
   const artists =
     /\b(?:by|from|artists?|credited)\b|\(/i.test(original) || original.search(ARTIST_BEFORE_SONG) >= 0
-      ? await readArtists(
-          facts,
-          original,
-          soundsQuoted.map((q) => q.end),
-        )
+      ? await readArtists(facts, original, [...soundsQuoted.map((q) => q.end), ...titledBy])
       : [];
   // (An artist named beside a quoted title that has no sound of theirs: said to be unused.)
   const artistNotes: string[] = [];
@@ -3199,6 +3200,37 @@ async function readQuestion(
           `${words} (no sound titled "${quotedBefore.sound.title}" is credited to ${artist.artist})`,
         );
       quotedBefore.end = artist.end;
+      continue;
+    }
+    // "All I Want for Christmas Is You by Mariah Carey": the words right before "by" that title one of the
+    // artist's sounds (the longest run of up to 10), that sound.
+    const by = original.slice(0, artist.at).match(/,?\s+by\s+$/u);
+    const before =
+      by && titledBy.includes(by.index ?? -1)
+        ? [...original.slice(0, by.index).matchAll(/[^\s,;:?!()"“”—–]+/gu)].slice(-10)
+        : [];
+    const title = before
+      .map((w) => ({ from: w.index ?? 0, phrase: original.slice(w.index ?? 0, by?.index) }))
+      .find(
+        ({ from, phrase }) =>
+          !/[,;:?!()"“”—–]/.test(phrase) &&
+          text.slice(from, by?.index).trim() !== "" &&
+          artist.sounds.some((c) => foldText(c.title).trim() === foldText(phrase).trim()),
+      );
+    // (Without such a title, the name read must be all of it: not "Dương" of "Mất Kết Nối by Dương Domic".)
+    if (!title && before.length > 0 && /^\s+\p{Lu}/u.test(original.slice(artist.end))) continue;
+    if (title) {
+      const folded = foldText(title.phrase).trim();
+      const ids = [
+        ...new Set(artist.sounds.filter((c) => foldText(c.title).trim() === folded).map((c) => c.id)),
+      ];
+      placed.push({ item: { kind: "sound", ids, title: title.phrase, by: artist.artist }, at: title.from });
+      understood.push(
+        `the sound "${title.phrase}" by ${artist.artist} (${ids.length === 1 ? `sound ${ids[0]}` : `${ids.length} sounds of that title`})`,
+      );
+      soundSpans.push([title.from, artist.end]);
+      titleSpans.push([title.from, artist.end]);
+      text = consume(text, title.from, artist.end - title.from);
       continue;
     }
     const ids = [...new Set(artist.sounds.map((c) => c.id))];
@@ -6489,6 +6521,18 @@ async function readQuestion(
           compareTopics = [left, right];
           continue;
         }
+      }
+      // "How many videos about Da Lat, how many about Sa Pa?", "how many Cát Bà videos and how many Đồ Sơn
+      // videos?": the count asked again of the next topic, side by side.
+      if (
+        !eitherTopics.includes(right) &&
+        /\bhow many\b/.test(lowerAll.slice(0, l.at)) &&
+        /(?:[;.?,]|\band\b)\s*(?:and\s+)?how many(?:\s+(?:videos?|vids?|clips?|posts?))?(?:\s+(?:about|on|in|for|from|mention(?:ing)?|tagged|with))?\s*["“'#]?$/.test(
+          between,
+        )
+      ) {
+        compareTopics = [firstTogether(k), right];
+        continue;
       }
       // "Vinpearl in Nha Trang vs Vinpearl in Phu Quoc", "Mường Thanh in Tuyen Quang vs Mường Thanh in Quang Binh",
       // "JW Marriott Hà Nội vs JW Marriott Phú Quốc": the places compared, the name repeated applying to both.

@@ -12410,3 +12410,35 @@ describe("a view of videos about any of several words (stop 57)", () => {
       expect(newest.result.ranking).toEqual(inOrder("created_at").slice(0, newest.plan.count));
     }));
 });
+
+describe("a count asked again of a second topic, a title before 'by' and its artist (stop 57)", () => {
+  it("'how many videos about Da Lat, how many about Vung Tau?' counts each, side by side (search)", async () => {
+    const [dalat, vungtau] = [await searchIds("dalat"), await searchIds("vungtau")];
+    for (const q of [
+      "how many videos about Da Lat, how many about Vung Tau?",
+      "How many Da Lat videos and how many Vung Tau videos?",
+    ]) {
+      const both = aggregateOf(await ask(q));
+      expect(both.plan, q).toMatchObject({ intent: "breakdown", group_by: "topic", topics: [] });
+      expect(groupValue(both.result, "dalat"), q).toBe(dalat.length);
+      expect(groupValue(both.result, "vungtau"), q).toBe(vungtau.length);
+    }
+    // ("… and how many of them mention Vung Tau?" asks within the first.)
+    expect(
+      aggregateOf(await ask("how many Da Lat videos, and how many of them mention Vung Tau?")).plan.group_by,
+    ).not.toBe("topic");
+  });
+
+  it("'Lofi Chill by DJ' unquoted is that sound of that artist (SQL); a name read only in part is no artist", async () => {
+    const LOFI = "7100000000000000002";
+    const used = aggregateOf(await ask("how many videos use Lofi Chill by DJ?"));
+    expect(used.plan).toMatchObject({ intent: "count", topics: [], ignored: [] });
+    expect(used.plan.understood).toContain(`the sound "Lofi Chill" by DJ (sound ${LOFI})`);
+    expect(used.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE music_id = ?").pluck().get(LOFI) as number,
+    );
+    // ("Stay" is an artist; "Stay Home" is not: no sound is read.)
+    const other = aggregateOf(await ask("how many videos use Holiday Mood by Stay Home?")).plan;
+    expect(JSON.stringify(other.filters)).not.toMatch(/sound/);
+  });
+});
