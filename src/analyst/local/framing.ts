@@ -1,4 +1,4 @@
-import { outsideQuotes } from "./lexicon.js";
+import { outsideQuotes, QUOTED } from "./lexicon.js";
 
 /**
  * What a request says around its question: an email's greeting and sign-off ("Hi team, … Thanks, Linh"), and the
@@ -60,9 +60,16 @@ const ASIDE = new RegExp(
       String.raw`(?:my|our)\s+(?:boss|gm|manager|client|team|ceo|hotel|resort|homestay|property|brand|deck|thesis|report|plan|goal|idea|theory|hunch|guess|assumption|sense|feeling)\b`,
       String.raw`(?:someone|somebody|a friend|people|they)\s+(?:says?|said|told|tell|claim(?:s|ed)?)\b`,
       String.raw`(?:it's|it is|this is|that's|they're|they look|looks like|seems like|it seems|it feels)\b`,
-      String.raw`(?:trying|hoping|planning|thinking|curious|asking)\s+(?:to|about|if|whether|because|since|for)\b`,
+      String.raw`(?:trying|hoping|planning|thinking|curious|asking)\s+(?:to|about|if|whether|because|since|for|bc|b\/c)\b`,
+      // ("I don't want a "trend" built on 35 old clips.", "Before I approve another pool video.", "Zero ads would be
+      // funny given their budget.", "Saves feel like the real signal so I'd love that number.")
+      String.raw`i\s+(?:don'?t|do not|can'?t|cannot)\s+(?:want|need|trust|buy|believe|afford|imagine)\b`,
+      String.raw`(?:before|after|so|until|unless)\s+(?:i|we)\s+(?!(?:should|can|could)\b)`,
+      String.raw`(?:[\p{L}\p{N}#@'-]+\s+){1,4}would\s+be\s+(?:(?:a|an|so|really|very)\s+)?(?:fun|cool|funny|ironic|interesting|surprising|wild|hilarious|great|nice|telling|amazing|useful|helpful|embarrassing|awkward)\b`,
+      String.raw`(?:[\p{L}\p{N}#@'-]+\s+){1,3}(?:feels?|seems?)\s+like\b`,
       String.raw`thinking\s+of\s+(?:a|an|our|my|going|doing|making|trying|opening|launching|extending|starting|running|using|posting|adding|building|creating|booking|hiring)\b`,
       String.raw`(?:want(?:ing)?\s+to|wanna)\s+(?:know\s+(?:if|whether|what|why)|see\s+(?:if|whether|how)|understand|show|check\s+(?:if|whether)|find out\s+(?:if|whether)|prove|convince|benchmark|pitch|plan|decide|get ahead|justify)\b`,
+      String.raw`(?:i|we)(?:'d|\s+would)?\s+(?:want|like|need)\s+to\s+(?:say|write|quote|claim|tell)\b`,
       String.raw`(?:just\s+(?:curious|checking|wondering)|since|because|cause|cuz|for context|fyi|context|background)\b`,
       String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi)(?![\p{L}\p{N}])`,
       String.raw`(?:định|dinh|vì|tại vì|tai vi|nghe nói|nghe noi)\s`,
@@ -156,7 +163,9 @@ export function unframed(text: string): Unframed {
   const asides: string[] = [];
   for (let i = parts.length - 1; asked >= 0 && i > asked; i--) {
     const part = (parts[i] as string).trim();
-    if (ASIDE.test(part) && !ASKS_INSIDE.test(part)) asides.unshift(short(parts.splice(i, 1)[0] as string));
+    // (Words quoted in it ask nothing: 'I want to say "the average hotel TikTok lasts X seconds".')
+    const asks = ASKS_INSIDE.test(part.replace(QUOTED, " "));
+    if (ASIDE.test(part) && !asks) asides.unshift(short(parts.splice(i, 1)[0] as string));
   }
   framing.push(...asides);
   const read = unquoted(parts.join(" "));

@@ -12442,3 +12442,24 @@ describe("a count asked again of a second topic, a title before 'by' and its art
     expect(JSON.stringify(other.filters)).not.toMatch(/sound/);
   });
 });
+
+describe("asides after the question that doubt, plan or judge (stop 57)", () => {
+  it("'I don't want …', 'Before I …', '… would be funny', 'asking bc …', 'I want to say \"…\"' are framing; the question is answered (search)", async () => {
+    const dalat = await searchIds("dalat");
+    for (const [q, aside] of [
+      ['How many Da Lat videos are there? I don\'t want a "trend" built on old clips.', "I don't want"],
+      ["How many Da Lat videos are there? Before I approve another pool video.", "Before I approve"],
+      ["How many Da Lat videos are there? Zero would be funny given the hype.", "Zero would be funny"],
+      ["How many Da Lat videos are there? asking bc of a client pitch", "asking bc"],
+      [
+        'How many Da Lat videos are there? I want to say "the average Da Lat hotel is on TikTok".',
+        "I want to say",
+      ],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan, q).toMatchObject({ intent: "count", topics: ["dalat"] });
+      expect(plan.ignored.join(" "), q).toContain(aside);
+      expect(result.count, q).toBe(dalat.length);
+    }
+  });
+});
