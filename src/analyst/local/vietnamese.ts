@@ -64,6 +64,9 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["đăng tải", "posted"],
   ["vừa (.{1,60}?) vừa", "both $1 and"],
   ["(?:được )?gắn nhãn quảng cáo", "labelled as ads"],
+  // ("Video nào có chữ voucher mà không bị gắn cờ quảng cáo?": not flagged as an ad.)
+  ["(?:mà )?không (?:bị )?gắn cờ quảng cáo", "not labelled as ads"],
+  ["(?:bị |được )?gắn cờ quảng cáo", "labelled as ads"],
   ["(?:được )?gắn nhãn tài trợ|được tài trợ|tài trợ", "sponsored"],
   ["video (?:không có|không gắn) thẻ(?: này| đó)?", "videos without it"],
   ["(?:có )?(?:gắn )?thẻ(?= #)", "tagged"],
@@ -368,6 +371,9 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["nói về", "about"],
   ["kiểu gì", ""],
   ["kiểu", "such as"],
+  // ("Khách sạn ở Sapa như Paradise Sapa Hotel, Pao's hotel": the examples; "như vậy": like that.)
+  ["như vậy", ""],
+  ["(?:có )?chữ", "containing"],
   ["xài", "use"],
   ["(?:thì |perform |performs )sao", "how"],
   ["muốn", "want"],
@@ -394,7 +400,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
  * capitalised, "Đi Đà Lạt Cùng Trúc", stays).
  */
 const GRAMMAR_WORDS =
-  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua|theo)(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua|theo|vậy|để|chỉ|cũng|cháu|chú|bác)(?![\p{L}\p{N}])/gu;
 
 /** Each phrase of a table as a pattern of whole words, with what it is read as. */
 function wordPatterns(table: readonly (readonly [string, string])[]): (readonly [RegExp, string])[] {
@@ -447,7 +453,46 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
   ["ngoai", "ngoài"],
   ["khac", "khác"],
   ["gan(?= #)", "gắn"],
-  ["vay(?=\\s*[?.!]*\\s*$)", "vậy"],
+  ["vay", "vậy"],
+  // Words of the asker and of tone ("chu hoi ty", "cai video … vay chau", "co tai khoan nho nao khac cung dc nhu
+  // vay ko"): their accents back, so that they are dropped as written with them, not searched for.
+  ["(?:cho )?(?:chu|chau|em|anh|chi|minh|toi|bac) hoi(?: ty| ti| chut| xiu)?|cho hoi", ""],
+  ["trong may(?= video| clip| bai| kenh| tai khoan)", "among the"],
+  ["(?:co )?chu(?=\\s*$)|co chu(?= \\p{L})", "có chữ"],
+  ["(?:ma )?khong (?:bi )?gan co quang cao", "không bị gắn cờ quảng cáo"],
+  ["(?:bi |duoc )?gan co quang cao", "bị gắn cờ quảng cáo"],
+  ["chu(?= \\p{L})|chau|bac(?= \\p{L})", ""],
+  ["cai(?! nghien)", "cái"],
+  ["chi(?! phi)", "chỉ"],
+  ["cung", "cũng"],
+  ["nhu(?= vay| vậy)", "như"],
+  ["giup(?! minh)", "giúp"],
+  ["(?<!buon )ma(?! thuot)", "mà"],
+  ["tinh(?= (?:quay|lam|dang|mo|di|post))", "tính"],
+  ["trong nay|nguoi ta", ""],
+  ["thay(?! doi)", ""],
+  ["nhac co san", "nhạc có sẵn"],
+  ["dung", "dùng"],
+  ["(?<!ninh )kieu", "kiểu"],
+  ["hoac", "hoặc"],
+  ["len", "lên"],
+  ["di", "đi"],
+  ["de(?= (?:dat|book|lam|quay|dang|xem|biet|ky))", "để"],
+  ["(?<!nhac )nen", ""],
+  ["thi", "thì"],
+  ["tren do|o do|trong do|trong day|o day|trong ngay", ""],
+  ["(?:luc )?may gio", "giờ nào"],
+  ["nguoi xem", "người xem"],
+  ["bai nhac", "bài nhạc"],
+  ["noi bat", "nổi bật"],
+  ["noi (?:toi|ve|den)", "nói về"],
+  ["(?<!ha )noi(?! that)", "nói"],
+  ["(?<=bao nhiêu )lan", "lần"],
+  ["luu", "lưu"],
+  ["loai nao", "cái nào"],
+  ["cau mo dau|mo dau", "mở đầu"],
+  ["hieu qua", "hiệu quả"],
+  ["loi thoai", "lời thoại"],
   ["tuong tac", "tương tác"],
   ["trung binh", "trung bình"],
   ["trung vi", "trung vị"],
@@ -558,7 +603,13 @@ function withAccents(text: string): string {
     [...unquoted.matchAll(UNACCENTED_CUES)].map((m) => m[0].toLowerCase().replace(/\d+/g, "")),
   );
   if (bare.size < 2 && !UNACCENTED_MARKS.test(unquoted)) return text;
-  return outsideQuotes(text, (part) => UNACCENTED_RES.reduce((out, [re, vi]) => out.replace(re, vi), part));
+  return outsideQuotes(text, (part) =>
+    UNACCENTED_RES.reduce(
+      (out, [re, vi]) => out.replace(re, vi),
+      // (Before a capitalised name, "nhu" is "như": "khach san o sapa nhu Paradise Sapa Hotel".)
+      part.replace(/(?<![\p{L}\p{N}])nhu(?= \p{Lu})/gu, "như"),
+    ),
+  );
 }
 
 /**
@@ -578,6 +629,8 @@ export function fromVietnamese(question: string): string | null {
     // "Bỏ #xuhuong với #fyp ra": those left out.
     let out = part
       .replace(/(?<![\p{L}\p{N}])bỏ\s+(.{1,60}?)\s+ra(?![\p{L}\p{N}])/giu, "excluding $1")
+      // ("Khách sạn ở Sapa như Paradise Sapa Hotel, Pao's hotel": the examples, before a capitalised name.)
+      .replace(/(?<![\p{L}\p{N}])như(?= \p{Lu})/gu, "such as")
       // ("Sau Tết 2024 (từ 10/2/2024) đến hết 31/3/2024": the dates in brackets read with the rest.)
       .replace(/[()]/g, " ")
       // ("Từ 1/4 đến 15/4/2025": a day with no year takes the question's.)

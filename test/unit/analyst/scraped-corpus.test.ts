@@ -12463,3 +12463,29 @@ describe("asides after the question that doubt, plan or judge (stop 57)", () => 
     }
   });
 });
+
+describe("Vietnamese typed without accents: the asker's words (stop 57)", () => {
+  it("reads 'cai', 'vay', 'chau', 'chu hoi ty', 'co chu' as the asker's words, not topics; places stay places", async () => {
+    const rank = aggregateOf(await ask("cai video dalat nao nhieu luot xem nhat vay chau")).plan;
+    expect(rank).toMatchObject({ intent: "rank", metric: "plays", topics: ["dalat"], ignored: [] });
+    const both = aggregateOf(await ask("chu hoi ty: co bn video ve da lat, bn video ve vung tau trong nay"));
+    expect(both.plan).toMatchObject({ intent: "breakdown", group_by: "topic", ignored: [] });
+    expect(groupValue(both.result, "dalat")).toBe((await searchIds("dalat")).length);
+    const phrase = aggregateOf(await ask('co bn video co chu "rừng thông" vay'));
+    expect(phrase.plan).toMatchObject({ intent: "count", topics: ['"rung thong"'], ignored: [] });
+    expect(phrase.result.count).toBe((await searchIds('"rừng thông"')).length);
+    // ("khong bi gan co quang cao": not flagged as an ad.)
+    const organic = aggregateOf(await ask("video nao co chu homestay ma khong bi gan co quang cao")).plan;
+    expect(organic).toMatchObject({ topics: ["homestay"], ignored: [] });
+    expect(organic.filters).toContain("ad=no");
+    // ("Ha noi", "Buon Ma Thuot", "Ninh Kieu": places, not the words "nói", "mà", "kiểu".)
+    for (const [q, place] of [
+      ["ty le video quang cao o ha noi la bao nhieu", "ha noi"],
+      ["buon ma thuot co bao nhieu video", "buon ma thuot"],
+      ["ninh kieu co bao nhieu video", "ninh kieu"],
+    ] as const)
+      expect(aggregateOf(await ask(q)).plan.understood[0], q).toMatch(
+        new RegExp(`^read ".*" as ".*\\b${place}\\b.*"$`),
+      );
+  });
+});
