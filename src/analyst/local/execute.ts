@@ -2382,10 +2382,26 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
     const reason = plan.topics.length
       ? `No published trend report${of} mentions "${topicWords(plan.topics)}" (${existing})`
       : `No trend report${of} is published (${existing})`;
-    if (kind && !kinds.has(kind))
+    if (kind && !kinds.has(kind)) {
+      const rule = `A ${kind.replace("_", " ")} is reported when at least ${MIN_VIDEOS} videos used it in the report's ${TREND_WINDOW_DAYS}-day window and it rose at least ${MIN_RISE}× on the ${TREND_WINDOW_DAYS} days before; none did.`;
+      // ("Top 5 sounds by plays — does using a trending sound matter?": with no report of the kind at all, the
+      // most used ones over the videos in question, said so.)
+      if (plan.subject in TREND_KIND_OF) {
+        const used = await rank({
+          ...ctx,
+          plan: { ...plan, intent: "rank", metric: plan.metric ?? "videos" },
+        });
+        return {
+          ...used,
+          summary: `${reason}; ranked over the videos instead: ${used.summary}`,
+          // (The ranking is narrowed as asked: not the caveat that reports cannot be.)
+          caveats: [caveats[0] as string, rule, ...used.caveats],
+        };
+      }
       caveats.push(
-        `A ${kind.replace("_", " ")} is reported when at least ${MIN_VIDEOS} videos used it in the report's ${TREND_WINDOW_DAYS}-day window and it rose at least ${MIN_RISE}× on the ${TREND_WINDOW_DAYS} days before; none did. For the most used ones, ask which ${kind === "hook_pattern" ? "hook types" : `${kind}s`} are used the most.`,
+        `${rule} For the most used ones, ask which ${kind === "hook_pattern" ? "hook types" : `${kind}s`} are used the most.`,
       );
+    }
     return {
       summary: `${reason}.`,
       findings: [{ statement: `${reason}.`, evidence: [] }],

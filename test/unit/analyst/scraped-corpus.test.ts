@@ -2813,23 +2813,33 @@ describe("naturally phrased questions read as meant", () => {
     else expect(answer.summary).toMatch(/\(report [^)]+\)/);
   });
 
-  it("a trend question about a kind with no report says what a report needs, and what to ask instead", async () => {
+  it("a trend question about a kind with no report says what a report needs, and ranks the kind over the videos instead (SQL, stop 57)", async () => {
     const kinds = new Map<string, number>();
     for (const kind of db.prepare("SELECT kind FROM trend_reports").pluck().all() as string[])
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     expect(kinds.has("sound")).toBe(false);
     const answer = await ask("What sounds are trending?");
-    expect(answer.summary).toBe(
-      `No trend report of kind sound is published (${[...kinds.values()].reduce((a, b) => a + b, 0)} reports exist: ${[
-        ...kinds,
-      ]
-        .sort((a, b) => a[0].localeCompare(b[0]))
-        .map(([k, n]) => `${k} ${n}`)
-        .join(", ")}).`,
-    );
+    expect(
+      answer.summary.startsWith(
+        `No trend report of kind sound is published (${[...kinds.values()].reduce((a, b) => a + b, 0)} reports exist: ${[
+          ...kinds,
+        ]
+          .sort((a, b) => a[0].localeCompare(b[0]))
+          .map(([k, n]) => `${k} ${n}`)
+          .join(", ")}); ranked over the videos instead: `,
+      ),
+    ).toBe(true);
     expect(answer.caveats).toContain(
-      "A sound is reported when at least 3 videos used it in the report's 7-day window and it rose at least 1.2× on the 7 days before; none did. For the most used ones, ask which sounds are used the most.",
+      "A sound is reported when at least 3 videos used it in the report's 7-day window and it rose at least 1.2× on the 7 days before; none did.",
     );
+    // The most used sound leads (SQL).
+    const used = db
+      .prepare(
+        "SELECT music_id FROM videos WHERE music_id IS NOT NULL GROUP BY music_id ORDER BY count(*) DESC, music_id",
+      )
+      .pluck()
+      .all() as string[];
+    expect(String((aggregateOf(answer).result.ranking as unknown[])[0])).toContain(used[0] as string);
   });
 });
 
