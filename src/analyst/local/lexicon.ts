@@ -603,10 +603,10 @@ const fieldNames = (names: string[]) =>
     .join("|");
 /**
  * An export's field ("playCount"), or a flag set to a value ("isAd == false", "authorMeta.verified: true", "isAd =
- * 'true'" as SQL quotes it).
+ * 'true'" as SQL quotes it; "flagged isAd=true": the word of flagging read with it).
  */
 export const EXPORT_FIELD_RE = new RegExp(
-  String.raw`(?<![\p{L}\p{N}_@#./])(?:(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*['"]?(true|false|yes|no|1|0)\b['"]?|(?=\s+(?:videos?|posts?|clips?|content)\b))|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
+  String.raw`(?<![\p{L}\p{N}_@#./])(?:(?:(?:flagged|marked|labell?ed)(?:\s+(?:as|with))?\s+)?(${fieldNames(Object.keys(EXPORT_FLAGS))})(?:\s*(?:==?|:|\bis\b)\s*['"]?(true|false|yes|no|1|0)\b['"]?|(?=\s+(?:videos?|posts?|clips?|content)\b))|(${fieldNames(Object.keys(EXPORT_FIELDS))}))(?![\p{L}\p{N}_])`,
   "giu",
 );
 

@@ -12499,3 +12499,13 @@ describe("Vietnamese typed without accents: the asker's words (stop 57)", () => 
       );
   });
 });
+
+describe("a flag written after 'flagged' (stop 57)", () => {
+  it("'videos flagged isAd=true vs non-ad videos' are the ads against the rest, no word 'flagged' searched", async () => {
+    const plan = aggregateOf(
+      await ask("median plays for videos flagged isAd=true vs. all non-ad videos"),
+    ).plan;
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", topics: [] });
+    expect(plan.understood).toContain('read "flagged isAd=true" as "ads"');
+  });
+});
