@@ -77,6 +77,8 @@ const ASIDE = new RegExp(
     ")",
   "iu",
 );
+/** What the asker wants to write, quoted after it ("I want to say "…""). */
+const SAYS = /^(?:i|we)(?:'d|\s+would)?\s+(?:want|like|need)\s+to\s+(?:say|write|quote|claim|tell)\b/i;
 /** Words that ask inside a sentence (an aside holding one asks it: "we're choosing, which is better"). */
 const ASKS_INSIDE =
   /\?|\b(?:how many|how much|which|what'?s the|what are|top\s*\d|show me|list|give me|rank|median|average|avg|mean|compare|pls|please|also|if so|and what)\b|\b(?:bao nhiêu|bao nhieu|nào|gì|là ai)(?![\p{L}])/iu;
@@ -163,8 +165,8 @@ export function unframed(text: string): Unframed {
   const asides: string[] = [];
   for (let i = parts.length - 1; asked >= 0 && i > asked; i--) {
     const part = (parts[i] as string).trim();
-    // (Words quoted in it ask nothing: 'I want to say "the average hotel TikTok lasts X seconds".')
-    const asks = ASKS_INSIDE.test(part.replace(QUOTED, " "));
+    // (Words quoted after "I want to say" ask nothing: 'I want to say "the average hotel TikTok lasts X seconds".')
+    const asks = ASKS_INSIDE.test(SAYS.test(part) ? part.replace(QUOTED, " ") : part);
     if (ASIDE.test(part) && !asks) asides.unshift(short(parts.splice(i, 1)[0] as string));
   }
   framing.push(...asides);

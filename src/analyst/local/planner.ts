@@ -2475,9 +2475,9 @@ async function readQuestion(
     .replace(/\b(?:like|comment|share|save|engagement)s?-rates?\b/gi, (rate: string) =>
       rate.replace("-", " "),
     )
-    // "Vids <15s", ">60s": under and over.
+    // "Vids <15s", ">60s", "> 50k fans", ">3 videos": under and over.
     .replace(
-      /(?<![\p{L}\p{N}])([<>])\s*(?=\d[\d.,]*\s*(?:k|m)?\s*(?:s|secs?|seconds?|mins?|minutes?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|followers?)\b)/gu,
+      /(?<![\p{L}\p{N}])([<>])\s*(?=\d[\d.,]*\s*(?:k|m)?\s*(?:s|secs?|seconds?|mins?|minutes?|views?|plays?|likes?|comments?|shares?|saves?|hashtags?|followers?|fans?|videos?|vids?|posts?)\b)/gu,
       (sign: string) => {
         const word = sign.trim() === "<" ? "under" : "over";
         typos.push(`${sign.trim()}=${word}`);

@@ -119,7 +119,8 @@ const HANDLE_END = new Set(
     "brings appear appears appeared lead leads generate generates versus videos video clips views plays " +
     "comments shares saves followers accounts account creators creator hashtags hashtag sounds sound content " +
     "total average median overall both either check count counts pair pairs stuffing usage only strategy " +
-    "strategies combo combos mix list lists research data set sets spam ideas trend trends view " +
+    "strategies combo combos mix list lists research data set sets spam ideas trend trends view verified " +
+    "unverified " +
     // (Vietnamese typed without accents: "hashtag nao duoc dung nhieu nhat", which hashtag is used most.)
     "nao duoc dung co cua la gi nhat nhieu trong cac nhung khong ko o va voi hay thi"
   ).split(" "),

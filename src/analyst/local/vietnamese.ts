@@ -8,7 +8,7 @@ import { MONTH_NAMES, outsideQuotes, QUOTED } from "./lexicon.js";
 
 /** Words a Vietnamese question asks with; a question with two or more of them (outside quotes) is read here. */
 const CUES =
-  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp|mấy|ở|trở lên)(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp|mấy|ở|trở lên|kênh|mà|để|làm|dưới|trên|đều|ổn|cả|tìm|tên|chữ|giảm dần|tăng dần)(?![\p{L}\p{N}])/giu;
 
 /**
  * Phrases in the order they are read (a phrase before the words in it), and the English each is read as ("" drops a
@@ -16,6 +16,11 @@ const CUES =
  */
 const PHRASES: readonly (readonly [string, string])[] = [
   ["khác nhau (?:như )?thế nào", "how do they compare"],
+  // ("Video nào … nhiều bình luận nhất, của ai?": the video's author, which its line says.)
+  ["của ai", ""],
+  // ("Video dài trên 3 phút có ai xem không": whether they are watched, their views.)
+  ["(?:có )?ai (?:xem|coi)(?: không| ko)?", ""],
+  ["(?:xếp (?:hạng )?|đứng )thứ mấy|hạng mấy", "what rank"],
   // ("Tỷ lệ bình luận / chia sẻ", "tỷ lệ lượt lưu trên lượt thích": one count over another.)
   [
     "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)\\s*(?:/|trên)\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)",
@@ -225,6 +230,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["ra sao", "how"],
   ["do ai đăng", "who posted them"],
   ["ai đăng", "who posted"],
+  ["(?:có )?ai", "who"],
   ["được dùng", "used"],
   ["sử dụng", "use"],
   ["dùng", "use"],
@@ -356,7 +362,13 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["(?:có )?theo mùa", "seasonal"],
   ["(?:chia )?theo độ dài caption|độ dài caption", "by caption length"],
   ["dài hay ngắn", "long or short"],
-  ["tốt hơn", "better"],
+  ["tốt hơn|ổn hơn", "better"],
+  // ("Creator nào hay làm video ngắn", "@a vs @b ai ổn hơn để ký", "Tìm giúp creator Tuyên Quang, … có ai post >3
+  // video ko", "post đều ko?": what a talent scout asks.)
+  ["hay (?:làm|đăng|post|quay)", "often post"],
+  ["(?:post|đăng) (?:có )?đều", "how often do they post"],
+  ["(?:để )?ký(?: hợp đồng)?", ""],
+  ["tìm(?: giúp)?", "find"],
   ["(?:ăn|ra) view", "get views"],
   ["chạy (?:ads|quảng cáo)", "run ads"],
   ["(?:câu )?mở (?:đầu|bằng)", "opening"],

@@ -12509,3 +12509,21 @@ describe("a flag written after 'flagged' (stop 57)", () => {
     expect(plan.understood).toContain('read "flagged isAd=true" as "ads"');
   });
 });
+
+describe("Vietnamese as a talent scout writes it; '> 5k fans'; a handle said before 'verified' (stop 57)", () => {
+  it("reads 'bao nhiêu fans, post đều ko', 'ai ổn hơn để ký', 'kênh nào có > 5k fans, ai?' and 'at sign stay one verified'", async () => {
+    const uid = (handle: string) =>
+      db.prepare("SELECT uid FROM creators WHERE handle = ?").pluck().get(handle) as string;
+    const profile = aggregateOf(await ask("@stay1 bao nhiêu fans, post đều ko?")).plan;
+    expect(profile).toMatchObject({ intent: "profile", creators: [uid("stay1")], ignored: [] });
+    const pair = aggregateOf(await ask("@stay1 vs @stay2 ai ổn hơn để ký")).plan;
+    expect(pair).toMatchObject({ intent: "compare", creators: [uid("stay1"), uid("stay2")], ignored: [] });
+    const scouted = aggregateOf(await ask("kênh nào có > 5k fans, post về dalat, ai?")).plan;
+    expect(scouted).toMatchObject({ subject: "creators", topics: ["dalat"], ignored: [] });
+    expect(scouted.understood).toContain('creators with over 5,000 followers (from "over 5k fans")');
+    const said = aggregateOf(
+      await ask("okay so is at sign stay one verified and how many followers do they have"),
+    ).plan;
+    expect(said).toMatchObject({ intent: "profile", creators: [uid("stay1")] });
+  });
+});
