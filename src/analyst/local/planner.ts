@@ -6607,6 +6607,36 @@ async function readQuestion(
         compareJoin = joined[2];
       }
     }
+    // "Top 3 videos about Crowne Plaza, Citadines, Wyndham", "median plays of Vinpearl, Sheraton, Marriott videos":
+    // three or more topics listed with commas alone, none joined otherwise, that no video is about together though
+    // each has videos, are the videos about any of them, said so; compared when a comparison is asked.
+    for (
+      let k = 0;
+      k + 2 < ordered.length &&
+      eitherTopics.length === 0 &&
+      compareTopics.length === 0 &&
+      hashtagsForMeasure.length === 0 &&
+      listedAfterColon.length === 0 &&
+      !CUES.compare.test(lowerAll) &&
+      !PER_ITEM.test(lowerAll);
+      k++
+    ) {
+      const run = listedFrom(ordered, k, lowerAll, "(?!)");
+      k += run.length - 1;
+      if (run.length < 3) continue;
+      if ((await facts.count({ q: run.join(" ") })) > 0) continue;
+      const alone = await Promise.all(run.map((t) => facts.count({ q: t })));
+      if (alone.some((n) => n === 0)) continue;
+      // ("— InterContinental, Marriott, Hilton, Hyatt — which one's videos get the best median views?": compared.)
+      if (SIDE_BY_SIDE.test(unbounded)) {
+        compareTopics = run;
+        compareJoin = ",";
+        continue;
+      }
+      eitherTopics = run;
+      eitherCue = ",";
+      eitherApart = true;
+    }
   }
 
   if (
@@ -9027,7 +9057,7 @@ async function readQuestion(
   if (eitherTopics.length >= 2) {
     filters.push({ kind: "any_text", qs: eitherTopics });
     understood.push(
-      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (${eitherApart ? 'listed with "and": no video is about them all together' : `from "${eitherCue}"`})`,
+      `videos about any of ${eitherTopics.map((t) => (t.startsWith('"') ? t : `"${t}"`)).join(", ")} (${eitherApart ? `listed${eitherCue === "and" ? ' with "and"' : ""}: no video is about them all together` : `from "${eitherCue}"`})`,
     );
   } else eitherTopics = [];
   // "The median views, likes and comments of resort videos": a measure of each count named; elsewhere one

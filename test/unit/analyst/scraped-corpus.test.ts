@@ -12527,3 +12527,27 @@ describe("Vietnamese as a talent scout writes it; '> 5k fans'; a handle said bef
     expect(said).toMatchObject({ intent: "profile", creators: [uid("stay1")] });
   });
 });
+
+describe("three or more topics listed with commas alone (stop 57)", () => {
+  it("are the videos about any of them (search); compared when a comparison is asked", async () => {
+    const ids = new Set([
+      ...(await searchIds("dalat")),
+      ...(await searchIds("vungtau")),
+      ...(await searchIds("hoian")),
+    ]);
+    const { plan, result } = aggregateOf(await ask("median plays of videos about Da Lat, Vung Tau, Hoi An"));
+    expect(plan).toMatchObject({ intent: "measure", topics: [], filters: ["any_q=dalat|vungtau|hoian"] });
+    expect(result.median).toBe(
+      median(
+        db
+          .prepare(`SELECT plays FROM ${IN_IDS}`)
+          .pluck()
+          .all(idList([...ids])) as number[],
+      ),
+    );
+    const compared = aggregateOf(
+      await ask("Da Lat, Vung Tau, Hoi An — which one's videos get the most views?"),
+    ).plan;
+    expect(compared).toMatchObject({ intent: "breakdown", group_by: "topic" });
+  });
+});
