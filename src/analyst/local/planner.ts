@@ -6402,26 +6402,31 @@ async function readQuestion(
       }
       k = j;
     }
-    // "Which sounds are resort accounts in Ninh Thuận, Quảng Bình and Phú Quốc using most?": topics listed with
-    // "and" that no video is about together, though each has videos, are the videos about any of them, said so
-    // (a video is rarely about two places). Compared when a comparison is asked, below.
-    for (
-      let k = 0;
-      k + 1 < ordered.length &&
-      eitherTopics.length === 0 &&
+    // Topics listed (joined by `joins`, at least `least` of them, a word of `joined` among them when given) that no
+    // video is about together, though each has videos: the first such run, or none.
+    const listedApart = async (joins: string, least: number, joined?: RegExp): Promise<string[] | null> => {
+      for (let k = 0; k + 1 < ordered.length; k++) {
+        const run = listedFrom(ordered, k, lowerAll, joins);
+        k += run.length - 1;
+        if (run.length < least) continue;
+        if (joined && !joined.test(lowerAll.slice(...spanBetween(ordered, run)))) continue;
+        if ((await facts.count({ q: run.join(" ") })) > 0) continue;
+        const alone = await Promise.all(run.map((t) => facts.count({ q: t })));
+        if (alone.every((n) => n > 0)) return run;
+      }
+      return null;
+    };
+    const mayList =
       hashtagsForMeasure.length === 0 &&
       listedAfterColon.length === 0 &&
       !CUES.compare.test(lowerAll) &&
       !PER_ITEM.test(lowerAll);
-      k++
-    ) {
-      const run = listedFrom(ordered, k, lowerAll, "and|&");
-      k += run.length - 1;
-      if (run.length < 2 || !/\band\b|&/.test(lowerAll.slice(...spanBetween(ordered, run)))) continue;
-      if ((await facts.count({ q: run.join(" ") })) > 0) continue;
-      const alone = await Promise.all(run.map((t) => facts.count({ q: t })));
-      if (alone.some((n) => n === 0)) continue;
-      eitherTopics = run;
+    // "Which sounds are resort accounts in Ninh Thuận, Quảng Bình and Phú Quốc using most?": topics listed with
+    // "and" that no video is about together, though each has videos, are the videos about any of them, said so
+    // (a video is rarely about two places). Compared when a comparison is asked, below.
+    const apart = eitherTopics.length === 0 && mayList ? await listedApart("and|&", 2, /\band\b|&/) : null;
+    if (apart) {
+      eitherTopics = apart;
       eitherCue = "and";
       eitherApart = true;
     }
@@ -6609,31 +6614,17 @@ async function readQuestion(
     }
     // "Top 3 videos about Crowne Plaza, Citadines, Wyndham", "median plays of Vinpearl, Sheraton, Marriott videos":
     // three or more topics listed with commas alone, none joined otherwise, that no video is about together though
-    // each has videos, are the videos about any of them, said so; compared when a comparison is asked.
-    for (
-      let k = 0;
-      k + 2 < ordered.length &&
-      eitherTopics.length === 0 &&
-      compareTopics.length === 0 &&
-      hashtagsForMeasure.length === 0 &&
-      listedAfterColon.length === 0 &&
-      !CUES.compare.test(lowerAll) &&
-      !PER_ITEM.test(lowerAll);
-      k++
-    ) {
-      const run = listedFrom(ordered, k, lowerAll, "(?!)");
-      k += run.length - 1;
-      if (run.length < 3) continue;
-      if ((await facts.count({ q: run.join(" ") })) > 0) continue;
-      const alone = await Promise.all(run.map((t) => facts.count({ q: t })));
-      if (alone.some((n) => n === 0)) continue;
-      // ("— InterContinental, Marriott, Hilton, Hyatt — which one's videos get the best median views?": compared.)
-      if (SIDE_BY_SIDE.test(unbounded)) {
-        compareTopics = run;
-        compareJoin = ",";
-        continue;
-      }
-      eitherTopics = run;
+    // each has videos, are the videos about any of them, said so; compared when a comparison is asked ("—
+    // InterContinental, Marriott, Hilton, Hyatt — which one's videos get the best median views?").
+    const commas =
+      eitherTopics.length === 0 && compareTopics.length === 0 && mayList
+        ? await listedApart("(?!)", 3)
+        : null;
+    if (commas && SIDE_BY_SIDE.test(unbounded)) {
+      compareTopics = commas;
+      compareJoin = ",";
+    } else if (commas) {
+      eitherTopics = commas;
       eitherCue = ",";
       eitherApart = true;
     }
