@@ -3173,6 +3173,45 @@ async function readQuestion(
       }
     }
   }
+  // "Which videos use Pink Venom?", "vids using Mất Kết Nối": a capitalised title right after "use" or "using" that
+  // titles a sound (as written, any case; of two words or more, or one of five letters or more), that sound.
+  for (const cue of [...original.matchAll(/\b(?:use[sd]?|using)\s+(?=\p{Lu})/gu)]) {
+    const from = (cue.index ?? 0) + cue[0].length;
+    // (A quoted title, its marks blanked by now, is read as quoted.)
+    if (soundsQuoted.some((q) => from >= q.at && from <= q.end)) continue;
+    const runs: { end: number; phrase: string }[] = [];
+    for (const w of [...original.slice(from).matchAll(/[^\s?!.,;:()"“”]+/gu)].slice(0, 6)) {
+      const end = from + (w.index ?? 0) + w[0].length;
+      if (/[?!.,;:()"“”]/.test(original.slice(from, end))) break;
+      runs.push({ end, phrase: original.slice(from, end) });
+    }
+    const fits = runs.filter(
+      (r) => text.slice(from, r.end).trim() !== "" && (/\s/.test(r.phrase) || r.phrase.length >= 5),
+    );
+    if (fits.length === 0) continue;
+    const titled = await facts.soundsTitledAs(fits.map((r) => r.phrase));
+    const found = fits
+      .reverse()
+      .map((r) => ({ ...r, ids: soundsTitled(titled, r.phrase).map((t) => t.id) }))
+      .find((r) => r.ids.length > 0);
+    // (A title before "by" and its artist is read with the artist, below; one of a list of titles, "Animal baby vs
+    // Cooking BGM", is not read alone.)
+    if (!found || /^\s*(?:,?\s+by|,|vs\.?|versus|or|and|&)\s+\p{Lu}/u.test(original.slice(found.end)))
+      continue;
+    // (A sound already named, "… "Oh No" by Kreepa — is anyone still using Oh No?", is read once.)
+    const named = [...placed.map((p) => p.item), ...soundsQuoted.map((q) => q.sound)];
+    if (named.some((item) => item.kind === "sound" && found.ids.every((id) => item.ids.includes(id)))) {
+      text = consume(text, from, found.end - from);
+      continue;
+    }
+    placed.push({ item: { kind: "sound", ids: found.ids, title: found.phrase }, at: from });
+    understood.push(
+      `the sound "${found.phrase}" (${found.ids.length === 1 ? `sound ${found.ids[0]}` : `${found.ids.length} sounds of that title`})`,
+    );
+    soundSpans.push([from, found.end]);
+    titleSpans.push([from, found.end]);
+    text = consume(text, from, found.end - from);
+  }
   // "Songs by Đức Phúc vs AMEE", '"Love Story" by Disco Lines', '"Ashes" (Stellar)': the artists named.
   // ("All I Want for Christmas Is You by Mariah Carey": a capitalised word right before "by" may end a title.)
   // (A quoted title's marks are blanked by now: its "by" is read with it, below.)

@@ -12551,3 +12551,15 @@ describe("three or more topics listed with commas alone (stop 57)", () => {
     expect(compared).toMatchObject({ intent: "breakdown", group_by: "topic" });
   });
 });
+
+describe("a title written right after 'use' (stop 57)", () => {
+  it("'how many videos use Lofi chill?' is that sound, unquoted (SQL)", async () => {
+    const LOFI = "7100000000000000002";
+    const used = aggregateOf(await ask("how many videos use Lofi chill?"));
+    expect(used.plan).toMatchObject({ intent: "count", topics: [], ignored: [] });
+    expect(used.plan.understood).toContain(`the sound "Lofi chill" (sound ${LOFI})`);
+    expect(used.result.count).toBe(
+      db.prepare("SELECT count(*) FROM videos WHERE music_id = ?").pluck().get(LOFI) as number,
+    );
+  });
+});
