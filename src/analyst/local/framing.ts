@@ -43,6 +43,8 @@ const INSTRUCTION =
 const FORM_INSTRUCTION =
   /^(?:please\s+)?(?:(?:return|output|format|give|provide|present|show|answer|reply|respond)\s+(?:it\s+|them\s+|everything\s+|(?:the|your)\s+(?:answer|results?|output)\s+)?(?:as|in|with)\s+(?:an?\s+)?(?:json|csv|markdown|plain text|(?:short\s+|simple\s+)?table|(?:ranked\s+|bulleted\s+)?list|bullets?|bullet points|[\w-]+[- ](?:row|column)\s+table|one\s+(?:line|sentence|paragraph)|a\s+few\s+(?:lines|sentences)|numbers?\s+only|vietnamese|english)\b|(?:return|output)\s+an?\s+(?:ranked\s+list|(?:short\s+|simple\s+|[\w-]+[- ](?:row|column)\s+)?table(?:\s+with\s[^.!?]*)?|list)\s*[.!]?$|cite\b|include\s+(?:the\s+)?(?:video\s+)?(?:urls?|links?|sources?)\b|(?:max(?:imum)?|at\s+most|no\s+more\s+than|limit\s+(?:it\s+)?to)\s+\d+\s+(?:rows|lines|words|items|sentences)\b|if\b[^.!?]{0,80}\b(?:say\s+so|tell\s+me|let\s+me\s+know|note\s+it|flag\s+it|mention\s+it|say\s+that)\b)/i;
 
+/** What the asker wants to write ("I want to say …", "we'd like to quote …"). */
+const SAYS_WORDS = String.raw`(?:i|we)(?:'d|\s+would)?\s+(?:want|like|need)\s+to\s+(?:say|write|quote|claim|tell)\b`;
 /**
  * A sentence after the question on why it is asked or what the asker believes ("…? we're thinking about a 'stay with
  * us' post", "…? someone told me capcut videos get pushed more", "…? they look like an OTA-style reseller, wanna
@@ -69,7 +71,7 @@ const ASIDE = new RegExp(
       String.raw`(?:[\p{L}\p{N}#@'-]+\s+){1,3}(?:feels?|seems?)\s+like\b`,
       String.raw`thinking\s+of\s+(?:a|an|our|my|going|doing|making|trying|opening|launching|extending|starting|running|using|posting|adding|building|creating|booking|hiring)\b`,
       String.raw`(?:want(?:ing)?\s+to|wanna)\s+(?:know\s+(?:if|whether|what|why)|see\s+(?:if|whether|how)|understand|show|check\s+(?:if|whether)|find out\s+(?:if|whether)|prove|convince|benchmark|pitch|plan|decide|get ahead|justify)\b`,
-      String.raw`(?:i|we)(?:'d|\s+would)?\s+(?:want|like|need)\s+to\s+(?:say|write|quote|claim|tell)\b`,
+      SAYS_WORDS,
       String.raw`(?:just\s+(?:curious|checking|wondering)|since|because|cause|cuz|for context|fyi|context|background)\b`,
       String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi)(?![\p{L}\p{N}])`,
       String.raw`(?:định|dinh|vì|tại vì|tai vi|nghe nói|nghe noi)\s`,
@@ -77,8 +79,8 @@ const ASIDE = new RegExp(
     ")",
   "iu",
 );
-/** What the asker wants to write, quoted after it ("I want to say "…""). */
-const SAYS = /^(?:i|we)(?:'d|\s+would)?\s+(?:want|like|need)\s+to\s+(?:say|write|quote|claim|tell)\b/i;
+/** An aside saying what the asker wants to write, quoted after it ("I want to say "…""). */
+const SAYS = new RegExp(`^${SAYS_WORDS}`, "i");
 /** Words that ask inside a sentence (an aside holding one asks it: "we're choosing, which is better"). */
 const ASKS_INSIDE =
   /\?|\b(?:how many|how much|which|what'?s the|what are|top\s*\d|show me|list|give me|rank|median|average|avg|mean|compare|pls|please|also|if so|and what)\b|\b(?:bao nhiêu|bao nhieu|nào|gì|là ai)(?![\p{L}])/iu;
