@@ -3113,6 +3113,23 @@ async function readQuestion(
   const boundSpans: [number, number][] = [];
   // Where "without music" was written: its "without" asks for no comparison.
   let noMusicSpan: [number, number] | null = null;
+  // A sound named by its title (and artist), its words read: placed where the title starts, the title's span asking
+  // nothing, the span from `spanFrom` (a cue before the title) to `spanEnd` consumed.
+  const nameSound = (
+    sound: Attribute & { kind: "sound" },
+    from: number,
+    titleEnd: number,
+    spanFrom = from,
+    spanEnd = titleEnd,
+  ) => {
+    placed.push({ item: sound, at: from });
+    understood.push(
+      `the sound ${soundWords(sound)} (${sound.ids.length === 1 ? `sound ${sound.ids[0]}` : `${sound.ids.length} sounds of that title`})`,
+    );
+    titleSpans.push([from, titleEnd]);
+    soundSpans.push([spanFrom, spanEnd]);
+    text = consume(text, spanFrom, spanEnd - spanFrom);
+  };
   if (sounds.length > 0) {
     const noMusic = text.match(NO_MUSIC);
     const originals = sounds.filter((s) => isOriginalSound(s.title)).map((s) => s.id);
@@ -3157,13 +3174,7 @@ async function readQuestion(
         const phrase = original.slice(from, end).replace(/^["“'«]|["”'»]$/g, "");
         const ids = soundsTitled(sounds, phrase).map((s) => s.id);
         if (ids.length === 0 || text.slice(from, end).trim() === "") continue;
-        placed.push({ item: { kind: "sound", ids, title: phrase }, at: from });
-        titleSpans.push([from, end]);
-        understood.push(
-          `the sound "${phrase}" (${ids.length === 1 ? `sound ${ids[0]}` : `${ids.length} sounds of that title`})`,
-        );
-        soundSpans.push([cue.index ?? 0, end]);
-        text = consume(text, cue.index ?? 0, end - (cue.index ?? 0));
+        nameSound({ kind: "sound", ids, title: phrase }, from, end, cue.index ?? 0);
         // "The track "Cute" by Aurel Surya Lie": the artist named after it.
         const artist = original
           .slice(end)
@@ -3204,13 +3215,7 @@ async function readQuestion(
       text = consume(text, from, found.end - from);
       continue;
     }
-    placed.push({ item: { kind: "sound", ids: found.ids, title: found.phrase }, at: from });
-    understood.push(
-      `the sound "${found.phrase}" (${found.ids.length === 1 ? `sound ${found.ids[0]}` : `${found.ids.length} sounds of that title`})`,
-    );
-    soundSpans.push([from, found.end]);
-    titleSpans.push([from, found.end]);
-    text = consume(text, from, found.end - from);
+    nameSound({ kind: "sound", ids: found.ids, title: found.phrase }, from, found.end);
   }
   // "Songs by Đức Phúc vs AMEE", '"Love Story" by Disco Lines', '"Ashes" (Stellar)': the artists named.
   // ("All I Want for Christmas Is You by Mariah Carey": a capitalised word right before "by" may end a title.)
@@ -3263,13 +3268,7 @@ async function readQuestion(
       const ids = [
         ...new Set(artist.sounds.filter((c) => foldText(c.title).trim() === folded).map((c) => c.id)),
       ];
-      placed.push({ item: { kind: "sound", ids, title: title.phrase, by: artist.artist }, at: title.from });
-      understood.push(
-        `the sound "${title.phrase}" by ${artist.artist} (${ids.length === 1 ? `sound ${ids[0]}` : `${ids.length} sounds of that title`})`,
-      );
-      soundSpans.push([title.from, artist.end]);
-      titleSpans.push([title.from, artist.end]);
-      text = consume(text, title.from, artist.end - title.from);
+      nameSound({ kind: "sound", ids, title: title.phrase, by: artist.artist }, title.from, artist.end);
       continue;
     }
     const ids = [...new Set(artist.sounds.map((c) => c.id))];
