@@ -73,7 +73,7 @@ const ASIDE = new RegExp(
       String.raw`(?:want(?:ing)?\s+to|wanna)\s+(?:know\s+(?:if|whether|what|why)|see\s+(?:if|whether|how)|understand|show|check\s+(?:if|whether)|find out\s+(?:if|whether)|prove|convince|benchmark|pitch|plan|decide|get ahead|justify)\b`,
       SAYS_WORDS,
       String.raw`(?:just\s+(?:curious|checking|wondering)|since|because|cause|cuz|for context|fyi|context|background)\b`,
-      String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi)(?![\p{L}\p{N}])`,
+      String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi|muốn|muon|xem)(?![\p{L}\p{N}])`,
       String.raw`(?:định|dinh|vì|tại vì|tai vi|nghe nói|nghe noi)\s`,
     ].join("|") +
     ")",

@@ -8,7 +8,7 @@ import { MONTH_NAMES, outsideQuotes, QUOTED } from "./lexicon.js";
 
 /** Words a Vietnamese question asks with; a question with two or more of them (outside quotes) is read here. */
 const CUES =
-  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp|mấy|ở|trở lên|kênh|mà|để|làm|dưới|trên|đều|ổn|cả|tìm|tên|chữ|giảm dần|tăng dần)(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:nào|bao nhiêu|nhất|của|những|các|được|có|không|nhé|nha|cho mình|cho tôi|về|là|trong|với|và|hơn|lượt|đăng|từ|đến|tới|năm|tháng|bỏ|kèm|giúp|mấy|ở|trở lên|kênh|mà|để|làm|dưới|trên|đều|ổn|cả|tìm|tên|chữ|giảm dần|tăng dần|nhiều|clip|xài|coi|đc|bn|hong|khum|mn|nhờ)(?![\p{L}\p{N}])/giu;
 
 /**
  * Phrases in the order they are read (a phrase before the words in it), and the English each is read as ("" drops a
@@ -42,6 +42,42 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["tiếng hàn", "Korean"],
   ["tiếng nhật", "Japanese"],
   ["tiếng trung", "Chinese"],
+  // Formal Vietnamese ("Kính nhờ anh/chị cho tôi biết …", "Xin hỏi …", "Tôi cần …", "… Xin cảm ơn."): the asking,
+  // and a purpose after the question ("…, để bộ phận content tham khảo cách viết hook"), which asks nothing.
+  ["(?:kính |xin )?nhờ(?: (?:anh/chị|anh chị|anh|chị|bạn|em|team))?(?: (?:tính )?giúp)?", ""],
+  ["anh/chị", ""],
+  ["xin (?:được )?hỏi|cho hỏi", ""],
+  ["(?:xin )?(?:chân thành )?c[ảá]m ơn(?: (?:anh/chị|anh chị|bạn|nhiều))?", ""],
+  ["(?:tôi|chúng tôi|mình|em) (?:rất )?(?:cần|muốn)(?: (?:biết|có|xem|hỏi|hiểu))?", ""],
+  [
+    "(?:,\\s*)?để (?:tôi |chúng tôi |(?:bộ phận|team)(?: \\S+)? |mình |em )?(?:dùng|làm|đối chiếu|đưa|tham khảo|xem|hiểu|biết|chuẩn bị|báo cáo|trình|viết|lập|quyết định|cân nhắc|loại)(?![\\p{L}\\p{N}])[^.?!;]*",
+    "",
+  ],
+  ["cuối cùng|thực chất|cụ thể|(?:tách riêng )?số liệu|gộp (?:các|tất cả các|mọi) năm|mọi điểm đến", ""],
+  ["nếu (?:mẫu|số mẫu|số lượng) (?:đủ lớn|cho phép)", ""],
+  ["(?:trong )?giai đoạn(?= từ| \\d)", ""],
+  ["xếp hạng", "rank"],
+  ["(?:các )?điểm đến", "destinations"],
+  ["không (?:nói|nhắc) (?:về|đến|tới)", "not about"],
+  ["(?<=t[ỷỉ] lệ\\s{1,3})share", ""],
+  ["(?:từ )?cao xuống thấp|giảm dần", ""],
+  ["tối ưu", "best"],
+  ["chia (?:thành|theo) (?:các )?(?:nhóm|khoảng)", "by"],
+  ["trích(?: dẫn)?", "quote"],
+  ["(?:kho|tập|(?<!toàn )bộ) dữ liệu", "data"],
+  ["(?:được |bị )?gắn cờ(?= is)", "flagged"],
+  ["vượt trội", "better"],
+  ["yếu tố nào", "what"],
+  ["(?:nhà|người) sáng tạo nội dung", "creators"],
+  ["(?:tôi|mình|em) (?:thấy|nhớ)(?: là)?(?: có)?(?: một)?", ""],
+  // (Teen shorthand: "đc bn tim z", "cho mình coi", "xịn hong", "mn ơi": how many likes, show me, the best.)
+  ["(?<=bao nhiêu |bn )tim", "likes"],
+  ["(?:lượt )?save(?!\\s*(?:rate|/))", "saves"],
+  ["(?<!t[ỷỉ] lệ\\s{0,3})share(?!\\s*(?:of|/|rate))", "shares"],
+  ["bao nhiêu (?:phần trăm|%)(?= (?:video|clip|kênh|tài khoản))", "what share of"],
+  ["video có(?= #)", "videos that carry"],
+  ["đẹp nhất|xịn nhất|xịn|đỉnh nhất", "best"],
+  ["(?:mn |mọi người )?ơi", ""],
   // Formal Vietnamese ("Cho tôi biết …", "Hãy liệt kê …", "Vui lòng nêu …"): the asking and the words of a report.
   ["(?:xin )?(?:hãy )?cho (?:tôi|mình|chúng tôi|em) biết|cho biết", "tell me"],
   ["cho (?:tôi|mình|chúng tôi|em) xem", "show me"],
@@ -158,6 +194,8 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["tháng (\\d{1,2})/(\\d{4})", "$1/$2"],
   ["tháng (\\d{1,2}) năm (\\d{4})", "$1/$2"],
   ["(?:trong )?năm (\\d{4})", "in $1"],
+  ["trong (?:một )?năm", ""],
+  ["khung(?= \\d)", ""],
   ["ngày nào trong tuần", "which day of the week"],
   ["ngày(?=\\s+\\d)", "on"],
   ["thứ mấy", "which day of the week"],
@@ -405,6 +443,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["tới", "to"],
   // (Last: "Phong Nha không?" keeps the place read above, the particle "nha" dropped only at a clause's end.)
   ["không", ""],
+  ["còn", ""],
 ];
 
 /**
@@ -412,12 +451,12 @@ const PHRASES: readonly (readonly [string, string])[] = [
  * capitalised, "Đi Đà Lạt Cùng Trúc", stays).
  */
 const GRAMMAR_WORDS =
-  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua|theo|vậy|để|chỉ|cũng|cháu|chú|bác)(?![\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}])(?:thật sự|thật|vụ này|chuyện này|này|giùm|giúp|mình|tôi|bạn này|họ|nó|đang|tính|toàn|vừa|lên|khá|mà vẫn|mà|lại|quá|đi|ra|cái|ko|nói|khoảng|chủ yếu|đoán|luôn|hợp|xa|thua|theo|vậy|để|chỉ|cũng|cháu|chú|bác|rất|tui|kính)(?![\p{L}\p{N}])/gu;
 
-/** Each phrase of a table as a pattern of whole words, with what it is read as. */
+/** Each phrase of a table as a pattern of whole words (not part of a handle: "@nhung_nigg"), with what it is read as. */
 function wordPatterns(table: readonly (readonly [string, string])[]): (readonly [RegExp, string])[] {
   return table.map(
-    ([from, to]) => [new RegExp(`(?<![\\p{L}\\p{N}])(?:${from})(?![\\p{L}\\p{N}])`, "giu"), to] as const,
+    ([from, to]) => [new RegExp(`(?<![\\p{L}\\p{N}@_])(?:${from})(?![\\p{L}\\p{N}_])`, "giu"), to] as const,
   );
 }
 
@@ -428,9 +467,14 @@ const PHRASE_RES = wordPatterns(PHRASES);
  * and so do words that are also names: "da" (Đà Lạt), "ha" (Hà Giang), "nam" but before a year (Việt Nam),
  * "nhat" before "ban" (Nhật Bản), "hon" but at a clause's end (Hòn Tre), "co" before "to" (Cô Tô).
  */
-const UNACCENTED: readonly (readonly [string, string])[] = [
-  // A phone's shorthand: "bn" bao nhiêu, "tb" trung bình, "dc" được, "ntn" như thế nào, "j" gì, "k" không (a
-  // question's last word), "ks" khách sạn, "acc" tài khoản, "so vs" so với; "mn", "nx" (mọi người, nữa) dropped.
+/**
+ * A phone's shorthand, with accents or without: "bn" bao nhiêu, "tb" trung bình, "dc" được, "ntn" như thế nào, "j" gì,
+ * "k" không (a question's last word), "ks" khách sạn, "acc" tài khoản, "so vs" so với; "mn", "nx" (mọi người, nữa)
+ * dropped. And a teenager's: "hong"/"khum" (không), "z"/"v" (vậy) and "trời", "nè", "ik", "ơi" at a question's end, dropped
+ * ("xài hong 🎧", "bn view v", "best z trời"),
+ * "clip" video, "coi" xem, "kiếm" tìm, "cmt" bình luận.
+ */
+const SHORTHAND: readonly (readonly [string, string])[] = [
   ["bn", "bao nhiêu"],
   ["tb", "trung bình"],
   ["(?:dc|đc)", "được"],
@@ -441,6 +485,19 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
   ["acc", "tài khoản"],
   ["so vs", "so với"],
   ["(?:mn|nx)", ""],
+  [
+    "(?:\\s*(?:hong|hông|hem|hok|khum|khom|z|v|zậy|zị|dị|trời|ta|nè|ik|ạ|ơi))+(?=[^\\p{L}\\p{N}]*$|\\s*[?.!,])",
+    "",
+  ],
+  ["(?:tìm|kiếm|kiem) (?:giúp |giup )?(?:mấy|vài|may|vai)(?= clip| video)", "tìm"],
+  ["(?<!tìm |tim )(?:kiếm|kiem)", "tìm"],
+  ["clip", "video"],
+  ["coi", "xem"],
+  ["cmt", "bình luận"],
+];
+const SHORTHAND_RES = wordPatterns(SHORTHAND);
+const UNACCENTED: readonly (readonly [string, string])[] = [
+  ...SHORTHAND,
   ["bao nhieu", "bao nhiêu"],
   ["co tat ca", "có"],
   ["tat ca", "tất cả"],
@@ -470,6 +527,7 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
   // vay ko"): their accents back, so that they are dropped as written with them, not searched for.
   ["(?:cho )?(?:chu|chau|em|anh|chi|minh|toi|bac) hoi(?: ty| ti| chut| xiu)?|cho hoi", ""],
   ["trong may(?= video| clip| bai| kenh| tai khoan)", "among the"],
+  ["(?:minh|toi|em) (?:muon|can(?! tho))(?: biet| hoi| xem)?", ""],
   ["(?:co )?chu(?=\\s*$)|co chu(?= \\p{L})", "có chữ"],
   ["(?:ma )?khong (?:bi )?gan co quang cao", "không bị gắn cờ quảng cáo"],
   ["(?:bi |duoc )?gan co quang cao", "bị gắn cờ quảng cáo"],
@@ -602,7 +660,7 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
 const UNACCENTED_RES = wordPatterns(UNACCENTED);
 /** Words that ask in Vietnamese typed without accents; a question with two or more of them is given its accents. */
 const UNACCENTED_CUES =
-  /(?<![\p{L}\p{N}])(?:nao|bao nhieu|bn|nhieu|nhat|cua|nhung|duoc|dc|khong|ko|luot|cac|tai khoan|kenh|so sanh|trung binh|tb|ntn|giup minh|cho minh|nam \d{4}|thang \d{1,2}|o)(?![\p{L}\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(?:nao|bao nhieu|bn|nhieu|nhat|cua|nhung|duoc|dc|khong|ko|luot|cac|tai khoan|kenh|so sanh|trung binh|tb|ntn|giup minh|cho minh|nam \d{4}|thang \d{1,2}|o|hong|khum)(?![\p{L}\p{N}])/giu;
 /** Words that alone mark Vietnamese typed without accents ("#daophuquy co tat ca bao nhieu video"). */
 const UNACCENTED_MARKS =
   /(?<![\p{L}\p{N}])(?:bao nhieu|bn|ntn|so sanh|tai khoan|luot xem|nhieu nhat|cao nhat|ben nao)(?![\p{L}\p{N}])/iu;
@@ -610,7 +668,10 @@ const UNACCENTED_MARKS =
 /** A question in Vietnamese typed without accents, its asking words accented; any other question as it is. */
 function withAccents(text: string): string {
   const unquoted = text.replace(QUOTED, " ");
-  if (new Set([...unquoted.matchAll(CUES)].map((m) => m[0].toLowerCase())).size >= 2) return text;
+  const cues = new Set([...unquoted.matchAll(CUES)].map((m) => m[0].toLowerCase()));
+  // (Accented: one cue at least written with accents; "co video nao ve sapa hong hay khum" has none, "đc" aside.)
+  if (cues.size >= 2 && [...cues].some((c) => c !== "đc" && /\P{ASCII}/u.test(c)))
+    return outsideQuotes(text, (part) => SHORTHAND_RES.reduce((out, [re, vi]) => out.replace(re, vi), part));
   const bare = new Set(
     [...unquoted.matchAll(UNACCENTED_CUES)].map((m) => m[0].toLowerCase().replace(/\d+/g, "")),
   );
@@ -643,6 +704,8 @@ export function fromVietnamese(question: string): string | null {
       .replace(/(?<![\p{L}\p{N}])bỏ\s+(.{1,60}?)\s+ra(?![\p{L}\p{N}])/giu, "excluding $1")
       // ("Khách sạn ở Sapa như Paradise Sapa Hotel, Pao's hotel": the examples, before a capitalised name.)
       .replace(/(?<![\p{L}\p{N}])như(?= \p{Lu})/gu, "such as")
+      // ("Đã loại Phuket", "loại bỏ #fyp": those left out, before a name.)
+      .replace(/(?<![\p{L}\p{N}])(?:đã |sau khi )?loại(?: bỏ| trừ)?(?= \p{Lu}| #)/gu, "excluding")
       // ("Sau Tết 2024 (từ 10/2/2024) đến hết 31/3/2024": the dates in brackets read with the rest.)
       .replace(/[()]/g, " ")
       // ("Từ 1/4 đến 15/4/2025": a day with no year takes the question's.)

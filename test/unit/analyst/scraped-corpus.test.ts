@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalEngine } from "../../../src/analyst/local/engine.js";
+import { fromVietnamese } from "../../../src/analyst/local/vietnamese.js";
 import type { Answer, MethodStep } from "../../../src/domain/schemas/analyst-record.js";
 import { buildTrendReports } from "../../../src/domain/trends/build.js";
 import { importFile } from "../../../src/ingest/importers/import-file.js";
@@ -12561,5 +12562,36 @@ describe("a title written right after 'use' (stop 57)", () => {
     expect(used.result.count).toBe(
       db.prepare("SELECT count(*) FROM videos WHERE music_id = ?").pluck().get(LOFI) as number,
     );
+  });
+});
+
+describe("formal Vietnamese, a teenager's shorthand (stop 58)", () => {
+  it("drops 'Kính nhờ anh/chị', 'Xin cảm ơn' and a purpose after the question; counts as SQL does", async () => {
+    const formal = aggregateOf(
+      await ask(
+        "Kính nhờ anh/chị cho tôi biết có bao nhiêu video về Đà Lạt, để bộ phận content tham khảo cách viết hook. Xin cảm ơn.",
+      ),
+    );
+    expect(formal.plan).toMatchObject({ intent: "count", topics: ["dalat"], ignored: [] });
+    expect(formal.result.count).toBe((await searchIds("dalat")).length);
+    const wanted = aggregateOf(
+      await ask("Tôi muốn biết trung vị lượt xem của các video về Vũng Tàu trong toàn bộ kho dữ liệu."),
+    ).plan;
+    expect(wanted).toMatchObject({ intent: "measure", metric: "plays", topics: ["vungtau"], ignored: [] });
+    const left = aggregateOf(
+      await ask("Nhờ liệt kê 3 video về homestay có lượt xem cao nhất (đã loại Đà Lạt)"),
+    ).plan;
+    expect(left).toMatchObject({ intent: "rank", topics: ["homestay"], ignored: [] });
+    expect(left.understood.join(" ")).toMatch(/dalat/);
+  });
+
+  it("reads 'clip … nào … z mn ơi', 'đc bn view', 'nhiều share nhất'; a handle stays as written", async () => {
+    const teen = aggregateOf(await ask("clip đà lạt nào nhiều view nhất z mn ơi")).plan;
+    expect(teen).toMatchObject({ intent: "rank", metric: "plays", topics: ["dalat"], ignored: [] });
+    const total = aggregateOf(await ask("clip của stay1 đc bn view z")).plan;
+    expect(total).toMatchObject({ metric: "plays", ignored: [] });
+    const shared = aggregateOf(await ask("top 3 video vũng tàu nhiều share nhất")).plan;
+    expect(shared).toMatchObject({ intent: "rank", metric: "shares", topics: ["vungtau"], ignored: [] });
+    expect(fromVietnamese("co clip nao cua @nhung_nigg ve dalat ko")).toContain("@nhung_nigg");
   });
 });
