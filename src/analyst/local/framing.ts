@@ -72,6 +72,8 @@ const ASIDE = new RegExp(
       String.raw`thinking\s+of\s+(?:a|an|our|my|going|doing|making|trying|opening|launching|extending|starting|running|using|posting|adding|building|creating|booking|hiring)\b`,
       String.raw`(?:want(?:ing)?\s+to|wanna)\s+(?:know\s+(?:if|whether|what|why)|see\s+(?:if|whether|how)|understand|show|check\s+(?:if|whether)|find out\s+(?:if|whether)|prove|convince|benchmark|pitch|plan|decide|get ahead|justify)\b`,
       SAYS_WORDS,
+      // ('Slide title will be "How the category tags itself".')
+      String.raw`(?:(?:the|my|our|this)\s+)?(?:slide|deck|chart|section|page|report|post)(?:'s)?\s+(?:title|headline|heading|name)\s+(?:will be|is|would be|reads|could be)\b`,
       String.raw`(?:just\s+(?:curious|checking|wondering)|since|because|cause|cuz|for context|fyi|context|background)\b`,
       String.raw`(?:mình|minh|em|tôi|toi|tớ|tui|tụi\s+(?:mình|minh|em|tui)|bên\s+(?:mình|minh|em)|chúng\s+(?:tôi|toi|mình|minh|em))\s+(?:đang|dang|định|dinh|cần|can|nhớ|nho|nghĩ|nghi|thấy|thay|nghe|làm|lam|viết|viet|hỏi|hoi|muốn|muon|xem)(?![\p{L}\p{N}])`,
       String.raw`(?:định|dinh|vì|tại vì|tai vi|nghe nói|nghe noi)\s`,
@@ -84,6 +86,17 @@ const SAYS = new RegExp(`^${SAYS_WORDS}`, "i");
 /** Words that ask inside a sentence (an aside holding one asks it: "we're choosing, which is better"). */
 const ASKS_INSIDE =
   /\?|\b(?:how many|how much|which|what'?s the|what are|top\s*\d|show me|list|give me|rank|median|average|avg|mean|compare|pls|please|also|if so|and what)\b|\b(?:bao nhiêu|bao nhieu|nào|gì|là ai)(?![\p{L}])/iu;
+
+/**
+ * Whom the asker asks for, said before the question: "I have a couple who love ocean-view rooms — …", "For a
+ * pre-wedding couple who want misty views, which …". Their wishes are no topics of the question after.
+ */
+const CLIENTS = String.raw`(?:a|an|my|our|one|two|some)\s+(?:[\p{L}-]+\s+){0,3}?(?:couples?|clients?|brides?|grooms?|family|families|guests?|honeymooners?|customers?|parents)\s+(?:who|that)\s+(?:really\s+)?(?:love|loves|want|wants|like|likes|prefer|prefers|dream|dreams|adore|adores|need|needs)\b`;
+const CLIENT_SENTENCE = new RegExp(
+  String.raw`^(?:(?:so|ok|okay)[,\s]+)?(?:i|we)(?:\s+have|'ve\s+got|\s+have\s+got)\s+${CLIENTS}[^.?!—–]*(?:[.!]\s+|\s*[—–]\s*)`,
+  "iu",
+);
+const CLIENT_CLAUSE = new RegExp(String.raw`^for\s+${CLIENTS}[^.?!—–,]*(?:,|\s*[—–])\s*`, "iu");
 
 /** A label at a sentence's start: a few words before a colon. */
 const LABEL = /(?:^|(?<=[.!?]\s+))((?:[\p{L}'-]+[ ]?){1,6}(?:\([^)]{0,40}\))?(?:,[^:.?!]{0,60})?)\s*:\s+/gu;
@@ -151,6 +164,14 @@ export function unframed(text: string): Unframed {
       rest = rest.slice(first.length);
     }
   }
+  // (Whom it is asked for, before the question; not when that asks: "I have a client who wants to know how many …".)
+  for (const client of [CLIENT_SENTENCE, CLIENT_CLAUSE]) {
+    const said = rest.match(client)?.[0];
+    if (said && !ASKS_INSIDE.test(said) && wordCount(rest.slice(said.length)) >= 3) {
+      framing.push(short(said.replace(/[\s,—–]+$/, "")));
+      rest = rest.slice(said.length);
+    }
+  }
   // Sentences telling how to answer, before and after the question, and a later instruction's label.
   const parts = sentences(rest);
   while (parts.length > 1 && INSTRUCTION.test((parts[0] as string).trim()))
@@ -162,8 +183,10 @@ export function unframed(text: string): Unframed {
       break;
     }
   }
-  // (After the question: its asides, in the order written.)
-  const asked = parts.findIndex((p) => /\?['"”’)]*$/.test(p.trim()));
+  // (After the question: its asides, in the order written. A request with no question mark asks in its first sentence
+  // that asks: "Pls pull the top 15 hashtags. Slide title will be "…".")
+  const mark = parts.findIndex((p) => /\?['"”’)]*$/.test(p.trim()));
+  const asked = mark >= 0 ? mark : parts.findIndex((p) => ASKS_INSIDE.test(p));
   const asides: string[] = [];
   for (let i = parts.length - 1; asked >= 0 && i > asked; i--) {
     const part = (parts[i] as string).trim();

@@ -1988,7 +1988,7 @@ const COUNTED_VIDEOS = new RegExp(
 
 /** A figure asked of each thing a list shows: "how many views did each get?", "with how many videos each". */
 const FIGURE_OF_EACH =
-  /\bhow many (?:[\p{L}-]+ ){0,2}?(?:did|does|do|has|have)? ?(?:each|it|they|that one|each one)(?: one)? (?:get|got|gets|have|has|had|receive|received|draw|drew|pull|pulled)\b|\bwith (?:how many|the number of|their number of|its number of) [\p{L}-]+\b|\bhow many [\p{L}-]+ (?:each|apiece)\b/u;
+  /\bhow many (?:[\p{L}-]+ ){0,2}?(?:did|does|do|has|have)? ?(?:each|it|they|that one|each one)(?: one)? (?:get|got|gets|have|has|had|receive|received|draw|drew|pull|pulled)\b|\bwith (?:how many|(?:the |their |its )?number of) [\p{L}-]+\b|\bhow many [\p{L}-]+ (?:each|apiece)\b/u;
 
 /** Statistics the analyst does not compute: correlations, regressions, significance tests, intervals, inequality. */
 const STATISTICS =
@@ -2598,8 +2598,9 @@ async function readQuestion(
     .replace(/\b(and|,)\s+how (?:much|many)\s+(?=in\s+(?:19|20)\d\d\b)/gi, (_: string, join: string) =>
       join === "," ? ", " : "and ",
     )
-    // "Vids w/ transcripts", "w/o music", "b/c".
+    // "Vids w/ transcripts", "w/o music", "b/c"; "# of videos" is their number.
     .replace(/\bw\/o\b/gi, "without")
+    .replace(/(?<![\p{L}\p{N}#])#\s+of\b/giu, "number of")
     .replace(/\bw\/\s*(?=\p{L})/giu, "with ")
     .replace(/\bb\/c\b/gi, "because")
     // "Eng captions vs viet captions", "eng vs viet captions for Ha Long": the languages, shortened (before what
@@ -2627,6 +2628,13 @@ async function readQuestion(
         return `${asker} give`;
       },
     )
+    // "I'd love to know if …", "we'd like to see …": the asking ("love" is no topic, "like" no likes); "the most
+    // loved": the most liked.
+    .replace(
+      /\b(?:i|we)(?:'d|’d|\s+would)\s+(?:love|like)\s+to\s+(?:know|see|find out|get|have|check|understand|learn|confirm|hear)\b(?:\s+(?:if|whether))?/gi,
+      "",
+    )
+    .replace(/\b(more|most|less|least)[- ]loved\b/gi, "$1 liked")
     // "Bottom line:", "TL;DR", "in one sentence", "ballpark", "yes or no": how short the answer should be, not what
     // it asks ("bottom" ranks nothing from the lowest here). "The single best day": the best.
     .replace(
@@ -3684,6 +3692,11 @@ async function readQuestion(
           "$1",
         )
         .replace(/\(\s*budget\s*\)/g, "")
+        // ("Budget (hotelgiare) vs luxury (hotelluxury)", "budget couple hotels": the cheap kind, named after it.)
+        .replace(
+          /\bbudget(?=\s*\(|\s+[\p{L}-]+\s+(?:hotels?|hostels?|homestays?|rooms?|stays?|villas?|resorts?|motels?)\b)/gu,
+          "",
+        )
         // ("Luxury versus budget ones", "budget vs luxury captions": the cheap end, set against the dear.)
         .replace(
           /\bbudget(?=\s+(?:ones?|captions?|videos?|vids|posts?|content|places?)\b)|(?<=\b(?:luxury|premium|high[- ]end|upscale|5[- ]star|five[- ]star|sang chanh)\b[^.?!]{0,60}\b(?:vs\.?|versus|or|and|against|compared (?:to|with))\s+)budget\b|\bbudget(?=\s+(?:vs\.?|versus|or|and)\s+(?:luxury|premium|high[- ]end|upscale))/g,
@@ -5333,10 +5346,10 @@ async function readQuestion(
       // "share of" / "what share" asks for a proportion, not for shares.
       if (word === "share" && /^\s*of\b/.test(text.slice((match.index ?? 0) + word.length))) continue;
       if (word === "share" && CUES.share.test(shareText) && !/\bshares\b/.test(lowerAll)) continue;
-      // "What do viral hooks look like?", "would like", "feels like": not likes.
+      // "What do viral hooks look like?", "would like", "I'd like", "feels like": not likes.
       if (
         word === "like" &&
-        /\b(look|looks|looked|looking|feel|feels|seem|seems|sound|sounds|would|something|things?)\s+$/.test(
+        /(?:\b(?:look|looks|looked|looking|feel|feels|seem|seems|sound|sounds|would|something|things?)|\b(?:i|we|they|you)['’]d)\s+$/.test(
           text.slice(0, match.index ?? 0),
         )
       )
@@ -7536,7 +7549,7 @@ async function readQuestion(
     // how many videos each": a figure of each thing listed, which the list shows.)
     !(
       FIGURE_OF_EACH.test(lowerAll) &&
-      (counted !== null || /\b(?:which|list|show|name|find|give)\b/.test(lowerAll))
+      (counted !== null || /\b(?:which|list|show|name|find|give|top \d+)\b/.test(lowerAll))
     ) &&
     // "Top creators by number of viral videos": ranked by the count, not counted.
     !/\bby (the )?(number|count) of\b|\bby (?:the )?(?:video|post|upload)s? counts?\b/.test(lowerAll) &&

@@ -12595,3 +12595,44 @@ describe("formal Vietnamese, a teenager's shorthand (stop 58)", () => {
     expect(fromVietnamese("co clip nao cua @nhung_nigg ve dalat ko")).toContain("@nhung_nigg");
   });
 });
+
+describe("whom a question is asked for, 'I'd like to know', 'the most loved', 'budget (#x)', '# of' (stop 58)", () => {
+  it("leaves out 'I have a couple who love …' and 'For a couple who want …,' before the question (SQL)", async () => {
+    const count = aggregateOf(
+      await ask("I have a couple who love homestays and sunsets — how many videos about Vung Tau are there?"),
+    );
+    expect(count.plan).toMatchObject({ intent: "count", topics: ["vungtau"] });
+    expect(count.plan.ignored.join(" ")).toMatch(/I have a couple who love homestays and sunsets/);
+    expect(count.result.count).toBe((await searchIds("vungtau")).length);
+    const rank = aggregateOf(
+      await ask("For a couple who want a quiet resort, which Da Lat videos have the most saves?"),
+    ).plan;
+    expect(rank).toMatchObject({ intent: "rank", metric: "saves", topics: ["dalat"] });
+    // (Not when it asks: "I have a client who wants to know how many …".)
+    const asked = aggregateOf(
+      await ask("I have a client who wants to know how many videos mention dalat"),
+    ).plan;
+    expect(asked).toMatchObject({ intent: "count", topics: ["dalat"] });
+  });
+
+  it("'I'd like to know' asks for no likes; 'the most loved' are the most liked; 'budget (#x)' is no ad spend", async () => {
+    const known = aggregateOf(await ask("I'd like to know how many videos mention dalat"));
+    expect(known.plan).toMatchObject({ intent: "count", topics: ["dalat"], ignored: [] });
+    expect(known.plan.understood).not.toContain("metric likes");
+    expect(known.result.count).toBe((await searchIds("dalat")).length);
+    const loved = aggregateOf(await ask("which Da Lat videos are the most loved?")).plan;
+    expect(loved).toMatchObject({ intent: "rank", metric: "likes", topics: ["dalat"] });
+    const budget = aggregateOf(
+      await ask("Pls compare budget (#dalat) vs luxury (#vungtau) on median plays."),
+    ).plan;
+    expect(budget).toMatchObject({ intent: "breakdown", group_by: "topic" });
+  });
+
+  it("'the top 5 hashtags with # of videos using each' ranks hashtags; a slide's title after it asks nothing", async () => {
+    const plan = aggregateOf(
+      await ask('Pls pull the top 5 hashtags with # of videos using each. Slide title will be "How we tag".'),
+    ).plan;
+    expect(plan).toMatchObject({ intent: "rank", group_by: "hashtag", topics: [] });
+    expect(plan.ignored.join(" ")).toMatch(/Slide title will be/);
+  });
+});
