@@ -7271,9 +7271,12 @@ async function readQuestion(
       /(?<!#)\b(rising|rose|emerging|taking off|on the rise|trending|surging|growing|up and coming|picking up|spiking)\b/.test(
         lowerAll,
       ) &&
-      // ("@relaxify has three trending videos: which sound came out on top?": an account's videos of the trending
-      // collection, not the sounds rising.)
-      !(entityCount > 0 && /\btrending (?:videos?|clips?|posts?|uploads?)\b/.test(lowerAll))) ||
+      // ("@relaxify has three trending videos: which sound came out on top?", "which song is used most across the
+      // trending TikToks?", "… in the trending set": the videos of the trending collection, not the sounds rising.)
+      !(entityCount > 0 && /\btrending (?:videos?|clips?|posts?|uploads?)\b/.test(lowerAll)) &&
+      !/\btrending (?:tiktoks?|vids|set|data(?:set)?|collection|records)\b|\bin (?:the )?trending\b/.test(
+        lowerAll,
+      )) ||
     /\bwhat('s| is) (rising|emerging|on the rise)\b(?!.*\b(creators?|advertisers?|brands?|videos?|ads?)\b)/.test(
       lowerAll,
     ) ||

@@ -12636,3 +12636,15 @@ describe("whom a question is asked for, 'I'd like to know', 'the most loved', 'b
     expect(plan.ignored.join(" ")).toMatch(/Slide title will be/);
   });
 });
+
+describe("the trending collection's videos are no trend report (stop 58)", () => {
+  it("'which song is used most across the trending TikToks?', 'trending vids with zero hashtags vs ones with hashtags'", async () => {
+    const song = aggregateOf(await ask("which song is used most often across the trending TikToks?")).plan;
+    // (The sounds of the trending view's videos, not the sounds a trend report says are rising.)
+    expect(song).toMatchObject({ intent: "trending", subject: "sounds" });
+    const tagged = aggregateOf(
+      await ask("trending vids with zero hashtags vs ones with hashtags, median plays + median shares"),
+    ).plan;
+    expect(tagged).toMatchObject({ intent: "breakdown", group_by: "bounds" });
+  });
+});
