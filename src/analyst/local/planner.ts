@@ -4183,6 +4183,27 @@ async function readQuestion(
       tag = hash ? foldText(joined) : await hashtagOf(facts, [joined, singular(joined)]);
       used = n;
     }
+    // ("Excluding Phuket", "other than Sunset Town": a name written capitalised that no hashtag is, left out as
+    // words; not a month's or a day's name.)
+    if (
+      !tag &&
+      !hash &&
+      /^(?:excluding|exclude|except(?: for)?|other than|apart from|minus|but not|and not)$/.test(cue)
+    ) {
+      const upper = (k: number) => {
+        const [from] = (m.indices as RegExpIndicesArray)[3 + k] ?? [-1];
+        return from >= 0 && /^\p{Lu}/u.test(original.slice(from));
+      };
+      const firstLower = words.findIndex((_w, k) => !upper(k));
+      const run = words.slice(0, firstLower < 0 ? words.length : firstLower);
+      if (
+        run.length > 0 &&
+        !/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)/.test(run[0] ?? "")
+      ) {
+        tag = run.length > 1 ? `"${foldText(run.join(" "))}"` : foldText(run[0] as string);
+        used = run.length;
+      }
+    }
     if (!tag) continue;
     // (The phrase ends with the last word used.)
     const end = (m.indices as RegExpIndicesArray)[2 + used]?.[1] ?? (m.index ?? 0) + whole.length;

@@ -53,7 +53,10 @@ const PHRASES: readonly (readonly [string, string])[] = [
     "(?:,\\s*)?để (?:tôi |chúng tôi |(?:bộ phận|team)(?: \\S+)? |mình |em )?(?:dùng|làm|đối chiếu|đưa|tham khảo|xem|hiểu|biết|chuẩn bị|báo cáo|trình|viết|lập|quyết định|cân nhắc|loại)(?![\\p{L}\\p{N}])[^.?!;]*",
     "",
   ],
-  ["cuối cùng|thực chất|cụ thể|(?:tách riêng )?số liệu|gộp (?:các|tất cả các|mọi) năm|mọi điểm đến", ""],
+  [
+    "tóm tắt(?: giúp)?|phân tích(?: giúp)?|cuối cùng|thực chất|cụ thể|(?:tách riêng )?số liệu|gộp (?:các|tất cả các|mọi) năm|mọi điểm đến",
+    "",
+  ],
   ["nếu (?:mẫu|số mẫu|số lượng) (?:đủ lớn|cho phép)", ""],
   ["(?:trong )?giai đoạn(?= từ| \\d)", ""],
   ["xếp hạng", "rank"],
@@ -737,7 +740,11 @@ export function fromVietnamese(question: string): string | null {
           .replace(/(?<![\p{L}\p{N}])hơn(?![\p{L}\p{N}])/giu, "than")
           .replace(/(?<![\p{L}\p{N}])nhiều(?![\p{L}\p{N}])/giu, "many");
     // "Video quảng cáo hay video thường": "hay" before a second set is "or".
-    out = out.replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic|other|original|[\p{Lu}#@\d]))/gu, "or");
+    out = out
+      .replace(/(?<![\p{L}\p{N}])hay(?=\s+(?:video|ad|organic|other|original|[\p{Lu}#@\d]))/gu, "or")
+      // (Any other "hay", "khen hay phàn nàn", "hay chỉ ở các tỉnh khác": a word of grammar, no topic; read as "or"
+      // it would set the words beside it against each other.)
+      .replace(/(?<![\p{L}\p{N}])hay(?![\p{L}\p{N}])/gu, "");
     // "X nào …": which X (said once, at the start).
     return out.replace(/(?<![\p{L}\p{N}])nào(?![\p{L}\p{N}])/giu, () => {
       which = true;

@@ -12648,3 +12648,30 @@ describe("the trending collection's videos are no trend report (stop 58)", () =>
     expect(tagged).toMatchObject({ intent: "breakdown", group_by: "bounds" });
   });
 });
+
+describe("a capitalised name that is no hashtag, left out; Vietnamese 'hay' and 'tóm tắt' (stop 58)", () => {
+  it("'#vungtauhotel videos excluding Traveloka' leaves out the videos naming it (SQL); 'đã loại Traveloka' too", async () => {
+    const all = await searchIds("vungtauhotel");
+    const named = new Set(await searchIds("traveloka"));
+    const { plan, result } = aggregateOf(
+      await ask("how many #vungtauhotel videos are there, excluding Traveloka?"),
+    );
+    expect(plan).toMatchObject({ intent: "count", topics: ["vungtauhotel"], filters: ["not_q=traveloka"] });
+    expect(named.size).toBe(2);
+    expect(result.count).toBe(all.filter((id) => !named.has(id)).length);
+    const vi = aggregateOf(await ask("có bao nhiêu video #vungtauhotel (đã loại Traveloka)?")).plan;
+    expect(vi).toMatchObject({ intent: "count", topics: ["vungtauhotel"], filters: ["not_q=traveloka"] });
+    // (Lower case, a word of the question: "excluding it from …" leaves out no word "it".)
+    const it_ = aggregateOf(
+      await ask("median plays of #vungtauhotel videos, or should I be excluding it from Vung Tau?"),
+    ).plan;
+    expect(it_.filters).not.toContain("not_q=it");
+  });
+
+  it("'hay' and 'tóm tắt' are no topics", async () => {
+    const plan = aggregateOf(await ask("có bao nhiêu video về Đà Lạt, khen hay chê, tóm tắt giúp mình")).plan;
+    expect(plan.topics).not.toContain("hay");
+    expect(plan.ignored).not.toContain("tóm");
+    expect(JSON.stringify(plan.topics)).not.toMatch(/tat|hay/);
+  });
+});
