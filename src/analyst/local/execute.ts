@@ -3850,6 +3850,20 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
       : c.of === "video"
         ? key
         : `sound ${key}`;
+  // (Evidence names a video, a creator or an advertiser: a sound is cited by its leading video among those measured.)
+  const cited = async (key: string): Promise<{ type: Evidence["type"]; id: string } | null> => {
+    if (c.of !== "sound")
+      return {
+        type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
+        id: key,
+      };
+    const attribute: Attribute = { kind: "sound", ids: [key], title: key };
+    const sub = { ...ctx, plan: { ...plan, attributes: [...plan.attributes, attribute] } };
+    const [lead] = await ctx.facts.topBy(videoFilter(sub), metric, 1);
+    return lead ? { type: "video", id: lead.id } : null;
+  };
+  // (A sound's figure, cited on its video, is named as the sound's.)
+  const heldAs = `${c.of === "sound" ? "sound_" : ""}${byCount ? "videos" : metric}`;
   const caveats = [
     byCount
       ? `Each ${c.of}'s ${what} counted; a ${c.of} with no video among them holds none.`
@@ -3863,6 +3877,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
     const top = ranked.slice(0, Math.min(n, 5));
     const part = held(n);
     const names = await Promise.all(top.slice(0, 5).map((g) => nameOf(g.key)));
+    const cites = await Promise.all(top.slice(0, 5).map((g) => cited(g.key)));
     const statement = `The top ${c.percent ? `${c.top} % of ${noun} (${fmt(n)} of ${fmt(members)})` : `${fmt(n)} ${noun} (of ${fmt(members)})`} hold ${share(part)} % of the ${heldOf}: ${fmt(part)} of ${fmt(total)}. The largest: ${top
       .slice(0, 5)
       .map((g, i) => `${names[i]} ${share(g.value)} %`)
@@ -3872,14 +3887,12 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
       findings: [
         {
           statement,
-          evidence: top.slice(0, 5).map(
-            (g) =>
-              ({
-                type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
-                id: g.key,
-                figures: { [byCount ? "videos" : metric]: g.value, share_pct: share(g.value) },
-              }) as Evidence,
-          ),
+          evidence: top.slice(0, 5).flatMap((g, i) => {
+            const at = cites[i];
+            return at
+              ? [{ ...at, figures: { [heldAs]: g.value, share_pct: share(g.value) } } as Evidence]
+              : [];
+          }),
         },
       ],
       caveats,
@@ -3913,13 +3926,9 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
     findings: [
       {
         statement,
-        evidence: [
-          {
-            type: c.of === "advertiser" ? "advertiser" : c.of === "creator" ? "creator" : "video",
-            id: leader.key,
-            figures: { [byCount ? "videos" : metric]: leader.value, share_pct: share(first) },
-          } as Evidence,
-        ],
+        evidence: await cited(leader.key).then((at) =>
+          at ? [{ ...at, figures: { [heldAs]: leader.value, share_pct: share(first) } } as Evidence] : [],
+        ),
       },
     ],
     caveats,

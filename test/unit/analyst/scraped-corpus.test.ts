@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { unresolvedEvidence } from "../../../src/analyst/evidence.js";
 import { LocalEngine } from "../../../src/analyst/local/engine.js";
 import { fromVietnamese } from "../../../src/analyst/local/vietnamese.js";
 import type { Answer, MethodStep } from "../../../src/domain/schemas/analyst-record.js";
@@ -12673,5 +12674,21 @@ describe("a capitalised name that is no hashtag, left out; Vietnamese 'hay' and 
     expect(plan.topics).not.toContain("hay");
     expect(plan.ignored).not.toContain("tóm");
     expect(JSON.stringify(plan.topics)).not.toMatch(/tat|hay/);
+  });
+});
+
+describe("a concentration over sounds cites videos (stop 58)", () => {
+  it("'the top 2 sounds' share of the videos' plays' cites each sound's leading video, an id the store has", async () => {
+    const answer = await ask("what share of the plays do the top 2 sounds hold?");
+    const { plan } = aggregateOf(answer);
+    expect(plan.understood.join(" ")).toMatch(/concentration: the share of .* held by the top 2 sounds/);
+    const cited = answer.findings.flatMap((f) => f.evidence);
+    expect(cited.length).toBeGreaterThan(0);
+    expect(await unresolvedEvidence(createSqliteStore(db), answer)).toEqual([]);
+    for (const e of cited) {
+      expect(e.type).toBe("video");
+      const music = db.prepare("SELECT music_id FROM videos WHERE id = ?").pluck().get(e.id) as string;
+      expect(["7100000000000000001", "7100000000000000002"]).toContain(music);
+    }
   });
 });
