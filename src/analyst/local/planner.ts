@@ -4198,7 +4198,9 @@ async function readQuestion(
       const run = words.slice(0, firstLower < 0 ? words.length : firstLower);
       if (
         run.length > 0 &&
-        !/^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)/.test(run[0] ?? "")
+        !new RegExp(
+          `^(?:${MONTH_RE}|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?s?)$`,
+        ).test(run[0] ?? "")
       ) {
         tag = run.length > 1 ? `"${foldText(run.join(" "))}"` : foldText(run[0] as string);
         used = run.length;

@@ -12662,6 +12662,11 @@ describe("a capitalised name that is no hashtag, left out; Vietnamese 'hay' and 
     expect(result.count).toBe(all.filter((id) => !named.has(id)).length);
     const vi = aggregateOf(await ask("có bao nhiêu video #vungtauhotel (đã loại Traveloka)?")).plan;
     expect(vi).toMatchObject({ intent: "count", topics: ["vungtauhotel"], filters: ["not_q=traveloka"] });
+    // (A name that starts like a month or a day is still a name: "Decameron", "Sunwing".)
+    for (const name of ["Decameron", "Sunwing"])
+      expect(
+        aggregateOf(await ask(`how many #vungtauhotel videos are there, excluding ${name}?`)).plan.filters,
+      ).toContain(`not_q=${name.toLowerCase()}`);
     // (Lower case, a word of the question: "excluding it from …" leaves out no word "it".)
     const it_ = aggregateOf(
       await ask("median plays of #vungtauhotel videos, or should I be excluding it from Vung Tau?"),
