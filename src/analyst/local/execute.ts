@@ -3849,7 +3849,7 @@ async function concentrationOf(ctx: Ctx, c: NonNullable<Plan["concentration"]>):
       ? await ctx.facts.nameOf(c.of, key)
       : c.of === "video"
         ? key
-        : `sound ${key}`;
+        : `"${await soundTitle(ctx, filter, key)}" (sound ${key})`;
   // (Evidence names a video, a creator or an advertiser: a sound is cited by its leading video among those measured.)
   const cited = async (key: string): Promise<{ type: Evidence["type"]; id: string } | null> => {
     if (c.of !== "sound")

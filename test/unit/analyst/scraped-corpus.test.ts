@@ -12697,3 +12697,15 @@ describe("a concentration over sounds cites videos (stop 58)", () => {
     }
   });
 });
+
+describe("a concentration names sounds by title (stop 59)", () => {
+  it("'the top 2 sounds' share' names each sound by its title and id, not by the id alone", async () => {
+    const answer = await ask("what share of the plays do the top 2 sounds hold?");
+    const titled = db
+      .prepare("SELECT DISTINCT music_id AS id, music_title AS title FROM videos WHERE music_id IN (?, ?)")
+      .all("7100000000000000001", "7100000000000000002") as { id: string; title: string }[];
+    expect(titled.length).toBe(2);
+    for (const s of titled) expect(answer.summary).toContain(`"${s.title}" (sound ${s.id})`);
+    expect(answer.summary).not.toMatch(/(^|[^(])sound 71/);
+  });
+});
