@@ -2462,8 +2462,16 @@ async function readQuestion(
       typos.push(`${said}=organic`);
       return "organic";
     })
+    // ("Don't want to benchmark against paid stuff": why the ads are asked about, no topic "watch" or "benchmark".)
     .replace(
-      /\bpaid(?= (?:vs\.?|versus|or|and|creatives?|ones?|side|videos?|clips?|media|spots?|placements?)\b)|(?<=\b(?:vs\.?|versus|or|and|organic) )paid\b/gi,
+      /\b(?:i )?(?:dont|don't|don’t|do not) (?:want|wanna)(?: to)? (?:watch|see|view) paid (?:stuff|things|ones|content)\b/gi,
+      (said: string) => " ".repeat(said.length),
+    )
+    // And ad-ops shorthand, "running paid", "paid (isAd) vs organic", "top paid vid", "paid/sponsored", "Đà Lạt
+    // paid:": "paid" is the ads unless someone pays or is paid ("what CPM they paid", "paid to promote", "get paid",
+    // "paid KOLs", "paid Promote boosts").
+    .replace(
+      /\bpaid(?= (?:vs\.?|versus|or|and|creatives?|ones?|side|videos?|clips?|media|spots?|placements?)\b)|(?<=\b(?:vs\.?|versus|or|and|organic) )paid\b|(?<!\b(?:how much|what|who|actually|really|secretly|probably|they|he|she|we|i|you|it|get|gets|got|getting|be|been|being|cpm|cpc|money|spend|spent|had|has|have|was|were|is|are|of)\s+)\bpaid\b(?!\s*(?:to|for|by|them|him|her|us|me|you|the|a|an|\$|\d|off|out|back|up|in (?:cash|full|advance|kind)|via|kols?|collabs?|creators?|influencers?|partners?|promote|boosts?|boosted|help|reach|distribution|ads?|adverts?|advertising|posts?|content|promotions?|partnerships?|promos?|relationship|media|search|social)\b|[-'’])/gi,
       (said: string) => {
         typos.push(`${said}=ads`);
         return "ads";
@@ -2962,7 +2970,8 @@ async function readQuestion(
       ),
   );
   let text = original.toLowerCase();
-  const understood: string[] = typos.map((t) => {
+  // (Each reading once: "paid 2023 vs paid 2024" reads "paid" as "ads" twice.)
+  const understood: string[] = [...new Set(typos)].map((t) => {
     // (Split at the last "=": what was written may hold one, ">=".)
     const at = t.lastIndexOf("=");
     const [written, read] =

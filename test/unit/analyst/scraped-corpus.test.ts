@@ -12709,3 +12709,34 @@ describe("a concentration names sounds by title (stop 59)", () => {
     expect(answer.summary).not.toMatch(/(^|[^(])sound 71/);
   });
 });
+
+describe("ad-ops shorthand 'paid' is the ads (stop 59)", () => {
+  it("'median plays paid (isAd) vs organic', 'top paid vid', 'running paid in #vungtau', 'paid 2023 vs paid 2024' ask of the ads; 'what CPM they paid', 'get paid' still ask of payments (SQL)", async () => {
+    const sides = aggregateOf(await ask("median plays paid (isAd) vs organic pls"));
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "plays" });
+    const plays = (ad: number) =>
+      median(db.prepare("SELECT plays FROM videos WHERE label_ad = ?").pluck().all(ad) as number[]);
+    expect(groupValue(sides.result, "ads")).toBe(plays(1));
+    expect(groupValue(sides.result, "organic")).toBe(plays(0));
+    const top = aggregateOf(await ask("top paid vid in #vungtau?"));
+    expect(top.plan.filters).toContain("ad=yes");
+    const [first] = db
+      .prepare(
+        "SELECT id FROM videos WHERE label_ad = 1 AND (' ' || hashtags || ' ') LIKE '% vungtau %' ORDER BY plays DESC, id",
+      )
+      .pluck()
+      .all() as string[];
+    expect(first).toBeDefined();
+    expect((top.result.ranking as string[])[0]).toBe(first);
+    const running = aggregateOf(await ask("Which hotels are actually running paid in #vungtau?"));
+    expect(running.plan.filters).toContain("ad=yes");
+    const years = aggregateOf(await ask("paid 2023 vs paid 2024 median plays"));
+    expect(years.plan.understood.filter((u) => u === 'read "paid" as "ads"')).toHaveLength(1);
+    expect(years.plan.filters).toContain("ad=yes");
+    for (const q of ["what CPM they paid on the top video", "How much did @stay1 get paid for the video?"]) {
+      const plan = aggregateOf(await ask(q)).plan;
+      expect(plan.intent).toBe("decline");
+      expect(plan.filters).not.toContain("ad=yes");
+    }
+  });
+});
