@@ -2462,6 +2462,11 @@ async function readQuestion(
       typos.push(`${said}=organic`);
       return "organic";
     })
+    // "For my weekly report", "the monthly deck": what the answer goes into, not a window or a grouping by week.
+    .replace(
+      /\b(?:for |in |into |to )?(?:my |our |the |a |his |her |their )?(?:weekly|monthly|quarterly|daily|annual|yearly) (?:reports?|updates?|recaps?|decks?|meetings?|newsletters?|summar(?:y|ies)|presentations?|slides?|emails?|syncs?|check-?ins?|standups?|reviews?)\b/gi,
+      (said: string) => " ".repeat(said.length),
+    )
     // ("Don't want to benchmark against paid stuff": why the ads are asked about, no topic "watch" or "benchmark".)
     .replace(
       /\b(?:i )?(?:dont|don't|don’t|do not) (?:want|wanna)(?: to)? (?:watch|see|view) paid (?:stuff|things|ones|content)\b/gi,
@@ -3520,6 +3525,16 @@ async function readQuestion(
   for (const [name, code] of byLength(LANGUAGE_WORDS)) {
     for (let at = findPhrase(text, name); at >= 0; at = findPhrase(text, name)) {
       const before = text.slice(Math.max(0, at - 12), at);
+      // "Korean tourists", "Korean people know My Khe beach": whom the videos are for, not their language.
+      const people = text
+        .slice(at + name.length)
+        .match(
+          /^s?\s+(?:people|tourists?|guests?|customers?|visitors?|travell?ers?|families|couples?|market|clients?)\b/,
+        );
+      if (people) {
+        text = consume(text, at, name.length + people[0].length);
+        continue;
+      }
       const demonym = DEMONYM_OF_LANGUAGE[name] ?? REGION_WORDS[name];
       // "Videos in Korean", "Korean-language videos" name the language even when the corpus has none in it.
       const asLanguage =
@@ -3639,6 +3654,16 @@ async function readQuestion(
         .replace(
           /\b(?:viewers?|audiences?|watchers|(?<!\d\s?(?:k|m|thousand|million)?\s)followers) (?:are |is |come |comes |were )?(?:(?:from|based in|located in) \p{L}+|outside|abroad|overseas)\b|\b(?:countries|country|cities|city|locations?|regions?|provinces?) (?:are |is |do |does |did )?(?:the |my |our )?(?:viewers?|audiences?|watchers)\b|\b(?:viewers?|audiences?|watchers)\b[^?.]{0,40}\blive\b|\bwhere (?:are |is |do |does )?(?:the |my |our )?(?:viewers?|audiences?|followers)\b[^?.]*\b(?:from|located|based)\b/gu,
           "viewerplaces",
+        )
+        // "Most popular with Korean tourists", "loved by Japanese guests": who watches, which the corpus does not record.
+        .replace(
+          /\b(?:popular|famous|liked|loved|favou?rites?|preferred|trending|viral) (?:with|among|by|of|for) (?:the )?(?:korean|japanese|chinese|vietnamese|thai|american|australian|european|western|foreign|russian|indian|french|german|british|taiwanese|singaporean|malaysian|indonesian|filipino)s? (?:people|tourists?|guests?|customers?|visitors?|travell?ers?|families|couples?|audiences?|viewers?|users?|clients?)\b/g,
+          "demographics",
+        )
+        // "How many tourists actually book a hotel after watching?": bookings, which the corpus does not record.
+        .replace(
+          /\b(?:people|tourists?|guests?|viewers?|customers?|travell?ers?|users?|followers?) (?:actually |really |then |later )?(?:book|books|booked|reserve|reserved)\b/g,
+          "bookings",
         )
         // "How many people searched "khách sạn Đà Lạt" on TikTok?", "later deleted or made private", "watched with the
         // sound on", "TikTok LIVE sessions", "agency contracts": what the scrape did not collect.

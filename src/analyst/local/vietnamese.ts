@@ -186,6 +186,11 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["(?:từ|kể từ) (.{1,40}?) (?:đến nay|tới giờ|tới nay|đến giờ|tới bây giờ|đến bây giờ)", "since $1"],
   ["kể từ", "since"],
   ["đến hết", "to"],
+  // ("Đăng trước năm 2021": before 2021, not "before in 2021", which read as the year itself.)
+  ["từ năm (\\d{4}) (?:đến|tới) (?:hết )?năm (\\d{4})", "from $1 to $2"],
+  ["trước năm (\\d{4})", "before $1"],
+  ["sau năm (\\d{4})", "after $1"],
+  ["(?:kể )?từ năm (\\d{4})", "since $1"],
   ["sau", "after"],
   ["trước", "before"],
   ["quý (\\d)(?:/| năm )(\\d{4})", "Q$1 $2"],
@@ -658,6 +663,11 @@ const UNACCENTED: readonly (readonly [string, string])[] = [
   ["la", "là"],
   ["co(?! to(?![\\p{L}\\p{N}]))", "có"],
   ["may(?= (?:video|clip|bai|kenh|tai khoan|lan))", "mấy"],
+  // ("May homestay Cần Thơ …" opening a message: "mấy", not the month; within one, "dc may khach san dung" is "the".)
+  [
+    "(?<=^|[.?!] )may(?= (?:homestay|khach san|ks|resort|villa|acc|account|nguoi|creator|hashtag|tag|sound|nha nghi))",
+    "mấy",
+  ],
   ["gi", "gì"],
 ];
 const UNACCENTED_RES = wordPatterns(UNACCENTED);

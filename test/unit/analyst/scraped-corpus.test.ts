@@ -12740,3 +12740,55 @@ describe("ad-ops shorthand 'paid' is the ads (stop 59)", () => {
     }
   });
 });
+
+describe("whom videos are for, 'trước năm', a report's name and an opening 'may' (stop 59)", () => {
+  it("'Korean people know …', 'Korean tourists' name no language; 'popular with Korean tourists' and 'how many tourists actually book' are declined (not recorded); 'in Korean' is still the language", async () => {
+    const people = aggregateOf(
+      await ask("How many Da Nang videos mention the beach? Korean people know the beach very well"),
+    ).plan;
+    expect(people.filters.some((f) => f.startsWith("language="))).toBe(false);
+    expect(people.understood.join(" ")).not.toContain("language ko");
+    const popular = aggregateOf(await ask("which Da Nang hotel is most popular with Korean tourists?"));
+    expect(popular.plan.intent).toBe("decline");
+    expect(String(popular.result.declined)).toMatch(/not audience demographics$/);
+    const book = aggregateOf(
+      await ask("Is there data how many Korean tourist actually book hotel after watching these video?"),
+    );
+    expect(book.plan.intent).toBe("decline");
+    expect(String(book.result.declined)).toMatch(/not bookings$/);
+    expect(aggregateOf(await ask("how many videos are in Korean?")).plan.understood).toContain(
+      'language ko (from "korean")',
+    );
+  });
+
+  it("'đăng trước năm Y' is before Y, 'từ năm Y' since Y, not the year itself (SQL)", async () => {
+    // (The corpus's videos fall in one year: before it none, since it all; read as the year, both were all.)
+    const y = Number(
+      db.prepare("SELECT strftime('%Y', min(created_at), 'unixepoch') FROM videos").pluck().get() as string,
+    );
+    const start = Date.UTC(y, 0, 1) / 1000;
+    const n = (where: string) =>
+      db.prepare(`SELECT count(*) FROM videos WHERE ${where}`).pluck().get(start) as number;
+    const before = aggregateOf(await ask(`Có bao nhiêu video được đăng trước năm ${y}?`));
+    expect(before.plan.understood).toContain(`window before ${y} (from "before ${y}")`);
+    expect(before.result.count).toBe(n("created_at < ?"));
+    const since = aggregateOf(await ask(`có bao nhiêu video đăng từ năm ${y}`));
+    expect(since.plan.understood).toContain(`window since ${y} (from "since ${y}")`);
+    expect(since.result.count).toBe(n("created_at >= ?"));
+    expect(n("created_at >= ?")).toBeGreaterThan(0);
+  });
+
+  it("'for my weekly report' is no window or grouping by week; 'may homestay …' opening a message is no month", async () => {
+    const report = aggregateOf(
+      await ask("có bao nhiêu video gắn hashtag #vungtau vậy mn, em cần số để bỏ vô weekly report"),
+    );
+    expect(report.plan).toMatchObject({ intent: "count", window_days: null });
+    expect(report.plan).not.toHaveProperty("group_by");
+    expect(report.result.count).toBe((await searchIds("vungtau")).length);
+    const may = aggregateOf(await ask("may homestay da lat nao viral nhat")).plan;
+    expect(may.understood.some((u) => u.startsWith("window"))).toBe(false);
+    expect(fromVietnamese("bai nhac nao dc may khach san homestay dung nhieu nhat")).not.toContain(
+      "mấy khách sạn",
+    );
+  });
+});
