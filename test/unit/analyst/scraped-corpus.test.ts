@@ -12792,3 +12792,45 @@ describe("whom videos are for, 'trước năm', a report's name and an opening '
     );
   });
 });
+
+describe("Vietnamese words of layout, asides and degree (stop 59)", () => {
+  it("'sắp xếp theo năm tăng dần', '(không phân biệt chữ hoa, chữ thường)', 'trend theo tháng', 'biến động thế nào', 'càng nhiều view càng tốt', 'Hi anh chị', 'thực sự', 'bạn ấy', 'cộng tổng view lại' are read, not searched (SQL)", async () => {
+    const byYear = aggregateOf(
+      await ask('Trong các video có chữ "review": số video và median lượt xem, sắp xếp theo năm tăng dần.'),
+    ).plan;
+    expect(byYear).toMatchObject({ intent: "breakdown", group_by: "year", topics: ["review"] });
+    const tags = aggregateOf(
+      await ask(
+        "Liệt kê 5 hashtag phổ biến nhất (không phân biệt chữ hoa, chữ thường) kèm số video mỗi hashtag.",
+      ),
+    ).plan;
+    expect(tags).toMatchObject({ intent: "rank", subject: "hashtags", topics: [] });
+    const monthly = aggregateOf(
+      await ask("Em muốn xem trend theo tháng của số video #dalat, tháng nào đăng nhiều nhất"),
+    );
+    expect(monthly.plan).toMatchObject({ intent: "breakdown", group_by: "month", topics: ["dalat"] });
+    const ads = aggregateOf(
+      await ask("Số video quảng cáo theo năm biến động thế nào? Năm nào nhiều quảng cáo nhất?"),
+    );
+    expect(ads.plan).toMatchObject({ intent: "breakdown", group_by: "year", topics: [] });
+    expect(ads.plan.filters).toContain("ad=yes");
+    const most = aggregateOf(
+      await ask('cho em 3 ví dụ clip có chữ "review" trong caption nha, càng nhiều view càng tốt'),
+    );
+    expect(most.plan).toMatchObject({ intent: "rank", metric: "plays", topics: ["review"] });
+    const ids = await searchIds("review");
+    const plays = db
+      .prepare(`SELECT id FROM ${IN_IDS} ORDER BY plays DESC, id DESC LIMIT 3`)
+      .pluck()
+      .all(idList(ids));
+    expect((most.result.ranking as string[]).slice(0, 3)).toEqual(plays);
+    expect(
+      fromVietnamese("Hi anh chị, median views của #dalat so với #vungtau chênh nhau nhiu vậy ạ?"),
+    ).not.toMatch(/anh chị/);
+    expect(fromVietnamese("có bao nhiêu video thực sự nói về Đà Lạt")).not.toMatch(/thực sự/);
+    expect(fromVietnamese("clip của bạn ấy được bao nhiêu view")).not.toMatch(/bạn ấy/);
+    expect(fromVietnamese("Four Points Ha Giang dc bn video nhac toi, cong tong view lai giup e")).toContain(
+      "total views",
+    );
+  });
+});
