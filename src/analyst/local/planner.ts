@@ -2741,13 +2741,24 @@ async function readQuestion(
               item,
             ),
           ) ||
-          /^\s*(?:\(|(?:ones?|tags?|hashtags?|like|such|e\.g|types?|kinds?)\b)/i.test(
-            all.slice(at + said.length),
-          )
+          (items.length === 1 &&
+            /^\s*(?:\(|(?:ones?|tags?|hashtags?|like|such|e\.g|types?|kinds?)\b)/i.test(
+              all.slice(at + said.length),
+            ))
         )
           return said;
         return `excluding ${items.map((item) => (item.startsWith("#") ? item : `#${item}`)).join(", ")}`;
       },
+    )
+    // "Excluding generic tags (fyp, xuhuong, viral, trending)": the tags in brackets ("trending" one of them, no
+    // trend report).
+    .replace(
+      /(?<=\b(?:hashtags?|tags)\b[^?.;]*)\b(?:excluding|excl\.|excl|except(?: for)?|other than|leaving out|minus|not counting)\s+(?:the\s+)?(?:(?:generic|common|filler|broad|reach|general|usual|too general)\s+)?(?:tags?|hashtags?|ones)\s*(?:like\s+|such as\s+)?\(((?:#?[\p{L}\p{N}_]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+))*#?[\p{L}\p{N}_]+)(?:\s*,?\s*(?:etc\.?|…|\.\.\.))?\)/giu,
+      (_said: string, list: string) =>
+        `excluding ${list
+          .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/)
+          .map((item) => (item.startsWith("#") ? item : `#${item}`))
+          .join(", ")}`,
     )
     // "#xuhuong vs no #xuhuong", "#x vs non-#x videos": the tag named before, against the rest.
     .replace(

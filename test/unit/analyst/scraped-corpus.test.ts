@@ -12834,3 +12834,25 @@ describe("Vietnamese words of layout, asides and degree (stop 59)", () => {
     );
   });
 });
+
+describe("tags left out in brackets or beside 'trending' (stop 59)", () => {
+  it("'hashtags excluding generic ones (fyp, xuhuong, trending)' and 'hashtag but except fyp, trending, viral (too general)' rank the other tags; 'trending' there is a tag, no trend report", async () => {
+    for (const [q, left] of [
+      [
+        "10 most common hashtags excluding generic ones (fyp, xuhuong, viral, trending)",
+        "#fyp, #xuhuong, #viral, #trending",
+      ],
+      [
+        "top 5 hashtag but except fyp, xuhuong, trending, viral (too general)",
+        "#fyp, #xuhuong, #trending, #viral",
+      ],
+    ] as const) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan).toMatchObject({ intent: "rank", subject: "hashtags", topics: [] });
+      expect(plan.understood).toContain(`hashtags left out of the ranking: ${left}`);
+      const ranking = result.ranking as string[];
+      expect(ranking.length).toBeGreaterThan(0);
+      for (const tag of ["fyp", "xuhuong", "trending", "viral"]) expect(ranking).not.toContain(tag);
+    }
+  });
+});
