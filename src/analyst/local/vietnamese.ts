@@ -92,6 +92,8 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["chia (?:thành|theo) (?:các )?(?:nhóm|khoảng)", "by"],
   ["trích(?: dẫn)?", "quote"],
   ["(?:kho|tập|(?<!toàn )bộ) dữ liệu", "data"],
+  // ("Bộ trending tháng 12/2020", "tập trending": the set, a word before the collection's name.)
+  ["(?:bộ|tập)(?= trending)", "the"],
   ["(?:được |bị )?gắn cờ(?= is)", "flagged"],
   ["vượt trội", "better"],
   ["yếu tố nào", "what"],

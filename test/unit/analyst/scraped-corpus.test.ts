@@ -12856,3 +12856,19 @@ describe("tags left out in brackets or beside 'trending' (stop 59)", () => {
     }
   });
 });
+
+describe("'trending tháng 12/2020' names the set, '12/2020' is no number of results (stop 59)", () => {
+  it("Vietnamese 'bộ trending tháng 12/2020 … bài nhạc nào nhiều nhất' ranks sounds over the videos (no trend report); 'which 12/2020 songs', 'thang 4/2025 … nhieu nhat' list the usual number, not 12 or 4", async () => {
+    const set = aggregateOf(
+      await ask("Trong bộ trending tháng 12/2020, bài nhạc nào được xài nhiều nhất vậy mn?"),
+    ).plan;
+    expect(set).toMatchObject({ intent: "rank", subject: "sounds" });
+    expect(set.understood).toContain(`read "trending" as "the collection's name"`);
+    expect(set.understood.some((u) => u.startsWith("window December 2020"))).toBe(true);
+    for (const q of ["which 12/2025 songs are used most?", "thang 4/2025 kenh nao dang nhieu video nhat"]) {
+      const plan = aggregateOf(await ask(q)).plan;
+      expect(plan.understood.some((u) => / results? \(from "which \d+"\)/.test(u))).toBe(false);
+      expect(plan.understood.some((u) => u.startsWith("window"))).toBe(true);
+    }
+  });
+});
