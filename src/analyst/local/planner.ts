@@ -2462,6 +2462,8 @@ async function readQuestion(
       typos.push(`${said}=organic`);
       return "organic";
     })
+    // ("Across hotelphuquoc + hotelphuquy combined": either one, as "and … combined" says it.)
+    .replace(/(?<=[\p{L}\p{N}_])\s*\+\s*(?=#?[\p{L}\p{N}_]+\s+combined\b)/gu, " and ")
     // "For my weekly report", "the monthly deck": what the answer goes into, not a window or a grouping by week.
     .replace(
       /\b(?:for |in |into |to )?(?:my |our |the |a |his |her |their )?(?:weekly|monthly|quarterly|daily|annual|yearly) (?:reports?|updates?|recaps?|decks?|meetings?|newsletters?|summar(?:y|ies)|presentations?|slides?|emails?|syncs?|check-?ins?|standups?|reviews?)\b/gi,

@@ -12872,3 +12872,18 @@ describe("'trending tháng 12/2020' names the set, '12/2020' is no number of res
     }
   });
 });
+
+describe("'A + B combined' is either one (stop 59)", () => {
+  it("'how many videos for dalat + vungtau combined' counts the videos about either, as 'dalat and vungtau combined' does (search)", async () => {
+    const either = new Set([...(await searchIds("dalat")), ...(await searchIds("vungtau"))]);
+    for (const q of [
+      "how many videos for dalat + vungtau combined",
+      "how many videos for dalat and vungtau combined",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q));
+      expect(plan.topics).toEqual([]);
+      expect(plan.understood).toContain('videos about any of "dalat", "vungtau" (from "combined")');
+      expect(result.count).toBe(either.size);
+    }
+  });
+});
