@@ -7785,6 +7785,16 @@ async function readQuestion(
     );
   } else if (quotes) intent = "rank";
   else if (
+    // "Ti le like/view cua hotel Phu Quoc la bn %", "save/view ratio of homestay videos": the rate, measured.
+    subject === "videos" &&
+    entityCount === 0 &&
+    metric !== null &&
+    isRate(metric) &&
+    /\bratio\b|%/.test(lowerAll) &&
+    !/\b(top|most|best|worst|highest|lowest|rank\w*|which|list|show|outliers?|examples?)\b/.test(lowerAll)
+  )
+    intent = "measure";
+  else if (
     // "Hotel ads with at least 10k views", "resort videos in Vietnam": a set named with no question about it
     // is listed, the most viewed first, as a search would.
     subject === "videos" &&

@@ -23,7 +23,7 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["(?:xếp (?:hạng )?|đứng )thứ mấy|hạng mấy", "what rank"],
   // ("Tỷ lệ bình luận / chia sẻ", "tỷ lệ lượt lưu trên lượt thích": one count over another.)
   [
-    "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)\\s*(?:/|trên)\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view)",
+    "t[ỷỉ] lệ (?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view|like|save|comment|cmt)\\s*(?:/|trên)\\s*(?:lượt )?(bình luận|thích|tim|chia sẻ|share|lưu|xem|view|like|save|comment|cmt)",
     "lượt $1 / lượt $2 ratio",
   ],
   // ("1tr5 view trở lên": at least that many views.)

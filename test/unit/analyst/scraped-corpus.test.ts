@@ -12887,3 +12887,20 @@ describe("'A + B combined' is either one (stop 59)", () => {
     }
   });
 });
+
+describe("a ratio asked with no ranking is measured (stop 59)", () => {
+  it("'ti le like/view trung binh cua #dalat la bn', 'tỉ lệ save/view của clip homestay là bao nhiêu %', 'save/view ratio of #vungtau videos' measure the rate; 'ratio outliers' still lists videos", async () => {
+    for (const [q, metric] of [
+      ["ti le like/view trung binh cua #dalat la bn", "like_rate"],
+      ["tỉ lệ save/view của clip #homestay là bao nhiêu %", "save_rate"],
+      ["save/view ratio of #vungtau videos", "save_rate"],
+    ] as const) {
+      const { plan } = aggregateOf(await ask(q));
+      expect(plan).toMatchObject({ intent: "measure", metric });
+    }
+    const outliers = aggregateOf(
+      await ask("likes-to-comments ratio outliers: videos with more than 500 likes per comment"),
+    ).plan;
+    expect(outliers.intent).toBe("rank");
+  });
+});
