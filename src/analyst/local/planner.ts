@@ -2466,7 +2466,7 @@ async function readQuestion(
     .replace(/(?<=[\p{L}\p{N}_])\s*\+\s*(?=#?[\p{L}\p{N}_]+\s+combined\b)/gu, " and ")
     // "For my weekly report", "the monthly deck": what the answer goes into, not a window or a grouping by week.
     .replace(
-      /\b(?:for |in |into |to )?(?:my |our |the |a |his |her |their )?(?:weekly|monthly|quarterly|daily|annual|yearly) (?:reports?|updates?|recaps?|decks?|meetings?|newsletters?|summar(?:y|ies)|presentations?|slides?|emails?|syncs?|check-?ins?|standups?|reviews?)\b/gi,
+      /\b(?:for |in |into |to )?(?:my |our |the |a |his |her |their )?(?:weekly|monthly|quarterly|daily|annual|yearly) (?:reports?|updates?|recaps?|decks?|meetings?|newsletters?|summar(?:y|ies)|presentations?|slides?|emails?|syncs?|check-?ins?|standups?)\b/gi,
       (said: string) => " ".repeat(said.length),
     )
     // ("Don't want to benchmark against paid stuff": why the ads are asked about, no topic "watch" or "benchmark".)
@@ -2478,7 +2478,7 @@ async function readQuestion(
     // paid:": "paid" is the ads unless someone pays or is paid ("what CPM they paid", "paid to promote", "get paid",
     // "paid KOLs", "paid Promote boosts").
     .replace(
-      /\bpaid(?= (?:vs\.?|versus|or|and|creatives?|ones?|side|videos?|clips?|media|spots?|placements?)\b)|(?<=\b(?:vs\.?|versus|or|and|organic) )paid\b|(?<!\b(?:how much|what|who|actually|really|secretly|probably|they|he|she|we|i|you|it|get|gets|got|getting|be|been|being|cpm|cpc|money|spend|spent|had|has|have|was|were|is|are|of)\s+)\bpaid\b(?!\s*(?:to|for|by|them|him|her|us|me|you|the|a|an|\$|\d|off|out|back|up|in (?:cash|full|advance|kind)|via|kols?|collabs?|creators?|influencers?|partners?|promote|boosts?|boosted|help|reach|distribution|ads?|adverts?|advertising|posts?|content|promotions?|partnerships?|promos?|relationship|media|search|social)\b|[-'’])/gi,
+      /\bpaid(?= (?:vs\.?|versus|or|and|creatives?|ones?|side|videos?|clips?|media|spots?|placements?)\b)|(?<=\b(?:vs\.?|versus|or|and|organic) )paid\b|(?<!\b(?:how much|what|who|actually|really|secretly|probably|they|he|she|we|i|you|it|get|gets|got|getting|be|been|being|cpm|cpc|money|spend|spent|had|has|have|was|were|is|are)\s+)\bpaid\b(?!\s*(?:to|for|by|them|him|her|us|me|you|the|a|an|\$|\d|off|out|back|up|in (?:cash|full|advance|kind)|via|kols?|collabs?|creators?|influencers?|partners?|promote|boosts?|boosted|help|reach|distribution|ads?|adverts?|advertising|posts?|content|promotions?|partnerships?|promos?|relationship|media|search|social)\b|[-'’])/gi,
       (said: string) => {
         typos.push(`${said}=ads`);
         return "ads";

@@ -61,7 +61,6 @@ const PHRASES: readonly (readonly [string, string])[] = [
   // How the answer is to be set out, the asker's aside and words of degree: "sắp xếp theo năm tăng dần", "(không
   // phân biệt chữ hoa, chữ thường)", "trình bày dưới dạng bảng", "càng nhiều view càng tốt", "thực sự", "em tò mò",
   // "Hi anh chị", "lạ lạ", "đông lắm".
-  ["sắp xếp(?= theo)", ""],
   ["sắp xếp", ""],
   ["(?:tăng|giảm) dần", ""],
   ["(?:không )?phân biệt chữ hoa(?:,)? chữ thường", ""],
