@@ -576,6 +576,13 @@ const WHY_DECLINED = "it can report what happened and where, not why (causes are
 const WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’._-]*[\p{L}\p{N}])?['’]?/gu;
 
 /** Replaces a matched span with spaces so that later passes do not read it again. */
+/** What joins the tags of a list left out: "fyp, foryou and fy", "fyp or xuhuong", "fyp & viral". */
+const TAG_LIST_JOIN = /\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/;
+
+/** Tags left out, each as "#tag" says it: "excluding #fyp, #foryou". */
+const tagsExcluded = (items: readonly string[]): string =>
+  `excluding ${items.map((item) => (item.startsWith("#") ? item : `#${item}`)).join(", ")}`;
+
 function consume(text: string, at: number, length: number): string {
   // (A phrase not found, at -1, is nothing to blank: slicing from -1 would write the question twice.)
   if (at < 0) return text;
@@ -2735,7 +2742,7 @@ async function readQuestion(
     .replace(
       /(?<=\b(?:hashtags?|tags)\b[^?.;]*)\b(?:excluding|excl\.|excl|except(?: for)?|other than|leaving out|minus|not counting)\s+((?:#?[\p{L}\p{N}_]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+))*#?[\p{L}\p{N}_]+)/giu,
       (said: string, list: string, at: number, all: string) => {
-        const items = list.split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/);
+        const items = list.split(TAG_LIST_JOIN);
         // ("Excluding generic tags like #fyp", "excluding generic ones (fyp, …)": words about the tags named next.)
         if (
           items.some((item) =>
@@ -2749,18 +2756,14 @@ async function readQuestion(
             ))
         )
           return said;
-        return `excluding ${items.map((item) => (item.startsWith("#") ? item : `#${item}`)).join(", ")}`;
+        return tagsExcluded(items);
       },
     )
     // "Excluding generic tags (fyp, xuhuong, viral, trending)": the tags in brackets ("trending" one of them, no
     // trend report).
     .replace(
       /(?<=\b(?:hashtags?|tags)\b[^?.;]*)\b(?:excluding|excl\.|excl|except(?: for)?|other than|leaving out|minus|not counting)\s+(?:the\s+)?(?:(?:generic|common|filler|broad|reach|general|usual|too general)\s+)?(?:tags?|hashtags?|ones)\s*(?:like\s+|such as\s+)?\(((?:#?[\p{L}\p{N}_]+(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+))*#?[\p{L}\p{N}_]+)(?:\s*,?\s*(?:etc\.?|…|\.\.\.))?\)/giu,
-      (_said: string, list: string) =>
-        `excluding ${list
-          .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+/)
-          .map((item) => (item.startsWith("#") ? item : `#${item}`))
-          .join(", ")}`,
+      (_said: string, list: string) => tagsExcluded(list.split(TAG_LIST_JOIN)),
     )
     // "#xuhuong vs no #xuhuong", "#x vs non-#x videos": the tag named before, against the rest.
     .replace(
