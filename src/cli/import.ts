@@ -1,6 +1,7 @@
 import { buildTrendReports } from "../domain/trends/build.js";
 import { isTranscriptRow } from "../ingest/importers/detect.js";
 import { type ImportSummary, importFile, summaryLine } from "../ingest/importers/import-file.js";
+import { MAX_COLLECTION, normalizeCollection } from "../ingest/importers/normalize.js";
 import { ImportProgress } from "../ingest/importers/progress-bar.js";
 import { containerOf, readRecords } from "../ingest/importers/read-records.js";
 import { readTranscriptFile } from "../ingest/importers/transcripts.js";
@@ -11,12 +12,15 @@ import { createSqliteStore } from "../store/sqlite/index.js";
 import { CliError, commandConfig, output, parseCommand } from "./common.js";
 import { onCorpus } from "./open-backend.js";
 
-const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--observed-at DATE] [--bulk] [--db FILE|postgres://…] [--json]
+const USAGE = `usage: crs import FILE… [--format auto|${IMPORT_FORMATS.join("|")}] [--transcripts FILE] [--observed-at DATE] [--collection NAME] [--bulk] [--db FILE|postgres://…] [--json]
 
 Upserts scraped videos by id. Bad records go to FILE.rejects.jsonl with their reason.
 --observed-at says when the FILEs were collected (2025-05-13 or 2025-05-13T08:00:00Z, UTC): their counts
 are dated then instead of now, for records that carry no scrape time of their own (an Apify export has
 none), so stats_at and growth windows are right for an old export. A record published after it is rejected.
+--collection NAME puts every video of the FILEs in the collection NAME ("trending-dec2020"), beside the
+searches an Apify export names per video (searchHashtag, searchQuery, input); the analyst reads "the
+trending-dec2020 set" or "per search" from them. NAME is read case-blind, at most 100 characters.
 --bulk is for a large initial load: the ranking indexes are rebuilt once at the end instead of updated per
 record (much faster); searches of a server reading the same database fail until the load ends.
 Transcript side files (a CSV/JSONL of id or webVideoUrl + script_video|transcript) are joined by video id,
@@ -43,6 +47,18 @@ function collectedAt(text: string, now: number): number {
   return at;
 }
 
+/** --collection: a name normalizeCollection keeps. */
+function collectionName(text: string): string {
+  const name = normalizeCollection(text);
+  if (name === null)
+    throw new CliError(
+      text.trim() === ""
+        ? "--collection is empty: give the collection's name, e.g. --collection trending-dec2020"
+        : `--collection is ${text.length} characters: give a name of at most ${MAX_COLLECTION}`,
+    );
+  return name;
+}
+
 /** A FILE whose first decodable record is a transcript row is a side file, not videos. */
 async function isTranscriptFile(file: string): Promise<boolean> {
   for await (const record of readRecords(file, await containerOf(file), { bytesRead: 0, totalBytes: 0 })) {
@@ -57,6 +73,7 @@ export async function run(args: string[]): Promise<number> {
     transcripts: { type: "string", multiple: true },
     bulk: { type: "boolean", default: false },
     "observed-at": { type: "string" },
+    collection: { type: "string" },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -71,6 +88,8 @@ export async function run(args: string[]): Promise<number> {
   const now = Math.floor(Date.now() / 1000);
   const observedAt =
     values["observed-at"] === undefined ? undefined : collectedAt(values["observed-at"], now);
+
+  const collection = values.collection === undefined ? undefined : collectionName(values.collection);
 
   const sideFiles = [...(values.transcripts ?? [])];
   const videoFiles: string[] = [];
@@ -98,6 +117,7 @@ export async function run(args: string[]): Promise<number> {
       format: format as ImportFormat | "auto",
       now,
       observedAt,
+      collection,
       transcripts,
       bulk: values.bulk === true,
       json: values.json === true,
@@ -124,6 +144,7 @@ interface ImportOptions {
   format: ImportFormat | "auto";
   now: number;
   observedAt: number | undefined;
+  collection: string | undefined;
   transcripts: Map<string, string>;
   bulk: boolean;
   json: boolean;
@@ -153,6 +174,7 @@ async function importAll(
         format: options.format,
         now: options.now,
         observedAt: options.observedAt,
+        collection: options.collection,
         transcripts: options.transcripts,
         onProgress: progress.update,
         bulk: options.bulk,

@@ -54,6 +54,8 @@ export interface FactsFilter {
   sound_ids?: readonly string[];
   /** Videos using none of these sounds (or no recorded sound): the other side of `sound_ids`. */
   exclude_sound_ids?: readonly string[];
+  /** Videos found in one of these collections (searches, named scrapes; see video_collections): "the hotelcantho search". */
+  collections?: readonly string[];
   /** Only these videos (ids): which of a list pass the rest of the filter. */
   ids?: readonly string[];
   /** Reached an audience: some plays, and at least this many (a rate ranking's reach floor). */
@@ -175,6 +177,8 @@ export type FactsSplit =
   /** The artist the source credits the video's sound to (musicAuthor); none recorded: no group. */
   | "artist"
   | "hashtag"
+  /** The collections (searches) a video was found in: a video is in the group of each. */
+  | "collection"
   | "hook"
   | "hook_type"
   | "ad"
@@ -347,7 +351,7 @@ export interface FactsGroup {
  */
 export function splitSql(
   by: FactsSplit,
-  time: { weekday: string; hour: string; day: string; week: string; month: string },
+  time: { weekday: string; hour: string; day: string; week: string; month: string; collections: string },
 ): string {
   switch (by) {
     case "creator":
@@ -361,6 +365,9 @@ export function splitSql(
     case "hashtag":
       // Space-separated tags: each store splits them (see its groups) and tests one with hashtagSql.
       return "v.hashtags";
+    case "collection":
+      // The video's collections joined by COLLECTION_SEPARATOR (a store's dialect), split as hashtags are.
+      return time.collections;
     case "hook":
       return "v.label_hook";
     case "ad":
@@ -404,6 +411,20 @@ export function splitSql(
  */
 export const hashtagSql = (tag: string, find: "instr" | "strpos") =>
   `${find}(' ' || v.hashtags || ' ', ' ' || CAST(${tag} AS TEXT) || ' ') > 0`;
+
+/** Between a video's collections in the "collection" split's key (a control character no name holds). */
+export const COLLECTION_SEPARATOR = "\u001f";
+
+/** Whether the video is in the collection bound as `name` (both stores). */
+export const collectionSql = (name: string) =>
+  `v.id IN (SELECT video_id FROM video_collections WHERE collection = ${name})`;
+
+/** The collection names in the corpus, one probe of video_collections' key each (a loose index scan; both stores). */
+export const DISTINCT_COLLECTIONS_SQL = `WITH RECURSIVE names(v) AS (
+     SELECT min(collection) FROM video_collections
+     UNION ALL
+     SELECT (SELECT min(collection) FROM video_collections WHERE collection > names.v) FROM names WHERE names.v IS NOT NULL
+   ) SELECT v FROM names WHERE v IS NOT NULL`;
 
 /** A per-video value in SQL, as a double where it is a ratio (`real` names the store's double type). */
 export function valueSql(value: FactsValue, real: string): string {
@@ -530,6 +551,12 @@ export interface SoundName {
   id: string;
   title: string;
   videos: number;
+}
+
+export interface CorpusCodes {
+  regions: Set<string>;
+  languages: Set<string>;
+  collections: Set<string>;
 }
 
 /**
@@ -719,7 +746,8 @@ export interface FactsRepository {
   nameOf(type: "creator" | "advertiser", id: string): Promise<string>;
   /** These creators' follower counts and types; unknown UIDs are left out. */
   creators(uids: readonly string[]): Promise<Map<string, CreatorFact>>;
-  codes(): Promise<{ regions: Set<string>; languages: Set<string> }>;
+  /** The region and language codes present in the corpus, and the names of its collections (searches). */
+  codes(): Promise<CorpusCodes>;
   /** The matching videos; with `top`, only the `top` most played (plays, then id, descending). */
   videos(filter: FactsFilter, top?: number): Promise<VideoFact[]>;
   count(filter: FactsFilter): Promise<number>;

@@ -326,6 +326,39 @@ describe.skipIf(!postgres.available)("corpus writes on PostgreSQL", () => {
     expect(readdirSync(cliTmp)).toEqual([]);
   }, 180_000);
 
+  it("crs import --collection writes the file's videos into the collection on PostgreSQL", async () => {
+    const r = crs([
+      "import",
+      join(FIXTURES, "collector.json"),
+      "--collection",
+      " Trending-Dec2020 ",
+      "--db",
+      url,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    const probe = openDb(join(dir, "collection-probe.sqlite"));
+    const s = await importFile(probe, join(FIXTURES, "collector.json"), { now: NOW });
+    probe.close();
+    expect(s.videoIds.length).toBeGreaterThan(1);
+    const found = await pool.query<{ video_id: string }>(
+      "SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020' ORDER BY video_id",
+    );
+    expect(found.rows.map((row) => row.video_id)).toEqual([...new Set(s.videoIds)].sort());
+    // Again: the videos are in it already, so none is updated and the collection holds each once.
+    const again = crs([
+      "import",
+      join(FIXTURES, "collector.json"),
+      "--collection",
+      "trending-dec2020",
+      "--db",
+      url,
+    ]);
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/imported 0, updated 0, rejected \d+, unchanged \d+/);
+    const after = await pool.query<{ n: string }>("SELECT count(*) AS n FROM video_collections");
+    expect(Number(after.rows[0]?.n)).toBe(found.rows.length);
+  }, 180_000);
+
   it("an import stopped with Ctrl-C leaves no temporary corpus and writes nothing", async () => {
     const before = await pool.query<{ n: string }>("SELECT count(*) AS n FROM videos");
     const holder = await pool.connect();

@@ -75,6 +75,8 @@ async function makeSource(file: string): Promise<void> {
       VALUES ('run-1', '${org}', '${key}', '2026-05', ${now}, 'host:1:abc', ${now + 30});
     INSERT INTO limit_windows (key, second, units, expires_at) VALUES ('burst:${key}', ${now}, 3, ${now + 10});
     INSERT INTO hook_keys_stale (seq) VALUES (1), (2);
+    INSERT INTO video_collections (collection, video_id)
+      SELECT 'khách sạn đà lạt', id FROM videos ORDER BY seq LIMIT 5;
     INSERT INTO creator_accounts (uid, business, category, seller, bio_link, private_account, observed_at)
       VALUES ('${creator}', 1, 'Food', NULL, 'https://x.test', 0, ${now});
     INSERT INTO engine_common_terms (term, df) VALUES ('food', 900);

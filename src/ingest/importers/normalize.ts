@@ -53,6 +53,36 @@ export function normalizeHashtags(tags: readonly string[]): string[] {
   return [...seen];
 }
 
+/** A collection name is at most this many characters. */
+export const MAX_COLLECTION = 100;
+
+/**
+ * A collection's name (the search or scrape a video was found in): NFC, lower-case, without a leading '#',
+ * runs of white space as one space, control characters dropped; null when nothing is left or it is over
+ * MAX_COLLECTION characters.
+ */
+export function normalizeCollection(name: string): string | null {
+  const clean = wellFormed(name)
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .trim()
+    .replace(/^#+/, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+  return clean && clean.length <= MAX_COLLECTION ? clean : null;
+}
+
+/** Collection names as normalizeCollection gives them, de-duplicated in first-seen order, unusable ones dropped. */
+export function normalizeCollections(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  for (const name of names) {
+    const clean = normalizeCollection(name);
+    if (clean) seen.add(clean);
+  }
+  return [...seen];
+}
+
 /** Hashtags written in a caption ("#fyp #Foryou"), for formats that do not list them separately. */
 export function hashtagsInCaption(caption: string): string[] {
   return normalizeHashtags(inlineHashtags(caption));

@@ -13,7 +13,7 @@ import type { MappedRecord } from "./types.js";
  */
 export type EncodedRecords = string;
 
-const FIELDS_PER_RECORD = 35;
+const FIELDS_PER_RECORD = 36;
 const UNDEFINED = 0;
 const put = <T>(value: T | undefined): T | typeof UNDEFINED => (value === undefined ? UNDEFINED : value);
 const take = <T>(value: unknown): T | undefined => (value === UNDEFINED ? undefined : (value as T));
@@ -55,6 +55,7 @@ export function encodeRecords(records: readonly MappedRecord[]): EncodedRecords 
     out[i++] = s.saves;
     out[i++] = r.observedAt;
     out[i++] = r.advertiser;
+    out[i++] = put(r.collections);
     out[i++] = put(r.ownHook);
     out[i++] = put(r.creatorRepeated);
   }
@@ -105,9 +106,20 @@ export function decodeRecords(encoded: EncodedRecords): MappedRecord[] {
     };
     const observedAt = f[i++] as number | null;
     const advertiser = f[i++] as MappedRecord["advertiser"];
+    const collections = take<string[]>(f[i++]);
     const ownHook = take<string | null>(f[i++]);
     const creatorRepeated = take<boolean>(f[i++]);
-    records[n] = { video, creator, uidFromHandle, stats, observedAt, advertiser, ownHook, creatorRepeated };
+    records[n] = {
+      video,
+      creator,
+      uidFromHandle,
+      stats,
+      observedAt,
+      advertiser,
+      collections,
+      ownHook,
+      creatorRepeated,
+    };
   }
   return records;
 }

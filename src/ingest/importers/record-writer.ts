@@ -28,10 +28,15 @@ export class RecordWriter {
   private readonly creatorsWritten = new CreatorObservations();
   private readonly accounts: AccountWriter;
 
+  /**
+   * `collections`: names every record of the run is also in (`crs import --collection`), normalised, beside
+   * those a record names itself.
+   */
   constructor(
     db: Db,
     private readonly corpus: CorpusWriter,
     private readonly now: number,
+    private readonly collections: readonly string[] = [],
   ) {
     this.uidByHandle = db.prepare("SELECT uid FROM creators WHERE handle = ? COLLATE NOCASE LIMIT 2");
     this.accounts = new AccountWriter(db);
@@ -116,9 +121,15 @@ export class RecordWriter {
     };
     const outcome = this.corpus.upsertVideo(video, this.now, stats, known ?? null);
     const snapshot = outcome !== "inserted" && this.corpus.addSnapshot(video.id, stats);
+    const collections = [...(record.collections ?? []), ...this.collections];
+    const collected = collections.length > 0 && this.corpus.addCollections(video.id, collections);
     return {
       outcome:
-        outcome === "inserted" ? "imported" : outcome === "updated" || snapshot ? "updated" : "unchanged",
+        outcome === "inserted"
+          ? "imported"
+          : outcome === "updated" || snapshot || collected
+            ? "updated"
+            : "unchanged",
       transcriptJoined: joined !== null,
     };
   }

@@ -17,6 +17,7 @@ import {
   hashtagsInCaption,
   MAX_CAPTION,
   MAX_TRANSCRIPT,
+  normalizeCollections,
   normalizeHashtags,
   normalizeLanguage,
   normalizeRegion,
@@ -33,6 +34,18 @@ function hashtagNames(item: Record<string, unknown>, caption: string): string[] 
   return normalizeHashtags(
     tags.map((t) => (typeof t === "string" ? t : isObject(t) && typeof t.name === "string" ? t.name : "")),
   );
+}
+
+/**
+ * The searches that found an Apify item: `searchHashtag.name` (a hashtag input), `searchQuery` (a keyword
+ * search) and `input` (the actor's input, when it is a word, not a profile or video URL).
+ */
+function collectionsOf(item: Record<string, unknown>): string[] {
+  const hashtag = objectAt(item, "searchHashtag").name;
+  const names = [hashtag, item.searchQuery, item.input].filter(
+    (v): v is string => typeof v === "string" && !v.includes("/"),
+  );
+  return normalizeCollections(names);
 }
 
 /**
@@ -127,5 +140,6 @@ export function mapScraperItem(
     },
     observedAt: scrapedAt,
     advertiser: null,
+    collections: variant === "apify" ? collectionsOf(item) : [],
   };
 }

@@ -29,6 +29,8 @@ export interface MappedRecord {
   /** The record's own scrape time, when it carries one. */
   observedAt: number | null;
   advertiser: NamedAdvertiser | null;
+  /** The collections (searches, hashtag inputs) the source says it found the video in, normalised; none: []. */
+  collections?: string[];
   /**
    * Set while parsing (see prepareRecord), so the writing thread does less: the opening hook of the
    * record's own transcript or caption (when `hookText` is undefined), and whether an earlier record of

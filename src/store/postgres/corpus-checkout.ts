@@ -42,6 +42,7 @@ const CORPUS = new Set([
   "creator_accounts",
   "videos",
   "video_stats",
+  "video_collections",
   "labels",
   "hook_neighbors",
   "hook_keys",

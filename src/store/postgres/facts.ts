@@ -7,14 +7,17 @@ import {
   advertiserNamesOf,
   artistLike,
   artistSoundsOf,
+  type CorpusCodes,
   CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
   type CreatorLinkRow,
   calendarSql,
+  collectionSql,
   countSql,
   creatorFact,
+  DISTINCT_COLLECTIONS_SQL,
   distinctCodesSql,
   emojiClass,
   type FactsCoverage,
@@ -173,11 +176,15 @@ export class PostgresFacts implements FactsRepository {
     return new Map(rows.map((r) => [r.uid, creatorFact(r)]));
   }
 
-  async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
-    const read = async (column: "region" | "language") =>
-      new Set((await rowsOf<{ v: string }>(this.pool, distinctCodesSql(column))).map((r) => r.v));
-    const [regions, languages] = await Promise.all([read("region"), read("language")]);
-    return { regions, languages };
+  async codes(): Promise<CorpusCodes> {
+    const read = async (sql: string) =>
+      new Set((await rowsOf<{ v: string }>(this.pool, sql)).map((r) => r.v));
+    const [regions, languages, collections] = await Promise.all([
+      read(distinctCodesSql("region")),
+      read(distinctCodesSql("language")),
+      read(DISTINCT_COLLECTIONS_SQL),
+    ]);
+    return { regions, languages, collections };
   }
 
   async videos(filter: FactsFilter, top?: number): Promise<VideoFact[]> {
@@ -219,7 +226,13 @@ export class PostgresFacts implements FactsRepository {
           await rowsOf<GroupFiguresRow>(
             this.pool,
             groupsSql(
-              by === null ? "0" : by === "hashtag" ? "t.tag" : splitSql(by, POSTGRES_TIME),
+              by === null
+                ? "0"
+                : by === "hashtag"
+                  ? "t.tag"
+                  : by === "collection"
+                    ? "c.collection"
+                    : splitSql(by, POSTGRES_TIME),
               valueSql(value, "double precision"),
               rateNumeratorSql(value),
               rateBaseSql(value),
@@ -227,7 +240,9 @@ export class PostgresFacts implements FactsRepository {
               // A video is in the group of each of its tags.
               by === "hashtag"
                 ? "videos v CROSS JOIN LATERAL (SELECT DISTINCT tag FROM unnest(string_to_array(v.hashtags, ' ')) AS u(tag) WHERE tag <> '') t"
-                : "videos v",
+                : by === "collection"
+                  ? "videos v JOIN video_collections c ON c.video_id = v.id"
+                  : "videos v",
               options.creators === true,
             ),
             params.values,
@@ -249,7 +264,7 @@ export class PostgresFacts implements FactsRepository {
     return rowsOf<VideoFact>(
       this.pool,
       `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v
-       WHERE ${where} AND ${by === "hashtag" ? hashtagSql(params.add(key), "strpos") : `${splitSql(by, POSTGRES_TIME)} = ${params.add(key)}`}
+       WHERE ${where} AND ${by === "hashtag" ? hashtagSql(params.add(key), "strpos") : by === "collection" ? collectionSql(params.add(key)) : `${splitSql(by, POSTGRES_TIME)} = ${params.add(key)}`}
        ORDER BY v.plays DESC, v.id DESC LIMIT ${params.add(n)}`,
       params.values,
     );
@@ -406,6 +421,7 @@ const POSTGRES_TIME = {
   day: "to_char(to_timestamp(v.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD')",
   week: "to_char(date_trunc('week', to_timestamp(v.created_at) AT TIME ZONE 'UTC'), 'YYYY-MM-DD')",
   month: "to_char(to_timestamp(v.created_at) AT TIME ZONE 'UTC', 'YYYY-MM')",
+  collections: "(SELECT string_agg(c.collection, chr(31)) FROM video_collections c WHERE c.video_id = v.id)",
 };
 
 function whereOf(
@@ -461,6 +477,10 @@ function whereOf(
     parts.push(`NOT (v.author_uid = ANY(${params.add(filter.exclude_author_uids)}::text[]))`);
   if (filter.advertiser_ids !== undefined)
     parts.push(`v.advertiser_id = ANY(${params.add(filter.advertiser_ids)}::text[])`);
+  if (filter.collections !== undefined)
+    parts.push(
+      `v.id IN (SELECT video_id FROM video_collections WHERE collection = ANY(${params.add(filter.collections)}::text[]))`,
+    );
   if (filter.sound_ids !== undefined) parts.push(`v.music_id = ANY(${params.add(filter.sound_ids)}::text[])`);
   if (filter.exclude_sound_ids !== undefined)
     parts.push(

@@ -76,6 +76,7 @@ export const TABLES: TablePlan[] = [
     },
   },
   { table: "video_stats", key: ["video_id", "observed_at"] },
+  { table: "video_collections", key: ["collection", "video_id"] },
   { table: "labels", key: ["video_id", "label"] },
   { table: "hook_neighbors", key: ["seq"] },
   { table: "hook_keys", key: ["seq"] },

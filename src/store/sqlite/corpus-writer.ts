@@ -207,6 +207,9 @@ export class CorpusWriter {
         "INSERT INTO videos_fts (rowid, caption, hook, transcript, hashtags) VALUES (?, ?, ?, ?, ?)",
       ),
       deleteFts: db.prepare("DELETE FROM videos_fts WHERE rowid = ?"),
+      addCollection: db.prepare(
+        "INSERT OR IGNORE INTO video_collections (collection, video_id) VALUES (?, ?)",
+      ),
       // The hook's stored blocking keys are stale (computeHookNeighbors re-derives them). Written here, not
       // by a trigger: a trigger on videos makes every update of a video keep a statement journal.
       hookReworded: db.prepare("INSERT OR IGNORE INTO hook_keys_stale (seq) VALUES (?)"),
@@ -387,6 +390,16 @@ export class CorpusWriter {
     }
     if (existing.hook_text !== values[HOOK]) this.stmt.hookReworded.run(existing.seq);
     return "updated";
+  }
+
+  /**
+   * Records that the video was found in these collections (searches, named scrapes); one it is already in
+   * stays as it is. Returns true when the video joined a collection.
+   */
+  addCollections(videoId: string, collections: readonly string[]): boolean {
+    let added = false;
+    for (const name of collections) if (this.stmt.addCollection.run(name, videoId).changes > 0) added = true;
+    return added;
   }
 
   private insertFts(seq: number, values: readonly (string | number | null)[]): void {

@@ -5,14 +5,18 @@ import {
   advertiserNamesOf,
   artistLike,
   artistSoundsOf,
+  COLLECTION_SEPARATOR,
+  type CorpusCodes,
   CorpusMemo,
   CREATOR_FACTS,
   type CreatorFact,
   type CreatorFactRow,
   type CreatorLinkRow,
   calendarSql,
+  collectionSql,
   countSql,
   creatorFact,
+  DISTINCT_COLLECTIONS_SQL,
   distinctCodesSql,
   emojiClass,
   type FactsCoverage,
@@ -193,11 +197,13 @@ export class SqliteFacts implements FactsRepository {
     return new Map(rows.map((r) => [r.uid, creatorFact(r)]));
   }
 
-  /** Region and language codes present in the corpus. */
-  async codes(): Promise<{ regions: Set<string>; languages: Set<string> }> {
-    const read = (column: "region" | "language") =>
-      new Set(this.db.prepare<[], string>(distinctCodesSql(column)).pluck().all());
-    return { regions: read("region"), languages: read("language") };
+  async codes(): Promise<CorpusCodes> {
+    const read = (sql: string) => new Set(this.db.prepare<[], string>(sql).pluck().all());
+    return {
+      regions: read(distinctCodesSql("region")),
+      languages: read(distinctCodesSql("language")),
+      collections: read(DISTINCT_COLLECTIONS_SQL),
+    };
   }
 
   /** Every video passing the filter, with the columns the aggregates need. */
@@ -281,6 +287,8 @@ export class SqliteFacts implements FactsRepository {
           }
         };
         if (splits[s] === "hashtag") for (const tag of new Set((key as string).split(" "))) tag && add(tag);
+        else if (splits[s] === "collection")
+          for (const name of (key as string).split(COLLECTION_SEPARATOR)) add(name);
         else add(key);
       }
     }
@@ -311,7 +319,7 @@ export class SqliteFacts implements FactsRepository {
     return this.db
       .prepare<Record<string, string | number>, VideoFact>(
         `SELECT ${VIDEO_FACT_COLUMNS} FROM videos v
-         WHERE ${where} AND ${by === "hashtag" ? hashtagSql("@key", "instr") : `${splitSql(by, SQLITE_TIME)} = @key`}
+         WHERE ${where} AND ${by === "hashtag" ? hashtagSql("@key", "instr") : by === "collection" ? collectionSql("@key") : `${splitSql(by, SQLITE_TIME)} = @key`}
          ORDER BY ${playsOrder(filter)} DESC, v.id DESC LIMIT @n`,
       )
       .all({ ...params, key, n });
@@ -424,6 +432,7 @@ const SQLITE_TIME = {
   // The Monday on or before the day: six days back, then the next Monday on or after that.
   week: "date(v.created_at, 'unixepoch', '-6 days', 'weekday 1')",
   month: "strftime('%Y-%m', v.created_at, 'unixepoch')",
+  collections: `(SELECT group_concat(c.collection, char(31)) FROM video_collections c WHERE c.video_id = v.id)`,
 };
 
 /**
@@ -526,6 +535,12 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   if (filter.exclude_author_uids !== undefined) {
     parts.push("v.author_uid NOT IN (SELECT value FROM json_each(@exclude_author_uids))");
     params.exclude_author_uids = JSON.stringify(filter.exclude_author_uids);
+  }
+  if (filter.collections !== undefined) {
+    parts.push(
+      "v.id IN (SELECT video_id FROM video_collections WHERE collection IN (SELECT value FROM json_each(@collections)))",
+    );
+    params.collections = JSON.stringify(filter.collections);
   }
   if (filter.sound_ids !== undefined) {
     parts.push("v.music_id IN (SELECT value FROM json_each(@sound_ids))");

@@ -94,6 +94,7 @@ function loadSqlite(fixture: Fixture): { db: Db; dir: string } {
         },
         v.createdAt,
       );
+      writer.addCollections(v.id, v.collections ?? []);
       const snapshots = [...v.history, { observedAt: fixture.now - HOUR, plays: v.plays }];
       writer.addSnapshotsFresh(
         v.id,

@@ -26,6 +26,8 @@ export interface FixtureVideo {
   viral: boolean;
   /** The sound (music id, title and the artist credited), when recorded. */
   music: { id: string; title: string; artist?: string } | null;
+  /** The collections (searches) the video was found in. */
+  collections?: string[];
 }
 
 export interface FixtureCreator {
@@ -86,6 +88,11 @@ function video(n: number, over: Partial<FixtureVideo> = {}): FixtureVideo {
           : n % 4 === 2
             ? { id: "6800000000000000003", title: "original sound - Glow Lab", artist: "Glow Lab" }
             : null,
+    // Two searches that overlap (every sixth video is in both); most videos in neither.
+    collections: [
+      ...(n % 2 === 0 && n < 20 ? ["skincare search"] : []),
+      ...(n % 3 === 0 ? ["hotel đà lạt"] : []),
+    ],
     ...over,
   };
 }

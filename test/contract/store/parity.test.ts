@@ -66,6 +66,7 @@ const SPLITS: (FactsSplit | null)[] = [
   "sound",
   "artist",
   "hashtag",
+  "collection",
   "hook",
   "hook_type",
   "ad",
@@ -116,6 +117,7 @@ const numerator = (v: VideoFact, value: FactsValue) =>
 /** A video's groups, computed here (each of its tags; UTC calendar fields; bands from LENGTH_BOUNDS). */
 function keysOf(v: VideoFact, by: FactsSplit | null): (string | number)[] {
   if (by === "hashtag") return [...new Set(v.hashtags.split(" ").filter((t) => t !== ""))];
+  if (by === "collection") return COLLECTIONS.get(v.id) ?? [];
   const key = keyOf(v, by);
   return key === null ? [] : [key];
 }
@@ -126,6 +128,8 @@ const EMOJI = new RegExp(
   `[${EMOJI_RANGES.map(([from, to]) => `\\u{${from.toString(16)}}-\\u{${to.toString(16)}}`).join("")}]`,
   "u",
 );
+/** Each video's collections (searches) as the fixture lists them. */
+const COLLECTIONS = new Map(contractFixture().videos.map((v) => [v.id, v.collections ?? []]));
 /** Each video's sound's artist as the fixture credits it (blank: none). */
 const ARTISTS = new Map(
   contractFixture().videos.flatMap((v) => {
@@ -145,7 +149,10 @@ function bandOf(x: number, bounds: readonly number[]): number {
   return band === -1 ? bounds.length : band;
 }
 
-function keyOf(v: VideoFact, by: Exclude<FactsSplit, "hashtag"> | null): string | number | null {
+function keyOf(
+  v: VideoFact,
+  by: Exclude<FactsSplit, "hashtag" | "collection"> | null,
+): string | number | null {
   const at = new Date(v.created_at * 1000);
   switch (by) {
     case null:
@@ -618,6 +625,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           verified: row.verified,
         });
       expect(await pg.facts.codes()).toEqual(await lite.facts.codes());
+      expect([...(await lite.facts.codes()).collections].sort()).toEqual(["hotel đà lạt", "skincare search"]);
       for (const filter of [
         {},
         { q: "skincare" },
@@ -644,6 +652,9 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { ids: [] },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
         { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
+        { collections: ["hotel đà lạt"] },
+        { collections: ["skincare search", "no such search"], q: "skincare" },
+        { collections: [] },
         { author_uids: ["c1", "c2"], q: "skincare" },
         { exclude_author_uids: ["c1", "no-such-creator"], ad: "no" as const },
         { advertiser_ids: [must(fixture.advertisers[0]).id, "no-such-advertiser"] },
@@ -692,7 +703,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
             }
           }
         // The distinct creators of each group, when asked for.
-        for (const by of ["advertiser", "hashtag", null] as (FactsSplit | null)[]) {
+        for (const by of ["advertiser", "hashtag", "collection", null] as (FactsSplit | null)[]) {
           const creators = new Map<string | number | null, Set<string>>();
           for (const v of all)
             for (const k of keysOf(v, by)) {

@@ -66,6 +66,8 @@ describe("records passed from the parse worker", () => {
     for (const value of [undefined, true, false]) {
       variants.push({ ...base, creator: { ...base.creator, isHouse: value }, creatorRepeated: value });
     }
+    for (const value of [undefined, [], ["hotelcantho", "khách sạn đà lạt"]])
+      variants.push({ ...base, collections: value });
     // toEqual tells null from undefined (not an absent field from an undefined one: the writer reads both alike).
     expect(decodeRecords(structuredClone(encodeRecords(variants)))).toEqual(variants);
   });

@@ -10,6 +10,7 @@ import { sharedLimits011 } from "./011-shared-limits.js";
 import { accountSignals012 } from "./012-account-signals.js";
 import { searchFold013 } from "./013-search-fold.js";
 import { corpusCodes014 } from "./014-corpus-codes.js";
+import { videoCollections015 } from "./015-video-collections.js";
 import type { Migration } from "./types.js";
 
 export type { Migration } from "./types.js";
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   accountSignals012,
   searchFold013,
   corpusCodes014,
+  videoCollections015,
 ];
