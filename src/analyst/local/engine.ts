@@ -52,6 +52,8 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `caption_emoji=${a.value}`;
     case "recorded":
       return `${a.code}=${a.value === "yes" ? "recorded" : "none"}`;
+    case "collection":
+      return `collection=${a.names.join("|")}`;
     default:
       return `${a.kind}=${a.value}`;
   }

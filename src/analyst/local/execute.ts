@@ -43,6 +43,7 @@ import {
   type Attribute,
   attributeLabel,
   boundWords,
+  collectionWords,
   type FollowersBound,
   ORIGINAL_SOUND_TITLES,
   type PerGroupSplit,
@@ -323,6 +324,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "any_emoji":
       return { ...filter, caption_emoji: a.value };
+    case "collection":
+      return { ...filter, collections: a.names };
     case "media_type":
       return { ...filter, media_type: a.value };
     case "region":
@@ -528,6 +531,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (days) parts.push(`on ${days.label} (UTC)`);
   const hours = plan.attributes.find((a) => a.kind === "hours");
   if (hours) parts.push(`in the hours ${hours.label}`);
+  const collection = plan.attributes.find((a) => a.kind === "collection");
+  if (collection) parts.push(`in ${collectionWords(collection.names)}`);
   const region = plan.attributes.find((a) => a.kind === "region");
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
@@ -779,6 +784,7 @@ const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
   creator: "creator",
   advertiser: "advertiser",
   sound: "sound",
+  collection: "search",
 };
 
 /** One group of a ranking asked within each: how it is named, and the question it is ranked as. */
@@ -798,7 +804,14 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
       left: 0,
     };
   const [found = []] = await ctx.facts.groups(videoFilter(ctx), [by as FactsSplit], "plays");
-  const present = found.filter((g) => g.key !== null && g.videos > 0);
+  // ("Top videos per search, hotelhue or hoteldalat": the searches named only.)
+  const searches = plan.attributes.find((a) => a.kind === "collection");
+  const present = found.filter(
+    (g) =>
+      g.key !== null &&
+      g.videos > 0 &&
+      !(by === "collection" && searches && !searches.names.includes(String(g.key))),
+  );
   const time = by === "day" || by === "week" || by === "month" || by === "quarter" || by === "year";
   const accounts = by === "creator" || by === "advertiser" || by === "sound";
   // The latest periods, or the largest groups (then by key), each shown in the key's order; accounts and sounds
@@ -866,6 +879,15 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
           : by === "media_type"
             ? { kind: "media_type", value: value === "slideshow" ? "slideshow" : "video" }
             : { kind: by as "hook_type" | "region" | "language", value };
+    if (by === "collection") {
+      // (Each search alone: the searches named are the groups, no longer a filter together.)
+      const others = plan.attributes.filter((a) => a.kind !== "collection");
+      groups.push({
+        label: `"${value}"`,
+        plan: { ...base, attributes: [...others, { kind: "collection", names: [value] }] },
+      });
+      continue;
+    }
     const label = by === "weekday" ? days : by === "ad" ? (Number(key) === 1 ? "ads" : "organic") : value;
     groups.push({ label, plan: { ...base, attributes: [...plan.attributes, attribute] } });
   }
@@ -1998,6 +2020,8 @@ async function videoView(
         a.kind === "exceeds" ||
         a.kind === "rate" ||
         a.kind === "sound" ||
+        // (The searches that found the videos, as imported: no filter of the search tool.)
+        a.kind === "collection" ||
         a.kind === "transcript" ||
         a.kind === "caption" ||
         a.kind === "emoji" ||
@@ -2517,6 +2541,10 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
 }
 
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
+/** What a breakdown by search says its groups are. */
+const COLLECTION_CAVEAT =
+  "Each group is the videos one search found, as imported (the collection an Apify export's searchHashtag, searchQuery or input names, or `crs import --collection`); a video two searches found counts in each, and a search's videos need not carry its word. It shows which search's videos did well, not that the search caused it.";
+
 type SplitBy = Exclude<
   NonNullable<Plan["groupBy"]>,
   "topic" | "hashtag" | "sound_use" | "emoji" | "period" | "bounds"
@@ -2701,6 +2729,8 @@ function shareWords(target: Attribute): string {
       return `with "${target.emoji}" in the caption`;
     case "any_emoji":
       return `${target.value === "yes" ? "with" : "without"} emoji in the caption`;
+    case "collection":
+      return `in ${collectionWords(target.names)}`;
     case "hook_type":
       return `with a ${target.value} hook`;
     case "region":
@@ -3028,7 +3058,12 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       .splits[0] as Group[];
     // "English or Spanish videos": the groups of the codes named only.
     if (named) ranked = ranked.filter((g) => plan.compareCodes.includes(String(g.raw)));
-    total = ranked.reduce((n, g) => n + g.size, 0);
+    // "hotelhue vs hoteldalat search": the searches named only (their videos may be in other searches too).
+    const searches = plan.attributes.find((a) => a.kind === "collection");
+    if (by === "collection" && searches)
+      ranked = ranked.filter((g) => searches.names.includes(String(g.raw)));
+    // (A video two searches found is in both groups: the set is counted once.)
+    total = by === "collection" ? await ctx.facts.count(filter) : ranked.reduce((n, g) => n + g.size, 0);
     // Length groups hold the videos whose duration the source recorded (a slideshow has none of its own).
     if (by === "length") matching = await ctx.facts.count(filter);
   }
@@ -3090,7 +3125,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                                     ? "number of hashtags"
                                     : by === "region" || by === "language"
                                       ? by
-                                      : "format";
+                                      : by === "collection"
+                                        ? "search"
+                                        : "format";
   const measure = metric
     ? measureName(metric, statistic)
     : distinctCreators
@@ -3128,9 +3165,11 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                               ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
                               : by === "hashtag_count"
                                 ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                                : recorded
-                                  ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
-                                  : "Format: video or slideshow (media_type).",
+                                : by === "collection"
+                                  ? COLLECTION_CAVEAT
+                                  : recorded
+                                    ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                                    : "Format: video or slideshow (media_type).",
     ...rateDefinition(metric),
     ...(bandNote ? [bandNote] : []),
   ];

@@ -121,13 +121,16 @@ export type PerGroupSplit =
   | "topic"
   | "creator"
   | "advertiser"
-  | "sound";
+  | "sound"
+  /** The searches the videos were found by (collections, as imported). */
+  | "collection";
 /** Groups a ranking is repeated within, unless another number is asked ("for the 5 biggest creators"). */
 export const MAX_RANKED_GROUPS = 12;
 /** The calendar groups a breakdown reads: days, weeks, months, quarters, years and days of the week. */
 const TIME_SPLITS = ["day", "week", "month", "quarter", "year", "weekday"] as const;
 const PER_GROUP_SPLITS: readonly string[] = [
   ...TIME_SPLITS,
+  "collection",
   "hook_type",
   "region",
   "language",
@@ -309,7 +312,9 @@ export type Attribute =
   /** Captions holding this emoji as written (skin tone and emoji-style marks left off, so every variant matches). */
   | { kind: "emoji"; emoji: string }
   /** Captions with any emoji, or none ("captions with emoji", "no emoji"): the store's EMOJI_RANGES. */
-  | { kind: "any_emoji"; value: "yes" | "no" };
+  | { kind: "any_emoji"; value: "yes" | "no" }
+  /** Videos found by one of these searches (collections as imported): "the hotelcantho search", "the trending set". */
+  | { kind: "collection"; names: string[] };
 
 interface Placed<T> {
   item: T;
@@ -482,6 +487,8 @@ export interface Plan {
     | "region"
     | "language"
     | "hashtag"
+    /** The searches (collections, as imported) the videos were found by: those named, or each. */
+    | "collection"
     | null;
   /** For a breakdown by topic ("Da Lat or Vung Tau"): the two topics compared; `topics` holds the shared ones. */
   compareTopics: string[];
@@ -643,6 +650,14 @@ const dayAbbreviated = (abbreviation: string): string => {
   return DAY_NAMES.find((d) => d.startsWith(start)) ?? abbreviation.toLowerCase();
 };
 
+/** "the collection "hotelcantho"", "the collections "hotelhue" or "hotelhoian"" (a search or a named scrape). */
+export function collectionWords(names: readonly string[]): string {
+  const quoted = names.map((n) => `"${n}"`);
+  return names.length === 1
+    ? `the collection ${quoted[0]}`
+    : `the collections ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+}
+
 /** Topics as an answer shows them: a quoted phrase without its quotes ("book now"). */
 export function topicWords(topics: readonly string[]): string {
   return topics.map((t) => t.replaceAll('"', "")).join(" ");
@@ -784,6 +799,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos with "${a.emoji}" in the caption`;
     case "any_emoji":
       return `videos ${a.value === "yes" ? "with" : "without"} emoji in the caption`;
+    case "collection":
+      return `videos in ${collectionWords(a.names)}`;
     case "hook_type":
       return `hook type ${a.value}`;
     case "region":
@@ -1029,6 +1046,8 @@ async function hashtagOf(
   return best?.form ?? null;
 }
 
+/** A kind of place written as a word of its own before a place's search ("hotel luxury search"). */
+const SEARCH_KIND_WORD = /^(?:review)?(?:hotels?|khachsan|homestays?|resorts?|villas?)$|^review$/;
 /** The kinds of place a scrape's search terms open with ("hotelphuquy", "khachsandalat", "reviewhotelhue"). */
 const SEARCH_KIND = /^(?:review)?(?:hotels?|khachsan|homestay|resorts?|villa|review)(?=[\p{L}\p{N}]{3})/u;
 
@@ -1045,6 +1064,129 @@ async function searchedPlace(
   if (!kind || (await facts.hashtagUse(folded, TOPIC_MIN_USE)) >= TOPIC_MIN_USE) return null;
   const tag = await hashtagOf(facts, [folded.slice(kind.length)]);
   return tag ? { tag, kind } : null;
+}
+
+/** A collection (search) named in the question: where, how long, and whether a weak cue ("set", "file") named it. */
+interface CollectionSaid {
+  names: string[];
+  at: number;
+  length: number;
+  weak: boolean;
+}
+
+/** A name as a pattern, for a "u" expression outside a character class (where "-" needs no escape, nor may have one). */
+const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** Words before a collection's name that make it the search ("input=hotelhue", "search hotelhue", "từ khóa …"). */
+const COLLECTION_LEAD = String.raw`(?:input|search(?:hashtag)?(?:[/.]name)?|searchquery|search[_ ]?(?:term|query|hashtag|input|keyword)|quer(?:y|ies)|keywords?|collection|dataset|từ khóa|từ khoá|tu khoa|tìm kiếm|tim kiem|nhóm|nhom)`;
+/** Words after a name that make it the search ("the hotelcantho search"); the weak ones need a name few tags use. */
+const COLLECTION_STRONG_TAIL = String.raw`(?:search(?:es)?|search results?|quer(?:y|ies)|keywords?|inputs?|scrapes?|collections?)`;
+const COLLECTION_WEAK_TAIL = String.raw`(?:sets?|files?|datasets?|data ?set|results|bucket)`;
+/** The question speaks of searches: a collection's name in it is the search, even written as a tag. */
+const SEARCH_SPOKEN =
+  /\b(?:search(?:es|ed)?|quer(?:y|ies)|input|keywords?|scraped?|collections?)\b|từ kho[áa]|tu khoa|tìm kiếm|tim kiem/;
+
+/**
+ * The collections (searches, as imported) the question names next to a word that makes one the search: "the
+ * hotelcantho search", "input = 'hotelhue'", "searchHashtag/name in (hotelnhatrang, hoteldalat)", "từ khóa
+ * hotelquangbinh", "the #hotelgiare (cheap hotel) search". Names written as tags or in quotes too.
+ */
+function collectionsWritten(text: string, names: ReadonlySet<string>): CollectionSaid[] {
+  if (names.size === 0) return [];
+  const alternatives = [...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeForRegExp)
+    .join("|");
+  const found: CollectionSaid[] = [];
+  const add = (said: string[], at: number, length: number, weak: boolean) => {
+    if (!found.some((f) => at < f.at + f.length && f.at < at + length))
+      found.push({ names: said, at, length, weak });
+  };
+  const lead = new RegExp(
+    String.raw`(?<![\p{L}\p{N}_])${COLLECTION_LEAD}\s*(?:=|==|:|\bis\b|\bfor\b)?\s*['"“‘]?#?(${alternatives})['"”’]?(?![\p{L}\p{N}_])`,
+    "gu",
+  );
+  const tail = new RegExp(
+    String.raw`(?<![\p{L}\p{N}_])(?:the\s+)?#?(${alternatives})['"”’]?(?:\s*\([^()]{0,40}\))?\s*(?:-\s*)?(?:(${COLLECTION_STRONG_TAIL})|${COLLECTION_WEAK_TAIL})(?![\p{L}\p{N}_])`,
+    "gu",
+  );
+  const listed =
+    /(?<![\p{L}\p{N}_])(?:input|searchhashtag(?:[/.]name)?|search(?:es)?)\s+in\s*\(([^()]{1,400})\)/gu;
+  for (const m of text.matchAll(listed)) {
+    const items = [...(m[1] as string).matchAll(/[^\s,'"“”‘’]+/gu)].map((i) =>
+      (i[0] as string).replace(/^#/, ""),
+    );
+    const said = items.filter((name) => names.has(name));
+    if (said.length > 0) add([...new Set(said)], m.index ?? 0, m[0].length, false);
+  }
+  // ("The hotelhue and hoteldalat searches", "hotelhue vs hoteldalat search": the names listed before the word.)
+  const joined = new RegExp(
+    String.raw`(?<![\p{L}\p{N}_])(?:the\s+)?((?:#?(?:${alternatives})['"”’]?(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&|vs\.?|versus)\s+)(?:the\s+)?)+#?(?:${alternatives}))['"”’]?\s*${COLLECTION_STRONG_TAIL}(?![\p{L}\p{N}_])`,
+    "gu",
+  );
+  const one = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives})(?![\\p{L}\\p{N}_])`, "gu");
+  for (const m of text.matchAll(joined))
+    add([...new Set([...(m[1] as string).matchAll(one)].map((n) => n[0]))], m.index ?? 0, m[0].length, false);
+  for (const m of text.matchAll(lead)) add([m[1] as string], m.index ?? 0, m[0].length, false);
+  for (const m of text.matchAll(tail)) add([m[1] as string], m.index ?? 0, m[0].length, m[2] === undefined);
+  return found;
+}
+
+const MONTH_WORD = "(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?";
+/** "Dec 2020 trending", "trending set from 2020", "trending 12/2020": a trending collection named with its date. */
+const TRENDING_DATED = new RegExp(
+  String.raw`\b(?:${MONTH_WORD}\s+)?(?:19|20)\d\d\s+(?:global\s+)?trending\b|\btrending\s+(?:(?:set|dataset|data)\s+)?(?:(?:in|from|of)\s+)?(?:${MONTH_WORD}\s+|\d{1,2}\/)?(?:19|20)\d\d\b`,
+  "gi",
+);
+const SET_AFTER = /^\s*(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b/i;
+
+/**
+ * Where the corpus holds a trending collection ("trending-dec2020", imported with `crs import --collection`), the
+ * date written with "trending" is the collection's name, not a period ("the Dec 2020 trending set" is the whole
+ * set, which runs from September); and a collection's name quoted before "search" is no quoted text ("the
+ * generic "hotel" search").
+ */
+function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: string[]): string {
+  let out = text;
+  const trending = [...names].filter((n) => n.includes("trending"));
+  if (trending.length === 1) {
+    const name = trending[0] as string;
+    out = out
+      .replace(TRENDING_DATED, (said: string, at: number, all: string) => {
+        typos.push(`${said.trim()}=${name}, the collection's name`);
+        return SET_AFTER.test(all.slice(at + said.length)) ? name : `${name} set`;
+      })
+      // ("The trending dataset", "the trending sample": the one trending collection.)
+      .replace(
+        /\b(?:kaggle\s+)?trending(?=\s+(?:set|dataset|data ?set|sample|export|scrape|dump)\b)|\bkaggle\s+trending\b/gi,
+        name,
+      );
+  }
+  if (names.size === 0) return out;
+  const alternatives = [...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeForRegExp)
+    .join("|");
+  return out.replace(
+    new RegExp(
+      String.raw`["“'‘](${alternatives})["”'’](?=\s*(?:\([^()]{0,40}\)\s*)?(?:${COLLECTION_STRONG_TAIL}|${COLLECTION_WEAK_TAIL})(?![\p{L}\p{N}_]))`,
+      "giu",
+    ),
+    "$1",
+  );
+}
+
+/**
+ * The collection a place's search names: "the Phú Quý search" is "hotelphuquy", "Vũng Tàu search" "hotelvungtau"
+ * (the place written without spaces, after a kind of place, SEARCH_KIND); null unless one collection is it.
+ */
+function collectionOfPlace(place: string, names: ReadonlySet<string>): string | null {
+  const joined = foldText(place).replace(/[^\p{L}\p{N}]+/gu, "");
+  if (joined.length < 3) return null;
+  if (names.has(joined)) return joined;
+  const matching = [...names].filter(
+    (n) => n.endsWith(joined) && SEARCH_KIND_WORD.test(n.slice(0, n.length - joined.length)),
+  );
+  return matching.length === 1 ? (matching[0] as string) : null;
 }
 
 /** "beach = Nha Trang, Vũng Tàu, Phú Quốc": a group's name, "=", what it holds (to a ";", "/", "|", another one or the end). */
@@ -1965,7 +2107,7 @@ const BY_PLACE =
 const PLACE_NOT_RECORDED =
   'not recorded: the city or province of each video (the corpus records the country a video was posted from, where the source gives one); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
 const SEARCH_NOT_RECORDED =
-  'not recorded: the search that found each video (the corpus holds the videos, not the queries that collected them); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
+  'not recorded: the search that found each video (none was imported with this corpus: an Apify export\'s searchHashtag, searchQuery or input, or crs import --collection NAME, records it); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
 
 /** A noun after which a word names the kind of source or business ("travel blog", "tour agency"), not a topic. */
 const SOURCE_NOUN_AFTER =
@@ -2152,6 +2294,7 @@ async function readQuestion(
   inherited: ContextSet | null,
 ): Promise<Plan> {
   const known = await facts.advertiserNames();
+  const { regions, languages, collections } = await facts.codes();
   // ('{"task":"rank","entity":"creators","filter":{"hashtag":"dalat"}}', "get_top_videos(topic="Hạ Long", n=5)":
   // an agent's request as data, read as the question its fields ask, and said so below.)
   // ("Hi team, … Thanks, Linh", "Answer using only the corpus. User question: …": an email's greeting and
@@ -2173,7 +2316,7 @@ async function readQuestion(
   const typos: string[] = [];
   if (question !== asks.question) typos.push(`${asks.question.trim()}=${question.trim()}`);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
-  const spelled = (english ?? question)
+  const spelled = collectionsSpelled(english ?? question, collections, typos)
     .replace(/[’]/g, "'")
     // ("+1 to what Huy asked, but for 2024", "follow up:": how a chat message asks again; what it asks follows.)
     .replace(
@@ -2375,7 +2518,7 @@ async function readQuestion(
     // video listed shows (its id, creator, counts, date and link), not topics, a creator ranking or a second measure.
     .replace(FIELD_LIST, (fields: string) => {
       typos.push(
-        `${fields.trim().replace(/^[,;:(.?!]\s*/, "")}=the fields each video listed shows (its id, creator, counts, date and link${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not recorded" : ""})`,
+        `${fields.trim().replace(/^[,;:(.?!]\s*/, "")}=the fields each video listed shows (its id, creator, counts, date and link${/search|place|input|query|cit(?:y|ies)/i.test(fields) ? "; the search a video was found by is not among them" : ""})`,
       );
       return " ";
     })
@@ -3032,7 +3175,39 @@ async function readQuestion(
     advertisers.push(advertiser);
     fromContext.push(`advertiser ${advertiser.name} (id ${advertiser.id})`);
   }
-  const { regions, languages } = await facts.codes();
+  // 0a. The collections (searches, as imported) named as such: "the hotelcantho search", "input=hotelhue", "từ
+  // khóa hotelquangbinh", "the trending set". (A name most videos carry as a tag needs a search's own word:
+  // "the hotel dataset" is the whole scrape, "the generic hotel search" the search.)
+  const collectionNames: string[] = [];
+  const collectionRead = (names: readonly string[], said: string) => {
+    const fresh = names.filter((n) => !collectionNames.includes(n));
+    if (fresh.length === 0) return;
+    collectionNames.push(...fresh);
+    understood.push(
+      `${fresh.length === 1 ? "collection" : "collections"} ${fresh.map((n) => `"${n}"`).join(", ")} (${fresh.length === 1 ? "the videos the search found" : "the videos those searches found"}, as imported; from "${said.trim()}")`,
+    );
+  };
+  const commonTag = async (name: string) =>
+    (await facts.hashtagUse(foldText(name), FORM_USE_CAP)) * 2 >=
+    (await facts.count({ collections: [name] }));
+  let collectionsAt = -1;
+  const collectionSpans: [number, number][] = [];
+  // ("hotelhue vs hoteldalat search": the searches set side by side, the "vs" read with them.)
+  let collectionsVersus = false;
+  for (const said of collectionsWritten(text, collections)) {
+    if (said.weak && (await commonTag(said.names[0] as string))) continue;
+    if (collectionsAt < 0) collectionsAt = said.at;
+    collectionSpans.push([said.at, said.at + said.length]);
+    if (/\b(?:vs\.?|versus)\b/.test(text.slice(said.at, said.at + said.length))) collectionsVersus = true;
+    collectionRead(said.names, text.slice(said.at, said.at + said.length));
+    text = consume(text, said.at, said.length);
+  }
+  /** The collections read as one filter, placed where the first was named. */
+  const placeCollections = (at: number) => {
+    if (!placed.some((p) => p.item.kind === "collection"))
+      placed.push({ item: { kind: "collection", names: collectionNames }, at });
+  };
+  if (collectionNames.length > 0) placeCollections(collectionsAt);
 
   // 0b. Videos by id, or by a TikTok video URL (its @handle names no creator to filter on).
   const videos: string[] = [];
@@ -3583,7 +3758,7 @@ async function readQuestion(
 
   // 5. Unknown measures and question shapes the corpus cannot answer.
   // (A holiday read as the window, "over the 30/4 weekend", names no days of the week.)
-  const lowerAll = [...titleSpans, ...holidaySpans].reduce(
+  const lowerAll = [...titleSpans, ...holidaySpans, ...collectionSpans].reduce(
     (all, [from, end]) => consume(all, from, end - from),
     original.toLowerCase(),
   );
@@ -5828,6 +6003,44 @@ async function readQuestion(
         : `topic "${tag}" (${from === tag ? "" : `from "${from}"${near ? ", respelt" : ""}: `}${near ? "the nearest hashtag" : "a hashtag"} the corpus uses; matched as a word in captions, hooks, transcripts and hashtags)`,
     );
   };
+  /**
+   * The collections the topics written just before "search" at `at` name, "the Cần Thơ search" hotelcantho (a kind
+   * of place may stand between: "the Hanoi hotel search"; before: "hotel luxury search"); for "searches", those
+   * listed before it too ("the Hanoi and Saigon searches").
+   */
+  const searchesBefore = (at: number, plural: boolean): { topic: string; name: string; at: number }[] => {
+    const found: { topic: string; name: string; at: number }[] = [];
+    const spans = [...topicSpans].sort((x, y) => y[1].at - x[1].at);
+    let end = at;
+    for (const [topic, span] of spans) {
+      if (span.end > end) continue;
+      const between = original.slice(span.end, end);
+      const joined =
+        found.length === 0
+          ? /^[\s-]*(?:(?:hotels?|city|khách sạn|khach san)\s+)?$/i.test(between)
+          : /^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&|vs\.?|versus)\s+)(?:the\s+)?$/i.test(between);
+      if (!joined) break;
+      const place = topic.replaceAll('"', "");
+      // ("hotel luxury search", "the hotel Hanoi search": the kind written before the place, a topic of its own.)
+      const kind = spans.find(
+        ([t, k]) =>
+          k.end <= span.at && /^\s*$/.test(original.slice(k.end, span.at)) && SEARCH_KIND_WORD.test(t),
+      );
+      const name =
+        collectionOfPlace(place, collections) ??
+        (kind ? collectionOfPlace(`${kind[0]}${place}`, collections) : null);
+      let from = span.at;
+      if (kind && name?.startsWith(kind[0])) {
+        found.push({ topic: kind[0], name, at: kind[1].at });
+        from = kind[1].at;
+      }
+      if (!name) break;
+      found.push({ topic, name, at: span.at });
+      end = from;
+      if (!plural) break;
+    }
+    return found;
+  };
   for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
   // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …", "a travel blog says …", "is
@@ -6088,6 +6301,22 @@ async function readQuestion(
       if (!lengthWords.includes(word)) lengthWords.push(word);
       continue;
     }
+    // ("hotelhoian (n=228) vs hotelhue", "#hotelphuquy", where the question speaks of searches: a collection's
+    // name few videos carry as a tag is the search.)
+    // ("How does the #hotelhue search stack up to #hotelhoian?": beside a search named, another one's name is the
+    // search too, however many videos carry it as a tag.)
+    if (
+      collections.has(word) &&
+      ((collectionNames.length > 0 &&
+        !SEARCH_KIND_WORD.test(word) &&
+        SEARCH_SPOKEN.test(question.toLowerCase())) ||
+        ((!hashed || SEARCH_SPOKEN.test(lowerAll) || (await facts.hashtagUse(word, 1)) === 0) &&
+          !(await commonTag(word))))
+    ) {
+      collectionRead([word], raw);
+      placeCollections(at);
+      continue;
+    }
     const handleLike = /[._\d]/.test(word) || word.length >= 4;
     // ("evan_holmes_": a handle may end with "_", which no word does.)
     const trailing = text.slice(at + raw.length).match(/^_+(?![\p{L}\p{N}])/u)?.[0] ?? "";
@@ -6295,6 +6524,21 @@ async function readQuestion(
     }
     // ("The Da Lat search", "Hai Phong-search videos": the place named stands for the search, said once below.)
     if (/^search(?:es|ed)?$/.test(word) && topics.length > 0) {
+      // ("The Cần Thơ search", "the Hanoi and Saigon searches", "hotel luxury search": where the corpus records the
+      // searches, the one each place names, hotelcantho.)
+      const named = searchesBefore(at, word === "searches");
+      if (named.length > 0) {
+        for (const { topic, name } of named) {
+          topics.splice(topics.indexOf(topic), 1);
+          topicSpans.delete(topic);
+          unsay(
+            new RegExp(`^(?:topic|text) ${escapeForRegExp(topic.startsWith('"') ? topic : `"${topic}"`)} `),
+          );
+          collectionRead([name], `${topic.replaceAll('"', "")} ${word}`);
+        }
+        placeCollections(Math.min(...named.map((n) => n.at)));
+        continue;
+      }
       searchNamed = true;
       continue;
     }
@@ -6330,9 +6574,21 @@ async function readQuestion(
     )
       unlinked.push({ word, raw, at });
   }
+  // ("How does the #hotelhue search stack up to #hotelhoian?": beside a search named, another one's name is the
+  // search too, however many videos carry it as a tag.)
+  if (collectionNames.length > 0 && SEARCH_SPOKEN.test(question.toLowerCase()))
+    // (Not the kind of place alone, "hotel", a search of its own in some scrapes.)
+    for (const topic of topics.filter((t) => collections.has(t) && !SEARCH_KIND_WORD.test(t))) {
+      topics.splice(topics.indexOf(topic), 1);
+      const span = topicSpans.get(topic);
+      topicSpans.delete(topic);
+      unsay(new RegExp(`^(?:topic|text) ${escapeForRegExp(`"${topic}"`)} `));
+      collectionRead([topic], topic);
+      if (span) placeCollections(span.at);
+    }
   if (searchNamed)
     understood.push(
-      "a search read as the videos about what it names (the search that collected each video is not recorded)",
+      `a search read as the videos about what it names (${collections.size > 0 ? `none of the ${collections.size} searches imported is named so` : "the search that collected each video is not recorded"})`,
     );
   // "novotel vs sofitel", "compare Novotel and videos about Sofitel": a word set against a topic or another such
   // word ("vs", "or", "against"; "and" where a comparison is asked) is a name to find as written, when some
@@ -7108,6 +7364,19 @@ async function readQuestion(
       (metric !== null && /\b(?:for |of )?(?:each|every|per) (?:tag|hashtag)\b/.test(lowerAll)))
   )
     subject = "videos";
+  // "Which search had the lowest median saves?", "hotelhue vs hoteldalat search": where the corpus records the
+  // searches (collections), each one's videos are a group.
+  const searchesCompared =
+    collections.size > 0 &&
+    (BY_SEARCH.test(question.toLowerCase()) ||
+      (collectionNames.length >= 2 &&
+        (collectionsVersus ||
+          CUES.compare.test(lowerAll) ||
+          PER_ITEM.test(lowerAll) ||
+          // ("Does @x do better in the hotelquan1 search or the hotelsaigon search?")
+          /\b(?:which|each|per|or|better|worse|against|stacks? up)\b/.test(lowerAll)))) &&
+    // ("Japanese or Korean captions: which searches are they from?": the languages compared, the searches unused.)
+    !compareKind;
   let intent: Intent;
   let groupBy: Plan["groupBy"] = null;
   let trendKind: Plan["trendKind"] = null;
@@ -7208,7 +7477,25 @@ async function readQuestion(
   if (oldestAsked && !oldest && !decline && !(subject === "creators" && window?.from !== undefined))
     decline = `it lists the oldest videos and the creators who posted first, not the oldest ${subject.replace("_", " ")}; ask for a period instead ("the top hashtags of 2019")`;
   if (decline) intent = "decline";
-  else if (oldest) {
+  else if (
+    searchesCompared &&
+    // ("@x: which searches do they show up in?", "does @x do better in the hotelquan1 search or the hotelsaigon
+    // search?": that account's videos, by search.)
+    (entityCount === 0 || collectionNames.length >= 2 || BY_SEARCH.test(question.toLowerCase())) &&
+    subject === "videos"
+  ) {
+    intent = "breakdown";
+    groupBy = "collection";
+    // ("Top 3 videos per search": a ranking within each, below.)
+    if (!RANKED_NOUN.test(lowerAll)) {
+      understood.push(
+        collectionNames.length >= 2
+          ? `groups: the searches named (${collectionNames.join(", ")}), side by side`
+          : `groups: each search the videos were found by (${collections.size} collections, as imported)`,
+      );
+      metric = sideBySideMetric(metric);
+    }
+  } else if (oldest) {
     intent = "rank";
     understood.push(
       subject === "creators"
@@ -9038,7 +9325,10 @@ async function readQuestion(
       ? cued
       : compareTopics.length >= 2 && EACH_OF.test(lowerAll)
         ? "topic"
-        : null;
+        : // ("Top 3 videos per search": a ranking within each search's videos.)
+          groupBy === "collection" && RANKED_NOUN.test(lowerAll)
+          ? "collection"
+          : null;
   // "Top 2 videos per hook type": the videos are ranked, the hook types are the groups.
   const rankedNoun = perGroupBy ? lowerAll.match(RANKED_NOUN)?.[1] : undefined;
   const rankedSubject = rankedNoun
@@ -9086,7 +9376,7 @@ async function readQuestion(
     if (countsGroups) unsay(/ results? \(from "/);
     perGroupCount = counted && !countsGroups ? count : one ? 1 : PER_GROUP_COUNT;
     understood.push(
-      `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
+      `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : rankWithin.by === "collection" ? "search (collection, as imported)" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
     );
   }
   // "Median followers of creators in the Quang Binh search vs the Ha Long search", "top creators in Hội An vs Đà
@@ -9244,14 +9534,41 @@ async function readQuestion(
   // (Its words were set aside before any other reading; the question as asked still holds them. Asked first, "which
   // searched place had …", it is the question; asked after something else, it is a part left unanswered.)
   // ("Engagement rate per city", "which destination …": the place of each video likewise, when no place is named.)
-  const bySearch = question.toLowerCase().match(BY_SEARCH);
+  // "Median duration of the hotel videos vs the Dec 2020 trending set": two imports set against each other, the
+  // word of the other searches (hotel) no topic within the one named; declined rather than answered for videos in
+  // both (none).
+  const setNamed = attributes.find((a) => a.kind === "collection");
+  const otherSet =
+    setNamed && intent !== "decline"
+      ? topics.find(
+          (t) =>
+            !setNamed.names.some((n) => n.includes(t)) &&
+            [...collections].filter((n) => n.includes(t)).length >= 2,
+        )
+      : undefined;
+  if (
+    setNamed &&
+    otherSet &&
+    /\b(?:vs\.?|versus|compar\w*|than|both|against|or the|and (?:in )?the|stack up)\b/.test(lowerAll)
+  ) {
+    intent = "decline";
+    decline = `it sets ${collectionWords(setNamed.names)} against the ${otherSet} searches; the local analyst answers for one set of videos at a time — ask about each on its own ('… in the ${setNamed.names[0]} set', '… of the ${otherSet} videos')`;
+  }
+  const bySearch = groupBy === "collection" ? null : question.toLowerCase().match(BY_SEARCH);
   const byPlace =
-    bySearch || topics.length + compareTopics.length > 0 ? null : question.toLowerCase().match(BY_PLACE);
+    bySearch || groupBy === "collection" || topics.length + compareTopics.length > 0
+      ? null
+      : question.toLowerCase().match(BY_PLACE);
   for (const [by, unrecorded] of [
     [bySearch, SEARCH_NOT_RECORDED],
     [byPlace, PLACE_NOT_RECORDED],
   ] as const) {
     if (!by || intent === "decline") continue;
+    // (Where the searches are recorded, they were not the groups asked first: a second grouping, unused.)
+    if (by === bySearch && collections.size > 0) {
+      ignored.push(`${by[0].trim()} (a second grouping, not computed: ask per search on its own)`);
+      continue;
+    }
     const first = !/[,;:?]|\band\b/.test(question.toLowerCase().slice(0, by.index ?? 0));
     if (first) {
       intent = "decline";

@@ -169,8 +169,22 @@ function items(): Item[] {
   return out;
 }
 
-/** The scrape into `into`; `observedAt`: when it was collected (`crs import --observed-at`), else at import. */
-async function importScrape(into: Db, observedAt?: number): Promise<void> {
+/**
+ * The search an Apify run would have found a video by (`searchHashtag.name`): the hotel search of its place, the
+ * Đà Lạt videos tagged only #travel among them; "reviewhotel" for the rest.
+ */
+function searchOf(it: Item): string {
+  const place = ["dalat", "vungtau", "danang", "hoian", "cantho", "halong"].find(
+    (p) => it.tags.some((t) => t.startsWith(p)) || (p === "dalat" && it.caption.includes("Đà Lạt")),
+  );
+  return place ? `hotel${place}` : "reviewhotel";
+}
+
+/**
+ * The scrape into `into`; `observedAt`: when it was collected (`crs import --observed-at`), else at import;
+ * `searches`: each item names the search that found it, as an Apify export does.
+ */
+async function importScrape(into: Db, observedAt?: number, searches = false): Promise<void> {
   const file = join(dir, "apify.json");
   writeFileSync(
     file,
@@ -182,6 +196,7 @@ async function importScrape(into: Db, observedAt?: number): Promise<void> {
         ...(it.region ? { locationCreated: it.region } : {}),
         createTime: SCRAPED - it.ageDays * DAY,
         isAd: it.ad ?? false,
+        ...(searches ? { searchHashtag: { name: searchOf(it) } } : {}),
         ...(it.transcript ? { transcript: it.transcript } : {}),
         // Three sounds: "nhạc nền" on every third video, "Lofi chill" on every other one, none on the rest.
         ...(it.silent
@@ -12902,5 +12917,100 @@ describe("a ratio asked with no ranking is measured (stop 59)", () => {
       await ask("likes-to-comments ratio outliers: videos with more than 500 likes per comment"),
     ).plan;
     expect(outliers.intent).toBe("rank");
+  });
+});
+
+describe("the searches that found the videos, as imported (stop 61)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  beforeAll(async () => {
+    searched = tempDb().db;
+    await importScrape(searched, undefined, true);
+    const store = createSqliteStore(searched);
+    on = { store, registry: registryOn(store) };
+  });
+  afterAll(() => searched.close());
+  const inSearch = (name: string, column = "id") =>
+    searched
+      .prepare(
+        `SELECT ${column} FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)`,
+      )
+      .pluck()
+      .all(name) as number[];
+
+  it("'the Cần Thơ search', 'the hotel dalat search', 'input=hotelhoian' are the videos that search found, those not tagged so too (SQL)", async () => {
+    for (const [q, name] of [
+      ["How did the Cần Thơ search do by month?", "hotelcantho"],
+      ["how many videos did the hotel dalat search find?", "hoteldalat"],
+      ["how many videos for input=hotelhoian", "hotelhoian"],
+    ] as const) {
+      const { plan } = aggregateOf(await ask(q, on));
+      expect(plan.topics).toEqual([]);
+      expect(plan.filters).toEqual([`collection=${name}`]);
+      expect(plan.understood.some((u) => u.startsWith(`collection "${name}"`))).toBe(true);
+    }
+    const dalat = aggregateOf(await ask("how many videos did the hotel dalat search find?", on));
+    // The Đà Lạt videos tagged only #travel among them.
+    expect(dalat.result.count).toBe(inSearch("hoteldalat").length);
+    expect(dalat.result.count).toBe(11);
+  });
+
+  it("'which search had the lowest median saves?', 'Da Lat vs Vung Tau searches: median views' set each search's videos side by side, with the caveat (SQL)", async () => {
+    const all = await ask("Which search had the lowest median saves?", on);
+    const each = aggregateOf(all);
+    expect(each.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "saves" });
+    const names = searched
+      .prepare("SELECT DISTINCT collection FROM video_collections ORDER BY 1")
+      .pluck()
+      .all() as string[];
+    expect([...(each.result.ranking as string[])].sort()).toEqual(names);
+    for (const name of names) expect(groupValue(each.result, name)).toBe(median(inSearch(name, "saves")));
+    expect(all.caveats.some((c) => c.startsWith("Each group is the videos one search found"))).toBe(true);
+    const two = aggregateOf(await ask("the Da Lat vs Vung Tau searches: median views", on));
+    expect(two.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "plays" });
+    expect([...(two.result.ranking as string[])].sort()).toEqual(["hoteldalat", "hotelvungtau"]);
+    expect(groupValue(two.result, "hotelvungtau")).toBe(median(inSearch("hotelvungtau", "plays")));
+    // An account's videos, by search.
+    const account = aggregateOf(await ask("@stay0: break its median views down by search", on));
+    expect(account.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "plays" });
+    const own = searched
+      .prepare(
+        "SELECT DISTINCT c.collection FROM video_collections c JOIN videos v ON v.id = c.video_id JOIN creators a ON a.uid = v.author_uid WHERE a.handle = 'stay0' ORDER BY 1",
+      )
+      .pluck()
+      .all();
+    expect([...(account.result.ranking as string[])].sort()).toEqual(own);
+  });
+
+  it("'top 2 videos per search' ranks within each search (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("top 2 videos per search", on));
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", group_by: "collection", count: 2 });
+    const groups = result.groups as { group: string; ranking: string[] }[];
+    expect(groups.length).toBeGreaterThan(1);
+    for (const g of groups) {
+      const name = g.group.replaceAll('"', "");
+      const top = searched
+        .prepare(
+          "SELECT id FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?) ORDER BY plays DESC, id DESC LIMIT 2",
+        )
+        .pluck()
+        .all(name);
+      expect(g.ranking).toEqual(top);
+    }
+  });
+
+  it("with no searches recorded, 'which searched place …' is declined saying how to import them, and a search named is read as its place", async () => {
+    const declined = await ask("Which searched place had the lowest median saves?");
+    expect(declined.summary).toMatch(/does not record the search that found each video.*--collection NAME/);
+    const place = aggregateOf(await ask("how many videos did the Vung Tau search find?")).plan;
+    expect(place.topics).toEqual(["vungtau"]);
+    // With searches recorded, one no search is named after is read as its place likewise, said so.
+    const unnamed = aggregateOf(await ask("how many videos did the Ha Long search find?", on)).plan;
+    expect(unnamed.filters).toEqual(["collection=hotelhalong"]);
+    const none = aggregateOf(await ask("how many videos did the glamping search find?", on)).plan;
+    expect(none.topics).toEqual(["glamping"]);
+    expect(none.understood).toContain(
+      "a search read as the videos about what it names (none of the 7 searches imported is named so)",
+    );
   });
 });
