@@ -787,6 +787,15 @@ const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
   collection: "search",
 };
 
+/**
+ * A group of a split by search (`by` "collection") that is none of the searches the plan names, where it names
+ * some: their videos were found by other searches too, which are no groups asked for.
+ */
+function unnamedSearch(plan: Plan, by: string, key: unknown): boolean {
+  const named = by === "collection" ? plan.attributes.find((a) => a.kind === "collection") : undefined;
+  return named !== undefined && !named.names.includes(String(key));
+}
+
 /** One group of a ranking asked within each: how it is named, and the question it is ranked as. */
 async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: Plan }[]; left: number }> {
   const { plan } = ctx;
@@ -805,13 +814,7 @@ async function rankedGroups(ctx: Ctx): Promise<{ groups: { label: string; plan: 
     };
   const [found = []] = await ctx.facts.groups(videoFilter(ctx), [by as FactsSplit], "plays");
   // ("Top videos per search, hotelhue or hoteldalat": the searches named only.)
-  const searches = plan.attributes.find((a) => a.kind === "collection");
-  const present = found.filter(
-    (g) =>
-      g.key !== null &&
-      g.videos > 0 &&
-      !(by === "collection" && searches && !searches.names.includes(String(g.key))),
-  );
+  const present = found.filter((g) => g.key !== null && g.videos > 0 && !unnamedSearch(plan, by, g.key));
   const time = by === "day" || by === "week" || by === "month" || by === "quarter" || by === "year";
   const accounts = by === "creator" || by === "advertiser" || by === "sound";
   // The latest periods, or the largest groups (then by key), each shown in the key's order; accounts and sounds
@@ -2540,11 +2543,11 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
     : `${what}: ${items[0]?.name} leads with ${items[0]?.shown}${then}.`;
 }
 
-/** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
 /** What a breakdown by search says its groups are. */
 const COLLECTION_CAVEAT =
   "Each group is the videos one search found, as imported (the collection an Apify export's searchHashtag, searchQuery or input names, or `crs import --collection`); a video two searches found counts in each, and a search's videos need not carry its word. It shows which search's videos did well, not that the search caused it.";
 
+/** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
 type SplitBy = Exclude<
   NonNullable<Plan["groupBy"]>,
   "topic" | "hashtag" | "sound_use" | "emoji" | "period" | "bounds"
@@ -3059,9 +3062,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     // "English or Spanish videos": the groups of the codes named only.
     if (named) ranked = ranked.filter((g) => plan.compareCodes.includes(String(g.raw)));
     // "hotelhue vs hoteldalat search": the searches named only (their videos may be in other searches too).
-    const searches = plan.attributes.find((a) => a.kind === "collection");
-    if (by === "collection" && searches)
-      ranked = ranked.filter((g) => searches.names.includes(String(g.raw)));
+    ranked = ranked.filter((g) => !unnamedSearch(plan, by, g.raw));
     // (A video two searches found is in both groups: the set is counted once.)
     total = by === "collection" ? await ctx.facts.count(filter) : ranked.reduce((n, g) => n + g.size, 0);
     // Length groups hold the videos whose duration the source recorded (a slideshow has none of its own).

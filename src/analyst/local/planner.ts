@@ -1076,6 +1076,12 @@ interface CollectionSaid {
 
 /** A name as a pattern, for a "u" expression outside a character class (where "-" needs no escape, nor may have one). */
 const escapeForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+/** The collections' names as alternatives of a pattern, the longest first ("hotelquan1" before "hotel"). */
+const namesPattern = (names: ReadonlySet<string>) =>
+  [...names]
+    .sort((a, b) => b.length - a.length)
+    .map(escapeForRegExp)
+    .join("|");
 /** Words before a collection's name that make it the search ("input=hotelhue", "search hotelhue", "từ khóa …"). */
 const COLLECTION_LEAD = String.raw`(?:input|search(?:hashtag)?(?:[/.]name)?|searchquery|search[_ ]?(?:term|query|hashtag|input|keyword)|quer(?:y|ies)|keywords?|collection|dataset|từ khóa|từ khoá|tu khoa|tìm kiếm|tim kiem|nhóm|nhom)`;
 /** Words after a name that make it the search ("the hotelcantho search"); the weak ones need a name few tags use. */
@@ -1092,10 +1098,7 @@ const SEARCH_SPOKEN =
  */
 function collectionsWritten(text: string, names: ReadonlySet<string>): CollectionSaid[] {
   if (names.size === 0) return [];
-  const alternatives = [...names]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeForRegExp)
-    .join("|");
+  const alternatives = namesPattern(names);
   const found: CollectionSaid[] = [];
   const add = (said: string[], at: number, length: number, weak: boolean) => {
     if (!found.some((f) => at < f.at + f.length && f.at < at + length))
@@ -1162,10 +1165,7 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
       );
   }
   if (names.size === 0) return out;
-  const alternatives = [...names]
-    .sort((a, b) => b.length - a.length)
-    .map(escapeForRegExp)
-    .join("|");
+  const alternatives = namesPattern(names);
   return out.replace(
     new RegExp(
       String.raw`["“'‘](${alternatives})["”'’](?=\s*(?:\([^()]{0,40}\)\s*)?(?:${COLLECTION_STRONG_TAIL}|${COLLECTION_WEAK_TAIL})(?![\p{L}\p{N}_]))`,
@@ -6302,16 +6302,11 @@ async function readQuestion(
       continue;
     }
     // ("hotelhoian (n=228) vs hotelhue", "#hotelphuquy", where the question speaks of searches: a collection's
-    // name few videos carry as a tag is the search.)
-    // ("How does the #hotelhue search stack up to #hotelhoian?": beside a search named, another one's name is the
-    // search too, however many videos carry it as a tag.)
+    // name few videos carry as a tag is the search; beside a search named, any one, below.)
     if (
       collections.has(word) &&
-      ((collectionNames.length > 0 &&
-        !SEARCH_KIND_WORD.test(word) &&
-        SEARCH_SPOKEN.test(question.toLowerCase())) ||
-        ((!hashed || SEARCH_SPOKEN.test(lowerAll) || (await facts.hashtagUse(word, 1)) === 0) &&
-          !(await commonTag(word))))
+      (!hashed || SEARCH_SPOKEN.test(lowerAll) || (await facts.hashtagUse(word, 1)) === 0) &&
+      !(await commonTag(word))
     ) {
       collectionRead([word], raw);
       placeCollections(at);
