@@ -733,6 +733,33 @@ const hasVideoFilters = (plan: Plan) =>
   (plan.window !== null && !plan.window.shortest) ||
   plan.creators.length + plan.advertisers.length > 0;
 
+/** Filters the search tool has no parameter for: the store applies them. */
+const NOT_SEARCHED: readonly Attribute["kind"][] = [
+  "hook_type",
+  "count",
+  "exceeds",
+  "rate",
+  "sound",
+  // (The searches that found the videos, as imported.)
+  "collection",
+  "transcript",
+  "caption",
+  "emoji",
+  "any_emoji",
+  "any_text",
+  "not_creator",
+  "hours",
+  "days",
+];
+
+/** Whether service_search_videos alone finds the plan's videos (else its pages are filtered, or the store ranks). */
+const searchedExactly = (ctx: Ctx) =>
+  ctx.plan.window === null &&
+  !ctx.plan.attributes.some((a) => NOT_SEARCHED.includes(a.kind)) &&
+  ctx.plan.creators.length + ctx.plan.advertisers.length === 0 &&
+  ctx.creatorSet === undefined &&
+  ctx.advertiserSet === undefined;
+
 /** Pages a list tool (at most `pages` pages of 50) and returns every item. */
 async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown>, pages = 20): Promise<T[]> {
   const items: T[] = [];
@@ -765,7 +792,37 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
     outcome.caveats.push(
       `Not about ${excluded.join(" or ")}: the videos a search for it does not find (a search also finds its run-together tags and spellings apart, as a topic does).`,
     );
+  // ("Show me slideshows that did well", none imported: the corpus holds none, not these ones only.)
+  if (outcome.summary.startsWith("No ")) {
+    const absent = await absentKinds(ctx);
+    if (absent) {
+      outcome.summary = `${outcome.summary} ${absent}`;
+      const first = outcome.findings[0];
+      if (first && first.evidence.length === 0) first.statement = `${first.statement} ${absent}`;
+    }
+  }
   return outcome;
+}
+
+/** Labels a whole import may lack (none of its videos a slideshow, none with a transcript). */
+const LABEL_KINDS: readonly Attribute["kind"][] = [
+  "media_type",
+  "transcript",
+  "caption",
+  "hook",
+  "viral_hook",
+  "ad",
+  "hook_type",
+];
+
+/** "The corpus holds no slideshows at all (0 of its 5,268 videos).": a label of the plan no video has. */
+async function absentKinds(ctx: Ctx): Promise<string | null> {
+  for (const a of ctx.plan.attributes) {
+    if (!LABEL_KINDS.includes(a.kind) || (await ctx.facts.count(applyAttribute({}, a))) > 0) continue;
+    const total = await ctx.facts.count({});
+    return `The corpus holds no ${attributeLabel(a)} at all (0 of its ${fmt(total)} videos).`;
+  }
+  return null;
 }
 
 const PER_GROUP_NAME: Readonly<Record<PerGroupSplit, string>> = {
@@ -2014,30 +2071,7 @@ async function videoView(
   const either = plan.attributes.find((a) => a.kind === "any_text");
   if (either) return eitherView(ctx, order, either.qs);
   const args = { ...searchArgs(plan), sort: order };
-  const exact =
-    plan.window === null &&
-    !plan.attributes.some(
-      (a) =>
-        a.kind === "hook_type" ||
-        a.kind === "count" ||
-        a.kind === "exceeds" ||
-        a.kind === "rate" ||
-        a.kind === "sound" ||
-        // (The searches that found the videos, as imported: no filter of the search tool.)
-        a.kind === "collection" ||
-        a.kind === "transcript" ||
-        a.kind === "caption" ||
-        a.kind === "emoji" ||
-        a.kind === "any_emoji" ||
-        a.kind === "any_text" ||
-        a.kind === "not_creator" ||
-        a.kind === "hours" ||
-        a.kind === "days",
-    ) &&
-    plan.creators.length + plan.advertisers.length === 0 &&
-    ctx.creatorSet === undefined &&
-    ctx.advertiserSet === undefined;
-  if (exact) {
+  if (searchedExactly(ctx)) {
     return {
       items: list<Video>(await call("service_search_videos", { ...args, limit: Math.max(pool, plan.count) })),
       tool: "service_search_videos",
@@ -2358,8 +2392,16 @@ type Trend = {
   subject: string;
   title: string;
   summary: string;
+  period: { start: string; end: string };
   signal: { videos: number; previous_videos: number; growth_ratio: number; plays: number };
 };
+
+/** The days the reports' windows span, "2025-05-05 to 2025-05-12" (UTC). */
+function reportDays(reports: readonly Trend[]): string {
+  const starts = reports.map((r) => r.period.start.slice(0, 10)).sort();
+  const ends = reports.map((r) => r.period.end.slice(0, 10)).sort();
+  return `${starts[0]} to ${ends.at(-1)}`;
+}
 
 /** The kind of trend report a subject asks for ("which sounds are rising?": sound reports). */
 const TREND_KIND_OF = {
@@ -2377,7 +2419,14 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
   const kind =
     plan.trendKind ??
     (hookType ? "hook_pattern" : (TREND_KIND_OF[plan.subject as keyof typeof TREND_KIND_OF] ?? null));
+  // ("What was trending in March 2025?": the reports whose window meets the period named.)
+  const period = plan.window?.from !== undefined ? plan.window : null;
+  const meets = (r: Trend) =>
+    !period ||
+    (Date.parse(r.period.start) / 1000 < (period.to ?? Number.POSITIVE_INFINITY) &&
+      Date.parse(r.period.end) / 1000 > (period.from as number));
   const matches = reports.filter((r) => {
+    if (!meets(r)) return false;
     if (kind && r.kind !== kind) return false;
     if (hookType && r.kind === "hook_pattern" && r.subject !== hookType) return false;
     if (plan.topics.length > 0) {
@@ -2406,9 +2455,21 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
             .join(", ")}`
         : ""
     }`;
-    const reason = plan.topics.length
-      ? `No published trend report${of} mentions "${topicWords(plan.topics)}" (${existing})`
-      : `No trend report${of} is published (${existing})`;
+    const outside = period && reports.length > 0 && !reports.some(meets);
+    const reason = outside
+      ? `No published trend report covers ${period.label ?? windowWords(period)} (${existing}, of the days ${reportDays(reports)})`
+      : plan.topics.length
+        ? `No published trend report${of} mentions "${topicWords(plan.topics)}" (${existing})`
+        : `No trend report${of} is published (${existing})`;
+    // ("Which hashtags were trending in March 2025?", no report then: the most used ones of that period.)
+    if (outside && plan.subject in TREND_KIND_OF) {
+      const used = await rank({ ...ctx, plan: { ...plan, intent: "rank", metric: plan.metric ?? "videos" } });
+      return {
+        ...used,
+        summary: `${reason}; ranked over the videos published then instead: ${used.summary}`,
+        caveats: [caveats[0] as string, ...used.caveats],
+      };
+    }
     if (kind && !kinds.has(kind)) {
       const rule = `A ${kind.replace("_", " ")} is reported when at least ${MIN_VIDEOS} videos used it in the report's ${TREND_WINDOW_DAYS}-day window and it rose at least ${MIN_RISE}× on the ${TREND_WINDOW_DAYS} days before; none did.`;
       // ("Top 5 sounds by plays — does using a trending sound matter?": with no report of the kind at all, the
@@ -2543,6 +2604,13 @@ function leadLine(what: string, items: readonly { name: string; shown: string }[
     : `${what}: ${items[0]?.name} leads with ${items[0]?.shown}${then}.`;
 }
 
+/** What a comparison of imports says its groups are ("the hotel searches vs the trending set"). */
+const COLLECTIONS_POOLED_CAVEAT =
+  "Each group is the videos its searches found, as imported (the collections an Apify export's searchHashtag, searchQuery or input names, or `crs import --collection`), pooled: a video two of them found counts once in the group, and in both groups if they are on either side. Two imports are scraped at different times and by different rules: it shows which set's videos did well, not why.";
+
+/** How many videos a group must have for all of them recording 0 of a count to mean its source records none. */
+const UNRECORDED_GROUP = 20;
+
 /** What a breakdown by search says its groups are. */
 const COLLECTION_CAVEAT =
   "Each group is the videos one search found, as imported (the collection an Apify export's searchHashtag, searchQuery or input names, or `crs import --collection`); a video two searches found counts in each, and a search's videos need not carry its word. It shows which search's videos did well, not that the search caused it.";
@@ -2590,6 +2658,8 @@ interface Group {
   raw: string | number | null;
   size: number;
   value: number;
+  /** The per-video values added up (of a count: whether any video of the group recorded one). */
+  sum?: number;
 }
 
 /** Groups given by their own filters (two topics, a sound and the rest), each measured in the store, best first. */
@@ -2603,7 +2673,15 @@ async function filterGroups(
     sides.map(async ([key, filter]): Promise<Group | null> => {
       const g = await wholeSet(ctx, filter, metric);
       return g
-        ? { key, filter, by: null, raw: null, size: g.videos, value: groupFigure(g, metric, statistic) }
+        ? {
+            key,
+            filter,
+            by: null,
+            raw: null,
+            size: g.videos,
+            value: groupFigure(g, metric, statistic),
+            sum: g.sum,
+          }
         : null;
     }),
   );
@@ -2657,6 +2735,7 @@ async function splitGroups(
           raw: g.key,
           size: g.videos,
           value: options.creators ? (g.creators ?? 0) : groupFigure(g, metric, statistic),
+          sum: g.sum,
         }))
         .sort(byFigure);
     }),
@@ -2794,10 +2873,12 @@ async function shareBreakdown(
       ]);
   const keyOf = (g: Group) => (sides ? g.key : String(g.raw));
   const parts = new Map(part.map((g) => [keyOf(g), g.size]));
-  const groups = whole.map((g) => {
-    const n = parts.get(keyOf(g)) ?? 0;
-    return { ...g, part: n, value: pct(n, g.size) };
-  });
+  const groups = whole
+    .filter((g) => !unnamedSearch(plan, by, g.raw))
+    .map((g) => {
+      const n = parts.get(keyOf(g)) ?? 0;
+      return { ...g, part: n, value: pct(n, g.size) };
+    });
   const base = describe(plan);
   const what = `the share of ${base} ${shareWords(target)}`;
   const show = (g: (typeof groups)[number]) => `${g.value} % (${fmt(g.part)} of ${fmt(g.size)})`;
@@ -2813,7 +2894,9 @@ async function shareBreakdown(
             ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video; a video without one is in no group.`
             : by === "length"
               ? "Length: the duration the source recorded; slideshows and videos without one are in no group."
-              : "Each group shows which did well, not that what sets it apart caused it.",
+              : by === "collection"
+                ? COLLECTION_CAVEAT
+                : "Each group shows which did well, not that what sets it apart caused it.",
   ];
   if (groups.length === 0) return emptyRanking(`No ${base} to break down.`, caveats, computed);
   if (groups.every((g) => g.part === 0))
@@ -2822,7 +2905,10 @@ async function shareBreakdown(
         .replace(/^that are /, "are ")
         .replace(/^with /, "have ")
         .replace(/^using /, "use ")
-        .replace(/^in /, "are in ")}, in any ${by === "weekday" ? "day" : by}.`,
+        .replace(
+          /^in /,
+          "are in ",
+        )}, in any ${by === "weekday" ? "day" : by === "collection" ? "search" : by}.`,
       caveats,
       computed,
     );
@@ -2846,7 +2932,7 @@ async function shareBreakdown(
     series && listed.length < groups.length ? ` (the last ${listed.length} of ${groups.length} ${by}s)` : "";
   const summary = series
     ? `${what[0]?.toUpperCase()}${what.slice(1)} per publication ${by} (UTC)${span}: ${listed.map((g) => `${g.key} ${show(g)}`).join(", ")}. The highest: ${top.key} (${top.value} %).`
-    : `By ${what}, the leading ${by === "weekday" || by === "weekend" ? "publication day" : by === "hour" ? "publication hour" : by === "ad" ? "group" : by} is ${top.key}: ${show(top)}${listed[1] ? `; next ${listed[1].key}: ${show(listed[1])}` : ""}.`;
+    : `By ${what}, the leading ${by === "weekday" || by === "weekend" ? "publication day" : by === "hour" ? "publication hour" : by === "ad" ? "group" : by === "collection" ? "search" : by} is ${top.key}: ${show(top)}${listed[1] ? `; next ${listed[1].key}: ${show(listed[1])}` : ""}.`;
   const shown = series ? listed : listed.slice(0, plan.count);
   return {
     summary,
@@ -3153,7 +3239,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                     ? plan.bands.length > 0 &&
                       plan.bands.every((b) => b.attributes.every((a) => a.kind === "any_text"))
                       ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
-                      : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                      : plan.bands.length > 0 &&
+                          plan.bands.every((b) => b.attributes.every((a) => a.kind === "collection"))
+                        ? COLLECTIONS_POOLED_CAVEAT
+                        : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
                       : by === "sound_use"
@@ -3183,6 +3272,15 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         `Only the groups with ${boundWords(plan.groupVideos)} videos: ${fmt(kept.length)} of ${fmt(ranked.length)}.`,
       );
     ranked = kept;
+  }
+  // ("Which search had the lowest median saves?": a scrape whose source records no saves is no low figure.)
+  const unrecorded =
+    metric && COUNTS.includes(metric) ? ranked.filter((g) => g.size >= UNRECORDED_GROUP && g.sum === 0) : [];
+  if (unrecorded.length > 0 && unrecorded.length < ranked.length) {
+    ranked = ranked.filter((g) => !unrecorded.includes(g));
+    caveats.push(
+      `Left out: ${joinNames(unrecorded.map((g) => `${g.key} (${videosCount(g.size)})`))}: every one of ${unrecorded.length === 1 ? "its" : "their"} videos records 0 ${METRIC_NAME[metric as Metric]}, which most likely means ${unrecorded.length === 1 ? "its source records" : "their sources record"} no such count, not that none were made.`,
+    );
   }
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
   // A median or rate over a handful of videos says little: when the leader is such a group, say so.
@@ -4195,22 +4293,19 @@ async function overview(ctx: Ctx): Promise<Outcome> {
   // The ad share, unless the set is ads or organic videos already.
   const ads = filter.ad ? null : await ctx.facts.count({ ...filter, ad: "yes" });
   const what = describe(ctx.plan);
-  const top = list<Video>(
-    await ctx.call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 }),
-  );
   const mid = whole?.median ?? null;
   const statement = `${fmt(n)} ${what}; median plays ${mid === null ? "n/a" : fmt(mid)}${ads === null ? "" : `; ${pct(ads, n)} % ads`}.`;
+  // ("Overview of the hotelhoian search": its own most played videos, which the search tool cannot narrow to.)
+  const evidence = searchedExactly(ctx)
+    ? list<Video>(
+        await ctx.call("service_search_videos", { ...searchArgs(ctx.plan), sort: "views", limit: 5 }),
+      )
+        .slice(0, 3)
+        .map((v) => videoEvidence(v))
+    : await mostPlayed(ctx, filter);
   return {
     summary: statement,
-    findings: [
-      {
-        statement,
-        evidence:
-          ctx.plan.window || ctx.plan.creators.length + ctx.plan.advertisers.length > 0 || bySound(ctx.plan)
-            ? await mostPlayed(ctx, filter)
-            : top.slice(0, 3).map((v) => videoEvidence(v)),
-      },
-    ],
+    findings: [{ statement, evidence }],
     caveats: [],
     result: { count: n, median_plays: mid },
     computed: "aggregate: count, median plays, ad share",

@@ -167,6 +167,8 @@ export const SHARE_GROUPS: readonly NonNullable<Plan["groupBy"]>[] = [
   "language",
   "ad",
   "length",
+  // ("Which hotel search has the highest share of ads?": each search's own.)
+  "collection",
   // ("What share of Hue vs Hoi An videos are ads?", "… in 2024 vs 2025?": each topic's or period's own.)
   "topic",
   "period",
@@ -205,7 +207,7 @@ const GROUPS_NAMED =
   /\b(?:the |top )(?:top )?(\d{1,2}) (?:most active |biggest |largest |busiest |top |most used |most popular )?(?:creators|accounts|influencers|advertisers|brands|sounds|songs|tracks)\b/;
 /** What a ranking within each group ranks: the noun after "top 3", "the best", "the most liked". */
 const RANKED_NOUN =
-  /\b(?:top|best|leading|biggest|largest|(?:most|highest|(?<!\bat )least|lowest) \w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
+  /\b(?:top|best|leading|biggest|largest|(?:most|highest|(?<!\bat )least|lowest) (?!(?:share|percentage|proportion|fraction|ratio|rate|number|count)\b)\w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
 /** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
 /**
@@ -655,7 +657,34 @@ export function collectionWords(names: readonly string[]): string {
   const quoted = names.map((n) => `"${n}"`);
   return names.length === 1
     ? `the collection ${quoted[0]}`
-    : `the collections ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+    : names.length > FEW_COLLECTIONS
+      ? `the ${namesListed(names)}`
+      : `the collections ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}`;
+}
+
+/** The longest part of three letters or more every name holds ("hotel" of "hotelhue", "reviewhotel"), or null. */
+export function sharedPart(names: readonly string[]): string | null {
+  const shortest = [...names].sort((a, b) => a.length - b.length)[0] ?? "";
+  for (let length = shortest.length; length >= 3; length--)
+    for (let from = 0; from + length <= shortest.length; from++) {
+      const part = shortest.slice(from, from + length);
+      if (names.every((n) => n.includes(part))) return part;
+    }
+  return null;
+}
+
+/** How many collections are listed by name; more are told by the name they share ("which hotel search"). */
+const FEW_COLLECTIONS = 5;
+
+/** "23 collections whose name holds "hotel"", or "7 collections: "a", "b", "c" and 4 more". */
+export function namesListed(names: readonly string[]): string {
+  const shared = sharedPart(names);
+  return shared
+    ? `${names.length} collections whose name holds "${shared}"`
+    : `${names.length} collections: ${names
+        .slice(0, 3)
+        .map((n) => `"${n}"`)
+        .join(", ")} and ${names.length - 3} more`;
 }
 
 /** Topics as an answer shows them: a quoted phrase without its quotes ("book now"). */
@@ -1072,6 +1101,8 @@ interface CollectionSaid {
   at: number;
   length: number;
   weak: boolean;
+  /** Every search whose name holds the word written ("the hotel searches"): one set, not names listed. */
+  family?: { each: boolean };
 }
 
 /** A name as a pattern, for a "u" expression outside a character class (where "-" needs no escape, nor may have one). */
@@ -1086,7 +1117,19 @@ const namesPattern = (names: ReadonlySet<string>) =>
 const COLLECTION_LEAD = String.raw`(?:input|search(?:hashtag)?(?:[/.]name)?|searchquery|search[_ ]?(?:term|query|hashtag|input|keyword)|quer(?:y|ies)|keywords?|collection|dataset|từ khóa|từ khoá|tu khoa|tìm kiếm|tim kiem|nhóm|nhom)`;
 /** Words after a name that make it the search ("the hotelcantho search"); the weak ones need a name few tags use. */
 const COLLECTION_STRONG_TAIL = String.raw`(?:search(?:es)?|search results?|quer(?:y|ies)|keywords?|inputs?|scrapes?|collections?)`;
-const COLLECTION_WEAK_TAIL = String.raw`(?:sets?|files?|datasets?|data ?set|results|bucket)`;
+const COLLECTION_WEAK_TAIL = String.raw`(?:sets?|files?|datasets?|data ?set|samples?|results|bucket)`;
+/** What may narrow two imports set side by side, alike on each ("ads in the hotel set vs the trending set"). */
+const BOTH_SIDES: readonly Attribute["kind"][] = [
+  "ad",
+  "media_type",
+  "hook",
+  "viral_hook",
+  "transcript",
+  "caption",
+  "count",
+];
+/** Words before a name and its search that mean every search the name is part of ("which hotel search"). */
+const COLLECTION_EVERY = String.raw`(?:which|what|each|every|per|all|across|among|any)(?:\s+(?:of\s+)?the)?`;
 /** The question speaks of searches: a collection's name in it is the search, even written as a tag. */
 const SEARCH_SPOKEN =
   /\b(?:search(?:es|ed)?|quer(?:y|ies)|input|keywords?|scraped?|collections?)\b|từ kho[áa]|tu khoa|tìm kiếm|tim kiem/;
@@ -1100,16 +1143,22 @@ function collectionsWritten(text: string, names: ReadonlySet<string>): Collectio
   if (names.size === 0) return [];
   const alternatives = namesPattern(names);
   const found: CollectionSaid[] = [];
-  const add = (said: string[], at: number, length: number, weak: boolean) => {
+  const add = (
+    said: string[],
+    at: number,
+    length: number,
+    weak: boolean,
+    family?: CollectionSaid["family"],
+  ) => {
     if (!found.some((f) => at < f.at + f.length && f.at < at + length))
-      found.push({ names: said, at, length, weak });
+      found.push({ names: said, at, length, weak, ...(family ? { family } : {}) });
   };
   const lead = new RegExp(
     String.raw`(?<![\p{L}\p{N}_])${COLLECTION_LEAD}\s*(?:=|==|:|\bis\b|\bfor\b)?\s*['"“‘]?#?(${alternatives})['"”’]?(?![\p{L}\p{N}_])`,
     "gu",
   );
   const tail = new RegExp(
-    String.raw`(?<![\p{L}\p{N}_])(?:the\s+)?#?(${alternatives})['"”’]?(?:\s*\([^()]{0,40}\))?\s*(?:-\s*)?(?:(${COLLECTION_STRONG_TAIL})|${COLLECTION_WEAK_TAIL})(?![\p{L}\p{N}_])`,
+    String.raw`(?<![\p{L}\p{N}_])(${COLLECTION_EVERY}\s+)?(?:the\s+)?#?(${alternatives})['"”’]?(?:\s*\([^()]{0,40}\))?\s*(?:-\s*)?(?:(${COLLECTION_STRONG_TAIL})|(${COLLECTION_WEAK_TAIL}))(?![\p{L}\p{N}_])`,
     "gu",
   );
   const listed =
@@ -1130,7 +1179,40 @@ function collectionsWritten(text: string, names: ReadonlySet<string>): Collectio
   for (const m of text.matchAll(joined))
     add([...new Set([...(m[1] as string).matchAll(one)].map((n) => n[0]))], m.index ?? 0, m[0].length, false);
   for (const m of text.matchAll(lead)) add([m[1] as string], m.index ?? 0, m[0].length, false);
-  for (const m of text.matchAll(tail)) add([m[1] as string], m.index ?? 0, m[0].length, m[2] === undefined);
+  // ("Which hotel search has the most ads?", "the hotel scrape", "the hotel searches": every search whose name holds
+  // that word, where two or more do; one search alone is named by "search" without "which", "each" or a plural.)
+  const familyTail = new RegExp(
+    String.raw`(?<![\p{L}\p{N}_])(${COLLECTION_EVERY}\s+)?(?:the\s+)?#?(\p{L}[\p{L}\p{N}_]{2,})\s*(?:-\s*)?(?:(${COLLECTION_STRONG_TAIL})|(${COLLECTION_WEAK_TAIL}))(?![\p{L}\p{N}_])`,
+    "gu",
+  );
+  for (const m of text.matchAll(familyTail)) {
+    const word = (m[2] as string).toLowerCase();
+    const family = [...names].filter((n) => n.includes(word)).sort();
+    const whole =
+      m[1] !== undefined || !/^(?:search|search results?|query|keyword|input|collection)$/.test(m[3] ?? "");
+    // (A word of a third of the searches or more; not the end of a place written apart, "the Tuyên Quang search".)
+    const before = text
+      .slice(0, m.index ?? 0)
+      .match(/(\p{L}+)\s+$/u)?.[1]
+      ?.toLowerCase();
+    if (
+      family.length < Math.max(3, names.size / 3) ||
+      // ("The cheap-hotel searches": a kind of it, one search.)
+      /\p{L}-$/u.test(text.slice(0, m.index ?? 0)) ||
+      !(whole || !names.has(word)) ||
+      (before !== undefined && [...names].some((n) => n.includes(`${before}${word}`)))
+    )
+      continue;
+    // (The span leaves "which" to the question's shape.)
+    const lead = m[1]?.length ?? 0;
+    add(family, (m.index ?? 0) + lead, m[0].length - lead, false, {
+      each: /^(?:which|what|each|every|per)\b/.test(m[1] ?? ""),
+    });
+  }
+  for (const m of text.matchAll(tail)) {
+    const lead = m[1]?.length ?? 0;
+    add([m[2] as string], (m.index ?? 0) + lead, m[0].length - lead, m[3] === undefined);
+  }
   return found;
 }
 
@@ -1155,6 +1237,9 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
     const name = trending[0] as string;
     out = out
       .replace(TRENDING_DATED, (said: string, at: number, all: string) => {
+        // ("Which hashtags were trending in March 2025?": a period, where the collection is of another year.)
+        const years = name.match(/(?:19|20)\d\d/g);
+        if (years && !years.some((year) => said.includes(year))) return said;
         typos.push(`${said.trim()}=${name}, the collection's name`);
         return SET_AFTER.test(all.slice(at + said.length)) ? name : `${name} set`;
       })
@@ -2092,6 +2177,12 @@ const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 const WORKS =
   /(?<!\bhow\s+)\b(?:does|do|did|will|would|can|is|are)\s+(?:(?:posting|making|using|adding|tagging)\s+)?#?[\p{L}\p{N}_][\p{L}\p{N}_ -]{1,40}?\s+(?:(?:videos?|clips?|posts?|content|ones)\s+)?(?:(?:actually|really|even|still)\s+)?(?:work|help|helping|do (?:well|better|any better)|perform (?:well|better)|pay off|boost)\b/u;
 /**
+ * "Do videos with a price in the caption get more saves?", "do posts that mention breakfast see more views?",
+ * "does mentioning a discount get more engagement?": the videos about what is named set against the others.
+ */
+const GETS_MORE =
+  /\b(?:does|do|did|will|would|can)\s+(?:(?:the\s+)?(?:videos?|posts?|clips?|captions?|ones|content)\s+(?:with|that\s+(?:mentions?|has|have|uses?|shows?|includes?|features?)|mentioning|having|using|showing|featuring|including|about)|mentioning|using|adding|showing|including|featuring|putting)\s+[^?.!]{1,60}?\s+(?:get|gets|earn|earns|see|sees|draw|draws|pull|pulls|attract|attracts|drive|drives|receive|receives|bring|brings|lead to|leads to)\s+(?:(?:a\s+)?(?:lot\s+)?more|higher|better|bigger|stronger)\b/u;
+/**
  * A caption naming another account: "@mention another account" (written "at-mention" by the time it is read),
  * "mention someone", "tagging a friend", "tag other creators".
  */
@@ -2141,7 +2232,7 @@ const FIGURE_OF_EACH =
 
 /** Statistics the analyst does not compute: correlations, regressions, significance tests, intervals, inequality. */
 const STATISTICS =
-  /\b(?:(?:rank |pearson |spearman )?correlations?(?: coefficients?)?|correlated|regressions?|r-squared|bootstrap\w*|confidence intervals?|\d{2} ?% (?:confidence )?intervals?|statistically significant|significance tests?|p-values?|gini(?: coefficient)?|standard deviations?|variance)\b/;
+  /\b(?:(?:rank |pearson |spearman )?correlations?(?: coefficients?)?|correlated|regressions?|r-squared|bootstrap\w*|confidence intervals?|\d{2} ?% (?:confidence )?intervals?|statistically significant|significance tests?|p-values?|gini(?: coefficient)?|standard deviations?|variance|slopes? of|elasticit(?:y|ies))\b/;
 const NO_STATISTICS =
   'it gives medians, totals, shares, percentiles, rankings and breakdowns, not correlations, regressions, significance tests, confidence intervals or inequality indices; to see how two measures move together, ask for a breakdown ("median views by follower band", "save rate by video length")';
 
@@ -2316,6 +2407,10 @@ async function readQuestion(
   const typos: string[] = [];
   if (question !== asks.question) typos.push(`${asks.question.trim()}=${question.trim()}`);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
+  // The years the trending collections' names hold ("trending-dec2020": 2020).
+  const trendingYears = [...collections].flatMap((n) =>
+    n.includes("trending") ? (n.match(/(?:19|20)\d\d/g) ?? []) : [],
+  );
   const spelled = collectionsSpelled(english ?? question, collections, typos)
     .replace(/[’]/g, "'")
     // ("+1 to what Huy asked, but for 2024", "follow up:": how a chat message asks again; what it asks follows.)
@@ -2506,6 +2601,9 @@ async function readQuestion(
     .replace(
       /\btrending[\s-]+(?=(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b)|\bkaggle\s+trending\b|(?<=\b(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+)?(?:19|20)\d\d\s+)trending\b\s*|\btrending\s+(?=(?:in\s+|from\s+|of\s+)?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+|\d{1,2}\/)?(?:19|20)\d\d\b)/gi,
       (word: string, at: number, all: string) => {
+        // ("Which hashtags were trending in March 2025?": a period, where the trending collection is of another year.)
+        const year = all.slice(Math.max(0, at - 16), at + word.length + 24).match(/(?:19|20)\d\d/)?.[0];
+        if (year && trendingYears.length > 0 && !trendingYears.includes(year)) return word;
         typos.push(`${word.trim().replace(/-$/, "")}=the collection's name`);
         // ("The 2020 trending videos": the year stays one, before what it describes.)
         return /\d\s*$/.test(all.slice(0, at)) &&
@@ -3179,12 +3277,24 @@ async function readQuestion(
   // khóa hotelquangbinh", "the trending set". (A name most videos carry as a tag needs a search's own word:
   // "the hotel dataset" is the whole scrape, "the generic hotel search" the search.)
   const collectionNames: string[] = [];
-  const collectionRead = (names: readonly string[], said: string) => {
+  /** The collections as named, one list each time ("the hotel searches vs the trending set": two). */
+  const collectionSides: string[][] = [];
+  /** The sides that are every search of a word's ("the hotel searches"), not names listed. */
+  const familySides = new Set<string[]>();
+  /** How many searches are named apart: every search of a word's ("the hotel searches") counts once. */
+  let searchesApart = 0;
+  /** "Which hotel search …", "each hotel search": every search of a word's, each a group. */
+  let eachOfFamily = false;
+  const collectionRead = (names: readonly string[], said: string, family?: CollectionSaid["family"]) => {
     const fresh = names.filter((n) => !collectionNames.includes(n));
     if (fresh.length === 0) return;
     collectionNames.push(...fresh);
+    collectionSides.push(fresh);
+    if (family) familySides.add(fresh);
+    searchesApart += family ? 1 : fresh.length;
+    if (family?.each) eachOfFamily = true;
     understood.push(
-      `${fresh.length === 1 ? "collection" : "collections"} ${fresh.map((n) => `"${n}"`).join(", ")} (${fresh.length === 1 ? "the videos the search found" : "the videos those searches found"}, as imported; from "${said.trim()}")`,
+      `${fresh.length === 1 ? "collection" : fresh.length > FEW_COLLECTIONS ? "the" : "collections"} ${fresh.length > FEW_COLLECTIONS ? namesListed(fresh) : fresh.map((n) => `"${n}"`).join(", ")} (${fresh.length === 1 ? "the videos the search found" : "the videos those searches found"}, as imported; from "${said.trim()}")`,
     );
   };
   const commonTag = async (name: string) =>
@@ -3192,14 +3302,17 @@ async function readQuestion(
     (await facts.count({ collections: [name] }));
   let collectionsAt = -1;
   const collectionSpans: [number, number][] = [];
+  /** Where every search of a word's was named ("the hotel searches"). */
+  const familyStarts: number[] = [];
   // ("hotelhue vs hoteldalat search": the searches set side by side, the "vs" read with them.)
   let collectionsVersus = false;
   for (const said of collectionsWritten(text, collections)) {
     if (said.weak && (await commonTag(said.names[0] as string))) continue;
     if (collectionsAt < 0) collectionsAt = said.at;
     collectionSpans.push([said.at, said.at + said.length]);
+    if (said.family) familyStarts.push(said.at);
     if (/\b(?:vs\.?|versus)\b/.test(text.slice(said.at, said.at + said.length))) collectionsVersus = true;
-    collectionRead(said.names, text.slice(said.at, said.at + said.length));
+    collectionRead(said.names, text.slice(said.at, said.at + said.length), said.family);
     text = consume(text, said.at, said.length);
   }
   /** The collections read as one filter, placed where the first was named. */
@@ -3667,6 +3780,19 @@ async function readQuestion(
     );
 
   const place = (item: Attribute, at: number, words: string) => {
+    // ("The Vietnam hotel scrape": the place describes the searches named after it, no filter on the region the
+    // source recorded for a few of their videos.)
+    const describing =
+      item.kind === "region" &&
+      familyStarts.some(
+        (start) => start >= at + words.length && /^\s*$/.test(text.slice(at + words.length, start)),
+      );
+    if (describing) {
+      understood.push(
+        `"${words}" read as describing the searches named after it, not as a filter on region ${item.value}`,
+      );
+      return;
+    }
     placed.push({ item, at });
     understood.push(`${attributeLabel(item)} (from "${words}")`);
   };
@@ -7364,7 +7490,8 @@ async function readQuestion(
   const searchesCompared =
     collections.size > 0 &&
     (BY_SEARCH.test(question.toLowerCase()) ||
-      (collectionNames.length >= 2 &&
+      eachOfFamily ||
+      (searchesApart >= 2 &&
         (collectionsVersus ||
           CUES.compare.test(lowerAll) ||
           PER_ITEM.test(lowerAll) ||
@@ -7476,7 +7603,7 @@ async function readQuestion(
     searchesCompared &&
     // ("@x: which searches do they show up in?", "does @x do better in the hotelquan1 search or the hotelsaigon
     // search?": that account's videos, by search.)
-    (entityCount === 0 || collectionNames.length >= 2 || BY_SEARCH.test(question.toLowerCase())) &&
+    (entityCount === 0 || searchesApart >= 2 || eachOfFamily || BY_SEARCH.test(question.toLowerCase())) &&
     subject === "videos"
   ) {
     intent = "breakdown";
@@ -7485,7 +7612,9 @@ async function readQuestion(
     if (!RANKED_NOUN.test(lowerAll)) {
       understood.push(
         collectionNames.length >= 2
-          ? `groups: the searches named (${collectionNames.join(", ")}), side by side`
+          ? eachOfFamily && collectionSides.length === 1
+            ? `groups: each of the ${namesListed(collectionNames)}`
+            : `groups: the searches named (${collectionNames.length > FEW_COLLECTIONS ? namesListed(collectionNames) : collectionNames.join(", ")}), side by side`
           : `groups: each search the videos were found by (${collections.size} collections, as imported)`,
       );
       metric = sideBySideMetric(metric);
@@ -8462,7 +8591,7 @@ async function readQuestion(
   );
   // ("Do funny videos work for hotels?", "is #xuhuong actually helping?", "do couple videos do better?": the videos
   // about the one topic named there against the others, the other topics of both.)
-  const works = helped ? null : lowerAll.match(WORKS);
+  const works = helped ? null : (lowerAll.match(WORKS) ?? lowerAll.match(GETS_MORE));
   const worksSpan = works ? [works.index ?? 0, (works.index ?? 0) + works[0].length] : null;
   const worksTopics = worksSpan
     ? topics.filter((t) => {
@@ -9058,8 +9187,10 @@ async function readQuestion(
     const verb = lowerAll.search(
       /\b(are|is|were|was|have|has|had|use|used|uses|carry|carries|contain|contains|come from|came from|comes from|got|get|include|posted|published|uploaded)\b/,
     );
-    const after = placed.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
-    const target = after[0] ?? [...placed].sort((x, y) => y.at - x.at)[0];
+    // ("The ad share of the #reviewhotel search compared with #hoteldanang": the searches are the groups.)
+    const candidates = placed.filter((p) => !(sharePerGroup && p.item.kind === groupBy));
+    const after = candidates.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
+    const target = after[0] ?? [...candidates].sort((x, y) => y.at - x.at)[0];
     // "What percentage of videos mention a price?": the words a verb of saying names are the target.
     const cue = lowerAll.search(MENTION_CUE);
     // "What share of ads in 2024 were about hotels?": a topic after the verb, "about" it, likewise.
@@ -9541,13 +9672,80 @@ async function readQuestion(
             [...collections].filter((n) => n.includes(t)).length >= 2,
         )
       : undefined;
+  const setsVersus = /\b(?:vs\.?|versus|compar\w*|than|both|against|or the|and (?:in )?the|stack up)\b/.test(
+    lowerAll,
+  );
+  // (What may narrow one side only is not read: "Đà Lạt hotel videos vs the trending set", "… from 2024".)
+  const oneSideNarrowed =
+    topics.some((t) => t !== otherSet) ||
+    window !== null ||
+    creators.length + advertisers.length > 0 ||
+    !filters.every((a) => a === setNamed || BOTH_SIDES.includes(a.kind));
+  // ("The hotel videos vs the trending set on median views", "the hotel searches vs the trending set": each set
+  // named, a collection or every search of a word's, pooled into one group.)
+  const setSides =
+    setNamed && otherSet
+      ? [
+          setNamed.names,
+          [...collections].filter((n) => n.includes(otherSet) && !setNamed.names.includes(n)).sort(),
+        ]
+      : collectionSides.length >= 2 && collectionSides.some((side) => familySides.has(side))
+        ? collectionSides
+        : null;
+  // ("trending-dec2020", "the 23 "hotel" searches", "hotelhue + hoteldalat")
+  const sideLabels = (setSides ?? []).map((side) => {
+    const shared = side.length > 2 ? sharedPart(side) : null;
+    return shared ? `the ${side.length} "${shared}" searches` : side.join(" + ");
+  });
   if (
     setNamed &&
-    otherSet &&
-    /\b(?:vs\.?|versus|compar\w*|than|both|against|or the|and (?:in )?the|stack up)\b/.test(lowerAll)
+    setSides &&
+    setsVersus &&
+    !oneSideNarrowed &&
+    (groupBy === null || groupBy === "collection") &&
+    bands.length === 0 &&
+    subject === "videos" &&
+    ["measure", "compare", "breakdown", "count", "overview"].includes(intent)
   ) {
+    for (const list of [attributes, filters])
+      if (list.includes(setNamed)) list.splice(list.indexOf(setNamed), 1);
+    if (otherSet) {
+      topics.splice(topics.indexOf(otherSet), 1);
+      unsay(new RegExp(`^topic "${escapeForRegExp(otherSet)}" `));
+    }
+    unsay(/^groups: /);
+    bands.push(
+      ...setSides.map((side, i) => ({
+        label: sideLabels[i] as string,
+        attributes: [{ kind: "collection", names: side } as Attribute],
+      })),
+    );
+    intent = "breakdown";
+    groupBy = "bounds";
+    metric = sideBySideMetric(metric);
+    understood.push(`groups: ${sideLabels.join(" and ")}, each pooled, side by side`);
+  } else if (
+    setNamed &&
+    setSides &&
+    setsVersus &&
+    intent !== "decline" &&
+    (otherSet || groupBy === "collection")
+  ) {
+    // ("Top 5 videos of the hotel videos vs the trending set": two sets, each read apart only on one measure.)
+    const [one, other] = sideLabels;
+    // (As a question names them: "the hotel searches", "the trending-dec2020 set".)
+    const [asked, askedOther] = setSides.map((side, i) =>
+      side.length === 1
+        ? `the ${side[0]} set`
+        : (sideLabels[i] as string).startsWith("the ")
+          ? `the ${sharedPart(side)} searches`
+          : `the ${side.join(" and ")} searches`,
+    );
+    const example = `'${asked} vs ${askedOther}: median views'`;
     intent = "decline";
-    decline = `it sets ${collectionWords(setNamed.names)} against the ${otherSet} searches; the local analyst answers for one set of videos at a time — ask about each on its own ('… in the ${setNamed.names[0]} set', '… of the ${otherSet} videos')`;
+    decline = oneSideNarrowed
+      ? `it sets ${one} against ${other}, narrowed in a way that may hold for one side only (a topic, a period, a place, a language or an account); set the two side by side as they are (${example}), or ask about each on its own`
+      : `it sets ${one} against ${other}; the two are set side by side on one measure (${example}), and anything else is answered for one set at a time`;
   }
   const bySearch = groupBy === "collection" ? null : question.toLowerCase().match(BY_SEARCH);
   const byPlace =

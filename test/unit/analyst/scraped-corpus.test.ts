@@ -13014,3 +13014,183 @@ describe("the searches that found the videos, as imported (stop 61)", () => {
     );
   });
 });
+
+describe("every search of a word's, imports side by side, counts a source lacks (stop 62)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  /** The trending set's videos: published about 400 days before the scrape's newest, in one collection. */
+  const TRENDING_AT = SCRAPED - 400 * DAY;
+  beforeAll(async () => {
+    searched = tempDb().db;
+    await importScrape(searched, undefined, true);
+    // A second import, every video in one collection, whose source records no saves (as the Kaggle trending set).
+    const file = join(dir, "trending.json");
+    writeFileSync(
+      file,
+      JSON.stringify(
+        Array.from({ length: 24 }, (_, i) => ({
+          id: String(6_900_000_000_000_000_000n + BigInt(i)),
+          text: `dance challenge number ${i} #fyp`,
+          createTime: TRENDING_AT + i * 3600,
+          authorMeta: {
+            id: String(5_000_000 + i),
+            name: `dancer${i}`,
+            nickName: `Dancer ${i}`,
+            fans: 50_000,
+          },
+          playCount: 100_000 + i * 1_000,
+          diggCount: 9_000 + i,
+          commentCount: 100,
+          shareCount: 50,
+          hashtags: [{ name: "fyp" }],
+        })),
+      ),
+    );
+    const summary = await importFile(searched, file, {
+      format: "apify",
+      now: NOW,
+      collection: "trending-dec2020",
+    });
+    afterIngest(searched, NOW, summary.videoIds);
+    const store = createSqliteStore(searched);
+    on = { store, registry: registryOn(store) };
+  });
+  afterAll(() => searched.close());
+  const column = (sql: string, ...args: unknown[]) =>
+    searched
+      .prepare(sql)
+      .pluck()
+      .all(...args) as number[];
+  const HOTEL_SEARCHES = "SELECT DISTINCT collection FROM video_collections WHERE collection LIKE '%hotel%'";
+
+  it("'which hotel search has the highest share of ads?': each search whose name holds the word, its share of ads (SQL)", async () => {
+    const answer = await ask("which hotel search has the highest share of ads?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection" });
+    const names = column(`${HOTEL_SEARCHES} ORDER BY 1`) as unknown as string[];
+    expect(names.length).toBe(7);
+    expect(plan.understood).toContain(`groups: each of the 7 collections whose name holds "hotel"`);
+    expect([...(result.ranking as string[])].sort()).toEqual(names);
+    for (const name of names) {
+      const [ads, all] = [
+        column(
+          "SELECT count(*) FROM videos WHERE label_ad = 1 AND id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+          name,
+        )[0] as number,
+        column("SELECT count(*) FROM video_collections WHERE collection = ?", name)[0] as number,
+      ];
+      expect(groupValue(result, name)).toBeCloseTo((100 * ads) / all, 2);
+    }
+    expect(answer.summary).toMatch(/^By the share of .* that are ads, the leading search is /);
+    // "Which hotel searches have the most ads?": their number, by search; the trending set is no group.
+    const most = aggregateOf(await ask("which hotel searches have the most ads?", on));
+    expect(most.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
+    expect(most.result.ranking as string[]).not.toContain("trending-dec2020");
+  });
+
+  it("'which search had the lowest median saves?' leaves out a search whose source records none, and says so (SQL)", async () => {
+    const answer = await ask("Which search had the lowest median saves?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "saves" });
+    expect(
+      column(
+        "SELECT max(saves) FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')",
+      ),
+    ).toEqual([0]);
+    expect(result.ranking as string[]).not.toContain("trending-dec2020");
+    expect((result.ranking as string[]).length).toBe(7);
+    expect(answer.caveats).toContain(
+      "Left out: trending-dec2020 (24 videos): every one of its videos records 0 saves, which most likely means its source records no such count, not that none were made.",
+    );
+    // Its views are recorded: on views it is a group like the others.
+    const views = aggregateOf(await ask("Which search had the highest median views?", on));
+    expect(views.result.ranking as string[]).toContain("trending-dec2020");
+  });
+
+  it("'the hotel searches vs the trending set: median views' sets the two imports side by side, each pooled (SQL)", async () => {
+    const answer = await ask("the hotel searches vs the trending set: median views", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(plan.filters).toEqual([]);
+    const hotel = column(
+      `SELECT plays FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection IN (${HOTEL_SEARCHES}))`,
+    );
+    const trending = column(
+      "SELECT plays FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')",
+    );
+    expect(groupValue(result, 'the 7 "hotel" searches')).toBe(median(hotel));
+    expect(groupValue(result, "trending-dec2020")).toBe(median(trending));
+    expect(
+      answer.caveats.some((c) => c.startsWith("Each group is the videos its searches found, as imported")),
+    ).toBe(true);
+    // The hotel videos (a topic) against the set, likewise; a ranking of the two is declined, saying what is answered.
+    const topic = aggregateOf(await ask("compare the hotel videos vs the trending set on median views", on));
+    expect(topic.plan).toMatchObject({ intent: "breakdown", group_by: "bounds" });
+    expect(groupValue(topic.result, 'the 7 "hotel" searches')).toBe(median(hotel));
+    const ranked = await ask("top 5 videos of the hotel videos vs the trending set", on);
+    expect(ranked.summary).toContain(
+      "the two are set side by side on one measure ('the trending-dec2020 set vs the hotel searches: median views')",
+    );
+    // Narrowed on one side only ("Da Nang hotel videos"): declined, not answered for Da Nang videos of both.
+    const narrowed = await ask("Da Nang hotel videos vs the trending set: median views", on);
+    expect(narrowed.summary).toContain("narrowed in a way that may hold for one side only");
+  });
+
+  it("'the Vietnam hotel scrape': the place describes the searches, no filter on the region a few videos record", async () => {
+    const { plan, result } = aggregateOf(await ask("how many videos are in the Vietnam hotel scrape?", on));
+    expect(plan.filters).toEqual([
+      `collection=${(column(`${HOTEL_SEARCHES} ORDER BY 1`) as unknown as string[]).join("|")}`,
+    ]);
+    expect(plan.understood).toContain(
+      '"vietnam" read as describing the searches named after it, not as a filter on region VN',
+    );
+    expect(result.count).toBe(
+      column(
+        `SELECT count(DISTINCT video_id) FROM video_collections WHERE collection IN (${HOTEL_SEARCHES})`,
+      )[0],
+    );
+  });
+
+  it("'do videos that mention pool get more saves?' sets them against the others (SQL); a label no video has is said to be absent", async () => {
+    const { plan, result } = aggregateOf(await ask("do videos that mention pool get more saves?", on));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "saves" });
+    const pool = await searchIds("pool");
+    expect(pool.length).toBeGreaterThan(0);
+    expect(groupValue(result, 'about "pool"')).toBe(
+      median(searched.prepare(`SELECT saves FROM ${IN_IDS}`).pluck().all(idList(pool)) as number[]),
+    );
+    expect(column("SELECT count(*) FROM videos WHERE media_type = 'slideshow'")).toEqual([0]);
+    const all = column("SELECT count(*) FROM videos")[0] as number;
+    const none = await ask("show me slideshows that did well", on);
+    expect(none.summary).toBe(
+      `No slideshows. The corpus holds no slideshows at all (0 of its ${all} videos).`,
+    );
+  });
+
+  it("an overview of a search cites that search's most played videos (SQL)", async () => {
+    const answer = await ask("give me an overview of the hotelvungtau search", on);
+    const top = searched
+      .prepare(
+        "SELECT id FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'hotelvungtau') ORDER BY plays DESC, id DESC LIMIT 3",
+      )
+      .pluck()
+      .all();
+    expect(answer.findings[0]?.evidence.map((e) => e.id)).toEqual(top);
+  });
+
+  it("a period no trend report covers: said, and the most used hashtags of its videos instead (SQL)", async () => {
+    const month = new Date(TRENDING_AT * 1000).toLocaleString("en-US", {
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const answer = await ask(`which hashtags were trending in ${month}?`, on);
+    expect(answer.summary).toMatch(
+      new RegExp(
+        `^No published trend report covers ${month} \\(\\d+ reports? exists?: .*, of the days \\d{4}-\\d\\d-\\d\\d to \\d{4}-\\d\\d-\\d\\d\\); ranked over the videos published then instead: #fyp leads`,
+      ),
+    );
+    const { plan } = aggregateOf(answer);
+    expect(plan.filters).not.toContain("collection=trending-dec2020");
+  });
+});
