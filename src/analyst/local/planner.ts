@@ -2411,7 +2411,26 @@ async function readQuestion(
   const trendingYears = [...collections].flatMap((n) =>
     n.includes("trending") ? (n.match(/(?:19|20)\d\d/g) ?? []) : [],
   );
-  const spelled = collectionsSpelled(english ?? question, collections, typos)
+  // ("District 1 hotels", "the District 1 search", where a search is named for Quận 1: the district as written there.)
+  const districts = [...collections].some((n) => /quan\d/.test(n));
+  const spelled = collectionsSpelled(
+    districts
+      ? (english ?? question).replace(
+          /\bdistrict\s+(\d{1,2})\b/gi,
+          (said: string, n: string, at: number, all: string) => {
+            typos.push(`${said}=Quận ${n}`);
+            // (Before "search", the one search named for it: "the District 1 search" is hotelquan1.)
+            const named = [...collections].filter((c) => c.endsWith(`quan${n}`));
+            return named.length === 1 &&
+              new RegExp(String.raw`^\s*(?:${COLLECTION_STRONG_TAIL})\b`).test(all.slice(at + said.length))
+              ? (named[0] as string)
+              : `Quận ${n}`;
+          },
+        )
+      : (english ?? question),
+    collections,
+    typos,
+  )
     .replace(/[’]/g, "'")
     // ("+1 to what Huy asked, but for 2024", "follow up:": how a chat message asks again; what it asks follows.)
     .replace(
@@ -6141,12 +6160,16 @@ async function readQuestion(
     for (const [topic, span] of spans) {
       if (span.end > end) continue;
       const between = original.slice(span.end, end);
+      // ("The Quận 1 search": a district's number after its word.)
+      const numbered = between.match(/^\s+(\d{1,2})(?=[\s,])/);
       const joined =
         found.length === 0
-          ? /^[\s-]*(?:(?:hotels?|city|khách sạn|khach san)\s+)?$/i.test(between)
-          : /^\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&|vs\.?|versus)\s+)(?:the\s+)?$/i.test(between);
+          ? /^[\s-]*(?:\d{1,2}\s+)?(?:(?:hotels?|city|khách sạn|khach san)\s+)?$/i.test(between)
+          : /^(?:\s+\d{1,2})?\s*(?:,\s*(?:and\s+|or\s+)?|\s(?:and|or|&|vs\.?|versus)\s+)(?:the\s+)?$/i.test(
+              between,
+            );
       if (!joined) break;
-      const place = topic.replaceAll('"', "");
+      const place = `${topic.replaceAll('"', "")}${numbered?.[1] ?? ""}`;
       // ("hotel luxury search", "the hotel Hanoi search": the kind written before the place, a topic of its own.)
       const kind = spans.find(
         ([t, k]) =>
@@ -7579,7 +7602,15 @@ async function readQuestion(
   // "The average video length in 2020 vs 2025", "the median length of ads vs organic": groups compared on
   // their median length.
   const lengthOfGroups = () => {
-    if ((metric !== null && metric !== "videos") || !/\b(lengths?|durations?|how long)\b/.test(lengthText))
+    if (
+      (metric !== null && metric !== "videos") ||
+      !(
+        /\b(lengths?|durations?|how long)\b/.test(lengthText) ||
+        // ("Which search has the longest videos?"; not "shorter captions", "longer transcripts".)
+        (/\b(longer|shorter|longest|shortest)\b/.test(lengthText) &&
+          !/\b(captions?|scripts?|transcripts?|texts?|hashtags?|titles?|hooks?|lines?)\b/.test(lengthText))
+      )
+    )
       return;
     unsay(/^metric /);
     metric = "duration";
@@ -7610,6 +7641,8 @@ async function readQuestion(
     groupBy = "collection";
     // ("Top 3 videos per search": a ranking within each, below.)
     if (!RANKED_NOUN.test(lowerAll)) {
+      // ("The median video length in each search": their length.)
+      lengthOfGroups();
       understood.push(
         collectionNames.length >= 2
           ? eachOfFamily && collectionSides.length === 1
@@ -9669,7 +9702,8 @@ async function readQuestion(
       ? topics.find(
           (t) =>
             !setNamed.names.some((n) => n.includes(t)) &&
-            [...collections].filter((n) => n.includes(t)).length >= 2,
+            // (A word of a third of the searches or more, as "the hotel searches" reads: not "quan" of three.)
+            [...collections].filter((n) => n.includes(t)).length >= Math.max(3, collections.size / 3),
         )
       : undefined;
   const setsVersus = /\b(?:vs\.?|versus|compar\w*|than|both|against|or the|and (?:in )?the|stack up)\b/.test(

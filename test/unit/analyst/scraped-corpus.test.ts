@@ -13052,6 +13052,27 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       collection: "trending-dec2020",
     });
     afterIngest(searched, NOW, summary.videoIds);
+    // A search named for a district ("hotelquan1": Quận 1, District 1), three videos.
+    const district = join(dir, "quan1.json");
+    writeFileSync(
+      district,
+      JSON.stringify(
+        Array.from({ length: 3 }, (_, i) => ({
+          id: String(6_800_000_000_000_000_000n + BigInt(i)),
+          text: `Khách sạn trung tâm Sài Gòn số ${i}`,
+          createTime: SCRAPED - (10 + i) * DAY,
+          authorMeta: { id: String(4_000_000 + i), name: `q1hotel${i}`, nickName: `Q1 ${i}`, fans: 2_000 },
+          playCount: 5_000 + i * 500,
+          diggCount: 300,
+          commentCount: 10,
+          shareCount: 5,
+          collectCount: 20 + i,
+          searchHashtag: { name: "hotelquan1" },
+        })),
+      ),
+    );
+    const quan1 = await importFile(searched, district, { format: "apify", now: NOW });
+    afterIngest(searched, NOW, quan1.videoIds);
     const store = createSqliteStore(searched);
     on = { store, registry: registryOn(store) };
   });
@@ -13068,8 +13089,8 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     const { plan, result } = aggregateOf(answer);
     expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection" });
     const names = column(`${HOTEL_SEARCHES} ORDER BY 1`) as unknown as string[];
-    expect(names.length).toBe(7);
-    expect(plan.understood).toContain(`groups: each of the 7 collections whose name holds "hotel"`);
+    expect(names.length).toBe(8);
+    expect(plan.understood).toContain(`groups: each of the 8 collections whose name holds "hotel"`);
     expect([...(result.ranking as string[])].sort()).toEqual(names);
     for (const name of names) {
       const [ads, all] = [
@@ -13098,7 +13119,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       ),
     ).toEqual([0]);
     expect(result.ranking as string[]).not.toContain("trending-dec2020");
-    expect((result.ranking as string[]).length).toBe(7);
+    expect((result.ranking as string[]).length).toBe(8);
     expect(answer.caveats).toContain(
       "Left out: trending-dec2020 (24 videos): every one of its videos records 0 saves, which most likely means its source records no such count, not that none were made.",
     );
@@ -13118,7 +13139,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     const trending = column(
       "SELECT plays FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')",
     );
-    expect(groupValue(result, 'the 7 "hotel" searches')).toBe(median(hotel));
+    expect(groupValue(result, 'the 8 "hotel" searches')).toBe(median(hotel));
     expect(groupValue(result, "trending-dec2020")).toBe(median(trending));
     expect(
       answer.caveats.some((c) => c.startsWith("Each group is the videos its searches found, as imported")),
@@ -13126,7 +13147,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     // The hotel videos (a topic) against the set, likewise; a ranking of the two is declined, saying what is answered.
     const topic = aggregateOf(await ask("compare the hotel videos vs the trending set on median views", on));
     expect(topic.plan).toMatchObject({ intent: "breakdown", group_by: "bounds" });
-    expect(groupValue(topic.result, 'the 7 "hotel" searches')).toBe(median(hotel));
+    expect(groupValue(topic.result, 'the 8 "hotel" searches')).toBe(median(hotel));
     const ranked = await ask("top 5 videos of the hotel videos vs the trending set", on);
     expect(ranked.summary).toContain(
       "the two are set side by side on one measure ('the trending-dec2020 set vs the hotel searches: median views')",
@@ -13165,6 +13186,27 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(none.summary).toBe(
       `No slideshows. The corpus holds no slideshows at all (0 of its ${all} videos).`,
     );
+  });
+
+  it("'the median video length in each search', 'which search has the longest videos?' (SQL); 'the District 1 search' is Quận 1's", async () => {
+    for (const q of [
+      "what is the median video length in each search?",
+      "which search has the longest videos?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(q, on));
+      expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "duration" });
+      expect(groupValue(result, "hotelvungtau")).toBe(
+        median(
+          column(
+            "SELECT duration_s FROM videos WHERE duration_s IS NOT NULL AND id IN (SELECT video_id FROM video_collections WHERE collection = 'hotelvungtau')",
+          ),
+        ),
+      );
+    }
+    const district = aggregateOf(await ask("how many videos did the District 1 search find?", on));
+    expect(district.plan.filters).toEqual(["collection=hotelquan1"]);
+    expect(district.plan.understood).toContain('read "District 1" as "Quận 1"');
+    expect(district.result.count).toBe(3);
   });
 
   it("an overview of a search cites that search's most played videos (SQL)", async () => {
