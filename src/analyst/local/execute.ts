@@ -1932,6 +1932,19 @@ async function creatorView(ctx: Ctx, view: "trending" | "new" | "all"): Promise<
         ? `first seen ${c.first_seen}`
         : `${fmt(c.followers ?? 0)} followers`;
   const what = `${view === "trending" ? "Trending" : view === "new" ? "Newest" : "Largest"} creators${plan.creatorType ? ` (${plan.creatorType.replace("_", "-")})` : ""}${note ? ` among ${note}` : ""} (${label})`;
+  if (view === "all" && needsFilter && items.every((c) => c.followers === null)) {
+    // ("The biggest creators in the trending set by followers", a source with no follower counts: said so.)
+    const followers = await followersOfCreators(ctx, videoFilter(ctx));
+    const counted = [...followers.values()].filter((f) => f !== null).length;
+    if (followers.size > 0 && counted === 0) {
+      const statement = `No follower count is recorded for any of the ${fmt(followers.size)} creators of the ${describe(plan)}: their source records none, so they cannot be ranked by followers. Rank them by the views of their videos instead ("the creators with the most views in …").`;
+      return emptyRanking(
+        statement,
+        [],
+        `service_search_creators view=all; followers of the creators of the ${describe(plan)}`,
+      );
+    }
+  }
   if (top.length === 0) {
     // Scraped profiles often carry no region: an empty answer says how many of the creators read have one.
     const region = plan.attributes.find((a) => a.kind === "region")?.value;
@@ -3017,7 +3030,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       : null;
   const statistic = isRate(metric) || plan.totals ? "sum" : "median";
   // "How many creators posted each month?": each period's distinct creators, not its videos.
-  const distinctCreators = plan.subject === "creators" && metric === null && isSeries(by);
+  const distinctCreators =
+    plan.subject === "creators" && metric === null && (isSeries(by) || by === "collection");
   // Topic groups are two searches (a video may be in both); the others split one set of videos, in the store.
   let ranked: Group[];
   let total: number;
@@ -3313,7 +3327,10 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const show = (g: (typeof ranked)[number]) =>
     metric
       ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.size)}${byCreators(g)}`
-      : `${videosCount(g.size)}${byCreators(g)} (${pct(g.size, total)} %)`;
+      : distinctCreators
+        ? // ("Which search has the most creators?": each one's distinct creators, of its videos.)
+          `${fmt(g.value)} creator${g.value === 1 ? "" : "s"} of ${videosCount(g.size)}`
+        : `${videosCount(g.size)}${byCreators(g)} (${pct(g.size, total)} %)`;
   // The answer: the listed groups with two example videos each, and `all` in the machine-readable result.
   const answer = async (
     summary: string,
@@ -3401,7 +3418,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         const { tied } = leaders(
           ranked.map((g) => ({
             name: g.key,
-            shown: metric ? showFigure(metric, g.value) : fmt(g.size),
+            shown: metric || distinctCreators ? showFigure(metric ?? "videos", g.value) : fmt(g.size),
           })),
         );
         const next = ranked[tied.length];

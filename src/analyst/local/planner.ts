@@ -2146,12 +2146,69 @@ export async function planQuestion(
       ? { ...plan, intent: "decline", decline: FOLLOW_UP_ALONE, followUpAlone: true }
       : { ...plan, followUpAlone: true };
   if (!context || !followsUp(question, plan)) return plan;
+  // ("Da Lat vs Vung Tau: median saves" — "what about likes?": the earlier question again, of the measure named.)
+  const again = await askedAgainOf(facts, question, plan, context);
+  if (again) return again;
   const inherited = await contextSet(
     facts,
     context,
     FIRST_PERSON.test(question.toLowerCase().replace(/[’]/g, "'")),
   );
   return inherited ? readQuestion(facts, question, context, inherited) : plan;
+}
+
+/** The measures a follow-up may swap into an earlier question ("what about likes?", "same for shares"). */
+const MEASURE_SWAPPED =
+  /\b(views?|plays?|likes?|comments?|shares?|saves?|engagement(?: rate)?|like rate|save rate|share rate|comment rate)\b/g;
+
+/**
+ * "What about likes?", "and shares?", "same for saves" after a question with a measure of its own: that question
+ * again (the context's last one asked), the measure it named replaced by the one named now; null otherwise (a
+ * follow-up naming more than a measure, or an earlier question with none or several).
+ */
+async function askedAgainOf(
+  facts: FactsRepository,
+  question: string,
+  plan: Plan,
+  context: string,
+): Promise<Plan | null> {
+  const lower = question.toLowerCase().replace(/[’]/g, "'");
+  const named = lower.match(MEASURE_SWAPPED) ?? [];
+  if (
+    named.length !== 1 ||
+    plan.metric === null ||
+    plan.attributes.length > 0 ||
+    plan.window !== null ||
+    !/^\W*(?:(?:ok(?:ay)?|so|and|now)\W+)?(?:and|what about|how about|same (?:for|with|but (?:for|with|on))|now (?:for|with|on)|also)\b/.test(
+      lower,
+    ) ||
+    // (Nothing but the measure and the words asking again.)
+    lower
+      .replace(MEASURE_SWAPPED, " ")
+      .replace(
+        /\b(?:ok(?:ay)?|so|and|now|what|how|about|same|for|with|but|on|also|the|then|instead|please|pls|median|average|avg|total|by)\b/g,
+        " ",
+      )
+      .replace(/[^\p{L}\p{N}]+/gu, "").length > 0
+  )
+    return null;
+  const asked = (context.match(/[^.!?\n]+[.!?]*/g) ?? [])
+    .map((s) => s.trim())
+    .filter((s) => /\p{L}/u.test(s));
+  const earlier = asked.filter((s) => s.endsWith("?")).at(-1) ?? asked.at(-1);
+  if (!earlier) return null;
+  const before = earlier.match(MEASURE_SWAPPED) ?? [];
+  if (before.length !== 1) return null;
+  const word = named[0] as string;
+  const again = await readQuestion(facts, earlier.replace(MEASURE_SWAPPED, word), null, null);
+  if (again.intent === "decline" || again.metric !== plan.metric) return null;
+  return {
+    ...again,
+    understood: [
+      `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of ${word}`,
+      ...again.understood,
+    ],
+  };
 }
 
 /** Where an attribute read from the context is placed (after every word of the question). */
@@ -2170,6 +2227,12 @@ interface ContextSet {
 const BY_SEARCH =
   /\b(?:which|what|each|every|per|by|across|from which|in each)\s+(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
+/** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
+const BY_KIND_SEARCH =
+  /\b(?:which|what|each|every|per)\s+(?:hotel|resort|homestay|city|place|destination)\s+search(?:es)?\b/;
+/** "Which search has the most …", "which hotel searches have …": a question of the searches themselves. */
+const WHICH_SEARCH_HAS =
+  /\b(?:which|what)\s+(?:[\p{L}#]+\s+)?search(?:es)?\s+(?:has|have|had|gets?|got|holds?|contains?|shows?)\b/u;
 /**
  * "Do funny videos work?", "is #xuhuong actually helping", "do couple videos do better", "does room tour content
  * pay off": whether the videos about what is named do well (set against the others); not "how did #x perform?".
@@ -2274,7 +2337,7 @@ const FOLLOW_UP_ALONE =
 
 /** Words by which a question points back at what came before ("those", "them", "my", "what about"). */
 const FOLLOW_UP =
-  /\b(these|those|them|they|their|ones|same|such|i|i'm|i've|my|me|we|we're|our|us)\b|^\s*(and|so|also|what about|how about|how many are|which (are|is|were|was))\b/;
+  /\b(these|those|them|they|their|ones|same|such|i|i'm|i've|my|me|we|we're|our|us|there|its|(?:that|this) (?:search|set|collection|scrape))\b|^\s*(and|so|also|what about|how about|how many are|which (are|is|were|was))\b/;
 
 /** The asker speaking of themselves ("what should I post?") or a context speaking of them ("the user runs …"). */
 const FIRST_PERSON = /\b(i|i'm|i've|my|me|we|we're|our|us|the (user|client|customer|brand|company)('s)?)\b/;
@@ -7635,12 +7698,26 @@ async function readQuestion(
     // ("@x: which searches do they show up in?", "does @x do better in the hotelquan1 search or the hotelsaigon
     // search?": that account's videos, by search.)
     (entityCount === 0 || searchesApart >= 2 || eachOfFamily || BY_SEARCH.test(question.toLowerCase())) &&
-    subject === "videos"
+    // ("Which search has the most creators?", "… the most videos from verified creators?": creators counted in
+    // each search, or their videos.)
+    (subject === "videos" ||
+      (subject === "creators" &&
+        (metric === null || metric === "videos") &&
+        // (Not "which creators show up in both searches?", "who used it, and in which searches?": the accounts.)
+        !/\b(?:who|which (?:creators|accounts|influencers))\b/.test(question.toLowerCase()) &&
+        (WHICH_SEARCH_HAS.test(question.toLowerCase()) ||
+          /\b(?:distinct|different|unique)\s+(?:creators|accounts)\b/.test(question.toLowerCase()))))
   ) {
     intent = "breakdown";
     groupBy = "collection";
     // ("Top 3 videos per search": a ranking within each, below.)
-    if (!RANKED_NOUN.test(lowerAll)) {
+    if (subject === "creators")
+      understood.push(
+        metric === null
+          ? "groups: each search the videos were found by, by its number of distinct creators"
+          : "groups: each search the videos were found by",
+      );
+    else if (!RANKED_NOUN.test(lowerAll) || WHICH_SEARCH_HAS.test(question.toLowerCase())) {
       // ("The median video length in each search": their length.)
       lengthOfGroups();
       understood.push(
@@ -9152,9 +9229,12 @@ async function readQuestion(
   ) {
     authorVerified = "yes";
     creatorType = null;
-    if (intent !== "rank" || videosOfVerified) subject = "videos";
+    // ("Which search has the most verified creators?": they are counted in each search.)
+    const creatorsPerSearch =
+      intent === "breakdown" && groupBy === "collection" && subject === "creators" && metric === null;
+    if ((intent !== "rank" || videosOfVerified) && !creatorsPerSearch) subject = "videos";
     const reading = understood.findIndex((u) => u.startsWith("verified creators (from "));
-    if (reading >= 0) understood[reading] = `videos by ${understood[reading]}`;
+    if (reading >= 0 && !creatorsPerSearch) understood[reading] = `videos by ${understood[reading]}`;
   }
   // "What share of videos are ads each year?", "… in each region?": the share within each group.
   if (
@@ -9484,8 +9564,11 @@ async function readQuestion(
       ? cued
       : compareTopics.length >= 2 && EACH_OF.test(lowerAll)
         ? "topic"
-        : // ("Top 3 videos per search": a ranking within each search's videos.)
-          groupBy === "collection" && RANKED_NOUN.test(lowerAll)
+        : // ("Top 3 videos per search": a ranking within each search's videos; not "which search has the most
+          // videos from verified creators?", a question of the searches.)
+          groupBy === "collection" &&
+            RANKED_NOUN.test(lowerAll) &&
+            !WHICH_SEARCH_HAS.test(question.toLowerCase())
           ? "collection"
           : null;
   // "Top 2 videos per hook type": the videos are ranked, the hook types are the groups.
@@ -9781,7 +9864,11 @@ async function readQuestion(
       ? `it sets ${one} against ${other}, narrowed in a way that may hold for one side only (a topic, a period, a place, a language or an account); set the two side by side as they are (${example}), or ask about each on its own`
       : `it sets ${one} against ${other}; the two are set side by side on one measure (${example}), and anything else is answered for one set at a time`;
   }
-  const bySearch = groupBy === "collection" ? null : question.toLowerCase().match(BY_SEARCH);
+  const bySearch =
+    groupBy === "collection"
+      ? null
+      : (question.toLowerCase().match(BY_SEARCH) ??
+        (collections.size === 0 ? question.toLowerCase().match(BY_KIND_SEARCH) : null));
   const byPlace =
     bySearch || groupBy === "collection" || topics.length + compareTopics.length > 0
       ? null

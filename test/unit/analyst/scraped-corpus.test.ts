@@ -235,6 +235,18 @@ async function importScrape(into: Db, observedAt?: number, searches = false): Pr
   await buildTrendReports(createSqliteStore(into), NOW);
 }
 
+/** Apify items written to `name` in the fixture folder and imported into `into` (`collection`: all in it). */
+async function importItems(into: Db, name: string, records: unknown[], collection?: string): Promise<void> {
+  const file = join(dir, name);
+  writeFileSync(file, JSON.stringify(records));
+  const summary = await importFile(into, file, {
+    format: "apify",
+    now: NOW,
+    ...(collection ? { collection } : {}),
+  });
+  afterIngest(into, NOW, summary.videoIds);
+}
+
 const registryOn = (store: Store) =>
   new ToolRegistry(allTools, {
     store,
@@ -12378,27 +12390,23 @@ describe("a view of videos about any of several words (stop 57)", () => {
   it("'trending videos tagged #cantho or #halong' searches each word in the trending order and merges them, past the 1,000 leading videos", () =>
     onOwnCorpus(async (named) => {
       // 1,050 newer, far more played videos about something else lead the trending order.
-      const file = join(dir, "filler.json");
-      writeFileSync(
-        file,
-        JSON.stringify(
-          Array.from({ length: 1050 }, (_, i) => ({
-            id: String(7_500_000_000_000_000_000n + BigInt(i)),
-            text: `Filler clip ${i} #filler`,
-            textLanguage: "en",
-            createTime: SCRAPED - DAY,
-            hashtags: [{ name: "filler" }],
-            authorMeta: { id: "6999999", name: "filler", nickName: "Filler", fans: 10 },
-            playCount: 50_000_000 + i,
-            diggCount: 10,
-            commentCount: 1,
-            shareCount: 1,
-            collectCount: 1,
-          })),
-        ),
+      await importItems(
+        named,
+        "filler.json",
+        Array.from({ length: 1050 }, (_, i) => ({
+          id: String(7_500_000_000_000_000_000n + BigInt(i)),
+          text: `Filler clip ${i} #filler`,
+          textLanguage: "en",
+          createTime: SCRAPED - DAY,
+          hashtags: [{ name: "filler" }],
+          authorMeta: { id: "6999999", name: "filler", nickName: "Filler", fans: 10 },
+          playCount: 50_000_000 + i,
+          diggCount: 10,
+          commentCount: 1,
+          shareCount: 1,
+          collectCount: 1,
+        })),
       );
-      const summary = await importFile(named, file, { format: "apify", now: NOW });
-      afterIngest(named, NOW, summary.videoIds);
       const store = createSqliteStore(named);
       const on = { store, registry: registryOn(store) };
       const found = async (q: string) => {
@@ -13024,55 +13032,44 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     searched = tempDb().db;
     await importScrape(searched, undefined, true);
     // A second import, every video in one collection, whose source records no saves (as the Kaggle trending set).
-    const file = join(dir, "trending.json");
-    writeFileSync(
-      file,
-      JSON.stringify(
-        Array.from({ length: 24 }, (_, i) => ({
-          id: String(6_900_000_000_000_000_000n + BigInt(i)),
-          text: `dance challenge number ${i} #fyp`,
-          createTime: TRENDING_AT + i * 3600,
-          authorMeta: {
-            id: String(5_000_000 + i),
-            name: `dancer${i}`,
-            nickName: `Dancer ${i}`,
-            fans: 50_000,
-          },
-          playCount: 100_000 + i * 1_000,
-          diggCount: 9_000 + i,
-          commentCount: 100,
-          shareCount: 50,
-          hashtags: [{ name: "fyp" }],
-        })),
-      ),
+    await importItems(
+      searched,
+      "trending.json",
+      Array.from({ length: 24 }, (_, i) => ({
+        id: String(6_900_000_000_000_000_000n + BigInt(i)),
+        text: `dance challenge number ${i} #fyp`,
+        createTime: TRENDING_AT + i * 3600,
+        // Two videos per creator; no follower counts, as the Kaggle export records none.
+        authorMeta: {
+          id: String(5_000_000 + (i % 12)),
+          name: `dancer${i % 12}`,
+          nickName: `Dancer ${i % 12}`,
+        },
+        playCount: 100_000 + i * 1_000,
+        diggCount: 9_000 + i,
+        commentCount: 100,
+        shareCount: 50,
+        hashtags: [{ name: "fyp" }],
+      })),
+      "trending-dec2020",
     );
-    const summary = await importFile(searched, file, {
-      format: "apify",
-      now: NOW,
-      collection: "trending-dec2020",
-    });
-    afterIngest(searched, NOW, summary.videoIds);
     // A search named for a district ("hotelquan1": Quận 1, District 1), three videos.
-    const district = join(dir, "quan1.json");
-    writeFileSync(
-      district,
-      JSON.stringify(
-        Array.from({ length: 3 }, (_, i) => ({
-          id: String(6_800_000_000_000_000_000n + BigInt(i)),
-          text: `Khách sạn trung tâm Sài Gòn số ${i}`,
-          createTime: SCRAPED - (10 + i) * DAY,
-          authorMeta: { id: String(4_000_000 + i), name: `q1hotel${i}`, nickName: `Q1 ${i}`, fans: 2_000 },
-          playCount: 5_000 + i * 500,
-          diggCount: 300,
-          commentCount: 10,
-          shareCount: 5,
-          collectCount: 20 + i,
-          searchHashtag: { name: "hotelquan1" },
-        })),
-      ),
+    await importItems(
+      searched,
+      "quan1.json",
+      Array.from({ length: 3 }, (_, i) => ({
+        id: String(6_800_000_000_000_000_000n + BigInt(i)),
+        text: `Khách sạn trung tâm Sài Gòn số ${i}`,
+        createTime: SCRAPED - (10 + i) * DAY,
+        authorMeta: { id: String(4_000_000 + i), name: `q1hotel${i}`, nickName: `Q1 ${i}`, fans: 2_000 },
+        playCount: 5_000 + i * 500,
+        diggCount: 300,
+        commentCount: 10,
+        shareCount: 5,
+        collectCount: 20 + i,
+        searchHashtag: { name: "hotelquan1" },
+      })),
     );
-    const quan1 = await importFile(searched, district, { format: "apify", now: NOW });
-    afterIngest(searched, NOW, quan1.videoIds);
     const store = createSqliteStore(searched);
     on = { store, registry: registryOn(store) };
   });
@@ -13207,6 +13204,60 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(district.plan.filters).toEqual(["collection=hotelquan1"]);
     expect(district.plan.understood).toContain('read "District 1" as "Quận 1"');
     expect(district.result.count).toBe(3);
+  });
+
+  it("'which search has the most creators?' counts each one's distinct creators (SQL); a set whose source records no followers says so", async () => {
+    const answer = await ask("which search has the most creators?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      subject: "creators",
+      group_by: "collection",
+      metric: null,
+    });
+    const creatorsOf = (name: string) =>
+      column(
+        "SELECT count(DISTINCT author_uid) FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+        name,
+      )[0];
+    for (const name of result.ranking as string[]) expect(groupValue(result, name)).toBe(creatorsOf(name));
+    expect(answer.summary).toMatch(
+      /^By number of distinct creators, the leading search among videos is \S+: \d+ creators? of \d+ videos?/,
+    );
+    const none = await ask("who are the biggest creators in the trending set by followers?", on);
+    expect(none.summary).toBe(
+      'No follower count is recorded for any of the 12 creators of the videos in the collection "trending-dec2020": their source records none, so they cannot be ranked by followers. Rank them by the views of their videos instead ("the creators with the most views in …").',
+    );
+  });
+
+  it("follow-ups: 'what about likes?' asks the earlier question again of likes (SQL); 'top 3 videos there?' is of the search named before", async () => {
+    const again = await ask("what about likes?", on, "the Da Lat vs Vung Tau searches: median views");
+    const { plan, result } = aggregateOf(again);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "likes" });
+    expect(plan.understood[0]).toBe(
+      'a follow-up: the earlier question ("the Da Lat vs Vung Tau searches: median views") asked again of likes',
+    );
+    expect(groupValue(result, "hoteldalat")).toBe(
+      median(
+        column(
+          "SELECT likes FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'hoteldalat')",
+        ),
+      ),
+    );
+    const there = aggregateOf(
+      await ask("top 3 videos there?", on, "give me an overview of the hotelvungtau search"),
+    );
+    expect(there.plan.filters).toEqual(["collection=hotelvungtau"]);
+    expect(there.result.ranking).toEqual(
+      column(
+        "SELECT id FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'hotelvungtau') ORDER BY plays DESC, id DESC LIMIT 3",
+      ),
+    );
+  });
+
+  it("with no searches recorded, 'which hotel search has the highest share of ads?' is declined saying so", async () => {
+    const declined = await ask("which hotel search has the highest share of ads?");
+    expect(declined.summary).toMatch(/does not record the search that found each video/);
   });
 
   it("an overview of a search cites that search's most played videos (SQL)", async () => {
