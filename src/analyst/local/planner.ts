@@ -2192,9 +2192,7 @@ async function askedAgainOf(
       .replace(/[^\p{L}\p{N}]+/gu, "").length > 0
   )
     return null;
-  const asked = (context.match(/[^.!?\n]+[.!?]*/g) ?? [])
-    .map((s) => s.trim())
-    .filter((s) => /\p{L}/u.test(s));
+  const asked = contextSentences(context);
   const earlier = asked.filter((s) => s.endsWith("?")).at(-1) ?? asked.at(-1);
   if (!earlier) return null;
   const before = earlier.match(MEASURE_SWAPPED) ?? [];
@@ -2210,6 +2208,10 @@ async function askedAgainOf(
     ],
   };
 }
+
+/** A context's sentences, as written, those with words only. */
+const contextSentences = (context: string): string[] =>
+  (context.match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => /\p{L}/u.test(s));
 
 /** Where an attribute read from the context is placed (after every word of the question). */
 const CONTEXT_AT = Number.MAX_SAFE_INTEGER;
@@ -2360,9 +2362,7 @@ async function contextSet(
   context: string,
   firstPerson: boolean,
 ): Promise<ContextSet | null> {
-  const sentences = (context.match(/[^.!?\n]+[.!?]*/g) ?? [])
-    .map((s) => s.trim())
-    .filter((s) => /\p{L}/u.test(s));
+  const sentences = contextSentences(context);
   const last = sentences.slice(-3).reverse();
   // "What should we post?": the sentences about the asker first ("The user manages @x"), then the others;
   // otherwise the last question asked ("Q: Which resort videos got the most views? A: …"), then the others.
