@@ -2474,31 +2474,22 @@ async function trendReport(ctx: Ctx): Promise<Outcome> {
       : plan.topics.length
         ? `No published trend report${of} mentions "${topicWords(plan.topics)}" (${existing})`
         : `No trend report${of} is published (${existing})`;
-    // ("Which hashtags were trending in March 2025?", no report then: the most used ones of that period.)
-    if (outside && plan.subject in TREND_KIND_OF) {
+    // (The ranking is narrowed as asked: not the caveat that reports cannot be.)
+    const rankedInstead = async (over: string, rule: string[]): Promise<Outcome> => {
       const used = await rank({ ...ctx, plan: { ...plan, intent: "rank", metric: plan.metric ?? "videos" } });
       return {
         ...used,
-        summary: `${reason}; ranked over the videos published then instead: ${used.summary}`,
-        caveats: [caveats[0] as string, ...used.caveats],
+        summary: `${reason}; ranked over ${over} instead: ${used.summary}`,
+        caveats: [caveats[0] as string, ...rule, ...used.caveats],
       };
-    }
+    };
+    // ("Which hashtags were trending in March 2025?", no report then: the most used ones of that period.)
+    if (outside && plan.subject in TREND_KIND_OF) return rankedInstead("the videos published then", []);
     if (kind && !kinds.has(kind)) {
       const rule = `A ${kind.replace("_", " ")} is reported when at least ${MIN_VIDEOS} videos used it in the report's ${TREND_WINDOW_DAYS}-day window and it rose at least ${MIN_RISE}× on the ${TREND_WINDOW_DAYS} days before; none did.`;
       // ("Top 5 sounds by plays — does using a trending sound matter?": with no report of the kind at all, the
       // most used ones over the videos in question, said so.)
-      if (plan.subject in TREND_KIND_OF) {
-        const used = await rank({
-          ...ctx,
-          plan: { ...plan, intent: "rank", metric: plan.metric ?? "videos" },
-        });
-        return {
-          ...used,
-          summary: `${reason}; ranked over the videos instead: ${used.summary}`,
-          // (The ranking is narrowed as asked: not the caveat that reports cannot be.)
-          caveats: [caveats[0] as string, rule, ...used.caveats],
-        };
-      }
+      if (plan.subject in TREND_KIND_OF) return rankedInstead("the videos", [rule]);
       caveats.push(
         `${rule} For the most used ones, ask which ${kind === "hook_pattern" ? "hook types" : `${kind}s`} are used the most.`,
       );
