@@ -127,6 +127,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
     ...(plan.eachCode ? { each_code: plan.eachCode } : {}),
     ...(plan.adsOnly ? { ads_only: plan.adsOnly } : {}),
+    ...(plan.inSearches !== null ? { in_searches: plan.inSearches } : {}),
     ...(plan.eachPeriod.length > 0 ? { each_period: plan.eachPeriod.map((p) => p.label) } : {}),
     ...(plan.eachPeriodExcept ? { each_period_except: true } : {}),
     ...(plan.changeBetween.length > 0 ? { change_between: plan.changeBetween.map((p) => p.label) } : {}),

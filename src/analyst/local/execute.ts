@@ -1193,6 +1193,88 @@ async function accountsCounted(
   };
 }
 
+/**
+ * "Which creators appear in more than one search?": the accounts whose videos (under the question's other filters)
+ * at least `least` of the searches found (those named, else every collection), most searches first; with a
+ * measure named, ranked by it over their videos. Each search is one read of the store.
+ */
+async function executeInSearches(ctx: Ctx, least: number): Promise<Outcome> {
+  const { plan } = ctx;
+  const by = plan.subject === "advertisers" ? "advertiser" : "creator";
+  const filter = videoFilter(ctx);
+  const names = filter.collections ?? [...(await ctx.facts.codes()).collections];
+  // Each account's searches, with its videos in each.
+  const found = new Map<string, { name: string; videos: number }[]>();
+  for (const name of names) {
+    const [groups = []] = await ctx.facts.groups({ ...filter, collections: [name] }, [by], "plays");
+    for (const g of groups) {
+      const id = String(g.key);
+      found.set(id, [...(found.get(id) ?? []), { name, videos: g.videos }]);
+    }
+  }
+  // Most searches first, then the most videos found (a video two searches found counts in each).
+  const videos = (searches: { videos: number }[]) => searches.reduce((n, s) => n + s.videos, 0);
+  const kept = [...found]
+    .filter(([, searches]) => searches.length >= least)
+    .sort((a, b) => b[1].length - a[1].length || videos(b[1]) - videos(a[1]) || (a[0] < b[0] ? -1 : 1));
+  const who = `${by}s`;
+  const what = `found by ${least === 2 ? "more than one" : `${fmt(least)} or more`} of the ${names.length === 1 ? "search" : `${fmt(names.length)} searches`}`;
+  const note = `A search: a collection as imported (an Apify export's searchHashtag, searchQuery or input, or \`crs import --collection\`). ${by === "creator" ? "Creators" : "Advertisers"} ${what}${describe(plan) === "videos" ? "" : ` (their ${describe(plan)})`}: ${fmt(kept.length)} of the ${fmt(found.size)} with a video in one. A scrape holds what its searches found, so an account's other videos may be missing from it.`;
+  const ids = kept.map(([id]) => id);
+  if (plan.intent === "count") {
+    const { statement, evidence } = await accountsCounted(ctx, by, ids, what);
+    return {
+      summary: statement,
+      findings: [{ statement, evidence }],
+      caveats: [note],
+      result: { count: ids.length, [who]: ids, in_searches: least },
+      computed: `aggregate: ${who} of the videos of each of ${fmt(names.length)} searches, counted per account`,
+    };
+  }
+  // ("Top creators in more than one search by views": the measure named, over their videos.)
+  if (plan.metric !== null && plan.metric !== "videos") {
+    const outcome = await executeTopCreators(
+      by === "creator" ? { ...ctx, creatorSet: ids } : { ...ctx, advertiserSet: ids },
+    );
+    return {
+      ...outcome,
+      caveats: [
+        ...outcome.caveats,
+        `${note} They are ranked over all their videos the other filters select.`,
+      ],
+      result: { ...outcome.result, in_searches: least },
+    };
+  }
+  const shown = kept.slice(0, plan.count);
+  const handles = await Promise.all(shown.map(([id]) => ctx.facts.nameOf(by, id)));
+  const findings = shown.map(([id, searches], i) => {
+    const listed = [...searches].sort((a, b) => b.videos - a.videos || (a.name < b.name ? -1 : 1));
+    return {
+      statement: `${handles[i]}: ${fmt(searches.length)} searches (${listed.map((s) => `${s.name} ${videosCount(s.videos)}`).join(", ")}).`,
+      evidence: [{ type: by, id, figures: { searches: searches.length } } as Evidence],
+    };
+  });
+  const [top] = shown;
+  const tied = shown.filter(([, searches]) => searches.length === top?.[1].length).length;
+  const next = shown[tied];
+  const summary =
+    top === undefined
+      ? `No ${by} was ${what}.`
+      : `${thereAre(kept.length, `${who} ${what}`, `${by} ${what}`)}. ${tied > 1 ? `${andList(handles.slice(0, tied))} lead with ${fmt(top[1].length)} each` : `${handles[0]} leads with ${fmt(top[1].length)}`}${next ? `, ahead of ${handles[tied]} (${fmt(next[1].length)})` : ""}.`;
+  return {
+    summary,
+    findings: findings.length > 0 ? findings : [{ statement: summary, evidence: [] }],
+    caveats: [note],
+    result: {
+      ranking: shown.map(([id]) => id),
+      values: shown.map(([, searches]) => searches.length),
+      count: kept.length,
+      in_searches: least,
+    },
+    computed: `aggregate: ${who} of the videos of each of ${fmt(names.length)} searches, ranked by how many searches found them`,
+  };
+}
+
 /** "A, B and C". */
 const andList = (labels: readonly string[]): string =>
   labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
@@ -1208,6 +1290,7 @@ const eachOf = (labels: readonly string[]): string =>
  */
 async function executeEach(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
+  if (plan.inSearches !== null && plan.intent !== "decline") return executeInSearches(ctx, plan.inSearches);
   const byPeriod = plan.eachPeriod.length > 0;
   const byCode = plan.eachCode;
   const byAds = plan.adsOnly;

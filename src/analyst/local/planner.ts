@@ -449,6 +449,11 @@ export interface Plan {
   eachCode: { kind: "region" | "language"; codes: string[] } | null;
   /** "Which creators post only ads?" / "never post ads": the accounts whose videos are all ads, or none is. */
   adsOnly: "only" | "never" | "both" | null;
+  /**
+   * "Which creators appear in more than one search?": the accounts found by at least this many of the searches
+   * (collections; those named, else all), most searches first.
+   */
+  inSearches: number | null;
   /** "Which creators posted in 2023 but not in 2024?": with `eachPeriod`, the second period is ruled out. */
   eachPeriodExcept: boolean;
   /** "Which hook types do ads use compared to organic videos?": the groups whose uses are set side by side. */
@@ -735,6 +740,20 @@ const ONLY_ADS =
 /** "Never post ads", "don't run any ads": group 1 is the word(s) saying "never". */
 const NEVER_ADS =
   /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not|(?<=\b(?:with|having|have|has)\s+)no)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used|had)\s+)?(?:any\s+|an?\s+|a single\s+)?(?:ads?|adverts?|advertisements?|sponsored (?:videos?|posts?|content))\b/;
+
+/**
+ * "Appear in more than one search", "found by at least 3 searches", "show up across several hotel searches":
+ * group 1 the number said, group 2 a word naming which searches ("hotel"), group 3 the word for them.
+ */
+const IN_SEARCHES =
+  /\b(?:appear(?:s|ed|ing)?|show(?:s|ed|n)?\s+up|turn(?:s|ed)?\s+up|(?:are|were|is|was|been)(?:\s+found)?|found|featured?|present|posted|post(?:s|ing)?)\s+(?:in|across|by|on|within)\s+(?:(?:the|a|an)\s+)?(more than one|more than (?:\d+|two|three|four|five)|multiple|several|many|various|different|(?:two|2) or more|2\+|(?:the )?most|at least (?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+(?:(?:different|distinct|separate)\s+)?(?:([\p{L}\d-]+)\s+)?(search(?:es|\s+terms?)?|collections?|scrapes?|keywords?|quer(?:y|ies))\b/u;
+
+/** How many searches an IN_SEARCHES quantity asks for at least ("more than one": 2, "at least 3": 3). */
+function searchesAtLeast(said: string): number {
+  const n = said.match(new RegExp(`\\d+|\\b(?:${NUMBER_WORD})\\b`))?.[0];
+  const value = n === undefined ? 2 : numberOf(n);
+  return Math.max(2, said.startsWith("more than") ? value + 1 : value);
+}
 
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
@@ -1391,7 +1410,13 @@ async function compoundAt(
       !(w in METRIC_WORDS) &&
       !(w in UNKNOWN_MEASURES) &&
       (w.length <= 2 || named || !FUNCTION_WORDS.has(w));
-    if (!apart || !run.every((w) => syllable(w.raw))) continue;
+    // ("Quận 1", "quan 1": a district's number after its word, #quan1.)
+    const district = (k: number) =>
+      k === n - 1 &&
+      k > 0 &&
+      /^\d{1,2}$/.test(run[k]?.raw ?? "") &&
+      foldText(run[k - 1]?.raw ?? "") === "quan";
+    if (!apart || !run.every((w, k) => syllable(w.raw) || district(k))) continue;
     const tag = foldText(run.map((w) => w.raw).join(""));
     const use = tag.length >= 2 ? await facts.hashtagUse(tag, FORM_USE_CAP) : 0;
     // The join the corpus tags most, the shorter on a tie: "Da Nang hotel" is #danang (217 real videos) and
@@ -3382,6 +3407,13 @@ async function readQuestion(
   const commonTag = async (name: string) =>
     (await facts.hashtagUse(foldText(name), FORM_USE_CAP)) * 2 >=
     (await facts.count({ collections: [name] }));
+  // ("Which creators appear in more than one search?": a property of accounts, not a search named.)
+  // (The searches' own words stay for the reading of which searches: "several hotel searches".)
+  const inSearchesAsked = collections.size >= 2 ? text.match(IN_SEARCHES) : null;
+  if (inSearchesAsked) {
+    const [said, , family] = inSearchesAsked;
+    text = consume(text, inSearchesAsked.index ?? 0, family ? said.lastIndexOf(family) : said.length);
+  }
   let collectionsAt = -1;
   const collectionSpans: [number, number][] = [];
   /** Where every search of a word's was named ("the hotel searches"). */
@@ -9488,6 +9520,26 @@ async function readQuestion(
     );
   } else if (adsOnlyAsked?.[1] && !ONLY_ADS.test(adsOnlyAsked[0]))
     ignored.push(`${adsOnlyAsked[1]} (accounts with no ad are asked about as creators or advertisers)`);
+  // "Which creators appear in more than one search?": the accounts the searches found, counted per account.
+  let inSearches: number | null = null;
+  if (inSearchesAsked) {
+    const said = inSearchesAsked[1] as string;
+    if (
+      (subject === "creators" || subject === "advertisers") &&
+      creators.length + advertisers.length === 0 &&
+      (intent === "rank" || intent === "count" || intent === "decline")
+    ) {
+      if (intent === "decline") {
+        intent = /\b(how many|number of|count)\b/.test(lowerAll) ? "count" : "rank";
+        decline = null;
+      }
+      inSearches = searchesAtLeast(said);
+      understood.push(
+        `${subject} found by ${/most/.test(said) ? "the most searches" : `at least ${inSearches} of the searches`} (collections, as imported; from "${inSearchesAsked[0].trim()}")`,
+      );
+    } else
+      ignored.push(`${inSearchesAsked[0].trim()} (said of creators or advertisers, counted per account)`);
+  }
   // A percentile is of one set of videos: asked elsewhere (a breakdown, a ranking of accounts), it is said to be
   // unused.
   if (percentile !== null && intent !== "decline") {
@@ -10043,6 +10095,7 @@ async function readQuestion(
     eachPeriodExcept,
     eachCode,
     adsOnly,
+    inSearches,
     changeBetween,
     firstIn,
     oldest,

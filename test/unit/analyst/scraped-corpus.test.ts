@@ -13287,3 +13287,100 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(plan.filters).not.toContain("collection=trending-dec2020");
   });
 });
+
+describe("accounts across searches, a district's number (stop 63)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  beforeAll(async () => {
+    searched = tempDb().db;
+    await importScrape(searched, undefined, true);
+    // A search named for a district ("hotelquan1"), its captions tagged #quan1; its first creator found by a
+    // second search too.
+    await importItems(
+      searched,
+      "quan1.json",
+      Array.from({ length: 5 }, (_, i) => ({
+        id: String(6_800_000_000_000_000_000n + BigInt(i)),
+        text: `Khách sạn Quận 1 số ${i} #quan1 #khachsan`,
+        createTime: SCRAPED - (10 + i) * DAY,
+        authorMeta: { id: String(4_000_000 + (i % 3)), name: `q1hotel${i % 3}`, fans: 2_000 },
+        playCount: 5_000 + i * 500,
+        diggCount: 300,
+        commentCount: 10,
+        shareCount: 5,
+        collectCount: 20 + i,
+        searchHashtag: { name: i === 4 ? "hotelvungtau" : "hotelquan1" },
+      })),
+    );
+    const store = createSqliteStore(searched);
+    on = { store, registry: registryOn(store) };
+  });
+  afterAll(() => searched.close());
+  /** Each creator's number of distinct searches, from SQL. */
+  const searchesOf = () =>
+    new Map(
+      (
+        searched
+          .prepare(
+            "SELECT v.author_uid AS uid, count(DISTINCT c.collection) AS n FROM videos v JOIN video_collections c ON c.video_id = v.id GROUP BY v.author_uid",
+          )
+          .all() as { uid: string; n: number }[]
+      ).map((r) => [r.uid, r.n]),
+    );
+
+  it("'which creators appear in more than one search?' ranks the accounts by how many searches found them (SQL)", async () => {
+    const answer = await ask("which creators appear in more than one search?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "creators", in_searches: 2 });
+    expect(plan.ignored ?? []).toEqual([]);
+    const counts = searchesOf();
+    const many = [...counts].filter(([, n]) => n >= 2);
+    expect(many.map(([uid]) => uid)).toContain("4000001");
+    expect(result.count).toBe(many.length);
+    const ranking = result.ranking as string[];
+    expect(ranking.length).toBe(Math.min(5, many.length));
+    expect(result.values).toEqual(ranking.map((uid) => counts.get(uid)));
+    expect(result.values).toEqual([...(result.values as number[])].sort((a, b) => b - a));
+    expect(Math.max(...many.map(([, n]) => n))).toBe((result.values as number[])[0]);
+    // Each finding names the searches that found the account.
+    const first = ranking[0] as string;
+    const names = searched
+      .prepare(
+        "SELECT DISTINCT c.collection FROM videos v JOIN video_collections c ON c.video_id = v.id WHERE v.author_uid = ?",
+      )
+      .pluck()
+      .all(first) as string[];
+    expect(answer.findings[0]?.evidence.map((e) => e.id)).toEqual([first]);
+    expect(answer.findings[0]?.statement).toMatch(new RegExp(`^@\\S+: ${names.length} searches \\(`));
+    for (const name of names) expect(answer.findings[0]?.statement).toContain(`${name} `);
+  });
+
+  it("'how many creators show up in at least 3 searches?' counts them (SQL); a measure named ranks them by it", async () => {
+    const counted = aggregateOf(await ask("how many creators show up in at least 3 searches?", on));
+    expect(counted.plan).toMatchObject({ intent: "count", in_searches: 3 });
+    expect(counted.result.count).toBe([...searchesOf()].filter(([, n]) => n >= 3).length);
+    const ranked = aggregateOf(await ask("top creators that appear in more than one search by views", on));
+    expect(ranked.plan).toMatchObject({ intent: "rank", metric: "plays", in_searches: 2 });
+    const many = new Set([...searchesOf()].filter(([, n]) => n >= 2).map(([uid]) => uid));
+    expect((ranked.result.ranking as string[]).every((uid) => many.has(uid))).toBe(true);
+    // "The most videos" names no search: no reading of searches.
+    const videos = aggregateOf(await ask("which creators are in the most videos?", on));
+    expect((videos.plan as { in_searches?: number }).in_searches).toBeUndefined();
+  });
+
+  it("'Quận 1 search: …' opening the question is the district's search; unaccented 'quan 1' is #quan1 (SQL)", async () => {
+    const search = aggregateOf(await ask("Quận 1 search: top videos by saves", on));
+    expect(search.plan.filters).toEqual(["collection=hotelquan1"]);
+    expect(search.result.ranking).toEqual(
+      searched
+        .prepare(
+          "SELECT id FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'hotelquan1') ORDER BY saves DESC, id DESC",
+        )
+        .pluck()
+        .all(),
+    );
+    const topic = aggregateOf(await ask("quan 1 hotels: which videos got the most saves?", on));
+    expect(topic.plan.topics).toContain("quan1");
+    expect(topic.plan.ignored ?? []).not.toContain("quan");
+  });
+});
