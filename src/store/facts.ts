@@ -34,6 +34,8 @@ export interface FactsFilter {
   caption_lacks?: readonly string[];
   /** Captions holding any emoji (a character in EMOJI_RANGES; flags count), or none (a blank caption holds none). */
   caption_emoji?: "yes" | "no";
+  /** Videos whose caption, opening line or transcript states a price (PRICE_PATTERN), or none does. */
+  price?: "yes" | "no";
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
@@ -292,6 +294,19 @@ export const EMOJI_RANGES: readonly (readonly [number, number])[] = [
   [0x2300, 0x23ff],
   [0x2b00, 0x2bff],
 ];
+
+/**
+ * A price as captions and transcripts write one: a figure and a currency or its shorthand after it ("350k/đêm",
+ * "1.686.000đ", "2 triệu", "450 xu", "20 USD") or a currency sign before it ("$10", "£7"), not followed by a letter
+ * or digit ("5km", "2k4") nor by a count's word ("10k views", "1tr lượt xem"). Written in the syntax both JavaScript
+ * and PostgreSQL regular expressions read alike (case-sensitive; each case listed).
+ */
+export const PRICE_PATTERN =
+  "(?:[0-9] ?(?:k|K|tr|Tr|TR|triệu|Triệu|TRIỆU|đ|Đ|vnd|VND|Vnd|vnđ|VNĐ|Vnđ|đồng|Đồng|ĐỒNG|usd|USD|Usd|xu|Xu|XU|nghìn|Nghìn|NGHÌN|ngàn|Ngàn|NGÀN|\\$|₫|€|£)|[$₫€£] ?[0-9]+)(?![0-9A-Za-zÀ-ɏḀ-ỿ]| ?(?:views?|Views?|VIEWS?|follow|Follow|likes?|Likes?|subs?|lượt|Lượt|fans?|Fans?|tym|tim|shares?|comments?|cmt|videos?|Videos?))";
+
+/** The texts PRICE_PATTERN is tested on, one per line (a figure at the end of one and a unit opening the next are no price). */
+export const PRICE_TEXT_SQL = (newline: string) =>
+  `coalesce(v.caption, '') || ${newline} || coalesce(v.hook_text, '') || ${newline} || coalesce(v.transcript, '')`;
 
 /** Each range of EMOJI_RANGES as written in a character class ("a-z"). */
 export const emojiClass = (): string =>

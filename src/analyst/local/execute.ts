@@ -324,6 +324,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "any_emoji":
       return { ...filter, caption_emoji: a.value };
+    case "price":
+      return { ...filter, price: a.value };
     case "collection":
       return { ...filter, collections: a.names };
     case "media_type":
@@ -493,6 +495,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     a.kind === "caption" ||
     a.kind === "emoji" ||
     a.kind === "any_emoji" ||
+    a.kind === "price" ||
     a.kind === "recorded"
       ? [shareWords(a)]
       : [],
@@ -687,6 +690,17 @@ export async function topicsApartNote(ctx: Ctx): Promise<string | null> {
  */
 export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
+  // ("Videos that mention a price": what was read as one; a breakdown by it says so with its groups.)
+  const priced =
+    plan.intent !== "decline" &&
+    plan.groupBy !== "price" &&
+    (plan.attributes.some((a) => a.kind === "price") || plan.shareOf?.kind === "price");
+  return [...(priced ? [PRICE_CAVEAT] : []), ...(await codeCoverage(ctx))];
+}
+
+/** What share of the videos in question record the region (language) asked about or ranked. */
+async function codeCoverage(ctx: Ctx): Promise<string[]> {
+  const { plan } = ctx;
   // "Which region has the most videos?": the ranking counts only the videos that have one.
   const grouped =
     (plan.intent === "rank" || plan.intent === "count") &&
@@ -746,6 +760,7 @@ const NOT_SEARCHED: readonly Attribute["kind"][] = [
   "caption",
   "emoji",
   "any_emoji",
+  "price",
   "any_text",
   "not_creator",
   "hours",
@@ -2698,6 +2713,10 @@ const COLLECTIONS_POOLED_CAVEAT =
 /** How many videos a group must have for all of them recording 0 of a count to mean its source records none. */
 const UNRECORDED_GROUP = 20;
 
+/** What a price stated is, as every answer that reads one says. */
+const PRICE_CAVEAT =
+  'A price: a figure with a currency or its shorthand after it, or a sign before it, in the caption, opening line or transcript ("350k/đêm", "1.686.000đ", "2 triệu", "450 xu", "$10"); a count ("10k views") or a distance ("5km") is none. Read from the text as written, so a price given only on screen or in speech not transcribed is not seen.';
+
 /** What a breakdown by search says its groups are. */
 const COLLECTION_CAVEAT =
   "Each group is the videos one search found, as imported (the collection an Apify export's searchHashtag, searchQuery or input names, or `crs import --collection`); a video two searches found counts in each, and a search's videos need not carry its word. It shows which search's videos did well, not that the search caused it.";
@@ -2705,7 +2724,7 @@ const COLLECTION_CAVEAT =
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
 type SplitBy = Exclude<
   NonNullable<Plan["groupBy"]>,
-  "topic" | "hashtag" | "sound_use" | "emoji" | "period" | "bounds"
+  "topic" | "hashtag" | "sound_use" | "emoji" | "price" | "period" | "bounds"
 >;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
@@ -2898,6 +2917,8 @@ function shareWords(target: Attribute): string {
       return `with "${target.emoji}" in the caption`;
     case "any_emoji":
       return `${target.value === "yes" ? "with" : "without"} emoji in the caption`;
+    case "price":
+      return `that state ${target.value === "yes" ? "a" : "no"} price`;
     case "collection":
       return `in ${collectionWords(target.names)}`;
     case "hook_type":
@@ -3147,6 +3168,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "price") {
+    // Two store filters: the videos stating a price, and the rest.
+    const { price: _price, ...rest } = filter;
+    ranked = await filterGroups(
+      ctx,
+      [
+        ["with a price stated", { ...rest, price: "yes" }],
+        ["with no price stated", { ...rest, price: "no" }],
+      ],
+      metric,
+      statistic,
+    );
+    total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds" && plan.bands.length > 0) {
     // "0-3, 4-7 and 8+ hashtags": each band on the whole filter (its other bounds kept); "under 10k, 10k-100k and
     // over 100k followers": the videos of the creators in each band.
@@ -3258,6 +3292,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "ad" && a.kind === "ad") &&
         !(by === "sound_use" && a.kind === "sound") &&
         !(by === "emoji" && (a.kind === "emoji" || a.kind === "any_emoji")) &&
+        !(by === "price" && a.kind === "price") &&
         !(by === "bounds" && plan.bands.length === 0 && a.kind === "count") &&
         a.kind !== "hook_type",
     ),
@@ -3270,8 +3305,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "group"
         : by === "topic"
           ? "topic"
-          : by === "sound_use" || by === "emoji"
-            ? by === "emoji"
+          : by === "sound_use" || by === "emoji" || by === "price"
+            ? by === "emoji" || by === "price"
               ? "group"
               : "sound group"
             : by === "bounds"
@@ -3333,21 +3368,23 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                         : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
-                      : by === "sound_use"
-                        ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
-                        : by === "topic"
-                          ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
-                          : by === "length"
-                            ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
-                            : by === "caption_length"
-                              ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
-                              : by === "hashtag_count"
-                                ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
-                                : by === "collection"
-                                  ? COLLECTION_CAVEAT
-                                  : recorded
-                                    ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
-                                    : "Format: video or slideshow (media_type).",
+                      : by === "price"
+                        ? `${PRICE_CAVEAT} It shows which group did well, not that the price caused it.`
+                        : by === "sound_use"
+                          ? "Sounds by the music id the source recorded; videos with no recorded sound count with the others. It shows which group did well, not that the sound caused it."
+                          : by === "topic"
+                            ? `Each topic's videos are those service_search_videos finds for it${plan.topics.length > 0 ? ` together with "${topicWords(plan.topics)}"` : ""}; a video matching both counts in both.`
+                            : by === "length"
+                              ? `Length: the duration the source recorded (duration_s), in bands ${LENGTH_BANDS.map((b) => b.label).join(", ")}. ${matching - total === 0 ? "Every matching video has one." : `${fmt(matching - total)} of the ${fmt(matching)} matching videos have no recorded duration or are slideshows, and are left out.`} It shows which lengths did well, not that length caused it.`
+                              : by === "caption_length"
+                                ? `Caption length: the characters of the whole caption as scraped, hashtags and emoji included, in bands ${CAPTION_BANDS.map((b) => b.label).join(", ")}. It shows which lengths did well, not that the caption caused it.`
+                                : by === "hashtag_count"
+                                  ? `Number of hashtags: the distinct hashtags a video carries, in bands ${HASHTAG_COUNT_BANDS.map((b) => b.label).join(", ")}. It shows which counts did well, not that the hashtags caused it.`
+                                  : by === "collection"
+                                    ? COLLECTION_CAVEAT
+                                    : recorded
+                                      ? `${by === "region" ? "Region" : "Language"}: the code the source recorded for each video, ${recorded.known === recorded.videos ? `which all ${fmt(recorded.videos)} ${base} have` : `which ${fmt(recorded.known)} of the ${fmt(recorded.videos)} ${base} have (${pct(recorded.known, recorded.videos)} %); a video without one is in no group`}. It shows which group did well, not that the ${by} caused it.`
+                                      : "Format: video or slideshow (media_type).",
     ...rateDefinition(metric),
     ...(bandNote ? [bandNote] : []),
   ];
@@ -3838,7 +3875,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
             ? shareWords(target)
                 .replace(/^with /, "have ")
                 .replace(/^without an? /, "have no ")
-            : target.kind === "text"
+            : target.kind === "text" || target.kind === "price"
               ? shareWords(target).replace(/^that /, "")
               : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" || target.kind === "rate" ? "have" : "are"} ${attributeLabel(target)}`;
   const one =
@@ -3847,6 +3884,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
           .replace(/^have /, "has ")
           .replace(/^are /, "is ")
           .replace(/^mention /, "mentions ")
+          .replace(/^state /, "states ")
       : are;
   const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.`;
   return {

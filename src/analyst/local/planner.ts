@@ -315,6 +315,8 @@ export type Attribute =
   | { kind: "emoji"; emoji: string }
   /** Captions with any emoji, or none ("captions with emoji", "no emoji"): the store's EMOJI_RANGES. */
   | { kind: "any_emoji"; value: "yes" | "no" }
+  /** Videos whose caption, opening line or transcript states a price ("350k/đêm"), or none does: PRICE_PATTERN. */
+  | { kind: "price"; value: "yes" | "no" }
   /** Videos found by one of these searches (collections as imported): "the hotelcantho search", "the trending set". */
   | { kind: "collection"; names: string[] };
 
@@ -489,6 +491,8 @@ export interface Plan {
     | "sound_use"
     /** Videos with the emoji named in the caption against the others ("do videos with 🔥 get more views?"). */
     | "emoji"
+    /** Videos that state a price against the others ("do videos that mention a price get more saves?"). */
+    | "price"
     /** Two bounds on one count that no video meets together ("under 15 s vs over 60 s"), each a group. */
     | "bounds"
     | "region"
@@ -755,6 +759,26 @@ function searchesAtLeast(said: string): number {
   return Math.max(2, said.startsWith("more than") ? value + 1 : value);
 }
 
+/**
+ * A price stated ("mention a price", "showing room prices", "with the price in the caption", "no price"): group 1
+ * the word saying none. What follows may say the kind of price ("like 350k/đêm", "in VND").
+ */
+const PRICE_SAID =
+  /\b(?:(?:(without|no|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:mention\w*|show\w*|stat\w*|list\w*|includ\w*|giv\w*|display\w*|quot\w*|reveal\w*|put\w*|hav\w*))|mention(?:s|ed|ing)?|show(?:s|ed|n|ing)?|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?|includ(?:e|es|ed|ing)|giv(?:e|es|en|ing)|with|has|have|having|put(?:s|ting)?|display(?:s|ed|ing)?|quot(?:e|es|ed|ing)|reveal(?:s|ed|ing)?|advertis(?:e|es|ed|ing)|post(?:s|ed|ing)?|us(?:e|es|ed|ing)|writ(?:e|es|ing|ten)|wrote|(?:lead|open|start)(?:s|ing)?\s+with)\s+(?:(?:an?|the|any|their|its|some|explicit|hourly|room|nightly|specific|exact|actual|concrete)\s+){0,2}(?:prices?|pricing|price\s+tags?|price\s+points?)\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?)\b)(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|videos?|transcripts?|descriptions?|text))?(?:\s*,?\s*(?:in|like|such\s+as|e\.?g\.?)\s+(?:vnd|vnđ|usd|dollars?|đồng|dong|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem)(?:\s*(?:,|\bor\b|\band\b|\/)\s*(?:vnd|vnđ|usd|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem))*)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|transcripts?|text|them|it))?(?:\s*\([^)]{0,100}\))?(?:\s*,\s*[^\s?,()]*\d[^\s?,()]*(?:\s+(?:xu|cành|canh|củ|triệu|nghìn|k|đ))?(?=\s*[,.?]))*/u;
+const PRICE_SAID_ALL = new RegExp(PRICE_SAID.source, "gu");
+/**
+ * `text` without the prices it says are stated, and then without the word elsewhere ("… price info drives saves"),
+ * unless it asks for a price's figure (not recorded).
+ */
+const withoutPriceSaid = (text: string) => {
+  if (PRICE_FIGURE.test(text)) return text;
+  const rest = text.replace(PRICE_SAID_ALL, " ");
+  return rest === text ? text : rest.replace(/\bprices?\b|\bpricing\b/g, " ");
+};
+/** The others beside videos stating a price: "… vs those without", "than ones that don't". */
+const PRICE_OTHERS =
+  /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
+
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
   /\b(oldest|earliest)\b|\bfirst (ever )?([a-z]+ )?(posted|published|uploaded)\b|\b(first|earliest) (ones? |creators? |accounts? |people |brands? |users? )?to (post|publish|upload|use|mention|talk|share|make)\b|\b(posted|published|uploaded) (\S+ ){0,3}?first\b(?!\s+(few |\d+ |couple of |(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty) )?(weeks?|months?|days?|quarters?|half|years?|hours?|minutes?|seconds?|\d))|(\b(the|their|his|her|its)|'s) (very )?first (ever )?([\p{L}#]+ )?(videos?|posts?|ads?|slideshows?|uploads?|clips?)\b/u;
@@ -847,6 +871,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos with "${a.emoji}" in the caption`;
     case "any_emoji":
       return `videos ${a.value === "yes" ? "with" : "without"} emoji in the caption`;
+    case "price":
+      return `videos ${a.value === "yes" ? "stating" : "not stating"} a price`;
     case "collection":
       return `videos in ${collectionWords(a.names)}`;
     case "hook_type":
@@ -1941,15 +1967,11 @@ const NOT_MENTIONED =
   /^(captions?|transcripts?|voice-?overs?|scripts?|narrations?|speech|subtitles?|descriptions?|texts?|words?|phrases?|hooks?|titles?|openings?|lines?|rest|others|remainder|ids?|urls?|web|links?|handles?|rows?|columns?|cols?|fields?|json|csv|tables?|search|searches|searched|without|ones|those|than|anywhere|somewhere)$/;
 /** A median length named as a measure ("median duration", "avg video length"), not bands of length. */
 const MEDIAN_LENGTH = /\b(?:median|average|avg|mean|typical)\s+(?:video\s+)?(?:durations?|lengths?)\b/;
-/** A price written in a video's text ("with a price pattern", "lead with price", "price claims in captions"). */
-const PRICE_WRITTEN =
-  /\b(?:with|lead(?:s|ing)?\s+with|open(?:s|ing)?\s+with|start(?:s|ing)?\s+with|put(?:s|ting)?|show(?:s|ing)?|quot(?:e|es|ed|ing)|includ(?:e|es|ed|ing)|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?)\s+(?:(?:a|an|the|their|any|explicit|hourly|room|nightly)\s+){0,2}prices?\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?|in\s+(?:the\s+|their\s+|a\s+)?(?:captions?|transcripts?|hooks?|text|first line|voice-?overs?))\b/g;
-/** A price written out as an example ("350k", "k/đêm", "1tr2", "chỉ từ 400 cành"), or any words quoted. */
-const PRICE_EXAMPLE =
-  /["“][^"”]{1,80}["”]|\b\d+(?:[.,]\d+)?\s?(?:k|tr\d*|cành|canh|củ|triệu|trieu|nghìn|nghin|đ|vnd)(?![\p{L}])|\bk\/đêm/iu;
+/** Examples quoted ('like "giá tốt" or "300k"'): the words asked for, read as text to find. */
+const QUOTED_EXAMPLE = /["“][^"”]{1,80}["”]/;
 /** A price's figure asked for ("the median quoted price", "cheapest price per night"): not recorded. */
 const PRICE_FIGURE =
-  /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b/;
+  /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b|\b(?:nightly|room)\s+rates?\b|\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -4015,16 +4037,19 @@ async function readQuestion(
     x.trim().endsWith("?"),
   );
   // "Which videos mention price?": the words a verb of saying names are text to find, not a measure asked for.
-  const asking = (questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll).replace(
-    MENTIONED_WORDS,
-    " ",
-  );
+  // ("Which videos mention a room price?": a price stated, read before the words a verb of saying names.)
+  const quotedExample = QUOTED_EXAMPLE.test(question);
+  const asking = withoutPriceSaid(
+    questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll,
+  ).replace(MENTIONED_WORDS, " ");
   const mentionedSpans = [...lowerAll.matchAll(MENTIONED_WORDS)].map(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
   );
+  // ("Captions with a price pattern", "hooks that lead with price", "price claims in ad captions": a price stated in
+  // the text, read below; a price's figure, "the median quoted price", is not recorded.)
   const lacking = (words: string) =>
     (
-      words
+      withoutPriceSaid(words)
         .replace(/\bwatch[- ]time\b/g, "watchtime")
         // "How many seconds do people actually watch … before swiping away?"
         .replace(
@@ -4144,12 +4169,6 @@ async function readQuestion(
         .replace(
           /\b((?:(?:how many|more|most|fewer|the) (?:views?|plays?|likes?|comments?|shares?|saves?)|(?:like|comment|share|save|engagement) rates?)\b[^.?!]{0,40}?)\b(?:earn|earns|earned|earning)\b/g,
           "$1get",
-        )
-        // "Captions with a price pattern (e.g. "280k")", "hooks that lead with price", "videos that put the price right
-        // in the caption", "price claims in ad captions": a price written in the text, words to find (a price's
-        // figure, "the median quoted price", is not recorded).
-        .replace(PRICE_WRITTEN, (said: string, _at: number, all: string) =>
-          PRICE_FIGURE.test(all) || !PRICE_EXAMPLE.test(spelled) ? said : " ",
         )
         // "A budget hotel": a kind of hotel, not ad spend; so is "the hotelgiare (budget) search".
         .replace(
@@ -4689,6 +4708,47 @@ async function readQuestion(
         text = consume(text, at, next[0].length);
         at += next[0].length;
       }
+  }
+  // "Videos that mention a price", "do videos showing the room price get more saves?", "without a price": a price
+  // stated in the caption, opening line or transcript ("350k/đêm"), not the word; "… like 350k/đêm", "in VND" is
+  // the kind of price meant.
+  // (Examples quoted are the words to find; a price's figure asked for is not recorded.)
+  const priceSaid = PRICE_FIGURE.test(lowerAll) || quotedExample ? null : text.match(PRICE_SAID);
+  let priceVsNone = false;
+  // ("… and if its caption lists a price, what is it?": a condition on what is shown, no filter; "… vs transcripts
+  // that don't mention a price": the others of a comparison.)
+  const priceIf =
+    priceSaid !== null &&
+    (/\bif\b[^,.;?]*$/.test(text.slice(0, priceSaid.index ?? 0)) ||
+      (priceSaid[1] !== undefined &&
+        /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:\S+\s+){0,3}$/.test(
+          text.slice(0, priceSaid.index ?? 0),
+        )));
+  if (priceSaid && priceIf) text = consume(text, priceSaid.index ?? 0, priceSaid[0].length);
+  else if (priceSaid) {
+    const none = priceSaid[1] !== undefined;
+    const others = text.slice((priceSaid.index ?? 0) + priceSaid[0].length).match(PRICE_OTHERS);
+    priceVsNone =
+      !none &&
+      !adsVsOrganic &&
+      (doesItHelp ||
+        THE_REST.test(lowerAll) ||
+        others !== null ||
+        /(?:^|[—–:;,.]\s*|\byes or no\W+)(?:do|does|did|are|is)\b[^?]*\b(?:get|gets|got|have|has|earn\w*|perform\w*|do|does)\s+(?:more|better|higher|fewer|less|worse|lower)\b/.test(
+          lowerAll,
+        ));
+    if (!priceVsNone)
+      place({ kind: "price", value: none ? "no" : "yes" }, priceSaid.index ?? 0, priceSaid[0].trim());
+    text = consume(text, priceSaid.index ?? 0, priceSaid[0].length);
+    // ("Some captions put the price, 250 xu. Do videos with a price in the caption …": said again, the same.)
+    for (const again of text.matchAll(PRICE_SAID_ALL))
+      if ((again[1] !== undefined) === none) text = consume(text, again.index ?? 0, again[0].length);
+    if (priceVsNone) {
+      const rest = text.match(PRICE_OTHERS);
+      if (rest) text = consume(text, rest.index ?? 0, rest[0].length);
+      readHelp();
+      understood.push("groups: videos that state a price, and those that state none");
+    }
   }
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.
@@ -7962,9 +8022,9 @@ async function readQuestion(
   ) {
     intent = "compare";
     usesBy = "ad";
-  } else if (hookVsNone || transcriptVsNone || emojiVsNone) {
+  } else if (hookVsNone || transcriptVsNone || emojiVsNone || priceVsNone) {
     intent = "breakdown";
-    groupBy = hookVsNone ? "hook" : transcriptVsNone ? "transcript" : "emoji";
+    groupBy = hookVsNone ? "hook" : transcriptVsNone ? "transcript" : emojiVsNone ? "emoji" : "price";
     subject = "videos";
     lengthOfGroups();
     // "Do hooks help?": whether the videos with one did better, read as views.

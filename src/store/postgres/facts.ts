@@ -31,6 +31,8 @@ import {
   type IndexedWord,
   type LinkedCreator,
   linkedCreator,
+  PRICE_PATTERN,
+  PRICE_TEXT_SQL,
   presenceSql,
   rateBaseSql,
   rateBoundsSql,
@@ -461,6 +463,10 @@ function whereOf(
   if (filter.caption_emoji)
     parts.push(
       `${filter.caption_emoji === "yes" ? "" : "NOT "}(coalesce(v.caption, '') ~ ${params.add(`[${emojiClass()}]`)})`,
+    );
+  if (filter.price)
+    parts.push(
+      `${filter.price === "yes" ? "" : "NOT "}((${PRICE_TEXT_SQL("chr(10)")}) ~ ${params.add(PRICE_PATTERN)})`,
     );
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);

@@ -30,6 +30,8 @@ import {
   type IndexedWord,
   type LinkedCreator,
   linkedCreator,
+  PRICE_PATTERN,
+  PRICE_TEXT_SQL,
   presenceSql,
   rateBaseSql,
   rateBoundsSql,
@@ -66,7 +68,12 @@ export class SqliteFacts implements FactsRepository {
   constructor(
     private readonly db: Db,
     private readonly thread: FactsThread | null,
-  ) {}
+  ) {
+    // (SQLite has no regular expressions: the one price pattern, as a function of this connection.)
+    db.function("crs_price", { deterministic: true }, (text: unknown) =>
+      typeof text === "string" && PRICE.test(text) ? 1 : 0,
+    );
+  }
 
   /** The facts thread when it can take a read. */
   private get offload(): FactsThread | null {
@@ -403,6 +410,8 @@ const CORPUS_COVERAGE = `SELECT (SELECT count(*) FROM videos) AS videos,
   (SELECT max(created_at) FROM videos) AS newest`;
 
 /** One group's running figures while the rows are scanned. */
+const PRICE = new RegExp(PRICE_PATTERN);
+
 interface Tally {
   videos: number;
   values: number[];
@@ -504,6 +513,8 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
       `${filter.caption_emoji === "yes" ? "" : "NOT "}(coalesce(v.caption, '') GLOB @caption_emoji)`,
     );
   }
+  if (filter.price)
+    parts.push(`crs_price(${PRICE_TEXT_SQL("char(10)")}) = ${filter.price === "yes" ? 1 : 0}`);
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

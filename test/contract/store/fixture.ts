@@ -97,6 +97,28 @@ function video(n: number, over: Partial<FixtureVideo> = {}): FixtureVideo {
   };
 }
 
+/** Texts and whether each states a price (PRICE_PATTERN), as real Vietnamese hotel captions write them. */
+export const PRICE_SAMPLES: readonly (readonly [string, boolean])[] = [
+  ["phòng đôi chỉ 350k/đêm", true],
+  ["giá 1.686.000đ một đêm", true],
+  ["chỉ 2 triệu cho 2 người", true],
+  ["What $10 gets you", true],
+  ["only £7 per person", true],
+  ["450 xu/phòng", true],
+  ["20 USD per night", true],
+  ["GIÁ CHỈ 500K", true],
+  ["Phòng 300 K/đêm", true],
+  ["TRỌN GÓI 3 TRIỆU", true],
+  ["500.000 VNĐ", true],
+  ["10k views in 2 days", false],
+  ["5km from the beach", false],
+  ["born 2k4 vibes", false],
+  ["2 đêm 3 ngày", false],
+  ["1tr lượt xem", false],
+  ["4k video quality", false],
+  ["mở cửa 24/7, 5 khách", false],
+];
+
 /** 40 videos by three creators, two advertisers, a few hooks that paraphrase each other. */
 export function contractFixture(): Fixture {
   const videos: FixtureVideo[] = [];
@@ -128,6 +150,8 @@ export function contractFixture(): Fixture {
   at(5, { transcript: "hello everyone, welcome back to the channel" });
   at(6, { transcript: "welcome back friends\nhello again" });
   at(9, { transcript: "   " });
+  // Prices as captions and transcripts write them (PRICE_SAMPLES), on videos 12-29: some a price, some not.
+  for (const [k, [text]] of PRICE_SAMPLES.entries()) at(12 + k, { transcript: text });
   at(11, {
     plays: 90_000,
     createdAt: NOW - 20 * HOUR,

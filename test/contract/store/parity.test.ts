@@ -8,6 +8,7 @@ import {
   type FactsValue,
   HASHTAG_COUNT_BOUNDS,
   LENGTH_BOUNDS,
+  PRICE_PATTERN,
   type VideoFact,
 } from "../../../src/store/facts.js";
 import { configureSearch, searchTuning } from "../../../src/store/search-tuning.js";
@@ -22,7 +23,7 @@ import type {
   VideoSort,
 } from "../../../src/store/types.js";
 import { postgresFactory, type StoreUnderTest, sqliteFactory, storeFactories } from "./factories.js";
-import { contractFixture, type Fixture, must } from "./fixture.js";
+import { contractFixture, type Fixture, must, PRICE_SAMPLES } from "./fixture.js";
 
 /**
  * SQLite and PostgreSQL loaded with the same rows (the PostgreSQL factory copies the SQLite one), compared
@@ -844,6 +845,18 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         for (const store of [lite, pg])
           expect(await store.facts.count(filter), JSON.stringify(filter)).toBe(expected);
       }
+      // A price stated in the caption, opening line or transcript: the one pattern, read alike by both engines.
+      const price = new RegExp(PRICE_PATTERN);
+      for (const [text, stated] of PRICE_SAMPLES) expect(price.test(text), text).toBe(stated);
+      const priced = fixture.videos
+        .filter((v) => [v.caption, v.hook ?? "", v.transcript ?? ""].some((t) => price.test(t)))
+        .map((v) => v.id)
+        .sort();
+      expect(priced.length).toBe(PRICE_SAMPLES.filter(([, stated]) => stated).length);
+      for (const store of [lite, pg]) {
+        expect((await store.facts.videos({ price: "yes" })).map((v) => v.id).sort()).toEqual(priced);
+        expect(await store.facts.count({ price: "no" })).toBe(fixture.videos.length - priced.length);
+      }
       // Days of the week (UTC), as the weekday split keys them.
       for (const days of [[0, 6], [1, 2, 3, 4, 5], [4], []])
         for (const store of [lite, pg])
@@ -852,7 +865,7 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
           );
       // A recorded transcript: non-blank text (the fixture's blank one is none; the split is checked with the others).
       const transcribed = fixture.videos.filter((v) => (v.transcript ?? "").trim() !== "");
-      expect(transcribed.length).toBe(2);
+      expect(transcribed.length).toBe(2 + PRICE_SAMPLES.length);
       for (const store of [lite, pg]) {
         expect(await store.facts.count({ transcript: "yes" })).toBe(transcribed.length);
         expect(await store.facts.count({ transcript: "no" })).toBe(

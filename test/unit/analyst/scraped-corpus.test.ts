@@ -12,6 +12,7 @@ import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { ServiceDeps } from "../../../src/registry/types.js";
 import { DAY, fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
+import { PRICE_PATTERN } from "../../../src/store/facts.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
 import { createPostgresStore } from "../../../src/store/postgres/index.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
@@ -1479,9 +1480,9 @@ describe("naturally phrased questions read as meant", () => {
     expect(aggregateOf(await ask("resort videos without music")).plan.intent).toBe("rank");
   });
 
-  it('"mention price or giá": text to find, not a measure declined; "how many … X or Y" counts either (search)', async () => {
+  it('"mention prices" is a price stated, "mention giá" text to find, neither a measure declined; "how many … X or Y" counts either (search)', async () => {
     const price = await ask("Which videos mention prices?");
-    expect(aggregateOf(price).plan).toMatchObject({ intent: "rank", topics: ["prices"] });
+    expect(aggregateOf(price).plan).toMatchObject({ intent: "rank", topics: [], filters: ["price=yes"] });
     // A price asked for is still declined.
     expect(aggregateOf(await ask("What is the price of a hotel room?")).plan.intent).toBe("decline");
     const [pool, gia] = [await searchIds("pool"), await searchIds("gia")];
@@ -12295,11 +12296,15 @@ describe("prices written as examples (stop 56)", () => {
       await ask('captions with a price pattern (e.g. "giá tốt", "300k"): top 5 by plays'),
     );
     expect(listed.plan).toMatchObject({ intent: "rank", filters: ['any_q="gia tot"|300k'] });
-    for (const q of [
-      'what is the median quoted price per night in captions like "300k"?',
-      "how many captions put a price in?",
-    ])
-      expect(aggregateOf(await ask(q)).plan.intent, q).toBe("decline");
+    expect(
+      aggregateOf(await ask('what is the median quoted price per night in captions like "300k"?')).plan
+        .intent,
+    ).toBe("decline");
+    // With no example quoted, a price stated is read from the text (the stop-63 tests check it against SQL).
+    expect(aggregateOf(await ask("how many captions put a price in?")).plan).toMatchObject({
+      intent: "count",
+      filters: ["price=yes"],
+    });
   });
 });
 
@@ -13288,7 +13293,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
   });
 });
 
-describe("accounts across searches, a district's number (stop 63)", () => {
+describe("accounts across searches, a district's number, prices stated (stop 63)", () => {
   let searched: Db;
   let on: { store: Store; registry: ToolRegistry };
   beforeAll(async () => {
@@ -13301,7 +13306,8 @@ describe("accounts across searches, a district's number (stop 63)", () => {
       "quan1.json",
       Array.from({ length: 5 }, (_, i) => ({
         id: String(6_800_000_000_000_000_000n + BigInt(i)),
-        text: `Khách sạn Quận 1 số ${i} #quan1 #khachsan`,
+        // Two state a price; one a count that is none.
+        text: `Khách sạn Quận 1 số ${i} ${["chỉ 350k/đêm", "", "giá 1.200.000đ", "10k views rồi", ""][i]} #quan1 #khachsan`,
         createTime: SCRAPED - (10 + i) * DAY,
         authorMeta: { id: String(4_000_000 + (i % 3)), name: `q1hotel${i % 3}`, fans: 2_000 },
         playCount: 5_000 + i * 500,
@@ -13309,6 +13315,8 @@ describe("accounts across searches, a district's number (stop 63)", () => {
         commentCount: 10,
         shareCount: 5,
         collectCount: 20 + i,
+        // (The first, stating a price, an ad.)
+        isAd: i === 0,
         searchHashtag: { name: i === 4 ? "hotelvungtau" : "hotelquan1" },
       })),
     );
@@ -13382,5 +13390,55 @@ describe("accounts across searches, a district's number (stop 63)", () => {
     const topic = aggregateOf(await ask("quan 1 hotels: which videos got the most saves?", on));
     expect(topic.plan.topics).toContain("quan1");
     expect(topic.plan.ignored ?? []).not.toContain("quan");
+  });
+
+  /** The videos whose caption, opening line or transcript states a price (PRICE_PATTERN), from SQL. */
+  const pricedIds = () => {
+    const price = new RegExp(PRICE_PATTERN);
+    return (
+      searched.prepare("SELECT id, caption, hook_text, transcript FROM videos").all() as {
+        id: string;
+        caption: string | null;
+        hook_text: string | null;
+        transcript: string | null;
+      }[]
+    )
+      .filter((v) => price.test([v.caption ?? "", v.hook_text ?? "", v.transcript ?? ""].join("\n")))
+      .map((v) => v.id);
+  };
+
+  it("'how many videos mention a price?' counts the videos stating one in their text, not the word (SQL)", async () => {
+    const priced = pricedIds();
+    expect(priced).toContain("6800000000000000000");
+    expect(priced).toContain("6800000000000000002");
+    expect(priced).not.toContain("6800000000000000003");
+    const answer = await ask("how many videos mention a price in VND?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "count", filters: ["price=yes"], topics: [] });
+    expect(result.count).toBe(priced.length);
+    expect(answer.caveats.some((c) => c.startsWith("A price: a figure with a currency"))).toBe(true);
+    const none = aggregateOf(await ask("top Quận 1 videos without a price", on));
+    expect(none.plan.filters).toEqual(["price=no"]);
+    expect(none.result.ranking as string[]).not.toContain("6800000000000000000");
+    expect(none.result.ranking as string[]).toContain("6800000000000000003");
+  });
+
+  it("'do videos that mention a price get more saves?' sets them against the others (SQL); a share of ads (SQL)", async () => {
+    const priced = new Set(pricedIds());
+    const { plan, result } = aggregateOf(await ask("do videos that mention a price get more saves?", on));
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "price", metric: "saves" });
+    const saves = searched.prepare("SELECT id, saves FROM videos").all() as { id: string; saves: number }[];
+    expect(groupValue(result, "with a price stated")).toBe(
+      median(saves.filter((v) => priced.has(v.id)).map((v) => v.saves)),
+    );
+    expect(groupValue(result, "with no price stated")).toBe(
+      median(saves.filter((v) => !priced.has(v.id)).map((v) => v.saves)),
+    );
+    const share = await ask("what share of ads state a price?", on);
+    const ads = searched.prepare("SELECT id FROM videos WHERE label_ad = 1").pluck().all() as string[];
+    expect(ads.filter((id) => priced.has(id)).length).toBeGreaterThan(0);
+    expect(share.summary).toBe(
+      `${ads.filter((id) => priced.has(id)).length} of ${ads.length} ads ${ads.filter((id) => priced.has(id)).length === 1 ? "states" : "state"} a price: ${Math.round((10_000 * ads.filter((id) => priced.has(id)).length) / ads.length) / 100} %.`,
+    );
   });
 });
