@@ -302,7 +302,7 @@ export const EMOJI_RANGES: readonly (readonly [number, number])[] = [
  * and PostgreSQL regular expressions read alike (case-sensitive; each case listed).
  */
 export const PRICE_PATTERN =
-  "(?:[0-9] ?(?:k|K|tr|Tr|TR|triệu|Triệu|TRIỆU|đ|Đ|vnd|VND|Vnd|vnđ|VNĐ|Vnđ|đồng|Đồng|ĐỒNG|usd|USD|Usd|xu|Xu|XU|nghìn|Nghìn|NGHÌN|ngàn|Ngàn|NGÀN|\\$|₫|€|£)|[$₫€£] ?[0-9]+)(?![0-9A-Za-zÀ-ɏḀ-ỿ]| ?(?:views?|Views?|VIEWS?|follow|Follow|likes?|Likes?|subs?|lượt|Lượt|fans?|Fans?|tym|tim|shares?|comments?|cmt|videos?|Videos?))";
+  "(?:[0-9] ?(?:k|K|tr|Tr|TR|triệu|Triệu|TRIỆU|trieu|Trieu|TRIEU|đ|Đ|vnd|VND|Vnd|vnđ|VNĐ|Vnđ|đồng|Đồng|ĐỒNG|usd|USD|Usd|xu|Xu|XU|nghìn|Nghìn|NGHÌN|nghin|Nghin|NGHIN|ngàn|Ngàn|NGÀN|\\$|₫|€|£)|[$₫€£] ?[0-9]+)(?![0-9A-Za-zÀ-ɏḀ-ỿ]| ?(?:views?|Views?|VIEWS?|follow|Follow|likes?|Likes?|subs?|lượt|Lượt|fans?|Fans?|tym|tim|shares?|comments?|cmt|videos?|Videos?))";
 
 /** The texts PRICE_PATTERN is tested on, one per line (a figure at the end of one and a unit opening the next are no price). */
 export const PRICE_TEXT_SQL = (newline: string) =>

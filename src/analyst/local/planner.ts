@@ -11,6 +11,7 @@ import {
   type IndexedWord,
   isCountRatio,
   type LinkedCreator,
+  PRICE_PATTERN,
   ratioCounts,
   type SoundName,
   type TextField,
@@ -768,13 +769,18 @@ const PRICE_SAID =
 const PRICE_SAID_ALL = new RegExp(PRICE_SAID.source, "gu");
 /**
  * `text` without the prices it says are stated, and then without the word elsewhere ("… price info drives saves"),
- * unless it asks for a price's figure (not recorded).
+ * unless it asks for a price's figure (not recorded); with words `quoted` as examples, those are what it asks
+ * about, and the word elsewhere stays.
  */
-const withoutPriceSaid = (text: string) => {
+const withoutPriceSaid = (text: string, quoted: boolean) => {
   if (PRICE_FIGURE.test(text)) return text;
   const rest = text.replace(PRICE_SAID_ALL, " ");
-  return rest === text ? text : rest.replace(/\bprices?\b|\bpricing\b/g, " ");
+  return rest === text || quoted ? rest : rest.replace(/\bprices?\b|\bpricing\b/g, " ");
 };
+const PRICE = new RegExp(PRICE_PATTERN);
+/** Words quoted as examples that are no price themselves ('like "giá tốt"'; "300k" is one): words to find. */
+const wordsQuoted = (question: string) =>
+  [...question.matchAll(QUOTED_EXAMPLE_ALL)].some((m) => !PRICE.test(m[1] ?? ""));
 /** The others beside videos stating a price: "… vs those without", "than ones that don't". */
 const PRICE_OTHERS =
   /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
@@ -1968,7 +1974,7 @@ const NOT_MENTIONED =
 /** A median length named as a measure ("median duration", "avg video length"), not bands of length. */
 const MEDIAN_LENGTH = /\b(?:median|average|avg|mean|typical)\s+(?:video\s+)?(?:durations?|lengths?)\b/;
 /** Examples quoted ('like "giá tốt" or "300k"'): the words asked for, read as text to find. */
-const QUOTED_EXAMPLE = /["“][^"”]{1,80}["”]/;
+const QUOTED_EXAMPLE_ALL = /["“]([^"”]{1,80})["”]/g;
 /** A price's figure asked for ("the median quoted price", "cheapest price per night"): not recorded. */
 const PRICE_FIGURE =
   /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b|\b(?:nightly|room)\s+rates?\b|\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
@@ -2192,6 +2198,15 @@ export async function planQuestion(
       (namesNoSet(plan) && plan.attributes.length === 0 && REDONE.test(lower))
       ? { ...plan, intent: "decline", decline: FOLLOW_UP_ALONE, followUpAlone: true }
       : { ...plan, followUpAlone: true };
+  // ("Top 5 Đà Lạt videos by views" — "what about Nha Trang?": the earlier question again, of the place named.)
+  if (
+    context &&
+    ((plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")) ||
+      plan.understood.some((u) => u.startsWith("no question asked")))
+  ) {
+    const swapped = await topicSwappedOf(facts, question, plan, context);
+    if (swapped) return swapped;
+  }
   if (!context || !followsUp(question, plan)) return plan;
   // ("Da Lat vs Vung Tau: median saves" — "what about likes?": the earlier question again, of the measure named.)
   const again = await askedAgainOf(facts, question, plan, context);
@@ -2219,13 +2234,18 @@ async function askedAgainOf(
   plan: Plan,
   context: string,
 ): Promise<Plan | null> {
-  const lower = question.toLowerCase().replace(/[’]/g, "'");
+  // ("What about likes in 2024?": a window named beside the measure is asked of the earlier question too.)
+  const window = plan.window?.phrase?.toLowerCase() ?? null;
+  const lower = question
+    .toLowerCase()
+    .replace(/[’]/g, "'")
+    .replace(window ?? /$^/, " ");
   const named = lower.match(MEASURE_SWAPPED) ?? [];
   if (
     named.length !== 1 ||
     plan.metric === null ||
     plan.attributes.length > 0 ||
-    plan.window !== null ||
+    (plan.window !== null && window === null) ||
     !/^\W*(?:(?:ok(?:ay)?|so|and|now)\W+)?(?:and|what about|how about|same (?:for|with|but (?:for|with|on))|now (?:for|with|on)|also)\b/.test(
       lower,
     ) ||
@@ -2239,14 +2259,26 @@ async function askedAgainOf(
       .replace(/[^\p{L}\p{N}]+/gu, "").length > 0
   )
     return null;
-  const asked = contextSentences(context);
-  const earlier = asked.filter((s) => s.endsWith("?")).at(-1) ?? asked.at(-1);
+  // (The earlier question, else the context's first sentence: "send the earlier question and its answer's summary".)
+  const sentences = contextSentences(context);
+  const earlier = askedSentences(sentences).at(-1) ?? sentences[0];
   if (!earlier) return null;
   const before = earlier.match(MEASURE_SWAPPED) ?? [];
   if (before.length !== 1) return null;
   const word = named[0] as string;
-  const again = await readQuestion(facts, earlier.replace(MEASURE_SWAPPED, word), null, null);
-  if (again.intent === "decline" || again.metric !== plan.metric) return null;
+  const swapped = earlier.replace(MEASURE_SWAPPED, word);
+  const again = await readQuestion(
+    facts,
+    plan.window ? windowNow(swapped, await readQuestion(facts, earlier, null, null), plan) : swapped,
+    null,
+    null,
+  );
+  if (
+    again.intent === "decline" ||
+    again.metric !== plan.metric ||
+    (plan.window !== null && again.window?.label !== plan.window.label)
+  )
+    return null;
   return {
     ...again,
     understood: [
@@ -2256,9 +2288,85 @@ async function askedAgainOf(
   };
 }
 
+/** Where a plan read a topic from: 'topic "dalat" (from "đà lạt": …' is "đà lạt"; a tag read as written, itself. */
+function topicPhrase(plan: Plan, topic: string): string {
+  const line = plan.understood.find(
+    (u) => u.startsWith(`topic "${topic}" `) || u.startsWith(`text "${topic}" `),
+  );
+  return line?.match(/\(from "([^"]+)"/)?.[1] ?? topic.replaceAll('"', "");
+}
+
+/**
+ * "What about Nha Trang?", "and for Hội An in 2024?" after a question about one topic: that question again (the
+ * context's last one asked, else its first sentence), the topic it named replaced by the one named now; null
+ * otherwise (a follow-up naming more than a topic, a window and a measure, or an earlier question of no one topic).
+ */
+async function topicSwappedOf(
+  facts: FactsRepository,
+  question: string,
+  plan: Plan,
+  context: string,
+): Promise<Plan | null> {
+  const lower = question.toLowerCase().replace(/[’]/g, "'");
+  if (
+    plan.topics.length !== 1 ||
+    plan.compareTopics.length + plan.attributes.length + plan.creators.length + plan.advertisers.length > 0 ||
+    plan.ignored.length > 0 ||
+    !/^\W*(?:(?:ok(?:ay)?|so|and|now)\W+)?(?:what about|how about|and(?: for| in)?|same (?:for|with|but (?:for|with|in))|now (?:for|with|in)|also (?:for|in))\b/.test(
+      lower,
+    )
+  )
+    return null;
+  const sentences = contextSentences(context);
+  const earlier = askedSentences(sentences).at(-1) ?? sentences[0];
+  if (!earlier) return null;
+  const before = await readQuestion(facts, earlier, null, null);
+  const [was] = before.topics;
+  if (before.intent === "decline" || before.topics.length !== 1 || was === undefined) return null;
+  const at = earlier.toLowerCase().indexOf(topicPhrase(before, was));
+  const now = plan.topics[0] as string;
+  if (at < 0 || now === was) return null;
+  const from = topicPhrase(before, was);
+  const metric = plan.metric === null ? null : (lower.match(MEASURE_SWAPPED)?.[0] ?? null);
+  let asked = `${earlier.slice(0, at)}${topicPhrase(plan, now)}${earlier.slice(at + from.length)}`;
+  if (metric) asked = asked.replace(MEASURE_SWAPPED, metric);
+  const again = await readQuestion(facts, windowNow(asked, before, plan), null, null);
+  if (
+    again.intent === "decline" ||
+    !again.topics.includes(now) ||
+    (plan.metric !== null && again.metric !== plan.metric) ||
+    (plan.window !== null && again.window?.label !== plan.window.label)
+  )
+    return null;
+  return {
+    ...again,
+    understood: [
+      `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of "${now}"${metric ? ` and ${metric}` : ""}`,
+      ...again.understood,
+    ],
+  };
+}
+
+/** An earlier question asked again with the window named now (replacing its own), its closing mark left off. */
+function windowNow(asked: string, before: Plan, plan: Plan): string {
+  const bare = asked.replace(/[?.!]+$/, "");
+  if (!plan.window?.phrase) return bare;
+  const old = before.window?.phrase;
+  const at = old ? bare.toLowerCase().indexOf(old.toLowerCase()) : -1;
+  const rest = at < 0 || !old ? bare : `${bare.slice(0, at)} ${bare.slice(at + old.length)}`;
+  return `${rest} ${plan.window.phrase}`;
+}
+
 /** A context's sentences, as written, those with words only. */
 const contextSentences = (context: string): string[] =>
   (context.match(/[^.!?\n]+[.!?]*/g) ?? []).map((s) => s.trim()).filter((s) => /\p{L}/u.test(s));
+
+/** How a context marks the question asked ("Q: top 5 Đà Lạt videos by views. A: …"). */
+const ASKED_MARK = /^(?:q|question|user|asked|me)\s*:\s*/i;
+
+/** The context's sentences that were asked: ending in "?", or marked so ("Q: …"), the mark left off. */
+const askedSentences = (sentences: readonly string[]): string[] =>
+  sentences.filter((s) => s.endsWith("?") || ASKED_MARK.test(s)).map((s) => s.replace(ASKED_MARK, ""));
 
 /** Where an attribute read from the context is placed (after every word of the question). */
 const CONTEXT_AT = Number.MAX_SAFE_INTEGER;
@@ -2414,7 +2522,7 @@ async function contextSet(
   // "What should we post?": the sentences about the asker first ("The user manages @x"), then the others;
   // otherwise the last question asked ("Q: Which resort videos got the most views? A: …"), then the others.
   const about = (s: string) => FIRST_PERSON.test(s.toLowerCase().replace(/[’]/g, "'"));
-  const asked = sentences.filter((s) => s.endsWith("?")).slice(-1);
+  const asked = askedSentences(sentences).slice(-1);
   const order = firstPerson
     ? [...last.filter(about), ...last.filter((s) => !about(s))]
     : [...asked, ...last.filter((s) => !asked.includes(s))];
@@ -4038,9 +4146,10 @@ async function readQuestion(
   );
   // "Which videos mention price?": the words a verb of saying names are text to find, not a measure asked for.
   // ("Which videos mention a room price?": a price stated, read before the words a verb of saying names.)
-  const quotedExample = QUOTED_EXAMPLE.test(question);
+  const quotedExample = wordsQuoted(question);
   const asking = withoutPriceSaid(
     questionSentences.length > 0 ? questionSentences.join(" ") : lowerAll,
+    quotedExample,
   ).replace(MENTIONED_WORDS, " ");
   const mentionedSpans = [...lowerAll.matchAll(MENTIONED_WORDS)].map(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
@@ -4049,7 +4158,7 @@ async function readQuestion(
   // the text, read below; a price's figure, "the median quoted price", is not recorded.)
   const lacking = (words: string) =>
     (
-      withoutPriceSaid(words)
+      withoutPriceSaid(words, quotedExample)
         .replace(/\bwatch[- ]time\b/g, "watchtime")
         // "How many seconds do people actually watch … before swiping away?"
         .replace(
@@ -4724,6 +4833,7 @@ async function readQuestion(
         /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:\S+\s+){0,3}$/.test(
           text.slice(0, priceSaid.index ?? 0),
         )));
+  const priceRead = priceSaid !== null && !priceIf;
   if (priceSaid && priceIf) text = consume(text, priceSaid.index ?? 0, priceSaid[0].length);
   else if (priceSaid) {
     const none = priceSaid[1] !== undefined;
@@ -6345,7 +6455,9 @@ async function readQuestion(
     }
     return found;
   };
-  for (const q of quoted) addTopic(q.text, q.text, q.at, q.end, "quoted");
+  // (Prices quoted as examples of a price stated, 'like "160k/người"', are what it means, not words to find.)
+  for (const q of quoted)
+    if (!priceRead || !PRICE.test(q.text)) addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
   // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …", "a travel blog says …", "is
   // it accurate to say …".)

@@ -110,12 +110,12 @@ export const PRICE_SAMPLES: readonly (readonly [string, boolean])[] = [
   ["Phòng 300 K/đêm", true],
   ["TRỌN GÓI 3 TRIỆU", true],
   ["500.000 VNĐ", true],
+  ["tu 4 trieu mot dem", true],
   ["10k views in 2 days", false],
   ["5km from the beach", false],
   ["born 2k4 vibes", false],
   ["2 đêm 3 ngày", false],
   ["1tr lượt xem", false],
-  ["4k video quality", false],
   ["mở cửa 24/7, 5 khách", false],
 ];
 

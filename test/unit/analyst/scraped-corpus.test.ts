@@ -13441,4 +13441,31 @@ describe("accounts across searches, a district's number, prices stated (stop 63)
       `${ads.filter((id) => priced.has(id)).length} of ${ads.length} ads ${ads.filter((id) => priced.has(id)).length === 1 ? "states" : "state"} a price: ${Math.round((10_000 * ads.filter((id) => priced.has(id)).length) / ads.length) / 100} %.`,
     );
   });
+
+  it("follow-ups naming a place, a window or both: the earlier question asked again of them, as if asked whole", async () => {
+    const context = "Q: top 5 Da Lat videos by views. A: The most viewed videos about dalat: …";
+    for (const [followUp, whole] of [
+      ["what about Vung Tau?", "top 5 Vung Tau videos by views"],
+      ["what about likes for Vung Tau?", "top 5 Vung Tau videos by likes"],
+      ["and Vung Tau in 2025?", "top 5 Vung Tau videos by views in 2025"],
+      ["what about likes in 2025?", "top 5 Da Lat videos by likes in 2025"],
+    ] as const) {
+      const asked = aggregateOf(await ask(followUp, on, context));
+      const direct = aggregateOf(await ask(whole, on));
+      expect(asked.plan.understood[0], followUp).toMatch(
+        /^a follow-up: the earlier question \("top 5 Da Lat videos by views\."\) asked again of /,
+      );
+      expect({ ...asked.plan, understood: asked.plan.understood.slice(1) }, followUp).toEqual(direct.plan);
+      expect(asked.result.ranking, followUp).toEqual(direct.result.ranking);
+      expect((direct.result.ranking as string[]).length, whole).toBeGreaterThan(0);
+    }
+    // The earlier question's own window gives way to the one named now.
+    const replaced = aggregateOf(
+      await ask("what about likes in 2024?", on, "Which Da Lat videos from 2023 got the most views?"),
+    );
+    expect(replaced.plan).toMatchObject({ metric: "likes", topics: ["dalat"], window_days: 366 });
+    expect(replaced.plan.understood).toContain('window 2024 (from "in 2024")');
+    // Alone, it is still a follow-up with nothing to follow.
+    expect(aggregateOf(await ask("what about likes in 2024?", on)).plan.intent).toBe("decline");
+  });
 });
