@@ -2415,6 +2415,21 @@ const JUDGED_WORDS =
 /** "Per city", "which destination", "for each province": the place of each video, which no field records. */
 const BY_PLACE =
   /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as)\b)/;
+/** What a search term names after its kind when it names no place ("hotelgiare": cheap; "hotelluxury"). */
+const NO_PLACE =
+  /^(?:giare|gia|re|cheap|budget|luxury|sang|sangtrong|caocap|binhdan|[1-5]sao|dep|view|couple|capdoi|gan|near|best|top|moi|new|review|hot|xinh|tinhnhan|tot|gio|theogio|quadem|honeymoon|family|giadinh)$/;
+
+/** Whether a collection's name is a search for a kind of place in a place: "hotelhue", "khachsandalat", not "hotelgiare". */
+const namesPlace = (name: string): boolean => {
+  const rest = name.replace(SEARCH_KIND, "");
+  return (
+    rest !== name &&
+    /^\p{L}[\p{L}\p{N}]{2,}$/u.test(rest) &&
+    !NO_PLACE.test(rest) &&
+    !SEARCH_KIND_WORD.test(rest)
+  );
+};
+
 const PLACE_NOT_RECORDED =
   'not recorded: the city or province of each video (the corpus records the country a video was posted from, where the source gives one); compare places by name instead ("Da Lat vs Nha Trang vs Hue: median saves")';
 const SEARCH_NOT_RECORDED =
@@ -3559,6 +3574,8 @@ async function readQuestion(
     collectionRead(said.names, text.slice(said.at, said.at + said.length), said.family);
     text = consume(text, said.at, said.length);
   }
+  // ("Which search has the most …", "which city has the most hotel ads?" read so: a question of the searches.)
+  const whichSearchHas = WHICH_SEARCH_HAS.test(question.toLowerCase());
   /** The collections read as one filter, placed where the first was named. */
   const placeCollections = (at: number) => {
     if (!placed.some((p) => p.item.kind === "collection"))
@@ -7909,7 +7926,7 @@ async function readQuestion(
         (metric === null || metric === "videos") &&
         // (Not "which creators show up in both searches?", "who used it, and in which searches?": the accounts.)
         !/\b(?:who|which (?:creators|accounts|influencers))\b/.test(question.toLowerCase()) &&
-        (WHICH_SEARCH_HAS.test(question.toLowerCase()) ||
+        (whichSearchHas ||
           /\b(?:distinct|different|unique)\s+(?:creators|accounts)\b/.test(question.toLowerCase()))))
   ) {
     intent = "breakdown";
@@ -7921,7 +7938,7 @@ async function readQuestion(
           ? "groups: each search the videos were found by, by its number of distinct creators"
           : "groups: each search the videos were found by",
       );
-    else if (!RANKED_NOUN.test(lowerAll) || WHICH_SEARCH_HAS.test(question.toLowerCase())) {
+    else if (!RANKED_NOUN.test(lowerAll) || whichSearchHas) {
       // ("The median video length in each search": their length.)
       lengthOfGroups();
       understood.push(
@@ -9790,9 +9807,7 @@ async function readQuestion(
         ? "topic"
         : // ("Top 3 videos per search": a ranking within each search's videos; not "which search has the most
           // videos from verified creators?", a question of the searches.)
-          groupBy === "collection" &&
-            RANKED_NOUN.test(lowerAll) &&
-            !WHICH_SEARCH_HAS.test(question.toLowerCase())
+          groupBy === "collection" && RANKED_NOUN.test(lowerAll) && !whichSearchHas
           ? "collection"
           : null;
   // "Top 2 videos per hook type": the videos are ranked, the hook types are the groups.
@@ -10108,6 +10123,30 @@ async function readQuestion(
       continue;
     }
     const first = !/[,;:?]|\band\b/.test(question.toLowerCase().slice(0, by.index ?? 0));
+    // ("Which city has the most ads?", "median views per destination", where searches are named for places,
+    // "hotelhue", "hoteldalat", and nothing else is left unread: each of those searches.)
+    const citySearches = by === byPlace ? [...collections].filter(namesPlace).sort() : [];
+    const placeNoun = by[0].trim().split(/\s+/).at(-1) as string;
+    if (
+      first &&
+      citySearches.length >= 2 &&
+      groupBy === null &&
+      shareOf === null &&
+      creators.length + advertisers.length === 0 &&
+      ignored.every((w) => w === placeNoun)
+    ) {
+      intent = "breakdown";
+      groupBy = "collection";
+      subject = "videos";
+      ignored.splice(0, ignored.length);
+      filters.push({ kind: "collection", names: citySearches });
+      unsay(/^the accounts \(creators\) with the most /);
+      const others = [...collections].filter((n) => !citySearches.includes(n)).sort();
+      understood.push(
+        `groups: each search named for a place, for "${by[0].trim()}" (the corpus records no city of its own): ${citySearches.length} collections, ${citySearches.join(", ")}${others.length > 0 ? `; left out as naming no place: ${others.join(", ")}` : ""}`,
+      );
+      continue;
+    }
     if (first) {
       intent = "decline";
       decline = `the corpus does not record ${unrecorded.replace(/^not recorded: /, "")}`;

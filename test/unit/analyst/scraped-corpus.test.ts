@@ -13304,10 +13304,10 @@ describe("accounts across searches, a district's number, prices stated (stop 63)
     await importItems(
       searched,
       "quan1.json",
-      Array.from({ length: 5 }, (_, i) => ({
+      Array.from({ length: 6 }, (_, i) => ({
         id: String(6_800_000_000_000_000_000n + BigInt(i)),
         // Two state a price; one a count that is none.
-        text: `Khách sạn Quận 1 số ${i} ${["chỉ 350k/đêm", "", "giá 1.200.000đ", "10k views rồi", ""][i]} #quan1 #khachsan`,
+        text: `Khách sạn Quận 1 số ${i} ${["chỉ 350k/đêm", "", "giá 1.200.000đ", "10k views rồi", "", ""][i]} #quan1 #khachsan`,
         createTime: SCRAPED - (10 + i) * DAY,
         authorMeta: { id: String(4_000_000 + (i % 3)), name: `q1hotel${i % 3}`, fans: 2_000 },
         playCount: 5_000 + i * 500,
@@ -13317,7 +13317,8 @@ describe("accounts across searches, a district's number, prices stated (stop 63)
         collectCount: 20 + i,
         // (The first, stating a price, an ad.)
         isAd: i === 0,
-        searchHashtag: { name: i === 4 ? "hotelvungtau" : "hotelquan1" },
+        // (The last found by a search named for no place, "hotelgiare": cheap hotels.)
+        searchHashtag: { name: i === 4 ? "hotelvungtau" : i === 5 ? "hotelgiare" : "hotelquan1" },
       })),
     );
     const store = createSqliteStore(searched);
@@ -13467,5 +13468,34 @@ describe("accounts across searches, a district's number, prices stated (stop 63)
     expect(replaced.plan.understood).toContain('window 2024 (from "in 2024")');
     // Alone, it is still a follow-up with nothing to follow.
     expect(aggregateOf(await ask("what about likes in 2024?", on)).plan.intent).toBe("decline");
+  });
+
+  it("'which city has the most ads?', 'median views per city': each search named for a place, the others left out and said (SQL)", async () => {
+    const names = searched
+      .prepare("SELECT DISTINCT collection FROM video_collections ORDER BY 1")
+      .pluck()
+      .all() as string[];
+    const places = names.filter((n) => !["hotelgiare", "reviewhotel"].includes(n));
+    expect(names).toContain("hotelgiare");
+    const counted = aggregateOf(await ask("which city has the most ads?", on));
+    expect(counted.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
+    expect(counted.plan.understood).toContain(
+      `groups: each search named for a place, for "which city" (the corpus records no city of its own): ${places.length} collections, ${places.join(", ")}; left out as naming no place: hotelgiare, reviewhotel`,
+    );
+    for (const name of counted.result.ranking as string[]) expect(places).toContain(name);
+    const views = aggregateOf(await ask("median views per city", on));
+    expect(views.plan).toMatchObject({ group_by: "collection", metric: "plays" });
+    expect([...(views.result.ranking as string[])].sort()).toEqual(places);
+    for (const name of places)
+      expect(groupValue(views.result, name)).toBe(
+        median(
+          searched
+            .prepare(
+              "SELECT plays FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+            )
+            .pluck()
+            .all(name) as number[],
+        ),
+      );
   });
 });
