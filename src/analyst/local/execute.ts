@@ -1236,30 +1236,19 @@ async function executeInSearches(ctx: Ctx, least: number): Promise<Outcome> {
   const what = `found by ${least === 2 ? "more than one" : `${fmt(least)} or more`} of the ${names.length === 1 ? "search" : `${fmt(names.length)} searches`}`;
   const note = `A search: a collection as imported (an Apify export's searchHashtag, searchQuery or input, or \`crs import --collection\`). ${by === "creator" ? "Creators" : "Advertisers"} ${what}${describe(plan) === "videos" ? "" : ` (their ${describe(plan)})`}: ${fmt(kept.length)} of the ${fmt(found.size)} with a video in one. A scrape holds what its searches found, so an account's other videos may be missing from it.`;
   const ids = kept.map(([id]) => id);
-  if (plan.intent === "count") {
-    const { statement, evidence } = await accountsCounted(ctx, by, ids, what);
-    return {
-      summary: statement,
-      findings: [{ statement, evidence }],
-      caveats: [note],
-      result: { count: ids.length, [who]: ids, in_searches: least },
-      computed: `aggregate: ${who} of the videos of each of ${fmt(names.length)} searches, counted per account`,
-    };
-  }
-  // ("Top creators in more than one search by views": the measure named, over their videos.)
-  if (plan.metric !== null && plan.metric !== "videos") {
-    const outcome = await executeTopCreators(
-      by === "creator" ? { ...ctx, creatorSet: ids } : { ...ctx, advertiserSet: ids },
+  if (plan.intent === "count")
+    return accountsCountedOutcome(
+      ctx,
+      by,
+      ids,
+      what,
+      note,
+      { in_searches: least },
+      `aggregate: ${who} of the videos of each of ${fmt(names.length)} searches, counted per account`,
     );
-    return {
-      ...outcome,
-      caveats: [
-        ...outcome.caveats,
-        `${note} They are ranked over all their videos the other filters select.`,
-      ],
-      result: { ...outcome.result, in_searches: least },
-    };
-  }
+  // ("Top creators in more than one search by views": the measure named, over their videos.)
+  if (plan.metric !== null && plan.metric !== "videos")
+    return accountsRanked(ctx, by, ids, note, { in_searches: least });
   const shown = kept.slice(0, plan.count);
   const handles = await Promise.all(shown.map(([id]) => ctx.facts.nameOf(by, id)));
   const findings = shown.map(([id, searches], i) => {
@@ -1368,33 +1357,67 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       : byPeriod || byCode
         ? `with videos in ${eachOf(each.map((e) => e.label))}`
         : `with videos about both ${named}`;
-  if (plan.intent === "count") {
-    const { statement, evidence } = await accountsCounted(ctx, by, all, what);
-    return {
-      summary: statement,
-      findings: [{ statement, evidence }],
-      caveats: [note],
-      result: { count: all.length, [who]: all, each: sets.map((set) => set.size) },
-      computed: `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
-    };
-  }
+  if (plan.intent === "count")
+    return accountsCountedOutcome(
+      ctx,
+      by,
+      all,
+      what,
+      note,
+      { each: sets.map((set) => set.size) },
+      `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
+    );
   // A ranking: those accounts, over all their videos the question's other filters select.
+  return accountsRanked(
+    ctx,
+    by,
+    all,
+    note,
+    byAds
+      ? { ads_only: byAds }
+      : byPeriod
+        ? { each_period: plan.eachPeriod.map((p) => p.label) }
+        : byCode
+          ? { each_code: byCode }
+          : { each_topic: plan.eachTopic },
+  );
+}
+
+/** A count of the accounts `ids` (listed by name), with `note` as its caveat and `extra` in its result. */
+async function accountsCountedOutcome(
+  ctx: Ctx,
+  by: "creator" | "advertiser",
+  ids: string[],
+  what: string,
+  note: string,
+  extra: Record<string, unknown>,
+  computed: string,
+): Promise<Outcome> {
+  const { statement, evidence } = await accountsCounted(ctx, by, ids, what);
+  return {
+    summary: statement,
+    findings: [{ statement, evidence }],
+    caveats: [note],
+    result: { count: ids.length, [`${by}s`]: ids, ...extra },
+    computed,
+  };
+}
+
+/** The accounts `ids` ranked over all their videos the question's other filters select, `note` said of them. */
+async function accountsRanked(
+  ctx: Ctx,
+  by: "creator" | "advertiser",
+  ids: string[],
+  note: string,
+  extra: Record<string, unknown>,
+): Promise<Outcome> {
   const outcome = await executeTopCreators(
-    by === "creator" ? { ...ctx, creatorSet: all } : { ...ctx, advertiserSet: all },
+    by === "creator" ? { ...ctx, creatorSet: ids } : { ...ctx, advertiserSet: ids },
   );
   return {
     ...outcome,
     caveats: [...outcome.caveats, `${note} They are ranked over all their videos the other filters select.`],
-    result: {
-      ...outcome.result,
-      ...(byAds
-        ? { ads_only: byAds }
-        : byPeriod
-          ? { each_period: plan.eachPeriod.map((p) => p.label) }
-          : byCode
-            ? { each_code: byCode }
-            : { each_topic: plan.eachTopic }),
-    },
+    result: { ...outcome.result, ...extra },
   };
 }
 
