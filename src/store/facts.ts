@@ -304,6 +304,10 @@ export const EMOJI_RANGES: readonly (readonly [number, number])[] = [
 export const PRICE_PATTERN =
   "(?:[0-9] ?(?:k|K|tr|Tr|TR|triệu|Triệu|TRIỆU|trieu|Trieu|TRIEU|đ|Đ|vnd|VND|Vnd|vnđ|VNĐ|Vnđ|đồng|Đồng|ĐỒNG|usd|USD|Usd|xu|Xu|XU|nghìn|Nghìn|NGHÌN|nghin|Nghin|NGHIN|ngàn|Ngàn|NGÀN|\\$|₫|€|£)|[$₫€£] ?[0-9]+)(?![0-9A-Za-zÀ-ɏḀ-ỿ]| ?(?:views?|Views?|VIEWS?|follow|Follow|likes?|Likes?|subs?|lượt|Lượt|fans?|Fans?|tym|tim|shares?|comments?|cmt|videos?|Videos?))";
 
+const PRICE = new RegExp(PRICE_PATTERN);
+/** Whether `text` states a price (PRICE_PATTERN), as both stores test it. */
+export const statesPrice = (text: string): boolean => PRICE.test(text);
+
 /** The texts PRICE_PATTERN is tested on, one per line (a figure at the end of one and a unit opening the next are no price). */
 export const PRICE_TEXT_SQL = (newline: string) =>
   `coalesce(v.caption, '') || ${newline} || coalesce(v.hook_text, '') || ${newline} || coalesce(v.transcript, '')`;

@@ -11,9 +11,9 @@ import {
   type IndexedWord,
   isCountRatio,
   type LinkedCreator,
-  PRICE_PATTERN,
   ratioCounts,
   type SoundName,
+  statesPrice,
   type TextField,
 } from "../../store/facts.js";
 import { asksOf, short, unframed } from "./framing.js";
@@ -777,10 +777,9 @@ const withoutPriceSaid = (text: string, quoted: boolean) => {
   const rest = text.replace(PRICE_SAID_ALL, " ");
   return rest === text || quoted ? rest : rest.replace(/\bprices?\b|\bpricing\b/g, " ");
 };
-const PRICE = new RegExp(PRICE_PATTERN);
 /** Words quoted as examples that are no price themselves ('like "giá tốt"'; "300k" is one): words to find. */
 const wordsQuoted = (question: string) =>
-  [...question.matchAll(QUOTED_EXAMPLE_ALL)].some((m) => !PRICE.test(m[1] ?? ""));
+  [...question.matchAll(QUOTED_EXAMPLE_ALL)].some((m) => !statesPrice(m[1] ?? ""));
 /** The others beside videos stating a price: "… vs those without", "than ones that don't". */
 const PRICE_OTHERS =
   /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
@@ -6474,7 +6473,7 @@ async function readQuestion(
   };
   // (Prices quoted as examples of a price stated, 'like "160k/người"', are what it means, not words to find.)
   for (const q of quoted)
-    if (!priceRead || !PRICE.test(q.text)) addTopic(q.text, q.text, q.at, q.end, "quoted");
+    if (!priceRead || !statesPrice(q.text)) addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
   // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …", "a travel blog says …", "is
   // it accurate to say …".)

@@ -30,7 +30,6 @@ import {
   type IndexedWord,
   type LinkedCreator,
   linkedCreator,
-  PRICE_PATTERN,
   PRICE_TEXT_SQL,
   presenceSql,
   rateBaseSql,
@@ -42,6 +41,7 @@ import {
   soundsByArtistSql,
   soundTitledSql,
   splitSql,
+  statesPrice,
   TEXT_COLUMNS,
   type TextField,
   titledLike,
@@ -71,7 +71,7 @@ export class SqliteFacts implements FactsRepository {
   ) {
     // (SQLite has no regular expressions: the one price pattern, as a function of this connection.)
     db.function("crs_price", { deterministic: true }, (text: unknown) =>
-      typeof text === "string" && PRICE.test(text) ? 1 : 0,
+      typeof text === "string" && statesPrice(text) ? 1 : 0,
     );
   }
 
@@ -410,8 +410,6 @@ const CORPUS_COVERAGE = `SELECT (SELECT count(*) FROM videos) AS videos,
   (SELECT max(created_at) FROM videos) AS newest`;
 
 /** One group's running figures while the rows are scanned. */
-const PRICE = new RegExp(PRICE_PATTERN);
-
 interface Tally {
   videos: number;
   values: number[];
