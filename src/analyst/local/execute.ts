@@ -684,9 +684,8 @@ export async function topicsApartNote(ctx: Ctx): Promise<string | null> {
 }
 
 /**
- * What the answer's figures leave out because the corpus does not record it: scraped items often carry no
- * region (and some no language), and a video without one never matches a region (language) filter. Said
- * when under 95 % of the videos matching the rest of the question have the field.
+ * What the answer's figures leave out because the corpus does not record it: a price only the text can show
+ * (said whenever one is read), and the region (language) scraped items often lack (codeCoverage).
  */
 export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
@@ -698,7 +697,10 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
   return [...(priced ? [PRICE_CAVEAT] : []), ...(await codeCoverage(ctx))];
 }
 
-/** What share of the videos in question record the region (language) asked about or ranked. */
+/**
+ * Scraped items often carry no region (and some no language), and a video without one never matches a region
+ * (language) filter: said when under 95 % of the videos matching the rest of the question have the field.
+ */
 async function codeCoverage(ctx: Ctx): Promise<string[]> {
   const { plan } = ctx;
   // "Which region has the most videos?": the ranking counts only the videos that have one.

@@ -2235,10 +2235,8 @@ async function askedAgainOf(
 ): Promise<Plan | null> {
   // ("What about likes in 2024?": a window named beside the measure is asked of the earlier question too.)
   const window = plan.window?.phrase?.toLowerCase() ?? null;
-  const lower = question
-    .toLowerCase()
-    .replace(/[’]/g, "'")
-    .replace(window ?? /$^/, " ");
+  const said = question.toLowerCase().replace(/[’]/g, "'");
+  const lower = window ? said.replace(window, " ") : said;
   const named = lower.match(MEASURE_SWAPPED) ?? [];
   if (
     named.length !== 1 ||
@@ -2258,9 +2256,7 @@ async function askedAgainOf(
       .replace(/[^\p{L}\p{N}]+/gu, "").length > 0
   )
     return null;
-  // (The earlier question, else the context's first sentence: "send the earlier question and its answer's summary".)
-  const sentences = contextSentences(context);
-  const earlier = askedSentences(sentences).at(-1) ?? sentences[0];
+  const earlier = earlierQuestion(context);
   if (!earlier) return null;
   const before = earlier.match(MEASURE_SWAPPED) ?? [];
   if (before.length !== 1) return null;
@@ -2316,16 +2312,15 @@ async function topicSwappedOf(
     )
   )
     return null;
-  const sentences = contextSentences(context);
-  const earlier = askedSentences(sentences).at(-1) ?? sentences[0];
+  const earlier = earlierQuestion(context);
   if (!earlier) return null;
   const before = await readQuestion(facts, earlier, null, null);
   const [was] = before.topics;
   if (before.intent === "decline" || before.topics.length !== 1 || was === undefined) return null;
-  const at = earlier.toLowerCase().indexOf(topicPhrase(before, was));
+  const from = topicPhrase(before, was);
+  const at = earlier.toLowerCase().indexOf(from);
   const now = plan.topics[0] as string;
   if (at < 0 || now === was) return null;
-  const from = topicPhrase(before, was);
   const metric = plan.metric === null ? null : (lower.match(MEASURE_SWAPPED)?.[0] ?? null);
   let asked = `${earlier.slice(0, at)}${topicPhrase(plan, now)}${earlier.slice(at + from.length)}`;
   if (metric) asked = asked.replace(MEASURE_SWAPPED, metric);
@@ -2366,6 +2361,12 @@ const ASKED_MARK = /^(?:q|question|user|asked|me)\s*:\s*/i;
 /** The context's sentences that were asked: ending in "?", or marked so ("Q: …"), the mark left off. */
 const askedSentences = (sentences: readonly string[]): string[] =>
   sentences.filter((s) => s.endsWith("?") || ASKED_MARK.test(s)).map((s) => s.replace(ASKED_MARK, ""));
+
+/** The question a follow-up asks again: the context's last one asked, else its first sentence (the contract's "send the earlier question and its answer's summary"). */
+const earlierQuestion = (context: string): string | undefined => {
+  const sentences = contextSentences(context);
+  return askedSentences(sentences).at(-1) ?? sentences[0];
+};
 
 /** Where an attribute read from the context is placed (after every word of the question). */
 const CONTEXT_AT = Number.MAX_SAFE_INTEGER;
