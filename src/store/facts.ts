@@ -298,11 +298,12 @@ export const EMOJI_RANGES: readonly (readonly [number, number])[] = [
 /**
  * A price as captions and transcripts write one: a figure and a currency or its shorthand after it ("350k/đêm",
  * "1.686.000đ", "2 triệu", "450 xu", "20 USD") or a currency sign before it ("$10", "£7"), not followed by a letter
- * or digit ("5km", "2k4") nor by a count's word ("10k views", "1tr lượt xem"). Written in the syntax both JavaScript
- * and PostgreSQL regular expressions read alike (case-sensitive; each case listed).
+ * or digit ("5km", "2k4") nor by a count's word ("10k views", "1tr lượt xem"); "1tr5" (1.5 million) and the slang
+ * "2 củ" (2 million) too, not "2N1Đ" (two days, one night) nor "10 Củ Chi" (a street). Written in the syntax both
+ * JavaScript and PostgreSQL regular expressions read alike (case-sensitive; each case listed).
  */
 export const PRICE_PATTERN =
-  "(?:[0-9] ?(?:k|K|tr|Tr|TR|triệu|Triệu|TRIỆU|trieu|Trieu|TRIEU|đ|Đ|vnd|VND|Vnd|vnđ|VNĐ|Vnđ|đồng|Đồng|ĐỒNG|usd|USD|Usd|xu|Xu|XU|nghìn|Nghìn|NGHÌN|nghin|Nghin|NGHIN|ngàn|Ngàn|NGÀN|\\$|₫|€|£)|[$₫€£] ?[0-9]+)(?![0-9A-Za-zÀ-ɏḀ-ỿ]| ?(?:views?|Views?|VIEWS?|follow|Follow|likes?|Likes?|subs?|lượt|Lượt|fans?|Fans?|tym|tim|shares?|comments?|cmt|videos?|Videos?))";
+  "(?:(?<![0-9][Nn])[0-9] ?(?:tr|Tr|TR)[0-9](?![0-9])|(?<![0-9][Nn])[0-9] ?(?:(?:củ|Củ|CỦ)(?! [Cc]hi)|k|K|tr|Tr|TR|triệu|Triệu|TRIỆU|trieu|Trieu|TRIEU|đ|Đ|vnd|VND|Vnd|vnđ|VNĐ|Vnđ|đồng|Đồng|ĐỒNG|usd|USD|Usd|xu|Xu|XU|nghìn|Nghìn|NGHÌN|nghin|Nghin|NGHIN|ngàn|Ngàn|NGÀN|\\$|₫|€|£)|[$₫€£] ?[0-9]+)(?![0-9A-Za-zÀ-ɏḀ-ỿ]| ?(?:views?|Views?|VIEWS?|follow|Follow|likes?|Likes?|subs?|lượt|Lượt|fans?|Fans?|tym|tim|shares?|comments?|cmt|videos?|Videos?))";
 
 const PRICE = new RegExp(PRICE_PATTERN);
 /** Whether `text` states a price (PRICE_PATTERN), as both stores test it. */

@@ -2740,7 +2740,7 @@ const UNRECORDED_GROUP = 20;
 
 /** What a price stated is, as every answer that reads one says. */
 const PRICE_CAVEAT =
-  'A price: a figure with a currency or its shorthand after it, or a sign before it, in the caption, opening line or transcript ("350k/đêm", "1.686.000đ", "2 triệu", "450 xu", "$10"); a count ("10k views") or a distance ("5km") is none. Read from the text as written, so a price given only on screen or in speech not transcribed is not seen.';
+  'A price: a figure with a currency or its shorthand after it, or a sign before it, in the caption, opening line or transcript ("350k/đêm", "1.686.000đ", "2 triệu", "1tr5", "2 củ", "450 xu", "$10"); a count ("10k views"), a distance ("5km") or the length of a stay ("2N1Đ") is none. Read from the text as written, so a price given only on screen or in speech not transcribed is not seen.';
 
 /** What a breakdown by search says its groups are. */
 const COLLECTION_CAVEAT =

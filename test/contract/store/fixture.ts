@@ -117,6 +117,10 @@ export const PRICE_SAMPLES: readonly (readonly [string, boolean])[] = [
   ["2 đêm 3 ngày", false],
   ["1tr lượt xem", false],
   ["mở cửa 24/7, 5 khách", false],
+  ["villa nguyên căn 1tr5/đêm", true],
+  ["phòng này 2 củ mốt một đêm", true],
+  ["Combo 2N1Đ Phú Quý #3n2đ", false],
+  ["tại 10 Củ Chi, Nha Trang", false],
 ];
 
 /** 40 videos by three creators, two advertisers, a few hooks that paraphrase each other. */
@@ -150,7 +154,7 @@ export function contractFixture(): Fixture {
   at(5, { transcript: "hello everyone, welcome back to the channel" });
   at(6, { transcript: "welcome back friends\nhello again" });
   at(9, { transcript: "   " });
-  // Prices as captions and transcripts write them (PRICE_SAMPLES), on videos 12-29: some a price, some not.
+  // Prices as captions and transcripts write them (PRICE_SAMPLES), on videos 12-33: some a price, some not.
   for (const [k, [text]] of PRICE_SAMPLES.entries()) at(12 + k, { transcript: text });
   at(11, {
     plays: 90_000,
