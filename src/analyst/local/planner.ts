@@ -689,6 +689,12 @@ const FEW_COLLECTIONS = 5;
 /** "23 collections whose name holds "hotel"", or "7 collections: "a", "b", "c" and 4 more". */
 export function namesListed(names: readonly string[]): string {
   const shared = sharedPart(names);
+  // ("Which city has the most ads?": the searches named for places, not every one holding "hotel".)
+  if (names.length > 3 && names.every(namesPlace))
+    return `${names.length} collections named for places (${names
+      .slice(0, 3)
+      .map((n) => `"${n}"`)
+      .join(", ")} and ${names.length - 3} more)`;
   return shared
     ? `${names.length} collections whose name holds "${shared}"`
     : `${names.length} collections: ${names
@@ -2389,7 +2395,7 @@ const BY_KIND_SEARCH =
   /\b(?:which|what|each|every|per)\s+(?:hotel|resort|homestay|city|place|destination)\s+search(?:es)?\b/;
 /** "Which search has the most …", "which hotel searches have …": a question of the searches themselves. */
 const WHICH_SEARCH_HAS =
-  /\b(?:which|what)\s+(?:[\p{L}#]+\s+)?search(?:es)?\s+(?:has|have|had|gets?|got|holds?|contains?|shows?)\b/u;
+  /\b(?:which|what)\s+(?:[\p{L}#]+\s+)?search(?:es)?(?:\s+(?:quer(?:y|ies)|terms?|inputs?|keywords?))?(?:\s*\([^)]*\))?\s+(?:has|have|had|gets?|got|holds?|contains?|shows?|surfaced|surfaces|found|finds|returned|returns|turned up|produced|yielded)\b(?!\s+(?:it|them|this|that|these|those)\b)/u;
 /**
  * "Do funny videos work?", "is #xuhuong actually helping", "do couple videos do better", "does room tour content
  * pay off": whether the videos about what is named do well (set against the others); not "how did #x perform?".
@@ -2413,8 +2419,11 @@ const JUDGED_ASKS = /(?:^|[.?!]\s+)(?:is|are|does|do|did|should|would|will|can)\
 const JUDGED_WORDS =
   /\b(?:bad|good|better|worse|best|worst|higher|lower|more|fewer|less|worth\w*|works?|help\w*|hurt\w*|matters?|ok|okay|fine|ideal|smart|wise|a mistake|kill\w*|holds?)\b/;
 /** "Per city", "which destination", "for each province": the place of each video, which no field records. */
+/** "The most hotel ads", "the fewest #review videos" (not "most hotel videos are …"): the words between and the videos. */
+const TOPIC_COUNTED =
+  /\bthe (?:most|fewest)\s+((?:#?[\p{L}\p{N}_'’]+\s+){1,3}?)(?:videos|vids|posts|ads|uploads|clips|creatives|slideshows|tiktoks)\b/u;
 const BY_PLACE =
-  /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as)\b)/;
+  /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as|each)\b)/;
 /** What a search term names after its kind when it names no place ("hotelgiare": cheap; "hotelluxury"). */
 const NO_PLACE =
   /^(?:giare|gia|re|cheap|budget|luxury|sang|sangtrong|caocap|binhdan|[1-5]sao|dep|view|couple|capdoi|gan|near|best|top|moi|new|review|hot|xinh|tinhnhan|tot|gio|theogio|quadem|honeymoon|family|giadinh)$/;
@@ -7697,6 +7706,16 @@ async function readQuestion(
   else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
   else if (whichOne) understood.push(`1 result (from "${whichOne[0].trim()}")`);
 
+  // "Which search has the most hotel ads?", "creators with the most Da Lat videos": a topic between "most" and the
+  // videos still counts them (read above only with nothing between; "the most popular ads" stays views).
+  if (!metric && topics.length > 0) {
+    const words = lowerAll.match(TOPIC_COUNTED)?.[1]?.trim().split(/\s+/) ?? [];
+    const folded = words.map((w) => foldText(w).replace(/^#/, ""));
+    if (words.length > 0 && (topics.includes(folded.join("")) || folded.every((w) => topics.includes(w)))) {
+      metric = "videos";
+      understood.push("metric videos");
+    }
+  }
   // "Who are the top comedy creators?": "top" about a topic's creators asks for reach (views of their videos on
   // it), not for who posted most (a tie at 1 video each on a real scrape). "Who posts the most …" stays a count.
   if (
@@ -9856,6 +9875,12 @@ async function readQuestion(
     const countsGroups = counted !== null && (named?.[0].includes(counted[0].trim()) ?? false);
     if (countsGroups) unsay(/ results? \(from "/);
     perGroupCount = counted && !countsGroups ? count : one ? 1 : PER_GROUP_COUNT;
+    // ("Which month had the most hotel videos, and which search contributed the most": videos are not ranked by
+    // how many videos they are.)
+    if (subject === "videos" && metric === "videos") {
+      metric = null;
+      unsay(/^metric videos$/);
+    }
     understood.push(
       `a ranking within each ${rankWithin.by === "topic" ? "topic listed" : rankWithin.by === "collection" ? "search (collection, as imported)" : (splitCue?.split ?? rankWithin.by).replace("-", " ")}, ${perGroupCount} in each${named ? ` (for the ${rankWithin.groups} with the most videos, from "${named[0].trim()}")` : ""}`,
     );
@@ -10108,8 +10133,12 @@ async function readQuestion(
       ? null
       : (question.toLowerCase().match(BY_SEARCH) ??
         (collections.size === 0 ? question.toLowerCase().match(BY_KIND_SEARCH) : null));
+  // ("Which city has the most hotel ads?": a topic naming no place of the searches keeps the grouping.)
   const byPlace =
-    bySearch || groupBy === "collection" || topics.length + compareTopics.length > 0
+    bySearch ||
+    groupBy === "collection" ||
+    compareTopics.length > 0 ||
+    topics.some((t) => [...collections].some((n) => namesPlace(n) && n.replace(SEARCH_KIND, "").includes(t)))
       ? null
       : question.toLowerCase().match(BY_PLACE);
   for (const [by, unrecorded] of [
@@ -10145,8 +10174,18 @@ async function readQuestion(
       understood.push(
         `groups: each search named for a place, for "${by[0].trim()}" (the corpus records no city of its own): ${citySearches.length} collections, ${citySearches.join(", ")}${others.length > 0 ? `; left out as naming no place: ${others.join(", ")}` : ""}`,
       );
+      // ("hotel" in "the most hotel ads", where every one of them is a hotel search: what they searched for.)
+      for (const kind of topics.filter(
+        (t) => SEARCH_KIND_WORD.test(t) && citySearches.every((n) => n.startsWith(t)),
+      )) {
+        topics.splice(topics.indexOf(kind), 1);
+        unsay(new RegExp(`^topic "${kind}"`));
+        understood.push(`"${kind}": what each of those searches was for`);
+      }
       continue;
     }
+    // (With a topic, only the searches named for places are read: otherwise the grouping is left as before.)
+    if (by === byPlace && topics.length > 0) continue;
     if (first) {
       intent = "decline";
       decline = `the corpus does not record ${unrecorded.replace(/^not recorded: /, "")}`;

@@ -13499,3 +13499,123 @@ describe("accounts across searches, a district's number, prices stated (stop 63)
       );
   });
 });
+
+describe("a topic between 'the most' and the videos, cities of one kind, prices as written (stop 64)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  beforeAll(async () => {
+    searched = tempDb().db;
+    await importScrape(searched, undefined, true);
+    // Two more searches named for places (Huế, Sa Pa), some of their videos ads; prices written as people write
+    // them ("1tr5", "2 củ"), and what is none ("2N1Đ", "10 Củ Chi").
+    await importItems(
+      searched,
+      "hue-sapa.json",
+      Array.from({ length: 8 }, (_, i) => ({
+        id: String(6_900_000_000_000_000_000n + BigInt(i)),
+        text: `${i < 4 ? "Hotel Huế" : "Khách sạn Sa Pa"} số ${i} ${["villa nguyên căn 1tr5/đêm", "phòng 2 củ mốt một đêm", "Combo 2N1Đ", "tại 10 Củ Chi", "", "", "", ""][i]} #hotel #travel`,
+        createTime: SCRAPED - (5 + i) * DAY,
+        authorMeta: { id: String(4_100_000 + (i % 2)), name: `hs${i % 2}`, fans: 3_000 },
+        playCount: 2_000 + i * 300,
+        diggCount: 100,
+        commentCount: 3,
+        shareCount: 2,
+        collectCount: 10 + i,
+        isAd: i % 2 === 0,
+        searchHashtag: { name: i < 4 ? "hotelhue" : "hotelsapa" },
+      })),
+    );
+    const store = createSqliteStore(searched);
+    on = { store, registry: registryOn(store) };
+  });
+  afterAll(() => searched.close());
+
+  it("'which city has the most hotel ads?': ads counted in each search named for a place, 'hotel' what they searched for (SQL)", async () => {
+    const answer = await ask("which city has the most hotel ads?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos", topics: [] });
+    expect(plan.ignored ?? []).toEqual([]);
+    expect(plan.understood).toContain('"hotel": what each of those searches was for');
+    const ads = new Map(
+      (
+        searched
+          .prepare(
+            "SELECT c.collection AS name, count(*) AS n FROM video_collections c JOIN videos v ON v.id = c.video_id WHERE v.label_ad = 1 AND c.collection <> 'reviewhotel' GROUP BY c.collection",
+          )
+          .all() as { name: string; n: number }[]
+      ).map((r) => [r.name, r.n]),
+    );
+    expect(ads.get("hotelhue")).toBe(2);
+    for (const name of result.ranking as string[]) {
+      expect(name).not.toBe("reviewhotel");
+      expect(groupValue(result, name)).toBe(ads.get(name));
+    }
+    expect(answer.summary).toContain("collections named for places");
+    // A topic naming no place of the searches stays a topic of each.
+    const villas = aggregateOf(await ask("which city has the most villa videos?", on));
+    expect(villas.plan).toMatchObject({ group_by: "collection", metric: "videos", topics: ["villa"] });
+  });
+
+  it("'which search has the most hotel ads?', 'creators with the most Hội An videos' count the videos; 'the most popular ads' are views", async () => {
+    const searchAds = aggregateOf(await ask("which search has the most hotel ads?", on)).plan;
+    expect(searchAds).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
+    const creators = aggregateOf(await ask("which creators have the most Hội An videos?", on)).plan;
+    expect(creators).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "videos",
+      topics: ["hoian"],
+    });
+    const popular = aggregateOf(await ask("which search has the most popular ads?", on)).plan;
+    expect(popular.metric).toBe("plays");
+    // "Most hotel videos are …": most of them, no count asked.
+    const most = aggregateOf(await ask("do most hotel videos use a sound?", on)).plan;
+    expect(most.metric).not.toBe("videos");
+  });
+
+  it("'which search query (searchHashtag) surfaced the most ads?' counts each search's ads (SQL); 'which search surfaced it' does not", async () => {
+    const { plan, result } = aggregateOf(
+      await ask(
+        "Which search query (searchHashtag) surfaced the most ad-flagged videos? Please rank all queries by number of ads.",
+        on,
+      ),
+    );
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "collection",
+      metric: "videos",
+      filters: ["ad=yes"],
+    });
+    const hue = searched
+      .prepare(
+        "SELECT count(*) FROM video_collections c JOIN videos v ON v.id = c.video_id WHERE v.label_ad = 1 AND c.collection = 'hotelhue'",
+      )
+      .pluck()
+      .get() as number;
+    expect(groupValue(result, "hotelhue")).toBe(hue);
+    const one = aggregateOf(
+      await ask("Who posted the most viewed hotel video, and which search surfaced it?", on),
+    ).plan;
+    expect(one.intent).not.toBe("breakdown");
+  });
+
+  it("prices as written: '1tr5' and '2 củ' are prices, '2N1Đ' (a stay's length) and '10 Củ Chi' (a street) are not (SQL)", async () => {
+    const priced = aggregateOf(await ask("how many Huế videos mention a price?", on));
+    expect(priced.plan).toMatchObject({ intent: "count", filters: ["price=yes"] });
+    const texts = searched
+      .prepare("SELECT id, caption FROM videos WHERE id LIKE '69000000000000000%' ORDER BY id")
+      .all() as { id: string; caption: string }[];
+    const price = new RegExp(PRICE_PATTERN);
+    expect(texts.map((t) => price.test(t.caption))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(priced.result.count).toBe(2);
+  });
+});
