@@ -109,6 +109,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),
+    ...(plan.priceFigure ? { price_figure: plan.priceFigure } : {}),
     ...(plan.words ? { words: plan.words } : {}),
     ...(plan.viral ? { viral: true } : {}),
     ...(plan.viral && plan.viralShare !== VIRAL_SHARE

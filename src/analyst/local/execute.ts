@@ -54,6 +54,7 @@ import {
   topicWords,
   VIRAL_SHARE,
 } from "./planner.js";
+import { dong, LEAST, MOST, pricesQuoted, type QuotedPrice } from "./prices.js";
 
 /** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -634,6 +635,8 @@ const quoted = (text: string) => `"${clipped(text, QUOTE_CHARS)}"`;
  */
 /** A video's own hashtags, sound or opening hook ("what hashtags does the top resort video use?"). */
 function usesLine(v: Video, uses: NonNullable<Plan["usesShown"]>): string {
+  // (Prices are read from the text after the ranking: showPrices.)
+  if (uses === "price") return "";
   if (uses === "date") return ` Published on ${v.created_at.slice(0, 10)} (UTC).`;
   if (uses === "hashtags")
     return v.hashtags.length > 0
@@ -792,7 +795,12 @@ async function pageAll<T>(call: Call, tool: string, args: Record<string, unknown
 }
 
 export async function execute(ctx: Ctx): Promise<Outcome> {
-  const outcome = ctx.plan.perGroup ? await executePerGroup(ctx) : await executeAuthorFollowers(ctx);
+  const outcome = ctx.plan.priceFigure
+    ? await priceFigure(ctx)
+    : ctx.plan.perGroup
+      ? await executePerGroup(ctx)
+      : await executeAuthorFollowers(ctx);
+  if (ctx.plan.usesShown === "price") await showPrices(ctx, outcome);
   // "Original sound" reads the localised titles of a creator's own audio: say which.
   if (
     [...ctx.plan.attributes, ...(ctx.plan.shareOf ? [ctx.plan.shareOf] : [])].some(
@@ -819,6 +827,188 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
     }
   }
   return outcome;
+}
+
+// ---------- prices stated ----------
+
+/** The most videos whose texts are read for their prices in one answer (the most played first). */
+const PRICE_READ = 5_000;
+
+const PRICE_AMOUNT = `A video's price: read from its caption, opening line and transcript as written ("350k" 350,000 đồng, "1.686.000đ", "2 triệu" and "2 củ" 2,000,000, "1tr5" 1,500,000, "450 xu" 450,000), the lowest it states (where its prices start, "chỉ từ 350k"; the highest for the most expensive); a price in another currency, masked ("3xx.000đ") or outside ${dong(LEAST)} to ${dong(MOST)} is left out, and what each is for (a night, two hours, a person) is as written beside it, not converted.`;
+
+const NIGHT_ONLY = 'For a night: only prices said to be for one ("/đêm", "một đêm", "per night").';
+
+/** Each video's prices stated (caption, opening line, transcript, in that order), of those `filter` selects. */
+async function statedPrices(ctx: Ctx, filter: FactsFilter): Promise<Map<string, QuotedPrice[]>> {
+  const byId = new Map<string, QuotedPrice[]>();
+  for (const field of ["caption", "hook", "transcript"] as const)
+    for (const { id, text } of await ctx.facts.texts({ ...filter, price: "yes" }, field, PRICE_READ)) {
+      const prices = byId.get(id) ?? [];
+      // ("150k" in the caption, "150 k" in the transcript: said once.)
+      const key = (p: QuotedPrice) => p.said.toLowerCase().replace(/\s+/g, "");
+      for (const p of pricesQuoted(text)) if (!prices.some((q) => key(q) === key(p))) prices.push(p);
+      byId.set(id, prices);
+    }
+  return byId;
+}
+
+/** Each video of `filter` stating a price in đồng (for a night, with `night`): its lowest and highest. */
+async function pricedVideos(
+  ctx: Ctx,
+  filter: FactsFilter,
+  night: boolean,
+): Promise<{ id: string; low: QuotedPrice; high: QuotedPrice }[]> {
+  return [...(await statedPrices(ctx, filter))].flatMap(([id, prices]) => {
+    const read = prices.filter((p) => p.vnd !== null && (!night || p.night));
+    const byAmount = [...read].sort((a, b) => (a.vnd as number) - (b.vnd as number));
+    return byAmount.length > 0
+      ? [{ id, low: byAmount[0] as QuotedPrice, high: byAmount.at(-1) as QuotedPrice }]
+      : [];
+  });
+}
+
+const priceWords = (p: QuotedPrice) => `${p.vnd === null ? "" : `${dong(p.vnd)} `}("${p.said}")`;
+
+/** "With the price each one quotes": each video finding shows the prices its text states. */
+async function showPrices(ctx: Ctx, outcome: Outcome): Promise<void> {
+  const ids = outcome.findings.flatMap((f) => (f.evidence[0]?.type === "video" ? [f.evidence[0].id] : []));
+  if (ids.length === 0) return;
+  const stated = await statedPrices(ctx, { ids });
+  for (const f of outcome.findings) {
+    const first = f.evidence[0];
+    if (first?.type !== "video") continue;
+    const prices = stated.get(first.id) ?? [];
+    f.statement = `${f.statement} ${prices.length > 0 ? `Price stated: ${prices.map((p) => `"${p.said}"`).join(", ")}.` : "No price stated."}`;
+  }
+  outcome.caveats.push(PRICE_AMOUNT);
+}
+
+/** "The median quoted price of Da Lat videos", "the cheapest hotel in Da Lat": the prices the videos' text states. */
+async function priceFigure(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const asked = plan.priceFigure as NonNullable<Plan["priceFigure"]>;
+  const filter = videoFilter(ctx);
+  const stating = await ctx.facts.count({ ...filter, price: "yes" });
+  const what = describe(plan);
+  const forNight = asked.night ? " for a night" : "";
+  // ("Da Lat vs Nha Trang: median quoted price per night each?", "summer 2024 compared with early 2025": each one's.)
+  const sides: { label: string; filter: FactsFilter }[] =
+    asked.of !== "median"
+      ? []
+      : plan.compareTopics.length >= 2
+        ? plan.compareTopics.map((t) => ({
+            label: `"${t}"`,
+            filter: { ...filter, q: [...plan.topics, t].join(" ") },
+          }))
+        : (plan.window?.periods ?? []).map((p) => ({
+            label: p.label,
+            filter: { ...filter, since: p.from, until: p.to },
+          }));
+  if (sides.length >= 2) {
+    const each = await Promise.all(
+      sides.map(async (side) => {
+        const priced = await pricedVideos(ctx, side.filter, asked.night);
+        return { ...side, count: priced.length, median: median(priced.map((p) => p.low.vnd as number)) };
+      }),
+    );
+    const line = (e: (typeof each)[number]) =>
+      e.median === null
+        ? `${e.label}: no price${forNight} read`
+        : `${e.label}: ${dong(e.median)} (${fmt(e.count)} ${e.count === 1 ? "video" : "videos"})`;
+    return {
+      summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: null })}: ${each.map(line).join("; ")}.`,
+      findings: each.map((e) => ({ statement: `${line(e)}.`, evidence: [] })),
+      caveats: [PRICE_AMOUNT, ...(asked.night ? [NIGHT_ONLY] : [])],
+      result: {
+        ranking: each.map((e) => e.label),
+        values: each.map((e) => e.median),
+        counts: each.map((e) => e.count),
+      },
+      computed: `texts (caption, opening line, transcript) of each side's videos stating a price, their prices read as written`,
+    };
+  }
+  const priced = await pricedVideos(ctx, filter, asked.night);
+  const caveats = [
+    PRICE_AMOUNT,
+    ...(asked.night ? [NIGHT_ONLY] : []),
+    ...(stating > PRICE_READ
+      ? [`Read from the ${fmt(PRICE_READ)} most played of the ${fmt(stating)} videos stating a price.`]
+      : []),
+  ];
+  const computed = `texts (caption, opening line, transcript) of the ${fmt(Math.min(stating, PRICE_READ))} videos stating a price, their prices read as written`;
+  if (priced.length === 0)
+    return emptyRanking(
+      `No ${what} state${stating === 1 ? "s" : ""} a price in đồng${forNight} that could be read${stating > 0 ? ` (${fmt(stating)} state${stating === 1 ? "s" : ""} a price of some kind)` : ""}.`,
+      caveats,
+      computed,
+    );
+  const amountOf = (p: { low: QuotedPrice; high: QuotedPrice }) =>
+    (asked.of === "highest" ? p.high.vnd : p.low.vnd) as number;
+  const ranked = [...priced].sort((a, b) =>
+    asked.of === "highest"
+      ? amountOf(b) - amountOf(a) || (a.id < b.id ? 1 : -1)
+      : amountOf(a) - amountOf(b) || (a.id < b.id ? 1 : -1),
+  );
+  const shownOf = (p: { low: QuotedPrice; high: QuotedPrice }) => (asked.of === "highest" ? p.high : p.low);
+  const videosOf = async (ids: string[]) =>
+    new Map((await ctx.facts.videos({ ids })).map((v) => [v.id, v] as const));
+  const evidenceOf = (v: VideoFact | undefined, p: { low: QuotedPrice; high: QuotedPrice }) =>
+    v ? [factEvidence(v, { price_vnd: amountOf(p) })] : [];
+  const counted = `${fmt(priced.length)} ${priced.length === 1 ? "video" : "videos"} stating a price in đồng${forNight}`;
+  if (asked.of === "median") {
+    const mid = median(priced.map((p) => amountOf(p))) as number;
+    const first = ranked[0] as (typeof ranked)[number];
+    const last = ranked.at(-1) as (typeof ranked)[number];
+    const nearest = [...ranked]
+      .sort((a, b) => Math.abs(amountOf(a) - mid) - Math.abs(amountOf(b) - mid) || (a.id < b.id ? 1 : -1))
+      .slice(0, 3);
+    const facts = await videosOf([...nearest, first, last].map((p) => p.id));
+    return {
+      summary: `The median price stated${forNight} by ${what} is ${dong(mid)} (${counted}${priced.length > 1 ? `, each its lowest; from ${dong(amountOf(first))} to ${dong(amountOf(last))}` : ""}).`,
+      findings: [
+        {
+          statement: `Median: ${dong(mid)} over ${counted}; nearest it: ${nearest.map((p) => `${p.id} ${priceWords(shownOf(p))}`).join(", ")}.`,
+          evidence: nearest.flatMap((p) => evidenceOf(facts.get(p.id), p)),
+        },
+        ...(priced.length > 1
+          ? [
+              {
+                statement: `Cheapest: ${first.id} ${priceWords(first.low)}; most expensive: ${last.id} ${priceWords(last.low)}.`,
+                evidence: [first, last].flatMap((p) => evidenceOf(facts.get(p.id), p)),
+              },
+            ]
+          : []),
+      ],
+      caveats,
+      result: { median: mid, count: priced.length, stating, min: amountOf(first), max: amountOf(last) },
+      computed,
+    };
+  }
+  const top = ranked.slice(0, plan.count);
+  const facts = await videosOf(top.map((p) => p.id));
+  const names = await Promise.all(
+    top.map((p) => ctx.facts.nameOf("creator", facts.get(p.id)?.author_uid ?? "")),
+  );
+  const line = (i: number) => {
+    const p = top[i] as (typeof top)[number];
+    return `${priceWords(shownOf(p))} in ${p.id} by ${names[i]}`;
+  };
+  const order = asked.of === "lowest" ? "cheapest" : "most expensive";
+  return {
+    summary: `The ${order} price stated${forNight} by ${what}: ${line(0)}${top.length > 1 ? `, then ${line(1)}` : ""} (${counted}).`,
+    findings: top.map((p, i) => ({
+      statement: `#${i + 1} ${p.id} by ${names[i]}: ${priceWords(shownOf(p))}; ${fmt(facts.get(p.id)?.plays ?? 0)} plays.`,
+      evidence: evidenceOf(facts.get(p.id), p),
+    })),
+    caveats,
+    result: {
+      ranking: top.map((p) => p.id),
+      values: top.map((p) => amountOf(p)),
+      count: priced.length,
+      stating,
+    },
+    computed,
+  };
 }
 
 /** Labels a whole import may lack (none of its videos a slideshow, none with a transcript). */

@@ -373,7 +373,12 @@ export interface Plan {
   /** "Which brands work with the most creators?": advertisers ranked by the distinct creators of their videos. */
   byCreators: boolean;
   /** "What hashtags does the top resort video use?": a ranking of videos that shows each one's own of these. */
-  usesShown: "hashtags" | "sounds" | "hook_types" | "date" | null;
+  usesShown: "hashtags" | "sounds" | "hook_types" | "date" | "price" | null;
+  /**
+   * "The median quoted price of Da Lat videos", "the cheapest hotel in Da Lat", "the most expensive stays per night":
+   * the prices the videos' text states, read from it (prices.ts); `night`: only those said to be for a night.
+   */
+  priceFigure: { of: "median" | "lowest" | "highest"; night: boolean } | null;
   /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
   tagsLeftOut: string[];
   /**
@@ -775,7 +780,7 @@ const PRICE_SAID =
 const PRICE_SAID_ALL = new RegExp(PRICE_SAID.source, "gu");
 /**
  * `text` without the prices it says are stated, and then without the word elsewhere ("… price info drives saves"),
- * unless it asks for a price's figure (not recorded); with words `quoted` as examples, those are what it asks
+ * unless it asks for a price's figure (read as priceFigure); with words `quoted` as examples, those are what it asks
  * about, and the word elsewhere stays.
  */
 const withoutPriceSaid = (text: string, quoted: boolean) => {
@@ -1980,9 +1985,36 @@ const NOT_MENTIONED =
 const MEDIAN_LENGTH = /\b(?:median|average|avg|mean|typical)\s+(?:video\s+)?(?:durations?|lengths?)\b/;
 /** Examples quoted ('like "giá tốt" or "300k"'): the words asked for, read as text to find. */
 const QUOTED_EXAMPLE_ALL = /["“]([^"”]{1,80})["”]/g;
-/** A price's figure asked for ("the median quoted price", "cheapest price per night"): not recorded. */
+/** A price's figure asked for ("the median quoted price", "cheapest price per night"): no filter on a price stated (the amounts are read, priceFigure). */
 const PRICE_FIGURE =
   /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b|\b(?:nightly|room)\s+rates?\b|\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
+/** A price's typical figure asked for: "the median quoted price", "average room rate", "how much do rooms cost". */
+const PRICE_MEDIAN =
+  /\b(?:median|average|avg|mean|typical|usual)\s+(?:(?:quoted|stated|room|nightly|hotel|homestay|villa|resort|stay)\s+){0,2}(?:prices?|rates?)\b(?:\s+per\s+(?:night|room))?|\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:(?:room|nightly)\s+rates?|prices?\s+per\s+(?:night|room))\b/;
+/** "How much do rooms in Hội An cost?": the typical price; what is priced stays to be read. */
+const HOW_MUCH =
+  /\bhow much (?:do|does|did|are|is)(?:\s+(?:a|the))?(?:\s+(?:rooms?|hotels?|stays?|nights?))?\b(?=[^?.]{0,40}?\b(?:cost|costs|charge|charges|go for)\b)/;
+const COSTS = /\b(?:cost|costs|charge|charges|go for)\b/;
+/** The cheapest (most expensive) price stated asked for, and the noun of what it is for ("the cheapest hotel"). */
+const PRICE_LOW =
+  /\b(?:cheapest|least expensive|most affordable|lowest[- ]priced|lowest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
+const PRICE_HIGH =
+  /\b(?:most expensive|priciest|highest[- ]priced|highest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
+/** After the cheapest (most expensive): the price word a word or two on ("the cheapest homestay price"). */
+const PRICE_WORD_AFTER = /^(?:\s+[\p{L}]+){0,2}?\s+(prices?|rates?)\b/u;
+/** What was priced, said beside a price's figure: its verb and where ("anyone mentions in the captions"). */
+const PRICE_SAID_WHERE =
+  /\b(?:(?:anyone|someone|they|people|hotels?)\s+)?(?:mentions?|mentioned|wrote|writes?|written|quotes?|quoted|states?|stated|says?|said|charges?|charged|charging|lists?|listed|gives?|gave)\b(?:\s+(?:anywhere|(?:in|on)\s+(?:the\s+|their\s+|a\s+|any\s+)?(?:captions?|transcripts?|voice-?overs?|videos?|text|whole\s+(?:set|data(?:set)?|corpus))))*/;
+/** Things whose price videos of stays do not state ("the cheapest flights"): no price read. */
+const NOT_STAYS = /\b(?:flights?|airlines?|airfares?|plane tickets?|bus tickets?|train tickets?)\b/;
+/** A price said to be for a night: "per night", "nightly", "a night". */
+const PRICE_NIGHT = /\bper (?:night|nite)\b|\bnightly\b|\ba night\b|\/\s?đêm\b|\bmột đêm\b/u;
+/** A bound on a price ("prices under 500k"): not read (a price's amount is read for the median and the extremes). */
+const PRICE_BOUND = /\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
+/** "With the price each one quotes", "what price does it state?": each video listed shows the prices it states. */
+const PRICE_SHOWN =
+  /\b(?:with|and|plus|show(?:ing)?|incl(?:uding)?)\s+(?:the\s+|their\s+|its\s+)?prices?\s+(?:each(?:\s+one)?|they|it)\s+(?:quotes?|states?|mentions?|says?|lists?|gives?|shows?|charges?)\b|\bwhat\s+prices?\s+(?:do(?:es)?|did)\s+(?:they|it|each(?:\s+one)?|these|those)\s+(?:quote|state|mention|say|list|give|show|charge)\b/;
+
 /** The words a verb of saying names ("mention price or giá"): text to find, even a measure's word. */
 const MENTIONED_WORDS = new RegExp(
   `${MENTION_CUE.source}\\s+(?:(?:a|an|the|any)\\s+)?["'“]?[\\p{L}\\p{N}]+["'”]?(?:\\s*(?:,|\\bor\\b|\\band\\b)\\s*["'“]?[\\p{L}\\p{N}]+["'”]?)*`,
@@ -4181,7 +4213,7 @@ async function readQuestion(
     (m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const,
   );
   // ("Captions with a price pattern", "hooks that lead with price", "price claims in ad captions": a price stated in
-  // the text, read below; a price's figure, "the median quoted price", is not recorded.)
+  // the text, read below; a price's figure, "the median quoted price", is read as priceFigure.)
   const lacking = (words: string) =>
     (
       withoutPriceSaid(words, quotedExample)
@@ -4333,10 +4365,66 @@ async function readQuestion(
       .find((m) => m !== undefined);
   const lacks = (measure: string) =>
     `the corpus records plays, likes, comments, shares, saves, followers and labels, not ${measure}`;
-  const asked = lacking(asking);
+  // "The median quoted price of Da Lat videos", "the cheapest hotel in Da Lat", "most expensive stays per night": the
+  // prices the videos' text states, read from it; "with the price each one quotes": each video listed shows its own.
+  // ("Prices under 500k": a bound on an amount, not read.)
+  // ("How much does @x charge per sponsored post?": a creator's fee, not recorded.)
+  const priceAt =
+    PRICE_BOUND.test(lowerAll) ||
+    NOT_STAYS.test(lowerAll) ||
+    /\bsponsor\w*|\bper (?:post|video|ad)\b|\bcollabs?\b|\bpartnerships?\b/.test(lowerAll)
+      ? null
+      : ([PRICE_LOW, PRICE_HIGH, PRICE_MEDIAN, HOW_MUCH]
+          .map((pattern, k) => ({ match: lowerAll.match(pattern), k }))
+          .find(({ match }) => match !== null) ?? null);
+  const priceFigure: Plan["priceFigure"] = priceAt
+    ? {
+        of: (["lowest", "highest", "median", "median"] as const)[priceAt.k] ?? "median",
+        night: PRICE_NIGHT.test(lowerAll),
+      }
+    : null;
+  const priceShownAt = priceFigure ? null : lowerAll.match(PRICE_SHOWN);
+  const costAt = priceAt?.k === 3 ? (priceAt.match?.index ?? 0) : -1;
+  const cost = costAt >= 0 ? lowerAll.slice(costAt).match(COSTS) : null;
+  const priceSpans: [number, string][] = [
+    priceAt?.match,
+    priceShownAt,
+    priceFigure?.night ? lowerAll.match(PRICE_NIGHT) : null,
+  ]
+    .filter((m): m is RegExpMatchArray => !!m)
+    .map((m): [number, string] => [m.index ?? 0, m[0]]);
+  if (cost) priceSpans.push([costAt + (cost.index ?? 0), cost[0]]);
+  // ("The cheapest homestay price anyone mentions in the captions": the price word and its verb, not "homestay".)
+  const figureEnd =
+    priceAt?.k !== undefined && priceAt.k < 2
+      ? (priceAt.match?.index ?? 0) + (priceAt.match?.[0].length ?? 0)
+      : -1;
+  const priceWord = figureEnd >= 0 ? lowerAll.slice(figureEnd).match(PRICE_WORD_AFTER) : null;
+  if (priceWord) {
+    const word = priceWord[1] as string;
+    priceSpans.push([figureEnd + priceWord[0].length - word.length, word]);
+  }
+  const saidWhere = priceFigure ? lowerAll.match(PRICE_SAID_WHERE) : null;
+  if (saidWhere) priceSpans.push([saidWhere.index ?? 0, saidWhere[0]]);
+  // ("Quoted room prices in Đà Lạt vs Nha Trang – median quoted price per night each?": the price is read each time.)
+  // (Where it is read, "in captions + transcripts": all three texts are.)
+  if (priceFigure)
+    for (const m of lowerAll.matchAll(
+      /\bprices?\b|\bpricing\b|\b(?:captions?|transcripts?|voice-?overs?|scripts?|descriptions?)\b/g,
+    ))
+      priceSpans.push([m.index ?? 0, m[0]]);
+  for (const [at, phrase] of priceSpans) text = consume(text, at, phrase.length);
+  const withoutPriceAsked = (words: string) =>
+    priceSpans.reduce((rest, [, phrase]) => rest.replace(phrase, " "), words);
+  if (priceFigure)
+    understood.push(
+      `${priceFigure.of === "median" ? "the median price" : priceFigure.of === "lowest" ? "the cheapest prices" : "the most expensive prices"} the videos' text states${priceFigure.night ? ", for a night" : ""} (from "${priceAt?.match?.[0]}"), read from the caption, opening line and transcript`,
+    );
+  if (priceShownAt) understood.push(`the prices each video listed states (from "${priceShownAt[0]}")`);
+  const asked = lacking(withoutPriceAsked(asking));
   if (asked) decline = lacks(asked);
   // Said instead of "could not tell what to compute" when the question cannot be read otherwise.
-  const mentioned = asking === lowerAll ? undefined : lacking(lowerAll);
+  const mentioned = asking === lowerAll ? undefined : lacking(withoutPriceAsked(lowerAll));
   // "I'm launching a hotel next month. Which hashtags should I use?": the forecast must be asked, not told.
   // ("Draft next month's content plan", "a posting plan for next week": a plan from what the corpus observed.)
   // ("I think @a and @b will be on it": the asker's guess about the answer, no forecast asked.)
@@ -4356,7 +4444,7 @@ async function readQuestion(
   const askedDrivers = CUES.drivers.test(lowerAll);
   // "The least viewed", "the 10 worst performing", "fewest likes" ("at least 10k views" is a bound).
   const LOWEST = /(?<!\bat )\b(least|fewest|lowest|worst|bottom|weakest|poorest|underperform\w*|avoid)\b/g;
-  let lowest = LOWEST.test(lowerAll);
+  let lowest = !priceFigure && LOWEST.test(lowerAll);
   if (lowest) text = text.replace(LOWEST, (m) => " ".repeat(m.length));
   // "The recipe for viral resort videos": the words of the cue are no topic ("recipe" may be a hashtag).
   if (askedDrivers)
@@ -4847,7 +4935,7 @@ async function readQuestion(
   // "Videos that mention a price", "do videos showing the room price get more saves?", "without a price": a price
   // stated in the caption, opening line or transcript ("350k/đêm"), not the word; "… like 350k/đêm", "in VND" is
   // the kind of price meant.
-  // (Examples quoted are the words to find; a price's figure asked for is not recorded.)
+  // (Examples quoted are the words to find; a price's figure asked for is read as priceFigure.)
   const priceSaid = PRICE_FIGURE.test(lowerAll) || quotedExample ? null : text.match(PRICE_SAID);
   let priceVsNone = false;
   // ("… and if its caption lists a price, what is it?": a condition on what is shown, no filter; "… vs transcripts
@@ -6326,6 +6414,7 @@ async function readQuestion(
   // "Videos with a transcript" is a set of videos, not a request for what they say.
   const transcriptRead = transcriptVsNone || placed.some((p) => p.item.kind === "transcript");
   const quotes =
+    !priceFigure &&
     !wordCount &&
     !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
@@ -8670,6 +8759,8 @@ async function readQuestion(
     (topics.length > 0 || attributes.length > 0 || entityCount > 0)
   )
     intent = "count";
+  // ("Can you tell me the cheapest hotel in Da Lat rn": the prices stated, read below.)
+  else if (priceFigure) intent = priceFigure.of === "median" ? "measure" : "rank";
   else {
     intent = "decline";
     decline = mentioned
@@ -10281,6 +10372,50 @@ async function readQuestion(
     metric = "plays";
     understood.push("share of voice read as views (plays): each one's part of everyone's views");
   }
+  // (A price's figure: a measure of the videos' prices, or the videos ranked by them; the median of each topic or
+  // period compared, any other grouping unused.)
+  const pricesCompared =
+    priceFigure?.of === "median" && (compareTopics.length >= 2 || (window?.periods?.length ?? 0) >= 2);
+  if (priceFigure && intent === "decline")
+    unsay(/^the (?:median price|cheapest prices|most expensive prices) the videos/);
+  if (priceFigure && intent !== "decline") {
+    if (groupBy !== null && !pricesCompared)
+      ignored.push(`by ${groupBy} (a price's figure is read of the whole set)`);
+    // ("Which hotel in Nha Trang has the cheapest price": what is priced, no word to find; 'like "300k"': an example
+    // of the prices read.)
+    for (const kind of topics.filter((t) => /^(?:hotels?|khachsan)$/.test(t))) {
+      topics.splice(topics.indexOf(kind), 1);
+      unsay(new RegExp(`^topic "${kind}"`));
+      understood.push(`"${kind}": what is priced, not a word to find`);
+    }
+    for (const example of topics.filter((t) => statesPrice(t.replaceAll('"', "")))) {
+      topics.splice(topics.indexOf(example), 1);
+      const words = example.replaceAll('"', "");
+      understood.splice(
+        0,
+        understood.length,
+        ...understood.filter((u) => !u.startsWith(`text "${words}"`) && !u.startsWith(`topic "${words}"`)),
+      );
+      understood.push(`"${words}": an example of the prices read, not a word to find`);
+    }
+    intent = priceFigure.of === "median" ? "measure" : "rank";
+    subject = "videos";
+    metric = null;
+    groupBy = null;
+    rankWithin = null;
+    // ("The average nightly rate of hotelhue videos": no share; what it was of selects the videos.)
+    if (shareOf) filters.push(shareOf);
+    shareOf = null;
+    unsay(/^metric |^groups: |^a ranking within each |^share |^compared on views /);
+  }
+  if (priceShownAt && usesShown === null && intent === "rank" && subject === "videos") usesShown = "price";
+  else if (priceShownAt) {
+    // ("Who is @x, how many vids and what prices do they quote": shown only where videos are listed.)
+    unsay(/^the prices each video listed states/);
+    ignored.push(
+      `${priceShownAt[0]} (prices are shown where videos are listed: "top 5 Da Lat videos with the price each one quotes")`,
+    );
+  }
   if (groupsOf && intent === "breakdown" && groupBy !== null && !rankWithin) {
     groupVideos = boundOnly(groupsOf);
     understood.push(`only the groups with ${boundWords(groupsOf)} videos (from "${groupsOf.phrase}")`);
@@ -10329,6 +10464,7 @@ async function readQuestion(
     byCreators,
     quotes,
     usesShown,
+    priceFigure: intent === "decline" ? null : priceFigure,
     tagsLeftOut,
     byArtist,
     respelt,

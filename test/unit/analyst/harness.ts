@@ -97,6 +97,7 @@ export function aggregateOf(answer: Answer): {
     viral?: boolean;
     viral_by?: string;
     uses_shown?: string;
+    price_figure?: { of: "median" | "lowest" | "highest"; night: boolean };
     share_of?: string;
     per_video?: boolean;
     totals?: boolean;

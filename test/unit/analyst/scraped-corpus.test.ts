@@ -256,6 +256,40 @@ const registryOn = (store: Store) =>
     analyst: null,
   } as unknown as ServiceDeps);
 
+/** The scrape with its searches, and `records` (Apify items) written to `name` beside it: a store over both. */
+async function searchedScrape(
+  name: string,
+  records: unknown[],
+): Promise<{ db: Db; on: { store: Store; registry: ToolRegistry } }> {
+  const db = tempDb().db;
+  await importScrape(db, undefined, true);
+  await importItems(db, name, records);
+  const store = createSqliteStore(db);
+  return { db, on: { store, registry: registryOn(store) } };
+}
+
+/** One Apify item, by creator `author`, with its counts, found by `search`. */
+const searchedItem = (
+  id: bigint,
+  text: string,
+  author: { id: number; name: string; fans: number },
+  over: { ageDays: number; plays: number; likes: number; comments: number; shares: number; saves: number },
+  isAd: boolean,
+  search: string,
+) => ({
+  id: String(id),
+  text,
+  createTime: SCRAPED - over.ageDays * DAY,
+  authorMeta: { id: String(author.id), name: author.name, fans: author.fans },
+  playCount: over.plays,
+  diggCount: over.likes,
+  commentCount: over.comments,
+  shareCount: over.shares,
+  collectCount: over.saves,
+  isAd,
+  searchHashtag: { name: search },
+});
+
 async function ask(
   question: string,
   on: { store: Store; registry: ToolRegistry } = { store: createSqliteStore(db), registry },
@@ -4839,6 +4873,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "count(videos) where isSponsored = true",
         "Which artists are used most?",
         "How many different music authors appear?",
+        // Prices read from the text (stop 64): the glamping transcript that states one.
+        "What's the median quoted price of glamping videos?",
+        "the cheapest glamping price",
+        "top glamping videos with the price each one quotes",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
@@ -12296,10 +12334,16 @@ describe("prices written as examples (stop 56)", () => {
       await ask('captions with a price pattern (e.g. "giá tốt", "300k"): top 5 by plays'),
     );
     expect(listed.plan).toMatchObject({ intent: "rank", filters: ['any_q="gia tot"|300k'] });
-    expect(
-      aggregateOf(await ask('what is the median quoted price per night in captions like "300k"?')).plan
-        .intent,
-    ).toBe("decline");
+    // A price's figure is read from the text (stop 64); the example quoted is one of the prices read.
+    const figure = aggregateOf(
+      await ask('what is the median quoted price per night in captions like "300k"?'),
+    ).plan;
+    expect(figure).toMatchObject({
+      intent: "measure",
+      price_figure: { of: "median", night: true },
+      topics: [],
+    });
+    expect(figure.understood).toContain('"300k": an example of the prices read, not a word to find');
     // With no example quoted, a price stated is read from the text (the stop-63 tests check it against SQL).
     expect(aggregateOf(await ask("how many captions put a price in?")).plan).toMatchObject({
       intent: "count",
@@ -13297,32 +13341,24 @@ describe("accounts across searches, a district's number, prices stated (stop 63)
   let searched: Db;
   let on: { store: Store; registry: ToolRegistry };
   beforeAll(async () => {
-    searched = tempDb().db;
-    await importScrape(searched, undefined, true);
     // A search named for a district ("hotelquan1"), its captions tagged #quan1; its first creator found by a
     // second search too.
-    await importItems(
-      searched,
+    ({ db: searched, on } = await searchedScrape(
       "quan1.json",
-      Array.from({ length: 6 }, (_, i) => ({
-        id: String(6_800_000_000_000_000_000n + BigInt(i)),
-        // Two state a price; one a count that is none.
-        text: `Khách sạn Quận 1 số ${i} ${["chỉ 350k/đêm", "", "giá 1.200.000đ", "10k views rồi", "", ""][i]} #quan1 #khachsan`,
-        createTime: SCRAPED - (10 + i) * DAY,
-        authorMeta: { id: String(4_000_000 + (i % 3)), name: `q1hotel${i % 3}`, fans: 2_000 },
-        playCount: 5_000 + i * 500,
-        diggCount: 300,
-        commentCount: 10,
-        shareCount: 5,
-        collectCount: 20 + i,
-        // (The first, stating a price, an ad.)
-        isAd: i === 0,
-        // (The last found by a search named for no place, "hotelgiare": cheap hotels.)
-        searchHashtag: { name: i === 4 ? "hotelvungtau" : i === 5 ? "hotelgiare" : "hotelquan1" },
-      })),
-    );
-    const store = createSqliteStore(searched);
-    on = { store, registry: registryOn(store) };
+      Array.from({ length: 6 }, (_, i) =>
+        searchedItem(
+          6_800_000_000_000_000_000n + BigInt(i),
+          // Two state a price; one a count that is none.
+          `Khách sạn Quận 1 số ${i} ${["chỉ 350k/đêm", "", "giá 1.200.000đ", "10k views rồi", "", ""][i]} #quan1 #khachsan`,
+          { id: 4_000_000 + (i % 3), name: `q1hotel${i % 3}`, fans: 2_000 },
+          { ageDays: 10 + i, plays: 5_000 + i * 500, likes: 300, comments: 10, shares: 5, saves: 20 + i },
+          // (The first, stating a price, an ad.)
+          i === 0,
+          // (The last found by a search named for no place, "hotelgiare": cheap hotels.)
+          i === 4 ? "hotelvungtau" : i === 5 ? "hotelgiare" : "hotelquan1",
+        ),
+      ),
+    ));
   });
   afterAll(() => searched.close());
   /** Each creator's number of distinct searches, from SQL. */
@@ -13504,29 +13540,21 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
   let searched: Db;
   let on: { store: Store; registry: ToolRegistry };
   beforeAll(async () => {
-    searched = tempDb().db;
-    await importScrape(searched, undefined, true);
     // Two more searches named for places (Huế, Sa Pa), some of their videos ads; prices written as people write
     // them ("1tr5", "2 củ"), and what is none ("2N1Đ", "10 Củ Chi").
-    await importItems(
-      searched,
+    ({ db: searched, on } = await searchedScrape(
       "hue-sapa.json",
-      Array.from({ length: 8 }, (_, i) => ({
-        id: String(6_900_000_000_000_000_000n + BigInt(i)),
-        text: `${i < 4 ? "Hotel Huế" : "Khách sạn Sa Pa"} số ${i} ${["villa nguyên căn 1tr5/đêm", "phòng 2 củ mốt một đêm", "Combo 2N1Đ", "tại 10 Củ Chi", "", "", "", ""][i]} #hotel #travel`,
-        createTime: SCRAPED - (5 + i) * DAY,
-        authorMeta: { id: String(4_100_000 + (i % 2)), name: `hs${i % 2}`, fans: 3_000 },
-        playCount: 2_000 + i * 300,
-        diggCount: 100,
-        commentCount: 3,
-        shareCount: 2,
-        collectCount: 10 + i,
-        isAd: i % 2 === 0,
-        searchHashtag: { name: i < 4 ? "hotelhue" : "hotelsapa" },
-      })),
-    );
-    const store = createSqliteStore(searched);
-    on = { store, registry: registryOn(store) };
+      Array.from({ length: 8 }, (_, i) =>
+        searchedItem(
+          6_900_000_000_000_000_000n + BigInt(i),
+          `${i < 4 ? "Hotel Huế" : "Khách sạn Sa Pa"} số ${i} ${["villa nguyên căn 1tr5/đêm", "phòng 2 củ mốt một đêm", "Combo 2N1Đ", "tại 10 Củ Chi", "chỉ từ 350k/đêm", "giá 1.200.000đ, phòng VIP 2 triệu", "only $70 a night", ""][i]} #${i < 4 ? "hue" : "sapa"} #hotel #travel`,
+          { id: 4_100_000 + (i % 2), name: `hs${i % 2}`, fans: 3_000 },
+          { ageDays: 5 + i, plays: 2_000 + i * 300, likes: 100, comments: 3, shares: 2, saves: 10 + i },
+          i % 2 === 0,
+          i < 4 ? "hotelhue" : "hotelsapa",
+        ),
+      ),
+    ));
   });
   afterAll(() => searched.close());
 
@@ -13611,11 +13639,50 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
       true,
       false,
       false,
-      false,
-      false,
-      false,
+      true,
+      true,
+      true,
       false,
     ]);
     expect(priced.result.count).toBe(2);
+  });
+
+  it("'the median quoted price of Huế videos', 'the most expensive price per night': amounts read from the text (1tr5, 2 củ mốt)", async () => {
+    const answer = await ask("what's the median quoted price of Huế videos?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median", night: false } });
+    expect(result).toMatchObject({ median: 1_800_000, count: 2, min: 1_500_000, max: 2_100_000 });
+    expect(answer.summary).toContain("1,800,000 đồng");
+    expect(answer.caveats.some((c) => c.startsWith("A video's price: read from its caption"))).toBe(true);
+    const high = aggregateOf(await ask("most expensive price per night in Huế videos", on));
+    expect(high.plan).toMatchObject({ intent: "rank", price_figure: { of: "highest", night: true } });
+    expect(high.result.values).toEqual([2_100_000, 1_500_000]);
+  });
+
+  it("'can u tell me the cheapest hotel in Sa Pa', 'which hotel in Sa Pa has the cheapest price?': the videos by the lowest price they state in đồng; a price in dollars is left out", async () => {
+    const { plan, result } = aggregateOf(await ask("can u tell me the cheapest hotel in Sa Pa", on));
+    expect(plan).toMatchObject({ intent: "rank", price_figure: { of: "lowest" } });
+    expect(result.ranking).toEqual(["6900000000000000004", "6900000000000000005"]);
+    expect(result.values).toEqual([350_000, 1_200_000]);
+    const which = aggregateOf(await ask("which hotel in Sa Pa has the cheapest price?", on));
+    expect(which.plan.understood).toContain('"hotel": what is priced, not a word to find');
+    expect(which.result.ranking).toEqual(result.ranking);
+    // A price said in a transcript ("giá chỉ từ 500k"), as the PostgreSQL parity test asks it too.
+    expect(aggregateOf(await ask("the cheapest glamping price")).result.values).toEqual([500_000]);
+    // "Which airline has the cheapest flights?": no price of a stay.
+    const flights = aggregateOf(await ask("which airline has the cheapest flights to Sa Pa?", on)).plan;
+    expect(flights.price_figure).toBeUndefined();
+  });
+
+  it("'Huế vs Sa Pa: median price' sets each one's median side by side; 'with the price each one quotes' shows each video's", async () => {
+    const { plan, result } = aggregateOf(await ask("Huế vs Sa Pa: median price", on));
+    expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
+    expect(result.values).toEqual([1_800_000, 775_000]);
+    const listed = await ask("top Sa Pa videos with the price each one quotes", on);
+    expect(aggregateOf(listed).plan).toMatchObject({ intent: "rank", uses_shown: "price" });
+    const statements = listed.findings.map((f) => f.statement).join("\n");
+    expect(statements).toContain('Price stated: "350k/đêm".');
+    expect(statements).toContain('Price stated: "1.200.000đ", "2 triệu".');
+    expect(statements).toContain("No price stated.");
   });
 });
