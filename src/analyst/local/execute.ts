@@ -908,7 +908,20 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
     const each = await Promise.all(
       sides.map(async (side) => {
         const priced = await pricedVideos(ctx, side.filter, asked.night);
-        return { ...side, count: priced.length, median: median(priced.map((p) => p.low.vnd as number)) };
+        const mid = median(priced.map((p) => p.low.vnd as number));
+        // (The video nearest its median, for evidence.)
+        const near = [...priced].sort(
+          (a, b) =>
+            Math.abs((a.low.vnd as number) - (mid ?? 0)) - Math.abs((b.low.vnd as number) - (mid ?? 0)) ||
+            (a.id < b.id ? 1 : -1),
+        )[0];
+        const fact = near ? (await ctx.facts.videos({ ids: [near.id] }))[0] : undefined;
+        return {
+          ...side,
+          count: priced.length,
+          median: mid,
+          evidence: fact && near ? [factEvidence(fact, { price_vnd: near.low.vnd as number })] : [],
+        };
       }),
     );
     const line = (e: (typeof each)[number]) =>
@@ -917,7 +930,7 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
         : `${e.label}: ${dong(e.median)} (${fmt(e.count)} ${e.count === 1 ? "video" : "videos"})`;
     return {
       summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: null })}: ${each.map(line).join("; ")}.`,
-      findings: each.map((e) => ({ statement: `${line(e)}.`, evidence: [] })),
+      findings: each.map((e) => ({ statement: `${line(e)}.`, evidence: e.evidence })),
       caveats: [PRICE_AMOUNT, ...(asked.night ? [NIGHT_ONLY] : [])],
       result: {
         ranking: each.map((e) => e.label),

@@ -6157,7 +6157,7 @@ async function readQuestion(
   if (compareOn) metric = METRIC_WORDS[compareOn[1] as string] ?? metric;
   if (
     !metric &&
-    /\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
+    /\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\b(?:most|fewest) (?:ad|sponsored|promoted|organic) (?:videos|posts|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
       lowerAll,
     )
   )
@@ -10408,8 +10408,14 @@ async function readQuestion(
     shareOf = null;
     unsay(/^metric |^groups: |^a ranking within each |^share |^compared on views /);
   }
-  if (priceShownAt && usesShown === null && intent === "rank" && subject === "videos") usesShown = "price";
-  else if (priceShownAt) {
+  if (priceShownAt && usesShown === null && intent === "rank" && subject === "videos") {
+    usesShown = "price";
+    // ("Top Vung Tau videos with the price each one quotes": those that state one.)
+    if (!filters.some((a) => a.kind === "price")) {
+      filters.push({ kind: "price", value: "yes" });
+      understood.push("videos stating a price (each one quotes its own)");
+    }
+  } else if (priceShownAt) {
     // ("Who is @x, how many vids and what prices do they quote": shown only where videos are listed.)
     unsay(/^the prices each video listed states/);
     ignored.push(

@@ -13621,6 +13621,10 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
       .pluck()
       .get() as number;
     expect(groupValue(result, "hotelhue")).toBe(hue);
+    // Said without the ranking spelt out: the ads are counted all the same.
+    const short = aggregateOf(await ask("which search surfaced the most ad-flagged videos?", on));
+    expect(short.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
+    expect(groupValue(short.result, "hotelhue")).toBe(hue);
     const one = aggregateOf(
       await ask("Who posted the most viewed hotel video, and which search surfaced it?", on),
     ).plan;
@@ -13678,11 +13682,17 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
     const { plan, result } = aggregateOf(await ask("Huế vs Sa Pa: median price", on));
     expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
     expect(result.values).toEqual([1_800_000, 775_000]);
+    // Each video listed states one (those that state none are not listed); one in dollars is shown as written.
     const listed = await ask("top Sa Pa videos with the price each one quotes", on);
-    expect(aggregateOf(listed).plan).toMatchObject({ intent: "rank", uses_shown: "price" });
+    expect(aggregateOf(listed).plan).toMatchObject({
+      intent: "rank",
+      uses_shown: "price",
+      filters: ["price=yes"],
+    });
     const statements = listed.findings.map((f) => f.statement).join("\n");
     expect(statements).toContain('Price stated: "350k/đêm".');
     expect(statements).toContain('Price stated: "1.200.000đ", "2 triệu".');
-    expect(statements).toContain("No price stated.");
+    expect(statements).toContain('Price stated: "$70 a night".');
+    expect(statements).not.toContain("No price stated.");
   });
 });
