@@ -109,7 +109,15 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.byCreators ? { by_creators: true } : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),
-    ...(plan.priceFigure ? { price_figure: plan.priceFigure } : {}),
+    ...(plan.priceFigure
+      ? {
+          price_figure: {
+            of: plan.priceFigure.of,
+            night: plan.priceFigure.night,
+            ...(plan.priceFigure.eachSearch ? { each_search: true } : {}),
+          },
+        }
+      : {}),
     ...(plan.words ? { words: plan.words } : {}),
     ...(plan.viral ? { viral: true } : {}),
     ...(plan.viral && plan.viralShare !== VIRAL_SHARE

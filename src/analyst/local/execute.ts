@@ -892,8 +892,16 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
   const what = describe(plan);
   const forNight = asked.night ? " for a night" : "";
   // ("Da Lat vs Nha Trang: median quoted price per night each?", "summer 2024 compared with early 2025": each one's.)
-  const sides: { label: string; filter: FactsFilter }[] =
-    asked.of !== "median"
+  const searched = plan.attributes.find((a) => a.kind === "collection");
+  const sides: { label: string; filter: FactsFilter }[] = asked.eachSearch
+    ? (searched?.kind === "collection"
+        ? searched.names
+        : [...(await ctx.facts.codes()).collections].sort()
+      ).map((name) => ({
+        label: name,
+        filter: { ...filter, collections: [name] },
+      }))
+    : asked.of !== "median"
       ? []
       : plan.compareTopics.length >= 2
         ? plan.compareTopics.map((t) => ({
@@ -905,7 +913,7 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
             filter: { ...filter, since: p.from, until: p.to },
           }));
   if (sides.length >= 2) {
-    const each = await Promise.all(
+    const sided = await Promise.all(
       sides.map(async (side) => {
         const priced = await pricedVideos(ctx, side.filter, asked.night);
         const mid = median(priced.map((p) => p.low.vnd as number));
@@ -924,12 +932,22 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
         };
       }),
     );
+    // ("Which city has the cheapest hotels?": the searches by their median, the cheapest first; none read, last.)
+    const each = asked.eachSearch
+      ? [...sided].sort(
+          (a, b) =>
+            (a.median === null ? 1 : 0) - (b.median === null ? 1 : 0) ||
+            (asked.of === "lowest" ? 1 : -1) * ((a.median ?? 0) - (b.median ?? 0)) ||
+            (a.label < b.label ? -1 : 1),
+        )
+      : sided;
+    const shown = asked.eachSearch ? each.filter((e) => e.median !== null).slice(0, 5) : each;
     const line = (e: (typeof each)[number]) =>
       e.median === null
         ? `${e.label}: no price${forNight} read`
         : `${e.label}: ${dong(e.median)} (${fmt(e.count)} ${e.count === 1 ? "video" : "videos"})`;
     return {
-      summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: null })}: ${each.map(line).join("; ")}.`,
+      summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: null })}${asked.eachSearch ? `, in each search${asked.of === "median" ? "" : `, the ${asked.of === "lowest" ? "cheapest" : "most expensive"} first`}` : ""}: ${shown.length > 0 ? shown.map(line).join("; ") : "no price read"}${shown.length < each.length ? ` (${fmt(each.length - shown.length)} more searches below)` : ""}.`,
       findings: each.map((e) => ({ statement: `${line(e)}.`, evidence: e.evidence })),
       caveats: [PRICE_AMOUNT, ...(asked.night ? [NIGHT_ONLY] : [])],
       result: {

@@ -378,7 +378,7 @@ export interface Plan {
    * "The median quoted price of Da Lat videos", "the cheapest hotel in Da Lat", "the most expensive stays per night":
    * the prices the videos' text states, read from it (prices.ts); `night`: only those said to be for a night.
    */
-  priceFigure: { of: "median" | "lowest" | "highest"; night: boolean } | null;
+  priceFigure: { of: "median" | "lowest" | "highest"; night: boolean; eachSearch?: true } | null;
   /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
   tagsLeftOut: string[];
   /**
@@ -10374,8 +10374,16 @@ async function readQuestion(
   }
   // (A price's figure: a measure of the videos' prices, or the videos ranked by them; the median of each topic or
   // period compared, any other grouping unused.)
+  // ("Which city has the cheapest hotels?", "median price per search": each search's median, side by side.)
   const pricesCompared =
-    priceFigure?.of === "median" && (compareTopics.length >= 2 || (window?.periods?.length ?? 0) >= 2);
+    (priceFigure?.of === "median" && (compareTopics.length >= 2 || (window?.periods?.length ?? 0) >= 2)) ||
+    (priceFigure !== null && groupBy === "collection");
+  if (priceFigure && groupBy === "collection" && intent !== "decline") {
+    priceFigure.eachSearch = true;
+    understood.push(
+      `each search's median price${priceFigure.of === "median" ? "" : `, the ${priceFigure.of === "lowest" ? "cheapest" : "most expensive"} first`}`,
+    );
+  }
   if (priceFigure && intent === "decline")
     unsay(/^the (?:median price|cheapest prices|most expensive prices) the videos/);
   if (priceFigure && intent !== "decline") {
@@ -10398,7 +10406,7 @@ async function readQuestion(
       );
       understood.push(`"${words}": an example of the prices read, not a word to find`);
     }
-    intent = priceFigure.of === "median" ? "measure" : "rank";
+    intent = priceFigure.of === "median" || priceFigure.eachSearch ? "measure" : "rank";
     subject = "videos";
     metric = null;
     groupBy = null;

@@ -97,7 +97,7 @@ export function aggregateOf(answer: Answer): {
     viral?: boolean;
     viral_by?: string;
     uses_shown?: string;
-    price_figure?: { of: "median" | "lowest" | "highest"; night: boolean };
+    price_figure?: { of: "median" | "lowest" | "highest"; night: boolean; each_search?: true };
     share_of?: string;
     per_video?: boolean;
     totals?: boolean;

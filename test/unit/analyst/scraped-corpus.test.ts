@@ -13682,6 +13682,15 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
     const { plan, result } = aggregateOf(await ask("Huế vs Sa Pa: median price", on));
     expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
     expect(result.values).toEqual([1_800_000, 775_000]);
+    // "Which city has the cheapest hotels?": each search named for a place, by its median, the cheapest first.
+    const cities = aggregateOf(await ask("which city has the cheapest hotels?", on));
+    expect(cities.plan).toMatchObject({
+      intent: "measure",
+      price_figure: { of: "lowest", each_search: true },
+    });
+    expect((cities.result.ranking as string[]).slice(0, 2)).toEqual(["hotelsapa", "hotelhue"]);
+    expect((cities.result.values as (number | null)[]).slice(0, 3)).toEqual([775_000, 1_800_000, null]);
+    expect(cities.result.ranking as string[]).not.toContain("reviewhotel");
     // Each video listed states one (those that state none are not listed); one in dollars is shown as written.
     const listed = await ask("top Sa Pa videos with the price each one quotes", on);
     expect(aggregateOf(listed).plan).toMatchObject({
