@@ -841,11 +841,11 @@ const NIGHT_ONLY = 'For a night: only prices said to be for one ("/đêm", "mộ
 /** Each video's prices stated (caption, opening line, transcript, in that order), of those `filter` selects. */
 async function statedPrices(ctx: Ctx, filter: FactsFilter): Promise<Map<string, QuotedPrice[]>> {
   const byId = new Map<string, QuotedPrice[]>();
+  // ("150k" in the caption, "150 k" in the transcript: said once.)
+  const key = (p: QuotedPrice) => p.said.toLowerCase().replace(/\s+/g, "");
   for (const field of ["caption", "hook", "transcript"] as const)
     for (const { id, text } of await ctx.facts.texts({ ...filter, price: "yes" }, field, PRICE_READ)) {
       const prices = byId.get(id) ?? [];
-      // ("150k" in the caption, "150 k" in the transcript: said once.)
-      const key = (p: QuotedPrice) => p.said.toLowerCase().replace(/\s+/g, "");
       for (const p of pricesQuoted(text)) if (!prices.some((q) => key(q) === key(p))) prices.push(p);
       byId.set(id, prices);
     }
@@ -888,7 +888,6 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
   const { plan } = ctx;
   const asked = plan.priceFigure as NonNullable<Plan["priceFigure"]>;
   const filter = videoFilter(ctx);
-  const stating = await ctx.facts.count({ ...filter, price: "yes" });
   const what = describe(plan);
   const forNight = asked.night ? " for a night" : "";
   // ("Da Lat vs Nha Trang: median quoted price per night each?", "summer 2024 compared with early 2025": each one's.)
@@ -901,17 +900,15 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
         label: name,
         filter: { ...filter, collections: [name] },
       }))
-    : asked.of !== "median"
-      ? []
-      : plan.compareTopics.length >= 2
-        ? plan.compareTopics.map((t) => ({
-            label: `"${t}"`,
-            filter: { ...filter, q: [...plan.topics, t].join(" ") },
-          }))
-        : (plan.window?.periods ?? []).map((p) => ({
-            label: p.label,
-            filter: { ...filter, since: p.from, until: p.to },
-          }));
+    : plan.compareTopics.length >= 2
+      ? plan.compareTopics.map((t) => ({
+          label: `"${t}"`,
+          filter: { ...filter, q: [...plan.topics, t].join(" ") },
+        }))
+      : (plan.window?.periods ?? []).map((p) => ({
+          label: p.label,
+          filter: { ...filter, since: p.from, until: p.to },
+        }));
   if (sides.length >= 2) {
     const sided = await Promise.all(
       sides.map(async (side) => {
@@ -932,22 +929,24 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
         };
       }),
     );
-    // ("Which city has the cheapest hotels?": the searches by their median, the cheapest first; none read, last.)
-    const each = asked.eachSearch
-      ? [...sided].sort(
-          (a, b) =>
-            (a.median === null ? 1 : 0) - (b.median === null ? 1 : 0) ||
-            (asked.of === "lowest" ? 1 : -1) * ((a.median ?? 0) - (b.median ?? 0)) ||
-            (a.label < b.label ? -1 : 1),
-        )
-      : sided;
+    // ("Which city has the cheapest hotels?", "is Da Lat or Nha Trang cheaper?": by their median, the cheapest
+    // first; none read, last.)
+    const each =
+      asked.eachSearch || asked.of !== "median"
+        ? [...sided].sort(
+            (a, b) =>
+              (a.median === null ? 1 : 0) - (b.median === null ? 1 : 0) ||
+              (asked.of === "lowest" ? 1 : -1) * ((a.median ?? 0) - (b.median ?? 0)) ||
+              (a.label < b.label ? -1 : 1),
+          )
+        : sided;
     const shown = asked.eachSearch ? each.filter((e) => e.median !== null).slice(0, 5) : each;
     const line = (e: (typeof each)[number]) =>
       e.median === null
         ? `${e.label}: no price${forNight} read`
         : `${e.label}: ${dong(e.median)} (${fmt(e.count)} ${e.count === 1 ? "video" : "videos"})`;
     return {
-      summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: null })}${asked.eachSearch ? `, in each search${asked.of === "median" ? "" : `, the ${asked.of === "lowest" ? "cheapest" : "most expensive"} first`}` : ""}: ${shown.length > 0 ? shown.map(line).join("; ") : "no price read"}${shown.length < each.length ? ` (${fmt(each.length - shown.length)} more searches below)` : ""}.`,
+      summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: plan.window?.periods ? null : plan.window })}${asked.eachSearch ? ", in each search" : ""}${asked.of === "median" ? "" : `, the ${asked.of === "lowest" ? "cheapest" : "most expensive"} first`}: ${shown.length > 0 ? shown.map(line).join("; ") : "no price read"}${shown.length < each.length ? ` (${fmt(each.length - shown.length)} more searches below)` : ""}.`,
       findings: each.map((e) => ({ statement: `${line(e)}.`, evidence: e.evidence })),
       caveats: [PRICE_AMOUNT, ...(asked.night ? [NIGHT_ONLY] : [])],
       result: {
@@ -959,6 +958,7 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
     };
   }
   const priced = await pricedVideos(ctx, filter, asked.night);
+  const stating = await ctx.facts.count({ ...filter, price: "yes" });
   const caveats = [
     PRICE_AMOUNT,
     ...(asked.night ? [NIGHT_ONLY] : []),

@@ -1997,9 +1997,9 @@ const HOW_MUCH =
 const COSTS = /\b(?:cost|costs|charge|charges|go for)\b/;
 /** The cheapest (most expensive) price stated asked for, and the noun of what it is for ("the cheapest hotel"). */
 const PRICE_LOW =
-  /\b(?:cheapest|least expensive|most affordable|lowest[- ]priced|lowest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
+  /(?<=\bwhich\b[^?.]{0,30})\b(?:cheaper|less expensive)\b|\b(?:cheapest|least expensive|most affordable|lowest[- ]priced|lowest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
 const PRICE_HIGH =
-  /\b(?:most expensive|priciest|highest[- ]priced|highest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
+  /(?<=\bwhich\b[^?.]{0,30})\b(?:more expensive|pricier)\b|\b(?:most expensive|priciest|highest[- ]priced|highest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
 /** After the cheapest (most expensive): the price word a word or two on ("the cheapest homestay price"). */
 const PRICE_WORD_AFTER = /^(?:\s+[\p{L}]+){0,2}?\s+(prices?|rates?)\b/u;
 /** What was priced, said beside a price's figure: its verb and where ("anyone mentions in the captions"). */
@@ -10376,8 +10376,8 @@ async function readQuestion(
   // period compared, any other grouping unused.)
   // ("Which city has the cheapest hotels?", "median price per search": each search's median, side by side.)
   const pricesCompared =
-    (priceFigure?.of === "median" && (compareTopics.length >= 2 || (window?.periods?.length ?? 0) >= 2)) ||
-    (priceFigure !== null && groupBy === "collection");
+    priceFigure !== null &&
+    (compareTopics.length >= 2 || (window?.periods?.length ?? 0) >= 2 || groupBy === "collection");
   if (priceFigure && groupBy === "collection" && intent !== "decline") {
     priceFigure.eachSearch = true;
     understood.push(
@@ -10406,7 +10406,7 @@ async function readQuestion(
       );
       understood.push(`"${words}": an example of the prices read, not a word to find`);
     }
-    intent = priceFigure.of === "median" || priceFigure.eachSearch ? "measure" : "rank";
+    intent = priceFigure.of === "median" || pricesCompared ? "measure" : "rank";
     subject = "videos";
     metric = null;
     groupBy = null;

@@ -13682,6 +13682,10 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
     const { plan, result } = aggregateOf(await ask("Huế vs Sa Pa: median price", on));
     expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
     expect(result.values).toEqual([1_800_000, 775_000]);
+    // "Which is cheaper, Huế or Sa Pa?": the same medians, the cheapest first.
+    const cheaper = aggregateOf(await ask("which is cheaper, Huế or Sa Pa?", on));
+    expect(cheaper.plan).toMatchObject({ intent: "measure", price_figure: { of: "lowest" } });
+    expect(cheaper.result.values).toEqual([775_000, 1_800_000]);
     // "Which city has the cheapest hotels?": each search named for a place, by its median, the cheapest first.
     const cities = aggregateOf(await ask("which city has the cheapest hotels?", on));
     expect(cities.plan).toMatchObject({
