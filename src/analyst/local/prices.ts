@@ -71,7 +71,9 @@ export function pricesQuoted(text: string): QuotedPrice[] {
         : DONG.test(unit)
           ? value
           : null;
-    const tail = `${tenth && !joinedTenth ? ` ${spokenTenth}` : ""}${after?.[2] ?? ""}${after?.[0].slice((after[1] ? after[1].length + 1 : 0) + (after[2]?.length ?? 0)) ?? ""}`;
+    // (What follows, past a spoken tenth: the tenth said again only where it was read, "2 củ mốt".)
+    const rest = after?.[0].slice(after[1] ? after[1].length + 1 : 0) ?? "";
+    const tail = `${tenth && !joinedTenth ? ` ${spokenTenth}` : ""}${rest}`;
     const said = `${whole.trim()}${tail}`.replace(/\s+/g, " ").trim();
     // ("3xx.000vnđ": a figure masked before what is read, no amount.)
     const masked = /[\p{L}\p{N}]/u.test(text[end - whole.length - 1] ?? "");
