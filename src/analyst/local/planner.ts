@@ -6442,6 +6442,12 @@ async function readQuestion(
   // 9. Remaining words: handles without "@", hashtags, nicknames, place names written apart ("Da Lat" for
   // #dalat); the rest is ignored.
   const topics: string[] = [];
+  /** `topic` is no word to find after all: taken out of the topics, its reading replaced by `reading`. */
+  const readInstead = (topic: string, reading: string) => {
+    topics.splice(topics.indexOf(topic), 1);
+    unsay(new RegExp(`^(?:topic|text) ${escapeForRegExp(`"${topic.replaceAll('"', "")}"`)}`));
+    understood.push(reading);
+  };
   // What the message says beside its question (its framing, its other asks, the people a chat names): said to be
   // unused, but no word of the question left unread.
   const besideQuestion = [
@@ -10268,11 +10274,8 @@ async function readQuestion(
       // ("hotel" in "the most hotel ads", where every one of them is a hotel search: what they searched for.)
       for (const kind of topics.filter(
         (t) => SEARCH_KIND_WORD.test(t) && citySearches.every((n) => n.startsWith(t)),
-      )) {
-        topics.splice(topics.indexOf(kind), 1);
-        unsay(new RegExp(`^topic "${kind}"`));
-        understood.push(`"${kind}": what each of those searches was for`);
-      }
+      ))
+        readInstead(kind, `"${kind}": what each of those searches was for`);
       continue;
     }
     // (With a topic, only the searches named for places are read: otherwise the grouping is left as before.)
@@ -10391,21 +10394,13 @@ async function readQuestion(
       ignored.push(`by ${groupBy} (a price's figure is read of the whole set)`);
     // ("Which hotel in Nha Trang has the cheapest price": what is priced, no word to find; 'like "300k"': an example
     // of the prices read.)
-    for (const kind of topics.filter((t) => /^(?:hotels?|khachsan)$/.test(t))) {
-      topics.splice(topics.indexOf(kind), 1);
-      unsay(new RegExp(`^topic "${kind}"`));
-      understood.push(`"${kind}": what is priced, not a word to find`);
-    }
-    for (const example of topics.filter((t) => statesPrice(t.replaceAll('"', "")))) {
-      topics.splice(topics.indexOf(example), 1);
-      const words = example.replaceAll('"', "");
-      understood.splice(
-        0,
-        understood.length,
-        ...understood.filter((u) => !u.startsWith(`text "${words}"`) && !u.startsWith(`topic "${words}"`)),
+    for (const kind of topics.filter((t) => /^(?:hotels?|khachsan)$/.test(t)))
+      readInstead(kind, `"${kind}": what is priced, not a word to find`);
+    for (const example of topics.filter((t) => statesPrice(t.replaceAll('"', ""))))
+      readInstead(
+        example,
+        `"${example.replaceAll('"', "")}": an example of the prices read, not a word to find`,
       );
-      understood.push(`"${words}": an example of the prices read, not a word to find`);
-    }
     intent = priceFigure.of === "median" || pricesCompared ? "measure" : "rank";
     subject = "videos";
     metric = null;
