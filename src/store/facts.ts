@@ -60,6 +60,8 @@ export interface FactsFilter {
   collections?: readonly string[];
   /** Only these videos (ids): which of a list pass the rest of the filter. */
   ids?: readonly string[];
+  /** None of these videos: the others of a set of ids ("rooms under 500k vs the rest"). */
+  exclude_ids?: readonly string[];
   /** Reached an audience: some plays, and at least this many (a rate ranking's reach floor). */
   min_plays?: number;
   /**

@@ -1,7 +1,15 @@
 import type { Answer } from "../../domain/schemas/analyst-record.js";
 import { recencyAnchor } from "../../shared/recency.js";
 import type { AnalystEngine, EngineDeps, EngineRequest } from "../engine.js";
-import { coverageNotes, declined, execute, isoDay, namedSet, topicsApartNote } from "./execute.js";
+import {
+  boundPrices,
+  coverageNotes,
+  declined,
+  execute,
+  isoDay,
+  namedSet,
+  topicsApartNote,
+} from "./execute.js";
 import {
   isYearless,
   moveYearless,
@@ -54,6 +62,10 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `${a.code}=${a.value === "yes" ? "recorded" : "none"}`;
     case "collection":
       return `collection=${a.names.join("|")}`;
+    case "price":
+      return a.bound
+        ? `price_vnd${a.bound.op === "between" ? `=${a.bound.value}..${a.bound.to}` : `${BOUND_SIGN[a.bound.op]}${a.bound.value}`}${a.bound.night ? "/night" : ""}`
+        : `price=${a.value}`;
     default:
       return `${a.kind}=${a.value}`;
   }
@@ -313,6 +325,9 @@ export class LocalEngine implements AnalystEngine {
       const anchor = recencyAnchor(newest, now, windowed.days === 0 ? 1 : windowed.days);
       if (anchor.basis === "corpus") plan = { ...plan, window: { ...windowed, endsAt: anchor.at } };
     }
+    // ("Rooms under 500k a night": the videos whose stated prices pass, read from their texts.)
+    const priced = await boundPrices(plan, facts);
+    plan = priced.plan;
     const call = async (tool: string, args: Record<string, unknown>) => {
       if (request.signal.aborted) throw request.signal.reason ?? new Error("aborted");
       return request.callTool(tool, args);
@@ -325,7 +340,13 @@ export class LocalEngine implements AnalystEngine {
       // A tool refusing the plan's call: say so rather than answer something else.
       outcome = declined(plan, `a tool call failed (${(error as Error).message.slice(0, 200)})`);
     }
-    const caveats = [LABEL_CAVEAT, ...outcome.caveats, ...yearless.caveats, ...paired.caveats];
+    const caveats = [
+      LABEL_CAVEAT,
+      ...outcome.caveats.filter((c) => !priced.caveats.includes(c)),
+      ...priced.caveats,
+      ...yearless.caveats,
+      ...paired.caveats,
+    ];
     if (plan.followUpAlone && plan.intent !== "decline")
       caveats.push(
         "This reads as a follow-up to an earlier question, but no context was given, and the analyst keeps no conversation: it is answered as it reads alone. To carry on from an earlier answer, send the earlier question and its summary as context.",

@@ -54,7 +54,16 @@ import {
   topicWords,
   VIRAL_SHARE,
 } from "./planner.js";
-import { dong, LEAST, MOST, pricesQuoted, type QuotedPrice } from "./prices.js";
+import {
+  dong,
+  LEAST,
+  MOST,
+  type PriceBound,
+  priceBoundWords,
+  pricesQuoted,
+  type QuotedPrice,
+  withinBound,
+} from "./prices.js";
 
 /** Calls a registry tool (through the run's internal transport) and returns its output envelope. */
 export type Call = (tool: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -325,8 +334,12 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, caption_contains: [...(filter.caption_contains ?? []), a.emoji] };
     case "any_emoji":
       return { ...filter, caption_emoji: a.value };
-    case "price":
-      return { ...filter, price: a.value };
+    case "price": {
+      if (!a.bound) return { ...filter, price: a.value };
+      // (Read by boundPrices before the plan is executed: a bound left unread would select every priced video.)
+      if (!a.ids) throw new Error("a price bound was not read from the videos' texts");
+      return { ...onlyIds(filter, a.ids), price: a.value };
+    }
     case "collection":
       return { ...filter, collections: a.names };
     case "media_type":
@@ -362,6 +375,13 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       return { ...filter, rates: [...(filter.rates ?? []), bound] };
     }
   }
+}
+
+/** Only the videos `ids` of those `filter` selects (of its own `ids` too: a price bound's). */
+function onlyIds(filter: FactsFilter, ids: readonly string[]): FactsFilter {
+  if (!filter.ids) return { ...filter, ids };
+  const kept = new Set(filter.ids);
+  return { ...filter, ids: ids.filter((id) => kept.has(id)) };
 }
 
 /** Whether a follower count passes the plan's bound (an unrecorded count never does). */
@@ -839,12 +859,15 @@ const PRICE_AMOUNT = `A video's price: read from its caption, opening line and t
 const NIGHT_ONLY = 'For a night: only prices said to be for one ("/đêm", "một đêm", "per night").';
 
 /** Each video's prices stated (caption, opening line, transcript, in that order), of those `filter` selects. */
-async function statedPrices(ctx: Ctx, filter: FactsFilter): Promise<Map<string, QuotedPrice[]>> {
+async function statedPrices(
+  facts: FactsRepository,
+  filter: FactsFilter,
+): Promise<Map<string, QuotedPrice[]>> {
   const byId = new Map<string, QuotedPrice[]>();
   // ("150k" in the caption, "150 k" in the transcript: said once.)
   const key = (p: QuotedPrice) => p.said.toLowerCase().replace(/\s+/g, "");
   for (const field of ["caption", "hook", "transcript"] as const)
-    for (const { id, text } of await ctx.facts.texts({ ...filter, price: "yes" }, field, PRICE_READ)) {
+    for (const { id, text } of await facts.texts({ ...filter, price: "yes" }, field, PRICE_READ)) {
       const prices = byId.get(id) ?? [];
       for (const p of pricesQuoted(text)) if (!prices.some((q) => key(q) === key(p))) prices.push(p);
       byId.set(id, prices);
@@ -852,14 +875,29 @@ async function statedPrices(ctx: Ctx, filter: FactsFilter): Promise<Map<string, 
   return byId;
 }
 
-/** Each video of `filter` stating a price in đồng (for a night, with `night`): its lowest and highest. */
+/** The prices read in đồng (for a night, with `night`) within every bound (with a bound on them). */
+const pricesWithin =
+  (night: boolean, bounds: readonly PriceBound[]) =>
+  (p: QuotedPrice): boolean =>
+    p.vnd !== null &&
+    (!night || p.night) &&
+    bounds.every((b) => withinBound(p.vnd as number, b) && (!b.night || p.night));
+
+const boundsOf = (plan: Plan): PriceBound[] =>
+  plan.attributes.flatMap((a) => (a.kind === "price" && a.bound ? [a.bound] : []));
+
+/**
+ * Each video of `filter` stating a price in đồng (for a night, with `night`; within the plan's price bounds, "the
+ * median of rooms under 500k"): its lowest and highest.
+ */
 async function pricedVideos(
   ctx: Ctx,
   filter: FactsFilter,
   night: boolean,
 ): Promise<{ id: string; low: QuotedPrice; high: QuotedPrice }[]> {
-  return [...(await statedPrices(ctx, filter))].flatMap(([id, prices]) => {
-    const read = prices.filter((p) => p.vnd !== null && (!night || p.night));
+  const within = pricesWithin(night, boundsOf(ctx.plan));
+  return [...(await statedPrices(ctx.facts, filter))].flatMap(([id, prices]) => {
+    const read = prices.filter(within);
     const byAmount = [...read].sort((a, b) => (a.vnd as number) - (b.vnd as number));
     return byAmount.length > 0
       ? [{ id, low: byAmount[0] as QuotedPrice, high: byAmount.at(-1) as QuotedPrice }]
@@ -873,7 +911,7 @@ const priceWords = (p: QuotedPrice) => `${p.vnd === null ? "" : `${dong(p.vnd)} 
 async function showPrices(ctx: Ctx, outcome: Outcome): Promise<void> {
   const ids = outcome.findings.flatMap((f) => (f.evidence[0]?.type === "video" ? [f.evidence[0].id] : []));
   if (ids.length === 0) return;
-  const stated = await statedPrices(ctx, { ids });
+  const stated = await statedPrices(ctx.facts, { ids });
   for (const f of outcome.findings) {
     const first = f.evidence[0];
     if (first?.type !== "video") continue;
@@ -881,6 +919,45 @@ async function showPrices(ctx: Ctx, outcome: Outcome): Promise<void> {
     f.statement = `${f.statement} ${prices.length > 0 ? `Price stated: ${prices.map((p) => `"${p.said}"`).join(", ")}.` : "No price stated."}`;
   }
   outcome.caveats.push(PRICE_AMOUNT);
+}
+
+/**
+ * The videos each price bound of a plan selects ("rooms under 500k a night"): of those the rest of its set names
+ * (whatever its window), the ones stating a price in đồng within it (any price they state; with "a night", one said
+ * to be for a night), read from their texts. Set as each bounded attribute's `ids`, before the plan is executed; the
+ * caveats say how.
+ */
+export async function boundPrices(
+  plan: Plan,
+  facts: FactsRepository,
+): Promise<{ plan: Plan; caveats: string[] }> {
+  const unread = (a: Attribute) => a.kind === "price" && a.bound !== undefined && a.ids === undefined;
+  const bounds = [...plan.attributes, ...(plan.shareOf ? [plan.shareOf] : [])].filter(unread);
+  if (bounds.length === 0) return { plan, caveats: [] };
+  const rest = namedSet({ ...plan, attributes: plan.attributes.filter((a) => !unread(a)) });
+  const [stated, stating] = await Promise.all([
+    statedPrices(facts, rest),
+    facts.count({ ...rest, price: "yes" }),
+  ]);
+  const read = (a: Attribute): Attribute =>
+    a.kind === "price" && a.bound && !a.ids
+      ? {
+          ...a,
+          ids: [...stated].flatMap(([id, prices]) =>
+            prices.some(pricesWithin(a.bound?.night ?? false, a.bound ? [a.bound] : [])) ? [id] : [],
+          ),
+        }
+      : a;
+  return {
+    plan: { ...plan, attributes: plan.attributes.map(read), shareOf: plan.shareOf && read(plan.shareOf) },
+    caveats: [
+      `${bounds.map((a) => (a.kind === "price" && a.bound ? upperFirst(priceBoundWords(a.bound)) : "")).join("; ")}: the videos stating at least one price in đồng in that range${bounds.some((a) => a.kind === "price" && a.bound?.night) ? " (for a night: said to be for one)" : ""}, whatever else they state.`,
+      PRICE_AMOUNT,
+      ...(stating > PRICE_READ
+        ? [`Prices read from the ${fmt(PRICE_READ)} most played of the ${fmt(stating)} videos stating one.`]
+        : []),
+    ],
+  };
 }
 
 /** "The median quoted price of Da Lat videos", "the cheapest hotel in Da Lat": the prices the videos' text states. */
@@ -2466,8 +2543,7 @@ async function eitherView(
     for (const v of await pageAll<Video>(ctx.call, "service_search_videos", args, pages))
       if (!found.has(v.id)) found.set(v.id, v);
   }
-  const facts =
-    found.size === 0 ? [] : await ctx.facts.videos({ ...videoFilter(ctx), ids: [...found.keys()] });
+  const facts = found.size === 0 ? [] : await ctx.facts.videos(onlyIds(videoFilter(ctx), [...found.keys()]));
   const key = VIEW_KEY[order];
   const items = facts
     .sort((a, b) => b[key] - a[key] || (a.id < b.id ? 1 : -1))
@@ -2479,7 +2555,14 @@ async function eitherView(
 async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
   if (items.length === 0) return items;
   const ids = new Set(
-    (await ctx.facts.videos({ ...videoFilter(ctx), ids: items.map((v) => v.id) })).map((v) => v.id),
+    (
+      await ctx.facts.videos(
+        onlyIds(
+          videoFilter(ctx),
+          items.map((v) => v.id),
+        ),
+      )
+    ).map((v) => v.id),
   );
   return items.filter((v) => ids.has(v.id));
 }
@@ -3164,7 +3247,7 @@ function shareWords(target: Attribute): string {
     case "any_emoji":
       return `${target.value === "yes" ? "with" : "without"} emoji in the caption`;
     case "price":
-      return `that state ${target.value === "yes" ? "a" : "no"} price`;
+      return `that state ${target.value === "yes" ? "a" : "no"} price${target.bound ? ` ${priceBoundWords(target.bound)}` : ""}`;
     case "collection":
       return `in ${collectionWords(target.names)}`;
     case "hook_type":
@@ -3415,14 +3498,35 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "price") {
-    // Two store filters: the videos stating a price, and the rest.
-    const { price: _price, ...rest } = filter;
+    // Two store filters: the videos stating a price, and the rest; with a bound, those within it and all the others;
+    // with two, those within each.
+    const bounded = plan.attributes.flatMap((a) => (a.kind === "price" && a.bound && a.ids ? [a] : []));
+    const { price: _price, ...rest } =
+      bounded.length > 0
+        ? videoFilter({
+            ...ctx,
+            plan: {
+              ...plan,
+              attributes: plan.attributes.filter((a) => !(bounded as Attribute[]).includes(a)),
+            },
+          })
+        : filter;
+    const within = (a: (typeof bounded)[number]) =>
+      [
+        `with a price ${priceBoundWords(a.bound as PriceBound)} stated`,
+        onlyIds(rest, a.ids as string[]),
+      ] as const;
+    const [first, second] = bounded;
     ranked = await filterGroups(
       ctx,
-      [
-        ["with a price stated", { ...rest, price: "yes" }],
-        ["with no price stated", { ...rest, price: "no" }],
-      ],
+      first && second
+        ? [within(first), within(second)]
+        : first
+          ? [within(first), ["all the others", { ...rest, exclude_ids: first.ids }]]
+          : [
+              ["with a price stated", { ...rest, price: "yes" }],
+              ["with no price stated", { ...rest, price: "no" }],
+            ],
       metric,
       statistic,
     );

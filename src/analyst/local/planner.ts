@@ -65,6 +65,7 @@ import {
   WHAT_TO_MAKE,
   type WindowReading,
 } from "./lexicon.js";
+import { type PriceBound, priceBoundsSaid, priceBoundWords } from "./prices.js";
 import { fromSpoken } from "./spoken.js";
 import { fromStructured } from "./structured.js";
 import { fromVietnamese } from "./vietnamese.js";
@@ -316,8 +317,12 @@ export type Attribute =
   | { kind: "emoji"; emoji: string }
   /** Captions with any emoji, or none ("captions with emoji", "no emoji"): the store's EMOJI_RANGES. */
   | { kind: "any_emoji"; value: "yes" | "no" }
-  /** Videos whose caption, opening line or transcript states a price ("350k/đêm"), or none does: PRICE_PATTERN. */
-  | { kind: "price"; value: "yes" | "no" }
+  /**
+   * Videos whose caption, opening line or transcript states a price ("350k/đêm"), or none does: PRICE_PATTERN.
+   * `bound`: one of the prices it states (in đồng, as pricesQuoted reads them) is within it ("rooms under 500k");
+   * `ids`: the videos that pass it, read from their texts before the plan is executed (boundPrices).
+   */
+  | { kind: "price"; value: "yes" | "no"; bound?: PriceBound; ids?: readonly string[] }
   /** Videos found by one of these searches (collections as imported): "the hotelcantho search", "the trending set". */
   | { kind: "collection"; names: string[] };
 
@@ -888,7 +893,7 @@ const attributeLabel = (a: Attribute): string => {
     case "any_emoji":
       return `videos ${a.value === "yes" ? "with" : "without"} emoji in the caption`;
     case "price":
-      return `videos ${a.value === "yes" ? "stating" : "not stating"} a price`;
+      return `videos ${a.value === "yes" ? "stating" : "not stating"} a price${a.bound ? ` ${priceBoundWords(a.bound)}` : ""}`;
     case "collection":
       return `videos in ${collectionWords(a.names)}`;
     case "hook_type":
@@ -2196,6 +2201,14 @@ async function takeQuoted(
 }
 
 /** Whether position `at` of `text` falls inside a quoted passage. */
+/** Whether `at` is in a sentence told beside a question ("I sell rooms from 550k. Which …?"): one not asking. */
+function toldBeside(text: string, at: number): boolean {
+  const sentences = [...text.matchAll(/(?:[^.!?\n]|\.(?=\S))+[.!?]*/g)];
+  const asked = (m: RegExpMatchArray) => m[0].trim().endsWith("?");
+  const within = sentences.find((m) => at >= (m.index ?? 0) && at < (m.index ?? 0) + m[0].length);
+  return within !== undefined && !asked(within) && sentences.some(asked);
+}
+
 const quotedAt = (text: string, at: number) =>
   [...text.matchAll(PASSAGE)].some((q) => at > (q.index ?? 0) && at < (q.index ?? 0) + q[0].length);
 
@@ -2675,6 +2688,18 @@ async function readQuestion(
   const question = fromSpoken(structured ?? asks.question);
   // ("Video nào ở Phú Quốc có nhiều lượt lưu nhất năm 2024?": read in English, and said so below.)
   const english = fromVietnamese(question);
+  // ("Rooms under 500k a night", "giá từ 300k đến 600k": a bound on the prices the videos state, not on their views;
+  // taken out before any figure is read, and placed with the other readings of prices below.)
+  // ("@x was selling rooms from 550k. How did that video do?": a price told beside the question, no bound.)
+  // ("Under $30 a night": a price in another currency, which no answer reads; said to be left out.)
+  const boundsSaid = priceBoundsSaid(english ?? question).filter(
+    (b) => !quotedAt(english ?? question, b.at) && !toldBeside(english ?? question, b.at),
+  );
+  const priceBounds = boundsSaid.flatMap(({ bound, ...b }) => (bound ? [{ ...b, bound }] : []));
+  const priceUnbound = boundsSaid.reduceRight(
+    (all, b) => consume(all, b.at, b.said.length),
+    english ?? question,
+  );
   // Sounds are read only when the question may name one (a pass over every video: 2 to 3 s at 1M videos).
   const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
@@ -2689,7 +2714,7 @@ async function readQuestion(
   const districts = [...collections].some((n) => /quan\d/.test(n));
   const spelled = collectionsSpelled(
     districts
-      ? (english ?? question).replace(
+      ? priceUnbound.replace(
           /\bdistrict\s+(\d{1,2})\b/gi,
           (said: string, n: string, at: number, all: string) => {
             typos.push(`${said}=Quận ${n}`);
@@ -2701,7 +2726,7 @@ async function readQuestion(
               : `Quận ${n}`;
           },
         )
-      : (english ?? question),
+      : priceUnbound,
     collections,
     typos,
   )
@@ -4948,20 +4973,21 @@ async function readQuestion(
           text.slice(0, priceSaid.index ?? 0),
         )));
   const priceRead = priceSaid !== null && !priceIf;
+  // ("Do videos showing a price get more saves?", "… than the rest": those against all the others.)
+  const restCompared =
+    !adsVsOrganic &&
+    (doesItHelp ||
+      THE_REST.test(lowerAll) ||
+      /(?:^|[—–:;,.]\s*|\byes or no\W+)(?:do|does|did|are|is)\b[^?]*\b(?:get|gets|got|have|has|earn\w*|perform\w*|do|does)\s+(?:more|better|higher|fewer|less|worse|lower)\b/.test(
+        lowerAll,
+      ));
   if (priceSaid && priceIf) text = consume(text, priceSaid.index ?? 0, priceSaid[0].length);
   else if (priceSaid) {
     const none = priceSaid[1] !== undefined;
     const others = text.slice((priceSaid.index ?? 0) + priceSaid[0].length).match(PRICE_OTHERS);
-    priceVsNone =
-      !none &&
-      !adsVsOrganic &&
-      (doesItHelp ||
-        THE_REST.test(lowerAll) ||
-        others !== null ||
-        /(?:^|[—–:;,.]\s*|\byes or no\W+)(?:do|does|did|are|is)\b[^?]*\b(?:get|gets|got|have|has|earn\w*|perform\w*|do|does)\s+(?:more|better|higher|fewer|less|worse|lower)\b/.test(
-          lowerAll,
-        ));
-    if (!priceVsNone)
+    priceVsNone = !none && (restCompared || (!adsVsOrganic && others !== null));
+    // ("Which ads quote prices under 500k?": the bound's price, placed below.)
+    if (!priceVsNone && (none || priceBounds.length === 0))
       place({ kind: "price", value: none ? "no" : "yes" }, priceSaid.index ?? 0, priceSaid[0].trim());
     text = consume(text, priceSaid.index ?? 0, priceSaid[0].length);
     // ("Some captions put the price, 250 xu. Do videos with a price in the caption …": said again, the same.)
@@ -4973,6 +4999,35 @@ async function readQuestion(
       readHelp();
       understood.push("groups: videos that state a price, and those that state none");
     }
+  }
+  for (const { at, said, bound } of priceBounds) place({ kind: "price", value: "yes", bound }, at, said);
+  // ("Prices under 500k/đêm vs over 1tr/đêm, median views for each": the videos within each, side by side.)
+  const [firstBound, secondBound] = priceBounds;
+  const pricesApart =
+    !priceVsNone &&
+    firstBound !== undefined &&
+    secondBound !== undefined &&
+    priceBounds.length === 2 &&
+    /\b(?:vs\.?|versus|compared (?:to|with)|against|or)\b|\//.test(
+      (english ?? question).slice(firstBound.at + firstBound.said.length, secondBound.at),
+    );
+  if (pricesApart) {
+    priceVsNone = true;
+    readHelp();
+    understood.push(
+      `groups: videos that state a price ${priceBoundWords(firstBound.bound)}, and those that state one ${priceBoundWords(secondBound.bound)}`,
+    );
+  }
+  // ("Do rooms under 500k get more saves than the rest?": the videos within the bound against all the others.)
+  const boundVsRest = !priceVsNone && priceBounds.length === 1 && restCompared;
+  if (boundVsRest) {
+    priceVsNone = true;
+    const rest = text.match(PRICE_OTHERS);
+    if (rest) text = consume(text, rest.index ?? 0, rest[0].length);
+    readHelp();
+    understood.push(
+      `groups: videos that state a price ${priceBoundWords((priceBounds[0] as (typeof priceBounds)[number]).bound)}, and all the others`,
+    );
   }
   // "Videos with 💯 in the caption", "what share of captions use 🔥?": emoji, which no word search finds, are
   // looked for in the caption as written.
@@ -6465,6 +6520,9 @@ async function readQuestion(
   ];
   const ignored: string[] = [
     ...(whyLater ? [`"${short(whyLater)}" (why is not answered: causes are not in the corpus)`] : []),
+    ...boundsSaid.flatMap((b) =>
+      b.bound ? [] : [`"${b.said}" (a price in another currency: prices are read in đồng, "under 500k")`],
+    ),
     ...besideQuestion,
     ...noSuchDays,
     ...askedApart,
@@ -8270,10 +8328,16 @@ async function readQuestion(
     groupBy = hookVsNone ? "hook" : transcriptVsNone ? "transcript" : emojiVsNone ? "emoji" : "price";
     subject = "videos";
     lengthOfGroups();
-    // "Do hooks help?": whether the videos with one did better, read as views.
-    if (metric === null && doesItHelp) {
+    // "Do hooks help?", "how do videos with a price perform compared to ones without?": whether the videos with
+    // one did better, read as views.
+    if (
+      metric === null &&
+      (doesItHelp || /\b(?:perform\w*|outperform\w*|underperform\w*)\b/.test(lowerAll))
+    ) {
       metric = "plays";
-      understood.push('performance read as views (plays) (from "help"/"better"/"more")');
+      understood.push(
+        `performance read as views (plays) (from ${doesItHelp ? '"help"/"better"/"more"' : '"perform"'})`,
+      );
     }
   } else if (subject === "hook_types") {
     intent = "breakdown";
@@ -10389,6 +10453,12 @@ async function readQuestion(
   }
   if (priceFigure && intent === "decline")
     unsay(/^the (?:median price|cheapest prices|most expensive prices) the videos/);
+  // ("Cheapest hotels under 1 triệu/đêm": the prices for a night, as the bound says.)
+  if (priceFigure && filters.some((a) => a.kind === "price" && a.bound?.night)) priceFigure.night = true;
+  // ("Da Lat hotels under 500k a night": what is priced, no word to find.)
+  if (!priceFigure && intent !== "decline" && filters.some((a) => a.kind === "price" && a.bound))
+    for (const kind of topics.filter((t) => /^(?:hotels?|khachsan)$/.test(t)))
+      readInstead(kind, `"${kind}": what is priced, not a word to find`);
   if (priceFigure && intent !== "decline") {
     if (groupBy !== null && !pricesCompared)
       ignored.push(`by ${groupBy} (a price's figure is read of the whole set)`);
@@ -10418,7 +10488,16 @@ async function readQuestion(
       filters.push({ kind: "price", value: "yes" });
       understood.push("videos stating a price (each one quotes its own)");
     }
-  } else if (priceShownAt) {
+  } else if (
+    usesShown === null &&
+    !priceFigure &&
+    intent === "rank" &&
+    subject === "videos" &&
+    filters.some((a) => a.kind === "price" && a.bound)
+  )
+    // ("Da Lat hotels under 500k a night": each video listed shows the prices it states.)
+    usesShown = "price";
+  else if (priceShownAt) {
     // ("Who is @x, how many vids and what prices do they quote": shown only where videos are listed.)
     unsay(/^the prices each video listed states/);
     ignored.push(

@@ -477,6 +477,8 @@ function whereOf(
   if (filter.since !== undefined) parts.push(`v.created_at >= ${params.add(filter.since)}`);
   if (filter.until !== undefined) parts.push(`v.created_at < ${params.add(filter.until)}`);
   if (filter.ids !== undefined) parts.push(`v.id = ANY(${params.add(filter.ids)}::text[])`);
+  if (filter.exclude_ids !== undefined)
+    parts.push(`NOT (v.id = ANY(${params.add(filter.exclude_ids)}::text[]))`);
   if (filter.author_uids !== undefined)
     parts.push(`v.author_uid = ANY(${params.add(filter.author_uids)}::text[])`);
   if (filter.exclude_author_uids !== undefined)

@@ -531,6 +531,10 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
     parts.push("v.id IN (SELECT value FROM json_each(@ids))");
     params.ids = JSON.stringify(filter.ids);
   }
+  if (filter.exclude_ids !== undefined) {
+    parts.push("v.id NOT IN (SELECT value FROM json_each(@exclude_ids))");
+    params.exclude_ids = JSON.stringify(filter.exclude_ids);
+  }
   if (filter.advertiser_ids !== undefined) {
     parts.push(
       `${byIndex(filter.advertiser_ids)}v.advertiser_id IN (SELECT value FROM json_each(@advertiser_ids))`,

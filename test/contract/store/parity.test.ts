@@ -651,6 +651,12 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { counts: [{ metric: "characters" as const, over: 10, under: 40 }] },
         { ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
         { ids: [] },
+        { exclude_ids: [...fixture.videos.slice(0, 6).map((v) => v.id), "no-such-video"], ad: "no" as const },
+        { exclude_ids: [] },
+        {
+          ids: fixture.videos.slice(0, 8).map((v) => v.id),
+          exclude_ids: fixture.videos.slice(4).map((v) => v.id),
+        },
         { sound_ids: ["6800000000000000001", "no-such-sound"], media_type: "video" as const },
         { exclude_sound_ids: ["6800000000000000001"], ad: "no" as const },
         { collections: ["hotel đà lạt"] },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { pricesQuoted } from "../../../src/analyst/local/prices.js";
+import {
+  priceBoundsSaid,
+  priceBoundWords,
+  pricesQuoted,
+  withinBound,
+} from "../../../src/analyst/local/prices.js";
 
 describe("pricesQuoted: the prices a video's text states, as written and in đồng", () => {
   it.each([
@@ -30,5 +35,68 @@ describe("pricesQuoted: the prices a video's text states, as written and in đ�
     expect(pricesQuoted("quay bằng máy 4K")[0]?.vnd ?? null).toBeNull();
     expect(pricesQuoted("từ 1 củ 8 tới 2 củ").map((p) => p.vnd)).toEqual([1_800_000, 2_000_000]);
     expect(pricesQuoted("no price here, 5km from the beach, 10k views")).toEqual([]);
+  });
+});
+
+describe("priceBoundsSaid: a bound on a price as a question says it", () => {
+  it.each([
+    ["Da Lat hotels under 500k a night", "under 500k a night", "under 500,000 đồng a night"],
+    [
+      "rooms between 300k and 600k in Nha Trang",
+      "rooms between 300k and 600k",
+      "from 300,000 to 600,000 đồng",
+    ],
+    ["homestays from 1tr to 2tr", "from 1tr to 2tr", "from 1,000,000 to 2,000,000 đồng"],
+    ["phòng dưới 1tr5", "phòng dưới 1tr5", "under 1,500,000 đồng"],
+    ["rooms 300-600k per night", "rooms 300-600k per night", "from 300,000 to 600,000 đồng a night"],
+    ["which hotel ads quote prices under 500k?", "quote prices under 500k", "under 500,000 đồng"],
+    [
+      "how many videos quote a price above 2,000,000 VND?",
+      "quote a price above 2,000,000 VND",
+      "over 2,000,000 đồng",
+    ],
+    ["Nha Trang hotel prices ≤ 800k", "prices ≤ 800k", "at most 800,000 đồng"],
+    [
+      "where the caption quotes a nightly price under 500k",
+      "quotes a nightly price under 500k",
+      "under 500,000 đồng a night",
+    ],
+    [
+      "show me hotels priced between 500k and 1 million",
+      "priced between 500k and 1 million",
+      "from 500,000 to 1,000,000 đồng",
+    ],
+    ["videos quoting prices under 500k vs ones over 1 triệu", "over 1 triệu", "over 1,000,000 đồng"],
+  ])("%s", (text, said, words) => {
+    const found = priceBoundsSaid(text).at(-1);
+    expect(found?.said).toBe(said);
+    expect(found?.bound && priceBoundWords(found.bound)).toBe(words);
+  });
+
+  it("reads no bound on views, followers or a length, a figure no stay costs, nor a bound said in a count's unit with no word of prices", () => {
+    for (const text of [
+      "hotel videos under 500k",
+      "hotels under 500k views",
+      "top videos over 1m",
+      "nguamodalat have median view over 1 triệu",
+      "how many of their 10 vids are over 1 triệu",
+      "creators with engagement rate best follower under 50k",
+      "videos from 2023 to 2024",
+      "prices under 500",
+      "videos under 2 minutes",
+    ])
+      expect(priceBoundsSaid(text), text).toEqual([]);
+  });
+
+  it("keeps a bound in another currency with no amount, and whether an amount passes each kind of bound", () => {
+    expect(priceBoundsSaid("Hà Nội hotels under $30 a night")).toEqual([
+      { at: 14, said: "under $30 a night", bound: null },
+    ]);
+    const night = false;
+    expect(withinBound(500_000, { op: "under", value: 500_000, night })).toBe(false);
+    expect(withinBound(500_000, { op: "at most", value: 500_000, night })).toBe(true);
+    expect(withinBound(500_000, { op: "over", value: 500_000, night })).toBe(false);
+    expect(withinBound(500_000, { op: "at least", value: 500_000, night })).toBe(true);
+    expect(withinBound(600_000, { op: "between", value: 300_000, to: 600_000, night })).toBe(true);
   });
 });

@@ -13709,3 +13709,101 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
     expect(statements).not.toContain("No price stated.");
   });
 });
+
+describe("bounds on the prices videos state: 'rooms under 500k a night', 'between 400k and 2 triệu' (stop 65)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  const ID = (i: number) => String(6_900_000_000_000_000_100n + BigInt(i));
+  beforeAll(async () => {
+    // Bảo Lộc stays priced as people write prices: for a night or not, in slang, one a count ("500k views"), one in
+    // dollars, one with none.
+    ({ db: searched, on } = await searchedScrape(
+      "dalat-prices.json",
+      [
+        "phòng chỉ 350k/đêm",
+        "villa nguyên căn 1tr5/đêm",
+        "homestay 250k, phòng VIP 900k",
+        "phòng 2 củ mốt một đêm",
+        "đạt 500k views rồi",
+        "khách sạn 450k/đêm view đồi",
+        "săn mây sáng sớm",
+        "only $25 a night",
+      ].map((words, i) =>
+        searchedItem(
+          6_900_000_000_000_000_100n + BigInt(i),
+          `Bảo Lộc ${words} #baoloc #hotel`,
+          { id: 4_200_000 + (i % 3), name: `dl${i % 3}`, fans: 5_000 },
+          {
+            ageDays: 3 + i,
+            plays: 10_000 + i * 1_000,
+            likes: 300,
+            comments: 9,
+            shares: 4,
+            saves: 20 + i * 10,
+          },
+          i % 2 === 1,
+          "hotelbaoloc",
+        ),
+      ),
+    ));
+  });
+  afterAll(() => searched.close());
+
+  it("'Bao Loc hotels under 500k a night': the videos stating a price for a night under it, each with its prices", async () => {
+    const answer = await ask("Bao Loc hotels under 500k a night", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", uses_shown: "price", filters: ["price_vnd<500000/night"] });
+    expect(plan.understood).toContain('"hotel": what is priced, not a word to find');
+    // (250k is not said to be for a night; 2 củ mốt is over.)
+    expect(result.ranking).toEqual([ID(5), ID(0)]);
+    expect(answer.findings.map((f) => f.statement).join("\n")).toContain('Price stated: "450k/đêm".');
+    expect(answer.caveats).toContain(
+      "Under 500,000 đồng a night: the videos stating at least one price in đồng in that range (for a night: said to be for one), whatever else they state.",
+    );
+  });
+
+  it("counts, Vietnamese and ranges: any price a video states within the bound; '500k views' and '$25' are no such price", async () => {
+    const count = async (q: string) => aggregateOf(await ask(q, on)).result.count;
+    expect(await count("how many Bảo Lộc videos quote prices under 500k?")).toBe(3);
+    // (1tr5 is not under 1tr5; the 250k of the homestay is.)
+    expect(await count("how many videos: phòng dưới 1tr5 ở Bảo Lộc")).toBe(3);
+    expect(await count("how many Bảo Lộc rooms between 400k and 2 triệu?")).toBe(3);
+    expect(await count("how many Bảo Lộc stays over 2 triệu?")).toBe(1);
+    // A bound said with a count's unit and no word of prices is on views.
+    const views = aggregateOf(await ask("hotel videos under 500k", on)).plan;
+    expect(views.filters).toEqual(["plays<500000"]);
+    // One in dollars is said to be left out.
+    const dollars = aggregateOf(await ask("Bao Loc hotels under $30 a night", on)).plan;
+    expect(dollars.filters).toEqual([]);
+    expect(dollars.ignored).toContain(
+      '"under $30 a night" (a price in another currency: prices are read in đồng, "under 500k")',
+    );
+    // A price told beside the question is no bound ("was selling rooms from 550k. How did it do?").
+    const told = aggregateOf(
+      await ask("@dl0 was selling rooms from 550k last week. How did their videos do?", on),
+    ).plan;
+    expect(told.filters).not.toContainEqual(expect.stringMatching(/^price_vnd/));
+  });
+
+  it("'do rooms under 500k get more saves than the rest?', 'under 500k vs over 1 triệu': the groups side by side", async () => {
+    const rest = aggregateOf(await ask("do Bảo Lộc rooms under 500k get more saves than the rest?", on));
+    expect(rest.plan).toMatchObject({ intent: "breakdown", group_by: "price", metric: "saves" });
+    // Within it: 350k (saves 20), 250k (40), 450k (70); the others: the five left (30, 50, 60, 80, 90).
+    expect(rest.result.ranking).toEqual(["all the others", "with a price under 500,000 đồng stated"]);
+    expect(rest.result.values).toEqual([60, 40]);
+    const apart = aggregateOf(await ask("how many Bảo Lộc videos: prices under 500k vs over 1 triệu", on));
+    expect(apart.plan).toMatchObject({ intent: "breakdown", group_by: "price" });
+    expect(apart.result.ranking).toEqual([
+      "with a price under 500,000 đồng stated",
+      "with a price over 1,000,000 đồng stated",
+    ]);
+    expect(apart.result.values).toEqual([3, 2]);
+  });
+
+  it("'median price of Bảo Lộc rooms under 1 triệu': the median of the prices within the bound", async () => {
+    const { plan, result } = aggregateOf(await ask("median price of Bảo Lộc rooms under 1 triệu", on));
+    expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
+    // Each video's lowest within it: 350k, 250k, 450k.
+    expect(result).toMatchObject({ median: 350_000, count: 3 });
+  });
+});
