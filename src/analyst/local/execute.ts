@@ -1515,23 +1515,9 @@ async function accountsCounted(
  */
 async function executeInSearches(ctx: Ctx, least: number): Promise<Outcome> {
   const { plan } = ctx;
+  if (plan.subject === "sounds" || plan.subject === "hashtags") return usesInSearches(ctx, least);
   const by = plan.subject === "advertisers" ? "advertiser" : "creator";
-  const filter = videoFilter(ctx);
-  const names = filter.collections ?? [...(await ctx.facts.codes()).collections];
-  // Each account's searches, with its videos in each.
-  const found = new Map<string, { name: string; videos: number }[]>();
-  for (const name of names) {
-    const [groups = []] = await ctx.facts.groups({ ...filter, collections: [name] }, [by], "plays");
-    for (const g of groups) {
-      const id = String(g.key);
-      found.set(id, [...(found.get(id) ?? []), { name, videos: g.videos }]);
-    }
-  }
-  // Most searches first, then the most videos found (a video two searches found counts in each).
-  const videos = (searches: { videos: number }[]) => searches.reduce((n, s) => n + s.videos, 0);
-  const kept = [...found]
-    .filter(([, searches]) => searches.length >= least)
-    .sort((a, b) => b[1].length - a[1].length || videos(b[1]) - videos(a[1]) || (a[0] < b[0] ? -1 : 1));
+  const { names, kept, found } = await inSearches(ctx, by, least);
   const who = `${by}s`;
   const what = `found by ${least === 2 ? "more than one" : `${fmt(least)} or more`} of the ${names.length === 1 ? "search" : `${fmt(names.length)} searches`}`;
   const note = `A search: a collection as imported (an Apify export's searchHashtag, searchQuery or input, or \`crs import --collection\`). ${by === "creator" ? "Creators" : "Advertisers"} ${what}${describe(plan) === "videos" ? "" : ` (their ${describe(plan)})`}: ${fmt(kept.length)} of the ${fmt(found.size)} with a video in one. A scrape holds what its searches found, so an account's other videos may be missing from it.`;
@@ -1576,6 +1562,94 @@ async function executeInSearches(ctx: Ctx, least: number): Promise<Outcome> {
       in_searches: least,
     },
     computed: `aggregate: ${who} of the videos of each of ${fmt(names.length)} searches, ranked by how many searches found them`,
+  };
+}
+
+/**
+ * The searches each group of `by` (an account, a sound, a hashtag) has videos in, with its videos in each; those in at
+ * least `least` of them, the most searches first, then the most videos found (a video two searches found counts in
+ * each).
+ */
+async function inSearches(
+  ctx: Ctx,
+  by: "creator" | "advertiser" | "sound" | "hashtag",
+  least: number,
+): Promise<{
+  names: string[];
+  found: Map<string, { name: string; videos: number }[]>;
+  kept: [string, { name: string; videos: number }[]][];
+}> {
+  const filter = videoFilter(ctx);
+  const names = filter.collections ? [...filter.collections] : [...(await ctx.facts.codes()).collections];
+  const found = new Map<string, { name: string; videos: number }[]>();
+  for (const name of names) {
+    const [groups = []] = await ctx.facts.groups({ ...filter, collections: [name] }, [by], "plays");
+    for (const g of groups) {
+      const id = String(g.key);
+      found.set(id, [...(found.get(id) ?? []), { name, videos: g.videos }]);
+    }
+  }
+  const videos = (searches: { videos: number }[]) => searches.reduce((n, s) => n + s.videos, 0);
+  const kept = [...found]
+    .filter(([, searches]) => searches.length >= least)
+    .sort((a, b) => b[1].length - a[1].length || videos(b[1]) - videos(a[1]) || (a[0] < b[0] ? -1 : 1));
+  return { names, found, kept };
+}
+
+/** "Which sound shows up in the most searches?", "hashtags in more than 5 searches": each one's searches. */
+async function usesInSearches(ctx: Ctx, least: number): Promise<Outcome> {
+  const { plan } = ctx;
+  const by = plan.subject === "sounds" ? "sound" : "hashtag";
+  const { names, kept, found } = await inSearches(ctx, by, least);
+  const titles =
+    by === "sound" ? new Map((await ctx.facts.soundNames()).map((n) => [n.id, n.title] as const)) : null;
+  const nameOf = (key: string) => (titles ? `"${titles.get(key) ?? key}" (sound ${key})` : `#${key}`);
+  const of = describe(plan) === "videos" ? "" : ` (of ${describe(plan)})`;
+  const what = `${by}s${of} in ${least <= 2 ? "more than one" : `${fmt(least)} or more`} of the ${names.length === 1 ? "search" : `${fmt(names.length)} searches`}`;
+  const note = `A search: a collection as imported (an Apify export's searchHashtag, searchQuery or input, or \`crs import --collection\`). ${fmt(kept.length)} of the ${fmt(found.size)} ${by}s with a video in a search are in ${least <= 2 ? "more than one" : `${fmt(least)} or more`}; a video two searches found counts in each.`;
+  const computed = `aggregate: ${by}s of the videos of each of ${fmt(names.length)} searches, ranked by how many searches have them`;
+  if (plan.intent === "count") {
+    const statement = `${thereAre(kept.length, what, `${by}${of} in ${least <= 2 ? "more than one" : `${fmt(least)} or more`} of the searches`)}.`;
+    return {
+      summary: statement,
+      findings: [{ statement, evidence: [] }],
+      caveats: [note],
+      result: { count: kept.length, in_searches: least },
+      computed,
+    };
+  }
+  const shown = kept.slice(0, plan.count);
+  const line = ([key, searches]: (typeof kept)[number]) => {
+    const listed = [...searches].sort((a, b) => b.videos - a.videos || (a.name < b.name ? -1 : 1));
+    return `${nameOf(key)}: ${fmt(searches.length)} ${searches.length === 1 ? "search" : "searches"} (${listed
+      .slice(0, 5)
+      .map((s) => `${s.name} ${videosCount(s.videos)}`)
+      .join(", ")}${listed.length > 5 ? ` and ${fmt(listed.length - 5)} more` : ""})`;
+  };
+  const [top] = shown;
+  const tied = shown.filter(([, searches]) => searches.length === top?.[1].length);
+  const next = shown[tied.length];
+  const summary =
+    top === undefined
+      ? `No ${what}.`
+      : `${tied.length > 1 ? `${andList(tied.map(([key]) => nameOf(key)))} are each` : `${nameOf(top[0])} is`} in the most searches: ${fmt(top[1].length)} of the ${fmt(names.length)}${next ? `, ahead of ${nameOf(next[0])} (${fmt(next[1].length)})` : ""}.`;
+  const evidence = await Promise.all(
+    shown.map(async ([key]) => examples(ctx, await ctx.facts.groupTop(videoFilter(ctx), by, key, 1))),
+  );
+  return {
+    summary,
+    findings:
+      shown.length > 0
+        ? shown.map((item, i) => ({ statement: `${line(item)}.`, evidence: evidence[i] ?? [] }))
+        : [{ statement: summary, evidence: [] }],
+    caveats: [note],
+    result: {
+      ranking: shown.map(([key]) => key),
+      values: shown.map(([, searches]) => searches.length),
+      count: kept.length,
+      in_searches: least,
+    },
+    computed,
   };
 }
 

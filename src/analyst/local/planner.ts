@@ -2254,7 +2254,9 @@ export async function planQuestion(
     ((plan.intent === "decline" && plan.decline?.startsWith("it could not tell what to compute")) ||
       plan.understood.some((u) => u.startsWith("no question asked")))
   ) {
-    const swapped = await topicSwappedOf(facts, question, plan, context);
+    const swapped =
+      (await topicSwappedOf(facts, question, plan, context)) ??
+      (await labelSwappedOf(facts, question, plan, context));
     if (swapped) return swapped;
   }
   if (!context || !followsUp(question, plan)) return plan;
@@ -2388,6 +2390,70 @@ async function topicSwappedOf(
     understood: [
       `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of "${now}"${metric ? ` and ${metric}` : ""}`,
       ...again.understood,
+    ],
+  };
+}
+
+/** The labels a follow-up may swap into an earlier question ("and for ads?", "what about slideshows only?"). */
+const LABEL_KINDS: readonly Attribute["kind"][] = [
+  "ad",
+  "media_type",
+  "hook",
+  "viral_hook",
+  "transcript",
+  "caption",
+  "price",
+  "region",
+  "language",
+  "hook_type",
+];
+
+/** A follow-up naming a label and nothing else ("what about ads?", "and organic ones?", "same for slideshows"). */
+const LABEL_FOLLOW_UP =
+  /^\W*(?:(?:ok(?:ay)?|so|and|now)\W+)?(?:what about|how about|and(?: for| with)?|same (?:for|with|but (?:for|with))|now (?:for|with)|also (?:for|with)|only)\b/;
+
+/**
+ * "Median saves of Da Lat videos" — "what about ads?": the earlier question again, of the label named (replacing one of
+ * its kind: "and organic ones?" after ads), the window named now if any. Not where the earlier question sets that
+ * label's groups side by side ("ads vs organic") or asks nothing this reading keeps.
+ */
+async function labelSwappedOf(
+  facts: FactsRepository,
+  question: string,
+  plan: Plan,
+  context: string,
+): Promise<Plan | null> {
+  const lower = question.toLowerCase().replace(/[’]/g, "'");
+  if (
+    plan.attributes.length === 0 ||
+    !plan.attributes.every((a) => LABEL_KINDS.includes(a.kind)) ||
+    !namesNoSet(plan) ||
+    plan.metric !== null ||
+    plan.ignored.length > 0 ||
+    !LABEL_FOLLOW_UP.test(lower)
+  )
+    return null;
+  const earlier = earlierQuestion(context);
+  if (!earlier) return null;
+  const before = await readQuestion(facts, earlier, null, null);
+  const kinds = new Set(plan.attributes.map((a) => a.kind));
+  if (
+    before.intent === "decline" ||
+    (before.groupBy !== null && kinds.has(before.groupBy as Attribute["kind"])) ||
+    (before.shareOf !== null && kinds.has(before.shareOf.kind))
+  )
+    return null;
+  const labels = plan.attributes.map((a) => attributeLabel(a)).join(" and ");
+  return {
+    ...before,
+    attributes: [...before.attributes.filter((a) => !kinds.has(a.kind)), ...plan.attributes],
+    window: plan.window ?? before.window,
+    understood: [
+      `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of ${labels}`,
+      ...before.understood.filter(
+        (u) => !before.attributes.some((a) => kinds.has(a.kind) && u.startsWith(attributeLabel(a))),
+      ),
+      ...plan.understood.filter((u) => !u.startsWith("no question asked")),
     ],
   };
 }
@@ -9893,8 +9959,12 @@ async function readQuestion(
   let inSearches: number | null = null;
   if (inSearchesAsked) {
     const said = inSearchesAsked[1] as string;
+    // ("Which sound shows up in the most searches?": each sound's (hashtag's) searches, likewise.)
     if (
-      (subject === "creators" || subject === "advertisers") &&
+      (subject === "creators" ||
+        subject === "advertisers" ||
+        subject === "sounds" ||
+        subject === "hashtags") &&
       creators.length + advertisers.length === 0 &&
       (intent === "rank" || intent === "count" || intent === "decline")
     ) {
@@ -9907,7 +9977,9 @@ async function readQuestion(
         `${subject} found by ${/most/.test(said) ? "the most searches" : `at least ${inSearches} of the searches`} (collections, as imported; from "${inSearchesAsked[0].trim()}")`,
       );
     } else
-      ignored.push(`${inSearchesAsked[0].trim()} (said of creators or advertisers, counted per account)`);
+      ignored.push(
+        `${inSearchesAsked[0].trim()} (said of creators, advertisers, sounds or hashtags, counted per one)`,
+      );
   }
   // A percentile is of one set of videos: asked elsewhere (a breakdown, a ranking of accounts), it is said to be
   // unused.

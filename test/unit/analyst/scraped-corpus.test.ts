@@ -13800,6 +13800,48 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     expect(apart.result.values).toEqual([3, 2]);
   });
 
+  it("follow-ups naming a label: 'median saves of Bảo Lộc videos' — 'what about ads?', 'and organic ones?' ask it again of them", async () => {
+    const context =
+      "Q: median saves of Bảo Lộc videos\nA: The median saves per video of videos about baoloc is 55.";
+    const ads = await ask("what about ads?", on, context);
+    const { plan, result } = aggregateOf(ads);
+    expect(plan).toMatchObject({
+      intent: "measure",
+      metric: "saves",
+      topics: ["baoloc"],
+      filters: ["ad=yes"],
+    });
+    expect(plan.understood[0]).toBe(
+      'a follow-up: the earlier question ("median saves of Bảo Lộc videos") asked again of ads',
+    );
+    // The ads are the odd ones (saves 30, 50, 70, 90).
+    expect(result).toMatchObject({ median: 60, videos: 4 });
+    const organic = aggregateOf(
+      await ask("and organic ones?", on, "Q: top 5 ads about Bảo Lộc by saves"),
+    ).plan;
+    expect(organic).toMatchObject({ intent: "rank", metric: "saves", filters: ["ad=no"] });
+  });
+
+  it("'which sound shows up in the most searches?', 'how many sounds are in more than 2 searches?': each sound's searches (SQL)", async () => {
+    const bySql = searched
+      .prepare(
+        "SELECT v.music_id AS id, count(DISTINCT c.collection) AS n FROM videos v JOIN video_collections c ON c.video_id = v.id WHERE v.music_id IS NOT NULL GROUP BY v.music_id HAVING n >= 2 ORDER BY n DESC",
+      )
+      .all() as { id: string; n: number }[];
+    expect(bySql.length).toBeGreaterThan(0);
+    const answer = await ask("which sound shows up in the most searches?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ subject: "sounds", in_searches: 2 });
+    expect(plan.ignored).toEqual([]);
+    expect(result.values).toEqual(bySql.map((r) => r.n).slice(0, 5));
+    expect(new Map(bySql.map((r) => [r.id, r.n])).get((result.ranking as string[])[0] as string)).toBe(
+      bySql[0]?.n,
+    );
+    expect(answer.summary).toContain(`in the most searches: ${bySql[0]?.n} of the`);
+    const counted = aggregateOf(await ask("how many sounds are in more than 2 searches?", on));
+    expect(counted.result).toMatchObject({ count: bySql.filter((r) => r.n >= 3).length, in_searches: 3 });
+  });
+
   it("'median price of Bảo Lộc rooms under 1 triệu': the median of the prices within the bound", async () => {
     const { plan, result } = aggregateOf(await ask("median price of Bảo Lộc rooms under 1 triệu", on));
     expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
