@@ -2329,10 +2329,7 @@ async function askedAgainOf(
     return null;
   return {
     ...again,
-    understood: [
-      `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of ${word}`,
-      ...again.understood,
-    ],
+    understood: [askedAgain(earlier, word), ...again.understood],
   };
 }
 
@@ -2387,10 +2384,7 @@ async function topicSwappedOf(
     return null;
   return {
     ...again,
-    understood: [
-      `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of "${now}"${metric ? ` and ${metric}` : ""}`,
-      ...again.understood,
-    ],
+    understood: [askedAgain(earlier, `"${now}"${metric ? ` and ${metric}` : ""}`), ...again.understood],
   };
 }
 
@@ -2449,7 +2443,7 @@ async function labelSwappedOf(
     attributes: [...before.attributes.filter((a) => !kinds.has(a.kind)), ...plan.attributes],
     window: plan.window ?? before.window,
     understood: [
-      `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of ${labels}`,
+      askedAgain(earlier, labels),
       ...before.understood.filter(
         (u) => !before.attributes.some((a) => kinds.has(a.kind) && u.startsWith(attributeLabel(a))),
       ),
@@ -2457,6 +2451,10 @@ async function labelSwappedOf(
     ],
   };
 }
+
+/** What a follow-up reads as: "a follow-up: the earlier question ("…") asked again of likes". */
+const askedAgain = (earlier: string, of: string): string =>
+  `a follow-up: the earlier question ("${earlier.length > 80 ? `${earlier.slice(0, 79)}…` : earlier}") asked again of ${of}`;
 
 /** An earlier question asked again with the window named now (replacing its own), its closing mark left off. */
 function windowNow(asked: string, before: Plan, plan: Plan): string {
