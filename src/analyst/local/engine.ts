@@ -64,7 +64,7 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `collection=${a.names.join("|")}`;
     case "price":
       return a.bound
-        ? `price_vnd${a.bound.op === "between" ? `=${a.bound.value}..${a.bound.to}` : `${BOUND_SIGN[a.bound.op]}${a.bound.value}`}${a.bound.night ? "/night" : ""}`
+        ? `price_vnd${a.bound.op === "between" ? `=${a.bound.value}..${a.bound.to}` : `${BOUND_SIGN[a.bound.op]}${a.bound.value}`}${a.bound.night ? "/night" : a.bound.hours ? "/hours" : ""}`
         : `price=${a.value}`;
     default:
       return `${a.kind}=${a.value}`;
@@ -126,6 +126,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
           price_figure: {
             of: plan.priceFigure.of,
             night: plan.priceFigure.night,
+            ...(plan.priceFigure.hours ? { hours: true } : {}),
             ...(plan.priceFigure.eachSearch ? { each_search: true } : {}),
           },
         }

@@ -854,7 +854,7 @@ export async function execute(ctx: Ctx): Promise<Outcome> {
 /** The most videos whose texts are read for their prices in one answer (the most played first). */
 const PRICE_READ = 5_000;
 
-const PRICE_AMOUNT = `A video's price: read from its caption, opening line and transcript as written ("350k" 350,000 đồng, "1.686.000đ", "2 triệu" and "2 củ" 2,000,000, "1tr5" 1,500,000, "450 xu" 450,000), the lowest it states (where its prices start, "chỉ từ 350k"; the highest for the most expensive); a price in another currency, masked ("3xx.000đ") or outside ${dong(LEAST)} to ${dong(MOST)} is left out, and what each is for (a night, two hours, a person) is as written beside it, not converted.`;
+const PRICE_AMOUNT = `A video's price: read from its caption, opening line and transcript as written ("350k" 350,000 đồng, "1.686.000đ", "2 triệu" and "2 củ" 2,000,000, "1tr5" 1,500,000, "450 xu" 450,000), the lowest it states (where its prices start, "chỉ từ 350k"; the highest for the most expensive); a price in another currency, masked ("3xx.000đ") or outside ${dong(LEAST)} to ${dong(MOST)} is left out, and what each is for (a night, a person) is as written beside it, not converted; one for some hours ("/2h", "/giờ") counts only where hours are asked ("per hour", "theo giờ").`;
 
 const NIGHT_ONLY = 'For a night: only prices said to be for one ("/đêm", "một đêm", "per night").';
 
@@ -875,27 +875,33 @@ async function statedPrices(
   return byId;
 }
 
-/** The prices read in đồng (for a night, with `night`) within every bound (with a bound on them). */
-const pricesWithin =
-  (night: boolean, bounds: readonly PriceBound[]) =>
-  (p: QuotedPrice): boolean =>
+/**
+ * The prices read in đồng within every bound, for a night where one is asked; those for some hours ("/2h") where hours
+ * are asked ("per hour"), else none of them (a short stay's price is no night's).
+ */
+const pricesWithin = (asked: { night: boolean; hours?: true }, bounds: readonly PriceBound[]) => {
+  const night = asked.night || bounds.some((b) => b.night);
+  const hours = asked.hours === true || bounds.some((b) => b.hours);
+  return (p: QuotedPrice): boolean =>
     p.vnd !== null &&
     (!night || p.night) &&
-    bounds.every((b) => withinBound(p.vnd as number, b) && (!b.night || p.night));
+    p.hours === hours &&
+    bounds.every((b) => withinBound(p.vnd as number, b));
+};
 
 const boundsOf = (plan: Plan): PriceBound[] =>
   plan.attributes.flatMap((a) => (a.kind === "price" && a.bound ? [a.bound] : []));
 
 /**
- * Each video of `filter` stating a price in đồng (for a night, with `night`; within the plan's price bounds, "the
- * median of rooms under 500k"): its lowest and highest.
+ * Each video of `filter` stating a price in đồng as `asked` (for a night, for some hours; within the plan's price
+ * bounds, "the median of rooms under 500k"): its lowest and highest.
  */
 async function pricedVideos(
   ctx: Ctx,
   filter: FactsFilter,
-  night: boolean,
+  asked: { night: boolean; hours?: true },
 ): Promise<{ id: string; low: QuotedPrice; high: QuotedPrice }[]> {
-  const within = pricesWithin(night, boundsOf(ctx.plan));
+  const within = pricesWithin(asked, boundsOf(ctx.plan));
   return [...(await statedPrices(ctx.facts, filter))].flatMap(([id, prices]) => {
     const read = prices.filter(within);
     const byAmount = [...read].sort((a, b) => (a.vnd as number) - (b.vnd as number));
@@ -944,7 +950,7 @@ export async function boundPrices(
       ? {
           ...a,
           ids: [...stated].flatMap(([id, prices]) =>
-            prices.some(pricesWithin(a.bound?.night ?? false, a.bound ? [a.bound] : [])) ? [id] : [],
+            prices.some(pricesWithin({ night: false }, a.bound ? [a.bound] : [])) ? [id] : [],
           ),
         }
       : a;
@@ -966,7 +972,7 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
   const asked = plan.priceFigure as NonNullable<Plan["priceFigure"]>;
   const filter = videoFilter(ctx);
   const what = describe(plan);
-  const forNight = asked.night ? " for a night" : "";
+  const forNight = asked.night ? " for a night" : asked.hours ? " for some hours" : "";
   // ("Da Lat vs Nha Trang: median quoted price per night each?", "summer 2024 compared with early 2025": each one's.)
   const searched = plan.attributes.find((a) => a.kind === "collection");
   const sides: { label: string; filter: FactsFilter }[] = asked.eachSearch
@@ -989,7 +995,7 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
   if (sides.length >= 2) {
     const sided = await Promise.all(
       sides.map(async (side) => {
-        const priced = await pricedVideos(ctx, side.filter, asked.night);
+        const priced = await pricedVideos(ctx, side.filter, asked);
         const mid = median(priced.map((p) => p.low.vnd as number));
         // (The video nearest its median, for evidence.)
         const near = [...priced].sort(
@@ -1034,7 +1040,7 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
       computed: `texts (caption, opening line, transcript) of each side's videos stating a price, their prices read as written`,
     };
   }
-  const priced = await pricedVideos(ctx, filter, asked.night);
+  const priced = await pricedVideos(ctx, filter, asked);
   const stating = await ctx.facts.count({ ...filter, price: "yes" });
   const caveats = [
     PRICE_AMOUNT,

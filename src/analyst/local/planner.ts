@@ -383,7 +383,13 @@ export interface Plan {
    * "The median quoted price of Da Lat videos", "the cheapest hotel in Da Lat", "the most expensive stays per night":
    * the prices the videos' text states, read from it (prices.ts); `night`: only those said to be for a night.
    */
-  priceFigure: { of: "median" | "lowest" | "highest"; night: boolean; eachSearch?: true } | null;
+  /** `hours`: only prices said to be for some hours ("/2h"), asked "per hour"; else those are left out. */
+  priceFigure: {
+    of: "median" | "lowest" | "highest";
+    night: boolean;
+    hours?: true;
+    eachSearch?: true;
+  } | null;
   /** "Top hashtags other than #fyp and #xuhuong": hashtags a ranking of hashtags leaves out (not its videos). */
   tagsLeftOut: string[];
   /**
@@ -2014,6 +2020,9 @@ const PRICE_SAID_WHERE =
 const NOT_STAYS = /\b(?:flights?|airlines?|airfares?|plane tickets?|bus tickets?|train tickets?)\b/;
 /** A price said to be for a night: "per night", "nightly", "a night". */
 const PRICE_NIGHT = /\bper (?:night|nite)\b|\bnightly\b|\ba night\b|\/\s?đêm\b|\bmột đêm\b/u;
+/** A price said to be for some hours: "per hour", "hourly", "by the hour", "theo giờ". */
+const PRICE_HOURS =
+  /\b(?:per|an|each) hour\b|\bhourly\b|\bby the hour\b|\btheo giờ|\btheo gio\b|\/\s?(?:h|giờ)(?![\p{L}\p{N}])/u;
 /** A bound on a price ("prices under 500k"): not read (a price's amount is read for the median and the extremes). */
 const PRICE_BOUND = /\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
 /** "With the price each one quotes", "what price does it state?": each video listed shows the prices it states. */
@@ -4466,10 +4475,12 @@ async function readQuestion(
       : ([PRICE_LOW, PRICE_HIGH, PRICE_MEDIAN, HOW_MUCH]
           .map((pattern, k) => ({ match: lowerAll.match(pattern), k }))
           .find(({ match }) => match !== null) ?? null);
+  const hoursAt = lowerAll.match(PRICE_HOURS);
   const priceFigure: Plan["priceFigure"] = priceAt
     ? {
         of: (["lowest", "highest", "median", "median"] as const)[priceAt.k] ?? "median",
-        night: PRICE_NIGHT.test(lowerAll),
+        night: PRICE_NIGHT.test(lowerAll) && !hoursAt,
+        ...(hoursAt ? { hours: true as const } : {}),
       }
     : null;
   const priceShownAt = priceFigure ? null : lowerAll.match(PRICE_SHOWN);
@@ -4479,6 +4490,7 @@ async function readQuestion(
     priceAt?.match,
     priceShownAt,
     priceFigure?.night ? lowerAll.match(PRICE_NIGHT) : null,
+    priceFigure?.hours ? hoursAt : null,
   ]
     .filter((m): m is RegExpMatchArray => !!m)
     .map((m): [number, string] => [m.index ?? 0, m[0]]);
@@ -4507,7 +4519,7 @@ async function readQuestion(
     priceSpans.reduce((rest, [, phrase]) => rest.replace(phrase, " "), words);
   if (priceFigure)
     understood.push(
-      `${priceFigure.of === "median" ? "the median price" : priceFigure.of === "lowest" ? "the cheapest prices" : "the most expensive prices"} the videos' text states${priceFigure.night ? ", for a night" : ""} (from "${priceAt?.match?.[0]}"), read from the caption, opening line and transcript`,
+      `${priceFigure.of === "median" ? "the median price" : priceFigure.of === "lowest" ? "the cheapest prices" : "the most expensive prices"} the videos' text states${priceFigure.night ? ", for a night" : priceFigure.hours ? ", for some hours" : ""} (from "${priceAt?.match?.[0]}"), read from the caption, opening line and transcript`,
     );
   if (priceShownAt) understood.push(`the prices each video listed states (from "${priceShownAt[0]}")`);
   const asked = lacking(withoutPriceAsked(asking));

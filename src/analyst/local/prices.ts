@@ -14,6 +14,8 @@ export interface QuotedPrice {
   vnd: number | null;
   /** Said to be for a night ("/đêm", "một đêm", "per night"). */
   night: boolean;
+  /** Said to be for some hours ("/2h", "/giờ"): a short stay's price, not a night's. */
+  hours: boolean;
 }
 
 const FOUND = new RegExp(PRICE_PATTERN, "g");
@@ -24,6 +26,7 @@ const FIGURE =
 const AFTER =
   /^(?: (mốt|rưỡi|rưởi|[1-9](?![0-9])))?((?: ?\/ ?[^\s/#,;!?()]{1,12})*)(?: ?(?:cho |per |a |\/ ?)?(?:một|1|mỗi|one|a|per)? ?(?:đêm|dem|night))?/iu;
 const NIGHT = /đêm|dem|night/iu;
+const HOURS = /\/\s?\d*\s?(?:h|hrs?|hours?|giờ|gio|tiếng|tieng)(?![\p{L}\p{N}])/iu;
 const THOUSAND = /^(?:k|xu|nghìn|nghin|ngàn)$/iu;
 const MILLION = /^(?:tr|triệu|trieu|củ)$/iu;
 const DONG = /^(?:đ|vnd|vnđ|đồng|₫)$/iu;
@@ -78,7 +81,7 @@ export function pricesQuoted(text: string): QuotedPrice[] {
     // ("3xx.000vnđ": a figure masked before what is read, no amount.)
     const masked = /[\p{L}\p{N}]/u.test(text[end - whole.length - 1] ?? "");
     const read = vnd !== null && !masked && vnd >= LEAST && vnd <= MOST ? Math.round(vnd) : null;
-    out.push({ said, vnd: read, night: NIGHT.test(tail) });
+    out.push({ said, vnd: read, night: NIGHT.test(tail), hours: HOURS.test(tail) });
   }
   return out;
 }
@@ -86,11 +89,14 @@ export function pricesQuoted(text: string): QuotedPrice[] {
 /** "350,000 đồng": an amount as answers show it. */
 export const dong = (vnd: number): string => `${vnd.toLocaleString("en-US")} đồng`;
 
-/** A bound on the amount of a price stated ("under 500k a night"), in đồng; `night`: only prices for a night count. */
+/**
+ * A bound on the amount of a price stated ("under 500k a night"), in đồng; `night`: only prices for a night count;
+ * `hours`: only prices for some hours ("under 150k/2h").
+ */
 export type PriceBound = (
   | { op: "under" | "at most" | "over" | "at least"; value: number }
   | { op: "between"; value: number; to: number }
-) & { night: boolean };
+) & { night: boolean; hours?: true };
 
 /** A price bound as a question says it, and where (in the text read). */
 export interface PriceBoundSaid {
@@ -119,9 +125,10 @@ const OP_WORDS = Object.keys(OPS)
   .map((w) => w.replace(/ /g, String.raw`\s+`))
   .join("|");
 const NIGHT_SAID = String.raw`\s*(?:\/\s*(?:night|nite|đêm|dem)|(?:a|per|each|one|một|mot|1)\s+(?:night|nite|đêm|dem)|nightly)\b`;
+const HOURS_SAID = String.raw`\s*(?:\/\s*\d*\s*(?:h|hrs?|hours?|giờ|gio)|(?:an|a|per|each|one|mỗi|1)\s+(?:hour|giờ|gio)|hourly|theo giờ)(?![\p{L}\p{N}])`;
 /** "under 500k a night", "between 300k and 600k", "from 1tr to 2tr", "300-600k": an operator and one or two amounts. */
 const BOUND_SAID = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?<op>${OP_WORDS})\s*(?<a>${AMOUNT})(?:\s*(?:-|–|—|to|and|đến|den|tới)\s*(?<b>${AMOUNT}))?|(?<a2>${AMOUNT})\s*(?:-|–|—|to)\s*(?<b2>${AMOUNT}))(?<night>${NIGHT_SAID})?(?!\s*(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|subs|lượt|videos?|vids|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|%|percent)\b)`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?<op>${OP_WORDS})\s*(?<a>${AMOUNT})(?:\s*(?:-|–|—|to|and|đến|den|tới)\s*(?<b>${AMOUNT}))?|(?<a2>${AMOUNT})\s*(?:-|–|—|to)\s*(?<b2>${AMOUNT}))(?:(?<night>${NIGHT_SAID})|(?<hours>${HOURS_SAID}))?(?!\s*(?:views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|subs|lượt|videos?|vids|hashtags?|tags?|seconds?|secs?|minutes?|mins?|characters?|chars?|%|percent)\b)`,
   "giu",
 );
 /** Words of prices and stays before a bound said with a count's unit ("rooms under 500k", not "videos under 500k"). */
@@ -174,7 +181,7 @@ export function priceBoundsSaid(text: string): PriceBoundSaid[] {
       previous?.bound !== null &&
       previous !== undefined &&
       OTHER_SIDE.test(text.slice(previous.at + previous.said.length, at));
-    if (!money && !g.night && !otherSide && !PRICE_CONTEXT.test(before)) continue;
+    if (!money && !g.night && !g.hours && !otherSide && !PRICE_CONTEXT.test(before)) continue;
     const opWord = g.op?.toLowerCase().replace(/\s+/g, " ");
     const op = opWord === undefined ? "between" : (OPS[opWord] ?? null);
     // ("Between 300 and 600k": the second's unit is the first's.)
@@ -193,6 +200,7 @@ export function priceBoundsSaid(text: string): PriceBoundSaid[] {
       to !== null
         ? { op: "between", value: Math.min(value, to), to: Math.max(value, to), night }
         : { op: op as Exclude<typeof op, "between">, value, night };
+    if (g.hours !== undefined) bound.hours = true;
     // ("Rooms under 500k": what is priced goes with its bound.)
     const lead = text.slice(0, at).match(STAY_BEFORE)?.[0] ?? "";
     // ("A nightly price under 500k": for a night, said before.)
@@ -226,7 +234,7 @@ export function withinBound(vnd: number, bound: PriceBound): boolean {
 
 /** "under 500,000 đồng a night", "from 300,000 to 600,000 đồng". */
 export function priceBoundWords(bound: PriceBound): string {
-  const night = bound.night ? " a night" : "";
+  const night = bound.night ? " a night" : bound.hours ? " for some hours" : "";
   return bound.op === "between"
     ? `from ${bound.value.toLocaleString("en-US")} to ${dong(bound.to)}${night}`
     : `${bound.op} ${dong(bound.value)}${night}`;

@@ -20,14 +20,26 @@ describe("pricesQuoted: the prices a video's text states, as written and in đ�
     ["500.000 VNĐ", "500.000 VNĐ", 500_000, false],
     ["xò mà chỉ 3.5.0k/ khách", "3.5.0k/ khách", 350_000, false],
   ])("%s", (text, said, vnd, night) => {
-    expect(pricesQuoted(text)).toEqual([{ said, vnd, night }]);
+    expect(pricesQuoted(text)).toEqual([{ said, vnd, night, hours: /\/2h/.test(said) }]);
   });
 
   it("keeps another currency as written, with no amount in đồng", () => {
     expect(pricesQuoted("find it for only $70 a night!")).toEqual([
-      { said: "$70 a night", vnd: null, night: true },
+      { said: "$70 a night", vnd: null, night: true, hours: false },
     ]);
-    expect(pricesQuoted("20 USD per night")).toEqual([{ said: "20 USD per night", vnd: null, night: true }]);
+    expect(pricesQuoted("20 USD per night")).toEqual([
+      { said: "20 USD per night", vnd: null, night: true, hours: false },
+    ]);
+  });
+
+  it("tells a price for some hours ('119K/2H', '69k/giờ', '50k/1h') from a night's", () => {
+    expect(pricesQuoted("phòng 119K/2H, qua đêm 299k/đêm").map((p) => [p.said, p.hours, p.night])).toEqual([
+      ["119K/2H", true, false],
+      ["299k/đêm", false, true],
+    ]);
+    expect(pricesQuoted("chỉ 69k/giờ").map((p) => p.hours)).toEqual([true]);
+    expect(pricesQuoted("50k/1h thôi").map((p) => p.hours)).toEqual([true]);
+    expect(pricesQuoted("350k/phòng").map((p) => p.hours)).toEqual([false]);
   });
 
   it("reads no amount from a masked figure or one no stay costs ('4K', '10đ'), and every figure of a text in order", () => {
@@ -67,6 +79,8 @@ describe("priceBoundsSaid: a bound on a price as a question says it", () => {
       "from 500,000 to 1,000,000 đồng",
     ],
     ["videos quoting prices under 500k vs ones over 1 triệu", "over 1 triệu", "over 1,000,000 đồng"],
+    ["rooms under 150k/2h", "rooms under 150k/2h", "under 150,000 đồng for some hours"],
+    ["phòng dưới 80k theo giờ", "phòng dưới 80k theo giờ", "under 80,000 đồng for some hours"],
   ])("%s", (text, said, words) => {
     const found = priceBoundsSaid(text).at(-1);
     expect(found?.said).toBe(said);

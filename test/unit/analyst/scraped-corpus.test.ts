@@ -13728,6 +13728,7 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
         "khách sạn 450k/đêm view đồi",
         "săn mây sáng sớm",
         "only $25 a night",
+        "nhà nghỉ 99k/2h",
       ].map((words, i) =>
         searchedItem(
           6_900_000_000_000_000_100n + BigInt(i),
@@ -13788,9 +13789,10 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
   it("'do rooms under 500k get more saves than the rest?', 'under 500k vs over 1 triệu': the groups side by side", async () => {
     const rest = aggregateOf(await ask("do Bảo Lộc rooms under 500k get more saves than the rest?", on));
     expect(rest.plan).toMatchObject({ intent: "breakdown", group_by: "price", metric: "saves" });
-    // Within it: 350k (saves 20), 250k (40), 450k (70); the others: the five left (30, 50, 60, 80, 90).
+    // Within it: 350k (saves 20), 250k (40), 450k (70); the others: the six left (30, 50, 60, 80, 90, and 100 for
+    // the 99k of two hours, no night's price).
     expect(rest.result.ranking).toEqual(["all the others", "with a price under 500,000 đồng stated"]);
-    expect(rest.result.values).toEqual([60, 40]);
+    expect(rest.result.values).toEqual([70, 40]);
     const apart = aggregateOf(await ask("how many Bảo Lộc videos: prices under 500k vs over 1 triệu", on));
     expect(apart.plan).toMatchObject({ intent: "breakdown", group_by: "price" });
     expect(apart.result.ranking).toEqual([
@@ -13840,6 +13842,17 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     expect(answer.summary).toContain(`in the most searches: ${bySql[0]?.n} of the`);
     const counted = aggregateOf(await ask("how many sounds are in more than 2 searches?", on));
     expect(counted.result).toMatchObject({ count: bySql.filter((r) => r.n >= 3).length, in_searches: 3 });
+  });
+
+  it("prices for some hours ('99k/2h') count only where hours are asked: 'the cheapest hourly rate', 'rooms under 150k/2h'", async () => {
+    const hourly = aggregateOf(await ask("what's the cheapest hourly rate in Bảo Lộc?", on));
+    expect(hourly.plan).toMatchObject({ intent: "rank", price_figure: { of: "lowest", hours: true } });
+    expect(hourly.result).toMatchObject({ ranking: [ID(8)], values: [99_000] });
+    const cheapest = aggregateOf(await ask("cheapest hotel in Bảo Lộc", on));
+    expect(cheapest.result.values).toEqual([250_000, 350_000, 450_000, 1_500_000, 2_100_000]);
+    const bound = aggregateOf(await ask("Bảo Lộc rooms under 150k/2h", on));
+    expect(bound.plan.filters).toEqual(["price_vnd<150000/hours"]);
+    expect(bound.result.ranking).toEqual([ID(8)]);
   });
 
   it("'median price of Bảo Lộc rooms under 1 triệu': the median of the prices within the bound", async () => {
