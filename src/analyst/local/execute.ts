@@ -1013,12 +1013,14 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
       }),
     );
     // ("Which city has the cheapest hotels?", "is Da Lat or Nha Trang cheaper?": by their median, the cheapest
-    // first; none read, last.)
+    // first; none read, last; a search with fewer than SMALL_GROUP videos stating one, after the others.)
+    const few = (e: (typeof sided)[number]) => asked.eachSearch === true && e.count < SMALL_GROUP;
+    const rank = (e: (typeof sided)[number]) => (e.median === null ? 2 : few(e) ? 1 : 0);
     const each =
       asked.eachSearch || asked.of !== "median"
         ? [...sided].sort(
             (a, b) =>
-              (a.median === null ? 1 : 0) - (b.median === null ? 1 : 0) ||
+              rank(a) - rank(b) ||
               (asked.of === "lowest" ? 1 : -1) * ((a.median ?? 0) - (b.median ?? 0)) ||
               (a.label < b.label ? -1 : 1),
           )
@@ -1031,7 +1033,18 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
     return {
       summary: `The median price stated${forNight} (each video's lowest) by ${describe({ ...plan, compareTopics: [], window: plan.window?.periods ? null : plan.window })}${asked.eachSearch ? ", in each search" : ""}${asked.of === "median" ? "" : `, the ${asked.of === "lowest" ? "cheapest" : "most expensive"} first`}: ${shown.length > 0 ? shown.map(line).join("; ") : "no price read"}${shown.length < each.length ? ` (${fmt(each.length - shown.length)} more searches below)` : ""}.`,
       findings: each.map((e) => ({ statement: `${line(e)}.`, evidence: e.evidence })),
-      caveats: [PRICE_AMOUNT, ...(asked.night ? [NIGHT_ONLY] : [])],
+      caveats: [
+        PRICE_AMOUNT,
+        ...(asked.night ? [NIGHT_ONLY] : []),
+        ...(each.some((e) => e.median !== null && few(e))
+          ? [
+              `Searches with fewer than ${SMALL_GROUP} videos stating a price come after the others, a median of so few telling little: ${each
+                .filter((e) => e.median !== null && few(e))
+                .map((e) => `${e.label} (${fmt(e.count)})`)
+                .join(", ")}.`,
+            ]
+          : []),
+      ],
       result: {
         ranking: each.map((e) => e.label),
         values: each.map((e) => e.median),
