@@ -2506,7 +2506,7 @@ interface ContextSet {
 
 /** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
 const BY_SEARCH =
-  /\b(?:which|what|each|every|per|by|across|from which|in each)\s+(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 /** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
 const BY_KIND_SEARCH =
@@ -2841,6 +2841,8 @@ async function readQuestion(
     )
     .replace(/\bby\s+(?:video|vid|post|upload|clip)\s+counts?\b/gi, "by number of videos")
     .replace(/\b(?:video|vid|post|upload|clip)\s+counts?\b/gi, "number of videos")
+    // ("The searches with their ad counts": their number of ads.)
+    .replace(/\b(ad|ads)\s+counts?\b/gi, "number of ads")
     .replace(
       /\bmom\b(?=\s+(?:views?|plays?|likes?|growth|change|uploads?|trends?|numbers?)\b|\s*%)/gi,
       "month-over-month",
@@ -3030,8 +3032,9 @@ async function readQuestion(
     // "Which searched place had …", "for each searched place": the scrape's search, not recorded (said below).
     // (The word before it stays: "which searches do its videos come from" still asks which.)
     .replace(BY_SEARCH_ANYWHERE, (words: string) =>
-      words.replace(/(?<=^(?:which|what|each|every|per|by|across|from which|in each)\s+).+$/i, (rest) =>
-        " ".repeat(rest.length),
+      words.replace(
+        /(?<=^(?:which|what|each|every|per|by|across|from which|in each|(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?)\s*).+$/i,
+        (rest) => " ".repeat(rest.length),
       ),
     )
     // "playCount >= 500000", "authorMeta/fans < 1000" (the fields read above as words): the bound, its number first.

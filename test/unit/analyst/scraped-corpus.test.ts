@@ -13862,6 +13862,27 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     expect(bound.result.ranking).toEqual([ID(8)]);
   });
 
+  it("'list the searches with their ad counts', 'rank the search inputs by median likes': each search a group (SQL)", async () => {
+    const { plan, result } = aggregateOf(await ask("list the searches with their ad counts", on));
+    expect(plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "collection",
+      metric: "videos",
+      filters: ["ad=yes"],
+    });
+    expect(plan.ignored).toEqual([]);
+    const bySql = searched
+      .prepare(
+        "SELECT c.collection AS name, count(*) AS n FROM videos v JOIN video_collections c ON c.video_id = v.id WHERE v.label_ad = 1 GROUP BY c.collection",
+      )
+      .all() as { name: string; n: number }[];
+    expect(groupValue(result, "hotelbaoloc")).toBe(bySql.find((r) => r.name === "hotelbaoloc")?.n);
+    expect(groupValue(result, "hotelbaoloc")).toBe(4);
+    const ranked = aggregateOf(await ask("rank the search inputs by median likes", on)).plan;
+    expect(ranked).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "likes" });
+    expect(ranked.ignored).toEqual([]);
+  });
+
   it("'median price of Bảo Lộc rooms under 1 triệu': the median of the prices within the bound", async () => {
     const { plan, result } = aggregateOf(await ask("median price of Bảo Lộc rooms under 1 triệu", on));
     expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
