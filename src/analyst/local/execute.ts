@@ -3610,12 +3610,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         onlyIds(rest, a.ids as string[]),
       ] as const;
     const [first, second] = bounded;
+    // ("Prices under 500k vs ads without a price": the others are those stating none.)
+    const againstNone = plan.attributes.some((a) => a.kind === "price" && !a.bound && a.value === "no");
     ranked = await filterGroups(
       ctx,
       first && second
         ? [within(first), within(second)]
         : first
-          ? [within(first), ["all the others", { ...rest, exclude_ids: first.ids }]]
+          ? [
+              within(first),
+              againstNone
+                ? ["with no price stated", { ...rest, price: "no" }]
+                : ["all the others", { ...rest, exclude_ids: first.ids }],
+            ]
           : [
               ["with a price stated", { ...rest, price: "yes" }],
               ["with no price stated", { ...rest, price: "no" }],

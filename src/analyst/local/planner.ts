@@ -804,7 +804,7 @@ const wordsQuoted = (question: string) =>
   [...question.matchAll(QUOTED_EXAMPLE_ALL)].some((m) => !statesPrice(m[1] ?? ""));
 /** The others beside videos stating a price: "… vs those without", "than ones that don't". */
 const PRICE_OTHERS =
-  /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
+  /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|ads|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
 
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
@@ -2001,7 +2001,7 @@ const PRICE_FIGURE =
   /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b|\b(?:nightly|room)\s+rates?\b|\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
 /** A price's typical figure asked for: "the median quoted price", "average room rate", "how much do rooms cost". */
 const PRICE_MEDIAN =
-  /\b(?:median|average|avg|mean|typical|usual)\s+(?:(?:quoted|stated|room|nightly|hotel|homestay|villa|resort|stay)\s+){0,2}(?:prices?|rates?)\b(?:\s+per\s+(?:night|room))?|\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:(?:room|nightly)\s+rates?|prices?\s+per\s+(?:night|room))\b/;
+  /\b(?:price|rate)\s+ranges?\b|\brange of (?:the\s+)?(?:quoted\s+|room\s+)?(?:prices|rates)\b|(?<=\bwhat (?:do|does|did)\b[^?.]{0,40}?)\b(?:typically|usually|normally|generally)\s+(?:charge|cost|ask)\b|\b(?:median|average|avg|mean|typical|usual)\s+(?:(?:quoted|stated|room|nightly|hotel|homestay|villa|resort|stay)\s+){0,2}(?:prices?|rates?)\b(?:\s+per\s+(?:night|room))?|\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:(?:room|nightly)\s+rates?|prices?\s+per\s+(?:night|room))\b/;
 /** "How much do rooms in Hội An cost?": the typical price; what is priced stays to be read. */
 const HOW_MUCH =
   /\bhow much (?:do|does|did|are|is)(?:\s+(?:a|the))?(?:\s+(?:rooms?|hotels?|stays?|nights?))?\b(?=[^?.]{0,40}?\b(?:cost|costs|charge|charges|go for)\b)/;
@@ -5087,20 +5087,53 @@ async function readQuestion(
     firstBound !== undefined &&
     secondBound !== undefined &&
     priceBounds.length === 2 &&
-    /\b(?:vs\.?|versus|compared (?:to|with)|against|or)\b|\//.test(
+    /\b(?:vs\.?|versus|compared (?:to|with)|against|or|than)\b|\//.test(
       (english ?? question).slice(firstBound.at + firstBound.said.length, secondBound.at),
     );
+  // ("Cheaper hotels (under 500k) … than luxury ones over 2 triệu": what each side's price says, no word to find.)
+  const sidesSaid = () => {
+    for (const m of text.matchAll(
+      /(?<![\p{L}\p{N}])(?:cheap(?:er|est)?|pricier|pricey|(?:more\s+)?expensive|luxury|luxurious|budget|upscale|premium|high[- ]end|bình dân|binh dan|cao cấp|cao cap|giá rẻ|gia re)(?![\p{L}\p{N}])/gu,
+    ))
+      text = consume(text, m.index ?? 0, m[0].length);
+  };
   if (pricesApart) {
     priceVsNone = true;
+    sidesSaid();
     readHelp();
     understood.push(
       `groups: videos that state a price ${priceBoundWords(firstBound.bound)}, and those that state one ${priceBoundWords(secondBound.bound)}`,
     );
   }
-  // ("Do rooms under 500k get more saves than the rest?": the videos within the bound against all the others.)
-  const boundVsRest = !priceVsNone && priceBounds.length === 1 && restCompared;
-  if (boundVsRest) {
+  // ("Do rooms under 500k get more saves than the rest?": the videos within the bound against all the others; "… vs
+  // ads without a price": against those stating none.)
+  const boundOthers =
+    priceBounds.length === 1 && firstBound
+      ? (english ?? question)
+          .slice(firstBound.at + firstBound.said.length)
+          .toLowerCase()
+          .match(PRICE_OTHERS)
+      : null;
+  const boundVsNone =
+    !priceVsNone &&
+    !adsVsOrganic &&
+    boundOthers !== null &&
+    !/\b(?:the rest|others?|or not)\b/.test(boundOthers[0]);
+  const boundVsRest = !priceVsNone && priceBounds.length === 1 && (restCompared || boundOthers !== null);
+  if (boundVsNone && firstBound) {
     priceVsNone = true;
+    sidesSaid();
+    place({ kind: "price", value: "no" }, firstBound.at, boundOthers?.[0] ?? "");
+    const rest = text.match(PRICE_OTHERS);
+    if (rest) text = consume(text, rest.index ?? 0, rest[0].length);
+    readHelp();
+    unsay(/^videos not stating a price \(from/);
+    understood.push(
+      `groups: videos that state a price ${priceBoundWords(firstBound.bound)}, and those that state none`,
+    );
+  } else if (boundVsRest) {
+    priceVsNone = true;
+    sidesSaid();
     const rest = text.match(PRICE_OTHERS);
     if (rest) text = consume(text, rest.index ?? 0, rest[0].length);
     readHelp();

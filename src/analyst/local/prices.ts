@@ -133,13 +133,13 @@ const BOUND_SAID = new RegExp(
 );
 /** Words of prices and stays before a bound said with a count's unit ("rooms under 500k", not "videos under 500k"). */
 const PRICE_CONTEXT =
-  /(?<![\p{L}\p{N}])(?:prices?|priced|pricing|costs?|costing|(?<!(?:engagement|like|share|save|comment|view|play|follow|growth|completion|watch|er)\s+)rates?|rooms?|stays?|budget|quotes?|quoted|quoting|charges?|charging|giá|gia|cheap\w*|affordable|hotels?|homestays?|resorts?|villas?|hostels?|motels?|accommodations?|nights?|bookings?|deals?|phòng|phong|khách sạn|khach san|nhà nghỉ|nha nghi)(?![\p{L}\p{N}])(?:\s+(?!(?:videos?|vids|posts?|clips?|ads?|content|creators?|accounts?|tiktoks?|followers?|fans?|subs|subscribers?|views?|plays?|likes?|comments?|shares?|saves?|engagement|median|average|avg|mean)(?![\p{L}\p{N}]))[\p{L}'-]+){0,4}\s*$/iu;
+  /(?<![\p{L}\p{N}])(?:prices?|priced|pricing|costs?|costing|(?<!(?:engagement|like|share|save|comment|view|play|follow|growth|completion|watch|er)\s+)rates?|rooms?|stays?|budget|quotes?|quoted|quoting|charges?|charging|giá|gia|cheap\w*|affordable|hotels?|homestays?|resorts?|villas?|hostels?|motels?|accommodations?|nights?|bookings?|deals?|phòng|phong|khách sạn|khach san|nhà nghỉ|nha nghi)(?![\p{L}\p{N}])(?:\s+(?!(?:videos?|vids|posts?|clips?|ads?|content|creators?|accounts?|tiktoks?|followers?|fans?|subs|subscribers?|views?|plays?|likes?|comments?|shares?|saves?|engagement|median|average|avg|mean)(?![\p{L}\p{N}]))[\p{L}'-]+){0,4}[\s(]*$/iu;
 /** What is priced (and said to be), just before a bound: "rooms under 500k", "quote prices under 500k", "giá dưới 1tr". */
 const STAY_BEFORE =
   /(?<![\p{L}\p{N}])(?:(?:priced|costing|going\s+for)\s+(?:at\s+)?|(?:(?:(?:quot|stat|list|show|mention|giv|charg|advertis)\w*|with|has|have|having|where|whose)\s+)?(?:(?:an?|the|their|its|any)\s+)?(?:(?:budget|cheap|cheaper|affordable|room|nightly)\s+)?(?:rooms?|stays?|accommodations?|phòng|phong|prices?|rates?|costs?|giá|gia)\s+(?:that\s+)?(?:(?:is|are|was|were|starts?|starting)\s+)?(?:(?:costs?|costing|priced(?:\s+at)?|going\s+for|for|at)\s+)?)$/iu;
 /** After a bound on a price, the other side of a comparison ("… compared to ones over 1 triệu"): a price's too. */
 const OTHER_SIDE =
-  /^\s*(?:,\s*)?(?:[\p{L}]+\s+){0,2}?(?:vs\.?|versus|compared\s+(?:to|with)|against|or|and)\s+(?:(?:the\s+)?(?:ones?|those|videos?|vids|hotels?|rooms?|stays?|homestays?)\s+)?(?:(?:that\s+)?(?:are|cost|costing|quot\w*|stat\w*|with|at)\s+)?$/iu;
+  /^[\s)]*(?:,\s*)?(?:[\p{L}]+\s+){0,4}?(?:vs\.?|versus|compared\s+(?:to|with)|against|or|and|than)\s+(?:(?:the\s+)?(?:[\p{L}]+\s+)?(?:ones?|those|videos?|vids|hotels?|rooms?|stays?|homestays?|resorts?)\s+)?(?:(?:that\s+)?(?:are|cost|costing|quot\w*|stat\w*|with|at)\s+)?[\s(]*$/iu;
 /** A bound in another currency ("under $30 a night"): prices are read in đồng, so none is read. */
 const FOREIGN_BOUND = new RegExp(
   String.raw`(?<![\p{L}\p{N}])(?:${OP_WORDS})\s*(?:[$€£]\s?\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)*\s?(?:usd|dollars?|bucks|eur|euros?|€|£))(?![\p{L}\p{N}])(?:${NIGHT_SAID})?`,

@@ -13883,6 +13883,42 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     expect(ranked.ignored).toEqual([]);
   });
 
+  it("'cheaper hotels (under 500k) … than luxury ones over 2 triệu', '… vs ads without a price', 'what do they typically charge', 'price range'", async () => {
+    const sides = aggregateOf(
+      await ask(
+        "In Bảo Lộc, are cheaper hotels (under 500k) getting more saves than luxury ones over 2 triệu?",
+        on,
+      ),
+    );
+    expect(sides.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "price",
+      metric: "saves",
+      topics: ["baoloc"],
+    });
+    expect(sides.plan.ignored).toEqual([]);
+    // Under 500k: saves 20, 40, 70; over 2 triệu: 50 (the 2 củ mốt).
+    expect(sides.result.ranking).toEqual([
+      "with a price over 2,000,000 đồng stated",
+      "with a price under 500,000 đồng stated",
+    ]);
+    expect(sides.result.values).toEqual([50, 40]);
+    const none = aggregateOf(
+      await ask("Bảo Lộc: median saves of rooms under 500k vs videos without a price", on),
+    );
+    expect(none.plan.understood).toContain(
+      "groups: videos that state a price under 500,000 đồng, and those that state none",
+    );
+    // Stating none: "500k views" (60), "săn mây" (80), "$25" is a price (no amount), "99k/2h" is a price: 60 and 80.
+    expect(groupValue(none.result, "with no price stated")).toBe(70);
+    const typical = aggregateOf(await ask("What do hotels in Bảo Lộc typically charge per night?", on));
+    expect(typical.plan).toMatchObject({ intent: "measure", price_figure: { of: "median", night: true } });
+    // For a night: 350k, 450k, 1tr5, 2 củ mốt.
+    expect(typical.result).toMatchObject({ median: 975_000, count: 4 });
+    const range = aggregateOf(await ask("price range of hotels in Bảo Lộc", on));
+    expect(range.result).toMatchObject({ min: 250_000, max: 2_100_000 });
+  });
+
   it("'median price of Bảo Lộc rooms under 1 triệu': the median of the prices within the bound", async () => {
     const { plan, result } = aggregateOf(await ask("median price of Bảo Lộc rooms under 1 triệu", on));
     expect(plan).toMatchObject({ intent: "measure", price_figure: { of: "median" } });
