@@ -1065,7 +1065,10 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
   const computed = `texts (caption, opening line, transcript) of the ${fmt(Math.min(stating, PRICE_READ))} videos stating a price, their prices read as written`;
   if (priced.length === 0)
     return emptyRanking(
-      `No ${what} state${stating === 1 ? "s" : ""} a price in đồng${forNight} that could be read${stating > 0 ? ` (${fmt(stating)} state${stating === 1 ? "s" : ""} a price of some kind)` : ""}.`,
+      // ("Cheapest Phú Quốc resort over 1 triệu a night": the bound says what was looked for.)
+      boundsOf(plan).length > 0
+        ? `No ${what}.`
+        : `No ${what} state${stating === 1 ? "s" : ""} a price in đồng${forNight} that could be read${stating > 0 ? ` (${fmt(stating)} state${stating === 1 ? "s" : ""} a price of some kind)` : ""}.`,
       caveats,
       computed,
     );
