@@ -4877,6 +4877,10 @@ describe.skipIf(!postgresAvailability().available)("the same answers from the Po
         "What's the median quoted price of glamping videos?",
         "the cheapest glamping price",
         "top glamping videos with the price each one quotes",
+        // Bounds on the prices (stop 65): the videos within, those within against the others (ids, exclude_ids).
+        "glamping videos with prices under 600k",
+        "do glamping stays under 600k get more likes than the rest?",
+        "how many videos quote a price over 1 triệu?",
       ];
       for (const question of questions)
         expect(await ask(question, pg), question).toEqual(await ask(question));
