@@ -3842,6 +3842,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ...(bandNote ? [bandNote] : []),
   ];
   // "For each language with at least 10 videos": the groups with that many.
+  const unbounded = ranked;
   if (plan.groupVideos && !["creators", "advertisers", "hashtags", "sounds"].includes(plan.subject)) {
     const pass = followersPass(plan.groupVideos);
     const kept = ranked.filter((g) => pass(g.size));
@@ -3869,6 +3870,15 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         .filter((g) => g.size < SMALL_GROUP)
         .map((g) => `${g.key} (${g.size})`)
         .join(", ")}.`,
+    );
+  // ("How many searches have at least 10 ads?": none of the groups has that many; the most said.)
+  const most = [...unbounded].sort((a, b) => b.size - a.size || (a.key < b.key ? -1 : 1))[0];
+  const boundHas = plan.groupVideos ? `${boundWords(plan.groupVideos)} ${base}` : "";
+  if (plan.groupVideos && ranked.length === 0 && most)
+    return emptyRanking(
+      `No ${groupName} has ${boundHas}: the most is ${most.key}, with ${videosCount(most.size)}.`,
+      caveats,
+      computed,
     );
   if (ranked.length === 0) {
     // Hook types are recorded for hooked videos only: say so when there are videos, but none is hooked.
@@ -3963,7 +3973,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   // One group only ("slideshows or videos" in a corpus without slideshows): nothing to compare.
   if (ranked.length === 1 && by !== "topic" && by !== "period" && by !== "bounds" && !named)
     return answer(
-      `${total === 1 ? `The one ${describe(basePlan, { one: true })} is` : `All ${fmt(total)} ${base} are`} in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
+      plan.groupVideos && unbounded.length > 1
+        ? `One ${groupName} has ${boundHas}: ${first.key} (${videosCount(first.size)}); the other ${fmt(unbounded.length - 1)} have fewer.`
+        : `${total === 1 ? `The one ${describe(basePlan, { one: true })} is` : `All ${fmt(total)} ${base} are`} in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
       [first],
       computed,

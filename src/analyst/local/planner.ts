@@ -2506,7 +2506,7 @@ interface ContextSet {
 
 /** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
 const BY_SEARCH =
-  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 /** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
 const BY_KIND_SEARCH =
@@ -3033,7 +3033,7 @@ async function readQuestion(
     // (The word before it stays: "which searches do its videos come from" still asks which.)
     .replace(BY_SEARCH_ANYWHERE, (words: string) =>
       words.replace(
-        /(?<=^(?:which|what|each|every|per|by|across|from which|in each|(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?)\s*).+$/i,
+        /(?<=^(?:which|what|each|every|per|by|across|from which|in each|how many\s+(?:of the\s+)?|(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?)\s*).+$/i,
         (rest) => " ".repeat(rest.length),
       ),
     )
@@ -6682,9 +6682,17 @@ async function readQuestion(
     );
   } else if (
     videosBound &&
-    /\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have)\s*$/.test(
+    (/\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have)\s*$/.test(
       lowerAll.slice(0, Math.max(0, lowerAll.indexOf(videosBound.phrase))),
-    )
+    ) ||
+      // ("How many searches have at least 10 ads?", "which searches have more than 8 ads?": each search's; not the
+      // searches flagged or left out, "suppressing searches with fewer than 100 videos".)
+      (collections.size > 0 &&
+        /(?<!\b(?:flag\w*|suppress\w*|exclud\w*|drop\w*|leav\w* out|hid\w*|ignor\w*|skip\w*|remov\w*|without|except|only counting|counting only)\s+(?:the\s+|any\s+|all\s+)?)\b(?:searches|search (?:terms|inputs|queries))\s+(?:with|having|that have|which have|have|had|has)\s*$/.test(
+          lowerAll.slice(0, Math.max(0, lowerAll.indexOf(videosBound.phrase))).length > 0
+            ? question.toLowerCase().slice(0, Math.max(0, question.toLowerCase().indexOf(videosBound.phrase)))
+            : "",
+        )))
   )
     // ("For each language with at least 10 videos": the groups of a breakdown with that many, below.)
     groupsOf = videosBound;
@@ -10624,6 +10632,11 @@ async function readQuestion(
   }
   if (groupsOf && intent === "breakdown" && groupBy !== null && !rankWithin) {
     groupVideos = boundOnly(groupsOf);
+    // ("Which searches have more than 8 ads?": how many each has, no measure named.)
+    if (groupBy === "collection" && understood.includes("compared on views (plays): no measure named")) {
+      unsay(/^compared on views \(plays\): no measure named$/);
+      metric = "videos";
+    }
     understood.push(`only the groups with ${boundWords(groupsOf)} videos (from "${groupsOf.phrase}")`);
   } else if (groupsOf)
     ignored.push(`${groupsOf.phrase} (a bound on the videos of each group of a breakdown)`);

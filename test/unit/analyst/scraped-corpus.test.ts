@@ -13882,6 +13882,15 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
       .all() as { name: string; n: number }[];
     expect(groupValue(result, "hotelbaoloc")).toBe(bySql.find((r) => r.name === "hotelbaoloc")?.n);
     expect(groupValue(result, "hotelbaoloc")).toBe(4);
+    // "How many searches have at least 5 ads?", "which searches have more than 3 ads?": each search's ads, bounded.
+    const most = Math.max(...bySql.map((r) => r.n));
+    const none = await ask(`how many searches have at least ${most + 1} ads?`, on);
+    expect(none.summary).toMatch(
+      new RegExp(`^No search has at least ${most + 1} ads: the most is \\w+, with ${most} videos\\.`),
+    );
+    const atLeast = aggregateOf(await ask(`which searches have at least ${most} ads?`, on));
+    expect(atLeast.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
+    expect(atLeast.result.values).toEqual(bySql.filter((r) => r.n >= most).map(() => most));
     const ranked = aggregateOf(await ask("rank the search inputs by median likes", on)).plan;
     expect(ranked).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "likes" });
     expect(ranked.ignored).toEqual([]);
