@@ -2813,7 +2813,7 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const feed = plan.early ? "early_breakout" : "breakout";
   const all = await pageAll<Video>(call, "service_list_feed", { feed }, 20);
-  const items = hasVideoFilters(plan) ? await filterByFacts(ctx, all) : all;
+  const items = hasVideoFilters(plan) || ctx.creatorSet ? await filterByFacts(ctx, all) : all;
   const what = `${plan.early ? "early breakout" : "breakout"} ${describe(plan)}`;
   const caveats = [
     plan.early
@@ -2916,7 +2916,9 @@ async function breakout(ctx: Ctx): Promise<Outcome> {
     computed,
     caveats,
   );
-  out.summary = `${fmt(items.length)} ${what}${all.length >= 1000 ? " among the first 1,000 feed items" : ""}. ${out.summary}`;
+  // (None: the ranking says so, once.)
+  if (items.length > 0)
+    out.summary = `${fmt(items.length)} ${what}${all.length >= 1000 ? " among the first 1,000 feed items" : ""}. ${out.summary}`;
   return out;
 }
 
@@ -3722,6 +3724,14 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       .splits[0] as Group[];
     // "English or Spanish videos": the groups of the codes named only.
     if (named) ranked = ranked.filter((g) => plan.compareCodes.includes(String(g.raw)));
+    // ("Which searches have zero or one ad?": a search none of whose videos is one has none, and is a group.)
+    if (by === "collection" && !metric && plan.groupVideos && followersPass(plan.groupVideos)(0)) {
+      const unnarrowed = videoFilter({ ...ctx, plan: { ...plan, attributes: [] } });
+      const [all] = await ctx.facts.groups(unnarrowed, ["collection"], "plays");
+      for (const g of all ?? [])
+        if (!ranked.some((r) => r.raw === g.key))
+          ranked.push({ key: String(g.key), filter, by: "collection", raw: g.key, size: 0, value: 0 });
+    }
     // "hotelhue vs hoteldalat search": the searches named only (their videos may be in other searches too).
     ranked = ranked.filter((g) => !unnamedSearch(plan, by, g.raw));
     // (A video two searches found is in both groups: the set is counted once.)
@@ -3872,11 +3882,24 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         .join(", ")}.`,
     );
   // ("How many searches have at least 10 ads?": none of the groups has that many; the most said.)
-  const most = [...unbounded].sort((a, b) => b.size - a.size || (a.key < b.key ? -1 : 1))[0];
-  const boundHas = plan.groupVideos ? `${boundWords(plan.groupVideos)} ${base}` : "";
+  const boundHas = plan.groupVideos
+    ? `${boundWords(plan.groupVideos)} ${plan.groupVideos.op !== "between" && plan.groupVideos.value === 1 ? describe(basePlan, { one: true }) : base}`
+    : "";
+  // (What the groups left out have: fewer, more, or a number outside the two ends.)
+  const othersHave =
+    plan.groupVideos?.op === "under" || plan.groupVideos?.op === "at most"
+      ? "more"
+      : plan.groupVideos?.op === "between"
+        ? "more or fewer"
+        : "fewer";
+  // (Of "fewer than 2 ads", "no ads": the fewest.)
+  const fewest = othersHave === "more";
+  const most = [...unbounded].sort(
+    (a, b) => (fewest ? a.size - b.size : b.size - a.size) || (a.key < b.key ? -1 : 1),
+  )[0];
   if (plan.groupVideos && ranked.length === 0 && most)
     return emptyRanking(
-      `No ${groupName} has ${boundHas}: the most is ${most.key}, with ${videosCount(most.size)}.`,
+      `${boundWords(plan.groupVideos) === "no" ? `Every ${groupName} has at least one ${describe(basePlan, { one: true })}` : `No ${groupName} has ${boundHas}`}: the ${fewest ? "fewest" : "most"} ${fewest ? "are in" : "is"} ${most.key}, with ${videosCount(most.size)}.`,
       caveats,
       computed,
     );
@@ -3974,7 +3997,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   if (ranked.length === 1 && by !== "topic" && by !== "period" && by !== "bounds" && !named)
     return answer(
       plan.groupVideos && unbounded.length > 1
-        ? `One ${groupName} has ${boundHas}: ${first.key} (${videosCount(first.size)}); the other ${fmt(unbounded.length - 1)} have fewer.`
+        ? `One ${groupName} has ${boundHas}: ${first.key}${first.size > 0 ? ` (${videosCount(first.size)})` : ""}; ${theOthers(unbounded.length - 1)} ${first.size > 0 ? othersHave : "at least one"}.`
         : `${total === 1 ? `The one ${describe(basePlan, { one: true })} is` : `All ${fmt(total)} ${base} are`} in one ${groupName}: ${first.key}${metric ? ` (${showFigure(metric, first.value)} ${measure})` : ""}; there is no other to compare it with.`,
       [first],
       [first],
@@ -4058,8 +4081,24 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   const shown = ranked.slice(0, plan.count);
   if (besideGroup && !shown.includes(besideGroup)) shown.push(besideGroup);
   if (bottom && !shown.includes(last)) shown.push(last);
-  return answer(`${either}${bottom ?? summary}${none}${standing}`, shown, ranked, computed);
+  // ("How many languages have at least 100 videos?": how many groups have that many, named, before the ranking.)
+  const groups = `${groupName}${groupName.endsWith("search") ? "es" : "s"}`;
+  // (Of "no ads", the groups named are all there is to say.)
+  const noneHave = plan.groupVideos !== null && boundWords(plan.groupVideos) === "no";
+  const counted =
+    plan.groupVideos && ranked.length > 1
+      ? `${fmt(ranked.length)} ${groups} have ${boundHas}${ranked.length <= 10 && !metric ? `: ${joinNames(ranked.map((g) => (noneHave ? g.key : `${g.key} (${fmt(g.size)})`)))}` : ""}${unbounded.length > ranked.length ? `; ${theOthers(unbounded.length - ranked.length)} ${noneHave ? "at least one" : othersHave}` : ""}. `
+      : "";
+  return answer(
+    `${either}${counted}${noneHave && !metric ? "" : (bottom ?? summary)}${none}${standing}`.trim(),
+    shown,
+    ranked,
+    computed,
+  );
 }
+
+/** "the other 3 have", "the other has": the groups left out, before what they have. */
+const theOthers = (n: number) => (n === 1 ? "the other has" : `the other ${fmt(n)} have`);
 
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 === 1 ? "st" : n % 10 === 2 ? "nd" : n % 10 === 3 ? "rd" : "th"}`;

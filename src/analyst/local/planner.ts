@@ -103,7 +103,9 @@ export type FollowersBound = { op: BoundOp; value: number } | { op: "between"; v
 export function boundWords(bound: FollowersBound): string {
   return bound.op === "between"
     ? `between ${bound.value.toLocaleString("en-US")} and ${bound.to.toLocaleString("en-US")}`
-    : `${bound.op} ${bound.value.toLocaleString("en-US")}`;
+    : bound.op === "at most" && bound.value === 0
+      ? "no"
+      : `${bound.op} ${bound.value.toLocaleString("en-US")}`;
 }
 
 /**
@@ -764,6 +766,9 @@ function accentedShare(question: string): number {
 /** "Post only ads", "nothing but ads": group 1 is the word(s) saying "only". */
 const ONLY_ADS =
   /\b(only|exclusively|just|nothing but|solely)\s+(?:(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*)\s+)?(?:ads|adverts|advertisements|sponsored (?:videos|posts|content))\b/;
+/** "Which searches have (no ads)": groups said to have so many (their word may be gone from the text read). */
+const GROUPS_HAVE =
+  /\b(?:searches|search (?:terms|inputs|queries)|languages|regions)\s+(?:have|has|had|with)\s+$|^\s*(?:which|what|how many)\s+(?:have|has|had)\s+$/;
 /** "Never post ads", "don't run any ads": group 1 is the word(s) saying "never". */
 const NEVER_ADS =
   /\b(never|don'?t|do not|doesn'?t|does not|haven'?t|have not|hasn'?t|has not|didn'?t|did not|(?<=\b(?:with|having|have|has)\s+)no)\s+(?:(?:ever\s+)?(?:post|posts|posted|run|runs|ran|make|makes|made|publish\w*|do|does|upload\w*|use|used|had)\s+)?(?:any\s+|an?\s+|a single\s+)?(?:ads?|adverts?|advertisements?|sponsored (?:videos?|posts?|content))\b/;
@@ -1294,6 +1299,9 @@ const TRENDING_DATED = new RegExp(
   String.raw`\b(?:${MONTH_WORD}\s+)?(?:19|20)\d\d\s+(?:global\s+)?trending\b|\btrending\s+(?:(?:set|dataset|data)\s+)?(?:(?:in|from|of)\s+)?(?:${MONTH_WORD}\s+|\d{1,2}\/)?(?:19|20)\d\d\b`,
   "gi",
 );
+/** A figure asked of "trending videos" (not a list of them, which is the trending feed). */
+const FIGURE_OF_TRENDING =
+  /\b(?:how many|median|average|avg|mean|typical|percentage|percent|share|fraction|proportion|ratio|total|number of|distribution)\b(?:(?![.?!;]|\b(?:show|list|top|rank\w*|most|best)\b)[\s\S])*?\btrending(?=\s+(?:(?:vs\.?|versus|compared (?:to|with)|and)\s+(?:the\s+)?[\p{L}]+\s+)?(?:videos?|tiktoks?|vids|posts|clips|ones)\b)/giu;
 const SET_AFTER = /^\s*(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b/i;
 
 /**
@@ -1319,7 +1327,13 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
       .replace(
         /\b(?:kaggle\s+)?trending(?=\s+(?:set|dataset|data ?set|sample|export|scrape|dump)\b)|\bkaggle\s+trending\b/gi,
         name,
-      );
+      )
+      // ("Median likes of trending videos", "what share of the trending videos use an original sound?": a figure of
+      // the videos the trending collection holds; the trending feed ranks today's videos, and has no such figure.)
+      .replace(FIGURE_OF_TRENDING, (said: string) => {
+        typos.push(`trending=${name}, the collection's name`);
+        return said.replace(/\btrending$/i, `${name} set`);
+      });
   }
   if (names.size === 0) return out;
   const alternatives = namesPattern(names);
@@ -2506,7 +2520,7 @@ interface ContextSet {
 
 /** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
 const BY_SEARCH =
-  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 /** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
 const BY_KIND_SEARCH =
@@ -5582,6 +5596,12 @@ async function readQuestion(
   const lengthWords: string[] = [];
   // "Which creators post only ads?", "advertisers that never run ads": accounts whose videos are all ads, or
   // none is (kept for a ranking or count of accounts, below).
+  // ("Which searches have no ads?": each search's ads, none, read with the bounds below as "0 ads".)
+  const noneHad = text.match(NEVER_ADS);
+  if (noneHad?.[1] === "no" && GROUPS_HAVE.test(lowerAll.slice(0, noneHad.index ?? 0))) {
+    const at = (noneHad.index ?? 0) + noneHad[0].indexOf("no");
+    text = `${text.slice(0, at)}0 ${text.slice(at + 2)}`;
+  }
   const adsOnlyAsked = adsVsOrganic ? null : (text.match(ONLY_ADS) ?? text.match(NEVER_ADS));
   // ("Never ran a single ad": the words before the noun go; the noun stays for the passes that read it.)
   if (adsOnlyAsked?.[1])
@@ -5961,6 +5981,12 @@ async function readQuestion(
   const orMore = text.match(
     /(?<![\p{L}\p{N}.,])(\d[\d,]*)\s+or\s+(more|fewer|less)\s+(?:(?!(?:hashtags?|tags?|views?|plays?|likes?|comments?|shares?|saves?|followers?|seconds?|vs|versus|or|and|than)\b)[\p{L}]+\s+){0,2}?(videos|posts|ads|clips|uploads)\b/u,
   );
+  // ("Which searches have zero or one ad?", "… have no ads?": at most one, none.)
+  const noneOrOne = [
+    ...text.matchAll(
+      /\b(?:(?:zero|0|no|none)\s+or\s+(?:one|1|a single)|no|zero|0)\s+(?:videos?|posts?|ads?|clips?|uploads?)\b/g,
+    ),
+  ].find((m) => /\bor\b/.test(m[0]) || GROUPS_HAVE.test(lowerAll.slice(0, m.index ?? 0)));
   const single = text.match(
     /\b(only|just|exactly)\s+(?:ever\s+)?(?:(?:posted|made|uploaded|published|have|has|had|with)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload)\b(?!s)/,
   );
@@ -5994,15 +6020,23 @@ async function readQuestion(
             value: boundValue(orMore[1] as string, undefined),
             phrase: orMore[0],
           }
-        : single
+        : noneOrOne
           ? {
-              index: single.index ?? 0,
-              bound: single[0].replace(/\s+\S+$/, ""),
+              index: noneOrOne.index ?? 0,
+              bound: noneOrOne[0].replace(/\s+\S+$/, ""),
               op: "at most",
-              value: 1,
-              phrase: single[0],
+              value: /\bor\b/.test(noneOrOne[0]) ? 1 : 0,
+              phrase: lowerAll.slice(noneOrOne.index ?? 0, (noneOrOne.index ?? 0) + noneOrOne[0].length),
             }
-          : null;
+          : single
+            ? {
+                index: single.index ?? 0,
+                bound: single[0].replace(/\s+\S+$/, ""),
+                op: "at most",
+                value: 1,
+                phrase: single[0],
+              }
+            : null;
   if (perGroup && perGroup.value !== null) {
     videosBound = { op: perGroup.op, value: perGroup.value, phrase: perGroup.phrase.trim() };
     // The numbers and bound words go; the topic and the noun stay for the passes that read them.
@@ -6016,12 +6050,14 @@ async function readQuestion(
   let authorsSpan: [number, number] | null = null;
   // "from creators with under 10k followers": who made the videos, not the subject.
   const authorsOf = (index: number, phrase: string): [number, number] | null => {
-    const who = lowerAll
-      .slice(0, index)
-      .match(
-        /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(?:(?:with|having|who have|that have|who has|that has)\s+)?$/,
-      );
-    return who ? [who.index ?? 0, index + phrase.length] : null;
+    const who = lowerAll.slice(0, index).match(
+      // ("Small creators (under 5k followers)": the bound in brackets after them.)
+      /\b(creators?|accounts?|influencers?|tiktokers?|people|users|channels?)\s+(?:\(\s*)?(?:(?:with|having|who have|that have|who has|that has)\s+)?$/,
+    );
+    const close = who?.[0].includes("(")
+      ? (lowerAll.slice(index + phrase.length).match(/^\s*\)/)?.[0].length ?? 0)
+      : 0;
+    return who ? [who.index ?? 0, index + phrase.length + close] : null;
   };
   if (rangeBound && /^(followers?|fans?|subscribers?)$/.test(rangeBound.what)) {
     followersBound = { ...rangeBound.bound, phrase: rangeBound.phrase };
@@ -6324,9 +6360,13 @@ async function readQuestion(
   if (compareOn) metric = METRIC_WORDS[compareOn[1] as string] ?? metric;
   if (
     !metric &&
-    /\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\b(?:most|fewest) (?:ad|sponsored|promoted|organic) (?:videos|posts|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
+    (/\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\b(?:most|fewest) (?:ad|sponsored|promoted|organic) (?:videos|posts|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
       lowerAll,
-    )
+    ) ||
+      // ("Which search has the most English-language videos?": how many in that language.)
+      new RegExp(
+        String.raw`\b(?:most|fewest|more|fewer) (?:${Object.keys(LANGUAGE_WORDS).join("|")})(?:[- ]language|[- ]speaking)? (?:videos|posts|ads|clips)\b`,
+      ).test(lowerAll))
   )
     metric = "videos";
   // "Which sounds are most used?", "the most common video length": how many videos, not their views.
@@ -6449,7 +6489,8 @@ async function readQuestion(
   // ("How many videos have both #a and #b hashtag?": the videos, counted.)
   else if (
     pick("hashtags") &&
-    !/\bhow many (?:\w+ )?(?:videos?|vids|posts|clips) (?:have|has|use|uses|carry|carries|with|are tagged|tagged)\b[^?]*#/.test(
+    // (A search's name is gone from the text read: "how many videos in the trending set use …".)
+    !/\bhow many\s+(?:\w+\s+)?(?:videos?|vids|posts|clips)\s+(?:(?:in|from)\s+)?(?:have|has|use|uses|carry|carries|with|are tagged|tagged)\b[^?]*#/.test(
       lowerAll,
     )
   )
@@ -6682,7 +6723,7 @@ async function readQuestion(
     );
   } else if (
     videosBound &&
-    (/\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have)\s*$/.test(
+    (/\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have|have|has|had)\s*$/.test(
       lowerAll.slice(0, Math.max(0, lowerAll.indexOf(videosBound.phrase))),
     ) ||
       // ("How many searches have at least 10 ads?", "which searches have more than 8 ads?": each search's; not the
@@ -8388,7 +8429,8 @@ async function readQuestion(
       lowerAll,
     ) ||
     (/\b(trends?)\b/.test(lowerAll) &&
-      !/\btrending\b/.test(lowerAll) &&
+      // (Nor where "trending" was read as a collection's name.)
+      !/\btrending\b/.test(question.toLowerCase()) &&
       // "The engagement rate trend over time": a series by month, not the trend reports.
       !(postingTime !== null && metric !== null) &&
       subject !== "creators" &&
@@ -8431,7 +8473,11 @@ async function readQuestion(
     // "Top hashtags in Da Lat vs Nha Trang videos": what each topic's videos use, side by side.
     compareTopics.length >= 2 &&
     entityCount === 0 &&
-    (subject === "hashtags" || subject === "sounds" || subject === "hook_types")
+    (subject === "hashtags" || subject === "sounds" || subject === "hook_types") &&
+    // ("What fraction of videos have the fitness or gym hashtags?": a share of videos, not what each uses.)
+    !/\b(?:fraction|share|percentage|percent|proportion)\s+of\s+(?:the\s+|all\s+)?(?:[\p{L}\p{N}-]+\s+){0,3}?(?:videos|posts|clips|tiktoks|vids)\b/u.test(
+      lowerAll,
+    )
   ) {
     intent = "compare";
     usesBy = "topic";
@@ -9612,6 +9658,20 @@ async function readQuestion(
     intent = "rank";
     metric = "videos";
   }
+  // ("Which languages have at least 100 videos?", "how many regions have over 50 videos?": each one's videos, the
+  // groups with that many kept below.)
+  if (
+    groupsOf &&
+    (intent === "rank" || intent === "count") &&
+    (subject === "languages" || subject === "regions") &&
+    (metric === null || metric === "videos")
+  ) {
+    intent = "breakdown";
+    groupBy = subject === "regions" ? "region" : "language";
+    subject = "videos";
+    metric = "videos";
+    understood.push(`groups: ${groupBy} (the code the source recorded for each video)`);
+  }
   // "What's the median engagement rate per region?", "average views by language": each one's figure.
   if (
     intent === "measure" &&
@@ -9715,6 +9775,11 @@ async function readQuestion(
         `videos by ${(understood[reading] as string).replace(/ \(from .*$/, "")} (from the bound on followers)`;
     followers = null;
     subject = "videos";
+  }
+  // ("Do creators with under 10k followers ever break out?": the breakout videos of the creators within the bound.)
+  if (followers && !authorFollowers && intent === "breakout" && creators.length + advertisers.length === 0) {
+    authorFollowers = followers;
+    followers = null;
   }
   // "How many videos come from verified accounts?", "median views of verified creators' videos per month": a
   // figure of their videos (a list or count of creators stays one of creators).
@@ -9824,7 +9889,12 @@ async function readQuestion(
     // ("The ad share of the #reviewhotel search compared with #hoteldanang": the searches are the groups.)
     const candidates = placed.filter((p) => !(sharePerGroup && p.item.kind === groupBy));
     const after = candidates.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
-    const target = after[0] ?? [...candidates].sort((x, y) => y.at - x.at)[0];
+    // (A search named before the verb is the whole: "how many of the trending videos were posted then?".)
+    const target =
+      after[0] ??
+      [...candidates]
+        .filter((p) => !(verb >= 0 && p.at < verb && p.item.kind === "collection"))
+        .sort((x, y) => y.at - x.at)[0];
     // "What percentage of videos mention a price?": the words a verb of saying names are the target.
     const cue = lowerAll.search(MENTION_CUE);
     // "What share of ads in 2024 were about hotels?": a topic after the verb, "about" it, likewise.
@@ -9834,7 +9904,7 @@ async function readQuestion(
       return (
         verb >= 0 &&
         at > verb &&
-        /\b(about|on|featuring|mention(ing)?|carry|carries|carrying|tagged(?: with)?|use|uses|using|from)\s+(?:the\s+)?(?:(?:hash)?tag\s+)?#?$/.test(
+        /\b(about|on|featuring|mention(ing)?|carry|carries|carrying|tagged(?: with)?|use|uses|using|from|have|has)\s+(?:the\s+)?(?:(?:hash)?tag\s+)?#?$/.test(
           lowerAll.slice(0, at),
         )
       );
@@ -9868,7 +9938,20 @@ async function readQuestion(
       after.length === 0
     )
       shareOfAuthors = true;
-    else if (said.length > 0) {
+    else if (
+      // ("What fraction of videos have the fitness or gym hashtags?": the videos about either.)
+      said.length > 0 &&
+      compareJoin === "or" &&
+      compareTopics.length >= 2 &&
+      compareTopics.includes(said[0] as string) &&
+      compareTopics.every((t) => (topicSpans.get(t)?.at ?? -1) > verb)
+    ) {
+      shareOf = { kind: "any_text", qs: [...compareTopics] };
+      topics.splice(0, topics.length, ...topics.filter((t) => !compareTopics.includes(t)));
+      compareTopics = [];
+      eitherTopics = [];
+      groupBy = groupBy === "topic" ? null : groupBy;
+    } else if (said.length > 0) {
       shareOf = { kind: "text", q: said.join(" ") };
       topics.splice(0, topics.length, ...topics.filter((t) => !said.includes(t)));
       ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(?:carry|carries|carrying)$/.test(w)));
@@ -10009,6 +10092,16 @@ async function readQuestion(
     );
   } else if (adsOnlyAsked?.[1] && !ONLY_ADS.test(adsOnlyAsked[0]))
     ignored.push(`${adsOnlyAsked[1]} (accounts with no ad are asked about as creators or advertisers)`);
+  // ("Median likes of trending videos" with no trending collection: the trending feed is a list, not a set measured.)
+  if (
+    intent !== "trending" &&
+    intent !== "decline" &&
+    lowerAll.match(FIGURE_OF_TRENDING) &&
+    !ignored.some((note) => note.startsWith("trending "))
+  )
+    ignored.push(
+      'trending (figures are not taken over the trending feed: "show me trending videos" lists it; a trending scrape imported as a collection is measured as "the trending set")',
+    );
   // "Which creators appear in more than one search?": the accounts the searches found, counted per account.
   let inSearches: number | null = null;
   if (inSearchesAsked) {

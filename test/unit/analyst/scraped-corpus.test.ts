@@ -317,12 +317,12 @@ const ids = (out: { data: unknown }) => (out.data as { id: string }[]).map((v) =
 const groupValue = (result: Record<string, unknown>, key: string) =>
   (result.values as number[])[(result.ranking as string[]).indexOf(key)];
 
-/** Every video service_search_videos finds for q (all pages). */
-async function searchIds(q: string): Promise<string[]> {
+/** Every video service_search_videos finds for q (all pages), over the first scrape unless told. */
+async function searchIds(q: string, over: ToolRegistry = registry): Promise<string[]> {
   const ids = new Set<string>();
   let cursor: string | undefined;
   do {
-    const out = await callTool(registry, "service_search_videos", {
+    const out = await callTool(over, "service_search_videos", {
       q,
       limit: 50,
       ...(cursor ? { cursor } : {}),
@@ -4089,6 +4089,27 @@ describe("more questions read as meant", () => {
       new Set(sizes.filter((g) => g.n >= floor).map((g) => g.language)),
     );
     expect(sizes.some((g) => g.n < floor)).toBe(true);
+    // "Which languages have at least N videos?", "how many …": those languages, counted and named (stop 66).
+    const least = ([...sizes].sort((a, b) => b.n - a.n)[1] as { n: number }).n;
+    const which = await ask(`which languages have at least ${least} videos?`);
+    const kept = sizes
+      .filter((g) => g.n >= least)
+      .sort((a, b) => b.n - a.n || (a.language < b.language ? -1 : 1));
+    expect(kept.length).toBeGreaterThan(1);
+    expect(aggregateOf(which).plan).toMatchObject({ intent: "breakdown", group_by: "language", ignored: [] });
+    expect(aggregateOf(which).result.ranking).toEqual(kept.map((g) => g.language));
+    expect(aggregateOf(which).result.values).toEqual(kept.map((g) => g.n));
+    const howMany = await ask(`how many languages have at least ${least} videos?`);
+    expect(howMany.summary).toMatch(
+      new RegExp(
+        `^${kept.length} languages have at least ${least} videos: ${kept.map((g) => `${g.language} \\(${g.n}\\)`).join(" and ")}\\. By number of videos`,
+      ),
+    );
+    expect((await ask(`how many languages have at least ${floor} videos?`)).summary).toMatch(
+      new RegExp(
+        `^One language has at least ${floor} videos: \\w+ \\(\\d+ videos\\); the other${sizes.length === 2 ? " has" : ` ${sizes.length - 1} have`} fewer\\.$`,
+      ),
+    );
     // A count after "per" is a rate's base, not another measure.
     expect(
       aggregateOf(await ask("weekends vs weekdays: median comments per 1,000 views")).plan,
@@ -13134,6 +13155,62 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       .all(...args) as number[];
   const HOTEL_SEARCHES = "SELECT DISTINCT collection FROM video_collections WHERE collection LIKE '%hotel%'";
 
+  it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
+    const likes = await ask("median likes of trending videos", on);
+    const { plan, result } = aggregateOf(likes);
+    expect(plan).toMatchObject({
+      intent: "measure",
+      metric: "likes",
+      filters: ["collection=trending-dec2020"],
+    });
+    expect(plan.understood).toContain(`read "trending" as "trending-dec2020, the collection's name"`);
+    expect(result.median).toBe(
+      median(
+        column(
+          "SELECT likes FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')",
+        ),
+      ),
+    );
+    expect((await ask("how many trending videos are there?", on)).summary).toMatch(/^There are 24 videos /);
+    // A list of trending videos is still the trending feed.
+    expect(aggregateOf(await ask("show me trending videos", on)).plan.intent).toBe("trending");
+    // "… have the fyp or dance hashtags": the videos about either, among all.
+    const either = aggregateOf(await ask("what fraction of videos have the fyp or dance hashtags?", on));
+    expect(either.plan).toMatchObject({ intent: "share" });
+    const found = new Set([
+      ...(await searchIds("fyp", on.registry)),
+      ...(await searchIds("dance", on.registry)),
+    ]);
+    expect(either.result).toMatchObject({
+      part: found.size,
+      whole: column("SELECT count(*) FROM videos")[0],
+    });
+  });
+
+  it("'videos from small creators (under 5k followers) with over 10k views', 'the most English-language videos', 'do creators with under 10k followers break out?' (stop 66)", async () => {
+    // The bound in brackets after "creators": the videos of creators within it, the most viewed first (SQL).
+    const small = aggregateOf(
+      await ask("find videos from small creators (under 5k followers) with over 10k views", on),
+    );
+    expect(small.plan).toMatchObject({ intent: "rank", subject: "videos", ignored: [] });
+    const expected = column(
+      "SELECT v.id FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers < 5000 AND v.plays > 10000 ORDER BY v.plays DESC, v.id DESC LIMIT 5",
+    ) as unknown as string[];
+    expect(expected.length).toBeGreaterThan(0);
+    expect(small.result.ranking).toEqual(expected);
+    // "The most English-language videos": how many, by search.
+    expect(
+      aggregateOf(await ask("which search has the most English-language videos?", on)).plan,
+    ).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
+    // A bound on followers with breakouts: the breakout videos of the creators within it (none here has a
+    // breakout above 1M followers, and the answer says so once).
+    const big = await ask("do creators with over 1M followers ever break out?", on);
+    expect(aggregateOf(big).plan).toMatchObject({ intent: "breakout", subject: "creators" });
+    expect(big.caveats.join(" ")).toMatch(
+      /^.*Creators with over 1,000,000 followers \(the latest count the source recorded\): \d+ of the /,
+    );
+  });
+
   it("'which hotel search has the highest share of ads?': each search whose name holds the word, its share of ads (SQL)", async () => {
     const answer = await ask("which hotel search has the highest share of ads?", on);
     const { plan, result } = aggregateOf(answer);
@@ -13891,6 +13968,30 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     const atLeast = aggregateOf(await ask(`which searches have at least ${most} ads?`, on));
     expect(atLeast.plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "videos" });
     expect(atLeast.result.values).toEqual(bySql.filter((r) => r.n >= most).map(() => most));
+    // "Which searches have no ads?", "… zero or one ad?": a search with none is a group, of 0.
+    const names = (
+      searched.prepare("SELECT DISTINCT collection AS name FROM video_collections").all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    const adless = names.filter((n) => !bySql.some((r) => r.name === n));
+    expect(adless.length).toBeGreaterThan(1);
+    const noAds = await ask("which searches have no ads?", on);
+    expect(noAds.summary).toMatch(
+      new RegExp(
+        `^${adless.length} searches have no ads: .*; the other ${names.length - adless.length} have at least one\\.$`,
+      ),
+    );
+    expect(aggregateOf(noAds).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "collection",
+      filters: ["ad=yes"],
+    });
+    expect([...(aggregateOf(noAds).result.ranking as string[])].sort()).toEqual(adless.sort());
+    const upToOne = await ask("which searches have zero or one ad?", on);
+    expect([...(aggregateOf(upToOne).result.ranking as string[])].sort()).toEqual(
+      [...adless, ...bySql.filter((r) => r.n <= 1).map((r) => r.name)].sort(),
+    );
     const ranked = aggregateOf(await ask("rank the search inputs by median likes", on)).plan;
     expect(ranked).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "likes" });
     expect(ranked.ignored).toEqual([]);
