@@ -518,7 +518,8 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     a.kind === "any_emoji" ||
     a.kind === "price" ||
     a.kind === "recorded"
-      ? [shareWords(a)]
+      ? // ("1 video that states a price": the verb of one.)
+        [options.one ? shareWords(a).replace(/^that state /, "that states ") : shareWords(a)]
       : [],
   );
   if (qualities.length > 0) noun = `${noun} ${qualities.join(" and ")}`;
@@ -957,7 +958,9 @@ export async function boundPrices(
   return {
     plan: { ...plan, attributes: plan.attributes.map(read), shareOf: plan.shareOf && read(plan.shareOf) },
     caveats: [
-      `${bounds.map((a) => (a.kind === "price" && a.bound ? upperFirst(priceBoundWords(a.bound)) : "")).join("; ")}: the videos stating at least one price in đồng in that range${bounds.some((a) => a.kind === "price" && a.bound?.night) ? " (for a night: said to be for one)" : ""}, whatever else they state.`,
+      bounds.every((a) => a.kind === "price" && a.bound?.op === "at least" && a.bound.value === 0)
+        ? 'For some hours: the videos stating at least one price in đồng for some hours ("119K/2H", "69k/giờ"), whatever else they state.'
+        : `${bounds.map((a) => (a.kind === "price" && a.bound ? upperFirst(priceBoundWords(a.bound)) : "")).join("; ")}: the videos stating at least one price in đồng in that range${bounds.some((a) => a.kind === "price" && a.bound?.night) ? " (for a night: said to be for one)" : ""}, whatever else they state.`,
       PRICE_AMOUNT,
       ...(stating > PRICE_READ
         ? [`Prices read from the ${fmt(PRICE_READ)} most played of the ${fmt(stating)} videos stating one.`]

@@ -1116,7 +1116,7 @@ const SET_LEAD = String.raw`(?:(?:the\s+)?(?:videos?|vids?|posts?|clips?|ones?)\
  * ("Novotel and videos about Sofitel").
  */
 const TOPICS_JOINED = new RegExp(
-  String.raw`^[\s,]*(?:([\p{L}]+),?\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)[\s,]*(?:the\s+)?${SET_LEAD}$`,
+  String.raw`^[\s,]*(?:([\p{L}]+),?\s+)?(or|vs\.?|versus|and|compared? (?:to|with)(?: (?:those|the ones|ones|that|them))?(?: (?:in|of|from|about|for|on))?|against|than)(?:\s+(?:in|for|among|at)(?=\s))?[\s,]*(?:the\s+)?${SET_LEAD}$`,
   "u",
 );
 
@@ -4882,11 +4882,15 @@ async function readQuestion(
       lowerAll,
     );
   const worthAds = worth && /\b(ads?|adverts?|advertising|sponsored|paid)\b/.test(text);
+  // ("Do ads get more saves in Đà Lạt than in Nha Trang?": the two places are compared, the ads being the set.)
+  const placesApart =
+    /\bin\s+[^?,;.]{2,40}?\s+(?:than|vs\.?|versus|compared (?:to|with))\s+in\s+[^?,;.]{2,40}/.test(lowerAll);
   // ("Hotel vids - do ads even get more views??": a yes/no question on ads, asked mid-sentence.)
   const adsHelp =
-    /\b(?:do|does|did) (?:\w+ ){0,2}?(?:ads?|adverts?|sponsored (?:posts?|videos?)|paid posts?) (?:even |really |actually )?(?:get|perform|do|pull|earn|drive)\b[^?]*\b(?:more|better|worse|less|fewer)\b/.test(
-      lowerAll,
-    ) ||
+    (!placesApart &&
+      /\b(?:do|does|did) (?:\w+ ){0,2}?(?:ads?|adverts?|sponsored (?:posts?|videos?)|paid posts?) (?:even |really |actually )?(?:get|perform|do|pull|earn|drive)\b[^?]*\b(?:more|better|worse|less|fewer)\b/.test(
+        lowerAll,
+      )) ||
     // ("Did paid ads outperform organic videos?", "do ads beat organic posts?")
     /\b(?:ads?|adverts?|sponsored (?:posts?|videos?)|paid posts?) (?:even |really |actually )?(?:outperform\w*|beat|beats|win|wins|underperform\w*)\b/.test(
       lowerAll,
@@ -5069,6 +5073,7 @@ async function readQuestion(
   // ("Do videos showing a price get more saves?", "… than the rest": those against all the others.)
   const restCompared =
     !adsVsOrganic &&
+    !placesApart &&
     (doesItHelp ||
       THE_REST.test(lowerAll) ||
       /(?:^|[—–:;,.]\s*|\byes or no\W+)(?:do|does|did|are|is)\b[^?]*\b(?:get|gets|got|have|has|earn\w*|perform\w*|do|does)\s+(?:more|better|higher|fewer|less|worse|lower)\b/.test(
@@ -5080,8 +5085,19 @@ async function readQuestion(
     const others = text.slice((priceSaid.index ?? 0) + priceSaid[0].length).match(PRICE_OTHERS);
     priceVsNone = !none && (restCompared || (!adsVsOrganic && others !== null));
     // ("Which ads quote prices under 500k?": the bound's price, placed below.)
+    // ("How many videos quote prices per hour?": those stating a price for some hours.)
+    const hourly = !none && hoursAt !== null && priceFigure === null;
     if (!priceVsNone && (none || priceBounds.length === 0))
-      place({ kind: "price", value: none ? "no" : "yes" }, priceSaid.index ?? 0, priceSaid[0].trim());
+      place(
+        {
+          kind: "price",
+          value: none ? "no" : "yes",
+          ...(hourly ? { bound: { op: "at least", value: 0, night: false, hours: true } } : {}),
+        },
+        priceSaid.index ?? 0,
+        priceSaid[0].trim(),
+      );
+    if (hourly && hoursAt) text = consume(text, hoursAt.index ?? 0, hoursAt[0].length);
     text = consume(text, priceSaid.index ?? 0, priceSaid[0].length);
     // ("Some captions put the price, 250 xu. Do videos with a price in the caption …": said again, the same.)
     for (const again of text.matchAll(PRICE_SAID_ALL))

@@ -235,6 +235,8 @@ export function withinBound(vnd: number, bound: PriceBound): boolean {
 /** "under 500,000 đồng a night", "from 300,000 to 600,000 đồng". */
 export function priceBoundWords(bound: PriceBound): string {
   const night = bound.night ? " a night" : bound.hours ? " for some hours" : "";
+  // (Any price for some hours: "how many videos quote prices per hour?".)
+  if (bound.op === "at least" && bound.value === 0) return night.trim();
   return bound.op === "between"
     ? `from ${bound.value.toLocaleString("en-US")} to ${dong(bound.to)}${night}`
     : `${bound.op} ${dong(bound.value)}${night}`;

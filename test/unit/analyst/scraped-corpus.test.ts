@@ -13198,6 +13198,17 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     ) as unknown as string[];
     expect(expected.length).toBeGreaterThan(0);
     expect(small.result.ranking).toEqual(expected);
+    // "Do ads get more saves in Đà Lạt than in Vũng Tàu?": the two places side by side, among ads.
+    for (const [question, filter] of [
+      ["do ads get more saves in Đà Lạt than in Vũng Tàu?", "ad=yes"],
+      ["do videos quoting prices get more saves in Đà Lạt than in Vũng Tàu?", "price=yes"],
+    ] as const)
+      expect(aggregateOf(await ask(question, on)).plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "topic",
+        filters: [filter],
+        metric: "saves",
+      });
     // "The most English-language videos": how many, by search.
     expect(
       aggregateOf(await ask("which search has the most English-language videos?", on)).plan,
@@ -13941,6 +13952,11 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     const bound = aggregateOf(await ask("Bảo Lộc rooms under 150k/2h", on));
     expect(bound.plan.filters).toEqual(["price_vnd<150000/hours"]);
     expect(bound.result.ranking).toEqual([ID(8)]);
+    // "How many videos quote prices per hour?": those stating one for some hours, whatever its amount (stop 66).
+    const perHour = await ask("how many Bảo Lộc videos quote prices per hour?", on);
+    expect(aggregateOf(perHour).plan.filters).toEqual(["price_vnd>=0/hours"]);
+    expect(aggregateOf(perHour).result.count).toBe(1);
+    expect(perHour.summary).toBe('There is 1 video that states a price for some hours about "baoloc".');
   });
 
   it("'list the searches with their ad counts', 'rank the search inputs by median likes': each search a group (SQL)", async () => {
