@@ -4089,7 +4089,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
   // (Of "no ads", the groups named are all there is to say.)
   const noneHave = plan.groupVideos !== null && boundWords(plan.groupVideos) === "no";
   const counted =
-    plan.groupVideos && ranked.length > 1
+    plan.groupVideos && ranked.length > 1 && (!metric || unbounded.length > ranked.length)
       ? `${fmt(ranked.length)} ${groups} have ${boundHas}${ranked.length <= 10 && !metric ? `: ${joinNames(ranked.map((g) => (noneHave ? g.key : `${g.key} (${fmt(g.size)})`)))}` : ""}${unbounded.length > ranked.length ? `; ${theOthers(unbounded.length - ranked.length)} ${noneHave ? "at least one" : othersHave}` : ""}. `
       : "";
   return answer(
@@ -5860,7 +5860,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     perVideoFrom = before;
     for (const [key, g] of [...groups]) if (g.videos < SMALL_GROUP) groups.delete(key);
     perVideoNote.push(
-      `The median per video of each of the ${fmt(groups.size)} ${noun} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer are left out (a median of one or two videos says little).`,
+      `The median per video of ${groups.size === 1 ? `the one ${noun.replace(/(?<=[^s])s$/, "")}` : `each of the ${fmt(groups.size)} ${noun}`} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer ${before - groups.size === 1 ? "is" : "are"} left out (a median of one or two videos says little).`,
     );
   }
   // A hashtag or sound on one or two videos is those videos' rate: ranked among those on 5+ videos, if any.

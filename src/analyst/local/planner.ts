@@ -7927,7 +7927,8 @@ async function readQuestion(
   }
   // "How many of the top 100 videos are ads?", "hashtags among the 50 most viewed hotel videos": a set.
   const topSet = lowerAll.match(
-    /\b(?:of|among|in|from|within|across) the (?:top (\d{1,4})(?! ?(?:%|percent|per cent))|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
+    // ("Which hashtags do the top 10 most viewed hotel videos use?": those ten's.)
+    /\b(?:of|among|in|from|within|across|(?<=\b(?:hashtags|sounds|songs|hooks) )(?:do|did|does|used by)) the (?:top (\d{1,4})(?! ?(?:%|percent|per cent))(?: most (viewed|played|watched|popular|liked|shared|commented|saved))?|(\d{1,4}) most (viewed|played|watched|popular|liked|shared|commented|saved)) (?:[\p{L}#]+ ){0,2}?(?:videos|posts|clips)\b/u,
   );
   // "How many of the most liked videos are ads?", "the average length of the most commented videos": a set
   // of the videos with the most of a count (the tenth, or the number named), not a measure.
@@ -7952,7 +7953,7 @@ async function readQuestion(
       ? Number(topPercentAsked[1])
       : null;
   if (topPercentAsked) text = consume(text, topPercentAsked.index ?? 0, topPercentAsked[0].length);
-  const topPlayedAsked = topSet ? Number(topSet[1] ?? topSet[2]) : null;
+  const topPlayedAsked = topSet ? Number(topSet[1] ?? topSet[3]) : null;
   if (topSet)
     text = text.replace(/\b(top|most|viewed|played|watched|popular)\b|\d{1,4}/g, (m) => " ".repeat(m.length));
   let countText = creatorSet ? lowerAll.replace(creatorSet[0], " ".repeat(creatorSet[0].length)) : lowerAll;
@@ -9059,7 +9060,9 @@ async function readQuestion(
   // "The words of the top hotel videos": the most played tenth too (the words of every video say little of what
   // the best ones do).
   // "The hashtags the top resort videos use" likewise.
+  // (Not "the top 10 most viewed videos": those ten, topPlayed below.)
   const topWords =
+    topPlayedAsked === null &&
     (intent === "words" ||
       (intent === "rank" && (subject === "hashtags" || subject === "sounds")) ||
       (intent === "breakdown" && subject === "hook_types")) &&
@@ -9093,7 +9096,11 @@ async function readQuestion(
       ? topPlayedAsked
       : null;
   const viralBy: Plan["viralBy"] =
-    topPlayed !== null ? setCount(topSet?.[3]) : viral && countedSet ? setCount(mostCounted?.[1]) : "plays";
+    topPlayed !== null
+      ? setCount(topSet?.[2] ?? topSet?.[4])
+      : viral && countedSet
+        ? setCount(mostCounted?.[1])
+        : "plays";
   // The count that names the set is no measure of it ("how many of the most liked videos are ads?").
   if (viralBy !== "plays" && metric === viralBy) {
     unsay(/^metric /);
@@ -9707,7 +9714,7 @@ async function readQuestion(
   const usesOfTop =
     topPlayed !== null && entityCount === 0
       ? lowerAll.match(
-          /\bthe (hooks?|opening lines?|hashtags|sounds?|songs?) (?:of|from|in|used by) the top \d/,
+          /(?<!\bhow many )\b(hooks?|opening lines?|hashtags|sounds?|songs?) (?:of|from|in|used by|do|did|does) the top \d/,
         )
       : null;
   if (usesOfTop) {
@@ -10766,7 +10773,14 @@ async function readQuestion(
     hourOffset: groupBy === "hour" ? zoneOffset : 0,
     bands: groupBy === "bounds" ? bands : [],
     // A word list is short to read: ten unless a number is asked.
-    count: rankWithin ? perGroupCount : intent === "words" && !counted && !theTopOne ? WORDS_COUNT : count,
+    count: rankWithin
+      ? perGroupCount
+      : intent === "words" && !counted && !theTopOne
+        ? WORDS_COUNT
+        : // ("Which hashtags do the top 10 most viewed videos use?": each of the ten's.)
+          usesShown !== null && topPlayed !== null && !counted
+          ? Math.min(MAX_COUNT, topPlayed)
+          : count,
     attributes: filters,
     creators,
     advertisers,

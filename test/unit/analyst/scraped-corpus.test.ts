@@ -13209,6 +13209,17 @@ describe("every search of a word's, imports side by side, counts a source lacks 
         filters: [filter],
         metric: "saves",
       });
+    // "Which hashtags do the top 3 most viewed videos use?": those three, each with its hashtags (SQL).
+    const tags = aggregateOf(await ask("which hashtags do the top 3 most viewed videos use?", on));
+    expect(tags.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      uses_shown: "hashtags",
+      top_played: 3,
+    });
+    expect(tags.result.ranking).toEqual(
+      column("SELECT id FROM videos ORDER BY plays DESC, id DESC LIMIT 3") as unknown as string[],
+    );
     // "The most English-language videos": how many, by search.
     expect(
       aggregateOf(await ask("which search has the most English-language videos?", on)).plan,
