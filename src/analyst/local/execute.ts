@@ -4393,12 +4393,20 @@ async function share(ctx: Ctx): Promise<Outcome> {
           .replace(/^mention /, "mentions ")
           .replace(/^state /, "states ")
       : are;
-  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.`;
+  // ("What percentage of the trending set is from the US?": of the videos whose source records a region.)
+  const recordedField = target.kind === "region" || target.kind === "language" ? target.kind : null;
+  const coverage = recordedField ? await ctx.facts.coverage(filter) : null;
+  const known = coverage ? (recordedField === "region" ? coverage.withRegion : coverage.withLanguage) : base;
+  const unrecorded =
+    recordedField && base > 0 && known < base * 0.95
+      ? `The ${recordedField} is recorded for ${fmt(known)} of the ${fmt(base)} ${whole} (${pct(known, base)} %): a video without one is counted in the whole, never in the part${known > 0 ? `; among those with one, ${pct(part, known)} %` : ""}.`
+      : null;
+  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.${known === 0 && base > 0 ? ` None of them records a ${recordedField}, so this says nothing of where they are from.` : ""}`;
   return {
     summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, partVideos) }],
-    caveats: [],
-    result: { part, whole: base, share_pct: s },
+    caveats: unrecorded ? [unrecorded] : [],
+    result: { part, whole: base, share_pct: s, ...(recordedField ? { recorded: known } : {}) },
     computed: `aggregate: share of ${attributeLabel(target)} among ${whole}`,
   };
 }

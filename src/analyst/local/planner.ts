@@ -3521,6 +3521,15 @@ async function readQuestion(
         return read;
       },
     )
+    // ("Videos with more than 10 hashtags vs fewer than 3", "over 1M views vs under 10k": the second band's count
+    // is the first's.)
+    .replace(
+      /\b((?:more|fewer|less) than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(?:k|m)?\s+(hashtags|tags|views|plays|likes|comments|shares|saves|followers|seconds)\s+(?:vs\.?|versus|or|compared (?:to|with))\s+(?:(?:those|the ones|ones|videos|posts)\s+)?(?:with\s+)?((?:(?:more|fewer|less) than|over|under|above|below|at least|at most)\s+\d[\d.,]*\s*(?:k|m)?)(?![\p{L}\p{N}.,+%]|\s*(?:hashtags?|tags?|views?|plays?|likes?|comments?|shares?|saves?|followers?|fans?|subscribers?|seconds?|secs?|s|minutes?|mins?|characters?|chars?|thousands?|millions?)\b)/giu,
+      (said: string, _word: string, unit: string, second: string) => {
+        typos.push(`${second}=${second} ${unit}`);
+        return `${said} ${unit}`;
+      },
+    )
     // "Vids over 1 million", "which crossed 500k", "videos that cross 100k", "1M+ videos": a bound on views, as a
     // count of plays is what a bare large number says of videos (of followers after "accounts"/"creators"); not
     // after "never" or "not", where the figure is a claim to check ("never broke 1M"), nor after a past "hit" that
@@ -6018,7 +6027,8 @@ async function readQuestion(
         bound: `${worded[1]} ${worded[2]}`,
         op: boundOp(worded[1] as string),
         value: boundValue(worded[2] as string, undefined),
-        phrase: worded[0],
+        // (As written: "more than 20 English videos", the language read from it.)
+        phrase: lowerAll.slice(worded.index ?? 0, (worded.index ?? 0) + worded[0].length),
       }
     : plus
       ? {
@@ -10565,7 +10575,8 @@ async function readQuestion(
       groupBy === null &&
       shareOf === null &&
       creators.length + advertisers.length === 0 &&
-      ignored.every((w) => w === placeNoun)
+      // ("… according to the videos": where the answer comes from, not a filter.)
+      ignored.every((w) => w === placeNoun || w === "according")
     ) {
       intent = "breakdown";
       groupBy = "collection";

@@ -13209,6 +13209,25 @@ describe("every search of a word's, imports side by side, counts a source lacks 
         filters: [filter],
         metric: "saves",
       });
+    // "What percentage of the trending set is from VN?": none records a region, and the answer says so.
+    const region = (
+      column("SELECT region FROM videos WHERE region IS NOT NULL LIMIT 1") as unknown as string[]
+    )[0];
+    const us = await ask(`what percentage of the trending set is from ${region}?`, on);
+    expect(us.summary).toBe(
+      `0 of 24 videos in the collection "trending-dec2020" are in region ${region}: 0 %. None of them records a region, so this says nothing of where they are from.`,
+    );
+    expect(aggregateOf(us).result).toMatchObject({ part: 0, whole: 24, recorded: 0 });
+    // "Median saves for videos with more than 10k views vs fewer than 5k": the second band's count is the first's.
+    const bands = aggregateOf(
+      await ask("median saves for videos with more than 10k views vs fewer than 5k", on),
+    );
+    expect(bands.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      filters: ["plays>10000", "plays<5000"],
+    });
+    expect(bands.plan.understood).toContain('read "fewer than 5k" as "fewer than 5k views"');
     // "Which hashtags do the top 3 most viewed videos use?": those three, each with its hashtags (SQL).
     const tags = aggregateOf(await ask("which hashtags do the top 3 most viewed videos use?", on));
     expect(tags.plan).toMatchObject({
@@ -13805,6 +13824,15 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
     expect((cities.result.ranking as string[]).slice(0, 2)).toEqual(["hotelsapa", "hotelhue"]);
     expect((cities.result.values as (number | null)[]).slice(0, 3)).toEqual([775_000, 1_800_000, null]);
     expect(cities.result.ranking as string[]).not.toContain("reviewhotel");
+    // "… the most expensive hotels according to the videos": the same medians, the dearest first (stop 66).
+    const dearest = aggregateOf(
+      await ask("which city has the most expensive hotels according to the videos?", on),
+    );
+    expect(dearest.plan).toMatchObject({
+      intent: "measure",
+      price_figure: { of: "highest", each_search: true },
+    });
+    expect((dearest.result.ranking as string[]).slice(0, 2)).toEqual(["hotelhue", "hotelsapa"]);
     // Each video listed states one (those that state none are not listed); one in dollars is shown as written.
     const listed = await ask("top Sa Pa videos with the price each one quotes", on);
     expect(aggregateOf(listed).plan).toMatchObject({
