@@ -6740,6 +6740,37 @@ async function readQuestion(
     );
   } else if (followersBound)
     ignored.push(`${followersBound.phrase} (a bound on creators' followers: ask about creators)`);
+  /**
+   * The groups said to be flagged or left out before a bound ("flag hours with fewer than 20 videos"): the words
+   * from the verb to the bound, whether they are left out ("leave") or flagged ("flag"), and the groups' word.
+   */
+  const flaggedGroups = (phrase: string): [string, "leave" | "flag", string] | null => {
+    const at = Math.max(0, lowerAll.indexOf(phrase));
+    const m = lowerAll
+      .slice(0, at)
+      .match(
+        /\b(?:(flag\w*|mark\w*)|suppress\w*|exclud\w*|drop\w*|leav\w* out|hid\w*|ignor\w*|skip\w*|remov\w*)\s+(?:the\s+|any\s+|all\s+)?([\p{L}-]+)\s+(?:with|having|that have|which have|have|has|had)\s*$/u,
+      );
+    return m ? [`${m[0]}${phrase}`.trim(), m[1] ? "flag" : "leave", m[2] as string] : null;
+  };
+  const plural = (word: string) =>
+    /s$/.test(word)
+      ? word
+      : /(?:x|ch|sh)$/.test(word)
+        ? `${word}es`
+        : /[^aeiou]y$/.test(word)
+          ? `${word.slice(0, -1)}ies`
+          : `${word}s`;
+  /** The groups outside a bound: "fewer than 10" left out are those with at least 10. */
+  const invertedBound = (bound: FollowersBound): FollowersBound =>
+    bound.op === "between"
+      ? bound
+      : {
+          op: ({ under: "at least", "at most": "over", over: "at most", "at least": "under" } as const)[
+            bound.op
+          ],
+          value: bound.value,
+        };
   let groupVideos: FollowersBound | null = null;
   let groupsOf: (FollowersBound & { phrase: string }) | null = null;
   if (videosBound && ["creators", "advertisers", "hashtags", "sounds"].includes(subject)) {
@@ -6749,7 +6780,8 @@ async function readQuestion(
     );
   } else if (
     videosBound &&
-    (/\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have|have|has|had)\s*$/.test(
+    // (Not the groups flagged or left out: "flag hours with fewer than 20 videos".)
+    (/(?<!\b(?:flag\w*|mark\w*|suppress\w*|exclud\w*|drop\w*|leav\w* out|hid\w*|ignor\w*|skip\w*|remov\w*|without|except)\s+(?:the\s+|any\s+|all\s+)?)\b(languages?|regions?|countr(?:y|ies)|hook[- ]?types?|formats?|months?|quarters?|years?|weeks?|days?|hours?|groups?|bands?|topics?)\s+(?:with|having|that have|which have|have|has|had)\s*$/.test(
       lowerAll.slice(0, Math.max(0, lowerAll.indexOf(videosBound.phrase))),
     ) ||
       // ("How many searches have at least 10 ads?", "which searches have more than 8 ads?": each search's; not the
@@ -6763,6 +6795,18 @@ async function readQuestion(
   )
     // ("For each language with at least 10 videos": the groups of a breakdown with that many, below.)
     groupsOf = videosBound;
+  else if (videosBound && flaggedGroups(videosBound.phrase)?.[1] === "leave") {
+    // ("Skip any hour with fewer than 10 videos", "dropping searches with fewer than 50": the others are the groups;
+    // the words that said so are read.)
+    const said = flaggedGroups(videosBound.phrase)?.[0] ?? videosBound.phrase;
+    groupsOf = { ...invertedBound(videosBound), phrase: said };
+    const at = lowerAll.indexOf(said);
+    if (at >= 0) text = consume(text, at, said.length - videosBound.phrase.length);
+  } else if (videosBound && flaggedGroups(videosBound.phrase))
+    // ("… and flag hours with fewer than 20 videos": every group is shown with its number of videos, none flagged.)
+    ignored.push(
+      `${videosBound.phrase} (groups are not flagged by their number of videos: each is shown with its number; to see only those, ask "which ${plural(flaggedGroups(videosBound.phrase)?.[2] ?? "groups")} have ${videosBound.phrase}?")`,
+    );
   else if (videosBound)
     ignored.push(`${videosBound.phrase} (a bound on how many videos each creator has: ask about creators)`);
   // Where each topic was written (first character, end), for "Da Lat or Vung Tau" comparisons.
@@ -8202,7 +8246,7 @@ async function readQuestion(
       lowerAll,
     );
   if (byCreators) understood.push(`${subject} ranked by the number of creators of their videos`);
-  const perVideo =
+  let perVideo =
     (perVideoAsked || (performance && (subject === "hashtags" || subject === "sounds"))) &&
     metric !== "followers" &&
     metric !== "growth" &&
@@ -9681,6 +9725,26 @@ async function readQuestion(
     groupBy = "bounds";
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${emojiNamed.map(attributeLabel).join(" and ")}, side by side`);
+  }
+  // ("What's the average number of videos per creator?": the accounts' videos each, a measure over them, as "how many
+  // videos does a typical creator post?".)
+  const perAccount = lowerAll.match(
+    /\b(?:average|avg|mean|median|typical)\s+(?:(?:number|count|amount|#)\s+of\s+)?(?:videos|posts|uploads|clips|ads)\s+(?:per|by|for each|each)\s+(creators?|accounts?|advertisers?|brands?)\b/,
+  );
+  if (
+    perAccount &&
+    creators.length + advertisers.length === 0 &&
+    (intent === "rank" || intent === "measure")
+  ) {
+    intent = "measure";
+    subject = /^(?:advertiser|brand)/.test(perAccount[1] as string) ? "advertisers" : "creators";
+    metric = "videos";
+    groupBy = null;
+    perVideo = false;
+    unsay(/^metric |^ranked by the median per video/);
+    understood.push(
+      `the number of videos of each ${subject === "advertisers" ? "advertiser" : "creator"}, measured over them`,
+    );
   }
   // "How many videos are there per language?", "number of videos by region": each one's videos, ranked.
   if (

@@ -13228,6 +13228,50 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       filters: ["plays>10000", "plays<5000"],
     });
     expect(bands.plan.understood).toContain('read "fewer than 5k" as "fewer than 5k views"');
+    // "What's the average number of videos per creator?": each creator's videos, measured over them (SQL).
+    const perCreator = await ask("what's the average number of videos per creator?", on);
+    expect(aggregateOf(perCreator).plan).toMatchObject({
+      intent: "measure",
+      subject: "creators",
+      metric: "videos",
+    });
+    const [authors, total] = [
+      column("SELECT count(DISTINCT author_uid) FROM videos")[0] as number,
+      column("SELECT count(*) FROM videos")[0] as number,
+    ];
+    expect(perCreator.summary).toMatch(
+      new RegExp(
+        `^The ${authors.toLocaleString("en-US")} creators of videos have a median of \\d+ videos? each \\(mean [\\d.]+; ${total.toLocaleString("en-US")} videos in all\\)\\.$`,
+      ),
+    );
+    // "Dropping searches with fewer than N videos": those with at least N; "flagging" them is said to be unused (SQL).
+    const sizes = (
+      searched
+        .prepare("SELECT collection AS name, count(*) AS n FROM video_collections GROUP BY collection")
+        .all() as {
+        name: string;
+        n: number;
+      }[]
+    ).sort((a, b) => b.n - a.n);
+    const floor = (sizes[2] as { n: number }).n;
+    expect(sizes.filter((g) => g.n < floor).length).toBeGreaterThan(0);
+    const dropped = aggregateOf(
+      await ask(`rank searches by median views, dropping searches with fewer than ${floor} videos`, on),
+    );
+    expect(dropped.plan).toMatchObject({ intent: "breakdown", group_by: "collection", ignored: [] });
+    expect([...(dropped.result.ranking as string[])].sort()).toEqual(
+      sizes
+        .filter((g) => g.n >= floor)
+        .map((g) => g.name)
+        .sort(),
+    );
+    const flagged = aggregateOf(
+      await ask(`median views by search, flagging the searches with fewer than ${floor} videos`, on),
+    );
+    expect(flagged.result.ranking as string[]).toHaveLength(sizes.length);
+    expect(flagged.plan.ignored[0]).toMatch(
+      /^fewer than \d+ videos \(groups are not flagged by their number of videos/,
+    );
     // "Which hashtags do the top 3 most viewed videos use?": those three, each with its hashtags (SQL).
     const tags = aggregateOf(await ask("which hashtags do the top 3 most viewed videos use?", on));
     expect(tags.plan).toMatchObject({
