@@ -4401,7 +4401,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
     recordedField && base > 0 && known < base * 0.95
       ? `The ${recordedField} is recorded for ${fmt(known)} of the ${fmt(base)} ${whole} (${pct(known, base)} %): a video without one is counted in the whole, never in the part${known > 0 ? `; among those with one, ${pct(part, known)} %` : ""}.`
       : null;
-  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.${known === 0 && base > 0 ? ` None of them records a ${recordedField}, so this says nothing of where they are from.` : ""}`;
+  const statement = `${fmt(part)} of ${fmt(base)} ${whole} ${one}: ${s} %.${known === 0 && base > 0 ? ` None of them records a ${recordedField}, so this says nothing of ${recordedField === "region" ? "where they are from" : "their language"}.` : ""}`;
   return {
     summary: base === 0 ? `There are no ${whole}, so no share can be given.` : statement,
     findings: [{ statement, evidence: await examples(ctx, partVideos) }],

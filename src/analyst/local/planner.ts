@@ -6761,16 +6761,12 @@ async function readQuestion(
         : /[^aeiou]y$/.test(word)
           ? `${word.slice(0, -1)}ies`
           : `${word}s`;
-  /** The groups outside a bound: "fewer than 10" left out are those with at least 10. */
-  const invertedBound = (bound: FollowersBound): FollowersBound =>
-    bound.op === "between"
-      ? bound
-      : {
-          op: ({ under: "at least", "at most": "over", over: "at most", "at least": "under" } as const)[
-            bound.op
-          ],
-          value: bound.value,
-        };
+  /** The groups outside a bound of one end: "fewer than 10" left out are those with at least 10. */
+  const invertedBound = (bound: FollowersBound & { op: BoundOp }): FollowersBound => ({
+    op: ({ under: "at least", "at most": "over", over: "at most", "at least": "under" } as const)[bound.op],
+    value: bound.value,
+  });
+  const flagged = videosBound ? flaggedGroups(videosBound.phrase) : null;
   let groupVideos: FollowersBound | null = null;
   let groupsOf: (FollowersBound & { phrase: string }) | null = null;
   if (videosBound && ["creators", "advertisers", "hashtags", "sounds"].includes(subject)) {
@@ -6795,17 +6791,16 @@ async function readQuestion(
   )
     // ("For each language with at least 10 videos": the groups of a breakdown with that many, below.)
     groupsOf = videosBound;
-  else if (videosBound && flaggedGroups(videosBound.phrase)?.[1] === "leave") {
+  else if (videosBound && flagged?.[1] === "leave" && videosBound.op !== "between") {
     // ("Skip any hour with fewer than 10 videos", "dropping searches with fewer than 50": the others are the groups;
     // the words that said so are read.)
-    const said = flaggedGroups(videosBound.phrase)?.[0] ?? videosBound.phrase;
-    groupsOf = { ...invertedBound(videosBound), phrase: said };
-    const at = lowerAll.indexOf(said);
-    if (at >= 0) text = consume(text, at, said.length - videosBound.phrase.length);
-  } else if (videosBound && flaggedGroups(videosBound.phrase))
+    groupsOf = { ...invertedBound(videosBound), phrase: flagged[0] };
+    const at = lowerAll.indexOf(flagged[0]);
+    if (at >= 0) text = consume(text, at, flagged[0].length - videosBound.phrase.length);
+  } else if (videosBound && flagged)
     // ("… and flag hours with fewer than 20 videos": every group is shown with its number of videos, none flagged.)
     ignored.push(
-      `${videosBound.phrase} (groups are not flagged by their number of videos: each is shown with its number; to see only those, ask "which ${plural(flaggedGroups(videosBound.phrase)?.[2] ?? "groups")} have ${videosBound.phrase}?")`,
+      `${videosBound.phrase} (groups are not flagged or left out by their number of videos: each is shown with its number; to see only those, ask "which ${plural(flagged[2])} have ${videosBound.phrase}?")`,
     );
   else if (videosBound)
     ignored.push(`${videosBound.phrase} (a bound on how many videos each creator has: ask about creators)`);

@@ -13270,7 +13270,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     );
     expect(flagged.result.ranking as string[]).toHaveLength(sizes.length);
     expect(flagged.plan.ignored[0]).toMatch(
-      /^fewer than \d+ videos \(groups are not flagged by their number of videos/,
+      /^fewer than \d+ videos \(groups are not flagged or left out by their number of videos/,
     );
     // "Which hashtags do the top 3 most viewed videos use?": those three, each with its hashtags (SQL).
     const tags = aggregateOf(await ask("which hashtags do the top 3 most viewed videos use?", on));
