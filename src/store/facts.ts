@@ -36,6 +36,8 @@ export interface FactsFilter {
   caption_emoji?: "yes" | "no";
   /** Videos whose caption, opening line or transcript states a price (PRICE_PATTERN), or none does. */
   price?: "yes" | "no";
+  /** Videos whose caption gives a phone number (PHONE_PATTERN), or none does (a blank caption gives none). */
+  phone?: "yes" | "no";
   author_uid?: string;
   /** Videos by one of these creators ("the hashtags of the top 10 creators"). */
   author_uids?: readonly string[];
@@ -310,6 +312,19 @@ export const PRICE_PATTERN =
 const PRICE = new RegExp(PRICE_PATTERN);
 /** Whether `text` states a price (PRICE_PATTERN), as both stores test it. */
 export const statesPrice = (text: string): boolean => PRICE.test(text);
+
+/**
+ * A phone number as Vietnamese captions give one: 10 or 11 digits opening with 0 (or +84 / 84 for it), or a
+ * 1900/1800 hotline of 8 to 10 digits, grouped by spaces, dots or hyphens ("0907.097.677", "0276 3 822 999",
+ * "+84 905 123 456", "1900 1870"), with no digit around it (so no longer figure, and no price: "1.686.000đ" opens
+ * with no 0). Written in the syntax both JavaScript and PostgreSQL regular expressions read alike.
+ */
+export const PHONE_PATTERN =
+  "(?<![0-9.,])(?:(?:[+]84|84|0)[ .-]?[1-9](?:[ .-]?[0-9]){8,9}|(?:1900|1800)(?:[ .-]?[0-9]){4,6})(?![0-9])";
+
+const PHONE = new RegExp(PHONE_PATTERN);
+/** Whether `text` gives a phone number (PHONE_PATTERN), as both stores test it. */
+export const givesPhone = (text: string): boolean => PHONE.test(text);
 
 /** The texts PRICE_PATTERN is tested on, one per line (a figure at the end of one and a unit opening the next are no price). */
 export const PRICE_TEXT_SQL = (newline: string) =>

@@ -340,6 +340,8 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
       if (!a.ids) throw new Error("a price bound was not read from the videos' texts");
       return { ...onlyIds(filter, a.ids), price: a.value };
     }
+    case "phone":
+      return { ...filter, phone: a.value };
     case "collection":
       return { ...filter, collections: a.names };
     case "media_type":
@@ -517,9 +519,10 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     a.kind === "emoji" ||
     a.kind === "any_emoji" ||
     a.kind === "price" ||
+    a.kind === "phone" ||
     a.kind === "recorded"
       ? // ("1 video that states a price": the verb of one.)
-        [options.one ? shareWords(a).replace(/^that state /, "that states ") : shareWords(a)]
+        [options.one ? shareWords(a).replace(/^that (state|give) /, "that $1s ") : shareWords(a)]
       : [],
   );
   if (qualities.length > 0) noun = `${noun} ${qualities.join(" and ")}`;
@@ -562,7 +565,12 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
   if (region) parts.push(`in region ${region.value}`);
   const language = plan.attributes.find((a) => a.kind === "language");
   if (language) parts.push(`in language ${language.value}`);
-  if (plan.topCreators !== null) parts.push(`by the top ${fmt(plan.topCreators)} creators`);
+  if (plan.topCreators !== null)
+    parts.push(
+      plan.topCreators === 1
+        ? "by the creator with the most followers"
+        : `by the top ${fmt(plan.topCreators)} creators`,
+    );
   if (plan.authorFollowers) parts.push(`by creators with ${boundWords(plan.authorFollowers)} followers`);
   if (plan.authorVerified)
     parts.push(
@@ -787,6 +795,7 @@ const NOT_SEARCHED: readonly Attribute["kind"][] = [
   "emoji",
   "any_emoji",
   "price",
+  "phone",
   "any_text",
   "not_creator",
   "hours",
@@ -1881,8 +1890,10 @@ async function executeTopCreators(ctx: Ctx): Promise<Outcome> {
     caveats: [
       ...outcome.caveats,
       top.length === 0
-        ? `The top ${fmt(plan.topCreators)} creators by followers: none of ${of} has a recorded follower count.`
-        : `The top ${fmt(plan.topCreators)} creators: the ${fmt(top.length)} with the most followers among ${of} (creators without a recorded count left out): ${top.map(([, n], i) => `${names[i]} (${fmt(n)})`).join(", ")}.`,
+        ? `The ${plan.topCreators === 1 ? "creator" : `top ${fmt(plan.topCreators)} creators`} by followers: none of ${of} has a recorded follower count.`
+        : plan.topCreators === 1
+          ? `The creator with the most followers among ${of} (creators without a recorded count left out): ${names[0]} (${fmt(top[0]?.[1] ?? 0)}).`
+          : `The top ${fmt(plan.topCreators)} creators: the ${fmt(top.length)} with the most followers among ${of} (creators without a recorded count left out): ${top.map(([, n], i) => `${names[i]} (${fmt(n)})`).join(", ")}.`,
     ],
     result: { ...outcome.result, top_creators: top.map(([uid]) => uid) },
   };
@@ -2667,8 +2678,8 @@ async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
 }
 
 /** Evidence: the filtered set's three most played videos (plays, then id, descending). */
-async function mostPlayed(ctx: Ctx, filter: FactsFilter): Promise<Evidence[]> {
-  return (await ctx.facts.videos(filter, 3)).map((v) => factEvidence(v));
+async function mostPlayed(ctx: Ctx, filter: FactsFilter, n = 3): Promise<Evidence[]> {
+  return (await ctx.facts.videos(filter, n)).map((v) => factEvidence(v));
 }
 
 /** The creators (advertisers) with at least one of the filtered videos, found in the store. */
@@ -3154,7 +3165,7 @@ const COLLECTION_CAVEAT =
 /** What a video set is split by: a breakdown's groups, or one property of the drivers answer. */
 type SplitBy = Exclude<
   NonNullable<Plan["groupBy"]>,
-  "topic" | "hashtag" | "sound_use" | "emoji" | "price" | "period" | "bounds"
+  "topic" | "hashtag" | "sound_use" | "emoji" | "price" | "phone" | "period" | "bounds"
 >;
 
 /** How an answer names a group the store keys `key` (FactsGroup.key) when split by `by`. */
@@ -3349,6 +3360,8 @@ function shareWords(target: Attribute): string {
       return `${target.value === "yes" ? "with" : "without"} emoji in the caption`;
     case "price":
       return `that state ${target.value === "yes" ? "a" : "no"} price${target.bound ? ` ${priceBoundWords(target.bound)}` : ""}`;
+    case "phone":
+      return `that give ${target.value === "yes" ? "a" : "no"} phone number in the caption`;
     case "collection":
       return `in ${collectionWords(target.names)}`;
     case "hook_type":
@@ -3598,6 +3611,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           ];
     ranked = await filterGroups(ctx, sides, metric, statistic);
     total = ranked.reduce((n, g) => n + g.size, 0);
+  } else if (by === "phone") {
+    // Two store filters: the captions giving a phone number, and the rest (no caption too).
+    const { phone: _phone, ...rest } = filter;
+    ranked = await filterGroups(
+      ctx,
+      [
+        ["with a phone number in the caption", { ...rest, phone: "yes" }],
+        ["without a phone number in the caption", { ...rest, phone: "no" }],
+      ],
+      metric,
+      statistic,
+    );
+    total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "price") {
     // Two store filters: the videos stating a price, and the rest; with a bound, those within it and all the others;
     // with two, those within each.
@@ -3759,6 +3785,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         !(by === "sound_use" && a.kind === "sound") &&
         !(by === "emoji" && (a.kind === "emoji" || a.kind === "any_emoji")) &&
         !(by === "price" && a.kind === "price") &&
+        !(by === "phone" && a.kind === "phone") &&
         !(by === "bounds" && plan.bands.length === 0 && a.kind === "count") &&
         a.kind !== "hook_type",
     ),
@@ -3771,8 +3798,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         ? "group"
         : by === "topic"
           ? "topic"
-          : by === "sound_use" || by === "emoji" || by === "price"
-            ? by === "emoji" || by === "price"
+          : by === "sound_use" || by === "emoji" || by === "price" || by === "phone"
+            ? by === "emoji" || by === "price" || by === "phone"
               ? "group"
               : "sound group"
             : by === "bounds"
@@ -4382,7 +4409,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
             ? shareWords(target)
                 .replace(/^with /, "have ")
                 .replace(/^without an? /, "have no ")
-            : target.kind === "text" || target.kind === "price"
+            : target.kind === "text" || target.kind === "price" || target.kind === "phone"
               ? shareWords(target).replace(/^that /, "")
               : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" || target.kind === "rate" ? "have" : "are"} ${attributeLabel(target)}`;
   const one =
@@ -4392,6 +4419,7 @@ async function share(ctx: Ctx): Promise<Outcome> {
           .replace(/^are /, "is ")
           .replace(/^mention /, "mentions ")
           .replace(/^state /, "states ")
+          .replace(/^give /, "gives ")
       : are;
   // ("What percentage of the trending set is from the US?": of the videos whose source records a region.)
   const recordedField = target.kind === "region" || target.kind === "language" ? target.kind : null;
@@ -4560,7 +4588,7 @@ async function count(ctx: Ctx): Promise<Outcome> {
     const statement = `${thereAre(n, what, describe(plan, { one: true }))}.`;
     return {
       summary: statement,
-      findings: [{ statement, evidence: await mostPlayed(ctx, filter) }],
+      findings: [{ statement, evidence: await mostPlayed(ctx, filter, plan.examples) }],
       caveats: [],
       result: { count: n },
       computed: "aggregate: count",

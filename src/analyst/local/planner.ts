@@ -325,6 +325,8 @@ export type Attribute =
    * `ids`: the videos that pass it, read from their texts before the plan is executed (boundPrices).
    */
   | { kind: "price"; value: "yes" | "no"; bound?: PriceBound; ids?: readonly string[] }
+  /** Captions that give a phone number ("0907.097.677", "hotline 1900 1870"), or none does: PHONE_PATTERN. */
+  | { kind: "phone"; value: "yes" | "no" }
   /** Videos found by one of these searches (collections as imported): "the hotelcantho search", "the trending set". */
   | { kind: "collection"; names: string[] };
 
@@ -428,6 +430,8 @@ export interface Plan {
    * the authors of the videos in question; null otherwise.
    */
   topCreators: number | null;
+  /** For `count`: "… Top 5 of those by plays": how many of the most played to give as examples (else 3). */
+  examples?: number;
   /**
    * "Which creators have posted about both Da Lat and Nha Trang?": the creators with at least one video about
    * each of these topics (not one video about both); the topics are no filter on the videos then.
@@ -512,6 +516,8 @@ export interface Plan {
     | "emoji"
     /** Videos that state a price against the others ("do videos that mention a price get more saves?"). */
     | "price"
+    /** Captions giving a phone number against the others ("captions with a hotline number vs everything else"). */
+    | "phone"
     /** Two bounds on one count that no video meets together ("under 15 s vs over 60 s"), each a group. */
     | "bounds"
     | "region"
@@ -792,7 +798,7 @@ function searchesAtLeast(said: string): number {
  * the word saying none. What follows may say the kind of price ("like 350k/đêm", "in VND").
  */
 const PRICE_SAID =
-  /\b(?:(?:(without|no|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:mention\w*|show\w*|stat\w*|list\w*|includ\w*|giv\w*|display\w*|quot\w*|reveal\w*|put\w*|hav\w*))|mention(?:s|ed|ing)?|show(?:s|ed|n|ing)?|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?|includ(?:e|es|ed|ing)|giv(?:e|es|en|ing)|with|has|have|having|put(?:s|ting)?|display(?:s|ed|ing)?|quot(?:e|es|ed|ing)|reveal(?:s|ed|ing)?|advertis(?:e|es|ed|ing)|post(?:s|ed|ing)?|us(?:e|es|ed|ing)|writ(?:e|es|ing|ten)|wrote|(?:lead|open|start)(?:s|ing)?\s+with)\s+(?:(?:an?|the|any|their|its|some|explicit|hourly|room|nightly|specific|exact|actual|concrete)\s+){0,2}(?:prices?|pricing|price\s+tags?|price\s+points?)\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?)\b)(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|videos?|transcripts?|descriptions?|text))?(?:\s*,?\s*(?:in|like|such\s+as|e\.?g\.?)\s+(?:vnd|vnđ|usd|dollars?|đồng|dong|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem)(?:\s*(?:,|\bor\b|\band\b|\/)\s*(?:vnd|vnđ|usd|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem))*)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|transcripts?|text|them|it))?(?:\s*\([^)]{0,100}\))?(?:\s*,\s*[^\s?,()]*\d[^\s?,()]*(?:\s+(?:xu|cành|canh|củ|triệu|nghìn|k|đ))?(?=\s*[,.?]))*/u;
+  /\b(?:(?:(without|no|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:mention\w*|show\w*|stat\w*|list\w*|includ\w*|giv\w*|display\w*|quot\w*|reveal\w*|put\w*|hav\w*))|mention(?:s|ed|ing)?|show(?:s|ed|n|ing)?|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?|includ(?:e|es|ed|ing)|giv(?:e|es|en|ing)|with|has|have|having|put(?:s|ting)?|display(?:s|ed|ing)?|quot(?:e|es|ed|ing)|reveal(?:s|ed|ing)?|advertis(?:e|es|ed|ing)|post(?:s|ed|ing)?|us(?:e|es|ed|ing)|writ(?:e|es|ing|ten)|wrote|(?:lead|open|start)(?:s|ing)?\s+with)\s+(?:(?:an?|the|any|both|their|its|some|explicit|hourly|room|nightly|specific|exact|actual|concrete)\s+){0,2}(?:prices?|pricing|price\s+tags?|price\s+points?)\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?)\b)(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|videos?|transcripts?|descriptions?|text))?(?:\s*,?\s*(?:in|like|such\s+as|e\.?g\.?)\s+(?:vnd|vnđ|usd|dollars?|đồng|dong|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem)(?:\s*(?:,|\bor\b|\band\b|\/)\s*(?:vnd|vnđ|usd|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem))*)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|transcripts?|text|them|it))?(?:\s*\([^)]{0,100}\))?(?:\s*,\s*[^\s?,()]*\d[^\s?,()]*(?:\s+(?:xu|cành|canh|củ|triệu|nghìn|k|đ))?(?=\s*[,.?]))*/u;
 const PRICE_SAID_ALL = new RegExp(PRICE_SAID.source, "gu");
 /**
  * `text` without the prices it says are stated, and then without the word elsewhere ("… price info drives saves"),
@@ -810,6 +816,18 @@ const wordsQuoted = (question: string) =>
 /** The others beside videos stating a price: "… vs those without", "than ones that don't". */
 const PRICE_OTHERS =
   /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|ads|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
+
+/**
+ * "A phone number", "a full 10-digit Vietnamese phone number", "hotline numbers", "a Zalo number or hotline", "a
+ * hotline or phone number in the caption", "số điện thoại", "sđt"; "without a phone number", "don't give one" (1:
+ * none). A Zalo or hotline contact joined to it is read with it (a caption gives one as a number); not "the phone
+ * number of …", which asks for one.
+ */
+const PHONE_SAID =
+  /(?:\b(without|no|lack\w*|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:\w+\s+)?)\s*)?\b(?:(?:an?|the|any|their|its|full|direct|some|\d+[- ]digits?|ten[- ]digit)\s+){0,4}(?:(?:["“']?(?:hotline|zalo)["”']?\s*(?:or|\/)\s*)?(?:phone|telephone|contact|hotline|zalo|mobile|cell|call)\s+(?:numbers?\b|nos?\b\.?|#)|phone(?:s|\s+contacts?)?(?=\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?captions?\b)|số điện thoại|số đt|sđt)(?!\s+(?:liên hệ\s+)?(?:of|của)(?![\p{L}]))(?:\s*(?:or|\/)\s*(?:an?\s+)?["“']?(?:zalo|hotline)["”']?(?:\s+(?:contacts?|numbers?))?)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|text|descriptions?))?/u;
+/** The others of a phone number's comparison: "… than those without", "vs everything else", "or not". */
+const PHONE_OTHERS =
+  /\b(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+(?:(?:all\s+)?(?:the rest|everything else|every other caption|the others|others)\b|(?:(?:those|ones|videos|vids|posts|captions|the ones)\s+)?(?:(?:that|which|with)\s+)?(?:without|w\/o|no\b|(?:don'?t|do not|doesn'?t|does not|dont)\b)(?:\s+(?:one|it|them|a (?:phone )?number|\w+ one)\b)?)|\bor not\b/u;
 
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
@@ -905,6 +923,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos ${a.value === "yes" ? "with" : "without"} emoji in the caption`;
     case "price":
       return `videos ${a.value === "yes" ? "stating" : "not stating"} a price${a.bound ? ` ${priceBoundWords(a.bound)}` : ""}`;
+    case "phone":
+      return `videos ${a.value === "yes" ? "with" : "without"} a phone number in the caption`;
     case "collection":
       return `videos in ${collectionWords(a.names)}`;
     case "hook_type":
@@ -2255,6 +2275,19 @@ const RECENT_DAYS = 30;
  * question leaves open; and a follow-up that names no set of its own ("Which ones got the most views?",
  * "What should I post?") is about the set the context names last (its topics, labels, creators, advertisers).
  */
+/**
+ * "The biggest creator", "the creator with the most followers": a set of one, shaped as the plural set's match
+ * (the phrase, its number, a word between).
+ */
+function oneBiggest(lower: string): RegExpMatchArray | null {
+  const m = lower.match(
+    /\bthe (?:biggest|largest|most[- ]followed) (?:([\p{L}]+) )?(?:creator|influencer|account|tiktoker)(?:['’]s)?(?![\p{L}'’])|\bthe (?:([\p{L}]+) )?(?:creator|influencer|account|tiktoker) with the most followers\b/u,
+  );
+  if (!m) return null;
+  const one = Object.assign([m[0], "1", undefined, m[1] ?? m[2]], { index: m.index, input: lower });
+  return one as unknown as RegExpMatchArray;
+}
+
 export async function planQuestion(
   facts: FactsRepository,
   question: string,
@@ -3600,6 +3633,8 @@ async function readQuestion(
     )
     // "Ad-flagged videos", "flagged as ads": the videos labelled as ads ("ad videos").
     .replace(/\bad[- ]flagged\b|\b(?:flagged|labell?ed|marked) as (?:an? )?ads?\b/gi, "ad")
+    // "A Vietnamese phone number": the number's country, no language of the videos.
+    .replace(/\b(?:vietnamese|vn)\s+(?=(?:phone|mobile|hotline|telephone|contact) (?:numbers?|nos?)\b)/gi, "")
     // "My English not so good", "sorry for my English": the asker's, no language of the videos.
     .replace(
       /\b(?:(?:sorry|apologies) (?:for|about) |excuse |pardon )?my (?:english|vietnamese)\b(?:\s+(?:is\s+)?(?:not|isn't|is not|no)?\s*(?:so\s+|very\s+|too\s+)?(?:good|great|well|bad|poor|perfect|fluent))?/gi,
@@ -5119,6 +5154,55 @@ async function readQuestion(
     }
   }
   for (const { at, said, bound } of priceBounds) place({ kind: "price", value: "yes", bound }, at, said);
+  // "Captions with a phone number", "do captions with a hotline or Zalo number get more comments than the rest?",
+  // "without a phone number": a number given in the caption (PHONE_PATTERN), not the words.
+  const phoneSaid = ((said) =>
+    said &&
+    // (Not one example of several, "calls to action such as hotline numbers, Zalo, …"; nor a creator's bio.)
+    !/\b(?:such as|e\.?g\.?|like|including|for example)\s*[(:,]?\s*$/.test(text.slice(0, said.index ?? 0)) &&
+    !/\b(?:bios?|signatures?)\b/.test(lowerAll)
+      ? said
+      : null)(text.match(PHONE_SAID));
+  let phoneVsNone = false;
+  // ('A phone number or "hotline"': the quoted word joined to it, read with it.)
+  let phoneJoined: { at: number; end: number; word: string } | null = null;
+  if (phoneSaid) {
+    const at = phoneSaid.index ?? 0;
+    const end = at + phoneSaid[0].length;
+    const or = lowerAll.slice(end).match(/^\s*(?:or|\/)\s*/);
+    const word = or
+      ? quoted.find((q) => /^(?:zalo|hotline)$/.test(q.text) && q.at >= end && q.at <= end + or[0].length + 1)
+      : undefined;
+    if (word) phoneJoined = { at: end, end: word.end, word: word.text };
+    const none = phoneSaid[1] !== undefined;
+    const others = text.slice(at + phoneSaid[0].length).match(PHONE_OTHERS);
+    phoneVsNone = !none && (restCompared || (!adsVsOrganic && others !== null));
+    if (!phoneVsNone) place({ kind: "phone", value: none ? "no" : "yes" }, at, phoneSaid[0].trim());
+    text = consume(text, at, phoneSaid[0].length);
+    // ("Captions that carry (include, give) a phone number": the verb is read with it.)
+    const verb = text
+      .slice(0, at)
+      .match(
+        /\b(?:carr(?:y|ies|ying)|includ\w*|contain\w*|giv(?:e|es|ing)|gave|put(?:s|ting)?|show(?:s|ing)?|list(?:s|ing)?|writ(?:e|es|ing)|wrote)\s*$/,
+      );
+    if (verb) text = consume(text, verb.index ?? 0, verb[0].length);
+    // ("Captions with a phone number vs captions without": where the number is, not what to find.)
+    for (const m of [...text.matchAll(/\b(?:(?:in|within) (?:the |their |its |a )?)?captions?\b/g)])
+      text = consume(text, m.index ?? 0, m[0].length);
+    if (
+      phoneJoined ||
+      /\b(?:zalo|hotline)\b.*\b(?:or|\/)|\b(?:or|\/)\b.*\b(?:zalo|hotline)\b/.test(phoneSaid[0])
+    )
+      understood.push(
+        `a Zalo or hotline contact read as a phone number in the caption (from "${phoneSaid[0].trim()}${phoneJoined ? ` or "${phoneJoined.word}"` : ""}"): a caption naming one without its number is not counted`,
+      );
+    if (phoneVsNone) {
+      const rest = text.match(PHONE_OTHERS);
+      if (rest) text = consume(text, rest.index ?? 0, rest[0].length);
+      readHelp();
+      understood.push("groups: videos whose caption gives a phone number, and the others");
+    }
+  }
   // ("Prices under 500k/đêm vs over 1tr/đêm, median views for each": the videos within each, side by side.)
   const [firstBound, secondBound] = priceBounds;
   const pricesApart =
@@ -6862,7 +6946,11 @@ async function readQuestion(
   };
   // (Prices quoted as examples of a price stated, 'like "160k/người"', are what it means, not words to find.)
   for (const q of quoted)
-    if (!priceRead || !statesPrice(q.text)) addTopic(q.text, q.text, q.at, q.end, "quoted");
+    if (
+      (!priceRead || !statesPrice(q.text)) &&
+      !(phoneJoined && q.at >= phoneJoined.at && q.at < phoneJoined.end)
+    )
+      addTopic(q.text, q.text, q.at, q.end, "quoted");
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
   // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …", "a travel blog says …", "is
   // it accurate to say …".)
@@ -6978,12 +7066,17 @@ async function readQuestion(
   const creatorSet =
     (subject === "creators" && metric !== "videos") || subject === "advertisers" || concentration
       ? null
-      : lowerAll.match(
+      : (lowerAll.match(
           new RegExp(
             `\\bthe (?:(?:top|biggest|largest|most followed|leading)(?: (\\d{1,3}|${NUMBER_WORD}))?|(\\d{1,3}|${NUMBER_WORD}) (?:top|biggest|largest|most followed|leading)) (?:([\\p{L}]+) )?(?:creators|influencers|accounts|tiktokers)(?:['’]s?)?(?![\\p{L}'’])`,
             "u",
           ),
-        );
+        ) ?? oneBiggest(lowerAll));
+  // ("The top 3 videos of the creator with the most followers": that creator's videos, not a ranking by followers.)
+  if (creatorSet?.[0].endsWith("followers") && metric === "followers") {
+    unsay(/^metric /);
+    metric = null;
+  }
   if (creatorSet) {
     const at = creatorSet.index ?? 0;
     const between = creatorSet[3];
@@ -8555,9 +8648,17 @@ async function readQuestion(
   ) {
     intent = "compare";
     usesBy = "ad";
-  } else if (hookVsNone || transcriptVsNone || emojiVsNone || priceVsNone) {
+  } else if (hookVsNone || transcriptVsNone || emojiVsNone || priceVsNone || phoneVsNone) {
     intent = "breakdown";
-    groupBy = hookVsNone ? "hook" : transcriptVsNone ? "transcript" : emojiVsNone ? "emoji" : "price";
+    groupBy = hookVsNone
+      ? "hook"
+      : transcriptVsNone
+        ? "transcript"
+        : emojiVsNone
+          ? "emoji"
+          : priceVsNone
+            ? "price"
+            : "phone";
     subject = "videos";
     lengthOfGroups();
     // "Do hooks help?", "how do videos with a price perform compared to ones without?": whether the videos with
@@ -9169,7 +9270,7 @@ async function readQuestion(
     // "How many videos do the 3 biggest creators have?": their videos are counted, not the creators.
     subject = subject === "creators" ? "videos" : subject;
     understood.push(
-      `the videos of the ${topCreators} creators with the most followers (from "${creatorSet?.[0]}")`,
+      `the videos of the ${topCreators === 1 ? "creator" : `${topCreators} creators`} with the most followers (from "${creatorSet?.[0]}")`,
     );
   } else if (creatorSet) ignored.push(`${creatorSet[0]} (a set of creators: not for this kind of question)`);
   // "Which creators have posted about both Da Lat and Nha Trang?", "how many creators post about both hotels
@@ -10816,6 +10917,21 @@ async function readQuestion(
       `${priceShownAt[0]} (prices are shown where videos are listed: "top 5 Da Lat videos with the price each one quotes")`,
     );
   }
+  // ("How many captions give a phone number? Top 5 of those by plays.": the count, with the most played as its
+  // examples; no total of views.)
+  let examples: number | undefined;
+  if (
+    intent === "count" &&
+    metric === "plays" &&
+    /[?.]\s*(?:and\s+)?(?:the\s+|list\s+(?:the\s+)?|show\s+(?:me\s+)?(?:the\s+)?)?top \d+(?: of (?:those|them|these))? by (?:plays|views)\W*$/.test(
+      lowerAll,
+    )
+  ) {
+    unsay(/^metric /);
+    metric = null;
+    examples = count;
+    understood.push(`the ${count} most played of them given as examples (from "top … by plays")`);
+  }
   if (groupsOf && intent === "breakdown" && groupBy !== null && !rankWithin) {
     groupVideos = boundOnly(groupsOf);
     // ("Which searches have more than 8 ads?": how many each has, no measure named.)
@@ -10888,6 +11004,7 @@ async function readQuestion(
     alsoMeasured,
     viralShare: viral && topPercent !== null ? topPercent / 100 : VIRAL_SHARE,
     topCreators,
+    ...(examples ? { examples } : {}),
     eachTopic,
     eachPeriod,
     eachPeriodExcept,

@@ -31,6 +31,7 @@ import {
   type IndexedWord,
   type LinkedCreator,
   linkedCreator,
+  PHONE_PATTERN,
   PRICE_PATTERN,
   PRICE_TEXT_SQL,
   presenceSql,
@@ -467,6 +468,10 @@ function whereOf(
   if (filter.price)
     parts.push(
       `${filter.price === "yes" ? "" : "NOT "}((${PRICE_TEXT_SQL("chr(10)")}) ~ ${params.add(PRICE_PATTERN)})`,
+    );
+  if (filter.phone)
+    parts.push(
+      `${filter.phone === "yes" ? "" : "NOT "}(coalesce(v.caption, '') ~ ${params.add(PHONE_PATTERN)})`,
     );
   if (filter.hook_type) {
     eq("hook_type", filter.hook_type);

@@ -25,6 +25,7 @@ import {
   type FactsRepository,
   type FactsSplit,
   type FactsValue,
+  givesPhone,
   hashtagSql,
   hasTextSql,
   type IndexedWord,
@@ -69,9 +70,12 @@ export class SqliteFacts implements FactsRepository {
     private readonly db: Db,
     private readonly thread: FactsThread | null,
   ) {
-    // (SQLite has no regular expressions: the one price pattern, as a function of this connection.)
+    // (SQLite has no regular expressions: the price and phone patterns, as functions of this connection.)
     db.function("crs_price", { deterministic: true }, (text: unknown) =>
       typeof text === "string" && statesPrice(text) ? 1 : 0,
+    );
+    db.function("crs_phone", { deterministic: true }, (text: unknown) =>
+      typeof text === "string" && givesPhone(text) ? 1 : 0,
     );
   }
 
@@ -513,6 +517,7 @@ function whereOf(db: Db, filter: FactsFilter): { where: string; params: Record<s
   }
   if (filter.price)
     parts.push(`crs_price(${PRICE_TEXT_SQL("char(10)")}) = ${filter.price === "yes" ? 1 : 0}`);
+  if (filter.phone) parts.push(`crs_phone(coalesce(v.caption, '')) = ${filter.phone === "yes" ? 1 : 0}`);
   if (filter.hook_type) {
     eq("hook_type", "hook_type", filter.hook_type);
     parts.push("v.label_hook = 1");

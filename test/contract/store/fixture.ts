@@ -123,6 +123,20 @@ export const PRICE_SAMPLES: readonly (readonly [string, boolean])[] = [
   ["tại 10 Củ Chi, Nha Trang", false],
 ];
 
+/** Phone numbers as captions give them (true), and figures that are none (false): PHONE_PATTERN's cases. */
+export const PHONE_SAMPLES: readonly (readonly [string, boolean])[] = [
+  ["hotline 0907.097.677", true],
+  ["Zalo: 0908220613", true],
+  ["LH 0276 3 822 999", true],
+  ["gọi +84 905 123 456 nhé", true],
+  ["tổng đài 1900 1870", true],
+  ["đặt phòng 097-86-88888", true],
+  ["giá 1.686.000đ một đêm", false],
+  ["10.500.000 lượt xem", false],
+  ["ngày 02.05.2025", false],
+  ["mã 0123456789012345", false],
+];
+
 /** 40 videos by three creators, two advertisers, a few hooks that paraphrase each other. */
 export function contractFixture(): Fixture {
   const videos: FixtureVideo[] = [];
@@ -156,6 +170,9 @@ export function contractFixture(): Fixture {
   at(9, { transcript: "   " });
   // Prices as captions and transcripts write them (PRICE_SAMPLES), on videos 12-33: some a price, some not.
   for (const [k, [text]] of PRICE_SAMPLES.entries()) at(12 + k, { transcript: text });
+  // Phone numbers in captions (PHONE_SAMPLES), on videos 12-21.
+  for (const [k, [text]] of PHONE_SAMPLES.entries())
+    at(12 + k, { caption: `clip number ${12 + k} morning routine ${text}` });
   at(11, {
     plays: 90_000,
     createdAt: NOW - 20 * HOUR,

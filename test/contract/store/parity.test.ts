@@ -8,6 +8,7 @@ import {
   type FactsValue,
   HASHTAG_COUNT_BOUNDS,
   LENGTH_BOUNDS,
+  PHONE_PATTERN,
   PRICE_PATTERN,
   type VideoFact,
 } from "../../../src/store/facts.js";
@@ -23,7 +24,7 @@ import type {
   VideoSort,
 } from "../../../src/store/types.js";
 import { postgresFactory, type StoreUnderTest, sqliteFactory, storeFactories } from "./factories.js";
-import { contractFixture, type Fixture, must, PRICE_SAMPLES } from "./fixture.js";
+import { contractFixture, type Fixture, must, PHONE_SAMPLES, PRICE_SAMPLES } from "./fixture.js";
 
 /**
  * SQLite and PostgreSQL loaded with the same rows (the PostgreSQL factory copies the SQLite one), compared
@@ -862,6 +863,18 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
       for (const store of [lite, pg]) {
         expect((await store.facts.videos({ price: "yes" })).map((v) => v.id).sort()).toEqual(priced);
         expect(await store.facts.count({ price: "no" })).toBe(fixture.videos.length - priced.length);
+      }
+      // A phone number in the caption: the one pattern, read alike by both engines.
+      const phone = new RegExp(PHONE_PATTERN);
+      for (const [text, given] of PHONE_SAMPLES) expect(phone.test(text), text).toBe(given);
+      const phoned = fixture.videos
+        .filter((v) => phone.test(v.caption))
+        .map((v) => v.id)
+        .sort();
+      expect(phoned.length).toBe(PHONE_SAMPLES.filter(([, given]) => given).length);
+      for (const store of [lite, pg]) {
+        expect((await store.facts.videos({ phone: "yes" })).map((v) => v.id).sort()).toEqual(phoned);
+        expect(await store.facts.count({ phone: "no" })).toBe(fixture.videos.length - phoned.length);
       }
       // Days of the week (UTC), as the weekday split keys them.
       for (const days of [[0, 6], [1, 2, 3, 4, 5], [4], []])

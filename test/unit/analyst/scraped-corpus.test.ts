@@ -12,7 +12,7 @@ import { ToolRegistry } from "../../../src/registry/invoke.js";
 import type { ServiceDeps } from "../../../src/registry/types.js";
 import { DAY, fixedClock } from "../../../src/shared/clock.js";
 import type { Db } from "../../../src/store/connection.js";
-import { PRICE_PATTERN } from "../../../src/store/facts.js";
+import { PHONE_PATTERN, PRICE_PATTERN } from "../../../src/store/facts.js";
 import { createPool } from "../../../src/store/postgres/connection.js";
 import { createPostgresStore } from "../../../src/store/postgres/index.js";
 import { createSqliteStore } from "../../../src/store/sqlite/index.js";
@@ -13889,6 +13889,119 @@ describe("a topic between 'the most' and the videos, cities of one kind, prices 
     expect(statements).toContain('Price stated: "1.200.000đ", "2 triệu".');
     expect(statements).toContain('Price stated: "$70 a night".');
     expect(statements).not.toContain("No price stated.");
+  });
+});
+
+describe("phone numbers in captions: 'captions with a phone number', 'a hotline or Zalo number', 'vs those without' (stop 67)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  const ID = (i: number) => String(6_900_000_000_000_000_300n + BigInt(i));
+  // Captions as Vietnamese hotels give numbers: dotted, spaced, a 1900 hotline; and figures that are none (a price,
+  // a date, a count), and a Zalo named without its number.
+  const CAPTIONS = [
+    "Hotline đặt phòng 0907.097.677",
+    "Zalo: 0908 220 613 để được giá tốt",
+    "Liên hệ 0276 3 822 999 nhé",
+    "tổng đài 1900 1870",
+    "nhắn Zalo mình để ở bio nha",
+    "phòng 1.686.000đ một đêm",
+    "khai trương ngày 02.05.2025",
+    "đạt 10.500.000 lượt xem",
+  ];
+  const PHONED = [0, 1, 2, 3];
+  const PHONE = new RegExp(PHONE_PATTERN);
+  beforeAll(async () => {
+    ({ db: searched, on } = await searchedScrape(
+      "sapa-phones.json",
+      CAPTIONS.map((words, i) =>
+        searchedItem(
+          6_900_000_000_000_000_300n + BigInt(i),
+          `Sa Pa ${words} #sapa #hotel`,
+          // (The first account far ahead of every other on followers.)
+          { id: 4_300_000 + (i % 2), name: `sp${i % 2}`, fans: i % 2 === 0 ? 90_000_000 : 2_000 },
+          {
+            ageDays: 3 + i,
+            plays: 10_000 + i * 1_000,
+            likes: 300,
+            comments: PHONED.includes(i) ? 2 : 40,
+            shares: 4,
+            saves: 20,
+          },
+          false,
+          "hotelsapa",
+        ),
+      ),
+    ));
+  });
+  afterAll(() => searched.close());
+
+  it("'how many captions give a phone number? Top 5 of those by plays.': the count, with its most played as examples (SQL)", async () => {
+    const all = searched
+      .prepare<[], { id: string; caption: string | null }>("SELECT id, caption FROM videos")
+      .all();
+    // (The scrape beside them gives none.)
+    expect(
+      all
+        .filter((v) => PHONE.test(v.caption ?? ""))
+        .map((v) => v.id)
+        .sort(),
+    ).toEqual(PHONED.map(ID).sort());
+    const answer = await ask(
+      "How many captions carry a full 10-digit Vietnamese phone number? Top 5 of those by plays.",
+      on,
+    );
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "count", metric: null, filters: ["phone=yes"] });
+    expect(result.count).toBe(PHONED.length);
+    expect(answer.summary).toBe("There are 4 videos that give a phone number in the caption.");
+    // (Four in all: the five asked for are every one, the most played first.)
+    expect(answer.findings[0]?.evidence.map((e) => e.id)).toEqual([ID(3), ID(2), ID(1), ID(0)]);
+    const none = aggregateOf(await ask("how many Sa Pa videos have no phone number in the caption?", on));
+    expect(none.plan.filters).toEqual(["phone=no"]);
+    expect(none.result.count).toBe(CAPTIONS.length - PHONED.length);
+  });
+
+  it("'a phone number or zalo' is the numbers given (said so); 'vs those without' sets them beside the rest", async () => {
+    const listed = aggregateOf(
+      await ask("show me Sa Pa videos where the caption mentions a phone number or zalo", on),
+    );
+    expect(listed.plan).toMatchObject({ intent: "rank", filters: ["phone=yes"], topics: ["sapa"] });
+    expect(listed.plan.understood.join("\n")).toContain(
+      "a caption naming one without its number is not counted",
+    );
+    expect([...(listed.result.ranking as string[])].sort()).toEqual(PHONED.map(ID).sort());
+    const rest = aggregateOf(
+      await ask(
+        "Do Sa Pa captions with a hotline or Zalo number get more comments than captions without one?",
+        on,
+      ),
+    );
+    expect(rest.plan).toMatchObject({ intent: "breakdown", group_by: "phone", metric: "comments" });
+    expect(rest.result.ranking).toEqual([
+      "without a phone number in the caption",
+      "with a phone number in the caption",
+    ]);
+    expect(rest.result.values).toEqual([40, 2]);
+  });
+
+  it("'the top 3 videos of the creator with the most followers': that creator's videos, not a ranking by followers (SQL)", async () => {
+    const top = searched
+      .prepare<[], { uid: string }>("SELECT uid FROM creators ORDER BY followers DESC LIMIT 1")
+      .get();
+    const theirs = searched
+      .prepare<[string], { id: string }>(
+        "SELECT id FROM videos WHERE author_uid = ? ORDER BY plays DESC, id DESC LIMIT 3",
+      )
+      .all(top?.uid as string)
+      .map((v) => v.id);
+    const answer = await ask("what are the top 3 videos of the creator with the most followers?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "videos", metric: null });
+    expect(plan.understood).toContain(
+      'the videos of the creator with the most followers (from "the creator with the most followers")',
+    );
+    expect(result.ranking).toEqual(theirs);
+    expect(answer.summary).toMatch(/^Most viewed videos by the creator with the most followers: /);
   });
 });
 
