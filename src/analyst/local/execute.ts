@@ -5974,6 +5974,22 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     }
     for (const g of top.slice(1)) names.set(g.key, await ctx.facts.nameOf(by, g.key));
   }
+  // ("Which creators post the most, and how do their views compare?": each account's median of the count named
+  // beside its number of videos.)
+  const beside =
+    m === "videos" && (by === "creator" || by === "advertiser") ? (plan.alsoMeasured[0] ?? null) : null;
+  const besideOf = new Map<string, number | null>();
+  if (beside) {
+    const [measured] = await ctx.facts.groups(filter, [by], factsValueOf(beside));
+    const listed = new Set(top.map((g) => g.key));
+    for (const g of measured ?? []) if (listed.has(String(g.key))) besideOf.set(String(g.key), g.median);
+  }
+  const besideWords = (key: string) => {
+    const v = besideOf.get(key);
+    return beside && v !== undefined && v !== null
+      ? `; median ${showFigure(beside, v)} ${METRIC_NAME[beside]} per video`
+      : "";
+  };
   // Each listed group's most played videos: its examples, and a sound's title.
   const tops = new Map(
     await Promise.all(top.map(async (g) => [g.key, await ctx.facts.groupTop(filter, by, g.key, 2)] as const)),
@@ -5987,7 +6003,14 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           {
             type: by,
             id: g.key,
-            figures: { name: nameOf(g.key), videos: g.size, [byCreators ? "creators" : m]: round(g.value) },
+            figures: {
+              name: nameOf(g.key),
+              videos: g.size,
+              [byCreators ? "creators" : m]: round(g.value),
+              ...(beside && besideOf.get(g.key) != null
+                ? { [`median_${beside}`]: round(besideOf.get(g.key) as number) }
+                : {}),
+            },
           } as Evidence,
         ]
       : []),
@@ -6009,10 +6032,19 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       return tied.length > 1
         ? `${among}${joinNames(tied)} tie by ${measureName}: ${figure} each${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`
         : `${among}${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;
-    })(),
+    })().concat(
+      beside
+        ? ` Median ${METRIC_NAME[beside]} per video: ${top
+            .flatMap((g) => {
+              const v = besideOf.get(g.key);
+              return v === undefined || v === null ? [] : [`${nameOf(g.key)} ${showFigure(beside, v)}`];
+            })
+            .join(", ")}.`
+        : "",
+    ),
     findings: await Promise.all(
       top.map(async (g, i) => ({
-        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? ` video${g.value === 1 ? "" : "s"}` : ` over ${videosCount(g.size)}`}.`,
+        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? ` video${g.value === 1 ? "" : "s"}${besideWords(g.key)}` : ` over ${videosCount(g.size)}`}.`,
         evidence: await evidenceOf(g),
       })),
     ),
@@ -6024,7 +6056,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ...floor.caveat,
       ...reachNote,
     ],
-    result: { ranking: top.map((g) => g.key), values: top.map((g) => round(g.value)) },
+    result: {
+      ranking: top.map((g) => g.key),
+      values: top.map((g) => round(g.value)),
+      ...(beside ? { [`median_${beside}`]: top.map((g) => round(besideOf.get(g.key) ?? 0)) } : {}),
+    },
     computed: `aggregate: ${by}s ranked by ${byCreators ? "distinct creators" : m === "videos" ? "video count" : perVideo ? `median ${m} per video` : m}`,
   };
 }

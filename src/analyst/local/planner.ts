@@ -421,7 +421,10 @@ export interface Plan {
   viralBy: "plays" | "likes" | "comments" | "shares" | "saves";
   /** "The second most viewed video": the place in a ranking of videos asked for (the ranking runs to it). */
   nth: number | null;
-  /** For `measure`: the other counts named beside `metric` ("the median views, likes and comments"), each measured. */
+  /**
+   * For `measure`: the other counts named beside `metric` ("the median views, likes and comments"), each measured;
+   * for a ranking of accounts by videos ("… post the most, and how do their views compare?"), each one's median.
+   */
   alsoMeasured: Metric[];
   /** The part of the videos in question `viral` selects: a tenth (VIRAL_SHARE), or the percentage named ("the top 5 %"). */
   viralShare: number;
@@ -6416,6 +6419,8 @@ async function readQuestion(
     .replace(/\bshares? (counts?|numbers?|totals?)\b/g, " ")
     .replace(TOP_PERCENT, " ");
   let metric: Metric | null = null;
+  // Where the first measure's word stands (-1: none read from a word).
+  let metricAt = -1;
   const alsoNamed: Metric[] = [];
   if (rate) metric = rate;
   else if (/\bengagement rate\b|\bengagement\b|\bengaging\b|\binteraction rate\b/.test(lowerAll))
@@ -6447,7 +6452,10 @@ async function readQuestion(
       if (word === "like" && /^\s+@/.test(lowerAll.slice(after))) continue;
       const m = METRIC_WORDS[word];
       if (!m) continue;
-      if (!metric) metric = m;
+      if (!metric) {
+        metric = m;
+        metricAt = at;
+      }
       // "The median views, likes and comments of resort videos": the other counts named, each measured too.
       // ("Comments per 1,000 views": a rate's base, not another measure; "compare like the same weeks": "like"
       // as a preposition.)
@@ -6468,6 +6476,23 @@ async function readQuestion(
       ? text.match(/\b(?:on|in terms of)\s+(views|plays|likes|comments|shares|saves)\b/)
       : null;
   if (compareOn) metric = METRIC_WORDS[compareOn[1] as string] ?? metric;
+  // ("Which Phú Quốc creators post the most, and how do their views compare?": ranked by how many videos they post,
+  // each one's views given beside, the count named after it.)
+  const postsMost = lowerAll.match(/\b(?:posts?|upload|uploads) the most\b|\bmost (?:active|prolific)\b/);
+  let postsBeside: Metric | null = null;
+  if (
+    metric !== null &&
+    COUNTS.includes(metric) &&
+    rate === null &&
+    postsMost &&
+    metricAt > (postsMost.index ?? 0) &&
+    /^\s*[^?]{0,20}?\b(?:and|with|plus|[,;—–-])\s+(?:how|what|which|their|do|does|are|is|compare)\b/.test(
+      lowerAll.slice((postsMost.index ?? 0) + postsMost[0].length),
+    )
+  ) {
+    postsBeside = metric;
+    metric = "videos";
+  }
   if (
     !metric &&
     (/\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\b(?:most|fewest) (?:ad|sponsored|promoted|organic) (?:videos|posts|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
@@ -10561,15 +10586,25 @@ async function readQuestion(
   // measure is used, and the others are said to be unused.
   // ("Weekdays vs weekends: median views and median shares": each group on each count named.)
   const alsoMeasured =
-    (intent === "measure" ||
-      (intent === "breakdown" && shareOf === null && !rankWithin) ||
-      // ("Compare @a and @b on median views and saves.")
-      (intent === "compare" && creators.length + advertisers.length >= 2)) &&
-    metric !== null &&
-    COUNTS.includes(metric) &&
-    !concentration
-      ? alsoNamed.filter((m) => m !== metric)
-      : [];
+    postsBeside !== null && intent === "rank" && (subject === "creators" || subject === "advertisers")
+      ? [postsBeside]
+      : (intent === "measure" ||
+            (intent === "breakdown" && shareOf === null && !rankWithin) ||
+            // ("Compare @a and @b on median views and saves.")
+            (intent === "compare" && creators.length + advertisers.length >= 2)) &&
+          metric !== null &&
+          COUNTS.includes(metric) &&
+          !concentration
+        ? alsoNamed.filter((m) => m !== metric)
+        : [];
+  // (Elsewhere the count named after "posts the most" is the measure: "which creators post the most views"
+  // reads as no such question.)
+  if (postsBeside !== null && alsoMeasured.length === 0) metric = postsBeside;
+  else if (postsBeside !== null) {
+    // (A median per video is of the count beside, not of the number of videos ranked.)
+    unsay(/^ranked by the median per video/);
+    perVideo = false;
+  }
   // "High engagement but low views": "low" is no bound the corpus can read; a number is.
   const lowReach = lowerAll.match(/\b(low|few|little|small|modest|not many) (views|plays|reach)\b/);
   if (

@@ -777,6 +777,31 @@ describe("naturally phrased questions read as meant", () => {
     });
   });
 
+  it("'which creators post the most, and how do their views compare?': ranked by videos, each one's median views beside (SQL)", async () => {
+    const answer = await ask("Which creators post the most, and how do their views compare?");
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "videos" });
+    expect(plan.understood).toContain("also measured: views (plays)");
+    const byCreator = new Map<string, number[]>();
+    for (const r of db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
+      uid: string;
+      plays: number;
+    }[])
+      byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+    const expected = [...byCreator]
+      .map(([uid, xs]) => ({ uid, n: xs.length, m: median(xs) }))
+      .sort((a, b) => b.n - a.n || a.uid.localeCompare(b.uid))
+      .slice(0, 5);
+    expect(result.ranking).toEqual(expected.map((e) => e.uid));
+    expect(result.values).toEqual(expected.map((e) => e.n));
+    expect(result.median_plays).toEqual(expected.map((e) => e.m));
+    expect(answer.findings[1]?.statement).toMatch(
+      new RegExp(
+        `^#2 @[\\w.]+: ${expected[1]?.n} videos; median ${expected[1]?.m.toLocaleString("en-US")} views per video\\.$`,
+      ),
+    );
+  });
+
   it('"highest average views per video": creators ranked by their median video, 5+ videos each (SQL)', async () => {
     const answer = await ask("Which creators have the highest average views per video?");
     const { plan, result } = aggregateOf(answer);
