@@ -1325,6 +1325,12 @@ const TRENDING_DATED = new RegExp(
 /** A figure asked of "trending videos" (not a list of them, which is the trending feed). */
 const FIGURE_OF_TRENDING =
   /\b(?:how many|median|average|avg|mean|typical|percentage|percent|share|fraction|proportion|ratio|total|number of|distribution)\b(?:(?![.?!;]|\b(?:show|list|top|rank\w*|most|best)\b)[\s\S])*?\btrending(?=\s+(?:(?:vs\.?|versus|compared (?:to|with)|and)\s+(?:the\s+)?[\p{L}]+\s+)?(?:videos?|tiktoks?|vids|posts|clips|ones)\b)/giu;
+/**
+ * What "trending videos" use ("which hook types do trending videos use most?", "hashtags used by trending videos",
+ * "the sounds in trending videos"): the uses of the videos the trending collection holds; ends at "trending".
+ */
+const USES_OF_TRENDING =
+  /\b(?:hashtags?|tags|sounds?|songs?|music|audios?|hook types?|hooks?|emojis?|words?|phrases?)\s+(?:(?:do|does|did)\s+(?:the\s+)?|(?:(?:are\s+|is\s+)?(?:most\s+)?(?:used|common|popular)\s+)?(?:by|in|on|of|among|across)\s+(?:the\s+)?)trending(?=\s+(?:videos?|tiktoks?|vids|posts|clips)\b)/giu;
 const SET_AFTER = /^\s*(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b/i;
 
 /**
@@ -1354,6 +1360,12 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
       // ("Median likes of trending videos", "what share of the trending videos use an original sound?": a figure of
       // the videos the trending collection holds; the trending feed ranks today's videos, and has no such figure.)
       .replace(FIGURE_OF_TRENDING, (said: string) => {
+        typos.push(`trending=${name}, the collection's name`);
+        return said.replace(/\btrending$/i, `${name} set`);
+      })
+      // ("Which hook types do trending videos use most?": what the set's videos use; the trend reports are asked
+      // as "what is trending".)
+      .replace(USES_OF_TRENDING, (said: string) => {
         typos.push(`trending=${name}, the collection's name`);
         return said.replace(/\btrending$/i, `${name} set`);
       });
@@ -2556,7 +2568,7 @@ interface ContextSet {
 
 /** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
 const BY_SEARCH =
-  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?:(?:hotel|resort|homestay|city|place|destination|location)\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 /** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
 const BY_KIND_SEARCH =
@@ -8458,13 +8470,32 @@ async function readQuestion(
     else if (!RANKED_NOUN.test(lowerAll) || whichSearchHas) {
       // ("The median video length in each search": their length.)
       lengthOfGroups();
-      understood.push(
-        collectionNames.length >= 2
-          ? eachOfFamily && collectionSides.length === 1
-            ? `groups: each of the ${namesListed(collectionNames)}`
-            : `groups: the searches named (${collectionNames.length > FEW_COLLECTIONS ? namesListed(collectionNames) : collectionNames.join(", ")}), side by side`
-          : `groups: each search the videos were found by (${collections.size} collections, as imported)`,
-      );
+      // ("Rank destination (city, place) searches by median views": those named for places, "hotelhue",
+      // "hoteldalat", not the trending set or "hotelgiare".)
+      const placeKind = question
+        .toLowerCase()
+        .match(/\b(?:destination|city|cities|place|location)\s+search(?:es)?\b/);
+      const places = [...collections].filter(namesPlace).sort();
+      if (
+        collectionNames.length === 0 &&
+        placeKind &&
+        places.length >= 2 &&
+        places.length < collections.size
+      ) {
+        attributes.push({ kind: "collection", names: places });
+        const others = [...collections].filter((n) => !places.includes(n)).sort();
+        understood.push(
+          `groups: each search named for a place (from "${placeKind[0]}"): ${places.length} collections; left out as naming no place: ${others.join(", ")}`,
+        );
+        ignored.splice(0, ignored.length, ...ignored.filter((w) => !placeKind[0].startsWith(w)));
+      } else
+        understood.push(
+          collectionNames.length >= 2
+            ? eachOfFamily && collectionSides.length === 1
+              ? `groups: each of the ${namesListed(collectionNames)}`
+              : `groups: the searches named (${collectionNames.length > FEW_COLLECTIONS ? namesListed(collectionNames) : collectionNames.join(", ")}), side by side`
+            : `groups: each search the videos were found by (${collections.size} collections, as imported)`,
+        );
       metric = sideBySideMetric(metric);
     }
   } else if (oldest) {

@@ -13199,6 +13199,25 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect((await ask("how many trending videos are there?", on)).summary).toMatch(/^There are 24 videos /);
     // A list of trending videos is still the trending feed.
     expect(aggregateOf(await ask("show me trending videos", on)).plan.intent).toBe("trending");
+    // What trending videos use: the set's hashtags, counted over its videos (SQL); "what is trending" is the reports.
+    const tags = aggregateOf(await ask("what hashtags do trending videos use most?", on));
+    expect(tags.plan).toMatchObject({
+      intent: "rank",
+      subject: "hashtags",
+      filters: ["collection=trending-dec2020"],
+    });
+    const tagged = new Map<string, number>();
+    for (const tagsOf of column(
+      "SELECT hashtags FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')",
+    ))
+      for (const tag of String(tagsOf ?? "")
+        .split(" ")
+        .filter(Boolean))
+        tagged.set(tag, (tagged.get(tag) ?? 0) + 1);
+    const most = Math.max(...tagged.values());
+    expect((tags.result.values as number[])[0]).toBe(most);
+    expect(tagged.get((tags.result.ranking as string[])[0] as string)).toBe(most);
+    expect(aggregateOf(await ask("which hashtags are trending?", on)).plan.intent).toBe("trend_report");
     // "… have the fyp or dance hashtags": the videos about either, among all.
     const either = aggregateOf(await ask("what fraction of videos have the fyp or dance hashtags?", on));
     expect(either.plan).toMatchObject({ intent: "share" });
@@ -13290,6 +13309,21 @@ describe("every search of a word's, imports side by side, counts a source lacks 
         .map((g) => g.name)
         .sort(),
     );
+    // "Rank the destination searches …": those named for places ("hotelhoian"), not "reviewhotel" or the trending
+    // set (stop 67).
+    const places = sizes
+      .map((g) => g.name)
+      .filter((n) => /^hotel(?:dalat|vungtau|danang|hoian|cantho|halong|quan1)$/.test(n))
+      .sort();
+    expect(places.length).toBeLessThan(sizes.length);
+    const destinations = aggregateOf(await ask("rank the destination searches by median views", on));
+    expect(destinations.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "collection",
+      filters: [`collection=${places.join("|")}`],
+      ignored: [],
+    });
+    expect([...(destinations.result.ranking as string[])].sort()).toEqual(places);
     const flagged = aggregateOf(
       await ask(`median views by search, flagging the searches with fewer than ${floor} videos`, on),
     );
