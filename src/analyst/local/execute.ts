@@ -1126,6 +1126,40 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
       computed,
     };
   }
+  if (asked.of === "common") {
+    // Each video's lowest amount, counted once: the amounts by how many videos state them, ties the cheaper first.
+    const byAmount = new Map<number, (typeof priced)[number][]>();
+    for (const p of priced) byAmount.set(amountOf(p), [...(byAmount.get(amountOf(p)) ?? []), p]);
+    const common = [...byAmount]
+      .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
+      .slice(0, plan.count);
+    const examples = await videosOf(common.flatMap(([, ps]) => ps.map((p) => p.id)));
+    const played = (ps: (typeof priced)[number][]) =>
+      [...ps]
+        .sort(
+          (a, b) =>
+            (examples.get(b.id)?.plays ?? 0) - (examples.get(a.id)?.plays ?? 0) || (a.id < b.id ? 1 : -1),
+        )
+        .slice(0, 2);
+    const first = common[0] as [number, (typeof priced)[number][]];
+    const second = common[1];
+    const times = (n: number) => `${fmt(n)} ${n === 1 ? "video" : "videos"}`;
+    return {
+      summary: `The price stated most often${forNight} by ${what} (each video's lowest) is ${dong(first[0])}: ${fmt(first[1].length)} of the ${counted}${second ? `; then ${dong(second[0])} (${times(second[1].length)})` : ""}.${first[1].length === 1 ? " No amount is stated by more than one video." : ""}`,
+      findings: common.map(([amount, ps], i) => ({
+        statement: `#${i + 1} ${dong(amount)}: ${times(ps.length)}, as ${[...new Set(ps.map((p) => `"${p.low.said}"`))].slice(0, 3).join(", ")}.`,
+        evidence: played(ps).flatMap((p) => evidenceOf(examples.get(p.id), p)),
+      })),
+      caveats,
+      result: {
+        ranking: common.map(([amount]) => String(amount)),
+        values: common.map(([, ps]) => ps.length),
+        count: priced.length,
+        stating,
+      },
+      computed,
+    };
+  }
   const top = ranked.slice(0, plan.count);
   const facts = await videosOf(top.map((p) => p.id));
   const names = await Promise.all(

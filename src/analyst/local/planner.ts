@@ -389,7 +389,8 @@ export interface Plan {
    */
   /** `hours`: only prices said to be for some hours ("/2h"), asked "per hour"; else those are left out. */
   priceFigure: {
-    of: "median" | "lowest" | "highest";
+    /** "common": the amounts stated most often, each video's lowest counted once. */
+    of: "median" | "lowest" | "highest" | "common";
     night: boolean;
     hours?: true;
     eachSearch?: true;
@@ -2060,6 +2061,9 @@ const PRICE_LOW =
   /(?<=\bwhich\b[^?.]{0,30})\b(?:cheaper|less expensive)\b|\b(?:cheapest|least expensive|most affordable|lowest[- ]priced|lowest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
 const PRICE_HIGH =
   /(?<=\bwhich\b[^?.]{0,30})\b(?:more expensive|pricier)\b|\b(?:most expensive|priciest|highest[- ]priced|highest(?=\s+(?:[\p{L}]+\s+){0,2}(?:prices?|(?:room|nightly)\s+rates?)\b))\b(?:\s+(?:hotels?|rooms?|stays?|places?|accommodations?|options?|deals?|prices?|rates?)\b)?/u;
+/** The price stated most often asked for: "the most common price", "which price shows up most", "the mode of prices". */
+const PRICE_COMMON =
+  /\b(?:most|more)\s+(?:common(?:ly\s+(?:quoted|stated|mentioned))?|frequent(?:ly\s+(?:quoted|stated|mentioned))?|popular|usual)\s+(?:(?:quoted|room|nightly|stated)\s+)?(?:prices?|rates?|price\s+points?)\b|\b(?:prices?|rates?|amounts?|price\s+points?)\s+(?:that\s+)?(?:shows?|appears?|comes?|turns?)\s+up\s+(?:the\s+)?most\b|\bwhich\s+(?:price|amount|rate)\s+(?:shows?\s+up|appears?|comes?\s+up)\s+(?:the\s+)?most\b|\bmodes?\s+(?:of\s+(?:the\s+)?)?(?:quoted\s+)?(?:prices?|rates?)\b|\b(?:prices?|rates?)\s+mode\b/;
 /** After the cheapest (most expensive): the price word a word or two on ("the cheapest homestay price"). */
 const PRICE_WORD_AFTER = /^(?:\s+[\p{L}]+){0,2}?\s+(prices?|rates?)\b/u;
 /** What was priced, said beside a price's figure: its verb and where ("anyone mentions in the captions"). */
@@ -2568,7 +2572,7 @@ interface ContextSet {
 
 /** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
 const BY_SEARCH =
-  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?:(?:hotel|resort|homestay|city|place|destination|location)\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?:(?:city|place|destination|location)\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 /** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
 const BY_KIND_SEARCH =
@@ -4548,13 +4552,13 @@ async function readQuestion(
     NOT_STAYS.test(lowerAll) ||
     /\bsponsor\w*|\bper (?:post|video|ad)\b|\bcollabs?\b|\bpartnerships?\b/.test(lowerAll)
       ? null
-      : ([PRICE_LOW, PRICE_HIGH, PRICE_MEDIAN, HOW_MUCH]
+      : ([PRICE_LOW, PRICE_HIGH, PRICE_MEDIAN, HOW_MUCH, PRICE_COMMON]
           .map((pattern, k) => ({ match: lowerAll.match(pattern), k }))
           .find(({ match }) => match !== null) ?? null);
   const hoursAt = lowerAll.match(PRICE_HOURS);
   const priceFigure: Plan["priceFigure"] = priceAt
     ? {
-        of: (["lowest", "highest", "median", "median"] as const)[priceAt.k] ?? "median",
+        of: (["lowest", "highest", "median", "median", "common"] as const)[priceAt.k] ?? "median",
         night: PRICE_NIGHT.test(lowerAll) && !hoursAt,
         ...(hoursAt ? { hours: true as const } : {}),
       }
@@ -4595,7 +4599,7 @@ async function readQuestion(
     priceSpans.reduce((rest, [, phrase]) => rest.replace(phrase, " "), words);
   if (priceFigure)
     understood.push(
-      `${priceFigure.of === "median" ? "the median price" : priceFigure.of === "lowest" ? "the cheapest prices" : "the most expensive prices"} the videos' text states${priceFigure.night ? ", for a night" : priceFigure.hours ? ", for some hours" : ""} (from "${priceAt?.match?.[0]}"), read from the caption, opening line and transcript`,
+      `${priceFigure.of === "median" ? "the median price" : priceFigure.of === "lowest" ? "the cheapest prices" : priceFigure.of === "common" ? "the prices" : "the most expensive prices"} the videos' text states${priceFigure.of === "common" ? " most often (each video's lowest, counted once)" : ""}${priceFigure.night ? ", for a night" : priceFigure.hours ? ", for some hours" : ""} (from "${priceAt?.match?.[0]}"), read from the caption, opening line and transcript`,
     );
   if (priceShownAt) understood.push(`the prices each video listed states (from "${priceShownAt[0]}")`);
   const asked = lacking(withoutPriceAsked(asking));
@@ -10924,6 +10928,14 @@ async function readQuestion(
   const pricesCompared =
     priceFigure !== null &&
     (compareTopics.length >= 2 || (window?.periods?.length ?? 0) >= 2 || groupBy === "collection");
+  // ("The most common price, Da Lat vs Nha Trang": each side's median.)
+  if (priceFigure?.of === "common" && pricesCompared) {
+    priceFigure.of = "median";
+    unsay(/^the prices the videos' text states most often/);
+    understood.push(
+      `each side's median price (from "${priceAt?.match?.[0]}": the prices stated most often are given of one set at a time)`,
+    );
+  }
   if (priceFigure && groupBy === "collection" && intent !== "decline") {
     priceFigure.eachSearch = true;
     understood.push(
@@ -10931,7 +10943,7 @@ async function readQuestion(
     );
   }
   if (priceFigure && intent === "decline")
-    unsay(/^the (?:median price|cheapest prices|most expensive prices) the videos/);
+    unsay(/^the (?:median price|cheapest prices|most expensive prices|prices) the videos/);
   // ("Cheapest hotels under 1 triệu/đêm": the prices for a night, as the bound says.)
   if (priceFigure && filters.some((a) => a.kind === "price" && a.bound?.night)) priceFigure.night = true;
   // ("Da Lat hotels under 500k a night": what is priced, no word to find.)
@@ -10950,6 +10962,12 @@ async function readQuestion(
         example,
         `"${example.replaceAll('"', "")}": an example of the prices read, not a word to find`,
       );
+    // ("The most common price, 300k 350k 500k?": amounts written as examples, unlinked.)
+    const amounts = ignored.filter((w) => statesPrice(w));
+    if (amounts.length > 0) {
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !amounts.includes(w)));
+      understood.push(`${amounts.join(", ")}: examples of the prices read, not words to find`);
+    }
     intent = priceFigure.of === "median" || pricesCompared ? "measure" : "rank";
     subject = "videos";
     metric = null;
@@ -10958,7 +10976,9 @@ async function readQuestion(
     // ("The average nightly rate of hotelhue videos": no share; what it was of selects the videos.)
     if (shareOf) filters.push(shareOf);
     shareOf = null;
-    unsay(/^metric |^groups: |^a ranking within each |^share |^compared on views /);
+    unsay(
+      /^metric |^groups: |^a ranking within each |^share |^compared on views |^the accounts \(creators\) with the most of the videos in question$/,
+    );
   }
   if (priceShownAt && usesShown === null && intent === "rank" && subject === "videos") {
     usesShown = "price";

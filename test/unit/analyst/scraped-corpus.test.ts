@@ -14140,6 +14140,20 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     expect(told.filters).not.toContainEqual(expect.stringMatching(/^price_vnd/));
   });
 
+  it("'the most common price in Bảo Lộc': the amounts by how many videos state them (each its lowest), ties the cheaper first (stop 67)", async () => {
+    const answer = await ask("what's the most common price in Bảo Lộc videos?", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", price_figure: { of: "common" } });
+    // (Each video's lowest in đồng: 250k of "250k, phòng VIP 900k"; not "500k views", "$25" or the 99k of two hours.)
+    expect(result.ranking).toEqual(["250000", "350000", "450000", "1500000", "2100000"]);
+    expect(result.values).toEqual([1, 1, 1, 1, 1]);
+    expect(answer.summary).toBe(
+      'The price stated most often by videos about "baoloc" (each video\'s lowest) is 250,000 đồng: 1 of the 5 videos stating a price in đồng; then 350,000 đồng (1 video). No amount is stated by more than one video.',
+    );
+    expect(answer.findings[0]?.statement).toBe('#1 250,000 đồng: 1 video, as "250k".');
+    expect(answer.findings[0]?.evidence[0]).toMatchObject({ type: "video", id: ID(2) });
+  });
+
   it("'do rooms under 500k get more saves than the rest?', 'under 500k vs over 1 triệu': the groups side by side", async () => {
     const rest = aggregateOf(await ask("do Bảo Lộc rooms under 500k get more saves than the rest?", on));
     expect(rest.plan).toMatchObject({ intent: "breakdown", group_by: "price", metric: "saves" });
