@@ -6020,8 +6020,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   }
   const besideWords = (key: string) => {
     const v = besideOf.get(key);
+    const total = beside === "plays" ? groups.get(key)?.plays : undefined;
     return beside && v !== undefined && v !== null
-      ? `; median ${showFigure(beside, v)} ${METRIC_NAME[beside]} per video`
+      ? `; median ${showFigure(beside, v)} ${METRIC_NAME[beside]} per video${total !== undefined ? ` (${fmt(total)} in total)` : ""}`
       : "";
   };
   // Each listed group's most played videos: its examples, and a sound's title.

@@ -828,7 +828,7 @@ const PRICE_OTHERS =
  * number of …", which asks for one.
  */
 const PHONE_SAID =
-  /(?:\b(without|no|lack\w*|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:\w+\s+)?)\s*)?\b(?:(?:an?|the|any|their|its|full|direct|some|\d+[- ]digits?|ten[- ]digit)\s+){0,4}(?:(?:["“']?(?:hotline|zalo)["”']?\s*(?:or|\/)\s*)?(?:phone|telephone|contact|hotline|zalo|mobile|cell|call)\s+(?:numbers?\b|nos?\b\.?|#)|phone(?:s|\s+contacts?)?(?=\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?captions?\b)|số điện thoại|số đt|sđt)(?!\s+(?:liên hệ\s+)?(?:of|của)(?![\p{L}]))(?:\s*(?:or|\/)\s*(?:an?\s+)?["“']?(?:zalo|hotline)["”']?(?:\s+(?:contacts?|numbers?))?)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|text|descriptions?))?/u;
+  /(?:\b(without|no|lack\w*|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:\w+\s+)?)\s*)?\b(?:(?:an?|the|any|their|its|full|direct|some|\d+[- ]digits?|ten[- ]digit)\s+){0,4}(?:(?:["“']?(?:hotline|zalo)["”']?\s*(?:or|\/)\s*)?(?:phone|telephone|contact|hotline|zalo|mobile|cell|call)\s+(?:numbers?\b|nos?\b\.?|#)|phone(?:s|\s+contacts?)?(?=\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?captions?\b)|(?<=\b(?:giv(?:e|es|ing)|gave|includ(?:e|es|ing)|contain(?:s|ing)?|carr(?:y|ies|ying)|with|without|no|has|have|having|list(?:s|ing)?|put(?:s|ting)?|show(?:s|ing)?)\s+(?:(?:an?|the|their|its)\s+)?)hotlines?\b|số điện thoại|số đt|sđt)(?!\s+(?:liên hệ\s+)?(?:of|của)(?![\p{L}]))(?:\s*(?:or|\/)\s*(?:an?\s+)?["“']?(?:zalo|hotline)["”']?(?:\s+(?:contacts?|numbers?))?)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|text|descriptions?))?/u;
 /** The others of a phone number's comparison: "… than those without", "vs everything else", "or not". */
 const PHONE_OTHERS =
   /\b(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+(?:(?:all\s+)?(?:the rest|everything else|every other caption|the others|others)\b|(?:(?:those|ones|videos|vids|posts|captions|the ones)\s+)?(?:(?:that|which|with)\s+)?(?:without|w\/o|no\b|(?:don'?t|do not|doesn'?t|does not|dont)\b)(?:\s+(?:one|it|them|a (?:phone )?number|\w+ one)\b)?)|\bor not\b/u;
@@ -2300,7 +2300,7 @@ const RECENT_DAYS = 30;
  */
 function oneBiggest(lower: string): RegExpMatchArray | null {
   const m = lower.match(
-    /\bthe (?:biggest|largest|most[- ]followed) (?:([\p{L}]+) )?(?:creator|influencer|account|tiktoker)(?:['’]s)?(?![\p{L}'’])|\bthe (?:([\p{L}]+) )?(?:creator|influencer|account|tiktoker) with the most followers\b/u,
+    /\bthe (?:biggest|largest|most[- ]followed|(?<=\b(?:videos?|posts?|clips?|uploads?|content|vids?)\s+(?:of|by|from)\s+the\s+)(?:top|leading)(?=\s+(?:[\p{L}]+\s+)?(?:creator|influencer|account|tiktoker)\b(?!['’])(?!\s+(?:by|for|in terms of|on|in|of)\b))|(?:top|leading)(?=\s+(?:[\p{L}]+\s+)?(?:creator|influencer|account|tiktoker)['’]s\b)) (?:([\p{L}]+) )?(?:creator|influencer|account|tiktoker)(?:['’]s)?(?![\p{L}'’])|\bthe (?:([\p{L}]+) )?(?:creator|influencer|account|tiktoker) with the most followers\b/u,
   );
   if (!m) return null;
   const one = Object.assign([m[0], "1", undefined, m[1] ?? m[2]], { index: m.index, input: lower });
@@ -2572,7 +2572,7 @@ interface ContextSet {
 
 /** "Which searched place …", "for each searched place", "from which searches": the scrape's search, as a group. */
 const BY_SEARCH =
-  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?:(?:city|place|destination|location)\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
+  /\b(?:(?:list|show|rank|compare|break down)\s+(?:me\s+)?(?:all\s+)?(?:the\s+|every\s+|each\s+)?(?:(?:city|place|destination|location)\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\b)|how many\s+(?:of the\s+)?(?=search(?:es|\s+terms|\s+inputs|\s+queries)\s+(?:have|had|has|with)\s+(?:at least|more than|over|fewer than|under|less than|at most|\d|(?:no|zero|none)\b))|(?:which|what|each|every|per|by|across|from which|in each)\s+(?:(?:city|place|destination|location)\s+(?=search))?)(?:searched\s+(?:places?|locations?|cit(?:y|ies)|destinations?|terms?|quer(?:y|ies)|keywords?)|search(?:es|\s+terms?|\s+quer(?:y|ies)|\s+inputs?|\s+keywords?)?)\b/;
 const BY_SEARCH_ANYWHERE = new RegExp(BY_SEARCH.source, "gi");
 /** "Which hotel search has …" where no search is recorded: the searches asked of all the same. */
 const BY_KIND_SEARCH =
@@ -2607,7 +2607,7 @@ const JUDGED_WORDS =
 const TOPIC_COUNTED =
   /\bthe (?:most|fewest)\s+((?:#?[\p{L}\p{N}_'’]+\s+){1,3}?)(?:videos|vids|posts|ads|uploads|clips|creatives|slideshows|tiktoks)\b/u;
 const BY_PLACE =
-  /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as|each)\b)/;
+  /\b(?:which|what|each|every|per|by|across|in each|for each|for every)\s+(?:cit(?:y|ies)|destinations?|provinces?|towns?)\b(?!\s+(?:of|in|named|like|such as|each|search(?:es)?)\b)/;
 /** What a search term names after its kind when it names no place ("hotelgiare": cheap; "hotelluxury"). */
 const NO_PLACE =
   /^(?:giare|gia|re|cheap|budget|luxury|sang|sangtrong|caocap|binhdan|[1-5]sao|dep|view|couple|capdoi|gan|near|best|top|moi|new|review|hot|xinh|tinhnhan|tot|gio|theogio|quadem|honeymoon|family|giadinh)$/;
@@ -2916,6 +2916,11 @@ async function readQuestion(
     // ("Original-sound videos"; "licensed music", "top licensed tracks": the sounds that are no original sound, set
     // against the original ones where those are named.)
     .replace(/\boriginal-(sounds?|audio)\b/gi, "original $1")
+    // ("An original sound vs a licensed one": the other sounds.)
+    .replace(
+      /\b(?:licensed|commercial|copyrighted)[- ]ones?\b(?<=\boriginal[- ](?:sounds?|audio)\b.*)/gi,
+      "other sounds",
+    )
     .replace(
       /\b(?:licensed|commercial|copyrighted)[- ](?:music|tracks?|songs?|audio|sounds?)\b/gi,
       (_said: string, _at: number, all: string) =>
@@ -3287,7 +3292,7 @@ async function readQuestion(
     )
     // "Ranked highest to lowest", "sorted descending": the order a ranking has anyway.
     .replace(
-      /,?\s*\b(?:(?:ranked|sorted|ordered|listed)\s+)?(?:from\s+)?(?:highest to lowest|high to low|descending)\b/gi,
+      /,?\s*\b(?:(?:ranked|sorted|ordered|listed)\s+)?(?:from\s+)?(?:highest to lowest|high to low|best to worst|top to bottom|most to least|descending)\b/gi,
       "",
     )
     // "Tell me what they share (length, sound)": what they have in common, not a share.
@@ -5193,9 +5198,12 @@ async function readQuestion(
       ? quoted.find((q) => /^(?:zalo|hotline)$/.test(q.text) && q.at >= end && q.at <= end + or[0].length + 1)
       : undefined;
     if (word) phoneJoined = { at: end, end: word.end, word: word.text };
-    const none = phoneSaid[1] !== undefined;
+    // ("Captions with vs without a phone number": both, side by side.)
+    const withOrWithout = text.slice(0, at).match(/\bwith\s+(?:and|or|vs\.?|versus)\s+$/);
+    const none = phoneSaid[1] !== undefined && !withOrWithout;
     const others = text.slice(at + phoneSaid[0].length).match(PHONE_OTHERS);
-    phoneVsNone = !none && (restCompared || (!adsVsOrganic && others !== null));
+    phoneVsNone = !none && (withOrWithout !== null || restCompared || (!adsVsOrganic && others !== null));
+    if (withOrWithout) text = consume(text, withOrWithout.index ?? 0, withOrWithout[0].length);
     if (!phoneVsNone) place({ kind: "phone", value: none ? "no" : "yes" }, at, phoneSaid[0].trim());
     text = consume(text, at, phoneSaid[0].length);
     // ("Captions that carry (include, give) a phone number": the verb is read with it.)
@@ -6494,7 +6502,9 @@ async function readQuestion(
   if (compareOn) metric = METRIC_WORDS[compareOn[1] as string] ?? metric;
   // ("Which Phú Quốc creators post the most, and how do their views compare?": ranked by how many videos they post,
   // each one's views given beside, the count named after it.)
-  const postsMost = lowerAll.match(/\b(?:posts?|upload|uploads) the most\b|\bmost (?:active|prolific)\b/);
+  const postsMost = lowerAll.match(
+    /\b(?:posts?|posted|upload(?:s|ed)?) the most\b|\bmost (?:active|prolific)\b|\bthe most (?:videos|posts|uploads)\b/,
+  );
   let postsBeside: Metric | null = null;
   if (
     metric !== null &&
@@ -6502,13 +6512,11 @@ async function readQuestion(
     rate === null &&
     postsMost &&
     metricAt > (postsMost.index ?? 0) &&
-    /^\s*[^?]{0,20}?\b(?:and|with|plus|[,;—–-])\s+(?:how|what|which|their|do|does|are|is|compare)\b/.test(
+    /^[^?]{0,60}?(?:\band|\bwith|\bplus|[,;—–-])\s+(?:how|what|which|their|do|does|are|is|compare)\b/.test(
       lowerAll.slice((postsMost.index ?? 0) + postsMost[0].length),
     )
-  ) {
+  )
     postsBeside = metric;
-    metric = "videos";
-  }
   if (
     !metric &&
     (/\b(most|more|fewest|number of|how many) (videos|posts|ads|uploads|clips|creatives|slideshows)\b|\b(?:most|fewest) (?:ad|sponsored|promoted|organic) (?:videos|posts|uploads|clips|creatives|slideshows)\b|\bmost active\b|\bposts? the most\b|\bmost prolific\b/.test(
@@ -6682,6 +6690,17 @@ async function readQuestion(
     subject = "formats";
   else if (focus === "apps" && !pick("videos") && /\b(apps|app advertisers|games)\b/.test(lowerAll))
     subject = "advertisers";
+  // (Ranked by videos only where accounts are ranked: "who posted the most videos in 2024 and what were their total
+  // views?"; not "@x, the most prolific account, … on saves", nor "the hour with the most uploads".)
+  if (
+    postsBeside !== null &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0
+  ) {
+    metric = "videos";
+    unsay(/^metric /);
+    understood.push("metric videos");
+  } else postsBeside = null;
   if (
     subject === "creators" &&
     advertisers.length > 0 &&
@@ -7104,8 +7123,8 @@ async function readQuestion(
     ])
       text = consume(text, m.index ?? 0, m[0].length);
   }
-  const creatorSet =
-    (subject === "creators" && metric !== "videos") || subject === "advertisers" || concentration
+  const creatorSetSaid =
+    subject === "advertisers" || concentration
       ? null
       : (lowerAll.match(
           new RegExp(
@@ -7113,6 +7132,16 @@ async function readQuestion(
             "u",
           ),
         ) ?? oneBiggest(lowerAll));
+  // (Creators asked about are not a set of creators' videos, unless their videos are what is asked: "the 3 most
+  // viewed videos of the biggest creator".)
+  const creatorSet =
+    creatorSetSaid &&
+    (!(subject === "creators" && metric !== "videos") ||
+      /\b(?:videos?|posts?|clips?|uploads?|content|vids?)\s+(?:of|by|from)\s+$/.test(
+        lowerAll.slice(0, creatorSetSaid.index ?? 0),
+      ))
+      ? creatorSetSaid
+      : null;
   // ("The top 3 videos of the creator with the most followers": that creator's videos, not a ranking by followers.)
   if (creatorSet?.[0].endsWith("followers") && metric === "followers") {
     unsay(/^metric /);
@@ -8464,35 +8493,39 @@ async function readQuestion(
   ) {
     intent = "breakdown";
     groupBy = "collection";
+    // ("Rank destination (city, place) searches by median views", "which city search has the most creators?": those
+    // named for places, "hotelhue", "hoteldalat", not the trending set or "hotelgiare".)
+    const placeKind = question
+      .toLowerCase()
+      .match(/\b(?:destination|city|cities|place|location)\s+search(?:es)?\b/);
+    const places = [...collections].filter(namesPlace).sort();
+    const ofPlaces =
+      collectionNames.length === 0 &&
+      placeKind !== null &&
+      places.length >= 2 &&
+      places.length < collections.size;
+    if (ofPlaces) {
+      attributes.push({ kind: "collection", names: places });
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !placeKind[0].startsWith(w)));
+    }
+    const placesFrom = ` (from "${placeKind?.[0]}": ${places.length} collections; left out as naming no place: ${[
+      ...collections,
+    ]
+      .filter((n) => !places.includes(n))
+      .sort()
+      .join(", ")})`;
     // ("Top 3 videos per search": a ranking within each, below.)
     if (subject === "creators")
       understood.push(
         metric === null
-          ? "groups: each search the videos were found by, by its number of distinct creators"
-          : "groups: each search the videos were found by",
+          ? `groups: each search ${ofPlaces ? "named for a place" : "the videos were found by"}, by its number of distinct creators${ofPlaces ? placesFrom : ""}`
+          : `groups: each search ${ofPlaces ? `named for a place${placesFrom}` : "the videos were found by"}`,
       );
     else if (!RANKED_NOUN.test(lowerAll) || whichSearchHas) {
       // ("The median video length in each search": their length.)
       lengthOfGroups();
-      // ("Rank destination (city, place) searches by median views": those named for places, "hotelhue",
-      // "hoteldalat", not the trending set or "hotelgiare".)
-      const placeKind = question
-        .toLowerCase()
-        .match(/\b(?:destination|city|cities|place|location)\s+search(?:es)?\b/);
-      const places = [...collections].filter(namesPlace).sort();
-      if (
-        collectionNames.length === 0 &&
-        placeKind &&
-        places.length >= 2 &&
-        places.length < collections.size
-      ) {
-        attributes.push({ kind: "collection", names: places });
-        const others = [...collections].filter((n) => !places.includes(n)).sort();
-        understood.push(
-          `groups: each search named for a place (from "${placeKind[0]}"): ${places.length} collections; left out as naming no place: ${others.join(", ")}`,
-        );
-        ignored.splice(0, ignored.length, ...ignored.filter((w) => !placeKind[0].startsWith(w)));
-      } else
+      if (ofPlaces) understood.push(`groups: each search named for a place${placesFrom}`);
+      else
         understood.push(
           collectionNames.length >= 2
             ? eachOfFamily && collectionSides.length === 1
@@ -8938,7 +8971,10 @@ async function readQuestion(
     // how many videos each": a figure of each thing listed, which the list shows.)
     !(
       FIGURE_OF_EACH.test(lowerAll) &&
-      (counted !== null || /\b(?:which|list|show|name|find|give|top \d+)\b/.test(lowerAll))
+      (counted !== null ||
+        /\b(?:which|list|show|name|find|give|top \d+|(?:most|least) (?:used|common|popular|frequent))\b/.test(
+          lowerAll,
+        ))
     ) &&
     // "Top creators by number of viral videos": ranked by the count, not counted.
     !/\bby (the )?(number|count) of\b|\bby (?:the )?(?:video|post|upload)s? counts?\b/.test(lowerAll) &&
@@ -9462,19 +9498,23 @@ async function readQuestion(
     // ("Who uses <sound>, and how do those videos compare between Nha Trang and Vung Tau?": the places compared.)
     compareTopics.length < 2 &&
     entityCount === 0 &&
-    ((["rank", "measure", "overview"].includes(intent) &&
+    // ("How many have an original sound vs a licensed one?": each side's videos.)
+    (((["rank", "measure", "overview"].includes(intent) ||
+      (intent === "count" && /\b(?:vs\.?|versus|or (?:the )?other sounds)\b/.test(lowerAll))) &&
       /\b(more|better|worse|less|fewer|higher|lower|outperform\w*|compared?|vs\.?|versus|than|or not|or (?:the )?other sounds|without|differen\w*)\b/.test(
         noMusicSpan ? consume(lowerAll, noMusicSpan[0], noMusicSpan[1] - noMusicSpan[0]) : lowerAll,
       )) ||
       (soundsApart &&
         (["measure", "overview", "count"].includes(intent) || (intent === "rank" && subject !== "videos"))))
   ) {
+    // ("How many used an original sound vs licensed music?": each side's videos.)
+    const counted = intent === "count" && (metric === null || metric === "videos");
     intent = "breakdown";
     groupBy = "sound_use";
     subject = "videos";
     // ("Do licensed-music videos run shorter than original-sound ones? Median duration for each.")
     lengthOfGroups();
-    metric = viewsUnless(metric, '"more" / "better" read as views (plays)');
+    metric = counted ? "videos" : viewsUnless(metric, '"more" / "better" read as views (plays)');
     understood.push(
       placed.filter((p) => p.item.kind === "sound").length >= 2
         ? "groups: the videos using each sound named"
@@ -9884,9 +9924,14 @@ async function readQuestion(
   }
   // ("What's the average number of videos per creator?": the accounts' videos each, a measure over them, as "how many
   // videos does a typical creator post?".)
-  const perAccount = lowerAll.match(
-    /\b(?:average|avg|mean|median|typical)\s+(?:(?:number|count|amount|#)\s+of\s+)?(?:videos|posts|uploads|clips|ads)\s+(?:per|by|for each|each)\s+(creators?|accounts?|advertisers?|brands?)\b/,
-  );
+  // ("How many videos per creator on average?": the same.)
+  const perAccount =
+    lowerAll.match(
+      /\b(?:average|avg|mean|median|typical)\s+(?:(?:number|count|amount|#)\s+of\s+)?(?:videos|posts|uploads|clips|ads)\s+(?:per|by|for each|each)\s+(creators?|accounts?|advertisers?|brands?)\b/,
+    ) ??
+    lowerAll.match(
+      /\bhow many\s+(?:videos|posts|uploads|clips|ads)\s+(?:per|by|for each|each)\s+(creators?|accounts?|advertisers?|brands?)\b(?=[^?]*\b(?:on average|average|avg|typically|usually|median)\b)/,
+    );
   if (
     perAccount &&
     creators.length + advertisers.length === 0 &&
@@ -10632,10 +10677,7 @@ async function readQuestion(
           !concentration
         ? alsoNamed.filter((m) => m !== metric)
         : [];
-  // (Elsewhere the count named after "posts the most" is the measure: "which creators post the most views"
-  // reads as no such question.)
-  if (postsBeside !== null && alsoMeasured.length === 0) metric = postsBeside;
-  else if (postsBeside !== null) {
+  if (postsBeside !== null && alsoMeasured.length > 0) {
     // (A median per video is of the count beside, not of the number of videos ranked.)
     unsay(/^ranked by the median per video/);
     perVideo = false;

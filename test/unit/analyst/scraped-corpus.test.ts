@@ -795,10 +795,9 @@ describe("naturally phrased questions read as meant", () => {
     expect(result.ranking).toEqual(expected.map((e) => e.uid));
     expect(result.values).toEqual(expected.map((e) => e.n));
     expect(result.median_plays).toEqual(expected.map((e) => e.m));
-    expect(answer.findings[1]?.statement).toMatch(
-      new RegExp(
-        `^#2 @[\\w.]+: ${expected[1]?.n} videos; median ${expected[1]?.m.toLocaleString("en-US")} views per video\\.$`,
-      ),
+    const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0).toLocaleString("en-US");
+    expect(answer.findings[1]?.statement).toBe(
+      `#2 @${db.prepare<[string], { handle: string }>("SELECT handle FROM creators WHERE uid = ?").get(expected[1]?.uid as string)?.handle}: ${expected[1]?.n} videos; median ${expected[1]?.m.toLocaleString("en-US")} views per video (${total(byCreator.get(expected[1]?.uid as string) ?? [])} in total).`,
     );
   });
 
@@ -13288,6 +13287,24 @@ describe("every search of a word's, imports side by side, counts a source lacks 
         `^The ${authors.toLocaleString("en-US")} creators of videos have a median of \\d+ videos? each \\(mean [\\d.]+; ${total.toLocaleString("en-US")} videos in all\\)\\.$`,
       ),
     );
+    // "How many videos per creator on average?": the same measure (stop 67).
+    expect(aggregateOf(await ask("how many videos per creator on average?", on)).plan).toMatchObject({
+      intent: "measure",
+      subject: "creators",
+      metric: "videos",
+    });
+    // "How many trending videos have an original sound vs a licensed one?": the two sides counted (stop 67).
+    const sides = aggregateOf(
+      await ask("how many videos in the trending set have an original sound vs a licensed one?", on),
+    );
+    expect(sides.plan).toMatchObject({ intent: "breakdown", group_by: "sound_use", metric: "videos" });
+    expect((sides.result.values as number[]).reduce((a, b) => a + b, 0)).toBe(24);
+    // "Which city search has the most creators?": the searches named for places, each one's creators (stop 67).
+    const cities = aggregateOf(await ask("which city search has the most creators?", on));
+    expect(cities.plan).toMatchObject({ intent: "breakdown", group_by: "collection", subject: "creators" });
+    expect(cities.plan.filters[0]).toMatch(/^collection=hotel/);
+    expect(cities.result.ranking as string[]).not.toContain("trending-dec2020");
+    expect(cities.result.ranking as string[]).not.toContain("reviewhotel");
     // "Dropping searches with fewer than N videos": those with at least N; "flagging" them is said to be unused (SQL).
     const sizes = (
       searched
@@ -14043,6 +14060,17 @@ describe("phone numbers in captions: 'captions with a phone number', 'a hotline 
     expect(rest.result.values).toEqual([40, 2]);
   });
 
+  it("'with vs without a phone number', 'quote a price and give a hotline': the groups; both filters", async () => {
+    const groups = aggregateOf(
+      await ask("median comments for Sa Pa captions with vs without a phone number", on),
+    );
+    expect(groups.plan).toMatchObject({ intent: "breakdown", group_by: "phone", metric: "comments" });
+    expect(groups.result.values).toEqual([40, 2]);
+    const both = aggregateOf(await ask("how many Sa Pa captions quote a price and give a hotline?", on));
+    expect(both.plan.filters).toEqual(["price=yes", "phone=yes"]);
+    expect(both.result.count).toBe(0);
+  });
+
   it("'the top 3 videos of the creator with the most followers': that creator's videos, not a ranking by followers (SQL)", async () => {
     const top = searched
       .prepare<[], { uid: string }>("SELECT uid FROM creators ORDER BY followers DESC LIMIT 1")
@@ -14061,6 +14089,12 @@ describe("phone numbers in captions: 'captions with a phone number', 'a hotline 
     );
     expect(result.ranking).toEqual(theirs);
     expect(answer.summary).toMatch(/^Most viewed videos by the creator with the most followers: /);
+    // "The 3 most viewed videos of the biggest creator": the same set, though "creator" is the last noun.
+    const biggest = aggregateOf(
+      await ask("what are the 3 most viewed videos of the biggest creator in the dataset?", on),
+    );
+    expect(biggest.plan).toMatchObject({ intent: "rank", subject: "videos", top_creators: 1 });
+    expect(biggest.result.ranking).toEqual(theirs);
   });
 });
 
