@@ -6370,6 +6370,16 @@ async function readQuestion(
     if (metric === "hashtags") boundSpans.push([none.index ?? 0, (none.index ?? 0) + none[0].length]);
     text = consume(text, none.index ?? 0, none[0].length);
   }
+  // "What share of videos use hashtags at all?", "… have at least one hashtag", "use any hashtags": one or more.
+  const anyTags = text.match(
+    /\b(?:use|uses|using|have|has|having|with|carry|carries|include|includes)\s+(?:any\s+)?(?:hashtags|tags)\s+at all\b|\b(?:use|uses|using|have|has|having|with|carry|carries|include|includes)\s+any\s+(?:hashtags|tags)\b(?!\s*[#:(])|\bat least (?:one|1) (?:hashtag|tag)\b(?!\s*[#:(])/,
+  );
+  if (anyTags && !placed.some((p) => p.item.kind === "count" && p.item.metric === "hashtags")) {
+    const at = anyTags.index ?? 0;
+    place({ kind: "count", metric: "hashtags", op: "at least", value: 1 }, at, anyTags[0]);
+    boundSpans.push([at, at + anyTags[0].length]);
+    text = consume(text, at, anyTags[0].length);
+  }
   let focus: Plan["focus"] = null;
   const focusMatch = lowerAll.match(
     /\b(apps?|mobile apps?|app advertisers|app developers|games?|gaming apps?)\b|\b(dtc|d2c|direct[- ]to[- ]consumer|e-?commerce|consumer brands?|product brands?|shops?)\b/,

@@ -13217,6 +13217,15 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect((tags.result.values as number[])[0]).toBe(most);
     expect(tagged.get((tags.result.ranking as string[])[0] as string)).toBe(most);
     expect(aggregateOf(await ask("which hashtags are trending?", on)).plan.intent).toBe("trend_report");
+    // "What percent of the trending set uses hashtags at all?": those with one or more (SQL; stop 67).
+    const anyTag = aggregateOf(await ask("what percent of the trending set uses hashtags at all?", on));
+    expect(anyTag.plan).toMatchObject({ intent: "share", filters: ["collection=trending-dec2020"] });
+    expect(anyTag.result).toMatchObject({
+      part: column(
+        "SELECT count(*) FROM videos WHERE coalesce(hashtags, '') <> '' AND id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')",
+      )[0],
+      whole: 24,
+    });
     // "… have the fyp or dance hashtags": the videos about either, among all.
     const either = aggregateOf(await ask("what fraction of videos have the fyp or dance hashtags?", on));
     expect(either.plan).toMatchObject({ intent: "share" });
