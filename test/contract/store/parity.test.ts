@@ -24,7 +24,14 @@ import type {
   VideoSort,
 } from "../../../src/store/types.js";
 import { postgresFactory, type StoreUnderTest, sqliteFactory, storeFactories } from "./factories.js";
-import { contractFixture, type Fixture, must, PHONE_SAMPLES, PRICE_SAMPLES } from "./fixture.js";
+import {
+  contractFixture,
+  type Fixture,
+  type FixtureVideo,
+  must,
+  PHONE_SAMPLES,
+  PRICE_SAMPLES,
+} from "./fixture.js";
 
 /**
  * SQLite and PostgreSQL loaded with the same rows (the PostgreSQL factory copies the SQLite one), compared
@@ -852,29 +859,28 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         for (const store of [lite, pg])
           expect(await store.facts.count(filter), JSON.stringify(filter)).toBe(expected);
       }
-      // A price stated in the caption, opening line or transcript: the one pattern, read alike by both engines.
-      const price = new RegExp(PRICE_PATTERN);
-      for (const [text, stated] of PRICE_SAMPLES) expect(price.test(text), text).toBe(stated);
-      const priced = fixture.videos
-        .filter((v) => [v.caption, v.hook ?? "", v.transcript ?? ""].some((t) => price.test(t)))
-        .map((v) => v.id)
-        .sort();
-      expect(priced.length).toBe(PRICE_SAMPLES.filter(([, stated]) => stated).length);
-      for (const store of [lite, pg]) {
-        expect((await store.facts.videos({ price: "yes" })).map((v) => v.id).sort()).toEqual(priced);
-        expect(await store.facts.count({ price: "no" })).toBe(fixture.videos.length - priced.length);
-      }
-      // A phone number in the caption: the one pattern, read alike by both engines.
-      const phone = new RegExp(PHONE_PATTERN);
-      for (const [text, given] of PHONE_SAMPLES) expect(phone.test(text), text).toBe(given);
-      const phoned = fixture.videos
-        .filter((v) => phone.test(v.caption))
-        .map((v) => v.id)
-        .sort();
-      expect(phoned.length).toBe(PHONE_SAMPLES.filter(([, given]) => given).length);
-      for (const store of [lite, pg]) {
-        expect((await store.facts.videos({ phone: "yes" })).map((v) => v.id).sort()).toEqual(phoned);
-        expect(await store.facts.count({ phone: "no" })).toBe(fixture.videos.length - phoned.length);
+      // A price stated in the caption, opening line or transcript, and a phone number in the caption: one pattern
+      // each, read alike by both engines.
+      for (const [key, pattern, samples, textsOf] of [
+        [
+          "price",
+          PRICE_PATTERN,
+          PRICE_SAMPLES,
+          (v: FixtureVideo) => [v.caption, v.hook ?? "", v.transcript ?? ""],
+        ],
+        ["phone", PHONE_PATTERN, PHONE_SAMPLES, (v: FixtureVideo) => [v.caption]],
+      ] as const) {
+        const re = new RegExp(pattern);
+        for (const [text, found] of samples) expect(re.test(text), text).toBe(found);
+        const matching = fixture.videos
+          .filter((v) => textsOf(v).some((t) => re.test(t)))
+          .map((v) => v.id)
+          .sort();
+        expect(matching.length).toBe(samples.filter(([, found]) => found).length);
+        for (const store of [lite, pg]) {
+          expect((await store.facts.videos({ [key]: "yes" })).map((v) => v.id).sort()).toEqual(matching);
+          expect(await store.facts.count({ [key]: "no" })).toBe(fixture.videos.length - matching.length);
+        }
       }
       // Days of the week (UTC), as the weekday split keys them.
       for (const days of [[0, 6], [1, 2, 3, 4, 5], [4], []])
