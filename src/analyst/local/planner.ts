@@ -5202,7 +5202,21 @@ async function readQuestion(
     const withOrWithout = text.slice(0, at).match(/\bwith\s+(?:and|or|vs\.?|versus)\s+$/);
     const none = phoneSaid[1] !== undefined && !withOrWithout;
     const others = text.slice(at + phoneSaid[0].length).match(PHONE_OTHERS);
-    phoneVsNone = !none && (withOrWithout !== null || restCompared || (!adsVsOrganic && others !== null));
+    // ("Do videos with a price get more saves than videos with a phone number?": the two set side by side, below.)
+    const againstPrice =
+      priceVsNone &&
+      priceSaid !== null &&
+      !none &&
+      /\b(?:than|vs\.?|versus|compared (?:to|with)|against)\s+(?:\S+\s+){0,3}$/.test(text.slice(0, at));
+    if (againstPrice) {
+      priceVsNone = false;
+      unsay(/^groups: videos that state a price, and those that state none$/);
+      place({ kind: "price", value: "yes" }, priceSaid.index ?? 0, priceSaid[0].trim());
+    }
+    phoneVsNone =
+      !none &&
+      !againstPrice &&
+      (withOrWithout !== null || restCompared || (!adsVsOrganic && others !== null));
     if (withOrWithout) text = consume(text, withOrWithout.index ?? 0, withOrWithout[0].length);
     if (!phoneVsNone) place({ kind: "phone", value: none ? "no" : "yes" }, at, phoneSaid[0].trim());
     text = consume(text, at, phoneSaid[0].length);
@@ -10478,6 +10492,42 @@ async function readQuestion(
   if (tagsLeftOut.length > 0) {
     understood.push(`hashtags left out of the ranking: ${tagsLeftOut.map((t) => `#${t}`).join(", ")}`);
     unsay(/^videos not about /);
+  }
+  // ("Compare median likes: videos with a price vs videos with a phone number": the two groups side by side, not the
+  // videos with both.)
+  const qualities = placed
+    .filter(
+      (p) =>
+        ((p.item.kind === "price" && !p.item.bound) ||
+          p.item.kind === "phone" ||
+          p.item.kind === "any_emoji") &&
+        p.item.value === "yes",
+    )
+    .sort((a, b) => a.at - b.at);
+  const [sideA, sideB] = qualities;
+  if (
+    qualities.length === 2 &&
+    sideA &&
+    sideB &&
+    sideA.item.kind !== sideB.item.kind &&
+    groupBy === null &&
+    bands.length === 0 &&
+    shareOf === null &&
+    ["measure", "count", "rank", "breakdown"].includes(intent) &&
+    (intent !== "rank" || subject === "videos") &&
+    /\b(?:vs\.?|versus|compared (?:to|with)|against|than)\b|\bor\b(?=[^?]*\b(?:more|better|higher|fewer|less|worse|lower)\b)/.test(
+      lowerAll.slice(sideA.at, sideB.at),
+    )
+  ) {
+    for (const side of [sideA, sideB]) attributes.splice(attributes.indexOf(side.item), 1);
+    bands.push(
+      ...[sideA, sideB].map((side) => ({ label: attributeLabel(side.item), attributes: [side.item] })),
+    );
+    intent = "breakdown";
+    groupBy = "bounds";
+    subject = "videos";
+    metric = sideBySideMetric(metric);
+    understood.push(`groups: ${bands.map((b) => b.label).join(" and ")}, side by side`);
   }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
     (a) =>

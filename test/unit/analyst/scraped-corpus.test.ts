@@ -14078,6 +14078,21 @@ describe("phone numbers in captions: 'captions with a phone number', 'a hotline 
     const both = aggregateOf(await ask("how many Sa Pa captions quote a price and give a hotline?", on));
     expect(both.plan.filters).toEqual(["price=yes", "phone=yes"]);
     expect(both.result.count).toBe(0);
+    // "… with a price vs … with a phone number": each its own group, not the videos with both.
+    const sides = aggregateOf(
+      await ask("compare median comments: Sa Pa videos with a price vs Sa Pa videos with a phone number", on),
+    );
+    expect(sides.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "comments",
+      bands: ["videos stating a price", "videos with a phone number in the caption"],
+    });
+    expect(sides.result.ranking).toEqual([
+      "videos stating a price",
+      "videos with a phone number in the caption",
+    ]);
+    expect(sides.result.values).toEqual([40, 2]);
   });
 
   it("'the top 3 videos of the creator with the most followers': that creator's videos, not a ranking by followers (SQL)", async () => {
