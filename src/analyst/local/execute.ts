@@ -1143,11 +1143,10 @@ async function priceFigure(ctx: Ctx): Promise<Outcome> {
         .slice(0, 2);
     const first = common[0] as [number, (typeof priced)[number][]];
     const second = common[1];
-    const times = (n: number) => `${fmt(n)} ${n === 1 ? "video" : "videos"}`;
     return {
-      summary: `The price stated most often${forNight} by ${what} (each video's lowest) is ${dong(first[0])}: ${fmt(first[1].length)} of the ${counted}${second ? `; then ${dong(second[0])} (${times(second[1].length)})` : ""}.${first[1].length === 1 ? " No amount is stated by more than one video." : ""}`,
+      summary: `The price stated most often${forNight} by ${what} (each video's lowest) is ${dong(first[0])}: ${fmt(first[1].length)} of the ${counted}${second ? `; then ${dong(second[0])} (${videosCount(second[1].length)})` : ""}.${first[1].length === 1 ? " No amount is stated by more than one video." : ""}`,
       findings: common.map(([amount, ps], i) => ({
-        statement: `#${i + 1} ${dong(amount)}: ${times(ps.length)}, as ${[...new Set(ps.map((p) => `"${p.low.said}"`))].slice(0, 3).join(", ")}.`,
+        statement: `#${i + 1} ${dong(amount)}: ${videosCount(ps.length)}, as ${[...new Set(ps.map((p) => `"${p.low.said}"`))].slice(0, 3).join(", ")}.`,
         evidence: played(ps).flatMap((p) => evidenceOf(examples.get(p.id), p)),
       })),
       caveats,
@@ -2711,7 +2710,7 @@ async function filterByFacts(ctx: Ctx, items: Video[]): Promise<Video[]> {
   return items.filter((v) => ids.has(v.id));
 }
 
-/** Evidence: the filtered set's three most played videos (plays, then id, descending). */
+/** Evidence: the filtered set's `n` (three) most played videos (plays, then id, descending). */
 async function mostPlayed(ctx: Ctx, filter: FactsFilter, n = 3): Promise<Evidence[]> {
   return (await ctx.facts.videos(filter, n)).map((v) => factEvidence(v));
 }
