@@ -1759,11 +1759,19 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
           filter: { ...videoFilter(ctx), since: p.from, until: p.to },
         }))
       : byCode
-        ? byCode.codes.map((code) => ({
-            label: `${byCode.kind} ${code}`,
-            about: `in ${byCode.kind} ${code}`,
-            filter: { ...videoFilter(ctx), [byCode.kind]: code },
-          }))
+        ? byCode.codes.map((code) =>
+            byCode.kind === "collection"
+              ? {
+                  label: `the search "${code}"`,
+                  about: `found by the search "${code}"`,
+                  filter: { ...videoFilter(ctx), collections: [code] },
+                }
+              : {
+                  label: `${byCode.kind} ${code}`,
+                  about: `in ${byCode.kind} ${code}`,
+                  filter: { ...videoFilter(ctx), [byCode.kind]: code },
+                },
+          )
         : plan.eachTopic.map((t) => ({
             label: `"${t}"`,
             about: `about "${t}"`,
@@ -1784,9 +1792,11 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       ? `${Who} with at least one video published (UTC) in ${each[0]?.label} and none in ${each[1]?.label}: ${fmt(all.length)} of them; ${counts}. A scrape holds what its searches found, so a later video may be missing from it.`
       : byPeriod
         ? `${Who} with at least one video published (UTC) in each of ${named}: ${fmt(all.length)} of them; ${counts}.`
-        : byCode
-          ? `${Who} with at least one video in each of ${named} (the code the source recorded for each video): ${fmt(all.length)} of them; ${counts}.`
-          : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
+        : byCode?.kind === "collection"
+          ? `${Who} with at least one video found by each of ${named} (not necessarily one video both found): ${fmt(all.length)} of them; ${counts}.`
+          : byCode
+            ? `${Who} with at least one video in each of ${named} (the code the source recorded for each video): ${fmt(all.length)} of them; ${counts}.`
+            : `${Who} with at least one video about each of ${named} (not necessarily one video about both): ${fmt(all.length)} of them; ${counts}.`;
   const what = byAds
     ? byAds === "only"
       ? "whose videos are all ads"
@@ -6012,7 +6022,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const beside =
     m === "videos" && (by === "creator" || by === "advertiser") ? (plan.alsoMeasured[0] ?? null) : null;
   const besideOf = new Map<string, number | null>();
-  if (beside) {
+  if (beside === "followers") {
+    const facts = await ctx.facts.creators(top.map((g) => g.key));
+    for (const g of top) besideOf.set(g.key, facts.get(g.key)?.followers ?? null);
+  } else if (beside) {
     const [measured] = await ctx.facts.groups(filter, [by], factsValueOf(beside));
     const listed = new Set(top.map((g) => g.key));
     for (const g of measured ?? []) if (listed.has(String(g.key))) besideOf.set(String(g.key), g.median);
@@ -6020,9 +6033,10 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const besideWords = (key: string) => {
     const v = besideOf.get(key);
     const total = beside === "plays" ? groups.get(key)?.plays : undefined;
-    return beside && v !== undefined && v !== null
-      ? `; median ${showFigure(beside, v)} ${METRIC_NAME[beside]} per video${total !== undefined ? ` (${fmt(total)} in total)` : ""}`
-      : "";
+    if (!beside || v === undefined || v === null) return "";
+    return beside === "followers"
+      ? `; ${fmt(v)} followers`
+      : `; median ${showFigure(beside, v)} ${METRIC_NAME[beside]} per video${total !== undefined ? ` (${fmt(total)} in total)` : ""}`;
   };
   // Each listed group's most played videos: its examples, and a sound's title.
   const tops = new Map(
@@ -6042,7 +6056,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
               videos: g.size,
               [byCreators ? "creators" : m]: round(g.value),
               ...(beside && besideOf.get(g.key) != null
-                ? { [`median_${beside}`]: round(besideOf.get(g.key) as number) }
+                ? {
+                    [beside === "followers" ? beside : `median_${beside}`]: round(
+                      besideOf.get(g.key) as number,
+                    ),
+                  }
                 : {}),
             },
           } as Evidence,
@@ -6068,7 +6086,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         : `${among}${nameOf(first.key)} leads by ${measureName}: ${figure}${next ? `, ahead of ${next.name} (${next.shown})` : ""}.`;
     })().concat(
       beside
-        ? ` Median ${METRIC_NAME[beside]} per video: ${top
+        ? ` ${beside === "followers" ? "Followers (the latest count the source recorded)" : `Median ${METRIC_NAME[beside]} per video`}: ${top
             .flatMap((g) => {
               const v = besideOf.get(g.key);
               return v === undefined || v === null ? [] : [`${nameOf(g.key)} ${showFigure(beside, v)}`];

@@ -2514,6 +2514,11 @@ const DAY_PART_PAIR = new RegExp(
   String.raw`\b(${Object.keys(DAY_PARTS).join("|")})s?\s*(?:or|vs\.?|versus|and|/)\s*(${Object.keys(DAY_PARTS).join("|")})s?\b`,
   "gi",
 );
+/** A part of the day set against an earlier span: "posted after 9pm vs in the morning", "… or at night". */
+const DAY_PART_VS = new RegExp(
+  String.raw`\b(?:vs\.?|versus|or|compared (?:to|with)|than)\s+(?:(?:those|ones|videos|posts)\s+(?:(?:posted|uploaded|published)\s+)?)?(?:in the|during the|at|in)\s+(${Object.keys(DAY_PARTS).join("|")})s?\b`,
+  "gi",
+);
 /** A part of the day written just before a range ("over lunch (11:00-13:00)"): the range's name. */
 const PART_BEFORE = new RegExp(
   String.raw`\b(${Object.keys(DAY_PARTS).join("|")})s?\s+(?:(?:posts|uploads|videos|clips)\s+)?\(?\s*$|\b(${Object.keys(DAY_PARTS).join("|")})s?\s*\(\s*$`,
@@ -2633,6 +2638,19 @@ export function hourSpans(text: string): HourSpan[] {
     const end = (m.index ?? 0) + m[0].length;
     if (spans.some((s) => s.at >= (m.index ?? 0) && s.at <= end + 3)) continue;
     spans.push(partSpan(word, hours, m.index ?? 0, m[0]));
+  }
+  // ("Posted at night (after 9pm) vs in the morning": a part of the day set against a span read before it.)
+  for (const m of text.matchAll(DAY_PART_VS)) {
+    const word = (m[1] ?? "").toLowerCase();
+    const hours = DAY_PARTS[word];
+    const at = (m.index ?? 0) + m[0].toLowerCase().lastIndexOf(word);
+    if (
+      !hours ||
+      !spans.some((s) => s.at < (m.index ?? 0)) ||
+      spans.some((s) => s.part === word || s.at === at)
+    )
+      continue;
+    spans.push(partSpan(word, hours, at, word));
   }
   // ("Do morning or evening posts get more views?", "what time of day do hotels post, morning or night?": two parts
   // of the day set side by side in a question about posting are each a span.)

@@ -475,7 +475,7 @@ export interface Plan {
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: Period[];
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
-  eachCode: { kind: "region" | "language"; codes: string[] } | null;
+  eachCode: { kind: "region" | "language" | "collection"; codes: string[] } | null;
   /** "Which creators post only ads?" / "never post ads": the accounts whose videos are all ads, or none is. */
   adsOnly: "only" | "never" | "both" | null;
   /**
@@ -1332,6 +1332,12 @@ const FIGURE_OF_TRENDING =
  */
 const USES_OF_TRENDING =
   /\b(?:hashtags?|tags|sounds?|songs?|music|audios?|hook types?|hooks?|emojis?|words?|phrases?)\s+(?:(?:do|does|did)\s+(?:the\s+)?|(?:(?:are\s+|is\s+)?(?:most\s+)?(?:used|common|popular)\s+)?(?:by|in|on|of|among|across)\s+(?:the\s+)?)trending(?=\s+(?:videos?|tiktoks?|vids|posts|clips)\b)/giu;
+/**
+ * A ranking on another measure among "trending videos" ("which trending video has the highest like-to-view ratio?",
+ * "among trending videos, which got the most comments?"): the set's videos ranked; ends at "trending".
+ */
+const RANKED_AMONG_TRENDING =
+  /\b(?:(?:which|what)\s+trending(?=\s+(?:videos?|tiktoks?|vids|posts|clips)\s+(?:has|have|had|got|gets?|with|drew|earned)\s+(?:the\s+)?(?:highest|most|lowest|fewest|best|worst|biggest|largest|smallest|longest|shortest)\b)|among\s+(?:the\s+|all\s+)?trending(?=\s+(?:videos?|tiktoks?|vids|posts|clips)\b))/giu;
 const SET_AFTER = /^\s*(?:set|dataset|data ?set|data|collection|sample|export|scrape|file|list|dump)\b/i;
 
 /**
@@ -1367,6 +1373,10 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
       // ("Which hook types do trending videos use most?": what the set's videos use; the trend reports are asked
       // as "what is trending".)
       .replace(USES_OF_TRENDING, (said: string) => {
+        typos.push(`trending=${name}, the collection's name`);
+        return said.replace(/\btrending$/i, `${name} set`);
+      })
+      .replace(RANKED_AMONG_TRENDING, (said: string) => {
         typos.push(`trending=${name}, the collection's name`);
         return said.replace(/\btrending$/i, `${name} set`);
       });
@@ -6532,7 +6542,8 @@ async function readQuestion(
   let postsBeside: Metric | null = null;
   if (
     metric !== null &&
-    COUNTS.includes(metric) &&
+    // ("Which creators post the most about homestays, and how many followers do they have?": each one's followers.)
+    (COUNTS.includes(metric) || metric === "followers") &&
     rate === null &&
     postsMost &&
     metricAt > (postsMost.index ?? 0) &&
@@ -6718,7 +6729,7 @@ async function readQuestion(
   // views?"; not "@x, the most prolific account, … on saves", nor "the hour with the most uploads".)
   if (
     postsBeside !== null &&
-    (subject === "creators" || subject === "advertisers") &&
+    (subject === "creators" || (subject === "advertisers" && postsBeside !== "followers")) &&
     creators.length + advertisers.length === 0
   ) {
     metric = "videos";
@@ -8231,7 +8242,7 @@ async function readQuestion(
   // "Which video has the most views?": one video asked for, in the singular (accounts and hashtags stay a
   // ranking, which shows when the first ones tie).
   const whichOne = lowerAll.match(
-    /^\s*(?:which|what) (?:@?[\p{L}\p{N}._]+ ){0,2}?(?:video|post|clip|ad|slideshow) (?:has|had|is|was|got|gets|did|does|received|earned)\b/u,
+    /^\s*(?:which|what)\s+(?:@?[\p{L}\p{N}._-]+\s+){0,2}?(?:video|post|clip|ad|slideshow) (?:has|had|is|was|got|gets|did|does|received|earned)\b/u,
   );
   // "What is the second most viewed video?": the ranking runs to that place, and names it.
   const ordinal = lowerAll.match(
@@ -8271,7 +8282,7 @@ async function readQuestion(
     if (written >= 0) ignored.splice(written, 1);
   } else if (all) understood.push(`${MAX_COUNT} results, the most a ranking lists (from "${all[0]}")`);
   else if (theTopOne) understood.push(`1 result (from "${theTopOne[0]}")`);
-  else if (whichOne) understood.push(`1 result (from "${whichOne[0].trim()}")`);
+  else if (whichOne) understood.push(`1 result (from "${whichOne[0].trim().replace(/\s+/g, " ")}")`);
 
   // "Which search has the most hotel ads?", "creators with the most Da Lat videos": a topic between "most" and the
   // videos still counts them (read above only with nothing between; "the most popular ads" stays views).
@@ -8991,6 +9002,8 @@ async function readQuestion(
   else if (
     !theTopOne &&
     !theTopFew &&
+    // ("Which account posted the most videos, and how many followers does it have?": ranked, the count beside.)
+    postsBeside === null &&
     // ("Which videos use a Sơn Tùng M-TP song, and how many views did each get?", "top 5 hashtags beside #x, with
     // how many videos each": a figure of each thing listed, which the list shows.)
     !(
@@ -10211,9 +10224,14 @@ async function readQuestion(
     // ("The ad share of the #reviewhotel search compared with #hoteldanang": the searches are the groups.)
     const candidates = placed.filter((p) => !(sharePerGroup && p.item.kind === groupBy));
     const after = candidates.filter((p) => verb >= 0 && p.at > verb).sort((x, y) => x.at - y.at);
+    // ("What's the share of ads among videos over 1M plays?": without a verb, what is named before "among" is the
+    // part, what follows the whole.)
+    const among = verb < 0 ? lowerAll.search(/\b(?:among|amongst|out of)\b/) : -1;
+    const before = candidates.filter((p) => among >= 0 && p.at < among).sort((x, y) => y.at - x.at);
     // (A search named before the verb is the whole: "how many of the trending videos were posted then?".)
     const target =
       after[0] ??
+      before[0] ??
       [...candidates]
         .filter((p) => !(verb >= 0 && p.at < verb && p.item.kind === "collection"))
         .sort((x, y) => y.at - x.at)[0];
@@ -10373,6 +10391,26 @@ async function readQuestion(
     }
     understood.push(
       `${subject} with videos in each ${compareKind} of ${codesNamed.join(" and ")} (from "both")`,
+    );
+  }
+  // "How many creators posted in both hotelphuquoc and hoteldanang?", "accounts in both the Đà Lạt and Nha Trang
+  // searches": the accounts with a video in each search (not the videos of either).
+  const searchesEach = attributes.find(
+    (a): a is Extract<Attribute, { kind: "collection" }> => a.kind === "collection" && a.names.length === 2,
+  );
+  if (
+    !eachCode &&
+    searchesEach &&
+    (subject === "creators" || subject === "advertisers") &&
+    creators.length + advertisers.length === 0 &&
+    ["rank", "count"].includes(intent) &&
+    /\bboth\b/.test(lowerAll)
+  ) {
+    eachCode = { kind: "collection", codes: [...searchesEach.names] };
+    attributes.splice(attributes.indexOf(searchesEach), 1);
+    unsay(/^collections? "/);
+    understood.push(
+      `${subject} with videos in each of the searches ${searchesEach.names.join(" and ")} (from "both")`,
     );
   }
   // Named but not compared (a share, a ranking of creators): declined rather than answered for the first only.

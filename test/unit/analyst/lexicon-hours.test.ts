@@ -24,6 +24,11 @@ describe("hours of the day written in a question", () => {
       ["12:00-18:00", "afternoon", false, "12-18"],
     ]);
     expect(read("creators with 10-20 videos")).toEqual([]);
+    // A part of the day set against a span read before it (stop 68).
+    expect(read("median plays of videos posted at night (after 9pm) vs in the morning")).toEqual([
+      ["21:00-24:00", null, true, "after 9pm"],
+      ["06:00-12:00", "morning", true, "morning"],
+    ]);
     expect(read("videos from 2023-2024")).toEqual([]);
     expect(read("top 10 videos 7-12 seconds long")).toEqual([]);
     expect(read("like rate between 3-5%")).toEqual([]);

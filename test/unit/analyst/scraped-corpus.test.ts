@@ -13179,6 +13179,98 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       .all(...args) as number[];
   const HOTEL_SEARCHES = "SELECT DISTINCT collection FROM video_collections WHERE collection LIKE '%hotel%'";
 
+  it("'which trending video has the highest like-to-view ratio?', 'among trending videos, which got the most likes?': the set's videos ranked (SQL; stop 68)", async () => {
+    const IN_SET = "id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')";
+    const rated = aggregateOf(await ask("Which trending video has the highest like-to-view ratio?", on));
+    expect(rated.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      metric: "like_rate",
+      filters: ["collection=trending-dec2020"],
+    });
+    const inSet = new Set(column(`SELECT id FROM videos WHERE ${IN_SET}`).map(String));
+    const ranked = rated.result.ranking as string[];
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const id of ranked) expect(inSet.has(id)).toBe(true);
+    // The first: the highest rate of those ranked (likes ÷ plays, SQL).
+    const rate = (id: string) =>
+      searched.prepare("SELECT 1.0 * likes / plays FROM videos WHERE id = ?").pluck().get(id) as number;
+    expect(Math.max(...ranked.map(rate))).toBe(rate(ranked[0] as string));
+    const liked = aggregateOf(await ask("among trending videos, which got the most likes?", on));
+    expect(liked.plan).toMatchObject({
+      intent: "rank",
+      metric: "likes",
+      filters: ["collection=trending-dec2020"],
+    });
+    expect(liked.result.ranking).toEqual(
+      column(`SELECT id FROM videos WHERE ${IN_SET} ORDER BY likes DESC, id DESC LIMIT 5`).map(String),
+    );
+    // A list of the leading trending videos is still the trending feed.
+    expect(aggregateOf(await ask("top trending videos", on)).plan.intent).toBe("trending");
+  });
+
+  it("'how many creators posted in both X and Y?': the accounts with a video found by each search, not by either (SQL; stop 68)", async () => {
+    // The two searches sharing the most accounts.
+    const pair = searched
+      .prepare(
+        `SELECT a.collection AS x, b.collection AS y, count(DISTINCT va.author_uid) AS n
+           FROM video_collections a JOIN videos va ON va.id = a.video_id
+           JOIN videos vb ON vb.author_uid = va.author_uid JOIN video_collections b ON b.video_id = vb.id
+          WHERE a.collection < b.collection GROUP BY x, y ORDER BY n DESC, x, y LIMIT 1`,
+      )
+      .get() as { x: string; y: string; n: number };
+    expect(pair.n).toBeGreaterThan(0);
+    const authors = (name: string) =>
+      new Set(
+        column(
+          "SELECT DISTINCT v.author_uid FROM videos v JOIN video_collections c ON c.video_id = v.id WHERE c.collection = ?",
+          name,
+        ).map(String),
+      );
+    const [xs, ys] = [authors(pair.x), authors(pair.y)];
+    expect(xs.size + ys.size).toBeGreaterThan(pair.n);
+    const counted = aggregateOf(await ask(`How many creators posted in both ${pair.x} and ${pair.y}?`, on));
+    expect(counted.plan).toMatchObject({
+      intent: "count",
+      subject: "creators",
+      each_code: { kind: "collection", codes: [pair.x, pair.y] },
+      filters: [],
+    });
+    expect(counted.result.count).toBe(pair.n);
+    const ranked = aggregateOf(await ask(`Which creators posted in both ${pair.x} and ${pair.y}?`, on));
+    for (const uid of ranked.result.ranking as string[]) expect(xs.has(uid) && ys.has(uid)).toBe(true);
+  });
+
+  it("'what's the share of ads among videos over 10k plays?': the ads' share of those videos, not those videos' share of the ads (SQL; stop 68)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("What's the share of ads among videos over 10k plays?", on),
+    );
+    expect(plan).toMatchObject({ intent: "share", filters: ["plays>10000"] });
+    expect(result).toMatchObject({
+      part: column("SELECT count(*) FROM videos WHERE plays > 10000 AND label_ad = 1")[0],
+      whole: column("SELECT count(*) FROM videos WHERE plays > 10000")[0],
+    });
+  });
+
+  it("'which creators post the most about X, and how many followers do they have?': ranked by videos, each one's followers beside (SQL; stop 68)", async () => {
+    const answer = await ask(
+      "Which creators post the most about homestays, and how many followers do they have?",
+      on,
+    );
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "videos" });
+    expect(plan.understood).toContain("also measured: followers");
+    const ranked = result.ranking as string[];
+    expect(ranked.length).toBeGreaterThan(0);
+    ranked.forEach((uid, i) => {
+      const followers = column("SELECT followers FROM creators WHERE uid = ?", uid)[0];
+      const finding = answer.findings[i];
+      if (followers !== null && followers !== undefined)
+        expect(finding?.statement).toContain(`; ${followers.toLocaleString("en-US")} followers.`);
+      expect(finding?.evidence[0]?.figures?.followers ?? null).toBe(followers ?? null);
+    });
+  });
+
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
     const likes = await ask("median likes of trending videos", on);
     const { plan, result } = aggregateOf(likes);
