@@ -8860,6 +8860,14 @@ async function readQuestion(
     subject = "videos";
     metric = "hashtag_count";
     understood.push("measure: the median number of hashtags per video");
+    // ("The average number of hashtags per video in each search": each search's.)
+    if (searchesCompared && entityCount === 0 && collectionNames.length === 0) {
+      intent = "breakdown";
+      groupBy = "collection";
+      understood.push(
+        `groups: each search the videos were found by (${collections.size} collections, as imported)`,
+      );
+    }
   } else if (textGroups && entityCount === 0) {
     intent = "breakdown";
     groupBy = textGroups;

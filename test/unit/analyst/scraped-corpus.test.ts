@@ -13241,6 +13241,27 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     for (const uid of ranked.result.ranking as string[]) expect(xs.has(uid) && ys.has(uid)).toBe(true);
   });
 
+  it("'the average number of hashtags per video in each search': each search's median (SQL; stop 68)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("What's the average number of hashtags per video in each search?", on),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "hashtag_count" });
+    expect(plan.ignored ?? []).toEqual([]);
+    const names = column("SELECT DISTINCT collection FROM video_collections ORDER BY collection").map(String);
+    expect([...(result.ranking as string[])].sort()).toEqual(names);
+    for (const name of names) {
+      const counts = (
+        searched
+          .prepare(
+            "SELECT coalesce(hashtags, '') AS h FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+          )
+          .pluck()
+          .all(name) as string[]
+      ).map((h) => (h === "" ? 0 : h.split(" ").length));
+      expect(groupValue(result, name)).toBe(median(counts));
+    }
+  });
+
   it("'what's the share of ads among videos over 10k plays?': the ads' share of those videos, not those videos' share of the ads (SQL; stop 68)", async () => {
     const { plan, result } = aggregateOf(
       await ask("What's the share of ads among videos over 10k plays?", on),
