@@ -1818,6 +1818,13 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       { each: sets.map((set) => set.size) },
       `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
     );
+  // ("Which creators appear in both the trending set and a hotel search?": none, said with each side's count.)
+  if (all.length === 0)
+    return emptyRanking(
+      `No ${by} ${what.replace(/^with /, "has ")}: ${counts}.`,
+      [note],
+      `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
+    );
   // A ranking: those accounts, over all their videos the question's other filters select.
   return accountsRanked(
     ctx,

@@ -13239,6 +13239,12 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(counted.result.count).toBe(pair.n);
     const ranked = aggregateOf(await ask(`Which creators posted in both ${pair.x} and ${pair.y}?`, on));
     for (const uid of ranked.result.ranking as string[]) expect(xs.has(uid) && ys.has(uid)).toBe(true);
+    // None in both: said so, with each side's count (the trending set's dancers post in no hotel search).
+    const none = await ask(`Which creators posted in both the trending set and ${pair.x}?`, on);
+    expect(aggregateOf(none).result.ranking).toEqual([]);
+    expect(none.summary).toBe(
+      `No creator has videos in both the search "trending-dec2020" and the search "${pair.x}": 12 have one found by the search "trending-dec2020", ${xs.size} have one found by the search "${pair.x}".`,
+    );
   });
 
   it("'the average number of hashtags per video in each search': each search's median (SQL; stop 68)", async () => {
