@@ -1351,6 +1351,11 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
   const trending = [...names].filter((n) => n.includes("trending"));
   if (trending.length === 1) {
     const name = trending[0] as string;
+    // "Trending" ending what was matched, read as the trending collection.
+    const theSet = (said: string) => {
+      typos.push(`trending=${name}, the collection's name`);
+      return said.replace(/\btrending$/i, `${name} set`);
+    };
     out = out
       .replace(TRENDING_DATED, (said: string, at: number, all: string) => {
         // ("Which hashtags were trending in March 2025?": a period, where the collection is of another year.)
@@ -1366,20 +1371,11 @@ function collectionsSpelled(text: string, names: ReadonlySet<string>, typos: str
       )
       // ("Median likes of trending videos", "what share of the trending videos use an original sound?": a figure of
       // the videos the trending collection holds; the trending feed ranks today's videos, and has no such figure.)
-      .replace(FIGURE_OF_TRENDING, (said: string) => {
-        typos.push(`trending=${name}, the collection's name`);
-        return said.replace(/\btrending$/i, `${name} set`);
-      })
+      .replace(FIGURE_OF_TRENDING, theSet)
       // ("Which hook types do trending videos use most?": what the set's videos use; the trend reports are asked
       // as "what is trending".)
-      .replace(USES_OF_TRENDING, (said: string) => {
-        typos.push(`trending=${name}, the collection's name`);
-        return said.replace(/\btrending$/i, `${name} set`);
-      })
-      .replace(RANKED_AMONG_TRENDING, (said: string) => {
-        typos.push(`trending=${name}, the collection's name`);
-        return said.replace(/\btrending$/i, `${name} set`);
-      });
+      .replace(USES_OF_TRENDING, theSet)
+      .replace(RANKED_AMONG_TRENDING, theSet);
   }
   if (names.size === 0) return out;
   const alternatives = namesPattern(names);
