@@ -119,6 +119,10 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.followUpAlone ? { follow_up_without_context: true } : {}),
     ...(plan.authorVerified ? { author_verified: plan.authorVerified === "yes" } : {}),
     ...(plan.byCreators ? { by_creators: true } : {}),
+    ...(plan.groupCreators ? { group_creators: plan.groupCreators } : {}),
+    ...(plan.groupMedian
+      ? { group_median: { metric: plan.groupMedian.metric, ...plan.groupMedian.bound } }
+      : {}),
     ...(plan.quotes ? { quotes: true } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),
     ...(plan.priceFigure

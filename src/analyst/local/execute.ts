@@ -1808,6 +1808,7 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       : byPeriod || byCode
         ? `with videos in ${eachOf(each.map((e) => e.label))}`
         : `with videos about both ${named}`;
+  const intersected = `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`;
   if (plan.intent === "count")
     return accountsCountedOutcome(
       ctx,
@@ -1816,15 +1817,11 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
       what,
       note,
       { each: sets.map((set) => set.size) },
-      `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
+      intersected,
     );
   // ("Which creators appear in both the trending set and a hotel search?": none, said with each side's count.)
   if (all.length === 0)
-    return emptyRanking(
-      `No ${by} ${what.replace(/^with /, "has ")}: ${counts}.`,
-      [note],
-      `aggregate: ${who} of videos ${each.map((e) => e.about).join(", ")}, intersected`,
-    );
+    return emptyRanking(`No ${by} ${what.replace(/^with /, "has ")}: ${counts}.`, [note], intersected);
   // A ranking: those accounts, over all their videos the question's other filters select.
   return accountsRanked(
     ctx,
@@ -3910,7 +3907,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                         ? COLLECTIONS_POOLED_CAVEAT
                         : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
-                      ? "Each group by its caption as written (an emoji in any skin tone counts); videos with no caption are among those without. It shows which group did well, not that the emoji caused it."
+                      ? emojiCaveat(plan)
                       : by === "price"
                         ? `${PRICE_CAVEAT} It shows which group did well, not that the price caused it.`
                         : by === "sound_use"
@@ -4564,7 +4561,12 @@ async function count(ctx: Ctx): Promise<Outcome> {
       computed: "service_get_advertiser",
     };
   }
-  if (plan.subject === "advertisers" && plan.advertisers.length === 0 && !hasVideoFilters(plan)) {
+  if (
+    plan.subject === "advertisers" &&
+    plan.advertisers.length === 0 &&
+    !hasVideoFilters(plan) &&
+    !plan.groupCreators
+  ) {
     const out = await call("service_search_advertisers", {
       ...(plan.focus ? { focus: plan.focus } : {}),
       limit: 1,
@@ -4593,11 +4595,20 @@ async function count(ctx: Ctx): Promise<Outcome> {
     const [[whole] = [], entities = []] = await ctx.facts.groups(
       filter,
       [null, plan.byArtist ? "artist" : distinctOf[plan.subject as keyof typeof distinctOf]],
-      "plays",
+      factsValueOf(plan.groupMedian?.metric ?? "plays"),
+      { creators: plan.groupCreators !== null },
     );
     const bound = plan.groupVideos;
+    // ("How many sounds are used by more than 5 creators?": those whose videos have that many.)
+    const creatorsBound = plan.subject === "creators" ? null : plan.groupCreators;
+    // ("How many creators have median views above 50k?": those with 5 or more videos whose median is.)
+    const median = plan.groupMedian;
     let distinct = new Set(
-      entities.filter((g) => !bound || followersPass(bound)(g.videos)).map((g) => String(g.key)),
+      entities
+        .filter((g) => !bound || followersPass(bound)(g.videos))
+        .filter((g) => !creatorsBound || followersPass(creatorsBound)(g.creators ?? 0))
+        .filter((g) => !median || (g.videos >= SMALL_GROUP && followersPass(median.bound)(g.median ?? 0)))
+        .map((g) => String(g.key)),
     );
     // "How many hire-ready (verified, house) creators …", "… with over 10k followers": those only.
     const restricted = plan.subject === "creators" && (plan.creatorType !== null || plan.followers !== null);
@@ -4613,12 +4624,16 @@ async function count(ctx: Ctx): Promise<Outcome> {
     }
     const matching = whole?.videos ?? 0;
     const what = bound
-      ? `with ${boundWords(bound)} of the ${describe(plan)}`
-      : plan.subject === "hashtags" || plan.subject === "sounds"
-        ? `used by the ${describe(plan)}`
-        : plan.subject === "regions" || plan.subject === "languages"
-          ? `recorded for the ${describe(plan)}`
-          : `with at least one of the ${describe(plan)}`;
+      ? `with ${boundWords(bound)} of the ${describe(plan)}${median ? ` and a median of ${boundWords(median.bound)} ${METRIC_NAME[median.metric]} per video` : ""}`
+      : creatorsBound
+        ? `whose ${describe(plan)} are by ${boundWords(creatorsBound)} creators`
+        : median
+          ? `with ${SMALL_GROUP} or more of the ${describe(plan)} and a median of ${boundWords(median.bound)} ${METRIC_NAME[median.metric]} per video`
+          : plan.subject === "hashtags" || plan.subject === "sounds"
+            ? `used by the ${describe(plan)}`
+            : plan.subject === "regions" || plan.subject === "languages"
+              ? `recorded for the ${describe(plan)}`
+              : `with at least one of the ${describe(plan)}`;
     const who = restricted ? creatorsLabel(plan) : plan.byArtist ? "artists" : plan.subject;
     const statement = `${thereAre(distinct.size, `${who} ${what}`, `${who.replace(/s$/, "").replace(/creators /, "creator ")} ${what}`)} (${videosCount(matching)}).`;
     return {
@@ -5670,6 +5685,13 @@ async function oldestFirst(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/** The caveat of groups by what their captions hold: an emoji (in any skin tone), or a mark ("?", "!", "@"). */
+function emojiCaveat(plan: Plan): string {
+  const said = plan.attributes.flatMap((a) => (a.kind === "emoji" ? [a.emoji] : []));
+  const marks = said.length > 0 && said.every((e) => /^[?!@]$/.test(e));
+  return `Each group by its caption as written${marks ? "" : " (an emoji in any skin tone counts)"}; videos with no caption are among those without. It shows which group did well, not that ${marks ? said.map((e) => `"${e}"`).join(" or ") : "the emoji"} caused it.`;
+}
+
 async function rank(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   if (plan.changeBetween.length === 2) return changeRanking(ctx);
@@ -5868,7 +5890,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const filter = videoFilter(ctx);
   const byCreators =
     plan.byCreators && (by === "advertiser" || by === "hashtag" || by === "sound" || by === "artist");
-  const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m), { creators: byCreators });
+  const creatorsBound =
+    by === "advertiser" || by === "hashtag" || by === "sound" || by === "artist" ? plan.groupCreators : null;
+  const [listed] = await ctx.facts.groups(filter, [by], factsValueOf(m), {
+    creators: byCreators || creatorsBound !== null,
+  });
   const groups = new Map((listed ?? []).map((g) => [String(g.key), g]));
   if (by === "advertiser" && plan.focus) {
     const focusIds = new Set(
@@ -5917,6 +5943,15 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       `Only those with ${boundWords(plan.groupVideos)} ${describe(plan)}: ${fmt(groups.size)}.`,
     );
   }
+  // "Sounds used by more than 5 different creators": only groups whose videos have that many creators.
+  if (creatorsBound) {
+    const pass = followersPass(creatorsBound);
+    const before = groups.size;
+    for (const [key, g] of [...groups]) if (!pass(g.creators ?? 0)) groups.delete(key);
+    followersNote.push(
+      `Only those whose ${describe(plan)} are by ${boundWords(creatorsBound)} creators: ${fmt(groups.size)} of ${fmt(before)}.`,
+    );
+  }
   const noun = {
     creator: "creators",
     advertiser: "advertisers",
@@ -5947,6 +5982,17 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     for (const [key, g] of [...groups]) if (g.videos < SMALL_GROUP) groups.delete(key);
     perVideoNote.push(
       `The median per video of ${groups.size === 1 ? `the one ${noun.replace(/(?<=[^s])s$/, "")}` : `each of the ${fmt(groups.size)} ${noun}`} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer ${before - groups.size === 1 ? "is" : "are"} left out (a median of one or two videos says little).`,
+    );
+  }
+  // "Creators with median views under 10k": only groups whose median video is within the bound.
+  let medianFrom: FactsGroup[] = [];
+  if (plan.groupMedian && perVideo && plan.groupMedian.metric === m) {
+    const pass = followersPass(plan.groupMedian.bound);
+    const before = groups.size;
+    medianFrom = [...groups.values()];
+    for (const [key, g] of [...groups]) if (!pass(g.median ?? 0)) groups.delete(key);
+    followersNote.push(
+      `Only those whose median ${METRIC_NAME[m]} per video is ${boundWords(plan.groupMedian.bound)}: ${fmt(groups.size)} of ${fmt(before)}.`,
     );
   }
   // A hashtag or sound on one or two videos is those videos' rate: ranked among those on 5+ videos, if any.
@@ -5999,12 +6045,17 @@ async function rank(ctx: Ctx): Promise<Outcome> {
           ? `median ${METRIC_NAME[m]} per video of their ${what}`
           : `total ${METRIC_NAME[m]} of their ${what}`;
   if (ranked.length === 0) {
+    const medians = medianFrom.map((g) => g.median ?? 0);
     const none =
-      restrictedFrom !== null && restrictedFrom > 0
-        ? `None of the ${fmt(restrictedFrom)} creators of ${what} is one of the ${creatorsLabel(plan)}.`
-        : perVideo && perVideoFrom > 0
-          ? `None of the ${fmt(perVideoFrom)} ${noun} of ${what} has ${SMALL_GROUP} or more of them, too few for a median per video.`
-          : `No ${by} has any ${what}.`;
+      plan.groupMedian && medians.length > 0
+        ? `None of the ${fmt(medians.length)} ${restrictedFrom !== null ? creatorsLabel(plan) : noun} with ${SMALL_GROUP} or more ${what} has a median of ${boundWords(plan.groupMedian.bound)} ${METRIC_NAME[m]} per video: the ${plan.groupMedian.bound.op === "under" || plan.groupMedian.bound.op === "at most" ? `lowest is ${fmt(Math.min(...medians))}` : `highest is ${fmt(Math.max(...medians))}`}.`
+        : restrictedFrom !== null && restrictedFrom > 0
+          ? `None of the ${fmt(restrictedFrom)} creators of ${what} is one of the ${creatorsLabel(plan)}.`
+          : perVideo && perVideoFrom > 0
+            ? `None of the ${fmt(perVideoFrom)} ${noun} of ${what} has ${SMALL_GROUP} or more of them, too few for a median per video.`
+            : creatorsBound && listed && listed.length > 0
+              ? `No ${by} has ${what} by ${boundWords(creatorsBound)} creators: the most is ${fmt(Math.max(...listed.map((g) => g.creators ?? 0)))}, among ${fmt(listed.length)} ${noun}.`
+              : `No ${by} has any ${what}.`;
     return emptyRanking(
       none,
       plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],

@@ -369,6 +369,10 @@ export interface Plan {
    * the videos in question each creator (advertiser, hashtag, sound) of the answer has.
    */
   groupVideos: FollowersBound | null;
+  /** "Sounds used by more than 5 different creators": a bound on how many creators each group's videos have. */
+  groupCreators: FollowersBound | null;
+  /** "Creators with median views under 10k": a bound on each group's median video (of 5 or more). */
+  groupMedian: { metric: Metric; bound: FollowersBound } | null;
   early: boolean;
   /** "Which creators have the highest average views per video?": groups ranked by their median per video. */
   perVideo: boolean;
@@ -1125,6 +1129,8 @@ export { attributeLabel };
 /** Items a ranking lists unless the question asks for another number ("top 10"), and the most it lists. */
 const DEFAULT_COUNT = 5;
 const MAX_COUNT = 20;
+/** The words of a bound on a group's median: "median views under 10k". */
+const MEDIAN_BOUND_OP = "more than|over|above|greater than|at least|less than|fewer than|under|below|at most";
 /** "The top creators" with no number: the ten with the most followers. */
 const TOP_CREATORS = 10;
 
@@ -1234,6 +1240,10 @@ const COLLECTION_EVERY = String.raw`(?:which|what|each|every|per|all|across|amon
 /** The question speaks of searches: a collection's name in it is the search, even written as a tag. */
 const SEARCH_SPOKEN =
   /\b(?:search(?:es|ed)?|quer(?:y|ies)|input|keywords?|scraped?|collections?)\b|từ kho[áa]|tu khoa|tìm kiếm|tim kiem/;
+
+/** The reading of a grouping by every search the corpus holds. */
+const everySearch = (n: number): string =>
+  `groups: each search the videos were found by (${n} collections, as imported)`;
 
 /**
  * The collections (searches, as imported) the question names next to a word that makes one the search: "the
@@ -5321,8 +5331,11 @@ async function readQuestion(
       place({ kind: "emoji", emoji: "@" }, m.index ?? 0, m[0]);
     text = consume(text, m.index ?? 0, m[0].length);
   }
-  for (const m of text.matchAll(/\b(?:an? )?(question|exclamation) (?:marks?|points?)\b/g)) {
-    const emoji = m[1] === "question" ? "?" : "!";
+  // ("Videos with a question in the caption", "captions that ask a question": its mark.)
+  for (const m of text.matchAll(
+    /\b(?:an? )?(question|exclamation) (?:marks?|points?)\b|\b(?:(?:asking |ask |asks )?an? )(question)(?= in (?:the |their |its )?captions?\b)|\bcaptions? (?:that |which )?(?:ask|asks|asking|pose|poses|posing) (?:an? |the viewers? an? |viewers an? )?(question)s?\b/g,
+  )) {
+    const emoji = (m[1] ?? m[2] ?? m[3]) === "question" ? "?" : "!";
     if (!placed.some((p) => p.item.kind === "emoji" && p.item.emoji === emoji))
       place({ kind: "emoji", emoji }, m.index ?? 0, m[0]);
     text = consume(text, m.index ?? 0, m[0].length);
@@ -6740,6 +6753,86 @@ async function readQuestion(
   )
     subject = "creators";
 
+  // "Sounds used by more than 5 different creators", "hashtags from at least 10 accounts", "brands working with 3+
+  // creators": a bound on how many creators each one's videos (of those in question) have.
+  let groupCreators: FollowersBound | null = null;
+  const creatorsBoundSaid =
+    subject === "hashtags" || subject === "sounds" || subject === "advertisers"
+      ? text.match(
+          /\b(?:more than|over|above|greater than|at least|fewer than|less than|under|below|at most)\s+\d[\d,]*(?=\s+(?:different\s+|distinct\s+|unique\s+|separate\s+|individual\s+)?(?:creators|accounts|influencers|tiktokers|users|people)\b)|(?<![\p{L}\p{N}.,])\d[\d,]*(?:\+|\s+or\s+(?:more|fewer|less))(?=\s+(?:different\s+|distinct\s+|unique\s+|separate\s+|individual\s+)?(?:creators|accounts|influencers|tiktokers|users|people)\b)/u,
+        )
+      : null;
+  if (creatorsBoundSaid) {
+    const said = creatorsBoundSaid[0];
+    const digits = (said.match(/\d[\d,]*/) as RegExpMatchArray)[0];
+    const value = boundValue(digits, undefined);
+    if (value !== null) {
+      groupCreators = {
+        op: /\+|or more/.test(said)
+          ? "at least"
+          : /or (?:fewer|less)/.test(said)
+            ? "at most"
+            : boundOp(said.slice(0, said.indexOf(digits)).trim()),
+        value,
+      };
+      const at = creatorsBoundSaid.index ?? 0;
+      const noun = lowerAll
+        .slice(at)
+        .match(/^.{0,40}?\b(?:creators|accounts|influencers|tiktokers|users|people)\b/u);
+      understood.push(
+        `${subject} whose videos are by ${boundWords(groupCreators)} creators (from "${noun ? noun[0].trim() : said}")`,
+      );
+      text = consume(text, at, said.length);
+    }
+  }
+  // "Creators with median views under 10k", "… a median of over 100k views", "hashtags whose average likes are above
+  // 5k": a bound on each one's median video (not on the videos: "over 100k views" is no filter here).
+  let groupMedian: Plan["groupMedian"] = null;
+  // (Not a claim about accounts named, "@a and @b all have median views above 1M", nor about one thing: "… has a
+  // median above 500k plays across 4 accounts".)
+  const medianBoundSaid =
+    ["creators", "advertisers", "hashtags", "sounds"].includes(subject) &&
+    creators.length + advertisers.length === 0
+      ? (lowerAll.match(
+          new RegExp(
+            `\\b(?:median|average|avg|mean|typical)\\s+(?<metric>views|plays|likes|comments|shares|saves)(?:\\s+per\\s+(?:video|post|clip))?\\s+(?:(?:is|are|was|were|of|at|sit(?:s|ting)? at|stays?|staying)\\s+)?(?<op>${MEDIAN_BOUND_OP})\\s+(?<n>\\d[\\d.,]*)\\s*(?<unit>k|m|thousand|million)?\\b`,
+          ),
+        ) ??
+        lowerAll.match(
+          new RegExp(
+            `\\b(?:an?\\s+)?(?:median|average|avg|mean|typical)\\s+(?:of\\s+)?(?<op>${MEDIAN_BOUND_OP})\\s+(?<n>\\d[\\d.,]*)\\s*(?<unit>k|m|thousand|million)?\\s+(?<metric>views|plays|likes|comments|shares|saves)\\b`,
+          ),
+        ))
+      : null;
+  if (
+    medianBoundSaid?.groups &&
+    !/^\s*(?:across|over|from|among|for)\s+(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+(?:accounts|creators|videos|posts)\b/.test(
+      lowerAll.slice((medianBoundSaid.index ?? 0) + medianBoundSaid[0].length),
+    )
+  ) {
+    const g = medianBoundSaid.groups as { metric: string; op: string; n: string; unit?: string };
+    const value = boundValue(g.n, g.unit);
+    const asked: Metric = g.metric === "views" ? "plays" : (g.metric as Metric);
+    if (value !== null && (metric === null || metric === asked)) {
+      groupMedian = { metric: asked, bound: { op: boundOp(g.op), value } };
+      metric = asked;
+      const at = medianBoundSaid.index ?? 0;
+      const end = at + medianBoundSaid[0].length;
+      // ("A median of over 100k views": the bound read on the videos goes.)
+      for (let k = placed.length - 1; k >= 0; k--) {
+        const p = placed[k] as Placed<Attribute>;
+        if (p.item.kind === "count" && p.at >= at && p.at < end) {
+          placed.splice(k, 1);
+          const said = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
+          if (said >= 0) understood.splice(said, 1);
+        }
+      }
+      understood.push(
+        `${subject} whose median ${g.metric} per video is ${boundWords(groupMedian.bound)} (groups of 5 videos or more; from "${medianBoundSaid[0].trim()}")`,
+      );
+      text = consume(text, at, medianBoundSaid[0].length);
+    }
+  }
   // "How many unique creators …": creators (hashtags, sounds, advertisers) are counted once each anyway.
   for (const m of [
     ...text.matchAll(
@@ -8422,21 +8515,29 @@ async function readQuestion(
   const perVideoAsked =
     ["creators", "advertisers", "hashtags", "sounds", "languages", "regions"].includes(subject) &&
     // ("For every creator with 10 or more videos, what are their median views?": each one's, listed.)
-    (/\b(which|who|top|bottom|highest|lowest|most|best|worst|rank\w*|leading)\b/.test(lowerAll) ||
+    // ("The median likes of the videos by the top creator": that creator's videos, no ranking.)
+    (/\b(which|who|top|bottom|highest|lowest|most|best|worst|rank\w*|leading)\b/.test(
+      creatorSet ? lowerAll.replace(creatorSet[0], " ") : lowerAll,
+    ) ||
       /\b(each|every|per) (creator|account|influencer|advertiser|brand|hashtag|sound|song|track)\b/.test(
         lowerAll,
       )) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
       /\bper (video|post|clip|upload|ad|advert|slideshow)\b/.test(lowerAll));
   // "Which brands work with the most creators?", "which sounds are used by the most creators?"
+  // ("Sounds used by more than 5 creators": ranked by their creators too, unless a measure is named.)
   const byCreators =
     (subject === "advertisers" || subject === "hashtags" || subject === "sounds") &&
-    /\b(most|how many|number of|count of|fewest)\s+(different\s+|distinct\s+|unique\s+)?(creators|influencers|tiktokers|accounts)\b/.test(
-      lowerAll,
-    );
-  if (byCreators) understood.push(`${subject} ranked by the number of creators of their videos`);
+    ((groupCreators !== null && (metric === null || metric === "videos")) ||
+      /\b(most|how many|number of|count of|fewest)\s+(different\s+|distinct\s+|unique\s+)?(creators|influencers|tiktokers|accounts)\b/.test(
+        lowerAll,
+      ));
+  if (byCreators && groupCreators === null)
+    understood.push(`${subject} ranked by the number of creators of their videos`);
   let perVideo =
-    (perVideoAsked || (performance && (subject === "hashtags" || subject === "sounds"))) &&
+    (perVideoAsked ||
+      (groupMedian !== null && !/\b(?:how many|number of|count of)\b/.test(lowerAll)) ||
+      (performance && (subject === "hashtags" || subject === "sounds"))) &&
     metric !== "followers" &&
     metric !== "growth" &&
     !isRate(metric);
@@ -8562,7 +8663,7 @@ async function readQuestion(
             ? eachOfFamily && collectionSides.length === 1
               ? `groups: each of the ${namesListed(collectionNames)}`
               : `groups: the searches named (${collectionNames.length > FEW_COLLECTIONS ? namesListed(collectionNames) : collectionNames.join(", ")}), side by side`
-            : `groups: each search the videos were found by (${collections.size} collections, as imported)`,
+            : everySearch(collections.size),
         );
       metric = sideBySideMetric(metric);
     }
@@ -8860,9 +8961,7 @@ async function readQuestion(
     if (searchesCompared && entityCount === 0 && collectionNames.length === 0) {
       intent = "breakdown";
       groupBy = "collection";
-      understood.push(
-        `groups: each search the videos were found by (${collections.size} collections, as imported)`,
-      );
+      understood.push(everySearch(collections.size));
     }
   } else if (textGroups && entityCount === 0) {
     intent = "breakdown";
@@ -9001,7 +9100,12 @@ async function readQuestion(
     // "Which creators have the highest average engagement rate?": a rate is ranked pooled over each one's videos.
     intent = "rank";
     understood.push("ranked by the rate pooled over each one's videos");
-  } else if (CUES.median.test(lowerAll) && !POSTS_ABOUT.test(lowerAll)) intent = "measure";
+  } else if (
+    CUES.median.test(medianBoundSaid ? lowerAll.replace(medianBoundSaid[0], " ") : lowerAll) &&
+    !POSTS_ABOUT.test(lowerAll)
+  )
+    // ("How many creators have median views above 50k?": the median is the bound, the question a count.)
+    intent = "measure";
   // "Are there any slideshows?": how many there are.
   else if (
     !theTopOne &&
@@ -11208,6 +11312,8 @@ async function readQuestion(
     authorFollowers,
     authorVerified,
     groupVideos,
+    groupCreators,
+    groupMedian,
     early,
     perVideo:
       perVideo ||

@@ -13298,6 +13298,112 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     });
   });
 
+  it("'which sounds are used by more than N different creators?', 'how many hashtags are used by at least N accounts?': a bound on each one's creators (SQL; stop 69)", async () => {
+    const creatorsOf = (by: string) =>
+      new Map(
+        (
+          searched
+            .prepare(`SELECT ${by} AS k, count(DISTINCT author_uid) AS n FROM videos GROUP BY ${by}`)
+            .all() as { k: string | null; n: number }[]
+        )
+          .filter((r) => r.k !== null)
+          .map((r) => [String(r.k), r.n]),
+      );
+    const sounds = creatorsOf("music_id");
+    const most = Math.max(...sounds.values());
+    expect(most).toBeGreaterThan(1);
+    const answer = await ask(`Which sounds are used by more than ${most - 1} different creators?`, on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({
+      intent: "rank",
+      subject: "sounds",
+      group_creators: { op: "over", value: most - 1 },
+    });
+    expect(plan.ignored ?? []).toEqual([]);
+    const kept = [...sounds].filter(([, n]) => n > most - 1).map(([k]) => k);
+    expect(result.ranking).toHaveLength(Math.min(5, kept.length));
+    for (const key of result.ranking as string[]) expect(kept).toContain(key);
+    for (const key of result.ranking as string[]) expect(groupValue(result, key)).toBe(most);
+    // None that many: said, with the most any has.
+    const none = await ask(`Which sounds are used by more than ${most} different creators?`, on);
+    expect(none.summary).toBe(
+      `No sound has videos by over ${most} creators: the most is ${most}, among ${sounds.size} sounds.`,
+    );
+    // Counted: the tags of videos by at least 2 accounts (a video is in the group of each of its tags).
+    const tagCreators = new Map<string, Set<string>>();
+    for (const r of searched.prepare("SELECT hashtags, author_uid FROM videos").all() as {
+      hashtags: string;
+      author_uid: string;
+    }[])
+      for (const tag of r.hashtags.split(" ").filter(Boolean))
+        tagCreators.set(tag, (tagCreators.get(tag) ?? new Set()).add(r.author_uid));
+    const counted = aggregateOf(await ask("How many hashtags are used by at least 2 accounts?", on));
+    expect(counted.plan).toMatchObject({ intent: "count", group_creators: { op: "at least", value: 2 } });
+    expect(counted.result.count).toBe([...tagCreators.values()].filter((c) => c.size >= 2).length);
+  });
+
+  it("'which creators have median views over N?', 'how many creators have median views above N?': a bound on each one's median video, of 5 or more (SQL; stop 69)", async () => {
+    const byCreator = new Map<string, number[]>();
+    for (const r of searched.prepare("SELECT author_uid, plays FROM videos").all() as {
+      author_uid: string;
+      plays: number;
+    }[])
+      byCreator.set(r.author_uid, [...(byCreator.get(r.author_uid) ?? []), r.plays]);
+    const medians = [...byCreator]
+      .filter(([, plays]) => plays.length >= 5)
+      .map(([uid, plays]) => [uid, median(plays) as number] as const);
+    expect(medians.length).toBeGreaterThan(1);
+    const sorted = medians.map(([, m]) => m).sort((a, b) => a - b);
+    // A bound between the lowest and the highest median: some kept, some not.
+    const bound = Math.floor(((sorted[0] as number) + (sorted.at(-1) as number)) / 2);
+    const kept = medians.filter(([, m]) => m > bound).map(([uid]) => uid);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(medians.length);
+    const ranked = aggregateOf(await ask(`Which creators have median views over ${bound}?`, on));
+    expect(ranked.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "plays",
+      group_median: { metric: "plays", op: "over", value: bound },
+    });
+    expect(ranked.plan.ignored ?? []).toEqual([]);
+    expect(ranked.result.ranking).toHaveLength(Math.min(5, kept.length));
+    for (const uid of ranked.result.ranking as string[]) expect(kept).toContain(uid);
+    // "A median of over N views" is the same bound, no filter on the videos.
+    const worded = aggregateOf(await ask(`Which creators have a median of over ${bound} views?`, on));
+    expect(worded.plan.filters).toEqual([]);
+    expect(worded.result.ranking).toEqual(ranked.result.ranking);
+    const counted = aggregateOf(await ask(`How many creators have median views above ${bound}?`, on));
+    expect(counted.plan).toMatchObject({ intent: "count", group_median: { op: "over", value: bound } });
+    expect(counted.result.count).toBe(kept.length);
+    // None within the bound: said, with the lowest median.
+    const none = await ask(`Which creators have median views under ${sorted[0]}?`, on);
+    expect(none.summary).toBe(
+      `None of the ${medians.length} creators with 5 or more videos has a median of under ${(sorted[0] as number).toLocaleString("en-US")} views per video: the lowest is ${(sorted[0] as number).toLocaleString("en-US")}.`,
+    );
+  });
+
+  it("'do videos with a question in the caption get more comments?': those with '?' beside the others (SQL); 'the median likes of the videos by the top creator' is that creator's median (stop 69)", async () => {
+    const { plan, result } = aggregateOf(
+      await ask("Do videos with a question in the caption get more comments?", on),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", metric: "comments", filters: ["caption_contains=?"] });
+    const asking = column("SELECT comments FROM videos WHERE instr(caption, '?') > 0");
+    expect(asking.length).toBeGreaterThan(0);
+    expect(groupValue(result, 'with "?" in the caption')).toBe(median(asking));
+    expect(groupValue(result, 'without "?" in the caption')).toBe(
+      median(column("SELECT comments FROM videos WHERE instr(caption, '?') = 0")),
+    );
+    const asked = aggregateOf(await ask("What share of captions ask a question?", on));
+    expect(asked.result).toMatchObject({ part: asking.length });
+    const top = aggregateOf(await ask("What are the median likes of the videos by the top creator?", on));
+    expect(top.plan).toMatchObject({ intent: "measure", metric: "likes", top_creators: 1 });
+    const biggest = column(
+      "SELECT uid FROM creators WHERE followers IS NOT NULL ORDER BY followers DESC LIMIT 1",
+    )[0];
+    expect(top.result.median).toBe(median(column("SELECT likes FROM videos WHERE author_uid = ?", biggest)));
+  });
+
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
     const likes = await ask("median likes of trending videos", on);
     const { plan, result } = aggregateOf(likes);
