@@ -1759,13 +1759,20 @@ async function executeEach(ctx: Ctx): Promise<Outcome> {
           filter: { ...videoFilter(ctx), since: p.from, until: p.to },
         }))
       : byCode
-        ? byCode.codes.map((code) =>
+        ? byCode.codes.map((code, i) =>
             byCode.kind === "collection"
-              ? {
-                  label: `the search "${code}"`,
-                  about: `found by the search "${code}"`,
-                  filter: { ...videoFilter(ctx), collections: [code] },
-                }
+              ? // ("A hotel search": one side every search of a word's, its code their label.)
+                (byCode.sets?.[i] ?? [code]).length > 1
+                ? {
+                    label: `the ${code} (any one of them)`,
+                    about: `found by one of the ${code}`,
+                    filter: { ...videoFilter(ctx), collections: byCode.sets?.[i] ?? [code] },
+                  }
+                : {
+                    label: `the search "${code}"`,
+                    about: `found by the search "${code}"`,
+                    filter: { ...videoFilter(ctx), collections: [code] },
+                  }
               : {
                   label: `${byCode.kind} ${code}`,
                   about: `in ${byCode.kind} ${code}`,

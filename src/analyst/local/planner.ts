@@ -479,7 +479,11 @@ export interface Plan {
   /** "Which advertisers posted in both 2024 and 2025?": the accounts with videos in each period (no window). */
   eachPeriod: Period[];
   /** "Which creators post in both English and Vietnamese?": the accounts with videos in each language (region). */
-  eachCode: { kind: "region" | "language" | "collection"; codes: string[] } | null;
+  /**
+   * For searches, `sets` holds each side's collections where one side is every search of a word's ("in both the
+   * trending set and a hotel search"), and its code is the label of those.
+   */
+  eachCode: { kind: "region" | "language" | "collection"; codes: string[]; sets?: string[][] } | null;
   /** "Which creators post only ads?" / "never post ads": the accounts whose videos are all ads, or none is. */
   adsOnly: "only" | "never" | "both" | null;
   /**
@@ -1293,7 +1297,7 @@ function collectionsWritten(text: string, names: ReadonlySet<string>): Collectio
   // ("Which hotel search has the most ads?", "the hotel scrape", "the hotel searches": every search whose name holds
   // that word, where two or more do; one search alone is named by "search" without "which", "each" or a plural.)
   const familyTail = new RegExp(
-    String.raw`(?<![\p{L}\p{N}_])(${COLLECTION_EVERY}\s+)?(?:the\s+)?#?(\p{L}[\p{L}\p{N}_]{2,})\s*(?:-\s*)?(?:(${COLLECTION_STRONG_TAIL})|(${COLLECTION_WEAK_TAIL}))(?![\p{L}\p{N}_])`,
+    String.raw`(?<![\p{L}\p{N}_])((?:${COLLECTION_EVERY}|an?)\s+)?(?:the\s+)?#?(\p{L}[\p{L}\p{N}_]{2,})\s*(?:-\s*)?(?:(${COLLECTION_STRONG_TAIL})|(${COLLECTION_WEAK_TAIL}))(?![\p{L}\p{N}_])`,
     "gu",
   );
   for (const m of text.matchAll(familyTail)) {
@@ -8607,6 +8611,33 @@ async function readQuestion(
     !(subject === "creators" && window?.from !== undefined);
   if (oldestAsked && !oldest && !decline && !(subject === "creators" && window?.from !== undefined))
     decline = `it lists the oldest videos and the creators who posted first, not the oldest ${subject.replace("_", " ")}; ask for a period instead ("the top hashtags of 2019")`;
+  // ("Rank destination (city, place) searches by median views", "which city search has the most creators?", "in each
+  // searched city": those named for places, "hotelhue", "hoteldalat", not the trending set or "hotelgiare"; kept as
+  // a filter, and the words that said so read.)
+  const placeSearches = (): { ofPlaces: boolean; placesFrom: string } => {
+    const placeKind = question
+      .toLowerCase()
+      .match(
+        /\b(?:(?:destination|city|cities|place|location)\s+search(?:es)?|searched\s+(?:destinations?|city|cities|places?|locations?))\b/,
+      );
+    const places = [...collections].filter(namesPlace).sort();
+    const ofPlaces =
+      collectionNames.length === 0 &&
+      placeKind !== null &&
+      places.length >= 2 &&
+      places.length < collections.size;
+    if (ofPlaces) {
+      attributes.push({ kind: "collection", names: places });
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => !placeKind[0].includes(w)));
+    }
+    const placesFrom = ` (from "${placeKind?.[0]}": ${places.length} collections; left out as naming no place: ${[
+      ...collections,
+    ]
+      .filter((n) => !places.includes(n))
+      .sort()
+      .join(", ")})`;
+    return { ofPlaces, placesFrom };
+  };
   if (decline) intent = "decline";
   else if (
     searchesCompared &&
@@ -8625,27 +8656,7 @@ async function readQuestion(
   ) {
     intent = "breakdown";
     groupBy = "collection";
-    // ("Rank destination (city, place) searches by median views", "which city search has the most creators?": those
-    // named for places, "hotelhue", "hoteldalat", not the trending set or "hotelgiare".)
-    const placeKind = question
-      .toLowerCase()
-      .match(/\b(?:destination|city|cities|place|location)\s+search(?:es)?\b/);
-    const places = [...collections].filter(namesPlace).sort();
-    const ofPlaces =
-      collectionNames.length === 0 &&
-      placeKind !== null &&
-      places.length >= 2 &&
-      places.length < collections.size;
-    if (ofPlaces) {
-      attributes.push({ kind: "collection", names: places });
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !placeKind[0].startsWith(w)));
-    }
-    const placesFrom = ` (from "${placeKind?.[0]}": ${places.length} collections; left out as naming no place: ${[
-      ...collections,
-    ]
-      .filter((n) => !places.includes(n))
-      .sort()
-      .join(", ")})`;
+    const { ofPlaces, placesFrom } = placeSearches();
     // ("Top 3 videos per search": a ranking within each, below.)
     if (subject === "creators")
       understood.push(
@@ -8957,11 +8968,17 @@ async function readQuestion(
     subject = "videos";
     metric = "hashtag_count";
     understood.push("measure: the median number of hashtags per video");
+    // ("Hashtags per caption": a video's caption holds its tags.)
+    if (/\b(?:per|in (?:a|each|the)) caption\b/.test(lowerAll))
+      ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== "caption"));
     // ("The average number of hashtags per video in each search": each search's.)
     if (searchesCompared && entityCount === 0 && collectionNames.length === 0) {
       intent = "breakdown";
       groupBy = "collection";
-      understood.push(everySearch(collections.size));
+      const { ofPlaces, placesFrom } = placeSearches();
+      understood.push(
+        ofPlaces ? `groups: each search named for a place${placesFrom}` : everySearch(collections.size),
+      );
     }
   } else if (textGroups && entityCount === 0) {
     intent = "breakdown";
@@ -10503,8 +10520,14 @@ async function readQuestion(
   }
   // "How many creators posted in both hotelphuquoc and hoteldanang?", "accounts in both the Đà Lạt and Nha Trang
   // searches": the accounts with a video in each search (not the videos of either).
+  // ("… in both the trending set and a hotel search": a side may be every search of a word's.)
   const searchesEach = attributes.find(
-    (a): a is Extract<Attribute, { kind: "collection" }> => a.kind === "collection" && a.names.length === 2,
+    (a): a is Extract<Attribute, { kind: "collection" }> =>
+      a.kind === "collection" &&
+      (a.names.length === 2 ||
+        (collectionSides.length === 2 &&
+          collectionSides.some((side) => familySides.has(side)) &&
+          collectionSides.flat().length === a.names.length)),
   );
   if (
     !eachCode &&
@@ -10514,11 +10537,23 @@ async function readQuestion(
     ["rank", "count"].includes(intent) &&
     /\bboth\b/.test(lowerAll)
   ) {
-    eachCode = { kind: "collection", codes: [...searchesEach.names] };
+    const sides = searchesEach.names.length === 2 ? searchesEach.names.map((n) => [n]) : collectionSides;
+    const codes = sides.map((side) => (side.length === 1 ? (side[0] as string) : namesListed(side)));
+    eachCode = {
+      kind: "collection",
+      codes,
+      ...(sides.some((side) => side.length > 1) ? { sets: sides.map((side) => [...side]) } : {}),
+    };
     attributes.splice(attributes.indexOf(searchesEach), 1);
-    unsay(/^collections? "/);
+    unsay(/^collections? "|^the \d+ collections /);
     understood.push(
-      `${subject} with videos in each of the searches ${searchesEach.names.join(" and ")} (from "both")`,
+      `${subject} with videos in each of ${
+        eachCode.sets
+          ? sides
+              .map((side, i) => (side.length > 1 ? `the ${codes[i]}` : `the search "${codes[i]}"`))
+              .join(" and ")
+          : `the searches ${codes.join(" and ")}`
+      } (from "both")`,
     );
   }
   // Named but not compared (a share, a ranking of creators): declined rather than answered for the first only.

@@ -13404,6 +13404,47 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(top.result.median).toBe(median(column("SELECT likes FROM videos WHERE author_uid = ?", biggest)));
   });
 
+  it("'in both the trending set and a hotel search': every search holding 'hotel' one side (SQL); 'hashtags per caption in each searched city': the searches named for places (SQL; stop 69)", async () => {
+    const family = column(`${HOTEL_SEARCHES} ORDER BY 1`).map(String);
+    expect(family.length).toBeGreaterThan(2);
+    const creatorsOf = (names: string[]) =>
+      new Set(
+        column(
+          `SELECT DISTINCT author_uid FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection IN (${names.map(() => "?").join(", ")}))`,
+          ...names,
+        ).map(String),
+      );
+    const hotel = creatorsOf(family);
+    const trending = creatorsOf(["trending-dec2020"]);
+    const counted = aggregateOf(
+      await ask("How many creators are in both the trending set and a hotel search?", on),
+    );
+    expect(counted.plan).toMatchObject({ intent: "count", subject: "creators" });
+    expect(counted.plan.each_code).toMatchObject({ kind: "collection" });
+    expect((counted.plan.each_code as { sets?: string[][] }).sets).toContainEqual(family);
+    expect(counted.plan.filters).toEqual([]);
+    expect(counted.result.count).toBe([...hotel].filter((uid) => trending.has(uid)).length);
+    expect(counted.result.each).toEqual(expect.arrayContaining([hotel.size, trending.size]));
+    const places = family.filter((n) => n !== "reviewhotel");
+    const { plan, result } = aggregateOf(
+      await ask("What's the median number of hashtags per caption in each searched city?", on),
+    );
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "collection", metric: "hashtag_count" });
+    expect(plan.ignored).toEqual([]);
+    expect([...(result.ranking as string[])].sort()).toEqual(places);
+    for (const name of places) {
+      const counts = (
+        searched
+          .prepare(
+            "SELECT hashtags FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+          )
+          .pluck()
+          .all(name) as string[]
+      ).map((h) => (h === "" ? 0 : h.split(" ").length));
+      expect(groupValue(result, name)).toBe(median(counts));
+    }
+  });
+
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
     const likes = await ask("median likes of trending videos", on);
     const { plan, result } = aggregateOf(likes);
