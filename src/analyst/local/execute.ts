@@ -1388,7 +1388,17 @@ async function executePerGroup(ctx: Ctx): Promise<Outcome> {
 /** " 3 more languages are left out (those with the most videos are shown).": the groups a question did not get. */
 function groupsLeftOut(by: PerGroupSplit, left: number): string {
   if (left === 0) return "";
-  const noun = left === 1 ? by.replace("_", " ") : `${PER_GROUP_NAME[by].replace(/ \(.*$/, "")}s`;
+  const one = PER_GROUP_NAME[by].replace(/ \(.*$/, "");
+  const noun =
+    left === 1
+      ? by === "collection"
+        ? one
+        : by.replace("_", " ")
+      : one === "day of the week"
+        ? "days of the week"
+        : /(?:ch|sh|s|x)$/.test(one)
+          ? `${one}es`
+          : `${one}s`;
   return ` ${fmt(left)} more ${noun} ${left === 1 ? "is" : "are"} left out (${isSeries(by) ? "the latest are shown" : "those with the most videos are shown"}).`;
 }
 

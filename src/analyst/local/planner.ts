@@ -212,6 +212,9 @@ const GROUPS_NAMED =
 /** What a ranking within each group ranks: the noun after "top 3", "the best", "the most liked". */
 const RANKED_NOUN =
   /\b(?:top|best|leading|biggest|largest|(?:most|highest|(?<!\bat )least|lowest) (?!(?:share|percentage|proportion|fraction|ratio|rate|number|count)\b)\w+)\s+(?:\d{1,2}\s+)?(?:[\p{L}#]+\s+){0,2}?(videos?|posts?|clips?|ads?|creators?|accounts?|influencers?|advertisers?|brands?|sounds?|songs?|hashtags?|tags?)\b/u;
+/** "In each search", "for each city search", "per searched place": within every search (or those named for places). */
+const EACH_SEARCH =
+  /\b(?:each|every|per)\s+(?:(?:city|place|destination|location)\s+)?search(?:es)?\b|\b(?:each|every|per)\s+searched\s+(?:cit(?:y|ies)|places?|destinations?|locations?)\b|\bsearch by search\b/;
 /** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
 /**
@@ -10710,6 +10713,21 @@ async function readQuestion(
     metric = sideBySideMetric(metric);
     understood.push(`groups: ${bands.map((b) => b.label).join(" and ")}, side by side`);
   }
+  // ("What is the top hashtag in each search?", "for each city search, which sound …": hashtags (sounds, accounts)
+  // ranked within each search's videos.)
+  const withinEachSearch =
+    collections.size >= 2 &&
+    collectionNames.length === 0 &&
+    ["hashtags", "sounds", "creators", "advertisers"].includes(subject) &&
+    // (Not "how many distinct creators posted under each search input?", a question of the searches.)
+    groupBy !== "collection" &&
+    /\b(top|best|most|highest|biggest|largest|leading|greatest|strongest|ranked|rank)\b/.test(lowerAll) &&
+    EACH_SEARCH.test(question.toLowerCase());
+  // ("For each city search": those named for places.)
+  if (withinEachSearch) {
+    const { ofPlaces, placesFrom } = placeSearches();
+    if (ofPlaces) understood.push(`groups: each search named for a place${placesFrom}`);
+  }
   const filters = (shareOf ? attributes.filter((a) => a !== shareOf) : attributes).filter(
     (a) =>
       !(a.kind === "not_text" && a.tag && tagsLeftOut.includes(a.q)) &&
@@ -10745,9 +10763,10 @@ async function readQuestion(
         ? "topic"
         : // ("Top 3 videos per search": a ranking within each search's videos; not "which search has the most
           // videos from verified creators?", a question of the searches.)
-          groupBy === "collection" && RANKED_NOUN.test(lowerAll) && !whichSearchHas
+          (groupBy === "collection" && RANKED_NOUN.test(lowerAll) && !whichSearchHas) || withinEachSearch
           ? "collection"
           : null;
+
   // "Top 2 videos per hook type": the videos are ranked, the hook types are the groups.
   const rankedNoun = perGroupBy ? lowerAll.match(RANKED_NOUN)?.[1] : undefined;
   const rankedSubject = rankedNoun

@@ -13445,6 +13445,42 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     }
   });
 
+  it("'what is the top hashtag in each search?', 'for each city search, which creator has the most saves?': ranked within each search (SQL; stop 69)", async () => {
+    const { plan, result } = aggregateOf(await ask("What is the top hashtag in each search?", on));
+    expect(plan).toMatchObject({ intent: "rank", subject: "hashtags", group_by: "collection", count: 1 });
+    expect(plan.ignored).toEqual([]);
+    const groups = result.groups as { group: string; ranking: string[] }[];
+    const names = column("SELECT DISTINCT collection FROM video_collections").map(String);
+    expect(groups.map((g) => g.group.replaceAll('"', "")).sort()).toEqual([...names].sort());
+    for (const g of groups) {
+      const uses = new Map<string, number>();
+      for (const tags of searched
+        .prepare(
+          "SELECT hashtags FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+        )
+        .pluck()
+        .all(g.group.replaceAll('"', "")) as string[])
+        for (const tag of tags.split(" ").filter(Boolean)) uses.set(tag, (uses.get(tag) ?? 0) + 1);
+      // (A search whose videos carry no tag has none to rank.)
+      expect(g.ranking).toHaveLength(Math.min(1, uses.size));
+      if (uses.size === 0) continue;
+      const most = Math.max(...uses.values());
+      expect(uses.get(g.ranking[0] as string)).toBe(most);
+    }
+    // Searches named for places only, where "city search" says so.
+    const saves = aggregateOf(await ask("For each city search, which creator has the most total saves?", on));
+    expect(saves.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      group_by: "collection",
+      count: 1,
+    });
+    const places = (saves.result.groups as { group: string }[]).map((g) => g.group.replaceAll('"', ""));
+    expect(places).not.toContain("trending-dec2020");
+    expect(places).not.toContain("reviewhotel");
+    expect(places.length).toBeGreaterThan(1);
+  });
+
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
     const likes = await ask("median likes of trending videos", on);
     const { plan, result } = aggregateOf(likes);
