@@ -149,6 +149,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
     ...(plan.shareOfAuthors ? { share_of_authors: true } : {}),
     ...(plan.shareOfCreators ? { share_of_creators: true } : {}),
     ...(plan.shareOfWindow ? { share_of_window: true } : {}),
+    ...(plan.shareEach ? { share_each: true } : {}),
     ...(plan.groupShares ? { group_shares: true } : {}),
     ...(plan.eachTopic.length > 0 ? { each_topic: plan.eachTopic } : {}),
     ...(plan.eachCode ? { each_code: plan.eachCode } : {}),

@@ -4420,10 +4420,86 @@ async function drivers(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/**
+ * "Which creators have the highest share of ads?", "which accounts put a phone number in almost every caption?":
+ * each account's share of its videos (those in question) that have the attribute, over accounts with 5 or more.
+ */
+async function accountsByShare(ctx: Ctx, target: Attribute): Promise<Outcome> {
+  const { plan, call } = ctx;
+  const by = plan.subject === "advertisers" ? "advertiser" : "creator";
+  const filter = videoFilter(ctx);
+  const [[all = []], [part = []]] = await Promise.all([
+    ctx.facts.groups(filter, [by], "plays"),
+    ctx.facts.groups(applyAttribute(filter, target), [by], "plays"),
+  ]);
+  const parts = new Map(part.map((g) => [String(g.key), g.videos]));
+  const base = describe(plan);
+  const what = `the share of their ${base} ${shareWords(target)}`;
+  const computed = `aggregate: ${what}, per ${by}`;
+  const sized = all.filter((g) => g.videos >= SMALL_GROUP);
+  const caveats = [
+    `Each ${by} with at least ${SMALL_GROUP} ${base}: ${fmt(sized.length)} of ${fmt(all.length)}; ${fmt(all.length - sized.length)} with fewer are left out (a share of one or two videos says little). A scrape holds what its searches found, so an account's other videos may be missing from it.`,
+  ];
+  const ranked = sized
+    .map((g) => {
+      const n = parts.get(String(g.key)) ?? 0;
+      return { key: String(g.key), size: g.videos, part: n, value: pct(n, g.videos) };
+    })
+    .sort((a, b) =>
+      plan.lowest
+        ? a.value - b.value || b.size - a.size || a.key.localeCompare(b.key)
+        : b.value - a.value || b.part - a.part || a.key.localeCompare(b.key),
+    );
+  if (ranked.length === 0)
+    return emptyRanking(
+      all.length === 0
+        ? `No ${by} has any ${base}.`
+        : `No ${by} has ${SMALL_GROUP} or more ${base}, too few for a share of them: the most is ${fmt(Math.max(...all.map((g) => g.videos)))}.`,
+      caveats,
+      computed,
+    );
+  const top = ranked.slice(0, plan.count);
+  const findings = [];
+  for (const g of top) {
+    const evidence =
+      by === "creator"
+        ? creatorEvidence((await call("service_get_creator", { id: g.key })).data as Creator, {
+            share: g.value,
+          })
+        : advertiserEvidence((await call("service_get_advertiser", { id: g.key })).data as Advertiser, {
+            share: g.value,
+          });
+    const name = by === "creator" ? `@${evidence.figures.handle}` : String(evidence.figures.name);
+    findings.push({
+      statement: `${name}: ${g.value} % (${fmt(g.part)} of ${fmt(g.size)}).`,
+      evidence: [evidence],
+    });
+  }
+  const [first, second] = findings;
+  const firstOf = top[0] as (typeof top)[number];
+  const whole = ranked.filter((g) => g.value === 100).length;
+  const none = ranked.filter((g) => g.part === 0).length;
+  const summary = `${(first?.statement ?? "").replace(/:.*$/, "")} has the ${plan.lowest ? "lowest" : "highest"} ${what.replace(/^the /, "")}: ${firstOf.value} % (${fmt(firstOf.part)} of ${fmt(firstOf.size)})${second ? `, then ${second.statement.replace(/:/, "").replace(/\.$/, "")}` : ""}.${!plan.lowest && whole > 1 ? ` ${fmt(whole)} of the ${fmt(ranked.length)} have it on every one.` : ""}${plan.lowest && none > 1 ? ` ${fmt(none)} of the ${fmt(ranked.length)} have none.` : ""}`;
+  return {
+    summary,
+    findings,
+    caveats,
+    result: {
+      ranking: ranked.map((g) => g.key),
+      values: ranked.map((g) => g.value),
+      videos: ranked.map((g) => g.size),
+      part: ranked.map((g) => g.part),
+      measure: what,
+    },
+    computed,
+  };
+}
+
 async function share(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   if (plan.shareOfWindow && plan.window) return windowShare(ctx, plan.window);
   const target = plan.shareOf as Attribute;
+  if (plan.shareEach) return accountsByShare(ctx, target);
   const creator = plan.creators[0];
   if (
     creator &&

@@ -215,6 +215,23 @@ const RANKED_NOUN =
 /** "In each search", "for each city search", "per searched place": within every search (or those named for places). */
 const EACH_SEARCH =
   /\b(?:each|every|per)\s+(?:(?:city|place|destination|location)\s+)?search(?:es)?\b|\b(?:each|every|per)\s+searched\s+(?:cit(?:y|ies)|places?|destinations?|locations?)\b|\bsearch by search\b/;
+/**
+ * Accounts ranked by a share of their own videos: "which creators have the highest share of ads?", "which hotel
+ * accounts have the largest percentage of slideshows?", "for each creator, what percent of videos are ads?".
+ */
+const ACCOUNTS_BY_SHARE =
+  /^\s*(?:which|what|who|top\s+(?:\d{1,2}\s+)?)\s*(?:[\p{L}]+\s+)?(?:creators?|accounts?|influencers?|tiktokers?|advertisers?|brands?)\b(?:(?![?.;]|\band\b)[\s\S])*?\b(?:highest|lowest|most|least|biggest|largest|greatest|smallest)\s+(?:share|percentage|percent|proportion|fraction|ratio)\b|\b(?:for|in)\s+(?:each|every)\s+(?:creator|account|influencer|advertiser|brand)\b|\bper\s+(?:creator|account|influencer|advertiser|brand)\b[^?]*\b(?:share|percentage|percent|proportion|fraction)\b/u;
+/** What an account's share of its videos may be of ("the share of their videos that are ads", "… with a phone number"). */
+const SHARE_EACH_KINDS: readonly Attribute["kind"][] = [
+  "ad",
+  "phone",
+  "price",
+  "emoji",
+  "hook",
+  "viral_hook",
+  "media_type",
+  "transcript",
+];
 /** "For each of Ha Giang, Quang Binh and Phu Quy": the topics listed after it, each taken apart. */
 const EACH_OF = /\b(?:for|in|within|across|of) (?:each|every one|every|all) of\b|\bfor each:/;
 /**
@@ -508,6 +525,8 @@ export interface Plan {
   shareOfCreators: boolean;
   /** For `share`: "what fraction of videos are from 2025?": the share of the set published in `window`. */
   shareOfWindow: boolean;
+  /** "Which creators have the highest share of ads?": accounts ranked by the share of their videos with `shareOf`. */
+  shareEach: boolean;
   /** "Share of uploads by month": each group's part of the videos, given beside its count. */
   groupShares: boolean;
   /** For `share`: the count whose share is asked ("what share of views do ads get?"); null: of the videos. */
@@ -10713,6 +10732,37 @@ async function readQuestion(
     metric = sideBySideMetric(metric);
     understood.push(`groups: ${bands.map((b) => b.label).join(" and ")}, side by side`);
   }
+  // "Which creators have the highest share of ads?", "which hotel accounts put a phone number in almost every
+  // caption?": each account's share of its videos with it, ranked (not one share of all the videos).
+  let shareEach = false;
+  if ((subject === "creators" || subject === "advertisers") && entityCount === 0 && intent !== "decline") {
+    const almostEvery =
+      /\b(?:almost|nearly|practically|virtually)\s+(?:every|all|always)\b|\bmost of (?:their|its|his|her) (?:videos|posts|captions|clips|uploads|content)\b|\bmost of the time\b|\b(?:always|consistently)\b/.test(
+        lowerAll,
+      );
+    const asked = attributes.filter((a) => SHARE_EACH_KINDS.includes(a.kind));
+    if (intent === "share" && shareOf !== null && !shareOfCreators && ACCOUNTS_BY_SHARE.test(lowerAll))
+      shareEach = true;
+    else if (
+      intent === "rank" &&
+      almostEvery &&
+      (metric === null || metric === "videos") &&
+      asked.length === 1
+    ) {
+      shareOf = asked[0] as Attribute;
+      attributes.splice(attributes.indexOf(shareOf), 1);
+      intent = "share";
+      metric = null;
+      shareEach = true;
+    }
+    if (shareEach) {
+      ignored.splice(
+        0,
+        ignored.length,
+        ...ignored.filter((w) => !/^(?:almost|nearly|practically|virtually|always|consistently)$/.test(w)),
+      );
+    }
+  }
   // ("What is the top hashtag in each search?", "for each city search, which sound …": hashtags (sounds, accounts)
   // ranked within each search's videos.)
   const withinEachSearch =
@@ -11330,6 +11380,10 @@ async function readQuestion(
     understood.push(`only the groups with ${boundWords(groupsOf)} videos (from "${groupsOf.phrase}")`);
   } else if (groupsOf)
     ignored.push(`${groupsOf.phrase} (a bound on the videos of each group of a breakdown)`);
+  if (intent === "share" && shareEach && shareOf)
+    understood.push(
+      `${subject} ranked by their share of: ${attributeLabel(shareOf)} (each with 5 or more videos)`,
+    );
   return {
     intent,
     subject,
@@ -11411,11 +11465,12 @@ async function readQuestion(
     usesBy,
     lowest:
       ((lowest || (extremeLength === "shortest" && metric === "duration")) && intent === "rank") ||
-      (lowest && (intent === "breakdown" || intent === "compare")),
+      (lowest && (intent === "breakdown" || intent === "compare" || (intent === "share" && shareEach))),
     shareOf,
     shareOfAuthors: intent === "share" && shareOfAuthors,
     shareOfCreators: intent === "share" && shareOfCreators,
     shareOfWindow: intent === "share" && shareOfWindow,
+    shareEach: intent === "share" && shareEach,
     groupShares: intent === "breakdown" && groupShares,
     shareMeasure,
     groupBy,

@@ -105,7 +105,10 @@ export function aggregateOf(answer: Answer): {
     lowest?: boolean;
     by_artist?: boolean;
     group_shares?: boolean;
-    each_code?: { kind: string; codes: string[] };
+    each_code?: { kind: string; codes: string[]; sets?: string[][] };
+    share_each?: boolean;
+    group_creators?: { op: string; value: number };
+    group_median?: { metric: string; op: string; value: number };
     words?: { field: string; kind: string };
   };
   result: Record<string, unknown>;

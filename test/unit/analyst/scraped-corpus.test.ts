@@ -13421,7 +13421,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     );
     expect(counted.plan).toMatchObject({ intent: "count", subject: "creators" });
     expect(counted.plan.each_code).toMatchObject({ kind: "collection" });
-    expect((counted.plan.each_code as { sets?: string[][] }).sets).toContainEqual(family);
+    expect(counted.plan.each_code?.sets).toContainEqual(family);
     expect(counted.plan.filters).toEqual([]);
     expect(counted.result.count).toBe([...hotel].filter((uid) => trending.has(uid)).length);
     expect(counted.result.each).toEqual(expect.arrayContaining([hotel.size, trending.size]));
@@ -13479,6 +13479,45 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(places).not.toContain("trending-dec2020");
     expect(places).not.toContain("reviewhotel");
     expect(places.length).toBeGreaterThan(1);
+  });
+
+  it("'which creators have the highest share of ads?', 'for each creator, what percent of videos are ads?', '… a phone number in almost every caption': each account's own share, ranked (SQL; stop 69)", async () => {
+    const shares = (
+      searched
+        .prepare(
+          "SELECT author_uid AS uid, count(*) AS n, sum(label_ad) AS ads FROM videos GROUP BY author_uid HAVING count(*) >= 5",
+        )
+        .all() as { uid: string; n: number; ads: number }[]
+    ).map((r) => ({ ...r, share: Math.round((r.ads / r.n) * 10000) / 100 }));
+    expect(shares.length).toBeGreaterThan(1);
+    expect(shares.some((r) => r.ads > 0)).toBe(true);
+    for (const question of [
+      "Which creators have the highest share of ads?",
+      "For each creator, what percent of videos are ads?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question, on));
+      expect(plan).toMatchObject({ intent: "share", subject: "creators", share_each: true });
+      expect([...(result.ranking as string[])].sort()).toEqual(shares.map((r) => r.uid).sort());
+      (result.ranking as string[]).forEach((uid, i) => {
+        expect((result.values as number[])[i]).toBe(shares.find((r) => r.uid === uid)?.share);
+      });
+      expect((result.values as number[])[0]).toBe(Math.max(...shares.map((r) => r.share)));
+    }
+    const lowest = aggregateOf(await ask("Which creators have the lowest share of ads?", on));
+    expect((lowest.result.values as number[])[0]).toBe(Math.min(...shares.map((r) => r.share)));
+    // One share of all the videos is still one figure.
+    expect(aggregateOf(await ask("What share of videos are ads?", on)).plan.share_each).toBeUndefined();
+    const phone = aggregateOf(
+      await ask("Which hotel accounts put a phone number in almost every caption?", on),
+    );
+    expect(phone.plan).toMatchObject({
+      intent: "share",
+      subject: "creators",
+      share_each: true,
+      topics: ["hotel"],
+    });
+    expect(phone.plan.filters).toEqual([]);
+    expect(phone.plan.ignored).toEqual([]);
   });
 
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
