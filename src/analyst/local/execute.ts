@@ -3922,7 +3922,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                       : plan.bands.length > 0 &&
                           plan.bands.every((b) => b.attributes.every((a) => a.kind === "collection"))
                         ? COLLECTIONS_POOLED_CAVEAT
-                        : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                        : bandsOverlap(plan)
+                          ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
+                          : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? emojiCaveat(plan)
                       : by === "price"
@@ -3963,6 +3965,17 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     ranked = ranked.filter((g) => !unrecorded.includes(g));
     caveats.push(
       `Left out: ${joinNames(unrecorded.map((g) => `${g.key} (${videosCount(g.size)})`))}: every one of ${unrecorded.length === 1 ? "its" : "their"} videos records 0 ${METRIC_NAME[metric as Metric]}, which most likely means ${unrecorded.length === 1 ? "its source records" : "their sources record"} no such count, not that none were made.`,
+    );
+  }
+  // ("Videos with a price vs videos with a phone number": a video with both is in each group; how many are.)
+  if (by === "bounds" && bandsOverlap(plan)) {
+    const both = await ctx.facts.count(
+      plan.bands.flatMap((b) => b.attributes).reduce((f, a) => applyAttribute(f, a), filter),
+    );
+    caveats.push(
+      both === 0
+        ? "No video is in both groups."
+        : `${videosCount(both)} ${both === 1 ? "is" : "are"} in both groups (${plan.bands.map((b) => b.label).join(" and ")}), counted in each.`,
     );
   }
   const computed = `aggregate: ${groupName} groups of ${base}, ranked by ${measure}`;
@@ -5777,6 +5790,20 @@ async function oldestFirst(ctx: Ctx): Promise<Outcome> {
     computed,
   };
 }
+
+/**
+ * Two groups of videos named by different things they hold ("with a price vs with a phone number"), which one video
+ * may both be in: the filters of both together select those.
+ */
+const bandsOverlap = (plan: Plan): boolean => {
+  const [a, b] = plan.bands;
+  if (plan.bands.length !== 2 || !a || !b) return false;
+  const kinds = new Set(a.attributes.map((x) => x.kind));
+  return (
+    [...a.attributes, ...b.attributes].every((x) => x.kind !== "count") &&
+    b.attributes.every((x) => !kinds.has(x.kind))
+  );
+};
 
 /** The caveat of groups by what their captions hold: an emoji (in any skin tone), or a mark ("?", "!", "@"). */
 function emojiCaveat(plan: Plan): string {
