@@ -4500,8 +4500,9 @@ async function accountsByShare(ctx: Ctx, target: Attribute): Promise<Outcome> {
     result: {
       ranking: ranked.map((g) => g.key),
       values: ranked.map((g) => g.value),
-      videos: ranked.map((g) => g.size),
-      part: ranked.map((g) => g.part),
+      // (As a share per group names its parts: `parts` of `wholes`.)
+      parts: ranked.map((g) => g.part),
+      wholes: ranked.map((g) => g.size),
       measure: what,
     },
     computed,

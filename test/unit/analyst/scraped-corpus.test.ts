@@ -313,6 +313,17 @@ async function ask(
 
 const ids = (out: { data: unknown }) => (out.data as { id: string }[]).map((v) => v.id);
 
+/** Each creator's videos' plays, by uid (SQL). */
+function playsByCreator(from: Db): Map<string, number[]> {
+  const byCreator = new Map<string, number[]>();
+  for (const r of from.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
+    uid: string;
+    plays: number;
+  }[])
+    byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+  return byCreator;
+}
+
 /** The figure an answer's groups give the group `key` (its place in `ranking`, its value in `values`). */
 const groupValue = (result: Record<string, unknown>, key: string) =>
   (result.values as number[])[(result.ranking as string[]).indexOf(key)];
@@ -782,12 +793,7 @@ describe("naturally phrased questions read as meant", () => {
     const { plan, result } = aggregateOf(answer);
     expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "videos" });
     expect(plan.understood).toContain("also measured: views (plays)");
-    const byCreator = new Map<string, number[]>();
-    for (const r of db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
-      uid: string;
-      plays: number;
-    }[])
-      byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+    const byCreator = playsByCreator(db);
     const expected = [...byCreator]
       .map(([uid, xs]) => ({ uid, n: xs.length, m: median(xs) }))
       .sort((a, b) => b.n - a.n || a.uid.localeCompare(b.uid))
@@ -805,12 +811,7 @@ describe("naturally phrased questions read as meant", () => {
     const answer = await ask("Which creators have the highest average views per video?");
     const { plan, result } = aggregateOf(answer);
     expect(plan).toMatchObject({ intent: "rank", subject: "creators", metric: "plays", per_video: true });
-    const byCreator = new Map<string, number[]>();
-    for (const r of db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
-      uid: string;
-      plays: number;
-    }[])
-      byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+    const byCreator = playsByCreator(db);
     const eligible = [...byCreator].filter(([, xs]) => xs.length >= 5);
     const expected = eligible
       .map(([uid, xs]) => ({ uid, m: median(xs), n: xs.length }))
@@ -13178,6 +13179,14 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       .pluck()
       .all(...args) as number[];
   const HOTEL_SEARCHES = "SELECT DISTINCT collection FROM video_collections WHERE collection LIKE '%hotel%'";
+  /** The hashtags of each video the search `name` found, as stored (space-separated, "" for none). */
+  const tagsFound = (name: string) =>
+    searched
+      .prepare(
+        "SELECT hashtags FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
+      )
+      .pluck()
+      .all(name) as string[];
 
   it("'which trending video has the highest like-to-view ratio?', 'among trending videos, which got the most likes?': the set's videos ranked (SQL; stop 68)", async () => {
     const IN_SET = "id IN (SELECT video_id FROM video_collections WHERE collection = 'trending-dec2020')";
@@ -13256,15 +13265,9 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     const names = column("SELECT DISTINCT collection FROM video_collections ORDER BY collection").map(String);
     expect([...(result.ranking as string[])].sort()).toEqual(names);
     for (const name of names) {
-      const counts = (
-        searched
-          .prepare(
-            "SELECT coalesce(hashtags, '') AS h FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
-          )
-          .pluck()
-          .all(name) as string[]
-      ).map((h) => (h === "" ? 0 : h.split(" ").length));
-      expect(groupValue(result, name)).toBe(median(counts));
+      expect(groupValue(result, name)).toBe(
+        median(tagsFound(name).map((h) => (h === "" ? 0 : h.split(" ").length))),
+      );
     }
   });
 
@@ -13343,12 +13346,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
   });
 
   it("'which creators have median views over N?', 'how many creators have median views above N?': a bound on each one's median video, of 5 or more (SQL; stop 69)", async () => {
-    const byCreator = new Map<string, number[]>();
-    for (const r of searched.prepare("SELECT author_uid, plays FROM videos").all() as {
-      author_uid: string;
-      plays: number;
-    }[])
-      byCreator.set(r.author_uid, [...(byCreator.get(r.author_uid) ?? []), r.plays]);
+    const byCreator = playsByCreator(searched);
     const medians = [...byCreator]
       .filter(([, plays]) => plays.length >= 5)
       .map(([uid, plays]) => [uid, median(plays) as number] as const);
@@ -13433,15 +13431,9 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(plan.ignored).toEqual([]);
     expect([...(result.ranking as string[])].sort()).toEqual(places);
     for (const name of places) {
-      const counts = (
-        searched
-          .prepare(
-            "SELECT hashtags FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
-          )
-          .pluck()
-          .all(name) as string[]
-      ).map((h) => (h === "" ? 0 : h.split(" ").length));
-      expect(groupValue(result, name)).toBe(median(counts));
+      expect(groupValue(result, name)).toBe(
+        median(tagsFound(name).map((h) => (h === "" ? 0 : h.split(" ").length))),
+      );
     }
   });
 
@@ -13454,12 +13446,7 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(groups.map((g) => g.group.replaceAll('"', "")).sort()).toEqual([...names].sort());
     for (const g of groups) {
       const uses = new Map<string, number>();
-      for (const tags of searched
-        .prepare(
-          "SELECT hashtags FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection = ?)",
-        )
-        .pluck()
-        .all(g.group.replaceAll('"', "")) as string[])
+      for (const tags of tagsFound(g.group.replaceAll('"', "")))
         for (const tag of tags.split(" ").filter(Boolean)) uses.set(tag, (uses.get(tag) ?? 0) + 1);
       // (A search whose videos carry no tag has none to rank.)
       expect(g.ranking).toHaveLength(Math.min(1, uses.size));
