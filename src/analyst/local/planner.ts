@@ -10735,6 +10735,18 @@ async function readQuestion(
   // "Which creators have the highest share of ads?", "which hotel accounts put a phone number in almost every
   // caption?": each account's share of its videos with it, ranked (not one share of all the videos).
   let shareEach = false;
+  // ("Which creators with over 10k followers (verified creators) have the highest share of ads?": read as their
+  // videos' share; the accounts are ranked, over those videos.)
+  const accountsOpen = intent === "share" && subject === "videos" ? lowerAll.match(ACCOUNTS_BY_SHARE) : null;
+  if (
+    accountsOpen?.[0] &&
+    /^\s*(?:which|what|who)\b/.test(accountsOpen[0]) &&
+    shareOf !== null &&
+    !shareOfAuthors
+  )
+    subject = /\b(?:advertisers?|brands?)\b/.test(accountsOpen[0].split(/\b(?:with|have|has|had)\b/)[0] ?? "")
+      ? "advertisers"
+      : "creators";
   if ((subject === "creators" || subject === "advertisers") && entityCount === 0 && intent !== "decline") {
     const almostEvery =
       /\b(?:almost|nearly|practically|virtually)\s+(?:every|all|always)\b|\bmost of (?:their|its|his|her) (?:videos|posts|captions|clips|uploads|content)\b|\bmost of the time\b|\b(?:always|consistently)\b/.test(

@@ -13492,6 +13492,26 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     }
     const lowest = aggregateOf(await ask("Which creators have the lowest share of ads?", on));
     expect((lowest.result.values as number[])[0]).toBe(Math.min(...shares.map((r) => r.share)));
+    // Accounts under a bound on followers: ranked over their videos.
+    const fans = shares
+      .map((r) => column("SELECT followers FROM creators WHERE uid = ?", r.uid)[0])
+      .filter((n): n is number => typeof n === "number")
+      .sort((a, b) => a - b);
+    expect(fans.length).toBeGreaterThan(0);
+    // (A bound some of them are over.)
+    const bound = (fans[Math.floor(fans.length / 2)] as number) - 1;
+    const followed = new Set(column("SELECT uid FROM creators WHERE followers > ?", bound).map(String));
+    const within = aggregateOf(
+      await ask(`Which creators with over ${bound} followers have the highest share of ads?`, on),
+    );
+    expect(within.plan).toMatchObject({ intent: "share", subject: "creators", share_each: true });
+    expect((within.result.ranking as string[]).length).toBeGreaterThan(0);
+    expect([...(within.result.ranking as string[])].sort()).toEqual(
+      shares
+        .filter((r) => followed.has(r.uid))
+        .map((r) => r.uid)
+        .sort(),
+    );
     // One share of all the videos is still one figure.
     expect(aggregateOf(await ask("What share of videos are ads?", on)).plan.share_each).toBeUndefined();
     const phone = aggregateOf(
