@@ -3775,6 +3775,11 @@ async function readQuestion(
     for (let i = understood.length - 1; i >= 0; i--)
       if (readings.test(understood[i] as string)) understood.splice(i, 1);
   };
+  /** An attribute read, and then found to be no filter: its reading goes with it. */
+  const unsayAttribute = (item: Attribute) => {
+    const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(item)} (from `));
+    if (reading >= 0) understood.splice(reading, 1);
+  };
   const placed: Placed<Attribute>[] = [];
   const creators: LinkedCreator[] = [];
   const advertisers: { id: string; name: string }[] = [];
@@ -6849,8 +6854,7 @@ async function readQuestion(
         const p = placed[k] as Placed<Attribute>;
         if (p.item.kind === "count" && p.at >= at && p.at < end) {
           placed.splice(k, 1);
-          const said = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
-          if (said >= 0) understood.splice(said, 1);
+          unsayAttribute(p.item);
         }
       }
       understood.push(
@@ -7003,6 +7007,9 @@ async function readQuestion(
     ...perFollowerNotes,
     ...medianSaid,
   ];
+  /** Words of the question read after all: only those `keep` passes stay ignored. */
+  const keepIgnored = (keep: (word: string) => boolean) =>
+    ignored.splice(0, ignored.length, ...ignored.filter(keep));
   if (secondWindow && window)
     ignored.push(
       `${secondWindow} (one time window at a time: "${window.phrase}" read; to set two side by side, name two of one length, "this month vs last month", or calendar periods, "March vs April 2025")`,
@@ -7854,7 +7861,7 @@ async function readQuestion(
         );
       if (listed.length >= 2 && listed.every((_, j) => gapOk(j))) {
         compareTopics = listed.map(([t]) => t);
-        if (separately) ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== separately[0]));
+        if (separately) keepIgnored((w) => w !== separately[0]);
       }
     }
     // "Captions that ask viewers to comment (e.g. "comment", "bình luận", "cmt")": examples listed, any of them.
@@ -8457,7 +8464,7 @@ async function readQuestion(
       understood.push(
         "competitors read as the accounts named, or posting on what is named (the corpus does not record who competes with whom)",
       );
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !RIVALS.test(w)));
+      keepIgnored((w) => !RIVALS.test(w));
     } else
       decline =
         'it does not know who competes with whom; ask which brands advertise on a topic ("which brands advertise on hotel videos?") or compare named ones';
@@ -8618,7 +8625,7 @@ async function readQuestion(
       return;
     unsay(/^metric /);
     metric = "duration";
-    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(lengths?|durations?|long)$/.test(w)));
+    keepIgnored((w) => !/^(lengths?|durations?|long)$/.test(w));
     // ("Avg vid length, ads vs non ads": the word of the measure, no topic.)
     for (const w of ["length", "duration"]) if (topics.includes(w)) topics.splice(topics.indexOf(w), 1);
     understood.push("measure: median video length (recorded duration)");
@@ -8650,7 +8657,7 @@ async function readQuestion(
       places.length < collections.size;
     if (ofPlaces) {
       attributes.push({ kind: "collection", names: places });
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !placeKind[0].includes(w)));
+      keepIgnored((w) => !placeKind[0].includes(w));
     }
     const placesFrom = ` (from "${placeKind?.[0]}": ${places.length} collections; left out as naming no place: ${[
       ...collections,
@@ -8812,7 +8819,7 @@ async function readQuestion(
   ) {
     intent = "rank";
     changeBetween = [...changeEnds].sort((a, b) => a.from - b.from);
-    ignored.splice(0, ignored.length, ...ignored.filter((w) => !CHANGE_WORDS.test(w)));
+    keepIgnored((w) => !CHANGE_WORDS.test(w));
     if (DROP_WORDS.test(lowerAll)) lowest = true;
     unsay(/^window |^metric |^groups: the periods named/);
     // A change is of the number of videos or their views; another measure named is said to be unused.
@@ -8991,8 +8998,7 @@ async function readQuestion(
     metric = "hashtag_count";
     understood.push("measure: the median number of hashtags per video");
     // ("Hashtags per caption": a video's caption holds its tags.)
-    if (/\b(?:per|in (?:a|each|the)) caption\b/.test(lowerAll))
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== "caption"));
+    if (/\b(?:per|in (?:a|each|the)) caption\b/.test(lowerAll)) keepIgnored((w) => w !== "caption");
     // ("The average number of hashtags per video in each search": each search's.)
     if (searchesCompared && entityCount === 0 && collectionNames.length === 0) {
       intent = "breakdown";
@@ -9598,7 +9604,7 @@ async function readQuestion(
         `${subject} with videos in every ${unit} of ${window.label} (${periods.length} ${unit}s, from "${everyPeriod[0].trim()}")`,
       );
       const said = new Set(everyPeriod[0].split(/\s+/));
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !said.has(w)));
+      keepIgnored((w) => !said.has(w));
       window = null;
     }
   }
@@ -10073,7 +10079,7 @@ async function readQuestion(
     );
     if (groupBy === "length") unsay(/^groups: video length/);
     unsay(/^no question asked/);
-    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(short|long)$/.test(w)));
+    keepIgnored((w) => !/^(short|long)$/.test(w));
     intent = "breakdown";
     groupBy = "bounds";
     decline = null;
@@ -10334,7 +10340,7 @@ async function readQuestion(
     shareOf = likelyBound;
     if (metric !== null) unsay(/^performance read as views|^metric views/);
     metric = null;
-    ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(likely|likelier|chances?|odds)$/.test(w)));
+    keepIgnored((w) => !/^(likely|likelier|chances?|odds)$/.test(w));
     const read = understood.findIndex((u) => u.startsWith(`${attributeLabel(likelyBound)} (from `));
     const words = read >= 0 ? (understood.splice(read, 1)[0] as string).replace(/^.* \(from /, "(from ") : "";
     understood.push(
@@ -10441,7 +10447,7 @@ async function readQuestion(
     } else if (said.length > 0) {
       shareOf = { kind: "text", q: said.join(" ") };
       topics.splice(0, topics.length, ...topics.filter((t) => !said.includes(t)));
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !/^(?:carry|carries|carrying)$/.test(w)));
+      keepIgnored((w) => !/^(?:carry|carries|carrying)$/.test(w));
     } else if (
       // "What fraction of videos are from 2025?", "what share of ads were posted in 2024?": the window after
       // the verb is what the share is of.
@@ -10514,11 +10520,7 @@ async function readQuestion(
     understood.push("groups: the hook type named beside the other hook types");
   }
   // The ones named are no filter after all: their readings go with them.
-  if (compared)
-    for (const p of placed.filter((p) => p.item.kind === compareKind)) {
-      const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
-      if (reading >= 0) understood.splice(reading, 1);
-    }
+  if (compared) for (const p of placed.filter((p) => p.item.kind === compareKind)) unsayAttribute(p.item);
   // "Which creators post in both English and Vietnamese?": the accounts with a video in each (not one in both).
   let eachCode: Plan["eachCode"] = null;
   if (
@@ -10532,10 +10534,7 @@ async function readQuestion(
     codesNamed.length === 2
   ) {
     eachCode = { kind: compareKind, codes: codesNamed };
-    for (const p of placed.filter((p) => p.item.kind === compareKind)) {
-      const reading = understood.findIndex((u) => u.startsWith(`${attributeLabel(p.item)} (from `));
-      if (reading >= 0) understood.splice(reading, 1);
-    }
+    for (const p of placed.filter((p) => p.item.kind === compareKind)) unsayAttribute(p.item);
     understood.push(
       `${subject} with videos in each ${compareKind} of ${codesNamed.join(" and ")} (from "both")`,
     );
@@ -10768,11 +10767,7 @@ async function readQuestion(
       shareEach = true;
     }
     if (shareEach) {
-      ignored.splice(
-        0,
-        ignored.length,
-        ...ignored.filter((w) => !/^(?:almost|nearly|practically|virtually|always|consistently)$/.test(w)),
-      );
+      keepIgnored((w) => !/^(?:almost|nearly|practically|virtually|always|consistently)$/.test(w));
     }
   }
   // ("What is the top hashtag in each search?", "for each city search, which sound …": hashtags (sounds, accounts)
@@ -11034,7 +11029,7 @@ async function readQuestion(
   if (statistic && intent !== "decline") {
     const word = statistic[0];
     const [first = word] = word.split(/\s+/);
-    ignored.splice(0, ignored.length, ...ignored.filter((w) => w !== first && !word.includes(w)));
+    keepIgnored((w) => w !== first && !word.includes(w));
     if (intent === "breakdown")
       ignored.push(`${word} (not computed: the groups show how the measure moves across them)`);
     else {
@@ -11329,7 +11324,7 @@ async function readQuestion(
     // ("The most common price, 300k 350k 500k?": amounts written as examples, unlinked.)
     const amounts = ignored.filter((w) => statesPrice(w));
     if (amounts.length > 0) {
-      ignored.splice(0, ignored.length, ...ignored.filter((w) => !amounts.includes(w)));
+      keepIgnored((w) => !amounts.includes(w));
       understood.push(`${amounts.join(", ")}: examples of the prices read, not words to find`);
     }
     intent = priceFigure.of === "median" || pricesCompared ? "measure" : "rank";
