@@ -3916,15 +3916,15 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 : isSeries(by) || by === "period"
                   ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
                   : by === "bounds"
-                    ? plan.bands.length > 0 &&
-                      plan.bands.every((b) => b.attributes.every((a) => a.kind === "any_text"))
+                    ? bandsOf(plan, "any_text")
                       ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
-                      : plan.bands.length > 0 &&
-                          plan.bands.every((b) => b.attributes.every((a) => a.kind === "collection"))
+                      : bandsOf(plan, "collection")
                         ? COLLECTIONS_POOLED_CAVEAT
-                        : bandsOverlap(plan)
-                          ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
-                          : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                        : plan.bands.length > 0 && plan.bands.every((b) => b.attributes.length === 0)
+                          ? "Each group is the videos of the creators it names. It shows which group did well, not that being among those creators caused it."
+                          : bandsOverlap(plan)
+                            ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
+                            : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? emojiCaveat(plan)
                       : by === "price"
@@ -4029,12 +4029,15 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
     return n === undefined ? "" : ` by ${fmt(n)} creator${n === 1 ? "" : "s"}`;
   };
   const show = (g: (typeof ranked)[number]) =>
-    metric
-      ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.size)}${byCreators(g)}`
-      : distinctCreators
-        ? // ("Which search has the most creators?": each one's distinct creators, of its videos.)
-          `${fmt(g.value)} creator${g.value === 1 ? "" : "s"} of ${videosCount(g.size)}`
-        : `${videosCount(g.size)}${byCreators(g)} (${pct(g.size, total)} %)`;
+    // ("6 median number of hashtags per video" reads badly: "a median of 6 hashtags per video".)
+    metric === "hashtag_count"
+      ? `a median of ${showFigure(metric, g.value)} hashtag${g.value === 1 ? "" : "s"} per video over ${videosCount(g.size)}${byCreators(g)}`
+      : metric
+        ? `${showFigure(metric, g.value)} ${measure} over ${videosCount(g.size)}${byCreators(g)}`
+        : distinctCreators
+          ? // ("Which search has the most creators?": each one's distinct creators, of its videos.)
+            `${fmt(g.value)} creator${g.value === 1 ? "" : "s"} of ${videosCount(g.size)}`
+          : `${videosCount(g.size)}${byCreators(g)} (${pct(g.size, total)} %)`;
   // The answer: the listed groups with two example videos each, and `all` in the machine-readable result.
   const answer = async (
     summary: string,
@@ -4512,6 +4515,12 @@ async function accountsByShare(ctx: Ctx, target: Attribute): Promise<Outcome> {
 async function share(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   if (plan.shareOfWindow && plan.window) return windowShare(ctx, plan.window);
+  if (
+    !plan.shareOf &&
+    plan.subject in DISTINCT_OF &&
+    (plan.groupVideos || plan.groupCreators || plan.groupMedian)
+  )
+    return groupsShare(ctx);
   const target = plan.shareOf as Attribute;
   if (plan.shareEach) return accountsByShare(ctx, target);
   const creator = plan.creators[0];
@@ -4630,6 +4639,98 @@ async function measureShare(
   };
 }
 
+const DISTINCT_OF = {
+  creators: "creator",
+  advertisers: "advertiser",
+  hashtags: "hashtag",
+  sounds: "sound",
+  regions: "region",
+  languages: "language",
+} as const;
+
+/**
+ * The distinct creators (advertisers, hashtags, sounds …) of the videos in question, and those within the bounds
+ * asked of each: "with more than one video", "used by over 5 creators", "a median above 50k views".
+ */
+async function distinctWithin(ctx: Ctx, ofAll = false) {
+  const { plan } = ctx;
+  const filter = videoFilter(ctx);
+  // The set and its creators (advertisers, hashtags, sounds) in one pass.
+  const [[whole] = [], entities = []] = await ctx.facts.groups(
+    filter,
+    [null, plan.byArtist ? "artist" : DISTINCT_OF[plan.subject as keyof typeof DISTINCT_OF]],
+    factsValueOf(plan.groupMedian?.metric ?? "plays"),
+    { creators: plan.groupCreators !== null },
+  );
+  const bound = plan.groupVideos;
+  // ("How many sounds are used by more than 5 creators?": those whose videos have that many.)
+  const creatorsBound = plan.subject === "creators" ? null : plan.groupCreators;
+  // ("How many creators have median views above 50k?": those with 5 or more videos whose median is.)
+  const median = plan.groupMedian;
+  let all = new Set(entities.map((g) => String(g.key)));
+  const within = new Set(
+    entities
+      .filter((g) => !bound || followersPass(bound)(g.videos))
+      .filter((g) => !creatorsBound || followersPass(creatorsBound)(g.creators ?? 0))
+      .filter((g) => !median || (g.videos >= SMALL_GROUP && followersPass(median.bound)(g.median ?? 0)))
+      .map((g) => String(g.key)),
+  );
+  // "How many hire-ready (verified, house) creators …", "… with over 10k followers": those only.
+  // (The whole is read only for a share: a count needs the facts of those within the bounds alone.)
+  const restricted = plan.subject === "creators" && (plan.creatorType !== null || plan.followers !== null);
+  if (restricted) {
+    const type = plan.creatorType;
+    const followers = plan.followers ? followersPass(plan.followers) : null;
+    const facts = await ctx.facts.creators([...(ofAll ? all : within)]);
+    all = new Set(
+      [...facts]
+        .filter(([, c]) => (!type || c[type]) && (!followers || followers(c.followers)))
+        .map(([uid]) => uid),
+    );
+  }
+  const kept = new Set([...within].filter((key) => all.has(key)));
+  const medianWords = median
+    ? `a median of ${boundWords(median.bound)} ${METRIC_NAME[median.metric]} per video`
+    : "";
+  const what = bound
+    ? `with ${boundWords(bound)} of the ${describe(plan)}${median ? ` and ${medianWords}` : ""}`
+    : creatorsBound
+      ? `whose ${describe(plan)} are by ${boundWords(creatorsBound)} creators`
+      : median
+        ? `with ${SMALL_GROUP} or more of the ${describe(plan)} and ${medianWords}`
+        : plan.subject === "hashtags" || plan.subject === "sounds"
+          ? `used by the ${describe(plan)}`
+          : plan.subject === "regions" || plan.subject === "languages"
+            ? `recorded for the ${describe(plan)}`
+            : `with at least one of the ${describe(plan)}`;
+  // What each one within the bounds has, said of the whole: "have over 1 of them".
+  const have = bound
+    ? `have ${boundWords(bound)} of them${median ? ` and ${medianWords}` : ""}`
+    : creatorsBound
+      ? `have videos by ${boundWords(creatorsBound)} creators`
+      : `have ${SMALL_GROUP} or more of them and ${medianWords}`;
+  const who = restricted ? creatorsLabel(plan) : plan.byArtist ? "artists" : plan.subject;
+  return { filter, all, kept, matching: whole?.videos ?? 0, what, have, who, restricted };
+}
+
+/** "What percentage of creators have posted more than one video?": those within the bounds among them all. */
+async function groupsShare(ctx: Ctx): Promise<Outcome> {
+  const { plan } = ctx;
+  const d = await distinctWithin(ctx, true);
+  const what = describe(plan);
+  const statement =
+    d.all.size === 0
+      ? `There are no ${d.who} of the ${what}, so no share can be given.`
+      : `${fmt(d.kept.size)} of the ${fmt(d.all.size)} ${d.who} of the ${what} ${d.kept.size === 1 ? d.have.replace(/^have\b/, "has") : d.have}: ${pct(d.kept.size, d.all.size)} %.`;
+  return {
+    summary: statement,
+    findings: [{ statement, evidence: await mostPlayed(ctx, d.filter) }],
+    caveats: d.restricted && plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
+    result: { part: d.kept.size, whole: d.all.size, share_pct: pct(d.kept.size, d.all.size) },
+    computed: `aggregate: share of the distinct ${plan.subject} over the videos within the bounds`,
+  };
+}
+
 async function count(ctx: Ctx): Promise<Outcome> {
   const { plan, call } = ctx;
   const onlyEntity =
@@ -4688,66 +4789,14 @@ async function count(ctx: Ctx): Promise<Outcome> {
       computed: "service_search_advertisers (meta.total)",
     };
   }
-  const distinctOf = {
-    creators: "creator",
-    advertisers: "advertiser",
-    hashtags: "hashtag",
-    sounds: "sound",
-    regions: "region",
-    languages: "language",
-  } as const;
-  if (plan.subject in distinctOf && plan.creators.length + plan.advertisers.length === 0) {
-    const filter = videoFilter(ctx);
-    // The set and its creators (advertisers, hashtags, sounds) in one pass.
-    const [[whole] = [], entities = []] = await ctx.facts.groups(
-      filter,
-      [null, plan.byArtist ? "artist" : distinctOf[plan.subject as keyof typeof distinctOf]],
-      factsValueOf(plan.groupMedian?.metric ?? "plays"),
-      { creators: plan.groupCreators !== null },
-    );
-    const bound = plan.groupVideos;
-    // ("How many sounds are used by more than 5 creators?": those whose videos have that many.)
-    const creatorsBound = plan.subject === "creators" ? null : plan.groupCreators;
-    // ("How many creators have median views above 50k?": those with 5 or more videos whose median is.)
-    const median = plan.groupMedian;
-    let distinct = new Set(
-      entities
-        .filter((g) => !bound || followersPass(bound)(g.videos))
-        .filter((g) => !creatorsBound || followersPass(creatorsBound)(g.creators ?? 0))
-        .filter((g) => !median || (g.videos >= SMALL_GROUP && followersPass(median.bound)(g.median ?? 0)))
-        .map((g) => String(g.key)),
-    );
-    // "How many hire-ready (verified, house) creators …", "… with over 10k followers": those only.
-    const restricted = plan.subject === "creators" && (plan.creatorType !== null || plan.followers !== null);
-    if (restricted) {
-      const type = plan.creatorType;
-      const followers = plan.followers ? followersPass(plan.followers) : null;
-      const facts = await ctx.facts.creators([...distinct]);
-      distinct = new Set(
-        [...facts]
-          .filter(([, c]) => (!type || c[type]) && (!followers || followers(c.followers)))
-          .map(([uid]) => uid),
-      );
-    }
-    const matching = whole?.videos ?? 0;
-    const what = bound
-      ? `with ${boundWords(bound)} of the ${describe(plan)}${median ? ` and a median of ${boundWords(median.bound)} ${METRIC_NAME[median.metric]} per video` : ""}`
-      : creatorsBound
-        ? `whose ${describe(plan)} are by ${boundWords(creatorsBound)} creators`
-        : median
-          ? `with ${SMALL_GROUP} or more of the ${describe(plan)} and a median of ${boundWords(median.bound)} ${METRIC_NAME[median.metric]} per video`
-          : plan.subject === "hashtags" || plan.subject === "sounds"
-            ? `used by the ${describe(plan)}`
-            : plan.subject === "regions" || plan.subject === "languages"
-              ? `recorded for the ${describe(plan)}`
-              : `with at least one of the ${describe(plan)}`;
-    const who = restricted ? creatorsLabel(plan) : plan.byArtist ? "artists" : plan.subject;
-    const statement = `${thereAre(distinct.size, `${who} ${what}`, `${who.replace(/s$/, "").replace(/creators /, "creator ")} ${what}`)} (${videosCount(matching)}).`;
+  if (plan.subject in DISTINCT_OF && plan.creators.length + plan.advertisers.length === 0) {
+    const d = await distinctWithin(ctx);
+    const statement = `${thereAre(d.kept.size, `${d.who} ${d.what}`, `${d.who.replace(/s$/, "").replace(/creators /, "creator ")} ${d.what}`)} (${videosCount(d.matching)}).`;
     return {
       summary: statement,
-      findings: [{ statement, evidence: await mostPlayed(ctx, filter) }],
-      caveats: restricted && plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
-      result: { count: distinct.size, videos: matching },
+      findings: [{ statement, evidence: await mostPlayed(ctx, d.filter) }],
+      caveats: d.restricted && plan.creatorType ? [CREATOR_TYPE_DEFINITION[plan.creatorType]] : [],
+      result: { count: d.kept.size, videos: d.matching },
       computed: `aggregate: distinct ${plan.subject} over the videos`,
     };
   }
@@ -5792,6 +5841,11 @@ async function oldestFirst(ctx: Ctx): Promise<Outcome> {
   };
 }
 
+/** Whether every group the question defined is of one kind of attribute ("Da Lat, Nha Trang or Vung Tau": any_text). */
+const bandsOf = (plan: Plan, kind: Attribute["kind"]): boolean =>
+  plan.bands.length > 0 &&
+  plan.bands.every((b) => b.attributes.length > 0 && b.attributes.every((a) => a.kind === kind));
+
 /**
  * Two groups of videos named by different things they hold ("with a price vs with a phone number"), which one video
  * may both be in: the filters of both together select those.
@@ -6084,25 +6138,36 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   }[by];
   const perVideoNote: string[] = [];
   let perVideoFrom = 0;
+  // ("Sounds used by 3 or more creators, and each one's median plays": each has 3 or more videos, enough for one.)
+  const creatorsFloor = !creatorsBound
+    ? 0
+    : creatorsBound.op === "over"
+      ? creatorsBound.value + 1
+      : creatorsBound.op === "at least" || creatorsBound.op === "between"
+        ? creatorsBound.value
+        : 0;
+  const fewest = creatorsFloor >= 3 ? Math.min(creatorsFloor, SMALL_GROUP) : SMALL_GROUP;
   if (
     perVideo &&
     // ("@x: median views, and which hashtags?": one account's few videos, whose tags get the totals.)
     (!plan.perVideoAsked ||
       ((by === "hashtag" || by === "sound") && plan.creators.length + plan.advertisers.length === 1)) &&
     groups.size > 0 &&
-    [...groups.values()].every((g) => g.videos < SMALL_GROUP)
+    [...groups.values()].every((g) => g.videos < fewest)
   ) {
     // None has enough videos for a median: the totals, said so.
     perVideo = false;
     perVideoNote.push(
-      `No one of the ${fmt(groups.size)} ${noun} has ${SMALL_GROUP} or more ${describe(plan)}, too few for a median per video: ranked by the total ${METRIC_NAME[m]} of their videos instead.`,
+      `No one of the ${fmt(groups.size)} ${noun} has ${fewest} or more ${describe(plan)}, too few for a median per video: ranked by the total ${METRIC_NAME[m]} of their videos instead.`,
     );
   } else if (perVideo) {
     const before = groups.size;
     perVideoFrom = before;
-    for (const [key, g] of [...groups]) if (g.videos < SMALL_GROUP) groups.delete(key);
+    for (const [key, g] of [...groups]) if (g.videos < fewest) groups.delete(key);
     perVideoNote.push(
-      `The median per video of ${groups.size === 1 ? `the one ${noun.replace(/(?<=[^s])s$/, "")}` : `each of the ${fmt(groups.size)} ${noun}`} with at least ${SMALL_GROUP} ${describe(plan)}; ${fmt(before - groups.size)} with fewer ${before - groups.size === 1 ? "is" : "are"} left out (a median of one or two videos says little).`,
+      before === groups.size && creatorsFloor >= 3
+        ? `The median per video of ${groups.size === 1 ? `the one ${noun.replace(/(?<=[^s])s$/, "")}` : `each of the ${fmt(groups.size)} ${noun}`}: by ${boundWords(creatorsBound as FollowersBound)} creators, each has ${creatorsFloor} or more ${describe(plan)}.`
+        : `The median per video of ${groups.size === 1 ? `the one ${noun.replace(/(?<=[^s])s$/, "")}` : `each of the ${fmt(groups.size)} ${noun}`} with at least ${fewest} ${describe(plan)}; ${fmt(before - groups.size)} with fewer ${before - groups.size === 1 ? "is" : "are"} left out (a median of one or two videos says little).`,
     );
   }
   // "Creators with median views under 10k": only groups whose median video is within the bound.

@@ -254,16 +254,30 @@ const FOLLOWER_TIERS: Readonly<Record<string, [number, number | null]>> = {
   macro: [100_000, 999_999],
   mega: [1_000_000, null],
 };
-const FOLLOWER_TIER = /\b(nano|micro|macro|mega)[- ]?(influencers?|creators?|accounts?|tiktokers?|kols?)\b/;
+const FOLLOWER_TIER =
+  /\b(nano|micro|macro|mega|small|big|large)[- ]?(influencers?|creators?|accounts?|tiktokers?|kols?)\b/;
+/**
+ * "Videos from small creators", "which big accounts …": no tier of its own, read as under 10k followers (below
+ * micro) and 100k or more, where the creators are picked out ("from", "by", "which") and no count of followers is
+ * written ("small accounts (under 5k fans)": that count). "Bigger creators" compares (TIERS_ASKED).
+ */
+const SIZE_TIERS: Readonly<Record<string, FollowersBound>> = {
+  small: { op: "under", value: 10_000 },
+  big: { op: "at least", value: 100_000 },
+  large: { op: "at least", value: 100_000 },
+};
+const SIZE_PICKED =
+  /(?:^|[^\p{L}])(?<!\b(?:mostly|mainly|only|just|driven|dominated|caused|both)\s+)(?:from|by|of|which|what|show me|find|list|among)\s+(?:the\s+)?$/u;
+const FOLLOWERS_WRITTEN = /\b(?:followers?|fans?|followings?|subscribers?|subs)\b|[<>≤≥]\s*\d/;
 /** A tier named, with the bounds the question may give it: "nano", "macro 100k+", "micro (10k-100k)". */
 const TIER_NAMED =
   /\b(nano|micro|macro|mega)(?:[- ]?(?:influencers?|creators?|accounts?|tiktokers?|kols?|tiers?))?\b(?:\s*[(:=]?\s*(?<bound>(?:under|below|less than|<|over|above|more than|>)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*(?:-|–|to)\s*\d[\d.,]*\s*(?:k|m)?|\d[\d.,]*\s*(?:k|m)?\s*\+)(?:\s*followers)?\s*\)?)?/g;
 /**
  * Tiers of followers asked for, none named: "by follower tier", "each tier", "follower bands" (not one "follower
- * tier" shown for each creator listed).
+ * tier" shown for each creator listed); "do bigger creators get more likes?", "do creators with more followers …".
  */
 const TIERS_ASKED =
-  /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers|bands|brackets|buckets|ranges)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b/;
+  /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers|bands|brackets|buckets|ranges)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b|\bdo(?:es)?\s+(?:bigger|larger|smaller)\s+(?:creators|accounts|influencers|tiktokers)\b|\b(?:creators|accounts|influencers)\s+with\s+(?:more|fewer|bigger|larger|smaller)\s+(?:followers|followings?|audiences?)\s+(?:get|have|see|do|perform)\b/;
 
 const RATIO_COUNT = "(likes?|comments?|shares?|saves?|bookmarks?)";
 /**
@@ -818,7 +832,7 @@ const NEVER_ADS =
  * group 1 the number said, group 2 a word naming which searches ("hotel"), group 3 the word for them.
  */
 const IN_SEARCHES =
-  /\b(?:appear(?:s|ed|ing)?|show(?:s|ed|n)?\s+up|turn(?:s|ed)?\s+up|(?:are|were|is|was|been)(?:\s+found)?|found|featured?|present|posted|post(?:s|ing)?)\s+(?:in|across|by|on|within)\s+(?:(?:the|a|an)\s+)?(more than one|more than (?:\d+|two|three|four|five)|multiple|several|many|various|different|(?:two|2) or more|2\+|(?:the )?most|at least (?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+(?:(?:different|distinct|separate)\s+)?(?:([\p{L}\d-]+)\s+)?(search(?:es|\s+terms?)?|collections?|scrapes?|keywords?|quer(?:y|ies))\b/u;
+  /\b(?:appear(?:s|ed|ing)?|show(?:s|ed|n)?\s+up|turn(?:s|ed)?\s+up|(?:are|were|is|was|been)(?:\s+found)?|found|featured?|present|posted|post(?:s|ing)?)\s+(?:in|across|by|on|within)\s+(?:(?:the|a|an)\s+)?(more than one|more than (?:\d+|two|three|four|five)|multiple|several|many|various|different|(?:\d+|two|three|four|five) or more|\d+\+|(?:the )?most|at least (?:\d+|two|three|four|five|six|seven|eight|nine|ten))\s+(?:(?:different|distinct|separate)\s+)?(?:([\p{L}\d-]+)\s+)?(search(?:es|\s+terms?)?|collections?|scrapes?|keywords?|quer(?:y|ies))\b/u;
 
 /** How many searches an IN_SEARCHES quantity asks for at least ("more than one": 2, "at least 3": 3). */
 function searchesAtLeast(said: string): number {
@@ -2885,6 +2899,8 @@ async function readQuestion(
   const sounds = mayNameSound(question) || mayNameSound(english ?? "") ? await facts.soundNames() : [];
   // 0. Quoted words ("book now", 'free breakfast') are text to find, read by no other pass ("now" is no window).
   const typos: string[] = [];
+  // Words read as one phrase though not quoted ("promo code"), quoted as the question is read.
+  const phrased: string[] = [];
   if (question !== asks.question) typos.push(`${asks.question.trim()}=${question.trim()}`);
   if (english !== null) typos.push(`${question.trim()}=${english}`);
   // The years the trending collections' names hold ("trending-dec2020": 2020).
@@ -2901,7 +2917,9 @@ async function readQuestion(
             typos.push(`${said}=Quận ${n}`);
             // (Before "search", the one search named for it: "the District 1 search" is hotelquan1.)
             const named = [...collections].filter((c) => c.endsWith(`quan${n}`));
+            // (Listed after another place, "the Saigon or District 1 searches", the place: both are read as searches.)
             return named.length === 1 &&
+              !/(?:,|\b(?:or|and|&))\s*$/.test(all.slice(0, at)) &&
               new RegExp(String.raw`^\s*(?:${COLLECTION_STRONG_TAIL})\b`).test(all.slice(at + said.length))
               ? (named[0] as string)
               : `Quận ${n}`;
@@ -2912,6 +2930,14 @@ async function readQuestion(
     typos,
   )
     .replace(/[’]/g, "'")
+    // ("Which videos mention a discount or promo code?": a code named by its kind is one phrase, as if quoted.)
+    .replace(
+      /(?<!["“'])\b(promo|promotion|promotional|discount|coupon|voucher|referral|affiliate|gift|booking) (codes?)\b(?!["”'])/gi,
+      (said: string) => {
+        phrased.push(`"${said.toLowerCase()}"`);
+        return `"${said}"`;
+      },
+    )
     // ("+1 to what Huy asked, but for 2024", "follow up:": how a chat message asks again; what it asks follows.)
     .replace(
       /(?:^|(?<=[\s,.!?:;]))\+1\s+(?:to\s+)?what\s+\p{L}+\s+(?:asked|said|wanted|needs?|posted)\b[\s,:—–-]*(?:but\s+)?/giu,
@@ -3802,18 +3828,26 @@ async function readQuestion(
   const collectionNames: string[] = [];
   /** The collections as named, one list each time ("the hotel searches vs the trending set": two). */
   const collectionSides: string[][] = [];
-  /** The sides that are every search of a word's ("the hotel searches"), not names listed. */
-  const familySides = new Set<string[]>();
+  /**
+   * The sides that pool several searches: every search of a word's ("the hotel searches"), or places listed with "or"
+   * before "searches" ("the Saigon or District 1 searches").
+   */
+  const pooledSides = new Map<string[], "family" | "or">();
   /** How many searches are named apart: every search of a word's ("the hotel searches") counts once. */
   let searchesApart = 0;
   /** "Which hotel search …", "each hotel search": every search of a word's, each a group. */
   let eachOfFamily = false;
-  const collectionRead = (names: readonly string[], said: string, family?: CollectionSaid["family"]) => {
+  const collectionRead = (
+    names: readonly string[],
+    said: string,
+    family?: CollectionSaid["family"],
+    pooled = false,
+  ) => {
     const fresh = names.filter((n) => !collectionNames.includes(n));
     if (fresh.length === 0) return;
     collectionNames.push(...fresh);
     collectionSides.push(fresh);
-    if (family) familySides.add(fresh);
+    if (family || pooled) pooledSides.set(fresh, family ? "family" : "or");
     searchesApart += family ? 1 : fresh.length;
     if (family?.each) eachOfFamily = true;
     understood.push(
@@ -5670,7 +5704,7 @@ async function readQuestion(
   const dayOfPeriod =
     /\b(?:which|what) (?:single )?(?:day|date) (?:in|of|during) (?!(?:the |a )?week\b)/.test(lowerAll) ||
     // ("What was the busiest single upload day?": a calendar day.)
-    /\b(?:busiest|slowest|quietest|biggest|peak) (?:single )?(?:upload(?:ing)? |posting |publishing )?(?:day|date)\b/.test(
+    /\b(?:busiest|slowest|quietest|biggest|peak) (?:single )?(?:upload(?:ing)? |posting |publishing )?(?:day|date)\b|\b(?:which|what) (?:days|dates) (?:had|saw|got|have|has) the (?:most|fewest) (?:uploads|videos|posts|clips)\b/.test(
       lowerAll,
     );
   const postingTime: TimeGroup | null = daysCompared
@@ -5683,10 +5717,12 @@ async function readQuestion(
         ? "period"
         : // "Is it better to post on weekends?", "weekdays or weekends?": the two groups of days.
           /\bweekends?\b/.test(lowerAll) &&
-            !/\b(days? of (the )?week|which day|what day|best day)\b/.test(lowerAll)
+            !/\b(days? of (the )?week|which day|what day|best days?|(?:which|what) days (?:are|is|work) (?:the )?best)\b/.test(
+              lowerAll,
+            )
           ? "weekend"
           : !dayOfPeriod &&
-              /\b(days? of (the )?week|weekdays?|which day|what day|best day|best posting days?|posting days?)\b/.test(
+              /\b(days? of (the )?week|weekdays?|which day|what day|best days?|(?:which|what) days (?:are|is|work) (?:the )?best|best posting days?|posting days?)\b/.test(
                 lowerAll,
               )
             ? "weekday"
@@ -5821,7 +5857,7 @@ async function readQuestion(
   if (!adsVsOrganic)
     flag(
       new RegExp(
-        `${adTagged ? "(?<!#)" : ""}\\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?|paid (posts?|content|partnerships?)|branded content)\\b`,
+        `${adTagged ? "(?<!#)" : ""}\\b(ads?|adverts?|advertisements?|sponsored|promoted|promos?(?! codes?\\b)|paid (posts?|content|partnerships?)|branded content)\\b`,
       ),
       { kind: "ad", value: "yes" },
     );
@@ -6190,54 +6226,66 @@ async function readQuestion(
   const single = text.match(
     /\b(only|just|exactly)\s+(?:ever\s+)?(?:(?:posted|made|uploaded|published|have|has|had|with)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload)\b(?!s)/,
   );
+  // ("Creators who have posted more than one video": at least two.)
+  const overOne = text.match(
+    /\b(more than|over|above)\s+(?:(?:posted|made|uploaded|published|have|has|had)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload|ad)\b(?!s)/,
+  );
   const perGroup: {
     index: number;
     bound: string;
     op: BoundOp;
     value: number | null;
     phrase: string;
-  } | null = worded
+  } | null = overOne
     ? {
-        index: (worded.index ?? 0) + worded[0].indexOf(`${worded[1]} ${worded[2]}`),
-        bound: `${worded[1]} ${worded[2]}`,
-        op: boundOp(worded[1] as string),
-        value: boundValue(worded[2] as string, undefined),
-        // (As written: "more than 20 English videos", the language read from it.)
-        phrase: lowerAll.slice(worded.index ?? 0, (worded.index ?? 0) + worded[0].length),
+        index: overOne.index ?? 0,
+        bound: overOne[0].replace(/\s+\S+$/, ""),
+        op: "over",
+        value: 1,
+        phrase: overOne[0],
       }
-    : plus
+    : worded
       ? {
-          index: plus.index ?? 0,
-          bound: `${plus[1]}+`,
-          op: "at least",
-          value: boundValue(plus[1] as string, undefined),
-          phrase: plus[0],
+          index: (worded.index ?? 0) + worded[0].indexOf(`${worded[1]} ${worded[2]}`),
+          bound: `${worded[1]} ${worded[2]}`,
+          op: boundOp(worded[1] as string),
+          value: boundValue(worded[2] as string, undefined),
+          // (As written: "more than 20 English videos", the language read from it.)
+          phrase: lowerAll.slice(worded.index ?? 0, (worded.index ?? 0) + worded[0].length),
         }
-      : orMore
+      : plus
         ? {
-            index: orMore.index ?? 0,
-            bound: `${orMore[1]} or ${orMore[2]}`,
-            op: orMore[2] === "more" ? "at least" : "at most",
-            value: boundValue(orMore[1] as string, undefined),
-            phrase: orMore[0],
+            index: plus.index ?? 0,
+            bound: `${plus[1]}+`,
+            op: "at least",
+            value: boundValue(plus[1] as string, undefined),
+            phrase: plus[0],
           }
-        : noneOrOne
+        : orMore
           ? {
-              index: noneOrOne.index ?? 0,
-              bound: noneOrOne[0].replace(/\s+\S+$/, ""),
-              op: "at most",
-              value: /\bor\b/.test(noneOrOne[0]) ? 1 : 0,
-              phrase: lowerAll.slice(noneOrOne.index ?? 0, (noneOrOne.index ?? 0) + noneOrOne[0].length),
+              index: orMore.index ?? 0,
+              bound: `${orMore[1]} or ${orMore[2]}`,
+              op: orMore[2] === "more" ? "at least" : "at most",
+              value: boundValue(orMore[1] as string, undefined),
+              phrase: orMore[0],
             }
-          : single
+          : noneOrOne
             ? {
-                index: single.index ?? 0,
-                bound: single[0].replace(/\s+\S+$/, ""),
+                index: noneOrOne.index ?? 0,
+                bound: noneOrOne[0].replace(/\s+\S+$/, ""),
                 op: "at most",
-                value: 1,
-                phrase: single[0],
+                value: /\bor\b/.test(noneOrOne[0]) ? 1 : 0,
+                phrase: lowerAll.slice(noneOrOne.index ?? 0, (noneOrOne.index ?? 0) + noneOrOne[0].length),
               }
-            : null;
+            : single
+              ? {
+                  index: single.index ?? 0,
+                  bound: single[0].replace(/\s+\S+$/, ""),
+                  op: "at most",
+                  value: 1,
+                  phrase: single[0],
+                }
+              : null;
   if (perGroup && perGroup.value !== null) {
     videosBound = { op: perGroup.op, value: perGroup.value, phrase: perGroup.phrase.trim() };
     // The numbers and bound words go; the topic and the noun stay for the passes that read them.
@@ -6266,7 +6314,13 @@ async function readQuestion(
     text = consume(text, rangeBound.index, rangeBound.phrase.length);
   }
   // "Nano influencers", "micro-creators", "mega accounts": a tier of followers (the creators named by it).
-  const tier = followersBound ? null : text.match(FOLLOWER_TIER);
+  const tierSaid = followersBound ? null : text.match(FOLLOWER_TIER);
+  const size = tierSaid ? SIZE_TIERS[(tierSaid[1] as string).toLowerCase()] : undefined;
+  const tier =
+    size === undefined ||
+    (SIZE_PICKED.test(lowerAll.slice(0, tierSaid?.index ?? 0)) && !FOLLOWERS_WRITTEN.test(lowerAll))
+      ? tierSaid
+      : null;
   // ("Micro vs macro influencers": tiers side by side are not compared; said, not narrowed to the first.)
   const tiersNamed = new Set([...lowerAll.matchAll(/\b(nano|micro|macro|mega)\b/g)].map((m) => m[1]));
   if (tier && tiersNamed.size > 1) {
@@ -6274,11 +6328,12 @@ async function readQuestion(
     for (const m of [...text.matchAll(/\b(nano|micro|macro|mega)\b/g)])
       text = consume(text, m.index ?? 0, m[0].length);
   } else if (tier) {
-    const [low, high] = FOLLOWER_TIERS[(tier[1] as string).toLowerCase()] as [number, number | null];
+    const [low, high] = FOLLOWER_TIERS[(tier[1] as string).toLowerCase()] ?? [0, null];
     followersBound = {
-      ...(high === null
-        ? { op: "at least" as const, value: low }
-        : { op: "between" as const, value: low, to: high }),
+      ...(size ??
+        (high === null
+          ? { op: "at least" as const, value: low }
+          : { op: "between" as const, value: low, to: high })),
       phrase: tier[0].trim(),
     };
     // Whose videos they are ("videos from micro influencers", "nano creator videos"), or the creators asked about.
@@ -7126,7 +7181,14 @@ async function readQuestion(
    */
   const searchesBefore = (at: number, plural: boolean): { topic: string; name: string; at: number }[] => {
     const found: { topic: string; name: string; at: number }[] = [];
-    const spans = [...topicSpans].sort((x, y) => y[1].at - x[1].at);
+    // ("The Vung Tau or District 1 searches": a district written with its number names its search, a tag or not.)
+    const districts = [...original.matchAll(/\bqu(?:ậ|a)n\s+(\d{1,2})\b/giu)]
+      .filter((m) => !topicSpans.has(`quan${m[1]}`) && collectionOfPlace(`quan${m[1]}`, collections) !== null)
+      .map((m): [string, { at: number; end: number }] => [
+        `quan${m[1]}`,
+        { at: m.index ?? 0, end: (m.index ?? 0) + m[0].length },
+      ]);
+    const spans = [...topicSpans, ...districts].sort((x, y) => y[1].at - x[1].at);
     let end = at;
     for (const [topic, span] of spans) {
       if (span.end > end) continue;
@@ -7167,7 +7229,13 @@ async function readQuestion(
       (!priceRead || !statesPrice(q.text)) &&
       !(phoneJoined && q.at >= phoneJoined.at && q.at < phoneJoined.end)
     )
-      addTopic(q.text, q.text, q.at, q.end, "quoted");
+      addTopic(
+        q.text,
+        q.text,
+        q.at,
+        q.end,
+        phrased.includes(q.text.toLowerCase()) ? "a code named by its kind, read as one phrase" : "quoted",
+      );
   // "Which videos mention breakfast?": after a verb of saying, a word the corpus uses as no hashtag is text to find.
   // (Not what people say of the videos: "everyone says post at 7pm", "my boss said …", "a travel blog says …", "is
   // it accurate to say …".)
@@ -7664,14 +7732,32 @@ async function readQuestion(
       // searches, the one each place names, hotelcantho.)
       const named = searchesBefore(at, word === "searches");
       if (named.length > 0) {
-        for (const { topic, name } of named) {
+        // ("The Saigon or District 1 searches": places listed with "or", one side pooling their searches.)
+        const first = Math.min(...named.map((n) => n.at));
+        const pooled =
+          named.length >= 2 &&
+          /\bor\b/.test(lowerAll.slice(first, at)) &&
+          !/\b(?:and|vs\.?|versus)\b|&/.test(lowerAll.slice(first, at));
+        for (const { topic } of named) {
+          if (!topics.includes(topic)) continue;
           topics.splice(topics.indexOf(topic), 1);
           topicSpans.delete(topic);
           unsay(
             new RegExp(`^(?:topic|text) ${escapeForRegExp(topic.startsWith('"') ? topic : `"${topic}"`)} `),
           );
-          collectionRead([name], `${topic.replaceAll('"', "")} ${word}`);
         }
+        if (pooled)
+          collectionRead(
+            named.map((n) => n.name).reverse(),
+            `${named
+              .map((n) => n.topic.replaceAll('"', ""))
+              .reverse()
+              .join(" or ")} ${word}`,
+            undefined,
+            true,
+          );
+        else
+          for (const { topic, name } of named) collectionRead([name], `${topic.replaceAll('"', "")} ${word}`);
         placeCollections(Math.min(...named.map((n) => n.at)));
         continue;
       }
@@ -7800,8 +7886,9 @@ async function readQuestion(
   // other topics apply to both.
   // "The most liked videos about Da Lat or Sa Pa" ranks the videos about either; "which gets more likes, Da
   // Lat or Sa Pa?" compares the two.
+  // ("Which videos mention a discount or a voucher?": the videos about either, listed.)
   const RANKS_VIDEOS =
-    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b|\b(?:show|list|give)(?: me)? the (?:top )?\d{1,3}(?: most [\p{L}-]+| best)?\s*(?:$|[?.!,;:)])|\b(?:sorted|ranked|ordered) by\b/u;
+    /\b(?:top|best|most [\p{L}-]+|highest[- ][\p{L}-]+|\d+ most [\p{L}-]+)\s+(?:[\p{L}#]+\s+){0,3}?(?:videos|posts|clips|slideshows|ads)\b|\b(?:show|list|give)(?: me)? the (?:top )?\d{1,3}(?: most [\p{L}-]+| best)?\s*(?:$|[?.!,;:)])|\b(?:sorted|ranked|ordered) by\b|\b(?:which|what|find|show me|list)(?: the)? (?:videos|posts|clips|ads) (?:mention|mentioning|talk about|are about|feature|show)\b(?![^?]*\b(?:and|but)\b)/u;
   // ("More than 200k views" bounds a count; it compares nothing.)
   const unbounded = lowerAll.replace(
     /\b(more|less|fewer|higher|lower) than\s+[\d.,]+\s*(k|m|b|thousand|million)?\b/g,
@@ -8004,10 +8091,12 @@ async function readQuestion(
       const [right, r] = ordered[k + 1] as [string, { at: number; end: number }];
       // (Without the second topic's "#": "#dalat and #vungtau"; nor the first's "search": "the #a search vs the #b
       // search".)
+      // ("Which videos mention a discount or a voucher?": the videos about either, the article no side of its own.)
       const between = lowerAll
         .slice(l.end, r.at)
         .replace(/#$/, "")
-        .replace(/^\s*search(?:es)?\b/, "");
+        .replace(/^\s*search(?:es)?\b/, "")
+        .replace(RANKS_VIDEOS.test(lowerAll) ? /(?<=\bor)\s+an?\s*$/ : /(?!)/, " ");
       // "hotel videos get more likes than resort videos": a comparative ending in "than" between them.
       if (
         /^[\s,]*(?:[\p{L}]+\s+){0,5}?(more|fewer|less|better|worse|higher|lower|bigger|smaller)\s+(?:[\p{L}/]+\s+){0,5}?than[\s,]*$/u.test(
@@ -8554,7 +8643,9 @@ async function readQuestion(
     ) ||
       /\b(each|every|per) (creator|account|influencer|advertiser|brand|hashtag|sound|song|track)\b/.test(
         lowerAll,
-      )) &&
+      ) ||
+      // ("Sounds used by 3 or more creators, and each one's median plays": each sound's median.)
+      (groupCreators !== null && subject !== "creators")) &&
     (/\b(average|avg|mean|median|typical)\b/.test(lowerAll) ||
       /\bper (video|post|clip|upload|ad|advert|slideshow)\b/.test(lowerAll));
   // "Which brands work with the most creators?", "which sounds are used by the most creators?"
@@ -8907,7 +8998,9 @@ async function readQuestion(
     usesBy = "topic";
   } else if (
     // "Which hook types do ads use compared to organic videos?": what each group uses, side by side.
+    // ("The average number of hashtags in ads vs non-ads": each group's median number, below.)
     adsVsOrganic &&
+    !hashtagCountAsked &&
     entityCount === 0 &&
     (subject === "hashtags" || subject === "sounds" || subject === "hook_types")
   ) {
@@ -8946,6 +9039,12 @@ async function readQuestion(
     intent = "breakdown";
     groupBy = "ad";
     lengthOfGroups();
+    // ("The average number of hashtags in ads vs non-ads": each group's median number.)
+    if (hashtagCountAsked && entityCount === 0) {
+      subject = "videos";
+      metric = "hashtag_count";
+      understood.push("measure: the median number of hashtags per video");
+    }
     // ("Should we pay for ads or stay organic?": which does better, on views.)
     if (
       metric === null &&
@@ -9140,7 +9239,9 @@ async function readQuestion(
   } else if (perVideo) {
     intent = "rank";
     metric = viewsUnless(metric, '"per video" read as views (plays)');
-    understood.push("ranked by the median per video (groups of 5 videos or more)");
+    understood.push(
+      `ranked by the median per video (${groupCreators !== null && subject !== "creators" ? "each one's videos" : "groups of 5 videos or more"})`,
+    );
   } else if (perVideoAsked && isRate(metric)) {
     // "Which creators have the highest average engagement rate?": a rate is ranked pooled over each one's videos.
     intent = "rank";
@@ -9685,8 +9786,10 @@ async function readQuestion(
     );
   if (
     placed.some((p) => p.item.kind === "sound") &&
-    // ("Who uses <sound>, and how do those videos compare between Nha Trang and Vung Tau?": the places compared.)
+    // ("Who uses <sound>, and how do those videos compare between Nha Trang and Vung Tau?": the places compared;
+    // "do bigger accounts get more plays from the same sound?": the tiers of followers, among its videos.)
     compareTopics.length < 2 &&
+    bands.length === 0 &&
     entityCount === 0 &&
     // ("How many have an original sound vs a licensed one?": each side's videos.)
     (((["rank", "measure", "overview"].includes(intent) ||
@@ -9817,7 +9920,7 @@ async function readQuestion(
       ...ignored.filter((w) => !/^(rest|others?|dont|doesnt|didnt|beats?|everything|else|without)$/.test(w)),
     );
     understood.push(
-      `groups: the videos about ${either ? each.join(" or ") : named}, and the others (from "${rest[0].trim()}")`,
+      `groups: the videos about ${either ? each.join(" or ") : named}, and the others (from "${rest[0].trim().replace(/\s{2,}/g, " … ")}")`,
     );
     // ("#xuhuong videos vs videos without #xuhuong": "without" names the other side, not a filter on both.)
     for (let i = attributes.length - 1; i >= 0; i--) {
@@ -10054,8 +10157,10 @@ async function readQuestion(
     understood.push(`groups: ${attributeLabel(low)} and ${attributeLabel(high)}, side by side`);
   }
   // "Do videos under 15s get more views?", "short vids <15s do better or nah?": the videos within the bound on
-  // length against the others.
-  const loneLength = boundsApart.filter((a) => a.kind === "count" && a.metric === "seconds");
+  // length against the others ("do videos without hashtags get fewer views?": on hashtags likewise).
+  const loneLength = boundsApart.filter(
+    (a) => a.kind === "count" && (a.metric === "seconds" || a.metric === "hashtags"),
+  );
   const lone = loneLength.length === 1 && boundsApart.length === 1 ? loneLength[0] : undefined;
   if (
     lone?.kind === "count" &&
@@ -10295,8 +10400,11 @@ async function readQuestion(
     /\b(?:videos?|posts?|clips?)\s+(?:by\s+[\p{L}\s]{1,20}?\s+)?(?:from|by|of)\s+(?:the\s+)?verified\b/u.test(
       lowerAll,
     );
+  // ("What percent of verified creators have more than one video?": the verified creators, a bound on each.)
+  const boundOnEach = groupVideos !== null || groupCreators !== null || groupMedian !== null;
   if (
     creatorType === "verified" &&
+    !(intent === "share" && subject === "creators" && boundOnEach) &&
     creators.length + advertisers.length === 0 &&
     (["measure", "share", "breakdown", "words", "overview", "drivers"].includes(intent) ||
       (["count", "rank"].includes(intent) && (subject !== "creators" || videosOfVerified)))
@@ -10409,18 +10517,22 @@ async function readQuestion(
         : topics.filter(aboutAfter);
     // "What share of ads come from creators with over 100k followers?": the creators' bound is the target.
     // "What percentage of (hotel) creators have over 10k followers?": the creators within the bound.
+    // ("What share of creators are verified?": the verified creators among the set's, likewise.)
+    // ("What percent of verified creators have more than one video?": the bound's share among the verified, below.)
     if (
       intent === "share" &&
-      authorFollowers &&
+      (authorFollowers || (authorVerified && !boundOnEach)) &&
       /\b(?:share|percentage|percent|proportion|fraction|how many) of (?:the |all )?(?:(?!(?:videos?|posts?|ads?|clips?|by|from|of)\b)[\p{L}#]+ ){0,2}?(?:creators|accounts|influencers|tiktokers)\b/u.test(
         lowerAll,
       )
     ) {
       shareOfAuthors = true;
       shareOfCreators = true;
-      unsay(/^videos by creators with /);
+      unsay(
+        /^(?:videos by creators with |videos by verified creators|creators without the verification badge)/,
+      );
       understood.push(
-        `the share of the creators with ${boundWords(authorFollowers)} followers among those of the videos in question`,
+        `the share of the ${authorFollowers ? `creators with ${boundWords(authorFollowers)} followers` : authorVerified === "yes" ? "verified creators" : "creators without the verification badge"} among those of the videos in question`,
       );
     } else if (
       intent === "share" &&
@@ -10504,7 +10616,20 @@ async function readQuestion(
       metric = null;
       groupShares = true;
       understood.push("each group's share of the videos");
-    } else if (!shareOf && !shareOfAuthors && !shareOfWindow) {
+    } else if (
+      // ("What percentage of creators have posted more than one video?": those within the bound among them all.)
+      !shareOf &&
+      !shareOfAuthors &&
+      !shareOfWindow &&
+      entityCount === 0 &&
+      ["creators", "advertisers", "hashtags", "sounds"].includes(subject) &&
+      boundOnEach &&
+      /\b(?:share|percentage|percent|proportion|fraction) of (?:the |all )?(?:[\p{L}#]+ ){0,2}?(?:creators|accounts|influencers|tiktokers|advertisers|brands|hashtags|tags|sounds|songs|tracks)\b/u.test(
+        lowerAll,
+      )
+    )
+      understood.push(`the share of those ${subject} among all the ${subject} of the videos in question`);
+    else if (!shareOf && !shareOfAuthors && !shareOfWindow) {
       intent = "decline";
       decline = "it could not tell which property the share is asked of";
     } else if (sharePerGroup && shareOf)
@@ -10547,7 +10672,7 @@ async function readQuestion(
       a.kind === "collection" &&
       (a.names.length === 2 ||
         (collectionSides.length === 2 &&
-          collectionSides.some((side) => familySides.has(side)) &&
+          collectionSides.some((side) => pooledSides.has(side)) &&
           collectionSides.flat().length === a.names.length)),
   );
   if (
@@ -10559,7 +10684,13 @@ async function readQuestion(
     /\bboth\b/.test(lowerAll)
   ) {
     const sides = searchesEach.names.length === 2 ? searchesEach.names.map((n) => [n]) : collectionSides;
-    const codes = sides.map((side) => (side.length === 1 ? (side[0] as string) : namesListed(side)));
+    const codes = sides.map((side) =>
+      side.length === 1
+        ? (side[0] as string)
+        : pooledSides.get(side) === "or"
+          ? `searches ${side.map((n) => `"${n}"`).join(" or ")}`
+          : namesListed(side),
+    );
     eachCode = {
       kind: "collection",
       codes,
@@ -11072,7 +11203,7 @@ async function readQuestion(
           setNamed.names,
           [...collections].filter((n) => n.includes(otherSet) && !setNamed.names.includes(n)).sort(),
         ]
-      : collectionSides.length >= 2 && collectionSides.some((side) => familySides.has(side))
+      : collectionSides.length >= 2 && collectionSides.some((side) => pooledSides.has(side))
         ? collectionSides
         : null;
   // ("trending-dec2020", "the 23 "hotel" searches", "hotelhue + hoteldalat")

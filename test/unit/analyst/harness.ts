@@ -109,6 +109,9 @@ export function aggregateOf(answer: Answer): {
     share_each?: boolean;
     group_creators?: { op: string; value: number };
     group_median?: { metric: string; op: string; value: number };
+    bands?: string[];
+    in_searches?: number;
+    share_of_creators?: boolean;
     words?: { field: string; kind: string };
   };
   result: Record<string, unknown>;

@@ -13179,6 +13179,14 @@ describe("every search of a word's, imports side by side, counts a source lacks 
       .pluck()
       .all(...args) as number[];
   const HOTEL_SEARCHES = "SELECT DISTINCT collection FROM video_collections WHERE collection LIKE '%hotel%'";
+  /** The creators of the videos any of the searches `names` found (SQL). */
+  const creatorsFoundBy = (names: string[]) =>
+    new Set(
+      column(
+        `SELECT DISTINCT author_uid FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection IN (${names.map(() => "?").join(", ")}))`,
+        ...names,
+      ).map(String),
+    );
   /** The hashtags of each video the search `name` found, as stored (space-separated, "" for none). */
   const tagsFound = (name: string) =>
     searched
@@ -13405,15 +13413,8 @@ describe("every search of a word's, imports side by side, counts a source lacks 
   it("'in both the trending set and a hotel search': every search holding 'hotel' one side (SQL); 'hashtags per caption in each searched city': the searches named for places (SQL; stop 69)", async () => {
     const family = column(`${HOTEL_SEARCHES} ORDER BY 1`).map(String);
     expect(family.length).toBeGreaterThan(2);
-    const creatorsOf = (names: string[]) =>
-      new Set(
-        column(
-          `SELECT DISTINCT author_uid FROM videos WHERE id IN (SELECT video_id FROM video_collections WHERE collection IN (${names.map(() => "?").join(", ")}))`,
-          ...names,
-        ).map(String),
-      );
-    const hotel = creatorsOf(family);
-    const trending = creatorsOf(["trending-dec2020"]);
+    const hotel = creatorsFoundBy(family);
+    const trending = creatorsFoundBy(["trending-dec2020"]);
     const counted = aggregateOf(
       await ask("How many creators are in both the trending set and a hotel search?", on),
     );
@@ -13525,6 +13526,170 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     });
     expect(phone.plan.filters).toEqual([]);
     expect(phone.plan.ignored).toEqual([]);
+  });
+
+  it("'what percentage of creators have posted more than one video?', 'what share of creators are verified?': a share of the creators, not of their videos (SQL; stop 70)", async () => {
+    const perCreator = new Map(
+      (
+        searched.prepare("SELECT author_uid AS uid, count(*) AS n FROM videos GROUP BY author_uid").all() as {
+          uid: string;
+          n: number;
+        }[]
+      ).map((r) => [String(r.uid), r.n]),
+    );
+    const several = [...perCreator.values()].filter((n) => n > 1).length;
+    expect(several).toBeGreaterThan(0);
+    expect(several).toBeLessThan(perCreator.size);
+    const posted = aggregateOf(await ask("What percentage of creators have posted more than one video?", on));
+    expect(posted.plan).toMatchObject({ intent: "share", subject: "creators" });
+    expect(posted.result).toMatchObject({ part: several, whole: perCreator.size });
+    const counted = aggregateOf(await ask("How many creators have posted more than one video?", on));
+    expect(counted.result.count).toBe(several);
+    // The badge, given to one creator with several videos for this test.
+    const uid = [...perCreator].find(([, n]) => n > 1)?.[0] as string;
+    searched.prepare("UPDATE creators SET verified = 1 WHERE uid = ?").run(uid);
+    try {
+      const badge = aggregateOf(await ask("What share of creators are verified?", on));
+      expect(badge.plan).toMatchObject({ intent: "share", share_of_creators: true, author_verified: true });
+      expect(badge.result).toMatchObject({ part: 1, whole: perCreator.size });
+      const ofThem = aggregateOf(
+        await ask("What percent of verified creators have more than one video?", on),
+      );
+      expect(ofThem.plan).toMatchObject({ intent: "share", subject: "creators", creator_type: "verified" });
+      expect(ofThem.result).toMatchObject({ part: 1, whole: 1 });
+    } finally {
+      searched.prepare("UPDATE creators SET verified = 0 WHERE uid = ?").run(uid);
+    }
+  });
+
+  it("'sounds used by 3 or more creators, and each one's median plays': each such sound's median video, however few its videos (SQL; stop 70)", async () => {
+    const sounds = searched
+      .prepare(
+        "SELECT music_id AS id, count(DISTINCT author_uid) AS creators FROM videos WHERE music_id IS NOT NULL GROUP BY music_id",
+      )
+      .all() as { id: string; creators: number }[];
+    const kept = sounds.filter((s) => s.creators >= 3).map((s) => String(s.id));
+    expect(kept.length).toBeGreaterThan(0);
+    for (const question of [
+      "Sounds used by 3 or more creators, and each one's median plays",
+      "What's the median plays of sounds used by 3+ creators?",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question, on));
+      expect(plan).toMatchObject({
+        intent: "rank",
+        subject: "sounds",
+        metric: "plays",
+        per_video: true,
+        group_creators: { op: "at least", value: 3 },
+      });
+      expect([...(result.ranking as string[])].sort()).toEqual([...kept].sort().slice(0, 5));
+      for (const id of result.ranking as string[])
+        expect(groupValue(result, id)).toBe(
+          median(column("SELECT plays FROM videos WHERE music_id = ?", id)),
+        );
+    }
+  });
+
+  it("'both the Da Lat search and the Vung Tau or District 1 searches': one side pools the searches listed with 'or' (SQL; stop 70)", async () => {
+    const dalat = creatorsFoundBy(["hoteldalat"]);
+    const either = creatorsFoundBy(["hotelvungtau", "hotelquan1"]);
+    const both = [...dalat].filter((uid) => either.has(uid));
+    const { plan, result } = aggregateOf(
+      await ask(
+        "How many creators show up in both the Da Lat search and the Vung Tau or District 1 searches?",
+        on,
+      ),
+    );
+    expect(plan).toMatchObject({
+      intent: "count",
+      subject: "creators",
+      topics: [],
+      each_code: { kind: "collection", sets: [["hoteldalat"], ["hotelvungtau", "hotelquan1"]] },
+    });
+    expect(result.count).toBe(both.length);
+  });
+
+  it("'do videos without hashtags get fewer views?', 'the average number of hashtags in ads vs non-ads': those without beside the others, each group's median number (SQL; stop 70)", async () => {
+    const bare = aggregateOf(await ask("Do videos without hashtags get fewer views?", on));
+    expect(bare.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "plays",
+      bands: ["no hashtags", "at least one hashtag"],
+    });
+    expect(column("SELECT count(*) FROM videos WHERE hashtags = ''")[0]).toBeGreaterThan(0);
+    expect(groupValue(bare.result, "no hashtags")).toBe(
+      median(column("SELECT plays FROM videos WHERE hashtags = ''")),
+    );
+    expect(groupValue(bare.result, "at least one hashtag")).toBe(
+      median(column("SELECT plays FROM videos WHERE hashtags <> ''")),
+    );
+    const tagged = await ask("What's the average number of hashtags in ads vs non-ads?", on);
+    const { plan, result } = aggregateOf(tagged);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "ad", metric: "hashtag_count" });
+    const counts = (ad: number) =>
+      (searched.prepare("SELECT hashtags FROM videos WHERE label_ad = ?").pluck().all(ad) as string[]).map(
+        (tags) => tags.split(" ").filter(Boolean).length,
+      );
+    expect(groupValue(result, "ads")).toBe(median(counts(1)));
+    expect(groupValue(result, "organic")).toBe(median(counts(0)));
+    expect(tagged.summary).toMatch(/: a median of [\d.]+ hashtags? per video over /);
+  });
+
+  it("'videos from small creators', 'do bigger creators get more likes?', 'the best days to post', 'which days had the most uploads?', 'posted in 3 or more searches' (SQL; stop 70)", async () => {
+    const small = aggregateOf(await ask("Show me videos from small creators that got over 10k views", on));
+    expect(small.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      author_followers: { op: "under", value: 10_000 },
+    });
+    expect((small.result.ranking as string[]).length).toBeGreaterThan(0);
+    for (const id of small.result.ranking as string[]) {
+      const [followers] = column(
+        "SELECT c.followers FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE v.id = ?",
+        id,
+      );
+      expect(followers).toBeLessThan(10_000);
+      expect(column("SELECT plays FROM videos WHERE id = ?", id)[0]).toBeGreaterThan(10_000);
+    }
+    const bigger = await ask("Do bigger creators get more likes?", on);
+    expect(aggregateOf(bigger).plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "bounds",
+      metric: "likes",
+    });
+    expect(aggregateOf(bigger).plan.bands).toHaveLength(5);
+    expect(
+      bigger.caveats.filter((c) => /^Each group is the videos of the creators it names\./.test(c)),
+    ).toHaveLength(1);
+    const days = aggregateOf(await ask("What are the best days to post hotel content?", on));
+    expect(days.plan).toMatchObject({ intent: "breakdown", group_by: "weekday", metric: "plays" });
+    const busiest = aggregateOf(await ask("Which days had the most uploads?", on));
+    expect(busiest.plan).toMatchObject({ intent: "breakdown", group_by: "day", subject: "videos" });
+    const searchesOf = searched
+      .prepare(
+        "SELECT v.author_uid AS uid, count(DISTINCT vc.collection) AS n FROM videos v JOIN video_collections vc ON vc.video_id = v.id GROUP BY v.author_uid",
+      )
+      .all() as { uid: string; n: number }[];
+    const across = aggregateOf(
+      await ask("How many creators have posted in 2 or more different searches?", on),
+    );
+    expect(across.plan).toMatchObject({ intent: "count", in_searches: 2 });
+    expect(across.result.count).toBe(searchesOf.filter((r) => r.n >= 2).length);
+  });
+
+  it("'which videos mention a discount or promo code?': a code named by its kind is one phrase, either one listed; 'a X or a Y' is either one (stop 70)", async () => {
+    const code = aggregateOf(await ask("Which videos mention a discount or promo code?", on));
+    expect(code.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      filters: ['any_q=discount|"promo code"'],
+    });
+    expect(code.plan.understood).toContain(
+      'text "promo code" (a code named by its kind, read as one phrase; matched like q: the words together, in this order, in captions, hooks, transcripts and hashtags)',
+    );
+    const article = aggregateOf(await ask("Which videos mention a discount or a voucher?", on));
+    expect(article.plan).toMatchObject({ intent: "rank", filters: ["any_q=discount|voucher"] });
   });
 
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
