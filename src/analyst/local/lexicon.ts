@@ -467,7 +467,7 @@ export const FUNCTION_WORDS = new Set(
   against between difference different differ rank ranked ranking rankings order ordered sort sorted
   trending trend trends hot popular viral blowing blew blow breaking broke breakout breakouts break
   outperforming outperform outperformed outperforms rising rise rose surge surging early emerging
-  kind kinds type types style styles sort sorts pattern patterns category categories hook hooks hooked
+  kind kinds type types style styles sort sorts pattern patterns category categories hook hooks hooked detected
   opening openings opener openers intro intros first-line format formats media mediatype
   fastest faster fast quickest quickly quick rapidly
   ad ads advert adverts advertisement advertisements advertising sponsored promoted promo paid organic

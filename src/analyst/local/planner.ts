@@ -842,11 +842,12 @@ function searchesAtLeast(said: string): number {
 }
 
 /**
- * A price stated ("mention a price", "showing room prices", "with the price in the caption", "no price"): group 1
+ * A price stated ("mention a price", "showing room prices", "with the price in the caption", "no price", "a phone
+ * number and a price"): group 1
  * the word saying none. What follows may say the kind of price ("like 350k/đêm", "in VND").
  */
 const PRICE_SAID =
-  /\b(?:(?:(without|no|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:mention\w*|show\w*|stat\w*|list\w*|includ\w*|giv\w*|display\w*|quot\w*|reveal\w*|put\w*|hav\w*))|mention(?:s|ed|ing)?|show(?:s|ed|n|ing)?|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?|includ(?:e|es|ed|ing)|giv(?:e|es|en|ing)|with|has|have|having|put(?:s|ting)?|display(?:s|ed|ing)?|quot(?:e|es|ed|ing)|reveal(?:s|ed|ing)?|advertis(?:e|es|ed|ing)|post(?:s|ed|ing)?|us(?:e|es|ed|ing)|writ(?:e|es|ing|ten)|wrote|(?:lead|open|start)(?:s|ing)?\s+with)\s+(?:(?:an?|the|any|both|their|its|some|explicit|hourly|room|nightly|specific|exact|actual|concrete)\s+){0,2}(?:prices?|pricing|price\s+tags?|price\s+points?)\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?)\b)(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|videos?|transcripts?|descriptions?|text))?(?:\s*,?\s*(?:in|like|such\s+as|e\.?g\.?)\s+(?:vnd|vnđ|usd|dollars?|đồng|dong|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem)(?:\s*(?:,|\bor\b|\band\b|\/)\s*(?:vnd|vnđ|usd|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem))*)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|transcripts?|text|them|it))?(?:\s*\([^)]{0,100}\))?(?:\s*,\s*[^\s?,()]*\d[^\s?,()]*(?:\s+(?:xu|cành|canh|củ|triệu|nghìn|k|đ))?(?=\s*[,.?]))*/u;
+  /\b(?:(?:(without|no|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:mention\w*|show\w*|stat\w*|list\w*|includ\w*|giv\w*|display\w*|quot\w*|reveal\w*|put\w*|hav\w*))|mention(?:s|ed|ing)?|show(?:s|ed|n|ing)?|stat(?:e|es|ed|ing)|list(?:s|ed|ing)?|includ(?:e|es|ed|ing)|giv(?:e|es|en|ing)|with|has|have|having|(?<=\b(?:numbers?|hotlines?|zalo|phones?)\s+)(?:and|&|plus)|put(?:s|ting)?|display(?:s|ed|ing)?|quot(?:e|es|ed|ing)|reveal(?:s|ed|ing)?|advertis(?:e|es|ed|ing)|post(?:s|ed|ing)?|us(?:e|es|ed|ing)|writ(?:e|es|ing|ten)|wrote|(?:lead|open|start)(?:s|ing)?\s+with)\s+(?:(?:an?|the|any|both|their|its|some|explicit|hourly|room|nightly|specific|exact|actual|concrete)\s+){0,2}(?:prices?|pricing|price\s+tags?|price\s+points?)\b|\bprices?\s+(?:patterns?|claims?|hooks?|mentions?|tags?|lists?)\b)(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|videos?|transcripts?|descriptions?|text))?(?:\s*,?\s*(?:in|like|such\s+as|e\.?g\.?)\s+(?:vnd|vnđ|usd|dollars?|đồng|dong|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem)(?:\s*(?:,|\bor\b|\band\b|\/)\s*(?:vnd|vnđ|usd|(?:[^\s?,()]*\d[^\s?,()]*)|k\/đêm|k\/dem))*)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|transcripts?|text|them|it))?(?:\s*\([^)]{0,100}\))?(?:\s*,\s*[^\s?,()]*\d[^\s?,()]*(?:\s+(?:xu|cành|canh|củ|triệu|nghìn|k|đ))?(?=\s*[,.?]))*/u;
 const PRICE_SAID_ALL = new RegExp(PRICE_SAID.source, "gu");
 /**
  * `text` without the prices it says are stated, and then without the word elsewhere ("… price info drives saves"),
@@ -5875,7 +5876,7 @@ async function readQuestion(
     text = consume(text, withoutHook.index ?? 0, withoutHook[0].length);
   }
   flag(
-    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer) )?hooks?|(with|and|plus|including|showing) (their|its|the) (opening )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use)|(give me|show me|list|find|get me)( (?!the\b)\w+){0,3} hooks)\b/,
+    /\b(hooked|(with|have|has|use|open with) (a |an )?((strong|good|great|catchy|killer|detected) )?hooks?|(?:some|strong|good|great|catchy|killer) (?:opening lines|openers)|(with|and|plus|including|showing) (their|its|the) (opening )?hooks?|hook (examples?|ideas?|lines?|inspiration)|examples? of (good |great |strong |viral |catchy )?hooks?|hooks? (for|to use)|(give me|show me|list|find|get me)( (?!the\b)\w+){0,3} hooks)\b/,
     hookVsNone
       ? null
       : {
@@ -7005,7 +7006,7 @@ async function readQuestion(
     !wordCount &&
     !textGroups &&
     (subject === "videos" || subject === "hook_types") &&
-    /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(with|and|plus|including) (their |the |its )?(captions?|transcripts?)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b/.test(
+    /\bwhat (are|do|did|does)\b[^?]{0,60}?\b(say|saying|said|talk(ing)? about)\b|\b(what|which) captions?\b|\bcaptions? (of|from|in|they use|used)\b|\b(with|and|plus|including) (their |the |its )?(captions?|transcripts?)\b|\b(what|which) (words|lines|phrases) (do|did|are)\b|\btranscripts?\b|\b(?:some|strong|good|great|catchy|killer) (?:opening lines|openers)\b/.test(
       // "With a price in the caption" names where to look for a word, not a quote.
       (transcriptRead
         ? lowerAll.replace(/\b(transcripts?|subtitles?|voice-?overs?)\b/g, " ")
@@ -8946,8 +8947,9 @@ async function readQuestion(
     (/\b(trends?)\b/.test(lowerAll) &&
       // (Nor where "trending" was read as a collection's name.)
       !/\btrending\b/.test(question.toLowerCase()) &&
-      // "The engagement rate trend over time": a series by month, not the trend reports.
-      !(postingTime !== null && metric !== null) &&
+      // "The engagement rate trend over time", "the trend in the number of hotel videos per month": a series by
+      // month, not the trend reports.
+      !(postingTime !== null && (metric !== null || /\b(?:number|count|amount) of\b/.test(lowerAll))) &&
       subject !== "creators" &&
       subject !== "advertisers")
   ) {
@@ -9611,13 +9613,14 @@ async function readQuestion(
     mostCounted !== null &&
     (["measure", "count", "share", "breakdown", "overview", "words"].includes(intent) ||
       (intent === "rank" && ["hashtags", "sounds", "hook_types", "regions", "languages"].includes(subject)));
+  // ("The emoji of viral captions": the captions of the viral videos.)
   // "Top creators by number of viral videos": the accounts ranked by how many of the viral tenth are theirs.
   const viralCounted = /\b(number|count) of viral (videos|posts|clips|ads)\b/.test(lowerAll);
   const viral =
     (topWords ||
       countedSet ||
       topPercent !== null ||
-      /(?<![#\p{L}])viral (?:[\p{L}]+ ){1,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones|hooks)\b|(?<![#\p{L}])viral (videos?|posts?|clips?|ads?|content|slideshows?|ones)\b/u.test(
+      /(?<![#\p{L}])viral (?:[\p{L}]+ ){1,2}?(videos?|posts?|clips?|ads?|content|slideshows?|ones|hooks)\b|(?<![#\p{L}])viral (videos?|posts?|clips?|ads?|content|slideshows?|ones)\b|(?<![#\p{L}])viral captions?\b/u.test(
         lowerAll,
       )) &&
     !/\bviral hooks?\b/.test(lowerAll) &&

@@ -13692,6 +13692,31 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(article.plan).toMatchObject({ intent: "rank", filters: ["any_q=discount|voucher"] });
   });
 
+  it("'what share of videos have a detected hook?' (SQL), 'some strong opening lines', 'emoji in viral captions', 'the trend in the number of videos per month', 'a phone number and a price' (stop 70)", async () => {
+    const hooked = aggregateOf(await ask("What share of videos have a detected hook?", on));
+    expect(hooked.plan).toMatchObject({ intent: "share", subject: "videos" });
+    expect(hooked.plan.ignored ?? []).toEqual([]);
+    const [withHook] = column("SELECT count(*) FROM videos WHERE label_hook = 1");
+    expect(withHook).toBeGreaterThan(0);
+    expect(hooked.result).toMatchObject({ part: withHook, whole: column("SELECT count(*) FROM videos")[0] });
+    const lines = aggregateOf(await ask("What are some strong opening lines from Da Lat videos?", on));
+    expect(lines.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      quotes: true,
+      filters: ["hook=yes"],
+    });
+    const emoji = aggregateOf(await ask("Which emoji appear most in viral captions?", on));
+    expect(emoji.plan).toMatchObject({ intent: "words", viral: true });
+    const monthly = aggregateOf(
+      await ask("What's the trend in the number of hotel videos posted per month?", on),
+    );
+    expect(monthly.plan).toMatchObject({ intent: "breakdown", group_by: "month" });
+    const both = aggregateOf(await ask("Which videos mention a phone number and a price?", on));
+    expect(both.plan).toMatchObject({ intent: "rank", subject: "videos" });
+    expect([...both.plan.filters].sort()).toEqual(["phone=yes", "price=yes"]);
+  });
+
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
     const likes = await ask("median likes of trending videos", on);
     const { plan, result } = aggregateOf(likes);
