@@ -948,7 +948,12 @@ export async function boundPrices(
   facts: FactsRepository,
 ): Promise<{ plan: Plan; caveats: string[] }> {
   const unread = (a: Attribute) => a.kind === "price" && a.bound !== undefined && a.ids === undefined;
-  const bounds = [...plan.attributes, ...(plan.shareOf ? [plan.shareOf] : [])].filter(unread);
+  // ("Which price ranges get the most views?": each group's range too.)
+  const bounds = [
+    ...plan.attributes,
+    ...(plan.shareOf ? [plan.shareOf] : []),
+    ...plan.bands.flatMap((b) => b.attributes),
+  ].filter(unread);
   if (bounds.length === 0) return { plan, caveats: [] };
   const rest = namedSet({ ...plan, attributes: plan.attributes.filter((a) => !unread(a)) });
   const [stated, stating] = await Promise.all([
@@ -965,7 +970,12 @@ export async function boundPrices(
         }
       : a;
   return {
-    plan: { ...plan, attributes: plan.attributes.map(read), shareOf: plan.shareOf && read(plan.shareOf) },
+    plan: {
+      ...plan,
+      attributes: plan.attributes.map(read),
+      shareOf: plan.shareOf && read(plan.shareOf),
+      bands: plan.bands.map((b) => ({ ...b, attributes: b.attributes.map(read) })),
+    },
     caveats: [
       bounds.every((a) => a.kind === "price" && a.bound?.op === "at least" && a.bound.value === 0)
         ? 'For some hours: the videos stating at least one price in đồng for some hours ("119K/2H", "69k/giờ"), whatever else they state.'
@@ -3916,15 +3926,17 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 : isSeries(by) || by === "period"
                   ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
                   : by === "bounds"
-                    ? bandsOf(plan, "any_text")
-                      ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
-                      : bandsOf(plan, "collection")
-                        ? COLLECTIONS_POOLED_CAVEAT
-                        : plan.bands.length > 0 && plan.bands.every((b) => b.attributes.length === 0)
-                          ? "Each group is the videos of the creators it names. It shows which group did well, not that being among those creators caused it."
-                          : bandsOverlap(plan)
-                            ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
-                            : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                    ? bandsOf(plan, "price")
+                      ? "Each group is the videos stating at least one price in đồng in its range: a video stating prices in two ranges counts in each. It shows which range did well, not that the price caused it."
+                      : bandsOf(plan, "any_text")
+                        ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
+                        : bandsOf(plan, "collection")
+                          ? COLLECTIONS_POOLED_CAVEAT
+                          : plan.bands.length > 0 && plan.bands.every((b) => b.attributes.length === 0)
+                            ? "Each group is the videos of the creators it names. It shows which group did well, not that being among those creators caused it."
+                            : bandsOverlap(plan)
+                              ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
+                              : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? emojiCaveat(plan)
                       : by === "price"

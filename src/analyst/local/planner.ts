@@ -2106,6 +2106,16 @@ const QUOTED_EXAMPLE_ALL = /["“]([^"”]{1,80})["”]/g;
 /** A price's figure asked for ("the median quoted price", "cheapest price per night"): no filter on a price stated (the amounts are read, priceFigure). */
 const PRICE_FIGURE =
   /\b(?:median|average|avg|mean|min(?:imum)?|max(?:imum)?|highest|lowest|cheapest|typical)\s+(?:quoted\s+|room\s+|nightly\s+)?prices?\b|\bprices?\s+per\s+(?:night|person|room)\b|\b(?:nightly|room)\s+rates?\b|\bprices?\s+(?:under|over|below|above|between|less than|more than|from)\s+\d/;
+/** "Price ranges", "price bands": the prices stated, in ranges. */
+const PRICE_RANGES_SAID = /\bprice (?:ranges?|bands?|brackets?|tiers?|levels?|segments?)\b/;
+/** The ranges of the prices videos state, set side by side where none is written (đồng; a night or not). */
+const PRICE_RANGES: readonly PriceBound[] = [
+  { op: "under", value: 300_000, night: false },
+  { op: "between", value: 300_000, to: 499_999, night: false },
+  { op: "between", value: 500_000, to: 999_999, night: false },
+  { op: "between", value: 1_000_000, to: 1_999_999, night: false },
+  { op: "at least", value: 2_000_000, night: false },
+];
 /** A price's typical figure asked for: "the median quoted price", "average room rate", "how much do rooms cost". */
 const PRICE_MEDIAN =
   /\b(?:price|rate)\s+ranges?\b|\brange of (?:the\s+)?(?:quoted\s+|room\s+)?(?:prices|rates)\b|(?<=\bwhat (?:do|does|did)\b[^?.]{0,40}?)\b(?:typically|usually|normally|generally)\s+(?:charge|cost|ask)\b|\b(?:median|average|avg|mean|typical|usual)\s+(?:(?:quoted|stated|room|nightly|hotel|homestay|villa|resort|stay)\s+){0,2}(?:prices?|rates?)\b(?:\s+per\s+(?:night|room))?|\b(?:what|which)\s+(?:(?:is|are|was|were)\s+)?(?:the\s+)?(?:(?:room|nightly)\s+rates?|prices?\s+per\s+(?:night|room))\b/;
@@ -4634,8 +4644,15 @@ async function readQuestion(
   // prices the videos' text states, read from it; "with the price each one quotes": each video listed shows its own.
   // ("Prices under 500k": a bound on an amount, not read.)
   // ("How much does @x charge per sponsored post?": a creator's fee, not recorded.)
+  // ("Which price ranges get the most views?": the ranges side by side, PRICE_RANGES below; no figure of the prices.)
+  const priceRangesCompared =
+    PRICE_RANGES_SAID.test(lowerAll) &&
+    /\b(?:views?|plays?|likes?|comments?|shares?|saves?|engagement|perform\w*|get (?:the )?most|best|better|more|do(?:es)? well)\b/.test(
+      lowerAll.replace(PRICE_RANGES_SAID, " "),
+    );
   const priceAt =
     PRICE_BOUND.test(lowerAll) ||
+    priceRangesCompared ||
     NOT_STAYS.test(lowerAll) ||
     /\bsponsor\w*|\bper (?:post|video|ad)\b|\bcollabs?\b|\bpartnerships?\b/.test(lowerAll)
       ? null
@@ -4656,6 +4673,7 @@ async function readQuestion(
   const priceSpans: [number, string][] = [
     priceAt?.match,
     priceShownAt,
+    priceRangesCompared ? lowerAll.match(PRICE_RANGES_SAID) : null,
     priceFigure?.night ? lowerAll.match(PRICE_NIGHT) : null,
     priceFigure?.hours ? hoursAt : null,
   ]
@@ -10193,6 +10211,37 @@ async function readQuestion(
     decline = null;
     metric = sideBySideMetric(metric === "videos" ? null : metric);
     understood.push(`groups: ${attributeLabel(lone)} and the others (${attributeLabel(other)})`);
+  }
+  // "Which price ranges get the most views?", "prices under 500k vs 500k to 1 triệu vs over 1 triệu: which gets more
+  // views?": the videos stating a price in each range, side by side (PRICE_RANGES where none is written).
+  const pricesBounded = attributes.filter(
+    (a): a is Extract<Attribute, { kind: "price" }> =>
+      a.kind === "price" && a.value === "yes" && a.bound !== undefined && !a.bound.hours,
+  );
+  if (
+    bands.length === 0 &&
+    (pricesBounded.length >= 3 || (priceRangesCompared && pricesBounded.length === 0)) &&
+    entityCount === 0 &&
+    ["rank", "measure", "count", "overview", "breakdown", "compare", "decline"].includes(intent) &&
+    (decline === null || decline.startsWith("it could not tell what to compute"))
+  ) {
+    const ranges = pricesBounded.length >= 3 ? pricesBounded.map((a) => a.bound as PriceBound) : PRICE_RANGES;
+    for (const a of pricesBounded) attributes.splice(attributes.indexOf(a), 1);
+    bands.push(
+      ...ranges.map((bound) => ({
+        label: priceBoundWords(bound),
+        attributes: [{ kind: "price" as const, value: "yes" as const, bound }],
+      })),
+    );
+    intent = "breakdown";
+    groupBy = "bounds";
+    subject = "videos";
+    decline = null;
+    metric = sideBySideMetric(metric === "videos" ? null : metric);
+    keepIgnored((w) => !/^(?:ranges?|bands?|brackets?|tiers?|levels?|segments?)$/.test(w));
+    understood.push(
+      `groups: the videos stating a price ${ranges.map(priceBoundWords).join(", ")}${pricesBounded.length >= 3 ? "" : ` (from "${lowerAll.match(PRICE_RANGES_SAID)?.[0]}")`}`,
+    );
   }
   // "🔥 vs ❤️: which gets more likes?", "captions with 🔥 vs captions with ❤️": the videos with each, side by side.
   const emojiNamed = attributes.filter((a) => a.kind === "emoji");

@@ -14717,6 +14717,36 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     );
   });
 
+  it("'median saves by price range', 'which price ranges get the most views?': the videos stating a price in each range, side by side; three ranges written likewise (stop 70)", async () => {
+    const answer = await ask("median saves of Bảo Lộc videos by price range", on);
+    const { plan, result } = aggregateOf(answer);
+    expect(plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "saves" });
+    expect(plan.bands).toEqual([
+      "under 300,000 đồng",
+      "from 300,000 to 499,999 đồng",
+      "from 500,000 to 999,999 đồng",
+      "from 1,000,000 to 1,999,999 đồng",
+      "at least 2,000,000 đồng",
+    ]);
+    // Saves are 20 + 10 × i: 350k/đêm (0) and 450k/đêm (5); 250k and 900k (2) in two ranges; 1tr5 (1); 2 củ mốt (3);
+    // 99k/2h (8) is for some hours.
+    const saves = (...ids: number[]) => median(ids.map((i) => 20 + 10 * i));
+    expect(groupValue(result, "under 300,000 đồng")).toBe(saves(2));
+    expect(groupValue(result, "from 300,000 to 499,999 đồng")).toBe(saves(0, 5));
+    expect(groupValue(result, "from 500,000 to 999,999 đồng")).toBe(saves(2));
+    expect(groupValue(result, "from 1,000,000 to 1,999,999 đồng")).toBe(saves(1));
+    expect(groupValue(result, "at least 2,000,000 đồng")).toBe(saves(3));
+    expect(answer.caveats).toContain(
+      "Each group is the videos stating at least one price in đồng in its range: a video stating prices in two ranges counts in each. It shows which range did well, not that the price caused it.",
+    );
+    const written = aggregateOf(
+      await ask("Bảo Lộc prices under 400k vs 400k to 1 triệu vs over 1 triệu: which gets more saves?", on),
+    );
+    expect(written.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", filters: [] });
+    expect(written.plan.bands).toHaveLength(3);
+    expect(groupValue(written.result, "over 1,000,000 đồng")).toBe(saves(1, 3));
+  });
+
   it("counts, Vietnamese and ranges: any price a video states within the bound; '500k views' and '$25' are no such price", async () => {
     const count = async (q: string) => aggregateOf(await ask(q, on)).result.count;
     expect(await count("how many Bảo Lộc videos quote prices under 500k?")).toBe(3);
