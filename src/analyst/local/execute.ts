@@ -5449,6 +5449,20 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     .filter((r) => !none.includes(r.name))
     .sort((a, b) => b.value - a.value || a.id.localeCompare(b.id));
   const [first, second] = ranked as [Row, Row];
+  // ("How does @a compare to @b?": no measure named, followers first, and each one's videos and median video beside.)
+  const beside = new Map<string, { videos: number; median: number }>();
+  if (plan.metric === null && metric === "followers" && plan.advertisers.length === 0)
+    for (const r of rows) {
+      const vs = await ctx.facts.videos({ ...videoFilter(ctx, { entities: false }), author_uid: r.id });
+      if (vs.length > 0) beside.set(r.id, { videos: vs.length, median: figureOf(vs, "plays", "median") });
+    }
+  const besideSaid =
+    beside.size === rows.length && rows.length >= 2
+      ? ` By median views per video: ${[...rows]
+          .sort((a, b) => (beside.get(b.id)?.median ?? 0) - (beside.get(a.id)?.median ?? 0))
+          .map((r) => `${r.name} ${fmt(beside.get(r.id)?.median ?? 0)}`)
+          .join(", ")}.`
+      : "";
   const label = `${metric === "videos" && plan.attributes.some((a) => a.kind === "ad" && a.value === "yes") ? "ads" : statistic === "median" && viaFacts && COUNTS.includes(metric) && metric !== "videos" ? `median ${METRIC_NAME[metric]} per video` : METRIC_NAME[metric]}${windowNote}`;
   const scope =
     viaFacts && metric !== "followers" && hasVideoFilters({ ...plan, creators: [], advertisers: [] })
@@ -5495,14 +5509,18 @@ async function compare(ctx: Ctx): Promise<Outcome> {
                       .slice(1)
                       .map((r) => `${showFigure(metric, r.value)} for ${r.name}`)
                       .join(" and ")}.`
-          }${noneSaid}${voice}`,
+          }${noneSaid}${voice}${besideSaid}`,
     findings: rows.map((r) => ({
       // "1 video", "1 ad", "1 follower".
       statement: unrecorded.includes(r.name)
         ? `${r.name}: followers not recorded.`
         : none.includes(r.name)
           ? `${r.name}: ${nothing}.`
-          : `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}.`,
+          : `${r.name}: ${showFigure(metric, r.value)} ${r.value === 1 ? label.replace(/^(\w+)s\b/, "$1") : label}${
+              beside.has(r.id)
+                ? `; ${videosCount(beside.get(r.id)?.videos ?? 0)}, a median of ${fmt(beside.get(r.id)?.median ?? 0)} views per video`
+                : ""
+            }.`,
       evidence: [{ type: r.type, id: r.id, figures: r.figures }],
     })),
     caveats,

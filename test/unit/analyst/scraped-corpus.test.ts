@@ -7150,9 +7150,16 @@ describe("two accounts compared on followers", () => {
     expect(one).not.toBe(two);
     const [ahead, behind] = one > two ? ["stay1", "stay2"] : ["stay2", "stay1"];
     const fmt = (n: number) => n.toLocaleString("en-US");
-    expect(answer.summary).toBe(
-      `@${ahead} is ahead on followers: ${fmt(Math.max(one, two))} vs ${fmt(Math.min(one, two))} for @${behind}.`,
+    // Each one's median video beside (stop 70), over the videos in question.
+    expect(answer.summary).toMatch(
+      new RegExp(
+        `^@${ahead} is ahead on followers: ${fmt(Math.max(one, two))} vs ${fmt(Math.min(one, two))} for @${behind}\\. By median views per video: @stay[12] [\\d,.]+, @stay[12] [\\d,.]+\\.$`,
+      ),
     );
+    for (const f of answer.findings.slice(-2))
+      expect(f.statement).toMatch(
+        /^@stay[12]: [\d,]+ followers; \d+ videos?, a median of [\d,.]+ views per video\.$/,
+      );
   });
 });
 
