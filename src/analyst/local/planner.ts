@@ -6359,6 +6359,9 @@ async function readQuestion(
     const at = tier.index ?? 0;
     const ofVideos =
       /\b(from|by|of|made by|posted by)\s+(the\s+)?$/.test(lowerAll.slice(0, at)) ||
+      // ("Which videos have the best engagement among small creators?": their videos.)
+      (/\bamong\s+(the\s+)?$/.test(lowerAll.slice(0, at)) &&
+        /\b(?:which|what|top|best|most \w+) (?:videos?|posts?|clips?)\b/.test(lowerAll)) ||
       // ("Nano creators post about …": "post" is the verb.)
       /^[\s']*s?\s*(videos?|clips?|content|ads)\b/.test(lowerAll.slice(at + tier[0].length));
     authorsSpan = ofVideos ? [at, at + tier[0].length] : null;

@@ -131,6 +131,8 @@ const PHRASES: readonly (readonly [string, string])[] = [
   ["bài(?=\\s*$)", "the song"],
   ["(\\d+) bài", "$1 songs"],
   ["đăng tải", "posted"],
+  // ("Nên đăng video vào giờ nào?": when to post, which hour does best.)
+  ["(?:có )?nên đăng", "should I post"],
   ["vừa (.{1,60}?) vừa", "both $1 and"],
   ["(?:được )?gắn nhãn quảng cáo", "labelled as ads"],
   // ("Video nào có chữ voucher mà không bị gắn cờ quảng cáo?": not flagged as an ad.)

@@ -13669,6 +13669,16 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect(
       bigger.caveats.filter((c) => /^Each group is the videos of the creators it names\./.test(c)),
     ).toHaveLength(1);
+    const among = aggregateOf(await ask("Which videos have the best engagement among small creators?", on));
+    expect(among.plan).toMatchObject({
+      intent: "rank",
+      subject: "videos",
+      author_followers: { op: "under", value: 10_000 },
+    });
+    // "Nên đăng video vào giờ nào?": when to post, on views.
+    const hour = aggregateOf(await ask("Nên đăng video vào giờ nào?", on));
+    expect(hour.plan).toMatchObject({ intent: "breakdown", group_by: "hour", metric: "plays" });
+    expect(hour.plan.ignored).toEqual([]);
     const days = aggregateOf(await ask("What are the best days to post hotel content?", on));
     expect(days.plan).toMatchObject({ intent: "breakdown", group_by: "weekday", metric: "plays" });
     const busiest = aggregateOf(await ask("Which days had the most uploads?", on));
