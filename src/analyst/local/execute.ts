@@ -5458,7 +5458,9 @@ async function compare(ctx: Ctx): Promise<Outcome> {
     }
   const besideSaid =
     beside.size === rows.length && rows.length >= 2
-      ? ` By median views per video: ${[...rows]
+      ? ` By median views per video${hasVideoFilters({ ...plan, creators: [], advertisers: [] }) ? ` of their ${describe({ ...plan, creators: [], advertisers: [] })}` : ""}: ${[
+          ...rows,
+        ]
           .sort((a, b) => (beside.get(b.id)?.median ?? 0) - (beside.get(a.id)?.median ?? 0))
           .map((r) => `${r.name} ${fmt(beside.get(r.id)?.median ?? 0)}`)
           .join(", ")}.`

@@ -7153,7 +7153,7 @@ describe("two accounts compared on followers", () => {
     // Each one's median video beside (stop 70), over the videos in question.
     expect(answer.summary).toMatch(
       new RegExp(
-        `^@${ahead} is ahead on followers: ${fmt(Math.max(one, two))} vs ${fmt(Math.min(one, two))} for @${behind}\\. By median views per video: @stay[12] [\\d,.]+, @stay[12] [\\d,.]+\\.$`,
+        `^@${ahead} is ahead on followers: ${fmt(Math.max(one, two))} vs ${fmt(Math.min(one, two))} for @${behind}\\. By median views per video of their videos about "dalat homestay": @stay[12] [\\d,.]+, @stay[12] [\\d,.]+\\.$`,
       ),
     );
     for (const f of answer.findings.slice(-2))
