@@ -10830,8 +10830,14 @@ async function readQuestion(
         decline = null;
       }
       inSearches = searchesAtLeast(said);
+      // ("Creators who posted in 3 or more different city searches": of the searches named for places.)
+      const { ofPlaces, placesFrom } = /^(?:city|cities|destination|place|location)$/.test(
+        inSearchesAsked[2] ?? "",
+      )
+        ? placeSearches()
+        : { ofPlaces: false, placesFrom: "" };
       understood.push(
-        `${subject} found by ${/most/.test(said) ? "the most searches" : `at least ${inSearches} of the searches`} (collections, as imported; from "${inSearchesAsked[0].trim()}")`,
+        `${subject} found by ${/most/.test(said) ? "the most searches" : `at least ${inSearches} of the searches`}${ofPlaces ? ` named for places${placesFrom}` : ""} (collections, as imported; from "${inSearchesAsked[0].trim()}")`,
       );
     } else
       ignored.push(

@@ -13693,6 +13693,20 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     );
     expect(across.plan).toMatchObject({ intent: "count", in_searches: 2 });
     expect(across.result.count).toBe(searchesOf.filter((r) => r.n >= 2).length);
+    // "City searches": of those named for places only.
+    const cities = aggregateOf(
+      await ask("How many creators have posted in 2 or more different city searches?", on),
+    );
+    expect(cities.plan).toMatchObject({ intent: "count", in_searches: 2 });
+    const places = (cities.plan.filters[0] as string).replace(/^collection=/, "").split("|");
+    expect(places).not.toContain("reviewhotel");
+    expect(places).not.toContain("trending-dec2020");
+    const inPlaces = searched
+      .prepare(
+        `SELECT v.author_uid AS uid, count(DISTINCT vc.collection) AS n FROM videos v JOIN video_collections vc ON vc.video_id = v.id WHERE vc.collection IN (${places.map(() => "?").join(", ")}) GROUP BY v.author_uid`,
+      )
+      .all(...places) as { uid: string; n: number }[];
+    expect(cities.result.count).toBe(inPlaces.filter((r) => r.n >= 2).length);
   });
 
   it("'which videos mention a discount or promo code?': a code named by its kind is one phrase, either one listed; 'a X or a Y' is either one (stop 70)", async () => {
