@@ -3573,13 +3573,7 @@ async function shareBreakdown(
       })),
     ),
     caveats,
-    result: {
-      ranking: listed.map((g) => g.key),
-      values: listed.map((g) => g.value),
-      parts: listed.map((g) => g.part),
-      wholes: listed.map((g) => g.size),
-      measure: `share of ${attributeLabel(target)} (%)`,
-    },
+    result: shareResult(listed, `share of ${attributeLabel(target)} (%)`),
     computed,
   };
 }
@@ -4512,14 +4506,7 @@ async function accountsByShare(ctx: Ctx, target: Attribute): Promise<Outcome> {
     summary,
     findings,
     caveats,
-    result: {
-      ranking: ranked.map((g) => g.key),
-      values: ranked.map((g) => g.value),
-      // (As a share per group names its parts: `parts` of `wholes`.)
-      parts: ranked.map((g) => g.part),
-      wholes: ranked.map((g) => g.size),
-      measure: what,
-    },
+    result: shareResult(ranked, what),
     computed,
   };
 }
@@ -5872,6 +5859,18 @@ async function oldestFirst(ctx: Ctx): Promise<Outcome> {
     computed,
   };
 }
+
+/** Groups ranked by a share, as the result names them: each one's share (`values`) is its `parts` of its `wholes`. */
+const shareResult = (
+  groups: readonly { key: string; value: number; part: number; size: number }[],
+  measure: string,
+) => ({
+  ranking: groups.map((g) => g.key),
+  values: groups.map((g) => g.value),
+  parts: groups.map((g) => g.part),
+  wholes: groups.map((g) => g.size),
+  measure,
+});
 
 /** Whether every group the question defined is of one kind of attribute ("Da Lat, Nha Trang or Vung Tau": any_text). */
 const bandsOf = (plan: Plan, kind: Attribute["kind"]): boolean =>

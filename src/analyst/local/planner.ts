@@ -279,6 +279,23 @@ const TIER_NAMED =
 const TIERS_ASKED =
   /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers|bands|brackets|buckets|ranges)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b|\bdo(?:es)?\s+(?:bigger|larger|smaller)\s+(?:creators|accounts|influencers|tiktokers)\b|\b(?:creators|accounts|influencers)\s+with\s+(?:more|fewer|bigger|larger|smaller)\s+(?:followers|followings?|audiences?)\s+(?:get|have|see|do|perform)\b/;
 
+/** "What share of (the hotel) <nouns> …": a share asked of accounts (or sounds, hashtags), not of their videos. */
+const shareOfSaid = (words: string, nouns: string) =>
+  new RegExp(
+    String.raw`\b(?:${words}) of (?:the |all )?(?:(?!(?:videos?|posts?|ads?|clips?|by|from|of)\b)[\p{L}#]+ ){0,2}?(?:${nouns})\b`,
+    "u",
+  );
+/** "What percentage of (hotel) creators have over 10k followers?", "how many of the creators are verified?" */
+const SHARE_OF_CREATORS = shareOfSaid(
+  "share|percentage|percent|proportion|fraction|how many",
+  "creators|accounts|influencers|tiktokers",
+);
+/** "What percentage of creators have posted more than one video?", "what share of sounds are used by 3+ creators?" */
+const SHARE_OF_GROUPS = shareOfSaid(
+  "share|percentage|percent|proportion|fraction",
+  "creators|accounts|influencers|tiktokers|advertisers|brands|hashtags|tags|sounds|songs|tracks",
+);
+
 const RATIO_COUNT = "(likes?|comments?|shares?|saves?|bookmarks?)";
 /**
  * One count over another: "saves per like", "shares for every 100 likes", "the comments-to-likes ratio",
@@ -6245,6 +6262,14 @@ async function readQuestion(
   const single = text.match(
     /\b(only|just|exactly)\s+(?:ever\s+)?(?:(?:posted|made|uploaded|published|have|has|had|with)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload)\b(?!s)/,
   );
+  /** A bound said before the noun ("only one video", "zero or one ad"): its words but the noun, at the match. */
+  const wordsBound = (m: RegExpMatchArray, op: BoundOp, value: number, phrase = m[0]) => ({
+    index: m.index ?? 0,
+    bound: m[0].replace(/\s+\S+$/, ""),
+    op,
+    value,
+    phrase,
+  });
   // ("Creators who have posted more than one video": at least two.)
   const overOne = text.match(
     /\b(more than|over|above)\s+(?:(?:posted|made|uploaded|published|have|has|had)\s+)?(?:one|1|a single)\s+(?:video|post|clip|upload|ad)\b(?!s)/,
@@ -6256,13 +6281,7 @@ async function readQuestion(
     value: number | null;
     phrase: string;
   } | null = overOne
-    ? {
-        index: overOne.index ?? 0,
-        bound: overOne[0].replace(/\s+\S+$/, ""),
-        op: "over",
-        value: 1,
-        phrase: overOne[0],
-      }
+    ? wordsBound(overOne, "over", 1)
     : worded
       ? {
           index: (worded.index ?? 0) + worded[0].indexOf(`${worded[1]} ${worded[2]}`),
@@ -6289,21 +6308,14 @@ async function readQuestion(
               phrase: orMore[0],
             }
           : noneOrOne
-            ? {
-                index: noneOrOne.index ?? 0,
-                bound: noneOrOne[0].replace(/\s+\S+$/, ""),
-                op: "at most",
-                value: /\bor\b/.test(noneOrOne[0]) ? 1 : 0,
-                phrase: lowerAll.slice(noneOrOne.index ?? 0, (noneOrOne.index ?? 0) + noneOrOne[0].length),
-              }
+            ? wordsBound(
+                noneOrOne,
+                "at most",
+                /\bor\b/.test(noneOrOne[0]) ? 1 : 0,
+                lowerAll.slice(noneOrOne.index ?? 0, (noneOrOne.index ?? 0) + noneOrOne[0].length),
+              )
             : single
-              ? {
-                  index: single.index ?? 0,
-                  bound: single[0].replace(/\s+\S+$/, ""),
-                  op: "at most",
-                  value: 1,
-                  phrase: single[0],
-                }
+              ? wordsBound(single, "at most", 1)
               : null;
   if (perGroup && perGroup.value !== null) {
     videosBound = { op: perGroup.op, value: perGroup.value, phrase: perGroup.phrase.trim() };
@@ -10577,9 +10589,7 @@ async function readQuestion(
     if (
       intent === "share" &&
       (authorFollowers || (authorVerified && !boundOnEach)) &&
-      /\b(?:share|percentage|percent|proportion|fraction|how many) of (?:the |all )?(?:(?!(?:videos?|posts?|ads?|clips?|by|from|of)\b)[\p{L}#]+ ){0,2}?(?:creators|accounts|influencers|tiktokers)\b/u.test(
-        lowerAll,
-      )
+      SHARE_OF_CREATORS.test(lowerAll)
     ) {
       shareOfAuthors = true;
       shareOfCreators = true;
@@ -10679,9 +10689,7 @@ async function readQuestion(
       entityCount === 0 &&
       ["creators", "advertisers", "hashtags", "sounds"].includes(subject) &&
       boundOnEach &&
-      /\b(?:share|percentage|percent|proportion|fraction) of (?:the |all )?(?:[\p{L}#]+ ){0,2}?(?:creators|accounts|influencers|tiktokers|advertisers|brands|hashtags|tags|sounds|songs|tracks)\b/u.test(
-        lowerAll,
-      )
+      SHARE_OF_GROUPS.test(lowerAll)
     )
       understood.push(`the share of those ${subject} among all the ${subject} of the videos in question`);
     else if (!shareOf && !shareOfAuthors && !shareOfWindow) {
