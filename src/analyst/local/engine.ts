@@ -50,6 +50,8 @@ function filterWords(a: Plan["attributes"][number]): string {
       return `not_q=${a.q}`;
     case "any_text":
       return `any_q=${a.qs.join("|")}`;
+    case "cta":
+      return `call_to_action=${a.value}`;
     case "not_creator":
       return `not_author=${a.uid}`;
     case "creator":

@@ -43,6 +43,7 @@ import {
   type Attribute,
   attributeLabel,
   boundWords,
+  CTA_PHRASES,
   collectionWords,
   type FollowersBound,
   ORIGINAL_SOUND_TITLES,
@@ -342,6 +343,11 @@ function applyAttribute(filter: FactsFilter, a: Attribute): FactsFilter {
     }
     case "phone":
       return { ...filter, phone: a.value };
+    // (Any of the phrases; a second list of either, "about pool or beach", is not combined with it.)
+    case "cta":
+      return a.value === "yes"
+        ? { ...filter, any_q: CTA_QUERIES }
+        : { ...filter, exclude_q: [...(filter.exclude_q ?? []), ...CTA_QUERIES] };
     case "collection":
       return { ...filter, collections: a.names };
     case "media_type":
@@ -520,6 +526,7 @@ function describe(plan: Plan, options: { entities?: boolean; noun?: string; one?
     a.kind === "any_emoji" ||
     a.kind === "price" ||
     a.kind === "phone" ||
+    a.kind === "cta" ||
     a.kind === "recorded"
       ? // ("1 video that states a price": the verb of one.)
         [options.one ? shareWords(a).replace(/^that (state|give) /, "that $1s ") : shareWords(a)]
@@ -726,7 +733,12 @@ export async function coverageNotes(ctx: Ctx): Promise<string[]> {
     plan.intent !== "decline" &&
     plan.groupBy !== "price" &&
     (plan.attributes.some((a) => a.kind === "price") || plan.shareOf?.kind === "price");
-  return [...(priced ? [PRICE_CAVEAT] : []), ...(await codeCoverage(ctx))];
+  // (And what was read as a call to action.)
+  const called =
+    plan.intent !== "decline" &&
+    !bandsOf(plan, "cta") &&
+    (plan.attributes.some((a) => a.kind === "cta") || plan.shareOf?.kind === "cta");
+  return [...(priced ? [PRICE_CAVEAT] : []), ...(called ? [CTA_CAVEAT] : []), ...(await codeCoverage(ctx))];
 }
 
 /**
@@ -796,6 +808,7 @@ const NOT_SEARCHED: readonly Attribute["kind"][] = [
   "any_emoji",
   "price",
   "phone",
+  "cta",
   "any_text",
   "not_creator",
   "hours",
@@ -3232,6 +3245,11 @@ const UNRECORDED_GROUP = 20;
 const PRICE_CAVEAT =
   'A price: a figure with a currency or its shorthand after it, or a sign before it, in the caption, opening line or transcript ("350k/đêm", "1.686.000đ", "2 triệu", "1tr5", "2 củ", "450 xu", "$10"); a count ("10k views"), a distance ("5km") or the length of a stay ("2N1Đ") is none. Read from the text as written, so a price given only on screen or in speech not transcribed is not seen.';
 
+/** Each phrase of CTA_PHRASES as a search phrase: its words together, in order. */
+const CTA_QUERIES = CTA_PHRASES.map((p) => (p.includes(" ") ? `"${p}"` : p));
+/** What a call to action is, as every answer that reads one says. */
+const CTA_CAVEAT = `A call to action: a caption, opening line or transcript holding one of ${CTA_PHRASES.length} phrases asking the viewer to act (${CTA_PHRASES.map((p) => `"${p}"`).join(", ")}), matched as words are in search; read from the text as written, so a call only on screen or in speech not transcribed is not seen.`;
+
 /** What a breakdown by search says its groups are. */
 const COLLECTION_CAVEAT =
   "Each group is the videos one search found, as imported (the collection an Apify export's searchHashtag, searchQuery or input names, or `crs import --collection`); a video two searches found counts in each, and a search's videos need not carry its word. It shows which search's videos did well, not that the search caused it.";
@@ -3436,6 +3454,8 @@ function shareWords(target: Attribute): string {
       return `that state ${target.value === "yes" ? "a" : "no"} price${target.bound ? ` ${priceBoundWords(target.bound)}` : ""}`;
     case "phone":
       return `that give ${target.value === "yes" ? "a" : "no"} phone number in the caption`;
+    case "cta":
+      return `that hold ${target.value === "yes" ? "a" : "no"} call to action`;
     case "collection":
       return `in ${collectionWords(target.names)}`;
     case "hook_type":
@@ -3920,17 +3940,19 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
                 : isSeries(by) || by === "period"
                   ? `${isSeries(by) ? SERIES[by] : "Periods"} by publication time (UTC${by === "week" ? "; a week runs Monday to Sunday and is named by its Monday" : ""}). A scrape holds what was found when it was collected: its older ${by}s hold only the videos still found then, and its newest ${by} may be partial.`
                   : by === "bounds"
-                    ? bandsOf(plan, "price")
-                      ? "Each group is the videos stating at least one price in đồng in its range: a video stating prices in two ranges counts in each. It shows which range did well, not that the price caused it."
-                      : bandsOf(plan, "any_text")
-                        ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
-                        : bandsOf(plan, "collection")
-                          ? COLLECTIONS_POOLED_CAVEAT
-                          : plan.bands.length > 0 && plan.bands.every((b) => b.attributes.length === 0)
-                            ? "Each group is the videos of the creators it names. It shows which group did well, not that being among those creators caused it."
-                            : bandsOverlap(plan)
-                              ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
-                              : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
+                    ? bandsOf(plan, "cta")
+                      ? `${CTA_CAVEAT} It shows which group did well, not that the call caused it.`
+                      : bandsOf(plan, "price")
+                        ? "Each group is the videos stating at least one price in đồng in its range: a video stating prices in two ranges counts in each. It shows which range did well, not that the price caused it."
+                        : bandsOf(plan, "any_text")
+                          ? "Each group is the videos about any of its topics, as the question defined them (a video about topics of two groups counts in each). It shows which group did well, not that the place caused it."
+                          : bandsOf(plan, "collection")
+                            ? COLLECTIONS_POOLED_CAVEAT
+                            : plan.bands.length > 0 && plan.bands.every((b) => b.attributes.length === 0)
+                              ? "Each group is the videos of the creators it names. It shows which group did well, not that being among those creators caused it."
+                              : bandsOverlap(plan)
+                                ? "Each group is the videos with what it names. It shows which group did well, not that what it names caused it."
+                                : "Each group is the videos within one of the bounds named (the other left out). It shows which group did well, not that the bound caused it."
                     : by === "emoji"
                       ? emojiCaveat(plan)
                       : by === "price"
@@ -4027,6 +4049,16 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
           : named
             ? `No ${base} ${recorded?.videos ? `(of ${fmt(recorded.videos)}) ` : ""}is in ${by} ${plan.compareCodes.join(" or ")}.`
             : `No ${base} to break down.`;
+    // ("The correlation between followers and plays in the trending set": a source with no follower counts.)
+    if (by === "bounds" && plan.bands.some((b) => b.followers)) {
+      const followers = await followersOfCreators(ctx, videoFilter(ctx));
+      if (followers.size > 0 && [...followers.values()].every((f) => f === null))
+        return emptyRanking(
+          `No follower count is recorded for any of the ${fmt(followers.size)} creators of the ${base}: their source records none, so their videos cannot be grouped by followers.`,
+          caveats,
+          computed,
+        );
+    }
     return emptyRanking(none, caveats, computed);
   }
   const first = ranked[0] as (typeof ranked)[number];
@@ -4571,7 +4603,10 @@ async function share(ctx: Ctx): Promise<Outcome> {
             ? shareWords(target)
                 .replace(/^with /, "have ")
                 .replace(/^without an? /, "have no ")
-            : target.kind === "text" || target.kind === "price" || target.kind === "phone"
+            : target.kind === "text" ||
+                target.kind === "price" ||
+                target.kind === "phone" ||
+                target.kind === "cta"
               ? shareWords(target).replace(/^that /, "")
               : `${(target.kind === "count" && target.metric !== "seconds") || target.kind === "exceeds" || target.kind === "rate" ? "have" : "are"} ${attributeLabel(target)}`;
   const one =
@@ -5883,7 +5918,9 @@ const bandsOf = (plan: Plan, kind: Attribute["kind"]): boolean =>
  */
 const bandsOverlap = (plan: Plan): boolean => {
   const [a, b] = plan.bands;
-  if (plan.bands.length !== 2 || !a || !b) return false;
+  // (Groups of creators, "verified vs unverified", carry no attributes: they cannot overlap this way.)
+  if (plan.bands.length !== 2 || !a || !b || a.attributes.length === 0 || b.attributes.length === 0)
+    return false;
   const kinds = new Set(a.attributes.map((x) => x.kind));
   return (
     [...a.attributes, ...b.attributes].every((x) => x.kind !== "count") &&

@@ -225,6 +225,7 @@ const ACCOUNTS_BY_SHARE =
 const SHARE_EACH_KINDS: readonly Attribute["kind"][] = [
   "ad",
   "phone",
+  "cta",
   "price",
   "emoji",
   "hook",
@@ -278,6 +279,29 @@ const TIER_NAMED =
  */
 const TIERS_ASKED =
   /\b(?:by|per|each|every|across|in each|for each)\s+(?:(?:follower|creator|account|influencer)(?:[- ]count)?[- ](?:tiers?|bands?|brackets?|buckets?|sizes?)|(?:size[- ])?tiers?)\b|\bfollower(?:[- ]count)?[- ](?:tiers|bands|brackets|buckets|ranges)\b|\b(?:creator|account|influencer)[- ](?:size[- ])?tiers\b|\btiers?\s+of\s+(?:followers|creators|accounts|influencers)\b|\bdo(?:es)?\s+(?:bigger|larger|smaller)\s+(?:creators|accounts|influencers|tiktokers)\b|\b(?:creators|accounts|influencers)\s+with\s+(?:more|fewer|bigger|larger|smaller)\s+(?:followers|followings?|audiences?)\s+(?:get|have|see|do|perform)\b/;
+
+/**
+ * How two measures go together, followers one of them: "is there a relationship between followers and views?",
+ * "does follower count correlate with likes?", "how does follower count predict plays?", "does having more
+ * followers mean more views?" (read as the tiers compared). Not "shares vs saves … for 7k followers", "plays per
+ * follower", nor a bound ("creators with 100k+ followers vs …").
+ */
+const RELATED_FOLLOWERS = (() => {
+  const f = String.raw`(?:(?:the|an?|their|its)\s+)?(?:(?:an?\s+)?(?:author|creator|account)'?s?\s+)?(?:(?:number|count) of (?:followers|fans)|(?:follower|fan)s?(?:[- ]counts?)?|(?:account|creator|audience)[- ]sizes?)(?:\s*\([^)]{0,40}\))?`;
+  const m = String.raw`(?:(?:the|their|median|average|avg|mean|total)\s+){0,2}(?:views?|plays?|play ?counts?|likes?|comments?|shares?|saves?|engagement(?: rates?)?|reach|performance)\b`;
+  const noun = "(?:relationships?|relations?|correlations?|links?|connections?|associations?)";
+  return new RegExp(
+    [
+      String.raw`\b${noun}\s+(?:between|of)\s+(?:${f}\s+(?:and|&|with|to|vs\.?|versus)\s+${m}|${m}\s+(?:and|&|with|to|vs\.?|versus)\s+${f})`,
+      String.raw`\b${f}\s+(?:(?:actually|really|even|at all)\s+)?(?:correlat\w*|relates?\s+to|related\s+to|linked\s+to|tied\s+to|affects?|matters?\s+for|impacts?|influences?|predicts?|drives?)\s+(?:(?:with|to)\s+)?(?:\S+\s+){0,1}?${m}`,
+      String.raw`\b(?:more|bigger|larger)\s+(?:followers|follower counts?|fans|audiences?)\s+(?:\S+\s+){0,2}?(?:mean|get|gets|bring|give|lead to)\s+(?:more|higher|bigger)\s+${m}`,
+      // ("Followers vs plays correlation": the two set against each other, a relation named.)
+      String.raw`(?=.*\b(?:${noun}|correlat\w*|relates?|related)\b)(?:\b${f}\s+(?:vs\.?|versus)\s+${m}|\b${m}\s+(?:vs\.?|versus)\s+${f})`,
+      // ("Follower count vs likes?": the whole question.)
+      String.raw`^\s*${f}\s+(?:vs\.?|versus)\s+${m}\s*\??\s*$`,
+    ].join("|"),
+  );
+})();
 
 /** "What share of (the hotel) <nouns> …": a share asked of accounts (or sounds, hashtags), not of their videos. */
 const shareOfSaid = (words: string, nouns: string) =>
@@ -378,6 +402,8 @@ export type Attribute =
   | { kind: "price"; value: "yes" | "no"; bound?: PriceBound; ids?: readonly string[] }
   /** Captions that give a phone number ("0907.097.677", "hotline 1900 1870"), or none does: PHONE_PATTERN. */
   | { kind: "phone"; value: "yes" | "no" }
+  /** Videos with a call to action (any of CTA_PHRASES in the text), or with none. */
+  | { kind: "cta"; value: "yes" | "no" }
   /** Videos found by one of these searches (collections as imported): "the hotelcantho search", "the trending set". */
   | { kind: "collection"; names: string[] };
 
@@ -884,6 +910,52 @@ const PRICE_OTHERS =
   /\b(?:(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+)(?:(?:those|ones|videos|vids|posts|ads|captions|the ones|the others|others)\s+)?(?:(?:that|which|with)\s+)?(?:without(?:\s+(?:one|a price|prices?|it))?|w\/o(?:\s+(?:a\s+)?prices?)?|no\s+prices?(?:\s+at\s+all)?|none|the\s+rest|(?:don'?t|do not|doesn'?t|does not|dont)(?:\s+\w+)?(?:\s+(?:one|it|a price|prices?))?)(?![\p{L}])|\bor not\b/u;
 
 /**
+ * The phrases read as a call to action: the caption, opening line or transcript asks the viewer to act. Matched as
+ * service_search_videos matches q (a phrase's words together, in order), so a hashtag of one counts too.
+ */
+export const CTA_PHRASES: readonly string[] = [
+  "link in bio",
+  "link in my bio",
+  "book now",
+  "book your",
+  "dm me",
+  "dm us",
+  "message us",
+  "call us",
+  "call now",
+  "follow me",
+  "follow us",
+  "follow for",
+  "comment below",
+  "tag a friend",
+  "tag someone",
+  "tag your",
+  "save this",
+  "share this",
+  "click the link",
+  "shop now",
+  "order now",
+  "sign up",
+  "contact us",
+  "liên hệ",
+  "inbox",
+  "ib",
+  "nhắn tin",
+  "gọi ngay",
+  "đặt ngay",
+  "book ngay",
+  "booking ngay",
+  "theo dõi",
+  "lưu lại",
+  "để lại bình luận",
+  "hotline",
+  "zalo",
+];
+/** "A call to action", "a CTA", "without a clear call-to-action", "no CTA in the caption" (1: none). */
+const CTA_SAID =
+  /(?:\b(without|no|lack\w*|missing|(?:don'?t|do not|doesn'?t|does not|never)\s+(?:have|use|include|carry|give)\w*)\s+)?(?:\b(?:an?|any|some|the|their|its|clear|explicit|strong|direct)\s+){0,2}\b(?:calls?[- ]to[- ]actions?|ctas?)\b(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|videos?|text|descriptions?))?/;
+const CTA_SAID_ALL = new RegExp(CTA_SAID.source, "g");
+/**
  * "A phone number", "a full 10-digit Vietnamese phone number", "hotline numbers", "a Zalo number or hotline", "a
  * hotline or phone number in the caption", "số điện thoại", "sđt"; "without a phone number", "don't give one" (1:
  * none). A Zalo or hotline contact joined to it is read with it (a caption gives one as a number); not "the phone
@@ -893,7 +965,7 @@ const PHONE_SAID =
   /(?:\b(without|no|lack\w*|(?:don'?t|do not|doesn'?t|does not|never|not)\s+(?:\w+\s+)?)\s*)?\b(?:(?:an?|the|any|their|its|full|direct|some|\d+[- ]digits?|ten[- ]digit)\s+){0,4}(?:(?:["“']?(?:hotline|zalo)["”']?\s*(?:or|\/)\s*)?(?:phone|telephone|contact|hotline|zalo|mobile|cell|call)\s+(?:numbers?\b|nos?\b\.?|#)|phone(?:s|\s+contacts?)?(?=\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?captions?\b)|(?<=\b(?:giv(?:e|es|ing)|gave|includ(?:e|es|ing)|contain(?:s|ing)?|carr(?:y|ies|ying)|with|without|no|has|have|having|list(?:s|ing)?|put(?:s|ting)?|show(?:s|ing)?)\s+(?:(?:an?|the|their|its)\s+)?)hotlines?\b|số điện thoại|số đt|sđt)(?!\s+(?:liên hệ\s+)?(?:of|của)(?![\p{L}]))(?:\s*(?:or|\/)\s*(?:an?\s+)?["“']?(?:zalo|hotline)["”']?(?:\s+(?:contacts?|numbers?))?)?(?:\s+(?:in|on)\s+(?:the\s+|their\s+|its\s+)?(?:captions?|text|descriptions?))?/u;
 /** The others of a phone number's comparison: "… than those without", "vs everything else", "or not". */
 const PHONE_OTHERS =
-  /\b(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+(?:(?:all\s+)?(?:the rest|everything else|every other caption|the others|others)\b|(?:(?:those|ones|videos|vids|posts|captions|the ones)\s+)?(?:(?:that|which|with)\s+)?(?:without|w\/o|no\b|(?:don'?t|do not|doesn'?t|does not|dont)\b)(?:\s+(?:one|it|them|a (?:phone )?number|\w+ one)\b)?)|\bor not\b/u;
+  /\b(?:than|vs\.?|versus|compared (?:to|with)|against|or)\s+(?:(?:all\s+)?(?:the rest|everything else|every other caption|the others|others)\b|(?:(?:those|ones|videos|vids|posts|captions|ads|the ones)\s+)?(?:(?:that|which|with)\s+)?(?:without|w\/o|no\b|(?:don'?t|do not|doesn'?t|does not|dont)\b)(?:\s+(?:one|it|them|a (?:phone )?number|\w+ one)\b)?)|\bor not\b/u;
 
 /** Asking for the oldest videos, or who posted first ("the first video about Da Lat", "who posted first?"). */
 const OLDEST =
@@ -991,6 +1063,8 @@ const attributeLabel = (a: Attribute): string => {
       return `videos ${a.value === "yes" ? "stating" : "not stating"} a price${a.bound ? ` ${priceBoundWords(a.bound)}` : ""}`;
     case "phone":
       return `videos ${a.value === "yes" ? "with" : "without"} a phone number in the caption`;
+    case "cta":
+      return `videos ${a.value === "yes" ? "with" : "without"} a call to action`;
     case "collection":
       return `videos in ${collectionWords(a.names)}`;
     case "hook_type":
@@ -4730,9 +4804,10 @@ async function readQuestion(
   const mentioned = asking === lowerAll ? undefined : lacking(withoutPriceAsked(lowerAll));
   // "I'm launching a hotel next month. Which hashtags should I use?": the forecast must be asked, not told.
   // ("Draft next month's content plan", "a posting plan for next week": a plan from what the corpus observed.)
-  // ("I think @a and @b will be on it": the asker's guess about the answer, no forecast asked.)
+  // ("I think @a and @b will be on it": the asker's guess about the answer, no forecast asked; "how well do follower
+  // counts predict plays?": how the two go together.)
   const forecastAsked = asking.replace(
-    /\bnext (?:week|month|quarter|year)'?s? (?:content |posting |video |tiktok )?(?:plan|calendar|schedule|strategy|posts?|ideas?)\b|\b(?:plan|calendar|schedule|strategy|ideas?) for next (?:week|month|quarter|year)\b|\bwill be (?:on|in|at the top of|at) (?:it|there|that list|the list|the top|top)\b/g,
+    /\b(?:follower counts?|followers|fans|(?:video |caption )?lengths?|durations?|hashtag counts?|(?:number of )?hashtags)\s+(?:(?:actually|really|even)\s+)?predicts?\b|\bnext (?:week|month|quarter|year)'?s? (?:content |posting |video |tiktok )?(?:plan|calendar|schedule|strategy|posts?|ideas?)\b|\b(?:plan|calendar|schedule|strategy|ideas?) for next (?:week|month|quarter|year)\b|\bwill be (?:on|in|at the top of|at) (?:it|there|that list|the list|the top|top)\b/g,
     " ",
   );
   if (
@@ -5304,21 +5379,29 @@ async function readQuestion(
     !/\b(?:bios?|signatures?)\b/.test(lowerAll)
       ? said
       : null)(text.match(PHONE_SAID));
+  // What a quality said ("a phone number", "a CTA") is set against: "with vs without …" (both), its "without" (none),
+  // and the others named after it ("… than those without").
+  const sidesOf = (said: RegExpMatchArray) => {
+    const at = said.index ?? 0;
+    const withOrWithout = text.slice(0, at).match(/\bwith\s+(?:and|or|vs\.?|versus)\s+$/);
+    return {
+      at,
+      withOrWithout,
+      none: said[1] !== undefined && !withOrWithout,
+      others: text.slice(at + said[0].length).match(PHONE_OTHERS),
+    };
+  };
   let phoneVsNone = false;
   // ('A phone number or "hotline"': the quoted word joined to it, read with it.)
   let phoneJoined: { at: number; end: number; word: string } | null = null;
   if (phoneSaid) {
-    const at = phoneSaid.index ?? 0;
+    const { at, withOrWithout, none, others } = sidesOf(phoneSaid);
     const end = at + phoneSaid[0].length;
     const or = lowerAll.slice(end).match(/^\s*(?:or|\/)\s*/);
     const word = or
       ? quoted.find((q) => /^(?:zalo|hotline)$/.test(q.text) && q.at >= end && q.at <= end + or[0].length + 1)
       : undefined;
     if (word) phoneJoined = { at: end, end: word.end, word: word.text };
-    // ("Captions with vs without a phone number": both, side by side.)
-    const withOrWithout = text.slice(0, at).match(/\bwith\s+(?:and|or|vs\.?|versus)\s+$/);
-    const none = phoneSaid[1] !== undefined && !withOrWithout;
-    const others = text.slice(at + phoneSaid[0].length).match(PHONE_OTHERS);
     // ("Do videos with a price get more saves than videos with a phone number?": the two set side by side, below.)
     const againstPrice =
       priceVsNone &&
@@ -5361,6 +5444,42 @@ async function readQuestion(
       understood.push("groups: videos whose caption gives a phone number, and the others");
     }
   }
+  // "Do videos with a call to action get more comments?", "what share of ads have a CTA?", "captions without a
+  // clear call-to-action": any of CTA_PHRASES in the text, or none of them.
+  // (Where the question names its own phrases, quoted or listed after it, "an "inbox" call to action", "a CTA (ib,
+  // inbox, hotline)", the words describe those: read, no list of ours added.)
+  const ctaWords = text.match(CTA_SAID);
+  const ctaOwn =
+    ctaWords !== null &&
+    (quoted.length > 0 ||
+      /^\s*(?:\(|such as\b|like\b|kiểu\b|e\.?g\.?|[—–:-]\s*[^?.!,/]{1,20}\s*[,/])/u.test(
+        text.slice((ctaWords.index ?? 0) + ctaWords[0].length),
+      ));
+  if (ctaWords && ctaOwn) text = consume(text, ctaWords.index ?? 0, ctaWords[0].length);
+  const ctaSaid = ctaOwn ? null : ctaWords;
+  let ctaVsNone = false;
+  if (ctaSaid) {
+    // ("Videos with vs without a CTA": both, side by side.)
+    const { at, withOrWithout, none, others } = sidesOf(ctaSaid);
+    ctaVsNone = !none && (withOrWithout !== null || restCompared || (!adsVsOrganic && others !== null));
+    if (withOrWithout) text = consume(text, withOrWithout.index ?? 0, withOrWithout[0].length);
+    if (!ctaVsNone) place({ kind: "cta", value: none ? "no" : "yes" }, at, ctaSaid[0].trim());
+    text = consume(text, at, ctaSaid[0].length);
+    const verb = text
+      .slice(0, at)
+      .match(
+        /\b(?:carr(?:y|ies|ying)|includ\w*|contain\w*|us(?:e|es|ing)|hav(?:e|ing)|has|end(?:s|ing)? with)\s*$/,
+      );
+    if (verb) text = consume(text, verb.index ?? 0, verb[0].length);
+    if (ctaVsNone) {
+      const rest = text.match(PHONE_OTHERS);
+      if (rest) text = consume(text, rest.index ?? 0, rest[0].length);
+      readHelp();
+      understood.push(`groups: videos with a call to action, and the others (from "${ctaSaid[0].trim()}")`);
+    }
+  }
+  // (Said again, "… than captions without a CTA": the same call, read once.)
+  if (ctaWords) for (const m of text.matchAll(CTA_SAID_ALL)) text = consume(text, m.index ?? 0, m[0].length);
   // ("Prices under 500k/đêm vs over 1tr/đêm, median views for each": the videos within each, side by side.)
   const [firstBound, secondBound] = priceBounds;
   const pricesApart =
@@ -5837,7 +5956,9 @@ async function readQuestion(
       lengthText,
     )
       ? "caption_length"
-      : (/\b(how many|number of|more|fewer|less|count of) (hashtags|tags)\b/.test(lowerAll) &&
+      : (/\b(how many|number of|more|fewer|less|count of) (hashtags|tags)\b|\b(hashtags?|tags?)[- ]counts?\b/.test(
+            lowerAll,
+          ) &&
             /\b(should|best|ideal|optimal|perform\w*|better|works?|more (views|likes|engagement|reach|plays)|get more|help\w*|recommend\w*|correlat\w*|relationship|relates?|related|affect\w*|impacts?|effects?|linked)\b/.test(
               withoutTagCount,
             )) ||
@@ -5848,7 +5969,7 @@ async function readQuestion(
   if (textGroups)
     for (const m of [
       ...text.matchAll(
-        /\b(captions?|descriptions?|how long|lengths?|longer|shorter|long|short|characters|words|word count|hashtags|tags|how many|number of|count of)\b/g,
+        /\b(captions?|descriptions?|how long|lengths?|longer|shorter|long|short|characters|words|word count|hashtags?|tags?|counts?|how many|number of|count of|relationships?|relates?|related|affects?|impacts?|linked)\b/g,
       ),
     ])
       text = consume(text, m.index ?? 0, m[0].length);
@@ -5940,6 +6061,11 @@ async function readQuestion(
     [text.match(BAND_PAIR)].find((pair) => pair && /\d\s*(?:-|–|to)\s*\d|\+/.test(pair.groups?.list ?? "")) ??
     null;
   const bands: Plan["bands"] = hourBands;
+  if (ctaVsNone && hourBands.length === 0)
+    bands.push(
+      { label: "with a call to action", attributes: [{ kind: "cta", value: "yes" }] },
+      { label: "without a call to action", attributes: [{ kind: "cta", value: "no" }] },
+    );
   if (bandList?.groups?.list && hourBands.length === 0) {
     const unit = bandList.groups.unit as string;
     const metric = COUNT_WORDS[singular(unit)];
@@ -6041,8 +6167,9 @@ async function readQuestion(
   // the creators in it (FOLLOWER_TIERS, or the bounds the question gives a tier: "nano under 10k, micro 10k–100k,
   // macro 100k+"); by tier with none named, every tier, and the creators under the smallest.
   if (bands.length === 0) {
-    const byTier = text.match(TIERS_ASKED);
     const named = [...text.matchAll(TIER_NAMED)];
+    const related = named.length === 0 ? text.match(RELATED_FOLLOWERS) : null;
+    const byTier = text.match(TIERS_ASKED) ?? related;
     const tiers = [...new Set(named.map((m) => m[1] as string))];
     // ("Follower bands for ads vs organic ones": the groups asked are the ads' and the others'.)
     if (tiers.length >= 2 || (byTier && tiers.length === 0 && !adsVsOrganic)) {
@@ -6070,8 +6197,16 @@ async function readQuestion(
         },
       );
       bands.push(...read);
-      for (const m of [...named, ...(byTier ? [byTier] : [])].sort((a, b) => (b.index ?? 0) - (a.index ?? 0)))
+      for (const m of [...named, ...(byTier && !related ? [byTier] : [])].sort(
+        (a, b) => (b.index ?? 0) - (a.index ?? 0),
+      ))
         text = consume(text, m.index ?? 0, m[0].length);
+      // (How two measures go together: the followers and the word relating them read, the other measure left.)
+      if (related)
+        for (const w of related[0].matchAll(
+          /\b(?:(?:number|count) of (?:followers|fans)|(?:follower|fan)s?(?:[- ]counts?)?|(?:account|creator|audience)[- ]sizes?|relationships?|relations?|correlat\w*|links?|linked|connections?|associations?|relates?|related|affects?|matters?|impacts?|influences?|predicts?|drives?)\b/g,
+        ))
+          text = consume(text, (related.index ?? 0) + (w.index ?? 0), w[0].length);
       understood.push(
         `groups: the videos of creators by tier of followers: ${bands.map((b) => b.label).join(", ")} (from "${[...named.map((m) => m[0].trim()), ...(byTier ? [byTier[0].trim()] : [])].join('", "')}")`,
       );
@@ -8648,6 +8783,13 @@ async function readQuestion(
           /\b(?:which|each|per|or|better|worse|against|stacks? up)\b/.test(lowerAll)))) &&
     // ("Japanese or Korean captions: which searches are they from?": the languages compared, the searches unused.)
     !compareKind;
+  // ("Median engagement rate of ads vs organic videos in each search": ads against organic, within each search.)
+  const adsInEachSearch =
+    (adsAgainstOrganic || adsAgainstRest) &&
+    !/\b(?:organic|non[- ]?ads?) only\b|\bonly (?:the )?(?:organic|non[- ]?ads?)\b/.test(lowerAll) &&
+    collections.size >= 2 &&
+    collectionNames.length === 0 &&
+    EACH_SEARCH.test(question.toLowerCase());
   let intent: Intent;
   let groupBy: Plan["groupBy"] = null;
   let trendKind: Plan["trendKind"] = null;
@@ -8795,6 +8937,8 @@ async function readQuestion(
   if (decline) intent = "decline";
   else if (
     searchesCompared &&
+    // ("Ads vs organic in each search": that breakdown, repeated within each search, below.)
+    !adsInEachSearch &&
     // ("@x: which searches do they show up in?", "does @x do better in the hotelquan1 search or the hotelsaigon
     // search?": that account's videos, by search.)
     (entityCount === 0 || searchesApart >= 2 || eachOfFamily || BY_SEARCH.test(question.toLowerCase())) &&
@@ -10902,6 +11046,7 @@ async function readQuestion(
       (p) =>
         ((p.item.kind === "price" && !p.item.bound) ||
           p.item.kind === "phone" ||
+          p.item.kind === "cta" ||
           p.item.kind === "any_emoji") &&
         p.item.value === "yes",
     )
@@ -11110,7 +11255,7 @@ async function readQuestion(
   }
   // "The best hook type for each language", "which weekday works best per format": the breakdown repeated
   // within each group (the largest, as for a ranking).
-  const split = cued ?? null;
+  const split = cued ?? (adsInEachSearch ? "collection" : null);
   if (
     !rankWithin &&
     split !== null &&
@@ -11130,7 +11275,7 @@ async function readQuestion(
       : Math.ceil(MAX_RANKED_GROUPS / 2);
     rankWithin = { by: split, groups, breakdown: true };
     understood.push(
-      `the breakdown repeated within each ${(splitCue?.split ?? split).replace("-", " ")} (the ${["day", "week", "month", "quarter", "year"].includes(split) ? `latest ${groups}` : `${groups} with the most videos`})`,
+      `the breakdown repeated within each ${(splitCue?.split ?? (split === "collection" ? "search" : split)).replace("-", " ")} (the ${["day", "week", "month", "quarter", "year"].includes(split) ? `latest ${groups}` : `${groups} with the most videos`})`,
     );
   }
   // "Day-of-week upload pattern for Phú Quốc vs Vũng Tàu", "weekend vs weekday posting for Hội An and Huế": a
@@ -11225,6 +11370,12 @@ async function readQuestion(
   // "Is there a real correlation between followers and views?", "bootstrap a 95 % interval", "a Gini coefficient":
   // statistics not computed. Beside a breakdown they are said to be unused (the groups show how the measure
   // moves); asked alone, they are declined rather than answered with something else.
+  // ("How does video length relate to views?", "a relationship between posting time and views": the groups show it.)
+  if (intent === "breakdown" && groupBy !== null)
+    keepIgnored(
+      (w) =>
+        !/^(?:relationships?|relations?|relates?|related|correlates?|linked|connected|associated)$/.test(w),
+    );
   const statistic = lowerAll.match(STATISTICS);
   if (statistic && intent !== "decline") {
     const word = statistic[0];
@@ -11331,7 +11482,7 @@ async function readQuestion(
       : `it sets ${one} against ${other}; the two are set side by side on one measure (${example}), and anything else is answered for one set at a time`;
   }
   const bySearch =
-    groupBy === "collection"
+    groupBy === "collection" || rankWithin?.by === "collection"
       ? null
       : (question.toLowerCase().match(BY_SEARCH) ??
         (collections.size === 0 ? question.toLowerCase().match(BY_KIND_SEARCH) : null));
@@ -11423,7 +11574,7 @@ async function readQuestion(
       ...ignored.filter((w) => !/^(combined|cumulative|summed|altogether)$/.test(w)),
     );
   }
-  if (bands.length > 0 && groupBy !== "bounds") {
+  if (bands.length > 0 && groupBy !== "bounds" && intent !== "decline") {
     ignored.push(
       `${bands.map((b) => b.label).join(", ")} (bands are compared over videos, one question at a time)`,
     );

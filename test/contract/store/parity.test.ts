@@ -686,6 +686,9 @@ describe.skipIf(!postgres)("store parity: SQLite and PostgreSQL answer alike", (
         { any_q: ["zucchini", "skincare serum"] },
         { any_q: ["skincare", "", "no-such-word"], ad: "yes" as const },
         { any_q: [] },
+        // (A call to action's phrases: quoted, each one's words together and in order.)
+        { any_q: ['"skincare serum"', '"morning routine"', "zucchini"] },
+        { exclude_q: ['"skincare serum"', '"morning routine"'], ad: "no" as const },
         { caption_lacks: ["✨"], ad: "no" as const },
         { rates: [{ rate: "like_rate" as const, over: 0.05 }] },
         { rates: [{ rate: "engagement" as const, over: 0.01, under: 0.2 }], ad: "no" as const },

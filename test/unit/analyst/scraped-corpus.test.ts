@@ -1883,10 +1883,15 @@ describe("naturally phrased questions read as meant", () => {
     expect(
       aggregateOf(await ask("What fraction of all views falls on the 3 most-viewed videos?")).result,
     ).toMatchObject({ top: 3, part: videos.slice(0, 3).reduce((x, p) => x + p, 0) });
-    // Statistics not computed: declined alone, said to be unused beside a breakdown.
-    const correlation = await ask("Is there a real correlation between follower count and views?");
+    // Statistics not computed: declined alone, said to be unused beside a breakdown (of followers: their tiers).
+    const correlation = await ask("What's the Pearson correlation between likes and comments?");
     expect(aggregateOf(correlation).plan.intent).toBe("decline");
     expect(correlation.summary).toContain("not correlations, regressions, significance tests");
+    const tiers = aggregateOf(await ask("Is there a real correlation between follower count and views?"));
+    expect(tiers.plan).toMatchObject({ intent: "breakdown", group_by: "bounds", metric: "plays" });
+    expect(tiers.plan.ignored).toContain(
+      "correlation (not computed: the groups show how the measure moves across them)",
+    );
     const beside = aggregateOf(
       await ask("Does save rate go up with video length? Give me the correlation and a breakdown."),
     );
@@ -8183,8 +8188,11 @@ describe("the videos of verified creators", () => {
             .pluck()
             .all() as number[],
         );
-      const length = aggregateOf(await ask("median video length for verified vs non-verified creators", on));
+      const lengthAnswer = await ask("median video length for verified vs non-verified creators", on);
+      const length = aggregateOf(lengthAnswer);
       expect(length.plan).toMatchObject({ group_by: "bounds", metric: "duration", ignored: [] });
+      // (No video is of both: no caveat counts one "in both groups".)
+      expect(lengthAnswer.caveats.join(" ")).not.toMatch(/in both groups/);
       expect(groupValue(length.result, "verified creators")).toBe(seconds(verifiedWhere));
       expect(groupValue(length.result, "non-verified creators")).toBe(seconds(`NOT ${verifiedWhere}`));
       // So of two bounds on views set side by side.
@@ -13748,6 +13756,66 @@ describe("every search of a word's, imports side by side, counts a source lacks 
     expect([...both.plan.filters].sort()).toEqual(["phone=yes", "price=yes"]);
   });
 
+  it("'is there a relationship between followers and views?', 'hashtag count and views', 'ads vs organic in each search' (SQL; stop 71)", async () => {
+    // How two measures go together, followers one: the tiers of followers side by side, on the other.
+    for (const question of [
+      "Is there a relationship between followers and views?",
+      "Does follower count correlate with views?",
+    ]) {
+      const related = aggregateOf(await ask(question, on));
+      expect(related.plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        metric: "plays",
+      });
+      expect(related.plan.bands, question).toHaveLength(5);
+      expect(related.plan.ignored, question).toEqual([]);
+      const plays = column(
+        "SELECT v.plays FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers >= 1000 AND c.followers <= 9999",
+      );
+      expect(groupValue(related.result, "nano (between 1,000 and 9,999 followers)"), question).toBe(
+        median(plays),
+      );
+    }
+    // (A source with no follower counts, the trending set's: said so, not "no videos".)
+    const unrecorded = await ask(
+      "the correlation between followers and plays for the trending 2020 videos?",
+      on,
+    );
+    expect(unrecorded.summary).toMatch(
+      /^No follower count is recorded for any of the \d+ creators of the videos in the collection "trending-dec2020"/,
+    );
+    const tags = aggregateOf(await ask("Relationship between hashtag count and views", on));
+    expect(tags.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "hashtag_count",
+      metric: "plays",
+      ignored: [],
+    });
+    const hours = aggregateOf(await ask("Is there a relationship between posting time and views?", on));
+    expect(hours.plan).toMatchObject({ intent: "breakdown", group_by: "hour", metric: "plays", ignored: [] });
+    // Ads against organic within each search: each search's own two groups.
+    const within = aggregateOf(await ask("Median views of ads vs organic videos in each search", on));
+    expect(within.plan).toMatchObject({
+      intent: "breakdown",
+      group_by: "ad",
+      metric: "plays",
+      within_each: "collection",
+      ignored: [],
+    });
+    const groups = within.result.groups as { group: string; ranking: string[]; values: number[] }[];
+    expect(groups.length).toBeGreaterThanOrEqual(2);
+    expect(groups.some((g) => g.ranking.includes("ads") && g.ranking.includes("organic"))).toBe(true);
+    for (const g of groups)
+      for (const [k, side] of g.ranking.entries()) {
+        const plays = column(
+          `SELECT plays FROM videos WHERE coalesce(label_ad, 0) = ${side === "ads" ? 1 : 0} AND id IN (SELECT video_id FROM video_collections WHERE collection = ?)`,
+          g.group.replace(/^"|"$/g, ""),
+        );
+        expect(g.values[k], `${g.group} ${side}`).toBe(median(plays));
+      }
+  });
+
   it("'median likes of trending videos', 'what fraction of videos have the fyp or dance hashtags': the trending collection's figure; either topic's share (stop 66)", async () => {
     const likes = await ask("median likes of trending videos", on);
     const { plan, result } = aggregateOf(likes);
@@ -14985,4 +15053,100 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
     // Each video's lowest within it: 350k, 250k, 450k.
     expect(result).toMatchObject({ median: 350_000, count: 3 });
   });
+});
+
+describe("a call to action in the text (stop 71)", () => {
+  let searched: Db;
+  let on: { store: Store; registry: ToolRegistry };
+  // Six captions asking the viewer to act, five that only look like it ("check-out time", "follow the river",
+  // "booking qua app", "bình luận của khách", a hashtag "#tag").
+  const CAPTIONS = [
+    "Phòng view biển cực chill, liên hệ đặt phòng ngay nhé #vungtau",
+    "Inbox mình để được giá tốt 🏨",
+    "Best rooftop pool in Da Nang, link in bio!",
+    "Follow for more hidden gems in Hoi An",
+    "Lưu lại để đi dịp lễ nha #dalat",
+    "Hotline 0907 097 677, book ngay kẻo hết phòng",
+    "Check-out time is 12pm, breakfast included",
+    "I follow the river to the old town every morning",
+    "Booking qua app rẻ hơn nhiều",
+    "Bình luận của khách về phòng deluxe",
+    "Rooftop bar at night #tag #hotel",
+  ];
+  const CALLS = 6;
+  beforeAll(async () => {
+    ({ db: searched, on } = await searchedScrape(
+      "cta.json",
+      CAPTIONS.map((text, i) =>
+        searchedItem(
+          6_950_000_000_000_000_000n + BigInt(i),
+          text,
+          { id: 4_200_000 + i, name: `cta${i}`, fans: 4_000 },
+          {
+            ageDays: 3 + i,
+            plays: 5_000 + i * 100,
+            likes: 200,
+            comments: 10 + i * 7,
+            shares: 3,
+            saves: 20 + i,
+          },
+          i % 3 === 0,
+          "hotelcta",
+        ),
+      ),
+    ));
+  });
+  afterAll(() => searched.close());
+  const IN_SEARCH = "id IN (SELECT video_id FROM video_collections WHERE collection = 'hotelcta')";
+  const comments = (ids: string[]) =>
+    ids.map((id) => searched.prepare("SELECT comments FROM videos WHERE id = ?").pluck().get(id) as number);
+  const idsOf = (from: number, to: number) =>
+    Array.from({ length: to - from }, (_, k) => String(6_950_000_000_000_000_000n + BigInt(from + k)));
+
+  it("'how many videos have a call to action?', 'a CTA', 'without a clear call to action': the phrases, not their look-alikes (SQL)", async () => {
+    const counted = await ask("How many videos in hotelcta have a call to action?", on);
+    expect(aggregateOf(counted).plan).toMatchObject({
+      intent: "count",
+      filters: ["call_to_action=yes", "collection=hotelcta"],
+    });
+    expect(aggregateOf(counted).result.count).toBe(CALLS);
+    expect(
+      counted.caveats.some((c) =>
+        c.startsWith("A call to action: a caption, opening line or transcript holding one of"),
+      ),
+    ).toBe(true);
+    const none = aggregateOf(await ask("List the hotelcta videos without a clear call to action", on));
+    expect(none.plan).toMatchObject({ intent: "rank", subject: "videos" });
+    expect([...(none.result.ranking as string[])].sort()).toEqual(idsOf(CALLS, CAPTIONS.length));
+    const share = aggregateOf(await ask("What share of hotelcta videos include a CTA?", on));
+    expect(share.plan).toMatchObject({ intent: "share" });
+    expect(share.result).toMatchObject({
+      part: CALLS,
+      whole: column(`SELECT count(*) FROM videos WHERE ${IN_SEARCH}`)[0],
+    });
+  });
+
+  it("'do videos with a call to action get more comments?': with against without, side by side (SQL)", async () => {
+    for (const question of [
+      "In hotelcta, do videos with a call to action get more comments?",
+      "hotelcta videos with vs without a CTA: median comments",
+    ]) {
+      const { plan, result } = aggregateOf(await ask(question, on));
+      expect(plan, question).toMatchObject({
+        intent: "breakdown",
+        group_by: "bounds",
+        metric: "comments",
+        bands: ["with a call to action", "without a call to action"],
+        ignored: [],
+      });
+      expect(groupValue(result, "with a call to action"), question).toBe(median(comments(idsOf(0, CALLS))));
+      expect(groupValue(result, "without a call to action"), question).toBe(
+        median(comments(idsOf(CALLS, CAPTIONS.length))),
+      );
+    }
+  });
+
+  function column(sql: string): number[] {
+    return searched.prepare(sql).pluck().all() as number[];
+  }
 });
