@@ -369,6 +369,8 @@ export interface FactsGroup {
   valued: number;
   /** The median per-video value (the mean of the two middle ones for an even count); null when none. */
   median: number | null;
+  /** The highest per-video value; null when none ("the best video is 12× the median": how uneven a group is). */
+  highest: number | null;
   sum: number;
   plays: number;
   /**

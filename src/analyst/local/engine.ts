@@ -126,6 +126,7 @@ function planSummary(plan: Plan): Record<string, unknown> {
       ? { group_median: { metric: plan.groupMedian.metric, ...plan.groupMedian.bound } }
       : {}),
     ...(plan.quotes ? { quotes: true } : {}),
+    ...(plan.spread ? { spread: plan.spread } : {}),
     ...(plan.usesShown ? { uses_shown: plan.usesShown } : {}),
     ...(plan.priceFigure
       ? {

@@ -3247,6 +3247,10 @@ const PRICE_CAVEAT =
 
 /** Each phrase of CTA_PHRASES as a search phrase: its words together, in order. */
 const CTA_QUERIES = CTA_PHRASES.map((p) => (p.includes(" ") ? `"${p}"` : p));
+/** The least a bound lets through ("over 2": 3, "at least 5": 5), 0 for a bound from above. */
+const boundFloor = (bound: FollowersBound): number =>
+  bound.op === "over" ? bound.value + 1 : bound.op === "at least" || bound.op === "between" ? bound.value : 0;
+
 /** What a call to action is, as every answer that reads one says. */
 const CTA_CAVEAT = `A call to action: a caption, opening line or transcript holding one of ${CTA_PHRASES.length} phrases asking the viewer to act (${CTA_PHRASES.map((p) => `"${p}"`).join(", ")}), matched as words are in search; read from the text as written, so a call only on screen or in speech not transcribed is not seen.`;
 
@@ -6128,7 +6132,12 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       : "videos";
   // "Highest average views per video": each group's median video, over groups large enough to have one (a
   // length or a number of hashtags is only ever a median per video).
-  let perVideo = (plan.perVideo && m !== "videos" && !isRate(m)) || m === "duration" || m === "hashtag_count";
+  let perVideo =
+    (plan.perVideo && m !== "videos" && !isRate(m)) ||
+    m === "duration" ||
+    m === "hashtag_count" ||
+    // ("The most consistent creators": each one's best video against their median, of enough videos for one.)
+    (plan.spread !== undefined && COUNTS.includes(m));
   // Grouped and measured in the store: a million videos never leave it.
   const filter = videoFilter(ctx);
   const byCreators =
@@ -6207,14 +6216,14 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const perVideoNote: string[] = [];
   let perVideoFrom = 0;
   // ("Sounds used by 3 or more creators, and each one's median plays": each has 3 or more videos, enough for one.)
-  const creatorsFloor = !creatorsBound
-    ? 0
-    : creatorsBound.op === "over"
-      ? creatorsBound.value + 1
-      : creatorsBound.op === "at least" || creatorsBound.op === "between"
-        ? creatorsBound.value
-        : 0;
-  const fewest = creatorsFloor >= 3 ? Math.min(creatorsFloor, SMALL_GROUP) : SMALL_GROUP;
+  const creatorsFloor = creatorsBound ? boundFloor(creatorsBound) : 0;
+  const spreadFloor = plan.spread && plan.groupVideos ? boundFloor(plan.groupVideos) : 0;
+  const fewest =
+    creatorsFloor >= 3
+      ? Math.min(creatorsFloor, SMALL_GROUP)
+      : spreadFloor >= 2
+        ? Math.min(spreadFloor, SMALL_GROUP)
+        : SMALL_GROUP;
   if (
     perVideo &&
     // ("@x: median views, and which hashtags?": one account's few videos, whose tags get the totals.)
@@ -6263,17 +6272,30 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         `Only the ${fmt(groups.size)} ${noun} on ${SMALL_GROUP} or more ${describe(plan)} are ranked; ${fmt(before - groups.size)} on fewer are left out (their rate is that of a video or two).`,
       );
   }
+  // (How even: a median of 0 has no ratio.)
+  const spreadNote: string[] = [];
+  if (plan.spread && perVideo) {
+    for (const [key, g] of [...groups]) if (!g.median || g.highest === null) groups.delete(key);
+    spreadNote.push(
+      `How even: each one's best video against their median video (${METRIC_NAME[m]}); 1× means their best did no better than their typical video, a high ratio one video far above the rest. A scrape holds what its searches found, so an account's other videos may be missing.`,
+    );
+  }
   const floor = isRate(m)
     ? reachFloor([...groups], ([, g]) => g.plays, noun, ` over their ${describe(plan)}`)
     : { kept: [...groups], caveat: [] };
+  const spreadOf = (g: FactsGroup) => (g.highest ?? 0) / (g.median || 1);
   const ranked = floor.kept
     .map(([key, g]) => ({
       key,
       size: g.videos,
-      value: byCreators ? (g.creators ?? 0) : groupFigure(g, m, perVideo ? "median" : "sum"),
+      value: byCreators
+        ? (g.creators ?? 0)
+        : plan.spread && perVideo
+          ? spreadOf(g)
+          : groupFigure(g, m, perVideo ? "median" : "sum"),
     }))
     .sort((a, b) =>
-      plan.lowest
+      plan.lowest || (plan.spread === "even" && perVideo)
         ? a.value - b.value || a.size - b.size || a.key.localeCompare(b.key)
         : b.value - a.value || b.size - a.size || a.key.localeCompare(b.key),
     );
@@ -6289,15 +6311,18 @@ async function rank(ctx: Ctx): Promise<Outcome> {
         ]
       : []),
   ];
+  const spreadShown = plan.spread !== undefined && perVideo;
   const measureName = byCreators
     ? `number of creators of their ${what}`
-    : m === "videos"
-      ? `number of ${what}`
-      : isRate(m)
-        ? `${METRIC_NAME[m]} of their ${what}`
-        : perVideo
-          ? `median ${METRIC_NAME[m]} per video of their ${what}`
-          : `total ${METRIC_NAME[m]} of their ${what}`;
+    : spreadShown
+      ? `ratio of their best video's ${METRIC_NAME[m]} to their median (of their ${what})`
+      : m === "videos"
+        ? `number of ${what}`
+        : isRate(m)
+          ? `${METRIC_NAME[m]} of their ${what}`
+          : perVideo
+            ? `median ${METRIC_NAME[m]} per video of their ${what}`
+            : `total ${METRIC_NAME[m]} of their ${what}`;
   if (ranked.length === 0) {
     const medians = medianFrom.map((g) => g.median ?? 0);
     const none =
@@ -6318,6 +6343,7 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   }
   const names = new Map<string, string>();
   const top = ranked.slice(0, plan.count);
+  const shownOf = (v: number) => (spreadShown ? `${round(v, 1)}×` : showFigure(m, v));
   if (by === "creator" || by === "advertiser") {
     const headline = top[0] as (typeof ranked)[number];
     if (by === "creator") {
@@ -6383,13 +6409,11 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   const first = top[0] as (typeof ranked)[number];
   return {
     summary: (() => {
-      const { tied, next } = leaders(
-        top.map((g) => ({ name: nameOf(g.key), shown: showFigure(m, g.value) })),
-      );
-      const figure = showFigure(m, first.value);
+      const { tied, next } = leaders(top.map((g) => ({ name: nameOf(g.key), shown: shownOf(g.value) })));
+      const figure = shownOf(first.value);
       const among =
         by === "creator" && (plan.followers || plan.creatorType) ? `Among ${creatorsLabel(plan)}, ` : "";
-      if (plan.lowest)
+      if (plan.lowest || (spreadShown && plan.spread === "even"))
         return tied.length > 1
           ? `${among}${joinNames(tied)} tie for the lowest ${measureName}: ${figure} each${next ? `, then ${next.name} (${next.shown})` : ""}.`
           : `${among}${nameOf(first.key)} has the lowest ${measureName}: ${figure}${next ? `, then ${next.name} (${next.shown})` : ""}.`;
@@ -6408,7 +6432,9 @@ async function rank(ctx: Ctx): Promise<Outcome> {
     ),
     findings: await Promise.all(
       top.map(async (g, i) => ({
-        statement: `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? ` video${g.value === 1 ? "" : "s"}${besideWords(g.key)}` : ` over ${videosCount(g.size)}`}.`,
+        statement: spreadShown
+          ? `#${i + 1} ${nameOf(g.key)}: best video ${showFigure(m, groups.get(g.key)?.highest ?? 0)} ${METRIC_NAME[m]}, ${shownOf(g.value)} their median of ${showFigure(m, groups.get(g.key)?.median ?? 0)} over ${videosCount(g.size)}.`
+          : `#${i + 1} ${nameOf(g.key)}: ${showFigure(m, g.value)}${byCreators ? ` creator${g.value === 1 ? "" : "s"} over ${videosCount(g.size)}` : m === "videos" ? ` video${g.value === 1 ? "" : "s"}${besideWords(g.key)}` : ` over ${videosCount(g.size)}`}.`,
         evidence: await evidenceOf(g),
       })),
     ),
@@ -6417,14 +6443,21 @@ async function rank(ctx: Ctx): Promise<Outcome> {
       ...followersNote,
       ...perVideoNote,
       ...usedNote,
+      ...spreadNote,
       ...floor.caveat,
       ...reachNote,
     ],
     result: {
       ranking: top.map((g) => g.key),
       values: top.map((g) => round(g.value)),
+      ...(spreadShown
+        ? {
+            best: top.map((g) => groups.get(g.key)?.highest ?? 0),
+            median: top.map((g) => groups.get(g.key)?.median ?? 0),
+          }
+        : {}),
       ...(beside ? { [`median_${beside}`]: top.map((g) => round(besideOf.get(g.key) ?? 0)) } : {}),
     },
-    computed: `aggregate: ${by}s ranked by ${byCreators ? "distinct creators" : m === "videos" ? "video count" : perVideo ? `median ${m} per video` : m}`,
+    computed: `aggregate: ${by}s ranked by ${byCreators ? "distinct creators" : spreadShown ? `their best video's ${m} ÷ their median` : m === "videos" ? "video count" : perVideo ? `median ${m} per video` : m}`,
   };
 }

@@ -303,6 +303,16 @@ const RELATED_FOLLOWERS = (() => {
   );
 })();
 
+/** How even an account's videos are: "the most consistent creators (lowest variation in views)", "steady performers". */
+const SPREAD_EVEN =
+  /\b(?:consistent(?:ly)?|consistency|steady|steadiest|reliabl[ey])\b[^?.;]{0,40}?\b(?:views?|plays?|likes?|performance|performers?|results?|reach|variation|variance|variab\w+)\b|\b(?:views?|plays?|performance|results?|reach)\b[^?.;]{0,30}?\b(?:consistent(?:ly)?|steady|steadiest)\b|\b(?:lowest|least|smallest|low)\s+(?:variation|variance|variability|spread)\b|\bleast variable\b|\bhow consistent\b/;
+/** How uneven: "one-hit wonders", "the highest variation in views", "hit or miss". */
+const SPREAD_UNEVEN =
+  /\bone[- ]?hit[- ]wonders?\b|\bhow variable\b|\bcoefficients? of variation\b|\b(?:highest|most|biggest|largest|high)\s+(?:variation|variance|variability|spread)\b|\bmost variable\b|\bhit[- ]or[- ]miss\b|\b(?:spikiest|most uneven|least consistent|most inconsistent)\b/;
+/** The words of SPREAD_EVEN and SPREAD_UNEVEN that say how even (not the measure named with them). */
+const SPREAD_WORDS =
+  /\b(?:(?:most|more|least|less)\s+)?(?:consistent(?:ly)?|consistency|inconsistent|steady|steadiest|reliabl[ey]|performers?|variation|variance|variability|variable|spread|one[- ]?hit[- ]wonders?|coefficients? of|how|hit[- ]or[- ]miss|spikiest|uneven|lowest|least|smallest|highest|biggest|largest|low|high)\b/g;
+
 /** "What share of (the hotel) <nouns> …": a share asked of accounts (or sounds, hashtags), not of their videos. */
 const shareOfSaid = (words: string, nouns: string) =>
   new RegExp(
@@ -450,6 +460,11 @@ export interface Plan {
   groupCreators: FollowersBound | null;
   /** "Creators with median views under 10k": a bound on each group's median video (of 5 or more). */
   groupMedian: { metric: Metric; bound: FollowersBound } | null;
+  /**
+   * "Which creators are most consistent (lowest variation in views)?", "one-hit wonders": accounts ranked by their
+   * best video against their median video, the evenest first ("even") or the most uneven ("uneven").
+   */
+  spread?: "even" | "uneven";
   early: boolean;
   /** "Which creators have the highest average views per video?": groups ranked by their median per video. */
   perVideo: boolean;
@@ -4824,6 +4839,25 @@ async function readQuestion(
   const LOWEST = /(?<!\bat )\b(least|fewest|lowest|worst|bottom|weakest|poorest|underperform\w*|avoid)\b/g;
   let lowest = !priceFigure && LOWEST.test(lowerAll);
   if (lowest) text = text.replace(LOWEST, (m) => " ".repeat(m.length));
+  // "Which creators are most consistent (lowest variation in views)?", "who is a one-hit wonder?": how even each
+  // account's videos are, read below when accounts are asked of ("lowest" then says which end).
+  const evenSaid = lowerAll.match(SPREAD_EVEN);
+  const unevenSaid = lowerAll.match(SPREAD_UNEVEN);
+  // ("Who posts most consistently?", "the smallest spread in the gaps between posts": how often, not how even.)
+  const paceAsked =
+    (CUES.cadence.test(lowerAll) &&
+      !/\b(?:spread|variation|variance|variab\w+|coefficients? of variation)\s+(?:in|of)\s+(?:the\s+)?(?:views?|plays?|likes?)\b|\bconsistent\s+(?:views?|plays?|likes?|results?|performance)\b/.test(
+        lowerAll,
+      )) ||
+    /\b(?:gaps?|intervals?|between (?:posts|uploads|videos)|days apart)\b/.test(lowerAll);
+  const spreadSaid = paceAsked
+    ? null
+    : evenSaid && (!unevenSaid || (evenSaid.index ?? 0) < (unevenSaid.index ?? 0))
+      ? { kind: "even" as const, said: evenSaid }
+      : unevenSaid
+        ? { kind: "uneven" as const, said: unevenSaid }
+        : null;
+  let spread: Plan["spread"];
   // "The recipe for viral resort videos": the words of the cue are no topic ("recipe" may be a hashtag).
   if (askedDrivers)
     text = text.replace(/\b(secrets?|recipe|formula|keys?) (to|of|for|behind)\b/g, (m) =>
@@ -9040,6 +9074,31 @@ async function readQuestion(
     metric = viewsUnless(metric, '"worst" / "least" read as views (plays)');
     understood.push("ranked from the bottom (lowest first)");
   } else if (
+    spreadSaid &&
+    entityCount === 0 &&
+    (subject === "creators" ||
+      subject === "advertisers" ||
+      /\b(?:creators?|accounts?|handles?|influencers?|tiktokers?|who)\b/.test(lowerAll))
+  ) {
+    intent = "rank";
+    if (subject !== "advertisers") subject = "creators";
+    if (metric === null || !COUNTS.includes(metric) || metric === "videos" || metric === "followers")
+      metric = "plays";
+    spread = spreadSaid.kind;
+    lowest = false;
+    unsay(/^ranked from the bottom/);
+    for (const w of spreadSaid.said[0].matchAll(SPREAD_WORDS))
+      text = consume(text, (spreadSaid.said.index ?? 0) + (w.index ?? 0), w[0].length);
+    keepIgnored(
+      (w) =>
+        !/^(?:consistent\w*|consistency|inconsistent|steady|steadiest|reliabl[ey]|performers?|variation|variance|variability|variable|spread|one|hit|onehit|wonders?|miss|spikiest|uneven|coefficients?)$/.test(
+          w,
+        ),
+    );
+    understood.push(
+      `the ${subject} ranked by how even their videos are: each one's best video against their median (${spread === "even" ? "the evenest first" : "the most uneven first"}; from "${spreadSaid.said[0]}")`,
+    );
+  } else if (
     CUES.cadence.test(lowerAll) &&
     entityCount <= 1 &&
     // "How many videos were posted per day in the last 2 weeks?", "which day of the week did videos get posted
@@ -11780,6 +11839,7 @@ async function readQuestion(
     groupVideos,
     groupCreators,
     groupMedian,
+    ...(spread ? { spread } : {}),
     early,
     perVideo:
       perVideo ||

@@ -387,7 +387,7 @@ function groupsSql(
           FROM s)
     SELECT k AS key, count(*) AS videos, count(x) AS valued, sum(x) AS total, sum(p) AS plays,
            sum(i) AS interactions, sum(b) AS base, ${creators ? "count(DISTINCT a)" : "0"} AS creators,
-           avg(CASE WHEN x IS NOT NULL AND rn IN ((n + 1) / 2, (n + 2) / 2) THEN x END) AS median
+           avg(CASE WHEN x IS NOT NULL AND rn IN ((n + 1) / 2, (n + 2) / 2) THEN x END) AS median, max(x) AS highest
     FROM r GROUP BY k`;
 }
 
@@ -401,6 +401,7 @@ interface GroupFiguresRow {
   interactions: number | string | null;
   base: number | string | null;
   median: number | string | null;
+  highest: number | string | null;
   creators: number | string;
 }
 
@@ -410,6 +411,7 @@ const groupOf = (r: GroupFiguresRow, whole: boolean, creators: boolean): FactsGr
   videos: Number(r.videos),
   valued: Number(r.valued),
   median: r.median === null ? null : Number(r.median),
+  highest: r.highest === null ? null : Number(r.highest),
   sum: Number(r.total ?? 0),
   plays: Number(r.plays ?? 0),
   interactions: Number(r.interactions ?? 0),

@@ -309,6 +309,7 @@ export class SqliteFacts implements FactsRepository {
         videos: t.videos,
         valued: t.values.length,
         median: medianOf(t.values),
+        highest: t.values.length === 0 ? null : t.values.reduce((a, b) => (b > a ? b : a)),
         sum: t.sum,
         plays: t.plays,
         interactions: t.interactions,

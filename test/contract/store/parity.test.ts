@@ -257,6 +257,7 @@ function expectedGroups(videos: readonly VideoFact[], by: FactsSplit | null, val
             : xs.length % 2
               ? (xs[mid] as number)
               : ((xs[mid - 1] as number) + (xs[mid] as number)) / 2,
+        highest: xs.length === 0 ? null : (xs[xs.length - 1] as number),
         sum: xs.reduce((s, x) => s + x, 0),
         plays: vs.reduce((s, v) => s + v.plays, 0),
         interactions: vs.reduce((s, v) => s + numerator(v, value), 0),

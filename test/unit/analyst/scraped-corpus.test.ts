@@ -15055,6 +15055,44 @@ describe("bounds on the prices videos state: 'rooms under 500k a night', 'betwee
   });
 });
 
+describe("how even an account's videos are (stop 71)", () => {
+  it("'which creators are most consistent (lowest variation in views)?', 'one-hit wonders': each one's best video against their median, of 5+ videos (SQL)", async () => {
+    const byCreator = new Map<string, number[]>();
+    for (const r of db.prepare("SELECT author_uid AS uid, plays FROM videos").all() as {
+      uid: string;
+      plays: number;
+    }[])
+      byCreator.set(r.uid, [...(byCreator.get(r.uid) ?? []), r.plays]);
+    const ratios = [...byCreator]
+      .filter(([, plays]) => plays.length >= 5 && median(plays) > 0)
+      .map(([uid, plays]) => ({ uid, ratio: Math.max(...plays) / median(plays) }));
+    expect(ratios.length).toBeGreaterThan(2);
+    const even = aggregateOf(await ask("Which creators are most consistent (lowest variation in views)?"));
+    expect(even.plan).toMatchObject({
+      intent: "rank",
+      subject: "creators",
+      metric: "plays",
+      spread: "even",
+      ignored: [],
+    });
+    const evenest = Math.min(...ratios.map((r) => r.ratio));
+    expect((even.result.values as number[])[0]).toBeCloseTo(evenest, 3);
+    expect(ratios.find((r) => r.uid === (even.result.ranking as string[])[0])?.ratio).toBeCloseTo(evenest, 3);
+    const values = even.result.values as number[];
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+    const uneven = aggregateOf(await ask("Which creators are one-hit wonders?"));
+    expect(uneven.plan).toMatchObject({ intent: "rank", subject: "creators", spread: "uneven" });
+    expect((uneven.result.values as number[])[0]).toBeCloseTo(Math.max(...ratios.map((r) => r.ratio)), 3);
+    // Each one's best and median beside, as the store computed them.
+    const [lead] = uneven.result.ranking as string[];
+    const plays = byCreator.get(lead as string) as number[];
+    expect((uneven.result.best as number[])[0]).toBe(Math.max(...plays));
+    expect((uneven.result.median as number[])[0]).toBe(median(plays));
+    // "Who posts most consistently?" stays a question of posting frequency.
+    expect(aggregateOf(await ask("Who posts most consistently?")).plan).toMatchObject({ intent: "cadence" });
+  });
+});
+
 describe("a call to action in the text (stop 71)", () => {
   let searched: Db;
   let on: { store: Store; registry: ToolRegistry };
