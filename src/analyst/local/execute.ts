@@ -3770,14 +3770,25 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       ? await factsOfCreators(ctx, whole)
       : null;
     // ("Creators with 1 video vs 5 or more": how many of the videos in question each creator has.)
-    const videosOf = plan.bands.some((b) => b.accountVideos)
-      ? new Map(
-          ((await ctx.facts.groups(whole, ["creator"], "plays"))[0] ?? []).map((g) => [
-            String(g.key),
-            g.videos as number | null,
-          ]),
-        )
-      : null;
+    // ("Across authors with 3+ videos, how does follower count go with plays?": each band's creators with that many.)
+    const accountBound =
+      plan.groupVideos && plan.bands.some((b) => b.followers || b.verified !== undefined)
+        ? plan.groupVideos
+        : null;
+    const videosOf =
+      plan.bands.some((b) => b.accountVideos) || accountBound
+        ? new Map(
+            ((await ctx.facts.groups(whole, ["creator"], "plays"))[0] ?? []).map((g) => [
+              String(g.key),
+              g.videos as number | null,
+            ]),
+          )
+        : null;
+    const enough = (uids: string[]) => {
+      if (!accountBound || !videosOf) return uids;
+      const pass = followersPass(accountBound);
+      return uids.filter((uid) => pass(videosOf.get(uid) ?? 0));
+    };
     for (const b of plan.bands) {
       const banded = b.attributes.reduce(applyAttribute, whole);
       const accounts =
@@ -3787,7 +3798,7 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
             ? { bound: b.accountVideos, of: videosOf }
             : null;
       if (b.verified !== undefined && badges) {
-        const uids = verifiedOf(badges, b.verified);
+        const uids = enough(verifiedOf(badges, b.verified));
         bandCreators.set(b.label, uids.length);
         filters.push([b.label, { ...banded, author_uids: uids }]);
         continue;
@@ -3798,8 +3809,9 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
       }
       const within = creatorsWithin(accounts.of, accounts.bound);
       if (b.followers) unknown = within.unknown;
-      bandCreators.set(b.label, within.kept.length);
-      filters.push([b.label, { ...banded, author_uids: within.kept }]);
+      const kept = enough(within.kept);
+      bandCreators.set(b.label, kept.length);
+      filters.push([b.label, { ...banded, author_uids: kept }]);
     }
     ranked = await filterGroups(ctx, filters, metric, statistic);
     if (plan.bands.some((b) => b.followers))
@@ -3809,6 +3821,8 @@ async function breakdown(ctx: Ctx): Promise<Outcome> {
         "Each group: the videos of the creators with (or without) the platform's verification badge, as the source recorded it.";
     else if (plan.bands.some((b) => b.accountVideos))
       bandNote = `Each band: the videos of the creators with that many of the ${describe({ ...plan, groupBy: null })}.`;
+    if (accountBound)
+      bandNote = `${bandNote ? `${bandNote} ` : ""}Only the creators with ${boundWords(accountBound)} of the ${describe({ ...plan, groupBy: null })} are in a band.`;
     total = ranked.reduce((n, g) => n + g.size, 0);
   } else if (by === "bounds") {
     // "Under 15 s vs over 60 s": each bound on the rest of the filter.
@@ -6343,7 +6357,8 @@ async function rank(ctx: Ctx): Promise<Outcome> {
   }
   const names = new Map<string, string>();
   const top = ranked.slice(0, plan.count);
-  const shownOf = (v: number) => (spreadShown ? `${round(v, 1)}×` : showFigure(m, v));
+  // (A ratio near 1 with two decimals: "1.31×" and "1.34×" are no tie.)
+  const shownOf = (v: number) => (spreadShown ? `${round(v, v < 10 ? 2 : 1)}×` : showFigure(m, v));
   if (by === "creator" || by === "advertiser") {
     const headline = top[0] as (typeof ranked)[number];
     if (by === "creator") {

@@ -13777,6 +13777,19 @@ describe("every search of a word's, imports side by side, counts a source lacks 
         median(plays),
       );
     }
+    // ("Across creators with 2+ videos": each tier's creators with that many.)
+    const bounded = aggregateOf(
+      await ask("Across creators with 2+ videos, is there a relationship between followers and views?", on),
+    );
+    expect(bounded.plan).toMatchObject({ group_by: "bounds" });
+    expect(bounded.plan.understood).toContain(
+      'creators with at least 2 of the videos in question (from "2+ videos")',
+    );
+    const nanoTwice = column(
+      "SELECT v.plays FROM videos v JOIN creators c ON c.uid = v.author_uid WHERE c.followers BETWEEN 1000 AND 9999 AND v.author_uid IN (SELECT author_uid FROM videos GROUP BY author_uid HAVING count(*) >= 2)",
+    );
+    expect(nanoTwice.length).toBeGreaterThan(0);
+    expect(groupValue(bounded.result, "nano (between 1,000 and 9,999 followers)")).toBe(median(nanoTwice));
     // (A source with no follower counts, the trending set's: said so, not "no videos".)
     const unrecorded = await ask(
       "the correlation between followers and plays for the trending 2020 videos?",
