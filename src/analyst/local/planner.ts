@@ -11801,6 +11801,14 @@ async function readQuestion(
     understood.push(
       `${subject} ranked by their share of: ${attributeLabel(shareOf)} (each with 5 or more videos)`,
     );
+  // ("Videos mentioning a discount or a voucher that have a call to action": the store takes one list of either
+  // words at a time; the words named are kept, the call to action said to be unread.)
+  const calls = filters.findIndex((a) => a.kind === "cta" && a.value === "yes");
+  if (calls >= 0 && filters.some((a) => a.kind === "any_text")) {
+    filters.splice(calls, 1);
+    unsay(/^videos with a call to action/);
+    ignored.push("a call to action (one list of either words at a time: ask for it on its own)");
+  }
   return {
     intent,
     subject,

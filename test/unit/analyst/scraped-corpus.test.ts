@@ -15175,6 +15175,14 @@ describe("a call to action in the text (stop 71)", () => {
       part: CALLS,
       whole: column(`SELECT count(*) FROM videos WHERE ${IN_SEARCH}`)[0],
     });
+    // (Beside another list of either words the store takes one list: said to be unread, not applied halfway.)
+    const either = aggregateOf(
+      await ask("Show hotelcta videos about pool or breakfast that have a call to action", on),
+    );
+    expect(either.plan.ignored).toContain(
+      "a call to action (one list of either words at a time: ask for it on its own)",
+    );
+    expect(either.plan.filters).not.toContain("call_to_action=yes");
   });
 
   it("'do videos with a call to action get more comments?': with against without, side by side (SQL)", async () => {
